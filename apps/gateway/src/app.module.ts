@@ -1,0 +1,22 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from '@abide/auth';
+import { HealthController, LoggingModule } from '@abide/platform';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config/env.schema';
+import { ServiceClient } from './proxy/service-client';
+import { AuthController } from './routes/auth/auth.controller';
+import { ProfileController } from './routes/formation/profile.controller';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggingModule.forRoot('gateway', config.LOG_LEVEL),
+        AuthModule.forRoot({ jwksUrl: config.AUTH_JWKS_URL, issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE }),
+      ],
+      controllers: [HealthController, AuthController, ProfileController],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ServiceClient],
+    };
+  }
+}

@@ -1,0 +1,27 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+
+const descriptions: Record<number, string> = {
+  400: 'Invalid input; `errors` lists each field',
+  401: 'Missing, invalid or expired access token',
+  403: 'Signed in, but not allowed',
+  404: 'Not found',
+  409: 'Conflict with the current state',
+  413: 'Payload too large',
+  422: 'Rejected by a rule (e.g. weak password, with reasons)',
+  429: 'Too many requests; see Retry-After',
+  503: 'A service is unavailable',
+  504: 'A service took too long',
+};
+
+/** Documents the problem+json answers a route can give (every route can also give 503/504 through the gateway). */
+export const ApiProblems = (...statuses: number[]) =>
+  applyDecorators(
+    ...[...statuses, 503, 504].map((status) =>
+      ApiResponse({
+        status,
+        description: descriptions[status],
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } } },
+      }),
+    ),
+  );

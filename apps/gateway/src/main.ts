@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import { bootstrapService, loadConfigOrExit } from '@abide/platform';
+import { AppModule } from './app.module';
+import { gatewayEnvSchema } from './config/env.schema';
+import { setupOpenApi } from './docs/openapi';
+
+const main = async (): Promise<void> => {
+  const config = loadConfigOrExit('gateway', gatewayEnvSchema);
+  await bootstrapService({
+    module: AppModule.forRoot(config),
+    host: config.HOST,
+    port: config.PORT,
+    configure: (app) => {
+      app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready'] });
+      app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+      setupOpenApi(app);
+    },
+  });
+};
+
+void main();

@@ -1,0 +1,68 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { e2eEnv } from './env';
+
+export const SCREENSHOT_DIR = path.join(__dirname, '..', 'screenshots');
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** Debian's Chromium, headless, with everything that would phone home switched off. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: e2eEnv.chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh context per test: no cookies or sessionStorage leak from one test into the next. */
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: e2eEnv.baseUrl, viewport, locale: 'en-US' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a full-page PNG to apps/web-e2e/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
+
+/**
+ * One browser per spec file and a fresh context per test. Call at the top of a `describe`;
+ * `session.page` is the current test's page.
+ */
+export function useBrowser(viewport?: { width: number; height: number }) {
+  const session = {} as { browser: Browser; context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    session.browser = await launchBrowser();
+  });
+  beforeEach(async () => {
+    Object.assign(session, await newPage(session.browser, viewport));
+  });
+  afterEach(async () => {
+    await session.context?.close();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  return session;
+}

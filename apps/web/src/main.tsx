@@ -1,0 +1,15 @@
+import './app/antd-react19';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { createAppStore } from './app/store';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App store={createAppStore()} />
+  </StrictMode>,
+);

@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+// The ports file directly: Node loads this config and cannot load the contracts package's TypeScript barrel.
+import { devPorts } from '../../libs/contracts/src/ports';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// The browser only ever talks to its own origin; /api goes to the gateway unchanged (same-origin cookies, no CORS).
+const gatewayUrl = process.env.GATEWAY_URL ?? `http://127.0.0.1:${devPorts.gateway}`;
+const proxy: Record<string, ProxyOptions> = {
+  '/api': { target: gatewayUrl, changeOrigin: true, xfwd: true },
+};
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  server: { host: '127.0.0.1', port: devPorts.web, strictPort: true, proxy },
+  preview: { host: '127.0.0.1', strictPort: true, proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // antd is deliberately one long-cached chunk (~165 kB gzipped); app code stays small.
+    chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod ships comments Rollup cannot place; harmless noise, not ours to fix.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
+        warn(warning);
+      },
+      output: {
+        // Keep the large, rarely-changing UI kit apart from app code so deploys bust less cache.
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/[\\/]node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/.test(id)) return 'antd';
+          if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(id)) return 'react';
+          return 'vendor';
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,59 @@
+// Lint every TypeScript file; enforce the module boundaries of STYLE.md with import rules.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const services = ['gateway', 'identity', 'formation', 'library', 'community'];
+const serverOnlyLibs = ['@abide/platform', '@abide/auth', '@abide/event-store', '@abide/messaging'];
+
+/** A service never imports another service (or the web app); cross-service knowledge travels as events. */
+const serviceBoundaries = services.map((service) => ({
+  files: [`apps/${service}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [...services.filter((s) => s !== service).flatMap((s) => [`@abide/${s}`, `**/apps/${s}/**`]), '@abide/web'],
+            message: 'A service must not import another service; share contracts through libs/contracts.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'tmp/**', 'coverage/**', '**/*.mjs', '**/*.js', 'apps/web-e2e/screenshots/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  ...serviceBoundaries,
+  {
+    files: ['libs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', ...services.map((s) => `@abide/${s}`)], message: 'Libraries must not depend on apps.' }] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@nestjs/*', ...serverOnlyLibs, ...services.map((s) => `@abide/${s}`)], message: 'The web app never imports server code; use @abide/contracts.' },
+          ],
+        },
+      ],
+    },
+  },
+);

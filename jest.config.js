@@ -1,0 +1,38 @@
+// One Jest config, three projects: unit (no engines), integration (real engines), e2e (whole stack + browser).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs,tools}/**/*.integration-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/engines.global-setup.mjs',
+      testTimeout: 60000,
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/apps/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/stack.global-setup.mjs',
+      globalTeardown: '<rootDir>/libs/testing/src/stack.global-teardown.mjs',
+      testTimeout: 120000,
+    },
+  ],
+};

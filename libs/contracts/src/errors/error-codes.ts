@@ -1,0 +1,31 @@
+/** Machine-readable error codes carried in problem+json `code`; the web app switches on these. */
+export const errorCodes = {
+  validationFailed: 'VALIDATION_FAILED',
+  notFound: 'NOT_FOUND',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  conflict: 'CONFLICT',
+  concurrencyConflict: 'CONCURRENCY_CONFLICT',
+  emailTaken: 'EMAIL_TAKEN',
+  weakPassword: 'WEAK_PASSWORD',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  rateLimited: 'RATE_LIMITED',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
+  upstreamTimeout: 'UPSTREAM_TIMEOUT',
+  internal: 'INTERNAL',
+} as const;
+
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+/** RFC 9457 problem details as every service and the gateway answer them. */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  code: ErrorCode;
+  requestId?: string;
+  errors?: Array<{ field: string; message: string }>;
+}

@@ -1,0 +1,13 @@
+/** Topic per aggregate: `<service>.<aggregate>.v<N>`, key = streamId (ARCHITECTURE.md). */
+export const topics = {
+  identityUser: 'identity.user.v1',
+  formationProfile: 'formation.profile.v1',
+} as const;
+
+export type Topic = (typeof topics)[keyof typeof topics];
+
+/** Where a message that fails validation goes, with the reason in its headers. */
+export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
+
+/** Every topic is created with at least this many partitions. */
+export const TOPIC_PARTITIONS = 6;

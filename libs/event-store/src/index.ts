@@ -1,0 +1,10 @@
+export { EventStore, ERASED, type Decide, type EventStoreOptions, type ReadAllOptions } from './event-store';
+export { ConcurrencyError, InvalidEventError } from './errors';
+export { toEnvelope, type AppendMeta, type NewEvent, type StoredEvent } from './stored-event';
+export { EVENTS_COLLECTION } from './event.schema';
+export type { Projection } from './projections/projection';
+export { ProjectionRunner, type ProjectionRunnerOptions } from './projections/projection-runner';
+export { applyIfNewer } from './projections/apply-if-newer';
+export { PROJECTION_CHECKPOINTS_COLLECTION } from './projections/checkpoint.schema';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
+export { RELAY_LEASES_COLLECTION } from './outbox/relay-lease.schema';

@@ -1,0 +1,16 @@
+import type { EventEnvelope } from '@abide/contracts';
+
+/**
+ * A read model fed by events. `apply` must be idempotent: the runner may hand it an event again
+ * (catch-up replays a safety margin, a crash can repeat an append's update). The usual way is to keep
+ * the last applied version per stream in the read model and ignore older or equal ones (see applyIfNewer).
+ */
+export interface Projection {
+  readonly name: string;
+  readonly handles: readonly string[];
+  apply(event: EventEnvelope): Promise<void>;
+  /** Empties the read model before a rebuild. */
+  reset(): Promise<void>;
+  /** Deletes everything the read model holds about a subject (account deletion). */
+  purgeSubject?(subjectId: string): Promise<void>;
+}

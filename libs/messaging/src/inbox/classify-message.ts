@@ -1,0 +1,49 @@
+import { eventDefinitions, eventEnvelopeSchema, isKnownEventType, type EventEnvelope } from '@abide/contracts';
+
+export type Classification =
+  | { kind: 'handle'; event: EventEnvelope }
+  | { kind: 'ignore'; reason: string }
+  | { kind: 'reject'; reason: string };
+
+const describeIssues = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): string =>
+  issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ');
+
+/** The JSON document a message carries, whether Nest handed over bytes, text or an already parsed object. */
+const decode = (payload: unknown): { ok: true; value: unknown } | { ok: false; reason: string } => {
+  if (payload === null || payload === undefined) return { ok: false, reason: 'empty message' };
+  if (typeof payload === 'object' && !Buffer.isBuffer(payload)) return { ok: true, value: payload };
+  const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : String(payload);
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, reason: 'invalid JSON' };
+  }
+};
+
+/**
+ * Decides what a consumer does with a message: handle it (valid envelope, a type it handles, valid data),
+ * ignore it (a type it does not handle, known or not: acknowledged), or reject it to the dead-letter topic.
+ */
+export const classifyMessage = (payload: unknown, handledTypes: ReadonlySet<string>): Classification => {
+  const decoded = decode(payload);
+  if (!decoded.ok) return { kind: 'reject', reason: decoded.reason };
+
+  const envelope = eventEnvelopeSchema.safeParse(decoded.value);
+  if (!envelope.success) return { kind: 'reject', reason: `invalid envelope: ${describeIssues(envelope.error.issues)}` };
+  const { type, schemaVersion } = envelope.data;
+
+  if (!handledTypes.has(type)) return { kind: 'ignore', reason: `${type} is not handled by this consumer` };
+  if (!isKnownEventType(type)) return { kind: 'reject', reason: `unknown event type ${type}` };
+
+  const definition = eventDefinitions[type];
+  if (schemaVersion !== definition.schemaVersion) {
+    return {
+      kind: 'reject',
+      reason: `unsupported schemaVersion ${schemaVersion} of ${type} (expected ${definition.schemaVersion})`,
+    };
+  }
+  const data = definition.schema.safeParse(envelope.data.data);
+  if (!data.success) return { kind: 'reject', reason: `invalid data for ${type}: ${describeIssues(data.error.issues)}` };
+
+  return { kind: 'handle', event: { ...envelope.data, data: data.data as Record<string, unknown> } };
+};

@@ -1,0 +1,131 @@
+import { deadLetterTopic, type EventData, type EventEnvelope, type EventType } from '@abide/contracts';
+import { Logger } from '@nestjs/common';
+import type { KafkaContext } from '@nestjs/microservices';
+import type { Connection, Model } from 'mongoose';
+import type { RawPublisher } from '../event-publisher';
+import { backoffDelay, sleep } from './backoff';
+import { classifyMessage } from './classify-message';
+import { buildDeadLetter, type ConsumedMessage } from './dead-letter';
+import { inboxModel, type InboxDocument } from './inbox.schema';
+
+/** The handlers of one consumer, by event type, each receiving its typed, validated event. */
+export type EventHandlers = {
+  [T in EventType]?: (event: EventEnvelope<EventData<T>>) => Promise<void>;
+};
+
+export type InboxOutcome = 'handled' | 'duplicate' | 'ignored' | 'dead-lettered';
+
+export interface InboxConsumerOptions {
+  /** Attempts of a failing handler before the message is dead-lettered (default 4). */
+  attempts?: number;
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+/** Throw from a handler when retrying cannot help (the event contradicts the read model): straight to the DLQ. */
+export class UnrecoverableEventError extends Error {
+  override readonly name = 'UnrecoverableEventError';
+}
+
+const isDuplicateKeyError = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+
+/**
+ * Wraps an @EventPattern handler: validates the envelope and data against the contracts, dead-letters what
+ * is invalid or keeps failing (the partition never blocks), and applies each event once per consumer name
+ * through the `inbox` collection. Infrastructure failures (database, DLQ producer) are thrown so that Kafka
+ * redelivers: nothing is acknowledged that was not handled or dead-lettered.
+ */
+export class InboxConsumer {
+  private readonly inbox: Model<InboxDocument>;
+  private readonly logger = new Logger(InboxConsumer.name);
+  private readonly attempts: number;
+  private readonly backoff: { initialDelayMs: number; maxDelayMs: number };
+  private ready?: Promise<void>;
+
+  constructor(
+    connection: Connection,
+    private readonly deadLetters: RawPublisher,
+    options: InboxConsumerOptions = {},
+  ) {
+    this.inbox = inboxModel(connection);
+    this.attempts = Math.max(1, options.attempts ?? 4);
+    this.backoff = { initialDelayMs: options.initialDelayMs ?? 200, maxDelayMs: options.maxDelayMs ?? 5000 };
+  }
+
+  /** Creates the inbox collection and its unique index; call at boot to fail fast. */
+  init(): Promise<void> {
+    this.ready ??= this.inbox.init().then(() => undefined);
+    return this.ready;
+  }
+
+  /**
+   * Call from an @EventPattern(topic) method with its @Payload() and @Ctx().
+   * `consumer` names the subscriber (e.g. "formation.user-directory"): dedupe is per consumer name.
+   */
+  async handle(payload: unknown, context: KafkaContext, consumer: string, handlers: EventHandlers): Promise<InboxOutcome> {
+    await this.init();
+    const classification = classifyMessage(payload, new Set(Object.keys(handlers)));
+    if (classification.kind === 'ignore') return 'ignored';
+    if (classification.kind === 'reject') return this.deadLetter(context, consumer, classification.reason);
+
+    const { event } = classification;
+    if (await this.inbox.exists({ consumer, eventId: event.id })) return 'duplicate';
+
+    const handler = handlers[event.type as EventType] as ((event: EventEnvelope) => Promise<void>) | undefined;
+    if (!handler) return 'ignored';
+    const failure = await this.runWithRetries(() => handler(event), context);
+    if (failure) return this.deadLetter(context, consumer, failure);
+
+    // Recorded after the handler: a crash in between redelivers and the handler runs again, so handlers
+    // should be idempotent too (version checks); the inbox removes the common duplicates.
+    try {
+      await this.inbox.create({
+        consumer,
+        eventId: event.id,
+        type: event.type,
+        streamId: event.streamId,
+        topic: context.getTopic(),
+        processedAt: new Date(),
+      });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    return 'handled';
+  }
+
+  /** Returns undefined on success, or why the handler gave up. */
+  private async runWithRetries(run: () => Promise<void>, context: KafkaContext): Promise<string | undefined> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await run();
+        return undefined;
+      } catch (error) {
+        const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        if (error instanceof UnrecoverableEventError || attempt >= this.attempts) {
+          return `handler failed after ${attempt} attempt(s): ${message}`;
+        }
+        this.logger.warn(`Handler attempt ${attempt} failed, retrying: ${message}`);
+        await sleep(backoffDelay(attempt, this.backoff));
+        // Keep the group membership alive while we wait; a failed heartbeat (rebalance) is not our error.
+        await context
+          .getHeartbeat()()
+          .catch(() => undefined);
+      }
+    }
+  }
+
+  private async deadLetter(context: KafkaContext, consumer: string, reason: string): Promise<InboxOutcome> {
+    const topic = context.getTopic();
+    const message = buildDeadLetter(context.getMessage() as unknown as ConsumedMessage, {
+      reason,
+      consumer,
+      topic,
+      partition: context.getPartition(),
+      failedAt: new Date(),
+    });
+    await this.deadLetters.publishRaw(deadLetterTopic(topic), [message]);
+    this.logger.warn(`Dead-lettered a message from ${topic}: ${reason}`);
+    return 'dead-lettered';
+  }
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Reusable pieces of the services' environment schemas, so every service names a setting the same way. */
+const port = z.coerce.number().int().min(1).max(65535);
+const url = z.string().url();
+
+export const baseEnv = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: port,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+};
+
+export const mongoEnv = {
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
+  MONGO_DB: z.string().min(1),
+};
+
+export const kafkaEnv = {
+  KAFKA_BROKERS: z
+    .string()
+    .min(1)
+    .transform((v) => v.split(',').map((b) => b.trim()).filter(Boolean)),
+  KAFKA_CLIENT_ID: z.string().min(1),
+  /** Suffix for consumer groups and topics in tests, so parallel runs never share offsets. */
+  KAFKA_GROUP_PREFIX: z.string().default(''),
+};
+
+export const redisEnv = { REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL') };
+
+export const s3Env = {
+  S3_ENDPOINT: z.string().min(1),
+  S3_PORT: port,
+  S3_USE_SSL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  S3_ACCESS_KEY: z.string().min(3),
+  S3_SECRET_KEY: z.string().min(8),
+};
+
+export const smtpEnv = {
+  SMTP_HOST: z.string().min(1),
+  SMTP_PORT: port,
+  SMTP_FROM: z.string().default('Abide <no-reply@abide.local>'),
+};
+
+/** Every service verifies access tokens against the identity service's JWKS. */
+export const authEnv = {
+  AUTH_JWKS_URL: url,
+  AUTH_ISSUER: z.string().min(1).default('abide-identity'),
+  AUTH_AUDIENCE: z.string().min(1).default('abide'),
+};
+
+export const serviceUrlEnv = (name: string) => ({ [`${name.toUpperCase()}_URL`]: url });

@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+
+export class ConfigError extends Error {}
+
+/**
+ * Validates the environment once at boot into a typed object (read nowhere else).
+ * Throws a ConfigError that names every missing or malformed variable, so a service can exit with a clear message.
+ */
+export const loadConfig = <T extends z.ZodTypeAny>(
+  service: string,
+  schema: T,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<T> => {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const key = issue.path.join('.') || '(environment)';
+    const value = env[key];
+    const problem = value === undefined ? 'is not set' : `is invalid (${issue.message})`;
+    return `  - ${key} ${problem}`;
+  });
+  throw new ConfigError(
+    `${service}: configuration is incomplete:\n${lines.join('\n')}\n` +
+      `Set them in the environment (see README.md "Configuration"); \`npm start\` sets every one for local runs.`,
+  );
+};
+
+/** For main.ts: load the config or print the reason and exit with status 78 (EX_CONFIG). */
+export const loadConfigOrExit = <T extends z.ZodTypeAny>(service: string, schema: T): z.infer<T> => {
+  try {
+    return loadConfig(service, schema);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+};

@@ -1,0 +1,36 @@
+import { errorCodes, type ErrorCode } from '@abide/contracts';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** A failure the user can act on: carries a code, an HTTP status and a message a person understands. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    readonly title: string,
+    readonly detail?: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail ?? title);
+  }
+
+  static notFound(what: string): DomainError {
+    return new DomainError(errorCodes.notFound, 404, 'Not found', `${what} was not found.`);
+  }
+
+  static forbidden(detail = 'You are not allowed to do this.'): DomainError {
+    return new DomainError(errorCodes.forbidden, 403, 'Forbidden', detail);
+  }
+
+  static conflict(detail: string, code: ErrorCode = errorCodes.conflict): DomainError {
+    return new DomainError(code, 409, 'Conflict', detail);
+  }
+
+  static validation(errors: FieldError[], detail = 'Some fields need your attention.'): DomainError {
+    return new DomainError(errorCodes.validationFailed, 400, 'Invalid request', detail, errors);
+  }
+}

@@ -1,0 +1,138 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { errorCodes, type ErrorCode, type ProblemDetails } from '@abide/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ZodValidationException } from 'nestjs-zod';
+import type { ZodError } from 'zod';
+import { DomainError } from './domain-error';
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: errorCodes.validationFailed,
+  401: errorCodes.unauthorized,
+  403: errorCodes.forbidden,
+  404: errorCodes.notFound,
+  409: errorCodes.conflict,
+  413: errorCodes.payloadTooLarge,
+  429: errorCodes.rateLimited,
+  503: errorCodes.serviceUnavailable,
+  504: errorCodes.upstreamTimeout,
+};
+
+const titles: Record<number, string> = {
+  400: 'Invalid request',
+  401: 'Sign-in required',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  422: 'Unprocessable content',
+  429: 'Too many requests',
+  500: 'Something went wrong',
+  503: 'Service unavailable',
+  504: 'Upstream timeout',
+};
+
+const fieldErrors = (error: ZodError) =>
+  error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }));
+
+/** Builds the RFC 9457 body; exported so the gateway's proxy and the services answer in exactly one shape. */
+export const problem = (
+  status: number,
+  requestId: string | undefined,
+  instance: string,
+  fields: Partial<ProblemDetails> = {},
+): ProblemDetails => ({
+  type: `https://abide.app/problems/${(fields.code ?? statusCodes[status] ?? errorCodes.internal).toLowerCase().replace(/_/g, '-')}`,
+  title: fields.title ?? titles[status] ?? 'Request failed',
+  status,
+  code: fields.code ?? statusCodes[status] ?? (status >= 500 ? errorCodes.internal : errorCodes.validationFailed),
+  instance,
+  requestId,
+  ...(fields.detail ? { detail: fields.detail } : {}),
+  ...(fields.errors?.length ? { errors: fields.errors } : {}),
+});
+
+/** One global filter: every error leaves as application/problem+json with the request id. */
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw exception;
+    const ctx = host.switchToHttp();
+    const request = ctx.getRequest<FastifyRequest>();
+    const reply = ctx.getResponse<FastifyReply>();
+    const requestId = String(request.id ?? '');
+    const instance = request.url;
+    let body: ProblemDetails;
+    let headers: Record<string, string> = {};
+
+    if (exception instanceof DomainError) {
+      body = problem(exception.status, requestId, instance, {
+        code: exception.code,
+        title: exception.title,
+        detail: exception.detail,
+        errors: exception.errors,
+      });
+      headers = exception.headers ?? {};
+    } else if (exception instanceof ZodValidationException) {
+      const errors = fieldErrors(exception.getZodError() as ZodError);
+      body = problem(400, requestId, instance, {
+        code: errorCodes.validationFailed,
+        detail: errors.map((e) => e.message).join(' '),
+        errors,
+      });
+    } else if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      const message =
+        typeof response === 'string'
+          ? response
+          : Array.isArray((response as { message?: unknown }).message)
+            ? ((response as { message: string[] }).message).join(' ')
+            : String((response as { message?: unknown }).message ?? exception.message);
+      body = problem(status, requestId, instance, { detail: message });
+    } else if (isClientError(exception)) {
+      // Errors raised by Fastify itself before a route runs (malformed JSON, wrong content type, body too large).
+      body = problem(exception.statusCode, requestId, instance, { detail: friendlyFastifyMessage(exception) });
+    } else {
+      this.logger.error({ err: exception, requestId }, 'Unhandled error');
+      body = problem(HttpStatus.INTERNAL_SERVER_ERROR, requestId, instance, {
+        detail: 'An unexpected error occurred. Please try again; if it keeps happening, quote the request id.',
+      });
+    }
+
+    void reply
+      .status(body.status)
+      .headers({ ...headers, 'content-type': 'application/problem+json; charset=utf-8', 'x-request-id': requestId })
+      .send(body);
+  }
+}
+
+interface ClientError {
+  statusCode: number;
+  code?: string;
+  message: string;
+}
+
+const isClientError = (e: unknown): e is ClientError =>
+  typeof e === 'object' &&
+  e !== null &&
+  typeof (e as ClientError).statusCode === 'number' &&
+  (e as ClientError).statusCode >= 400 &&
+  (e as ClientError).statusCode < 500;
+
+const friendlyFastifyMessage = (e: ClientError): string => {
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not accepted here; send application/json.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    default:
+      return e.message;
+  }
+};

@@ -1,0 +1,36 @@
+// End-to-end tests: real engines, the five services on the test ports, and the built web app behind `vite preview`.
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { engineEnv, up } from '../../../tools/infra/engines.mjs';
+import { ports, repoRoot, serviceNames, startServices } from '../../../tools/stack/services.mjs';
+import { buildWeb, startWeb } from '../../../tools/stack/web.mjs';
+
+const log = (line) => process.stderr.write(`[e2e stack] ${line}\n`);
+
+/** Each run starts from empty test databases, so no test depends on what an earlier run left. */
+const dropTestDatabases = async () => {
+  const connection = await mongoose.createConnection(engineEnv.MONGO_URL).asPromise();
+  try {
+    for (const name of serviceNames) await connection.useDb(`abide_test_${name}`).dropDatabase();
+  } finally {
+    await connection.close();
+  }
+};
+
+export default async function stackGlobalSetup() {
+  const logDir = path.join(repoRoot, 'tmp', 'logs', 'test');
+  await up({ quiet: true });
+  Object.assign(process.env, engineEnv);
+  await dropTestDatabases();
+  log('starting services on the test ports');
+  const services = await startServices({ profile: 'test', engineEnv, logDir, onProgress: log });
+  log('building the web app');
+  buildWeb();
+  const web = await startWeb({ mode: 'preview', port: ports.test.web, gatewayUrl: `http://127.0.0.1:${ports.test.gateway}`, logDir });
+  process.env.E2E_BASE_URL = web.url;
+  process.env.E2E_API_URL = `http://127.0.0.1:${ports.test.gateway}`;
+  process.env.E2E_SMTP_WEB_URL = engineEnv.SMTP_WEB_URL;
+  process.env.E2E_LOG_DIR = logDir;
+  globalThis.__abideStack = { services, web };
+  log(`ready: web ${web.url}, api ${process.env.E2E_API_URL} (logs in ${logDir})`);
+}

@@ -1,0 +1,52 @@
+// `npm start`: engines, the five services and the web app, with demo data; prints the URL to open.
+// Ctrl-C stops the services and the web app; the engines stay up for the next start (`npm run infra:down` stops them).
+import path from 'node:path';
+import { engineEnv, up } from '../infra/engines.mjs';
+import { ports, repoRoot, startServices } from '../stack/services.mjs';
+import { startWeb } from '../stack/web.mjs';
+import { seedDemoData } from './seed-demo.mjs';
+
+const started = Date.now();
+const say = (line) => process.stdout.write(`[abide ${Math.round((Date.now() - started) / 1000)}s] ${line}\n`);
+const logDir = path.join(repoRoot, 'tmp', 'logs', 'dev');
+
+say('bringing up the engines (the first run provisions them; later runs reuse the cache)');
+await up({ quiet: false });
+
+say('starting the services');
+const services = await startServices({ profile: 'dev', engineEnv, logDir, onProgress: say });
+
+say('starting the web app');
+const web = await startWeb({ mode: 'dev', port: ports.dev.web, gatewayUrl: `http://127.0.0.1:${ports.dev.gateway}`, logDir });
+
+say('loading demo data');
+const demo = await seedDemoData(`http://127.0.0.1:${ports.dev.gateway}`);
+
+process.stdout.write(`
+  Abide is running.
+
+    Open:        ${web.url}
+    Demo member: ${demo.email} / ${demo.password}
+    API docs:    http://127.0.0.1:${ports.dev.gateway}/api/docs
+    Mail inbox:  ${engineEnv.SMTP_WEB_URL}
+    Logs:        ${logDir}
+
+  Press Ctrl-C to stop the services (engines keep running; \`npm run infra:down\` stops them).
+`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  say('stopping the web app and the services');
+  await web.stop();
+  await services.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+for (const child of services.children) {
+  child.once('exit', (code) => {
+    if (!stopping) say(`a service exited unexpectedly (code ${code}); see the logs in ${logDir}`);
+  });
+}

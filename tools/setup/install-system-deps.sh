@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Debian packages the project needs beyond Node, Java/Maven and Go: Redis and Chromium (browser tests).
+# Idempotent: installs only what is missing. Needs root (or sudo) the first time.
+set -euo pipefail
+
+missing=()
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+
+for tool in java mvn go node; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "error: '$tool' is not installed; the engines need Java 17+ with Maven, Go 1.22+ and Node 20.19+." >&2
+    exit 1
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "system packages: all present"
+  exit 0
+fi
+
+sudo_cmd=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo_cmd="sudo"; else
+    echo "error: missing Debian packages: ${missing[*]}. Install them with: apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+echo "system packages: installing ${missing[*]} (apt)…"
+$sudo_cmd apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"

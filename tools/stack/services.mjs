@@ -1,0 +1,130 @@
+// The five NestJS services and how to run them: one place for their ports and environment,
+// used by `npm start` (dev) and by the end-to-end test setup (test ports, isolated databases).
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const ports = {
+  dev: { gateway: 3000, identity: 3001, formation: 3002, library: 3003, community: 3004, web: 5173 },
+  test: { gateway: 4000, identity: 4001, formation: 4002, library: 4003, community: 4004, web: 4173 },
+};
+
+export const serviceNames = ['identity', 'formation', 'library', 'community', 'gateway'];
+
+/**
+ * Environment of one service. `namespace` keeps a test run's databases and consumer groups apart from dev's.
+ * @param {string} name @param {'dev'|'test'} profile @param {Record<string,string>} engineEnv
+ */
+export const serviceEnv = (name, profile, engineEnv) => {
+  const p = ports[profile];
+  const ns = profile === 'dev' ? 'abide' : 'abide_test';
+  const url = (svc) => `http://127.0.0.1:${p[svc]}`;
+  const common = {
+    NODE_ENV: profile === 'dev' ? 'development' : 'test',
+    HOST: '127.0.0.1',
+    PORT: String(p[name]),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    AUTH_JWKS_URL: `${url('identity')}/.well-known/jwks.json`,
+  };
+  const data = {
+    MONGO_URL: engineEnv.MONGO_URL,
+    MONGO_DB: `${ns}_${name}`,
+    KAFKA_BROKERS: engineEnv.KAFKA_BROKERS,
+    KAFKA_CLIENT_ID: `${ns}-${name}`,
+    KAFKA_GROUP_PREFIX: profile === 'dev' ? '' : 'test-',
+  };
+  switch (name) {
+    case 'gateway':
+      return {
+        ...common,
+        REDIS_URL: engineEnv.REDIS_URL,
+        IDENTITY_URL: url('identity'),
+        FORMATION_URL: url('formation'),
+        LIBRARY_URL: url('library'),
+        COMMUNITY_URL: url('community'),
+        CORS_ORIGINS: `http://127.0.0.1:${p.web},http://localhost:${p.web}`,
+      };
+    case 'library':
+      return {
+        ...common,
+        ...data,
+        REDIS_URL: engineEnv.REDIS_URL,
+        S3_ENDPOINT: engineEnv.S3_ENDPOINT,
+        S3_PORT: engineEnv.S3_PORT,
+        S3_USE_SSL: engineEnv.S3_USE_SSL,
+        S3_ACCESS_KEY: engineEnv.S3_ACCESS_KEY,
+        S3_SECRET_KEY: engineEnv.S3_SECRET_KEY,
+      };
+    default:
+      return { ...common, ...data };
+  }
+};
+
+const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export const waitForHttp = async (url, { timeoutMs = 60_000, label = url, child } = {}) => {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child && child.exitCode !== null) throw new Error(`${label} exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await wait(250);
+  }
+  throw new Error(`${label} was not ready at ${url} within ${timeoutMs / 1000}s`);
+};
+
+/**
+ * Starts every service as a child process (TypeScript run through @swc-node/register), logs to files,
+ * and resolves once each answers /health/ready. Returns a stop function.
+ */
+export const startServices = async ({ profile, engineEnv, logDir, onProgress = () => {} }) => {
+  mkdirSync(logDir, { recursive: true });
+  const children = [];
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+            setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 5000).unref();
+          }),
+      ),
+    );
+  };
+  try {
+    for (const name of serviceNames) {
+      const env = { ...process.env, ...serviceEnv(name, profile, engineEnv) };
+      const logFile = path.join(logDir, `${name}.log`);
+      const out = createWriteStream(logFile, { flags: 'a' });
+      const child = spawn(process.execPath, ['-r', '@swc-node/register', `apps/${name}/src/main.ts`], {
+        cwd: repoRoot,
+        env: { ...env, SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.pipe(out);
+      child.stderr.pipe(out);
+      children.push(child);
+      onProgress(`${name}: starting on port ${env.PORT} (log: ${logFile})`);
+    }
+    await Promise.all(
+      serviceNames.map((name, i) =>
+        waitForHttp(`http://127.0.0.1:${ports[profile][name]}/health/ready`, { label: name, child: children[i], timeoutMs: 90_000 }).then(() =>
+          onProgress(`${name}: ready`),
+        ),
+      ),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop, children };
+};

@@ -1,0 +1,39 @@
+// Runs the web app: the Vite dev server for `npm start`, a production build + `vite preview` for tests.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot, waitForHttp } from './services.mjs';
+
+const viteBin = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+const viteConfig = path.join(repoRoot, 'apps', 'web', 'vite.config.ts');
+
+export const buildWeb = () => {
+  const result = spawnSync(process.execPath, [viteBin, 'build', '--config', viteConfig, '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('vite build failed (see the output above)');
+};
+
+/** @param {{ mode: 'dev'|'preview', port: number, gatewayUrl: string, logDir: string }} options */
+export const startWeb = async ({ mode, port, gatewayUrl, logDir }) => {
+  mkdirSync(logDir, { recursive: true });
+  const args = mode === 'dev' ? ['--config', viteConfig] : ['preview', '--config', viteConfig];
+  const child = spawn(process.execPath, [viteBin, ...args, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    cwd: repoRoot,
+    env: { ...process.env, GATEWAY_URL: gatewayUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = createWriteStream(path.join(logDir, 'web.log'), { flags: 'a' });
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(url, { label: 'web', child, timeoutMs: 60_000 });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { url, stop };
+};

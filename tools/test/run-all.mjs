@@ -1,0 +1,56 @@
+// `npm test`: every check and every test, against real engines. Prints a closing "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { down, up } from '../infra/engines.mjs';
+import { repoRoot } from '../stack/services.mjs';
+
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)}s`;
+const step = (title) => process.stdout.write(`\n=== ${title} (${elapsed()}) ===\n`);
+const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit', env: process.env }).status ?? 1;
+
+const failures = [];
+
+step('type check (services, libs, tools)');
+if (run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) !== 0) failures.push('type check');
+step('type check (web)');
+if (run(bin('tsc'), ['-p', 'apps/web/tsconfig.json', '--noEmit']) !== 0) failures.push('web type check');
+step('lint');
+if (run(bin('eslint'), ['--max-warnings=0', '.']) !== 0) failures.push('lint');
+
+step('engines (Kafka, FerretDB, MinIO, Redis, SMTP catcher)');
+await up({ quiet: false });
+
+step('tests: unit, integration against the engines, end-to-end through the gateway and Chromium');
+mkdirSync(path.join(repoRoot, 'tmp'), { recursive: true });
+const resultsFile = path.join(repoRoot, 'tmp', 'jest-results.json');
+const jestStatus = run(process.execPath, [
+  path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'),
+  '--ci',
+  '--maxWorkers=2',
+  '--json',
+  `--outputFile=${resultsFile}`,
+  ...process.argv.slice(2),
+]);
+if (jestStatus !== 0) failures.push('tests');
+
+if (process.env.CI) {
+  step('stopping engines (CI)');
+  await down();
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(resultsFile)) {
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  passed = results.numPassedTests;
+  failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
+  skipped = results.numPendingTests + results.numTodoTests;
+}
+failed += failures.filter((f) => f !== 'tests').length;
+process.stdout.write(`\n${failures.length ? `Failed: ${failures.join(', ')}. ` : ''}Took ${elapsed()}.\n`);
+process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+process.exit(failures.length ? 1 : 0);
