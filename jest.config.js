@@ -15,6 +15,8 @@ const common = {
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // uuid 14 ships only as an ES module; let SWC turn it into CommonJS for Jest.
+  transformIgnorePatterns: ['/node_modules/(?!uuid/)'],
 };
 module.exports = {
   projects: [

@@ -4,12 +4,14 @@ import path from 'node:path';
 import { engineEnv, up } from '../infra/engines.mjs';
 import { ports, repoRoot, startServices } from '../stack/services.mjs';
 import { startWeb } from '../stack/web.mjs';
+import { ensureSystemDeps } from '../setup/ensure-system-deps.mjs';
 import { seedDemoData } from './seed-demo.mjs';
 
 const started = Date.now();
 const say = (line) => process.stdout.write(`[abide ${Math.round((Date.now() - started) / 1000)}s] ${line}\n`);
 const logDir = path.join(repoRoot, 'tmp', 'logs', 'dev');
 
+ensureSystemDeps();
 say('bringing up the engines (the first run provisions them; later runs reuse the cache)');
 await up({ quiet: false });
 

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { down, up } from '../infra/engines.mjs';
+import { ensureSystemDeps } from '../setup/ensure-system-deps.mjs';
 import { repoRoot } from '../stack/services.mjs';
 
 const started = Date.now();
@@ -13,10 +14,14 @@ const run = (cmd, args) => spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit
 
 const failures = [];
 
+step('system packages');
+ensureSystemDeps();
+
 step('type check (services, libs, tools)');
 if (run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) !== 0) failures.push('type check');
 step('type check (web)');
 if (run(bin('tsc'), ['-p', 'apps/web/tsconfig.json', '--noEmit']) !== 0) failures.push('web type check');
+if (run(bin('tsc'), ['-p', 'apps/web-e2e/tsconfig.json', '--noEmit']) !== 0) failures.push('web e2e type check');
 step('lint');
 if (run(bin('eslint'), ['--max-warnings=0', '.']) !== 0) failures.push('lint');
 

@@ -7,3 +7,5 @@ export * from './errors/error-codes';
 export * from './http/auth.dto';
 export * from './http/profile.dto';
 export * from './ports';
+export * from './catalog';
+export * from './http/account.dto';

@@ -1,3 +1,4 @@
+import type { OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { assertExpectedVersion, buildEventDocuments, validateNewEvents } from './build-events';
@@ -27,7 +28,7 @@ export const ERASED = '[erased]';
  * Append-only event streams in one `events` collection of the service's database. Needs no transactions:
  * the unique (streamId, version) index is the concurrency guard, and the events themselves are the outbox.
  */
-export class EventStore {
+export class EventStore implements OnModuleInit {
   readonly service: string;
   private readonly events: Model<EventDocument>;
   private readonly counters: Model<PositionCounterDocument>;
@@ -46,6 +47,10 @@ export class EventStore {
   init(): Promise<void> {
     this.ready ??= Promise.all([this.events.init(), this.counters.init()]).then(() => undefined);
     return this.ready;
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.init();
   }
 
   /**
@@ -125,11 +130,7 @@ export class EventStore {
   /** The oldest unpublished events, in position order: the outbox. */
   async readUnpublished(limit: number): Promise<StoredEvent[]> {
     await this.init();
-    const docs = await this.events
-      .find({ published: false })
-      .sort({ position: 1 })
-      .limit(limit)
-      .lean<EventDocument[]>();
+    const docs = await this.events.find({ published: false }).sort({ position: 1 }).limit(limit).lean<EventDocument[]>();
     return docs.map(toStoredEvent);
   }
 
@@ -150,10 +151,7 @@ export class EventStore {
     // One update per field, filtered on its presence, so no event gains a field it never had.
     for (const field of fields) {
       const path = `data.${field}`;
-      const result = await this.events.updateMany(
-        { subjectId, [path]: { $exists: true } },
-        { $set: { [path]: ERASED } },
-      );
+      const result = await this.events.updateMany({ subjectId, [path]: { $exists: true } }, { $set: { [path]: ERASED } });
       modified += result.modifiedCount;
     }
     return modified;

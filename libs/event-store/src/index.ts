@@ -8,3 +8,4 @@ export { applyIfNewer } from './projections/apply-if-newer';
 export { PROJECTION_CHECKPOINTS_COLLECTION } from './projections/checkpoint.schema';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 export { RELAY_LEASES_COLLECTION } from './outbox/relay-lease.schema';
+export { EventSourcingModule, type EventSourcingOptions } from './nest/event-sourcing.module';

@@ -1,4 +1,5 @@
 import { Transport, type KafkaOptions } from '@nestjs/microservices';
+import type { ConsumerConfig } from '@nestjs/microservices/external/kafka.interface';
 import { logLevel, Partitioners } from 'kafkajs';
 
 export interface KafkaConsumerOptions {
@@ -9,6 +10,8 @@ export interface KafkaConsumerOptions {
   /** Partitions processed in parallel by one instance (order within a partition is always kept). */
   partitionsConsumedConcurrently?: number;
   logLevel?: logLevel;
+  /** Further kafkajs consumer settings (e.g. a short maxWaitTimeInMs in tests, for a quick shutdown). */
+  consumer?: Omit<ConsumerConfig, 'groupId'>;
 }
 
 /**
@@ -29,7 +32,7 @@ export const kafkaMicroserviceOptions = (options: KafkaConsumerOptions): KafkaOp
       brokers: options.brokers,
       logLevel: options.logLevel ?? logLevel.WARN,
     },
-    consumer: { groupId: options.groupId },
+    consumer: { ...options.consumer, groupId: options.groupId },
     subscribe: { fromBeginning: true },
     run: { partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1 },
     parser: { keepBinary: true },

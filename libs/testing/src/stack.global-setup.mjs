@@ -19,14 +19,20 @@ const dropTestDatabases = async () => {
 
 export default async function stackGlobalSetup() {
   const logDir = path.join(repoRoot, 'tmp', 'logs', 'test');
+  log('building the web app');
+  buildWeb();
   await up({ quiet: true });
   Object.assign(process.env, engineEnv);
   await dropTestDatabases();
   log('starting services on the test ports');
   const services = await startServices({ profile: 'test', engineEnv, logDir, onProgress: log });
-  log('building the web app');
-  buildWeb();
-  const web = await startWeb({ mode: 'preview', port: ports.test.web, gatewayUrl: `http://127.0.0.1:${ports.test.gateway}`, logDir });
+  let web;
+  try {
+    web = await startWeb({ mode: 'preview', port: ports.test.web, gatewayUrl: `http://127.0.0.1:${ports.test.gateway}`, logDir });
+  } catch (error) {
+    await services.stop();
+    throw error;
+  }
   process.env.E2E_BASE_URL = web.url;
   process.env.E2E_API_URL = `http://127.0.0.1:${ports.test.gateway}`;
   process.env.E2E_SMTP_WEB_URL = engineEnv.SMTP_WEB_URL;

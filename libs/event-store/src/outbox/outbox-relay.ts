@@ -1,10 +1,10 @@
 import { topicOf, type EventType } from '@abide/contracts';
 import type { EventPublisher } from '@abide/messaging';
-import { Logger } from '@nestjs/common';
+import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EventStore } from '../event-store';
-import { toEnvelope } from '../stored-event';
+import { toEnvelope, type StoredEvent } from '../stored-event';
 import { planPublication } from './publication-plan';
 import { RelayLease } from './relay-lease';
 
@@ -28,7 +28,7 @@ export interface OutboxRelayOptions {
  * Only the lease holder publishes, so scaling out never reorders a stream; a failed publish stops the batch
  * and the next cycle retries from the same event (at-least-once, never a gap).
  */
-export class OutboxRelay {
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
   private readonly store: EventStore;
   private readonly publisher: EventPublisher;
@@ -69,6 +69,15 @@ export class OutboxRelay {
     clearTimeout(this.timer);
     await this.inFlight;
     await this.lease.release();
+  }
+
+  /** As a Nest provider the relay runs with the application. */
+  onApplicationBootstrap(): void {
+    this.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop();
   }
 
   /** Runs a cycle now (call after an append); coalesces with one already running. */
@@ -115,7 +124,7 @@ export class OutboxRelay {
   }
 
   /** Publishes topic by topic and marks each topic's events once acknowledged; stops at the first failure. */
-  private async publishInOrder(events: Parameters<typeof planPublication>[0]): Promise<number> {
+  private async publishInOrder(events: readonly StoredEvent[]): Promise<number> {
     let published = 0;
     for (const batch of planPublication(events, this.topicFor)) {
       try {

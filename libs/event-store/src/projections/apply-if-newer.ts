@@ -6,12 +6,7 @@ import { isDuplicateKeyError } from '../duplicate-key';
  * `version` is newer than the one recorded in the document (field `version`), and records it.
  * Returns false when the event was already applied (older or equal version).
  */
-export const applyIfNewer = async <T>(
-  model: Model<T>,
-  id: string,
-  version: number,
-  update: UpdateQuery<T>,
-): Promise<boolean> => {
+export const applyIfNewer = async <T>(model: Model<T>, id: string, version: number, update: UpdateQuery<T>): Promise<boolean> => {
   const { $set, ...rest } = update as { $set?: Record<string, unknown> } & Record<string, unknown>;
   try {
     const result = await model.updateOne(

@@ -1,3 +1,4 @@
+import type { OnApplicationBootstrap } from '@nestjs/common';
 import type { Model } from 'mongoose';
 import type { EventStore } from '../event-store';
 import { toEnvelope, type StoredEvent } from '../stored-event';
@@ -12,7 +13,7 @@ export interface ProjectionRunnerOptions {
 }
 
 /** Feeds the service's projections: right after each append, on start (catch-up) and on demand (rebuild). */
-export class ProjectionRunner {
+export class ProjectionRunner implements OnApplicationBootstrap {
   private readonly projections: ReadonlyMap<string, Projection>;
   private readonly checkpoints: Model<CheckpointDocument>;
   private readonly safetyMargin: number;
@@ -30,7 +31,7 @@ export class ProjectionRunner {
     }
     this.projections = byName;
     this.checkpoints = checkpointModel(store.connection);
-    this.safetyMargin = options.safetyMargin ?? 1000;
+    this.safetyMargin = options.safetyMargin ?? 200;
     this.batchSize = options.batchSize ?? 500;
   }
 
@@ -49,6 +50,11 @@ export class ProjectionRunner {
     );
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) throw failure.reason;
+  }
+
+  /** As a Nest provider, read models are healed before the application serves. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.catchUp();
   }
 
   /** Replays what each projection may have missed (a crash between append and update, a straggler). */
@@ -75,11 +81,7 @@ export class ProjectionRunner {
     const projection = this.projections.get(name);
     if (!projection) throw new Error(`No projection is named ${name}`);
     await projection.reset();
-    await this.checkpoints.updateOne(
-      { _id: name },
-      { $set: { position: 0, updatedAt: new Date() } },
-      { upsert: true },
-    );
+    await this.checkpoints.updateOne({ _id: name }, { $set: { position: 0, updatedAt: new Date() } }, { upsert: true });
     let last = 0;
     for await (const event of this.store.readAll({ batchSize: this.batchSize })) {
       await this.applyTo(projection, event);
@@ -105,10 +107,6 @@ export class ProjectionRunner {
   private async advance(name: string, position: number): Promise<void> {
     if (position <= 0) return;
     // $max: concurrent appends finish in any order, the checkpoint never moves back.
-    await this.checkpoints.updateOne(
-      { _id: name },
-      { $max: { position }, $set: { updatedAt: new Date() } },
-      { upsert: true },
-    );
+    await this.checkpoints.updateOne({ _id: name }, { $max: { position }, $set: { updatedAt: new Date() } }, { upsert: true });
   }
 }

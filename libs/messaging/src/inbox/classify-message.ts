@@ -1,9 +1,7 @@
 import { eventDefinitions, eventEnvelopeSchema, isKnownEventType, type EventEnvelope } from '@abide/contracts';
 
 export type Classification =
-  | { kind: 'handle'; event: EventEnvelope }
-  | { kind: 'ignore'; reason: string }
-  | { kind: 'reject'; reason: string };
+  { kind: 'handle'; event: EventEnvelope } | { kind: 'ignore'; reason: string } | { kind: 'reject'; reason: string };
 
 const describeIssues = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): string =>
   issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ');

@@ -31,10 +31,7 @@ export const waitForConsumerGroup = async (options: WaitForConsumerGroupOptions)
   }
 };
 
-const describeProgress = async (
-  admin: ReturnType<Kafka['admin']>,
-  options: WaitForConsumerGroupOptions,
-): Promise<string> => {
+const describeProgress = async (admin: ReturnType<Kafka['admin']>, options: WaitForConsumerGroupOptions): Promise<string> => {
   const { groups } = await admin.describeGroups([options.groupId]);
   const group = groups[0];
   if (!group || group.state !== 'Stable') return `state ${group?.state ?? 'unknown'}`;

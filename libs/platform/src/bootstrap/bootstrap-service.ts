@@ -1,24 +1,18 @@
-import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { ZodValidationPipe } from 'nestjs-zod';
 import { ProblemDetailsFilter } from '../errors/problem-details.filter';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
 
-export interface KafkaConsumerOptions {
-  clientId: string;
-  brokers: string[];
-  groupId: string;
-}
-
 export interface BootstrapOptions {
   module: Type<unknown> | DynamicModule;
   host: string;
   port: number;
-  /** Makes the app a hybrid: HTTP plus a Kafka consumer for the service's @EventPattern handlers. */
-  kafka?: KafkaConsumerOptions;
+  /** Makes the app a hybrid: HTTP plus a consumer for the service's @EventPattern handlers (see @abide/messaging). */
+  microservice?: MicroserviceOptions;
   bodyLimit?: number;
   /** Runs after the app is created and before it listens (OpenAPI, cookies, multipart…). */
   configure?: (app: NestFastifyApplication) => Promise<void> | void;
@@ -43,23 +37,8 @@ export const bootstrapService = async (options: BootstrapOptions): Promise<NestF
   app.useGlobalPipes(new ZodValidationPipe());
   app.enableShutdownHooks();
   await options.configure?.(app);
-  if (options.kafka) connectKafka(app, options.kafka);
+  if (options.microservice) app.connectMicroservice<MicroserviceOptions>(options.microservice, { inheritAppConfig: true });
   await app.startAllMicroservices();
   await app.listen(options.port, options.host);
   return app;
-};
-
-const connectKafka = (app: INestApplication, kafka: KafkaConsumerOptions): void => {
-  app.connectMicroservice<MicroserviceOptions>(
-    {
-      transport: Transport.KAFKA,
-      options: {
-        client: { clientId: kafka.clientId, brokers: kafka.brokers, retry: { retries: 8 } },
-        consumer: { groupId: kafka.groupId, allowAutoTopicCreation: true },
-        subscribe: { fromBeginning: true },
-        postfixId: '',
-      },
-    },
-    { inheritAppConfig: true },
-  );
 };

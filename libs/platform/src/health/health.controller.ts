@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Optional, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { Public } from '@abide/auth';
 
 export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
 
@@ -10,6 +11,7 @@ export interface HealthCheck {
 }
 
 @ApiExcludeController()
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(@Optional() @Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[] = []) {}

@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 
 /** Structured JSON logs (pino) with the request id on every line written during a request. */
@@ -9,6 +9,8 @@ export class LoggingModule {
       module: LoggingModule,
       imports: [
         LoggerModule.forRoot({
+          // Named wildcard: the path-to-regexp v8 syntax Nest 11 expects (a bare '*' logs a conversion warning).
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           pinoHttp: {
             level,
             base: { service },

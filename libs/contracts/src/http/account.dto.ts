@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { connectionOptions, reminderFrequencies, spiritualGoals } from '../catalog';
+
+/**
+ * Accounts and sessions (issue: accounts, onboarding and the app shell). The identity service plays the spec's
+ * hosted auth provider; these are its request/response shapes, used by the gateway, identity and the web app.
+ */
+
+const email = z.string().trim().toLowerCase().email('Please enter a valid email address');
+/** PKCE (RFC 7636) S256 challenge: base64url of SHA-256 of the verifier. */
+const codeChallenge = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'codeChallenge must be a base64url SHA-256 (43 characters)');
+
+export const signUpWithConfirmationSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter your name').max(120, 'Name must be at most 120 characters'),
+  email,
+  password: z.string().max(128, 'Password must be at most 128 characters'),
+  codeChallenge,
+});
+export type SignUpWithConfirmation = z.infer<typeof signUpWithConfirmationSchema>;
+
+/** Sign-up answers the same whether or not the address is registered; the e-mail tells the owner what to do. */
+export const signUpAcceptedSchema = z.object({ confirmationRequired: z.literal(true), message: z.string() });
+export type SignUpAccepted = z.infer<typeof signUpAcceptedSchema>;
+
+export const signInRequestSchema = z.object({
+  email,
+  password: z.string().min(1, 'Please enter your password').max(128),
+});
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+/** Exchanges the one-time code from an e-mail link, with the verifier only the requesting browser holds. */
+export const codeExchangeRequestSchema = z.object({
+  code: z.string().min(16).max(128),
+  codeVerifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'codeVerifier must be 43–128 unreserved characters'),
+});
+export type CodeExchangeRequest = z.infer<typeof codeExchangeRequestSchema>;
+
+export const confirmEmailRequestSchema = z.object({ code: z.string().min(16).max(128) });
+
+export const recoverRequestSchema = z.object({ email, codeChallenge });
+export type RecoverRequest = z.infer<typeof recoverRequestSchema>;
+
+export const newPasswordRequestSchema = z.object({ password: z.string().max(128) });
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1, 'Please enter your current password').max(128),
+  newPassword: z.string().max(128),
+});
+
+export const signOutRequestSchema = z.object({ scope: z.enum(['local', 'global']).default('local') });
+
+export const createProfileRequestSchema = z.object({ name: z.string().trim().min(1).max(120) });
+
+/** What a weak password answers (HTTP 422): every reason, as the spec's auth provider reports them. */
+export const weakPasswordReasons = ['length', 'common', 'contains-email', 'contains-name'] as const;
+
+export const onboardingRequestSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter your name').max(120),
+  spiritualGoals: z.array(z.enum(spiritualGoals)).min(1, 'Choose at least one spiritual goal'),
+  connectionPreferences: z
+    .array(z.enum(connectionOptions.map((o) => o.id) as [string, ...string[]]))
+    .min(1, 'Choose at least one way you connect with God'),
+  reminderFrequency: z.enum(reminderFrequencies.map((f) => f.id) as [string, ...string[]], {
+    message: 'Choose how often you would like reminders',
+  }),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[+()\d\s.-]*$/, 'Phone numbers may contain digits, spaces, +, -, . and brackets')
+    .optional()
+    .or(z.literal('')),
+  timeZone: z.string().min(1).max(64).optional(),
+});
+export type OnboardingRequest = z.infer<typeof onboardingRequestSchema>;
+
+export const notificationChannels = ['in-app', 'email', 'sms'] as const;
+
+export const settingsSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter your name').max(120),
+  timeZone: z.string().min(1).max(64),
+  reminderFrequency: z.enum(reminderFrequencies.map((f) => f.id) as [string, ...string[]]),
+  phoneNumber: z.string().trim().max(32).regex(/^[+()\d\s.-]*$/).optional().or(z.literal('')),
+  channels: z.array(z.enum(notificationChannels)),
+  shareProgressWithGroups: z.boolean(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export const updateSettingsRequestSchema = settingsSchema.partial();

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { Kafka, logLevel, type IHeaders, type KafkaMessage } from 'kafkajs';
+import mongoose, { type Connection } from 'mongoose';
+
+/** Test-only helpers for integration specs against the engines started by `tools/infra/cli.mjs up`. */
+export const testMongoUrl = (): string => process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017';
+export const testBrokers = (): string[] => (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+
+/** Lowercase, digits and underscores: valid as a database name (FerretDB included) and inside topic names. */
+export const uniqueName = (prefix: string): string => `${prefix}_${randomBytes(5).toString('hex')}`;
+
+export const connectTestDatabase = async (name: string): Promise<Connection> =>
+  mongoose.createConnection(testMongoUrl(), { dbName: name, serverSelectionTimeoutMS: 5000 }).asPromise();
+
+export const dropTestDatabase = async (connection: Connection): Promise<void> => {
+  await connection.dropDatabase();
+  await connection.close();
+};
+
+export const waitFor = async (
+  condition: () => boolean | Promise<boolean>,
+  { timeoutMs = 20_000, intervalMs = 50, what = 'condition' } = {},
+): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+};
+
+export interface ConsumedRecord {
+  topic: string;
+  partition: number;
+  key: string | null;
+  value: string | null;
+  headers: Record<string, string>;
+}
+
+const decodeHeaders = (headers: IHeaders | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k, String(Array.isArray(v) ? v[0] : v)]));
+
+const toRecord = (topic: string, partition: number, message: KafkaMessage): ConsumedRecord => ({
+  topic,
+  partition,
+  key: message.key?.toString() ?? null,
+  value: message.value?.toString() ?? null,
+  headers: decodeHeaders(message.headers),
+});
+
+/** Reads a topic from the beginning with a throwaway group until `count` messages arrived (then a short settle for extras). */
+export const consumeTopic = async (
+  topic: string,
+  count: number,
+  { timeoutMs = 20_000, settleMs = 300 } = {},
+): Promise<ConsumedRecord[]> => {
+  const kafka = new Kafka({ clientId: uniqueName('probe'), brokers: testBrokers(), logLevel: logLevel.NOTHING });
+  // A short fetch wait keeps disconnect() quick (it waits for the fetch in flight).
+  const consumer = kafka.consumer({ groupId: uniqueName('probe'), maxWaitTimeInMs: 100 });
+  const records: ConsumedRecord[] = [];
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.run({ eachMessage: async ({ partition, message }) => void records.push(toRecord(topic, partition, message)) });
+    await waitFor(() => records.length >= count, { timeoutMs, what: `${count} message(s) on ${topic} (got ${records.length})` });
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    return records;
+  } finally {
+    await consumer.disconnect();
+  }
+};
+
+export const deleteTopics = async (topics: string[]): Promise<void> => {
+  const admin = new Kafka({ clientId: uniqueName('cleanup'), brokers: testBrokers(), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const present = topics.filter((t) => existing.has(t));
+    if (present.length > 0) await admin.deleteTopics({ topics: present });
+  } finally {
+    await admin.disconnect();
+  }
+};
