@@ -15,8 +15,8 @@ const common = {
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // uuid 14 ships only as an ES module; let SWC turn it into CommonJS for Jest.
-  transformIgnorePatterns: ['/node_modules/(?!uuid/)'],
+  // uuid 14 and jose 6 ship only as ES modules; let SWC turn them into CommonJS for Jest.
+  transformIgnorePatterns: ['/node_modules/(?!(uuid|jose)/)'],
 };
 module.exports = {
   projects: [

@@ -4,8 +4,9 @@ import { topics } from '@abide/contracts';
 import { EventSourcingModule } from '@abide/event-store';
 import { DatabaseModule, HEALTH_CHECKS, HealthController, LoggingModule, MONGO_CONNECTION, mongoHealthCheck } from '@abide/platform';
 import type { Connection } from 'mongoose';
+import { AccountExportController } from './account/account-export.controller';
 import type { FormationConfig } from './config/env.schema';
-import { CreateProfileHandler } from './profiles/commands/create-profile.handler';
+import { ProfileCommands } from './profiles/commands/profile-commands';
 import { ProfilesConsumer } from './profiles/profiles.consumer';
 import { ProfilesController } from './profiles/profiles.controller';
 import { ProfileProjection } from './profiles/projections/profile.projection';
@@ -27,10 +28,10 @@ export class AppModule {
           projections: [ProfileProjection],
         }),
       ],
-      controllers: [HealthController, ProfilesController, ProfilesConsumer],
+      controllers: [HealthController, ProfilesController, ProfilesConsumer, AccountExportController],
       providers: [
         { provide: HEALTH_CHECKS, inject: [MONGO_CONNECTION], useFactory: (c: Connection) => [mongoHealthCheck(c)] },
-        CreateProfileHandler,
+        ProfileCommands,
       ],
     };
   }

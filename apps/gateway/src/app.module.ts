@@ -3,6 +3,9 @@ import { AuthModule } from '@abide/auth';
 import { HealthController, LoggingModule } from '@abide/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/env.schema';
 import { ServiceClient } from './proxy/service-client';
+import { AccountController } from './routes/account/account.controller';
+import { OnboardingController } from './routes/account/onboarding.controller';
+import { SettingsController } from './routes/account/settings.controller';
 import { AuthController } from './routes/auth/auth.controller';
 import { ProfileController } from './routes/formation/profile.controller';
 
@@ -15,7 +18,7 @@ export class AppModule {
         LoggingModule.forRoot('gateway', config.LOG_LEVEL),
         AuthModule.forRoot({ jwksUrl: config.AUTH_JWKS_URL, issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE }),
       ],
-      controllers: [HealthController, AuthController, ProfileController],
+      controllers: [HealthController, AuthController, ProfileController, OnboardingController, SettingsController, AccountController],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ServiceClient],
     };
   }

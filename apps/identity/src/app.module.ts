@@ -8,6 +8,10 @@ import { AccountsController } from './accounts/accounts.controller';
 import { RegisterUserHandler } from './accounts/commands/register-user.handler';
 import { PasswordHasher } from './accounts/password-hasher';
 import { UserProjection } from './accounts/projections/user.projection';
+import { UserStream } from './accounts/user-stream';
+import { AccountExportController } from './account/account-export.controller';
+import { OnboardingController } from './onboarding/onboarding.controller';
+import { SettingsController } from './settings/settings.controller';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config/env.schema';
 import { JwksController } from './keys/jwks.controller';
 import { SigningKeysService } from './keys/signing-keys.service';
@@ -30,7 +34,7 @@ export class AppModule {
           projections: [UserProjection],
         }),
       ],
-      controllers: [HealthController, JwksController, AccountsController],
+      controllers: [HealthController, JwksController, AccountsController, OnboardingController, SettingsController, AccountExportController],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: HEALTH_CHECKS, inject: [MONGO_CONNECTION], useFactory: (c: Connection) => [mongoHealthCheck(c)] },
@@ -38,6 +42,7 @@ export class AppModule {
         AccessTokenService,
         PasswordHasher,
         RegisterUserHandler,
+        UserStream,
       ],
     };
   }

@@ -2,21 +2,26 @@ import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern, type KafkaContext, Payload } from '@nestjs/microservices';
 import { topics } from '@abide/contracts';
 import { InboxConsumer } from '@abide/messaging';
-import { CreateProfileHandler } from './commands/create-profile.handler';
+import { ProfileCommands } from './commands/profile-commands';
 
-/** Learns about new members from identity's events (never from identity's database). */
+/** Learns about members from identity's events (never from identity's database). */
 @Controller()
 export class ProfilesConsumer {
   constructor(
     private readonly inbox: InboxConsumer,
-    private readonly createProfile: CreateProfileHandler,
+    private readonly profiles: ProfileCommands,
   ) {}
 
   @EventPattern(topics.identityUser)
   async onIdentityUser(@Payload() payload: unknown, @Ctx() context: KafkaContext): Promise<void> {
     await this.inbox.handle(payload, context, 'formation.profiles', {
-      'identity.user.registered': (event) =>
-        this.createProfile.execute({ userId: event.data.userId, displayName: event.data.name }, event.correlationId, event.id),
+      'identity.user.registered': (e) =>
+        this.profiles.create({ userId: e.data.userId, displayName: e.data.name }, { correlationId: e.correlationId, causationId: e.id }),
+      'identity.user.profile-updated': (e) =>
+        this.profiles.rename({ userId: e.data.userId, displayName: e.data.name }, { correlationId: e.correlationId, causationId: e.id }),
+      'identity.user.onboarding-completed': (e) =>
+        this.profiles.rename({ userId: e.data.userId, displayName: e.data.name }, { correlationId: e.correlationId, causationId: e.id }),
+      'identity.user.deleted': (e) => this.profiles.purge(e.data.userId),
     });
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { errorCodes } from '@abide/contracts';
+import { type ErrorCode, errorCodes } from '@abide/contracts';
 import { DomainError, REQUEST_ID_HEADER } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
@@ -68,6 +68,32 @@ export class ServiceClient implements OnModuleDestroy {
     } catch (error) {
       throw this.upstreamProblem(service, error);
     }
+  }
+
+  /**
+   * Calls a service on the caller's behalf and returns its JSON (for routes that combine several services).
+   * A problem from the service is passed on as it is.
+   */
+  async getJson<T = unknown>(service: ServiceName, request: FastifyRequest, path: string): Promise<T> {
+    const headers: Record<string, string> = { [REQUEST_ID_HEADER]: String(request.id), accept: 'application/json' };
+    if (request.headers.authorization) headers.authorization = request.headers.authorization;
+    let response;
+    try {
+      response = await this.pools[service].request({
+        method: 'GET',
+        path,
+        headers,
+        headersTimeout: this.config.UPSTREAM_TIMEOUT_MS,
+        bodyTimeout: this.config.UPSTREAM_TIMEOUT_MS,
+      });
+    } catch (error) {
+      throw this.upstreamProblem(service, error);
+    }
+    const body = (await response.body.json()) as T & { title?: string; detail?: string; code?: ErrorCode };
+    if (response.statusCode >= 400) {
+      throw new DomainError(body.code ?? errorCodes.internal, response.statusCode, body.title ?? 'Request failed', body.detail);
+    }
+    return body;
   }
 
   /** A parsed JSON body is re-serialised; anything else (multipart) streams through untouched. */

@@ -14,6 +14,10 @@ export const errorCodes = {
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   upstreamTimeout: 'UPSTREAM_TIMEOUT',
   internal: 'INTERNAL',
+  emailNotConfirmed: 'EMAIL_NOT_CONFIRMED',
+  invalidLink: 'INVALID_LINK',
+  sessionExpired: 'SESSION_EXPIRED',
+  recoveryRequired: 'RECOVERY_REQUIRED',
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

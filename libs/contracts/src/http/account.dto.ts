@@ -85,3 +85,8 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const updateSettingsRequestSchema = settingsSchema.partial();
+
+export const settingsResponseSchema = settingsSchema.extend({ email: z.string(), emailConfirmed: z.boolean() });
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+export const deleteAccountRequestSchema = z.object({ password: z.string().min(1, 'Please enter your password').max(128) });

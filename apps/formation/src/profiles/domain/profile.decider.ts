@@ -1,11 +1,21 @@
-/** Formation's own record of a member: created once, from identity's registration. */
+/** Formation's own record of a member: created once from identity's registration, renamed when identity says so. */
 export interface ProfileState {
   created: boolean;
+  displayName?: string;
 }
 
-export const foldProfile = (events: Array<{ type: string }>): ProfileState => ({
-  created: events.some((e) => e.type === 'formation.profile.created'),
-});
+interface ProfileEvent {
+  type: string;
+  data?: Record<string, unknown>;
+}
+
+export const foldProfile = (events: ProfileEvent[]): ProfileState =>
+  events.reduce<ProfileState>((state, e) => {
+    if (e.type === 'formation.profile.created' || e.type === 'formation.profile.renamed') {
+      return { created: true, displayName: e.data?.displayName as string | undefined };
+    }
+    return state;
+  }, { created: false });
 
 export interface CreateProfile {
   userId: string;
@@ -23,3 +33,16 @@ export const decideCreateProfile = (state: ProfileState, command: CreateProfile)
           data: { userId: command.userId, displayName: command.displayName },
         },
       ];
+
+/** A rename for a member formation has not met yet creates the profile with that name. */
+export const decideRenameProfile = (state: ProfileState, command: CreateProfile) => {
+  if (!state.created) return decideCreateProfile(state, command);
+  if (state.displayName === command.displayName) return [];
+  return [
+    {
+      type: 'formation.profile.renamed' as const,
+      subjectId: command.userId,
+      data: { userId: command.userId, displayName: command.displayName },
+    },
+  ];
+};

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventEnvelope, FormationProfile } from '@abide/contracts';
+import { applyIfNewer, type Projection } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { type ProfileView, profileViewSchema } from './profile.schema';
 
 @Injectable()
-export class ProfileProjection {
+export class ProfileProjection implements Projection {
   readonly name = 'profiles';
-  readonly handles = ['formation.profile.created'] as const;
+  readonly handles = ['formation.profile.created', 'formation.profile.renamed'] as const;
   private readonly model: Model<ProfileView>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
@@ -15,17 +16,18 @@ export class ProfileProjection {
   }
 
   async apply(event: EventEnvelope): Promise<void> {
-    if (event.type !== 'formation.profile.created') return;
     const data = event.data as { userId: string; displayName: string };
-    await this.model
-      .updateOne(
-        { _id: data.userId, version: { $lt: event.version } },
-        { $set: { displayName: data.displayName, createdAt: new Date(event.occurredAt), version: event.version } },
-        { upsert: true },
-      )
-      .catch((error: { code?: number }) => {
-        if (error.code !== 11000) throw error;
+    if (event.type === 'formation.profile.created') {
+      await applyIfNewer(this.model, data.userId, event.version, {
+        $set: { displayName: data.displayName, createdAt: new Date(event.occurredAt) },
       });
+    } else if (event.type === 'formation.profile.renamed') {
+      await applyIfNewer(this.model, data.userId, event.version, { $set: { displayName: data.displayName } });
+    }
+  }
+
+  async purgeSubject(subjectId: string): Promise<void> {
+    await this.model.deleteOne({ _id: subjectId });
   }
 
   async reset(): Promise<void> {

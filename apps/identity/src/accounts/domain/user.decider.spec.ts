@@ -1,4 +1,16 @@
-import { decideRegister, foldUser, UserAlreadyRegistered } from './user.decider';
+import {
+  decideChangeRoles,
+  decideCompleteOnboarding,
+  decideDelete,
+  decideRegister,
+  decideRename,
+  decideUpdateSettings,
+  foldUser,
+  UserAlreadyRegistered,
+  UserNotFound,
+} from './user.decider';
+
+const registered = [{ type: 'identity.user.registered', data: { email: 'ruth@example.com', name: 'Ruth', roles: ['user'] } }];
 
 describe('decideRegister', () => {
   const command = { userId: 'u1', name: 'Ruth', email: 'ruth@example.com', now: new Date('2026-11-22T10:00:00Z') };
@@ -15,7 +27,63 @@ describe('decideRegister', () => {
   });
 
   it('refuses when the user is already registered', () => {
-    const history = [{ type: 'identity.user.registered', data: { email: 'ruth@example.com' } }];
-    expect(() => decideRegister(foldUser(history), command)).toThrow(UserAlreadyRegistered);
+    expect(() => decideRegister(foldUser(registered), command)).toThrow(UserAlreadyRegistered);
+  });
+});
+
+describe('decideRename', () => {
+  it('returns nothing when the name is unchanged', () => {
+    expect(decideRename(foldUser(registered), 'u1', 'Ruth')).toEqual([]);
+  });
+
+  it('refuses a rename of an account that was deleted', () => {
+    const history = [...registered, { type: 'identity.user.deleted', data: {} }];
+    expect(() => decideRename(foldUser(history), 'u1', 'Naomi')).toThrow(UserNotFound);
+  });
+});
+
+describe('decideCompleteOnboarding', () => {
+  it('returns the answers with the time zone and completion time', () => {
+    const sut = decideCompleteOnboarding(foldUser(registered), {
+      userId: 'u1',
+      name: 'Ruth',
+      spiritualGoals: ['Deeper prayer life'],
+      connectionPreferences: ['prayer'],
+      reminderFrequency: 'daily',
+      phoneNumber: null,
+      timeZone: 'Europe/London',
+      now: new Date('2026-11-22T10:00:00Z'),
+    });
+    expect(sut[0].data).toMatchObject({ spiritualGoals: ['Deeper prayer life'], timeZone: 'Europe/London', completedAt: '2026-11-22T10:00:00.000Z' });
+  });
+});
+
+describe('decideUpdateSettings', () => {
+  it('returns only the fields that were given', () => {
+    const sut = decideUpdateSettings(foldUser(registered), 'u1', { reminderFrequency: 'weekly', channels: undefined });
+    expect(sut).toEqual([{ type: 'identity.user.settings-updated', subjectId: 'u1', data: { userId: 'u1', reminderFrequency: 'weekly' } }]);
+  });
+});
+
+describe('decideChangeRoles', () => {
+  it('returns the new role set when a role is granted', () => {
+    const sut = decideChangeRoles(foldUser(registered), 'u1', { grant: 'moderator', by: 'operator' });
+    expect(sut[0].data).toEqual({ userId: 'u1', roles: ['user', 'moderator'], changedBy: 'operator' });
+  });
+
+  it('returns nothing when the role is already held', () => {
+    const history = [...registered, { type: 'identity.user.roles-changed', data: { roles: ['user', 'moderator'] } }];
+    expect(decideChangeRoles(foldUser(history), 'u1', { grant: 'moderator', by: 'operator' })).toEqual([]);
+  });
+
+  it('never revokes the base user role', () => {
+    expect(decideChangeRoles(foldUser(registered), 'u1', { revoke: 'user', by: 'operator' })).toEqual([]);
+  });
+});
+
+describe('decideDelete', () => {
+  it('returns nothing when the account is already deleted', () => {
+    const history = [...registered, { type: 'identity.user.deleted', data: {} }];
+    expect(decideDelete(foldUser(history), 'u1', new Date())).toEqual([]);
   });
 });

@@ -1,9 +1,14 @@
-import type { Role } from '@abide/contracts';
+import type { EventData, Role } from '@abide/contracts';
 
 /** What the write side needs to know about a user, folded from the user's stream. */
 export interface UserState {
   registered: boolean;
+  deleted: boolean;
   email?: string;
+  name?: string;
+  emailConfirmed: boolean;
+  onboardingCompleted: boolean;
+  roles: Role[];
 }
 
 export interface UserEvent {
@@ -11,12 +16,23 @@ export interface UserEvent {
   data: Record<string, unknown>;
 }
 
-export const initialUserState: UserState = { registered: false };
+export const initialUserState: UserState = { registered: false, deleted: false, emailConfirmed: false, onboardingCompleted: false, roles: [] };
 
 export const evolveUser = (state: UserState, event: UserEvent): UserState => {
+  const d = event.data;
   switch (event.type) {
     case 'identity.user.registered':
-      return { ...state, registered: true, email: event.data.email as string };
+      return { ...state, registered: true, email: d.email as string, name: d.name as string, roles: d.roles as Role[] };
+    case 'identity.user.email-confirmed':
+      return { ...state, emailConfirmed: true };
+    case 'identity.user.profile-updated':
+      return { ...state, name: d.name as string };
+    case 'identity.user.onboarding-completed':
+      return { ...state, onboardingCompleted: true, name: d.name as string };
+    case 'identity.user.roles-changed':
+      return { ...state, roles: d.roles as Role[] };
+    case 'identity.user.deleted':
+      return { ...state, deleted: true };
     default:
       return state;
   }
@@ -24,14 +40,19 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
 
 export const foldUser = (events: UserEvent[]): UserState => events.reduce(evolveUser, initialUserState);
 
+export class UserAlreadyRegistered extends Error {}
+export class UserNotFound extends Error {}
+
+const assertActive = (state: UserState, userId: string): void => {
+  if (!state.registered || state.deleted) throw new UserNotFound(`User ${userId} does not exist`);
+};
+
 export interface RegisterUser {
   userId: string;
   name: string;
   email: string;
   now: Date;
 }
-
-export class UserAlreadyRegistered extends Error {}
 
 /** Decides the events of a registration; a stream can be registered once. */
 export const decideRegister = (state: UserState, command: RegisterUser) => {
@@ -41,13 +62,67 @@ export const decideRegister = (state: UserState, command: RegisterUser) => {
     {
       type: 'identity.user.registered' as const,
       subjectId: command.userId,
+      data: { userId: command.userId, name: command.name, email: command.email, roles, registeredAt: command.now.toISOString() },
+    },
+  ];
+};
+
+export const decideConfirmEmail = (state: UserState, userId: string, now: Date) => {
+  assertActive(state, userId);
+  if (state.emailConfirmed) return [];
+  return [{ type: 'identity.user.email-confirmed' as const, subjectId: userId, data: { userId, confirmedAt: now.toISOString() } }];
+};
+
+/** Renames only when the name really changes, so repeated saves leave no noise in the log. */
+export const decideRename = (state: UserState, userId: string, name: string) => {
+  assertActive(state, userId);
+  if (state.name === name) return [];
+  return [{ type: 'identity.user.profile-updated' as const, subjectId: userId, data: { userId, name } }];
+};
+
+export type CompleteOnboarding = Omit<EventData<'identity.user.onboarding-completed'>, 'completedAt'> & { now: Date };
+
+/** Completing onboarding again (e.g. a retried request) records the latest answers; formation keeps one plan. */
+export const decideCompleteOnboarding = (state: UserState, c: CompleteOnboarding) => {
+  assertActive(state, c.userId);
+  return [
+    {
+      type: 'identity.user.onboarding-completed' as const,
+      subjectId: c.userId,
       data: {
-        userId: command.userId,
-        name: command.name,
-        email: command.email,
-        roles,
-        registeredAt: command.now.toISOString(),
+        userId: c.userId,
+        name: c.name,
+        spiritualGoals: c.spiritualGoals,
+        connectionPreferences: c.connectionPreferences,
+        reminderFrequency: c.reminderFrequency,
+        phoneNumber: c.phoneNumber,
+        timeZone: c.timeZone,
+        completedAt: c.now.toISOString(),
       },
     },
   ];
+};
+
+export type SettingsChange = Omit<EventData<'identity.user.settings-updated'>, 'userId'>;
+
+export const decideUpdateSettings = (state: UserState, userId: string, change: SettingsChange) => {
+  assertActive(state, userId);
+  const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+  if (Object.keys(defined).length === 0) return [];
+  return [{ type: 'identity.user.settings-updated' as const, subjectId: userId, data: { userId, ...defined } }];
+};
+
+export const decideChangeRoles = (state: UserState, userId: string, change: { grant?: Role; revoke?: Role; by: string }) => {
+  assertActive(state, userId);
+  const roles = new Set<Role>(state.roles);
+  if (change.grant) roles.add(change.grant);
+  if (change.revoke && change.revoke !== 'user') roles.delete(change.revoke);
+  const next = (['user', 'moderator', 'admin'] as const).filter((r) => roles.has(r));
+  if (next.length === state.roles.length && next.every((r) => state.roles.includes(r))) return [];
+  return [{ type: 'identity.user.roles-changed' as const, subjectId: userId, data: { userId, roles: next, changedBy: change.by } }];
+};
+
+export const decideDelete = (state: UserState, userId: string, now: Date) => {
+  if (!state.registered || state.deleted) return [];
+  return [{ type: 'identity.user.deleted' as const, subjectId: userId, data: { userId, deletedAt: now.toISOString() } }];
 };

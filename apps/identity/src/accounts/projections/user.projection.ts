@@ -1,13 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
+import type { EventData, EventEnvelope, EventType } from '@abide/contracts';
+import { applyIfNewer, type Projection } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { type UserView, userViewSchema } from './user.schema';
 
+const dataOf = <T extends EventType>(event: EventEnvelope): EventData<T> => event.data as EventData<T>;
+
 @Injectable()
-export class UserProjection {
+export class UserProjection implements Projection {
   readonly name = 'users';
-  readonly handles = ['identity.user.registered'] as const;
+  readonly handles = [
+    'identity.user.registered',
+    'identity.user.email-confirmed',
+    'identity.user.profile-updated',
+    'identity.user.onboarding-completed',
+    'identity.user.settings-updated',
+    'identity.user.roles-changed',
+    'identity.user.deleted',
+  ] as const;
   readonly model: Model<UserView>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
@@ -15,17 +26,51 @@ export class UserProjection {
   }
 
   async apply(event: EventEnvelope): Promise<void> {
-    if (event.type === 'identity.user.registered') {
-      const data = event.data as { userId: string; email: string; name: string; roles: string[]; registeredAt: string };
-      // Upsert only when this version is new to the read model, so a replay is a no-op.
-      await this.model.updateOne(
-        { _id: data.userId, version: { $lt: event.version } },
-        {
-          $set: { email: data.email, name: data.name, roles: data.roles, createdAt: new Date(data.registeredAt), version: event.version },
-          $setOnInsert: { onboardingCompleted: false },
-        },
-        { upsert: true },
-      ).catch(ignoreDuplicateUpsert);
+    const userId = event.subjectId ?? (event.data.userId as string);
+    switch (event.type) {
+      case 'identity.user.registered': {
+        const d = dataOf<'identity.user.registered'>(event);
+        await applyIfNewer(this.model, userId, event.version, {
+          $set: { email: d.email, name: d.name, roles: d.roles, createdAt: new Date(d.registeredAt) },
+        });
+        return;
+      }
+      case 'identity.user.email-confirmed':
+        await applyIfNewer(this.model, userId, event.version, { $set: { emailConfirmed: true } });
+        return;
+      case 'identity.user.profile-updated': {
+        const d = dataOf<'identity.user.profile-updated'>(event);
+        await applyIfNewer(this.model, userId, event.version, { $set: { name: d.name } });
+        return;
+      }
+      case 'identity.user.onboarding-completed': {
+        const d = dataOf<'identity.user.onboarding-completed'>(event);
+        await applyIfNewer(this.model, userId, event.version, {
+          $set: {
+            name: d.name,
+            onboardingCompleted: true,
+            spiritualGoals: d.spiritualGoals,
+            connectionPreferences: d.connectionPreferences,
+            reminderFrequency: d.reminderFrequency,
+            phoneNumber: d.phoneNumber,
+            timeZone: d.timeZone,
+          },
+        });
+        return;
+      }
+      case 'identity.user.settings-updated': {
+        const { userId: _ignored, ...change } = dataOf<'identity.user.settings-updated'>(event);
+        await applyIfNewer(this.model, userId, event.version, { $set: change });
+        return;
+      }
+      case 'identity.user.roles-changed': {
+        const d = dataOf<'identity.user.roles-changed'>(event);
+        await applyIfNewer(this.model, userId, event.version, { $set: { roles: d.roles } });
+        return;
+      }
+      case 'identity.user.deleted':
+        await this.purgeSubject(userId);
+        return;
     }
   }
 
@@ -33,12 +78,15 @@ export class UserProjection {
     await this.model.deleteMany({});
   }
 
+  async purgeSubject(subjectId: string): Promise<void> {
+    await this.model.deleteOne({ _id: subjectId });
+  }
+
   findById(id: string) {
     return this.model.findById(id).lean();
   }
-}
 
-/** A duplicate-key error on upsert means a newer version is already there: nothing to do. */
-const ignoreDuplicateUpsert = (error: { code?: number }) => {
-  if (error.code !== 11000) throw error;
-};
+  findByEmail(email: string) {
+    return this.model.findOne({ email }).lean();
+  }
+}

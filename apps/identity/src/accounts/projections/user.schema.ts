@@ -1,12 +1,20 @@
 import { Schema } from 'mongoose';
 
-/** Read model of an account, shaped for GET /auth/me. */
+/** Read model of an account, shaped for /auth/me, /settings and the export. */
 export interface UserView {
   _id: string;
   email: string;
   name: string;
   roles: string[];
+  emailConfirmed: boolean;
   onboardingCompleted: boolean;
+  spiritualGoals: string[];
+  connectionPreferences: string[];
+  reminderFrequency: string;
+  phoneNumber: string | null;
+  timeZone: string;
+  channels: string[];
+  shareProgressWithGroups: boolean;
   createdAt: Date;
   /** Last applied stream version: makes replays and duplicate applies harmless. */
   version: number;
@@ -18,7 +26,15 @@ export const userViewSchema = new Schema<UserView>(
     email: { type: String, required: true, index: true },
     name: { type: String, required: true },
     roles: { type: [String], required: true },
-    onboardingCompleted: { type: Boolean, required: true, default: false },
+    emailConfirmed: { type: Boolean, default: false },
+    onboardingCompleted: { type: Boolean, default: false },
+    spiritualGoals: { type: [String], default: [] },
+    connectionPreferences: { type: [String], default: [] },
+    reminderFrequency: { type: String, default: 'daily' },
+    phoneNumber: { type: String, default: null },
+    timeZone: { type: String, default: 'UTC' },
+    channels: { type: [String], default: ['in-app', 'email'] },
+    shareProgressWithGroups: { type: Boolean, default: true },
     createdAt: { type: Date, required: true },
     version: { type: Number, required: true },
   },

@@ -1,13 +1,51 @@
 import { z } from 'zod';
+import { connectionOptions, reminderFrequencies, spiritualGoals } from '../../catalog';
+
+const role = z.enum(['user', 'moderator', 'admin']);
+const channel = z.enum(['in-app', 'email', 'sms']);
 
 export const userRegisteredV1 = z.object({
   userId: z.string().min(1),
   name: z.string().min(1).max(120),
   email: z.string().email(),
-  roles: z.array(z.enum(['user', 'moderator', 'admin'])).min(1),
+  roles: z.array(role).min(1),
   registeredAt: z.string().datetime({ offset: true }),
 });
 
+export const userEmailConfirmedV1 = z.object({ userId: z.string().min(1), confirmedAt: z.string().datetime({ offset: true }) });
+
+export const userProfileUpdatedV1 = z.object({ userId: z.string().min(1), name: z.string().min(1).max(120) });
+
+export const userOnboardingCompletedV1 = z.object({
+  userId: z.string().min(1),
+  name: z.string().min(1).max(120),
+  spiritualGoals: z.array(z.enum(spiritualGoals)).min(1),
+  connectionPreferences: z.array(z.enum(connectionOptions.map((o) => o.id) as [string, ...string[]])).min(1),
+  reminderFrequency: z.enum(reminderFrequencies.map((f) => f.id) as [string, ...string[]]),
+  phoneNumber: z.string().max(32).nullable(),
+  timeZone: z.string().min(1),
+  completedAt: z.string().datetime({ offset: true }),
+});
+
+export const userSettingsUpdatedV1 = z.object({
+  userId: z.string().min(1),
+  timeZone: z.string().min(1).optional(),
+  reminderFrequency: z.enum(reminderFrequencies.map((f) => f.id) as [string, ...string[]]).optional(),
+  phoneNumber: z.string().max(32).nullable().optional(),
+  channels: z.array(channel).optional(),
+  shareProgressWithGroups: z.boolean().optional(),
+});
+
+export const userRolesChangedV1 = z.object({ userId: z.string().min(1), roles: z.array(role).min(1), changedBy: z.string().min(1) });
+
+export const userDeletedV1 = z.object({ userId: z.string().min(1), deletedAt: z.string().datetime({ offset: true }) });
+
 export const identityUserEvents = {
   'identity.user.registered': { schemaVersion: 1, schema: userRegisteredV1 },
+  'identity.user.email-confirmed': { schemaVersion: 1, schema: userEmailConfirmedV1 },
+  'identity.user.profile-updated': { schemaVersion: 1, schema: userProfileUpdatedV1 },
+  'identity.user.onboarding-completed': { schemaVersion: 1, schema: userOnboardingCompletedV1 },
+  'identity.user.settings-updated': { schemaVersion: 1, schema: userSettingsUpdatedV1 },
+  'identity.user.roles-changed': { schemaVersion: 1, schema: userRolesChangedV1 },
+  'identity.user.deleted': { schemaVersion: 1, schema: userDeletedV1 },
 } as const;

@@ -1,0 +1,48 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { type AuthUser, CurrentUser } from '@abide/auth';
+import { onboardingRequestSchema, type User } from '@abide/contracts';
+import { DomainError } from '@abide/platform';
+import type { FastifyRequest } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import { decideCompleteOnboarding } from '../accounts/domain/user.decider';
+import { toUserResponse } from '../accounts/dto/user.response';
+import { UserProjection } from '../accounts/projections/user.projection';
+import { UserStream } from '../accounts/user-stream';
+import { assertTimeZone } from '../settings/time-zone';
+
+class OnboardingRequestDto extends createZodDto(onboardingRequestSchema) {}
+
+@ApiExcludeController()
+@Controller('onboarding')
+export class OnboardingController {
+  constructor(
+    private readonly users: UserStream,
+    private readonly views: UserProjection,
+  ) {}
+
+  /** Stores the answers on the user and publishes them; formation builds the first plan from the event. */
+  @Post('complete')
+  @HttpCode(200)
+  async complete(@Body() body: OnboardingRequestDto, @CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<User> {
+    const timeZone = assertTimeZone(body.timeZone ?? 'UTC');
+    await this.users.execute(
+      caller.id,
+      (state) =>
+        decideCompleteOnboarding(state, {
+          userId: caller.id,
+          name: body.name,
+          spiritualGoals: body.spiritualGoals,
+          connectionPreferences: body.connectionPreferences,
+          reminderFrequency: body.reminderFrequency,
+          phoneNumber: body.phoneNumber ? body.phoneNumber : null,
+          timeZone,
+          now: new Date(),
+        }),
+      { correlationId: String(req.id) },
+    );
+    const view = await this.views.findById(caller.id);
+    if (!view) throw DomainError.notFound('This account');
+    return toUserResponse(view);
+  }
+}
