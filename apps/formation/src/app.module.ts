@@ -1,9 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AuthModule } from '@abide/auth';
 import { topics } from '@abide/contracts';
 import { EventSourcingModule } from '@abide/event-store';
-import { DatabaseModule, HEALTH_CHECKS, HealthController, LoggingModule, MONGO_CONNECTION, mongoHealthCheck } from '@abide/platform';
-import type { Connection } from 'mongoose';
+import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
 import { AccountExportController } from './account/account-export.controller';
 import type { FormationConfig } from './config/env.schema';
 import { ProfileCommands } from './profiles/commands/profile-commands';
@@ -17,9 +15,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggingModule.forRoot('formation', config.LOG_LEVEL),
-        DatabaseModule.forRoot(config.MONGO_URL, config.MONGO_DB),
-        AuthModule.forRoot({ jwksUrl: config.AUTH_JWKS_URL, issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE }),
+        ServiceCoreModule.forRoot({ service: 'formation', config }),
         EventSourcingModule.forRoot({
           service: 'formation',
           connection: MONGO_CONNECTION,
@@ -28,9 +24,8 @@ export class AppModule {
           projections: [ProfileProjection],
         }),
       ],
-      controllers: [HealthController, ProfilesController, ProfilesConsumer, AccountExportController],
+      controllers: [ProfilesController, ProfilesConsumer, AccountExportController],
       providers: [
-        { provide: HEALTH_CHECKS, inject: [MONGO_CONNECTION], useFactory: (c: Connection) => [mongoHealthCheck(c)] },
         ProfileCommands,
       ],
     };

@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AuthModule } from '@abide/auth';
-import { HealthController, LoggingModule } from '@abide/platform';
+import { ServiceCoreModule } from '@abide/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/env.schema';
 import { ServiceClient } from './proxy/service-client';
 import { AccountController } from './routes/account/account.controller';
@@ -15,10 +14,9 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggingModule.forRoot('gateway', config.LOG_LEVEL),
-        AuthModule.forRoot({ jwksUrl: config.AUTH_JWKS_URL, issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE }),
+        ServiceCoreModule.forRoot({ service: 'gateway', config }),
       ],
-      controllers: [HealthController, AuthController, ProfileController, OnboardingController, SettingsController, AccountController],
+      controllers: [AuthController, ProfileController, OnboardingController, SettingsController, AccountController],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ServiceClient],
     };
   }

@@ -1,9 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AuthModule } from '@abide/auth';
 import { topics } from '@abide/contracts';
 import { EventSourcingModule } from '@abide/event-store';
-import { DatabaseModule, HEALTH_CHECKS, HealthController, LoggingModule, MONGO_CONNECTION, mongoHealthCheck } from '@abide/platform';
-import type { Connection } from 'mongoose';
+import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
 import { AccountsController } from './accounts/accounts.controller';
 import { RegisterUserHandler } from './accounts/commands/register-user.handler';
 import { PasswordHasher } from './accounts/password-hasher';
@@ -23,9 +21,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggingModule.forRoot('identity', config.LOG_LEVEL),
-        DatabaseModule.forRoot(config.MONGO_URL, config.MONGO_DB),
-        AuthModule.forRoot({ jwksUrl: config.AUTH_JWKS_URL, issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE }),
+        ServiceCoreModule.forRoot({ service: 'identity', config }),
         EventSourcingModule.forRoot({
           service: 'identity',
           connection: MONGO_CONNECTION,
@@ -34,10 +30,9 @@ export class AppModule {
           projections: [UserProjection],
         }),
       ],
-      controllers: [HealthController, JwksController, AccountsController, OnboardingController, SettingsController, AccountExportController],
+      controllers: [JwksController, AccountsController, OnboardingController, SettingsController, AccountExportController],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
-        { provide: HEALTH_CHECKS, inject: [MONGO_CONNECTION], useFactory: (c: Connection) => [mongoHealthCheck(c)] },
         SigningKeysService,
         AccessTokenService,
         PasswordHasher,

@@ -1,9 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AuthModule } from '@abide/auth';
-import { DatabaseModule, HEALTH_CHECKS, HealthController, LoggingModule, MONGO_CONNECTION, mongoHealthCheck } from '@abide/platform';
+import { ServiceCoreModule } from '@abide/platform';
 import { Redis } from 'ioredis';
 import { Client as MinioClient } from 'minio';
-import type { Connection } from 'mongoose';
 import type { LibraryConfig } from './config/env.schema';
 
 /** The library service: resources and their files. Its features arrive with the library issue; today it proves its engines. */
@@ -21,21 +19,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggingModule.forRoot('library', config.LOG_LEVEL),
-        DatabaseModule.forRoot(config.MONGO_URL, config.MONGO_DB),
-        AuthModule.forRoot({ jwksUrl: config.AUTH_JWKS_URL, issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE }),
-      ],
-      controllers: [HealthController],
-      providers: [
-        {
-          provide: HEALTH_CHECKS,
-          inject: [MONGO_CONNECTION],
-          useFactory: (connection: Connection) => [
-            mongoHealthCheck(connection),
+        ServiceCoreModule.forRoot({
+          service: 'library',
+          config,
+          healthChecks: [
             { name: 'object-store', check: async () => void (await storage.listBuckets()) },
             { name: 'redis', check: async () => void (await redis.ping()) },
           ],
-        },
+        }),
       ],
     };
   }

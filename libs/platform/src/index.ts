@@ -7,3 +7,4 @@ export * from './logging/logging.module';
 export * from './health/health.controller';
 export * from './bootstrap/bootstrap-service';
 export * from './database/database.module';
+export * from './service/service-core.module';
