@@ -19,6 +19,8 @@ const common = {
   transformIgnorePatterns: ['/node_modules/(?!(uuid|jose)/)'],
 };
 module.exports = {
+  // Browser and stack tests need more than Jest's 5 s; the per-project testTimeout is not honoured for them.
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
     {

@@ -47,6 +47,16 @@ export const serviceEnv = (name, profile, engineEnv) => {
         COMMUNITY_URL: url('community'),
         CORS_ORIGINS: `http://127.0.0.1:${p.web},http://localhost:${p.web}`,
       };
+    case 'identity':
+      return {
+        ...common,
+        ...data,
+        REDIS_URL: engineEnv.REDIS_URL,
+        SMTP_HOST: engineEnv.SMTP_HOST,
+        SMTP_PORT: engineEnv.SMTP_PORT,
+        // E-mail links open the web app of the same profile (Vite dev server, or `vite preview` in tests).
+        WEB_BASE_URL: `http://127.0.0.1:${p.web}`,
+      };
     case 'library':
       return {
         ...common,

@@ -7,6 +7,7 @@ import { OnboardingController } from './routes/account/onboarding.controller';
 import { SettingsController } from './routes/account/settings.controller';
 import { AuthController } from './routes/auth/auth.controller';
 import { ProfileController } from './routes/formation/profile.controller';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 
 @Module({})
 export class AppModule {
@@ -17,7 +18,7 @@ export class AppModule {
         ServiceCoreModule.forRoot({ service: 'gateway', config }),
       ],
       controllers: [AuthController, ProfileController, OnboardingController, SettingsController, AccountController],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ServiceClient],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ServiceClient, RateLimitGuard],
     };
   }
 }

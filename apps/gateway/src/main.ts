@@ -10,6 +10,8 @@ const main = async (): Promise<void> => {
     module: AppModule.forRoot(config),
     host: config.HOST,
     port: config.PORT,
+    // request.ip is the client's address (per-IP rate limits); only these proxies may say otherwise.
+    trustProxy: config.TRUST_PROXY,
     configure: (app) => {
       app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready'] });
       app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });

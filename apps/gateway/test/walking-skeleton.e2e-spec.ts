@@ -1,5 +1,5 @@
 import type { FormationProfile, ProblemDetails, User } from '@abide/contracts';
-import { call, eventually, UserSession, uniqueEmail } from '@abide/testing';
+import { call, eventually, UserSession } from '@abide/testing';
 
 describe('walking skeleton: sign-up → identity → Kafka → formation → gateway', () => {
   it('returns the new member’s formation profile once formation has consumed the registration event', async () => {
@@ -19,19 +19,7 @@ describe('walking skeleton: sign-up → identity → Kafka → formation → gat
     const me = await sut.get<User>('/api/auth/me');
 
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ id: sut.user.id, name: 'Priscilla', email: sut.user.email, roles: ['user'], onboardingCompleted: false });
-  });
-
-  it('refuses a second account with the same e-mail with a 409 problem', async () => {
-    const email = uniqueEmail();
-    await UserSession.signUp({ email });
-
-    const res = await call<ProblemDetails>('POST', '/api/auth/sign-up', { body: { name: 'Again', email, password: 'another long password' } });
-
-    expect(res.status).toBe(409);
-    expect(res.headers.get('content-type')).toContain('application/problem+json');
-    expect(res.body).toMatchObject({ code: 'EMAIL_TAKEN', status: 409 });
-    expect(res.body.requestId).toBeTruthy();
+    expect(me.body).toMatchObject({ id: sut.user.id, name: 'Priscilla', email: sut.email, roles: ['user'], onboardingCompleted: false });
   });
 });
 
@@ -41,8 +29,8 @@ describe('gateway errors are problem+json with a request id, never a 500 for bad
 
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
-    expect(res.body.errors?.map((e) => e.field).sort()).toEqual(['email', 'name', 'password']);
-    expect(res.body.errors).toContainEqual({ field: 'password', message: 'Password must be at least 8 characters' });
+    expect(res.body.errors?.map((e) => e.field).sort()).toEqual(['codeChallenge', 'email', 'name']);
+    expect(res.body.requestId).toBeTruthy();
   });
 
   it('answers malformed JSON with a 400 problem', async () => {
@@ -66,25 +54,25 @@ describe('gateway errors are problem+json with a request id, never a 500 for bad
     expect(res.body.requestId).toBe('trace-me-123');
   });
 
-  it('refuses a protected route without a token, with a forged token and with alg "none"', async () => {
-    const session = await UserSession.signUp();
-    const [header, payload] = session.token.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'someone-else' })).toString('base64url');
-    const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-
-    const responses = await Promise.all([
-      call('GET', '/api/formation/profile'),
-      call('GET', '/api/formation/profile', { token: `${header}.${forgedPayload}.${session.token.split('.')[2]}` }),
-      call('GET', '/api/formation/profile', { token: `${noneHeader}.${payload}.` }),
-    ]);
-
-    expect(responses.map((r) => r.status)).toEqual([401, 401, 401]);
-  });
-
   it('serves the OpenAPI document with every public route', async () => {
     const res = await call<{ paths: Record<string, unknown> }>('GET', '/api/docs-json');
 
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/auth/sign-up', '/api/auth/me', '/api/formation/profile']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/sign-up',
+        '/api/auth/sign-in',
+        '/api/auth/refresh',
+        '/api/auth/sign-out',
+        '/api/auth/token',
+        '/api/auth/confirm',
+        '/api/auth/recover',
+        '/api/auth/password',
+        '/api/auth/change-password',
+        '/api/auth/me',
+        '/api/auth/create-profile',
+        '/api/formation/profile',
+      ]),
+    );
   });
 });

@@ -7,13 +7,16 @@ import { RegisterUserHandler } from './accounts/commands/register-user.handler';
 import { PasswordHasher } from './accounts/password-hasher';
 import { UserProjection } from './accounts/projections/user.projection';
 import { UserStream } from './accounts/user-stream';
+import { AccountDeletionController } from './account/account-deletion.controller';
 import { AccountExportController } from './account/account-export.controller';
+import { DeleteAccountHandler } from './account/delete-account.handler';
 import { OnboardingController } from './onboarding/onboarding.controller';
 import { SettingsController } from './settings/settings.controller';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config/env.schema';
 import { JwksController } from './keys/jwks.controller';
 import { SigningKeysService } from './keys/signing-keys.service';
 import { AccessTokenService } from './tokens/access-token.service';
+import { authFlowControllers, authFlowProviders } from './sessions/auth-flows';
 
 @Module({})
 export class AppModule {
@@ -30,14 +33,16 @@ export class AppModule {
           projections: [UserProjection],
         }),
       ],
-      controllers: [JwksController, AccountsController, OnboardingController, SettingsController, AccountExportController],
+      controllers: [JwksController, AccountsController, OnboardingController, SettingsController, AccountExportController, AccountDeletionController, ...authFlowControllers],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         SigningKeysService,
         AccessTokenService,
         PasswordHasher,
         RegisterUserHandler,
+        ...authFlowProviders,
         UserStream,
+        DeleteAccountHandler,
       ],
     };
   }

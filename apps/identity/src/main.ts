@@ -1,11 +1,21 @@
 import 'reflect-metadata';
+import fastifyCookie from '@fastify/cookie';
 import { bootstrapService, loadConfigOrExit } from '@abide/platform';
 import { AppModule } from './app.module';
 import { identityEnvSchema } from './config/env.schema';
 
 const main = async (): Promise<void> => {
   const config = loadConfigOrExit('identity', identityEnvSchema);
-  await bootstrapService({ module: AppModule.forRoot(config), host: config.HOST, port: config.PORT });
+  await bootstrapService({
+    module: AppModule.forRoot(config),
+    host: config.HOST,
+    port: config.PORT,
+    // The refresh token travels in an HttpOnly cookie (sessions/refresh-cookie.ts).
+    configure: async (app) => {
+      // @fastify/cookie is typed against the root fastify, Nest's adapter against its own copy: same runtime API.
+      await app.register(fastifyCookie as unknown as Parameters<typeof app.register>[0]);
+    },
+  });
 };
 
 void main();

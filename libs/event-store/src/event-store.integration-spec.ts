@@ -59,6 +59,21 @@ describe(EventStore.name, () => {
     }
   });
 
+  it('returns success to every writer appending to different new streams at once, each event with its own position', async () => {
+    const others = await Promise.all([1, 2, 3].map(() => connectTestDatabase(connection.name)));
+    const writers = [sut, ...others.map((c) => new EventStore(c, { service: 'test' }))];
+    try {
+      const appended = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => writers[i % writers.length].append(`user-parallel-${i}`, 0, [userRegistered(`p${i}`)], { correlationId: `p${i}` })),
+      );
+
+      const positions = appended.flat().map((e) => e.position);
+      expect(new Set(positions).size).toBe(24);
+    } finally {
+      await Promise.all(others.map((c) => c.close()));
+    }
+  });
+
   it('removes the documents already inserted when a later document of the batch conflicts', async () => {
     await sut.append('user-partial', 0, [userRegistered('p')], { correlationId: 'c' });
     // A stray version 3 ahead of the stream: version 2 of the batch inserts, version 3 then collides.

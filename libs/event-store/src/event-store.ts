@@ -6,9 +6,14 @@ import { isDuplicateKeyError } from './duplicate-key';
 import { ConcurrencyError } from './errors';
 import { toStoredEvent } from './event-document.mapper';
 import { eventModel, type EventDocument } from './event.schema';
+import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { positionCounterModel, type PositionCounterDocument } from './position-counter.schema';
 import { retryOnConflict } from './retry-on-conflict';
 import type { AppendMeta, NewEvent, StoredEvent } from './stored-event';
+
+/** Fresh position blocks tried when an append collides on a position rather than on a version. */
+const MAX_POSITION_ATTEMPTS = 20;
 
 export interface EventStoreOptions {
   /** Names the position counter and the relay lease; one event store per service database. */
@@ -63,27 +68,33 @@ export class EventStore implements OnModuleInit {
     if (validated.length === 0) return [];
     await this.init();
 
-    const firstPosition = await this.allocatePositions(validated.length);
-    const docs = buildEventDocuments({
-      streamId,
-      expectedVersion,
-      events: validated,
-      meta,
-      firstPosition,
-      occurredAt: new Date(),
-      newId: uuidv7,
-    });
-
-    try {
-      await this.events.insertMany(docs, { ordered: true });
-    } catch (error) {
-      // With consecutive versions the conflict is normally on the first document, but a partial insert
-      // (a stray version ahead, a dropped connection) must not leave half a decision behind.
-      await this.events.deleteMany({ _id: { $in: docs.map((d) => d._id) } }).catch(() => undefined);
-      if (isDuplicateKeyError(error)) throw new ConcurrencyError(streamId, expectedVersion);
-      throw error;
+    // A duplicate key is either a lost race on (streamId, version) or, on engines whose $inc is not atomic
+    // under concurrency (FerretDB v1), a position handed out twice: the latter only needs fresh positions.
+    for (let attempt = 1; ; attempt++) {
+      // After a collision, wait a little and skip a random gap so racing writers spread out (gaps are harmless).
+      if (attempt > 1) await sleep(randomInt(1, 5 * attempt));
+      const firstPosition = await this.allocatePositions(validated.length, attempt > 1 ? randomInt(1, 32) : 0);
+      const docs = buildEventDocuments({
+        streamId,
+        expectedVersion,
+        events: validated,
+        meta,
+        firstPosition,
+        occurredAt: new Date(),
+        newId: uuidv7,
+      });
+      try {
+        await this.events.insertMany(docs, { ordered: true });
+        return docs.map(toStoredEvent);
+      } catch (error) {
+        // With consecutive versions the conflict is normally on the first document, but a partial insert
+        // (a stray version ahead, a dropped connection) must not leave half a decision behind.
+        await this.events.deleteMany({ _id: { $in: docs.map((d) => d._id) } }).catch(() => undefined);
+        if (!isDuplicateKeyError(error)) throw error;
+        const versionTaken = await this.events.exists({ streamId, version: { $in: docs.map((d) => d.version) } });
+        if (versionTaken || attempt >= MAX_POSITION_ATTEMPTS) throw new ConcurrencyError(streamId, expectedVersion);
+      }
     }
-    return docs.map(toStoredEvent);
   }
 
   /** Loads the stream, lets `decide` choose new events and appends them, again on a lost race (then rethrows). */
@@ -158,10 +169,10 @@ export class EventStore implements OnModuleInit {
   }
 
   /** Hands out `count` consecutive positions; a block lost to a failed append leaves a harmless gap. */
-  private async allocatePositions(count: number): Promise<number> {
+  private async allocatePositions(count: number, skip = 0): Promise<number> {
     const bump = () =>
       this.counters
-        .findOneAndUpdate({ _id: this.service }, { $inc: { last: count } }, { upsert: true, new: true })
+        .findOneAndUpdate({ _id: this.service }, { $inc: { last: count + skip } }, { upsert: true, new: true })
         .lean<PositionCounterDocument>();
     let counter: PositionCounterDocument | null;
     try {

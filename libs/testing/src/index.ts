@@ -1,1 +1,4 @@
 export * from './user-session';
+export * from './mail-catcher';
+export * from './pkce';
+export * from './test-db';

@@ -1,5 +1,6 @@
 // End-to-end tests: real engines, the five services on the test ports, and the built web app behind `vite preview`.
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import { engineEnv, up } from '../../../tools/infra/engines.mjs';
 import { ports, repoRoot, serviceNames, startServices } from '../../../tools/stack/services.mjs';
@@ -17,18 +18,38 @@ const dropTestDatabases = async () => {
   }
 };
 
+/** Rate-limit windows and sign-in back-off of earlier test runs must not throttle this one. */
+const clearTestCounters = async () => {
+  const redis = new Redis(engineEnv.REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', 'abide:test:*', 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+};
+
 export default async function stackGlobalSetup() {
   const logDir = path.join(repoRoot, 'tmp', 'logs', 'test');
-  log('building the web app');
-  buildWeb();
+  // E2E_SKIP_WEB=1: API tests only (no web build, no preview), e.g. while the web app is mid-change.
+  const skipWeb = process.env.E2E_SKIP_WEB === '1';
+  if (!skipWeb) {
+    log('building the web app');
+    buildWeb();
+  }
   await up({ quiet: true });
   Object.assign(process.env, engineEnv);
   await dropTestDatabases();
+  await clearTestCounters();
   log('starting services on the test ports');
   const services = await startServices({ profile: 'test', engineEnv, logDir, onProgress: log });
-  let web;
+  let web = { url: `http://127.0.0.1:${ports.test.web}`, stop: async () => {} };
   try {
-    web = await startWeb({ mode: 'preview', port: ports.test.web, gatewayUrl: `http://127.0.0.1:${ports.test.gateway}`, logDir });
+    if (!skipWeb) web = await startWeb({ mode: 'preview', port: ports.test.web, gatewayUrl: `http://127.0.0.1:${ports.test.gateway}`, logDir });
   } catch (error) {
     await services.stop();
     throw error;
@@ -38,5 +59,5 @@ export default async function stackGlobalSetup() {
   process.env.E2E_SMTP_WEB_URL = engineEnv.SMTP_WEB_URL;
   process.env.E2E_LOG_DIR = logDir;
   globalThis.__abideStack = { services, web };
-  log(`ready: web ${web.url}, api ${process.env.E2E_API_URL} (logs in ${logDir})`);
+  log(`ready: web ${skipWeb ? '(skipped)' : web.url}, api ${process.env.E2E_API_URL} (logs in ${logDir})`);
 }

@@ -1,5 +1,7 @@
 import type { SessionResponse } from '@abide/contracts';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { codeOf, readConfirmationLink } from './mail-catcher';
+import { newPkcePair } from './pkce';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -12,13 +14,28 @@ export const apiUrl = (): string => process.env.E2E_API_URL ?? 'http://127.0.0.1
 /** A unique address per call, so tests never collide on an e-mail. */
 export const uniqueEmail = (label = 'member'): string => `${label}-${randomUUID().slice(0, 12)}@test.abide.local`;
 
-export const call = async <T = unknown>(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<ApiResponse<T>> => {
-  const headers: Record<string, string> = { ...options.headers };
+/**
+ * A made-up client address for X-Forwarded-For (only a header, never contacted), so each session gets its own
+ * per-IP rate-limit bucket at the gateway (which trusts the header from loopback).
+ */
+export const randomClientIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** Calls without their own address share one per test file, never the same as another file's or run's. */
+const defaultClientIp = randomClientIp();
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The `abide_refresh` cookie value to send. */
+  refreshCookie?: string;
+  clientIp?: string;
+}
+
+export const call = async <T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> => {
+  const headers: Record<string, string> = { 'x-forwarded-for': options.clientIp ?? defaultClientIp, ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.refreshCookie) headers.cookie = `abide_refresh=${options.refreshCookie}`;
   if (options.body !== undefined) headers['content-type'] ??= 'application/json';
   const res = await fetch(`${apiUrl()}${path}`, {
     method,
@@ -35,20 +52,56 @@ export const call = async <T = unknown>(
   return { status: res.status, headers: res.headers, body: body as T };
 };
 
-/** A signed-up member talking to the API through the gateway (the pattern of Novu's UserSession). */
+/** The `abide_refresh` Set-Cookie of a response: its value ('' when cleared) and attributes; undefined when not set. */
+export const refreshCookieOf = (headers: Headers): { value: string; attributes: string } | undefined => {
+  const line = headers.getSetCookie().find((c) => c.startsWith('abide_refresh='));
+  if (!line) return undefined;
+  const [pair, ...attributes] = line.split(';');
+  return { value: pair.slice('abide_refresh='.length), attributes: attributes.map((a) => a.trim()).join('; ') };
+};
+
+export interface SignUpOptions {
+  name?: string;
+  email?: string;
+  password?: string;
+  clientIp?: string;
+}
+
+/**
+ * A confirmed member talking to the API through the gateway (the pattern of Novu's UserSession): signs up with a
+ * PKCE pair, reads the confirmation link from the caught mail, and exchanges its code for a session.
+ */
 export class UserSession {
   private constructor(
-    readonly session: SessionResponse,
+    public session: SessionResponse,
+    readonly email: string,
     readonly password: string,
+    readonly clientIp: string,
+    /** The current refresh token (from the `abide_refresh` cookie); rotated by refresh(). */
+    public refreshToken: string,
   ) {}
 
-  static async signUp(overrides: { name?: string; email?: string; password?: string } = {}): Promise<UserSession> {
-    const password = overrides.password ?? `walk humbly ${randomUUID().slice(0, 8)}`;
-    const res = await call<SessionResponse>('POST', '/api/auth/sign-up', {
-      body: { name: overrides.name ?? 'Test Member', email: overrides.email ?? uniqueEmail(), password },
+  static async signUp(options: SignUpOptions = {}): Promise<UserSession> {
+    const email = options.email ?? uniqueEmail();
+    const password = options.password ?? `walk humbly ${randomUUID().slice(0, 8)}`;
+    const clientIp = options.clientIp ?? randomClientIp();
+    const pkce = newPkcePair();
+    const res = await call('POST', '/api/auth/sign-up', {
+      clientIp,
+      body: { name: options.name ?? 'Test Member', email, password, codeChallenge: pkce.codeChallenge },
     });
-    if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return new UserSession(res.body, password);
+    if (res.status !== 202) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+    const code = codeOf(await readConfirmationLink(email));
+    const exchanged = await call<SessionResponse>('POST', '/api/auth/token', { clientIp, body: { code, codeVerifier: pkce.codeVerifier } });
+    if (exchanged.status !== 200) throw new Error(`code exchange failed: ${exchanged.status} ${JSON.stringify(exchanged.body)}`);
+    return new UserSession(exchanged.body, email, password, clientIp, refreshCookieOf(exchanged.headers)?.value ?? '');
+  }
+
+  /** A new session of an existing member (another device). */
+  static async signIn(email: string, password: string, clientIp = randomClientIp()): Promise<UserSession> {
+    const res = await call<SessionResponse>('POST', '/api/auth/sign-in', { clientIp, body: { email, password } });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return new UserSession(res.body, email, password, clientIp, refreshCookieOf(res.headers)?.value ?? '');
   }
 
   get token(): string {
@@ -59,12 +112,30 @@ export class UserSession {
     return this.session.user;
   }
 
+  /** POST /api/auth/refresh with the cookie; on success keeps the new access token and (rotated) refresh token. */
+  async refresh(): Promise<ApiResponse<SessionResponse>> {
+    const res = await call<SessionResponse>('POST', '/api/auth/refresh', { clientIp: this.clientIp, refreshCookie: this.refreshToken });
+    if (res.status === 200) {
+      this.session = res.body;
+      this.refreshToken = refreshCookieOf(res.headers)?.value || this.refreshToken;
+    }
+    return res;
+  }
+
   get<T = unknown>(path: string) {
-    return call<T>('GET', path, { token: this.token });
+    return call<T>('GET', path, { token: this.token, clientIp: this.clientIp });
   }
 
   post<T = unknown>(path: string, body?: unknown) {
-    return call<T>('POST', path, { token: this.token, body });
+    return call<T>('POST', path, { token: this.token, body, clientIp: this.clientIp });
+  }
+
+  patch<T = unknown>(path: string, body?: unknown) {
+    return call<T>('PATCH', path, { token: this.token, body, clientIp: this.clientIp });
+  }
+
+  delete<T = unknown>(path: string, body?: unknown) {
+    return call<T>('DELETE', path, { token: this.token, body, clientIp: this.clientIp });
   }
 }
 

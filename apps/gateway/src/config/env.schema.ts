@@ -13,6 +13,17 @@ export const gatewayEnvSchema = z.object({
   COMMUNITY_URL: url,
   /** Per-call timeout to a service before the client gets a 504 problem. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Sign-in, sign-up and recovery: at most this many requests per client IP per window (kept in Redis). */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(30),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client IP (Fastify trustProxy): `true`, `false`, a hop count,
+   * or comma-separated addresses/CIDRs/keywords (`loopback`, `uniquelocal`). Default: the local dev proxy only.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
   /** Origins allowed to call the API with credentials (the web app in dev). */
   CORS_ORIGINS: z
     .string()

@@ -1,5 +1,8 @@
-import { authEnv, baseEnv, kafkaEnv, mongoEnv } from '@abide/platform';
+import { authEnv, baseEnv, kafkaEnv, mongoEnv, redisEnv, smtpEnv } from '@abide/platform';
 import { z } from 'zod';
+
+const seconds = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+const DAY = 86_400;
 
 export const identityEnvSchema = z.object({
   ...baseEnv,
@@ -7,8 +10,30 @@ export const identityEnvSchema = z.object({
   ...kafkaEnv,
   // Identity verifies its own tokens the same way every service does: through its published JWKS.
   ...authEnv,
+  // Per-account sign-in back-off counters live in Redis, shared by every identity instance.
+  ...redisEnv,
+  ...smtpEnv,
+  /** Where the web app lives: e-mail links point at `${WEB_BASE_URL}/auth/callback`. */
+  WEB_BASE_URL: z.string().url().transform((v) => v.replace(/\/+$/, '')),
   /** Lifetime of an access token; short, because refresh rotates it (docs: README "Sessions"). */
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
+  ACCESS_TOKEN_TTL_SECONDS: seconds(60, 3600, 900),
+  /** A session unused (no refresh) for this long ends (README "Sessions"). */
+  SESSION_INACTIVITY_SECONDS: seconds(60, 90 * DAY, 7 * DAY),
+  /** A session ends this long after sign-in, however active (README "Sessions"). */
+  SESSION_ABSOLUTE_SECONDS: seconds(300, 365 * DAY, 30 * DAY),
+  /** An already-rotated refresh token is tolerated this long (parallel tabs); after that its reuse revokes the family. */
+  REFRESH_REUSE_GRACE_SECONDS: seconds(0, 120, 10),
+  /** Marks the refresh cookie Secure; false only for plain-http development. */
+  COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Validity of the one-time codes in confirmation and recovery links. */
+  SIGNUP_CODE_TTL_SECONDS: seconds(60, 7 * DAY, DAY),
+  RECOVERY_CODE_TTL_SECONDS: seconds(60, DAY, 3600),
+  /** Per-account back-off: after this many failed sign-ins within the window, the account is locked for a while. */
+  SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  SIGN_IN_FAILURE_WINDOW_SECONDS: seconds(60, DAY, 900),
+  /** First lock length; it doubles with every further failure, up to SIGN_IN_BACKOFF_MAX_SECONDS. */
+  SIGN_IN_BACKOFF_BASE_SECONDS: seconds(1, 3600, 30),
+  SIGN_IN_BACKOFF_MAX_SECONDS: seconds(1, DAY, 900),
 });
 
 export type IdentityConfig = z.infer<typeof identityEnvSchema>;

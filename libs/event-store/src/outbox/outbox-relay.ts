@@ -1,6 +1,6 @@
 import { topicOf, type EventType } from '@abide/contracts';
 import type { EventPublisher } from '@abide/messaging';
-import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EventStore } from '../event-store';
@@ -28,7 +28,7 @@ export interface OutboxRelayOptions {
  * Only the lease holder publishes, so scaling out never reorders a stream; a failed publish stops the batch
  * and the next cycle retries from the same event (at-least-once, never a gap).
  */
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
   private readonly store: EventStore;
   private readonly publisher: EventPublisher;
@@ -76,7 +76,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before connections close (their modules shut down in onApplicationShutdown): the lease is released in the database. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.stop();
   }
 

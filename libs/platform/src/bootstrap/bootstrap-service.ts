@@ -14,13 +14,15 @@ export interface BootstrapOptions {
   /** Makes the app a hybrid: HTTP plus a consumer for the service's @EventPattern handlers (see @abide/messaging). */
   microservice?: MicroserviceOptions;
   bodyLimit?: number;
+  /** Which proxies' X-Forwarded-For to believe for `request.ip` (Fastify's trustProxy); defaults to all. */
+  trustProxy?: boolean | string | number;
   /** Runs after the app is created and before it listens (OpenAPI, cookies, multipart…). */
   configure?: (app: NestFastifyApplication) => Promise<void> | void;
 }
 
 /** Builds the Fastify adapter used by every NestJS app: request ids in, request ids out. */
-export const createFastifyAdapter = (bodyLimit = 1024 * 1024): FastifyAdapter => {
-  const adapter = new FastifyAdapter({ genReqId: requestIdFor, trustProxy: true, bodyLimit });
+export const createFastifyAdapter = (bodyLimit = 1024 * 1024, trustProxy: boolean | string | number = true): FastifyAdapter => {
+  const adapter = new FastifyAdapter({ genReqId: requestIdFor, trustProxy, bodyLimit });
   adapter.getInstance().addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -29,7 +31,7 @@ export const createFastifyAdapter = (bodyLimit = 1024 * 1024): FastifyAdapter =>
 
 /** One way to start a service: structured logs, problem+json errors, zod validation, graceful shutdown. */
 export const bootstrapService = async (options: BootstrapOptions): Promise<NestFastifyApplication> => {
-  const app = await NestFactory.create<NestFastifyApplication>(options.module, createFastifyAdapter(options.bodyLimit), {
+  const app = await NestFactory.create<NestFastifyApplication>(options.module, createFastifyAdapter(options.bodyLimit, options.trustProxy), {
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));

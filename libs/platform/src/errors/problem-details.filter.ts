@@ -92,7 +92,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
           : Array.isArray((response as { message?: unknown }).message)
             ? ((response as { message: string[] }).message).join(' ')
             : String((response as { message?: unknown }).message ?? exception.message);
-      body = problem(status, requestId, instance, { detail: message });
+      body = problem(status, requestId, instance, { detail: fastifyMessages[message] ?? message });
     } else if (isClientError(exception)) {
       // Errors raised by Fastify itself before a route runs (malformed JSON, wrong content type, body too large).
       body = problem(exception.statusCode, requestId, instance, { detail: friendlyFastifyMessage(exception) });
@@ -122,6 +122,15 @@ const isClientError = (e: unknown): e is ClientError =>
   typeof (e as ClientError).statusCode === 'number' &&
   (e as ClientError).statusCode >= 400 &&
   (e as ClientError).statusCode < 500;
+
+/**
+ * Nest's router re-throws Fastify's own errors (malformed JSON, wrong content type…) as an HttpException carrying
+ * only the message, so they are recognised by their message here.
+ */
+const fastifyMessages: Record<string, string> = {
+  "Body is not valid JSON but content-type is set to 'application/json'": 'The request body is not valid JSON.',
+  "Body cannot be empty when content-type is set to 'application/json'": 'The request body is not valid JSON.',
+};
 
 const friendlyFastifyMessage = (e: ClientError): string => {
   switch (e.code) {

@@ -1,8 +1,12 @@
-import { Controller, Get, Header, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { deleteAccountRequestSchema } from '@abide/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
 import { ApiProblems } from '../../docs/api-problems.decorator';
 import { type ServiceName, ServiceClient } from '../../proxy/service-client';
+
+class DeleteAccountDto extends createZodDto(deleteAccountRequestSchema) {}
 
 /** The services that hold data about a member; each answers GET /account/export for the caller only. */
 const servicesWithPersonalData: ServiceName[] = ['identity', 'formation'];
@@ -26,5 +30,16 @@ export class AccountController {
       .header('content-type', 'application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="abide-export-${body.exportedAt.slice(0, 10)}.json"`)
       .send(JSON.stringify(body, null, 2));
+  }
+
+  @Post('delete')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Delete the signed-in account for good, confirmed with the password; every service purges the member’s data.',
+  })
+  @ApiResponse({ status: 204, description: 'Deleted; every session has ended' })
+  @ApiProblems(400, 401, 403)
+  async delete(@Body() body: DeleteAccountDto, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.services.forward('identity', req, reply, { body });
   }
 }

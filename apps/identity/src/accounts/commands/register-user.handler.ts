@@ -1,41 +1,57 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { errorCodes, type SessionResponse, type SignUpRequest } from '@abide/contracts';
-import { EventStore, ProjectionRunner, OutboxRelay } from '@abide/event-store';
-import { DomainError, MONGO_CONNECTION } from '@abide/platform';
-import type { Connection, Model } from 'mongoose';
+import type { SignUpAccepted, SignUpWithConfirmation } from '@abide/contracts';
+import { EventStore, OutboxRelay, ProjectionRunner } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
-import { AccessTokenService } from '../../tokens/access-token.service';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../../config/env.schema';
+import { ConfirmEmailHandler } from '../../links/commands/confirm-email.handler';
+import { OneTimeCodes } from '../../links/one-time-codes.service';
+import { callbackLink } from '../../mail/links';
+import { confirmationMail, signUpAttemptMail } from '../../mail/mail-templates';
+import { Mailer } from '../../mail/mailer.service';
+import { CredentialsRepository } from '../../passwords/credentials.repository';
+import { PasswordPolicy } from '../../passwords/password-policy.service';
 import { decideRegister, foldUser } from '../domain/user.decider';
 import { PasswordHasher } from '../password-hasher';
-import { type Credentials, credentialsSchema } from '../projections/credentials.schema';
+import { userStreamId } from '../user-stream';
+import type { Credentials } from '../projections/credentials.schema';
 import { UserProjection } from '../projections/user.projection';
-import { toUserResponse } from '../dto/user.response';
 
 /** A reservation older than this with no user stream behind it was left by a crash and may be reclaimed. */
 const ORPHAN_RESERVATION_MS = 60_000;
 
-export const userStreamId = (userId: string) => `user-${userId}`;
+/** The one answer of sign-up, whether or not the address was registered (no enumeration). */
+export const signUpAccepted: SignUpAccepted = {
+  confirmationRequired: true,
+  message: 'Check your e-mail: we sent you a link to confirm your account. Open it in this browser to finish signing up.',
+};
 
 @Injectable()
 export class RegisterUserHandler {
-  private readonly credentials: Model<Credentials>;
-
   constructor(
-    @Inject(MONGO_CONNECTION) connection: Connection,
+    private readonly credentials: CredentialsRepository,
     private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunner,
     private readonly relay: OutboxRelay,
     private readonly hasher: PasswordHasher,
-    private readonly tokens: AccessTokenService,
+    private readonly policy: PasswordPolicy,
     private readonly users: UserProjection,
-  ) {
-    this.credentials = connection.model<Credentials>('Credentials', credentialsSchema);
-  }
+    private readonly codes: OneTimeCodes,
+    private readonly accounts: ConfirmEmailHandler,
+    private readonly mailer: Mailer,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
 
-  async execute(request: SignUpRequest, correlationId: string): Promise<SessionResponse> {
+  async execute(request: SignUpWithConfirmation, correlationId: string): Promise<SignUpAccepted> {
+    // The policy judges only the request, so a weak password answers 422 whether or not the address is taken.
+    this.policy.assertStrong(request.password, request);
     const userId = uuidv7();
+    // Hashed on both paths, so the time taken does not tell a registered address from a new one.
     const passwordHash = await this.hasher.hash(request.password);
-    await this.reserveEmail({ _id: userId, email: request.email, passwordHash, createdAt: new Date() });
+    const reserved = await this.reserveEmail({ _id: userId, email: request.email, passwordHash, createdAt: new Date() });
+    if (!reserved) {
+      await this.tellExistingOwner(request);
+      return signUpAccepted;
+    }
     try {
       const streamId = userStreamId(userId);
       const history = await this.eventStore.load(streamId);
@@ -45,30 +61,50 @@ export class RegisterUserHandler {
       this.relay.kick();
     } catch (error) {
       // Nothing half-written: without the registration event the reservation must go too.
-      await this.credentials.deleteOne({ _id: userId });
+      await this.credentials.model.deleteOne({ _id: userId });
       throw error;
     }
-    const user = await this.users.findById(userId);
-    if (!user) throw new Error(`User ${userId} missing from its projection right after registration`);
-    const access = await this.tokens.issue({ sub: userId, email: user.email, roles: user.roles as never, sid: uuidv7() });
-    return { accessToken: access.token, expiresAt: access.expiresAt.toISOString(), user: toUserResponse(user) };
+    await this.sendConfirmation(userId, request.name, request.email, request.codeChallenge);
+    return signUpAccepted;
   }
 
-  private async reserveEmail(doc: Credentials, retried = false): Promise<void> {
+  /**
+   * An unconfirmed owner gets a fresh confirmation link (bound to this request's PKCE challenge; the new password
+   * is discarded). A confirmed owner is told someone tried, with the way to sign in or reset the password.
+   */
+  private async tellExistingOwner(request: SignUpWithConfirmation): Promise<void> {
+    const existing = await this.credentials.findByEmail(request.email);
+    if (!existing) return;
+    const [status, user] = await Promise.all([this.accounts.statusOf(existing._id), this.users.findById(existing._id)]);
+    if (!user || status.deleted) return;
+    if (!status.emailConfirmed) return this.sendConfirmation(existing._id, user.name, user.email, request.codeChallenge);
+    const web = this.config.WEB_BASE_URL;
+    this.mailer.sendInBackground(user.email, signUpAttemptMail(user.name, `${web}/login`, `${web}/login?recover=1`));
+  }
+
+  private async sendConfirmation(userId: string, name: string, email: string, codeChallenge: string): Promise<void> {
+    const code = await this.codes.issue(userId, 'signup', codeChallenge);
+    const link = callbackLink(this.config.WEB_BASE_URL, code, 'signup');
+    this.mailer.sendInBackground(email, confirmationMail(name, link, Math.round(this.config.SIGNUP_CODE_TTL_SECONDS / 3600)));
+  }
+
+  /** False when the address belongs to an account already. */
+  private async reserveEmail(doc: Credentials, retried = false): Promise<boolean> {
     try {
-      await this.credentials.create(doc);
+      await this.credentials.model.create(doc);
+      return true;
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
       if (!retried && (await this.reclaimOrphan(doc.email))) return this.reserveEmail(doc, true);
-      throw DomainError.conflict('An account with this email already exists. Try signing in instead.', errorCodes.emailTaken);
+      return false;
     }
   }
 
   private async reclaimOrphan(email: string): Promise<boolean> {
-    const existing = await this.credentials.findOne({ email }).lean();
+    const existing = await this.credentials.findByEmail(email);
     if (!existing || Date.now() - existing.createdAt.getTime() < ORPHAN_RESERVATION_MS) return false;
     if ((await this.eventStore.load(userStreamId(existing._id))).length > 0) return false;
-    await this.credentials.deleteOne({ _id: existing._id });
+    await this.credentials.model.deleteOne({ _id: existing._id });
     return true;
   }
 }

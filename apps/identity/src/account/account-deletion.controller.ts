@@ -1,0 +1,22 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { type AuthUser, CurrentUser } from '@abide/auth';
+import { deleteAccountRequestSchema } from '@abide/contracts';
+import type { FastifyRequest } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import { DeleteAccountHandler } from './delete-account.handler';
+
+class DeleteAccountDto extends createZodDto(deleteAccountRequestSchema) {}
+
+@ApiExcludeController()
+@Controller('account')
+export class AccountDeletionController {
+  constructor(private readonly deleteAccount: DeleteAccountHandler) {}
+
+  /** Only ever the caller's own account, confirmed with their password. */
+  @Post('delete')
+  @HttpCode(204)
+  async delete(@Body() body: DeleteAccountDto, @CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<void> {
+    await this.deleteAccount.execute(caller.id, body.password, String(req.id));
+  }
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { errorCodes } from '@abide/contracts';
+import { EventStore } from '@abide/event-store';
+import { DomainError } from '@abide/platform';
+import { decideDelete } from '../accounts/domain/user.decider';
+import { PasswordHasher } from '../accounts/password-hasher';
+import { UserStream } from '../accounts/user-stream';
+import { CredentialsRepository } from '../passwords/credentials.repository';
+import { SessionsService } from '../sessions/sessions.service';
+
+/** Personal fields of identity's events, erased from the log once the account is gone. */
+export const USER_PERSONAL_FIELDS = ['name', 'email', 'phoneNumber'] as const;
+
+/**
+ * Deletes an account for good: `identity.user.deleted` tells every service to purge the member's data;
+ * identity itself drops the credentials, ends every session and erases the personal fields of its events.
+ */
+@Injectable()
+export class DeleteAccountHandler {
+  constructor(
+    private readonly users: UserStream,
+    private readonly credentials: CredentialsRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly eventStore: EventStore,
+  ) {}
+
+  async execute(userId: string, password: string, correlationId: string): Promise<void> {
+    const credentials = await this.credentials.findById(userId);
+    if (!credentials || !(await this.hasher.verify(credentials.passwordHash, password))) {
+      throw new DomainError(errorCodes.forbidden, 403, 'Password not accepted', 'That password is not right, so the account was not deleted.', [
+        { field: 'password', message: 'That password is not right.' },
+      ]);
+    }
+    await this.users.execute(userId, (state) => decideDelete(state, userId, new Date()), { correlationId });
+    await this.sessions.revokeAllOf(userId, 'account-deleted');
+    await this.credentials.model.deleteOne({ _id: userId });
+    await this.eventStore.eraseSubjectData(userId, USER_PERSONAL_FIELDS);
+  }
+}

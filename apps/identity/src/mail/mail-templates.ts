@@ -1,0 +1,75 @@
+/** The account e-mails, as plain text plus a simple HTML version. Pure: tested without an SMTP server. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const mailSubjects = {
+  confirmation: 'Confirm your Abide account',
+  recovery: 'Reset your Abide password',
+  signUpAttempt: 'Someone tried to create an Abide account with your e-mail',
+} as const;
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const html = (paragraphs: string[]): string =>
+  `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2933">${paragraphs
+    .map((p) => `<p>${p}</p>`)
+    .join('')}<p style="color:#616e7c;font-size:13px">Abide</p></body></html>`;
+
+const button = (href: string, label: string): string =>
+  `<a href="${escapeHtml(href)}" style="background:#3b5bdb;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a>`;
+
+export const confirmationMail = (name: string, link: string, validHours: number): MailContent => ({
+  subject: mailSubjects.confirmation,
+  text: [
+    `Hello ${name},`,
+    `Welcome to Abide. Confirm your e-mail address to finish creating your account:`,
+    link,
+    `The link works once and for ${validHours} hours, in the browser where you signed up. If you did not sign up, ignore this e-mail.`,
+  ].join('\n\n'),
+  html: html([
+    `Hello ${escapeHtml(name)},`,
+    'Welcome to Abide. Confirm your e-mail address to finish creating your account:',
+    button(link, 'Confirm my account'),
+    `Or open this link: ${escapeHtml(link)}`,
+    `The link works once and for ${validHours} hours, in the browser where you signed up. If you did not sign up, ignore this e-mail.`,
+  ]),
+});
+
+export const recoveryMail = (name: string, link: string, validMinutes: number): MailContent => ({
+  subject: mailSubjects.recovery,
+  text: [
+    `Hello ${name},`,
+    'Someone (hopefully you) asked to reset the password of your Abide account. Choose a new password here:',
+    link,
+    `The link works once and for ${validMinutes} minutes, in the browser where it was requested. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+  ].join('\n\n'),
+  html: html([
+    `Hello ${escapeHtml(name)},`,
+    'Someone (hopefully you) asked to reset the password of your Abide account. Choose a new password here:',
+    button(link, 'Reset my password'),
+    `Or open this link: ${escapeHtml(link)}`,
+    `The link works once and for ${validMinutes} minutes, in the browser where it was requested. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+  ]),
+});
+
+export const signUpAttemptMail = (name: string, signInUrl: string, resetUrl: string): MailContent => ({
+  subject: mailSubjects.signUpAttempt,
+  text: [
+    `Hello ${name},`,
+    'Someone tried to create an Abide account with this e-mail address, but you already have one.',
+    `If it was you, sign in: ${signInUrl}`,
+    `Forgot your password? Reset it: ${resetUrl}`,
+    'If it was not you, you can ignore this e-mail; nothing has changed on your account.',
+  ].join('\n\n'),
+  html: html([
+    `Hello ${escapeHtml(name)},`,
+    'Someone tried to create an Abide account with this e-mail address, but you already have one.',
+    `If it was you, ${button(signInUrl, 'Sign in')}`,
+    `Forgot your password? <a href="${escapeHtml(resetUrl)}">Reset it</a>.`,
+    'If it was not you, you can ignore this e-mail; nothing has changed on your account.',
+  ]),
+});

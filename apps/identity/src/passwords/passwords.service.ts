@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { errorCodes, type RecoverRequest } from '@abide/contracts';
+import { DomainError } from '@abide/platform';
+import type { AuthUser } from '@abide/auth';
+import { PasswordHasher } from '../accounts/password-hasher';
+import { UserProjection } from '../accounts/projections/user.projection';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
+import { ConfirmEmailHandler } from '../links/commands/confirm-email.handler';
+import { OneTimeCodes } from '../links/one-time-codes.service';
+import { callbackLink } from '../mail/links';
+import { recoveryMail } from '../mail/mail-templates';
+import { Mailer } from '../mail/mailer.service';
+import { SessionsService } from '../sessions/sessions.service';
+import { SignInBackoff } from '../sessions/sign-in-backoff.service';
+import { CredentialsRepository } from './credentials.repository';
+import { PasswordPolicy } from './password-policy.service';
+
+/** A recovery session may set a new password (once) within this time of opening the link. */
+const RECOVERY_SESSION_WINDOW_MS = 60 * 60 * 1000;
+
+export const recoverAcceptedMessage = 'If an account exists for this address, we sent it a link to reset the password.';
+
+@Injectable()
+export class PasswordsService {
+  constructor(
+    private readonly credentials: CredentialsRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly policy: PasswordPolicy,
+    private readonly users: UserProjection,
+    private readonly codes: OneTimeCodes,
+    private readonly accounts: ConfirmEmailHandler,
+    private readonly mailer: Mailer,
+    private readonly sessions: SessionsService,
+    private readonly backoff: SignInBackoff,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  /** Mails a recovery link when the account exists; the caller answers the same either way. */
+  async recover(request: RecoverRequest): Promise<void> {
+    const credentials = await this.credentials.findByEmail(request.email);
+    if (!credentials) return;
+    const [status, user] = await Promise.all([this.accounts.statusOf(credentials._id), this.users.findById(credentials._id)]);
+    if (!status.registered || status.deleted || !user) return;
+    const code = await this.codes.issue(credentials._id, 'recovery', request.codeChallenge);
+    const link = callbackLink(this.config.WEB_BASE_URL, code, 'recovery');
+    this.mailer.sendInBackground(user.email, recoveryMail(user.name, link, Math.round(this.config.RECOVERY_CODE_TTL_SECONDS / 60)));
+  }
+
+  /** POST /auth/password: the new password of a recovery session; ends every other session. */
+  async setAfterRecovery(caller: AuthUser, password: string): Promise<void> {
+    const session = await this.sessions.findOwned(caller.sessionId, caller.id);
+    const fresh = session && Date.now() - session.createdAt.getTime() <= RECOVERY_SESSION_WINDOW_MS;
+    if (!session || session.revoked || session.method !== 'recovery' || !fresh) {
+      throw new DomainError(
+        errorCodes.recoveryRequired,
+        403,
+        'Forbidden',
+        'Open the link of a password-reset e-mail to set a new password, or change it in Settings with your current password.',
+      );
+    }
+    await this.replace(caller, password, 'password');
+    // The recovery privilege is single-use: the session carries on as an ordinary one.
+    await this.sessions.changeMethod(caller.sessionId, 'password');
+  }
+
+  /** Settings: needs the current password (guarded by the same per-account back-off as sign-in). */
+  async change(caller: AuthUser, currentPassword: string, newPassword: string): Promise<void> {
+    const credentials = await this.credentials.findById(caller.id);
+    if (!credentials) throw DomainError.notFound('Your account');
+    await this.backoff.assertNotLocked(credentials.email);
+    if (!(await this.hasher.verify(credentials.passwordHash, currentPassword))) {
+      await this.backoff.recordFailure(credentials.email);
+      throw DomainError.validation([{ field: 'currentPassword', message: 'Your current password is not correct' }], 'Your current password is not correct.');
+    }
+    await this.replace(caller, newPassword, 'newPassword');
+  }
+
+  private async replace(caller: AuthUser, password: string, field: string): Promise<void> {
+    const user = await this.users.findById(caller.id);
+    if (!user) throw DomainError.notFound('Your account');
+    this.policy.assertStrong(password, { email: user.email, name: user.name }, field);
+    await this.credentials.setPasswordHash(caller.id, await this.hasher.hash(password));
+    await this.sessions.revokeAllOf(caller.id, 'password-changed', caller.sessionId);
+    await this.backoff.reset(user.email);
+  }
+}

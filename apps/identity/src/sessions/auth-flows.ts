@@ -1,0 +1,30 @@
+import type { Provider, Type } from '@nestjs/common';
+import { CreateProfileHandler } from '../accounts/commands/create-profile.handler';
+import { ConfirmEmailHandler } from '../links/commands/confirm-email.handler';
+import { LinksController } from '../links/links.controller';
+import { OneTimeCodes } from '../links/one-time-codes.service';
+import { Mailer } from '../mail/mailer.service';
+import { CredentialsRepository } from '../passwords/credentials.repository';
+import { PasswordPolicy } from '../passwords/password-policy.service';
+import { PasswordsController } from '../passwords/passwords.controller';
+import { PasswordsService } from '../passwords/passwords.service';
+import { SessionsController } from './sessions.controller';
+import { SessionsService } from './sessions.service';
+import { SignInBackoff } from './sign-in-backoff.service';
+import { SignInHandler } from './sign-in.handler';
+
+/** Sign-in, sessions, e-mail links and passwords: wired into AppModule with one line each. */
+export const authFlowControllers: Type[] = [SessionsController, LinksController, PasswordsController];
+
+export const authFlowProviders: Provider[] = [
+  CredentialsRepository,
+  PasswordPolicy,
+  Mailer,
+  OneTimeCodes,
+  ConfirmEmailHandler,
+  SessionsService,
+  SignInBackoff,
+  SignInHandler,
+  PasswordsService,
+  CreateProfileHandler,
+];

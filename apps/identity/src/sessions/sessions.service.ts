@@ -1,0 +1,144 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { errorCodes, type Role, type SessionResponse } from '@abide/contracts';
+import { DomainError, MONGO_CONNECTION } from '@abide/platform';
+import type { Connection, Model } from 'mongoose';
+import { v7 as uuidv7 } from 'uuid';
+import { toUserResponse } from '../accounts/dto/user.response';
+import { UserProjection } from '../accounts/projections/user.projection';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
+import { AccessTokenService } from '../tokens/access-token.service';
+import { hashOpaqueToken, newOpaqueToken } from './domain/opaque-token';
+import { decideRefresh } from './domain/refresh-decision';
+import { claimOnce, type SingleUseClaimDoc, singleUseClaimSchema } from './single-use.schema';
+import { type RefreshTokenDoc, refreshTokenSchema, type SessionDoc, type SessionMethod, sessionSchema } from './session.schema';
+
+export interface IssuedSession {
+  response: SessionResponse;
+  /** Absent on a grace-window refresh: the browser already holds the successor. */
+  refreshToken?: string;
+  absoluteExpiresAt: Date;
+}
+
+/**
+ * Sessions and their refresh-token families. Revoking a session stops its refresh tokens at once; access tokens
+ * already issued for it stay valid until they expire (15 min): services verify them offline against the JWKS,
+ * which is the accepted trade-off of short-lived JWTs.
+ */
+@Injectable()
+export class SessionsService {
+  private readonly sessions: Model<SessionDoc>;
+  private readonly tokens: Model<RefreshTokenDoc>;
+  private readonly rotations: Model<SingleUseClaimDoc>;
+
+  constructor(
+    @Inject(MONGO_CONNECTION) connection: Connection,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly accessTokens: AccessTokenService,
+    private readonly users: UserProjection,
+  ) {
+    this.sessions = connection.model<SessionDoc>('Session', sessionSchema);
+    this.tokens = connection.model<RefreshTokenDoc>('RefreshToken', refreshTokenSchema);
+    this.rotations = connection.model<SingleUseClaimDoc>('RefreshTokenRotation', singleUseClaimSchema('refresh_token_rotations'));
+  }
+
+  async start(userId: string, method: SessionMethod): Promise<IssuedSession> {
+    const user = await this.users.findById(userId);
+    if (!user) throw sessionEnded();
+    const now = new Date();
+    const session = await this.sessions.create({
+      _id: uuidv7(),
+      userId,
+      method,
+      createdAt: now,
+      lastUsedAt: now,
+      absoluteExpiresAt: new Date(now.getTime() + this.config.SESSION_ABSOLUTE_SECONDS * 1000),
+      revoked: false,
+      revokedAt: null,
+      revokedReason: null,
+    });
+    const refreshToken = await this.newRefreshToken(session._id, now);
+    return { response: await this.respond(userId, session._id), refreshToken, absoluteExpiresAt: session.absoluteExpiresAt };
+  }
+
+  /** Rotates the presented refresh token; roles are re-read here, so a role change applies at the next refresh. */
+  async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
+    if (!refreshToken) throw sessionEnded();
+    const hash = hashOpaqueToken(refreshToken);
+    const token = await this.tokens.findById(hash).lean();
+    const session = token ? await this.sessions.findById(token.sessionId).lean() : null;
+    const now = new Date();
+    const decision = decideRefresh(token, session, {
+      now,
+      graceMs: this.config.REFRESH_REUSE_GRACE_SECONDS * 1000,
+      inactivityMs: this.config.SESSION_INACTIVITY_SECONDS * 1000,
+    });
+    if (!session) throw sessionEnded();
+    switch (decision.kind) {
+      case 'refuse':
+        throw sessionEnded();
+      case 'reuse':
+        await this.revoke(session._id, 'refresh-token-reuse');
+        throw sessionEnded();
+      case 'grace':
+        return { response: await this.respond(session.userId, session._id), absoluteExpiresAt: session.absoluteExpiresAt };
+      case 'rotate': {
+        // Two tabs racing with the same token: one claims the rotation, the other is inside the grace window.
+        if (!(await claimOnce(this.rotations, hash, now))) {
+          return { response: await this.respond(session.userId, session._id), absoluteExpiresAt: session.absoluteExpiresAt };
+        }
+        await this.tokens.updateOne({ _id: hash }, { $set: { rotated: true, rotatedAt: now } });
+        await this.sessions.updateOne({ _id: session._id }, { $set: { lastUsedAt: now } });
+        const successor = await this.newRefreshToken(session._id, now);
+        return {
+          response: await this.respond(session.userId, session._id),
+          refreshToken: successor,
+          absoluteExpiresAt: session.absoluteExpiresAt,
+        };
+      }
+    }
+  }
+
+  /** Revokes one of the user's sessions (the caller's own: the filter includes the user). */
+  async revoke(sessionId: string, reason: string, userId?: string): Promise<void> {
+    await this.sessions.updateOne(
+      { _id: sessionId, ...(userId ? { userId } : {}), revoked: false },
+      { $set: { revoked: true, revokedAt: new Date(), revokedReason: reason } },
+    );
+  }
+
+  /** Revokes every live session of the user, except `keep` (the caller's, after a password change). */
+  async revokeAllOf(userId: string, reason: string, keep?: string): Promise<void> {
+    await this.sessions.updateMany(
+      { userId, revoked: false, ...(keep ? { _id: { $ne: keep } } : {}) },
+      { $set: { revoked: true, revokedAt: new Date(), revokedReason: reason } },
+    );
+  }
+
+  findOwned(sessionId: string, userId: string) {
+    return this.sessions.findOne({ _id: sessionId, userId }).lean();
+  }
+
+  async changeMethod(sessionId: string, method: SessionMethod): Promise<void> {
+    await this.sessions.updateOne({ _id: sessionId }, { $set: { method } });
+  }
+
+  private async newRefreshToken(sessionId: string, now: Date): Promise<string> {
+    const token = newOpaqueToken();
+    await this.tokens.create({ _id: hashOpaqueToken(token), sessionId, createdAt: now, rotated: false, rotatedAt: null });
+    return token;
+  }
+
+  private async respond(userId: string, sessionId: string): Promise<SessionResponse> {
+    const user = await this.users.findById(userId);
+    if (!user) {
+      // The account is gone (deleted): its sessions go with it.
+      await this.revokeAllOf(userId, 'account-gone');
+      throw sessionEnded();
+    }
+    const access = await this.accessTokens.issue({ sub: userId, email: user.email, roles: user.roles as Role[], sid: sessionId });
+    return { accessToken: access.token, expiresAt: access.expiresAt.toISOString(), user: toUserResponse(user) };
+  }
+}
+
+const sessionEnded = () =>
+  new DomainError(errorCodes.sessionExpired, 401, 'Sign-in required', 'Your session has ended. Please sign in again.');

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { errorCodes, type SignInRequest } from '@abide/contracts';
+import { DomainError } from '@abide/platform';
+import { randomUUID } from 'node:crypto';
+import { PasswordHasher } from '../accounts/password-hasher';
+import { ConfirmEmailHandler } from '../links/commands/confirm-email.handler';
+import { CredentialsRepository } from '../passwords/credentials.repository';
+import { type IssuedSession, SessionsService } from './sessions.service';
+import { SignInBackoff } from './sign-in-backoff.service';
+
+@Injectable()
+export class SignInHandler {
+  /** Verified when the address is unknown, so both answers take an argon2 verification. */
+  private dummyHash?: Promise<string>;
+
+  constructor(
+    private readonly credentials: CredentialsRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly backoff: SignInBackoff,
+    private readonly accounts: ConfirmEmailHandler,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async execute(request: SignInRequest): Promise<IssuedSession> {
+    await this.backoff.assertNotLocked(request.email);
+    const credentials = await this.credentials.findByEmail(request.email);
+    this.dummyHash ??= this.hasher.hash(randomUUID());
+    const matches = await this.hasher.verify(credentials?.passwordHash ?? (await this.dummyHash), request.password);
+    const status = credentials && matches ? await this.accounts.statusOf(credentials._id) : undefined;
+    if (!credentials || !matches || !status?.registered || status.deleted) {
+      await this.backoff.recordFailure(request.email);
+      throw new DomainError(errorCodes.invalidCredentials, 401, 'Sign-in failed', 'Invalid email or password.');
+    }
+    await this.backoff.reset(request.email);
+    // Said only after a correct password, so it reveals nothing to someone guessing addresses.
+    if (!status.emailConfirmed) {
+      throw new DomainError(
+        errorCodes.emailNotConfirmed,
+        403,
+        'E-mail not confirmed',
+        'Confirm your e-mail address first: open the link we sent you. Signing up again sends a new one.',
+      );
+    }
+    return this.sessions.start(credentials._id, 'password');
+  }
+}
