@@ -9,3 +9,4 @@ export * from './http/profile.dto';
 export * from './ports';
 export * from './catalog';
 export * from './http/account.dto';
+export * from './http/formation.dto';

@@ -1,4 +1,9 @@
 import type { z } from 'zod';
+import { formationHabitEvents } from './formation/habit.events';
+import { formationJournalEvents } from './formation/journal.events';
+import { formationMemberEvents } from './formation/member.events';
+import { formationNotificationEvents } from './formation/notification.events';
+import { formationPlanEvents } from './formation/plan.events';
 import { formationProfileEvents } from './formation/profile.events';
 import { identityUserEvents } from './identity/user.events';
 import { topics, type Topic } from './topics';
@@ -12,6 +17,11 @@ interface EventDefinition {
 export const eventDefinitions = {
   ...identityUserEvents,
   ...formationProfileEvents,
+  ...formationHabitEvents,
+  ...formationPlanEvents,
+  ...formationJournalEvents,
+  ...formationMemberEvents,
+  ...formationNotificationEvents,
 } as const satisfies Record<string, EventDefinition>;
 
 export type EventType = keyof typeof eventDefinitions;

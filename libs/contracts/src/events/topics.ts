@@ -2,6 +2,11 @@
 export const topics = {
   identityUser: 'identity.user.v1',
   formationProfile: 'formation.profile.v1',
+  formationHabit: 'formation.habit.v1',
+  formationPlan: 'formation.plan.v1',
+  formationJournal: 'formation.journal.v1',
+  formationMember: 'formation.member.v1',
+  formationNotification: 'formation.notification.v1',
 } as const;
 
 export type Topic = (typeof topics)[keyof typeof topics];

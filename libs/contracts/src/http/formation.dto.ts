@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { habitCategories, habitCategoryId, moods } from '../catalog';
+
+/** Formation's public shapes: plans, habits and check-ins, the journal, stats and notifications (spec §3, §7). */
+
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22');
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 07:30');
+
+// ---- plans ----
+export const planActivityViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  duration: z.string().optional(),
+  movedFrom: localDate.optional(),
+  completed: z.boolean(),
+});
+export const planDayViewSchema = z.object({
+  day: z.string(),
+  dayIndex: z.number().int().min(0).max(6),
+  date: localDate,
+  activities: z.array(planActivityViewSchema),
+});
+export const spiritualPlanSchema = z.object({
+  id: z.string(),
+  weekStart: localDate,
+  createdAt: z.string(),
+  source: z.enum(['built-in', 'assistant']),
+  planData: z.object({
+    theme: z.string(),
+    description: z.string(),
+    scriptures: z.array(z.string()),
+    dailyActivities: z.array(planDayViewSchema),
+  }),
+});
+export type SpiritualPlan = z.infer<typeof spiritualPlanSchema>;
+export const toggleActivityRequestSchema = z.object({ completed: z.boolean() });
+
+// ---- habits ----
+export const habitCategoryIds = habitCategories.map(habitCategoryId) as [string, ...string[]];
+export const habitFrequencySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('daily') }),
+  z.object({ kind: z.literal('weekly') }),
+  z.object({
+    kind: z.literal('weekdays'),
+    days: z.array(z.number().int().min(0).max(6)).min(1, 'Choose at least one day').max(7),
+  }),
+]);
+export type HabitFrequency = z.infer<typeof habitFrequencySchema>;
+
+export const createHabitRequestSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter a habit name').max(80),
+  description: z.string().trim().max(500).optional().default(''),
+  category: z.enum(habitCategoryIds, { message: 'Please choose a category' }),
+  frequency: z.union([habitFrequencySchema, z.literal('daily'), z.literal('weekly')]).default({ kind: 'daily' }),
+  reminderTime: hhmm.optional().or(z.literal('')).nullable(),
+});
+export const updateHabitRequestSchema = createHabitRequestSchema.partial();
+
+export const habitSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  frequency: habitFrequencySchema,
+  reminderTime: z.string().nullable(),
+  isActive: z.boolean(),
+  archived: z.boolean(),
+  streak: z.number().int(),
+  longestStreak: z.number().int(),
+  streakUnit: z.enum(['days', 'weeks']),
+  consistency: z.number().min(0).max(100),
+  monthlyPercent: z.number().min(0).max(100),
+  completedOnDate: z.boolean(),
+  createdAt: z.string(),
+});
+export type Habit = z.infer<typeof habitSchema>;
+
+export const toggleHabitRequestSchema = z.object({
+  completed: z.boolean(),
+  date: localDate.optional(),
+  note: z.string().trim().max(280).optional(),
+});
+export const habitEntrySchema = z.object({
+  id: z.string(),
+  habitId: z.string(),
+  completed: z.boolean(),
+  date: localDate,
+  completedAt: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type HabitEntry = z.infer<typeof habitEntrySchema>;
+export const recordHabitEntryRequestSchema = z.object({
+  habitId: z.string().min(1),
+  completed: z.boolean(),
+  date: localDate,
+  completedAt: z.string().nullable().optional(),
+  note: z.string().trim().max(280).optional(),
+});
+
+export const habitAnalyticsSchema = z.object({
+  habits: z.array(
+    z.object({
+      habitId: z.string(),
+      name: z.string(),
+      heatMap: z.array(z.object({ date: localDate, scheduled: z.boolean(), done: z.boolean() })),
+    }),
+  ),
+  weeklyTrend: z.array(z.object({ weekStart: localDate, percent: z.number().min(0).max(100) })),
+});
+
+// ---- stats ----
+export const formationStatsSchema = z.object({
+  today: localDate,
+  weekProgress: z.object({ completed: z.number().int(), total: z.number().int() }),
+  currentStreak: z.number().int(),
+  totalDays: z.number().int(),
+  week: z.array(z.object({ date: localDate, dayIndex: z.number().int(), active: z.boolean() })),
+  habits: z.object({
+    totalStreak: z.number().int(),
+    completedToday: z.number().int(),
+    activeHabits: z.number().int(),
+    thisWeekPercent: z.number().min(0).max(100),
+  }),
+  insight: z.string(),
+});
+export type FormationStats = z.infer<typeof formationStatsSchema>;
+
+// ---- journal ----
+export const journalEntryRequestSchema = z.object({
+  content: z.string().trim().min(1, 'Your journal entry cannot be empty.').max(20_000),
+  scriptureReference: z.string().trim().max(80).optional().or(z.literal('')),
+  mood: z.enum(moods).optional().nullable(),
+  gratitude: z.string().trim().max(2_000).optional().or(z.literal('')),
+  isPrivate: z.boolean().default(true),
+  /** A draft is kept for its author only and can be finished later. */
+  draft: z.boolean().default(false),
+});
+export const journalDraftRequestSchema = journalEntryRequestSchema.extend({ content: z.string().max(20_000), draft: z.literal(true) });
+export const journalEntrySchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  scriptureReference: z.string().nullable(),
+  mood: z.string().nullable(),
+  gratitude: z.string().nullable(),
+  isPrivate: z.boolean(),
+  draft: z.boolean(),
+  wordCount: z.number().int(),
+  preview: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+export const journalPageSchema = z.object({ items: z.array(journalEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const journalPromptSchema = z.object({
+  prompt: z.string(),
+  scripture: z.object({ reference: z.string(), why: z.string() }).nullable(),
+});
+export const journalInsightSchema = z.object({ insight: z.string(), scripture: z.object({ reference: z.string(), why: z.string() }).nullable() });
+export const journalStatsSchema = z.object({ totalEntries: z.number().int(), writingStreak: z.number().int(), wordsThisWeek: z.number().int() });
+
+// ---- notifications ----
+export const notificationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+  link: z.string().nullable(),
+});
+export const notificationListSchema = z.object({ items: z.array(notificationSchema), unreadCount: z.number().int() });
