@@ -7,10 +7,27 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * ABIDE_TEST_SLOT=N (default 0) moves a test stack to its own ports, databases, consumer groups and Redis keys,
+ * so two test runs (e.g. two clones) can share the engines without touching each other.
+ */
+const testSlot = Number.parseInt(process.env.ABIDE_TEST_SLOT ?? '0', 10) || 0;
+const testPort = (port) => port + testSlot * 10;
+
 export const ports = {
   dev: { gateway: 3000, identity: 3001, formation: 3002, library: 3003, community: 3004, web: 5173 },
-  test: { gateway: 4000, identity: 4001, formation: 4002, library: 4003, community: 4004, web: 4173 },
+  test: {
+    gateway: testPort(4000),
+    identity: testPort(4001),
+    formation: testPort(4002),
+    library: testPort(4003),
+    community: testPort(4004),
+    web: testPort(4173),
+  },
 };
+
+/** Prefix of a profile's database names, consumer groups and Redis keys. */
+export const namespaceOf = (profile) => (profile === 'dev' ? 'abide' : testSlot ? `abide_test${testSlot}` : 'abide_test');
 
 export const serviceNames = ['identity', 'formation', 'library', 'community', 'gateway'];
 
@@ -20,7 +37,7 @@ export const serviceNames = ['identity', 'formation', 'library', 'community', 'g
  */
 export const serviceEnv = (name, profile, engineEnv) => {
   const p = ports[profile];
-  const ns = profile === 'dev' ? 'abide' : 'abide_test';
+  const ns = namespaceOf(profile);
   const url = (svc) => `http://127.0.0.1:${p[svc]}`;
   const common = {
     NODE_ENV: profile === 'dev' ? 'development' : 'test',
@@ -34,13 +51,14 @@ export const serviceEnv = (name, profile, engineEnv) => {
     MONGO_DB: `${ns}_${name}`,
     KAFKA_BROKERS: engineEnv.KAFKA_BROKERS,
     KAFKA_CLIENT_ID: `${ns}-${name}`,
-    KAFKA_GROUP_PREFIX: profile === 'dev' ? '' : 'test-',
+    KAFKA_GROUP_PREFIX: profile === 'dev' ? '' : `${ns}-`,
   };
   switch (name) {
     case 'gateway':
       return {
         ...common,
         REDIS_URL: engineEnv.REDIS_URL,
+        REDIS_KEY_PREFIX: ns,
         IDENTITY_URL: url('identity'),
         FORMATION_URL: url('formation'),
         LIBRARY_URL: url('library'),
@@ -52,6 +70,7 @@ export const serviceEnv = (name, profile, engineEnv) => {
         ...common,
         ...data,
         REDIS_URL: engineEnv.REDIS_URL,
+        REDIS_KEY_PREFIX: ns,
         SMTP_HOST: engineEnv.SMTP_HOST,
         SMTP_PORT: engineEnv.SMTP_PORT,
         // E-mail links open the web app of the same profile (Vite dev server, or `vite preview` in tests).

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import { engineEnv, up } from '../../../tools/infra/engines.mjs';
-import { ports, repoRoot, serviceNames, startServices } from '../../../tools/stack/services.mjs';
+import { namespaceOf, ports, repoRoot, serviceNames, startServices } from '../../../tools/stack/services.mjs';
 import { buildWeb, startWeb } from '../../../tools/stack/web.mjs';
 
 const log = (line) => process.stderr.write(`[e2e stack] ${line}\n`);
@@ -12,7 +12,7 @@ const log = (line) => process.stderr.write(`[e2e stack] ${line}\n`);
 const dropTestDatabases = async () => {
   const connection = await mongoose.createConnection(engineEnv.MONGO_URL).asPromise();
   try {
-    for (const name of serviceNames) await connection.useDb(`abide_test_${name}`).dropDatabase();
+    for (const name of serviceNames) await connection.useDb(`${namespaceOf('test')}_${name}`).dropDatabase();
   } finally {
     await connection.close();
   }
@@ -24,7 +24,7 @@ const clearTestCounters = async () => {
   try {
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', 'abide:test:*', 'COUNT', 500);
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespaceOf('test')}:*`, 'COUNT', 500);
       if (keys.length) await redis.del(...keys);
       cursor = next;
     } while (cursor !== '0');
@@ -58,6 +58,7 @@ export default async function stackGlobalSetup() {
   process.env.E2E_API_URL = `http://127.0.0.1:${ports.test.gateway}`;
   process.env.E2E_SMTP_WEB_URL = engineEnv.SMTP_WEB_URL;
   process.env.E2E_LOG_DIR = logDir;
+  process.env.E2E_NAMESPACE = namespaceOf('test');
   globalThis.__abideStack = { services, web };
   log(`ready: web ${skipWeb ? '(skipped)' : web.url}, api ${process.env.E2E_API_URL} (logs in ${logDir})`);
 }

@@ -6,7 +6,7 @@ import mongoose, { type Connection } from 'mongoose';
  */
 export const withServiceDb = async <T>(service: string, use: (db: Connection) => Promise<T>): Promise<T> => {
   const connection = await mongoose
-    .createConnection(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017', { dbName: `abide_test_${service}` })
+    .createConnection(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017', { dbName: `${process.env.E2E_NAMESPACE ?? 'abide_test'}_${service}` })
     .asPromise();
   try {
     return await use(connection);

@@ -28,7 +28,7 @@ export class RateLimitGuard implements CanActivate, OnModuleDestroy {
   ) {
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
     // Dev and test stacks share one Redis: keep their counters apart.
-    this.prefix = `abide:${config.NODE_ENV}:gateway:rate`;
+    this.prefix = `${config.REDIS_KEY_PREFIX}:gateway:rate`;
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -24,7 +24,7 @@ export class SignInBackoff implements OnModuleDestroy {
       maxSeconds: config.SIGN_IN_BACKOFF_MAX_SECONDS,
     };
     // Dev and test stacks share one Redis: keep their counters apart.
-    this.prefix = `abide:${config.NODE_ENV}:identity:sign-in`;
+    this.prefix = `${config.REDIS_KEY_PREFIX}:identity:sign-in`;
   }
 
   /** 429 with Retry-After while the account is locked. */

@@ -26,7 +26,11 @@ export const kafkaEnv = {
   KAFKA_GROUP_PREFIX: z.string().default(''),
 };
 
-export const redisEnv = { REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL') };
+export const redisEnv = {
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  /** Namespace of the service's keys, so stacks sharing one Redis (dev, test runs) never mix counters. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w-]+$/).default('abide'),
+};
 
 export const s3Env = {
   S3_ENDPOINT: z.string().min(1),
