@@ -26,7 +26,7 @@ describe('POST /api/auth/sign-up', () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ confirmationRequired: true, message: expect.any(String) });
     const link = new URL(await readConfirmationLink(email));
-    expect(`${link.origin}${link.pathname}`).toBe('http://127.0.0.1:4173/auth/callback');
+    expect(`${link.origin}${link.pathname}`).toBe(`${process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4173'}/auth/callback`);
     expect(link.searchParams.get('type')).toBe('signup');
     expect(link.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });

@@ -12,7 +12,7 @@ const identityKey = async () => {
 };
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const identityUrl = 'http://127.0.0.1:4001';
+const identityUrl = process.env.E2E_IDENTITY_URL ?? 'http://127.0.0.1:4001';
 
 describe('access tokens', () => {
   let member: UserSession;

@@ -56,6 +56,7 @@ export default async function stackGlobalSetup() {
   }
   process.env.E2E_BASE_URL = web.url;
   process.env.E2E_API_URL = `http://127.0.0.1:${ports.test.gateway}`;
+  process.env.E2E_IDENTITY_URL = `http://127.0.0.1:${ports.test.identity}`;
   process.env.E2E_SMTP_WEB_URL = engineEnv.SMTP_WEB_URL;
   process.env.E2E_LOG_DIR = logDir;
   process.env.E2E_NAMESPACE = namespaceOf('test');
