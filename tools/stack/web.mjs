@@ -11,6 +11,8 @@ export const buildWeb = () => {
   const result = spawnSync(process.execPath, [viteBin, 'build', '--config', viteConfig, '--logLevel', 'warn'], {
     cwd: repoRoot,
     stdio: 'inherit',
+    // Jest sets NODE_ENV=test; the build under test must be the production build people get.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('vite build failed (see the output above)');
 };
