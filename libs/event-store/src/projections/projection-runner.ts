@@ -1,6 +1,7 @@
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import type { Model } from 'mongoose';
 import type { EventStore } from '../event-store';
+import { isDuplicateKeyError } from '../duplicate-key';
 import { toEnvelope, type StoredEvent } from '../stored-event';
 import { checkpointModel, type CheckpointDocument } from './checkpoint.schema';
 import type { Projection } from './projection';
@@ -107,6 +108,13 @@ export class ProjectionRunner implements OnApplicationBootstrap {
   private async advance(name: string, position: number): Promise<void> {
     if (position <= 0) return;
     // $max: concurrent appends finish in any order, the checkpoint never moves back.
-    await this.checkpoints.updateOne({ _id: name }, { $max: { position }, $set: { updatedAt: new Date() } }, { upsert: true });
+    const update = { $max: { position }, $set: { updatedAt: new Date() } };
+    try {
+      await this.checkpoints.updateOne({ _id: name }, update, { upsert: true });
+    } catch (error) {
+      // Two first upserts raced (FerretDB v1 does not serialise them): the document exists now, so update it.
+      if (!isDuplicateKeyError(error)) throw error;
+      await this.checkpoints.updateOne({ _id: name }, update);
+    }
   }
 }
