@@ -76,6 +76,17 @@ export const serviceEnv = (name, profile, engineEnv) => {
         // E-mail links open the web app of the same profile (Vite dev server, or `vite preview` in tests).
         WEB_BASE_URL: `http://127.0.0.1:${p.web}`,
       };
+    case 'formation':
+      return {
+        ...common,
+        ...data,
+        REDIS_URL: engineEnv.REDIS_URL,
+        REDIS_KEY_PREFIX: ns,
+        SMTP_HOST: engineEnv.SMTP_HOST,
+        SMTP_PORT: engineEnv.SMTP_PORT,
+        WEB_BASE_URL: `http://127.0.0.1:${p.web}`,
+        PUBLIC_API_URL: `${url('gateway')}/api`,
+      };
     case 'library':
       return {
         ...common,

@@ -6,7 +6,12 @@ import { AccountController } from './routes/account/account.controller';
 import { OnboardingController } from './routes/account/onboarding.controller';
 import { SettingsController } from './routes/account/settings.controller';
 import { AuthController } from './routes/auth/auth.controller';
+import { HabitsController } from './routes/formation/habits.controller';
+import { PlansController } from './routes/formation/plans.controller';
+import { JournalController } from './routes/formation/journal.controller';
+import { NotificationsController, NudgesController } from './routes/formation/notifications.controller';
 import { ProfileController } from './routes/formation/profile.controller';
+import { StatsController } from './routes/formation/stats.controller';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 
 @Module({})
@@ -17,7 +22,19 @@ export class AppModule {
       imports: [
         ServiceCoreModule.forRoot({ service: 'gateway', config }),
       ],
-      controllers: [AuthController, ProfileController, OnboardingController, SettingsController, AccountController],
+      controllers: [
+        AuthController,
+        ProfileController,
+        OnboardingController,
+        SettingsController,
+        AccountController,
+        PlansController,
+        HabitsController,
+        StatsController,
+        JournalController,
+        NotificationsController,
+        NudgesController,
+      ],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ServiceClient, RateLimitGuard],
     };
   }

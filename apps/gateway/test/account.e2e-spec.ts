@@ -83,13 +83,19 @@ describe('data export', () => {
     const sut = await UserSession.signUp({ name: 'Lydia' });
     await eventually(async () => ((await sut.get('/api/formation/profile')).status === 200 ? true : undefined));
 
-    const res = await sut.get<{ identity: { account: User; history: unknown[] }; formation: { profile: FormationProfile } }>('/api/account/export');
+    await sut.post('/api/journal/entries', { content: 'Grateful for the river at dawn.', isPrivate: true });
+
+    const res = await sut.get<{ identity: { account: User; history: unknown[] }; formation: { profile: FormationProfile; journalEntries: unknown[] } }>(
+      '/api/account/export',
+    );
 
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="abide-export-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(res.body.identity.account).toMatchObject({ id: sut.user.id, email: sut.email, name: 'Lydia' });
     expect(res.body.identity.history.length).toBeGreaterThanOrEqual(2);
     expect(res.body.formation.profile).toMatchObject({ userId: sut.user.id, displayName: 'Lydia' });
+    expect(res.body.formation).toMatchObject({ plans: [], habits: [], habitEntries: [] });
+    expect(res.body.formation.journalEntries).toEqual([expect.objectContaining({ content: 'Grateful for the river at dawn.' })]);
   });
 });
 

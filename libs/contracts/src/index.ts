@@ -10,3 +10,4 @@ export * from './ports';
 export * from './catalog';
 export * from './http/account.dto';
 export * from './http/formation.dto';
+export * from './queues';

@@ -1,6 +1,7 @@
 // End-to-end tests: real engines, the five services on the test ports, and the built web app behind `vite preview`.
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import { engineEnv, up } from '../../../tools/infra/engines.mjs';
 import { namespaceOf, ports, repoRoot, serviceNames, startServices } from '../../../tools/stack/services.mjs';
@@ -33,6 +34,28 @@ const clearTestCounters = async () => {
   }
 };
 
+/**
+ * The test databases start empty, so the test consumer groups must not replay what earlier runs (or the dev stack)
+ * published on the shared topics: move each group to the end of every topic before the services join.
+ */
+const skipPublishedHistory = async () => {
+  const kafka = new Kafka({ clientId: 'abide-test-setup', brokers: engineEnv.KAFKA_BROKERS.split(','), logLevel: logLevel.ERROR });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const eventTopics = (await admin.listTopics()).filter((t) => /^[a-z]+\.[a-z-]+\.v\d+$/.test(t));
+    for (const service of serviceNames) {
+      const groupId = `${namespaceOf('test')}-${service}`;
+      for (const topic of eventTopics) {
+        const offsets = await admin.fetchTopicOffsets(topic);
+        await admin.setOffsets({ groupId, topic, partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })) });
+      }
+    }
+  } finally {
+    await admin.disconnect();
+  }
+};
+
 export default async function stackGlobalSetup() {
   const logDir = path.join(repoRoot, 'tmp', 'logs', 'test');
   // E2E_SKIP_WEB=1: API tests only (no web build, no preview), e.g. while the web app is mid-change.
@@ -45,6 +68,7 @@ export default async function stackGlobalSetup() {
   Object.assign(process.env, engineEnv);
   await dropTestDatabases();
   await clearTestCounters();
+  await skipPublishedHistory();
   log('starting services on the test ports');
   const services = await startServices({ profile: 'test', engineEnv, logDir, onProgress: log });
   let web = { url: `http://127.0.0.1:${ports.test.web}`, stop: async () => {} };

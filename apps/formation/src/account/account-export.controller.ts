@@ -1,16 +1,30 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
+import { HabitsExport } from '../habits/habits-export';
+import { JournalQueries } from '../journal/journal-queries';
+import { PlansExport } from '../plans/plans-export';
 import { ProfileProjection } from '../profiles/projections/profile.projection';
 
-/** Formation's part of "Download my data". Plans, habits and the journal join it as they arrive. */
+/** Formation's part of "Download my data": profile, plans, habits with every check-in, and the journal. */
 @ApiExcludeController()
 @Controller('account')
 export class AccountExportController {
-  constructor(private readonly profiles: ProfileProjection) {}
+  constructor(
+    private readonly profiles: ProfileProjection,
+    private readonly plans: PlansExport,
+    private readonly habits: HabitsExport,
+    private readonly journal: JournalQueries,
+  ) {}
 
   @Get('export')
   async export(@CurrentUser() caller: AuthUser) {
-    return { profile: await this.profiles.findByUser(caller.id) };
+    const [profile, plans, habits, journalEntries] = await Promise.all([
+      this.profiles.findByUser(caller.id),
+      this.plans.forUser(caller.id),
+      this.habits.forUser(caller.id),
+      this.journal.exportFor(caller.id),
+    ]);
+    return { profile, ...plans, ...habits, journalEntries };
   }
 }

@@ -35,6 +35,8 @@ export const spiritualPlanSchema = z.object({
 });
 export type SpiritualPlan = z.infer<typeof spiritualPlanSchema>;
 export const toggleActivityRequestSchema = z.object({ completed: z.boolean() });
+/** 'Catch me up': the plan after moving the unfinished past activities forward, and how many moved. */
+export const catchUpResponseSchema = z.object({ plan: spiritualPlanSchema, moved: z.number().int(), leftBehind: z.number().int() });
 
 // ---- habits ----
 export const habitCategoryIds = habitCategories.map(habitCategoryId) as [string, ...string[]];
@@ -48,14 +50,20 @@ export const habitFrequencySchema = z.discriminatedUnion('kind', [
 ]);
 export type HabitFrequency = z.infer<typeof habitFrequencySchema>;
 
-export const createHabitRequestSchema = z.object({
+const habitFields = {
   name: z.string().trim().min(1, 'Please enter a habit name').max(80),
-  description: z.string().trim().max(500).optional().default(''),
+  description: z.string().trim().max(500),
   category: z.enum(habitCategoryIds, { message: 'Please choose a category' }),
-  frequency: z.union([habitFrequencySchema, z.literal('daily'), z.literal('weekly')]).default({ kind: 'daily' }),
+  frequency: z.union([habitFrequencySchema, z.literal('daily'), z.literal('weekly')]),
   reminderTime: hhmm.optional().or(z.literal('')).nullable(),
+};
+export const createHabitRequestSchema = z.object({
+  ...habitFields,
+  description: habitFields.description.optional().default(''),
+  frequency: habitFields.frequency.default({ kind: 'daily' }),
 });
-export const updateHabitRequestSchema = createHabitRequestSchema.partial();
+/** Only the fields sent change: no defaults here, or a rename would reset the frequency. */
+export const updateHabitRequestSchema = z.object(habitFields).partial();
 
 export const habitSchema = z.object({
   id: z.string(),
@@ -90,6 +98,12 @@ export const habitEntrySchema = z.object({
   note: z.string().nullable(),
 });
 export type HabitEntry = z.infer<typeof habitEntrySchema>;
+/** What a check-in toggle answers: the entry as recorded and the habit with its figures after it. */
+export const toggleHabitResponseSchema = z.object({ entry: habitEntrySchema, habit: habitSchema });
+export const skipHabitDayRequestSchema = z.object({ date: localDate });
+export const restDaysSchema = z.object({
+  weekdays: z.array(z.number().int().min(0, 'Weekdays run from 0 (Sunday) to 6 (Saturday)').max(6, 'Weekdays run from 0 (Sunday) to 6 (Saturday)')).max(6, 'Keep at least one day that is not a rest day'),
+});
 export const recordHabitEntryRequestSchema = z.object({
   habitId: z.string().min(1),
   completed: z.boolean(),
@@ -103,10 +117,26 @@ export const habitAnalyticsSchema = z.object({
     z.object({
       habitId: z.string(),
       name: z.string(),
-      heatMap: z.array(z.object({ date: localDate, scheduled: z.boolean(), done: z.boolean() })),
+      heatMap: z.array(
+        z.object({
+          date: localDate,
+          scheduled: z.boolean(),
+          done: z.boolean(),
+          excuse: z.enum(['before-start', 'paused', 'skipped', 'rest-day']).nullable(),
+          future: z.boolean(),
+        }),
+      ),
     }),
   ),
-  weeklyTrend: z.array(z.object({ weekStart: localDate, percent: z.number().min(0).max(100) })),
+  weeklyTrend: z.array(
+    z.object({
+      weekStart: localDate,
+      percent: z.number().min(0).max(100),
+      /** Chances taken and asked that week; scheduled 0 means nothing was asked (percent then reads 0). */
+      done: z.number().int(),
+      scheduled: z.number().int(),
+    }),
+  ),
 });
 
 // ---- stats ----

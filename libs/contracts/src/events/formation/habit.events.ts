@@ -1,4 +1,61 @@
 import { z } from 'zod';
+import { habitFrequencySchema } from '../../http/formation.dto';
 
-/** Events of formation's habit aggregate (topic formation.habit.v1). */
-export const formationHabitEvents = {} as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;
+/**
+ * Events of formation's habit aggregate (topic formation.habit.v1), one stream per habit.
+ * Personal fields (the member's own words: `name`, `description`, `note`) are erased from the log when the
+ * member deletes their account; consumers elsewhere (community counts check-ins) must rely only on ids, dates
+ * and `completed`.
+ */
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const ids = { habitId: z.string().min(1), userId: z.string().min(1) };
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+export const formationHabitCreatedV1 = z.object({
+  ...ids,
+  name: z.string().min(1).max(80),
+  description: z.string().max(500),
+  category: z.string().min(1),
+  frequency: habitFrequencySchema,
+  reminderTime: hhmm.nullable(),
+  /** The member's local date at creation, in their zone then. */
+  createdOn: localDate,
+  timeZone: z.string().min(1),
+});
+export const formationHabitUpdatedV1 = z.object({
+  ...ids,
+  name: z.string().min(1).max(80).optional(),
+  description: z.string().max(500).optional(),
+  category: z.string().min(1).optional(),
+  frequency: habitFrequencySchema.optional(),
+  reminderTime: hhmm.nullable().optional(),
+});
+/** `date`: the member's local date of the change (a pause excuses the days from it on). */
+const dated = z.object({ ...ids, date: localDate });
+export const formationHabitPausedV1 = dated;
+export const formationHabitResumedV1 = dated;
+export const formationHabitArchivedV1 = dated;
+/** A planned skip day: neither breaks nor extends the streak. */
+export const formationHabitSkippedV1 = dated;
+export const formationHabitCheckedInV1 = z.object({
+  ...ids,
+  /** The local date checked in, fixed with the member's zone at the time of the check-in. */
+  date: localDate,
+  completed: z.literal(true),
+  completedAt: z.string().datetime({ offset: true }),
+  timeZone: z.string().min(1),
+  /** Personal: the member's own words; erased on account deletion. */
+  note: z.string().max(280).nullable(),
+});
+export const formationHabitCheckInUndoneV1 = z.object({ ...ids, date: localDate, completed: z.literal(false) });
+
+export const formationHabitEvents = {
+  'formation.habit.created': { schemaVersion: 1, schema: formationHabitCreatedV1 },
+  'formation.habit.updated': { schemaVersion: 1, schema: formationHabitUpdatedV1 },
+  'formation.habit.paused': { schemaVersion: 1, schema: formationHabitPausedV1 },
+  'formation.habit.resumed': { schemaVersion: 1, schema: formationHabitResumedV1 },
+  'formation.habit.archived': { schemaVersion: 1, schema: formationHabitArchivedV1 },
+  'formation.habit.skipped': { schemaVersion: 1, schema: formationHabitSkippedV1 },
+  'formation.habit.checked-in': { schemaVersion: 1, schema: formationHabitCheckedInV1 },
+  'formation.habit.check-in-undone': { schemaVersion: 1, schema: formationHabitCheckInUndoneV1 },
+} as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;

@@ -1,4 +1,41 @@
 import { z } from 'zod';
+import { connectionOptions, reminderFrequencies, spiritualGoals } from '../../catalog';
 
-/** Events of formation's member aggregate (topic formation.member.v1). */
-export const formationMemberEvents = {} as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;
+/** Events of formation's member aggregate (topic formation.member.v1): what formation knows of a member, learnt from identity. */
+const userId = z.string().min(1);
+const reminderFrequency = z.enum(reminderFrequencies.map((f) => f.id) as [string, ...string[]]);
+const weekday = z.number().int().min(0).max(6);
+
+export const formationMemberJoinedV1 = z.object({ userId, joinedAt: z.string().datetime({ offset: true }) });
+
+/** `phoneNumber` is personal: erased from the log when the member deletes their account. */
+export const formationMemberOnboardedV1 = z.object({
+  userId,
+  spiritualGoals: z.array(z.enum(spiritualGoals)),
+  connectionPreferences: z.array(z.enum(connectionOptions.map((o) => o.id) as [string, ...string[]])),
+  reminderFrequency,
+  phoneNumber: z.string().max(32).nullable(),
+  timeZone: z.string().min(1),
+});
+
+export const formationMemberSettingsChangedV1 = z.object({
+  userId,
+  timeZone: z.string().min(1).optional(),
+  reminderFrequency: reminderFrequency.optional(),
+  phoneNumber: z.string().max(32).nullable().optional(),
+  channels: z.array(z.enum(['in-app', 'email', 'sms'])).optional(),
+  shareProgressWithGroups: z.boolean().optional(),
+});
+
+/** Declared rest weekdays (0 = Sunday): they never break a habit streak. */
+export const formationMemberRestDaysSetV1 = z.object({ userId, weekdays: z.array(weekday).max(6) });
+
+export const formationMemberDeletedV1 = z.object({ userId, deletedAt: z.string().datetime({ offset: true }) });
+
+export const formationMemberEvents = {
+  'formation.member.joined': { schemaVersion: 1, schema: formationMemberJoinedV1 },
+  'formation.member.onboarded': { schemaVersion: 1, schema: formationMemberOnboardedV1 },
+  'formation.member.settings-changed': { schemaVersion: 1, schema: formationMemberSettingsChangedV1 },
+  'formation.member.rest-days-set': { schemaVersion: 1, schema: formationMemberRestDaysSetV1 },
+  'formation.member.deleted': { schemaVersion: 1, schema: formationMemberDeletedV1 },
+} as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;

@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventEnvelope } from '@abide/contracts';
+import { applyIfNewer, type Projection } from '@abide/event-store';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection, Model } from 'mongoose';
+import { type HabitEntryView, habitEntryViewSchema, type HabitView, habitViewSchema } from './habit.schema';
+
+const habitId = (event: EventEnvelope) => (event.data as { habitId: string }).habitId;
+
+/** Habits as the Habits page lists them, with their pauses and planned skips. */
+@Injectable()
+export class HabitProjection implements Projection {
+  readonly name = 'habits';
+  readonly handles = [
+    'formation.habit.created',
+    'formation.habit.updated',
+    'formation.habit.paused',
+    'formation.habit.resumed',
+    'formation.habit.archived',
+    'formation.habit.skipped',
+  ] as const;
+  private readonly model: Model<HabitView>;
+
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+    this.model = connection.model<HabitView>('HabitView', habitViewSchema);
+  }
+
+  async apply(event: EventEnvelope): Promise<void> {
+    const id = habitId(event);
+    const { habitId: _h, date, ...data } = event.data as { habitId: string; date: string } & Record<string, unknown>;
+    switch (event.type) {
+      case 'formation.habit.created': {
+        const { timeZone: _tz, ...fields } = data;
+        await applyIfNewer(this.model, id, event.version, {
+          $set: { ...fields, isActive: true, archived: false, createdAt: new Date(event.occurredAt), pauses: [], pausedSince: null, skipDates: [] },
+        });
+        return;
+      }
+      case 'formation.habit.updated': {
+        const { userId: _u, ...changes } = data;
+        await applyIfNewer(this.model, id, event.version, { $set: changes });
+        return;
+      }
+      case 'formation.habit.paused':
+        await applyIfNewer(this.model, id, event.version, { $set: { isActive: false, pausedSince: date } });
+        return;
+      case 'formation.habit.resumed': {
+        const view = await this.model.findById(id, { pausedSince: 1 }).lean<Pick<HabitView, 'pausedSince'>>();
+        // A pause resumed the same day excused nothing; otherwise it excuses its days up to the resume.
+        const closed = view?.pausedSince && view.pausedSince < date ? { pauses: { from: view.pausedSince, until: date } } : undefined;
+        await applyIfNewer(this.model, id, event.version, { $set: { isActive: true, pausedSince: null }, ...(closed ? { $push: closed } : {}) });
+        return;
+      }
+      case 'formation.habit.archived':
+        await applyIfNewer(this.model, id, event.version, { $set: { isActive: false, archived: true } });
+        return;
+      case 'formation.habit.skipped':
+        await applyIfNewer(this.model, id, event.version, { $addToSet: { skipDates: date } });
+        return;
+    }
+  }
+
+  async find(id: string): Promise<HabitView | null> {
+    return this.model.findById(id).lean<HabitView>();
+  }
+
+  /** The member's habits, archived ones only when asked. */
+  async ofUser(userId: string, options: { includeArchived?: boolean } = {}): Promise<HabitView[]> {
+    const filter = options.includeArchived ? { userId } : { userId, archived: { $ne: true } };
+    return this.model.find(filter).sort({ createdAt: 1 }).lean<HabitView[]>();
+  }
+
+  async purgeSubject(subjectId: string): Promise<void> {
+    await this.model.deleteMany({ userId: subjectId });
+  }
+
+  async reset(): Promise<void> {
+    await this.model.deleteMany({});
+  }
+}
+
+/** Check-ins per habit and local date (spec §3 habit entry), with the member's note. */
+@Injectable()
+export class HabitEntryProjection implements Projection {
+  readonly name = 'habit-entries';
+  readonly handles = ['formation.habit.checked-in', 'formation.habit.check-in-undone'] as const;
+  private readonly model: Model<HabitEntryView>;
+
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+    this.model = connection.model<HabitEntryView>('HabitEntryView', habitEntryViewSchema);
+  }
+
+  async apply(event: EventEnvelope): Promise<void> {
+    const data = event.data as { habitId: string; userId: string; date: string; completedAt?: string; note?: string | null };
+    const id = `${data.habitId}:${data.date}`;
+    const base = { habitId: data.habitId, userId: data.userId, date: data.date };
+    if (event.type === 'formation.habit.checked-in') {
+      await applyIfNewer(this.model, id, event.version, {
+        $set: { ...base, completed: true, completedAt: data.completedAt ? new Date(data.completedAt) : null, note: data.note ?? null },
+      });
+    } else if (event.type === 'formation.habit.check-in-undone') {
+      await applyIfNewer(this.model, id, event.version, { $set: { ...base, completed: false, completedAt: null, note: null } });
+    }
+  }
+
+  async ofUser(userId: string): Promise<HabitEntryView[]> {
+    return this.model.find({ userId }).lean<HabitEntryView[]>();
+  }
+
+  async onDate(userId: string, date: string): Promise<HabitEntryView[]> {
+    return this.model.find({ userId, date }).lean<HabitEntryView[]>();
+  }
+
+  async find(habitId: string, date: string): Promise<HabitEntryView | null> {
+    return this.model.findById(`${habitId}:${date}`).lean<HabitEntryView>();
+  }
+
+  async purgeSubject(subjectId: string): Promise<void> {
+    await this.model.deleteMany({ userId: subjectId });
+  }
+
+  async reset(): Promise<void> {
+    await this.model.deleteMany({});
+  }
+}

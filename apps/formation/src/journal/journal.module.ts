@@ -1,0 +1,55 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ActivityDays } from '../stats/projections/activity-days.projection';
+import { EventStore, ProjectionRunner } from '@abide/event-store';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection } from 'mongoose';
+import type { FormationConfig } from '../config/env.schema';
+import { MembersDirectoryModule } from '../nudges/members/members.module';
+import { ACTIVITY_DAYS, type ActivityDaysPort } from './activity-days.port';
+import { JournalCommands } from './commands/journal-commands';
+import { JournalInsightService } from './insight/journal-insight.service';
+import { JournalController } from './journal.controller';
+import { JournalQueries } from './journal-queries';
+import { createJournalStore, JOURNAL_CONNECTION, JOURNAL_PROJECTIONS, JOURNAL_STORE, openJournalConnection } from './journal-store';
+import { JournalEntryProjection } from './projections/journal-entry.projection';
+import { JournalFactsProjection } from './projections/journal-facts.projection';
+import { JournalPromptsService } from './prompts/journal-prompts.service';
+
+@Module({})
+export class JournalModule {
+  static forRoot(config: FormationConfig): DynamicModule {
+    const assistant = config.JOURNAL_ASSISTANT_URL
+      ? {
+          url: config.JOURNAL_ASSISTANT_URL,
+          key: config.JOURNAL_ASSISTANT_KEY,
+          model: config.JOURNAL_ASSISTANT_MODEL,
+          timeoutMs: config.JOURNAL_ASSISTANT_TIMEOUT_MS,
+        }
+      : null;
+    return {
+      module: JournalModule,
+      global: true,
+      imports: [MembersDirectoryModule],
+      controllers: [JournalController],
+      providers: [
+        { provide: JOURNAL_CONNECTION, useFactory: (c: Connection) => openJournalConnection(c), inject: [MONGO_CONNECTION] },
+        { provide: JOURNAL_STORE, useFactory: (c: Connection) => createJournalStore(c), inject: [JOURNAL_CONNECTION] },
+        // Journal days count towards My Plan's streak through stats' ActivityDays.
+        { provide: ACTIVITY_DAYS, useFactory: (days: ActivityDays): ActivityDaysPort => days, inject: [ActivityDays] },
+        JournalEntryProjection,
+        JournalFactsProjection,
+        {
+          provide: JOURNAL_PROJECTIONS,
+          useFactory: (store: EventStore, entries: JournalEntryProjection, facts: JournalFactsProjection) =>
+            new ProjectionRunner(store, [entries, facts]),
+          inject: [JOURNAL_STORE, JournalEntryProjection, JournalFactsProjection],
+        },
+        JournalCommands,
+        JournalQueries,
+        JournalPromptsService,
+        { provide: JournalInsightService, useFactory: () => new JournalInsightService(assistant) },
+      ],
+      exports: [JournalCommands, JournalQueries, JournalPromptsService, JournalEntryProjection],
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventData, EventEnvelope } from '@abide/contracts';
+import { applyIfNewer, ERASED, type Projection } from '@abide/event-store';
+import type { Connection, Model } from 'mongoose';
+import { entryPreview } from '../domain/entry-preview';
+import { countWords } from '../domain/word-count';
+import { JOURNAL_CONNECTION } from '../journal-store';
+import { type JournalEntryView, journalEntryViewSchema } from './journal-entry.schema';
+
+/** Keeps `journal_entries` (read-your-writes after each append, healed on start from the private journal log). */
+@Injectable()
+export class JournalEntryProjection implements Projection {
+  readonly name = 'journal-entries';
+  readonly handles = ['formation.journal.entry-saved', 'formation.journal.entry-removed'] as const;
+  readonly model: Model<JournalEntryView>;
+
+  constructor(@Inject(JOURNAL_CONNECTION) connection: Connection) {
+    this.model = connection.models.JournalEntryView ?? connection.model<JournalEntryView>('JournalEntryView', journalEntryViewSchema);
+  }
+
+  async apply(event: EventEnvelope): Promise<void> {
+    if (event.type === 'formation.journal.entry-saved') {
+      const data = event.data as EventData<'formation.journal.entry-saved'>;
+      // An erased event belongs to a deleted account: nothing to show, and its read model is gone for good.
+      if (data.content === ERASED) return;
+      const at = new Date(event.occurredAt);
+      await applyIfNewer(this.model, data.entryId, event.version, {
+        $setOnInsert: { createdAt: at },
+        $set: {
+          userId: data.userId,
+          content: data.content,
+          scriptureReference: data.scriptureReference,
+          mood: data.mood,
+          gratitude: data.gratitude,
+          isPrivate: data.isPrivate,
+          draft: data.draft,
+          removed: false,
+          wordCount: countWords(data.content),
+          preview: entryPreview(data.content),
+          localDate: data.localDate,
+          updatedAt: at,
+        },
+      });
+    } else if (event.type === 'formation.journal.entry-removed') {
+      const data = event.data as EventData<'formation.journal.entry-removed'>;
+      await applyIfNewer(this.model, data.entryId, event.version, {
+        $set: { userId: data.userId, removed: true, content: '', scriptureReference: null, gratitude: null, preview: '', wordCount: 0, updatedAt: new Date(event.occurredAt) },
+        $setOnInsert: { localDate: '1970-01-01', createdAt: new Date(event.occurredAt) },
+      });
+    }
+  }
+
+  async purgeSubject(subjectId: string): Promise<void> {
+    await this.model.deleteMany({ userId: subjectId });
+  }
+
+  async reset(): Promise<void> {
+    await this.model.deleteMany({});
+  }
+}

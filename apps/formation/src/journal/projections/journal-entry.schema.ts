@@ -1,0 +1,58 @@
+import { Schema } from 'mongoose';
+
+/** The journal's read model: one document per entry, in the journal's private database (it holds what members wrote). */
+export interface JournalEntryView {
+  _id: string;
+  userId: string;
+  content: string;
+  scriptureReference: string | null;
+  mood: string | null;
+  gratitude: string | null;
+  isPrivate: boolean;
+  draft: boolean;
+  /** A removed entry stays as a tombstone without its text, so a replayed older event cannot bring it back. */
+  removed: boolean;
+  wordCount: number;
+  preview: string;
+  localDate: string;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+}
+
+export const journalEntryViewSchema = new Schema<JournalEntryView>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    content: { type: String, default: '' },
+    scriptureReference: { type: String, default: null },
+    mood: { type: String, default: null },
+    gratitude: { type: String, default: null },
+    isPrivate: { type: Boolean, default: true },
+    draft: { type: Boolean, default: false },
+    removed: { type: Boolean, default: false },
+    wordCount: { type: Number, default: 0 },
+    preview: { type: String, default: '' },
+    localDate: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    version: { type: Number, required: true },
+  },
+  { collection: 'journal_entries', versionKey: false, minimize: false },
+);
+
+// The list (latest first, drafts apart), the writing streak and the week's words.
+journalEntryViewSchema.index({ userId: 1, removed: 1, draft: 1, createdAt: -1 });
+journalEntryViewSchema.index({ userId: 1, localDate: 1 });
+
+/** The prompts a member was shown, newest last ('Generate New Prompt' never repeats the last ten). */
+export interface PromptHistoryView {
+  _id: string;
+  recent: string[];
+  updatedAt: Date;
+}
+
+export const promptHistorySchema = new Schema<PromptHistoryView>(
+  { _id: { type: String, required: true }, recent: { type: [String], default: [] }, updatedAt: { type: Date, required: true } },
+  { collection: 'journal_prompt_history', versionKey: false },
+);

@@ -1,0 +1,125 @@
+import type { NewEvent } from '@abide/event-store';
+
+/** What formation knows of a member, folded from its `member-<userId>` stream. */
+export interface MemberState {
+  exists: boolean;
+  deleted: boolean;
+  onboarded: boolean;
+  timeZone: string;
+  spiritualGoals: string[];
+  connectionPreferences: string[];
+  reminderFrequency: string;
+  phoneNumber: string | null;
+  channels: string[];
+  shareProgressWithGroups: boolean;
+  restDays: number[];
+}
+
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+export const emptyMember = (): MemberState => ({
+  exists: false,
+  deleted: false,
+  onboarded: false,
+  timeZone: DEFAULT_TIME_ZONE,
+  spiritualGoals: [],
+  connectionPreferences: [],
+  reminderFrequency: 'daily',
+  phoneNumber: null,
+  channels: ['in-app'],
+  shareProgressWithGroups: true,
+  restDays: [],
+});
+
+interface MemberEvent {
+  type: string;
+  data?: Record<string, unknown>;
+}
+
+const defined = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
+
+export const foldMember = (events: readonly MemberEvent[]): MemberState =>
+  events.reduce<MemberState>((state, e) => {
+    const data = e.data ?? {};
+    switch (e.type) {
+      case 'formation.member.joined':
+        return { ...state, exists: true };
+      case 'formation.member.onboarded': {
+        const { userId: _u, ...rest } = data;
+        return { ...state, ...(rest as Partial<MemberState>), exists: true, onboarded: true };
+      }
+      case 'formation.member.settings-changed': {
+        const { userId: _u, ...rest } = defined(data);
+        return { ...state, ...(rest as Partial<MemberState>), exists: true };
+      }
+      case 'formation.member.rest-days-set':
+        return { ...state, exists: true, restDays: data.weekdays as number[] };
+      case 'formation.member.deleted':
+        return { ...emptyMember(), exists: true, deleted: true };
+      default:
+        return state;
+    }
+  }, emptyMember());
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export const decideJoin = (state: MemberState, command: { userId: string; joinedAt: string }): NewEvent[] =>
+  state.exists ? [] : [{ type: 'formation.member.joined', subjectId: command.userId, data: command }];
+
+export interface Onboard {
+  userId: string;
+  spiritualGoals: string[];
+  connectionPreferences: string[];
+  reminderFrequency: string;
+  phoneNumber: string | null;
+  timeZone: string;
+}
+
+/** The same answers arriving again (a redelivered event, a second onboarding) decide nothing. */
+export const decideOnboard = (state: MemberState, command: Onboard): NewEvent[] => {
+  if (state.deleted) return [];
+  const unchanged =
+    state.onboarded &&
+    same(state.spiritualGoals, command.spiritualGoals) &&
+    same(state.connectionPreferences, command.connectionPreferences) &&
+    state.reminderFrequency === command.reminderFrequency &&
+    state.phoneNumber === command.phoneNumber &&
+    state.timeZone === command.timeZone;
+  if (unchanged) return [];
+  return [{ type: 'formation.member.onboarded', subjectId: command.userId, data: command as never }];
+};
+
+export interface ChangeSettings {
+  userId: string;
+  timeZone?: string;
+  reminderFrequency?: string;
+  phoneNumber?: string | null;
+  channels?: string[];
+  shareProgressWithGroups?: boolean;
+}
+
+/** Only what differs from what formation already knows is recorded. */
+export const decideChangeSettings = (state: MemberState, command: ChangeSettings): NewEvent[] => {
+  if (state.deleted) return [];
+  const { userId, ...fields } = command;
+  const changed = Object.fromEntries(
+    Object.entries(fields).filter(([key, value]) => value !== undefined && !same(state[key as keyof MemberState], value)),
+  );
+  if (Object.keys(changed).length === 0) return [];
+  return [{ type: 'formation.member.settings-changed', subjectId: userId, data: { userId, ...changed } as never }];
+};
+
+export const normaliseWeekdays = (weekdays: readonly number[]): number[] => [...new Set(weekdays)].sort((a, b) => a - b);
+
+export const decideSetRestDays = (state: MemberState, command: { userId: string; weekdays: readonly number[] }): NewEvent[] => {
+  if (state.deleted) return [];
+  const weekdays = normaliseWeekdays(command.weekdays);
+  if (same(state.restDays, weekdays)) return [];
+  return [{ type: 'formation.member.rest-days-set', subjectId: command.userId, data: { userId: command.userId, weekdays } }];
+};
+
+export const decideDelete = (state: MemberState, command: { userId: string; deletedAt: string }): NewEvent[] =>
+  state.deleted ? [] : [{ type: 'formation.member.deleted', subjectId: command.userId, data: command }];
+
+/** Fields of member events erased on account deletion. */
+export const MEMBER_PERSONAL_FIELDS = ['phoneNumber'] as const;

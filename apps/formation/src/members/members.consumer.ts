@@ -1,0 +1,19 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, EventPattern, type KafkaContext, Payload } from '@nestjs/microservices';
+import { topics } from '@abide/contracts';
+import { InboxConsumer } from '@abide/messaging';
+import { IdentityEvents } from './identity-events';
+
+/** Learns members' preferences from identity's events; the first plan follows onboarding. */
+@Controller()
+export class MembersConsumer {
+  constructor(
+    private readonly inbox: InboxConsumer,
+    private readonly identity: IdentityEvents,
+  ) {}
+
+  @EventPattern(topics.identityUser)
+  async onIdentityUser(@Payload() payload: unknown, @Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.handle(payload, context, 'formation.members', this.identity.handlers);
+  }
+}

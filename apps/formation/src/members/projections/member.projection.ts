@@ -1,0 +1,81 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventEnvelope } from '@abide/contracts';
+import { applyIfNewer, type Projection } from '@abide/event-store';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection, Model } from 'mongoose';
+import { DEFAULT_TIME_ZONE, emptyMember } from '../domain/member.decider';
+import { type MemberView, memberViewSchema } from './member.schema';
+
+export type Member = Omit<MemberView, '_id' | 'version' | 'joinedAt'> & { userId: string };
+
+/** The member as formation needs it: time zone, goals and preferences for plans, reminders and channels for nudges. */
+@Injectable()
+export class MemberProjection implements Projection {
+  readonly name = 'members';
+  readonly handles = [
+    'formation.member.joined',
+    'formation.member.onboarded',
+    'formation.member.settings-changed',
+    'formation.member.rest-days-set',
+    'formation.member.deleted',
+  ] as const;
+  private readonly model: Model<MemberView>;
+
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+    this.model = connection.model<MemberView>('MemberView', memberViewSchema);
+  }
+
+  async apply(event: EventEnvelope): Promise<void> {
+    const { userId, ...data } = event.data as { userId: string } & Record<string, unknown>;
+    switch (event.type) {
+      case 'formation.member.joined':
+        await applyIfNewer(this.model, userId, event.version, { $set: { joinedAt: new Date(event.occurredAt) } });
+        return;
+      case 'formation.member.onboarded':
+        await applyIfNewer(this.model, userId, event.version, { $set: { ...data, onboarded: true } });
+        return;
+      case 'formation.member.settings-changed':
+        await applyIfNewer(this.model, userId, event.version, { $set: data });
+        return;
+      case 'formation.member.rest-days-set':
+        await applyIfNewer(this.model, userId, event.version, { $set: { restDays: data.weekdays } });
+        return;
+      case 'formation.member.deleted':
+        await this.model.deleteOne({ _id: userId });
+        return;
+    }
+  }
+
+  async purgeSubject(subjectId: string): Promise<void> {
+    await this.model.deleteOne({ _id: subjectId });
+  }
+
+  async reset(): Promise<void> {
+    await this.model.deleteMany({});
+  }
+
+  async find(userId: string): Promise<Member | null> {
+    const view = await this.model.findById(userId).lean<MemberView>();
+    if (!view) return null;
+    const { _id, version: _v, joinedAt: _j, ...rest } = view;
+    // Upserts skip schema defaults, so a member known only from registration has just what events said.
+    const { exists: _e, deleted: _d, ...defaults } = emptyMember();
+    return { ...defaults, ...rest, userId: _id };
+  }
+
+  /** The zone the member's days belong to; UTC until formation learns theirs. */
+  async timeZoneOf(userId: string): Promise<string> {
+    const view = await this.model.findById(userId, { timeZone: 1 }).lean<Pick<MemberView, 'timeZone'>>();
+    return view?.timeZone ?? DEFAULT_TIME_ZONE;
+  }
+
+  async restDaysOf(userId: string): Promise<number[]> {
+    const view = await this.model.findById(userId, { restDays: 1 }).lean<Pick<MemberView, 'restDays'>>();
+    return view?.restDays ?? [];
+  }
+
+  async timeZones(userIds: readonly string[]): Promise<Map<string, string>> {
+    const views = await this.model.find({ _id: { $in: [...userIds] } }, { timeZone: 1 }).lean<Array<Pick<MemberView, '_id' | 'timeZone'>>>();
+    return new Map(views.map((v) => [v._id, v.timeZone]));
+  }
+}

@@ -1,0 +1,34 @@
+import { Schema } from 'mongoose';
+
+export interface MemberView {
+  _id: string;
+  onboarded: boolean;
+  timeZone: string;
+  spiritualGoals: string[];
+  connectionPreferences: string[];
+  reminderFrequency: string;
+  phoneNumber: string | null;
+  channels: string[];
+  shareProgressWithGroups: boolean;
+  restDays: number[];
+  joinedAt?: Date;
+  version: number;
+}
+
+export const memberViewSchema = new Schema<MemberView>(
+  {
+    _id: { type: String, required: true },
+    onboarded: { type: Boolean, default: false },
+    timeZone: { type: String, default: 'UTC' },
+    spiritualGoals: { type: [String], default: [] },
+    connectionPreferences: { type: [String], default: [] },
+    reminderFrequency: { type: String, default: 'daily' },
+    phoneNumber: { type: String, default: null },
+    channels: { type: [String], default: ['in-app'] },
+    shareProgressWithGroups: { type: Boolean, default: true },
+    restDays: { type: [Number], default: [] },
+    joinedAt: { type: Date },
+    version: { type: Number, required: true },
+  },
+  { collection: 'members', versionKey: false },
+);

@@ -1,0 +1,174 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection, Model } from 'mongoose';
+import { NotificationStore } from '../notifications/notification.store';
+import { NudgeMailer, SMS_SENDER, type SmsSender } from './delivery/senders';
+import { type NudgeCapView, nudgeCapSchema, type NudgeDeliveryView, nudgeDeliverySchema } from './delivery/nudge-delivery.schema';
+import { nudgeMail } from './delivery/nudge-mail';
+import { unsubscribeToken } from './delivery/unsubscribe-token';
+import { type Channel, dueNudges, type Nudge, type NudgeMember, scanWindow } from './domain/due-nudges';
+import { MemberDirectory } from './members/member-directory';
+import type { NudgeMemberView } from './members/member-directory.schema';
+import { NudgeSources } from './nudge-sources';
+
+export interface NudgeSettings {
+  quietHours: { start: string; end: string };
+  dailyCap: number;
+  unsubscribeSecret: string;
+  publicApiUrl: string;
+  webBaseUrl: string;
+}
+export const NUDGE_SETTINGS = Symbol('NUDGE_SETTINGS');
+
+const isDuplicateKey = (error: unknown): boolean => (error as { code?: number }).code === 11000;
+
+const reachable = (member: NudgeMemberView | null, channel: Channel): boolean => {
+  if (!member || member.deleted || !member.channels.includes(channel)) return false;
+  if (channel === 'email') return !!member.email && !member.emailUnsubscribedAt;
+  if (channel === 'sms') return !!member.phoneNumber?.trim();
+  return true;
+};
+
+/** Decides which reminders are due (the pure dueNudges), claims each once, and delivers it on the member's channels. */
+@Injectable()
+export class NudgeService {
+  private readonly logger = new Logger(NudgeService.name);
+  readonly deliveries: Model<NudgeDeliveryView>;
+  private readonly caps: Model<NudgeCapView>;
+
+  constructor(
+    @Inject(MONGO_CONNECTION) connection: Connection,
+    @Inject(NUDGE_SETTINGS) private readonly settings: NudgeSettings,
+    private readonly members: MemberDirectory,
+    private readonly sources: NudgeSources,
+    private readonly notifications: NotificationStore,
+    private readonly mailer: NudgeMailer,
+    @Inject(SMS_SENDER) private readonly sms: SmsSender,
+  ) {
+    this.deliveries = connection.models.NudgeDeliveryView ?? connection.model<NudgeDeliveryView>('NudgeDeliveryView', nudgeDeliverySchema);
+    this.caps = connection.models.NudgeCapView ?? connection.model<NudgeCapView>('NudgeCapView', nudgeCapSchema);
+  }
+
+  async init(): Promise<void> {
+    await Promise.all([this.deliveries.init(), this.caps.init()]);
+  }
+
+  /** One scan at `now`: returns the reminders this call claimed (a second scan at the same time claims none). */
+  async scan(now: Date): Promise<Nudge[]> {
+    await this.init();
+    const views = await this.members.reachable();
+    if (views.length === 0) return [];
+    const ids = views.map((m) => m._id);
+    const { from, to } = scanWindow(now);
+    const [habits, activity, sent] = await Promise.all([
+      this.sources.remindableHabits(ids),
+      this.sources.activity(ids, from, to),
+      this.deliveries
+        .find({ userId: { $in: ids }, localDate: { $gte: from, $lte: to }, status: { $ne: 'capped' } }, { userId: 1, localDate: 1 })
+        .lean<Array<Pick<NudgeDeliveryView, '_id' | 'userId' | 'localDate'>>>(),
+    ]);
+    const members: NudgeMember[] = views.map((m) => ({
+      userId: m._id,
+      timeZone: m.timeZone ?? 'UTC',
+      reminderFrequency: m.reminderFrequency,
+      channels: m.channels,
+      email: m.email,
+      phoneNumber: m.phoneNumber,
+      emailUnsubscribed: !!m.emailUnsubscribedAt,
+      deleted: m.deleted,
+      sent: sent.filter((s) => s.userId === m._id).map((s) => ({ key: s._id, localDate: s.localDate })),
+    }));
+    const claimed: Nudge[] = [];
+    for (const nudge of dueNudges(members, habits, activity, now, { quietHours: this.settings.quietHours, dailyCap: this.settings.dailyCap })) {
+      if (await this.claim(nudge, now)) claimed.push(nudge);
+    }
+    return claimed;
+  }
+
+  /**
+   * Delivers a claimed reminder on each channel not yet done; throws on a failed channel so the job retries with
+   * back-off and only what is missing goes out again. A member deleted meanwhile gets nothing.
+   */
+  async deliver(key: string, now = new Date()): Promise<NudgeDeliveryView['status'] | 'unknown'> {
+    const delivery = await this.deliveries.findById(key).lean<NudgeDeliveryView>();
+    if (!delivery) return 'unknown';
+    if (delivery.status !== 'pending') return delivery.status;
+    const member = await this.members.find(delivery.userId);
+    if (!member || member.deleted) {
+      await this.deliveries.updateOne({ _id: key }, { $set: { status: 'skipped' } });
+      return 'skipped';
+    }
+    for (const channel of delivery.channels) {
+      if (delivery.done.includes(channel)) continue;
+      // Settings may have changed since the scan (e.g. the unsubscribe link): the member's current choice wins.
+      if (reachable(member, channel)) await this.send(channel, delivery, member);
+      await this.deliveries.updateOne({ _id: key }, { $addToSet: { done: channel } });
+    }
+    await this.deliveries.updateOne({ _id: key }, { $set: { status: 'delivered', deliveredAt: now } });
+    return 'delivered';
+  }
+
+  /** Keys claimed but not delivered yet (a crash between claim and enqueue): the scan job enqueues them again. */
+  async pendingKeys(limit = 500): Promise<string[]> {
+    const docs = await this.deliveries.find({ status: 'pending' }, { _id: 1 }).sort({ createdAt: 1 }).limit(limit).lean<Array<{ _id: string }>>();
+    return docs.map((d) => d._id);
+  }
+
+  async purge(userId: string): Promise<void> {
+    await this.deliveries.deleteMany({ userId });
+  }
+
+  private async claim(nudge: Nudge, now: Date): Promise<boolean> {
+    try {
+      await this.deliveries.create({
+        _id: nudge.key,
+        userId: nudge.userId,
+        slot: nudge.slot,
+        localDate: nudge.localDate,
+        kind: nudge.kind,
+        title: nudge.title,
+        body: nudge.body,
+        link: nudge.link,
+        channels: nudge.channels,
+        done: [],
+        status: 'pending',
+        createdAt: now,
+        deliveredAt: null,
+      });
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+    for (let n = 1; n <= this.settings.dailyCap; n++) {
+      try {
+        await this.caps.create({ _id: `${nudge.userId}:${nudge.localDate}:cap-${n}`, key: nudge.key, createdAt: now });
+        return true;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+    }
+    await this.deliveries.updateOne({ _id: nudge.key }, { $set: { status: 'capped' } });
+    this.logger.debug({ key: nudge.key }, 'daily cap reached');
+    return false;
+  }
+
+  private async send(channel: Channel, delivery: NudgeDeliveryView, member: NudgeMemberView): Promise<void> {
+    switch (channel) {
+      case 'in-app':
+        await this.notifications.add({ userId: member._id, key: delivery._id, title: delivery.title, body: delivery.body, link: delivery.link });
+        return;
+      case 'email': {
+        const unsubscribe = `${this.settings.publicApiUrl.replace(/\/$/, '')}/nudges/unsubscribe?token=${encodeURIComponent(
+          unsubscribeToken(member._id, this.settings.unsubscribeSecret),
+        )}`;
+        await this.mailer.send(member.email as string, nudgeMail(delivery, { app: this.settings.webBaseUrl, unsubscribe }, member.name), {
+          'List-Unsubscribe': `<${unsubscribe}>`,
+        });
+        return;
+      }
+      case 'sms':
+        await this.sms.send({ to: member.phoneNumber as string, text: `Abide: ${delivery.title}. ${delivery.body}`, idempotencyKey: delivery._id });
+        return;
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { Public } from '@abide/auth';
+import type { FastifyReply } from 'fastify';
+import { Inject } from '@nestjs/common';
+import { verifyUnsubscribeToken } from './delivery/unsubscribe-token';
+import { MemberDirectory } from './members/member-directory';
+import { NUDGE_SETTINGS, type NudgeSettings } from './nudge.service';
+
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>` +
+  `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2933">` +
+  `<h1 style="font-size:1.4rem">${title}</h1><p>${text}</p></body></html>`;
+
+/** The unsubscribe link of reminder e-mails: public (the signed token is the proof), turns e-mail reminders off. */
+@ApiExcludeController()
+@Controller('nudges')
+export class NudgesController {
+  constructor(
+    private readonly members: MemberDirectory,
+    @Inject(NUDGE_SETTINGS) private readonly settings: NudgeSettings,
+  ) {}
+
+  @Public()
+  @Get('unsubscribe')
+  async unsubscribe(@Query('token') token: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+    const userId = token ? verifyUnsubscribeToken(token, this.settings.unsubscribeSecret) : null;
+    const done = userId ? await this.members.unsubscribeEmail(userId, new Date()) : false;
+    void reply
+      .status(done ? 200 : 400)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        done
+          ? page('E-mail reminders are off', 'You will no longer receive reminder e-mails from Abide. You can turn them on again in Settings.')
+          : page('This link is not valid', 'The unsubscribe link is incomplete or was altered. Open Settings in Abide to change your reminders.'),
+      );
+  }
+}

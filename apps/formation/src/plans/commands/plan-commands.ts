@@ -1,0 +1,134 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { errorCodes } from '@abide/contracts';
+import { ConcurrencyError, EventStore, type NewEvent, OutboxRelay, ProjectionRunner, type StoredEvent } from '@abide/event-store';
+import { DomainError } from '@abide/platform';
+import { v7 as uuidv7 } from 'uuid';
+import { CLOCK, type Clock } from '../../config/clock';
+import { MemberProjection } from '../../members/projections/member.projection';
+import { localDateOf, weekStartOf, type LocalDate } from '../../stats/domain/local-day';
+import { PlanAssistant } from '../assistant/plan-assistant';
+import { ActivityNotFound, decideCatchUp, decideGeneratePlan, decideToggleActivity, foldPlan, PlanNotFound, type PlanState } from '../domain/plan.decider';
+import { weekRollover } from '../domain/week-rollover';
+import { PlanProjection } from '../projections/plan.projection';
+import type { PlanView } from '../projections/plan.schema';
+
+export const planStreamId = (userId: string, weekStart: LocalDate) => `plan-${userId}-${weekStart}`;
+
+/** Used when a member asks for a plan before formation knows their onboarding answers. */
+export const DEFAULT_PLAN_GOALS = ['Daily Bible reading', 'Deeper prayer life'];
+export const DEFAULT_PLAN_PREFERENCES = ['bible', 'prayer'];
+const HISTORY_WEEKS = 4;
+
+type Meta = { correlationId: string; causationId?: string | null };
+export type PlanReason = 'onboarding' | 'regenerate' | 'rollover';
+
+/** Write side of plans: generation (onboarding, regenerate, rollover), check-offs and 'Catch me up'. */
+@Injectable()
+export class PlanCommands {
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly projections: ProjectionRunner,
+    private readonly relay: OutboxRelay,
+    private readonly plans: PlanProjection,
+    private readonly members: MemberProjection,
+    private readonly assistant: PlanAssistant,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Generates the member's plan for the week holding `now` in their zone (or `weekStart`). Onboarding and
+   * rollover never replace an existing plan of that week (the stream's version guards it under concurrency);
+   * regenerate does. Returns the plan's stream id, or null when nothing was generated.
+   */
+  async generate(userId: string, options: { reason: PlanReason; now?: Date; weekStart?: LocalDate; meta: Meta }): Promise<string | null> {
+    const member = await this.members.find(userId);
+    const timeZone = member?.timeZone ?? 'UTC';
+    const weekStart = options.weekStart ?? weekStartOf(localDateOf(options.now ?? this.clock(), timeZone));
+    const streamId = planStreamId(userId, weekStart);
+    const state = foldPlan(await this.eventStore.load(streamId));
+    // Checked before calling an assistant; the decider checks again against the stream it appends to.
+    if (state.plan && options.reason !== 'regenerate') return null;
+
+    const recent = await this.plans.recent(userId, HISTORY_WEEKS);
+    const goals = member?.spiritualGoals.length ? member.spiritualGoals : DEFAULT_PLAN_GOALS;
+    const preferences = member?.connectionPreferences.length ? member.connectionPreferences : DEFAULT_PLAN_PREFERENCES;
+    const { plan, source } = await this.assistant.generate({
+      goals,
+      preferences,
+      weekStart,
+      seed: `${userId}|${state.generations}`,
+      history: {
+        recentThemeIds: recent.map((p) => p.plan.themeId),
+        recentActivityIds: recent.flatMap((p) => p.plan.dailyActivities.flatMap((d) => d.activities.map((a) => a.id))),
+      },
+    });
+    const appended = await this.append(
+      streamId,
+      (history) => decideGeneratePlan(foldPlan(history), { planId: uuidv7(), userId, plan, source, reason: options.reason }),
+      options.meta,
+    );
+    return appended.length ? streamId : null;
+  }
+
+  /** The member's plan of their current week, generating it first when a new week has begun since the latest. */
+  async current(userId: string, meta: Meta): Promise<PlanView | null> {
+    const latest = await this.plans.latest(userId);
+    if (!latest) return null;
+    const timeZone = await this.members.timeZoneOf(userId);
+    const rollover = weekRollover({ planWeekStart: latest.weekStart, now: this.clock(), timeZone });
+    if (!rollover.rolledOver) return latest;
+    await this.generate(userId, { reason: 'rollover', weekStart: rollover.currentWeekStart, meta });
+    return this.plans.latest(userId);
+  }
+
+  async toggleActivity(userId: string, activityId: string, completed: boolean, meta: Meta): Promise<PlanView> {
+    const plan = await this.requireCurrent(userId, meta);
+    const now = this.clock();
+    const today = localDateOf(now, await this.members.timeZoneOf(userId));
+    await this.append(plan._id, (history) => decideToggleActivity(this.fold(history), { userId, activityId, completed, today, now }), meta);
+    return (await this.plans.latest(userId)) ?? plan;
+  }
+
+  async catchUp(userId: string, meta: Meta): Promise<{ plan: PlanView; moved: number; leftBehind: number }> {
+    const plan = await this.requireCurrent(userId, meta);
+    const today = localDateOf(this.clock(), await this.members.timeZoneOf(userId));
+    let outcome = { moved: 0, leftBehind: 0 };
+    await this.append(
+      plan._id,
+      (history) => {
+        const decision = decideCatchUp(this.fold(history), { userId, today });
+        outcome = { moved: decision.moved, leftBehind: decision.leftBehind };
+        return decision.events;
+      },
+      meta,
+    );
+    return { plan: (await this.plans.latest(userId)) ?? plan, ...outcome };
+  }
+
+  private async requireCurrent(userId: string, meta: Meta): Promise<PlanView> {
+    const plan = await this.current(userId, meta);
+    if (!plan) throw DomainError.notFound('Your plan');
+    return plan;
+  }
+
+  private fold(history: StoredEvent[]): PlanState {
+    return foldPlan(history);
+  }
+
+  private async append(streamId: string, decide: (history: StoredEvent[]) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
+    try {
+      const appended = await this.eventStore.appendWithRetry(streamId, decide, meta);
+      if (appended.length) {
+        await this.projections.afterAppend(appended);
+        this.relay.kick();
+      }
+      return appended;
+    } catch (error) {
+      if (error instanceof PlanNotFound) throw DomainError.notFound('Your plan');
+      if (error instanceof ActivityNotFound) throw DomainError.notFound('This activity');
+      if (error instanceof ConcurrencyError)
+        throw DomainError.conflict('Your plan changed at the same moment elsewhere. Please try again.', errorCodes.concurrencyConflict);
+      throw error;
+    }
+  }
+}

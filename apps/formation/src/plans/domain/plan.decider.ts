@@ -1,0 +1,125 @@
+import type { NewEvent } from '@abide/event-store';
+import type { LocalDate } from '../../stats/domain/local-day';
+import { catchUp } from './catch-up';
+import type { WeeklyPlan } from './plan.schema';
+
+/** One member's plan for one week, folded from its `plan-<userId>-<weekStart>` stream. */
+export interface PlanState {
+  planId?: string;
+  plan?: WeeklyPlan;
+  source?: 'built-in' | 'assistant';
+  generations: number;
+  /** Completed activity id → the local date it was done on. */
+  completed: Map<string, LocalDate>;
+}
+
+export class PlanNotFound extends Error {
+  override readonly name = 'PlanNotFound';
+}
+export class ActivityNotFound extends Error {
+  override readonly name = 'ActivityNotFound';
+}
+
+interface PlanEvent {
+  type: string;
+  data?: Record<string, unknown>;
+}
+
+export const foldPlan = (events: readonly PlanEvent[]): PlanState =>
+  events.reduce<PlanState>(
+    (state, e) => {
+      const data = (e.data ?? {}) as Record<string, never>;
+      switch (e.type) {
+        case 'formation.plan.generated':
+          // A regenerated week starts afresh: the old plan's check-offs belong to activities no longer there.
+          return { planId: data.planId, plan: data.plan, source: data.source, generations: state.generations + 1, completed: new Map() };
+        case 'formation.plan.activity-completed':
+          return { ...state, completed: new Map(state.completed).set(data.activityId, data.date) };
+        case 'formation.plan.activity-uncompleted': {
+          const completed = new Map(state.completed);
+          completed.delete(data.activityId);
+          return { ...state, completed };
+        }
+        case 'formation.plan.caught-up':
+          return state.plan ? { ...state, plan: { ...state.plan, dailyActivities: data.dailyActivities } } : state;
+        default:
+          return state;
+      }
+    },
+    { generations: 0, completed: new Map() },
+  );
+
+export interface GeneratePlan {
+  planId: string;
+  userId: string;
+  plan: WeeklyPlan;
+  source: 'built-in' | 'assistant';
+  reason: 'onboarding' | 'regenerate' | 'rollover';
+}
+
+/** Only 'regenerate' replaces a week's plan; onboarding and rollover arriving again decide nothing. */
+export const decideGeneratePlan = (state: PlanState, command: GeneratePlan): NewEvent[] => {
+  if (state.plan && command.reason !== 'regenerate') return [];
+  return [
+    {
+      type: 'formation.plan.generated',
+      subjectId: command.userId,
+      data: {
+        planId: command.planId,
+        userId: command.userId,
+        weekStart: command.plan.weekStart,
+        source: command.source,
+        reason: command.reason,
+        plan: command.plan,
+      },
+    },
+  ];
+};
+
+export interface ToggleActivity {
+  userId: string;
+  activityId: string;
+  completed: boolean;
+  today: LocalDate;
+  now: Date;
+}
+
+/** Checks an activity off (dated today in the member's zone) or back on; the same state again decides nothing. */
+export const decideToggleActivity = (state: PlanState, command: ToggleActivity): NewEvent[] => {
+  if (!state.plan || !state.planId) throw new PlanNotFound();
+  const exists = state.plan.dailyActivities.some((d) => d.activities.some((a) => a.id === command.activityId));
+  if (!exists) throw new ActivityNotFound();
+  const doneOn = state.completed.get(command.activityId);
+  const ids = { planId: state.planId, userId: command.userId, activityId: command.activityId };
+  if (command.completed) {
+    if (doneOn) return [];
+    return [{ type: 'formation.plan.activity-completed', subjectId: command.userId, data: { ...ids, date: command.today, completedAt: command.now.toISOString() } }];
+  }
+  if (!doneOn) return [];
+  return [{ type: 'formation.plan.activity-uncompleted', subjectId: command.userId, data: { ...ids, date: doneOn } }];
+};
+
+/** 'Catch me up' through the domain's catchUp; nothing to move decides nothing. */
+export const decideCatchUp = (state: PlanState, command: { userId: string; today: LocalDate }): { events: NewEvent[]; moved: number; leftBehind: number } => {
+  if (!state.plan || !state.planId) throw new PlanNotFound();
+  const result = catchUp({ plan: state.plan, today: command.today, completedActivityIds: state.completed.keys() });
+  if (result.moved === 0) return { events: [], moved: 0, leftBehind: result.leftBehind };
+  return {
+    moved: result.moved,
+    leftBehind: result.leftBehind,
+    events: [
+      {
+        type: 'formation.plan.caught-up',
+        subjectId: command.userId,
+        data: {
+          planId: state.planId,
+          userId: command.userId,
+          today: command.today,
+          moved: result.moved,
+          leftBehind: result.leftBehind,
+          dailyActivities: result.plan.dailyActivities,
+        },
+      },
+    ],
+  };
+};

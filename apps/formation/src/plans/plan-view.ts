@@ -1,0 +1,31 @@
+import type { SpiritualPlan } from '@abide/contracts';
+import type { PlanView } from './projections/plan.schema';
+
+/** The stored plan as the API shows it (spec §3 planData, each activity with its check-off). */
+export const toSpiritualPlan = (view: PlanView): SpiritualPlan => {
+  const done = new Set(view.completed.map((c) => c.activityId));
+  return {
+    id: view.planId,
+    weekStart: view.weekStart,
+    createdAt: new Date(view.createdAt).toISOString(),
+    source: view.source,
+    planData: {
+      theme: view.plan.theme,
+      description: view.plan.description,
+      scriptures: view.plan.scriptures ?? [],
+      dailyActivities: view.plan.dailyActivities.map((day) => ({
+        day: day.day,
+        dayIndex: day.dayIndex,
+        date: day.date,
+        activities: day.activities.map((a) => ({
+          id: a.id,
+          name: a.name,
+          description: a.description,
+          ...(a.duration ? { duration: a.duration } : {}),
+          ...(a.movedFrom ? { movedFrom: a.movedFrom } : {}),
+          completed: done.has(a.id),
+        })),
+      })),
+    },
+  };
+};

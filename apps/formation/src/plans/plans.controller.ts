@@ -1,0 +1,59 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { type AuthUser, CurrentUser } from '@abide/auth';
+import { toggleActivityRequestSchema, type SpiritualPlan } from '@abide/contracts';
+import { DomainError } from '@abide/platform';
+import type { FastifyRequest } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import { PlanCommands } from './commands/plan-commands';
+import { toSpiritualPlan } from './plan-view';
+import { PlanProjection } from './projections/plan.projection';
+
+class ToggleActivityDto extends createZodDto(toggleActivityRequestSchema) {}
+
+const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
+
+/** My Plan. Always the caller's own plan: the member comes from the verified token, never from the request. */
+@ApiExcludeController()
+@Controller('spiritual-plans')
+export class PlansController {
+  constructor(
+    private readonly commands: PlanCommands,
+    private readonly plans: PlanProjection,
+  ) {}
+
+  @Get('current')
+  async current(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<SpiritualPlan> {
+    const plan = await this.commands.current(caller.id, metaOf(req));
+    if (!plan) throw DomainError.notFound('Your plan');
+    return toSpiritualPlan(plan);
+  }
+
+  /** Replaces the current week's plan; also the empty state's 'Generate Plan'. */
+  @Post('regenerate')
+  @HttpCode(200)
+  async regenerate(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<SpiritualPlan> {
+    await this.commands.generate(caller.id, { reason: 'regenerate', meta: metaOf(req) });
+    const plan = await this.plans.latest(caller.id);
+    if (!plan) throw DomainError.notFound('Your plan');
+    return toSpiritualPlan(plan);
+  }
+
+  @Post('current/activities/:activityId/toggle')
+  @HttpCode(200)
+  async toggle(
+    @CurrentUser() caller: AuthUser,
+    @Param('activityId') activityId: string,
+    @Body() body: ToggleActivityDto,
+    @Req() req: FastifyRequest,
+  ): Promise<SpiritualPlan> {
+    return toSpiritualPlan(await this.commands.toggleActivity(caller.id, activityId, body.completed, metaOf(req)));
+  }
+
+  @Post('current/catch-up')
+  @HttpCode(200)
+  async catchUp(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest) {
+    const result = await this.commands.catchUp(caller.id, metaOf(req));
+    return { plan: toSpiritualPlan(result.plan), moved: result.moved, leftBehind: result.leftBehind };
+  }
+}

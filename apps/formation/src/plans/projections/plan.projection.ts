@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventEnvelope } from '@abide/contracts';
+import { applyIfNewer, type Projection } from '@abide/event-store';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection, Model } from 'mongoose';
+import type { PlanDay, WeeklyPlan } from '../domain/plan.schema';
+import { type PlanMemberView, planMemberViewSchema, type PlanView, planViewSchema } from './plan.schema';
+
+@Injectable()
+export class PlanProjection implements Projection {
+  readonly name = 'plans';
+  readonly handles = [
+    'formation.plan.generated',
+    'formation.plan.activity-completed',
+    'formation.plan.activity-uncompleted',
+    'formation.plan.caught-up',
+  ] as const;
+  private readonly model: Model<PlanView>;
+  private readonly members: Model<PlanMemberView>;
+
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+    this.model = connection.model<PlanView>('PlanView', planViewSchema);
+    this.members = connection.model<PlanMemberView>('PlanMemberView', planMemberViewSchema);
+  }
+
+  async apply(event: EventEnvelope): Promise<void> {
+    const data = event.data as { userId: string; planId: string; activityId: string; date: string };
+    switch (event.type) {
+      case 'formation.plan.generated': {
+        const generated = event.data as { userId: string; planId: string; weekStart: string; source: string; plan: WeeklyPlan };
+        await applyIfNewer(this.model, event.streamId, event.version, {
+          $set: {
+            userId: generated.userId,
+            weekStart: generated.weekStart,
+            planId: generated.planId,
+            source: generated.source,
+            createdAt: new Date(event.occurredAt),
+            plan: generated.plan,
+            completed: [],
+          },
+        });
+        // $max: replays and out-of-order weeks never move a member's latest week back.
+        await this.members.updateOne({ _id: generated.userId }, { $max: { latestWeekStart: generated.weekStart } }, { upsert: true });
+        return;
+      }
+      case 'formation.plan.activity-completed':
+        await applyIfNewer(this.model, event.streamId, event.version, { $push: { completed: { activityId: data.activityId, date: data.date } } });
+        return;
+      case 'formation.plan.activity-uncompleted':
+        await applyIfNewer(this.model, event.streamId, event.version, { $pull: { completed: { activityId: data.activityId, date: data.date } } });
+        return;
+      case 'formation.plan.caught-up': {
+        const days = (event.data as { dailyActivities: PlanDay[] }).dailyActivities;
+        await applyIfNewer(this.model, event.streamId, event.version, { $set: { 'plan.dailyActivities': days } });
+        return;
+      }
+    }
+  }
+
+  /** The member's most recent plan (the current week's once the rollover has run). */
+  async latest(userId: string): Promise<PlanView | null> {
+    return this.model.findOne({ userId }).sort({ weekStart: -1 }).lean<PlanView>();
+  }
+
+  /** The member's plans before `weekStart`, most recent first: the history the generator avoids repeating. */
+  async recent(userId: string, limit = 4): Promise<PlanView[]> {
+    return this.model.find({ userId }).sort({ weekStart: -1 }).limit(limit).lean<PlanView[]>();
+  }
+
+  /** Members whose latest plan started before `weekStart`: candidates for the weekly rollover. */
+  async membersWithLatestPlanBefore(weekStart: string): Promise<Array<{ userId: string; weekStart: string }>> {
+    const rows = await this.members.find({ latestWeekStart: { $lt: weekStart } }).lean<PlanMemberView[]>();
+    return rows.map((r) => ({ userId: r._id, weekStart: r.latestWeekStart }));
+  }
+
+  async allOf(userId: string): Promise<PlanView[]> {
+    return this.model.find({ userId }).sort({ weekStart: 1 }).lean<PlanView[]>();
+  }
+
+  async purgeSubject(subjectId: string): Promise<void> {
+    await this.model.deleteMany({ userId: subjectId });
+    await this.members.deleteOne({ _id: subjectId });
+  }
+
+  async reset(): Promise<void> {
+    await this.model.deleteMany({});
+    await this.members.deleteMany({});
+  }
+}

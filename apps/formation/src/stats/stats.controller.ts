@@ -1,0 +1,17 @@
+import { Controller, Get, Req } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { type AuthUser, CurrentUser } from '@abide/auth';
+import type { FormationStats } from '@abide/contracts';
+import type { FastifyRequest } from 'fastify';
+import { StatsService } from './stats.service';
+
+@ApiExcludeController()
+@Controller('stats')
+export class StatsController {
+  constructor(private readonly stats: StatsService) {}
+
+  @Get('overview')
+  overview(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<FormationStats> {
+    return this.stats.overview(caller.id, { correlationId: String(req.id) });
+  }
+}

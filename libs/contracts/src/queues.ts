@@ -1,0 +1,11 @@
+/** BullMQ queue names, one place for every service (STYLE.md: contracts hold topics, queues, error codes). */
+export const queues = {
+  /** Hourly: members whose local week has begun get the new week's plan. */
+  formationPlanRollover: 'formation-plan-rollover',
+  /** Every few minutes: which reminders are due now (dueNudges), one delivery job each. */
+  formationNudgeScan: 'formation-nudge-scan',
+  /** One job per due reminder (its idempotency key is the job id), delivered on the member's channels with back-off. */
+  formationNudgeDelivery: 'formation-nudge-delivery',
+} as const;
+
+export type QueueName = (typeof queues)[keyof typeof queues];
