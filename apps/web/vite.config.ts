@@ -21,8 +21,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // antd is deliberately one long-cached chunk (~165 kB gzipped); app code stays small.
-    chunkSizeWarningLimit: 600,
+    // antd is deliberately one long-cached chunk (~235 kB gzipped with the frame's drawer, menus and forms); app code stays small.
+    chunkSizeWarningLimit: 800,
     rollupOptions: {
       onwarn(warning, warn) {
         // zod ships comments Rollup cannot place; harmless noise, not ours to fix.
@@ -34,7 +34,8 @@ export default defineConfig({
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
           if (/[\\/]node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/.test(id)) return 'antd';
-          if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(id)) return 'react';
+          if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(id))
+            return 'react';
           return 'vendor';
         },
       },

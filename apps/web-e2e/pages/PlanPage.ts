@@ -1,30 +1,85 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** /plan: the greeting and the formation profile card. */
+/** /plan: My Plan (spec §2) — the week's plan, its stat cards, today's habits, the insight and the calendar. */
 export class PlanPage {
-  readonly profileCard: Locator;
-  readonly preparing: Locator;
-  readonly logOutButton: Locator;
+  readonly heading: Locator;
+  readonly theme: Locator;
+  readonly regenerateButton: Locator;
+  readonly generateButton: Locator;
+  readonly weekProgress: Locator;
+  readonly currentStreak: Locator;
+  readonly totalDays: Locator;
+  readonly weekCard: Locator;
+  readonly catchUpButton: Locator;
+  readonly todaysHabits: Locator;
+  readonly insight: Locator;
+  readonly calendar: Locator;
 
   constructor(private readonly page: Page) {
-    this.profileCard = page.locator('.ant-card', {
-      has: page.getByRole('heading', { name: 'Your formation profile' }),
-    });
-    this.preparing = page.getByText('Preparing your space…');
-    this.logOutButton = page.getByRole('button', { name: 'Log out' });
+    this.heading = page.getByRole('heading', { level: 1, name: 'Your Weekly Spiritual Plan' });
+    this.theme = page.locator('.plan-theme');
+    this.regenerateButton = page.getByRole('button', { name: 'Regenerate Plan' });
+    this.generateButton = page.getByRole('button', { name: 'Generate Plan' });
+    this.weekProgress = page.getByRole('region', { name: "This Week's Progress" });
+    this.currentStreak = page.getByRole('region', { name: 'Current Streak' });
+    this.totalDays = page.getByRole('region', { name: 'Total Days' });
+    this.weekCard = page.locator('.week-card');
+    this.catchUpButton = page.getByRole('button', { name: 'Catch me up' });
+    this.todaysHabits = page.locator('.ant-card', { has: page.getByRole('heading', { name: "Today's Habits" }) });
+    this.insight = page.locator('.ant-card', { has: page.getByRole('heading', { name: "This Week's Insight" }) });
+    this.calendar = page.getByRole('list', { name: 'This week', exact: true });
   }
 
+  /** The small line above the title that greets the member by name. */
   greeting(name: string): Locator {
-    return this.page.getByRole('heading', { level: 1, name: `Welcome, ${name}` });
+    return this.page.getByText(`Welcome, ${name}`, { exact: true });
+  }
+
+  async open(): Promise<this> {
+    await this.page.goto('/plan');
+    await this.waitUntilShown();
+    return this;
   }
 
   async waitUntilShown(): Promise<void> {
     await this.page.waitForURL('**/plan');
   }
 
-  /** Formation answers 404 until it has consumed the registration event; the page polls for up to 20 s. */
-  async waitForProfile(): Promise<Locator> {
-    await this.profileCard.waitFor({ timeout: 30_000 });
-    return this.profileCard;
+  /** Formation writes the first plan once it hears onboarding finished; the page waits a few seconds for it. */
+  async waitForPlan(): Promise<void> {
+    await this.weekCard.waitFor({ timeout: 30_000 });
+  }
+
+  /** "completed/total" of the This Week's Progress card, e.g. { done: 2, total: 16 }. */
+  async progress(): Promise<{ done: number; total: number }> {
+    const text = await this.page.getByTestId('week-progress').innerText();
+    const [done, total] = text.split('/').map((part) => Number(part.trim()));
+    return { done, total };
+  }
+
+  activityCheckboxes(): Locator {
+    return this.weekCard.getByRole('checkbox');
+  }
+
+  /** Checks one activity off (by its place in the week, or a checkbox locator) and waits until the API has recorded it. */
+  async checkActivity(which: number | Locator): Promise<void> {
+    const box = typeof which === 'number' ? this.activityCheckboxes().nth(which) : which;
+    await Promise.all([
+      this.page.waitForResponse((res) => /\/api\/spiritual-plans\/current\/activities\/.+\/toggle$/.test(res.url()) && res.ok()),
+      box.check(),
+    ]);
+  }
+
+  todayInWeek(): Locator {
+    return this.weekCard.locator('li[aria-current="date"]');
+  }
+
+  /** The unchecked activities: today's first, so a check-off also counts toward today's streak. */
+  uncheckedToday(): Locator {
+    return this.todayInWeek().getByRole('checkbox', { checked: false });
+  }
+
+  habitSwitch(name: string): Locator {
+    return this.todaysHabits.getByRole('switch', { name, exact: true });
   }
 }

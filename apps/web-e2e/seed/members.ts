@@ -1,13 +1,28 @@
-import { sessionResponseSchema, type SessionResponse, type SignUpRequest } from '@abide/contracts';
-import { e2eEnv } from '../support/env';
+import { connectionOptions, spiritualGoals } from '@abide/contracts';
+import { UserSession } from '@abide/testing';
+import { newMember, type Member } from '../fixtures/new-member';
 
-/** Registers a member straight through the gateway, for tests whose subject is not sign-up itself. */
-export async function registerMember(member: SignUpRequest): Promise<SessionResponse> {
-  const response = await fetch(`${e2eEnv.apiUrl}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(member),
-  });
-  if (!response.ok) throw new Error(`Seeding ${member.email} failed: ${response.status} ${await response.text()}`);
-  return sessionResponseSchema.parse(await response.json());
+export interface SeededMember extends Member {
+  session: UserSession;
+}
+
+/**
+ * A confirmed member created through the API (UserSession signs up, confirms through the caught mail
+ * and signs in), optionally with onboarding already done, so a spec starts where it means to.
+ */
+export async function seedMember({ onboarded = true }: { onboarded?: boolean } = {}): Promise<SeededMember> {
+  const member = newMember();
+  const session = await UserSession.signUp(member);
+  if (onboarded) {
+    const res = await session.post('/api/onboarding/complete', {
+      name: member.name,
+      spiritualGoals: [spiritualGoals[0]],
+      connectionPreferences: [connectionOptions[1].id],
+      reminderFrequency: 'daily',
+      phoneNumber: '',
+      timeZone: 'America/Chicago',
+    });
+    if (res.status !== 200) throw new Error(`onboarding failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return { ...member, session };
 }

@@ -38,10 +38,12 @@ export async function newPage(
   return { context, page };
 }
 
-/** Saves a full-page PNG to apps/web-e2e/screenshots/<name>.png and returns its path. */
+/** Saves a full-page PNG (from the top of the page) to apps/web-e2e/screenshots/<name>.png and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  // A full-page capture keeps the scroll position, which would paint the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }

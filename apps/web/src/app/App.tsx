@@ -1,6 +1,7 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
+import { AuthProvider } from '../features/auth/components/AuthProvider';
 import type { AppStore } from './store';
 import { router } from './router';
 import { theme } from './theme';
@@ -17,7 +18,9 @@ export function App({ store }: { store: AppStore }) {
           message={{ maxCount: 1, duration: TOAST_SECONDS }}
           notification={{ maxCount: 1, duration: TOAST_SECONDS, placement: 'topRight', top: 72 }}
         >
-          <RouterProvider router={router} />
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
         </AntApp>
       </ConfigProvider>
     </Provider>

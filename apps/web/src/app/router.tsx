@@ -1,22 +1,58 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, Outlet } from 'react-router-dom';
+import { RequireAuth, RequireOnboarding } from '../features/auth/components/RequireAuth';
+import { AuthCallbackPage } from '../features/auth/pages/AuthCallbackPage';
 import { LoginPage } from '../features/auth/pages/LoginPage';
-import { PlanPage } from '../features/formation/pages/PlanPage';
+import { HabitsPage } from '../features/habits/pages/HabitsPage';
 import { HomePage } from '../features/home/pages/HomePage';
+import { JournalPage } from '../features/journal/pages/JournalPage';
 import { NotFoundPage } from '../features/not-found/pages/NotFoundPage';
-import { PublicLayout } from './layouts/PublicLayout';
-import { SignedInLayout } from './layouts/SignedInLayout';
+import { OnboardingPage } from '../features/onboarding/pages/OnboardingPage';
+import { MyPlanPage } from '../features/plan/pages/MyPlanPage';
+import { SettingsPage } from '../features/settings/pages/SettingsPage';
+import { FrameLayout } from './frame/FrameLayout';
 
-/** Spec §2. Login renders without a frame; signed-in pages sit behind the session guard. */
+/**
+ * Spec §2. Login, the e-mail link landing and onboarding render without the frame; app pages need a
+ * session; the plan, habits and journal wait for onboarding. Library, upload, groups and moderation
+ * arrive with their own issues and fall to 'Page Not Found' until then.
+ */
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
+  { path: '/auth/callback', element: <AuthCallbackPage /> },
   {
-    element: <SignedInLayout />,
-    children: [{ path: '/plan', element: <PlanPage /> }],
+    path: '/onboarding',
+    element: (
+      <RequireAuth>
+        <OnboardingPage />
+      </RequireAuth>
+    ),
   },
   {
-    element: <PublicLayout />,
+    element: <FrameLayout />,
     children: [
       { path: '/', element: <HomePage /> },
+      {
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [
+          { path: '/settings', element: <SettingsPage /> },
+          {
+            element: (
+              <RequireOnboarding>
+                <Outlet />
+              </RequireOnboarding>
+            ),
+            children: [
+              { path: '/plan', element: <MyPlanPage /> },
+              { path: '/habits', element: <HabitsPage /> },
+              { path: '/journal', element: <JournalPage /> },
+            ],
+          },
+        ],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

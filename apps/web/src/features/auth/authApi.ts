@@ -1,22 +1,58 @@
-import { sessionResponseSchema, type SessionResponse, type SignUpRequest } from '@abide/contracts';
+import {
+  sessionResponseSchema,
+  signUpAcceptedSchema,
+  userSchema,
+  type CodeExchangeRequest,
+  type RecoverRequest,
+  type SessionResponse,
+  type SignInRequest,
+  type SignUpAccepted,
+  type SignUpWithConfirmation,
+  type User,
+} from '@abide/contracts';
+import { z } from 'zod';
 import { baseApi } from '../../shared/api/baseApi';
-import { sessionStarted } from './authSlice';
 
+/** Spec §9: the profile fetch is aborted after 10 s. */
+export const PROFILE_FETCH_TIMEOUT_MS = 10_000;
+
+const codeExchangeResponseSchema = sessionResponseSchema.extend({ flow: z.enum(['signup', 'recovery']) });
+export type CodeExchangeResponse = z.infer<typeof codeExchangeResponseSchema>;
+
+/** The identity endpoints; the AuthProvider calls them and turns the answers into session events. */
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    signUp: build.mutation<SessionResponse, SignUpRequest>({
+    signUp: build.mutation<SignUpAccepted, SignUpWithConfirmation>({
       query: (body) => ({ url: '/auth/sign-up', method: 'POST', body }),
+      responseSchema: signUpAcceptedSchema,
+    }),
+    signIn: build.mutation<SessionResponse, SignInRequest>({
+      query: (body) => ({ url: '/auth/sign-in', method: 'POST', body }),
       responseSchema: sessionResponseSchema,
-      async onQueryStarted(_request, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(sessionStarted(data));
-        } catch {
-          // The form shows the failure; nothing to store.
-        }
-      },
+    }),
+    signOut: build.mutation<void, { scope: 'local' | 'global' }>({
+      query: (body) => ({ url: '/auth/sign-out', method: 'POST', body }),
+    }),
+    exchangeCode: build.mutation<CodeExchangeResponse, CodeExchangeRequest>({
+      query: (body) => ({ url: '/auth/token', method: 'POST', body }),
+      responseSchema: codeExchangeResponseSchema,
+    }),
+    confirmEmail: build.mutation<{ confirmed: true }, { code: string }>({
+      query: (body) => ({ url: '/auth/confirm', method: 'POST', body }),
+    }),
+    recover: build.mutation<unknown, RecoverRequest>({
+      query: (body) => ({ url: '/auth/recover', method: 'POST', body }),
+    }),
+    setNewPassword: build.mutation<void, { password: string }>({
+      query: (body) => ({ url: '/auth/password', method: 'POST', body }),
+    }),
+    me: build.mutation<User, void>({
+      query: () => ({ url: '/auth/me', timeout: PROFILE_FETCH_TIMEOUT_MS }),
+      responseSchema: userSchema,
+    }),
+    createProfile: build.mutation<User, { name: string }>({
+      query: (body) => ({ url: '/auth/create-profile', method: 'POST', body }),
+      responseSchema: userSchema,
     }),
   }),
 });
-
-export const { useSignUpMutation } = authApi;

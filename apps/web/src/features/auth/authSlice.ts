@@ -1,30 +1,95 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SessionResponse, User } from '@abide/contracts';
 
+/** Spec §4: the session events of the auth provider, all applied by the one reducer below. */
+export type SessionEventType =
+  | 'INITIAL_SESSION'
+  | 'SIGNED_IN'
+  | 'SIGNED_OUT'
+  | 'TOKEN_REFRESHED'
+  | 'USER_UPDATED'
+  | 'PASSWORD_RECOVERY';
+
+export type SessionEvent =
+  | { type: 'INITIAL_SESSION'; session: SessionResponse | null }
+  | { type: 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY'; session: SessionResponse }
+  | { type: 'USER_UPDATED'; user: User }
+  | { type: 'SIGNED_OUT' };
+
 export interface AuthState {
-  /** The session from sign-up/sign-in; the access token lives only in memory and sessionStorage. */
+  /** Access token, expiry and user; kept in memory only (the refresh token is an HttpOnly cookie). */
   session: SessionResponse | null;
+  /** The profile from GET /auth/me (created on 404). */
+  profile: User | null;
+  /** True until the first session check (and its profile fetch) has finished. */
+  loading: boolean;
+  /** Set while signing in or up; cleared on failure and force-cleared 10 s later. */
+  busy: boolean;
+  lastEvent: SessionEventType | null;
 }
 
-const initialState: AuthState = { session: null };
+const initialState: AuthState = { session: null, profile: null, loading: true, busy: false, lastEvent: null };
 
 export const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {
-    sessionStarted(state, action: PayloadAction<SessionResponse>) {
-      state.session = action.payload;
+    sessionEvent(state, action: PayloadAction<SessionEvent>) {
+      const event = action.payload;
+      state.lastEvent = event.type;
+      switch (event.type) {
+        case 'INITIAL_SESSION':
+          state.session = event.session;
+          if (!event.session) state.profile = null;
+          break;
+        case 'SIGNED_IN':
+        case 'PASSWORD_RECOVERY':
+          // A different account must not inherit the previous profile, even for a moment.
+          if (state.session?.user.id !== event.session.user.id) state.profile = null;
+          state.session = event.session;
+          break;
+        case 'TOKEN_REFRESHED':
+          state.session = event.session;
+          break;
+        case 'USER_UPDATED':
+          state.profile = event.user;
+          if (state.session) state.session.user = event.user;
+          break;
+        case 'SIGNED_OUT':
+          state.session = null;
+          state.profile = null;
+          state.busy = false;
+          break;
+      }
     },
-    signedOut(state) {
-      state.session = null;
+    profileLoaded(state, action: PayloadAction<User | null>) {
+      state.profile = action.payload;
+    },
+    sessionCheckFinished(state) {
+      state.loading = false;
+    },
+    busyChanged(state, action: PayloadAction<boolean>) {
+      state.busy = action.payload;
     },
   },
   selectors: {
+    selectSession: (state) => state.session,
     selectAccessToken: (state): string | null => state.session?.accessToken ?? null,
-    selectCurrentUser: (state): User | null => state.session?.user ?? null,
     selectIsSignedIn: (state): boolean => state.session !== null,
+    /** The profile when it is known, else the user the session carries. */
+    selectCurrentUser: (state): User | null => state.profile ?? state.session?.user ?? null,
+    selectAuthLoading: (state) => state.loading,
+    selectAuthBusy: (state) => state.busy,
   },
 });
 
-export const { sessionStarted, signedOut } = authSlice.actions;
-export const { selectAccessToken, selectCurrentUser, selectIsSignedIn } = authSlice.selectors;
+export const { sessionEvent, profileLoaded, sessionCheckFinished, busyChanged } = authSlice.actions;
+export const signedOut = () => sessionEvent({ type: 'SIGNED_OUT' });
+export const {
+  selectSession,
+  selectAccessToken,
+  selectIsSignedIn,
+  selectCurrentUser,
+  selectAuthLoading,
+  selectAuthBusy,
+} = authSlice.selectors;

@@ -1,10 +1,18 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { selectAccessToken, selectIsSignedIn, signedOut, type AuthState } from '../../features/auth/authSlice';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { selectAccessToken, sessionEvent, signedOut, type AuthState } from '../../features/auth/authSlice';
+import { refreshSession } from '../../features/auth/session-client';
 
 type StateWithAuth = { auth: AuthState };
 
 /** Spec §9: a profile fetch is aborted after 10 s; the same bound keeps every call from hanging. */
-const REQUEST_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 10_000;
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
@@ -18,12 +26,36 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-/** A 401 on a call that carried a token means the session is gone: forget it so the guards send the user to /login. */
-const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
-  const hadToken = selectIsSignedIn(api.getState() as StateWithAuth);
+const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
+/** Sign-in, sign-up and friends answer 401 for wrong credentials; that is not an expired session. */
+const isAuthCall = (args: string | FetchArgs) => urlOf(args).startsWith('/auth/') && urlOf(args) !== '/auth/me';
+
+/**
+ * A 401 on a call that carried a token means the access token expired early (a sleeping laptop):
+ * refresh once and retry; if the session is really gone, sign out so the guards send the user to /login.
+ */
+const baseQueryWithSession: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const token = selectAccessToken(api.getState() as StateWithAuth);
   const result = await rawBaseQuery(args, api, extraOptions);
-  if (hadToken && result.error?.status === 401) api.dispatch(signedOut());
-  return result;
+  if (!token || result.error?.status !== 401 || isAuthCall(args)) return result;
+
+  const outcome = await refreshSession();
+  if (outcome.kind !== 'refreshed') {
+    api.dispatch(signedOut());
+    return result;
+  }
+  api.dispatch(sessionEvent({ type: 'TOKEN_REFRESHED', session: outcome.session }));
+  return rawBaseQuery(args, api, extraOptions);
 };
 
 /**
@@ -33,7 +65,7 @@ const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQu
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithSession,
-  tagTypes: ['FormationProfile'],
+  tagTypes: ['FormationProfile', 'Settings', 'Notifications'],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -10,7 +10,9 @@ export function problemOf(error: ApiError): ProblemDetails | null {
   const body = error.data;
   if (typeof body !== 'object' || body === null) return null;
   const candidate = body as Partial<ProblemDetails>;
-  return typeof candidate.title === 'string' && typeof candidate.status === 'number' ? (candidate as ProblemDetails) : null;
+  return typeof candidate.title === 'string' && typeof candidate.status === 'number'
+    ? (candidate as ProblemDetails)
+    : null;
 }
 
 export function httpStatusOf(error: ApiError): number | null {

@@ -1,12 +1,18 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
-import { selectIsSignedIn } from '../authSlice';
+import { useAuth } from '../hooks/useAuth';
 
-/** Guards a signed-in route: without a session the visitor is sent to /login. */
+/** App pages need a session; without one the visitor signs in first and then comes back. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const isSignedIn = useAppSelector(selectIsSignedIn);
+  const { session } = useAuth();
   const location = useLocation();
-  if (!isSignedIn) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+/** Pages of the formation journey wait until onboarding is complete (spec §2: /plan sends new members to /onboarding). */
+export function RequireOnboarding({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  if (user && !user.onboardingCompleted) return <Navigate to="/onboarding" replace />;
   return children;
 }

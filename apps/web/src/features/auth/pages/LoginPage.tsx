@@ -1,36 +1,60 @@
-import { Card, Typography } from 'antd';
-import { Navigate } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
-import { TAGLINE } from '../../../shared/brand';
-import { BrandMark } from '../../../shared/components/BrandMark';
-import { selectIsSignedIn } from '../authSlice';
-import { SignUpForm } from '../components/SignUpForm';
+import { Tabs } from 'antd';
+import { useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { AuthScreen } from '../components/AuthScreen';
+import { CheckEmail } from '../components/CheckEmail';
+import { LoginForm } from '../components/LoginForm';
+import { RecoverForm } from '../components/RecoverForm';
+import { RegisterForm } from '../components/RegisterForm';
+import { useAuth } from '../hooks/useAuth';
 
-/** Rendered without the shared frame (spec §2). A signed-in visitor goes straight to their plan. */
+type View =
+  | { kind: 'tabs'; tab: 'login' | 'register' }
+  | { kind: 'forgot' }
+  | { kind: 'check-email'; email: string; flow: 'signup' | 'recovery' };
+
+const titles = { login: 'Sign in', register: 'Create your account', forgot: 'Reset your password', 'check-email': 'Check your email' };
+
+/** Spec §2: the tabbed Login/Register card, without the frame. A signed-in visitor (or one who just signed in) goes to the plan. */
 export function LoginPage() {
-  const isSignedIn = useAppSelector(selectIsSignedIn);
-  if (isSignedIn) return <Navigate to="/plan" replace />;
+  const { session } = useAuth();
+  const [view, setView] = useState<View>({ kind: 'tabs', tab: 'login' });
+  // A guard sent the visitor here from an app page: go back there after signing in, else to the plan.
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  if (session) return <Navigate to={from && from !== '/login' ? from : '/plan'} replace />;
+
+  const backToLogin = () => setView({ kind: 'tabs', tab: 'login' });
 
   return (
-    <main className="auth-screen">
-      <title>Create your account · Abide</title>
-      <div className="auth-screen__inner">
-        <header className="auth-screen__header">
-          <BrandMark />
-          <Typography.Paragraph type="secondary" className="auth-screen__tagline">
-            {TAGLINE}
-          </Typography.Paragraph>
-        </header>
-        <Card className="auth-card" variant="borderless">
-          <Typography.Title level={1} className="auth-card__title">
-            Create your account
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" className="auth-card__subtitle">
-            Start a personal plan for prayer, Scripture and community.
-          </Typography.Paragraph>
-          <SignUpForm />
-        </Card>
-      </div>
-    </main>
+    <AuthScreen title={view.kind === 'tabs' ? titles[view.tab] : titles[view.kind]}>
+      {view.kind === 'tabs' && (
+        <Tabs
+          className="auth-tabs"
+          activeKey={view.tab}
+          onChange={(tab) => setView({ kind: 'tabs', tab: tab as 'login' | 'register' })}
+          centered
+          destroyOnHidden
+          size="large"
+          items={[
+            { key: 'login', label: 'Login', children: <LoginForm onForgotPassword={() => setView({ kind: 'forgot' })} /> },
+            {
+              key: 'register',
+              label: 'Register',
+              children: <RegisterForm onRegistered={(email) => setView({ kind: 'check-email', email, flow: 'signup' })} />,
+            },
+          ]}
+        />
+      )}
+      {view.kind === 'forgot' && (
+        <RecoverForm onSent={(email) => setView({ kind: 'check-email', email, flow: 'recovery' })} onBack={backToLogin} />
+      )}
+      {view.kind === 'check-email' && (
+        <CheckEmail
+          email={view.email}
+          purpose={view.flow === 'signup' ? 'to confirm your address and start your journey' : 'to choose a new password'}
+          onBack={backToLogin}
+        />
+      )}
+    </AuthScreen>
   );
 }

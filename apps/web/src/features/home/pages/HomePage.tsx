@@ -1,50 +1,230 @@
-import { CalendarOutlined, LineChartOutlined, TeamOutlined } from '@ant-design/icons';
-import { Card, Typography } from 'antd';
+import {
+  BankOutlined,
+  BellOutlined,
+  CheckOutlined,
+  DashboardOutlined,
+  EditOutlined,
+  FallOutlined,
+  LineChartOutlined,
+  RiseOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Avatar, Button, Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { HIGHLIGHTS, TAGLINE } from '../../../shared/brand';
+import { BrandMark } from '../../../shared/components/BrandMark';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
+import { HighlightIcon } from '../../../shared/components/HighlightIcon';
+import { audiences, features, freePlanFeatures, greatCommission, problem, solution, steps, team } from '../landing-content';
 
-const highlightDetails: Record<(typeof HIGHLIGHTS)[number], { icon: ReactNode; text: string }> = {
-  'Personalized Plans': {
-    icon: <CalendarOutlined aria-hidden />,
-    text: 'A weekly rhythm of prayer, Scripture and reflection shaped around your goals.',
-  },
-  'Track Progress': {
-    icon: <LineChartOutlined aria-hidden />,
-    text: 'Build daily habits and watch faithfulness grow, one day at a time.',
-  },
-  'Join Community': {
-    icon: <TeamOutlined aria-hidden />,
-    text: 'Walk with others in small groups that pray and study together.',
-  },
+const icons: Record<string, ReactNode> = {
+  user: <UserOutlined aria-hidden />,
+  team: <TeamOutlined aria-hidden />,
+  bank: <BankOutlined aria-hidden />,
+  edit: <EditOutlined aria-hidden />,
+  chart: <LineChartOutlined aria-hidden />,
+  bell: <BellOutlined aria-hidden />,
+  dashboard: <DashboardOutlined aria-hidden />,
 };
 
+function Section({ id, title, lead, tone, children }: { id: string; title: string; lead?: string; tone?: 'tint'; children: ReactNode }) {
+  return (
+    <section id={id} className={tone ? `landing-section landing-section--${tone}` : 'landing-section'} aria-labelledby={`${id}-title`}>
+      <div className="landing-section__inner">
+        <Typography.Title level={2} id={`${id}-title`} className="landing-section__title">
+          {title}
+        </Typography.Title>
+        {lead && <Typography.Paragraph className="landing-section__lead">{lead}</Typography.Paragraph>}
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** Spec §2: the public landing page, every section in order. */
 export function HomePage() {
   return (
-    <main className="page">
+    <main className="landing">
       <title>Abide — grow closer to Jesus</title>
+
       <section className="hero" aria-labelledby="hero-title">
-        <Typography.Title id="hero-title" level={1} className="hero__title">
-          Abide
+        <div className="hero__inner">
+          <div className="hero__copy">
+            <p className="eyebrow">Spiritual formation and discipleship</p>
+            <Typography.Title id="hero-title" level={1} className="hero__title">
+              {TAGLINE}
+            </Typography.Title>
+            <Typography.Paragraph className="hero__lead">
+              Abide gives individuals, small groups and churches a personal weekly plan, habits that stick, a journal with
+              prompts and a community to grow with.
+            </Typography.Paragraph>
+            <div className="hero__actions">
+              <ButtonLink type="primary" size="large" to="/login">
+                Start Your Journey
+              </ButtonLink>
+              <Button size="large" href="#how-it-works">
+                Learn More
+              </Button>
+            </div>
+            <ul className="hero__highlights">
+              {HIGHLIGHTS.map((highlight) => (
+                <li key={highlight}>
+                  <HighlightIcon highlight={highlight} /> {highlight}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <figure className="hero__preview" aria-label="An example day from a weekly plan">
+            <div className="preview-card">
+              <p className="preview-card__eyebrow">Tuesday · This week's theme: Rooted in Prayer</p>
+              <ul className="preview-card__list">
+                <li className="preview-card__item preview-card__item--done">
+                  <CheckOutlined aria-hidden /> Morning prayer <span>10 min</span>
+                </li>
+                <li className="preview-card__item preview-card__item--done">
+                  <CheckOutlined aria-hidden /> Read Psalm 23 <span>15 min</span>
+                </li>
+                <li className="preview-card__item">
+                  <span className="preview-card__dot" aria-hidden /> Journal: where did you see God today? <span>5 min</span>
+                </li>
+              </ul>
+              <div className="preview-card__progress" aria-hidden>
+                <span style={{ width: '66%' }} />
+              </div>
+              <p className="preview-card__foot">2 of 3 done today</p>
+            </div>
+          </figure>
+        </div>
+      </section>
+
+      <Section id="who-its-for" title="Made for every stage of faith" lead="Whether you walk alone, with a few friends, or lead a congregation.">
+        <div className="card-grid card-grid--3">
+          {audiences.map((audience) => (
+            <Card key={audience.title} className="landing-card" variant="borderless">
+              <span className="icon-tile">{icons[audience.icon]}</span>
+              <h3 className="landing-card__title">{audience.title}</h3>
+              <p className="landing-card__text">{audience.text}</p>
+            </Card>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="how-it-works" title="How Abide Works" lead="Four simple steps from good intentions to a lasting rhythm." tone="tint">
+        <ol className="steps">
+          {steps.map((step, index) => (
+            <li key={step.title} className="step">
+              <span className="step__number" aria-hidden>
+                {index + 1}
+              </span>
+              <h3 className="step__title">{step.title}</h3>
+              <p className="step__text">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="why-abide" title="The problem, and a better way">
+        <div className="contrast">
+          <div className="contrast__side contrast__side--problem">
+            <h3 className="contrast__title">
+              <FallOutlined aria-hidden /> The problem: {problem.title}
+            </h3>
+            <ul>
+              {problem.points.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </ul>
+          </div>
+          <div className="contrast__side contrast__side--solution">
+            <h3 className="contrast__title">
+              <RiseOutlined aria-hidden /> The solution: {solution.title}
+            </h3>
+            <ul>
+              {solution.points.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </Section>
+
+      <Section id="features" title="Everything you need to grow" lead="Simple tools for daily faithfulness, for you and for your church." tone="tint">
+        <div className="card-grid card-grid--3">
+          {features.map((feature) => (
+            <Card key={feature.title} className="landing-card" variant="borderless">
+              <span className="icon-tile">{icons[feature.icon]}</span>
+              <h3 className="landing-card__title">{feature.title}</h3>
+              <p className="landing-card__text">{feature.text}</p>
+            </Card>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="pricing" title="Simple pricing" lead="Start today at no cost.">
+        <Card className="price-card" variant="borderless">
+          <h3 className="price-card__name">Free</h3>
+          <p className="price-card__price">
+            <span className="price-card__amount">$0</span> <span className="price-card__period">forever</span>
+          </p>
+          <ul className="price-card__features">
+            {freePlanFeatures.map((feature) => (
+              <li key={feature}>
+                <CheckOutlined aria-hidden /> {feature}
+              </li>
+            ))}
+          </ul>
+          <ButtonLink type="primary" size="large" block to="/login">
+            Get Started Free
+          </ButtonLink>
+        </Card>
+      </Section>
+
+      <Section id="why-it-exists" title="Why Abide exists" tone="tint">
+        <div className="mission">
+          <Typography.Paragraph className="mission__text">
+            Jesus did not ask His followers to make converts and move on. He asked us to make disciples: people who keep
+            learning, obeying and walking with Him every day. Abide exists to help believers and churches do exactly that.
+          </Typography.Paragraph>
+          <figure className="scripture">
+            <blockquote className="scripture__quote">“{greatCommission.text}”</blockquote>
+            <figcaption className="scripture__cite">
+              {greatCommission.reference} <span>({greatCommission.translation})</span>
+            </figcaption>
+          </figure>
+        </div>
+      </Section>
+
+      <Section id="team" title="The team" lead="A small team serving the church.">
+        <div className="card-grid card-grid--3">
+          {team.map((member) => (
+            <Card key={member.role} className="landing-card landing-card--center" variant="borderless">
+              <Avatar size={64} className="team-avatar" aria-hidden>
+                {member.initials}
+              </Avatar>
+              <h3 className="landing-card__title">{member.role}</h3>
+              <p className="landing-card__text">{member.text}</p>
+            </Card>
+          ))}
+        </div>
+      </Section>
+
+      <section className="final-cta" aria-labelledby="final-cta-title">
+        <Typography.Title level={2} id="final-cta-title" className="final-cta__title">
+          Begin abiding today
         </Typography.Title>
-        <Typography.Paragraph className="hero__tagline">{TAGLINE}</Typography.Paragraph>
-        <ButtonLink type="primary" size="large" to="/login">
-          Start Your Journey
+        <Typography.Paragraph className="final-cta__text">
+          Your personal plan is a few questions away. Free, and yours to keep.
+        </Typography.Paragraph>
+        <ButtonLink size="large" to="/login" className="final-cta__button">
+          Start Free Today
         </ButtonLink>
       </section>
-      <section className="highlights" aria-label="What Abide offers">
-        {HIGHLIGHTS.map((title) => (
-          <Card key={title} className="highlight" variant="borderless">
-            <span className="highlight__icon">{highlightDetails[title].icon}</span>
-            <Typography.Title level={2} className="highlight__title">
-              {title}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary" className="highlight__text">
-              {highlightDetails[title].text}
-            </Typography.Paragraph>
-          </Card>
-        ))}
-      </section>
+
+      <footer className="site-footer">
+        <BrandMark />
+        <p>“Abide in me, and I in you.” John 15:4 (KJV)</p>
+      </footer>
     </main>
   );
 }

@@ -1,0 +1,60 @@
+import { AppFrame } from './pages/AppFrame';
+import { LoginPage } from './pages/LoginPage';
+import { PlanPage } from './pages/PlanPage';
+import { dismissToast } from './pages/Toasts';
+import { seedMember } from './seed/members';
+import { screenshot, useBrowser, viewports } from './support/browser';
+
+const sevenLinks = ['Home', 'My Plan', 'Habits', 'Journal', 'Library', 'Upload', 'Groups'];
+
+describe('the frame on a phone', () => {
+  const session = useBrowser(viewports.phone);
+
+  it('shows the bottom bar with five links and a side menu with all seven', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await (await new LoginPage(page).open()).signIn(member);
+    await new PlanPage(page).waitUntilShown();
+    await dismissToast(page, 'Welcome back!');
+    const frame = new AppFrame(page);
+
+    expect(await frame.mainNav.isVisible()).toBe(false);
+    await frame.bottomBar.waitFor();
+    expect(await frame.linkLabels(frame.bottomBar)).toEqual(sevenLinks.slice(0, 5));
+    expect(await frame.current(frame.bottomBar).innerText()).toBe('My Plan');
+    expect(await frame.bell.isVisible()).toBe(true);
+    await screenshot(page, 'frame-phone-plan');
+
+    await frame.menuButton.click();
+    await frame.sideMenu.waitFor();
+    expect(await frame.linkLabels(frame.sideMenu)).toEqual(sevenLinks);
+    expect(await frame.sideMenu.getByRole('link', { name: 'Review Queue' }).count()).toBe(0);
+    await screenshot(page, 'frame-phone-side-menu');
+
+    await frame.sideMenu.getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await frame.sideMenu.waitFor({ state: 'hidden' });
+    expect(await frame.current(frame.bottomBar).innerText()).toBe('Home');
+  });
+});
+
+describe('the frame on a desktop', () => {
+  const session = useBrowser(viewports.desktop);
+
+  it('shows the seven links with the current one marked, the bell and the avatar menu', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await (await new LoginPage(page).open()).signIn(member);
+    await new PlanPage(page).waitUntilShown();
+    await dismissToast(page, 'Welcome back!');
+    const frame = new AppFrame(page);
+
+    expect(await frame.linkLabels(frame.mainNav)).toEqual(sevenLinks);
+    expect(await frame.current(frame.mainNav).innerText()).toBe('My Plan');
+    expect(await frame.bottomBar.isVisible()).toBe(false);
+
+    await frame.bell.click();
+    await page.getByText('Notifications', { exact: true }).waitFor();
+    await screenshot(page, 'frame-desktop-notifications');
+  });
+});

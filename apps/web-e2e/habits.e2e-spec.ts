@@ -1,0 +1,157 @@
+import { HabitsPage } from './pages/HabitsPage';
+import { fieldError, toast } from './pages/Toasts';
+import { checkInHabit, seedHabit } from './seed/formation';
+import { seedMember } from './seed/members';
+import { screenshot, useBrowser, viewports } from './support/browser';
+import { signIn } from './support/sign-in';
+
+/** Habits (spec §2, issue 4): Add Habit, real stat cards, check-in, Overview and Analytics. */
+describe('habits', () => {
+  const session = useBrowser(viewports.desktop);
+
+  it('adds a habit through the form and checks it in for today', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await signIn(page, member);
+    const habits = await new HabitsPage(page).open();
+    await page.getByText('No active habits yet. Add one to start checking in.').waitFor();
+    expect(await habits.statValue('Active Habits')).toBe('0');
+
+    // Name and category are required (spec §5).
+    await habits.addHabitButton.click();
+    await habits.dialog.getByRole('button', { name: 'Create Habit' }).click();
+    await fieldError(page, 'Please enter a habit name').waitFor();
+    await fieldError(page, 'Please choose a category').waitFor();
+    await habits.dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await habits.addHabit({
+      name: 'Morning prayer',
+      category: 'Prayer',
+      description: 'Ten quiet minutes before the day begins.',
+      frequency: 'Daily',
+      reminderTime: '07:30',
+    });
+
+    await toast(page, 'Habit created successfully!').waitFor();
+    const card = habits.checkIn('Morning prayer');
+    await card.waitFor();
+    const text = await card.innerText();
+    expect(text).toContain('Prayer');
+    expect(text).toContain('7:30 AM');
+    expect(text).toContain('Ten quiet minutes before the day begins.');
+    expect(text).toContain('0 days streak');
+    await page.getByRole('region', { name: 'Active Habits' }).getByText('1', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Completed Today' }).getByText('0/1', { exact: true }).waitFor();
+
+    await habits.checkInBox('Morning prayer').check();
+
+    await toast(page, 'Habit updated!').waitFor();
+    await page.getByRole('region', { name: 'Completed Today' }).getByText('1/1', { exact: true }).waitFor();
+    await card.getByText('1 day streak').waitFor();
+    await screenshot(page, 'habits-check-in');
+  });
+
+  it('checks in an earlier day with a note, but never a day further back than a week', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await seedHabit(member.session, { name: 'Read a Psalm', category: 'bible-study' });
+    await signIn(page, member);
+    const habits = await new HabitsPage(page).open();
+    await habits.checkIn('Read a Psalm').waitFor();
+
+    const options = await habits.openCheckInDates();
+    expect(await options.count()).toBe(8);
+    await options.filter({ hasText: /^Yesterday/ }).click();
+    const card = habits.checkIn('Read a Psalm');
+    await card.getByRole('button', { name: 'Add a note' }).click();
+    await card.getByRole('textbox', { name: 'Note for Read a Psalm' }).fill('Psalm 121 on the train.');
+    await habits.checkInBox('Read a Psalm').check();
+
+    await toast(page, 'Habit updated!').waitFor();
+    await card.getByText('“Psalm 121 on the train.”').waitFor();
+    expect(await habits.checkInBox('Read a Psalm').isChecked()).toBe(true);
+    await screenshot(page, 'habits-check-in-yesterday');
+  });
+
+  it('lists every habit in Overview and pauses, resumes and archives one', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await seedHabit(member.session, { name: 'Evening examen', category: 'meditation' });
+    await seedHabit(member.session, { name: 'Fast from news', category: 'fasting', frequency: { kind: 'weekdays', days: [1, 3, 5] } });
+    await signIn(page, member);
+    const habits = await new HabitsPage(page).open();
+
+    await habits.overviewTab.click();
+    const examen = habits.overviewItem('Evening examen');
+    await examen.waitFor();
+    const fast = habits.overviewItem('Fast from news');
+    expect(await fast.innerText()).toContain('Mon, Wed, Fri');
+    expect(await examen.innerText()).toMatch(/Active[\s\S]*Current[\s\S]*0 days[\s\S]*Best[\s\S]*0 days/i);
+
+    await examen.getByRole('button', { name: 'Pause Evening examen' }).click();
+    await toast(page, 'Habit updated!').waitFor();
+    await examen.getByText('Paused', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Active Habits' }).getByText('1', { exact: true }).waitFor();
+    await screenshot(page, 'habits-overview');
+
+    await examen.getByRole('button', { name: 'Resume Evening examen' }).click();
+    await examen.getByText('Active', { exact: true }).waitFor();
+
+    await fast.getByRole('button', { name: 'Archive Fast from news' }).click();
+    await page.getByText('Archive this habit?').waitFor();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Archive' }).click();
+    await fast.waitFor({ state: 'detached' });
+    expect(await habits.overviewItem('Evening examen').count()).toBe(1);
+  });
+
+  it('shows a 12-week heat map per habit and the weekly trend in Analytics', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    const habit = await seedHabit(member.session, { name: 'Gratitude list', category: 'gratitude' });
+    await checkInHabit(member.session, habit.id);
+    await signIn(page, member);
+    const habits = await new HabitsPage(page).open();
+
+    await habits.analyticsTab.click();
+
+    const heatMap = habits.heatMap('Gratitude list');
+    await heatMap.waitFor();
+    expect(await heatMap.getByRole('gridcell').count()).toBeGreaterThanOrEqual(7 * 11);
+    expect(await heatMap.getByRole('gridcell', { name: /: done$/ }).count()).toBe(1);
+    await habits.trendChart().waitFor();
+    await screenshot(page, 'habits-analytics');
+  });
+
+  it('keeps declared rest days', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await signIn(page, member);
+    const habits = await new HabitsPage(page).open();
+
+    await habits.restDaysButton.click();
+    await habits.dialog.getByRole('checkbox', { name: 'Saturday' }).check();
+    await habits.dialog.getByRole('button', { name: 'Save Rest Days' }).click();
+
+    await toast(page, 'Habit updated!').waitFor();
+    await page.reload();
+    await habits.restDaysButton.click();
+    await habits.dialog.getByRole('checkbox', { name: 'Saturday' }).waitFor();
+    expect(await habits.dialog.getByRole('checkbox', { name: 'Saturday' }).isChecked()).toBe(true);
+    expect(await habits.dialog.getByRole('checkbox', { name: 'Sunday' }).isChecked()).toBe(false);
+  });
+});
+
+describe('habits on a phone', () => {
+  const session = useBrowser(viewports.phone);
+
+  it("shows the stat cards and today's check-in", async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await seedHabit(member.session, { name: 'Morning prayer', category: 'prayer', reminderTime: '06:45' });
+    await signIn(page, member);
+    const habits = await new HabitsPage(page).open();
+
+    await habits.checkIn('Morning prayer').waitFor();
+    await screenshot(page, 'habits-phone');
+  });
+});

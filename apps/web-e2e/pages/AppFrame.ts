@@ -1,0 +1,51 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The shared frame of spec §2: header navigation, bell, avatar menu; side menu and bottom bar on phones. */
+export class AppFrame {
+  readonly mainNav: Locator;
+  readonly sideMenu: Locator;
+  readonly bottomBar: Locator;
+  readonly menuButton: Locator;
+  readonly bell: Locator;
+  readonly accountButton: Locator;
+  readonly getStarted: Locator;
+
+  constructor(private readonly page: Page) {
+    this.mainNav = page.getByRole('navigation', { name: 'Main' });
+    this.sideMenu = page.getByRole('navigation', { name: 'Side menu' });
+    this.bottomBar = page.getByRole('navigation', { name: 'Quick links' });
+    this.menuButton = page.getByRole('button', { name: 'Open menu' });
+    this.bell = page.getByRole('button', { name: /^Notifications/ });
+    this.accountButton = page.getByRole('button', { name: /^Account menu/ });
+    // The header's button; the landing page has its own 'Get Started Free' in the pricing section.
+    this.getStarted = page.getByRole('banner').getByRole('link', { name: 'Get Started', exact: true });
+  }
+
+  async openAccountMenu(): Promise<void> {
+    await this.accountButton.click();
+    await this.page.getByRole('menuitem', { name: 'Log out' }).waitFor();
+  }
+
+  accountMenuText(text: string): Locator {
+    return this.page.locator('.account-menu__who', { hasText: text });
+  }
+
+  async logOut(): Promise<void> {
+    await this.openAccountMenu();
+    await this.page.getByRole('menuitem', { name: 'Log out' }).click();
+  }
+
+  async openSettings(): Promise<void> {
+    await this.openAccountMenu();
+    await this.page.getByRole('menuitem', { name: 'Settings' }).click();
+  }
+
+  async linkLabels(nav: Locator): Promise<string[]> {
+    return (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim());
+  }
+
+  /** The link marked aria-current="page" in a navigation. */
+  current(nav: Locator): Locator {
+    return nav.locator('a[aria-current="page"]');
+  }
+}

@@ -1,0 +1,60 @@
+import type { Locator, Page } from 'playwright-core';
+import type { Member } from '../fixtures/new-member';
+
+/** /login: the tabbed Login/Register card, password recovery and 'Check your email'. */
+export class LoginPage {
+  readonly loginTab: Locator;
+  readonly registerTab: Locator;
+  readonly emailInput: Locator;
+  readonly passwordInput: Locator;
+  readonly nameInput: Locator;
+  readonly signInButton: Locator;
+  readonly createAccountButton: Locator;
+  readonly forgotPasswordButton: Locator;
+  readonly checkEmailHeading: Locator;
+
+  constructor(private readonly page: Page) {
+    this.loginTab = page.getByRole('tab', { name: 'Login' });
+    this.registerTab = page.getByRole('tab', { name: 'Register' });
+    this.emailInput = page.getByLabel('Email');
+    this.passwordInput = page.getByLabel('Password', { exact: true });
+    this.nameInput = page.getByLabel('Full Name');
+    this.signInButton = page.getByRole('button', { name: 'Sign In' });
+    this.createAccountButton = page.getByRole('button', { name: 'Create Account' });
+    this.forgotPasswordButton = page.getByRole('button', { name: 'Forgot password?' });
+    this.checkEmailHeading = page.getByRole('heading', { name: 'Check your email' });
+  }
+
+  async open(): Promise<this> {
+    await this.page.goto('/login');
+    await this.signInButton.waitFor();
+    return this;
+  }
+
+  async signIn({ email, password }: Pick<Member, 'email' | 'password'>): Promise<void> {
+    await this.loginTab.click();
+    await this.emailInput.fill(email);
+    await this.passwordInput.fill(password);
+    await this.signInButton.click();
+  }
+
+  async register(member: Member): Promise<void> {
+    await this.registerTab.click();
+    await this.nameInput.fill(member.name);
+    await this.emailInput.fill(member.email);
+    await this.passwordInput.fill(member.password);
+    await this.createAccountButton.click();
+  }
+
+  async requestRecovery(email: string): Promise<void> {
+    await this.forgotPasswordButton.click();
+    await this.page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await this.emailInput.fill(email);
+    await this.page.getByRole('button', { name: 'Send Reset Link' }).click();
+  }
+
+  /** The address the 'Check your email' state says it wrote to. */
+  sentTo(email: string): Locator {
+    return this.page.locator('.check-email__address', { hasText: email });
+  }
+}

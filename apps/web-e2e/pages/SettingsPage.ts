@@ -1,0 +1,33 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** /settings: profile, reminders, privacy, password and account. */
+export class SettingsPage {
+  readonly heading: Locator;
+  readonly nameInput: Locator;
+  readonly saveProfile: Locator;
+  readonly saveReminders: Locator;
+  readonly phoneInput: Locator;
+  readonly shareProgress: Locator;
+
+  constructor(private readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1, name: 'Settings' });
+    this.nameInput = page.getByLabel('Name', { exact: true });
+    this.saveProfile = page.getByRole('button', { name: 'Save Profile' });
+    this.saveReminders = page.getByRole('button', { name: 'Save Reminders' });
+    this.phoneInput = page.getByLabel('Phone number');
+    this.shareProgress = page.getByRole('switch', { name: 'Share my progress with my groups' });
+  }
+
+  async waitUntilShown(): Promise<void> {
+    await this.page.waitForURL('**/settings');
+    await this.saveProfile.waitFor();
+  }
+
+  frequency(label: string): Locator {
+    return this.page.getByRole('radio', { name: new RegExp(`^${label}`) });
+  }
+
+  channel(label: 'In-app' | 'Email' | 'SMS'): Locator {
+    return this.page.getByRole('checkbox', { name: label, exact: true });
+  }
+}

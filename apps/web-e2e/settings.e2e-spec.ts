@@ -1,0 +1,80 @@
+import { AppFrame } from './pages/AppFrame';
+import { LoginPage } from './pages/LoginPage';
+import { PlanPage } from './pages/PlanPage';
+import { SettingsPage } from './pages/SettingsPage';
+import { toast } from './pages/Toasts';
+import { seedMember } from './seed/members';
+import { screenshot, useBrowser, viewports } from './support/browser';
+
+describe('settings', () => {
+  const session = useBrowser(viewports.desktop);
+
+  it('saves the profile, reminders and privacy and shows them again after a reload', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await (await new LoginPage(page).open()).signIn(member);
+    await new PlanPage(page).waitUntilShown();
+    const frame = new AppFrame(page);
+    await frame.openSettings();
+    const settings = new SettingsPage(page);
+    await settings.waitUntilShown();
+    expect(await settings.nameInput.inputValue()).toBe(member.name);
+
+    const newName = `${member.name} Renewed`;
+    await settings.nameInput.fill(newName);
+    await settings.saveProfile.click();
+    await toast(page, 'Settings saved').waitFor();
+    await frame.openAccountMenu();
+    await frame.accountMenuText(newName).waitFor();
+    await page.keyboard.press('Escape');
+
+    await settings.frequency('Weekly').check();
+    await settings.channel('SMS').check();
+    await settings.saveReminders.click();
+    await page.locator('.ant-form-item-explain-error', { hasText: 'Add a phone number to get SMS reminders' }).waitFor();
+    await settings.phoneInput.fill('(555) 987-6543');
+    await settings.saveReminders.click();
+    await toast(page, 'Your reminder preferences have been updated.').waitFor();
+
+    // The switch shows what the server holds (a new member shares by default); flip it and expect the matching toast.
+    const sharing = (await settings.shareProgress.getAttribute('aria-checked')) === 'true';
+    await settings.shareProgress.click();
+    await toast(page, sharing ? 'Your progress is now private.' : 'Your groups can now see your progress.').waitFor();
+    await screenshot(page, 'settings-saved');
+
+    await page.reload();
+    await settings.waitUntilShown();
+    expect(await settings.nameInput.inputValue()).toBe(newName);
+    expect(await settings.frequency('Weekly').isChecked()).toBe(true);
+    expect(await settings.channel('SMS').isChecked()).toBe(true);
+    expect(await settings.phoneInput.inputValue()).toBe('(555) 987-6543');
+    expect(await settings.shareProgress.getAttribute('aria-checked')).toBe(String(!sharing));
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^abide-export-\d{4}-\d{2}-\d{2}\.json$/);
+  });
+
+  it('asks for the password before deleting the account', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await (await new LoginPage(page).open()).signIn(member);
+    await new PlanPage(page).waitUntilShown();
+    await page.goto('/settings');
+    await new SettingsPage(page).waitUntilShown();
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Password').fill(member.password);
+    await screenshot(page, 'settings-delete-confirm');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+
+    await toast(page, 'Your account has been deleted').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await (await new LoginPage(page).open()).signIn(member);
+    await toast(page, 'Login failed').waitFor();
+  });
+});

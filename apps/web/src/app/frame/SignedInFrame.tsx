@@ -1,0 +1,81 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Drawer } from 'antd';
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import { useAuth } from '../../features/auth/hooks/useAuth';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { BrandMark } from '../../shared/components/BrandMark';
+import { bottomBarItems, navItemsFor, type NavItem } from '../navigation';
+import { AccountMenu } from './AccountMenu';
+import { NavIcon } from './NavIcon';
+import { SkipLink } from './SkipLink';
+
+const linkClass = (base: string) => ({ isActive }: { isActive: boolean }) => (isActive ? `${base} ${base}--active` : base);
+
+function NavLinks({ items, className, onNavigate }: { items: NavItem[]; className: string; onNavigate?: () => void }) {
+  return items.map((item) => (
+    <NavLink key={item.to} to={item.to} end={item.to === '/'} className={linkClass(className)} onClick={onNavigate}>
+      <NavIcon icon={item.icon} />
+      <span>{item.label}</span>
+    </NavLink>
+  ));
+}
+
+/** Spec §2, signed-in frame: sticky header, seven links, bell, avatar menu; on phones a side menu and a bottom bar. */
+export function SignedInFrame() {
+  const { user } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const items = navItemsFor(user?.roles);
+
+  return (
+    <div className="frame frame--signed-in">
+      <SkipLink />
+      <header className="frame__header frame__header--sticky">
+        <div className="frame__bar">
+          <div className="frame__start">
+            <Button
+              type="text"
+              size="large"
+              className="frame__menu-button frame__icon-button"
+              icon={<MenuOutlined aria-hidden className="frame__icon" />}
+              aria-label="Open menu"
+              aria-expanded={menuOpen}
+              aria-controls="side-menu"
+              onClick={() => setMenuOpen(true)}
+            />
+            <BrandMark to="/plan" />
+          </div>
+          <nav className="frame__nav" aria-label="Main">
+            <NavLinks items={items} className="nav-link" />
+          </nav>
+          <div className="frame__account">
+            <NotificationBell />
+            {user && <AccountMenu user={user} />}
+          </div>
+        </div>
+      </header>
+
+      <Drawer
+        id="side-menu"
+        title="Menu"
+        placement="left"
+        width={280}
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        className="side-menu"
+      >
+        <nav aria-label="Side menu" className="side-menu__nav">
+          <NavLinks items={items} className="side-link" onNavigate={() => setMenuOpen(false)} />
+        </nav>
+      </Drawer>
+
+      <div id="content" tabIndex={-1} className="frame__content">
+        <Outlet />
+      </div>
+
+      <nav className="bottom-bar" aria-label="Quick links">
+        <NavLinks items={bottomBarItems()} className="bottom-link" />
+      </nav>
+    </div>
+  );
+}

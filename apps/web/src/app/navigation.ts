@@ -1,0 +1,38 @@
+import type { Role } from '@abide/contracts';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  /** Icon key, resolved to an icon by the frame. */
+  icon: 'home' | 'plan' | 'habits' | 'journal' | 'library' | 'upload' | 'groups' | 'review';
+}
+
+/** Spec §2: the seven links of the frame, in order. */
+export const primaryNavItems: readonly NavItem[] = [
+  { label: 'Home', to: '/', icon: 'home' },
+  { label: 'My Plan', to: '/plan', icon: 'plan' },
+  { label: 'Habits', to: '/habits', icon: 'habits' },
+  { label: 'Journal', to: '/journal', icon: 'journal' },
+  { label: 'Library', to: '/library', icon: 'library' },
+  { label: 'Upload', to: '/upload', icon: 'upload' },
+  { label: 'Groups', to: '/groups', icon: 'groups' },
+];
+
+/** Spec §9: the phone's bottom bar shows the first five links. */
+export const BOTTOM_BAR_LINKS = 5;
+
+const reviewQueue: NavItem = { label: 'Review Queue', to: '/moderation', icon: 'review' };
+const reviewerRoles: ReadonlySet<string> = new Set<Role>(['moderator', 'admin']);
+
+export function canReview(roles: readonly string[] | undefined): boolean {
+  return (roles ?? []).some((role) => reviewerRoles.has(role));
+}
+
+/** The full navigation for a user: the seven links, plus the Review Queue for moderators and admins. */
+export function navItemsFor(roles: readonly string[] | undefined): NavItem[] {
+  return canReview(roles) ? [...primaryNavItems, reviewQueue] : [...primaryNavItems];
+}
+
+export function bottomBarItems(): NavItem[] {
+  return primaryNavItems.slice(0, BOTTOM_BAR_LINKS);
+}

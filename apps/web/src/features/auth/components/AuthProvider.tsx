@@ -1,0 +1,230 @@
+import type { SessionResponse, SignInRequest, User } from '@abide/contracts';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useStore } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { RootState } from '../../../app/store';
+import { httpStatusOf } from '../../../shared/api/problem-details';
+import { authApi } from '../authApi';
+import { AuthContext, type AuthContextValue, type CodeExchangeOutcome, type SignUpInput } from '../auth-context';
+import {
+  busyChanged,
+  profileLoaded,
+  selectAuthBusy,
+  selectAuthLoading,
+  selectCurrentUser,
+  selectSession,
+  sessionCheckFinished,
+  sessionEvent,
+  type SessionEvent,
+} from '../authSlice';
+import { beginPkceFlow, forgetVerifier, readVerifier, type PkceFlow } from '../pkce';
+import { profileNameFor } from '../profile-name';
+import { refreshSession } from '../session-client';
+import { REFRESH_TICK_MS, shouldRefresh } from '../session-refresh';
+import { LoadingScreen } from './LoadingScreen';
+
+/** Spec §9: the busy flag of sign-in/sign-up is force-cleared 10 s after it was set. */
+export const BUSY_RESET_MS = 10_000;
+
+/**
+ * The spec's auth provider (§4): restores the session from the refresh cookie on start, keeps the
+ * profile in step with every session event, refreshes the access token on the 30 s tick, and gives
+ * pages login/signup/logout/recovery through `useAuth`.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+  const session = useAppSelector(selectSession);
+  const user = useAppSelector(selectCurrentUser);
+  const profile = useAppSelector((state) => state.auth.profile);
+  const loading = useAppSelector(selectAuthLoading);
+  const busy = useAppSelector(selectAuthBusy);
+  const busyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const started = useRef(false);
+
+  /** GET /auth/me (aborted after 10 s); a 404 creates the profile. Failures are only logged (spec §8). */
+  const loadProfile = useCallback(
+    async (sessionUser: User): Promise<User | null> => {
+      const me = await dispatch(authApi.endpoints.me.initiate());
+      if (me.data) {
+        dispatch(profileLoaded(me.data));
+        return me.data;
+      }
+      if (httpStatusOf(me.error) !== 404) {
+        console.error('Profile fetch failed', me.error);
+        return null;
+      }
+      const created = await dispatch(authApi.endpoints.createProfile.initiate({ name: profileNameFor(sessionUser) }));
+      if (created.data) {
+        dispatch(profileLoaded(created.data));
+        return created.data;
+      }
+      console.error('Profile creation failed', created.error);
+      return null;
+    },
+    [dispatch],
+  );
+
+  /** Every session change goes through here: the reducer applies it, then the profile follows. */
+  const emit = useCallback(
+    async (event: SessionEvent) => {
+      dispatch(sessionEvent(event));
+      if (event.type === 'SIGNED_IN' || event.type === 'PASSWORD_RECOVERY' || event.type === 'INITIAL_SESSION') {
+        const signedInUser = 'session' in event ? event.session?.user : undefined;
+        if (signedInUser) await loadProfile(signedInUser);
+      }
+    },
+    [dispatch, loadProfile],
+  );
+
+  const setBusy = useCallback(
+    (value: boolean) => {
+      clearTimeout(busyTimer.current);
+      dispatch(busyChanged(value));
+      if (value) busyTimer.current = setTimeout(() => dispatch(busyChanged(false)), BUSY_RESET_MS);
+    },
+    [dispatch],
+  );
+  useEffect(() => () => clearTimeout(busyTimer.current), []);
+
+  // Start-up: the only place a session can come from after a reload is the HttpOnly refresh cookie.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      const outcome = await refreshSession();
+      if (outcome.kind === 'failed') console.error('Session check failed', outcome.status);
+      await emit({ type: 'INITIAL_SESSION', session: outcome.kind === 'refreshed' ? outcome.session : null });
+      dispatch(sessionCheckFinished());
+    })();
+  }, [dispatch, emit]);
+
+  const hasSession = session !== null;
+  useEffect(() => {
+    if (!hasSession) return;
+    const tick = setInterval(() => {
+      const current = selectSession(store.getState());
+      if (!current || !shouldRefresh(Date.parse(current.expiresAt), Date.now())) return;
+      void refreshSession().then((outcome) => {
+        if (outcome.kind === 'refreshed') {
+          void emit({ type: 'TOKEN_REFRESHED', session: outcome.session });
+        } else if (selectSession(store.getState())) {
+          console.error('Session refresh failed; signing out', outcome);
+          void emit({ type: 'SIGNED_OUT' });
+        }
+      });
+    }, REFRESH_TICK_MS);
+    return () => clearInterval(tick);
+  }, [hasSession, store, emit]);
+
+  const login = useCallback(
+    async (credentials: SignInRequest) => {
+      setBusy(true);
+      try {
+        const started: SessionResponse = await dispatch(authApi.endpoints.signIn.initiate(credentials)).unwrap();
+        await emit({ type: 'SIGNED_IN', session: started });
+        setBusy(false);
+      } catch (error) {
+        console.error('Login error', error);
+        setBusy(false);
+        throw error;
+      }
+    },
+    [dispatch, emit, setBusy],
+  );
+
+  const signup = useCallback(
+    async ({ name, email, password }: SignUpInput) => {
+      setBusy(true);
+      try {
+        const codeChallenge = await beginPkceFlow('signup');
+        await dispatch(authApi.endpoints.signUp.initiate({ name, email, password, codeChallenge })).unwrap();
+        // No session yet: the e-mailed link finishes the sign-up (spec §4: nothing further to do here).
+        setBusy(false);
+      } catch (error) {
+        console.error('Signup error', error);
+        setBusy(false);
+        throw error;
+      }
+    },
+    [dispatch, setBusy],
+  );
+
+  const logout = useCallback(
+    async (scope: 'local' | 'global' = 'local') => {
+      try {
+        await dispatch(authApi.endpoints.signOut.initiate({ scope })).unwrap();
+      } catch (error) {
+        console.error('Logout error', error);
+      }
+      await emit({ type: 'SIGNED_OUT' });
+    },
+    [dispatch, emit],
+  );
+
+  const recover = useCallback(
+    async (email: string) => {
+      const codeChallenge = await beginPkceFlow('recovery');
+      await dispatch(authApi.endpoints.recover.initiate({ email, codeChallenge })).unwrap();
+    },
+    [dispatch],
+  );
+
+  const exchangeCode = useCallback(
+    async (code: string, flow: PkceFlow): Promise<CodeExchangeOutcome> => {
+      const codeVerifier = readVerifier(flow);
+      if (!codeVerifier) {
+        if (flow === 'recovery') throw new Error('MISSING_VERIFIER');
+        await dispatch(authApi.endpoints.confirmEmail.initiate({ code })).unwrap();
+        return { kind: 'confirmed-elsewhere' };
+      }
+      const exchanged = await dispatch(authApi.endpoints.exchangeCode.initiate({ code, codeVerifier })).unwrap();
+      forgetVerifier(flow);
+      const { flow: serverFlow, ...started } = exchanged;
+      await emit({ type: serverFlow === 'recovery' ? 'PASSWORD_RECOVERY' : 'SIGNED_IN', session: started });
+      return { kind: 'signed-in', flow: serverFlow };
+    },
+    [dispatch, emit],
+  );
+
+  const setNewPassword = useCallback(
+    async (password: string) => {
+      await dispatch(authApi.endpoints.setNewPassword.initiate({ password })).unwrap();
+    },
+    [dispatch],
+  );
+
+  const refreshProfile = useCallback(async () => {
+    const current = selectSession(store.getState());
+    return current ? loadProfile(current.user) : null;
+  }, [store, loadProfile]);
+
+  const clearSession = useCallback(() => {
+    forgetVerifier('signup');
+    forgetVerifier('recovery');
+    void emit({ type: 'SIGNED_OUT' });
+  }, [emit]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      profile,
+      session,
+      loading,
+      busy,
+      login,
+      signup,
+      logout,
+      recover,
+      exchangeCode,
+      setNewPassword,
+      refreshProfile,
+      clearSession,
+    }),
+    [user, profile, session, loading, busy, login, signup, logout, recover, exchangeCode, setNewPassword, refreshProfile, clearSession],
+  );
+
+  return (
+    <AuthContext.Provider value={value}>{loading && !user ? <LoadingScreen /> : children}</AuthContext.Provider>
+  );
+}

@@ -1,0 +1,72 @@
+import { sessionResponseSchema, type SessionResponse } from '@abide/contracts';
+import { isRetryableRefreshFailure, nextRetryDelayMs } from './session-refresh';
+
+export type RefreshOutcome =
+  | { kind: 'refreshed'; session: SessionResponse }
+  /** The server says there is no session (401): nothing to retry. */
+  | { kind: 'no-session' }
+  | { kind: 'failed'; status: number | string };
+
+export type RefreshAttempt = () => Promise<{ status: number | string; body?: unknown }>;
+
+interface Clock {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** One refresh, retried on network and gateway errors with the backoff of spec §9. */
+export async function refreshWithRetry(attempt: RefreshAttempt, clock: Clock = realClock): Promise<RefreshOutcome> {
+  const startedAt = clock.now();
+  for (let retry = 0; ; retry += 1) {
+    const { status, body } = await attempt();
+    if (status === 200) {
+      const parsed = sessionResponseSchema.safeParse(body);
+      return parsed.success ? { kind: 'refreshed', session: parsed.data } : { kind: 'failed', status: 'PARSING_ERROR' };
+    }
+    if (status === 401) return { kind: 'no-session' };
+    if (!isRetryableRefreshFailure(status)) return { kind: 'failed', status };
+    const delay = nextRetryDelayMs(retry, startedAt, clock.now());
+    if (delay === null) return { kind: 'failed', status };
+    await clock.sleep(delay);
+  }
+}
+
+const ATTEMPT_TIMEOUT_MS = 10_000;
+
+/** POST /api/auth/refresh with the HttpOnly cookie; the rotated cookie comes back on the response. */
+const postRefresh: RefreshAttempt = async () => {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
+  try {
+    const response = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json, application/problem+json' },
+      signal: controller.signal,
+    });
+    const body: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
+    return { status: response.status, body };
+  } catch {
+    return { status: controller.signal.aborted ? 'TIMEOUT_ERROR' : 'FETCH_ERROR' };
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+let inFlight: Promise<RefreshOutcome> | null = null;
+
+/**
+ * The refresh token rotates on every use, so two concurrent refreshes would replay it: every caller
+ * (start-up, the 30 s tick, a 401 retry) shares the one in flight.
+ */
+export function refreshSession(): Promise<RefreshOutcome> {
+  inFlight ??= refreshWithRetry(postRefresh).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}

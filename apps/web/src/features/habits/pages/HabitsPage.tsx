@@ -1,0 +1,68 @@
+import { CoffeeOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Habit } from '@abide/contracts';
+import { Button, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useGetStatsOverviewQuery } from '../../plan/planApi';
+import { AnalyticsTab } from '../components/AnalyticsTab';
+import { CheckInTab } from '../components/CheckInTab';
+import { HabitFormModal } from '../components/HabitFormModal';
+import { HabitStatCards } from '../components/HabitStatCards';
+import { OverviewTab } from '../components/OverviewTab';
+import { RestDaysModal } from '../components/RestDaysModal';
+import { isoDate } from '../local-dates';
+import '../habits.css';
+
+/** Habits (spec §2 and issue 4): Add Habit, four real stat cards, Check-in, Overview and Analytics tabs. */
+export function HabitsPage() {
+  const { data: stats } = useGetStatsOverviewQuery();
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Habit | null>(null);
+  const [restOpen, setRestOpen] = useState(false);
+  const today = stats?.today ?? isoDate(new Date());
+
+  const openNew = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = (habit: Habit) => {
+    setEditing(habit);
+    setFormOpen(true);
+  };
+
+  return (
+    <main className="page habits-page">
+      <title>Habits · Abide</title>
+      <header className="page-header">
+        <div className="page-header__text">
+          <Typography.Title level={1} className="page__title">
+            Spiritual Habits
+          </Typography.Title>
+          <p className="page-header__lead">Small, faithful rhythms that keep you close to Jesus.</p>
+        </div>
+        <div className="page-header__actions">
+          <Button icon={<CoffeeOutlined aria-hidden />} onClick={() => setRestOpen(true)}>
+            Rest days
+          </Button>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openNew}>
+            Add Habit
+          </Button>
+        </div>
+      </header>
+
+      <HabitStatCards stats={stats} />
+
+      <Tabs
+        className="habits-tabs"
+        defaultActiveKey="today"
+        items={[
+          { key: 'today', label: "Today's Check-in", children: <CheckInTab today={today} key={today} /> },
+          { key: 'overview', label: 'Overview', children: <OverviewTab today={today} onEdit={openEdit} /> },
+          { key: 'analytics', label: 'Analytics', children: <AnalyticsTab today={today} /> },
+        ]}
+      />
+
+      <HabitFormModal open={formOpen} habit={editing} onClose={() => setFormOpen(false)} />
+      {restOpen ? <RestDaysModal onClose={() => setRestOpen(false)} /> : null}
+    </main>
+  );
+}

@@ -1,0 +1,66 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, LockOutlined, StarOutlined } from '@ant-design/icons';
+import type { JournalEntry } from '@abide/contracts';
+import { Button, Popconfirm, Tag, Tooltip } from 'antd';
+import { moodLabel } from '../journal-form';
+
+const when = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+
+export interface EntryActions {
+  onView(entry: JournalEntry): void;
+  onEdit(entry: JournalEntry): void;
+  onDelete(entry: JournalEntry): Promise<void>;
+  onInsight(entry: JournalEntry): void;
+}
+
+/** One reflection in a list: date, mood, preview (cut at 100 characters by the API) and its actions. */
+export function EntryItem({ entry, actions }: { entry: JournalEntry; actions: EntryActions }) {
+  const mood = moodLabel(entry.mood);
+  const date = when.format(new Date(entry.createdAt));
+  return (
+    <li className="entry">
+      <article aria-label={`Reflection from ${date}`}>
+        <header className="entry__head">
+          <time dateTime={entry.createdAt} className="entry__date">
+            {date}
+          </time>
+          <span className="entry__tags">
+            {entry.draft ? <Tag color="gold">Draft</Tag> : null}
+            {mood ? <Tag bordered={false}>{mood}</Tag> : null}
+            {entry.isPrivate ? (
+              <Tooltip title="Private">
+                <LockOutlined aria-label="Private" className="entry__lock" />
+              </Tooltip>
+            ) : null}
+          </span>
+        </header>
+        <p className="entry__preview">{entry.preview || <span className="muted">(empty draft)</span>}</p>
+        {entry.scriptureReference ? <p className="entry__scripture">{entry.scriptureReference}</p> : null}
+        <div className="entry__actions">
+          <Button size="small" type="text" icon={<EyeOutlined aria-hidden />} onClick={() => actions.onView(entry)}>
+            View
+          </Button>
+          <Button size="small" type="text" icon={<EditOutlined aria-hidden />} onClick={() => actions.onEdit(entry)}>
+            Edit
+          </Button>
+          {!entry.draft ? (
+            <Button size="small" type="text" icon={<StarOutlined aria-hidden />} onClick={() => actions.onInsight(entry)}>
+              Get AI insight
+            </Button>
+          ) : null}
+          <Popconfirm
+            title="Delete this reflection?"
+            description="This can't be undone."
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            cancelText="Keep"
+            onConfirm={() => actions.onDelete(entry)}
+          >
+            <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />}>
+              Delete
+            </Button>
+          </Popconfirm>
+        </div>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  BellOutlined,
+  BookOutlined,
+  CalendarOutlined,
+  CompassOutlined,
+  CustomerServiceOutlined,
+  FireOutlined,
+  HeartOutlined,
+  MessageOutlined,
+  ReadOutlined,
+  SmileOutlined,
+  StopOutlined,
+  SunOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { connectionOptions, reminderFrequencies, spiritualGoals, type ConnectionId, type ReminderFrequency } from '@abide/contracts';
+import { Input, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { ChoiceCard } from '../../../shared/components/ChoiceCard';
+import { planSummary, type OnboardingDraft } from '../onboarding-steps';
+
+type Change = (patch: Partial<OnboardingDraft>) => void;
+
+const toggle = <T extends string>(list: T[], value: T, on: boolean): T[] => (on ? [...list, value] : list.filter((item) => item !== value));
+
+const goalIcons: Record<(typeof spiritualGoals)[number], ReactNode> = {
+  'Deeper prayer life': <FireOutlined />,
+  'Daily Bible reading': <ReadOutlined />,
+  'Serving others': <HeartOutlined />,
+  'Building community': <TeamOutlined />,
+  'Spiritual disciplines': <CompassOutlined />,
+  'Evangelism & discipleship': <MessageOutlined />,
+};
+
+const connectionIcons: Record<ConnectionId, ReactNode> = {
+  bible: <BookOutlined />,
+  prayer: <FireOutlined />,
+  worship: <CustomerServiceOutlined />,
+  community: <TeamOutlined />,
+  service: <HeartOutlined />,
+  nature: <SunOutlined />,
+};
+
+const frequencyIcons: Record<ReminderFrequency, ReactNode> = {
+  daily: <BellOutlined />,
+  weekly: <CalendarOutlined />,
+  none: <StopOutlined />,
+};
+
+export function GoalsStep({ draft, onChange }: { draft: OnboardingDraft; onChange: Change }) {
+  return (
+    <fieldset className="choice-grid">
+      <legend className="visually-hidden">Spiritual goals</legend>
+      {spiritualGoals.map((goal) => (
+        <ChoiceCard
+          key={goal}
+          type="checkbox"
+          name="spiritualGoals"
+          value={goal}
+          title={goal}
+          icon={goalIcons[goal]}
+          checked={draft.spiritualGoals.includes(goal)}
+          onChange={(on) => onChange({ spiritualGoals: toggle(draft.spiritualGoals, goal, on) })}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+export function ConnectionStep({ draft, onChange }: { draft: OnboardingDraft; onChange: Change }) {
+  return (
+    <fieldset className="choice-grid">
+      <legend className="visually-hidden">Ways you connect with God</legend>
+      {connectionOptions.map((option) => (
+        <ChoiceCard
+          key={option.id}
+          type="checkbox"
+          name="connectionPreferences"
+          value={option.id}
+          title={option.label}
+          icon={connectionIcons[option.id]}
+          checked={draft.connectionPreferences.includes(option.id)}
+          onChange={(on) => onChange({ connectionPreferences: toggle(draft.connectionPreferences, option.id, on) })}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+export function ReminderStep({ draft, onChange }: { draft: OnboardingDraft; onChange: Change }) {
+  return (
+    <fieldset className="choice-list">
+      <legend className="visually-hidden">Reminder frequency</legend>
+      {reminderFrequencies.map((frequency) => (
+        <ChoiceCard
+          key={frequency.id}
+          type="radio"
+          name="reminderFrequency"
+          value={frequency.id}
+          title={frequency.label}
+          description={frequency.description}
+          icon={frequencyIcons[frequency.id]}
+          checked={draft.reminderFrequency === frequency.id}
+          onChange={(on) => on && onChange({ reminderFrequency: frequency.id })}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+export function FinishStep({ draft, onChange, phoneError }: { draft: OnboardingDraft; onChange: Change; phoneError: string | null }) {
+  return (
+    <div className="finish-step">
+      <div className="finish-step__field">
+        <label htmlFor="onboarding-phone" className="field-label">
+          Phone number <span className="field-label__hint">(optional)</span>
+        </label>
+        <Input
+          id="onboarding-phone"
+          size="large"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="(555) 123-4567"
+          value={draft.phoneNumber}
+          status={phoneError ? 'error' : undefined}
+          aria-describedby="onboarding-phone-help"
+          aria-invalid={phoneError ? true : undefined}
+          onChange={(event) => onChange({ phoneNumber: event.target.value })}
+        />
+        <Typography.Text id="onboarding-phone-help" type={phoneError ? 'danger' : 'secondary'} className="field-help">
+          {phoneError ?? 'For text message nudges. You can add or change it later in Settings.'}
+        </Typography.Text>
+      </div>
+      <section className="plan-summary" aria-labelledby="plan-summary-title">
+        <h3 id="plan-summary-title" className="plan-summary__title">
+          <SmileOutlined aria-hidden /> Your plan will include
+        </h3>
+        <ul className="plan-summary__list">
+          {planSummary(draft).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
