@@ -31,6 +31,9 @@ export const BUSY_RESET_MS = 10_000;
  * profile in step with every session event, refreshes the access token on the 30 s tick, and gives
  * pages login/signup/logout/recovery through `useAuth`.
  */
+/** How long Log out waits for the server before signing out locally. */
+const SIGN_OUT_WAIT_MS = 3000;
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
@@ -152,8 +155,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(
     async (scope: 'local' | 'global' = 'local') => {
+      // Leaving must never hang on the network: after SIGN_OUT_WAIT_MS this tab forgets the session anyway. The
+      // request keeps going and, once it lands, the server also forgets the session and clears the refresh cookie.
+      const request = dispatch(authApi.endpoints.signOut.initiate({ scope }));
       try {
-        await dispatch(authApi.endpoints.signOut.initiate({ scope })).unwrap();
+        await Promise.race([
+          request.unwrap(),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('sign-out timed out')), SIGN_OUT_WAIT_MS)),
+        ]);
       } catch (error) {
         console.error('Logout error', error);
       }
