@@ -36,6 +36,7 @@ module.exports = {
       testMatch: ['<rootDir>/apps/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/stack.global-setup.mjs',
       globalTeardown: '<rootDir>/libs/testing/src/stack.global-teardown.mjs',
+      setupFilesAfterEnv: ['<rootDir>/apps/web-e2e/support/retries.ts'],
       testTimeout: 120000,
     },
   ],

@@ -22,6 +22,7 @@ describe('my plan', () => {
     await plan.regenerateButton.waitFor();
     expect(await plan.activityCheckboxes().count()).toBeGreaterThan(1);
     await page.getByTestId('week-progress').filter({ hasText: /^0\/\d+$/ }).waitFor();
+    await plan.activityCheckboxes().first().waitFor();
     const { total } = await plan.progress();
     expect(total).toBe(await plan.activityCheckboxes().count());
     expect(await plan.todayInWeek().count()).toBe(1);

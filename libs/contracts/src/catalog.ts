@@ -62,3 +62,6 @@ export const LIBRARY_PAGE_SIZE = 12;
 export const RECENT_JOURNAL_ENTRIES = 5;
 export const JOURNAL_PREVIEW_CHARS = 100;
 export const FREE_PLAN_GROUP_LIMIT = 1;
+
+/** Reminder channels of a member who has not chosen any: the bell and e-mail (every e-mail can unsubscribe). */
+export const DEFAULT_NOTIFICATION_CHANNELS: readonly ('in-app' | 'email' | 'sms')[] = ['in-app', 'email'];

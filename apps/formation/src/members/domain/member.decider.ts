@@ -1,3 +1,4 @@
+import { DEFAULT_NOTIFICATION_CHANNELS } from '@abide/contracts';
 import type { NewEvent } from '@abide/event-store';
 
 /** What formation knows of a member, folded from its `member-<userId>` stream. */
@@ -26,7 +27,7 @@ export const emptyMember = (): MemberState => ({
   connectionPreferences: [],
   reminderFrequency: 'daily',
   phoneNumber: null,
-  channels: ['in-app'],
+  channels: [...DEFAULT_NOTIFICATION_CHANNELS],
   shareProgressWithGroups: true,
   restDays: [],
 });

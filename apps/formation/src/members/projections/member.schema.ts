@@ -1,3 +1,4 @@
+import { DEFAULT_NOTIFICATION_CHANNELS } from '@abide/contracts';
 import { Schema } from 'mongoose';
 
 export interface MemberView {
@@ -24,7 +25,7 @@ export const memberViewSchema = new Schema<MemberView>(
     connectionPreferences: { type: [String], default: [] },
     reminderFrequency: { type: String, default: 'daily' },
     phoneNumber: { type: String, default: null },
-    channels: { type: [String], default: ['in-app'] },
+    channels: { type: [String], default: () => [...DEFAULT_NOTIFICATION_CHANNELS] },
     shareProgressWithGroups: { type: Boolean, default: true },
     restDays: { type: [Number], default: [] },
     joinedAt: { type: Date },

@@ -1,3 +1,4 @@
+import { DEFAULT_NOTIFICATION_CHANNELS } from '@abide/contracts';
 import { Schema } from 'mongoose';
 
 export type NudgeChannel = 'in-app' | 'email' | 'sms';
@@ -28,7 +29,7 @@ export const nudgeMemberSchema = new Schema<NudgeMemberView>(
     phoneNumber: { type: String, default: null },
     timeZone: { type: String, default: null },
     reminderFrequency: { type: String, default: 'daily' },
-    channels: { type: [String], default: ['in-app'] },
+    channels: { type: [String], default: () => [...DEFAULT_NOTIFICATION_CHANNELS] },
     emailUnsubscribedAt: { type: Date, default: null },
     deleted: { type: Boolean, default: false },
     updatedAt: { type: Date, required: true },

@@ -1,3 +1,4 @@
+import { DEFAULT_NOTIFICATION_CHANNELS } from '@abide/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventData, EventEnvelope } from '@abide/contracts';
 import { MONGO_CONNECTION } from '@abide/platform';
@@ -21,7 +22,7 @@ export class MemberDirectory {
   }
 
   async registered(event: EventEnvelope<EventData<'identity.user.registered'>>): Promise<void> {
-    await this.upsert(event.data.userId, { name: event.data.name, email: event.data.email }, { reminderFrequency: 'daily', channels: ['in-app'] });
+    await this.upsert(event.data.userId, { name: event.data.name, email: event.data.email }, { reminderFrequency: 'daily', channels: [...DEFAULT_NOTIFICATION_CHANNELS] });
   }
 
   async onboarded(event: EventEnvelope<EventData<'identity.user.onboarding-completed'>>): Promise<void> {

@@ -1,3 +1,4 @@
+import { DEFAULT_NOTIFICATION_CHANNELS } from '@abide/contracts';
 import { Schema } from 'mongoose';
 
 /** Read model of an account, shaped for /auth/me, /settings and the export. */
@@ -33,7 +34,7 @@ export const userViewSchema = new Schema<UserView>(
     reminderFrequency: { type: String, default: 'daily' },
     phoneNumber: { type: String, default: null },
     timeZone: { type: String, default: 'UTC' },
-    channels: { type: [String], default: ['in-app', 'email'] },
+    channels: { type: [String], default: () => [...DEFAULT_NOTIFICATION_CHANNELS] },
     shareProgressWithGroups: { type: Boolean, default: true },
     createdAt: { type: Date, required: true },
     version: { type: Number, required: true },
