@@ -52,6 +52,7 @@ export const serviceEnv = (name, profile, engineEnv) => {
     KAFKA_BROKERS: engineEnv.KAFKA_BROKERS,
     KAFKA_CLIENT_ID: `${ns}-${name}`,
     KAFKA_GROUP_PREFIX: profile === 'dev' ? '' : `${ns}-`,
+    KAFKA_TOPIC_PREFIX: profile === 'dev' ? '' : `${ns}.`,
   };
   switch (name) {
     case 'gateway':

@@ -13,3 +13,4 @@ export { classifyMessage, type Classification } from './inbox/classify-message';
 export { INBOX_COLLECTION } from './inbox/inbox.schema';
 export { provideKafkaPublisher, provideInboxConsumer } from './nest-providers';
 export { waitForConsumerGroup, type WaitForConsumerGroupOptions } from './testing/wait-for-consumer-group';
+export { OnTopic, stackTopic } from './topic-prefix';

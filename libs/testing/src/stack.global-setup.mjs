@@ -35,15 +35,16 @@ const clearTestCounters = async () => {
 };
 
 /**
- * The test databases start empty, so the test consumer groups must not replay what earlier runs (or the dev stack)
- * published on the shared topics: move each group to the end of every topic before the services join.
+ * The test databases start empty, so the test consumer groups must not replay what earlier test runs published on
+ * the test topics: move each group to the end of every topic before the services join.
  */
 const skipPublishedHistory = async () => {
   const kafka = new Kafka({ clientId: 'abide-test-setup', brokers: engineEnv.KAFKA_BROKERS.split(','), logLevel: logLevel.ERROR });
   const admin = kafka.admin();
   await admin.connect();
   try {
-    const eventTopics = (await admin.listTopics()).filter((t) => /^[a-z]+\.[a-z-]+\.v\d+$/.test(t));
+    const prefix = `${namespaceOf('test')}.`;
+    const eventTopics = (await admin.listTopics()).filter((t) => t.startsWith(prefix) && !t.endsWith('.dlq'));
     for (const service of serviceNames) {
       const groupId = `${namespaceOf('test')}-${service}`;
       for (const topic of eventTopics) {

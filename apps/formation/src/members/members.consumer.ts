@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, EventPattern, type KafkaContext, Payload } from '@nestjs/microservices';
+import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
 import { topics } from '@abide/contracts';
-import { InboxConsumer } from '@abide/messaging';
+import { InboxConsumer, OnTopic } from '@abide/messaging';
 import { IdentityEvents } from './identity-events';
 
 /** Learns members' preferences from identity's events; the first plan follows onboarding. */
@@ -12,7 +12,7 @@ export class MembersConsumer {
     private readonly identity: IdentityEvents,
   ) {}
 
-  @EventPattern(topics.identityUser)
+  @OnTopic(topics.identityUser)
   async onIdentityUser(@Payload() payload: unknown, @Ctx() context: KafkaContext): Promise<void> {
     await this.inbox.handle(payload, context, 'formation.members', this.identity.handlers);
   }

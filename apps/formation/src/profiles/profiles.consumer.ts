@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, EventPattern, type KafkaContext, Payload } from '@nestjs/microservices';
+import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
 import { topics } from '@abide/contracts';
-import { InboxConsumer } from '@abide/messaging';
+import { InboxConsumer, OnTopic } from '@abide/messaging';
 import { ProfileCommands } from './commands/profile-commands';
 
 /** Learns about members from identity's events (never from identity's database). */
@@ -12,7 +12,7 @@ export class ProfilesConsumer {
     private readonly profiles: ProfileCommands,
   ) {}
 
-  @EventPattern(topics.identityUser)
+  @OnTopic(topics.identityUser)
   async onIdentityUser(@Payload() payload: unknown, @Ctx() context: KafkaContext): Promise<void> {
     await this.inbox.handle(payload, context, 'formation.profiles', {
       'identity.user.registered': (e) =>

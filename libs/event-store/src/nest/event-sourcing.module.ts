@@ -1,5 +1,6 @@
 import { DynamicModule, type InjectionToken, Module, type Type } from '@nestjs/common';
-import { InboxConsumer, KafkaPublisher, provideInboxConsumer } from '@abide/messaging';
+import { topicOf, type EventType } from '@abide/contracts';
+import { InboxConsumer, KafkaPublisher, provideInboxConsumer, stackTopic } from '@abide/messaging';
 import type { Connection } from 'mongoose';
 import { EventStore } from '../event-store';
 import { OutboxRelay } from '../outbox/outbox-relay';
@@ -34,7 +35,7 @@ export class EventSourcingModule {
           useFactory: async () => {
             const publisher = new KafkaPublisher({ clientId: `${options.kafka.clientId}-publisher`, brokers: options.kafka.brokers });
             await publisher.connect();
-            await publisher.ensureTopics([...options.topics]);
+            await publisher.ensureTopics(options.topics.map(stackTopic));
             return publisher;
           },
         },
@@ -52,7 +53,7 @@ export class EventSourcingModule {
         {
           provide: OutboxRelay,
           useFactory: (store: EventStore, publisher: KafkaPublisher) =>
-            new OutboxRelay({ eventStore: store, publisher, service: options.service }),
+            new OutboxRelay({ eventStore: store, publisher, service: options.service, topicFor: (type) => stackTopic(topicOf(type as EventType)) }),
           inject: [EventStore, KafkaPublisher],
         },
       ],

@@ -22,8 +22,10 @@ export const kafkaEnv = {
     .min(1)
     .transform((v) => v.split(',').map((b) => b.trim()).filter(Boolean)),
   KAFKA_CLIENT_ID: z.string().min(1),
-  /** Suffix for consumer groups and topics in tests, so parallel runs never share offsets. */
+  /** Prefix of consumer groups, so parallel stacks never share offsets. */
   KAFKA_GROUP_PREFIX: z.string().default(''),
+  /** Prefix of every topic, so stacks sharing one broker (dev, test runs) never see each other's events. */
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-z0-9_.-]*$/, 'may hold only a-z, 0-9, _, . and -').default(''),
 };
 
 export const redisEnv = {

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, EventPattern, type KafkaContext, Payload } from '@nestjs/microservices';
+import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
 import { topics } from '@abide/contracts';
-import { InboxConsumer } from '@abide/messaging';
+import { InboxConsumer, OnTopic } from '@abide/messaging';
 import { JournalCommands } from '../../journal/commands/journal-commands';
 import { JournalPromptsService } from '../../journal/prompts/journal-prompts.service';
 import { NotificationStore } from '../../notifications/notification.store';
@@ -20,7 +20,7 @@ export class MemberDirectoryConsumer {
     private readonly nudges: NudgeService,
   ) {}
 
-  @EventPattern(topics.identityUser)
+  @OnTopic(topics.identityUser)
   async onIdentityUser(@Payload() payload: unknown, @Ctx() context: KafkaContext): Promise<void> {
     await this.inbox.handle(payload, context, 'formation.journal-nudges', {
       'identity.user.registered': (e) => this.members.registered(e),
