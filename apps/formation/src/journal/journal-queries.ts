@@ -3,7 +3,7 @@ import type { JournalEntry } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../config/clock';
 import type { FilterQuery } from 'mongoose';
-import { MemberDirectory } from '../nudges/members/member-directory';
+import { MemberProjection } from '../members/projections/member.projection';
 import { localDateOf, weekStartOf } from '../stats/domain/local-day';
 import { writingStreak } from './domain/writing-streak';
 import { JournalEntryProjection } from './projections/journal-entry.projection';
@@ -38,7 +38,7 @@ export interface ListQuery {
 export class JournalQueries {
   constructor(
     private readonly entries: JournalEntryProjection,
-    private readonly members: MemberDirectory,
+    private readonly members: MemberProjection,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
   ) {}
 

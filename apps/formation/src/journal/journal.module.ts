@@ -4,7 +4,6 @@ import { EventStore, ProjectionRunner } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import type { FormationConfig } from '../config/env.schema';
-import { MembersDirectoryModule } from '../nudges/members/members.module';
 import { ACTIVITY_DAYS, type ActivityDaysPort } from './activity-days.port';
 import { JournalCommands } from './commands/journal-commands';
 import { JournalInsightService } from './insight/journal-insight.service';
@@ -29,7 +28,6 @@ export class JournalModule {
     return {
       module: JournalModule,
       global: true,
-      imports: [MembersDirectoryModule],
       controllers: [JournalController],
       providers: [
         { provide: JOURNAL_CONNECTION, useFactory: (c: Connection) => openJournalConnection(c), inject: [MONGO_CONNECTION] },

@@ -3,7 +3,7 @@ import { EventStore, type NewEvent, ProjectionRunner } from '@abide/event-store'
 import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../../config/clock';
 import { v7 as uuidv7 } from 'uuid';
-import { MemberDirectory } from '../../nudges/members/member-directory';
+import { MemberProjection } from '../../members/projections/member.projection';
 import { localDateOf } from '../../stats/domain/local-day';
 import {
   decideCreateEntry,
@@ -27,7 +27,7 @@ export class JournalCommands {
   constructor(
     @Inject(JOURNAL_STORE) private readonly store: EventStore,
     @Inject(JOURNAL_PROJECTIONS) private readonly projections: ProjectionRunner,
-    private readonly members: MemberDirectory,
+    private readonly members: MemberProjection,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
   ) {}
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { CLOCK, type Clock } from '../../config/clock';
-import { MemberDirectory } from '../../nudges/members/member-directory';
+import { MemberProjection } from '../../members/projections/member.projection';
 import { localDateOf } from '../../stats/domain/local-day';
 import { newPrompt, promptOfTheDay, RECENT_PROMPTS_EXCLUDED, scriptureForPrompt } from '../domain/prompt-picker';
 import { JOURNAL_CONNECTION } from '../journal-store';
@@ -17,7 +17,7 @@ export class JournalPromptsService {
 
   constructor(
     @Inject(JOURNAL_CONNECTION) connection: Connection,
-    private readonly members: MemberDirectory,
+    private readonly members: MemberProjection,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
   ) {
     this.history = connection.models.PromptHistoryView ?? connection.model<PromptHistoryView>('PromptHistoryView', promptHistorySchema);

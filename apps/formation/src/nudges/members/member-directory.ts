@@ -6,11 +6,9 @@ import type { Connection, Model } from 'mongoose';
 import { isValidTimeZone } from '../../stats/domain/local-day';
 import { type NudgeChannel, type NudgeMemberView, nudgeMemberSchema } from './member-directory.schema';
 
-export const DEFAULT_TIME_ZONE = 'UTC';
-
 /**
- * A minimal reader of members for the journal and the nudges (time zone, reminder settings, addresses), kept from
- * identity's events until the members projection of formation offers the same. Identity keys its topic by user,
+ * The nudges' reader of members: reminder settings with the contact details (name, e-mail) that formation's own
+ * member events deliberately leave out, since those events are published. Time zones come from MemberProjection. Identity keys its topic by user,
  * so one member's events arrive in order; each update only sets what the event says.
  */
 @Injectable()
@@ -71,12 +69,6 @@ export class MemberDirectory {
 
   async find(userId: string): Promise<NudgeMemberView | null> {
     return this.model.findById(userId).lean<NudgeMemberView>();
-  }
-
-  /** The member's IANA zone (UTC until identity has told us one). */
-  async timeZoneOf(userId: string): Promise<string> {
-    const member = await this.model.findById(userId, { timeZone: 1 }).lean<Pick<NudgeMemberView, 'timeZone'>>();
-    return member?.timeZone ?? DEFAULT_TIME_ZONE;
   }
 
   /** Members who may get reminders of some kind (deleted ones never). */
