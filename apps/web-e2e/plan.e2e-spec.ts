@@ -21,13 +21,8 @@ describe('my plan', () => {
     expect(await plan.theme.innerText()).toMatch(/^Theme: \S/);
     await plan.regenerateButton.waitFor();
     expect(await plan.activityCheckboxes().count()).toBeGreaterThan(1);
-    await page.getByTestId('week-progress').filter({ hasText: /^0\/\d+$/ }).waitFor();
-    // Under load the week list can re-render while the plan query settles; compare once both have settled.
-    await plan.activityCheckboxes().first().waitFor();
+    await page.getByTestId('week-progress').filter({ hasText: /^0\/[1-9]\d*$/ }).waitFor();
     const { total } = await plan.progress();
-    await page.waitForFunction((expected) => document.querySelectorAll('.week-card input[type="checkbox"]').length === expected, total, {
-      timeout: 15_000,
-    });
     expect(total).toBe(await plan.activityCheckboxes().count());
     expect(await plan.todayInWeek().count()).toBe(1);
     expect((await plan.insight.innerText()).length).toBeGreaterThan("This Week's Insight".length + 10);

@@ -36,11 +36,13 @@ export type CatchUpResult = z.infer<typeof catchUpResponseSchema>;
 export const planApi = baseApi.enhanceEndpoints({ addTagTypes: ['Plan', 'Stats'] }).injectEndpoints({
   endpoints: (build) => ({
     getCurrentPlan: build.query<CurrentPlan, void>({
-      async queryFn(_arg, { signal }, _extraOptions, baseQuery) {
+      async queryFn(_arg, { signal, dispatch }, _extraOptions, baseQuery) {
         const deadline = Date.now() + PLAN_WAIT_LIMIT_MS;
-        for (;;) {
+        for (let waited = false; ; waited = true) {
           const result = await baseQuery('/spiritual-plans/current');
           if (!result.error) {
+            // The stats were read while there was no plan yet (0/0): read them again now that it exists.
+            if (waited) dispatch(baseApi.util.invalidateTags(['Stats' as never])); // 'Stats' is added to the tag types just below
             const parsed = spiritualPlanSchema.safeParse(result.data);
             return parsed.success
               ? { data: parsed.data }
