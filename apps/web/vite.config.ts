@@ -18,7 +18,8 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: devPorts.web, strictPort: true, proxy },
   preview: { host: '127.0.0.1', strictPort: true, proxy },
   build: {
-    outDir: 'dist',
+    // A second test stack (ABIDE_TEST_SLOT) builds beside the first instead of over it.
+    outDir: process.env.WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: true,
     // antd is deliberately one long-cached chunk (~235 kB gzipped with the frame's drawer, menus and forms); app code stays small.

@@ -7,12 +7,15 @@ import { repoRoot, waitForHttp } from './services.mjs';
 const viteBin = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
 const viteConfig = path.join(repoRoot, 'apps', 'web', 'vite.config.ts');
 
+/** Where the production build goes: one folder per test slot, so parallel test stacks never share one. */
+const outDirEnv = () => (process.env.ABIDE_TEST_SLOT ? { WEB_OUT_DIR: `dist-slot${process.env.ABIDE_TEST_SLOT}` } : {});
+
 export const buildWeb = () => {
   const result = spawnSync(process.execPath, [viteBin, 'build', '--config', viteConfig, '--logLevel', 'warn'], {
     cwd: repoRoot,
     stdio: 'inherit',
     // Jest sets NODE_ENV=test; the build under test must be the production build people get.
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...outDirEnv() },
   });
   if (result.status !== 0) throw new Error('vite build failed (see the output above)');
 };
@@ -23,7 +26,7 @@ export const startWeb = async ({ mode, port, gatewayUrl, logDir }) => {
   const args = mode === 'dev' ? ['--config', viteConfig] : ['preview', '--config', viteConfig];
   const child = spawn(process.execPath, [viteBin, ...args, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
     cwd: repoRoot,
-    env: { ...process.env, GATEWAY_URL: gatewayUrl },
+    env: { ...process.env, GATEWAY_URL: gatewayUrl, ...outDirEnv() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const out = createWriteStream(path.join(logDir, 'web.log'), { flags: 'a' });

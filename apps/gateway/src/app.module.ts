@@ -12,6 +12,9 @@ import { JournalController } from './routes/formation/journal.controller';
 import { NotificationsController, NudgesController } from './routes/formation/notifications.controller';
 import { ProfileController } from './routes/formation/profile.controller';
 import { StatsController } from './routes/formation/stats.controller';
+import { GroupsController } from './routes/community/groups.controller';
+import { ModerationController } from './routes/library/moderation.controller';
+import { UploadsController } from './routes/library/uploads.controller';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 
 @Module({})
@@ -34,6 +37,9 @@ export class AppModule {
         JournalController,
         NotificationsController,
         NudgesController,
+        UploadsController,
+        ModerationController,
+        GroupsController,
       ],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ServiceClient, RateLimitGuard],
     };

@@ -11,3 +11,8 @@ export * from './catalog';
 export * from './http/account.dto';
 export * from './http/formation.dto';
 export * from './queues';
+export * from './events/library/resource.events';
+export * from './events/community/group.events';
+export * from './events/community/prayer.events';
+export * from './http/library.dto';
+export * from './http/community.dto';

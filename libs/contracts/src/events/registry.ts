@@ -6,6 +6,9 @@ import { formationNotificationEvents } from './formation/notification.events';
 import { formationPlanEvents } from './formation/plan.events';
 import { formationProfileEvents } from './formation/profile.events';
 import { identityUserEvents } from './identity/user.events';
+import { libraryResourceEvents } from './library/resource.events';
+import { communityGroupEvents } from './community/group.events';
+import { communityPrayerEvents } from './community/prayer.events';
 import { topics, type Topic } from './topics';
 
 interface EventDefinition {
@@ -22,6 +25,9 @@ export const eventDefinitions = {
   ...formationJournalEvents,
   ...formationMemberEvents,
   ...formationNotificationEvents,
+  ...libraryResourceEvents,
+  ...communityGroupEvents,
+  ...communityPrayerEvents,
 } as const satisfies Record<string, EventDefinition>;
 
 export type EventType = keyof typeof eventDefinitions;

@@ -7,6 +7,9 @@ export const topics = {
   formationJournal: 'formation.journal.v1',
   formationMember: 'formation.member.v1',
   formationNotification: 'formation.notification.v1',
+  libraryResource: 'library.resource.v1',
+  communityGroup: 'community.group.v1',
+  communityPrayer: 'community.prayer.v1',
 } as const;
 
 export type Topic = (typeof topics)[keyof typeof topics];

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { groupMemberRoles, meetingSchema } from '../../http/community.dto';
+
+/**
+ * Events of community's group aggregate (topic community.group.v1), one stream per group.
+ * Membership facts (`member-joined`, `member-left`, `member-removed`) are what the library consumes to show
+ * group-visible resources to the group's members. Names and descriptions are the group's, not a member's.
+ */
+const ids = { groupId: z.string().min(1) };
+const userId = z.string().min(1);
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const groupCreatedV1 = z.object({
+  ...ids,
+  ownerId: userId,
+  name: z.string().min(1).max(80),
+  description: z.string().max(1000),
+  isPublic: z.boolean(),
+  meeting: meetingSchema.nullable(),
+});
+/** Only the fields that changed. */
+export const groupUpdatedV1 = z.object({
+  ...ids,
+  updatedBy: userId,
+  name: z.string().min(1).max(80).optional(),
+  description: z.string().max(1000).optional(),
+  isPublic: z.boolean().optional(),
+  meeting: meetingSchema.nullable().optional(),
+});
+/** `via`: 'created' for the owner, 'open' for a public group joined at once, 'request' after approval. */
+export const groupMemberJoinedV1 = z.object({
+  ...ids,
+  userId,
+  role: z.enum(groupMemberRoles),
+  via: z.enum(['created', 'open', 'request']),
+  joinedAt: z.string().datetime({ offset: true }),
+});
+export const groupMemberLeftV1 = z.object({ ...ids, userId });
+/** A leader removed the member, or the member's account was deleted (`removedBy: 'system'`). */
+export const groupMemberRemovedV1 = z.object({ ...ids, userId, removedBy: z.string().min(1) });
+export const groupMemberRoleChangedV1 = z.object({ ...ids, userId, role: z.enum(groupMemberRoles), changedBy: userId });
+export const groupJoinRequestedV1 = z.object({ ...ids, requestId: z.string().min(1), userId });
+export const groupJoinRequestApprovedV1 = z.object({ ...ids, requestId: z.string().min(1), userId, decidedBy: userId });
+export const groupJoinRequestDeclinedV1 = z.object({ ...ids, requestId: z.string().min(1), userId, decidedBy: userId });
+/** A member withdrew a pending request themselves. */
+export const groupJoinRequestWithdrawnV1 = z.object({ ...ids, requestId: z.string().min(1), userId });
+/** A member rates a week's meeting 1–5; rating the same week again replaces the earlier rating. */
+export const groupMeetingRatedV1 = z.object({ ...ids, userId, weekStart: localDate, rating: z.number().int().min(1).max(5) });
+
+export const communityGroupEvents = {
+  'community.group.created': { schemaVersion: 1, schema: groupCreatedV1 },
+  'community.group.updated': { schemaVersion: 1, schema: groupUpdatedV1 },
+  'community.group.member-joined': { schemaVersion: 1, schema: groupMemberJoinedV1 },
+  'community.group.member-left': { schemaVersion: 1, schema: groupMemberLeftV1 },
+  'community.group.member-removed': { schemaVersion: 1, schema: groupMemberRemovedV1 },
+  'community.group.member-role-changed': { schemaVersion: 1, schema: groupMemberRoleChangedV1 },
+  'community.group.join-requested': { schemaVersion: 1, schema: groupJoinRequestedV1 },
+  'community.group.join-request-approved': { schemaVersion: 1, schema: groupJoinRequestApprovedV1 },
+  'community.group.join-request-declined': { schemaVersion: 1, schema: groupJoinRequestDeclinedV1 },
+  'community.group.join-request-withdrawn': { schemaVersion: 1, schema: groupJoinRequestWithdrawnV1 },
+  'community.group.meeting-rated': { schemaVersion: 1, schema: groupMeetingRatedV1 },
+} as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;
