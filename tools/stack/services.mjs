@@ -93,12 +93,23 @@ export const serviceEnv = (name, profile, engineEnv) => {
         ...common,
         ...data,
         REDIS_URL: engineEnv.REDIS_URL,
+        REDIS_KEY_PREFIX: ns,
         S3_ENDPOINT: engineEnv.S3_ENDPOINT,
         S3_PORT: engineEnv.S3_PORT,
         S3_USE_SSL: engineEnv.S3_USE_SSL,
         S3_ACCESS_KEY: engineEnv.S3_ACCESS_KEY,
         S3_SECRET_KEY: engineEnv.S3_SECRET_KEY,
+        // Buckets per profile and slot (bucket names allow no underscore), so test runs never see dev's files.
+        S3_BUCKET_QUARANTINE: `${ns.replace(/_/g, '-')}-quarantine`,
+        S3_BUCKET_STORE: `${ns.replace(/_/g, '-')}-library`,
+        // Browsers fetch pre-signed downloads from the object store directly; locally that is the same endpoint.
+        S3_PUBLIC_URL: `${engineEnv.S3_USE_SSL === 'true' ? 'https' : 'http'}://${engineEnv.S3_ENDPOINT}:${engineEnv.S3_PORT}`,
+        LIBRARY_REPORT_THRESHOLD: process.env.LIBRARY_REPORT_THRESHOLD ?? '3',
+        DOWNLOAD_URL_TTL_SECONDS: '300',
       };
+    case 'community':
+      // The free plan's group entitlement (spec: one group); raise it per deployment.
+      return { ...common, ...data, GROUP_OWNERSHIP_LIMIT: process.env.GROUP_OWNERSHIP_LIMIT ?? '1' };
     default:
       return { ...common, ...data };
   }

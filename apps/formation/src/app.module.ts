@@ -8,6 +8,7 @@ import type { FormationConfig } from './config/env.schema';
 import { FormationConfigModule } from './config/formation-config.module';
 import { HabitsModule } from './habits/habits.module';
 import { JournalModule } from './journal/journal.module';
+import { LibraryNoticesModule } from './notifications/library-notices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { NudgesModule } from './nudges/nudges.module';
 import { HabitEntryProjection, HabitProjection } from './habits/projections/habit.projection';
@@ -43,6 +44,7 @@ export class AppModule {
             topics.formationPlan,
             topics.formationHabit,
             topics.formationJournal,
+            topics.libraryResource,
           ],
           projections: [
             ProfileProjection,
@@ -61,6 +63,7 @@ export class AppModule {
         JournalModule.forRoot(config),
         NotificationsModule,
         NudgesModule.forRoot(config),
+        LibraryNoticesModule.forRoot(config),
       ],
       controllers: [ProfilesController, ProfilesConsumer, AccountExportController],
       providers: [

@@ -15,6 +15,8 @@ const main = async (): Promise<void> => {
     configure: (app) => {
       app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready'] });
       app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+      // Uploads pass through unparsed: the body stays a stream that ServiceClient.forward pipes to the library.
+      app.getHttpAdapter().getInstance().addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null, undefined));
       setupOpenApi(app);
     },
   });

@@ -1,32 +1,60 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServiceCoreModule } from '@abide/platform';
-import { Redis } from 'ioredis';
-import { Client as MinioClient } from 'minio';
-import type { LibraryConfig } from './config/env.schema';
+import { topics } from '@abide/contracts';
+import { EventSourcingModule } from '@abide/event-store';
+import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
+import { AccountExportController } from './account/account-export.controller';
+import { LIBRARY_CONFIG, type LibraryConfig } from './config/env.schema';
+import { Directory } from './directory/directory';
+import { DirectoryConsumer } from './directory/directory.consumer';
+import { DirectoryEvents } from './directory/directory-events';
+import { ResourceCommands } from './resources/commands/resource-commands';
+import { DownloadService } from './resources/download.service';
+import { ObjectStore } from './resources/files/object-store';
+import { UploadIntake } from './resources/files/upload-intake';
+import { ProcessingQueue } from './resources/jobs/processing-queue';
+import { ResourceProcessor } from './resources/jobs/resource-processor';
+import { ModerationController } from './resources/moderation.controller';
+import { AuditProjection } from './resources/projections/audit.projection';
+import { ResourceProjection } from './resources/projections/resource.projection';
+import { ResourceQueries } from './resources/resource-queries';
+import { UploadService } from './resources/upload.service';
+import { UploadsController } from './resources/uploads.controller';
 
-/** The library service: resources and their files. Its features arrive with the library issue; today it proves its engines. */
+/** The library service: resources and their files, processing, moderation, downloads. */
 @Module({})
 export class AppModule {
   static forRoot(config: LibraryConfig): DynamicModule {
-    const storage = new MinioClient({
-      endPoint: config.S3_ENDPOINT,
-      port: config.S3_PORT,
-      useSSL: config.S3_USE_SSL,
-      accessKey: config.S3_ACCESS_KEY,
-      secretKey: config.S3_SECRET_KEY,
-    });
-    const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    // One client for the readiness probe (the service's own ObjectStore is a provider built later).
+    const probe = new ObjectStore(config);
     return {
       module: AppModule,
       imports: [
         ServiceCoreModule.forRoot({
           service: 'library',
           config,
-          healthChecks: [
-            { name: 'object-store', check: async () => void (await storage.listBuckets()) },
-            { name: 'redis', check: async () => void (await redis.ping()) },
-          ],
+          healthChecks: [{ name: 'object-store', check: async () => void (await probe.client.bucketExists(config.S3_BUCKET_STORE)) }],
         }),
+        EventSourcingModule.forRoot({
+          service: 'library',
+          connection: MONGO_CONNECTION,
+          kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
+          topics: [topics.identityUser, topics.communityGroup, topics.libraryResource],
+          projections: [ResourceProjection, AuditProjection],
+        }),
+      ],
+      controllers: [UploadsController, ModerationController, AccountExportController, DirectoryConsumer],
+      providers: [
+        { provide: LIBRARY_CONFIG, useValue: config },
+        ObjectStore,
+        UploadIntake,
+        ProcessingQueue,
+        ResourceCommands,
+        ResourceProcessor,
+        ResourceQueries,
+        UploadService,
+        DownloadService,
+        Directory,
+        DirectoryEvents,
       ],
     };
   }

@@ -6,6 +6,8 @@ export const queues = {
   formationNudgeScan: 'formation-nudge-scan',
   /** One job per due reminder (its idempotency key is the job id), delivered on the member's channels with back-off. */
   formationNudgeDelivery: 'formation-nudge-delivery',
+  /** One job per submitted library file: read its text, count pages/words, move it out of quarantine. */
+  libraryResourceProcessing: 'library-resource-processing',
 } as const;
 
 export type QueueName = (typeof queues)[keyof typeof queues];

@@ -58,7 +58,8 @@ const skipPublishedHistory = async () => {
 };
 
 export default async function stackGlobalSetup() {
-  const logDir = path.join(repoRoot, 'tmp', 'logs', 'test');
+  // One log folder per test slot, so parallel runs never interleave their service logs.
+  const logDir = path.join(repoRoot, 'tmp', 'logs', namespaceOf('test'));
   // E2E_SKIP_WEB=1: API tests only (no web build, no preview), e.g. while the web app is mid-change.
   const skipWeb = process.env.E2E_SKIP_WEB === '1';
   if (!skipWeb) {

@@ -60,6 +60,8 @@ export type SubmissionFields = z.infer<typeof submissionFieldsSchema>;
 
 /** Editing a draft (JSON). Submitting a draft checks the full rules again. */
 export const updateDraftRequestSchema = submissionFieldsSchema.partial();
+/** `POST /api/uploads/{id}/submit`: the draft goes to processing once the terms are accepted. */
+export const submitDraftRequestSchema = z.object({ termsAccepted: z.boolean() });
 
 export const resourceStatuses = ['draft', 'processing', 'in-review', 'approved', 'rejected', 'failed'] as const;
 export type ResourceStatus = (typeof resourceStatuses)[number];

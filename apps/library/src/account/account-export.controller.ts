@@ -1,0 +1,16 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { type AuthUser, CurrentUser } from '@abide/auth';
+import { ResourceQueries } from '../resources/resource-queries';
+
+/** The library's part of "Download my data": the caller's resources (metadata, not the files). */
+@ApiExcludeController()
+@Controller('account')
+export class AccountExportController {
+  constructor(private readonly queries: ResourceQueries) {}
+
+  @Get('export')
+  async export(@CurrentUser() caller: AuthUser) {
+    return { resources: await this.queries.exportFor(caller.id) };
+  }
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { EventHandlers } from '@abide/messaging';
+import { ResourceCommands } from '../resources/commands/resource-commands';
+import { Directory } from './directory';
+
+const metaOf = (e: { id: string; correlationId: string }) => ({ correlationId: e.correlationId, causationId: e.id });
+
+/** What the library does with each identity and community event (apart from the Kafka wiring so tests can feed it). */
+@Injectable()
+export class DirectoryEvents {
+  constructor(
+    private readonly directory: Directory,
+    private readonly resources: ResourceCommands,
+  ) {}
+
+  readonly identity: EventHandlers = {
+    'identity.user.registered': (e) => this.directory.nameMember(e.data.userId, e.data.name),
+    'identity.user.profile-updated': (e) => this.directory.nameMember(e.data.userId, e.data.name),
+    'identity.user.onboarding-completed': (e) => this.directory.nameMember(e.data.userId, e.data.name),
+    // Account deletion: the member's resources and files go, and so does everything the library knew of them.
+    'identity.user.deleted': async (e) => {
+      await this.resources.purgeOwner(e.data.userId, metaOf(e));
+      await this.directory.forgetMember(e.data.userId);
+    },
+  };
+
+  readonly community: EventHandlers = {
+    'community.group.created': (e) => this.directory.nameGroup(e.data.groupId, e.data.name),
+    'community.group.updated': async (e) => {
+      if (e.data.name) await this.directory.nameGroup(e.data.groupId, e.data.name);
+    },
+    'community.group.member-joined': (e) => this.directory.join(e.data.groupId, e.data.userId),
+    // Leaving a group hides its group resources from the member at once (the list reads membership).
+    'community.group.member-left': (e) => this.directory.leave(e.data.groupId, e.data.userId),
+    'community.group.member-removed': (e) => this.directory.leave(e.data.groupId, e.data.userId),
+  };
+}

@@ -1,0 +1,161 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { errorCodes, type SubmissionFields } from '@abide/contracts';
+import { ConcurrencyError, EventStore, type NewEvent, OutboxRelay, ProjectionRunner, type StoredEvent } from '@abide/event-store';
+import { DomainError } from '@abide/platform';
+import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
+import {
+  decideApprove,
+  decideCreate,
+  decideDelete,
+  decideDownload,
+  decideProcessed,
+  decideProcessingFailed,
+  decideReject,
+  decideReport,
+  decideSubmitDraft,
+  decideUpdateDraft,
+  type FileFacts,
+  foldResource,
+  RESOURCE_PERSONAL_FIELDS,
+  ResourceRefusal,
+  type ResourceState,
+} from '../domain/resource.decider';
+import { ObjectStore } from '../files/object-store';
+import { ResourceProjection } from '../projections/resource.projection';
+import { ProcessingQueue } from '../jobs/processing-queue';
+
+export const resourceStreamId = (resourceId: string) => `resource-${resourceId}`;
+
+export type Meta = { correlationId: string; causationId?: string | null };
+
+/** Write side of resources: one stream per resource; every command checks who may do it (owner, moderator). */
+@Injectable()
+export class ResourceCommands {
+  private readonly logger = new Logger(ResourceCommands.name);
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly projections: ProjectionRunner,
+    private readonly relay: OutboxRelay,
+    private readonly objects: ObjectStore,
+    private readonly resources: ResourceProjection,
+    private readonly queue: ProcessingQueue,
+    @Inject(LIBRARY_CONFIG) private readonly config: LibraryConfig,
+  ) {}
+
+  async create(input: { resourceId: string; ownerId: string; fields: SubmissionFields; file: FileFacts; draft: boolean }, meta: Meta): Promise<void> {
+    const appended = await this.run(input.resourceId, (s) => decideCreate(s, input), meta);
+    if (!input.draft) await this.enqueue(input.resourceId, appended);
+  }
+
+  async updateDraft(userId: string, resourceId: string, fields: Partial<SubmissionFields>, file: FileFacts | undefined, meta: Meta): Promise<FileFacts | null> {
+    let replaced: FileFacts | null = null;
+    await this.run(
+      resourceId,
+      (s) => {
+        replaced = file && s.file ? s.file : null;
+        return decideUpdateDraft(s, { userId, fields, file });
+      },
+      meta,
+    );
+    // The draft's previous file is no longer referenced.
+    if (replaced) await this.objects.remove('quarantine', (replaced as FileFacts).storageKey).catch(() => undefined);
+    return replaced;
+  }
+
+  async submitDraft(userId: string, resourceId: string, complete: (s: ResourceState) => SubmissionFields, meta: Meta): Promise<void> {
+    const appended = await this.run(resourceId, (s) => decideSubmitDraft(s, { userId, fields: complete(s) }), meta);
+    await this.enqueue(resourceId, appended);
+  }
+
+  async processed(resourceId: string, result: { pages: number | null; words: number; excerpt: string; storageKey: string }, meta: Meta): Promise<void> {
+    await this.run(resourceId, (s) => decideProcessed(s, result), meta);
+  }
+
+  async processingFailed(resourceId: string, reason: string, meta: Meta): Promise<void> {
+    await this.run(resourceId, (s) => decideProcessingFailed(s, reason), meta);
+  }
+
+  async approve(moderatorId: string, resourceId: string, meta: Meta): Promise<void> {
+    await this.run(resourceId, (s) => decideApprove(s, { moderatorId, decidedAt: new Date().toISOString() }), meta);
+  }
+
+  async reject(moderatorId: string, resourceId: string, reason: string, meta: Meta): Promise<void> {
+    await this.run(resourceId, (s) => decideReject(s, { moderatorId, reason, decidedAt: new Date().toISOString() }), meta);
+  }
+
+  async report(reporterId: string, resourceId: string, reason: string, meta: Meta): Promise<void> {
+    await this.run(resourceId, (s) => decideReport(s, { reporterId, reason, threshold: this.config.LIBRARY_REPORT_THRESHOLD }), meta);
+  }
+
+  async downloaded(userId: string, resourceId: string, meta: Meta): Promise<void> {
+    await this.run(resourceId, (s) => decideDownload(s, userId), meta);
+  }
+
+  async load(resourceId: string): Promise<ResourceState> {
+    return foldResource(await this.eventStore.load(resourceStreamId(resourceId)));
+  }
+
+  /** The owner deletes a resource: the event first, then its objects (a retry finds nothing left to remove). */
+  async delete(userId: string, resourceId: string, meta: Meta, system = false): Promise<void> {
+    let state: ResourceState | undefined;
+    await this.run(
+      resourceId,
+      (s) => {
+        state = s;
+        return decideDelete(s, { userId, system });
+      },
+      meta,
+    );
+    if (state?.exists) await this.removeObjects(state);
+  }
+
+  /** Account deletion: every resource of the member goes (objects too), and the log keeps none of their words. */
+  async purgeOwner(ownerId: string, meta: Meta): Promise<number> {
+    const owned = await this.resources.model.find({ ownerId }, { _id: 1 }).lean<{ _id: string }[]>();
+    for (const { _id } of owned) await this.delete(ownerId, _id, meta, true);
+    // Objects of resources the read model never saw (a crash mid-upload) go too: keys start with the owner's id.
+    for (const bucket of ['quarantine', 'store'] as const) {
+      for (const key of await this.objects.list(bucket, `${ownerId}/`)) await this.objects.remove(bucket, key);
+    }
+    await this.projections.purgeSubject(ownerId);
+    const erased = await this.eventStore.eraseSubjectData(ownerId, RESOURCE_PERSONAL_FIELDS);
+    this.logger.log(`Purged ${owned.length} resource(s) of member ${ownerId} (${erased} personal field(s) erased from the log)`);
+    return owned.length;
+  }
+
+  private async removeObjects(state: ResourceState): Promise<void> {
+    const keys = new Set([state.file?.storageKey, state.storedKey].filter((k): k is string => !!k));
+    for (const key of keys) {
+      await this.objects.remove('quarantine', key).catch(() => undefined);
+      await this.objects.remove('store', key).catch(() => undefined);
+    }
+  }
+
+  private async enqueue(resourceId: string, appended: StoredEvent[]): Promise<void> {
+    const submitted = appended.find((e) => e.type === 'library.resource.submitted');
+    if (!submitted) return;
+    // The submission is recorded; if Redis is away now, the processor's start-up sweep enqueues it later.
+    await this.queue.add(resourceId, submitted.version).catch((error: Error) => this.logger.warn({ resourceId, err: error.message }, 'could not enqueue processing'));
+  }
+
+  private async run(resourceId: string, decide: (state: ResourceState) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
+    try {
+      const appended = await this.eventStore.appendWithRetry(resourceStreamId(resourceId), (history) => decide(foldResource(history)), meta);
+      if (appended.length) {
+        await this.projections.afterAppend(appended);
+        this.relay.kick();
+      }
+      return appended;
+    } catch (error) {
+      if (error instanceof ResourceRefusal) {
+        if (error.kind === 'not-found') throw DomainError.notFound('This resource');
+        if (error.kind === 'forbidden') throw DomainError.forbidden(error.message);
+        throw DomainError.conflict(error.message);
+      }
+      if (error instanceof ConcurrencyError)
+        throw DomainError.conflict('This resource changed at the same moment elsewhere. Please try again.', errorCodes.concurrencyConflict);
+      throw error;
+    }
+  }
+}

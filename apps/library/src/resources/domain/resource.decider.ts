@@ -1,0 +1,189 @@
+import type { EventData, ResourceStatus, SubmissionFields } from '@abide/contracts';
+import type { NewEvent, StoredEvent } from '@abide/event-store';
+
+export type FileFacts = EventData<'library.resource.drafted'>['file'];
+
+/** A resource after its history. `stage` is the lifecycle; the read model shows it as a ResourceStatus. */
+export interface ResourceState {
+  exists: boolean;
+  deleted: boolean;
+  resourceId: string;
+  ownerId: string;
+  stage: ResourceStatus;
+  fields: SubmissionFields | null;
+  file: FileFacts | null;
+  /** Set once processed: where the file lives (the store bucket). */
+  storedKey: string | null;
+  /** Who reported it since it was last approved (one report each). */
+  reporters: string[];
+}
+
+const initial: ResourceState = {
+  exists: false,
+  deleted: false,
+  resourceId: '',
+  ownerId: '',
+  stage: 'draft',
+  fields: null,
+  file: null,
+  storedKey: null,
+  reporters: [],
+};
+
+export const foldResource = (history: readonly Pick<StoredEvent, 'type' | 'data'>[]): ResourceState => {
+  let s: ResourceState = { ...initial };
+  for (const event of history) {
+    const d = event.data as Record<string, unknown> & { resourceId: string; ownerId: string };
+    switch (event.type) {
+      case 'library.resource.drafted': {
+        const e = d as unknown as EventData<'library.resource.drafted'>;
+        s = { ...s, exists: true, resourceId: e.resourceId, ownerId: e.ownerId, stage: 'draft', fields: e.fields, file: e.file };
+        break;
+      }
+      case 'library.resource.draft-updated': {
+        const e = d as unknown as EventData<'library.resource.draft-updated'>;
+        s = { ...s, fields: { ...(s.fields as SubmissionFields), ...e.fields }, file: e.file ?? s.file };
+        break;
+      }
+      case 'library.resource.submitted': {
+        const e = d as unknown as EventData<'library.resource.submitted'>;
+        s = { ...s, exists: true, resourceId: e.resourceId, ownerId: e.ownerId, stage: 'processing', fields: e.fields, file: e.file };
+        break;
+      }
+      case 'library.resource.processed':
+        s = { ...s, storedKey: (d as unknown as EventData<'library.resource.processed'>).storageKey };
+        break;
+      case 'library.resource.processing-failed':
+        s = { ...s, stage: 'failed' };
+        break;
+      case 'library.resource.queued-for-review':
+        s = { ...s, stage: 'in-review' };
+        break;
+      case 'library.resource.published':
+      case 'library.resource.approved':
+        s = { ...s, stage: 'approved', reporters: [] };
+        break;
+      case 'library.resource.rejected':
+        s = { ...s, stage: 'rejected' };
+        break;
+      case 'library.resource.reported':
+        s = { ...s, reporters: [...s.reporters, (d as unknown as EventData<'library.resource.reported'>).reporterId] };
+        break;
+      case 'library.resource.deleted':
+        s = { ...s, deleted: true };
+        break;
+    }
+  }
+  return s;
+};
+
+/** Why a command was refused; the handler turns each into the right problem. */
+export class ResourceRefusal extends Error {
+  constructor(
+    readonly kind: 'not-found' | 'forbidden' | 'conflict',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const notFound = () => new ResourceRefusal('not-found', 'This resource');
+const live = (s: ResourceState) => s.exists && !s.deleted;
+/** Anyone but the owner gets "not found" for what they may not see, so ids reveal nothing. */
+const ownedBy = (s: ResourceState, userId: string) => {
+  if (!live(s) || s.ownerId !== userId) throw notFound();
+};
+
+const ev = <T extends NewEvent['type']>(type: T, data: EventData<T>, ownerId: string) => ({ type, data, subjectId: ownerId }) as NewEvent;
+
+export const decideCreate = (
+  s: ResourceState,
+  input: { resourceId: string; ownerId: string; fields: SubmissionFields; file: FileFacts; draft: boolean },
+): NewEvent[] => {
+  if (s.exists) return [];
+  const { resourceId, ownerId, fields, file } = input;
+  return [ev(input.draft ? 'library.resource.drafted' : 'library.resource.submitted', { resourceId, ownerId, fields, file }, ownerId)];
+};
+
+export const decideUpdateDraft = (
+  s: ResourceState,
+  input: { userId: string; fields: Partial<SubmissionFields>; file?: FileFacts },
+): NewEvent[] => {
+  ownedBy(s, input.userId);
+  if (s.stage !== 'draft') throw new ResourceRefusal('conflict', 'Only a draft can be edited; this resource was already submitted.');
+  return [ev('library.resource.draft-updated', { resourceId: s.resourceId, ownerId: s.ownerId, fields: input.fields, ...(input.file ? { file: input.file } : {}) }, s.ownerId)];
+};
+
+export const decideSubmitDraft = (s: ResourceState, input: { userId: string; fields: SubmissionFields }): NewEvent[] => {
+  ownedBy(s, input.userId);
+  if (s.stage !== 'draft') throw new ResourceRefusal('conflict', 'This resource was already submitted.');
+  return [ev('library.resource.submitted', { resourceId: s.resourceId, ownerId: s.ownerId, fields: input.fields, file: s.file as FileFacts }, s.ownerId)];
+};
+
+/** Processing finished: public resources wait for a moderator, group and private ones are published at once. */
+export const decideProcessed = (
+  s: ResourceState,
+  input: { pages: number | null; words: number; excerpt: string; storageKey: string },
+): NewEvent[] => {
+  if (!live(s) || s.stage !== 'processing') return [];
+  const base = { resourceId: s.resourceId, ownerId: s.ownerId };
+  const fields = s.fields as SubmissionFields;
+  const next =
+    fields.visibility === 'public'
+      ? ev('library.resource.queued-for-review', { ...base, cause: 'submitted' }, s.ownerId)
+      : ev('library.resource.published', { ...base, visibility: fields.visibility, groupId: fields.groupId }, s.ownerId);
+  return [ev('library.resource.processed', { ...base, ...input }, s.ownerId), next];
+};
+
+export const decideProcessingFailed = (s: ResourceState, reason: string): NewEvent[] => {
+  if (!live(s) || s.stage !== 'processing') return [];
+  return [ev('library.resource.processing-failed', { resourceId: s.resourceId, ownerId: s.ownerId, reason }, s.ownerId)];
+};
+
+export const OWN_UPLOAD_MESSAGE = 'You cannot review your own upload. Another moderator will review it.';
+
+const reviewable = (s: ResourceState, moderatorId: string) => {
+  if (!live(s)) throw notFound();
+  if (s.ownerId === moderatorId) throw new ResourceRefusal('forbidden', OWN_UPLOAD_MESSAGE);
+  if (s.stage !== 'in-review') throw new ResourceRefusal('conflict', 'This resource is not waiting for review (someone may have decided already).');
+};
+
+export const decideApprove = (s: ResourceState, input: { moderatorId: string; decidedAt: string }): NewEvent[] => {
+  reviewable(s, input.moderatorId);
+  return [ev('library.resource.approved', { resourceId: s.resourceId, ownerId: s.ownerId, ...input, title: s.fields?.title ?? '' }, s.ownerId)];
+};
+
+export const decideReject = (s: ResourceState, input: { moderatorId: string; decidedAt: string; reason: string }): NewEvent[] => {
+  reviewable(s, input.moderatorId);
+  return [ev('library.resource.rejected', { resourceId: s.resourceId, ownerId: s.ownerId, ...input, title: s.fields?.title ?? '' }, s.ownerId)];
+};
+
+export const OWN_REPORT_MESSAGE = 'You cannot report your own resource.';
+export const ALREADY_REPORTED_MESSAGE = 'You have already reported this resource.';
+
+/** One report per member; the report that reaches `threshold` distinct reporters sends the resource back to review. */
+export const decideReport = (s: ResourceState, input: { reporterId: string; reason: string; threshold: number }): NewEvent[] => {
+  if (!live(s) || s.stage !== 'approved' || s.fields?.visibility !== 'public') throw notFound();
+  if (s.ownerId === input.reporterId) throw new ResourceRefusal('forbidden', OWN_REPORT_MESSAGE);
+  if (s.reporters.includes(input.reporterId)) throw new ResourceRefusal('conflict', ALREADY_REPORTED_MESSAGE);
+  const base = { resourceId: s.resourceId, ownerId: s.ownerId };
+  const events = [ev('library.resource.reported', { ...base, reporterId: input.reporterId, reason: input.reason }, s.ownerId)];
+  if (s.reporters.length + 1 >= input.threshold) events.push(ev('library.resource.queued-for-review', { ...base, cause: 'reports' }, s.ownerId));
+  return events;
+};
+
+export const decideDownload = (s: ResourceState, userId: string): NewEvent[] =>
+  live(s) ? [ev('library.resource.downloaded', { resourceId: s.resourceId, ownerId: s.ownerId, userId }, s.ownerId)] : [];
+
+/** The owner deletes (or the system, when the owner's account is deleted). */
+export const decideDelete = (s: ResourceState, input: { userId: string; system?: boolean }): NewEvent[] => {
+  if (!live(s)) {
+    if (input.system) return [];
+    throw notFound();
+  }
+  if (!input.system) ownedBy(s, input.userId);
+  return [ev('library.resource.deleted', { resourceId: s.resourceId, ownerId: s.ownerId, deletedBy: input.system ? 'system' : input.userId }, s.ownerId)];
+};
+
+/** Personal fields erased from the log when the owner's account is deleted. */
+export const RESOURCE_PERSONAL_FIELDS = ['fields.title', 'fields.description', 'fields.tags', 'file.fileName', 'title', 'reason', 'excerpt'] as const;

@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { queues } from '@abide/contracts';
+import { type Job, Worker } from 'bullmq';
+import { v7 as uuidv7 } from 'uuid';
+import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
+import { ResourceCommands } from '../commands/resource-commands';
+import { ObjectStore } from '../files/object-store';
+import { contentTypeOf } from '../files/file-name';
+import { extractText, UnreadableFileError } from '../files/text-extraction';
+import { ResourceProjection } from '../projections/resource.projection';
+import { ProcessingQueue, processingJobOptions } from './processing-queue';
+
+export const PROCESSING_GAVE_UP = 'We could not process this file. Please try uploading it again later.';
+
+export type ProcessingOutcome = 'processed' | 'failed' | 'skipped';
+
+/**
+ * Processes a submitted file: reads its text (search, page and word counts, excerpt), then moves it from quarantine
+ * to the store. Safe to run again at any step: the stream's state says what is left to do.
+ */
+@Injectable()
+export class ResourceProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ResourceProcessor.name);
+  private worker?: Worker;
+
+  constructor(
+    private readonly commands: ResourceCommands,
+    private readonly objects: ObjectStore,
+    private readonly resources: ResourceProjection,
+    private readonly queue: ProcessingQueue,
+    @Inject(LIBRARY_CONFIG) private readonly config: LibraryConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.JOBS_ENABLED) return;
+    await this.resumeStalled();
+    this.worker = new Worker(queues.libraryResourceProcessing, (job: Job<{ resourceId: string }>) => this.process(job.data.resourceId), {
+      connection: this.queue.connection,
+      prefix: this.queue.prefix,
+      concurrency: 2,
+    });
+    this.worker.on('failed', (job, err) => {
+      this.logger.warn({ job: job?.id, err: err.message }, 'processing job failed');
+      // After the last attempt the owner learns it failed instead of waiting forever.
+      if (job && job.attemptsMade >= (processingJobOptions.attempts ?? 1)) {
+        void this.commands.processingFailed(job.data.resourceId, PROCESSING_GAVE_UP, { correlationId: uuidv7() }).catch(() => undefined);
+      }
+    });
+  }
+
+  /** Submissions still processing a while after they were made (a missed enqueue) get a job again; processing is idempotent. */
+  async resumeStalled(olderThanMs = 60_000): Promise<number> {
+    const stalled = await this.resources.model
+      .find({ deleted: false, status: 'processing', updatedAt: { $lt: new Date(Date.now() - olderThanMs) } }, { _id: 1, version: 1 })
+      .lean<Array<{ _id: string; version: number }>>();
+    for (const { _id, version } of stalled) await this.queue.add(_id, version);
+    return stalled.length;
+  }
+
+  async process(resourceId: string): Promise<ProcessingOutcome> {
+    const state = await this.commands.load(resourceId);
+    const meta = { correlationId: uuidv7() };
+    const file = state.file;
+    if (!state.exists || state.deleted || state.stage !== 'processing' || !file) {
+      // A retry after the move: only the quarantine copy may be left.
+      if (file && state.storedKey) await this.objects.remove('quarantine', file.storageKey).catch(() => undefined);
+      return 'skipped';
+    }
+    let extracted;
+    try {
+      extracted = await extractText(file.fileType, {
+        buffer: () => this.objects.buffer('quarantine', file.storageKey),
+        range: this.objects.rangeSource('quarantine', file.storageKey, file.fileSize),
+      });
+    } catch (error) {
+      if (!(error instanceof UnreadableFileError)) throw error;
+      await this.commands.processingFailed(resourceId, error.message, meta);
+      // The unreadable file is not kept.
+      await this.objects.remove('quarantine', file.storageKey).catch(() => undefined);
+      return 'failed';
+    }
+    await this.resources.texts.updateOne({ _id: resourceId }, { $set: { text: extracted.text, ownerId: state.ownerId } }, { upsert: true }).catch(async (error: { code?: number }) => {
+      if (error.code !== 11000) throw error;
+      await this.resources.texts.updateOne({ _id: resourceId }, { $set: { text: extracted.text, ownerId: state.ownerId } });
+    });
+    await this.objects.copy('quarantine', file.storageKey, 'store', file.storageKey);
+    await this.commands.processed(resourceId, { pages: extracted.pages, words: extracted.words, excerpt: extracted.excerpt, storageKey: file.storageKey }, meta);
+    await this.objects.remove('quarantine', file.storageKey);
+    this.logger.log({ resourceId, type: file.fileType, contentType: contentTypeOf(file.fileType) }, 'resource processed');
+    return 'processed';
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+  }
+}

@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventData, EventEnvelope } from '@abide/contracts';
+import type { Projection } from '@abide/event-store';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection, Model } from 'mongoose';
+import { type AuditEntryView, auditEntrySchema } from './resource.schema';
+
+/** The moderation audit trail: one entry per decision, keyed by the event id (a replay writes the same entry). */
+@Injectable()
+export class AuditProjection implements Projection {
+  readonly name = 'library-moderation-audit';
+  readonly handles = ['library.resource.approved', 'library.resource.rejected'] as const;
+  readonly model: Model<AuditEntryView>;
+
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+    this.model = connection.models.AuditEntryView ?? connection.model<AuditEntryView>('AuditEntryView', auditEntrySchema);
+  }
+
+  async apply(event: EventEnvelope): Promise<void> {
+    const d = event.data as EventData<'library.resource.rejected'>;
+    const entry: Omit<AuditEntryView, '_id'> = {
+      resourceId: d.resourceId,
+      ownerId: d.ownerId,
+      title: d.title,
+      decision: event.type === 'library.resource.approved' ? 'approved' : 'rejected',
+      reason: event.type === 'library.resource.rejected' ? d.reason : null,
+      moderatorId: d.moderatorId,
+      decidedAt: new Date(d.decidedAt),
+    };
+    await this.model.updateOne({ _id: event.id }, { $setOnInsert: entry }, { upsert: true }).catch((error: { code?: number }) => {
+      if (error.code !== 11000) throw error;
+    });
+  }
+
+  async purgeSubject(subjectId: string): Promise<void> {
+    // The decisions stay (who decided what and when); the deleted member's titles and reasons go.
+    await this.model.updateMany({ ownerId: subjectId }, { $set: { title: '', reason: null } });
+  }
+
+  async reset(): Promise<void> {
+    await this.model.deleteMany({});
+  }
+}

@@ -1,0 +1,212 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { EventData, EventType } from '@abide/contracts';
+import { ERASED, EventStore, ProjectionRunner } from '@abide/event-store';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection } from 'mongoose';
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { v7 as uuidv7 } from 'uuid';
+import { Directory } from '../src/directory/directory';
+import { DirectoryEvents } from '../src/directory/directory-events';
+import { ResourceCommands } from '../src/resources/commands/resource-commands';
+import { DownloadService } from '../src/resources/download.service';
+import { ObjectStore } from '../src/resources/files/object-store';
+import { ProcessingQueue } from '../src/resources/jobs/processing-queue';
+import { ResourceProcessor } from '../src/resources/jobs/resource-processor';
+import { ResourceQueries } from '../src/resources/resource-queries';
+import { envelope, startLibrary } from './library-app.stub';
+
+let app: NestFastifyApplication;
+let db: Connection;
+let objects: ObjectStore;
+let commands: ResourceCommands;
+let processor: ResourceProcessor;
+let queries: ResourceQueries;
+let directory: DirectoryEvents;
+const meta = () => ({ correlationId: uuidv7() });
+
+const fields = (overrides: Partial<EventData<'library.resource.submitted'>['fields']> = {}) => ({
+  title: 'Fruit of the Spirit',
+  description: 'A study',
+  category: 'study',
+  tags: ['discipleship'],
+  targetAudience: 'all-levels' as const,
+  visibility: 'private' as const,
+  groupId: null,
+  ...overrides,
+});
+
+/** Puts `data` in quarantine as an upload would, and submits it. */
+const submit = async (ownerId: string, data: Buffer, fileType: 'pdf' | 'txt', overrides: Parameters<typeof fields>[0] = {}) => {
+  const resourceId = uuidv7();
+  const storageKey = objects.newKey(ownerId);
+  await objects.put('quarantine', storageKey, Readable.from([data]), data.length);
+  const file = { fileName: `file.${fileType}`, fileType, fileSize: data.length, storageKey, sha256: 'f'.repeat(64) };
+  await commands.create({ resourceId, ownerId, fields: fields(overrides), file, draft: false }, meta());
+  return { resourceId, storageKey };
+};
+
+/** A PDF encrypted with the standard handler whose user password is not empty: readers must ask for a password. */
+const passwordProtectedPdf = (): Buffer => {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [] /Count 0 >>',
+    `<< /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -4 >>`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 3 0 R /ID [<${'01'.repeat(16)}> <${'01'.repeat(16)}>] >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+};
+
+const handle = async <T extends EventType>(handlers: DirectoryEvents['identity'], type: T, data: EventData<T>, subjectId: string | null = null) => {
+  const handler = handlers[type] as unknown as (e: unknown) => Promise<void>;
+  await handler(envelope(type, 'stream', subjectId, data as Record<string, unknown>));
+};
+
+beforeAll(async () => {
+  ({ app } = await startLibrary({ DOWNLOAD_URL_TTL_SECONDS: '2' }));
+  db = app.get<Connection>(MONGO_CONNECTION);
+  objects = app.get(ObjectStore);
+  commands = app.get(ResourceCommands);
+  processor = app.get(ResourceProcessor);
+  queries = app.get(ResourceQueries);
+  directory = app.get(DirectoryEvents);
+});
+afterAll(async () => {
+  for (const bucket of Object.values(objects.buckets)) {
+    const keys: string[] = [];
+    for await (const item of objects.client.listObjectsV2(bucket, '', true)) if (item.name) keys.push(item.name);
+    if (keys.length) await objects.client.removeObjects(bucket, keys);
+    await objects.client.removeBucket(bucket);
+  }
+  await app.get(ProcessingQueue).queue.obliterate({ force: true });
+  await db.dropDatabase();
+  await app.close();
+});
+
+describe('processing', () => {
+  it('reads a text file, moves it from quarantine to the store, and publishes a private resource; a second run changes nothing', async () => {
+    const ownerId = uuidv7();
+    const { resourceId, storageKey } = await submit(ownerId, Buffer.from('Love, joy, peace, patience.'), 'txt');
+
+    expect(await processor.process(resourceId)).toBe('processed');
+    expect(await processor.process(resourceId)).toBe('skipped');
+
+    expect(await objects.exists('quarantine', storageKey)).toBe(false);
+    expect(await objects.exists('store', storageKey)).toBe(true);
+    expect(await queries.one(ownerId, resourceId)).toMatchObject({ status: 'approved', words: 4, excerpt: 'Love, joy, peace, patience.' });
+  });
+
+  it('fails a corrupt PDF with a reason for its owner and removes the file', async () => {
+    const ownerId = uuidv7();
+    const { resourceId, storageKey } = await submit(ownerId, Buffer.from('%PDF-1.7\nnot really a pdf\n'), 'pdf', { visibility: 'public' });
+
+    expect(await processor.process(resourceId)).toBe('failed');
+
+    expect(await queries.one(ownerId, resourceId)).toMatchObject({ status: 'failed', statusReason: 'This PDF is damaged or incomplete and could not be read.' });
+    expect(await objects.exists('quarantine', storageKey)).toBe(false);
+  });
+
+  it('fails a password-protected PDF with a reason saying so', async () => {
+    const ownerId = uuidv7();
+    const { resourceId } = await submit(ownerId, passwordProtectedPdf(), 'pdf');
+
+    expect(await processor.process(resourceId)).toBe('failed');
+
+    expect((await queries.one(ownerId, resourceId)).statusReason).toBe('This PDF is password-protected. Please upload a copy without a password.');
+  });
+
+  it('enqueues again a submission left processing (a missed enqueue), under the same job id', async () => {
+    const ownerId = uuidv7();
+    const { resourceId } = await submit(ownerId, Buffer.from('Self-control.'), 'txt');
+    const queue = app.get(ProcessingQueue).queue;
+    await (await queue.getJob(`${resourceId}-v1`))?.remove();
+
+    expect(await processor.resumeStalled(0)).toBeGreaterThanOrEqual(1);
+
+    expect((await queue.getJob(`${resourceId}-v1`))?.data).toEqual({ resourceId });
+  });
+
+  it('rebuilds the read model from the log to the same resource', async () => {
+    const ownerId = uuidv7();
+    const { resourceId } = await submit(ownerId, Buffer.from('Kindness and goodness.'), 'txt');
+    await processor.process(resourceId);
+    const before = await queries.one(ownerId, resourceId);
+
+    await app.get(ProjectionRunner).rebuild('library-resources');
+
+    expect(await queries.one(ownerId, resourceId)).toEqual(before);
+  });
+});
+
+describe('downloads', () => {
+  it('signs a URL that works at once and stops working when it expires', async () => {
+    const ownerId = uuidv7();
+    const { resourceId } = await submit(ownerId, Buffer.from('Faithfulness.'), 'txt');
+    await processor.process(resourceId);
+
+    const link = await app.get(DownloadService).link(ownerId, resourceId, meta());
+
+    const fresh = await fetch(link.url);
+    expect([fresh.status, await fresh.text()]).toEqual([200, 'Faithfulness.']);
+    await sleep(3000);
+    expect((await fetch(link.url)).status).toBe(403);
+    expect((await queries.one(ownerId, resourceId)).downloads).toBe(1);
+  });
+});
+
+describe('group membership from community events', () => {
+  it("shows a group's resources to its members, hides them after leaving or removal, and ignores a repeated event", async () => {
+    const groupId = uuidv7();
+    const [ownerId, memberId, removedId] = [uuidv7(), uuidv7(), uuidv7()];
+    await handle(directory.community, 'community.group.created', { groupId, ownerId, name: 'Berean Circle', description: '', isPublic: true, meeting: null });
+    for (const userId of [ownerId, memberId, removedId]) {
+      await handle(directory.community, 'community.group.member-joined', { groupId, userId, role: 'member', via: 'open', joinedAt: new Date().toISOString() });
+    }
+    await handle(directory.community, 'community.group.member-joined', { groupId, userId: memberId, role: 'member', via: 'open', joinedAt: new Date().toISOString() });
+    const { resourceId } = await submit(ownerId, Buffer.from('Group notes.'), 'txt', { visibility: 'group', groupId });
+    await processor.process(resourceId);
+
+    expect(await queries.one(memberId, resourceId)).toMatchObject({ groupName: 'Berean Circle', status: 'approved' });
+    expect((await queries.list(uuidv7(), { page: 1, pageSize: 12, q: 'Group notes' })).total).toBe(0);
+
+    await handle(directory.community, 'community.group.member-left', { groupId, userId: memberId });
+    await handle(directory.community, 'community.group.member-removed', { groupId, userId: removedId, removedBy: ownerId });
+
+    for (const userId of [memberId, removedId]) {
+      expect((await queries.list(userId, { page: 1, pageSize: 12, q: 'Group notes' })).total).toBe(0);
+      await expect(queries.one(userId, resourceId)).rejects.toMatchObject({ status: 404 });
+    }
+  });
+});
+
+describe('account deletion', () => {
+  it("purges the member's resources, files, name and personal fields of the log", async () => {
+    const ownerId = uuidv7();
+    await handle(directory.identity, 'identity.user.registered', { userId: ownerId, name: 'Dorcas', email: 'dorcas@test.abide.local', roles: ['user'], registeredAt: new Date().toISOString() });
+    const kept = await submit(ownerId, Buffer.from('Tabitha made garments.'), 'txt');
+    await processor.process(kept.resourceId);
+    const waiting = await submit(ownerId, Buffer.from('Still in quarantine.'), 'txt');
+    expect((await queries.one(ownerId, kept.resourceId)).ownerName).toBe('Dorcas');
+
+    await handle(directory.identity, 'identity.user.deleted', { userId: ownerId, deletedAt: new Date().toISOString() }, ownerId);
+
+    expect(await objects.list('store', `${ownerId}/`)).toEqual([]);
+    expect(await objects.list('quarantine', `${ownerId}/`)).toEqual([]);
+    expect((await queries.list(ownerId, { page: 1, pageSize: 12, mine: true })).total).toBe(0);
+    expect(await db.collection('library_resources').countDocuments({ ownerId })).toBe(0);
+    expect(await db.collection('library_resource_texts').countDocuments({ ownerId })).toBe(0);
+    expect((await app.get(Directory).namesOf([ownerId])).get(ownerId)).toBeNull();
+    const events = await app.get(EventStore).load(`resource-${waiting.resourceId}`);
+    expect(events.map((e) => e.type)).toEqual(['library.resource.submitted', 'library.resource.deleted']);
+    expect((events[0].data as EventData<'library.resource.submitted'>).fields.title).toBe(ERASED);
+    expect(await processor.process(waiting.resourceId)).toBe('skipped');
+  });
+});
