@@ -1,11 +1,64 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServiceCoreModule } from '@abide/platform';
+import { topics } from '@abide/contracts';
+import { EventSourcingModule } from '@abide/event-store';
+import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
+import { AccountExportController } from './account/account-export.controller';
+import { ActivityConsumer } from './activity/activity.consumer';
+import { ActivityEvents } from './activity/activity-events';
+import { MemberActivityStore } from './activity/projections/member-activity.store';
+import type { Clock } from './config/clock';
+import { CommunityConfigModule } from './config/community-config.module';
 import type { CommunityConfig } from './config/env.schema';
+import { GroupCommands } from './groups/commands/group-commands';
+import { OwnershipClaims } from './groups/commands/ownership-claims';
+import { GroupFigures } from './groups/group-figures.service';
+import { GroupQueries } from './groups/group-queries';
+import { GroupsController } from './groups/groups.controller';
+import { MemberDeparture } from './groups/member-departure';
+import { GroupProjection } from './groups/projections/group.projection';
+import { PrayerCommands } from './prayers/commands/prayer-commands';
+import { PrayerQueries } from './prayers/prayer-queries';
+import { PrayersController } from './prayers/prayers.controller';
+import { PrayerProjection } from './prayers/projections/prayer.projection';
 
-/** The community service: groups and membership. Its features arrive with the community issue. */
+/** The community service: groups, membership, the leaders' dashboard on real member activity, prayer requests. */
 @Module({})
 export class AppModule {
-  static forRoot(config: CommunityConfig): DynamicModule {
-    return { module: AppModule, imports: [ServiceCoreModule.forRoot({ service: 'community', config })] };
+  /** `clock` is for tests that move time; the service runs on the real one. */
+  static forRoot(config: CommunityConfig, clock?: Clock): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceCoreModule.forRoot({ service: 'community', config }),
+        CommunityConfigModule.forRoot(config, clock),
+        EventSourcingModule.forRoot({
+          service: 'community',
+          connection: MONGO_CONNECTION,
+          kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
+          topics: [
+            topics.communityGroup,
+            topics.communityPrayer,
+            topics.identityUser,
+            topics.formationHabit,
+            topics.formationPlan,
+            topics.formationJournal,
+          ],
+          projections: [GroupProjection, PrayerProjection],
+        }),
+      ],
+      // The prayer routes (groups/:id/prayers…) come before the group routes so ':id' never swallows them.
+      controllers: [PrayersController, GroupsController, AccountExportController, ActivityConsumer],
+      providers: [
+        MemberActivityStore,
+        OwnershipClaims,
+        GroupCommands,
+        GroupFigures,
+        GroupQueries,
+        PrayerCommands,
+        PrayerQueries,
+        MemberDeparture,
+        ActivityEvents,
+      ],
+    };
   }
 }

@@ -1,11 +1,21 @@
 import 'reflect-metadata';
+import { kafkaMicroserviceOptions } from '@abide/messaging';
 import { bootstrapService, loadConfigOrExit } from '@abide/platform';
 import { AppModule } from './app.module';
 import { communityEnvSchema } from './config/env.schema';
 
 const main = async (): Promise<void> => {
   const config = loadConfigOrExit('community', communityEnvSchema);
-  await bootstrapService({ module: AppModule.forRoot(config), host: config.HOST, port: config.PORT });
+  await bootstrapService({
+    module: AppModule.forRoot(config),
+    host: config.HOST,
+    port: config.PORT,
+    microservice: kafkaMicroserviceOptions({
+      clientId: config.KAFKA_CLIENT_ID,
+      brokers: config.KAFKA_BROKERS,
+      groupId: `${config.KAFKA_GROUP_PREFIX}community`,
+    }),
+  });
 };
 
 void main();

@@ -79,7 +79,7 @@ describe('settings', () => {
 });
 
 describe('data export', () => {
-  it('returns one JSON file with the account from identity and the profile from formation', async () => {
+  it('returns one JSON file with the account from identity, the profile from formation, and the library and community parts', async () => {
     const sut = await UserSession.signUp({ name: 'Lydia' });
     await eventually(async () => ((await sut.get('/api/formation/profile')).status === 200 ? true : undefined));
 
@@ -96,6 +96,7 @@ describe('data export', () => {
     expect(res.body.formation.profile).toMatchObject({ userId: sut.user.id, displayName: 'Lydia' });
     expect(res.body.formation).toMatchObject({ plans: [], habits: [], habitEntries: [] });
     expect(res.body.formation.journalEntries).toEqual([expect.objectContaining({ content: 'Grateful for the river at dawn.' })]);
+    expect(res.body).toMatchObject({ library: { resources: [] }, community: { groups: [], memberships: [] } });
   });
 });
 

@@ -1,6 +1,15 @@
+import { FREE_PLAN_GROUP_LIMIT } from '@abide/contracts';
 import { authEnv, baseEnv, kafkaEnv, mongoEnv } from '@abide/platform';
 import { z } from 'zod';
 
-export const communityEnvSchema = z.object({ ...baseEnv, ...mongoEnv, ...kafkaEnv, ...authEnv });
+export const communityEnvSchema = z.object({
+  ...baseEnv,
+  ...mongoEnv,
+  ...kafkaEnv,
+  ...authEnv,
+  /** The plan's entitlement: how many groups one member may own at a time (spec: the free plan allows one). */
+  GROUP_OWNERSHIP_LIMIT: z.coerce.number().int().min(1).max(1000).default(FREE_PLAN_GROUP_LIMIT),
+});
 
 export type CommunityConfig = z.infer<typeof communityEnvSchema>;
+export const COMMUNITY_CONFIG = Symbol('COMMUNITY_CONFIG');

@@ -95,6 +95,8 @@ export const groupMemberSchema = z.object({
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 export const changeRoleRequestSchema = z.object({ role: z.enum(['co-leader', 'member']) });
+/** `POST /api/groups/{id}/owner`: the owner hands the group to another member and stays on as a co-leader. */
+export const handOverRequestSchema = z.object({ userId: z.string().min(1, 'Choose the member who will own the group') });
 
 export const joinRequestSchema = z.object({
   id: z.string(),

@@ -9,7 +9,7 @@ import { type ServiceName, ServiceClient } from '../../proxy/service-client';
 class DeleteAccountDto extends createZodDto(deleteAccountRequestSchema) {}
 
 /** The services that hold data about a member; each answers GET /account/export for the caller only. */
-const servicesWithPersonalData: ServiceName[] = ['identity', 'formation', 'library'];
+const servicesWithPersonalData: ServiceName[] = ['identity', 'formation', 'library', 'community'];
 
 @ApiTags('account')
 @ApiBearerAuth()

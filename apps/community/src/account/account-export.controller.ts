@@ -1,0 +1,58 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { type AuthUser, CurrentUser } from '@abide/auth';
+import { GroupProjection } from '../groups/projections/group.projection';
+import { PrayerProjection } from '../prayers/projections/prayer.projection';
+
+/** Community's part of "Download my data": the caller's groups, memberships, join requests, prayer requests and ratings. */
+@ApiExcludeController()
+@Controller('account')
+export class AccountExportController {
+  constructor(
+    private readonly groups: GroupProjection,
+    private readonly prayers: PrayerProjection,
+  ) {}
+
+  @Get('export')
+  async export(@CurrentUser() caller: AuthUser) {
+    const [memberships, requests, prayers, ratings] = await Promise.all([
+      this.groups.membershipsOf(caller.id),
+      this.groups.pendingRequestsBy(caller.id),
+      this.prayers.byAuthor(caller.id),
+      this.groups.ratingsBy(caller.id),
+    ]);
+    const groups = await Promise.all(memberships.map((m) => this.groups.find(m.groupId)));
+    const nameOf = new Map(groups.filter((g) => g !== null).map((g) => [g._id, g.name]));
+    return {
+      groups: groups
+        .filter((g) => g !== null)
+        .map((g) => ({
+          id: g._id,
+          name: g.name,
+          description: g.description,
+          isPublic: g.isPublic,
+          meeting: g.meeting ?? null,
+          owned: g.ownerId === caller.id,
+        })),
+      memberships: memberships.map((m) => ({
+        groupId: m.groupId,
+        groupName: nameOf.get(m.groupId) ?? null,
+        role: m.role,
+        joinedAt: new Date(m.joinedAt).toISOString(),
+      })),
+      joinRequests: requests.map((r) => ({ groupId: r.groupId, status: r.status, requestedAt: new Date(r.requestedAt).toISOString() })),
+      prayerRequests: prayers.map((p) => ({
+        id: p._id,
+        groupId: p.groupId,
+        text: p.text,
+        anonymous: p.anonymous,
+        prayedCount: p.prayedBy.length,
+        answered: p.answered,
+        testimony: p.testimony,
+        hidden: p.hidden,
+        createdAt: new Date(p.createdAt).toISOString(),
+      })),
+      meetingRatings: ratings.map((r) => ({ groupId: r.groupId, weekStart: r.weekStart, rating: r.rating })),
+    };
+  }
+}

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import type { EventHandlers } from '@abide/messaging';
+import { MemberDeparture } from '../groups/member-departure';
+import { MemberActivityStore } from './projections/member-activity.store';
+
+/**
+ * What community learns from identity and formation, kept apart from the Kafka wiring so tests feed it directly.
+ * Only ids, dates, schedules and names are read: never a note, a plan's words or a journal's content.
+ */
+@Injectable()
+export class ActivityEvents {
+  constructor(
+    private readonly store: MemberActivityStore,
+    private readonly departure: MemberDeparture,
+  ) {}
+
+  readonly identity: EventHandlers = {
+    'identity.user.registered': (e) => this.store.named(e.data.userId, e.version, e.data.name),
+    'identity.user.profile-updated': (e) => this.store.named(e.data.userId, e.version, e.data.name),
+    'identity.user.onboarding-completed': async (e) => {
+      await this.store.named(e.data.userId, e.version, e.data.name);
+      await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
+    },
+    'identity.user.settings-updated': async (e) => {
+      if (e.data.timeZone) await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
+      if (e.data.shareProgressWithGroups !== undefined) await this.store.sharing(e.data.userId, e.version, e.data.shareProgressWithGroups);
+    },
+    'identity.user.deleted': (e) => this.departure.forget(e.data.userId, { correlationId: e.correlationId, causationId: e.id }),
+  };
+
+  readonly habits: EventHandlers = {
+    'formation.habit.created': async (e) => {
+      await this.store.habitFrequency(e, e.data.habitId, e.data.userId, e.data.frequency);
+      await this.store.habitStatus(e, e.data.habitId, e.data.userId, 'active');
+    },
+    'formation.habit.updated': async (e) => {
+      if (e.data.frequency) await this.store.habitFrequency(e, e.data.habitId, e.data.userId, e.data.frequency);
+    },
+    'formation.habit.paused': (e) => this.store.habitStatus(e, e.data.habitId, e.data.userId, 'paused'),
+    'formation.habit.resumed': (e) => this.store.habitStatus(e, e.data.habitId, e.data.userId, 'active'),
+    'formation.habit.archived': (e) => this.store.habitStatus(e, e.data.habitId, e.data.userId, 'archived'),
+    'formation.habit.checked-in': (e) =>
+      this.store.fact(e, `${e.data.habitId}:${e.data.date}`, {
+        kind: 'check-in',
+        userId: e.data.userId,
+        habitId: e.data.habitId,
+        date: e.data.date,
+        done: true,
+        at: e.data.completedAt,
+      }),
+    'formation.habit.check-in-undone': (e) =>
+      this.store.fact(e, `${e.data.habitId}:${e.data.date}`, {
+        kind: 'check-in',
+        userId: e.data.userId,
+        habitId: e.data.habitId,
+        date: e.data.date,
+        done: false,
+      }),
+  };
+
+  readonly plans: EventHandlers = {
+    'formation.plan.activity-completed': (e) =>
+      this.store.fact(e, `${e.data.planId}:${e.data.activityId}`, {
+        kind: 'plan-activity',
+        userId: e.data.userId,
+        habitId: null,
+        date: e.data.date,
+        done: true,
+        at: e.data.completedAt,
+      }),
+    'formation.plan.activity-uncompleted': (e) =>
+      this.store.fact(e, `${e.data.planId}:${e.data.activityId}`, {
+        kind: 'plan-activity',
+        userId: e.data.userId,
+        habitId: null,
+        date: e.data.date,
+        done: false,
+      }),
+  };
+
+  readonly journal: EventHandlers = {
+    'formation.journal.entry-written': (e) =>
+      this.store.fact(e, `journal:${e.data.entryId}`, {
+        kind: 'journal',
+        userId: e.data.userId,
+        habitId: null,
+        date: e.data.localDate,
+        done: true,
+      }),
+    'formation.journal.entry-deleted': (e) =>
+      this.store.fact(e, `journal:${e.data.entryId}`, {
+        kind: 'journal',
+        userId: e.data.userId,
+        habitId: null,
+        date: e.data.localDate,
+        done: false,
+      }),
+  };
+}

@@ -1,0 +1,158 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { errorCodes, groupMessages, type Meeting } from '@abide/contracts';
+import { ConcurrencyError, EventStore, type NewEvent, OutboxRelay, ProjectionRunner, type StoredEvent } from '@abide/event-store';
+import { DomainError } from '@abide/platform';
+import { v7 as uuidv7 } from 'uuid';
+import { CLOCK, type Clock } from '../../config/clock';
+import { COMMUNITY_CONFIG, type CommunityConfig } from '../../config/env.schema';
+import { GroupDenied } from '../domain/group-denied';
+import {
+  decideChangeRole,
+  decideCreate,
+  decideDeparture,
+  decideHandOver,
+  decideJoin,
+  decideLeave,
+  decideRate,
+  decideRemove,
+  decideRequest,
+  decideUpdate,
+  decideWithdraw,
+  foldGroup,
+  type GroupChanges,
+  type GroupState,
+} from '../domain/group.decider';
+import { OwnershipClaims } from './ownership-claims';
+
+export const groupStreamId = (groupId: string) => `group-${groupId}`;
+
+export type Meta = { correlationId: string; causationId?: string | null };
+
+/** Turns a refused decision into the problem the caller sees. */
+export const toProblem = (error: unknown): unknown => {
+  if (error instanceof GroupDenied) {
+    if (error.kind === 'not-found') return DomainError.notFound(error.message);
+    if (error.kind === 'forbidden') return DomainError.forbidden(error.message);
+    return DomainError.conflict(error.message);
+  }
+  if (error instanceof ConcurrencyError)
+    return DomainError.conflict('This group changed at the same moment elsewhere. Please try again.', errorCodes.concurrencyConflict);
+  return error;
+};
+
+/** Write side of groups: one stream per group; every command decides on the stream, so roles are checked on the server. */
+@Injectable()
+export class GroupCommands {
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly projections: ProjectionRunner,
+    private readonly relay: OutboxRelay,
+    private readonly claims: OwnershipClaims,
+    @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async load(groupId: string): Promise<GroupState> {
+    return foldGroup(await this.eventStore.load(groupStreamId(groupId)));
+  }
+
+  async create(
+    ownerId: string,
+    input: { name: string; description: string; isPublic: boolean; meeting: Meeting | null },
+    meta: Meta,
+  ): Promise<string> {
+    const groupId = uuidv7();
+    await this.claimOrRefuse(ownerId, groupId);
+    try {
+      await this.run(groupId, (s) => decideCreate(s, { groupId, ownerId, ...input, now: this.clock() }), meta);
+    } catch (error) {
+      await this.claims.release(ownerId, groupId);
+      throw error;
+    }
+    return groupId;
+  }
+
+  async update(by: string, groupId: string, changes: GroupChanges, meta: Meta): Promise<void> {
+    await this.run(groupId, (s) => decideUpdate(s, by, changes), meta);
+  }
+
+  /** Returns whether the caller joined at once or now waits for approval. */
+  async join(userId: string, groupId: string, meta: Meta): Promise<'joined' | 'requested'> {
+    const appended = await this.run(groupId, (s) => decideJoin(s, userId, uuidv7(), this.clock()), meta);
+    return appended.some((e) => e.type === 'community.group.member-joined') ? 'joined' : 'requested';
+  }
+
+  async withdraw(userId: string, groupId: string, meta: Meta): Promise<void> {
+    await this.run(groupId, (s) => decideWithdraw(s, userId), meta);
+  }
+
+  async leave(userId: string, groupId: string, meta: Meta): Promise<void> {
+    await this.run(groupId, (s) => decideLeave(s, userId), meta);
+    // The last member leaving was the owner: the group closes and no longer counts against their plan.
+    await this.claims.release(userId, groupId);
+  }
+
+  async remove(by: string, groupId: string, target: string, meta: Meta): Promise<void> {
+    await this.run(groupId, (s) => decideRemove(s, by, target), meta);
+  }
+
+  async changeRole(by: string, groupId: string, target: string, role: 'co-leader' | 'member', meta: Meta): Promise<void> {
+    await this.run(groupId, (s) => decideChangeRole(s, by, target, role), meta);
+  }
+
+  /** The new owner takes one of their own ownership slots; the former owner's slot is freed. */
+  async handOver(by: string, groupId: string, target: string, meta: Meta): Promise<void> {
+    const state = await this.load(groupId);
+    decideHandOver(state, by, target); // refuse early (roles, membership) before touching the target's slots
+    if (!(await this.claims.claim(target, groupId, this.config.GROUP_OWNERSHIP_LIMIT))) {
+      throw DomainError.conflict('This member already owns as many groups as their plan allows.');
+    }
+    try {
+      await this.run(groupId, (s) => decideHandOver(s, by, target), meta);
+    } catch (error) {
+      await this.claims.release(target, groupId);
+      throw error;
+    }
+    await this.claims.release(by, groupId);
+  }
+
+  async decide(by: string, groupId: string, requestId: string, approve: boolean, meta: Meta): Promise<void> {
+    await this.run(groupId, (s) => decideRequest(s, by, requestId, approve, this.clock()), meta);
+  }
+
+  async rate(userId: string, groupId: string, weekStart: string, rating: number, meta: Meta): Promise<void> {
+    await this.run(groupId, (s) => decideRate(s, userId, weekStart, rating), meta);
+  }
+
+  /** Account deletion: out of the group (and its requests); an owner's group passes to the next leader. */
+  async depart(userId: string, groupId: string, meta: Meta): Promise<void> {
+    const appended = await this.run(groupId, (s) => decideDeparture(s, userId), meta);
+    for (const event of appended) {
+      const data = event.data as { userId: string; role?: string };
+      if (event.type === 'community.group.member-role-changed' && data.role === 'owner') {
+        // Best effort: an heir already at their limit still inherits rather than leaving the group leaderless.
+        await this.claims.claim(data.userId, groupId, this.config.GROUP_OWNERSHIP_LIMIT);
+      }
+    }
+  }
+
+  private async claimOrRefuse(ownerId: string, groupId: string): Promise<void> {
+    const limit = this.config.GROUP_OWNERSHIP_LIMIT;
+    if (!(await this.claims.claim(ownerId, groupId, limit))) {
+      throw DomainError.forbidden(groupMessages.limitReached(limit));
+    }
+  }
+
+  private async run(groupId: string, decide: (state: GroupState) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
+    try {
+      const appended = await this.eventStore.appendWithRetry(groupStreamId(groupId), (history) => decide(foldGroup(history)), meta);
+      if (appended.length) {
+        await this.projections.afterAppend(appended);
+        this.relay.kick();
+      }
+      return appended;
+    } catch (error) {
+      throw toProblem(error);
+    }
+  }
+}

@@ -1,0 +1,260 @@
+import type { GroupMemberRole, Meeting } from '@abide/contracts';
+import type { NewEvent, StoredEvent } from '@abide/event-store';
+import { deniedMessages as m, GroupDenied } from './group-denied';
+
+/** The group as its stream tells it: settings, members and pending requests. */
+export interface GroupState {
+  exists: boolean;
+  groupId: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  isPublic: boolean;
+  meeting: Meeting | null;
+  members: Map<string, { role: GroupMemberRole; joinedAt: string }>;
+  /** userId → requestId */
+  pending: Map<string, string>;
+}
+
+type Data = Record<string, unknown> & { userId: string };
+
+export const foldGroup = (history: readonly StoredEvent[]): GroupState => {
+  const s: GroupState = {
+    exists: false,
+    groupId: '',
+    ownerId: '',
+    name: '',
+    description: '',
+    isPublic: true,
+    meeting: null,
+    members: new Map(),
+    pending: new Map(),
+  };
+  for (const event of history) {
+    const d = event.data as Data;
+    switch (event.type) {
+      case 'community.group.created': {
+        const c = event.data as {
+          groupId: string;
+          ownerId: string;
+          name: string;
+          description: string;
+          isPublic: boolean;
+          meeting: Meeting | null;
+        };
+        Object.assign(s, {
+          exists: true,
+          groupId: c.groupId,
+          ownerId: c.ownerId,
+          name: c.name,
+          description: c.description,
+          isPublic: c.isPublic,
+          meeting: c.meeting,
+        });
+        break;
+      }
+      case 'community.group.updated': {
+        const { groupId: _g, updatedBy: _u, ...changes } = event.data as Record<string, unknown>;
+        Object.assign(s, changes);
+        break;
+      }
+      case 'community.group.member-joined':
+        s.members.set(d.userId, { role: d.role as GroupMemberRole, joinedAt: d.joinedAt as string });
+        s.pending.delete(d.userId);
+        break;
+      case 'community.group.member-left':
+      case 'community.group.member-removed':
+        s.members.delete(d.userId);
+        break;
+      case 'community.group.member-role-changed': {
+        const member = s.members.get(d.userId);
+        if (member) member.role = d.role as GroupMemberRole;
+        if (d.role === 'owner') s.ownerId = d.userId;
+        break;
+      }
+      case 'community.group.join-requested':
+        s.pending.set(d.userId, d.requestId as string);
+        break;
+      case 'community.group.join-request-approved':
+      case 'community.group.join-request-declined':
+      case 'community.group.join-request-withdrawn':
+        s.pending.delete(d.userId);
+        break;
+    }
+  }
+  return s;
+};
+
+export const roleOf = (s: GroupState, userId: string): GroupMemberRole | null => s.members.get(userId)?.role ?? null;
+export const isLeader = (s: GroupState, userId: string): boolean => {
+  const role = roleOf(s, userId);
+  return role === 'owner' || role === 'co-leader';
+};
+
+/**
+ * Inner data (members, prayers, ratings) is for members. A private group's outsiders learn nothing, not even
+ * that there is something to see (404); a public group's are told it is for members (403).
+ */
+/** A group whose last member left is closed: it answers like one that never existed. */
+const isOpen = (s: GroupState): boolean => s.exists && s.members.size > 0;
+
+export const assertMember = (s: GroupState, userId: string): void => {
+  if (!isOpen(s)) throw new GroupDenied('not-found', m.group);
+  if (s.members.has(userId)) return;
+  if (!s.isPublic) throw new GroupDenied('not-found', m.group);
+  throw new GroupDenied('forbidden', m.membersOnly);
+};
+
+export const assertLeader = (s: GroupState, userId: string): void => {
+  assertMember(s, userId);
+  if (!isLeader(s, userId)) throw new GroupDenied('forbidden', m.leadersOnly);
+};
+
+const assertOwner = (s: GroupState, userId: string): void => {
+  assertMember(s, userId);
+  if (roleOf(s, userId) !== 'owner') throw new GroupDenied('forbidden', m.ownerOnly);
+};
+
+type GroupEvent = NewEvent;
+const ev = (type: string, data: Record<string, unknown>, subjectId: string | null): GroupEvent => ({ type, data, subjectId }) as GroupEvent;
+
+export interface CreateGroup {
+  groupId: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  isPublic: boolean;
+  meeting: Meeting | null;
+  now: Date;
+}
+
+export const decideCreate = (s: GroupState, c: CreateGroup): GroupEvent[] => {
+  if (s.exists) return [];
+  const { groupId, ownerId, name, description, isPublic, meeting } = c;
+  return [
+    // The group's own words belong to the group, not to the owner: no subject, they survive the owner's deletion.
+    ev('community.group.created', { groupId, ownerId, name, description, isPublic, meeting }, null),
+    ev(
+      'community.group.member-joined',
+      { groupId, userId: ownerId, role: 'owner', via: 'created', joinedAt: c.now.toISOString() },
+      ownerId,
+    ),
+  ];
+};
+
+export type GroupChanges = Partial<Pick<GroupState, 'name' | 'description' | 'isPublic' | 'meeting'>>;
+
+export const decideUpdate = (s: GroupState, by: string, changes: GroupChanges): GroupEvent[] => {
+  assertLeader(s, by);
+  const changed = Object.fromEntries(
+    Object.entries(changes).filter(
+      ([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(s[key as keyof GroupChanges]),
+    ),
+  );
+  return Object.keys(changed).length ? [ev('community.group.updated', { groupId: s.groupId, updatedBy: by, ...changed }, null)] : [];
+};
+
+/** A public group is joined at once; a private one gets a pending request for its leaders. */
+export const decideJoin = (s: GroupState, userId: string, requestId: string, now: Date): GroupEvent[] => {
+  if (!isOpen(s)) throw new GroupDenied('not-found', m.group);
+  if (s.members.has(userId)) throw new GroupDenied('conflict', m.alreadyMember);
+  if (s.pending.has(userId)) throw new GroupDenied('conflict', m.alreadyRequested);
+  if (s.isPublic) {
+    return [
+      ev('community.group.member-joined', { groupId: s.groupId, userId, role: 'member', via: 'open', joinedAt: now.toISOString() }, userId),
+    ];
+  }
+  return [ev('community.group.join-requested', { groupId: s.groupId, requestId, userId }, userId)];
+};
+
+export const decideWithdraw = (s: GroupState, userId: string): GroupEvent[] => {
+  const requestId = s.pending.get(userId);
+  if (!s.exists || !requestId) throw new GroupDenied('not-found', m.requestNotFound);
+  return [ev('community.group.join-request-withdrawn', { groupId: s.groupId, requestId, userId }, userId)];
+};
+
+/** The owner may leave only as the last member (which closes the group); otherwise they hand over first. */
+export const decideLeave = (s: GroupState, userId: string): GroupEvent[] => {
+  if (!isOpen(s)) throw new GroupDenied('not-found', m.group);
+  if (!s.members.has(userId)) throw new GroupDenied('conflict', m.notMember);
+  if (roleOf(s, userId) === 'owner' && s.members.size > 1) throw new GroupDenied('conflict', m.ownerLeaves);
+  return [ev('community.group.member-left', { groupId: s.groupId, userId }, userId)];
+};
+
+export const decideRemove = (s: GroupState, by: string, target: string): GroupEvent[] => {
+  assertLeader(s, by);
+  const targetRole = roleOf(s, target);
+  if (!targetRole) throw new GroupDenied('not-found', m.memberNotFound);
+  if (target === by) throw new GroupDenied('conflict', m.removeSelf);
+  if (targetRole === 'owner') throw new GroupDenied('forbidden', m.removeOwner);
+  if (targetRole === 'co-leader' && roleOf(s, by) !== 'owner') throw new GroupDenied('forbidden', m.removeLeader);
+  return [ev('community.group.member-removed', { groupId: s.groupId, userId: target, removedBy: by }, target)];
+};
+
+export const decideChangeRole = (s: GroupState, by: string, target: string, role: 'co-leader' | 'member'): GroupEvent[] => {
+  assertOwner(s, by);
+  const current = roleOf(s, target);
+  if (!current) throw new GroupDenied('not-found', m.memberNotFound);
+  if (current === 'owner') throw new GroupDenied('conflict', m.ownerRole);
+  if (current === role) return [];
+  return [ev('community.group.member-role-changed', { groupId: s.groupId, userId: target, role, changedBy: by }, target)];
+};
+
+/** Hands the group to another member; the former owner stays on as a co-leader. */
+export const decideHandOver = (s: GroupState, by: string, target: string): GroupEvent[] => {
+  assertOwner(s, by);
+  if (!s.members.has(target)) throw new GroupDenied('not-found', m.memberNotFound);
+  if (target === by) return [];
+  return [
+    ev('community.group.member-role-changed', { groupId: s.groupId, userId: target, role: 'owner', changedBy: by }, target),
+    ev('community.group.member-role-changed', { groupId: s.groupId, userId: by, role: 'co-leader', changedBy: by }, by),
+  ];
+};
+
+export const decideRequest = (s: GroupState, by: string, requestId: string, approve: boolean, now: Date): GroupEvent[] => {
+  assertLeader(s, by);
+  const userId = [...s.pending.entries()].find(([, id]) => id === requestId)?.[0];
+  if (!userId) throw new GroupDenied('not-found', m.requestNotFound);
+  const data = { groupId: s.groupId, requestId, userId, decidedBy: by };
+  if (!approve) return [ev('community.group.join-request-declined', data, userId)];
+  return [
+    ev('community.group.join-request-approved', data, userId),
+    ev(
+      'community.group.member-joined',
+      { groupId: s.groupId, userId, role: 'member', via: 'request', joinedAt: now.toISOString() },
+      userId,
+    ),
+  ];
+};
+
+export const decideRate = (s: GroupState, userId: string, weekStart: string, rating: number): GroupEvent[] => {
+  assertMember(s, userId);
+  return [ev('community.group.meeting-rated', { groupId: s.groupId, userId, weekStart, rating }, userId)];
+};
+
+/**
+ * Account deletion: the member leaves every group (`removedBy: 'system'`) and their requests are withdrawn.
+ * An owner who leaves others behind hands the group to the longest-serving co-leader, else the longest member.
+ */
+export const decideDeparture = (s: GroupState, userId: string): GroupEvent[] => {
+  if (!s.exists) return [];
+  const events: GroupEvent[] = [];
+  const requestId = s.pending.get(userId);
+  if (requestId) events.push(ev('community.group.join-request-withdrawn', { groupId: s.groupId, requestId, userId }, userId));
+  if (!s.members.has(userId)) return events;
+  if (roleOf(s, userId) === 'owner') {
+    const others = [...s.members.entries()].filter(([id]) => id !== userId).sort(([, a], [, b]) => a.joinedAt.localeCompare(b.joinedAt));
+    const successor = others.find(([, v]) => v.role === 'co-leader') ?? others[0];
+    if (successor) {
+      events.push(
+        ev(
+          'community.group.member-role-changed',
+          { groupId: s.groupId, userId: successor[0], role: 'owner', changedBy: 'system' },
+          successor[0],
+        ),
+      );
+    }
+  }
+  events.push(ev('community.group.member-removed', { groupId: s.groupId, userId, removedBy: 'system' }, userId));
+  return events;
+};

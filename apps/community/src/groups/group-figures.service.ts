@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { GROUP_ACTIVE_DAYS } from '@abide/contracts';
+import type { ActivityFactView, PersonView } from '../activity/projections/activity.schema';
+import { MemberActivityStore } from '../activity/projections/member-activity.store';
+import { shiftDate, sundayOf, todayIn } from '../activity/domain/calendar';
+import { weeklyProgress } from '../activity/domain/group-figures';
+import { CLOCK, type Clock } from '../config/clock';
+
+const DAY_MS = 86_400_000;
+
+const activityText: Record<ActivityFactView['kind'], (name: string) => string> = {
+  'check-in': (name) => `${name} checked in a habit`,
+  'plan-activity': (name) => `${name} completed a plan activity`,
+  journal: (name) => `${name} wrote in their journal`,
+};
+
+/** A member as the figures see them: their zone's week, and whether they share their progress with groups. */
+export interface MemberWeekContext {
+  userId: string;
+  person: PersonView | undefined;
+  /** Identity's default is to share; only an explicit 'no' makes a member private. */
+  sharesProgress: boolean;
+  weekStart: string;
+}
+
+/** The figures of My Groups cards and the leaders' dashboard, from real member activity only. */
+@Injectable()
+export class GroupFigures {
+  constructor(
+    private readonly activity: MemberActivityStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  now(): Date {
+    return this.clock();
+  }
+
+  /** This week's Sunday in the person's zone (UTC until they chose one). */
+  weekStartFor(person: PersonView | undefined | null): string {
+    return sundayOf(todayIn(this.clock(), person?.timeZone ?? 'UTC'));
+  }
+
+  async contexts(userIds: readonly string[]): Promise<MemberWeekContext[]> {
+    const people = new Map((await this.activity.peopleByIds(userIds)).map((p) => [p._id, p]));
+    return userIds.map((userId) => {
+      const person = people.get(userId);
+      return { userId, person, sharesProgress: person?.shareProgress !== false, weekStart: this.weekStartFor(person) };
+    });
+  }
+
+  async names(userIds: readonly string[]): Promise<Map<string, string | null>> {
+    return new Map((await this.activity.peopleByIds(userIds)).map((p) => [p._id, p.name]));
+  }
+
+  /** Card figures: weekly progress of sharing members, Active badge, and the latest sharing member's activity. */
+  async card(memberIds: readonly string[]) {
+    const members = await this.contexts(memberIds);
+    const sharing = members.filter((m) => m.sharesProgress);
+    const earliest = sharing.reduce((min, m) => (m.weekStart < min ? m.weekStart : min), this.weekStartFor(null));
+    const [habits, facts, latest, active] = await Promise.all([
+      this.activity.habitsOf(sharing.map((m) => m.userId)),
+      this.activity.factsSince(
+        sharing.map((m) => m.userId),
+        shiftDate(earliest, -1),
+      ),
+      this.activity.latestDone(sharing.map((m) => m.userId)),
+      this.activity.anyDoneSince(memberIds, new Date(this.clock().getTime() - GROUP_ACTIVE_DAYS * DAY_MS)),
+    ]);
+    const weekOf = new Map(sharing.map((m) => [m.userId, m.weekStart]));
+    const checkIns = new Map<string, number>();
+    for (const fact of facts) {
+      const weekStart = weekOf.get(fact.userId);
+      if (fact.kind !== 'check-in' || !fact.habitId || !weekStart || fact.date < weekStart || fact.date > shiftDate(weekStart, 6)) continue;
+      checkIns.set(fact.habitId, (checkIns.get(fact.habitId) ?? 0) + 1);
+    }
+    const progress = weeklyProgress(
+      habits.map((h) => ({ id: h._id, frequency: h.frequency, active: h.status === 'active' })),
+      checkIns,
+    );
+    const latestName = latest ? (members.find((m) => m.userId === latest.userId)?.person?.name ?? 'A member') : null;
+    return {
+      weeklyProgress: progress,
+      active,
+      recentActivity: latest && latestName ? { text: activityText[latest.kind](latestName), at: new Date(latest.at).toISOString() } : null,
+    };
+  }
+
+  /** Done facts of these members from `weeks` weeks before the earliest current week on. */
+  async factsOver(members: readonly MemberWeekContext[], weeks: number): Promise<ActivityFactView[]> {
+    const earliest = members.reduce((min, m) => (m.weekStart < min ? m.weekStart : min), this.weekStartFor(null));
+    return this.activity.factsSince(
+      members.map((m) => m.userId),
+      shiftDate(earliest, -7 * weeks),
+    );
+  }
+}

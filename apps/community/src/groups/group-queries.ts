@@ -1,0 +1,201 @@
+import { Injectable } from '@nestjs/common';
+import type { Dashboard, GroupMember, GroupPage, GroupSummary, JoinRequest } from '@abide/contracts';
+import { shiftDate, sundayOf } from '../activity/domain/calendar';
+import { weekStreak } from '../activity/domain/group-figures';
+import { MemberActivityStore } from '../activity/projections/member-activity.store';
+import { GroupCommands, toProblem } from './commands/group-commands';
+import { assertLeader, assertMember, type GroupState } from './domain/group.decider';
+import { GroupDenied } from './domain/group-denied';
+import { GroupFigures } from './group-figures.service';
+import type { GroupView } from './projections/group.schema';
+import { GroupProjection } from './projections/group.projection';
+
+/** Weeks the dashboard's chart shows, and how far back a streak is looked for. */
+const CHART_WEEKS = 8;
+const STREAK_WEEKS = 52;
+const WEEK_MS = 7 * 86_400_000;
+
+const guard = (check: () => void): void => {
+  try {
+    check();
+  } catch (error) {
+    throw toProblem(error);
+  }
+};
+
+/** Read side of groups: cards, discover, members, requests, the dashboard and ratings. */
+@Injectable()
+export class GroupQueries {
+  constructor(
+    private readonly groups: GroupProjection,
+    private readonly commands: GroupCommands,
+    private readonly figures: GroupFigures,
+    private readonly activity: MemberActivityStore,
+  ) {}
+
+  /** My Groups: every group the caller belongs to, newest membership first. */
+  async mine(callerId: string): Promise<GroupSummary[]> {
+    const memberships = (await this.groups.membershipsOf(callerId)).sort((a, b) => +new Date(b.joinedAt) - +new Date(a.joinedAt));
+    const views = await Promise.all(memberships.map((m) => this.groups.find(m.groupId)));
+    return this.summaries(
+      callerId,
+      views.filter((v): v is GroupView => v !== null),
+    );
+  }
+
+  async discover(callerId: string, q: string | undefined, page: number, pageSize: number): Promise<GroupPage> {
+    const { items, total } = await this.groups.search(q || undefined, page, pageSize);
+    return { items: await this.summaries(callerId, items), total, page, pageSize, hasMore: page * pageSize < total };
+  }
+
+  /** Anyone may see a group's summary (a private group's shows no member's name or activity). */
+  async summary(callerId: string, groupId: string): Promise<GroupSummary> {
+    const view = await this.groups.find(groupId);
+    if (!view || view.memberCount === 0) throw toProblem(new GroupDenied('not-found', 'This group'));
+    return (await this.summaries(callerId, [view]))[0];
+  }
+
+  async members(callerId: string, groupId: string): Promise<GroupMember[]> {
+    const state = await this.commands.load(groupId);
+    guard(() => assertMember(state, callerId));
+    return this.memberList(state);
+  }
+
+  async requests(callerId: string, groupId: string): Promise<JoinRequest[]> {
+    const state = await this.commands.load(groupId);
+    guard(() => assertLeader(state, callerId));
+    return this.pending(groupId);
+  }
+
+  async myRating(callerId: string, groupId: string, weekStart?: string): Promise<{ weekStart: string; rating: number | null }> {
+    const state = await this.commands.load(groupId);
+    guard(() => assertMember(state, callerId));
+    const week = weekStart ?? (await this.callerWeek(callerId));
+    return { weekStart: week, rating: await this.groups.ratingOf(groupId, callerId, week) };
+  }
+
+  async callerWeek(callerId: string): Promise<string> {
+    return this.figures.weekStartFor((await this.activity.peopleByIds([callerId]))[0]);
+  }
+
+  async dashboard(callerId: string, groupId: string): Promise<Dashboard> {
+    const state = await this.commands.load(groupId);
+    guard(() => assertLeader(state, callerId));
+    const [group, members, ratings, pendingRequests] = await Promise.all([
+      this.summary(callerId, groupId),
+      this.memberList(state),
+      this.groups.ratingsOf(groupId),
+      this.pending(groupId),
+    ]);
+    const contexts = await this.figures.contexts(members.map((m) => m.userId));
+    const facts = await this.figures.factsOver(contexts, STREAK_WEEKS);
+    const weekStart = await this.callerWeek(callerId);
+
+    // weeks[u][i]: member u's counts in their week i (0 = this week, 1 = last week…), in their own zone.
+    const empty = () => ({ checkIns: 0, planActivities: 0, journalDays: new Set<string>() });
+    const weeks = new Map(contexts.map((c) => [c.userId, Array.from({ length: STREAK_WEEKS + 1 }, empty)]));
+    const contextOf = new Map(contexts.map((c) => [c.userId, c]));
+    for (const fact of facts) {
+      const context = contextOf.get(fact.userId);
+      if (!context) continue;
+      const index = Math.round((Date.parse(`${context.weekStart}T00:00:00Z`) - Date.parse(`${sundayOf(fact.date)}T00:00:00Z`)) / WEEK_MS);
+      const week = weeks.get(fact.userId)?.[index];
+      if (!week) continue;
+      if (fact.kind === 'check-in') week.checkIns++;
+      else if (fact.kind === 'plan-activity') week.planActivities++;
+      else week.journalDays.add(fact.date);
+    }
+    const wasActive = (userId: string, i: number) => {
+      const w = weeks.get(userId)?.[i];
+      return Boolean(w && (w.checkIns || w.planActivities || w.journalDays.size));
+    };
+    const activePerWeek = Array.from(
+      { length: STREAK_WEEKS + 1 },
+      (_, i) => contexts.filter((c) => wasActive(c.userId, i)).length,
+    ).reverse();
+
+    const weeklyActivity = Array.from({ length: CHART_WEEKS }, (_, k) => {
+      const i = CHART_WEEKS - 1 - k;
+      const sharing = contexts.filter((c) => c.sharesProgress).map((c) => weeks.get(c.userId)![i]);
+      return {
+        weekStart: shiftDate(weekStart, -7 * i),
+        activeMembers: contexts.filter((c) => wasActive(c.userId, i)).length,
+        checkIns: sharing.reduce((n, w) => n + w.checkIns, 0),
+        planActivities: sharing.reduce((n, w) => n + w.planActivities, 0),
+        journalDays: sharing.reduce((n, w) => n + w.journalDays.size, 0),
+      };
+    });
+    const sum = ratings.reduce((n, r) => n + r.rating, 0);
+    return {
+      // The member list comes from the group's stream; the count follows it even while the read model catches up.
+      group: { ...group, memberCount: members.length },
+      weekStart,
+      members: members.map((member) => {
+        const context = contextOf.get(member.userId)!;
+        const w = weeks.get(member.userId)![0];
+        return {
+          ...member,
+          sharesProgress: context.sharesProgress,
+          week: context.sharesProgress ? { checkIns: w.checkIns, planActivities: w.planActivities, journalDays: w.journalDays.size } : null,
+        };
+      }),
+      weeklyActivity,
+      weekStreak: weekStreak(activePerWeek, members.length),
+      averageRating: { average: ratings.length ? Math.round((sum / ratings.length) * 100) / 100 : null, count: ratings.length },
+      pendingRequests,
+    };
+  }
+
+  private async memberList(state: GroupState): Promise<GroupMember[]> {
+    const entries = [...state.members.entries()].sort(([, a], [, b]) => a.joinedAt.localeCompare(b.joinedAt));
+    const names = await this.figures.names(entries.map(([id]) => id));
+    return entries.map(([userId, m]) => ({ userId, name: names.get(userId) ?? null, role: m.role, joinedAt: m.joinedAt }));
+  }
+
+  private async pending(groupId: string): Promise<JoinRequest[]> {
+    const requests = await this.groups.pendingOf(groupId);
+    const names = await this.figures.names(requests.map((r) => r.userId));
+    return requests.map((r) => ({
+      id: r._id,
+      userId: r.userId,
+      name: names.get(r.userId) ?? null,
+      requestedAt: new Date(r.requestedAt).toISOString(),
+    }));
+  }
+
+  private async summaries(callerId: string, views: readonly GroupView[]): Promise<GroupSummary[]> {
+    if (!views.length) return [];
+    const ids = views.map((v) => v._id);
+    const [memberships, pending, owners] = await Promise.all([
+      this.groups.membershipsOf(callerId),
+      this.groups.pendingRequestsBy(callerId),
+      this.figures.names(views.map((v) => v.ownerId)),
+    ]);
+    const roleIn = new Map(memberships.filter((m) => ids.includes(m.groupId)).map((m) => [m.groupId, m.role]));
+    const pendingIn = new Set(pending.map((r) => r.groupId));
+    return Promise.all(
+      views.map(async (view) => {
+        const members = (await this.groups.membersOf(view._id)).map((m) => m.userId);
+        const card = await this.figures.card(members);
+        const myStatus = roleIn.get(view._id) ?? (pendingIn.has(view._id) ? 'pending' : 'none');
+        const insider = myStatus !== 'none' && myStatus !== 'pending';
+        return {
+          id: view._id,
+          name: view.name,
+          description: view.description,
+          isPublic: view.isPublic,
+          ownerId: view.ownerId,
+          ownerName: owners.get(view.ownerId) ?? null,
+          meeting: view.meeting ?? null,
+          memberCount: view.memberCount,
+          myStatus,
+          active: card.active,
+          weeklyProgress: card.weeklyProgress,
+          // A member's name and doings are for the group: outsiders of a private group see neither.
+          recentActivity: view.isPublic || insider ? card.recentActivity : null,
+          createdAt: new Date(view.createdAt).toISOString(),
+        };
+      }),
+    );
+  }
+}

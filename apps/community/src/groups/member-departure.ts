@@ -1,0 +1,48 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EventStore, ProjectionRunner } from '@abide/event-store';
+import { MemberActivityStore } from '../activity/projections/member-activity.store';
+import { PrayerCommands } from '../prayers/commands/prayer-commands';
+import { PrayerProjection } from '../prayers/projections/prayer.projection';
+import { GroupCommands, type Meta } from './commands/group-commands';
+import { OwnershipClaims } from './commands/ownership-claims';
+import { GroupProjection } from './projections/group.projection';
+
+/** The words of a member that community erases from its log when they delete their account. */
+export const COMMUNITY_PERSONAL_FIELDS = ['text', 'testimony'] as const;
+
+/**
+ * Account deletion (`identity.user.deleted`): the member leaves every group (removed by 'system'), their join
+ * requests are withdrawn, their prayer requests leave the groups with their words erased, their ratings and
+ * activity are forgotten. Every step is idempotent, so a redelivery only finds less to do.
+ */
+@Injectable()
+export class MemberDeparture {
+  private readonly logger = new Logger(MemberDeparture.name);
+
+  constructor(
+    private readonly activity: MemberActivityStore,
+    private readonly groups: GroupProjection,
+    private readonly groupCommands: GroupCommands,
+    private readonly prayers: PrayerProjection,
+    private readonly prayerCommands: PrayerCommands,
+    private readonly claims: OwnershipClaims,
+    private readonly eventStore: EventStore,
+    private readonly projections: ProjectionRunner,
+  ) {}
+
+  async forget(userId: string, meta: Meta): Promise<void> {
+    await this.activity.forget(userId);
+    const [memberships, requests, prayers] = await Promise.all([
+      this.groups.membershipsOf(userId),
+      this.groups.pendingRequestsBy(userId),
+      this.prayers.byAuthor(userId),
+    ]);
+    const groupIds = new Set([...memberships.map((m) => m.groupId), ...requests.map((r) => r.groupId)]);
+    for (const groupId of groupIds) await this.groupCommands.depart(userId, groupId, meta);
+    for (const prayer of prayers) await this.prayerCommands.removeByAuthorDeletion(prayer._id, userId, meta);
+    await this.claims.releaseAll(userId);
+    await this.projections.purgeSubject(userId);
+    const erased = await this.eventStore.eraseSubjectData(userId, COMMUNITY_PERSONAL_FIELDS);
+    this.logger.log(`Forgot member ${userId}: ${groupIds.size} group(s), ${prayers.length} prayer request(s), ${erased} field(s) erased`);
+  }
+}

@@ -1,0 +1,170 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventEnvelope } from '@abide/contracts';
+import { applyIfNewer, type Projection } from '@abide/event-store';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection, Model } from 'mongoose';
+import {
+  type GroupView,
+  groupViewSchema,
+  type JoinRequestView,
+  joinRequestViewSchema,
+  type MembershipView,
+  membershipViewSchema,
+  type RatingView,
+  ratingViewSchema,
+} from './group.schema';
+
+type Data = Record<string, unknown> & { groupId: string; userId: string; requestId: string };
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Groups, their members, join requests and meeting ratings, shaped for the API. */
+@Injectable()
+export class GroupProjection implements Projection {
+  readonly name = 'groups';
+  readonly handles = [
+    'community.group.created',
+    'community.group.updated',
+    'community.group.member-joined',
+    'community.group.member-left',
+    'community.group.member-removed',
+    'community.group.member-role-changed',
+    'community.group.join-requested',
+    'community.group.join-request-approved',
+    'community.group.join-request-declined',
+    'community.group.join-request-withdrawn',
+    'community.group.meeting-rated',
+  ] as const;
+  readonly groups: Model<GroupView>;
+  readonly members: Model<MembershipView>;
+  readonly requests: Model<JoinRequestView>;
+  readonly ratings: Model<RatingView>;
+
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+    this.groups = connection.model<GroupView>('GroupView', groupViewSchema);
+    this.members = connection.model<MembershipView>('MembershipView', membershipViewSchema);
+    this.requests = connection.model<JoinRequestView>('JoinRequestView', joinRequestViewSchema);
+    this.ratings = connection.model<RatingView>('RatingView', ratingViewSchema);
+  }
+
+  async apply(event: EventEnvelope): Promise<void> {
+    const d = event.data as Data;
+    const v = event.version;
+    const membership = `${d.groupId}:${d.userId}`;
+    switch (event.type) {
+      case 'community.group.created': {
+        const { groupId: _g, ...fields } = event.data as Record<string, unknown>;
+        await applyIfNewer(this.groups, d.groupId, v, { $set: { ...fields, createdAt: new Date(event.occurredAt) } });
+        return;
+      }
+      case 'community.group.updated': {
+        const { groupId: _g, updatedBy: _u, ...changes } = event.data as Record<string, unknown>;
+        await applyIfNewer(this.groups, d.groupId, v, { $set: changes });
+        return;
+      }
+      case 'community.group.member-joined':
+        await applyIfNewer(this.members, membership, v, {
+          $set: { groupId: d.groupId, userId: d.userId, role: d.role, joinedAt: new Date(d.joinedAt as string), current: true },
+        });
+        return this.recount(d.groupId);
+      case 'community.group.member-left':
+        await applyIfNewer(this.members, membership, v, { $set: { current: false } });
+        return this.recount(d.groupId);
+      case 'community.group.member-removed':
+        await applyIfNewer(this.members, membership, v, { $set: { current: false } });
+        // A deleted account's ratings go with it.
+        if (d.removedBy === 'system') await this.ratings.deleteMany({ groupId: d.groupId, userId: d.userId });
+        return this.recount(d.groupId);
+      case 'community.group.member-role-changed':
+        await applyIfNewer(this.members, membership, v, { $set: { role: d.role } });
+        if (d.role === 'owner') await applyIfNewer(this.groups, d.groupId, v, { $set: { ownerId: d.userId } });
+        return;
+      case 'community.group.join-requested':
+        await applyIfNewer(this.requests, d.requestId, v, {
+          $set: { groupId: d.groupId, userId: d.userId, status: 'pending', requestedAt: new Date(event.occurredAt) },
+        });
+        return;
+      case 'community.group.join-request-approved':
+      case 'community.group.join-request-declined':
+      case 'community.group.join-request-withdrawn': {
+        const status = event.type.slice('community.group.join-request-'.length);
+        await applyIfNewer(this.requests, d.requestId, v, { $set: { groupId: d.groupId, userId: d.userId, status } });
+        return;
+      }
+      case 'community.group.meeting-rated':
+        await applyIfNewer(this.ratings, `${d.groupId}:${d.userId}:${d.weekStart as string}`, v, {
+          $set: { groupId: d.groupId, userId: d.userId, weekStart: d.weekStart, rating: d.rating },
+        });
+        return;
+    }
+  }
+
+  /** Counted rather than incremented, so replaying an event never counts a member twice. */
+  private async recount(groupId: string): Promise<void> {
+    const memberCount = await this.members.countDocuments({ groupId, current: true });
+    await this.groups.updateOne({ _id: groupId }, { $set: { memberCount } });
+  }
+
+  find(groupId: string): Promise<GroupView | null> {
+    return this.groups.findById(groupId).lean<GroupView>();
+  }
+
+  /** The caller's current memberships, by group id. */
+  async membershipsOf(userId: string): Promise<MembershipView[]> {
+    return this.members.find({ userId, current: true }).lean<MembershipView[]>();
+  }
+
+  membersOf(groupId: string): Promise<MembershipView[]> {
+    return this.members.find({ groupId, current: true }).sort({ joinedAt: 1 }).lean<MembershipView[]>();
+  }
+
+  pendingOf(groupId: string): Promise<JoinRequestView[]> {
+    return this.requests.find({ groupId, status: 'pending' }).sort({ requestedAt: 1 }).lean<JoinRequestView[]>();
+  }
+
+  pendingRequestsBy(userId: string): Promise<JoinRequestView[]> {
+    return this.requests.find({ userId, status: 'pending' }).lean<JoinRequestView[]>();
+  }
+
+  countOwnedBy(userId: string): Promise<number> {
+    return this.groups.countDocuments({ ownerId: userId, memberCount: { $gt: 0 } });
+  }
+
+  /** Discover: public and private groups that still have members, by name or description, newest first. */
+  async search(q: string | undefined, page: number, pageSize: number): Promise<{ items: GroupView[]; total: number }> {
+    const filter: Record<string, unknown> = { memberCount: { $gt: 0 } };
+    if (q) {
+      const pattern = { $regex: escapeRegex(q), $options: 'i' };
+      filter.$or = [{ name: pattern }, { description: pattern }];
+    }
+    const [items, total] = await Promise.all([
+      this.groups
+        .find(filter)
+        .sort({ createdAt: -1, _id: 1 })
+        .skip((page - 1) * pageSize)
+        .limit(pageSize)
+        .lean<GroupView[]>(),
+      this.groups.countDocuments(filter),
+    ]);
+    return { items, total };
+  }
+
+  ratingsOf(groupId: string): Promise<RatingView[]> {
+    return this.ratings.find({ groupId }).lean<RatingView[]>();
+  }
+
+  async ratingOf(groupId: string, userId: string, weekStart: string): Promise<number | null> {
+    return (await this.ratings.findById(`${groupId}:${userId}:${weekStart}`).lean<RatingView>())?.rating ?? null;
+  }
+
+  ratingsBy(userId: string): Promise<RatingView[]> {
+    return this.ratings.find({ userId }).lean<RatingView[]>();
+  }
+
+  async purgeSubject(subjectId: string): Promise<void> {
+    await Promise.all([this.requests.deleteMany({ userId: subjectId }), this.ratings.deleteMany({ userId: subjectId })]);
+  }
+
+  async reset(): Promise<void> {
+    await Promise.all([this.groups.deleteMany({}), this.members.deleteMany({}), this.requests.deleteMany({}), this.ratings.deleteMany({})]);
+  }
+}

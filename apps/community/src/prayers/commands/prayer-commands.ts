@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { EventStore, type NewEvent, OutboxRelay, ProjectionRunner } from '@abide/event-store';
+import { v7 as uuidv7 } from 'uuid';
+import { GroupCommands, type Meta, toProblem } from '../../groups/commands/group-commands';
+import { assertMember, isLeader } from '../../groups/domain/group.decider';
+import { GroupDenied } from '../../groups/domain/group-denied';
+import {
+  assertVisible,
+  decideAnswer,
+  decideHide,
+  decidePost,
+  decidePray,
+  decideRemove,
+  foldPrayer,
+  type PrayerState,
+} from '../domain/prayer.decider';
+
+export const prayerStreamId = (prayerId: string) => `prayer-${prayerId}`;
+
+/** Write side of prayer requests: one stream per request; membership and leadership come from the group's stream. */
+@Injectable()
+export class PrayerCommands {
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly projections: ProjectionRunner,
+    private readonly relay: OutboxRelay,
+    private readonly groups: GroupCommands,
+  ) {}
+
+  async post(userId: string, groupId: string, input: { text: string; anonymous: boolean }, meta: Meta): Promise<string> {
+    await this.viewer(userId, groupId);
+    const prayerId = uuidv7();
+    await this.run(prayerId, (s) => decidePost(s, { prayerId, groupId, authorId: userId, ...input }), meta);
+    return prayerId;
+  }
+
+  async pray(userId: string, groupId: string, prayerId: string, meta: Meta): Promise<void> {
+    const viewer = await this.viewer(userId, groupId);
+    await this.run(prayerId, (s) => (assertVisible(s, groupId, viewer), decidePray(s, userId)), meta);
+  }
+
+  async answer(userId: string, groupId: string, prayerId: string, testimony: string, meta: Meta): Promise<void> {
+    const viewer = await this.viewer(userId, groupId);
+    await this.run(prayerId, (s) => (assertVisible(s, groupId, viewer), decideAnswer(s, userId, testimony)), meta);
+  }
+
+  async hide(userId: string, groupId: string, prayerId: string, meta: Meta): Promise<void> {
+    const viewer = await this.viewer(userId, groupId);
+    if (!viewer.leader) throw toProblem(new GroupDenied('forbidden', 'Only the group’s owner and co-leaders can hide a prayer request.'));
+    await this.run(prayerId, (s) => (assertVisible(s, groupId, viewer), decideHide(s, userId)), meta);
+  }
+
+  async remove(userId: string, groupId: string, prayerId: string, meta: Meta): Promise<void> {
+    const viewer = await this.viewer(userId, groupId);
+    await this.run(prayerId, (s) => (assertVisible(s, groupId, viewer), decideRemove(s, userId)), meta);
+  }
+
+  /** Account deletion: the author's requests leave the group. */
+  async removeByAuthorDeletion(prayerId: string, authorId: string, meta: Meta): Promise<void> {
+    await this.run(prayerId, (s) => (s.exists && s.authorId === authorId ? decideRemove(s, 'system', { system: true }) : []), meta);
+  }
+
+  /** Members only: 404 for a private group's outsiders, 403 for a public group's. */
+  async viewer(userId: string, groupId: string): Promise<{ userId: string; leader: boolean }> {
+    const group = await this.groups.load(groupId);
+    try {
+      assertMember(group, userId);
+    } catch (error) {
+      throw toProblem(error);
+    }
+    return { userId, leader: isLeader(group, userId) };
+  }
+
+  private async run(prayerId: string, decide: (state: PrayerState) => NewEvent[], meta: Meta): Promise<void> {
+    try {
+      const appended = await this.eventStore.appendWithRetry(prayerStreamId(prayerId), (history) => decide(foldPrayer(history)), meta);
+      if (appended.length) {
+        await this.projections.afterAppend(appended);
+        this.relay.kick();
+      }
+    } catch (error) {
+      throw toProblem(error);
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventEnvelope } from '@abide/contracts';
+import { applyIfNewer, type Projection } from '@abide/event-store';
+import { MONGO_CONNECTION } from '@abide/platform';
+import { Schema, type Connection, type Model } from 'mongoose';
+
+export interface PrayerView {
+  _id: string;
+  groupId: string;
+  authorId: string;
+  text: string;
+  anonymous: boolean;
+  prayedBy: string[];
+  answered: boolean;
+  testimony: string | null;
+  hidden: boolean;
+  removed: boolean;
+  createdAt: Date;
+  version: number;
+}
+
+const prayerViewSchema = new Schema<PrayerView>(
+  {
+    _id: { type: String, required: true },
+    groupId: { type: String, required: true },
+    authorId: { type: String, required: true },
+    text: String,
+    anonymous: Boolean,
+    prayedBy: { type: [String], default: [] },
+    answered: { type: Boolean, default: false },
+    testimony: { type: String, default: null },
+    hidden: { type: Boolean, default: false },
+    removed: { type: Boolean, default: false },
+    createdAt: Date,
+    version: { type: Number, required: true },
+  },
+  { collection: 'prayer_requests', versionKey: false },
+);
+prayerViewSchema.index({ groupId: 1, createdAt: -1 });
+prayerViewSchema.index({ authorId: 1 });
+
+type Data = Record<string, string> & { prayerId: string };
+
+/** Prayer requests as a group lists them; removed ones keep no words. */
+@Injectable()
+export class PrayerProjection implements Projection {
+  readonly name = 'prayer-requests';
+  readonly handles = [
+    'community.prayer.posted',
+    'community.prayer.prayed',
+    'community.prayer.answered',
+    'community.prayer.hidden',
+    'community.prayer.removed',
+  ] as const;
+  private readonly model: Model<PrayerView>;
+
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+    this.model = connection.model<PrayerView>('PrayerView', prayerViewSchema);
+  }
+
+  async apply(event: EventEnvelope): Promise<void> {
+    const d = event.data as Data;
+    const v = event.version;
+    switch (event.type) {
+      case 'community.prayer.posted': {
+        const { anonymous } = event.data as { anonymous: boolean };
+        await applyIfNewer(this.model, d.prayerId, v, {
+          $set: {
+            groupId: d.groupId,
+            authorId: d.authorId,
+            text: d.text,
+            anonymous,
+            createdAt: new Date(event.occurredAt),
+            prayedBy: [],
+            answered: false,
+            testimony: null,
+            hidden: false,
+            removed: false,
+          },
+        });
+        return;
+      }
+      case 'community.prayer.prayed':
+        await applyIfNewer(this.model, d.prayerId, v, { $addToSet: { prayedBy: d.userId } });
+        return;
+      case 'community.prayer.answered':
+        await applyIfNewer(this.model, d.prayerId, v, { $set: { answered: true, testimony: d.testimony } });
+        return;
+      case 'community.prayer.hidden':
+        await applyIfNewer(this.model, d.prayerId, v, { $set: { hidden: true } });
+        return;
+      case 'community.prayer.removed':
+        await applyIfNewer(this.model, d.prayerId, v, { $set: { removed: true, text: '', testimony: null } });
+        return;
+    }
+  }
+
+  /** A group's requests, newest first; hidden ones only when asked (leaders, or the author's own). */
+  ofGroup(groupId: string): Promise<PrayerView[]> {
+    return this.model.find({ groupId, removed: false }).sort({ createdAt: -1 }).lean<PrayerView[]>();
+  }
+
+  find(prayerId: string): Promise<PrayerView | null> {
+    return this.model.findById(prayerId).lean<PrayerView>();
+  }
+
+  byAuthor(userId: string): Promise<PrayerView[]> {
+    return this.model.find({ authorId: userId, removed: false }).lean<PrayerView[]>();
+  }
+
+  /** Account deletion: their requests go, and their 'I prayed' marks on others' requests. */
+  async purgeSubject(subjectId: string): Promise<void> {
+    await this.model.deleteMany({ authorId: subjectId });
+    await this.model.updateMany({ prayedBy: subjectId }, { $pull: { prayedBy: subjectId } });
+  }
+
+  async reset(): Promise<void> {
+    await this.model.deleteMany({});
+  }
+}

@@ -1,0 +1,337 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { groupMessages } from '@abide/contracts';
+import { ProjectionRunner } from '@abide/event-store';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection } from 'mongoose';
+import { v7 as uuidv7 } from 'uuid';
+import { ActivityEvents } from '../src/activity/activity-events';
+import { GroupCommands } from '../src/groups/commands/group-commands';
+import { GroupQueries } from '../src/groups/group-queries';
+import { PrayerCommands } from '../src/prayers/commands/prayer-commands';
+import { PrayerQueries } from '../src/prayers/prayer-queries';
+import { envelope, startCommunity } from './community-app.stub';
+
+const clock = { now: new Date('2026-03-04T15:00:00Z') }; // a Wednesday; the week began Sunday 2026-03-01
+const meta = { correlationId: 'test' };
+let app: NestFastifyApplication;
+let events: ActivityEvents;
+let groups: GroupCommands;
+let queries: GroupQueries;
+let db: Connection;
+
+type Envelope = ReturnType<typeof envelope>;
+const feed = async (...list: Envelope[]) => {
+  for (const e of list) {
+    const handlers = { ...events.identity, ...events.habits, ...events.plans, ...events.journal } as Record<
+      string,
+      (e: Envelope) => Promise<void>
+    >;
+    await handlers[e.type](e);
+  }
+};
+
+const person = async (name: string, options: { timeZone?: string; share?: boolean } = {}) => {
+  const userId = uuidv7();
+  const stream = `user-${userId}`;
+  await feed(
+    envelope(
+      'identity.user.registered',
+      stream,
+      1,
+      { userId, name, email: `${userId}@example.com`, roles: ['user'], registeredAt: clock.now.toISOString() },
+      userId,
+    ),
+  );
+  if (options.timeZone) await feed(envelope('identity.user.settings-updated', stream, 2, { userId, timeZone: options.timeZone }, userId));
+  if (options.share !== undefined)
+    await feed(envelope('identity.user.settings-updated', stream, 3, { userId, shareProgressWithGroups: options.share }, userId));
+  return userId;
+};
+
+/** A habit's stream as formation writes it: created at v1, then whatever the test appends. */
+const habitStream = (userId: string, frequency: Record<string, unknown> = { kind: 'daily' }) => {
+  const habitId = uuidv7();
+  const stream = `habit-${habitId}`;
+  let version = 1;
+  const created = envelope(
+    'formation.habit.created',
+    stream,
+    1,
+    {
+      habitId,
+      userId,
+      name: 'Prayer',
+      description: '',
+      category: 'prayer',
+      frequency,
+      reminderTime: null,
+      createdOn: '2026-03-01',
+      timeZone: 'UTC',
+    },
+    userId,
+  );
+  return {
+    habitId,
+    created,
+    checkIn: (date: string) =>
+      envelope(
+        'formation.habit.checked-in',
+        stream,
+        ++version,
+        { habitId, userId, date, completed: true, completedAt: clock.now.toISOString(), timeZone: 'UTC', note: null },
+        userId,
+      ),
+    undo: (date: string) =>
+      envelope('formation.habit.check-in-undone', stream, ++version, { habitId, userId, date, completed: false }, userId),
+    paused: () => envelope('formation.habit.paused', stream, ++version, { habitId, userId, date: '2026-03-04' }, userId),
+  };
+};
+
+const createGroup = (ownerId: string, name = 'Tuesday Men’s Group', isPublic = true) =>
+  groups.create(ownerId, { name, description: 'We read Romans together', isPublic, meeting: null }, meta);
+
+beforeAll(async () => {
+  app = await startCommunity(clock);
+  events = app.get(ActivityEvents);
+  groups = app.get(GroupCommands);
+  queries = app.get(GroupQueries);
+  db = app.get<Connection>(MONGO_CONNECTION);
+});
+afterAll(async () => {
+  await db.dropDatabase();
+  await app.close();
+});
+
+describe('weekly progress from formation’s events', () => {
+  it('counts a check-in delivered twice once, and an undo that overtook its check-in still wins', async () => {
+    const anna = await person('Anna', { timeZone: 'America/New_York' });
+    const groupId = await createGroup(anna);
+    const habit = habitStream(anna);
+    const monday = habit.checkIn('2026-03-02'); // v2
+    const tuesday = habit.checkIn('2026-03-03'); // v3
+    const tuesdayUndone = habit.undo('2026-03-03'); // v4
+
+    await feed(habit.created, monday, { ...monday, id: uuidv7() }, monday, tuesdayUndone, tuesday);
+
+    const [card] = await queries.mine(anna);
+    expect(card).toMatchObject({
+      id: groupId,
+      memberCount: 1,
+      myStatus: 'owner',
+      active: true,
+      weeklyProgress: { completed: 1, expected: 7 },
+    });
+    expect(card.recentActivity?.text).toBe('Anna checked in a habit');
+    const dashboard = await queries.dashboard(anna, groupId);
+    expect(dashboard.weekStart).toBe('2026-03-01');
+    expect(dashboard.members).toEqual([
+      expect.objectContaining({
+        userId: anna,
+        name: 'Anna',
+        role: 'owner',
+        sharesProgress: true,
+        week: { checkIns: 1, planActivities: 0, journalDays: 0 },
+      }),
+    ]);
+  });
+
+  it('counts what each frequency asks, leaves paused habits out, and ignores last week’s check-ins', async () => {
+    const ben = await person('Ben');
+    const groupId = await createGroup(ben);
+    const weekly = habitStream(ben, { kind: 'weekly' });
+    const weekdays = habitStream(ben, { kind: 'weekdays', days: [1, 3, 5] });
+    const paused = habitStream(ben);
+    await feed(weekly.created, weekly.checkIn('2026-03-02'), weekly.checkIn('2026-03-03'), weekly.checkIn('2026-02-27'));
+    await feed(weekdays.created, weekdays.checkIn('2026-03-02'));
+    await feed(paused.created, paused.checkIn('2026-03-02'), paused.paused());
+
+    const card = await queries.summary(ben, groupId);
+
+    expect(card.weeklyProgress).toEqual({ completed: 2, expected: 4 });
+  });
+
+  it('counts plan activities and journal days order-tolerantly, and never shows a private member’s week', async () => {
+    const ruth = await person('Ruth');
+    const naomi = await person('Naomi', { share: false });
+    const groupId = await createGroup(ruth);
+    await groups.join(naomi, groupId, meta);
+    const planStream = `plan-${ruth}-2026-03-01`;
+    const planId = uuidv7();
+    const done = (activityId: string, v: number) =>
+      envelope(
+        'formation.plan.activity-completed',
+        planStream,
+        v,
+        { planId, userId: ruth, activityId, date: '2026-03-02', completedAt: clock.now.toISOString() },
+        ruth,
+      );
+    const undone = (activityId: string, v: number) =>
+      envelope('formation.plan.activity-uncompleted', planStream, v, { planId, userId: ruth, activityId, date: '2026-03-02' }, ruth);
+    const entry = (userId: string, v: number, type: 'entry-written' | 'entry-deleted', entryId: string, localDate: string) =>
+      envelope(`formation.journal.${type}`, `journal-${entryId}`, v, { entryId, userId, localDate }, userId);
+    const [e1, e2, e3] = [uuidv7(), uuidv7(), uuidv7()];
+
+    await feed(done('a1', 2), undone('a2', 4), done('a2', 3), done('a1', 2));
+    await feed(
+      entry(ruth, 1, 'entry-written', e1, '2026-03-02'),
+      entry(ruth, 1, 'entry-written', e2, '2026-03-02'),
+      entry(ruth, 1, 'entry-written', e3, '2026-03-03'),
+    );
+    await feed(entry(ruth, 2, 'entry-deleted', e3, '2026-03-03'));
+    await feed(entry(naomi, 1, 'entry-written', uuidv7(), '2026-03-03'));
+
+    const dashboard = await queries.dashboard(ruth, groupId);
+    const byName = Object.fromEntries(dashboard.members.map((m) => [m.name, m]));
+    expect(byName.Ruth.week).toEqual({ checkIns: 0, planActivities: 1, journalDays: 1 });
+    expect(byName.Naomi).toMatchObject({ sharesProgress: false, week: null, role: 'member' });
+    // Naomi's activity still makes the week count for the streak, but her counts stay out of the chart.
+    expect(dashboard.weeklyActivity.at(-1)).toEqual({
+      weekStart: '2026-03-01',
+      activeMembers: 2,
+      checkIns: 0,
+      planActivities: 1,
+      journalDays: 1,
+    });
+    expect(dashboard.weeklyActivity).toHaveLength(8);
+    expect(dashboard.weekStreak).toBe(1);
+  });
+
+  it('counts the week streak up to last week until this week reaches half the members', async () => {
+    const [a, b, c] = [await person('Priscilla'), await person('Aquila'), await person('Apollos')];
+    const groupId = await createGroup(a);
+    await groups.join(b, groupId, meta);
+    await groups.join(c, groupId, meta);
+    const journal = (userId: string, localDate: string) =>
+      envelope('formation.journal.entry-written', `journal-${uuidv7()}`, 1, { entryId: uuidv7(), userId, localDate }, userId);
+    // Two of three active in each of the last three weeks, one in the week before; this week only one so far.
+    await feed(
+      journal(a, '2026-02-10'),
+      journal(a, '2026-02-16'),
+      journal(b, '2026-02-17'),
+      journal(a, '2026-02-23'),
+      journal(c, '2026-02-26'),
+    );
+    await feed(journal(b, '2026-02-05'), journal(c, '2026-03-02'));
+
+    expect((await queries.dashboard(a, groupId)).weekStreak).toBe(2);
+    await feed(journal(b, '2026-03-03'));
+    expect((await queries.dashboard(a, groupId)).weekStreak).toBe(3);
+  });
+});
+
+describe('names and membership', () => {
+  it('shows a later name even when an older event arrives after it', async () => {
+    const userId = uuidv7();
+    const stream = `user-${userId}`;
+    await feed(envelope('identity.user.profile-updated', stream, 3, { userId, name: 'Mary of Magdala' }, userId));
+    await feed(
+      envelope(
+        'identity.user.registered',
+        stream,
+        1,
+        { userId, name: 'Mary', email: `${userId}@example.com`, roles: ['user'], registeredAt: clock.now.toISOString() },
+        userId,
+      ),
+    );
+    const groupId = await createGroup(userId);
+
+    expect((await queries.members(userId, groupId))[0].name).toBe('Mary of Magdala');
+  });
+
+  it('lets a member own one group on the free plan, even when two creates race', async () => {
+    const owner = await person('Lydia');
+    const results = await Promise.allSettled([createGroup(owner, 'One'), createGroup(owner, 'Two'), createGroup(owner, 'Three')]);
+
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as { status: number; detail: string };
+    expect(refused).toMatchObject({ status: 403, detail: groupMessages.limitReached(1) });
+    expect(await queries.mine(owner)).toHaveLength(1);
+  });
+
+  it('lets one of two racing joins through and answers the other with a clear conflict', async () => {
+    const owner = await person('Aquila');
+    const joiner = await person('Apollos');
+    const groupId = await createGroup(owner, 'Ephesus', false);
+
+    const results = await Promise.allSettled([
+      groups.join(joiner, groupId, meta),
+      groups.join(joiner, groupId, meta),
+      groups.join(joiner, groupId, meta),
+    ]);
+
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refusals = results
+      .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+      .map((r) => (r.reason as { status: number }).status);
+    expect(refusals).toEqual([409, 409]);
+    expect((await queries.requests(owner, groupId)).map((r) => r.userId)).toEqual([joiner]);
+  });
+
+  it('rebuilds the group read models to what live projection gave', async () => {
+    const snapshot = async () => ({
+      groups: await db.collection('groups').find().sort({ _id: 1 }).toArray(),
+      members: await db.collection('group_members').find().sort({ _id: 1 }).toArray(),
+    });
+    const live = await snapshot();
+
+    await app.get(ProjectionRunner).rebuild('groups');
+
+    expect(await snapshot()).toEqual(live);
+  });
+});
+
+describe('account deletion', () => {
+  it('removes the member everywhere: membership, counts, prayers, ratings, requests', async () => {
+    const owner = await person('Phoebe');
+    const leaving = await person('Demas');
+    const groupId = await createGroup(owner);
+    await groups.join(leaving, groupId, meta);
+    const privateGroup = await createGroup(await person('Chloe'), 'Private circle', false);
+    expect(await groups.join(leaving, privateGroup, meta)).toBe('requested');
+    const habit = habitStream(leaving);
+    await feed(habit.created, habit.checkIn('2026-03-02'));
+    await groups.rate(owner, groupId, '2026-03-01', 5, meta);
+    await groups.rate(leaving, groupId, '2026-03-01', 1, meta);
+    const prayers = app.get(PrayerCommands);
+    await prayers.post(leaving, groupId, { text: 'For my brother', anonymous: false }, meta);
+    const kept = await prayers.post(owner, groupId, { text: 'For the church in Cenchreae', anonymous: false }, meta);
+    await prayers.pray(leaving, groupId, kept, meta);
+    expect((await queries.dashboard(owner, groupId)).averageRating).toEqual({ average: 3, count: 2 });
+
+    const deleted = envelope(
+      'identity.user.deleted',
+      `user-${leaving}`,
+      9,
+      { userId: leaving, deletedAt: clock.now.toISOString() },
+      leaving,
+    );
+    await feed(deleted, deleted);
+
+    const dashboard = await queries.dashboard(owner, groupId);
+    expect(dashboard.members.map((m) => m.name)).toEqual(['Phoebe']);
+    expect(dashboard.group).toMatchObject({ memberCount: 1, weeklyProgress: { completed: 0, expected: 0 } });
+    expect(dashboard.averageRating).toEqual({ average: 5, count: 1 });
+    const list = await app.get(PrayerQueries).list(owner, groupId);
+    expect(list.map((p) => [p.text, p.prayedCount])).toEqual([['For the church in Cenchreae', 0]]);
+    expect((await groups.load(privateGroup)).pending.size).toBe(0);
+    const words = await db.collection('events').find({ subjectId: leaving, type: 'community.prayer.posted' }).toArray();
+    expect(words.map((e) => e.data.text)).toEqual(['[erased]']);
+    // A check-in arriving after the deletion brings nothing back.
+    await feed(habit.checkIn('2026-03-03'));
+    expect(await db.collection('activity_facts').countDocuments({ userId: leaving })).toBe(0);
+  });
+
+  it('hands an owner’s group to the longest-serving co-leader when the owner’s account is deleted', async () => {
+    const owner = await person('Diotrephes');
+    const [first, leader] = [await person('Gaius'), await person('Demetrius')];
+    const groupId = await createGroup(owner);
+    await groups.join(first, groupId, meta);
+    await groups.join(leader, groupId, meta);
+    await groups.changeRole(owner, groupId, leader, 'co-leader', meta);
+
+    await feed(envelope('identity.user.deleted', `user-${owner}`, 9, { userId: owner, deletedAt: clock.now.toISOString() }, owner));
+
+    const summary = await queries.summary(leader, groupId);
+    expect(summary).toMatchObject({ ownerId: leader, ownerName: 'Demetrius', memberCount: 2, myStatus: 'owner' });
+  });
+});

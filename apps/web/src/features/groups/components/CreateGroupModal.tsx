@@ -1,0 +1,51 @@
+import { App, Form, Modal } from 'antd';
+import { useEffect } from 'react';
+import { failureDescription } from '../group-errors';
+import { emptyGroupForm, toGroupRequest, type GroupFormValues } from '../group-form';
+import { useCreateGroupMutation } from '../groupsApi';
+import { GroupFields } from './GroupFields';
+
+/** Create Group (spec §2, §5, §8). A refusal the member can act on (the free plan's limit) is shown as the server words it. */
+export function CreateGroupModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<GroupFormValues>();
+  const { notification } = App.useApp();
+  const [create, { isLoading }] = useCreateGroupMutation();
+
+  useEffect(() => {
+    if (open) form.setFieldsValue(emptyGroupForm);
+  }, [open, form]);
+
+  const onFinish = async (values: GroupFormValues) => {
+    const result = await create(toGroupRequest(values));
+    if (result.error) {
+      notification.error({ message: 'Failed to create group', description: failureDescription(result.error) });
+      return;
+    }
+    notification.success({ message: 'Group created successfully!' });
+    form.resetFields();
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="Create Group"
+      okText="Create Group"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={isLoading}
+      forceRender
+    >
+      <Form<GroupFormValues>
+        form={form}
+        name="create-group"
+        layout="vertical"
+        requiredMark="optional"
+        initialValues={emptyGroupForm}
+        onFinish={(values) => void onFinish(values)}
+      >
+        <GroupFields />
+      </Form>
+    </Modal>
+  );
+}

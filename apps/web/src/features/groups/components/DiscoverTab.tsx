@@ -1,0 +1,104 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Input, Result, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import { discoverCountText } from '../group-format';
+import { useDiscoverGroupsQuery } from '../groupsApi';
+import { DiscoverCard } from './DiscoverCard';
+
+export const DISCOVER_PAGE_SIZE = 12;
+/** Wait this long after the last keystroke before asking the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** One page of results; the list grows a page at a time with Load more, each page its own cached query. */
+function DiscoverPage({ q, page, isLast, onMore }: { q: string; page: number; isLast: boolean; onMore: () => void }) {
+  const { data, isFetching, isError, refetch } = useDiscoverGroupsQuery({ q, page, pageSize: DISCOVER_PAGE_SIZE });
+  if (isError) {
+    return (
+      <Result
+        className="group-grid__wide"
+        status="warning"
+        title="Groups could not be loaded"
+        extra={<Button onClick={() => void refetch()}>Try again</Button>}
+      />
+    );
+  }
+  if (!data) return <Skeleton className="group-grid__wide" active paragraph={{ rows: 3 }} />;
+  return (
+    <>
+      {page === 1 ? (
+        <p className="group-grid__wide discover-count" aria-live="polite">
+          {discoverCountText(data.total, q)}
+        </p>
+      ) : null}
+      {data.items.map((group) => (
+        <DiscoverCard key={group.id} group={group} />
+      ))}
+      {isLast && data.hasMore ? (
+        <div className="group-grid__wide discover-more">
+          <Button onClick={onMore} loading={isFetching}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Discover Groups: a server-side search over name and description, Browse All with pages, and Start Your Own Group. */
+export function DiscoverTab({ onCreate }: { onCreate: () => void }) {
+  const [input, setInput] = useState('');
+  const [q, setQ] = useState('');
+  const [pages, setPages] = useState(1);
+
+  useEffect(() => {
+    const trimmed = input.trim();
+    if (trimmed === q) return;
+    const timer = setTimeout(() => {
+      setQ(trimmed);
+      setPages(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [input, q]);
+
+  const browseAll = () => {
+    setInput('');
+    setQ('');
+    setPages(1);
+  };
+
+  return (
+    <section aria-label="Discover Groups">
+      <div className="discover-toolbar">
+        <Input.Search
+          className="discover-toolbar__search"
+          placeholder="Search groups by name or description"
+          aria-label="Search groups"
+          allowClear
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          onSearch={(value) => {
+            setQ(value.trim());
+            setPages(1);
+          }}
+        />
+        <Button onClick={browseAll}>Browse All</Button>
+      </div>
+      <div className="group-grid">
+        {Array.from({ length: pages }, (_, index) => (
+          <DiscoverPage key={`${q}:${index + 1}`} q={q} page={index + 1} isLast={index + 1 === pages} onMore={() => setPages(pages + 1)} />
+        ))}
+        <Card variant="borderless" className="group-card group-card--start" role="region" aria-labelledby="start-own-group">
+          <h3 id="start-own-group" className="group-card__name">
+            Start Your Own Group
+          </h3>
+          <p className="group-card__description">Gather friends, family or your church small group to pray, read and grow together.</p>
+          <div className="group-card__actions">
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onCreate}>
+              Create Group
+            </Button>
+          </div>
+        </Card>
+      </div>
+    </section>
+  );
+}

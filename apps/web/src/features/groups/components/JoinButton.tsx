@@ -1,0 +1,61 @@
+import { App, Button, Popconfirm, Space } from 'antd';
+import type { GroupSummary } from '@abide/contracts';
+import { ButtonLink } from '../../../shared/components/ButtonLink';
+import { failureDescription } from '../group-errors';
+import { joinActionFor } from '../group-format';
+import { useJoinGroupMutation, useWithdrawRequestMutation } from '../groupsApi';
+
+/**
+ * The button a group shows to the caller: 'Request to Join' (a public group is joined at once, a private one gets a
+ * pending request), 'Request sent' with a way to withdraw it, or 'Open' for members.
+ */
+export function JoinButton({ group }: { group: GroupSummary }) {
+  const { notification } = App.useApp();
+  const [join, { isLoading: joining }] = useJoinGroupMutation();
+  const [withdraw, { isLoading: withdrawing }] = useWithdrawRequestMutation();
+  const action = joinActionFor(group.myStatus);
+
+  const onJoin = async () => {
+    const result = await join(group.id);
+    if (result.error) {
+      // Spec §8 words this toast exactly.
+      notification.error({ message: 'Failed to join group', description: 'Please try again.' });
+      return;
+    }
+    if (result.data.status === 'joined') notification.success({ message: 'Successfully joined group!' });
+    else notification.success({ message: 'Request sent', description: `The leaders of ${group.name} will review your request.` });
+  };
+
+  const onWithdraw = async () => {
+    const result = await withdraw(group.id);
+    if (result.error) notification.error({ message: 'Could not withdraw your request', description: failureDescription(result.error) });
+    else notification.success({ message: 'Request withdrawn' });
+  };
+
+  if (action.kind === 'open') {
+    return (
+      <ButtonLink type="primary" to={`/groups/${group.id}`} aria-label={`Open ${group.name}`}>
+        Open
+      </ButtonLink>
+    );
+  }
+  if (action.kind === 'pending') {
+    return (
+      <Space wrap className="join-pending">
+        <Button disabled aria-label={`Request sent to ${group.name}`}>
+          {action.label}
+        </Button>
+        <Popconfirm title="Withdraw your request?" okText="Withdraw" cancelText="Keep it" onConfirm={() => onWithdraw()}>
+          <Button type="link" loading={withdrawing} aria-label={`Withdraw request to ${group.name}`}>
+            Withdraw
+          </Button>
+        </Popconfirm>
+      </Space>
+    );
+  }
+  return (
+    <Button type="primary" loading={joining} onClick={() => void onJoin()} aria-label={`${action.label}: ${group.name}`}>
+      {action.label}
+    </Button>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Dashboard, GroupMemberRole } from '@abide/contracts';
+import { App, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
+import { failureDescription } from '../group-errors';
+import { roleLabels, shortDate } from '../group-format';
+import { useChangeRoleMutation, useHandOverMutation, useRemoveMemberMutation } from '../groupsApi';
+
+type Row = Dashboard['members'][number];
+
+/** Owners manage everyone but themselves; co-leaders manage plain members (the server checks the same). */
+const canRemove = (me: GroupMemberRole, target: Row, myId: string | undefined) =>
+  target.userId !== myId && target.role !== 'owner' && (me === 'owner' || target.role === 'member');
+
+/** Member Management: role, joined date and this week's counts (never content; 'Private' for members who do not share). */
+export function MemberManagement({ dashboard, myRole, myId }: { dashboard: Dashboard; myRole: GroupMemberRole; myId?: string }) {
+  const { notification } = App.useApp();
+  const [remove] = useRemoveMemberMutation();
+  const [changeRole] = useChangeRoleMutation();
+  const [handOver] = useHandOverMutation();
+  const groupId = dashboard.group.id;
+
+  const onRemove = async (row: Row) => {
+    const result = await remove({ groupId, userId: row.userId });
+    if (result.error) notification.error({ message: 'Could not remove the member', description: failureDescription(result.error) });
+    else notification.success({ message: `${row.name ?? 'The member'} was removed from the group` });
+  };
+  const onRole = async (row: Row, role: 'co-leader' | 'member') => {
+    const result = await changeRole({ groupId, userId: row.userId, role });
+    if (result.error) notification.error({ message: 'Could not change the role', description: failureDescription(result.error) });
+    else notification.success({ message: `${row.name ?? 'The member'} is now a ${roleLabels[role].toLowerCase()}` });
+  };
+
+  const onHandOver = async (row: Row) => {
+    const result = await handOver({ groupId, userId: row.userId });
+    if (result.error) notification.error({ message: 'Could not hand over the group', description: failureDescription(result.error) });
+    else notification.success({ message: `${row.name ?? 'The member'} now owns the group` });
+  };
+
+  const weekCell = (row: Row, key: 'checkIns' | 'planActivities' | 'journalDays') =>
+    row.week ? row.week[key] : <span className="muted">Private</span>;
+
+  return (
+    <Card variant="borderless" className="content-card" title={<h2 className="card-heading">Member Management</h2>}>
+      <Table<Row>
+        className="member-table"
+        rowKey="userId"
+        dataSource={dashboard.members}
+        pagination={false}
+        scroll={{ x: 720 }}
+        size="middle"
+        columns={[
+          { title: 'Name', key: 'name', render: (_, row) => row.name ?? 'Member' },
+          { title: 'Role', key: 'role', render: (_, row) => <Tag className="role-tag">{roleLabels[row.role]}</Tag> },
+          { title: 'Joined', key: 'joined', render: (_, row) => shortDate(row.joinedAt) },
+          { title: 'Check-ins', key: 'checkIns', align: 'right', render: (_, row) => weekCell(row, 'checkIns') },
+          { title: 'Plan activities', key: 'plan', align: 'right', render: (_, row) => weekCell(row, 'planActivities') },
+          { title: 'Journal days', key: 'journal', align: 'right', render: (_, row) => weekCell(row, 'journalDays') },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_, row) => {
+              const who = row.name ?? 'this member';
+              return (
+                <Space size={4} wrap>
+                  {myRole === 'owner' && row.role === 'member' ? (
+                    <Button size="small" onClick={() => void onRole(row, 'co-leader')} aria-label={`Make ${who} co-leader`}>
+                      Make co-leader
+                    </Button>
+                  ) : null}
+                  {myRole === 'owner' && row.role === 'co-leader' ? (
+                    <Button size="small" onClick={() => void onRole(row, 'member')} aria-label={`Make ${who} member`}>
+                      Make member
+                    </Button>
+                  ) : null}
+                  {myRole === 'owner' && row.role !== 'owner' ? (
+                    <Popconfirm
+                      title={`Make ${who} the owner?`}
+                      description="You will stay on as a co-leader."
+                      okText="Hand over"
+                      onConfirm={() => onHandOver(row)}
+                    >
+                      <Button size="small" aria-label={`Make ${who} the owner`}>
+                        Make owner
+                      </Button>
+                    </Popconfirm>
+                  ) : null}
+                  {canRemove(myRole, row, myId) ? (
+                    <Popconfirm
+                      title={`Remove ${who} from the group?`}
+                      okText="Remove"
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() => onRemove(row)}
+                    >
+                      <Button size="small" danger aria-label={`Remove ${who}`}>
+                        Remove
+                      </Button>
+                    </Popconfirm>
+                  ) : null}
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+      <p className="muted member-table__note">
+        This week, from {shortDate(`${dashboard.weekStart}T12:00:00`)}. Journal content is never shared.
+      </p>
+    </Card>
+  );
+}
