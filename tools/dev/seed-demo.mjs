@@ -1,47 +1,16 @@
-// Demo data goes in through the public API, exactly as a person's actions would, so every figure is real.
-// Sign-up needs a PKCE challenge and a confirmed e-mail: the seed confirms through the caught mail.
-import { createHash, randomBytes } from 'node:crypto';
+// Demo data goes in through the public API, exactly as people's actions would, so every figure is real:
+// the demo member's plan, habits and journal; a moderator who approves their public uploads; a small group
+// the demo member leads, with a second member who joins, checks in and asks for prayer.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runRolesCommand } from '../stack/roles.mjs';
+import { ensureOnboarded, expectOk, memberSession, request, waitFor } from './seed/api.mjs';
 
-// The password must not contain the e-mail's local part or the name ("demo", "member").
+// Passwords must not contain the e-mail's local part or the name.
 export const demoMember = { name: 'Demo Member', email: 'demo@abide.local', password: 'walk humbly every day' };
-
-const request = async (apiUrl, method, path, { body, token } = {}) => {
-  const res = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-};
-
-const expectOk = (res, what) => {
-  if (res.status >= 300) throw new Error(`could not ${what}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
-
-const newestConfirmationCode = async (smtpWebUrl, email, timeoutMs = 15_000) => {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const mails = await (await fetch(`${smtpWebUrl}/email`)).json();
-    const mail = mails.filter((m) => m.subject === 'Confirm your Abide account' && m.to?.some((t) => t.address === email)).at(-1);
-    const code = mail && /[?&]code=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no confirmation mail for ${email}`);
-};
-
-/** Signs the demo member in, creating and confirming the account the first time. */
-const demoSession = async (apiUrl, smtpWebUrl) => {
-  const signIn = await request(apiUrl, 'POST', '/api/auth/sign-in', { body: demoMember });
-  if (signIn.status === 200) return signIn.body;
-  const codeVerifier = randomBytes(32).toString('base64url');
-  const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
-  expectOk(await request(apiUrl, 'POST', '/api/auth/sign-up', { body: { ...demoMember, codeChallenge } }), 'create the demo member');
-  const code = await newestConfirmationCode(smtpWebUrl, demoMember.email);
-  return expectOk(await request(apiUrl, 'POST', '/api/auth/token', { body: { code, codeVerifier } }), 'confirm the demo member');
-};
+export const demoModerator = { name: 'Ruth Moderator', email: 'moderator@abide.local', password: 'keep watch with kindness' };
+const demoFriend = { name: 'Grace Okafor', email: 'grace@abide.local', password: 'steadfast love endures' };
 
 const demoHabits = [
   { name: 'Morning prayer', category: 'prayer', description: 'Ten quiet minutes before the day begins.', frequency: 'daily', reminderTime: '07:00' },
@@ -49,26 +18,29 @@ const demoHabits = [
   { name: 'Gratitude list', category: 'gratitude', description: 'Three things from today.', frequency: 'daily', reminderTime: '21:00' },
 ];
 
-/** The demo member has answered onboarding, keeps three habits (one done today) and has written in the journal. */
-export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080') => {
-  const session = await demoSession(apiUrl, smtpWebUrl);
+const libraryDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-library');
+const demoResources = [
+  {
+    file: 'praying-the-psalms.txt',
+    fields: { title: 'Praying the Psalms: a seven-day guide', category: 'guide', description: 'Fifteen minutes a day with one psalm, prayed back in your own words.', tags: ['prayer', 'spiritual-growth'], targetAudience: 'all-levels', visibility: 'public' },
+  },
+  {
+    file: 'lectio-divina-for-small-groups.txt',
+    fields: { title: 'Lectio Divina for small groups', category: 'study', description: 'A four-movement way of listening to Scripture together.', tags: ['bible-study', 'community', 'leadership'], targetAudience: 'leaders', visibility: 'public' },
+  },
+  {
+    file: 'sabbath-rest-study-notes.txt',
+    fields: { title: 'Sabbath rest: study notes', category: 'curriculum', description: 'Four weeks on rest as gift, freedom, mercy and promise.', tags: ['discipleship'], targetAudience: 'growing-christians', visibility: 'group' },
+  },
+];
+
+const seedMemberBasics = async (apiUrl, session) => {
   const token = session.accessToken;
-  if (!session.user.onboardingCompleted) {
-    expectOk(
-      await request(apiUrl, 'POST', '/api/onboarding/complete', {
-        token,
-        body: {
-          name: demoMember.name,
-          spiritualGoals: ['Deeper prayer life', 'Daily Bible reading'],
-          connectionPreferences: ['prayer', 'bible', 'nature'],
-          reminderFrequency: 'daily',
-          phoneNumber: '',
-          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-        },
-      }),
-      'complete onboarding',
-    );
-  }
+  await ensureOnboarded(apiUrl, session, {
+    spiritualGoals: ['Deeper prayer life', 'Daily Bible reading'],
+    connectionPreferences: ['prayer', 'bible', 'nature'],
+    reminderFrequency: 'daily',
+  });
   const habits = expectOk(await request(apiUrl, 'GET', '/api/habits', { token }), 'list habits');
   if (habits.length === 0) {
     const created = [];
@@ -91,5 +63,78 @@ export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080')
       'write a journal entry',
     );
   }
-  return demoMember;
+};
+
+/** The demo member leads one group; Grace joins it, keeps a habit and asks for prayer. */
+const seedGroup = async (apiUrl, member, friend) => {
+  const mine = expectOk(await request(apiUrl, 'GET', '/api/groups', { token: member.accessToken }), 'list groups');
+  if (mine.length > 0) return mine[0];
+  const group = expectOk(
+    await request(apiUrl, 'POST', '/api/groups', {
+      token: member.accessToken,
+      body: {
+        name: 'Tuesday Night Fellowship',
+        description: 'Prayer, a short study and a shared meal. Newcomers always welcome.',
+        isPublic: true,
+        meeting: { day: 'tuesday', time: '19:30', location: "St. Mark's hall, room 2" },
+      },
+    }),
+    'create the demo group',
+  );
+  expectOk(await request(apiUrl, 'POST', `/api/groups/${group.id}/join`, { token: friend.accessToken }), 'join the demo group');
+  const habit = expectOk(
+    await request(apiUrl, 'POST', '/api/habits', { token: friend.accessToken, body: { name: 'Evening examen', category: 'prayer', description: '', frequency: 'daily', reminderTime: '21:30' } }),
+    'create a habit for Grace',
+  );
+  expectOk(await request(apiUrl, 'POST', `/api/habits/${habit.id}/toggle`, { token: friend.accessToken, body: { completed: true } }), 'check Grace in');
+  expectOk(
+    await request(apiUrl, 'POST', `/api/groups/${group.id}/prayers`, {
+      token: friend.accessToken,
+      body: { text: 'For my mother, who starts treatment next week, and for peace for our family.', anonymous: false },
+    }),
+    'post a prayer request',
+  );
+  return group;
+};
+
+/** The demo member shares three resources; the moderator approves the public ones. */
+const seedLibrary = async (apiUrl, member, moderator, group) => {
+  const mine = expectOk(await request(apiUrl, 'GET', '/api/uploads?mine=1', { token: member.accessToken }), 'list my uploads');
+  if (mine.total > 0) return;
+  for (const { file, fields } of demoResources) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...fields, tags: undefined, termsAccepted: 'true' })) if (value !== undefined) form.append(name, value);
+    for (const tag of fields.tags) form.append('tags', tag);
+    if (fields.visibility === 'group') form.append('groupId', group.id);
+    form.append('file', new Blob([readFileSync(path.join(libraryDir, file))], { type: 'text/plain' }), file);
+    expectOk(await request(apiUrl, 'POST', '/api/uploads', { token: member.accessToken, form }), `upload ${file}`);
+  }
+  const publicCount = demoResources.filter((r) => r.fields.visibility === 'public').length;
+  const queue = await waitFor(async () => {
+    const res = await request(apiUrl, 'GET', '/api/moderation/queue', { token: moderator.accessToken });
+    return res.status === 200 && res.body.items.length >= publicCount ? res.body : undefined;
+  }, 'the uploads to reach the review queue');
+  for (const item of queue.items) {
+    expectOk(await request(apiUrl, 'POST', `/api/moderation/resources/${item.id}/approve`, { token: moderator.accessToken }), `approve ${item.title}`);
+  }
+};
+
+/** @param {{ profile?: 'dev'|'test' }} [options] */
+export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080', { profile = 'dev' } = {}) => {
+  const member = await memberSession(apiUrl, smtpWebUrl, demoMember);
+  await seedMemberBasics(apiUrl, member);
+
+  const friend = await memberSession(apiUrl, smtpWebUrl, demoFriend);
+  await ensureOnboarded(apiUrl, friend, { spiritualGoals: ['Building community'], connectionPreferences: ['community', 'prayer'], reminderFrequency: 'weekly' });
+
+  let moderator = await memberSession(apiUrl, smtpWebUrl, demoModerator);
+  await ensureOnboarded(apiUrl, moderator, { spiritualGoals: ['Serving others'], connectionPreferences: ['service'], reminderFrequency: 'none' });
+  if (!moderator.user.roles?.includes('moderator')) {
+    if (runRolesCommand(profile, ['grant', 'moderator', demoModerator.email], { quiet: true }) !== 0) throw new Error('could not grant the demo moderator role');
+    moderator = await memberSession(apiUrl, smtpWebUrl, demoModerator); // a new token carries the role
+  }
+
+  const group = await seedGroup(apiUrl, member, friend);
+  await seedLibrary(apiUrl, member, moderator, group);
+  return { member: demoMember, moderator: demoModerator };
 };

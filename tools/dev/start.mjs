@@ -28,7 +28,8 @@ process.stdout.write(`
   Abide is running.
 
     Open:        ${web.url}
-    Demo member: ${demo.email} / ${demo.password}
+    Demo member: ${demo.member.email} / ${demo.member.password}
+    Moderator:   ${demo.moderator.email} / ${demo.moderator.password} (Review Queue)
     API docs:    http://127.0.0.1:${ports.dev.gateway}/api/docs
     Mail inbox:  ${engineEnv.SMTP_WEB_URL}
     Logs:        ${logDir}

@@ -1,0 +1,59 @@
+// The seed talks to the public API exactly as the web app does, so every figure it leaves behind is real.
+import { createHash, randomBytes } from 'node:crypto';
+
+export const request = async (apiUrl, method, path, { body, token, form } = {}) => {
+  const res = await fetch(`${apiUrl}${path}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: form ?? (body ? JSON.stringify(body) : undefined),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+};
+
+export const expectOk = (res, what) => {
+  if (res.status >= 300) throw new Error(`could not ${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+
+/** Polls until `read` returns something truthy (e.g. an event reached another service). */
+export const waitFor = async (read, what, timeoutMs = 30_000) => {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const value = await read();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+const newestConfirmationCode = (smtpWebUrl, email) =>
+  waitFor(async () => {
+    const mails = await (await fetch(`${smtpWebUrl}/email`)).json();
+    const mail = mails.filter((m) => m.subject === 'Confirm your Abide account' && m.to?.some((t) => t.address === email)).at(-1);
+    return mail && /[?&]code=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+  }, `the confirmation mail for ${email}`);
+
+/** Signs a member in, creating and confirming the account the first time. */
+export const memberSession = async (apiUrl, smtpWebUrl, member) => {
+  const credentials = { email: member.email, password: member.password };
+  const signIn = await request(apiUrl, 'POST', '/api/auth/sign-in', { body: credentials });
+  if (signIn.status === 200) return signIn.body;
+  const codeVerifier = randomBytes(32).toString('base64url');
+  const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
+  expectOk(await request(apiUrl, 'POST', '/api/auth/sign-up', { body: { ...member, codeChallenge } }), `create ${member.email}`);
+  const code = await newestConfirmationCode(smtpWebUrl, member.email);
+  return expectOk(await request(apiUrl, 'POST', '/api/auth/token', { body: { code, codeVerifier } }), `confirm ${member.email}`);
+};
+
+/** Answers onboarding once (it gives the member a plan and a time zone). */
+export const ensureOnboarded = async (apiUrl, session, answers) => {
+  if (session.user.onboardingCompleted) return;
+  expectOk(
+    await request(apiUrl, 'POST', '/api/onboarding/complete', {
+      token: session.accessToken,
+      body: { name: session.user.name, phoneNumber: '', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, ...answers },
+    }),
+    `complete onboarding for ${session.user.email}`,
+  );
+};
