@@ -1,4 +1,4 @@
-import { type DownloadLink, MAX_UPLOAD_BYTES, type ProblemDetails, type Resource, type ResourcePage, uploadMessages } from '@abide/contracts';
+import { type DownloadLink, MAX_UPLOAD_BYTES, type ProblemDetails, type Resource, type ResourcePage, resourceSchema, uploadMessages } from '@abide/contracts';
 import { apiUrl, eventually, UserSession } from '@abide/testing';
 import { v7 as uuidv7 } from 'uuid';
 import { corruptPdf, docxWith, pdfWith, windowsExecutable, zipBombDocx } from './library-files.stub';
@@ -130,6 +130,8 @@ describe('drafts', () => {
     expect((await other.patch(`/api/uploads/${draft.body.id}`, { title: 'Mine now' })).status).toBe(404);
     const mine = await owner.get<ResourcePage>('/api/uploads?mine=1&pageSize=50');
     expect(mine.body.items.map((r) => r.id)).toContain(draft.body.id);
+    // The contract's shape exactly: not yet processed means null, never a missing field.
+    expect(resourceSchema.strict().parse(mine.body.items.find((r) => r.id === draft.body.id))).toMatchObject({ pages: null, words: null, excerpt: null });
 
     const edited = await owner.patch<Resource>(`/api/uploads/${draft.body.id}`, { title: 'Hope that lasts', tags: ['Hope', 'HOPE'] });
     expect(edited.body).toMatchObject({ title: 'Hope that lasts', tags: ['hope'], status: 'draft' });

@@ -5,7 +5,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { useAuth } from '../../features/auth/hooks/useAuth';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { BrandMark } from '../../shared/components/BrandMark';
-import { bottomBarItems, navItemsFor, type NavItem } from '../navigation';
+import { bottomBarItems, canReview, navItemsFor, type NavItem } from '../navigation';
 import { AccountMenu } from './AccountMenu';
 import { NavIcon } from './NavIcon';
 import { SkipLink } from './SkipLink';
@@ -31,7 +31,7 @@ export function SignedInFrame() {
     <div className="frame frame--signed-in">
       <SkipLink />
       <header className="frame__header frame__header--sticky">
-        <div className="frame__bar">
+        <div className={canReview(user?.roles) ? 'frame__bar frame__bar--reviewer' : 'frame__bar'}>
           <div className="frame__start">
             <Button
               type="text"
