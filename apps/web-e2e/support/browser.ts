@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { randomClientIp } from '@abide/testing';
 import { e2eEnv } from './env';
 
 export const SCREENSHOT_DIR = path.join(__dirname, '..', 'screenshots');
@@ -27,12 +28,21 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context per test: no cookies or sessionStorage leak from one test into the next. */
+/**
+ * A fresh context per test: no cookies or sessionStorage leak from one test into the next. Each context also
+ * comes from its own client address (the preview proxy adds it to X-Forwarded-For, which the gateway trusts
+ * from loopback), as separate people would: the per-IP sign-in limit then counts each test, not the whole run.
+ */
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: e2eEnv.baseUrl, viewport, locale: 'en-US' });
+  const context = await browser.newContext({
+    baseURL: e2eEnv.baseUrl,
+    viewport,
+    locale: 'en-US',
+    extraHTTPHeaders: { 'x-forwarded-for': randomClientIp() },
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page };
