@@ -2,7 +2,7 @@ import { FREE_PLAN_GROUP_LIMIT, groupMessages } from '@abide/contracts';
 import { GroupDashboardPage } from './pages/GroupDashboardPage';
 import { GroupPage } from './pages/GroupPage';
 import { GroupsPage } from './pages/GroupsPage';
-import { fieldError, toast } from './pages/Toasts';
+import { closeToastIfShown, fieldError, toast } from './pages/Toasts';
 import { postPrayer, seedGroup, uniqueWord, waitForNames } from './seed/groups';
 import { seedMember } from './seed/members';
 import { newPage, screenshot, useBrowser, viewports } from './support/browser';
@@ -210,6 +210,8 @@ describe('groups', () => {
     await page.getByRole('button', { name: `Request sent to ${name}` }).waitFor();
     await page.getByText('Your request is waiting for a leader to approve it.').waitFor();
     await screenshot(page, 'groups-private-outsider');
+    // The toast sits over the header's buttons; close it as a person would before withdrawing.
+    await closeToastIfShown(page, 'Request sent');
     await page.getByRole('button', { name: `Withdraw request to ${name}` }).click();
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Withdraw' }).click();
     await toast(page, 'Request withdrawn').waitFor();

@@ -22,7 +22,7 @@ export default defineConfig({
     outDir: process.env.WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // antd is deliberately one long-cached chunk (~235 kB gzipped with the frame's drawer, menus and forms); app code stays small.
+    // Pages load lazily (router.tsx); antd's components are split with the pages that use them.
     chunkSizeWarningLimit: 800,
     rollupOptions: {
       onwarn(warning, warn) {
@@ -34,7 +34,8 @@ export default defineConfig({
         // Keep the large, rarely-changing UI kit apart from app code so deploys bust less cache.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
-          if (/[\\/]node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/.test(id)) return 'antd';
+          // antd's components go where they are used (shared ones into common chunks): pages load lazily.
+          if (/[\\/]node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/.test(id)) return undefined;
           if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(id))
             return 'react';
           return 'vendor';

@@ -16,6 +16,13 @@ export async function dismissToast(page: Page, title: string): Promise<void> {
   await notice.waitFor({ state: 'hidden' });
 }
 
+/** Closes the toast if it is still up (it leaves by itself after 5 s), so it covers nothing in the header. */
+export async function closeToastIfShown(page: Page, title: string): Promise<void> {
+  const notice = toast(page, title);
+  if (await notice.isVisible()) await notice.locator('.ant-notification-notice-close').click();
+  await notice.waitFor({ state: 'hidden' });
+}
+
 /** A validation message under a form field. */
 export function fieldError(page: Page, message: string): Locator {
   return page.locator('.ant-form-item-explain-error', { hasText: message });

@@ -34,6 +34,18 @@ const clearTestCounters = async () => {
   }
 };
 
+/** Kafka answers "not the leader" while a busy broker moves partition leaders; such errors are worth a few retries. */
+const withKafkaRetries = async (call, attempts = 8) => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!error?.retriable || attempt >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+    }
+  }
+};
+
 /**
  * The test databases start empty, so the test consumer groups must not replay what earlier test runs published on
  * the test topics: move each group to the end of every topic before the services join.
@@ -48,8 +60,8 @@ const skipPublishedHistory = async () => {
     for (const service of serviceNames) {
       const groupId = `${namespaceOf('test')}-${service}`;
       for (const topic of eventTopics) {
-        const offsets = await admin.fetchTopicOffsets(topic);
-        await admin.setOffsets({ groupId, topic, partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })) });
+        const offsets = await withKafkaRetries(() => admin.fetchTopicOffsets(topic));
+        await withKafkaRetries(() => admin.setOffsets({ groupId, topic, partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })) }));
       }
     }
   } finally {
