@@ -2,3 +2,4 @@ export * from './user-session';
 export * from './mail-catcher';
 export * from './pkce';
 export * from './test-db';
+export * from './integration-app';
