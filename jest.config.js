@@ -1,4 +1,5 @@
-// One Jest config, three projects: unit (no engines), integration (real engines), e2e (whole stack + browser).
+// One Jest config, four projects: unit (no engines), integration (real engines), e2e (whole stack + browser),
+// faults (engines and services failing under a private stack).
 const swc = [
   '@swc/jest',
   {
@@ -38,6 +39,15 @@ module.exports = {
       globalTeardown: '<rootDir>/libs/testing/src/stack.global-teardown.mjs',
       setupFilesAfterEnv: ['<rootDir>/apps/web-e2e/support/retries.ts'],
       testTimeout: 120000,
+    },
+    {
+      // Stops, kills and resets engines and services: private engines, and run on their own after the rest (tools/test/run-all.mjs).
+      ...common,
+      displayName: 'faults',
+      testMatch: ['<rootDir>/apps/faults-e2e/**/*.faults-spec.ts'],
+      globalSetup: '<rootDir>/apps/faults-e2e/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/apps/faults-e2e/support/global-teardown.mjs',
+      setupFilesAfterEnv: ['<rootDir>/apps/faults-e2e/support/timeouts.ts'],
     },
   ],
 };

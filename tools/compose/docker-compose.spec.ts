@@ -12,7 +12,17 @@ import { libraryEnvSchema } from '../../apps/library/src/config/env.schema';
 // docker-compose.yml cannot run on these machines (no Docker), so this keeps it honest against the apps' real configuration.
 const root = path.resolve(__dirname, '../..');
 const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, { environment?: Record<string, string | number>; ports?: string[]; image?: string; command?: string }>;
+  services: Record<
+    string,
+    {
+      environment?: Record<string, string | number>;
+      ports?: string[];
+      image?: string;
+      command?: string | string[];
+      depends_on?: Record<string, { condition: string }>;
+      healthcheck?: { test: string[] };
+    }
+  >;
 };
 const schemas: Record<string, z.ZodTypeAny> = {
   gateway: gatewayEnvSchema,
@@ -63,8 +73,11 @@ describe('docker-compose.yml', () => {
     }
     const library = envOf('library');
     const minio = compose.services[library.S3_ENDPOINT];
-    expect(minio.command).toContain(`--address :${library.S3_PORT}`);
-    expect([library.S3_ACCESS_KEY, library.S3_SECRET_KEY]).toEqual([minio.environment?.MINIO_ROOT_USER, minio.environment?.MINIO_ROOT_PASSWORD]);
+    expect(String(minio.command)).toContain(`--address :${library.S3_PORT}`);
+    expect([library.S3_ACCESS_KEY, library.S3_SECRET_KEY]).toEqual([
+      minio.environment?.MINIO_ROOT_USER,
+      minio.environment?.MINIO_ROOT_PASSWORD,
+    ]);
     expect(compose.services[new URL(library.REDIS_URL).hostname]?.image).toMatch(/^redis:/);
     expect(urlPort(library.REDIS_URL)).toBe('6379');
   });
@@ -78,5 +91,22 @@ describe('docker-compose.yml', () => {
     );
 
     for (const manifest of workspaces) expect(dockerfile).toContain(`COPY ${manifest} `);
+  });
+
+  it('creates the topics in one step that every Kafka user waits for, and the broker creates none by itself', () => {
+    const step = compose.services['kafka-topics'];
+    const script = (step.command as string[]).find((part) => part.endsWith('.ts'));
+    expect(script && readdirSync(path.join(root, path.dirname(script)))).toContain(path.basename(script ?? ''));
+    expect(compose.services.kafka.environment?.KAFKA_AUTO_CREATE_TOPICS_ENABLE).toBe('false');
+    for (const service of ['identity', 'formation', 'library', 'community']) {
+      expect({ service, topics: compose.services[service].depends_on?.['kafka-topics']?.condition }).toEqual({
+        service,
+        topics: 'service_completed_successfully',
+      });
+    }
+  });
+
+  it.each(Object.keys(schemas))('checks %s with its readiness endpoint', (service) => {
+    expect(compose.services[service].healthcheck?.test.join(' ')).toContain('/health/ready');
   });
 });

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { provisionTopics } from './topics.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -12,10 +13,20 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * so two test runs (e.g. two clones) can share the engines without touching each other.
  */
 const testSlot = Number.parseInt(process.env.ABIDE_TEST_SLOT ?? '0', 10) || 0;
-const testPort = (port) => port + testSlot * 10;
+/** ABIDE_PORT_OFFSET=N (default 0) shifts every port, dev and test, along with the engines' (tools/infra). */
+const portOffset = Number.parseInt(process.env.ABIDE_PORT_OFFSET ?? '0', 10) || 0;
+const devPort = (port) => port + portOffset;
+const testPort = (port) => port + portOffset + testSlot * 10;
 
 export const ports = {
-  dev: { gateway: 3000, identity: 3001, formation: 3002, library: 3003, community: 3004, web: 5173 },
+  dev: {
+    gateway: devPort(3000),
+    identity: devPort(3001),
+    formation: devPort(3002),
+    library: devPort(3003),
+    community: devPort(3004),
+    web: devPort(5173),
+  },
   test: {
     gateway: testPort(4000),
     identity: testPort(4001),
@@ -24,20 +35,36 @@ export const ports = {
     community: testPort(4004),
     web: testPort(4173),
   },
+  // The fault tests' private stacks (apps/faults-e2e), one at a time per test slot, beside a test run's stack.
+  faults: {
+    gateway: testPort(4500),
+    identity: testPort(4501),
+    formation: testPort(4502),
+    library: testPort(4503),
+    community: testPort(4504),
+    // No web app runs here; e-mail links still need an address.
+    web: testPort(4505),
+  },
 };
 
-/** Prefix of a profile's database names, consumer groups and Redis keys. */
-export const namespaceOf = (profile) => (profile === 'dev' ? 'abide' : testSlot ? `abide_test${testSlot}` : 'abide_test');
+/** Prefix of a profile's database names, consumer groups, topics and Redis keys. */
+export const namespaceOf = (profile) => {
+  if (profile === 'dev') return 'abide';
+  const base = profile === 'faults' ? 'abide_faults' : 'abide_test';
+  return testSlot ? `${base}${testSlot}` : base;
+};
 
 export const serviceNames = ['identity', 'formation', 'library', 'community', 'gateway'];
 
 /**
- * Environment of one service. `namespace` keeps a test run's databases and consumer groups apart from dev's.
- * @param {string} name @param {'dev'|'test'} profile @param {Record<string,string>} engineEnv
+ * Environment of one service. The namespace keeps a test run's databases, topics and consumer groups apart from dev's;
+ * `namespace` overrides it (each fault test runs against topics and databases no one used before).
+ * @param {string} name @param {'dev'|'test'|'faults'} profile @param {Record<string,string>} engineEnv
+ * @param {{ namespace?: string }} [options]
  */
-export const serviceEnv = (name, profile, engineEnv) => {
+export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
   const p = ports[profile];
-  const ns = namespaceOf(profile);
+  const ns = namespace ?? namespaceOf(profile);
   const url = (svc) => `http://127.0.0.1:${p[svc]}`;
   const common = {
     NODE_ENV: profile === 'dev' ? 'development' : 'test',
@@ -152,6 +179,14 @@ export const startServices = async ({ profile, engineEnv, logDir, onProgress = (
       ),
     );
   };
+  // Topics are created once, by this step, while the services start: their consumers wait for the topics
+  // (and for Kafka itself), so the order in which things come up no longer matters.
+  const topics = provisionTopics({
+    brokers: engineEnv.KAFKA_BROKERS,
+    prefix: serviceEnv('formation', profile, engineEnv).KAFKA_TOPIC_PREFIX,
+    logFile: path.join(logDir, 'kafka-topics.log'),
+    onProgress,
+  });
   try {
     for (const name of serviceNames) {
       const env = { ...process.env, ...serviceEnv(name, profile, engineEnv) };
@@ -167,14 +202,17 @@ export const startServices = async ({ profile, engineEnv, logDir, onProgress = (
       children.push(child);
       onProgress(`${name}: starting on port ${env.PORT} (log: ${logFile})`);
     }
-    await Promise.all(
-      serviceNames.map((name, i) =>
-        waitForHttp(`http://127.0.0.1:${ports[profile][name]}/health/ready`, { label: name, child: children[i], timeoutMs: 90_000 }).then(() =>
-          onProgress(`${name}: ready`),
+    await Promise.all([
+      topics.ready,
+      ...serviceNames.map((name, i) =>
+        waitForHttp(`http://127.0.0.1:${ports[profile][name]}/health/ready`, { label: name, child: children[i], timeoutMs: 90_000 }).then(
+          () => onProgress(`${name}: ready`),
         ),
       ),
-    );
+    ]);
   } catch (error) {
+    topics.cancel();
+    topics.ready.catch(() => undefined);
     await stop();
     throw error;
   }

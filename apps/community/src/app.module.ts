@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { topics } from '@abide/contracts';
 import { EventSourcingModule } from '@abide/event-store';
 import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
 import { AccountExportController } from './account/account-export.controller';
@@ -35,14 +34,6 @@ export class AppModule {
           service: 'community',
           connection: MONGO_CONNECTION,
           kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
-          topics: [
-            topics.communityGroup,
-            topics.communityPrayer,
-            topics.identityUser,
-            topics.formationHabit,
-            topics.formationPlan,
-            topics.formationJournal,
-          ],
           projections: [GroupProjection, PrayerProjection],
         }),
       ],

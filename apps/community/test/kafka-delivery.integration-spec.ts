@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { topics, type EventEnvelope } from '@abide/contracts';
-import { KafkaPublisher, kafkaMicroserviceOptions, waitForConsumerGroup } from '@abide/messaging';
-import { deleteTopics, testBrokers, uniqueName, waitFor } from '@abide/messaging/src/testing/test-engines';
+import { KafkaEventServer, KafkaPublisher, waitForConsumerGroup } from '@abide/messaging';
+import { createTopics, deleteTopics, testBrokers, uniqueName, waitFor } from '@abide/messaging/src/testing/test-engines';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
@@ -28,10 +28,21 @@ const publish = (topic: string, ...events: EventEnvelope[]) =>
   );
 
 beforeAll(async () => {
+  await createTopics([
+    ...subscribed,
+    ...subscribed.map((t) => `${t}.dlq`),
+    `${prefix}${topics.communityGroup}`,
+    `${prefix}${topics.communityPrayer}`,
+  ]);
   app = await startCommunity(clock, { KAFKA_TOPIC_PREFIX: prefix });
-  app.connectMicroservice(
-    kafkaMicroserviceOptions({ clientId: uniqueName('community_it'), brokers: testBrokers(), groupId, consumer: { maxWaitTimeInMs: 100 } }),
-  );
+  app.connectMicroservice({
+    strategy: new KafkaEventServer({
+      clientId: uniqueName('community_it'),
+      brokers: testBrokers(),
+      groupId,
+      consumer: { maxWaitTimeInMs: 100 },
+    }),
+  });
   await app.startAllMicroservices();
   publisher = new KafkaPublisher({ clientId: uniqueName('community_it_pub'), brokers: testBrokers() });
   await publisher.connect();

@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { topics } from '@abide/contracts';
 import { EventSourcingModule } from '@abide/event-store';
 import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
 import { AccountExportController } from './account/account-export.controller';
@@ -37,23 +36,7 @@ export class AppModule {
           service: 'formation',
           connection: MONGO_CONNECTION,
           kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
-          topics: [
-            topics.identityUser,
-            topics.formationProfile,
-            topics.formationMember,
-            topics.formationPlan,
-            topics.formationHabit,
-            topics.formationJournal,
-            topics.libraryResource,
-          ],
-          projections: [
-            ProfileProjection,
-            MemberProjection,
-            PlanProjection,
-            HabitProjection,
-            HabitEntryProjection,
-            ActivityDays,
-          ],
+          projections: [ProfileProjection, MemberProjection, PlanProjection, HabitProjection, HabitEntryProjection, ActivityDays],
         }),
         MembersModule,
         PlansModule,
@@ -66,9 +49,7 @@ export class AppModule {
         LibraryNoticesModule.forRoot(config),
       ],
       controllers: [ProfilesController, ProfilesConsumer, AccountExportController],
-      providers: [
-        ProfileCommands,
-      ],
+      providers: [ProfileCommands],
     };
   }
 }

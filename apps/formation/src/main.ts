@@ -1,20 +1,22 @@
 import 'reflect-metadata';
-import { kafkaMicroserviceOptions } from '@abide/messaging';
+import { KafkaEventServer } from '@abide/messaging';
 import { bootstrapService, loadConfigOrExit } from '@abide/platform';
 import { AppModule } from './app.module';
 import { formationEnvSchema } from './config/env.schema';
 
 const main = async (): Promise<void> => {
   const config = loadConfigOrExit('formation', formationEnvSchema);
+  const consumer = new KafkaEventServer({
+    clientId: config.KAFKA_CLIENT_ID,
+    brokers: config.KAFKA_BROKERS,
+    groupId: `${config.KAFKA_GROUP_PREFIX}formation`,
+  });
   await bootstrapService({
     module: AppModule.forRoot(config),
     host: config.HOST,
     port: config.PORT,
-    microservice: kafkaMicroserviceOptions({
-      clientId: config.KAFKA_CLIENT_ID,
-      brokers: config.KAFKA_BROKERS,
-      groupId: `${config.KAFKA_GROUP_PREFIX}formation`,
-    }),
+    microservice: { strategy: consumer },
+    healthChecks: [consumer.healthCheck],
   });
 };
 

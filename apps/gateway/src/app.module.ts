@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@abide/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/env.schema';
+import { DownstreamHealth } from './health/downstream-health';
 import { ServiceClient } from './proxy/service-client';
 import { AccountController } from './routes/account/account.controller';
 import { OnboardingController } from './routes/account/onboarding.controller';
@@ -15,6 +16,7 @@ import { StatsController } from './routes/formation/stats.controller';
 import { GroupsController } from './routes/community/groups.controller';
 import { ModerationController } from './routes/library/moderation.controller';
 import { UploadsController } from './routes/library/uploads.controller';
+import { RateLimitCounters } from './rate-limit/rate-limit-counters';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 
 @Module({})
@@ -22,9 +24,7 @@ export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        ServiceCoreModule.forRoot({ service: 'gateway', config }),
-      ],
+      imports: [ServiceCoreModule.forRoot({ service: 'gateway', config })],
       controllers: [
         AuthController,
         ProfileController,
@@ -41,7 +41,7 @@ export class AppModule {
         ModerationController,
         GroupsController,
       ],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ServiceClient, RateLimitGuard],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ServiceClient, RateLimitCounters, RateLimitGuard, DownstreamHealth],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { type AuditEntry, type ProblemDetails, type Resource, type ResourcePage, type ReviewQueue } from './library-types.stub';
-import { eventually, mailsTo, UserSession } from '@abide/testing';
+import { eventually, mailsTo, settled, submission, txt, upload, UserSession } from '@abide/testing';
 import { pdfWith } from './library-files.stub';
-import { settled, signUpModerator, submission, txt, upload } from './library-support.stub';
+import { signUpModerator } from './library-support.stub';
 
 interface Bell {
   items: Array<{ title: string; body: string; link: string | null }>;
@@ -20,7 +20,11 @@ const inReview = async (session: UserSession, title: string, file = txt(`${title
 };
 
 beforeAll(async () => {
-  [owner, member, moderator] = await Promise.all([UserSession.signUp({ name: 'Phoebe' }), UserSession.signUp({ name: 'Silas' }), signUpModerator('Moderator Mary')]);
+  [owner, member, moderator] = await Promise.all([
+    UserSession.signUp({ name: 'Phoebe' }),
+    UserSession.signUp({ name: 'Silas' }),
+    signUpModerator('Moderator Mary'),
+  ]);
 });
 
 describe('moderation roles', () => {
@@ -66,13 +70,19 @@ describe('the review queue', () => {
 
     const text = await moderator.get<{ text: string; truncated: boolean }>(`/api/moderation/resources/${older.id}/text`);
     expect(text.body).toMatchObject({ text: 'Older words in a PDF', truncated: false });
-    const file = await fetch(`${process.env.E2E_API_URL}/api/moderation/resources/${older.id}/file`, { headers: { authorization: `Bearer ${moderator.token}` } });
+    const file = await fetch(`${process.env.E2E_API_URL}/api/moderation/resources/${older.id}/file`, {
+      headers: { authorization: `Bearer ${moderator.token}` },
+    });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('cache-control')).toBe('private, no-store');
     expect(file.headers.get('content-disposition')).toMatch(/^inline; filename="older.pdf"/);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('approves: the resource joins the library, the audit trail names the moderator, the uploader is told in the bell and by e-mail', async () => {
@@ -84,7 +94,11 @@ describe('the review queue', () => {
     expect((await member.get<ResourcePage>('/api/uploads?q=Approved%20psalms')).body.total).toBe(1);
     expect((await moderator.post(`/api/moderation/resources/${resource.id}/approve`)).status).toBe(409);
     const audit = await moderator.get<{ items: AuditEntry[] }>('/api/moderation/audit');
-    expect(audit.body.items.find((e) => e.resourceId === resource.id)).toMatchObject({ decision: 'approved', moderatorName: 'Moderator Mary', title: 'Approved psalms' });
+    expect(audit.body.items.find((e) => e.resourceId === resource.id)).toMatchObject({
+      decision: 'approved',
+      moderatorName: 'Moderator Mary',
+      title: 'Approved psalms',
+    });
     const bell = await eventually(async () => {
       const b = await owner.get<Bell>('/api/notifications');
       return b.body.items.find((n) => n.body.includes('Approved psalms'));
@@ -98,7 +112,9 @@ describe('the review queue', () => {
     const resource = await inReview(owner, 'Rejected notes');
 
     const empty = await moderator.post<ProblemDetails>(`/api/moderation/resources/${resource.id}/reject`, { reason: ' ' });
-    const res = await moderator.post<Resource>(`/api/moderation/resources/${resource.id}/reject`, { reason: 'Please cite the scripture references.' });
+    const res = await moderator.post<Resource>(`/api/moderation/resources/${resource.id}/reject`, {
+      reason: 'Please cite the scripture references.',
+    });
 
     expect(empty.status).toBe(400);
     expect([res.status, res.body.status]).toEqual([200, 'rejected']);

@@ -1,8 +1,16 @@
-import { type DownloadLink, MAX_UPLOAD_BYTES, type ProblemDetails, type Resource, type ResourcePage, resourceSchema, uploadMessages } from '@abide/contracts';
-import { apiUrl, eventually, UserSession } from '@abide/testing';
+import {
+  type DownloadLink,
+  MAX_UPLOAD_BYTES,
+  type ProblemDetails,
+  type Resource,
+  type ResourcePage,
+  resourceSchema,
+  uploadMessages,
+} from '@abide/contracts';
+import { apiUrl, eventually, settled, submission, txt, upload, UserSession } from '@abide/testing';
 import { v7 as uuidv7 } from 'uuid';
 import { corruptPdf, docxWith, pdfWith, windowsExecutable, zipBombDocx } from './library-files.stub';
-import { buckets, closePublisher, objectsOf, publishGroupEvent, settled, submission, txt, upload } from './library-support.stub';
+import { buckets, closePublisher, objectsOf, publishGroupEvent } from './library-support.stub';
 
 let owner: UserSession;
 let other: UserSession;
@@ -16,7 +24,11 @@ afterAll(async () => {
 
 describe('POST /api/uploads', () => {
   it('streams a text file into quarantine, answers with the resource, and processes it into the review queue', async () => {
-    const res = await upload(owner, txt('Abide in me, and I in you.\nAs the branch cannot bear fruit by itself.', 'vine.txt'), submission({ title: '' }));
+    const res = await upload(
+      owner,
+      txt('Abide in me, and I in you.\nAs the branch cannot bear fruit by itself.', 'vine.txt'),
+      submission({ title: '' }),
+    );
 
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -32,7 +44,11 @@ describe('POST /api/uploads', () => {
       ownerName: 'Priscilla',
     });
     const done = await settled(owner, res.body.id, 'in-review');
-    expect(done).toMatchObject({ words: 15, pages: null, excerpt: 'Abide in me, and I in you. As the branch cannot bear fruit by itself.' });
+    expect(done).toMatchObject({
+      words: 15,
+      pages: null,
+      excerpt: 'Abide in me, and I in you. As the branch cannot bear fruit by itself.',
+    });
     expect(await objectsOf(buckets.quarantine(), owner.user.id)).toEqual([]);
     expect(await objectsOf(buckets.store(), owner.user.id)).toHaveLength(1);
   });
@@ -85,7 +101,11 @@ describe('POST /api/uploads', () => {
     const noTerms = await upload(owner, txt('x'), submission({ termsAccepted: 'false' }));
     const notMyGroup = await upload(owner, txt('x'), submission({ visibility: 'group', groupId: uuidv7() }));
 
-    expect([noFile.status, noFile.body.title, noFile.body.detail]).toEqual([400, uploadMessages.noFile.title, uploadMessages.noFile.description]);
+    expect([noFile.status, noFile.body.title, noFile.body.detail]).toEqual([
+      400,
+      uploadMessages.noFile.title,
+      uploadMessages.noFile.description,
+    ]);
     expect([noCategory.status, noCategory.body.detail]).toEqual([400, uploadMessages.noCategory.description]);
     expect([noTerms.status, noTerms.body.detail]).toEqual([400, uploadMessages.noTerms.description]);
     expect([notMyGroup.status, notMyGroup.body.detail]).toEqual([400, uploadMessages.notYourGroup]);
@@ -98,11 +118,18 @@ describe('POST /api/uploads', () => {
   });
 
   it('reads a Word document and a PDF for their text and counts', async () => {
-    const docx = await upload(owner, { name: 'guide.docx', data: docxWith('Love one another.\nBear one another’s burdens.') }, submission({ visibility: 'private' }));
+    const docx = await upload(
+      owner,
+      { name: 'guide.docx', data: docxWith('Love one another.\nBear one another’s burdens.') },
+      submission({ visibility: 'private' }),
+    );
     const pdf = await upload(owner, { name: 'sermon.pdf', data: pdfWith('Grace upon grace') }, submission({ visibility: 'private' }));
 
     expect([docx.status, docx.body.fileType, pdf.status, pdf.body.fileType]).toEqual([201, 'docx', 201, 'pdf']);
-    expect(await settled(owner, docx.body.id, 'approved')).toMatchObject({ words: 7, excerpt: 'Love one another. Bear one another’s burdens.' });
+    expect(await settled(owner, docx.body.id, 'approved')).toMatchObject({
+      words: 7,
+      excerpt: 'Love one another. Bear one another’s burdens.',
+    });
     expect(await settled(owner, pdf.body.id, 'approved')).toMatchObject({ pages: 1, words: 3, excerpt: 'Grace upon grace' });
   });
 
@@ -122,7 +149,11 @@ describe('POST /api/uploads', () => {
 
 describe('drafts', () => {
   it('saves a draft without terms, visible to its owner only, then edits and submits it', async () => {
-    const draft = await upload(owner, txt('Draft words about hope.'), submission({ termsAccepted: 'false', draft: 'true', visibility: 'private' }));
+    const draft = await upload(
+      owner,
+      txt('Draft words about hope.'),
+      submission({ termsAccepted: 'false', draft: 'true', visibility: 'private' }),
+    );
     expect([draft.status, draft.body.status]).toEqual([201, 'draft']);
 
     expect((await other.get(`/api/uploads/${draft.body.id}`)).status).toBe(404);
@@ -131,7 +162,11 @@ describe('drafts', () => {
     const mine = await owner.get<ResourcePage>('/api/uploads?mine=1&pageSize=50');
     expect(mine.body.items.map((r) => r.id)).toContain(draft.body.id);
     // The contract's shape exactly: not yet processed means null, never a missing field.
-    expect(resourceSchema.strict().parse(mine.body.items.find((r) => r.id === draft.body.id))).toMatchObject({ pages: null, words: null, excerpt: null });
+    expect(resourceSchema.strict().parse(mine.body.items.find((r) => r.id === draft.body.id))).toMatchObject({
+      pages: null,
+      words: null,
+      excerpt: null,
+    });
 
     const edited = await owner.patch<Resource>(`/api/uploads/${draft.body.id}`, { title: 'Hope that lasts', tags: ['Hope', 'HOPE'] });
     expect(edited.body).toMatchObject({ title: 'Hope that lasts', tags: ['hope'], status: 'draft' });
@@ -170,8 +205,18 @@ describe('visibility', () => {
     const groupId = uuidv7();
     const member = await UserSession.signUp({ name: 'Lydia' });
     const joinedAt = new Date().toISOString();
-    await publishGroupEvent('community.group.created', groupId, { ownerId: owner.user.id, name: 'Tuesday Fellowship', description: '', isPublic: true, meeting: null }, 1);
-    await publishGroupEvent('community.group.member-joined', groupId, { userId: owner.user.id, role: 'owner', via: 'created', joinedAt }, 2);
+    await publishGroupEvent(
+      'community.group.created',
+      groupId,
+      { ownerId: owner.user.id, name: 'Tuesday Fellowship', description: '', isPublic: true, meeting: null },
+      1,
+    );
+    await publishGroupEvent(
+      'community.group.member-joined',
+      groupId,
+      { userId: owner.user.id, role: 'owner', via: 'created', joinedAt },
+      2,
+    );
     await publishGroupEvent('community.group.member-joined', groupId, { userId: member.user.id, role: 'member', via: 'open', joinedAt }, 3);
     const marker = `fellowship-${uuidv7().slice(-8)}`;
 
@@ -201,7 +246,11 @@ describe('GET /api/uploads search, filters and paging', () => {
     for (let i = 0; i < 13; i++) {
       const category = i < 5 ? 'sermon' : 'devotional';
       const tags = i % 2 === 0 ? ['spiritual-growth'] : ['serving'];
-      const res = await upload(searcher, txt(`Week ${i} ${i === 0 ? '' : marker}`), submission({ title: i === 0 ? `Title ${marker}` : `Week ${i}`, category, tags, visibility: 'private' }));
+      const res = await upload(
+        searcher,
+        txt(`Week ${i} ${i === 0 ? '' : marker}`),
+        submission({ title: i === 0 ? `Title ${marker}` : `Week ${i}`, category, tags, visibility: 'private' }),
+      );
       expect(res.status).toBe(201);
       made.push(res.body.id);
     }
@@ -258,7 +307,9 @@ describe('account deletion', () => {
 
     expect((await leaving.post('/api/account/delete', { password: leaving.password })).status).toBeLessThan(300);
 
-    await eventually(async () => ((await objectsOf(buckets.store(), leaving.user.id)).length === 0 ? true : undefined), { timeoutMs: 30_000 });
+    await eventually(async () => ((await objectsOf(buckets.store(), leaving.user.id)).length === 0 ? true : undefined), {
+      timeoutMs: 30_000,
+    });
     expect((await leaving.get<ResourcePage>('/api/uploads?mine=1')).body.total).toBe(0);
   });
 });

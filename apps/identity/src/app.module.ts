@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { topics } from '@abide/contracts';
 import { EventSourcingModule } from '@abide/event-store';
 import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
 import { AccountsController } from './accounts/accounts.controller';
@@ -29,11 +28,18 @@ export class AppModule {
           service: 'identity',
           connection: MONGO_CONNECTION,
           kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
-          topics: [topics.identityUser],
           projections: [UserProjection],
         }),
       ],
-      controllers: [JwksController, AccountsController, OnboardingController, SettingsController, AccountExportController, AccountDeletionController, ...authFlowControllers],
+      controllers: [
+        JwksController,
+        AccountsController,
+        OnboardingController,
+        SettingsController,
+        AccountExportController,
+        AccountDeletionController,
+        ...authFlowControllers,
+      ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         SigningKeysService,

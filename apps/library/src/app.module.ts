@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { topics } from '@abide/contracts';
 import { EventSourcingModule } from '@abide/event-store';
 import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
 import { AccountExportController } from './account/account-export.controller';
@@ -24,21 +23,14 @@ import { UploadsController } from './resources/uploads.controller';
 @Module({})
 export class AppModule {
   static forRoot(config: LibraryConfig): DynamicModule {
-    // One client for the readiness probe (the service's own ObjectStore is a provider built later).
-    const probe = new ObjectStore(config);
     return {
       module: AppModule,
       imports: [
-        ServiceCoreModule.forRoot({
-          service: 'library',
-          config,
-          healthChecks: [{ name: 'object-store', check: async () => void (await probe.client.bucketExists(config.S3_BUCKET_STORE)) }],
-        }),
+        ServiceCoreModule.forRoot({ service: 'library', config }),
         EventSourcingModule.forRoot({
           service: 'library',
           connection: MONGO_CONNECTION,
           kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
-          topics: [topics.identityUser, topics.communityGroup, topics.libraryResource],
           projections: [ResourceProjection, AuditProjection],
         }),
       ],

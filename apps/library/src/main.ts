@@ -1,22 +1,28 @@
 import 'reflect-metadata';
-import { kafkaMicroserviceOptions } from '@abide/messaging';
+import { KafkaEventServer } from '@abide/messaging';
 import { bootstrapService, loadConfigOrExit } from '@abide/platform';
 import { AppModule } from './app.module';
 import { libraryEnvSchema } from './config/env.schema';
 
 const main = async (): Promise<void> => {
   const config = loadConfigOrExit('library', libraryEnvSchema);
+  const consumer = new KafkaEventServer({
+    clientId: config.KAFKA_CLIENT_ID,
+    brokers: config.KAFKA_BROKERS,
+    groupId: `${config.KAFKA_GROUP_PREFIX}library`,
+  });
   await bootstrapService({
     module: AppModule.forRoot(config),
     host: config.HOST,
     port: config.PORT,
-    microservice: kafkaMicroserviceOptions({
-      clientId: config.KAFKA_CLIENT_ID,
-      brokers: config.KAFKA_BROKERS,
-      groupId: `${config.KAFKA_GROUP_PREFIX}library`,
-    }),
+    microservice: { strategy: consumer },
+    healthChecks: [consumer.healthCheck],
     // Uploads are streamed from request.raw by the upload intake (busboy): Fastify accepts them without reading a byte.
-    configure: (app) => app.getHttpAdapter().getInstance().addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null, undefined)),
+    configure: (app) =>
+      app
+        .getHttpAdapter()
+        .getInstance()
+        .addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null, undefined)),
   });
 };
 

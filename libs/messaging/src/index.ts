@@ -1,7 +1,8 @@
 export type { EventPublisher, OutgoingEvent, RawMessage, RawPublisher } from './event-publisher';
 export { headers as messageHeaders } from './message-headers';
-export { KafkaPublisher, type KafkaPublisherOptions, type EnsureTopicsOptions } from './kafka-publisher';
-export { kafkaMicroserviceOptions, type KafkaConsumerOptions } from './kafka-microservice.options';
+export { KafkaPublisher, type KafkaPublisherOptions } from './kafka-publisher';
+export { KafkaEventServer, type ConsumerState, type KafkaConsumerOptions } from './consumer/kafka-event-server';
+export { provisionTopics, stackTopics, type ProvisionTopicsOptions, type ProvisionTopicsResult } from './topics/provision-topics';
 export {
   InboxConsumer,
   UnrecoverableEventError,
@@ -13,4 +14,5 @@ export { classifyMessage, type Classification } from './inbox/classify-message';
 export { INBOX_COLLECTION } from './inbox/inbox.schema';
 export { provideKafkaPublisher, provideInboxConsumer } from './nest-providers';
 export { waitForConsumerGroup, type WaitForConsumerGroupOptions } from './testing/wait-for-consumer-group';
-export { OnTopic, stackTopic } from './topic-prefix';
+export { OnTopic, stackTopic } from './topics/topic-prefix';
+export { backoffDelay, jitteredBackoffDelay, type BackoffOptions } from './backoff';

@@ -1,60 +1,51 @@
-import { deadLetterTopic, eventEnvelopeSchema, TOPIC_PARTITIONS } from '@abide/contracts';
+import { eventEnvelopeSchema } from '@abide/contracts';
 import type { OnApplicationShutdown } from '@nestjs/common';
-import { Kafka, logLevel, Partitioners, type Message, type Producer, type RetryOptions } from 'kafkajs';
+import { Kafka, Partitioners, type Message, type Producer, type RetryOptions } from 'kafkajs';
 import type { EventPublisher, OutgoingEvent, RawMessage, RawPublisher } from './event-publisher';
+import { kafkaLogCreator } from './kafka-logging';
 import { headers } from './message-headers';
 
 export interface KafkaPublisherOptions {
   clientId: string;
   brokers: string[];
-  logLevel?: logLevel;
   retry?: RetryOptions;
 }
 
-export interface EnsureTopicsOptions {
-  partitions?: number;
-  /** Also create each topic's `.dlq` companion (default true). */
-  deadLetters?: boolean;
+interface LiveProducer {
+  producer: Producer;
+  connected: Promise<void>;
 }
 
 /**
  * The only place that produces to Kafka (kafkajs is unmaintained: keep it swappable behind EventPublisher).
- * Idempotent producer, one request in flight and acks from all in-sync replicas: no duplicates from
- * producer retries and no reordering within a partition.
+ * Idempotent producer, one request in flight and acks from all in-sync replicas: no duplicates from producer
+ * retries and no reordering within a partition. It connects on first use, so a service boots without a broker;
+ * a failed send throws (the outbox relay and the inbox retry with backoff) and the next send starts a fresh producer,
+ * since a restarted or brand-new broker may no longer know the old one's producer id.
  */
 export class KafkaPublisher implements EventPublisher, RawPublisher, OnApplicationShutdown {
   private readonly kafka: Kafka;
-  private readonly producer: Producer;
-  private connecting?: Promise<void>;
+  private live?: LiveProducer;
 
-  constructor(private readonly options: KafkaPublisherOptions) {
+  constructor(options: KafkaPublisherOptions) {
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers,
-      logLevel: options.logLevel ?? logLevel.WARN,
-      retry: options.retry,
-    });
-    this.producer = this.kafka.producer({
-      idempotent: true,
-      maxInFlightRequests: 1,
-      // Java-compatible murmur2, so other clients put the same key on the same partition.
-      createPartitioner: Partitioners.DefaultPartitioner,
-      allowAutoTopicCreation: false,
+      logCreator: kafkaLogCreator,
+      // Fail within seconds; the callers' own backoff spaces out the attempts during a longer outage.
+      retry: options.retry ?? { retries: 3, initialRetryTime: 200, maxRetryTime: 2000 },
     });
   }
 
-  connect(): Promise<void> {
-    this.connecting ??= this.producer.connect().catch((error: unknown) => {
-      this.connecting = undefined;
-      throw error;
-    });
-    return this.connecting;
+  /** Connects now rather than at the first send (tests; a service never needs to). */
+  async connect(): Promise<void> {
+    await this.producer().connected;
   }
 
   async disconnect(): Promise<void> {
-    if (!this.connecting) return;
-    this.connecting = undefined;
-    await this.producer.disconnect();
+    const live = this.live;
+    this.live = undefined;
+    if (live) await live.producer.disconnect().catch(() => undefined);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -90,26 +81,31 @@ export class KafkaPublisher implements EventPublisher, RawPublisher, OnApplicati
     );
   }
 
-  /** Creates missing topics (and their dead-letter topics) with the contract's partition count. */
-  async ensureTopics(topics: readonly string[], options: EnsureTopicsOptions = {}): Promise<void> {
-    const wanted = new Set(topics.flatMap((t) => (options.deadLetters === false ? [t] : [t, deadLetterTopic(t)])));
-    const admin = this.kafka.admin();
-    await admin.connect();
-    try {
-      const existing = new Set(await admin.listTopics());
-      const missing = [...wanted].filter((t) => !existing.has(t));
-      if (missing.length === 0) return;
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: missing.map((topic) => ({ topic, numPartitions: options.partitions ?? TOPIC_PARTITIONS })),
+  private producer(): LiveProducer {
+    if (!this.live) {
+      const producer = this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        // Java-compatible murmur2, so other clients put the same key on the same partition.
+        createPartitioner: Partitioners.DefaultPartitioner,
+        allowAutoTopicCreation: false,
       });
-    } finally {
-      await admin.disconnect();
+      this.live = { producer, connected: producer.connect() };
     }
+    return this.live;
   }
 
   private async send(topic: string, messages: Message[]): Promise<void> {
-    await this.connect();
-    await this.producer.send({ topic, messages, acks: -1 });
+    const live = this.producer();
+    try {
+      await live.connected;
+      await live.producer.send({ topic, messages, acks: -1 });
+    } catch (error) {
+      if (this.live === live) {
+        this.live = undefined;
+        void live.producer.disconnect().catch(() => undefined);
+      }
+      throw error;
+    }
   }
 }

@@ -5,17 +5,13 @@ import { KafkaPublisher, type KafkaPublisherOptions } from './kafka-publisher';
 
 type Dependency = InjectionToken | OptionalFactoryDependency;
 
-/** Provides a connected KafkaPublisher (disconnected on application shutdown). */
+/** Provides a KafkaPublisher (it connects at its first send, so boot never waits for the broker). */
 export const provideKafkaPublisher = <TArgs extends unknown[]>(factory: {
   useFactory: (...args: TArgs) => KafkaPublisherOptions | Promise<KafkaPublisherOptions>;
   inject?: Dependency[];
 }): Provider => ({
   provide: KafkaPublisher,
-  useFactory: async (...args: TArgs) => {
-    const publisher = new KafkaPublisher(await factory.useFactory(...args));
-    await publisher.connect();
-    return publisher;
-  },
+  useFactory: async (...args: TArgs) => new KafkaPublisher(await factory.useFactory(...args)),
   inject: factory.inject ?? [],
 });
 

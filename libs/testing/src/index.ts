@@ -3,3 +3,4 @@ export * from './mail-catcher';
 export * from './pkce';
 export * from './test-db';
 export * from './integration-app';
+export * from './uploads';

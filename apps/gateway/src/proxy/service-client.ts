@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { type ErrorCode, errorCodes } from '@abide/contracts';
-import { DomainError, REQUEST_ID_HEADER } from '@abide/platform';
+import { DomainError, REQUEST_ID_HEADER, type ReadinessReport } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { errors as undiciErrors, Pool } from 'undici';
@@ -96,6 +96,18 @@ export class ServiceClient implements OnModuleDestroy {
     return body;
   }
 
+  /** The service's own readiness report (its /health/ready answers 200 or 503 with the same body). */
+  async readiness(service: ServiceName, timeoutMs = 1500): Promise<ReadinessReport> {
+    const response = await this.pools[service].request({
+      method: 'GET',
+      path: '/health/ready',
+      headers: { accept: 'application/json' },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    return (await response.body.json()) as ReadinessReport;
+  }
+
   /** A parsed JSON body is re-serialised; anything else (multipart) streams through untouched. */
   private bodyOf(request: FastifyRequest, headers: Record<string, string>, options: ForwardOptions): string | Readable | undefined {
     if (request.method === 'GET' || request.method === 'HEAD') return undefined;
@@ -110,12 +122,23 @@ export class ServiceClient implements OnModuleDestroy {
   }
 
   private upstreamProblem(service: ServiceName, error: unknown): DomainError {
-    const timedOut =
-      error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
+    const timedOut = error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
     this.logger.warn({ service, err: error }, timedOut ? 'upstream timed out' : 'upstream unavailable');
     return timedOut
-      ? new DomainError(errorCodes.upstreamTimeout, 504, 'Upstream timeout', `The ${service} service took too long to answer. Please try again.`)
-      : new DomainError(errorCodes.serviceUnavailable, 503, 'Service unavailable', `The ${service} service is unavailable right now. Please try again shortly.`, undefined, { 'retry-after': '5' });
+      ? new DomainError(
+          errorCodes.upstreamTimeout,
+          504,
+          'Upstream timeout',
+          `The ${service} service took too long to answer. Please try again.`,
+        )
+      : new DomainError(
+          errorCodes.serviceUnavailable,
+          503,
+          'Service unavailable',
+          `The ${service} service is unavailable right now. Please try again shortly.`,
+          undefined,
+          { 'retry-after': '5' },
+        );
   }
 
   async onModuleDestroy(): Promise<void> {

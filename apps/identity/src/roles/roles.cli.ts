@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { topics } from '@abide/contracts';
 import { EventSourcingModule } from '@abide/event-store';
 import { DatabaseModule, loadConfigOrExit, MONGO_CONNECTION } from '@abide/platform';
 import { userInfo } from 'node:os';
@@ -22,7 +21,6 @@ const main = async (): Promise<void> => {
         service: 'identity',
         connection: MONGO_CONNECTION,
         kafka: { clientId: `${config.KAFKA_CLIENT_ID}-cli`, brokers: config.KAFKA_BROKERS },
-        topics: [topics.identityUser],
         projections: [UserProjection],
       }),
     ],

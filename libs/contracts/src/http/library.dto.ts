@@ -23,6 +23,7 @@ export const uploadMessages = {
   tooMany: 'Too many files',
   groupRequired: 'Choose one of your groups for a group resource',
   notYourGroup: 'You can only share a resource with a group you belong to',
+  storageUnavailable: 'File storage is briefly unavailable, so the file was not kept. Please try again in a minute.',
 } as const;
 
 export const TITLE_MAX = 120;
@@ -151,4 +152,9 @@ export const auditEntrySchema = z.object({
   moderatorName: z.string().nullable(),
   decidedAt: z.string(),
 });
-export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});

@@ -1,6 +1,7 @@
-import { DynamicModule, type InjectionToken, Module, type Type } from '@nestjs/common';
+import { DynamicModule, Injectable, type InjectionToken, Module, type OnModuleInit, Optional, type Type } from '@nestjs/common';
 import { topicOf, type EventType } from '@abide/contracts';
 import { InboxConsumer, KafkaPublisher, provideInboxConsumer, stackTopic } from '@abide/messaging';
+import { HealthRegistry } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { EventStore } from '../event-store';
 import { OutboxRelay } from '../outbox/outbox-relay';
@@ -12,9 +13,20 @@ export interface EventSourcingOptions {
   /** The service's mongoose connection (its own database). */
   connection: InjectionToken;
   kafka: { clientId: string; brokers: string[] };
-  /** Topics the service publishes to or consumes from: created at boot with their dead-letter topics. */
-  topics: readonly string[];
   projections: readonly Type<Projection>[];
+}
+
+/** Reports the outbox among the service's readiness checks. */
+@Injectable()
+class OutboxHealth implements OnModuleInit {
+  constructor(
+    private readonly relay: OutboxRelay,
+    @Optional() private readonly registry?: HealthRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry?.add(this.relay.healthCheck);
+  }
 }
 
 /**
@@ -30,14 +42,10 @@ export class EventSourcingModule {
       global: true,
       providers: [
         ...options.projections,
+        // Topics are created by the provisioning step (`provisionTopics`), never by a service at boot.
         {
           provide: KafkaPublisher,
-          useFactory: async () => {
-            const publisher = new KafkaPublisher({ clientId: `${options.kafka.clientId}-publisher`, brokers: options.kafka.brokers });
-            await publisher.connect();
-            await publisher.ensureTopics(options.topics.map(stackTopic));
-            return publisher;
-          },
+          useFactory: () => new KafkaPublisher({ clientId: `${options.kafka.clientId}-publisher`, brokers: options.kafka.brokers }),
         },
         provideInboxConsumer({ connection: options.connection }),
         {
@@ -53,9 +61,15 @@ export class EventSourcingModule {
         {
           provide: OutboxRelay,
           useFactory: (store: EventStore, publisher: KafkaPublisher) =>
-            new OutboxRelay({ eventStore: store, publisher, service: options.service, topicFor: (type) => stackTopic(topicOf(type as EventType)) }),
+            new OutboxRelay({
+              eventStore: store,
+              publisher,
+              service: options.service,
+              topicFor: (type) => stackTopic(topicOf(type as EventType)),
+            }),
           inject: [EventStore, KafkaPublisher],
         },
+        OutboxHealth,
       ],
       exports: [EventStore, ProjectionRunner, OutboxRelay, KafkaPublisher, InboxConsumer, ...options.projections],
     };

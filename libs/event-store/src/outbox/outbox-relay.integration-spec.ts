@@ -3,6 +3,7 @@ import { KafkaPublisher, type EventPublisher, type OutgoingEvent } from '@abide/
 import {
   connectTestDatabase,
   consumeTopic,
+  createTopics,
   deleteTopics,
   dropTestDatabase,
   testBrokers,
@@ -76,7 +77,7 @@ describe(OutboxRelay.name, () => {
     store = new EventStore(connection, { service: 'relay-test' });
     await store.init();
     kafka = new KafkaPublisher({ clientId: prefix, brokers: testBrokers() });
-    await kafka.ensureTopics([userTopic, profileTopic]);
+    await createTopics([userTopic, profileTopic]);
   });
 
   afterAll(async () => {

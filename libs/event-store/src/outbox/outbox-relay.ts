@@ -1,5 +1,6 @@
 import { topicOf, type EventType } from '@abide/contracts';
-import type { EventPublisher } from '@abide/messaging';
+import { jitteredBackoffDelay, type EventPublisher } from '@abide/messaging';
+import { type HealthCheck, runDetached } from '@abide/platform';
 import { Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -21,12 +22,16 @@ export interface OutboxRelayOptions {
   topicFor?: (type: string) => string;
   /** Identifies this instance in the lease; defaults to host, pid and a random suffix. */
   owner?: string;
+  /** Longest wait between cycles while publishing keeps failing (Kafka or the database away). */
+  maxBackoffMs?: number;
 }
 
 /**
  * Publishes the outbox (unpublished events) to Kafka in position order, then marks it published.
  * Only the lease holder publishes, so scaling out never reorders a stream; a failed publish stops the batch
- * and the next cycle retries from the same event (at-least-once, never a gap).
+ * and the next cycle retries from the same event (at-least-once, never a gap). While cycles keep failing
+ * (Kafka or the database away) they are spaced out with a growing delay, appends no longer trigger extra
+ * cycles, and the trouble is logged when it starts, when its cause changes and when it ends.
  */
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
@@ -40,6 +45,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private again = false;
   private inFlight?: Promise<void>;
   private timer?: NodeJS.Timeout;
+  private readonly maxBackoffMs: number;
+  private failures = 0;
+  private failingSince?: number;
+  private failure?: string;
 
   constructor(options: OutboxRelayOptions) {
     this.store = options.eventStore;
@@ -51,7 +60,19 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.intervalMs = Math.min(options.pollIntervalMs ?? 500, Math.floor(ttl / 3));
     this.batchSize = options.batchSize ?? 100;
     this.topicFor = options.topicFor ?? ((type) => topicOf(type as EventType));
+    this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
   }
+
+  /** Background work: while Kafka is away the service still serves, and its events wait here. */
+  readonly healthCheck: HealthCheck = {
+    name: 'outbox',
+    critical: false,
+    check: async () => {
+      if (this.failingSince === undefined) return;
+      const seconds = Math.round((Date.now() - this.failingSince) / 1000);
+      throw new Error(`publishing has failed for ${seconds} s: ${this.failure}`);
+    },
+  };
 
   get owner(): string {
     return this.lease.owner;
@@ -81,9 +102,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     await this.stop();
   }
 
-  /** Runs a cycle now (call after an append); coalesces with one already running. */
+  /** Runs a cycle now (call after an append); coalesces with one already running, waits out a backoff. */
   kick(): void {
-    this.trigger();
+    if (this.failures > 0) return;
+    runDetached(() => this.trigger());
   }
 
   /** One cycle: take or renew the lease, then drain the outbox. Returns how many events were published. */
@@ -109,34 +131,56 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
     clearTimeout(this.timer);
     this.inFlight = this.runOnce()
-      .then(() => undefined)
-      .catch((error: unknown) => this.logger.error(`Outbox cycle failed: ${describe(error)}`))
+      .then(
+        (published) => this.recovered(published),
+        (error: unknown) => this.failed(error),
+      )
       .finally(() => {
         this.inFlight = undefined;
         if (!this.running) return;
-        if (this.again) {
+        if (this.again && this.failures === 0) {
           this.again = false;
           this.trigger();
           return;
         }
-        this.timer = setTimeout(() => this.trigger(), this.intervalMs);
+        this.again = false;
+        const delay =
+          this.failures > 0
+            ? jitteredBackoffDelay(this.failures, { initialDelayMs: this.intervalMs, maxDelayMs: this.maxBackoffMs })
+            : this.intervalMs;
+        this.timer = setTimeout(() => this.trigger(), delay);
         this.timer.unref();
       });
   }
 
-  /** Publishes topic by topic and marks each topic's events once acknowledged; stops at the first failure. */
+  private recovered(published: number): void {
+    if (this.failingSince !== undefined) {
+      const seconds = Math.round((Date.now() - this.failingSince) / 1000);
+      this.logger.log(`Outbox publishing again after ${seconds} s of failures (${published} event(s) published in this cycle)`);
+    }
+    this.failures = 0;
+    this.failingSince = undefined;
+    this.failure = undefined;
+  }
+
+  private failed(error: unknown): void {
+    const reason = describe(error);
+    this.failures++;
+    this.failingSince ??= Date.now();
+    if (reason !== this.failure) {
+      this.logger.warn(`Outbox cannot publish (${reason}); events wait in the outbox, retrying with backoff`);
+    }
+    this.failure = reason;
+  }
+
+  /** Publishes topic by topic and marks each topic's events once acknowledged; stops at the first failure (thrown). */
   private async publishInOrder(events: readonly StoredEvent[]): Promise<number> {
     let published = 0;
     for (const batch of planPublication(events, this.topicFor)) {
-      try {
-        await this.publisher.publish(
-          batch.topic,
-          batch.events.map((event) => ({ key: event.streamId, value: toEnvelope(event) })),
-        );
-      } catch (error) {
-        this.logger.warn(`Publishing ${batch.events.length} event(s) to ${batch.topic} failed, will retry: ${describe(error)}`);
-        return published;
-      }
+      await this.publisher.publish(
+        batch.topic,
+        batch.events.map((event) => ({ key: event.streamId, value: toEnvelope(event) })),
+      );
       await this.store.markPublished(batch.events.map((e) => e.id));
       published += batch.events.length;
     }

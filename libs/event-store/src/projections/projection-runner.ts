@@ -1,4 +1,5 @@
-import type { OnApplicationBootstrap } from '@nestjs/common';
+import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { runDetached } from '@abide/platform';
 import type { Model } from 'mongoose';
 import type { EventStore } from '../event-store';
 import { isDuplicateKeyError } from '../duplicate-key';
@@ -19,6 +20,8 @@ export class ProjectionRunner implements OnApplicationBootstrap {
   private readonly checkpoints: Model<CheckpointDocument>;
   private readonly safetyMargin: number;
   private readonly batchSize: number;
+  private readonly logger = new Logger(ProjectionRunner.name);
+  private healing?: Promise<void>;
 
   constructor(
     private readonly store: EventStore,
@@ -39,7 +42,7 @@ export class ProjectionRunner implements OnApplicationBootstrap {
   /**
    * Applies freshly appended events to every projection that handles them (read-your-writes), then advances
    * each checkpoint. A failing projection keeps its checkpoint, the others proceed; the first error is rethrown
-   * and catch-up heals the read model on the next start.
+   * (the caller answers it) and a background catch-up heals the read model as soon as it can.
    */
   async afterAppend(events: readonly StoredEvent[]): Promise<void> {
     if (events.length === 0) return;
@@ -50,12 +53,39 @@ export class ProjectionRunner implements OnApplicationBootstrap {
       }),
     );
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failure) throw failure.reason;
+    if (failure) {
+      this.heal();
+      throw failure.reason;
+    }
   }
 
-  /** As a Nest provider, read models are healed before the application serves. */
+  /** Catches up in the background until it succeeds (the database may be restarting); one healer at a time. */
+  heal(): Promise<void> {
+    this.healing ??= runDetached(async () => {
+      for (let attempt = 1; ; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(10_000, 250 * 2 ** attempt)));
+        try {
+          await this.catchUp();
+          this.logger.log(`Read models caught up after a failed update (attempt ${attempt})`);
+          return;
+        } catch (error) {
+          if (attempt === 1) this.logger.warn(`Read models could not catch up yet (${(error as Error).message}); retrying`);
+        }
+      }
+    }).finally(() => {
+      this.healing = undefined;
+    });
+    return this.healing;
+  }
+
+  /** As a Nest provider, read models are healed before the application serves (or soon after, if the database flaps). */
   async onApplicationBootstrap(): Promise<void> {
-    await this.catchUp();
+    try {
+      await this.catchUp();
+    } catch (error) {
+      this.logger.warn(`Catch-up at start failed (${(error as Error).message}); retrying in the background`);
+      void this.heal();
+    }
   }
 
   /** Replays what each projection may have missed (a crash between append and update, a straggler). */

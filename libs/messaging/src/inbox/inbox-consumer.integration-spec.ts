@@ -6,12 +6,13 @@ import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices'
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { kafkaMicroserviceOptions } from '../kafka-microservice.options';
+import { KafkaEventServer } from '../consumer/kafka-event-server';
 import { KafkaPublisher } from '../kafka-publisher';
 import { provideInboxConsumer, provideKafkaPublisher } from '../nest-providers';
 import {
   connectTestDatabase,
   consumeTopic,
+  createTopics,
   deleteTopics,
   dropTestDatabase,
   testBrokers,
@@ -85,7 +86,7 @@ describe(InboxConsumer.name, () => {
   beforeAll(async () => {
     connection = await connectTestDatabase(uniqueName('msg_inbox'));
     publisher = new KafkaPublisher({ clientId: uniqueName('msg_test'), brokers: testBrokers() });
-    await publisher.ensureTopics([topic]);
+    await createTopics([topic, dlq]);
     // Published before the consumer group ever joined: fromBeginning must still deliver it.
     await publish(registered('early'));
 
@@ -100,9 +101,9 @@ describe(InboxConsumer.name, () => {
     class TestModule {}
 
     app = await NestFactory.create(TestModule, new FastifyAdapter(), { logger: false });
-    app.connectMicroservice(
-      kafkaMicroserviceOptions({ clientId: groupId, brokers: testBrokers(), groupId, consumer: { maxWaitTimeInMs: 100 } }),
-    );
+    app.connectMicroservice({
+      strategy: new KafkaEventServer({ clientId: groupId, brokers: testBrokers(), groupId, consumer: { maxWaitTimeInMs: 100 } }),
+    });
     await app.startAllMicroservices();
     await app.init();
     await waitForConsumerGroup({ brokers: testBrokers(), groupId, topics: [topic] });

@@ -1,9 +1,10 @@
 import { deadLetterTopic, type EventData, type EventEnvelope, type EventType } from '@abide/contracts';
 import { Logger } from '@nestjs/common';
+import { isTransientError } from '@abide/platform';
 import type { KafkaContext } from '@nestjs/microservices';
 import type { Connection, Model } from 'mongoose';
 import type { RawPublisher } from '../event-publisher';
-import { backoffDelay, sleep } from './backoff';
+import { backoffDelay, sleep } from '../backoff';
 import { classifyMessage } from './classify-message';
 import { buildDeadLetter, type ConsumedMessage } from './dead-letter';
 import { inboxModel, type InboxDocument } from './inbox.schema';
@@ -20,6 +21,11 @@ export interface InboxConsumerOptions {
   attempts?: number;
   initialDelayMs?: number;
   maxDelayMs?: number;
+  /**
+   * How long a handler failing on an engine that is away (database restarting) is retried in place before the
+   * message is handed back to Kafka for redelivery (default 15 s). Such failures never dead-letter a message.
+   */
+  transientRetryMs?: number;
 }
 
 /** Throw from a handler when retrying cannot help (the event contradicts the read model): straight to the DLQ. */
@@ -41,6 +47,7 @@ export class InboxConsumer {
   private readonly logger = new Logger(InboxConsumer.name);
   private readonly attempts: number;
   private readonly backoff: { initialDelayMs: number; maxDelayMs: number };
+  private readonly transientRetryMs: number;
   private ready?: Promise<void>;
 
   constructor(
@@ -51,6 +58,7 @@ export class InboxConsumer {
     this.inbox = inboxModel(connection);
     this.attempts = Math.max(1, options.attempts ?? 4);
     this.backoff = { initialDelayMs: options.initialDelayMs ?? 200, maxDelayMs: options.maxDelayMs ?? 5000 };
+    this.transientRetryMs = options.transientRetryMs ?? 15_000;
   }
 
   /** Creates the inbox collection and its unique index; call at boot to fail fast. */
@@ -94,19 +102,28 @@ export class InboxConsumer {
     return 'handled';
   }
 
-  /** Returns undefined on success, or why the handler gave up. */
+  /**
+   * Returns undefined on success, or why the handler gave up. A transient failure (an engine away) is retried
+   * without counting as an attempt, and after `transientRetryMs` rethrown: Kafka then redelivers the message.
+   */
   private async runWithRetries(run: () => Promise<void>, context: KafkaContext): Promise<string | undefined> {
-    for (let attempt = 1; ; attempt++) {
+    const transientDeadline = Date.now() + this.transientRetryMs;
+    for (let attempt = 1, pauses = 1; ; pauses++) {
       try {
         await run();
         return undefined;
       } catch (error) {
         const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        if (error instanceof UnrecoverableEventError || attempt >= this.attempts) {
-          return `handler failed after ${attempt} attempt(s): ${message}`;
+        if (isTransientError(error)) {
+          if (Date.now() > transientDeadline) throw error;
+        } else {
+          if (error instanceof UnrecoverableEventError || attempt >= this.attempts) {
+            return `handler failed after ${attempt} attempt(s): ${message}`;
+          }
+          attempt++;
+          this.logger.warn(`Handler attempt ${attempt - 1} failed, retrying: ${message}`);
         }
-        this.logger.warn(`Handler attempt ${attempt} failed, retrying: ${message}`);
-        await sleep(backoffDelay(attempt, this.backoff));
+        await sleep(backoffDelay(pauses, this.backoff));
         // Keep the group membership alive while we wait; a failed heartbeat (rebalance) is not our error.
         await context
           .getHeartbeat()()

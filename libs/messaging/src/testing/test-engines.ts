@@ -69,6 +69,20 @@ export const consumeTopic = async (
   }
 };
 
+/** Creates topics (the broker never auto-creates them, as in production), waiting for their partition leaders. */
+export const createTopics = async (topics: string[], partitions = 6): Promise<void> => {
+  const admin = new Kafka({ clientId: uniqueName('setup'), brokers: testBrokers(), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = topics.filter((t) => !existing.has(t));
+    if (missing.length > 0)
+      await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions })) });
+  } finally {
+    await admin.disconnect();
+  }
+};
+
 export const deleteTopics = async (topics: string[]): Promise<void> => {
   const admin = new Kafka({ clientId: uniqueName('cleanup'), brokers: testBrokers(), logLevel: logLevel.NOTHING }).admin();
   await admin.connect();

@@ -5,14 +5,18 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { ZodValidationPipe } from 'nestjs-zod';
 import { ProblemDetailsFilter } from '../errors/problem-details.filter';
+import type { HealthCheck } from '../health/health-check';
+import { HealthRegistry } from '../health/health-registry';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
 
 export interface BootstrapOptions {
   module: Type<unknown> | DynamicModule;
   host: string;
   port: number;
-  /** Makes the app a hybrid: HTTP plus a consumer for the service's @EventPattern handlers (see @abide/messaging). */
+  /** Makes the app a hybrid: HTTP plus a consumer for the service's @EventPattern handlers (KafkaEventServer). */
   microservice?: MicroserviceOptions;
+  /** Readiness checks of things created outside the module graph (the consumer above). */
+  healthChecks?: HealthCheck[];
   bodyLimit?: number;
   /** Which proxies' X-Forwarded-For to believe for `request.ip` (Fastify's trustProxy); defaults to all. */
   trustProxy?: boolean | string | number;
@@ -31,15 +35,21 @@ export const createFastifyAdapter = (bodyLimit = 1024 * 1024, trustProxy: boolea
 
 /** One way to start a service: structured logs, problem+json errors, zod validation, graceful shutdown. */
 export const bootstrapService = async (options: BootstrapOptions): Promise<NestFastifyApplication> => {
-  const app = await NestFactory.create<NestFastifyApplication>(options.module, createFastifyAdapter(options.bodyLimit, options.trustProxy), {
-    bufferLogs: true,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    options.module,
+    createFastifyAdapter(options.bodyLimit, options.trustProxy),
+    {
+      bufferLogs: true,
+    },
+  );
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new ProblemDetailsFilter());
   app.useGlobalPipes(new ZodValidationPipe());
   app.enableShutdownHooks();
   await options.configure?.(app);
+  if (options.healthChecks?.length) app.get(HealthRegistry).add(...options.healthChecks);
   if (options.microservice) app.connectMicroservice<MicroserviceOptions>(options.microservice, { inheritAppConfig: true });
+  // Resolves without waiting for Kafka: the consumer joins in the background while /health/ready says not yet.
   await app.startAllMicroservices();
   await app.listen(options.port, options.host);
   return app;

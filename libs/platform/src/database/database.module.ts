@@ -1,9 +1,42 @@
-import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import mongoose, { type Connection } from 'mongoose';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { HealthCheck } from '../health/health-check';
 
 export const MONGO_CONNECTION = Symbol('MONGO_CONNECTION');
 
-/** One mongoose connection per service, to the service's own database. */
+/**
+ * A request fails fast when the database is away: the driver gives up selecting a server after this long and the
+ * problem filter answers 503, well inside the gateway's upstream timeout, instead of mongoose buffering the call.
+ */
+export const MONGO_SERVER_SELECTION_TIMEOUT_MS = 3000;
+
+const connectOptions = (dbName: string): mongoose.ConnectOptions => ({
+  dbName,
+  serverSelectionTimeoutMS: MONGO_SERVER_SELECTION_TIMEOUT_MS,
+  bufferCommands: false,
+  autoIndex: true,
+  maxPoolSize: 20,
+});
+
+/** Waits for the database at boot (it may start after the service), logging when it starts and stops waiting. */
+const connectWithRetry = async (url: string, dbName: string, logger: Logger): Promise<Connection> => {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    const connection = mongoose.createConnection(url, connectOptions(dbName));
+    try {
+      await connection.asPromise();
+      if (attempt > 1) logger.log(`Connected to the database after ${Math.round((Date.now() - started) / 1000)} s`);
+      return connection;
+    } catch (error) {
+      await connection.close().catch(() => undefined);
+      if (attempt === 1) logger.warn(`Database not reachable yet (${(error as Error).message}); retrying until it is`);
+      await sleep(Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
+    }
+  }
+};
+
+/** One mongoose connection per service, to the service's own database; the driver reconnects by itself after that. */
 @Global()
 @Module({})
 export class DatabaseModule implements OnApplicationShutdown {
@@ -15,10 +48,7 @@ export class DatabaseModule implements OnApplicationShutdown {
       providers: [
         {
           provide: MONGO_CONNECTION,
-          useFactory: async (): Promise<Connection> =>
-            mongoose
-              .createConnection(url, { dbName, serverSelectionTimeoutMS: 10_000, autoIndex: true, maxPoolSize: 20 })
-              .asPromise(),
+          useFactory: (): Promise<Connection> => connectWithRetry(url, dbName, new Logger(DatabaseModule.name)),
         },
       ],
       exports: [MONGO_CONNECTION],
@@ -30,8 +60,10 @@ export class DatabaseModule implements OnApplicationShutdown {
   }
 }
 
-export const mongoHealthCheck = (connection: Connection) => ({
+/** Every request reads or writes the database: without it the instance is not ready. */
+export const mongoHealthCheck = (connection: Connection): HealthCheck => ({
   name: 'mongo',
+  critical: true,
   check: async () => {
     await connection.db?.admin().ping();
   },

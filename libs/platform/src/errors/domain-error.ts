@@ -30,6 +30,13 @@ export class DomainError extends Error {
     return new DomainError(code, 409, 'Conflict', detail);
   }
 
+  /** An engine this request needs is away for a moment: 503 with Retry-After, the client may simply try again. */
+  static unavailable(detail: string, retryAfterSeconds = 5): DomainError {
+    return new DomainError(errorCodes.serviceUnavailable, 503, 'Service unavailable', detail, undefined, {
+      'retry-after': String(retryAfterSeconds),
+    });
+  }
+
   static validation(errors: FieldError[], detail = 'Some fields need your attention.'): DomainError {
     return new DomainError(errorCodes.validationFailed, 400, 'Invalid request', detail, errors);
   }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import type { ZodError } from 'zod';
 import { DomainError } from './domain-error';
+import { isTransientError } from './transient-error';
 
 const statusCodes: Record<number, ErrorCode> = {
   400: errorCodes.validationFailed,
@@ -33,8 +34,7 @@ const titles: Record<number, string> = {
   504: 'Upstream timeout',
 };
 
-const fieldErrors = (error: ZodError) =>
-  error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }));
+const fieldErrors = (error: ZodError) => error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }));
 
 /** Builds the RFC 9457 body; exported so the gateway's proxy and the services answer in exactly one shape. */
 export const problem = (
@@ -90,12 +90,19 @@ export class ProblemDetailsFilter implements ExceptionFilter {
         typeof response === 'string'
           ? response
           : Array.isArray((response as { message?: unknown }).message)
-            ? ((response as { message: string[] }).message).join(' ')
+            ? (response as { message: string[] }).message.join(' ')
             : String((response as { message?: unknown }).message ?? exception.message);
       body = problem(status, requestId, instance, { detail: fastifyMessages[message] ?? message });
     } else if (isClientError(exception)) {
       // Errors raised by Fastify itself before a route runs (malformed JSON, wrong content type, body too large).
       body = problem(exception.statusCode, requestId, instance, { detail: friendlyFastifyMessage(exception) });
+    } else if (isTransientError(exception)) {
+      // An engine is away (database restarting, Redis down): the request may simply be tried again shortly.
+      this.logger.warn({ err: exception, requestId }, 'Engine unavailable');
+      body = problem(HttpStatus.SERVICE_UNAVAILABLE, requestId, instance, {
+        detail: 'This part of Abide is briefly unavailable. Please try again in a few seconds.',
+      });
+      headers = { 'retry-after': '5' };
     } else {
       this.logger.error({ err: exception, requestId }, 'Unhandled error');
       body = problem(HttpStatus.INTERNAL_SERVER_ERROR, requestId, instance, {

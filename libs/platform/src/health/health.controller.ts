@@ -1,20 +1,19 @@
-import { Controller, Get, Inject, Optional, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '@abide/auth';
+import type { FastifyReply } from 'fastify';
+import { runChecks, type ReadinessReport } from './health-check';
+import { HealthRegistry } from './health-registry';
 
-export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
-
-/** A named readiness probe; resolves when the dependency answers. */
-export interface HealthCheck {
-  name: string;
-  check(): Promise<void>;
-}
-
+/**
+ * Liveness: the process answers (restart it when this fails). Readiness: it can serve requests now (see HealthCheck);
+ * the body lists every check, so an operator sees which engine is missing.
+ */
 @ApiExcludeController()
 @Public()
 @Controller('health')
 export class HealthController {
-  constructor(@Optional() @Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[] = []) {}
+  constructor(private readonly registry: HealthRegistry) {}
 
   @Get('live')
   live(): { status: 'ok' } {
@@ -22,21 +21,11 @@ export class HealthController {
   }
 
   @Get('ready')
-  async ready(): Promise<{ status: 'ok'; checks: Record<string, 'ok'> }> {
-    const results = await Promise.all(
-      this.checks.map(async (c) => {
-        try {
-          await Promise.race([c.check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
-          return [c.name, 'ok'] as const;
-        } catch (error) {
-          return [c.name, `failing: ${(error as Error).message}`] as const;
-        }
-      }),
-    );
-    const failing = results.filter(([, s]) => s !== 'ok');
-    if (failing.length) {
-      throw new ServiceUnavailableException(`Not ready: ${failing.map(([n, s]) => `${n} ${s}`).join(', ')}`);
-    }
-    return { status: 'ok', checks: Object.fromEntries(results) as Record<string, 'ok'> };
+  async ready(@Res() reply: FastifyReply): Promise<void> {
+    const report: ReadinessReport = await runChecks(this.registry.list());
+    await reply
+      .status(report.status === 'unavailable' ? 503 : 200)
+      .header('cache-control', 'no-store')
+      .send(report);
   }
 }

@@ -1,8 +1,10 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Inject, Module, type OnModuleInit, Optional } from '@nestjs/common';
 import { AuthModule } from '@abide/auth';
 import type { Connection } from 'mongoose';
 import { DatabaseModule, MONGO_CONNECTION, mongoHealthCheck } from '../database/database.module';
-import { HEALTH_CHECKS, type HealthCheck, HealthController } from '../health/health.controller';
+import type { HealthCheck } from '../health/health-check';
+import { HealthController } from '../health/health.controller';
+import { HealthRegistry } from '../health/health-registry';
 import { LoggingModule } from '../logging/logging.module';
 
 export interface ServiceCoreOptions {
@@ -15,28 +17,39 @@ export interface ServiceCoreOptions {
     MONGO_URL?: string;
     MONGO_DB?: string;
   };
-  /** Readiness probes besides the database's (object store, Redis…). */
+  /** Readiness probes besides the database's (object store…); modules may also add theirs to HealthRegistry. */
   healthChecks?: HealthCheck[];
 }
 
+const EXTRA_CHECKS = Symbol('EXTRA_CHECKS');
+
 /** What every NestJS app here starts with: structured logs, its own database, token verification, health probes. */
 @Module({})
-export class ServiceCoreModule {
+export class ServiceCoreModule implements OnModuleInit {
+  constructor(
+    private readonly registry: HealthRegistry,
+    @Inject(EXTRA_CHECKS) private readonly extraChecks: HealthCheck[],
+    @Optional() @Inject(MONGO_CONNECTION) private readonly connection?: Connection,
+  ) {}
+
   static forRoot({ service, config, healthChecks = [] }: ServiceCoreOptions): DynamicModule {
     const database = config.MONGO_URL && config.MONGO_DB ? [DatabaseModule.forRoot(config.MONGO_URL, config.MONGO_DB)] : [];
     return {
       module: ServiceCoreModule,
+      global: true,
       imports: [
         LoggingModule.forRoot(service, config.LOG_LEVEL),
         ...database,
         AuthModule.forRoot({ jwksUrl: config.AUTH_JWKS_URL, issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE }),
       ],
       controllers: [HealthController],
-      providers: [
-        database.length
-          ? { provide: HEALTH_CHECKS, inject: [MONGO_CONNECTION], useFactory: (c: Connection) => [mongoHealthCheck(c), ...healthChecks] }
-          : { provide: HEALTH_CHECKS, useValue: healthChecks },
-      ],
+      providers: [HealthRegistry, { provide: EXTRA_CHECKS, useValue: healthChecks }],
+      exports: [HealthRegistry],
     };
+  }
+
+  onModuleInit(): void {
+    if (this.connection) this.registry.add(mongoHealthCheck(this.connection));
+    this.registry.add(...this.extraChecks);
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { queues } from '@abide/contracts';
+import { HealthRegistry, logBullmqErrors, RedisConnection } from '@abide/platform';
 import { type JobsOptions, Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import { keepScheduled } from '../../jobs/keep-scheduled';
 import { CLOCK, type Clock } from '../../config/clock';
 import { NudgeService } from '../nudge.service';
 
@@ -25,12 +26,13 @@ export const deliveryJobOptions: JobsOptions = {
 
 /**
  * BullMQ wiring of the nudges: a scheduler runs the scan every few minutes; each claimed reminder becomes one
- * delivery job whose id is its idempotency key (BullMQ also refuses a second job with the same id).
+ * delivery job whose id is its idempotency key (BullMQ also refuses a second job with the same id). After a Redis
+ * restart the scheduler is registered again and the next scan re-enqueues every claimed reminder not yet delivered.
  */
 @Injectable()
 export class NudgeJobs implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(NudgeJobs.name);
-  private connection?: Redis;
+  private connection?: RedisConnection;
   private scanQueue?: Queue;
   private deliveryQueue?: Queue;
   private workers: Worker[] = [];
@@ -38,26 +40,37 @@ export class NudgeJobs implements OnApplicationBootstrap, OnApplicationShutdown 
   constructor(
     @Inject(NUDGE_JOB_SETTINGS) private readonly settings: NudgeJobSettings,
     private readonly nudges: NudgeService,
+    @Optional() private readonly health?: HealthRegistry,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): void {
     if (!this.settings.enabled) return;
-    await this.start();
+    this.start();
   }
 
-  async start(): Promise<void> {
-    this.connection = new Redis(this.settings.redisUrl, { maxRetriesPerRequest: null });
+  start(): void {
+    this.connection = new RedisConnection(this.settings.redisUrl, 'nudges', 'jobs');
+    this.health?.add(this.connection.healthCheck());
     const prefix = `${this.settings.keyPrefix}:bull`;
-    const connection = this.connection;
-    this.scanQueue = new Queue(queues.formationNudgeScan, { connection, prefix });
+    const connection = this.connection.client;
+    const scanQueue = new Queue(queues.formationNudgeScan, { connection, prefix });
+    this.scanQueue = scanQueue;
     this.deliveryQueue = new Queue(queues.formationNudgeDelivery, { connection, prefix });
-    await this.scanQueue.upsertJobScheduler('every-few-minutes', { every: this.settings.scanEveryMs }, { name: 'scan' });
+    keepScheduled(this.connection, this.logger, () =>
+      scanQueue.upsertJobScheduler('every-few-minutes', { every: this.settings.scanEveryMs }, { name: 'scan' }),
+    );
     this.workers = [
       new Worker(queues.formationNudgeScan, async () => this.scanAndEnqueue(this.clock()), { connection, prefix, concurrency: 1 }),
-      new Worker(queues.formationNudgeDelivery, async (job) => this.nudges.deliver(String(job.data.key), this.clock()), { connection, prefix, concurrency: 5 }),
+      new Worker(queues.formationNudgeDelivery, async (job) => this.nudges.deliver(String(job.data.key), this.clock()), {
+        connection,
+        prefix,
+        concurrency: 5,
+      }),
     ];
-    for (const worker of this.workers) worker.on('failed', (job, err) => this.logger.warn({ job: job?.id, err: err.message }, 'nudge job failed'));
+    for (const worker of this.workers)
+      worker.on('failed', (job, err) => this.logger.warn({ job: job?.id, err: err.message }, 'nudge job failed'));
+    logBullmqErrors(this.logger, scanQueue, this.deliveryQueue, ...this.workers);
   }
 
   /** The scan job: claim what is due at `now` and enqueue one delivery each (plus any claim left undelivered). */
@@ -65,13 +78,15 @@ export class NudgeJobs implements OnApplicationBootstrap, OnApplicationShutdown 
     const claimed = await this.nudges.scan(now);
     const keys = new Set([...claimed.map((n) => n.key), ...(await this.nudges.pendingKeys())]);
     if (!this.deliveryQueue) return 0;
-    await this.deliveryQueue.addBulk([...keys].map((key) => ({ name: 'deliver', data: { key }, opts: { ...deliveryJobOptions, jobId: key.replace(/:/g, '|') } })));
+    await this.deliveryQueue.addBulk(
+      [...keys].map((key) => ({ name: 'deliver', data: { key }, opts: { ...deliveryJobOptions, jobId: key.replace(/:/g, '|') } })),
+    );
     return keys.size;
   }
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([this.scanQueue?.close(), this.deliveryQueue?.close()]);
-    this.connection?.disconnect();
+    this.connection?.close();
   }
 }

@@ -1,4 +1,5 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
+import { type HealthCheck, HealthRegistry } from '@abide/platform';
 import { Client, CopyConditions } from 'minio';
 import type { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
@@ -16,13 +17,24 @@ export type Bucket = 'quarantine' | 'store';
  */
 @Injectable()
 export class ObjectStore implements OnModuleInit {
+  private readonly logger = new Logger(ObjectStore.name);
+  private bucketsReady = false;
   readonly client: Client;
   private readonly signer: Client;
   readonly buckets: Record<Bucket, string>;
 
-  constructor(@Inject(LIBRARY_CONFIG) private readonly config: LibraryConfig) {
+  constructor(
+    @Inject(LIBRARY_CONFIG) private readonly config: LibraryConfig,
+    @Optional() private readonly health?: HealthRegistry,
+  ) {
     const credentials = { accessKey: config.S3_ACCESS_KEY, secretKey: config.S3_SECRET_KEY, region: config.S3_REGION };
-    this.client = new Client({ endPoint: config.S3_ENDPOINT, port: config.S3_PORT, useSSL: config.S3_USE_SSL, partSize: PART_SIZE, ...credentials });
+    this.client = new Client({
+      endPoint: config.S3_ENDPOINT,
+      port: config.S3_PORT,
+      useSSL: config.S3_USE_SSL,
+      partSize: PART_SIZE,
+      ...credentials,
+    });
     // Signing is offline (the region is given), so the public endpoint need not be reachable from the service.
     const publicUrl = config.S3_PUBLIC_URL ? new URL(config.S3_PUBLIC_URL) : undefined;
     this.signer = publicUrl
@@ -37,15 +49,50 @@ export class ObjectStore implements OnModuleInit {
     this.buckets = { quarantine: config.S3_BUCKET_QUARANTINE, store: config.S3_BUCKET_STORE };
   }
 
+  /** Boot does not wait for a store that is down: the buckets are made once it answers, and readiness says so meanwhile. */
   async onModuleInit(): Promise<void> {
-    for (const bucket of Object.values(this.buckets)) {
-      if (!(await this.client.bucketExists(bucket))) {
-        await this.client.makeBucket(bucket, this.config.S3_REGION).catch(async (error: { code?: string }) => {
-          // Another instance created it at the same moment.
-          if (error.code !== 'BucketAlreadyOwnedByYou' && !(await this.client.bucketExists(bucket))) throw error;
-        });
+    this.health?.add(this.healthCheck);
+    try {
+      await this.makeBuckets();
+    } catch (error) {
+      this.logger.warn(`Object store not reachable yet (${(error as Error).message}); retrying until it is`);
+      void this.retryBuckets();
+    }
+  }
+
+  /** Uploads and downloads need the store: without it the library is not ready. */
+  readonly healthCheck: HealthCheck = {
+    name: 'object-store',
+    critical: true,
+    check: async () => {
+      if (!this.bucketsReady) throw new Error('buckets not created yet');
+      await this.client.bucketExists(this.buckets.store);
+    },
+  };
+
+  private async makeBuckets(): Promise<void> {
+    for (const bucket of Object.values(this.buckets)) await this.makeBucket(bucket);
+    this.bucketsReady = true;
+  }
+
+  private async retryBuckets(): Promise<void> {
+    for (let attempt = 1; !this.bucketsReady; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** Math.min(attempt, 5))).unref());
+      try {
+        await this.makeBuckets();
+        this.logger.log('Object store reachable, buckets ready');
+      } catch {
+        // still away: the next attempt comes after a longer pause
       }
     }
+  }
+
+  private async makeBucket(bucket: string): Promise<void> {
+    if (await this.client.bucketExists(bucket)) return;
+    await this.client.makeBucket(bucket, this.config.S3_REGION).catch(async (error: { code?: string }) => {
+      // Another instance created it at the same moment.
+      if (error.code !== 'BucketAlreadyOwnedByYou' && !(await this.client.bucketExists(bucket))) throw error;
+    });
   }
 
   newKey(ownerId: string): string {
@@ -96,12 +143,21 @@ export class ObjectStore implements OnModuleInit {
   }
 
   /** A short-lived GET for browsers, with the headers the response must carry. */
-  async presignDownload(key: string, headers: { fileName: string; contentType: string; disposition: string }, ttlSeconds: number, now = new Date()) {
+  async presignDownload(
+    key: string,
+    headers: { fileName: string; contentType: string; disposition: string },
+    ttlSeconds: number,
+    now = new Date(),
+  ) {
     const url = await this.signer.presignedGetObject(
       this.buckets.store,
       key,
       ttlSeconds,
-      { 'response-content-disposition': headers.disposition, 'response-content-type': headers.contentType, 'response-cache-control': 'private, no-store' },
+      {
+        'response-content-disposition': headers.disposition,
+        'response-content-type': headers.contentType,
+        'response-cache-control': 'private, no-store',
+      },
       now,
     );
     return { url, expiresAt: new Date(now.getTime() + ttlSeconds * 1000).toISOString(), fileName: headers.fileName };
@@ -110,7 +166,8 @@ export class ObjectStore implements OnModuleInit {
   /** Every key in a bucket under a prefix (tests, purge). */
   async list(bucket: Bucket, prefix = ''): Promise<string[]> {
     const keys: string[] = [];
-    for await (const item of this.client.listObjectsV2(this.buckets[bucket], prefix, true)) if ((item as { name?: string }).name) keys.push((item as { name: string }).name);
+    for await (const item of this.client.listObjectsV2(this.buckets[bucket], prefix, true))
+      if ((item as { name?: string }).name) keys.push((item as { name: string }).name);
     return keys;
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { errorCodes, type ResourceFileType, uploadMessages } from '@abide/contracts';
-import { DomainError } from '@abide/platform';
+import { DomainError, isTransientError } from '@abide/platform';
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
@@ -81,7 +81,11 @@ export class UploadIntake {
           this.objects
             .put('quarantine', key, sniffer, max)
             .then(() => ({ key, sniffer, rawName: info.filename ?? '' }))
-            .catch((error: unknown) => ({ error, key })),
+            .catch((error: unknown) => {
+              // The store gave up (it may be down): let the rest of the part drain, so the request still ends.
+              sniffer.resume();
+              return { error, key };
+            }),
           broken,
         ]);
       });
@@ -105,17 +109,26 @@ export class UploadIntake {
     }
     if ('error' in result) {
       await this.objects.remove('quarantine', result.key).catch(() => undefined);
-      throw result.error;
+      throw isTransientError(result.error) ? DomainError.unavailable(uploadMessages.storageUnavailable, 30) : result.error;
     }
     try {
       if (tooMany) throw badRequest('file', uploadMessages.tooMany);
       const { sniffer, key } = result;
-      if (sniffer.tooLarge) throw new DomainError(errorCodes.payloadTooLarge, 413, 'Payload too large', uploadMessages.tooLarge(max), [{ field: 'file', message: uploadMessages.tooLarge(max) }]);
+      if (sniffer.tooLarge)
+        throw new DomainError(errorCodes.payloadTooLarge, 413, 'Payload too large', uploadMessages.tooLarge(max), [
+          { field: 'file', message: uploadMessages.tooLarge(max) },
+        ]);
       if (sniffer.bytes === 0) throw badRequest('file', uploadMessages.tooSmall(1));
       const fileType = await this.typeOf(sniffer, key);
       return {
         fields,
-        file: { fileName: sanitiseFileName(result.rawName, fileType), fileType, fileSize: sniffer.bytes, storageKey: key, sha256: sniffer.sha256 },
+        file: {
+          fileName: sanitiseFileName(result.rawName, fileType),
+          fileType,
+          fileSize: sniffer.bytes,
+          storageKey: key,
+          sha256: sniffer.sha256,
+        },
       };
     } catch (error) {
       await this.objects.remove('quarantine', result.key).catch(() => undefined);

@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { queues } from '@abide/contracts';
+import { HealthRegistry, logBullmqErrors, RedisConnection } from '@abide/platform';
 import { type JobsOptions, Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
 
 /** Retried with exponential back-off (2 s, 4 s, 8 s, …); failed jobs stay visible to operators. */
@@ -12,17 +12,32 @@ export const processingJobOptions: JobsOptions = {
   removeOnFail: false,
 };
 
-/** The processing queue: one job per submitted file, its id the submission (a second add of the same one is ignored). */
+/**
+ * The processing queue: one job per submitted file, its id the submission (a second add of the same one is ignored).
+ * Adding fails at once while Redis is away (an upload never waits for it); the processor's sweep adds it later.
+ * The worker has its own connection, which waits out an outage.
+ */
 @Injectable()
-export class ProcessingQueue implements OnApplicationShutdown {
-  readonly connection: Redis;
+export class ProcessingQueue implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(ProcessingQueue.name);
+  readonly enqueueRedis: RedisConnection;
+  readonly workerRedis: RedisConnection;
   readonly prefix: string;
   readonly queue: Queue;
 
-  constructor(@Inject(LIBRARY_CONFIG) config: LibraryConfig) {
-    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true });
+  constructor(
+    @Inject(LIBRARY_CONFIG) config: LibraryConfig,
+    private readonly health: HealthRegistry,
+  ) {
+    this.enqueueRedis = new RedisConnection(config.REDIS_URL, 'processing-enqueue', 'enqueue');
+    this.workerRedis = new RedisConnection(config.REDIS_URL, 'processing-jobs', 'jobs');
     this.prefix = `${config.REDIS_KEY_PREFIX}:bull`;
-    this.queue = new Queue(queues.libraryResourceProcessing, { connection: this.connection, prefix: this.prefix });
+    this.queue = new Queue(queues.libraryResourceProcessing, { connection: this.enqueueRedis.client, prefix: this.prefix });
+    logBullmqErrors(this.logger, this.queue);
+  }
+
+  onModuleInit(): void {
+    this.health.add(this.workerRedis.healthCheck());
   }
 
   async add(resourceId: string, submittedVersion: number): Promise<void> {
@@ -30,7 +45,8 @@ export class ProcessingQueue implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
-    this.connection.disconnect();
+    await this.queue.close().catch(() => undefined);
+    this.enqueueRedis.close();
+    this.workerRedis.close();
   }
 }

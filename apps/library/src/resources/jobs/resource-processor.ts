@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { queues } from '@abide/contracts';
 import { type Job, Worker } from 'bullmq';
+import { logBullmqErrors } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
 import { ResourceCommands } from '../commands/resource-commands';
@@ -14,6 +15,9 @@ export const PROCESSING_GAVE_UP = 'We could not process this file. Please try up
 
 export type ProcessingOutcome = 'processed' | 'failed' | 'skipped';
 
+/** How often submissions without a job (Redis was away, or restarted empty) are looked for. */
+const SWEEP_EVERY_MS = 60_000;
+
 /**
  * Processes a submitted file: reads its text (search, page and word counts, excerpt), then moves it from quarantine
  * to the store. Safe to run again at any step: the stream's state says what is left to do.
@@ -22,6 +26,7 @@ export type ProcessingOutcome = 'processed' | 'failed' | 'skipped';
 export class ResourceProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ResourceProcessor.name);
   private worker?: Worker;
+  private sweeper?: NodeJS.Timeout;
 
   constructor(
     private readonly commands: ResourceCommands,
@@ -33,12 +38,17 @@ export class ResourceProcessor implements OnApplicationBootstrap, OnApplicationS
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.JOBS_ENABLED) return;
-    await this.resumeStalled();
+    void this.sweep(60_000);
+    this.sweeper = setInterval(() => void this.sweep(SWEEP_EVERY_MS), SWEEP_EVERY_MS);
+    this.sweeper.unref();
+    // A Redis that comes back may have lost its jobs: every submission still processing gets its job again.
+    this.queue.workerRedis.onReconnect(() => this.sweep(0));
     this.worker = new Worker(queues.libraryResourceProcessing, (job: Job<{ resourceId: string }>) => this.process(job.data.resourceId), {
-      connection: this.queue.connection,
+      connection: this.queue.workerRedis.client,
       prefix: this.queue.prefix,
       concurrency: 2,
     });
+    logBullmqErrors(this.logger, this.worker);
     this.worker.on('failed', (job, err) => {
       this.logger.warn({ job: job?.id, err: err.message }, 'processing job failed');
       // After the last attempt the owner learns it failed instead of waiting forever.
@@ -46,6 +56,16 @@ export class ResourceProcessor implements OnApplicationBootstrap, OnApplicationS
         void this.commands.processingFailed(job.data.resourceId, PROCESSING_GAVE_UP, { correlationId: uuidv7() }).catch(() => undefined);
       }
     });
+  }
+
+  /** resumeStalled that only logs when it fails (Redis or the database still away: the next sweep tries again). */
+  private async sweep(olderThanMs: number): Promise<void> {
+    try {
+      const count = await this.resumeStalled(olderThanMs);
+      if (count > 0) this.logger.log(`Queued processing again for ${count} submission(s) without a job`);
+    } catch (error) {
+      this.logger.debug(`sweep failed: ${(error as Error).message}`);
+    }
   }
 
   /** Submissions still processing a while after they were made (a missed enqueue) get a job again; processing is idempotent. */
@@ -79,18 +99,25 @@ export class ResourceProcessor implements OnApplicationBootstrap, OnApplicationS
       await this.objects.remove('quarantine', file.storageKey).catch(() => undefined);
       return 'failed';
     }
-    await this.resources.texts.updateOne({ _id: resourceId }, { $set: { text: extracted.text, ownerId: state.ownerId } }, { upsert: true }).catch(async (error: { code?: number }) => {
-      if (error.code !== 11000) throw error;
-      await this.resources.texts.updateOne({ _id: resourceId }, { $set: { text: extracted.text, ownerId: state.ownerId } });
-    });
+    await this.resources.texts
+      .updateOne({ _id: resourceId }, { $set: { text: extracted.text, ownerId: state.ownerId } }, { upsert: true })
+      .catch(async (error: { code?: number }) => {
+        if (error.code !== 11000) throw error;
+        await this.resources.texts.updateOne({ _id: resourceId }, { $set: { text: extracted.text, ownerId: state.ownerId } });
+      });
     await this.objects.copy('quarantine', file.storageKey, 'store', file.storageKey);
-    await this.commands.processed(resourceId, { pages: extracted.pages, words: extracted.words, excerpt: extracted.excerpt, storageKey: file.storageKey }, meta);
+    await this.commands.processed(
+      resourceId,
+      { pages: extracted.pages, words: extracted.words, excerpt: extracted.excerpt, storageKey: file.storageKey },
+      meta,
+    );
     await this.objects.remove('quarantine', file.storageKey);
     this.logger.log({ resourceId, type: file.fileType, contentType: contentTypeOf(file.fileType) }, 'resource processed');
     return 'processed';
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.sweeper);
     await this.worker?.close();
   }
 }

@@ -1,0 +1,20 @@
+import type { Logger } from '@nestjs/common';
+import type { RedisConnection } from '@abide/platform';
+
+/**
+ * Registers BullMQ job schedulers now (retrying until Redis answers, without holding up boot) and again after every
+ * reconnect, since a Redis restarted without persistence forgets them. `register` must be idempotent
+ * (upsertJobScheduler is, being keyed by id).
+ */
+export const keepScheduled = (redis: RedisConnection, logger: Logger, register: () => Promise<unknown>): void => {
+  const attempt = async (delayMs = 1000): Promise<void> => {
+    try {
+      await register();
+    } catch (error) {
+      logger.debug(`scheduling deferred: ${(error as Error).message}`);
+      setTimeout(() => void attempt(Math.min(delayMs * 2, 30_000)), delayMs).unref();
+    }
+  };
+  void attempt();
+  redis.onReconnect(() => attempt());
+};

@@ -1,0 +1,40 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { HealthRegistry, type HealthCheck, type ReadinessReport } from '@abide/platform';
+import { ServiceClient, type ServiceName } from '../proxy/service-client';
+
+const SERVICES: ServiceName[] = ['identity', 'formation', 'library', 'community'];
+
+const summary = (report: ReadinessReport): string =>
+  Object.entries(report.checks)
+    .filter(([, c]) => c.status !== 'ok')
+    .map(([name, c]) => `${name} ${c.status === 'ok' ? 'ok' : `${c.status}: ${c.detail}`}`)
+    .join('; ');
+
+/**
+ * The gateway's readiness includes each service's. A service that is unavailable only makes its own routes answer
+ * 503 problems, so the gateway reports itself degraded (naming the service) rather than not ready: taking the
+ * gateway out of rotation would take every other service's routes with it.
+ */
+@Injectable()
+export class DownstreamHealth implements OnModuleInit {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly registry: HealthRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.add(...SERVICES.map((service) => this.checkOf(service)));
+  }
+
+  private checkOf(service: ServiceName): HealthCheck {
+    return {
+      name: service,
+      critical: false,
+      check: async () => {
+        const report = await this.services.readiness(service);
+        if (report.status === 'unavailable') throw new Error(`not ready (${summary(report)})`);
+        if (report.status === 'degraded') return { degraded: summary(report) };
+      },
+    };
+  }
+}
