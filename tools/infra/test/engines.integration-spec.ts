@@ -3,6 +3,9 @@
 // Jest runs this file as CommonJS, so it is not imported here.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
@@ -26,9 +29,11 @@ const env = {
 const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 jest.setTimeout(90_000);
 
+const cliPath = path.join(__dirname, '..', 'cli.mjs');
+
 beforeAll(() => {
   if (process.env.ABIDE_INFRA_SKIP_UP === '1') return;
-  execFileSync(process.execPath, [path.join(__dirname, '..', 'cli.mjs'), 'up', '--quiet'], {
+  execFileSync(process.execPath, [cliPath, 'up', '--quiet'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     timeout: 20 * 60_000,
   });
@@ -90,9 +95,7 @@ describe('local engines', () => {
   });
 
   it('FerretDB: mongoose unique index rejects a duplicate with code 11000', async () => {
-    const conn = await mongoose
-      .createConnection(`${env.MONGO_URL}/infra_test_${run}`, { serverSelectionTimeoutMS: 5_000 })
-      .asPromise();
+    const conn = await mongoose.createConnection(`${env.MONGO_URL}/infra_test_${run}`, { serverSelectionTimeoutMS: 5_000 }).asPromise();
     try {
       const User = conn.model('User', new mongoose.Schema({ email: { type: String, required: true, unique: true } }));
       await User.init();
@@ -161,4 +164,133 @@ describe('local engines', () => {
     const del = await fetch(`${env.SMTP_WEB_URL}/email/${mail.id}`, { method: 'DELETE' });
     expect(del.status).toBe(200);
   });
+});
+
+// engineInstance() through the CLI (--offset, --run-root): the same engines as a separate instance that a test may
+// stop, crash, restart and reset without touching the shared ones. Ports: 31000 + 100 per test slot, +50 when the
+// default instance is itself shifted (ABIDE_PORT_OFFSET, e.g. a rehearsal clone), so parallel runs never collide.
+describe('a private engine instance', () => {
+  const slot = Number.parseInt(process.env.ABIDE_TEST_SLOT ?? '0', 10) || 0;
+  const offset = 31000 + 100 * slot + (Number(process.env.ABIDE_PORT_OFFSET ?? 0) ? 50 : 0);
+  const runRoot = mkdtempSync(path.join(os.tmpdir(), 'abide-instance-test-'));
+  const cli = (...args: string[]): string =>
+    execFileSync(process.execPath, [cliPath, ...args, '--offset', String(offset), '--run-root', runRoot], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      timeout: 180_000,
+    });
+  type Row = { engine: string; pid: number | null; ports: number[]; state: string };
+  const status = (): Row[] => (JSON.parse(cli('status', '--json')) as { engines: Row[] }).engines;
+  const listening = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const sock = net.connect({ port, host: '127.0.0.1' });
+      sock.once('connect', () => (sock.destroy(), resolve(true)));
+      sock.once('error', () => resolve(false));
+    });
+  // Alive = exists and is not a zombie (the init here may reap a killed engine a moment later).
+  const pidAlive = (pid: number) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+    } catch {
+      return false;
+    }
+  };
+  const kafkaAdmin = async (brokers: string) => {
+    const admin = new Kafka({ clientId: `infra-instance-${run}`, brokers: [brokers], logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    return admin;
+  };
+
+  afterAll(() => {
+    // A safety net when the test failed half-way; normally everything is down already.
+    try {
+      cli('down', '--quiet');
+    } finally {
+      rmSync(runRoot, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('runs on shifted ports in its own folder; stop, start and reset one engine; down leaves no process', async () => {
+    cli('up', '--quiet');
+    const env = JSON.parse(cli('env', '--json')) as Record<string, string>;
+    expect(env).toMatchObject({
+      KAFKA_BROKERS: `127.0.0.1:${9092 + offset}`,
+      MONGO_URL: `mongodb://127.0.0.1:${27017 + offset}`,
+      S3_PORT: String(9000 + offset),
+      REDIS_URL: `redis://127.0.0.1:${6379 + offset}`,
+      SMTP_PORT: String(1025 + offset),
+      SMTP_WEB_URL: `http://127.0.0.1:${1080 + offset}`,
+    });
+    const started = status();
+    expect(started.map((r) => [r.engine, r.state])).toEqual(['kafka', 'mongo', 'minio', 'redis', 'smtp'].map((e) => [e, 'up']));
+    expect(Object.fromEntries(started.map((r) => [r.engine, r.ports]))).toEqual({
+      kafka: [9092 + offset, 9093 + offset],
+      mongo: [27017 + offset],
+      minio: [9000 + offset, 9001 + offset],
+      redis: [6379 + offset],
+      smtp: [1025 + offset, 1080 + offset],
+    });
+    for (const port of started.flatMap((r) => r.ports)) expect(await listening(port)).toBe(true);
+
+    // Each answers its own protocol on the shifted port.
+    const conn = await mongoose.createConnection(`${env.MONGO_URL}/infra_instance`, { serverSelectionTimeoutMS: 5_000 }).asPromise();
+    expect((await conn.db!.admin().ping()).ok).toBe(1);
+    await conn.close();
+    expect((await fetch(`http://127.0.0.1:${env.S3_PORT}/minio/health/live`)).status).toBe(200);
+    expect((await fetch(`${env.SMTP_WEB_URL}/healthz`)).status).toBe(200);
+    const redisPing = async () => {
+      const redis = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      redis.on('error', () => undefined);
+      try {
+        await redis.connect();
+        return await redis.ping();
+      } catch {
+        return 'down';
+      } finally {
+        redis.disconnect();
+      }
+    };
+    expect(await redisPing()).toBe('PONG');
+
+    // stop → down, start → up again.
+    cli('stop', 'redis');
+    expect(status().find((r) => r.engine === 'redis')?.state).toBe('down');
+    expect(await redisPing()).toBe('down');
+    cli('start', 'redis');
+    expect(await redisPing()).toBe('PONG');
+
+    // Kafka keeps topics and committed offsets across a crash (SIGKILL) and restart.
+    const topic = `infra-instance-${run}`;
+    const groupId = `infra-instance-${run}`;
+    let admin = await kafkaAdmin(env.KAFKA_BROKERS);
+    expect((await admin.describeCluster()).brokers.map((b) => b.port)).toEqual([9092 + offset]);
+    await admin.createTopics({ topics: [{ topic, numPartitions: 2, replicationFactor: 1 }], waitForLeaders: true });
+    await admin.setOffsets({ groupId, topic, partitions: [{ partition: 0, offset: '0' }] });
+    await admin.disconnect();
+    cli('stop', 'kafka', '--kill');
+    expect(await listening(9092 + offset)).toBe(false);
+    cli('start', 'kafka');
+    admin = await kafkaAdmin(env.KAFKA_BROKERS);
+    expect(await admin.listTopics()).toContain(topic);
+    const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+    expect(committed.partitions.find((p) => p.partition === 0)?.offset).toBe('0');
+    await admin.disconnect();
+
+    // reset → a brand-new broker: no topic, no consumer group.
+    cli('reset', 'kafka');
+    expect(status().find((r) => r.engine === 'kafka')?.state).toBe('down');
+    cli('start', 'kafka');
+    admin = await kafkaAdmin(env.KAFKA_BROKERS);
+    expect(await admin.listTopics()).not.toContain(topic);
+    expect((await admin.listGroups()).groups.map((g) => g.groupId)).not.toContain(groupId);
+    await admin.disconnect();
+
+    // down: every process and port of the instance is gone.
+    const pids = status().map((r) => r.pid!);
+    cli('down', '--quiet');
+    expect(status().map((r) => r.state)).toEqual(['down', 'down', 'down', 'down', 'down']);
+    expect(pids.filter(pidAlive)).toEqual([]);
+    for (const port of started.flatMap((r) => r.ports)) expect(await listening(port)).toBe(false);
+  }, 240_000);
 });

@@ -1,0 +1,101 @@
+import { queues } from '@abide/contracts';
+import { call, eventually, randomClientIp, settled, submission, txt, upload, UserSession } from '@abide/testing';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { faultEngines, startEngine, stopEngine } from './support/fault-engines';
+import { FaultStack } from './support/fault-stack';
+import { observe } from './support/observations';
+
+/** A small per-IP limit, so the test sees it enforced again after the restart. */
+const LIMIT = 12;
+
+const schedulersOf = async (redisUrl: string, prefix: string, queue: string): Promise<string[]> => {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const q = new Queue(queue, { connection, prefix });
+  try {
+    return (await q.getJobSchedulers()).map((s) => s.key);
+  } finally {
+    await q.close();
+    connection.disconnect();
+  }
+};
+
+describe('Redis restarted (without persistence, as configured here)', () => {
+  let stack: FaultStack;
+
+  beforeAll(async () => {
+    stack = await FaultStack.start('redisrestart', { env: { AUTH_RATE_LIMIT_MAX: String(LIMIT) } });
+  });
+
+  afterAll(async () => {
+    await startEngine('redis');
+    await stack?.stop();
+  });
+
+  it('refuses new sign-ins with a clear 503 while it is down, keeps members working, then resumes jobs and limits', async () => {
+    const member = await UserSession.signUp({ name: 'Priscilla' });
+    const bull = `${stack.namespace}:bull`;
+    const redisUrl = faultEngines().env.REDIS_URL;
+    await eventually(async () => ((await schedulersOf(redisUrl, bull, queues.formationNudgeScan)).length === 1 ? true : undefined));
+
+    await stopEngine('redis');
+    const signIn = await call<{ detail: string }>('POST', '/api/auth/sign-in', {
+      body: { email: member.email, password: member.password },
+    });
+    const habits = await member.get('/api/habits');
+    const kept = await upload(member, txt('Psalm 46: be still, and know.'), submission({ title: 'Kept through the outage' }));
+    const [gateway, library] = await Promise.all([stack.readiness('gateway'), stack.readiness('library')]);
+
+    // The chosen behaviour (README "Health and faults"): limits cannot be counted, so sign-in waits; sessions carry on.
+    expect([signIn.status, signIn.headers.get('retry-after'), signIn.body.detail]).toEqual([
+      503,
+      '30',
+      expect.stringMatching(/briefly unavailable/),
+    ]);
+    expect(habits.status).toBe(200);
+    expect([kept.status, kept.body.status]).toEqual([201, 'processing']);
+    expect([gateway.httpStatus, gateway.status, gateway.checks['redis:rate-limits']?.status]).toEqual([200, 'degraded', 'failing']);
+    expect([library.httpStatus, library.status, library.checks['redis:processing-jobs']?.status]).toEqual([200, 'degraded', 'failing']);
+
+    await startEngine('redis');
+    const back = Date.now();
+    await eventually(
+      async () =>
+        (await call('POST', '/api/auth/sign-in', { body: { email: member.email, password: member.password } })).status === 200
+          ? true
+          : undefined,
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    const signInBackInMs = Date.now() - back;
+
+    // The limit is counted again: from one address, LIMIT sign-ups pass and the next one is refused.
+    const ip = randomClientIp();
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMIT; i++) {
+      const res = await call('POST', '/api/auth/sign-up', {
+        clientIp: ip,
+        body: {
+          name: 'Someone',
+          email: `limit-${i}-${ip}@test.abide.local`,
+          password: 'walk humbly each day',
+          codeChallenge: 'x'.repeat(43),
+        },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, LIMIT).every((s) => s !== 429 && s < 500)).toBe(true);
+
+    // The upload taken while Redis was away is processed, and the restarted Redis got its schedules back.
+    await settled(member, kept.body.id, 'in-review', 90_000);
+    const processedInMs = Date.now() - back;
+    await eventually(async () => ((await schedulersOf(redisUrl, bull, queues.formationNudgeScan)).length === 1 ? true : undefined), {
+      timeoutMs: 30_000,
+    });
+    await eventually(async () => ((await schedulersOf(redisUrl, bull, queues.formationPlanRollover)).length === 1 ? true : undefined), {
+      timeoutMs: 30_000,
+    });
+    expect(stack.exitCodes()).toEqual({});
+    observe('redis-restart', { signInDuring: signIn.status, signInBackInMs, uploadProcessedInMs: processedInMs });
+  });
+});
