@@ -94,9 +94,9 @@ export class ResourceProcessor implements OnApplicationBootstrap, OnApplicationS
       });
     } catch (error) {
       if (!(error instanceof UnreadableFileError)) throw error;
-      await this.commands.processingFailed(resourceId, error.message, meta);
-      // The unreadable file is not kept.
+      // The unreadable file is not kept: gone before the owner can read that it failed.
       await this.objects.remove('quarantine', file.storageKey).catch(() => undefined);
+      await this.commands.processingFailed(resourceId, error.message, meta);
       return 'failed';
     }
     await this.resources.texts
