@@ -11,9 +11,7 @@ export const startFormation = async (clock: { now: Date }) => {
   const config = formationEnvSchema.parse({
     ...integrationEnv('formation').env,
     JOBS_ENABLED: 'false',
-    // Settings other formation features require; unused here.
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: '1025',
+    // Settings other formation features require (links in mails only).
     WEB_BASE_URL: 'http://127.0.0.1:4173',
     PUBLIC_API_URL: 'http://127.0.0.1:4000/api',
   });

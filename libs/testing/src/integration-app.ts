@@ -21,6 +21,9 @@ export const integrationEnv = (service: string): { suffix: string; env: Record<s
       KAFKA_GROUP_PREFIX: `it-${suffix}-`,
       AUTH_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      // The engines' global setup exports where the catcher listens (ports move with ABIDE_PORT_OFFSET).
+      SMTP_HOST: process.env.SMTP_HOST ?? '127.0.0.1',
+      SMTP_PORT: process.env.SMTP_PORT ?? '1025',
       REDIS_KEY_PREFIX: `it-${suffix}`,
     },
   };

@@ -1,5 +1,5 @@
 /** Reads the account e-mails from the SMTP catcher's REST API (MailDev 2.2.1) in end-to-end tests. */
-export const smtpWebUrl = (): string => process.env.E2E_SMTP_WEB_URL ?? 'http://127.0.0.1:1080';
+export const smtpWebUrl = (): string => process.env.E2E_SMTP_WEB_URL ?? process.env.SMTP_WEB_URL ?? 'http://127.0.0.1:1080';
 
 export interface CaughtMail {
   id: string;
