@@ -760,6 +760,13 @@ async function stopEngine(e, log, portOffset, { signal = 'SIGTERM', external = '
   }
   const t0 = Date.now();
   const how = await killGroup(state.pgid ?? state.pid, e.graceMs, signal);
+  // A large process (Kafka's JVM) can hold its listening sockets for a moment while it exits: stopped means the
+  // ports are closed, which is what a caller acts on next (a fault test, a start on the same ports).
+  for (let i = 0; i < 100 && how !== 'stuck'; i++) {
+    const open = await Promise.all(e.ports.map((port) => tcpConnect(port, '127.0.0.1', 200)));
+    if (!open.some(Boolean)) break;
+    await sleep(100);
+  }
   await clearState(e);
   const s = ((Date.now() - t0) / 1000).toFixed(1);
   if (how === 'stuck') log.warn(`${e.name}: process group ${state.pgid} did not exit even after SIGKILL`);

@@ -41,7 +41,10 @@ export interface WaitForMailOptions {
 }
 
 /** Polls until a mail to `email` (with `subject`) has arrived, and returns the newest. Mails are sent after the answer. */
-export const waitForMail = async (email: string, { subject, atLeast = 1, timeoutMs = 15_000 }: WaitForMailOptions = {}): Promise<CaughtMail> => {
+export const waitForMail = async (
+  email: string,
+  { subject, atLeast = 1, timeoutMs = 15_000 }: WaitForMailOptions = {},
+): Promise<CaughtMail> => {
   const started = Date.now();
   for (;;) {
     const mails = await mailsTo(email, subject);
