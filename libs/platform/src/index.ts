@@ -5,6 +5,8 @@ export * from './errors/problem-details.filter';
 export * from './errors/transient-error';
 export * from './logging/request-id';
 export * from './logging/logging.module';
+export * from './logging/logger';
+export * from './logging/request-logging';
 export * from './logging/detached';
 export * from './health/health.controller';
 export * from './health/health-check';

@@ -2,12 +2,13 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger } from 'nestjs-pino';
 import { ZodValidationPipe } from 'nestjs-zod';
 import { ProblemDetailsFilter } from '../errors/problem-details.filter';
 import type { HealthCheck } from '../health/health-check';
 import { HealthRegistry } from '../health/health-registry';
-import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
+import { AppLogger } from '../logging/logger';
+import { requestIdFor } from '../logging/request-id';
+import { installAccessLog, installRequestContext } from '../logging/request-logging';
 
 export interface BootstrapOptions {
   module: Type<unknown> | DynamicModule;
@@ -24,25 +25,23 @@ export interface BootstrapOptions {
   configure?: (app: NestFastifyApplication) => Promise<void> | void;
 }
 
-/** Builds the Fastify adapter used by every NestJS app: request ids in, request ids out. */
+/** Builds the Fastify adapter used by every NestJS app: request ids in, request ids out, each request's log context. */
 export const createFastifyAdapter = (bodyLimit = 1024 * 1024, trustProxy: boolean | string | number = true): FastifyAdapter => {
   const adapter = new FastifyAdapter({ genReqId: requestIdFor, trustProxy, bodyLimit });
-  adapter.getInstance().addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-  });
+  installRequestContext(adapter);
   return adapter;
 };
 
-/** One way to start a service: structured logs, problem+json errors, zod validation, graceful shutdown. */
+/**
+ * One way to start a service: structured logs (one line per request), problem+json errors, zod validation (Nest runs
+ * the pipe only for @Body/@Query/@Param arguments), graceful shutdown.
+ */
 export const bootstrapService = async (options: BootstrapOptions): Promise<NestFastifyApplication> => {
-  const app = await NestFactory.create<NestFastifyApplication>(
-    options.module,
-    createFastifyAdapter(options.bodyLimit, options.trustProxy),
-    {
-      bufferLogs: true,
-    },
-  );
-  app.useLogger(app.get(Logger));
+  const adapter = createFastifyAdapter(options.bodyLimit, options.trustProxy);
+  const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, { bufferLogs: true });
+  const logger = app.get(AppLogger);
+  app.useLogger(logger);
+  installAccessLog(adapter, logger.pino);
   app.useGlobalFilters(new ProblemDetailsFilter());
   app.useGlobalPipes(new ZodValidationPipe());
   app.enableShutdownHooks();

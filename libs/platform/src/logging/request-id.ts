@@ -8,8 +8,5 @@ const safeId = /^[\w.:-]{1,128}$/;
 /** Reuses the caller's request id (the gateway's) when it is well-formed, otherwise starts a new one. */
 export const requestIdFor = (req: IncomingMessage): string => {
   const incoming = req.headers[REQUEST_ID_HEADER];
-  const id = typeof incoming === 'string' && safeId.test(incoming) ? incoming : randomUUID();
-  // pino-http reads req.id, so the access log and the problem+json body carry the same id.
-  (req as IncomingMessage & { id?: string }).id = id;
-  return id;
+  return typeof incoming === 'string' && safeId.test(incoming) ? incoming : randomUUID();
 };
