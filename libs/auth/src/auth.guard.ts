@@ -1,36 +1,64 @@
-import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import type { Role } from '@abide/contracts';
 import type { AuthUser } from './auth-user';
 import { IS_PUBLIC, REQUIRED_ROLES } from './decorators';
+import { TokenVerifier } from './token-verifier';
+
+interface RouteAccess {
+  isPublic: boolean;
+  roles: Role[] | undefined;
+}
+
+interface AuthenticatedRequest {
+  headers: Record<string, string | string[] | undefined>;
+  user?: AuthUser;
+}
+
+/** `Authorization: Bearer <token>`, the scheme in any case (as passport-jwt read it). */
+const bearerToken = (header: string | string[] | undefined): string | undefined => {
+  if (typeof header !== 'string') return undefined;
+  const match = /^\s*(\S+)\s+(\S+)/.exec(header);
+  return match && match[1].toLowerCase() === 'bearer' ? match[2] : undefined;
+};
 
 /** Global guard: every route needs a valid access token unless marked @Public(); @Roles() narrows it further. */
 @Injectable()
-export class AccessGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class AccessGuard implements CanActivate {
+  /** @Public() and @Roles() of each handler, read once. */
+  private readonly access = new WeakMap<object, RouteAccess>();
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: TokenVerifier,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    await (super.canActivate(context) as Promise<boolean>);
-    const required = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);
-    if (required?.length) {
-      const user = context.switchToHttp().getRequest<{ user: AuthUser }>().user;
-      if (!required.some((role) => user.roles.includes(role))) {
-        throw new ForbiddenException(`This needs the ${required.join(' or ')} role.`);
-      }
+    const { isPublic, roles } = this.accessOf(context);
+    if (isPublic) return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const token = bearerToken(request.headers.authorization);
+    const user = token ? await this.tokens.verify(token).catch(() => undefined) : undefined;
+    if (!user) throw new UnauthorizedException('Your session is missing, invalid or expired. Please sign in again.');
+    request.user = user;
+    if (roles?.length && !roles.some((role) => user.roles.includes(role))) {
+      throw new ForbiddenException(`This needs the ${roles.join(' or ')} role.`);
     }
     return true;
   }
 
-  handleRequest<TUser = AuthUser>(error: unknown, user: TUser | false): TUser {
-    if (error || !user) {
-      throw new UnauthorizedException('Your session is missing, invalid or expired. Please sign in again.');
+  private accessOf(context: ExecutionContext): RouteAccess {
+    const handler = context.getHandler();
+    let access = this.access.get(handler);
+    if (!access) {
+      const targets = [handler, context.getClass()];
+      access = {
+        isPublic: this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false,
+        roles: this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets),
+      };
+      this.access.set(handler, access);
     }
-    return user;
+    return access;
   }
 }

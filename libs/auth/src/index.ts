@@ -1,5 +1,5 @@
 export * from './auth-user';
 export * from './decorators';
 export * from './auth.guard';
-export * from './jwt.strategy';
+export * from './token-verifier';
 export * from './auth.module';
