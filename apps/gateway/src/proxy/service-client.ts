@@ -12,6 +12,13 @@ export type ServiceName = 'identity' | 'formation' | 'library' | 'community';
 const forwardedRequestHeaders = ['authorization', 'content-type', 'content-length', 'accept', 'cookie', 'user-agent'];
 /** Response headers passed back to the browser. */
 const forwardedResponseHeaders = ['content-type', 'set-cookie', 'retry-after', 'cache-control', 'content-disposition', 'location'];
+/**
+ * Answers up to this size (by their content-length) are read whole and sent in one write with the headers; larger or
+ * unsized ones (downloads, exports) stream through as they arrive.
+ */
+const BUFFERED_RESPONSE_BYTES = 64 * 1024;
+
+const isJson = (contentType: string | undefined): boolean => !!contentType && /^application\/json\s*(;|$)/i.test(contentType);
 
 export interface ForwardOptions {
   /** Path on the service; defaults to the incoming path without the `/api` prefix. */
@@ -31,7 +38,9 @@ export class ServiceClient implements OnModuleDestroy {
   private readonly pools: Record<ServiceName, Pool>;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
-    const pool = (url: string) => new Pool(url, { connections: 64, keepAliveTimeout: 30_000, pipelining: 1 });
+    // Kept-alive connections (the services keep theirs 72 s; 30 s here, so the gateway always closes first), one request
+    // at a time on each (no pipelining: a slow answer never holds up the next), enough of them for the gateway's load.
+    const pool = (url: string) => new Pool(url, { connections: 128, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, pipelining: 1 });
     this.pools = {
       identity: pool(config.IDENTITY_URL),
       formation: pool(config.FORMATION_URL),
@@ -59,12 +68,14 @@ export class ServiceClient implements OnModuleDestroy {
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });
+      const length = Number(response.headers['content-length'] ?? Number.NaN);
+      const payload = length <= BUFFERED_RESPONSE_BYTES ? Buffer.from(await response.body.arrayBuffer()) : response.body;
       reply.status(response.statusCode);
       for (const name of forwardedResponseHeaders) {
         const value = response.headers[name];
         if (value !== undefined) reply.header(name, value);
       }
-      await reply.send(response.body);
+      await reply.send(payload);
     } catch (error) {
       throw this.upstreamProblem(service, error);
     }
@@ -108,9 +119,20 @@ export class ServiceClient implements OnModuleDestroy {
     return (await response.body.json()) as ReadinessReport;
   }
 
-  /** A parsed JSON body is re-serialised; anything else (multipart) streams through untouched. */
-  private bodyOf(request: FastifyRequest, headers: Record<string, string>, options: ForwardOptions): string | Readable | undefined {
+  /**
+   * The body the gateway validated is sent as validated (re-serialised); a JSON body it only forwards goes as the bytes
+   * it received (the gateway app keeps them: rawBody); anything else (multipart) streams through untouched.
+   */
+  private bodyOf(
+    request: FastifyRequest & { rawBody?: Buffer },
+    headers: Record<string, string>,
+    options: ForwardOptions,
+  ): string | Buffer | Readable | undefined {
     if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+    if (options.body === undefined && request.rawBody && isJson(request.headers['content-type'])) {
+      headers['content-length'] = String(request.rawBody.length);
+      return request.rawBody;
+    }
     const parsed = options.body ?? request.body;
     if (parsed === undefined) {
       return request.headers['content-length'] && request.headers['content-length'] !== '0' ? request.raw : undefined;

@@ -19,6 +19,8 @@ export interface BootstrapOptions {
   /** Readiness checks of things created outside the module graph (the consumer above). */
   healthChecks?: HealthCheck[];
   bodyLimit?: number;
+  /** Keep each JSON body's bytes as `request.rawBody` too (the gateway forwards them as they came). */
+  rawBody?: boolean;
   /** Which proxies' X-Forwarded-For to believe for `request.ip` (Fastify's trustProxy); defaults to all. */
   trustProxy?: boolean | string | number;
   /** Runs after the app is created and before it listens (OpenAPI, cookies, multipart…). */
@@ -38,7 +40,10 @@ export const createFastifyAdapter = (bodyLimit = 1024 * 1024, trustProxy: boolea
  */
 export const bootstrapService = async (options: BootstrapOptions): Promise<NestFastifyApplication> => {
   const adapter = createFastifyAdapter(options.bodyLimit, options.trustProxy);
-  const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, { bufferLogs: true });
+  const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, {
+    bufferLogs: true,
+    rawBody: options.rawBody ?? false,
+  });
   const logger = app.get(AppLogger);
   app.useLogger(logger);
   installAccessLog(adapter, logger.pino);
