@@ -24,7 +24,6 @@ interface StoredEvent {
   version: number;
   type: string;
   data: { habitId?: string; date?: string };
-  published: boolean;
 }
 
 const entriesOf = async (member: UserSession): Promise<JournalEntry[]> => {
@@ -103,8 +102,8 @@ describe('a service killed with SIGKILL in the middle of a burst of writes', () 
       list.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.res.status]: (acc[a.res.status] ?? 0) + 1 }), {});
     observe('sigkill-mid-burst', { requests: attempts.length, statuses: byStatus(attempts), killedAtMs: KILL_AT_MS, burstMs: BURST_MS });
 
-    // The outbox drains after the restart (the new instance takes over the relay lease).
-    await eventually(async () => ((await formationDb.collection('events').countDocuments({ published: false })) === 0 ? true : undefined), {
+    // The outbox drains after the restart (the new instance takes over the relay lease and heals the read models).
+    await eventually(async () => ((await formationDb.collection('outbox').countDocuments({})) === 0 ? true : undefined), {
       timeoutMs: SETTLE_MS,
     });
     const events = (await formationDb.collection<StoredEvent>('events').find({}).toArray()).filter((e) =>

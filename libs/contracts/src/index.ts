@@ -4,6 +4,7 @@ export * from './events/registry';
 export * from './events/identity/user.events';
 export * from './events/formation/profile.events';
 export * from './errors/error-codes';
+export * from './errors/refusal';
 export * from './http/auth.dto';
 export * from './http/profile.dto';
 export * from './ports';

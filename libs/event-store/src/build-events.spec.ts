@@ -34,23 +34,22 @@ describe(validateNewEvents.name, () => {
 });
 
 describe(buildEventDocuments.name, () => {
-  it('returns consecutive versions after the expected one and consecutive positions from the block', () => {
+  it('returns consecutive versions after the expected one, keyed by stream and version', () => {
     let n = 0;
     const sut = buildEventDocuments({
       streamId: 's1',
       expectedVersion: 4,
       events: validateNewEvents([registered('u1'), registered('u1'), registered('u1')]),
       meta: { correlationId: 'c1' },
-      firstPosition: 41,
       occurredAt: new Date('2025-01-02T00:00:00Z'),
       newId: () => `id-${++n}`,
     });
-    expect(sut.map((d) => [d._id, d.version, d.position])).toEqual([
-      ['id-1', 5, 41],
-      ['id-2', 6, 42],
-      ['id-3', 7, 43],
+    expect(sut.map((d) => [d._id, d.id, d.version])).toEqual([
+      ['s1|0000000005', 'id-1', 5],
+      ['s1|0000000006', 'id-2', 6],
+      ['s1|0000000007', 'id-3', 7],
     ]);
-    expect(sut[0]).toMatchObject({ causationId: null, correlationId: 'c1', published: false, publishedAt: null });
+    expect(sut[0]).toMatchObject({ causationId: null, correlationId: 'c1', streamId: 's1' });
   });
 });
 

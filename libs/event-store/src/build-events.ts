@@ -1,6 +1,7 @@
 import { eventDefinitions, isKnownEventType } from '@abide/contracts';
 import type { EventDocument } from './event.schema';
 import { InvalidEventError } from './errors';
+import { eventKey } from './keys';
 import type { AppendMeta, NewEvent } from './stored-event';
 
 export interface ValidatedEvent {
@@ -31,15 +32,15 @@ export interface BuildEventsInput {
   expectedVersion: number;
   events: readonly ValidatedEvent[];
   meta: AppendMeta;
-  firstPosition: number;
   occurredAt: Date;
   newId: () => string;
 }
 
-/** Consecutive versions after the expected one, consecutive positions from the allocated block. */
+/** Consecutive versions after the expected one, each keyed by stream and version. */
 export const buildEventDocuments = (input: BuildEventsInput): EventDocument[] =>
   input.events.map((event, index) => ({
-    _id: input.newId(),
+    _id: eventKey(input.streamId, input.expectedVersion + index + 1),
+    id: input.newId(),
     type: event.type,
     schemaVersion: event.schemaVersion,
     streamId: input.streamId,
@@ -49,9 +50,6 @@ export const buildEventDocuments = (input: BuildEventsInput): EventDocument[] =>
     correlationId: input.meta.correlationId,
     causationId: input.meta.causationId ?? null,
     data: event.data,
-    position: input.firstPosition + index,
-    published: false,
-    publishedAt: null,
   }));
 
 export const assertExpectedVersion = (expectedVersion: number): void => {

@@ -1,12 +1,17 @@
-/** Another writer appended to the stream since it was loaded; reload, decide again, or answer 409. */
-export class ConcurrencyError extends Error {
+import { errorCodes, Refusal } from '@abide/contracts';
+
+/**
+ * Another writer appended to the stream since it was loaded. The command runner reloads and decides again a few
+ * times; when the race is lost every time it reaches the client as a 409 (a Refusal like any other).
+ */
+export class ConcurrencyError extends Refusal {
   override readonly name = 'ConcurrencyError';
 
   constructor(
     readonly streamId: string,
     readonly expectedVersion: number,
   ) {
-    super(`Stream ${streamId} is no longer at version ${expectedVersion}: another writer appended first`);
+    super(errorCodes.concurrencyConflict, 'This changed at the same moment elsewhere. Please try again.');
   }
 }
 

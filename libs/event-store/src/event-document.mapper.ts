@@ -2,7 +2,7 @@ import type { EventDocument } from './event.schema';
 import type { StoredEvent } from './stored-event';
 
 export const toStoredEvent = (doc: EventDocument): StoredEvent => ({
-  id: doc._id,
+  id: doc.id,
   type: doc.type,
   schemaVersion: doc.schemaVersion,
   streamId: doc.streamId,
@@ -12,5 +12,4 @@ export const toStoredEvent = (doc: EventDocument): StoredEvent => ({
   correlationId: doc.correlationId,
   causationId: doc.causationId ?? null,
   data: doc.data,
-  position: doc.position,
 });

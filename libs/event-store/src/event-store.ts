@@ -2,41 +2,74 @@ import type { OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { assertExpectedVersion, buildEventDocuments, validateNewEvents } from './build-events';
+import { type Decider, snapshotTag } from './decider';
 import { isDuplicateKeyError } from './duplicate-key';
 import { ConcurrencyError } from './errors';
 import { toStoredEvent } from './event-document.mapper';
 import { eventModel, type EventDocument } from './event.schema';
-import { randomInt } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { positionCounterModel, type PositionCounterDocument } from './position-counter.schema';
-import { retryOnConflict } from './retry-on-conflict';
+import { eventKey } from './keys';
+import { outboxModel, type OutboxDocument } from './outbox/outbox.schema';
+import { encodeState, decodeState } from './state-codec';
+import { streamHeadModel, type StreamHeadDocument } from './stream-head.schema';
 import type { AppendMeta, NewEvent, StoredEvent } from './stored-event';
 
-/** Fresh position blocks tried when an append collides on a position rather than on a version. */
-const MAX_POSITION_ATTEMPTS = 20;
-
 export interface EventStoreOptions {
-  /** Names the position counter and the relay lease; one event store per service database. */
+  /** Names the relay lease; one event store per service database (or per private store, e.g. journal texts). */
   service: string;
+  /**
+   * Collections' name prefix, for a second store in the same database (formation's private journal store).
+   * Default: none (`events`, `streams`, `outbox`).
+   */
+  collectionPrefix?: string;
+  /** False for a store nothing publishes (formation's private journal texts): its outbox is only the healer's. */
+  publishes?: boolean;
 }
 
-export interface ReadAllOptions {
-  afterPosition?: number;
-  batchSize?: number;
+/** A stream's state as a decider folds it, and the version it is at (0: the stream does not exist). */
+export interface Aggregate<S> {
+  state: S;
+  version: number;
+}
+
+export interface AppendOptions<S = unknown> {
+  /** Keeps the state after these events in the stream head, so the next load is one read. */
+  snapshot?: { of: Decider<S>; stateAfter: (stored: StoredEvent[]) => S };
 }
 
 export type Decide = (history: StoredEvent[]) => NewEvent[] | Promise<NewEvent[]>;
 
 export const ERASED = '[erased]';
 
+/** Whether a dotted path (`fields.title`) leads to a value in the object. */
+const hasPath = (object: unknown, path: string): boolean => {
+  let current: unknown = object;
+  for (const part of path.split('.')) {
+    if (typeof current !== 'object' || current === null || !Object.prototype.hasOwnProperty.call(current, part)) return false;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return true;
+};
+
+/** An outbox entry older than this whose event never arrived comes from a writer that crashed or lost a race. */
+const ORPHAN_AFTER_MS = 30_000;
+
+/** Keys read at once when a stream is read on from a version (normally there is nothing after the head). */
+const READ_AHEAD = 16;
+
 /**
- * Append-only event streams in one `events` collection of the service's database. Needs no transactions:
- * the unique (streamId, version) index is the concurrency guard, and the events themselves are the outbox.
+ * Append-only event streams in the service's database, read and written only by key (FerretDB v1 serves nothing
+ * else from an index, and real MongoDB is fastest that way too):
+ * - `events`: one document per event, `_id` = stream|version; inserting it is the concurrency guard.
+ * - `streams`: per stream, the last version and the state there (a snapshot), so an aggregate loads in one read.
+ * - `outbox`: per new event, what is left to do (publish, project); written first, so nothing is lost to a crash.
+ * No transactions and no global counter: a batch's events are inserted together, a lost race removes what it wrote.
  */
 export class EventStore implements OnModuleInit {
   readonly service: string;
-  private readonly events: Model<EventDocument>;
-  private readonly counters: Model<PositionCounterDocument>;
+  readonly events: Model<EventDocument>;
+  readonly heads: Model<StreamHeadDocument>;
+  readonly outbox: Model<OutboxDocument>;
+  private readonly publishes: boolean;
   private ready?: Promise<void>;
 
   constructor(
@@ -44,13 +77,23 @@ export class EventStore implements OnModuleInit {
     options: EventStoreOptions,
   ) {
     this.service = options.service;
-    this.events = eventModel(connection);
-    this.counters = positionCounterModel(connection);
+    this.publishes = options.publishes ?? true;
+    const prefix = options.collectionPrefix ?? '';
+    if (prefix) {
+      // A second store in the same database: the same shapes under other collection names.
+      this.events = connection.model<EventDocument>(`${prefix}Event`, eventModel(connection).schema, `${prefix}events`);
+      this.heads = connection.model<StreamHeadDocument>(`${prefix}StreamHead`, streamHeadModel(connection).schema, `${prefix}streams`);
+      this.outbox = connection.model<OutboxDocument>(`${prefix}Outbox`, outboxModel(connection).schema, `${prefix}outbox`);
+    } else {
+      this.events = eventModel(connection);
+      this.heads = streamHeadModel(connection);
+      this.outbox = outboxModel(connection);
+    }
   }
 
   /** Creates the collections and indexes; every method awaits it, call it at boot to fail fast. */
   init(): Promise<void> {
-    this.ready ??= Promise.all([this.events.init(), this.counters.init()]).then(() => undefined);
+    this.ready ??= Promise.all([this.events.init(), this.heads.init(), this.outbox.init()]).then(() => undefined);
     return this.ready;
   }
 
@@ -58,131 +101,262 @@ export class EventStore implements OnModuleInit {
     await this.init();
   }
 
+  /** The aggregate's state: its head's snapshot (one read), then whatever was appended after it (normally nothing). */
+  async aggregate<S>(streamId: string, decider: Decider<S>): Promise<Aggregate<S>> {
+    await this.init();
+    const head = await this.heads.findById(streamId).lean<StreamHeadDocument>();
+    let state = decider.initialState();
+    let version = 0;
+    if (head?.snapshot && head.snapshotOf === snapshotTag(decider)) {
+      state = decodeState<S>(head.snapshot);
+      version = head.version;
+    }
+    for (const event of await this.readFrom(streamId, version)) {
+      state = decider.evolve(state, event);
+      version = event.version;
+    }
+    return { state, version };
+  }
+
+  /** Every event of a stream in version order (exports, rebuilds, and services not yet on a decider). */
+  async load(streamId: string, options: { afterVersion?: number } = {}): Promise<StoredEvent[]> {
+    await this.init();
+    return this.readFrom(streamId, options.afterVersion ?? 0);
+  }
+
   /**
-   * Appends events after `expectedVersion` (0 for a new stream). All or nothing: an invalid event writes
-   * nothing, and a lost race throws ConcurrencyError with nothing of the batch left behind.
+   * Appends events after `expectedVersion` (0 for a new stream). All or nothing: an invalid event writes nothing,
+   * and a lost race throws ConcurrencyError having removed what it wrote.
    */
-  async append(streamId: string, expectedVersion: number, events: NewEvent[], meta: AppendMeta): Promise<StoredEvent[]> {
+  async append<S>(
+    streamId: string,
+    expectedVersion: number,
+    events: NewEvent[],
+    meta: AppendMeta,
+    options: AppendOptions<S> = {},
+  ): Promise<StoredEvent[]> {
     assertExpectedVersion(expectedVersion);
     const validated = validateNewEvents(events);
     if (validated.length === 0) return [];
     await this.init();
+    const occurredAt = new Date();
+    const docs = buildEventDocuments({ streamId, expectedVersion, events: validated, meta, occurredAt, newId: uuidv7 });
+    const entries: OutboxDocument[] = docs.map((d) => ({
+      _id: d._id,
+      eventId: d.id,
+      streamId,
+      version: d.version,
+      type: d.type,
+      createdAt: occurredAt,
+      projected: false,
+      published: false,
+    }));
 
-    // A duplicate key is either a lost race on (streamId, version) or, on engines whose $inc is not atomic
-    // under concurrency (FerretDB v1), a position handed out twice: the latter only needs fresh positions.
-    for (let attempt = 1; ; attempt++) {
-      // After a collision, wait a little and skip a random gap so racing writers spread out (gaps are harmless).
-      if (attempt > 1) await sleep(randomInt(1, 5 * attempt));
-      const firstPosition = await this.allocatePositions(validated.length, attempt > 1 ? randomInt(1, 32) : 0);
-      const docs = buildEventDocuments({
-        streamId,
-        expectedVersion,
-        events: validated,
-        meta,
-        firstPosition,
-        occurredAt: new Date(),
-        newId: uuidv7,
-      });
-      try {
-        await this.events.insertMany(docs, { ordered: true });
-        return docs.map(toStoredEvent);
-      } catch (error) {
-        // With consecutive versions the conflict is normally on the first document, but a partial insert
-        // (a stray version ahead, a dropped connection) must not leave half a decision behind.
-        await this.events.deleteMany({ _id: { $in: docs.map((d) => d._id) } }).catch(() => undefined);
-        if (!isDuplicateKeyError(error)) throw error;
-        const versionTaken = await this.events.exists({ streamId, version: { $in: docs.map((d) => d.version) } });
-        if (versionTaken || attempt >= MAX_POSITION_ATTEMPTS) throw new ConcurrencyError(streamId, expectedVersion);
-      }
+    await this.insertOutbox(streamId, expectedVersion, entries);
+    try {
+      await this.events.insertMany(docs, { ordered: true });
+    } catch (error) {
+      // Only what this writer inserted goes (a competing writer's events carry other ids).
+      await this.removeOwn(
+        this.events,
+        docs.map((d) => [d._id, d.id]),
+        'id',
+      );
+      await this.removeOwn(
+        this.outbox,
+        entries.map((e) => [e._id, e.eventId]),
+        'eventId',
+      );
+      if (isDuplicateKeyError(error)) throw new ConcurrencyError(streamId, expectedVersion);
+      throw error;
     }
+    const stored = docs.map(toStoredEvent);
+    await this.writeHead(streamId, stored, options.snapshot);
+    return stored;
   }
 
-  /** Loads the stream, lets `decide` choose new events and appends them, again on a lost race (then rethrows). */
+  /** Loads the whole stream, lets `decide` choose new events and appends them, again on a lost race (then rethrows). */
   async appendWithRetry(
     streamId: string,
     decide: Decide,
     meta: AppendMeta,
     options: { maxAttempts?: number } = {},
   ): Promise<StoredEvent[]> {
-    return retryOnConflict(async () => {
+    const maxAttempts = options.maxAttempts ?? 3;
+    for (let attempt = 1; ; attempt++) {
       const history = await this.load(streamId);
-      const events = await decide(history);
-      return this.append(streamId, history.at(-1)?.version ?? 0, events, meta);
-    }, options.maxAttempts ?? 3);
-  }
-
-  /** The stream's events in version order (empty for a stream that does not exist). */
-  async load(streamId: string, options: { afterVersion?: number } = {}): Promise<StoredEvent[]> {
-    await this.init();
-    const docs = await this.events
-      .find({ streamId, version: { $gt: options.afterVersion ?? 0 } })
-      .sort({ version: 1 })
-      .lean<EventDocument[]>();
-    return docs.map(toStoredEvent);
-  }
-
-  /** Every event in position order, paged, for rebuilds and catch-up. */
-  async *readAll(options: ReadAllOptions = {}): AsyncGenerator<StoredEvent> {
-    await this.init();
-    const batchSize = options.batchSize ?? 500;
-    let after = options.afterPosition ?? 0;
-    for (;;) {
-      const docs = await this.events
-        .find({ position: { $gt: after } })
-        .sort({ position: 1 })
-        .limit(batchSize)
-        .lean<EventDocument[]>();
-      for (const doc of docs) yield toStoredEvent(doc);
-      if (docs.length < batchSize) return;
-      after = docs[docs.length - 1].position;
+      try {
+        return await this.append(streamId, history.at(-1)?.version ?? 0, await decide(history), meta);
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
+      }
     }
   }
 
-  /** The oldest unpublished events, in position order: the outbox. */
-  async readUnpublished(limit: number): Promise<StoredEvent[]> {
+  /** The event stored under a key, or null. */
+  async eventAt(key: string): Promise<StoredEvent | null> {
     await this.init();
-    const docs = await this.events.find({ published: false }).sort({ position: 1 }).limit(limit).lean<EventDocument[]>();
-    return docs.map(toStoredEvent);
+    const doc = await this.events.findById(key).lean<EventDocument>();
+    return doc ? toStoredEvent(doc) : null;
   }
 
-  async markPublished(eventIds: readonly string[], publishedAt = new Date()): Promise<void> {
-    if (eventIds.length === 0) return;
+  /** Every stream id (rebuilds; scans the heads). */
+  async streamIds(): Promise<string[]> {
     await this.init();
-    await this.events.updateMany({ _id: { $in: [...eventIds] } }, { $set: { published: true, publishedAt } });
+    const heads = await this.heads.find({}, { _id: 1 }).lean<Array<{ _id: string }>>();
+    return heads.map((h) => h._id);
+  }
+
+  // ---- outbox
+
+  /** Entries not yet on Kafka, oldest first (a scan, but of the outbox only: small, entries go once done). */
+  async outboxToPublish(limit = 500): Promise<OutboxDocument[]> {
+    await this.init();
+    return this.outbox.find({ published: false }).sort({ createdAt: 1 }).limit(limit).lean<OutboxDocument[]>();
+  }
+
+  /** Entries whose read models are not updated yet, oldest first. */
+  async outboxToProject(limit = 500): Promise<OutboxDocument[]> {
+    await this.init();
+    return this.outbox.find({ projected: false }).sort({ createdAt: 1 }).limit(limit).lean<OutboxDocument[]>();
+  }
+
+  /** Entries both published and projected that two racing markers left behind. */
+  async clearDoneOutbox(): Promise<void> {
+    await this.outbox.deleteMany({ projected: true, published: true });
+  }
+
+  /** The read models have the events: an entry also published is done. */
+  async markProjected(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    if (!this.publishes) {
+      await this.removeOutbox(keys);
+      return;
+    }
+    await this.outbox.updateMany({ _id: { $in: [...keys] } }, { $set: { projected: true } });
+    await this.outbox.deleteMany({ _id: { $in: [...keys] }, projected: true, published: true });
+  }
+
+  /** Kafka has the events: an entry also projected is done. */
+  async markPublished(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.outbox.deleteMany({ _id: { $in: [...keys] }, projected: true });
+    await this.outbox.updateMany({ _id: { $in: [...keys] } }, { $set: { published: true } });
+  }
+
+  /** Entries of writers that crashed before their events were stored, or lost a race and could not clean up. */
+  async removeOutbox(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.outbox.deleteMany({ _id: { $in: [...keys] } });
+  }
+
+  /** Whether an outbox entry without its event is old enough to be an orphan rather than an append in flight. */
+  isOrphanAge(entry: Pick<OutboxDocument, 'createdAt'>, now = Date.now()): boolean {
+    return now - new Date(entry.createdAt).getTime() > ORPHAN_AFTER_MS;
   }
 
   /**
-   * Replaces the named data fields of a subject's stored events with "[erased]".
-   * Interim until crypto-shredding (per-subject data keys): the events stay, the personal values go.
-   * Note that erased events may no longer satisfy their schema (e.g. an e-mail field); consumers dead-letter them.
+   * Replaces the named data fields of a subject's stored events with "[erased]", and drops the snapshots of the
+   * subject's streams (they may hold the same values). Interim until crypto-shredding (per-subject data keys).
+   * Erased events may no longer satisfy their schema (e.g. an e-mail field); consumers dead-letter them.
    */
   async eraseSubjectData(subjectId: string, fields: readonly string[]): Promise<number> {
     await this.init();
     let modified = 0;
-    // One update per field, filtered on its presence, so no event gains a field it never had.
-    for (const field of fields) {
-      const path = `data.${field}`;
-      const result = await this.events.updateMany({ subjectId, [path]: { $exists: true } }, { $set: { [path]: ERASED } });
-      modified += result.modifiedCount;
+    // A scan: erasure is rare, and a subject's events are not keyed by subject.
+    const docs = await this.events.find({ subjectId }, { _id: 1, data: 1 }).lean<Array<Pick<EventDocument, '_id' | 'data'>>>();
+    for (const doc of docs) {
+      const present = fields.filter((f) => hasPath(doc.data, f));
+      if (present.length === 0) continue;
+      await this.events.updateOne({ _id: doc._id }, { $set: Object.fromEntries(present.map((f) => [`data.${f}`, ERASED])) });
+      modified += present.length;
     }
+    await this.heads.updateMany({ subjectId }, { $set: { snapshot: null, snapshotOf: null } });
     return modified;
   }
 
-  /** Hands out `count` consecutive positions; a block lost to a failed append leaves a harmless gap. */
-  private async allocatePositions(count: number, skip = 0): Promise<number> {
-    const bump = () =>
-      this.counters
-        .findOneAndUpdate({ _id: this.service }, { $inc: { last: count + skip } }, { upsert: true, new: true })
-        .lean<PositionCounterDocument>();
-    let counter: PositionCounterDocument | null;
-    try {
-      counter = await bump();
-    } catch (error) {
-      // Two first-ever appends can both try to create the counter; the loser simply increments it.
-      if (!isDuplicateKeyError(error)) throw error;
-      counter = await bump();
+  // ---- internals
+
+  /** Events after `version`: one keyed read (normally the stream ends there), then keys in parallel batches. */
+  private async readFrom(streamId: string, version: number): Promise<StoredEvent[]> {
+    const first = await this.events.findById(eventKey(streamId, version + 1)).lean<EventDocument>();
+    if (!first) return [];
+    const events = [toStoredEvent(first)];
+    for (let next = version + 2; ; next += READ_AHEAD) {
+      const batch = await Promise.all(
+        Array.from({ length: READ_AHEAD }, (_, i) => this.events.findById(eventKey(streamId, next + i)).lean<EventDocument>()),
+      );
+      for (const doc of batch) {
+        if (!doc) return events;
+        events.push(toStoredEvent(doc));
+      }
     }
-    if (!counter) throw new Error(`Position counter for ${this.service} could not be allocated`);
-    return counter.last - count + 1;
+  }
+
+  /** Inserts the outbox entries; an orphan left by a crashed writer at the same version is cleared once, then retried. */
+  private async insertOutbox(streamId: string, expectedVersion: number, entries: OutboxDocument[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.outbox.insertMany(entries, { ordered: true });
+        return;
+      } catch (error) {
+        await this.removeOwn(
+          this.outbox,
+          entries.map((e) => [e._id, e.eventId]),
+          'eventId',
+        );
+        if (!isDuplicateKeyError(error)) throw error;
+        if (attempt > 1 || !(await this.clearOrphans(entries.map((e) => e._id)))) throw new ConcurrencyError(streamId, expectedVersion);
+      }
+    }
+  }
+
+  /** Removes entries at these keys whose event is missing and which are old enough to be orphans; true if any went. */
+  private async clearOrphans(keys: string[]): Promise<boolean> {
+    let cleared = false;
+    for (const key of keys) {
+      const entry = await this.outbox.findById(key).lean<OutboxDocument>();
+      if (!entry || !this.isOrphanAge(entry)) continue;
+      const event = await this.events.findById(key).lean<EventDocument>();
+      if (event?.id === entry.eventId) continue;
+      await this.outbox.deleteOne({ _id: key });
+      cleared = true;
+    }
+    return cleared;
+  }
+
+  /** Deletes documents at these keys only where `field` still holds this writer's id. */
+  private async removeOwn<T extends { _id: string }>(model: Model<T>, pairs: Array<[string, string]>, field: string): Promise<void> {
+    await Promise.all(
+      pairs.map(async ([key, id]) => {
+        const doc = await model
+          .findById(key)
+          .lean<Record<string, unknown>>()
+          .catch(() => null);
+        if (doc && doc[field] === id) await model.deleteOne({ _id: key } as never).catch(() => undefined);
+      }),
+    );
+  }
+
+  /**
+   * Records the new version and, when given, the state there. A head is only a cache: a concurrent writer may leave
+   * it behind (loading reads on from it), and a failure here does not undo the append.
+   */
+  private async writeHead<S>(streamId: string, stored: StoredEvent[], snapshot: AppendOptions<S>['snapshot']): Promise<void> {
+    const last = stored[stored.length - 1];
+    const fields: Partial<StreamHeadDocument> = {
+      version: last.version,
+      snapshot: snapshot ? encodeState(snapshot.stateAfter(stored)) : null,
+      snapshotOf: snapshot ? snapshotTag(snapshot.of as Decider<unknown>) : null,
+      subjectId: last.subjectId,
+      updatedAt: new Date(),
+    };
+    const write = () => this.heads.updateOne({ _id: streamId }, { $set: fields }, { upsert: true });
+    try {
+      await write();
+    } catch (error) {
+      // Two first writes of a head raced (FerretDB v1 does not serialise upserts): the document exists now.
+      if (isDuplicateKeyError(error)) await write().catch(() => undefined);
+    }
   }
 }

@@ -2,8 +2,13 @@ import { Schema, type Connection, type Model } from 'mongoose';
 
 export const EVENTS_COLLECTION = 'events';
 
+/**
+ * One event. `_id` is `<streamId>|<version>` (keys.ts): inserting it is the append's concurrency guard, and every read
+ * is by that key (FerretDB v1 serves only a filter on `_id` from an index).
+ */
 export interface EventDocument {
   _id: string;
+  id: string;
   type: string;
   schemaVersion: number;
   streamId: string;
@@ -13,14 +18,12 @@ export interface EventDocument {
   correlationId: string;
   causationId: string | null;
   data: Record<string, unknown>;
-  position: number;
-  published: boolean;
-  publishedAt: Date | null;
 }
 
 export const eventSchema = new Schema<EventDocument>(
   {
     _id: { type: String, required: true },
+    id: { type: String, required: true },
     type: { type: String, required: true },
     schemaVersion: { type: Number, required: true },
     streamId: { type: String, required: true },
@@ -30,21 +33,12 @@ export const eventSchema = new Schema<EventDocument>(
     correlationId: { type: String, required: true },
     causationId: { type: String, default: null },
     data: { type: Schema.Types.Mixed, required: true },
-    position: { type: Number, required: true },
-    published: { type: Boolean, required: true, default: false },
-    publishedAt: { type: Date, default: null },
   },
   // minimize: false keeps empty objects inside `data` exactly as the producer wrote them.
   { collection: EVENTS_COLLECTION, versionKey: false, minimize: false },
 );
 
-// The optimistic-concurrency guard: two writers can never both own a version of a stream.
-eventSchema.index({ streamId: 1, version: 1 }, { unique: true });
-// Rebuilds and catch-up read in position order; unique because positions are allocated in blocks.
-eventSchema.index({ position: 1 }, { unique: true });
-// The outbox relay scans unpublished events in position order.
-eventSchema.index({ published: 1, position: 1 });
-// Erasure of a subject's personal data.
+// Erasure of a subject's personal data (rare; on MongoDB this index serves it).
 eventSchema.index({ subjectId: 1 });
 
 export const eventModel = (connection: Connection): Model<EventDocument> =>

@@ -1,6 +1,6 @@
 import type { EventData, EventEnvelope, EventType } from '@abide/contracts';
 
-/** What a command handler decides: the store adds id, version, position and metadata. */
+/** What a command handler decides: the store adds id, version and metadata. */
 export type NewEvent<T extends EventType = EventType> = {
   [K in T]: { type: K; data: EventData<K>; subjectId: string | null };
 }[T];
@@ -10,11 +10,8 @@ export interface AppendMeta {
   causationId?: string | null;
 }
 
-/** An envelope as stored: the contracts shape plus the service-wide position used by projections and the relay. */
-export type StoredEvent = EventEnvelope & { position: number };
+/** An event as stored and published: exactly the contracts envelope. */
+export type StoredEvent = EventEnvelope;
 
-/** Strips store-only fields so what leaves the service is exactly the contracts envelope. */
-export const toEnvelope = (event: StoredEvent): EventEnvelope => {
-  const { position: _position, ...envelope } = event;
-  return envelope;
-};
+/** Kept for readability where an event leaves the service: stored events are envelopes already. */
+export const toEnvelope = (event: StoredEvent): EventEnvelope => event;

@@ -16,7 +16,8 @@ export const journalDatabaseName = (serviceDb: string): string => `${serviceDb}_
 export const openJournalConnection = (service: Connection): Connection =>
   service.useDb(journalDatabaseName(service.name), { useCache: true });
 
-export const createJournalStore = (connection: Connection): EventStore => new EventStore(connection, { service: 'formation-journal' });
+export const createJournalStore = (connection: Connection): EventStore =>
+  new EventStore(connection, { service: 'formation-journal', publishes: false });
 
 export const journalStreamId = (entryId: string): string => `journal-entry-${entryId}`;
 /** The published facts of one entry, in the relayed store. */

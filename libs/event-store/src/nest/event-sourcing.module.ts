@@ -3,6 +3,7 @@ import { topicOf, type EventType } from '@abide/contracts';
 import { InboxConsumer, KafkaPublisher, provideInboxConsumer, stackTopic } from '@abide/messaging';
 import { HealthRegistry } from '@abide/platform';
 import type { Connection } from 'mongoose';
+import { CommandRunner } from '../command-runner';
 import { EventStore } from '../event-store';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import type { Projection } from '../projections/projection';
@@ -69,9 +70,15 @@ export class EventSourcingModule {
             }),
           inject: [EventStore, KafkaPublisher],
         },
+        {
+          provide: CommandRunner,
+          useFactory: (store: EventStore, projections: ProjectionRunner, relay: OutboxRelay) =>
+            new CommandRunner(store, projections, relay),
+          inject: [EventStore, ProjectionRunner, OutboxRelay],
+        },
         OutboxHealth,
       ],
-      exports: [EventStore, ProjectionRunner, OutboxRelay, KafkaPublisher, InboxConsumer, ...options.projections],
+      exports: [EventStore, ProjectionRunner, OutboxRelay, CommandRunner, KafkaPublisher, InboxConsumer, ...options.projections],
     };
   }
 }

@@ -13,7 +13,8 @@ import {
 } from '@abide/messaging/src/testing/test-engines';
 import type { Connection } from 'mongoose';
 import { EventStore } from '../event-store';
-import { EVENTS_COLLECTION } from '../event.schema';
+import { eventKey } from '../keys';
+import { OUTBOX_COLLECTION } from './outbox.schema';
 import type { NewEvent } from '../stored-event';
 import { profileCreated, userRegistered } from '../test-fixtures';
 import { OutboxRelay } from './outbox-relay';
@@ -49,7 +50,7 @@ describe(OutboxRelay.name, () => {
   const relay = (publisher: EventPublisher, owner: string) =>
     new OutboxRelay({ eventStore: store, publisher, topicFor, owner, leaseTtlMs: 2000, pollIntervalMs: 100, batchSize: 4 });
 
-  const unpublished = () => connection.collection(EVENTS_COLLECTION).countDocuments({ published: false });
+  const unpublished = () => connection.collection(OUTBOX_COLLECTION).countDocuments({ published: false });
 
   /** One event per append, streams interleaved, so positions of different streams alternate. */
   const appendRound = async (streams: string[], rounds: number, after: (events: unknown) => void = () => undefined) => {
@@ -136,6 +137,25 @@ describe(OutboxRelay.name, () => {
     expect(publishers[other].published).toBe(6);
     const records = await consumeTopic(userTopic, 30 + 26);
     expectStreamsInOrder(records, { 'user-c1': 13, 'user-c2': 13 });
+  });
+
+  it('removes an orphaned entry (its writer crashed before storing the event) without publishing anything for it', async () => {
+    await connection.collection(OUTBOX_COLLECTION).insertOne({
+      _id: eventKey('user-ghost', 1) as never,
+      eventId: 'never-stored',
+      streamId: 'user-ghost',
+      version: 1,
+      type: 'identity.user.registered',
+      createdAt: new Date(Date.now() - 60_000),
+      projected: false,
+      published: false,
+    });
+    const observed = new ObservedPublisher(kafka);
+
+    await relay(observed, 'relay-ghost').runOnce();
+
+    expect(observed.published).toBe(0);
+    expect(await connection.collection(OUTBOX_COLLECTION).countDocuments({ streamId: 'user-ghost' })).toBe(0);
   });
 
   it('lets another instance take over a lease its holder never released once it expires', async () => {

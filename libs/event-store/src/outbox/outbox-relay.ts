@@ -5,7 +5,9 @@ import { Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } f
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EventStore } from '../event-store';
+import { eventKey } from '../keys';
 import { toEnvelope, type StoredEvent } from '../stored-event';
+import type { OutboxDocument } from './outbox.schema';
 import { planPublication } from './publication-plan';
 import { RelayLease } from './relay-lease';
 
@@ -27,7 +29,7 @@ export interface OutboxRelayOptions {
 }
 
 /**
- * Publishes the outbox (unpublished events) to Kafka in position order, then marks it published.
+ * Publishes the outbox (events not yet on Kafka) in stream order, then marks them published.
  * Only the lease holder publishes, so scaling out never reorders a stream; a failed publish stops the batch
  * and the next cycle retries from the same event (at-least-once, never a gap). While cycles keep failing
  * (Kafka or the database away) they are spaced out with a growing delay, appends no longer trigger extra
@@ -113,14 +115,47 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     if (!(await this.lease.acquire())) return 0;
     let published = 0;
     for (;;) {
-      const events = await this.store.readUnpublished(this.batchSize);
-      if (events.length === 0) return published;
-      const done = await this.publishInOrder(events);
-      published += done;
-      if (done < events.length || events.length < this.batchSize) return published;
+      const entries = await this.store.outboxToPublish(this.batchSize);
+      const { ready, orphans } = await this.sortOut(entries);
+      await this.store.removeOutbox(orphans);
+      if (ready.length > 0) published += await this.publishInOrder(ready);
+      if (entries.length < this.batchSize || ready.length === 0) {
+        await this.store.clearDoneOutbox();
+        return published;
+      }
       // A long drain renews between batches; if the lease was lost, the new holder carries on.
       if (!(await this.lease.acquire())) return published;
     }
+  }
+
+  /**
+   * Which entries to publish now, stream by stream in version order (a stream stops at its first event not stored
+   * yet: an append in flight), and which are orphans (their event never came, or another writer's is there).
+   */
+  private async sortOut(entries: readonly OutboxDocument[]): Promise<{ ready: StoredEvent[]; orphans: string[] }> {
+    const byStream = new Map<string, OutboxDocument[]>();
+    for (const entry of entries) byStream.set(entry.streamId, [...(byStream.get(entry.streamId) ?? []), entry]);
+    const ready: StoredEvent[] = [];
+    const orphans: string[] = [];
+    await Promise.all(
+      [...byStream.values()].map(async (list) => {
+        const mine: StoredEvent[] = [];
+        for (const entry of list.sort((a, b) => a.version - b.version)) {
+          const event = await this.store.eventAt(entry._id);
+          if (event && event.id === entry.eventId) {
+            mine.push(event);
+            continue;
+          }
+          if (event || this.store.isOrphanAge(entry)) {
+            orphans.push(entry._id);
+            continue;
+          }
+          break;
+        }
+        ready.push(...mine);
+      }),
+    );
+    return { ready, orphans };
   }
 
   private trigger(): void {
@@ -173,7 +208,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.failure = reason;
   }
 
-  /** Publishes topic by topic and marks each topic's events once acknowledged; stops at the first failure (thrown). */
+  /** Publishes topic by topic (each stream on one topic, in version order) and marks what Kafka acknowledged. */
   private async publishInOrder(events: readonly StoredEvent[]): Promise<number> {
     let published = 0;
     for (const batch of planPublication(events, this.topicFor)) {
@@ -181,7 +216,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         batch.topic,
         batch.events.map((event) => ({ key: event.streamId, value: toEnvelope(event) })),
       );
-      await this.store.markPublished(batch.events.map((e) => e.id));
+      await this.store.markPublished(batch.events.map((e) => eventKey(e.streamId, e.version)));
       published += batch.events.length;
     }
     return published;

@@ -6,8 +6,8 @@ export interface TopicBatch {
 }
 
 /**
- * Groups position-ordered events by topic, keeping position order inside each group. A stream lives on one
- * topic (one per aggregate), so per-stream order survives; order across streams is not a Kafka promise anyway.
+ * Groups events by topic, keeping their order inside each group. A stream lives on one topic (one per aggregate),
+ * so a stream's version order survives; order across streams is not a Kafka promise anyway.
  */
 export const planPublication = (events: readonly StoredEvent[], topicFor: (type: string) => string): TopicBatch[] => {
   const batches = new Map<string, TopicBatch>();

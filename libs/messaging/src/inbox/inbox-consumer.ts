@@ -7,7 +7,7 @@ import type { RawPublisher } from '../event-publisher';
 import { backoffDelay, sleep } from '../backoff';
 import { classifyMessage } from './classify-message';
 import { buildDeadLetter, type ConsumedMessage } from './dead-letter';
-import { inboxModel, type InboxDocument } from './inbox.schema';
+import { inboxKey, inboxModel, type InboxDocument } from './inbox.schema';
 
 /** The handlers of one consumer, by event type, each receiving its typed, validated event. */
 export type EventHandlers = {
@@ -78,7 +78,7 @@ export class InboxConsumer {
     if (classification.kind === 'reject') return this.deadLetter(context, consumer, classification.reason);
 
     const { event } = classification;
-    if (await this.inbox.exists({ consumer, eventId: event.id })) return 'duplicate';
+    if (await this.inbox.findById(inboxKey(consumer, event.id), { _id: 1 }).lean()) return 'duplicate';
 
     const handler = handlers[event.type as EventType] as ((event: EventEnvelope) => Promise<void>) | undefined;
     if (!handler) return 'ignored';
@@ -89,6 +89,7 @@ export class InboxConsumer {
     // should be idempotent too (version checks); the inbox removes the common duplicates.
     try {
       await this.inbox.create({
+        _id: inboxKey(consumer, event.id),
         consumer,
         eventId: event.id,
         type: event.type,

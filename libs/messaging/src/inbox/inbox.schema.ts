@@ -2,8 +2,12 @@ import { Schema, type Connection, type Model } from 'mongoose';
 
 export const INBOX_COLLECTION = 'inbox';
 
-/** One row per (consumer, event) already handled: the consumer-side dedupe of at-least-once delivery. */
+/**
+ * One row per (consumer, event) already handled: the consumer-side dedupe of at-least-once delivery. Keyed by
+ * `<consumer>|<eventId>` (inboxKey), so the check is a read by `_id` (FerretDB v1 would scan for anything else).
+ */
 export interface InboxDocument {
+  _id: string;
   consumer: string;
   eventId: string;
   type: string;
@@ -14,6 +18,7 @@ export interface InboxDocument {
 
 export const inboxSchema = new Schema<InboxDocument>(
   {
+    _id: { type: String, required: true },
     consumer: { type: String, required: true },
     eventId: { type: String, required: true },
     type: { type: String, required: true },
@@ -24,8 +29,7 @@ export const inboxSchema = new Schema<InboxDocument>(
   { collection: INBOX_COLLECTION, versionKey: false },
 );
 
-// The dedupe key; also serves the "already handled?" lookup.
-inboxSchema.index({ consumer: 1, eventId: 1 }, { unique: true });
+export const inboxKey = (consumer: string, eventId: string): string => `${consumer}|${eventId}`;
 
 export const inboxModel = (connection: Connection): Model<InboxDocument> =>
   (connection.models.AbideInbox as Model<InboxDocument> | undefined) ??

@@ -24,7 +24,6 @@ const stored = (events: NewEvent[]): StoredEvent[] =>
         schemaVersion: 1,
         streamId: 'group-g',
         version,
-        position: version,
         occurredAt: now.toISOString(),
         correlationId: 'c',
         causationId: null,

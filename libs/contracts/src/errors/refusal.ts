@@ -1,0 +1,30 @@
+import { errorCodes, type ErrorCode } from './error-codes';
+
+/**
+ * A command the domain refuses (the habit does not exist, the member may not do this, the date is outside the
+ * window), with a code the web app switches on and a message a person understands. Deciders throw it; the services'
+ * problem filter answers it with the status of its code. One type for every refusal, in every service.
+ */
+export class Refusal extends Error {
+  override readonly name: string = 'Refusal';
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** The request field the refusal is about, when there is one (shown next to it). */
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The HTTP status each refusal code answers with; codes not listed are 400. */
+export const refusalStatus: Partial<Record<ErrorCode, number>> = {
+  [errorCodes.notFound]: 404,
+  [errorCodes.forbidden]: 403,
+  [errorCodes.conflict]: 409,
+  [errorCodes.concurrencyConflict]: 409,
+  [errorCodes.emailTaken]: 409,
+  [errorCodes.rateLimited]: 429,
+  [errorCodes.unauthorized]: 401,
+};

@@ -1,0 +1,86 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Decider } from './decider';
+import { ConcurrencyError } from './errors';
+import type { EventStore } from './event-store';
+import { KeyedMutex } from './keyed-mutex';
+import type { ProjectionRunner } from './projections/projection-runner';
+import type { AppendMeta, NewEvent, StoredEvent } from './stored-event';
+
+export interface CommandResult<S> {
+  /** What this command appended (empty when the decision was to do nothing). */
+  events: StoredEvent[];
+  /** The aggregate's state after them. */
+  state: S;
+  version: number;
+}
+
+export type Decision<S> = (state: S, version: number) => NewEvent[] | Promise<NewEvent[]>;
+
+export interface RunOptions {
+  /** Attempts in all when other writers keep appending first (default 5); then ConcurrencyError, a 409. */
+  maxAttempts?: number;
+}
+
+/** What the runner tells once events are stored (the outbox relay: publish soon). */
+export interface AppendListener {
+  kick(): void;
+}
+
+/**
+ * The one way a command changes state, in every service (Emmett's CommandHandler is the model): load the aggregate
+ * by key (snapshot + later events), decide, append with the expected version, retry a lost race with a short
+ * growing pause, update the read models in the request, and hand the events to the relay. Commands on one stream
+ * take turns in this instance, so two tabs or a double click rarely race at all. A decider refuses with a Refusal
+ * (contracts), which reaches the client as the status of its code; nothing is written then.
+ */
+export class CommandRunner {
+  private readonly streams = new KeyedMutex();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly projections: ProjectionRunner,
+    private readonly relay: AppendListener,
+  ) {}
+
+  async run<S>(
+    streamId: string,
+    decider: Decider<S>,
+    decide: Decision<S>,
+    meta: AppendMeta,
+    options: RunOptions = {},
+  ): Promise<CommandResult<S>> {
+    const maxAttempts = options.maxAttempts ?? 5;
+    const result = await this.streams.run(streamId, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const { state, version } = await this.store.aggregate(streamId, decider);
+        const events = await decide(state, version);
+        if (events.length === 0) return { events: [] as StoredEvent[], state, version };
+        let after = state;
+        try {
+          const stored = await this.store.append(streamId, version, events, meta, {
+            snapshot: { of: decider, stateAfter: (appended) => (after = appended.reduce(decider.evolve, state)) },
+          });
+          return { events: stored, state: after, version: stored[stored.length - 1].version };
+        } catch (error) {
+          if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
+          // Another instance appended first: let it finish, then decide again on the new state.
+          await sleep(Math.round(5 * 2 ** attempt * (0.5 + Math.random())));
+        }
+      }
+    });
+    if (result.events.length > 0) await this.stored(result.events);
+    return result;
+  }
+
+  /**
+   * After an append that did not go through `run` (a projection that writes events, a migration): the read models
+   * and the relay, exactly as for a command.
+   */
+  async stored(events: StoredEvent[]): Promise<void> {
+    try {
+      await this.projections.afterAppend(events);
+    } finally {
+      this.relay.kick();
+    }
+  }
+}
