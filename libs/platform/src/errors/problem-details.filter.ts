@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { errorCodes, type ErrorCode, type ProblemDetails } from '@abide/contracts';
+import { errorCodes, Refusal, refusalStatus, type ErrorCode, type ProblemDetails } from '@abide/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import type { ZodError } from 'zod';
@@ -76,6 +76,14 @@ export class ProblemDetailsFilter implements ExceptionFilter {
         errors: exception.errors,
       });
       headers = exception.headers ?? {};
+    } else if (exception instanceof Refusal) {
+      // A command the domain refused (a lost race included): the status of its code, its own words.
+      const status = refusalStatus[exception.code] ?? 400;
+      body = problem(status, requestId, instance, {
+        code: exception.code,
+        detail: exception.message,
+        errors: exception.field ? [{ field: exception.field, message: exception.message }] : undefined,
+      });
     } else if (exception instanceof ZodValidationException) {
       const errors = fieldErrors(exception.getZodError() as ZodError);
       body = problem(400, requestId, instance, {

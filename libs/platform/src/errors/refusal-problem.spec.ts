@@ -1,0 +1,39 @@
+import { errorCodes, Refusal } from '@abide/contracts';
+import type { ArgumentsHost } from '@nestjs/common';
+import { ProblemDetailsFilter } from './problem-details.filter';
+
+const answer = (exception: unknown) => {
+  const sent: { status?: number; body?: Record<string, unknown> } = {};
+  const reply = {
+    status: (status: number) => ((sent.status = status), reply),
+    headers: () => reply,
+    send: (body: Record<string, unknown>) => ((sent.body = body), reply),
+  };
+  const host = {
+    getType: () => 'http',
+    switchToHttp: () => ({ getRequest: () => ({ id: 'req-1', url: '/habits/h1/toggle' }), getResponse: () => reply }),
+  } as unknown as ArgumentsHost;
+  new ProblemDetailsFilter().catch(exception, host);
+  return sent;
+};
+
+describe(ProblemDetailsFilter.name, () => {
+  it('returns the status of a refusal’s code with its message and field', () => {
+    const sut = answer(new Refusal(errorCodes.validationFailed, 'You can check in only for the last 7 days.', 'date'));
+    expect(sut.status).toBe(400);
+    expect(sut.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: 'You can check in only for the last 7 days.',
+      errors: [{ field: 'date', message: 'You can check in only for the last 7 days.' }],
+    });
+  });
+
+  it('returns 404, 403 and 409 for refusals coded not found, forbidden and a lost race', () => {
+    expect(answer(new Refusal(errorCodes.notFound, 'This habit was not found.')).status).toBe(404);
+    expect(answer(new Refusal(errorCodes.forbidden, 'Only the owner can do this.')).status).toBe(403);
+    expect(answer(new Refusal(errorCodes.concurrencyConflict, 'This changed at the same moment elsewhere.')).body).toMatchObject({
+      status: 409,
+      code: 'CONCURRENCY_CONFLICT',
+    });
+  });
+});
