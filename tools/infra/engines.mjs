@@ -2,7 +2,7 @@
 // registries into a cache folder outside the clone and runs them on 127.0.0.1.
 //
 //   import { up, down, status, engineEnv } from './tools/infra/engines.mjs';      // the default instance
-//   const inst = engineInstance({ portOffset: 31000, runRoot: '/tmp/x' });       // a separate one, e.g. for fault tests
+//   const inst = engineInstance({ portOffset: 2000, runRoot: '/tmp/x' });        // a separate one, e.g. for fault tests
 //
 // Node standard library only (plain ESM, no build step). The CLI (cli.mjs) is a thin wrapper.
 import fs from 'node:fs';
@@ -30,6 +30,7 @@ import {
   sleep,
   spawnDetached,
   tailFile,
+  errorLines,
   tcpConnect,
   versionAtLeast,
   which,
@@ -665,7 +666,9 @@ async function waitReady(e, pid, log, timeoutMs) {
 
 async function failWithLog(e, message) {
   const logFile = logFileOf(e);
-  return new InfraError(`${message}\n--- last 30 lines of ${logFile} ---\n${await tailFile(logFile, 30)}`, {
+  const errors = await errorLines(logFile);
+  const why = errors.length ? `\n--- first error lines of ${logFile} ---\n${errors.join('\n')}` : '';
+  return new InfraError(`${message}${why}\n--- last 30 lines of ${logFile} ---\n${await tailFile(logFile, 30)}`, {
     engine: e.name,
     logFile,
   });

@@ -10,12 +10,13 @@ const slot = Number.parseInt(process.env.ABIDE_TEST_SLOT ?? '0', 10) || 0;
 const stackOffset = Number.parseInt(process.env.ABIDE_PORT_OFFSET ?? '0', 10) || 0;
 
 /**
- * Where the private engines run; also read by the specs (support/fault-engines.ts). 32000 + 100·slot keeps every
- * engine port under 65536; a shifted stack (ABIDE_PORT_OFFSET, e.g. the cold-start rehearsal's clone) takes the
- * other half of its slot's hundred, and its own run folder.
+ * Where the private engines run; also read by the specs (support/fault-engines.ts). 2000 + 100·slot keeps every
+ * engine port below Linux's ephemeral range (32768+): a port up there can be taken by any outgoing connection of the
+ * test run before the engine binds it (CI saw Kafka fail to start that way). A shifted stack (ABIDE_PORT_OFFSET, e.g.
+ * the cold-start rehearsal's clone) takes the other half of its slot's hundred, and its own run folder.
  */
 export const faultEnginesOptions = () => ({
-  portOffset: 32_000 + 100 * slot + (stackOffset ? 50 : 0),
+  portOffset: 2_000 + 100 * slot + (stackOffset ? 50 : 0),
   runRoot: path.join(os.tmpdir(), `abide-faults-${slot}${stackOffset ? `-${stackOffset}` : ''}`),
 });
 

@@ -74,6 +74,29 @@ export async function writeJson(p, value) {
   await fsp.rename(tmp, p);
 }
 
+/**
+ * The first lines of a log that name an error (a JVM's shutdown after a failed bind prints dozens of INFO lines after
+ * the one that says why), at most `max`, read from the first MiB.
+ */
+export async function errorLines(p, max = 8) {
+  try {
+    const fh = await fsp.open(p, 'r');
+    try {
+      const buf = Buffer.alloc(Math.min((await fh.stat()).size, 1024 * 1024));
+      await fh.read(buf, 0, buf.length, 0);
+      return buf
+        .toString('utf8')
+        .split('\n')
+        .filter((l) => /\b(ERROR|FATAL|fatal|panic)\b|Exception:|address already in use/i.test(l))
+        .slice(0, max);
+    } finally {
+      await fh.close();
+    }
+  } catch {
+    return [];
+  }
+}
+
 export async function tailFile(p, lines = 30) {
   try {
     const fh = await fsp.open(p, 'r');

@@ -167,11 +167,11 @@ describe('local engines', () => {
 });
 
 // engineInstance() through the CLI (--offset, --run-root): the same engines as a separate instance that a test may
-// stop, crash, restart and reset without touching the shared ones. Ports: 31000 + 100 per test slot, +50 when the
-// default instance is itself shifted (ABIDE_PORT_OFFSET, e.g. a rehearsal clone), so parallel runs never collide.
+// stop, crash, restart and reset without touching the shared ones. Ports: 1000 + 100 per test slot (below the ephemeral
+// range, which outgoing connections may hold), +50 when the default instance is itself shifted (ABIDE_PORT_OFFSET, e.g. a rehearsal clone), so parallel runs never collide.
 describe('a private engine instance', () => {
   const slot = Number.parseInt(process.env.ABIDE_TEST_SLOT ?? '0', 10) || 0;
-  const offset = 31000 + 100 * slot + (Number(process.env.ABIDE_PORT_OFFSET ?? 0) ? 50 : 0);
+  const offset = 1000 + 100 * slot + (Number(process.env.ABIDE_PORT_OFFSET ?? 0) ? 50 : 0);
   const runRoot = mkdtempSync(path.join(os.tmpdir(), 'abide-instance-test-'));
   const cli = (...args: string[]): string =>
     execFileSync(process.execPath, [cliPath, ...args, '--offset', String(offset), '--run-root', runRoot], {
