@@ -45,12 +45,30 @@ export const ports = {
     // No web app runs here; e-mail links still need an address.
     web: testPort(4505),
   },
+  // The load suite's stack (tools/bench): production build of the web app for Lighthouse, kept with --keep.
+  bench: {
+    gateway: testPort(4700),
+    identity: testPort(4701),
+    formation: testPort(4702),
+    library: testPort(4703),
+    community: testPort(4704),
+    web: testPort(4705),
+  },
+  // The load suite's smoke (`npm run bench -- --smoke`, run by `npm test`): tiny data, never the bench stack's.
+  'bench-smoke': {
+    gateway: testPort(4800),
+    identity: testPort(4801),
+    formation: testPort(4802),
+    library: testPort(4803),
+    community: testPort(4804),
+    web: testPort(4805),
+  },
 };
 
 /** Prefix of a profile's database names, consumer groups, topics and Redis keys. */
 export const namespaceOf = (profile) => {
   if (profile === 'dev') return 'abide';
-  const base = profile === 'faults' ? 'abide_faults' : 'abide_test';
+  const base = { faults: 'abide_faults', bench: 'abide_bench', 'bench-smoke': 'abide_bench_smoke' }[profile] ?? 'abide_test';
   return testSlot ? `${base}${testSlot}` : base;
 };
 
@@ -59,7 +77,7 @@ export const serviceNames = ['identity', 'formation', 'library', 'community', 'g
 /**
  * Environment of one service. The namespace keeps a test run's databases, topics and consumer groups apart from dev's;
  * `namespace` overrides it (each fault test runs against topics and databases no one used before).
- * @param {string} name @param {'dev'|'test'|'faults'} profile @param {Record<string,string>} engineEnv
+ * @param {string} name @param {'dev'|'test'|'faults'|'bench'|'bench-smoke'} profile @param {Record<string,string>} engineEnv
  * @param {{ namespace?: string }} [options]
  */
 export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
@@ -67,7 +85,7 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
   const ns = namespace ?? namespaceOf(profile);
   const url = (svc) => `http://127.0.0.1:${p[svc]}`;
   const common = {
-    NODE_ENV: profile === 'dev' ? 'development' : 'test',
+    NODE_ENV: profile === 'dev' ? 'development' : profile.startsWith('bench') ? 'production' : 'test',
     HOST: '127.0.0.1',
     PORT: String(p[name]),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',

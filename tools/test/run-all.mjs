@@ -61,6 +61,12 @@ for (const { title, args, file } of runs) {
   rmSync(resultsFile, { force: true });
   resultFiles.push(resultsFile);
   if (jest(args, resultsFile) !== 0 && !failures.includes('tests')) failures.push('tests');
+  // The load suite's smoke between the two: the whole bench path (k6, seeding through the services, every scenario,
+  // writes counted back) on tiny data; it fails on a 5xx or a lost write, never on a speed figure.
+  if (process.argv.length <= 2 && file === 'jest-results.json') {
+    step('load suite smoke (npm run bench -- --smoke)');
+    if (run(process.execPath, [path.join(repoRoot, 'tools', 'bench', 'bench.mjs'), '--smoke']) !== 0) failures.push('load suite smoke');
+  }
 }
 
 if (process.env.CI) {

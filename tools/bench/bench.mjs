@@ -1,0 +1,465 @@
+#!/usr/bin/env node
+// `npm run bench`: the load suite (README "The load suite"). A benchmark: it reports figures and never fails on one.
+//
+//   npm run bench [-- --members 1000 --days 90 --groups 50 --resources 200] [--duration 30] [--vus 10]
+//                 [--only habits,checkin] [--reseed] [--keep] [--no-lighthouse] [--no-cleanup] [--smoke]
+//
+// 1. k6 (built with Go once, cached with the engines), the engines (tools/infra's default instance, never stopped),
+//    the bench stack (reused when it answers, else started; stopped at the end unless --keep);
+// 2. the data, seeded once per namespace through the services' own command paths (tools/bench/seed.mjs) and reused
+//    by later runs (a marker in the namespace's database), unless --reseed;
+// 3. every member signed in, then each scenario through the gateway with k6 (a web-dashboard HTML report each), and
+//    beside it the ceilings of the same run: a bare Node server with the same body, the raw driver's findOne/insertOne
+//    on the same FerretDB with a document the size of the response;
+// 4. event propagation, peak memory per service, writes made against what the system shows applied;
+// 5. Lighthouse on the production build of / and /plan (tools/bench/lighthouse.mjs), the landing page's JS bytes;
+// 6. reports/<time>/ (k6 HTML reports, summary.json) and a table.
+// --smoke: the same path with tiny data and a few seconds per scenario, on its own ports and namespace (npm test).
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { VERSIONS, engineEnv, status as engineStatus, up } from '../infra/engines.mjs';
+import { commandOutput } from '../infra/lib/util.mjs';
+import { namespaceOf, ports, repoRoot } from '../stack/services.mjs';
+import { buildWeb, startWeb } from '../stack/web.mjs';
+import { ceilingDocuments, driverCeiling, startBareServer } from './ceilings.mjs';
+import { K6_VERSION, ensureK6, runK6 } from './k6.mjs';
+import { startMemorySampler } from './memory.mjs';
+import { choosePropagationProbes, measurePropagation } from './probe.mjs';
+import { formatReport, integrityFailures } from './report.mjs';
+import { catalog, cleanUp, countApplied, prepareScenarios, readBefore, sendOne } from './scenarios.mjs';
+import { readMarker, seed, writeMarker } from './seed.mjs';
+import { dropNamespace, ensureStack, stopRunningStack } from './stack.mjs';
+import { Tokens } from './tokens.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    smoke: { type: 'boolean', default: false },
+    members: { type: 'string' },
+    days: { type: 'string' },
+    groups: { type: 'string' },
+    resources: { type: 'string' },
+    'long-history': { type: 'string' },
+    'short-history': { type: 'string' },
+    duration: { type: 'string' },
+    'ceiling-duration': { type: 'string' },
+    vus: { type: 'string' },
+    samples: { type: 'string' },
+    concurrency: { type: 'string' },
+    'write-rate-guess': { type: 'string' },
+    only: { type: 'string' },
+    reseed: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    'seed-only': { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'no-cleanup': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (args.help) {
+  process.stdout.write(
+    readFileSync(new URL(import.meta.url), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('//'))
+      .map((l) => l.slice(3))
+      .join('\n') + '\n',
+  );
+  process.exit(0);
+}
+
+const smoke = args.smoke;
+const profile = smoke ? 'bench-smoke' : 'bench';
+const num = (value, fallback) => (value === undefined ? fallback : Number(value));
+const params = {
+  members: num(args.members, smoke ? 4 : 1000),
+  days: num(args.days, smoke ? 3 : 90),
+  groups: num(args.groups, smoke ? 2 : 50),
+  resources: num(args.resources, smoke ? 3 : 200),
+  longHistory: num(args['long-history'], smoke ? 4 : 365),
+  shortHistory: num(args['short-history'], smoke ? 2 : 7),
+  concurrency: num(args.concurrency, 6),
+};
+const run = {
+  duration: num(args.duration, smoke ? 2 : 30),
+  ceilingDuration: num(args['ceiling-duration'], smoke ? 1 : 10),
+  vus: num(args.vus, smoke ? 4 : 10),
+  samples: num(args.samples, smoke ? 2 : 40),
+  writeRateGuess: num(args['write-rate-guess'], smoke ? 20 : 300),
+};
+const lighthouseWanted = !smoke && !args['no-lighthouse'];
+
+const started = Date.now();
+const say = (line) => process.stdout.write(`[bench ${Math.round((Date.now() - started) / 1000)}s] ${line}\n`);
+const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+const reportsDir = path.join(repoRoot, 'reports');
+const runDir = path.join(reportsDir, smoke ? `${stamp}-smoke` : stamp);
+const dataDir = path.join(runDir, 'data');
+mkdirSync(dataDir, { recursive: true });
+
+const names = catalog.map((s) => s.name).filter((n) => !args.only || args.only.split(',').includes(n));
+const cleanups = [];
+let stack;
+let web;
+
+const main = async () => {
+  say(
+    `${smoke ? 'smoke' : 'load suite'}: profile ${profile}, namespace ${namespaceOf(profile)}, report in ${path.relative(repoRoot, runDir)}`,
+  );
+  const k6 = await ensureK6();
+  say('engines (tools/infra default instance; provisioned the first time)');
+  await up({ quiet: true });
+
+  // ---- the stack and its data
+  const manifestFile = path.join(reportsDir, '.seed', `${namespaceOf(profile)}.json`);
+  if (args.reseed) say('--reseed: replacing the seed');
+  let manifest = args.reseed ? null : await loadSeed(manifestFile);
+  if (!manifest) {
+    // Nothing usable there (first run, --reseed, an interrupted seed): start the namespace from nothing, with its
+    // services stopped (their consumer groups must be idle to be moved).
+    await stopRunningStack(profile);
+    await dropNamespace({ profile, engineEnv });
+  }
+  stack = await ensureStack({ profile, engineEnv, say });
+  if (!args.keep) cleanups.push(() => stack.stop());
+  let seeded = false;
+  if (!manifest) {
+    manifest = await seed({ profile, engineEnv, apiUrl: stack.apiUrl, params, dataDir, say });
+    mkdirSync(path.dirname(manifestFile), { recursive: true });
+    writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+    await writeMarker(engineEnv, profile, manifest);
+    seeded = true;
+    const t = manifest.timing;
+    say(
+      `seeded in ${t.seconds} s: history ${t.history.writes} writes at ${t.history.rate}/s, groups ${t.groups.writes} writes at ${t.groups.rate}/s`,
+    );
+  } else {
+    say(`reusing the seed of ${manifest.createdAt} (${manifest.params.members} members × ${manifest.params.days} days)`);
+  }
+  if (args['seed-only']) return finish({ manifest, seeded });
+
+  // ---- the web app's production build, for Lighthouse
+  const lighthouseModule = path.join(repoRoot, 'tools', 'bench', 'lighthouse.mjs');
+  if (lighthouseWanted && existsSync(lighthouseModule)) {
+    say('building the web app (production) for Lighthouse');
+    buildWeb();
+    web = await startWeb({ mode: 'preview', port: ports[profile].web, gatewayUrl: stack.apiUrl, logDir: stack.logDir });
+    cleanups.push(() => web.stop());
+  }
+
+  // ---- members signed in, scenarios prepared
+  const people = [...manifest.members, ...manifest.historyProbes, manifest.moderator];
+  const tokens = new Tokens({ apiUrl: stack.apiUrl, people, file: path.join(dataDir, 'tokens.json'), concurrency: params.concurrency });
+  say(`signing ${people.length} members in`);
+  const signInSeconds = await tokens.signIn();
+  const probes = choosePropagationProbes(manifest, smoke ? 1 : 5);
+  const ctx = {
+    apiUrl: stack.apiUrl,
+    manifest,
+    tokens,
+    dataDir,
+    concurrency: params.concurrency,
+    needed: Math.ceil(run.writeRateGuess * run.duration * 1.6),
+    exclude: new Set(probes.map((p) => p.m)),
+  };
+  say('preparing the scenarios (request lists, the state writes are checked against)');
+  const prepared = await prepareScenarios(ctx, names);
+
+  const ferret = (await engineStatus()).find((e) => e.engine === 'mongo');
+  const sampler = startMemorySampler({ ...stack.pids, ...(ferret?.pid ? { ferretdb: ferret.pid } : {}) });
+  const measuredFrom = Date.now();
+  const results = {};
+  for (const name of names) {
+    const def = catalog.find((s) => s.name === name);
+    await tokens.ensureFresh();
+    results[name] = await runScenario({ def, prepared: prepared[name], ctx, k6 });
+  }
+  let propagation = null;
+  if (!args.only || args.only.includes('propagation')) {
+    if (probes.length) {
+      say(`event propagation: ${run.samples} samples of each kind through ${probes.length} group(s)`);
+      await tokens.ensureFresh();
+      propagation = await measurePropagation(ctx, probes, run.samples, say);
+    } else say('event propagation: no group with a member to probe');
+  }
+  const memory = sampler.stop();
+  const measuredSeconds = (Date.now() - measuredFrom) / 1000;
+
+  // ---- Lighthouse and the landing page's bytes (the web team's modules, when present)
+  const lighthouse = web
+    ? await runLighthouseHook({ web, manifest })
+    : { skipped: lighthouseWanted ? 'tools/bench/lighthouse.mjs is not there yet' : 'off' };
+  const landing = await runLandingBytesHook({ web });
+
+  return finish({ manifest, seeded, signInSeconds, results, propagation, memory, measuredSeconds, lighthouse, landing });
+};
+
+/** One scenario: its k6 run(s), its ceilings, and for writes what was applied (then taken back). */
+const runScenario = async ({ def, prepared, ctx, k6 }) => {
+  const { name, kind } = def;
+  say(`${name}: ${def.title} (${prepared.requests.length} requests prepared)`);
+  if (kind === 'write') await readBefore(ctx, name, prepared);
+  const since = Date.now() - 1000;
+  // The first request is sent from here: its answer is the body the ceilings copy (and for writes it counts).
+  const first = await sendOne(ctx, prepared.requests[0]);
+  if (first.status >= 300) say(`${name}: the first request answered ${first.status}: ${first.text.slice(0, 300)}`);
+  const common = {
+    BASE_URL: ctx.apiUrl,
+    DATA_DIR: ctx.dataDir,
+    SCENARIO: name,
+    KIND: kind,
+    VUS: String(run.vus),
+    DURATION: `${run.duration}s`,
+  };
+  const k6Log = path.join(runDir, 'k6.log');
+  const result = { title: def.title, kind, bytes: Buffer.byteLength(first.text), firstStatus: first.status, extra: {} };
+  if (prepared.days) result.extra.days = prepared.days;
+  if (kind === 'read') {
+    result.load = await runK6({
+      bin: k6,
+      env: { ...common, EXECUTOR: 'vus' },
+      html: path.join(runDir, `k6-${name}.html`),
+      summaryFile: path.join(ctx.dataDir, `summary-${name}.json`),
+      logFile: k6Log,
+    });
+  } else {
+    // Maximum: `vus` members writing back to back; then half of that rate as an open model, for its latency.
+    result.load = await runK6({
+      bin: k6,
+      env: { ...common, EXECUTOR: 'once', OFFSET: '1' },
+      html: path.join(runDir, `k6-${name}.html`),
+      summaryFile: path.join(ctx.dataDir, `summary-${name}.json`),
+      logFile: k6Log,
+    });
+    const sentA = 1 + result.load.writesOk + result.load.writesFailed;
+    const half = Math.max(1, Math.round(result.load.rps / 2));
+    result.half = await runK6({
+      bin: k6,
+      env: { ...common, EXECUTOR: 'rate', RATE: String(half), OFFSET: String(sentA) },
+      html: path.join(runDir, `k6-${name}-half.html`),
+      summaryFile: path.join(ctx.dataDir, `summary-${name}-half.json`),
+      logFile: k6Log,
+    });
+    result.half.rate = half;
+    const sent = sentA + result.half.writesOk + result.half.writesFailed;
+    const made = (first.status < 300 ? 1 : 0) + result.load.writesOk + result.half.writesOk;
+    const counted = await countApplied(ctx, name, prepared, sent);
+    result.writes = { sent, made, ...counted };
+    say(`${name}: ${made} writes answered as done, ${counted.applied} found applied`);
+    if (!args['no-cleanup']) result.writes.takenBack = await cleanUp(ctx, name, prepared, since);
+  }
+  say(`${name}: ${result.load.rps} req/s, p95 ${result.load.p95} ms; ceilings…`);
+  result.ceilings = await measureCeilings({
+    name,
+    kind,
+    body: first.text,
+    contentType: first.headers.get('content-type') ?? 'application/json',
+    k6,
+  });
+  return result;
+};
+
+const measureCeilings = async ({ name, kind, body, contentType, k6 }) => {
+  const ceilings = {};
+  const bare = await startBareServer({ body, contentType, bodyFile: path.join(dataDir, `bare-${name}.body`) });
+  try {
+    writeFileSync(path.join(dataDir, `requests-bare-${name}.json`), JSON.stringify([{ path: '/' }]));
+    ceilings.bare = await runK6({
+      bin: k6,
+      env: {
+        BASE_URL: bare.url,
+        DATA_DIR: dataDir,
+        SCENARIO: `bare-${name}`,
+        KIND: 'read',
+        VUS: String(run.vus),
+        DURATION: `${run.ceilingDuration}s`,
+        EXECUTOR: 'vus',
+      },
+      summaryFile: path.join(dataDir, `summary-bare-${name}.json`),
+      logFile: path.join(runDir, 'k6.log'),
+    });
+  } finally {
+    await bare.stop();
+  }
+  if (name === 'trivial') return ceilings;
+  const docs = ceilingDocuments(body);
+  const mode = kind === 'read' ? 'findOne' : 'insertOne';
+  for (const shape of smoke ? ['flat'] : ['shaped', 'flat']) {
+    ceilings[shape] = await driverCeiling({
+      mongoUrl: engineEnv.MONGO_URL,
+      db: `${namespaceOf(profile)}_ceiling`,
+      mode,
+      shape,
+      document: docs[shape],
+      concurrency: run.vus,
+      seconds: run.ceilingDuration,
+      docFile: path.join(dataDir, `doc-${name}-${shape}.json`),
+    });
+  }
+  return ceilings;
+};
+
+const runLighthouseHook = async ({ web, manifest }) => {
+  try {
+    const { runLighthouse } = await import(pathToFileURL(path.join(repoRoot, 'tools', 'bench', 'lighthouse.mjs')).href);
+    const member = manifest.members[0];
+    say('Lighthouse (mobile) on / and /plan of the production build');
+    const pages = await runLighthouse({
+      base: web.url,
+      publicPaths: ['/'],
+      memberPaths: ['/plan'],
+      email: member.email,
+      password: member.password,
+      outDir: path.join(runDir, 'lighthouse'),
+      log: say,
+    });
+    return { pages };
+  } catch (error) {
+    say(`Lighthouse failed: ${error.message}`);
+    return { error: error.message };
+  }
+};
+
+// HOOK (web team): tools/bench/landing-bytes.mjs is to export `landingBytes({ distDir, base })` resolving at least
+// { jsGzipBytes } for the landing page (/). Until it exists the run reports "not measured".
+const runLandingBytesHook = async ({ web }) => {
+  const file = path.join(repoRoot, 'tools', 'bench', 'landing-bytes.mjs');
+  if (!existsSync(file)) return { skipped: 'tools/bench/landing-bytes.mjs is not there yet' };
+  try {
+    const mod = await import(pathToFileURL(file).href);
+    const fn = mod.landingBytes ?? mod.measureLandingBytes ?? mod.default;
+    if (typeof fn !== 'function') return { skipped: 'tools/bench/landing-bytes.mjs exports no landingBytes()' };
+    const slot = process.env.ABIDE_TEST_SLOT;
+    return await fn({ distDir: path.join(repoRoot, 'apps', 'web', slot ? `dist-slot${slot}` : 'dist'), base: web?.url });
+  } catch (error) {
+    return { error: error.message };
+  }
+};
+
+const loadSeed = async (manifestFile) => {
+  const marker = await readMarker(engineEnv, profile).catch(() => null);
+  if (!marker || !existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  if (manifest.id !== marker.manifestId) return null;
+  const wanted = { ...params, concurrency: undefined };
+  const have = { ...manifest.params, concurrency: undefined };
+  if (JSON.stringify(wanted) !== JSON.stringify(have)) {
+    const explicit = ['members', 'days', 'groups', 'resources', 'long-history', 'short-history'].some((k) => args[k] !== undefined);
+    if (!explicit) {
+      // No size asked for: use the seed that is there.
+      Object.assign(params, manifest.params);
+      return manifest;
+    }
+    if (!args.reseed) {
+      throw new Error(
+        `the ${namespaceOf(profile)} namespace holds a seed of ${JSON.stringify(have)}, not ${JSON.stringify(wanted)}: run with --reseed to replace it, or without size options to reuse it`,
+      );
+    }
+    return null;
+  }
+  return manifest;
+};
+
+const machine = async () => {
+  const cpus = os.cpus();
+  const engines = await engineStatus().catch(() => []);
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGb: Number((os.totalmem() / 2 ** 30).toFixed(1)),
+    loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    k6: K6_VERSION,
+    engines: Object.fromEntries(engines.map((e) => [e.engine, e.version])),
+    versions: { kafka: VERSIONS.kafka, ferretdb: VERSIONS.ferretdb, minio: VERSIONS.minio, maildev: VERSIONS.maildev },
+    commit: commandOutput('git', ['-C', repoRoot, 'rev-parse', '--short', 'HEAD'])?.trim() ?? null,
+  };
+};
+
+const finish = async (outcome) => {
+  const summary = {
+    startedAt: new Date(started).toISOString(),
+    seconds: Math.round((Date.now() - started) / 1000),
+    smoke,
+    profile,
+    namespace: namespaceOf(profile),
+    params,
+    run,
+    machine: await machine(),
+    seed: {
+      reused: !outcome.seeded,
+      createdAt: outcome.manifest.createdAt,
+      params: outcome.manifest.params,
+      timing: outcome.manifest.timing,
+    },
+    signInSeconds: outcome.signInSeconds ?? null,
+    scenarios: outcome.results ?? {},
+    propagation: outcome.propagation ?? null,
+    memory: outcome.memory ?? null,
+    measuredSeconds: outcome.measuredSeconds ?? null,
+    lighthouse: outcome.lighthouse ?? null,
+    landing: outcome.landing ?? null,
+    previous: previousPopulation(),
+  };
+  writeFileSync(path.join(runDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  process.stdout.write(`\n${formatReport(summary)}\n`);
+  process.stdout.write(`\nReport: ${path.relative(process.cwd(), runDir)}/ (summary.json, k6-<scenario>.html)\n`);
+  if (smoke) pruneSmokeReports();
+  // Speed is reported, never enforced; a 5xx or a lost write is a defect, and the smoke (run by npm test) fails on it.
+  const broken = integrityFailures(summary);
+  if (smoke && broken.length) throw new Error(`the smoke found defects: ${broken.map((t) => `${t.target}: ${t.figure}`).join('; ')}`);
+  return summary;
+};
+
+/** The newest earlier full report with another member count, for "a read's cost does not grow with the population". */
+const previousPopulation = () => {
+  if (!existsSync(reportsDir)) return null;
+  for (const dir of readdirSync(reportsDir)
+    .filter((d) => /^\d{4}-/.test(d))
+    .sort()
+    .reverse()) {
+    const file = path.join(reportsDir, dir, 'summary.json');
+    if (!existsSync(file) || path.join(reportsDir, dir) === runDir) continue;
+    try {
+      const s = JSON.parse(readFileSync(file, 'utf8'));
+      const habits = s.scenarios?.habits?.load;
+      if (habits && s.params?.members !== params.members) return { report: dir, members: s.params.members, habits };
+    } catch {
+      // an unreadable report: skip it
+    }
+  }
+  return null;
+};
+
+const pruneSmokeReports = () => {
+  const smokes = readdirSync(reportsDir)
+    .filter((d) => d.endsWith('-smoke'))
+    .sort();
+  for (const dir of smokes.slice(0, -3)) rmSync(path.join(reportsDir, dir), { recursive: true, force: true });
+};
+
+const shutdown = async () => {
+  for (const stop of cleanups.reverse()) await stop().catch(() => undefined);
+  if (args.keep && stack) say(`--keep: the bench stack stays up (gateway ${stack.apiUrl}); the next run reuses it`);
+};
+
+let interrupted = false;
+process.on('SIGINT', async () => {
+  if (interrupted) process.exit(130);
+  interrupted = true;
+  say('interrupted: stopping what this run started');
+  await shutdown();
+  process.exit(130);
+});
+
+try {
+  await main();
+  await shutdown();
+  process.exit(0);
+} catch (error) {
+  process.stderr.write(`\nbench failed: ${error.stack ?? error.message}\n`);
+  await shutdown();
+  process.exit(1);
+}
