@@ -22,7 +22,7 @@ export default defineConfig({
     outDir: process.env.WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // Pages load lazily (router.tsx); antd's components are split with the pages that use them.
+    // Every page but the landing page loads lazily (router.tsx); antd, zod and the contracts go where they are used.
     chunkSizeWarningLimit: 800,
     rollupOptions: {
       onwarn(warning, warn) {
@@ -31,14 +31,15 @@ export default defineConfig({
         warn(warning);
       },
       output: {
-        // Keep the large, rarely-changing UI kit apart from app code so deploys bust less cache.
+        // Icons and other small shared modules would each be a request of their own: fold them into larger chunks.
+        experimentalMinChunkSize: 10_000,
+        // The framework every page needs, apart from app code so deploys bust less cache. Everything else (antd, zod,
+        // the contracts) is left to Rollup, which puts it with the pages that use it: the landing page loads none of it.
         manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          // antd's components go where they are used (shared ones into common chunks): pages load lazily.
-          if (/[\\/]node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/.test(id)) return undefined;
-          if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(id))
-            return 'react';
-          return 'vendor';
+          if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(id)) return 'react';
+          if (/[\\/]node_modules[\\/](@reduxjs[\\/]toolkit|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/.test(id))
+            return 'redux';
+          return undefined;
         },
       },
     },

@@ -1,4 +1,4 @@
-import './app/antd-react19';
+import './shared/lite/antd-lite.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,74 +1,97 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 import { RequireAuth, RequireOnboarding } from '../features/auth/components/RequireAuth';
-import { AuthCallbackPage } from '../features/auth/pages/AuthCallbackPage';
-import { LoginPage } from '../features/auth/pages/LoginPage';
+import { LoadingScreen } from '../features/auth/components/LoadingScreen';
 import { HomePage } from '../features/home/pages/HomePage';
-import { NotFoundPage } from '../features/not-found/pages/NotFoundPage';
-import { OnboardingPage } from '../features/onboarding/pages/OnboardingPage';
-import { MyPlanPage } from '../features/plan/pages/MyPlanPage';
+import { antdShell, signedInFrame } from './app-modules';
+import { AppShell } from './AppShell';
 import { FrameLayout } from './frame/FrameLayout';
 
 /**
  * Spec §2. Login, the e-mail link landing and onboarding render without the frame; app pages need a
  * session; every app page waits for onboarding. The Review Queue checks the moderator role itself
  * (and the library service checks it again on every call).
- * Pages past My Plan load on first visit (route `lazy`), so the first screen does not wait for their code
- * and the parts of antd only they use.
+ * Only the landing page is in the first download: every other page loads on its first visit (route `lazy`), together
+ * with antd's shell and, for a member's page, the signed-in frame, so it renders whole. On a reload the router starts
+ * loading the page's code at once, beside the session check.
  */
-/** A route page whose module loads on the first visit. */
-const lazyPage =
-  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  async () => ({ Component: (await load())[name] });
+type PageModule<K extends string> = Record<K, ComponentType>;
+
+/** A page (with antd) whose module loads on the first visit. */
+const page =
+  <K extends string>(load: () => Promise<PageModule<K>>, name: K, wrap?: (Page: ComponentType) => ComponentType) =>
+  async () => {
+    const [module] = await Promise.all([load(), antdShell.load()]);
+    return { Component: wrap ? wrap(module[name]) : module[name] };
+  };
+
+/** A member's page: also in the signed-in frame. */
+const memberPage =
+  <K extends string>(load: () => Promise<PageModule<K>>, name: K) =>
+  async () => {
+    const [route] = await Promise.all([page(load, name)(), signedInFrame.load()]);
+    return route;
+  };
+
+const withRequireAuth = (Page: ComponentType) =>
+  function Guarded() {
+    return (
+      <RequireAuth>
+        <Page />
+      </RequireAuth>
+    );
+  };
 
 export const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
-  { path: '/auth/callback', element: <AuthCallbackPage /> },
   {
-    path: '/onboarding',
-    element: (
-      <RequireAuth>
-        <OnboardingPage />
-      </RequireAuth>
-    ),
-  },
-  {
-    element: <FrameLayout />,
+    element: <AppShell />,
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
-      { path: '/', element: <HomePage /> },
+      { path: '/login', lazy: page(() => import('../features/auth/pages/LoginPage'), 'LoginPage') },
+      { path: '/auth/callback', lazy: page(() => import('../features/auth/pages/AuthCallbackPage'), 'AuthCallbackPage') },
+      { path: '/onboarding', lazy: page(() => import('../features/onboarding/pages/OnboardingPage'), 'OnboardingPage', withRequireAuth) },
       {
-        element: (
-          <RequireAuth>
-            <Outlet />
-          </RequireAuth>
-        ),
+        element: <FrameLayout />,
         children: [
-          { path: '/settings', lazy: lazyPage(() => import('../features/settings/pages/SettingsPage'), 'SettingsPage') },
+          { path: '/', element: <HomePage /> },
           {
             element: (
-              <RequireOnboarding>
+              <RequireAuth>
                 <Outlet />
-              </RequireOnboarding>
+              </RequireAuth>
             ),
             children: [
-              { path: '/plan', element: <MyPlanPage /> },
-              { path: '/habits', lazy: lazyPage(() => import('../features/habits/pages/HabitsPage'), 'HabitsPage') },
-              { path: '/journal', lazy: lazyPage(() => import('../features/journal/pages/JournalPage'), 'JournalPage') },
-              { path: '/library', lazy: lazyPage(() => import('../features/library/pages/LibraryPage'), 'LibraryPage') },
-              { path: '/upload', lazy: lazyPage(() => import('../features/library/pages/UploadPage'), 'UploadPage') },
-              { path: '/my-uploads', lazy: lazyPage(() => import('../features/library/pages/MyUploadsPage'), 'MyUploadsPage') },
-              { path: '/moderation', lazy: lazyPage(() => import('../features/moderation/pages/ReviewQueuePage'), 'ReviewQueuePage') },
-              { path: '/groups', lazy: lazyPage(() => import('../features/groups/pages/GroupsPage'), 'GroupsPage') },
-              { path: '/groups/:groupId', lazy: lazyPage(() => import('../features/groups/pages/GroupPage'), 'GroupPage') },
+              { path: '/settings', lazy: memberPage(() => import('../features/settings/pages/SettingsPage'), 'SettingsPage') },
               {
-                path: '/groups/:groupId/dashboard',
-                lazy: lazyPage(() => import('../features/groups/pages/GroupDashboardPage'), 'GroupDashboardPage'),
+                element: (
+                  <RequireOnboarding>
+                    <Outlet />
+                  </RequireOnboarding>
+                ),
+                children: [
+                  { path: '/plan', lazy: memberPage(() => import('../features/plan/pages/MyPlanPage'), 'MyPlanPage') },
+                  { path: '/habits', lazy: memberPage(() => import('../features/habits/pages/HabitsPage'), 'HabitsPage') },
+                  { path: '/journal', lazy: memberPage(() => import('../features/journal/pages/JournalPage'), 'JournalPage') },
+                  { path: '/library', lazy: memberPage(() => import('../features/library/pages/LibraryPage'), 'LibraryPage') },
+                  { path: '/upload', lazy: memberPage(() => import('../features/library/pages/UploadPage'), 'UploadPage') },
+                  { path: '/my-uploads', lazy: memberPage(() => import('../features/library/pages/MyUploadsPage'), 'MyUploadsPage') },
+                  {
+                    path: '/moderation',
+                    lazy: memberPage(() => import('../features/moderation/pages/ReviewQueuePage'), 'ReviewQueuePage'),
+                  },
+                  { path: '/groups', lazy: memberPage(() => import('../features/groups/pages/GroupsPage'), 'GroupsPage') },
+                  { path: '/groups/:groupId', lazy: memberPage(() => import('../features/groups/pages/GroupPage'), 'GroupPage') },
+                  {
+                    path: '/groups/:groupId/dashboard',
+                    lazy: memberPage(() => import('../features/groups/pages/GroupDashboardPage'), 'GroupDashboardPage'),
+                  },
+                ],
               },
             ],
           },
+          { path: '*', lazy: page(() => import('../features/not-found/pages/NotFoundPage'), 'NotFoundPage') },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);

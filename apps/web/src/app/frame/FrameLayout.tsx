@@ -1,9 +1,13 @@
+import { LoadingScreen } from '../../features/auth/components/LoadingScreen';
 import { useAuth } from '../../features/auth/hooks/useAuth';
+import { usePreloadable } from '../../shared/lazy/preloadable';
+import { signedInFrame } from '../app-modules';
 import { PublicFrame } from './PublicFrame';
-import { SignedInFrame } from './SignedInFrame';
 
-/** Public pages (home, 404) sit in whichever frame fits the visitor. */
+/** Public pages (home, 404) sit in whichever frame fits the visitor; the signed-in frame loads with the session. */
 export function FrameLayout() {
   const { session } = useAuth();
-  return session ? <SignedInFrame /> : <PublicFrame />;
+  const frame = usePreloadable(signedInFrame, session !== null);
+  if (!session) return <PublicFrame />;
+  return frame ? <frame.SignedInFrame /> : <LoadingScreen />;
 }

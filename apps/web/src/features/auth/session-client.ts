@@ -1,4 +1,4 @@
-import { sessionResponseSchema, type SessionResponse } from '@abide/contracts';
+import type { SessionResponse } from '@abide/contracts';
 import { isRetryableRefreshFailure, nextRetryDelayMs } from './session-refresh';
 
 export type RefreshOutcome =
@@ -25,6 +25,8 @@ export async function refreshWithRetry(attempt: RefreshAttempt, clock: Clock = r
   for (let retry = 0; ; retry += 1) {
     const { status, body } = await attempt();
     if (status === 200) {
+      // The schemas (and zod) load only when there is a session to read: a visitor's landing page never needs them.
+      const { sessionResponseSchema } = await import('@abide/contracts');
       const parsed = sessionResponseSchema.safeParse(body);
       return parsed.success ? { kind: 'refreshed', session: parsed.data } : { kind: 'failed', status: 'PARSING_ERROR' };
     }
@@ -58,6 +60,21 @@ const postRefresh: RefreshAttempt = async () => {
   }
 };
 
+declare global {
+  interface Window {
+    /** The refresh index.html starts before the app's code has loaded; taken once, by the first attempt. */
+    __abideEarlyRefresh?: Promise<{ status: number | string; body?: unknown }>;
+  }
+}
+
+/** The first attempt takes the answer of the refresh index.html started; later ones (retries, the tick) ask again. */
+const attemptRefresh: RefreshAttempt = () => {
+  const early = typeof window === 'undefined' ? undefined : window.__abideEarlyRefresh;
+  if (!early) return postRefresh();
+  window.__abideEarlyRefresh = undefined;
+  return early;
+};
+
 let inFlight: Promise<RefreshOutcome> | null = null;
 
 /**
@@ -65,7 +82,7 @@ let inFlight: Promise<RefreshOutcome> | null = null;
  * (start-up, the 30 s tick, a 401 retry) shares the one in flight.
  */
 export function refreshSession(): Promise<RefreshOutcome> {
-  inFlight ??= refreshWithRetry(postRefresh).finally(() => {
+  inFlight ??= refreshWithRetry(attemptRefresh).finally(() => {
     inFlight = null;
   });
   return inFlight;

@@ -1,10 +1,9 @@
 import type { SessionResponse, SignInRequest, User } from '@abide/contracts';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { httpStatusOf } from '../../../shared/api/problem-details';
-import { authApi } from '../authApi';
 import { AuthContext, type AuthContextValue, type CodeExchangeOutcome, type SignUpInput } from '../auth-context';
 import {
   busyChanged,
@@ -22,6 +21,9 @@ import { profileNameFor } from '../profile-name';
 import { refreshSession } from '../session-client';
 import { REFRESH_TICK_MS, shouldRefresh } from '../session-refresh';
 import { LoadingScreen } from './LoadingScreen';
+
+/** The identity endpoints (and the schemas they parse with) load on first use: the landing page does without them. */
+const loadAuthApi = () => import('../authApi').then((module) => module.authApi);
 
 /** Spec §9: the busy flag of sign-in/sign-up is force-cleared 10 s after it was set. */
 export const BUSY_RESET_MS = 10_000;
@@ -48,6 +50,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   /** GET /auth/me (aborted after 10 s); a 404 creates the profile. Failures are only logged (spec §8). */
   const loadProfile = useCallback(
     async (sessionUser: User): Promise<User | null> => {
+      let authApi: Awaited<ReturnType<typeof loadAuthApi>>;
+      try {
+        authApi = await loadAuthApi();
+      } catch (error) {
+        console.error('Profile fetch failed', error);
+        return null;
+      }
       const me = await dispatch(authApi.endpoints.me.initiate());
       if (me.data) {
         dispatch(profileLoaded(me.data));
@@ -124,6 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (credentials: SignInRequest) => {
       setBusy(true);
       try {
+        const authApi = await loadAuthApi();
         const started: SessionResponse = await dispatch(authApi.endpoints.signIn.initiate(credentials)).unwrap();
         await emit({ type: 'SIGNED_IN', session: started });
         setBusy(false);
@@ -140,7 +150,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async ({ name, email, password }: SignUpInput) => {
       setBusy(true);
       try {
-        const codeChallenge = await beginPkceFlow('signup');
+        const [codeChallenge, authApi] = await Promise.all([beginPkceFlow('signup'), loadAuthApi()]);
         await dispatch(authApi.endpoints.signUp.initiate({ name, email, password, codeChallenge })).unwrap();
         // No session yet: the e-mailed link finishes the sign-up (spec §4: nothing further to do here).
         setBusy(false);
@@ -157,10 +167,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (scope: 'local' | 'global' = 'local') => {
       // Leaving must never hang on the network: after SIGN_OUT_WAIT_MS this tab forgets the session anyway. The
       // request keeps going and, once it lands, the server also forgets the session and clears the refresh cookie.
-      const request = dispatch(authApi.endpoints.signOut.initiate({ scope }));
+      const request = loadAuthApi().then((authApi) => dispatch(authApi.endpoints.signOut.initiate({ scope })).unwrap());
       try {
         await Promise.race([
-          request.unwrap(),
+          request,
           new Promise((_, reject) => setTimeout(() => reject(new Error('sign-out timed out')), SIGN_OUT_WAIT_MS)),
         ]);
       } catch (error) {
@@ -173,7 +183,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const recover = useCallback(
     async (email: string) => {
-      const codeChallenge = await beginPkceFlow('recovery');
+      const [codeChallenge, authApi] = await Promise.all([beginPkceFlow('recovery'), loadAuthApi()]);
       await dispatch(authApi.endpoints.recover.initiate({ email, codeChallenge })).unwrap();
     },
     [dispatch],
@@ -182,6 +192,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const exchangeCode = useCallback(
     async (code: string, flow: PkceFlow): Promise<CodeExchangeOutcome> => {
       const codeVerifier = readVerifier(flow);
+      const authApi = await loadAuthApi();
       if (!codeVerifier) {
         if (flow === 'recovery') throw new Error('MISSING_VERIFIER');
         await dispatch(authApi.endpoints.confirmEmail.initiate({ code })).unwrap();
@@ -198,6 +209,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const setNewPassword = useCallback(
     async (password: string) => {
+      const authApi = await loadAuthApi();
       await dispatch(authApi.endpoints.setNewPassword.initiate({ password })).unwrap();
     },
     [dispatch],
@@ -233,7 +245,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [user, profile, session, loading, busy, login, signup, logout, recover, exchangeCode, setNewPassword, refreshProfile, clearSession],
   );
 
-  return (
-    <AuthContext.Provider value={value}>{loading && !user ? <LoadingScreen /> : children}</AuthContext.Provider>
-  );
+  // The app's first render after the session check is the largest of all (the page, its frame, antd's styles): render
+  // it as a transition, which React splits into short tasks, so the page stays responsive while it appears.
+  const waiting = loading && !user;
+  const [appShown, setAppShown] = useState(!waiting);
+  useEffect(() => {
+    if (!waiting && !appShown) startTransition(() => setAppShown(true));
+  }, [waiting, appShown]);
+
+  return <AuthContext.Provider value={value}>{waiting || !appShown ? <LoadingScreen /> : children}</AuthContext.Provider>;
 }

@@ -10,12 +10,11 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Button, Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { HIGHLIGHTS, TAGLINE } from '../../../shared/brand';
 import { BrandMark } from '../../../shared/components/BrandMark';
-import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { HighlightIcon } from '../../../shared/components/HighlightIcon';
+import { LiteAvatar, LiteButtonAnchor, LiteButtonLink, LiteCard, LiteParagraph, LiteTitle } from '../../../shared/lite/antd-lite';
 import { audiences, features, freePlanFeatures, greatCommission, problem, solution, steps, team } from '../landing-content';
 
 const icons: Record<string, ReactNode> = {
@@ -32,40 +31,43 @@ function Section({ id, title, lead, tone, children }: { id: string; title: strin
   return (
     <section id={id} className={tone ? `landing-section landing-section--${tone}` : 'landing-section'} aria-labelledby={`${id}-title`}>
       <div className="landing-section__inner">
-        <Typography.Title level={2} id={`${id}-title`} className="landing-section__title">
+        <LiteTitle level={2} id={`${id}-title`} className="landing-section__title">
           {title}
-        </Typography.Title>
-        {lead && <Typography.Paragraph className="landing-section__lead">{lead}</Typography.Paragraph>}
+        </LiteTitle>
+        {lead && <LiteParagraph className="landing-section__lead">{lead}</LiteParagraph>}
         {children}
       </div>
     </section>
   );
 }
 
-/** Spec §2: the public landing page, every section in order. */
+/**
+ * Spec §2: the public landing page, every section in order. It is a visitor's first page, so it uses no antd: the
+ * antd-lite components render antd's markup, styled statically (shared/lite).
+ */
 export function HomePage() {
   return (
-    <main className="landing">
+    <main className="landing antd-lite">
       <title>Abide — grow closer to Jesus</title>
 
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__inner">
           <div className="hero__copy">
             <p className="eyebrow">Spiritual formation and discipleship</p>
-            <Typography.Title id="hero-title" level={1} className="hero__title">
+            <LiteTitle id="hero-title" level={1} className="hero__title">
               {TAGLINE}
-            </Typography.Title>
-            <Typography.Paragraph className="hero__lead">
-              Abide gives individuals, small groups and churches a personal weekly plan, habits that stick, a journal with
-              prompts and a community to grow with.
-            </Typography.Paragraph>
+            </LiteTitle>
+            <LiteParagraph className="hero__lead">
+              Abide gives individuals, small groups and churches a personal weekly plan, habits that stick, a journal with prompts and a
+              community to grow with.
+            </LiteParagraph>
             <div className="hero__actions">
-              <ButtonLink type="primary" size="large" to="/login">
+              <LiteButtonLink type="primary" size="large" to="/login">
                 Start Your Journey
-              </ButtonLink>
-              <Button size="large" href="#how-it-works">
+              </LiteButtonLink>
+              <LiteButtonAnchor size="large" href="#how-it-works">
                 Learn More
-              </Button>
+              </LiteButtonAnchor>
             </div>
             <ul className="hero__highlights">
               {HIGHLIGHTS.map((highlight) => (
@@ -98,14 +100,18 @@ export function HomePage() {
         </div>
       </section>
 
-      <Section id="who-its-for" title="Made for every stage of faith" lead="Whether you walk alone, with a few friends, or lead a congregation.">
+      <Section
+        id="who-its-for"
+        title="Made for every stage of faith"
+        lead="Whether you walk alone, with a few friends, or lead a congregation."
+      >
         <div className="card-grid card-grid--3">
           {audiences.map((audience) => (
-            <Card key={audience.title} className="landing-card" variant="borderless">
+            <LiteCard key={audience.title} className="landing-card">
               <span className="icon-tile">{icons[audience.icon]}</span>
               <h3 className="landing-card__title">{audience.title}</h3>
               <p className="landing-card__text">{audience.text}</p>
-            </Card>
+            </LiteCard>
           ))}
         </div>
       </Section>
@@ -149,20 +155,25 @@ export function HomePage() {
         </div>
       </Section>
 
-      <Section id="features" title="Everything you need to grow" lead="Simple tools for daily faithfulness, for you and for your church." tone="tint">
+      <Section
+        id="features"
+        title="Everything you need to grow"
+        lead="Simple tools for daily faithfulness, for you and for your church."
+        tone="tint"
+      >
         <div className="card-grid card-grid--3">
           {features.map((feature) => (
-            <Card key={feature.title} className="landing-card" variant="borderless">
+            <LiteCard key={feature.title} className="landing-card">
               <span className="icon-tile">{icons[feature.icon]}</span>
               <h3 className="landing-card__title">{feature.title}</h3>
               <p className="landing-card__text">{feature.text}</p>
-            </Card>
+            </LiteCard>
           ))}
         </div>
       </Section>
 
       <Section id="pricing" title="Simple pricing" lead="Start today at no cost.">
-        <Card className="price-card" variant="borderless">
+        <LiteCard className="price-card">
           <h3 className="price-card__name">Free</h3>
           <p className="price-card__price">
             <span className="price-card__amount">$0</span> <span className="price-card__period">forever</span>
@@ -174,18 +185,18 @@ export function HomePage() {
               </li>
             ))}
           </ul>
-          <ButtonLink type="primary" size="large" block to="/login">
+          <LiteButtonLink type="primary" size="large" block to="/login">
             Get Started Free
-          </ButtonLink>
-        </Card>
+          </LiteButtonLink>
+        </LiteCard>
       </Section>
 
       <Section id="why-it-exists" title="Why Abide exists" tone="tint">
         <div className="mission">
-          <Typography.Paragraph className="mission__text">
-            Jesus did not ask His followers to make converts and move on. He asked us to make disciples: people who keep
-            learning, obeying and walking with Him every day. Abide exists to help believers and churches do exactly that.
-          </Typography.Paragraph>
+          <LiteParagraph className="mission__text">
+            Jesus did not ask His followers to make converts and move on. He asked us to make disciples: people who keep learning, obeying
+            and walking with Him every day. Abide exists to help believers and churches do exactly that.
+          </LiteParagraph>
           <figure className="scripture">
             <blockquote className="scripture__quote">“{greatCommission.text}”</blockquote>
             <figcaption className="scripture__cite">
@@ -198,27 +209,25 @@ export function HomePage() {
       <Section id="team" title="The team" lead="A small team serving the church.">
         <div className="card-grid card-grid--3">
           {team.map((member) => (
-            <Card key={member.role} className="landing-card landing-card--center" variant="borderless">
-              <Avatar size={64} className="team-avatar" aria-hidden>
+            <LiteCard key={member.role} className="landing-card landing-card--center">
+              <LiteAvatar size={64} className="team-avatar">
                 {member.initials}
-              </Avatar>
+              </LiteAvatar>
               <h3 className="landing-card__title">{member.role}</h3>
               <p className="landing-card__text">{member.text}</p>
-            </Card>
+            </LiteCard>
           ))}
         </div>
       </Section>
 
       <section className="final-cta" aria-labelledby="final-cta-title">
-        <Typography.Title level={2} id="final-cta-title" className="final-cta__title">
+        <LiteTitle level={2} id="final-cta-title" className="final-cta__title">
           Begin abiding today
-        </Typography.Title>
-        <Typography.Paragraph className="final-cta__text">
-          Your personal plan is a few questions away. Free, and yours to keep.
-        </Typography.Paragraph>
-        <ButtonLink size="large" to="/login" className="final-cta__button">
+        </LiteTitle>
+        <LiteParagraph className="final-cta__text">Your personal plan is a few questions away. Free, and yours to keep.</LiteParagraph>
+        <LiteButtonLink size="large" to="/login" className="final-cta__button">
           Start Free Today
-        </ButtonLink>
+        </LiteButtonLink>
       </section>
 
       <footer className="site-footer">
