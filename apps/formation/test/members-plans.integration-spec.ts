@@ -53,7 +53,10 @@ describe('onboarding → first plan', () => {
     expect(plans[0]).toMatchObject({ weekStart: '2026-03-01', source: 'built-in' });
     const generated = (await app.get(EventStore).load(`plan-${userId}-2026-03-01`)).filter((e) => e.type === 'formation.plan.generated');
     expect(generated).toHaveLength(1);
-    expect(await db.collection('members').findOne({ _id: userId as never })).toMatchObject({ timeZone: 'America/New_York', onboarded: true });
+    expect(await db.collection('members').findOne({ _id: userId as never })).toMatchObject({
+      timeZone: 'America/New_York',
+      onboarded: true,
+    });
   });
 });
 
@@ -76,13 +79,19 @@ describe('weekly rollover', () => {
     expect((await app.get(PlanProjection).latest(userId))?.weekStart).toBe('2026-03-08');
   });
 
-  it('rolls the current plan over when the member opens My Plan in a new week before the job ran', async () => {
+  it("makes the new week's plan when the member opens My Plan before the job ran, and a read alone never writes", async () => {
     const userId = uuidv7();
     await handle(onboarded(userId));
     clock.now = new Date('2026-03-16T12:00:00Z');
     try {
-      const current = await app.get(PlanCommands).current(userId, { correlationId: 'test' });
+      const commands = app.get(PlanCommands);
+      expect(await commands.currentWeek(userId)).toBeNull();
+      expect((await plansOf(userId)).map((p) => p.weekStart)).toEqual(['2026-03-01']);
+      const current = await commands.ensureCurrent(userId, { correlationId: 'test' });
       expect(current?.weekStart).toBe('2026-03-15');
+      expect((await commands.currentWeek(userId))?.weekStart).toBe('2026-03-15');
+      // Idempotent: asking again keeps the plan it made.
+      expect((await commands.ensureCurrent(userId, { correlationId: 'test' }))?.planId).toBe(current?.planId);
     } finally {
       clock.now = new Date('2026-03-04T15:00:00Z');
     }
@@ -92,15 +101,21 @@ describe('weekly rollover', () => {
 describe('account deletion', () => {
   it('purges everything formation holds on the member and erases their words from the log', async () => {
     const userId = uuidv7();
-    await handle(identityEvent('identity.user.registered', userId, { userId, name: 'Dorcas', email: 'd@example.com', roles: ['user'], registeredAt: clock.now.toISOString() }));
+    await handle(
+      identityEvent('identity.user.registered', userId, {
+        userId,
+        name: 'Dorcas',
+        email: 'd@example.com',
+        roles: ['user'],
+        registeredAt: clock.now.toISOString(),
+      }),
+    );
     await handle(onboarded(userId));
     const habits = app.get(HabitCommands);
     const habitId = await habits.create(userId, { name: 'Sewing for widows', category: 'service' }, { correlationId: 'test' });
     await habits.checkIn(userId, habitId, { completed: true, note: 'Made two tunics' }, { correlationId: 'test' });
     const plan = (await plansOf(userId))[0];
-    await app
-      .get(PlanCommands)
-      .toggleActivity(userId, plan.plan.dailyActivities[3].activities[0].id, true, { correlationId: 'test' });
+    await app.get(PlanCommands).toggleActivity(userId, plan.plan.dailyActivities[3].activities[0].id, true, { correlationId: 'test' });
     expect(await db.collection('activity_days').countDocuments({ userId })).toBe(2);
 
     await handle(identityEvent('identity.user.deleted', userId, { userId, deletedAt: clock.now.toISOString() }));

@@ -157,7 +157,7 @@ describe('drafts', () => {
     expect([draft.status, draft.body.status]).toEqual([201, 'draft']);
 
     expect((await other.get(`/api/uploads/${draft.body.id}`)).status).toBe(404);
-    expect((await other.get(`/api/uploads/${draft.body.id}/download`)).status).toBe(404);
+    expect((await other.post(`/api/uploads/${draft.body.id}/download`)).status).toBe(404);
     expect((await other.patch(`/api/uploads/${draft.body.id}`, { title: 'Mine now' })).status).toBe(404);
     const mine = await owner.get<ResourcePage>('/api/uploads?mine=1&pageSize=50');
     expect(mine.body.items.map((r) => r.id)).toContain(draft.body.id);
@@ -197,7 +197,7 @@ describe('visibility', () => {
     const list = await other.get<ResourcePage>(`/api/uploads?q=${encodeURIComponent('Private prayer list')}`);
     expect(list.body.total).toBe(0);
     expect((await other.get(`/api/uploads/${res.body.id}`)).status).toBe(404);
-    expect((await other.get(`/api/uploads/${res.body.id}/download`)).status).toBe(404);
+    expect((await other.post(`/api/uploads/${res.body.id}/download`)).status).toBe(404);
     expect((await owner.get<ResourcePage>(`/api/uploads?q=${encodeURIComponent('Private prayer list')}`)).body.total).toBe(1);
   });
 
@@ -228,13 +228,13 @@ describe('visibility', () => {
     await settled(owner, res.body.id, 'approved');
 
     expect((await member.get<ResourcePage>(`/api/uploads?q=${marker}`)).body.total).toBe(1);
-    expect((await member.get(`/api/uploads/${res.body.id}/download`)).status).toBe(200);
+    expect((await member.post(`/api/uploads/${res.body.id}/download`)).status).toBe(200);
     expect((await other.get<ResourcePage>(`/api/uploads?q=${marker}`)).body.total).toBe(0);
     expect((await other.get(`/api/uploads/${res.body.id}`)).status).toBe(404);
 
     await publishGroupEvent('community.group.member-left', groupId, { userId: member.user.id }, 4);
     await eventually(async () => ((await member.get<ResourcePage>(`/api/uploads?q=${marker}`)).body.total === 0 ? true : undefined));
-    expect((await member.get(`/api/uploads/${res.body.id}/download`)).status).toBe(404);
+    expect((await member.post(`/api/uploads/${res.body.id}/download`)).status).toBe(404);
   });
 });
 
@@ -271,12 +271,12 @@ describe('GET /api/uploads search, filters and paging', () => {
   });
 });
 
-describe('GET /api/uploads/{id}/download', () => {
+describe('POST /api/uploads/{id}/download', () => {
   it('gives a short-lived pre-signed URL that downloads the file as an attachment with nosniff, and counts it', async () => {
     const res = await upload(owner, txt('Download me, Berean.', 'berean study.txt'), submission({ visibility: 'private' }));
     await settled(owner, res.body.id, 'approved');
 
-    const link = await owner.get<DownloadLink>(`/api/uploads/${res.body.id}/download`);
+    const link = await owner.post<DownloadLink>(`/api/uploads/${res.body.id}/download`);
     expect(link.status).toBe(200);
     expect(link.body.fileName).toBe('berean study.txt');
     const ttl = Date.parse(link.body.expiresAt) - Date.now();

@@ -95,7 +95,7 @@ const main = async (): Promise<void> => {
       for (let date = first; date < today; date = addDays(date, 1)) {
         store.at = at(date, 6);
         // The plan of this day's week (a new week rolls over, as when the member opens My Plan).
-        const plan = await timed('plan.current', () => plans.current(userId, meta(date)));
+        const plan = await timed('plan.current', () => plans.ensureCurrent(userId, meta(date)));
         const day = plan?.plan.dailyActivities.find((d) => d.date === date);
         for (const activity of day?.activities ?? []) {
           if (random() >= profile.planRate) continue;

@@ -22,9 +22,19 @@ export class PlansController {
     private readonly plans: PlanProjection,
   ) {}
 
+  /** Read only: 404 until this week's plan exists (then the web asks for it with POST, below). */
   @Get('current')
-  async current(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<SpiritualPlan> {
-    const plan = await this.commands.current(caller.id, metaOf(req));
+  async current(@CurrentUser() caller: AuthUser): Promise<SpiritualPlan> {
+    const plan = await this.commands.currentWeek(caller.id);
+    if (!plan) throw DomainError.notFound('Your plan');
+    return toSpiritualPlan(plan);
+  }
+
+  /** This week's plan, made first if it is missing (a new member's first plan, the first visit of a new week). */
+  @Post('current')
+  @HttpCode(200)
+  async ensureCurrent(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<SpiritualPlan> {
+    const plan = await this.commands.ensureCurrent(caller.id, metaOf(req));
     if (!plan) throw DomainError.notFound('Your plan');
     return toSpiritualPlan(plan);
   }

@@ -1,8 +1,7 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import type { FormationStats } from '@abide/contracts';
-import type { FastifyRequest } from 'fastify';
 import { StatsService } from './stats.service';
 
 @ApiExcludeController()
@@ -11,7 +10,7 @@ export class StatsController {
   constructor(private readonly stats: StatsService) {}
 
   @Get('overview')
-  overview(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<FormationStats> {
-    return this.stats.overview(caller.id, { correlationId: String(req.id) });
+  overview(@CurrentUser() caller: AuthUser): Promise<FormationStats> {
+    return this.stats.overview(caller.id);
   }
 }

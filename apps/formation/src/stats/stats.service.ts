@@ -20,10 +20,10 @@ export class StatsService {
     private readonly activityDays: ActivityDays,
   ) {}
 
-  async overview(userId: string, meta: { correlationId: string }): Promise<FormationStats> {
+  async overview(userId: string): Promise<FormationStats> {
     const [{ habits, tracks, today }, plan, days] = await Promise.all([
       this.habits.load(userId),
-      this.plans.current(userId, meta),
+      this.plans.currentWeek(userId),
       this.activityDays.listsOf(userId),
     ]);
     const streak = activityStreak(days, today);
@@ -57,7 +57,11 @@ export class StatsService {
         totalStreak: habitStreaks.reduce((sum, s) => sum + s.current, 0),
         completedToday: habitStreaks.filter((s) => s.doneToday).length,
         activeHabits: active.length,
-        thisWeekPercent: thisWeekPercent(active.map((a) => a.track), today) ?? 0,
+        thisWeekPercent:
+          thisWeekPercent(
+            active.map((a) => a.track),
+            today,
+          ) ?? 0,
       },
       insight,
     };

@@ -55,14 +55,24 @@ export class UploadsController {
   }
 
   @Patch(':id')
-  async update(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: UpdateDraftDto, @Req() req: FastifyRequest): Promise<Resource> {
+  async update(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Body() body: UpdateDraftDto,
+    @Req() req: FastifyRequest,
+  ): Promise<Resource> {
     await this.uploads.updateDraft(caller.id, id, body, metaOf(req));
     return this.queries.one(caller.id, id);
   }
 
   @Post(':id/submit')
   @HttpCode(200)
-  async submit(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: SubmitDraftDto, @Req() req: FastifyRequest): Promise<Resource> {
+  async submit(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Body() body: SubmitDraftDto,
+    @Req() req: FastifyRequest,
+  ): Promise<Resource> {
     await this.uploads.submitDraft(caller.id, id, body.termsAccepted, metaOf(req));
     return this.queries.one(caller.id, id);
   }
@@ -73,14 +83,21 @@ export class UploadsController {
     await this.commands.delete(caller.id, id, metaOf(req));
   }
 
-  @Get(':id/download')
+  /** A POST: making the link counts a download (an event), and a GET never writes. */
+  @Post(':id/download')
+  @HttpCode(200)
   download(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<DownloadLink> {
     return this.downloads.link(caller.id, id, metaOf(req));
   }
 
   @Post(':id/reports')
   @HttpCode(204)
-  async report(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: ReportDto, @Req() req: FastifyRequest): Promise<void> {
+  async report(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Body() body: ReportDto,
+    @Req() req: FastifyRequest,
+  ): Promise<void> {
     // Only what the caller can see can be reported (anything else answers 404).
     await this.queries.view(caller.id, id);
     await this.commands.report(caller.id, id, body.reason, metaOf(req));

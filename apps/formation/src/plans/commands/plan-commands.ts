@@ -7,7 +7,15 @@ import { CLOCK, type Clock } from '../../config/clock';
 import { MemberProjection } from '../../members/projections/member.projection';
 import { localDateOf, weekStartOf, type LocalDate } from '../../stats/domain/local-day';
 import { PlanAssistant } from '../assistant/plan-assistant';
-import { ActivityNotFound, decideCatchUp, decideGeneratePlan, decideToggleActivity, foldPlan, PlanNotFound, type PlanState } from '../domain/plan.decider';
+import {
+  ActivityNotFound,
+  decideCatchUp,
+  decideGeneratePlan,
+  decideToggleActivity,
+  foldPlan,
+  PlanNotFound,
+  type PlanState,
+} from '../domain/plan.decider';
 import { weekRollover } from '../domain/week-rollover';
 import { PlanProjection } from '../projections/plan.projection';
 import type { PlanView } from '../projections/plan.schema';
@@ -18,6 +26,9 @@ export const planStreamId = (userId: string, weekStart: LocalDate) => `plan-${us
 export const DEFAULT_PLAN_GOALS = ['Daily Bible reading', 'Deeper prayer life'];
 export const DEFAULT_PLAN_PREFERENCES = ['bible', 'prayer'];
 const HISTORY_WEEKS = 4;
+/** How long `ensureCurrent` waits for a new member's onboarding answers to arrive from identity (a keyed read each poll). */
+export const ONBOARDING_WAIT_MS = 8_000;
+const ONBOARDING_POLL_MS = 100;
 
 type Meta = { correlationId: string; causationId?: string | null };
 export type PlanReason = 'onboarding' | 'regenerate' | 'rollover';
@@ -70,15 +81,40 @@ export class PlanCommands {
     return appended.length ? streamId : null;
   }
 
-  /** The member's plan of their current week, generating it first when a new week has begun since the latest. */
-  async current(userId: string, meta: Meta): Promise<PlanView | null> {
+  /**
+   * The member's plan of their current week, read only: null before the first plan, and once a new week has begun
+   * until its plan is made (the rollover job, or `ensureCurrent`). Reads never write.
+   */
+  async currentWeek(userId: string): Promise<PlanView | null> {
     const latest = await this.plans.latest(userId);
     if (!latest) return null;
     const timeZone = await this.members.timeZoneOf(userId);
-    const rollover = weekRollover({ planWeekStart: latest.weekStart, now: this.clock(), timeZone });
-    if (!rollover.rolledOver) return latest;
-    await this.generate(userId, { reason: 'rollover', weekStart: rollover.currentWeekStart, meta });
-    return this.plans.latest(userId);
+    return weekRollover({ planWeekStart: latest.weekStart, now: this.clock(), timeZone }).rolledOver ? null : latest;
+  }
+
+  /**
+   * The member's plan of their current week, made now if it is missing (idempotent: a plan of the week is never
+   * replaced). A new member's first plan needs their onboarding answers, which reach formation from identity's event a
+   * moment after onboarding: wait up to `ONBOARDING_WAIT_MS` for them, so that the first My Plan shows the plan
+   * instead of asking again and again. Null when formation still knows nothing of the member.
+   */
+  async ensureCurrent(userId: string, meta: Meta): Promise<PlanView | null> {
+    const current = await this.currentWeek(userId);
+    if (current) return current;
+    const latest = await this.plans.latest(userId);
+    if (!latest && !(await this.onboarded(userId))) return null;
+    await this.generate(userId, { reason: latest ? 'rollover' : 'onboarding', meta });
+    return this.currentWeek(userId);
+  }
+
+  /** Whether formation knows the member's onboarding answers, waiting a little for identity's event if not yet. */
+  private async onboarded(userId: string): Promise<boolean> {
+    const deadline = Date.now() + ONBOARDING_WAIT_MS;
+    for (;;) {
+      if ((await this.members.find(userId))?.onboarded) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, ONBOARDING_POLL_MS));
+    }
   }
 
   async toggleActivity(userId: string, activityId: string, completed: boolean, meta: Meta): Promise<PlanView> {
@@ -106,7 +142,7 @@ export class PlanCommands {
   }
 
   private async requireCurrent(userId: string, meta: Meta): Promise<PlanView> {
-    const plan = await this.current(userId, meta);
+    const plan = await this.ensureCurrent(userId, meta);
     if (!plan) throw DomainError.notFound('Your plan');
     return plan;
   }

@@ -17,11 +17,23 @@ export class PlansController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get('current')
-  @ApiOperation({ summary: "The signed-in member's plan of their current week (404 before the first plan: the web shows 'Generate Plan')." })
+  @ApiOperation({ summary: "The signed-in member's plan of their current week, read only: 404 until it exists (POST makes it)." })
   @ApiResponse({ status: 200, type: SpiritualPlanDto })
   @ApiProblems(401, 404)
   async current(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.services.forward('formation', req, reply);
+  }
+
+  @Post('current')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "The signed-in member's plan of their current week, made first when it is missing (a new member's first plan waits a few seconds for the onboarding answers; a new week's plan). Idempotent: an existing plan is never replaced. 404 when the member has not finished onboarding.",
+  })
+  @ApiResponse({ status: 200, type: SpiritualPlanDto })
+  @ApiProblems(401, 404, 409)
+  async ensureCurrent(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.services.forward('formation', req, reply, { body: {} });
   }
 
   @Post('regenerate')

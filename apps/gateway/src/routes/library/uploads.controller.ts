@@ -33,11 +33,19 @@ const uploadForm = {
   type: 'object',
   required: ['file'],
   properties: {
-    file: { type: 'string', format: 'binary', description: `PDF, DOCX or TXT (decided from the content), at most ${MAX_UPLOAD_BYTES} bytes` },
+    file: {
+      type: 'string',
+      format: 'binary',
+      description: `PDF, DOCX or TXT (decided from the content), at most ${MAX_UPLOAD_BYTES} bytes`,
+    },
     title: { type: 'string', description: 'Empty: the file name without its extension' },
     description: { type: 'string' },
     category: { type: 'string', enum: uploadCategoryIds },
-    tags: { type: 'array', items: { type: 'string' }, description: 'Repeated parts, one comma-separated part or a JSON array; lowercased, de-duplicated' },
+    tags: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Repeated parts, one comma-separated part or a JSON array; lowercased, de-duplicated',
+    },
     targetAudience: { type: 'string', enum: [...targetAudiences], default: 'all-levels' },
     visibility: { type: 'string', enum: [...visibilities], default: 'public' },
     groupId: { type: 'string', description: 'Required for `group` visibility: one of your groups' },
@@ -61,7 +69,12 @@ export class UploadsController {
   @ApiQuery({ name: 'q', required: false, type: String })
   @ApiQuery({ name: 'category', required: false, type: String })
   @ApiQuery({ name: 'topic', required: false, type: String })
-  @ApiQuery({ name: 'approved', required: false, enum: ['true', 'false'], description: 'Accepted for spec §7; the library lists only what you may see anyway' })
+  @ApiQuery({
+    name: 'approved',
+    required: false,
+    enum: ['true', 'false'],
+    description: 'Accepted for spec §7; the library lists only what you may see anyway',
+  })
   @ApiQuery({ name: 'mine', required: false, enum: ['1', '0'] })
   @ApiQuery({ name: 'status', required: false, enum: resourceStatuses, description: 'With mine=1' })
   @ApiQuery({ name: 'page', required: false, type: Number, description: 'From 1' })
@@ -120,21 +133,23 @@ export class UploadsController {
     await this.services.forward('library', req, reply);
   }
 
-  @Get(':id/download')
+  @Post(':id/download')
+  @HttpCode(200)
   @ApiOperation({
     summary:
-      'A short-lived pre-signed URL (minutes) to download the file from the object store, served as an attachment with its checked content type and `nosniff`. Counts a download.',
+      'A short-lived pre-signed URL (minutes) to download the file from the object store, served as an attachment with its checked content type and `nosniff`. Counts a download (so a POST: reads never write).',
   })
   @ApiResponse({ status: 200, type: DownloadLinkDto })
   @ApiProblems(401, 404, 409)
   async download(@Param('id') _id: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    await this.services.forward('library', req, reply);
+    await this.services.forward('library', req, reply, { body: {} });
   }
 
   @Post(':id/reports')
   @HttpCode(204)
   @ApiOperation({
-    summary: "Report an approved resource (one report each, not your own). After the configured number of distinct reports it leaves the library until a moderator reviews it again.",
+    summary:
+      'Report an approved resource (one report each, not your own). After the configured number of distinct reports it leaves the library until a moderator reviews it again.',
   })
   @ApiBody({ type: ReportDto })
   @ApiResponse({ status: 204, description: 'Reported' })

@@ -84,7 +84,7 @@ export const libraryApi = baseApi.enhanceEndpoints({ addTagTypes: ['Resources', 
     }),
     /** A short-lived pre-signed link; asking for it counts the download, so the cards refetch. */
     getDownloadLink: build.mutation<DownloadLink, string>({
-      query: (id) => `${byId(id)}/download`,
+      query: (id) => ({ url: `${byId(id)}/download`, method: 'POST' }),
       responseSchema: downloadLinkSchema,
       invalidatesTags: ['Resources'],
     }),

@@ -9,26 +9,6 @@ import type { z } from 'zod';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { baseApi } from '../../shared/api/baseApi';
 
-/**
- * Formation writes the first plan when it hears that onboarding finished, so for a moment after
- * onboarding the current plan is still 404. Ask again for a few seconds before showing the empty state.
- */
-export const PLAN_POLL_INTERVAL_MS = 750;
-export const PLAN_WAIT_LIMIT_MS = 8_000;
-
-const delay = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = window.setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        window.clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-
 /** The plan query's answer: `null` is "no plan yet" (the empty state), not an error. */
 export type CurrentPlan = SpiritualPlan | null;
 export type CatchUpResult = z.infer<typeof catchUpResponseSchema>;
@@ -36,22 +16,20 @@ export type CatchUpResult = z.infer<typeof catchUpResponseSchema>;
 export const planApi = baseApi.enhanceEndpoints({ addTagTypes: ['Plan', 'Stats'] }).injectEndpoints({
   endpoints: (build) => ({
     getCurrentPlan: build.query<CurrentPlan, void>({
-      async queryFn(_arg, { signal, dispatch }, _extraOptions, baseQuery) {
-        const deadline = Date.now() + PLAN_WAIT_LIMIT_MS;
-        for (let waited = false; ; waited = true) {
-          const result = await baseQuery('/spiritual-plans/current');
-          if (!result.error) {
-            // The stats were read while there was no plan yet (0/0): read them again now that it exists.
-            if (waited) dispatch(baseApi.util.invalidateTags(['Stats' as never])); // 'Stats' is added to the tag types just below
-            const parsed = spiritualPlanSchema.safeParse(result.data);
-            return parsed.success
-              ? { data: parsed.data }
-              : { error: { status: 'CUSTOM_ERROR', error: 'Unexpected plan shape', data: parsed.error.issues } };
-          }
-          if (result.error.status !== 404) return { error: result.error as FetchBaseQueryError };
-          if (signal.aborted || Date.now() + PLAN_POLL_INTERVAL_MS > deadline) return { data: null };
-          await delay(PLAN_POLL_INTERVAL_MS, signal);
+      // One read; when this week's plan does not exist yet (a new member's first visit, a new week), one POST makes
+      // it, waiting on the server for the onboarding answers: the first render shows the plan, no polling.
+      async queryFn(_arg, { dispatch }, _extraOptions, baseQuery) {
+        let result = await baseQuery('/spiritual-plans/current');
+        if (result.error?.status === 404) {
+          result = await baseQuery({ url: '/spiritual-plans/current', method: 'POST' });
+          // The stats may have been read while there was no plan yet (0/0): read them again.
+          if (!result.error) dispatch(baseApi.util.invalidateTags(['Stats' as never])); // 'Stats' is added to the tag types just below
         }
+        if (result.error) return result.error.status === 404 ? { data: null } : { error: result.error as FetchBaseQueryError };
+        const parsed = spiritualPlanSchema.safeParse(result.data);
+        return parsed.success
+          ? { data: parsed.data }
+          : { error: { status: 'CUSTOM_ERROR', error: 'Unexpected plan shape', data: parsed.error.issues } };
       },
       providesTags: ['Plan'],
     }),
