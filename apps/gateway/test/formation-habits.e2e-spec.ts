@@ -3,7 +3,6 @@ import { call, UserSession } from '@abide/testing';
 
 // New members live in UTC until they choose a zone, so 'today' is the UTC date here.
 const day = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const put = <T>(session: UserSession, path: string, body: unknown) => call<T>('PUT', path, { token: session.token, body, clientIp: session.clientIp });
 const prayer = { name: 'Morning prayer', description: 'Before breakfast', category: 'prayer', frequency: 'daily', reminderTime: '07:00' };
 
 describe('habits', () => {
@@ -13,8 +12,20 @@ describe('habits', () => {
     const res = await sut.post<Habit>('/api/habits', { ...prayer, category: 'bible-study', frequency: 'weekly' });
 
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Morning prayer', category: 'bible-study', frequency: { kind: 'weekly' }, reminderTime: '07:00' });
-    expect(res.body).toMatchObject({ isActive: true, archived: false, streak: 0, longestStreak: 0, streakUnit: 'weeks', completedOnDate: false });
+    expect(res.body).toMatchObject({
+      name: 'Morning prayer',
+      category: 'bible-study',
+      frequency: { kind: 'weekly' },
+      reminderTime: '07:00',
+    });
+    expect(res.body).toMatchObject({
+      isActive: true,
+      archived: false,
+      streak: 0,
+      longestStreak: 0,
+      streakUnit: 'weeks',
+      completedOnDate: false,
+    });
     const list = await sut.get<Habit[]>('/api/habits');
     expect(list.body.map((h) => h.id)).toEqual([res.body.id]);
   });
@@ -38,7 +49,10 @@ describe('habits', () => {
     const sut = await UserSession.signUp();
     const habit = (await sut.post<Habit>('/api/habits', prayer)).body;
 
-    const done = await sut.post<{ entry: HabitEntry; habit: Habit }>(`/api/habits/${habit.id}/toggle`, { completed: true, note: 'Psalm 23' });
+    const done = await sut.post<{ entry: HabitEntry; habit: Habit }>(`/api/habits/${habit.id}/toggle`, {
+      completed: true,
+      note: 'Psalm 23',
+    });
     expect(done.status).toBe(200);
     expect(done.body.entry).toMatchObject({ habitId: habit.id, date: day(), completed: true, note: 'Psalm 23' });
     expect(done.body.habit).toMatchObject({ streak: 1, longestStreak: 1, completedOnDate: true });
@@ -74,7 +88,12 @@ describe('habits', () => {
     const sut = await UserSession.signUp();
     const habit = (await sut.post<Habit>('/api/habits', prayer)).body;
 
-    const res = await sut.post<HabitEntry>('/api/habit-entries', { habitId: habit.id, completed: true, date: day(-1), completedAt: new Date().toISOString() });
+    const res = await sut.post<HabitEntry>('/api/habit-entries', {
+      habitId: habit.id,
+      completed: true,
+      date: day(-1),
+      completedAt: new Date().toISOString(),
+    });
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ habitId: habit.id, completed: true, date: day(-1) });
@@ -88,9 +107,17 @@ describe('habits', () => {
     const sut = await UserSession.signUp();
     const habit = (await sut.post<Habit>('/api/habits', prayer)).body;
 
-    const edited = await sut.patch<Habit>(`/api/habits/${habit.id}`, { name: 'Evening prayer', frequency: { kind: 'weekdays', days: [1, 3, 5] } });
+    const edited = await sut.patch<Habit>(`/api/habits/${habit.id}`, {
+      name: 'Evening prayer',
+      frequency: { kind: 'weekdays', days: [1, 3, 5] },
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ name: 'Evening prayer', frequency: { kind: 'weekdays', days: [1, 3, 5] }, reminderTime: '07:00', category: 'prayer' });
+    expect(edited.body).toMatchObject({
+      name: 'Evening prayer',
+      frequency: { kind: 'weekdays', days: [1, 3, 5] },
+      reminderTime: '07:00',
+      category: 'prayer',
+    });
     expect((await sut.post<Habit>(`/api/habits/${habit.id}/pause`)).body.isActive).toBe(false);
     expect((await sut.get<Habit[]>('/api/habits')).body[0].isActive).toBe(false);
     expect((await sut.get<FormationStats>('/api/stats/overview')).body.habits.activeHabits).toBe(0);
@@ -107,9 +134,10 @@ describe('habits', () => {
     const habit = (await sut.post<Habit>('/api/habits', prayer)).body;
     await sut.post(`/api/habits/${habit.id}/toggle`, { completed: true });
 
-    const res = await sut.get<{ habits: Array<{ habitId: string; heatMap: Array<{ date: string; done: boolean }> }>; weeklyTrend: unknown[] }>(
-      '/api/habits/analytics',
-    );
+    const res = await sut.get<{
+      habits: Array<{ habitId: string; heatMap: Array<{ date: string; done: boolean }> }>;
+      weeklyTrend: unknown[];
+    }>('/api/habits/analytics');
 
     expect(res.status).toBe(200);
     expect(res.body.habits[0].habitId).toBe(habit.id);
@@ -122,9 +150,9 @@ describe('habits', () => {
     const sut = await UserSession.signUp();
     const habit = (await sut.post<Habit>('/api/habits', prayer)).body;
 
-    expect((await put<{ weekdays: number[] }>(sut, '/api/habits/rest-days', { weekdays: [6, 0, 6] })).body).toEqual({ weekdays: [0, 6] });
+    expect((await sut.put<{ weekdays: number[] }>('/api/habits/rest-days', { weekdays: [6, 0, 6] })).body).toEqual({ weekdays: [0, 6] });
     expect((await sut.get<{ weekdays: number[] }>('/api/habits/rest-days')).body).toEqual({ weekdays: [0, 6] });
-    expect((await put<ProblemDetails>(sut, '/api/habits/rest-days', { weekdays: [7] })).status).toBe(400);
+    expect((await sut.put<ProblemDetails>('/api/habits/rest-days', { weekdays: [7] })).status).toBe(400);
     expect((await sut.post(`/api/habits/${habit.id}/skip`, { date: day(2) })).status).toBe(200);
     const past = await sut.post<ProblemDetails>(`/api/habits/${habit.id}/skip`, { date: day(-1) });
     expect(past.status).toBe(400);

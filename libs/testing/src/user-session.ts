@@ -130,6 +130,10 @@ export class UserSession {
     return call<T>('POST', path, { token: this.token, body, clientIp: this.clientIp });
   }
 
+  put<T = unknown>(path: string, body?: unknown) {
+    return call<T>('PUT', path, { token: this.token, body, clientIp: this.clientIp });
+  }
+
   patch<T = unknown>(path: string, body?: unknown) {
     return call<T>('PATCH', path, { token: this.token, body, clientIp: this.clientIp });
   }
