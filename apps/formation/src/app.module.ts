@@ -10,6 +10,7 @@ import { JournalModule } from './journal/journal.module';
 import { LibraryNoticesModule } from './notifications/library-notices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { NudgesModule } from './nudges/nudges.module';
+import { HabitBoardProjection } from './habits/projections/habit-board.projection';
 import { HabitEntryProjection, HabitProjection } from './habits/projections/habit.projection';
 import { JobsModule } from './jobs/jobs.module';
 import { MembersModule } from './members/members.module';
@@ -36,7 +37,15 @@ export class AppModule {
           service: 'formation',
           connection: MONGO_CONNECTION,
           kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
-          projections: [ProfileProjection, MemberProjection, PlanProjection, HabitProjection, HabitEntryProjection, ActivityDays],
+          projections: [
+            ProfileProjection,
+            MemberProjection,
+            PlanProjection,
+            HabitProjection,
+            HabitEntryProjection,
+            HabitBoardProjection,
+            ActivityDays,
+          ],
         }),
         MembersModule,
         PlansModule,

@@ -70,6 +70,7 @@ export class EventStore implements OnModuleInit {
   readonly heads: Model<StreamHeadDocument>;
   readonly outbox: Model<OutboxDocument>;
   private readonly publishes: boolean;
+  private readonly buildsCollection: string;
   private ready?: Promise<void>;
 
   constructor(
@@ -79,6 +80,7 @@ export class EventStore implements OnModuleInit {
     this.service = options.service;
     this.publishes = options.publishes ?? true;
     const prefix = options.collectionPrefix ?? '';
+    this.buildsCollection = `${prefix}projection_builds`;
     if (prefix) {
       // A second store in the same database: the same shapes under other collection names.
       this.events = connection.model<EventDocument>(`${prefix}Event`, eventModel(connection).schema, `${prefix}events`);
@@ -198,6 +200,17 @@ export class EventStore implements OnModuleInit {
     await this.init();
     const doc = await this.events.findById(key).lean<EventDocument>();
     return doc ? toStoredEvent(doc) : null;
+  }
+
+  /** Whether a projection was once filled from the whole log (ProjectionRunner's backfill). */
+  async projectionBuilt(name: string): Promise<boolean> {
+    return (await this.connection.collection<{ _id: string }>(this.buildsCollection).findOne({ _id: name })) !== null;
+  }
+
+  async markProjectionBuilt(name: string): Promise<void> {
+    await this.connection
+      .collection<{ _id: string; builtAt: Date }>(this.buildsCollection)
+      .updateOne({ _id: name }, { $set: { builtAt: new Date() } }, { upsert: true });
   }
 
   /** Every stream id (rebuilds; scans the heads). */

@@ -1,6 +1,7 @@
 import type { Habit, HabitEntry } from '@abide/contracts';
 import { monthlyPercent } from './domain/completion';
 import { consistencyScore } from './domain/consistency-score';
+import type { BoardHabit } from './domain/habit-board';
 import type { HabitTrack } from './domain/habit-calendar';
 import { computeHabitStreak } from './domain/streak';
 import type { HabitEntryView, HabitView } from './projections/habit.schema';
@@ -14,6 +15,35 @@ export const trackOf = (habit: HabitView, entries: readonly HabitEntryView[], re
   pauses: [...habit.pauses, ...(habit.pausedSince ? [{ from: habit.pausedSince, until: null }] : [])],
   restDays,
   skipDates: habit.skipDates,
+});
+
+/** The same view of a habit on the member's board (habits/projections/habit-board.projection.ts). */
+export const boardTrackOf = (habit: BoardHabit, restDays: readonly number[]): HabitTrack => ({
+  frequency: habit.frequency,
+  createdOn: habit.createdOn,
+  checkIns: Object.entries(habit.checkIns).map(([date, completed]) => ({ date, completed })),
+  pauses: [...habit.pauses, ...(habit.pausedSince ? [{ from: habit.pausedSince, until: null }] : [])],
+  restDays,
+  skipDates: habit.skipDates,
+});
+
+/** A board habit in the shape `toHabit` reads. */
+export const habitViewOf = (habit: BoardHabit, userId: string): HabitView => ({
+  _id: habit.id,
+  userId,
+  name: habit.name,
+  description: habit.description,
+  category: habit.category,
+  frequency: habit.frequency,
+  reminderTime: habit.reminderTime,
+  isActive: habit.isActive,
+  archived: habit.archived,
+  createdOn: habit.createdOn,
+  createdAt: new Date(habit.createdAt),
+  pauses: habit.pauses,
+  pausedSince: habit.pausedSince,
+  skipDates: habit.skipDates,
+  version: 0,
 });
 
 /** A habit with its real figures as of `today`; `completedOnDate` for the day the page shows. */

@@ -7,15 +7,15 @@ import { localDateOf, type LocalDate } from '../stats/domain/local-day';
 import { percentOf } from './domain/completion';
 import { habitHeatMap } from './domain/heat-map';
 import { weeklyCompletionTrend } from './domain/weekly-trend';
-import { toHabit, toHabitEntry, trackOf } from './habit-figures';
-import { HabitEntryProjection, HabitProjection } from './projections/habit.projection';
-import type { HabitView } from './projections/habit.schema';
+import { boardTrackOf, habitViewOf, toHabit, toHabitEntry } from './habit-figures';
+import { HabitBoardProjection } from './projections/habit-board.projection';
+import { HabitEntryProjection } from './projections/habit.projection';
 
 /** Read side of habits: lists with real figures, entries of a day, analytics. Always one member's own. */
 @Injectable()
 export class HabitQueries {
   constructor(
-    private readonly habits: HabitProjection,
+    private readonly boards: HabitBoardProjection,
     private readonly entries: HabitEntryProjection,
     private readonly members: MemberProjection,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -32,10 +32,11 @@ export class HabitQueries {
   }
 
   async one(userId: string, habitId: string, date?: string): Promise<Habit> {
-    const habit = await this.habits.find(habitId);
-    if (!habit || habit.userId !== userId) throw DomainError.notFound('This habit');
-    const [entries, restDays, today] = await Promise.all([this.entries.ofUser(userId), this.members.restDaysOf(userId), this.today(userId)]);
-    return toHabit(habit, trackOf(habit, entries, restDays), today, date ?? today);
+    // The caller's own board: another member's habit is simply not on it (404, as if it did not exist).
+    const [board, restDays, today] = await Promise.all([this.boards.read(userId), this.members.restDaysOf(userId), this.today(userId)]);
+    const habit = board.habits.find((h) => h.id === habitId);
+    if (!habit) throw DomainError.notFound('This habit');
+    return toHabit(habitViewOf(habit, userId), boardTrackOf(habit, restDays), today, date ?? today);
   }
 
   async entry(userId: string, habitId: string, date: string): Promise<HabitEntry> {
@@ -58,7 +59,13 @@ export class HabitQueries {
       habits: habits.map((h, i) => ({
         habitId: h._id,
         name: h.name,
-        heatMap: habitHeatMap(tracks[i], today).map(({ date, scheduled, done, excuse, future }) => ({ date, scheduled, done, excuse, future })),
+        heatMap: habitHeatMap(tracks[i], today).map(({ date, scheduled, done, excuse, future }) => ({
+          date,
+          scheduled,
+          done,
+          excuse,
+          future,
+        })),
       })),
       weeklyTrend: weeklyCompletionTrend(tracks, today).map((w) => ({
         weekStart: w.weekStart,
@@ -69,14 +76,15 @@ export class HabitQueries {
     };
   }
 
-  /** Everything the figures need, read once. */
+  /**
+   * Everything the figures need, in keyed reads whatever the number of members or check-ins: the member's board and
+   * their member record. Active and paused habits, oldest first (archived ones stay on the board, for their history).
+   */
   async load(userId: string) {
-    const [habits, entries, restDays, today] = await Promise.all([
-      this.habits.ofUser(userId),
-      this.entries.ofUser(userId),
-      this.members.restDaysOf(userId),
-      this.today(userId),
-    ]);
-    return { habits, tracks: habits.map((h: HabitView) => trackOf(h, entries, restDays)), today, restDays };
+    const [board, restDays, today] = await Promise.all([this.boards.read(userId), this.members.restDaysOf(userId), this.today(userId)]);
+    const shown = board.habits
+      .filter((h) => !h.archived)
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+    return { habits: shown.map((h) => habitViewOf(h, userId)), tracks: shown.map((h) => boardTrackOf(h, restDays)), today, restDays };
   }
 }

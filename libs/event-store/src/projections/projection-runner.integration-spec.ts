@@ -23,12 +23,12 @@ class UserDirectoryProjection implements Projection {
   readonly handles = ['identity.user.registered'] as const;
   readonly model: Model<UserView>;
 
-  constructor(connection: Connection) {
+  constructor(connection: Connection, collection = 'user_directory') {
     const schema = new Schema<UserView>(
       { _id: String, name: String, email: String, applied: Number, version: Number },
-      { collection: 'user_directory', versionKey: false },
+      { collection, versionKey: false },
     );
-    this.model = connection.model<UserView>('UserDirectoryView', schema);
+    this.model = connection.model<UserView>(`${collection}_view`, schema);
   }
 
   async apply(event: EventEnvelope): Promise<void> {
@@ -124,5 +124,28 @@ describe(ProjectionRunner.name, () => {
   it('deletes the subject from projections that support purging', async () => {
     await sut.purgeSubject('user-2');
     await expect(projection.model.findById('user-2').lean()).resolves.toBeNull();
+  });
+
+  it('fills a read model added later from the whole log once, at the first start that has it', async () => {
+    class LateDirectory extends UserDirectoryProjection {
+      override readonly name = 'late-directory';
+      readonly backfill = true;
+    }
+    const late = new LateDirectory(connection, 'late_directory');
+    await late.reset();
+    await appendAndProject('user-20', 0, 'Before the new read model');
+
+    const first = new ProjectionRunner(store, [projection, late]);
+    await first.onApplicationBootstrap();
+    first.onApplicationShutdown();
+    await expect(late.model.findById('user-20').lean()).resolves.toMatchObject({ name: 'Before the new read model' });
+    expect(await store.projectionBuilt('late-directory')).toBe(true);
+
+    // A later start does not empty and refill it: what is there stays, nothing is applied twice.
+    await late.model.updateOne({ _id: 'user-20' }, { $set: { name: 'Kept' } });
+    const second = new ProjectionRunner(store, [projection, late]);
+    await second.onApplicationBootstrap();
+    second.onApplicationShutdown();
+    await expect(late.model.findById('user-20').lean()).resolves.toMatchObject({ name: 'Kept' });
   });
 });

@@ -67,8 +67,33 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
   async onApplicationBootstrap(): Promise<void> {
     // At start nothing is in flight in this process: every unprojected entry is left from before.
     await this.heal(0).catch((error: Error) => this.logger.warn(`Healing read models at start failed (${error.message}); retrying`));
-    this.timer = setInterval(() => void this.heal().catch(() => undefined), this.healEveryMs);
+    let backfilled = await this.backfill();
+    this.timer = setInterval(() => {
+      void this.heal().catch(() => undefined);
+      if (!backfilled) void this.backfill().then((done) => (backfilled = done));
+    }, this.healEveryMs);
     this.timer.unref();
+  }
+
+  /**
+   * Fills each new read model (`backfill`) from the whole log, once. Events appended meanwhile are applied as usual
+   * and again by the replay, which idempotent projections ignore. False when it must be tried again.
+   */
+  private async backfill(): Promise<boolean> {
+    try {
+      for (const projection of this.projections.values()) {
+        if (!projection.backfill || (await this.store.projectionBuilt(projection.name))) continue;
+        const started = Date.now();
+        this.logger.log(`Filling read model ${projection.name} from the log`);
+        await this.rebuild(projection.name);
+        await this.store.markProjectionBuilt(projection.name);
+        this.logger.log(`Read model ${projection.name} filled in ${Date.now() - started} ms`);
+      }
+      return true;
+    } catch (error) {
+      this.logger.warn(`Filling a new read model failed (${(error as Error).message}); retrying`);
+      return false;
+    }
   }
 
   onApplicationShutdown(): void {

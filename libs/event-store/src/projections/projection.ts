@@ -11,6 +11,11 @@ export interface Projection {
   apply(event: EventEnvelope): Promise<void>;
   /** Empties the read model before a rebuild. */
   reset(): Promise<void>;
+  /**
+   * A read model added after events existed: the runner fills it from the whole log once (at the first start that
+   * has it, before the service listens) and remembers that it did.
+   */
+  readonly backfill?: boolean;
   /** Deletes everything the read model holds about a subject (account deletion). */
   purgeSubject?(subjectId: string): Promise<void>;
 }

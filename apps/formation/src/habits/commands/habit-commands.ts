@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { errorCodes, type HabitFrequency } from '@abide/contracts';
-import { ConcurrencyError, EventStore, type NewEvent, OutboxRelay, ProjectionRunner, type StoredEvent } from '@abide/event-store';
+import { CommandRunner, ConcurrencyError, type NewEvent, type StoredEvent } from '@abide/event-store';
 import { DomainError } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
@@ -12,7 +12,7 @@ import {
   decideLifecycle,
   decideSkipDay,
   decideUpdateHabit,
-  foldHabit,
+  habitDecider,
   type HabitFields,
   HabitNotFound,
   HabitRuleError,
@@ -46,16 +46,19 @@ const fieldsOf = (input: HabitInput): Partial<HabitFields> => ({
 @Injectable()
 export class HabitCommands {
   constructor(
-    private readonly eventStore: EventStore,
-    private readonly projections: ProjectionRunner,
-    private readonly relay: OutboxRelay,
+    private readonly runner: CommandRunner,
     private readonly members: MemberProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async create(userId: string, input: HabitInput & { name: string; category: string }, meta: Meta): Promise<string> {
     const habitId = uuidv7();
-    const fields = { description: '', frequency: { kind: 'daily' } as HabitFrequency, reminderTime: null, ...fieldsOf(input) } as HabitFields;
+    const fields = {
+      description: '',
+      frequency: { kind: 'daily' } as HabitFrequency,
+      reminderTime: null,
+      ...fieldsOf(input),
+    } as HabitFields;
     const timeZone = await this.members.timeZoneOf(userId);
     await this.run(habitId, (s) => decideCreateHabit(s, { habitId, userId, fields, now: this.clock(), timeZone }), meta);
     return habitId;
@@ -101,16 +104,11 @@ export class HabitCommands {
     return localDateOf(this.clock(), await this.members.timeZoneOf(userId));
   }
 
+  /** Through the command runner: the habit's state comes from its stream head's snapshot, one read however long its history. */
   private async run(habitId: string, decide: (state: HabitState) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
     try {
-      const appended = await this.eventStore.appendWithRetry(habitStreamId(habitId), (history) => decide(foldHabit(history)), meta);
-      if (appended.length) {
-        await this.projections.afterAppend(appended);
-        this.relay.kick();
-      }
-      return appended;
+      return (await this.runner.run(habitStreamId(habitId), habitDecider, decide, meta)).events;
     } catch (error) {
-      // Someone else's habit or none at all: the same answer, so ids reveal nothing.
       if (error instanceof HabitNotFound) throw DomainError.notFound('This habit');
       if (error instanceof HabitRuleError) throw DomainError.validation([{ field: error.field, message: error.message }], error.message);
       if (error instanceof ConcurrencyError)

@@ -1,5 +1,5 @@
 import type { HabitFrequency as ContractFrequency } from '@abide/contracts';
-import type { NewEvent } from '@abide/event-store';
+import type { Decider, NewEvent } from '@abide/event-store';
 import { daysBetween, isLocalDate, localDateOf, type LocalDate } from '../../stats/domain/local-day';
 import { decideCheckIn } from './check-in-window';
 
@@ -45,45 +45,49 @@ interface HabitEvent {
   data?: Record<string, unknown>;
 }
 
-export const foldHabit = (events: readonly HabitEvent[]): HabitState =>
-  events.reduce<HabitState>(
-    (state, e) => {
-      const data = (e.data ?? {}) as Record<string, never>;
-      switch (e.type) {
-        case 'formation.habit.created':
-          return {
-            ...state,
-            exists: true,
-            userId: data.userId,
-            name: data.name,
-            description: data.description,
-            category: data.category,
-            frequency: data.frequency,
-            reminderTime: data.reminderTime,
-            isActive: true,
-          };
-        case 'formation.habit.updated': {
-          const { habitId: _h, userId: _u, ...changes } = e.data ?? {};
-          return { ...state, ...(Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<HabitState>) };
-        }
-        case 'formation.habit.paused':
-          return { ...state, isActive: false };
-        case 'formation.habit.resumed':
-          return { ...state, isActive: true };
-        case 'formation.habit.archived':
-          return { ...state, isActive: false, archived: true };
-        case 'formation.habit.skipped':
-          return { ...state, skipDates: new Set(state.skipDates).add(data.date) };
-        case 'formation.habit.checked-in':
-          return { ...state, entries: new Map(state.entries).set(data.date, { completed: true, note: data.note ?? null }) };
-        case 'formation.habit.check-in-undone':
-          return { ...state, entries: new Map(state.entries).set(data.date, { completed: false, note: null }) };
-        default:
-          return state;
-      }
-    },
-    { exists: false, isActive: false, archived: false, entries: new Map(), skipDates: new Set() },
-  );
+const initialHabitState = (): HabitState => ({ exists: false, isActive: false, archived: false, entries: new Map(), skipDates: new Set() });
+
+/** One event's effect on the habit's state. */
+const evolveHabit = (state: HabitState, e: HabitEvent): HabitState => {
+  const data = (e.data ?? {}) as Record<string, never>;
+  switch (e.type) {
+    case 'formation.habit.created':
+      return {
+        ...state,
+        exists: true,
+        userId: data.userId,
+        name: data.name,
+        description: data.description,
+        category: data.category,
+        frequency: data.frequency,
+        reminderTime: data.reminderTime,
+        isActive: true,
+      };
+    case 'formation.habit.updated': {
+      const { habitId: _h, userId: _u, ...changes } = e.data ?? {};
+      return { ...state, ...(Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<HabitState>) };
+    }
+    case 'formation.habit.paused':
+      return { ...state, isActive: false };
+    case 'formation.habit.resumed':
+      return { ...state, isActive: true };
+    case 'formation.habit.archived':
+      return { ...state, isActive: false, archived: true };
+    case 'formation.habit.skipped':
+      return { ...state, skipDates: new Set(state.skipDates).add(data.date) };
+    case 'formation.habit.checked-in':
+      return { ...state, entries: new Map(state.entries).set(data.date, { completed: true, note: data.note ?? null }) };
+    case 'formation.habit.check-in-undone':
+      return { ...state, entries: new Map(state.entries).set(data.date, { completed: false, note: null }) };
+    default:
+      return state;
+  }
+};
+
+export const foldHabit = (events: readonly HabitEvent[]): HabitState => events.reduce(evolveHabit, initialHabitState());
+
+/** The habit aggregate for the command runner: its state is kept as a snapshot in the stream head. */
+export const habitDecider: Decider<HabitState> = { name: 'habit', initialState: initialHabitState, evolve: evolveHabit };
 
 /** The request's 'daily' / 'weekly' strings are shorthand for the frequency objects. */
 export const normaliseFrequency = (frequency: ContractFrequency | 'daily' | 'weekly'): ContractFrequency =>
@@ -130,14 +134,19 @@ export const decideCreateHabit = (
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export const decideUpdateHabit = (state: HabitState, command: { habitId: string; userId: string; changes: Partial<HabitFields> }): NewEvent[] => {
+export const decideUpdateHabit = (
+  state: HabitState,
+  command: { habitId: string; userId: string; changes: Partial<HabitFields> },
+): NewEvent[] => {
   owned(state, command.userId);
   changeable(state);
   const changed = Object.fromEntries(
     Object.entries(command.changes).filter(([key, value]) => value !== undefined && !same(state[key as keyof HabitState], value)),
   );
   if (Object.keys(changed).length === 0) return [];
-  return [{ type: 'formation.habit.updated', subjectId: command.userId, data: { habitId: command.habitId, userId: command.userId, ...changed } }];
+  return [
+    { type: 'formation.habit.updated', subjectId: command.userId, data: { habitId: command.habitId, userId: command.userId, ...changed } },
+  ];
 };
 
 export type Lifecycle = 'pause' | 'resume' | 'archive';
@@ -187,7 +196,13 @@ export const decideHabitCheckIn = (state: HabitState, command: CheckInCommand): 
         {
           type: 'formation.habit.checked-in',
           subjectId: command.userId,
-          data: { ...ids, completed: true, completedAt: command.now.toISOString(), timeZone: command.timeZone, note: note ?? current?.note ?? null },
+          data: {
+            ...ids,
+            completed: true,
+            completedAt: command.now.toISOString(),
+            timeZone: command.timeZone,
+            note: note ?? current?.note ?? null,
+          },
         },
       ],
     };
@@ -197,15 +212,23 @@ export const decideHabitCheckIn = (state: HabitState, command: CheckInCommand): 
 };
 
 /** A planned skip: today or a day ahead; it excuses that day so the streak neither breaks nor grows. */
-export const decideSkipDay = (state: HabitState, command: { habitId: string; userId: string; date: string; today: LocalDate }): NewEvent[] => {
+export const decideSkipDay = (
+  state: HabitState,
+  command: { habitId: string; userId: string; date: string; today: LocalDate },
+): NewEvent[] => {
   owned(state, command.userId);
   changeable(state);
   if (!isLocalDate(command.date) || command.date < command.today) throw new HabitRuleError('date', habitMessages.skipPast);
   if (daysBetween(command.today, command.date) > MAX_SKIP_DAYS_AHEAD) throw new HabitRuleError('date', habitMessages.skipTooFar);
   if (state.skipDates.has(command.date)) return [];
-  return [{ type: 'formation.habit.skipped', subjectId: command.userId, data: { habitId: command.habitId, userId: command.userId, date: command.date } }];
+  return [
+    {
+      type: 'formation.habit.skipped',
+      subjectId: command.userId,
+      data: { habitId: command.habitId, userId: command.userId, date: command.date },
+    },
+  ];
 };
-
 
 /** Fields of habit events erased on account deletion: the member's own words. */
 export const HABIT_PERSONAL_FIELDS = ['name', 'description', 'note'] as const;

@@ -17,10 +17,10 @@ import {
   type PlanState,
 } from '../domain/plan.decider';
 import { weekRollover } from '../domain/week-rollover';
-import { PlanProjection } from '../projections/plan.projection';
-import type { PlanView } from '../projections/plan.schema';
+import { PlanProjection, planStreamId } from '../projections/plan.projection';
 
-export const planStreamId = (userId: string, weekStart: LocalDate) => `plan-${userId}-${weekStart}`;
+export { planStreamId };
+import type { PlanView } from '../projections/plan.schema';
 
 /** Used when a member asks for a plan before formation knows their onboarding answers. */
 export const DEFAULT_PLAN_GOALS = ['Daily Bible reading', 'Deeper prayer life'];

@@ -3,8 +3,12 @@ import type { EventEnvelope } from '@abide/contracts';
 import { applyIfNewer, type Projection } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
+import { addDays, type LocalDate } from '../../stats/domain/local-day';
 import type { PlanDay, WeeklyPlan } from '../domain/plan.schema';
 import { type PlanMemberView, planMemberViewSchema, type PlanView, planViewSchema } from './plan.schema';
+
+/** One plan stream per member and week; its read-model document has the same `_id`, so a week's plan is a keyed read. */
+export const planStreamId = (userId: string, weekStart: LocalDate) => `plan-${userId}-${weekStart}`;
 
 @Injectable()
 export class PlanProjection implements Projection {
@@ -44,10 +48,14 @@ export class PlanProjection implements Projection {
         return;
       }
       case 'formation.plan.activity-completed':
-        await applyIfNewer(this.model, event.streamId, event.version, { $push: { completed: { activityId: data.activityId, date: data.date } } });
+        await applyIfNewer(this.model, event.streamId, event.version, {
+          $push: { completed: { activityId: data.activityId, date: data.date } },
+        });
         return;
       case 'formation.plan.activity-uncompleted':
-        await applyIfNewer(this.model, event.streamId, event.version, { $pull: { completed: { activityId: data.activityId, date: data.date } } });
+        await applyIfNewer(this.model, event.streamId, event.version, {
+          $pull: { completed: { activityId: data.activityId, date: data.date } },
+        });
         return;
       case 'formation.plan.caught-up': {
         const days = (event.data as { dailyActivities: PlanDay[] }).dailyActivities;
@@ -57,14 +65,25 @@ export class PlanProjection implements Projection {
     }
   }
 
-  /** The member's most recent plan (the current week's once the rollover has run). */
+  /**
+   * The member's most recent plan (the current week's once the rollover has run): two keyed reads, the member's latest
+   * week and that week's plan, however many plans the service holds.
+   */
   async latest(userId: string): Promise<PlanView | null> {
-    return this.model.findOne({ userId }).sort({ weekStart: -1 }).lean<PlanView>();
+    const member = await this.members.findById(userId).lean<PlanMemberView>();
+    return member ? this.model.findById(planStreamId(userId, member.latestWeekStart)).lean<PlanView>() : null;
   }
 
-  /** The member's plans before `weekStart`, most recent first: the history the generator avoids repeating. */
-  async recent(userId: string, limit = 4): Promise<PlanView[]> {
-    return this.model.find({ userId }).sort({ weekStart: -1 }).limit(limit).lean<PlanView[]>();
+  /**
+   * The member's plans of the last `weeks` weeks up to their latest, most recent first: the history the generator
+   * avoids repeating. One keyed read per week.
+   */
+  async recent(userId: string, weeks = 4): Promise<PlanView[]> {
+    const member = await this.members.findById(userId).lean<PlanMemberView>();
+    if (!member) return [];
+    const ids = Array.from({ length: weeks }, (_, i) => planStreamId(userId, addDays(member.latestWeekStart, -7 * i)));
+    const plans = await Promise.all(ids.map((id) => this.model.findById(id).lean<PlanView>()));
+    return plans.filter((p): p is NonNullable<typeof p> => p !== null);
   }
 
   /** Members whose latest plan started before `weekStart`: candidates for the weekly rollover. */

@@ -1,0 +1,68 @@
+import { applyToBoard, emptyBoard, type HabitBoardEvent } from './habit-board';
+
+const event = (type: string, version: number, data: Record<string, unknown> = {}, habitId = 'h1'): HabitBoardEvent => ({
+  type: `formation.habit.${type}`,
+  version,
+  occurredAt: '2026-03-01T08:00:00.000Z',
+  data: { habitId, userId: 'u1', ...data },
+});
+const created = (habitId = 'h1') =>
+  event(
+    'created',
+    1,
+    {
+      name: 'Prayer',
+      description: '',
+      category: 'prayer',
+      frequency: { kind: 'daily' },
+      reminderTime: null,
+      createdOn: '2026-03-01',
+      timeZone: 'UTC',
+    },
+    habitId,
+  );
+
+describe('habit board', () => {
+  it('keeps check-ins and their undoing per date, and ignores an event it has already applied', () => {
+    const board = emptyBoard();
+    applyToBoard(board, created());
+    expect(applyToBoard(board, event('checked-in', 2, { date: '2026-03-01', completed: true }))).toBe(true);
+    expect(applyToBoard(board, event('checked-in', 3, { date: '2026-03-02', completed: true }))).toBe(true);
+    expect(applyToBoard(board, event('check-in-undone', 4, { date: '2026-03-02', completed: false }))).toBe(true);
+    // A replay of version 3 (catch-up, a crash) must not check the undone day again.
+    expect(applyToBoard(board, event('checked-in', 3, { date: '2026-03-02', completed: true }))).toBe(false);
+    expect(board.habits[0].checkIns).toEqual({ '2026-03-01': true, '2026-03-02': false });
+  });
+
+  it('follows edits, pauses (a pause resumed later excuses its days), skips and archiving', () => {
+    const board = emptyBoard();
+    applyToBoard(board, created());
+    applyToBoard(board, event('updated', 2, { name: 'Evening prayer', reminderTime: '21:00' }));
+    applyToBoard(board, event('paused', 3, { date: '2026-03-03' }));
+    expect(board.habits[0]).toMatchObject({ name: 'Evening prayer', reminderTime: '21:00', isActive: false, pausedSince: '2026-03-03' });
+    applyToBoard(board, event('resumed', 4, { date: '2026-03-05' }));
+    applyToBoard(board, event('skipped', 5, { date: '2026-03-08' }));
+    applyToBoard(board, event('skipped', 6, { date: '2026-03-08' }));
+    expect(board.habits[0]).toMatchObject({
+      isActive: true,
+      pausedSince: null,
+      pauses: [{ from: '2026-03-03', until: '2026-03-05' }],
+      skipDates: ['2026-03-08'],
+    });
+    applyToBoard(board, event('archived', 7, { date: '2026-03-09' }));
+    expect(board.habits[0]).toMatchObject({ isActive: false, archived: true });
+  });
+
+  it('keeps each habit’s versions apart, and skips events of a habit it never saw created', () => {
+    const board = emptyBoard();
+    applyToBoard(board, created('h1'));
+    applyToBoard(board, created('h2'));
+    expect(applyToBoard(board, event('checked-in', 2, { date: '2026-03-01', completed: true }, 'h2'))).toBe(true);
+    expect(applyToBoard(board, event('checked-in', 2, { date: '2026-03-01', completed: true }, 'h1'))).toBe(true);
+    expect(applyToBoard(board, event('checked-in', 2, { date: '2026-03-01', completed: true }, 'h3'))).toBe(false);
+    expect(board.habits.map((h) => [h.id, Object.keys(h.checkIns).length])).toEqual([
+      ['h1', 1],
+      ['h2', 1],
+    ]);
+  });
+});
