@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { Kafka, logLevel } from 'kafkajs';
 import { cmdlineOf, pidAlive, portOwner, readJson, sleep, writeJson } from '../infra/lib/util.mjs';
 import { namespaceOf, ports, repoRoot, serviceEnv, serviceNames, waitForHttp } from '../stack/services.mjs';
+import { moveGroupsToEnd, withKafkaRetries } from '../stack/consumer-groups.mjs';
 import { provisionTopics } from '../stack/topics.mjs';
 
 const slot = () => Number.parseInt(process.env.ABIDE_TEST_SLOT ?? '0', 10) || 0;
@@ -119,18 +120,6 @@ export const stopRunningStack = async (profile) => {
   fs.rmSync(stateFile(profile), { force: true });
 };
 
-/** Kafka answers "not the leader" while a busy broker moves partition leaders; such errors are worth a few retries. */
-const withKafkaRetries = async (call, attempts = 8) => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await call();
-    } catch (error) {
-      if (!error?.retriable || attempt >= attempts) throw error;
-      await sleep(250 * attempt);
-    }
-  }
-};
-
 /**
  * Empties the profile's namespace (services stopped first): its databases, Redis keys and object-store buckets' use,
  * and moves its consumer groups past what earlier runs published, so a fresh seed starts from nothing.
@@ -156,26 +145,12 @@ export const dropNamespace = async ({ profile, engineEnv }) => {
   } finally {
     redis.disconnect();
   }
-  const kafka = new Kafka({ clientId: `${ns}-bench-reset`, brokers: engineEnv.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const eventTopics = (await admin.listTopics()).filter((t) => t.startsWith(`${ns}.`) && !t.endsWith('.dlq'));
-    for (const service of serviceNames) {
-      for (const topic of eventTopics) {
-        const offsets = await withKafkaRetries(() => admin.fetchTopicOffsets(topic));
-        await withKafkaRetries(() =>
-          admin.setOffsets({
-            groupId: `${ns}-${service}`,
-            topic,
-            partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
-          }),
-        );
-      }
-    }
-  } finally {
-    await admin.disconnect();
-  }
+  await moveGroupsToEnd({
+    brokers: engineEnv.KAFKA_BROKERS.split(','),
+    namespace: ns,
+    services: serviceNames,
+    clientId: `${ns}-bench-reset`,
+  });
 };
 
 /** Consumer lag of the namespace's consumer groups on its topics (0 when every service has read everything). */

@@ -1,11 +1,11 @@
 // End-to-end tests: real engines, the five services on the test ports, and the built web app behind `vite preview`.
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import { engineEnv, up } from '../../../tools/infra/engines.mjs';
 import { namespaceOf, ports, repoRoot, serviceNames, startServices } from '../../../tools/stack/services.mjs';
 import { buildWeb, startWeb } from '../../../tools/stack/web.mjs';
+import { moveGroupsToEnd } from '../../../tools/stack/consumer-groups.mjs';
 
 const log = (line) => process.stderr.write(`[e2e stack] ${line}\n`);
 
@@ -34,51 +34,17 @@ const clearTestCounters = async () => {
   }
 };
 
-/** Kafka answers "not the leader" while a busy broker moves partition leaders; such errors are worth a few retries. */
-const withKafkaRetries = async (call, attempts = 8) => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await call();
-    } catch (error) {
-      if (!error?.retriable || attempt >= attempts) throw error;
-      await new Promise((r) => setTimeout(r, 250 * attempt));
-    }
-  }
-};
-
 /**
  * The test databases start empty, so the test consumer groups must not replay what earlier test runs published on
  * the test topics: move each group to the end of every topic before the services join.
  */
-const skipPublishedHistory = async () => {
-  const kafka = new Kafka({ clientId: 'abide-test-setup', brokers: engineEnv.KAFKA_BROKERS.split(','), logLevel: logLevel.ERROR });
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const prefix = `${namespaceOf('test')}.`;
-    const eventTopics = (await admin.listTopics()).filter((t) => t.startsWith(prefix) && !t.endsWith('.dlq'));
-    const ends = new Map();
-    for (const topic of eventTopics) ends.set(topic, await withKafkaRetries(() => admin.fetchTopicOffsets(topic)));
-    // Only where a group is behind: each setOffsets joins the group with a consumer and costs ~5 s (its first fetch
-    // waits the broker's max wait), so a warm machine's 5 groups × 10 topics took minutes when all were reset.
-    await Promise.all(
-      serviceNames.map(async (service) => {
-        const groupId = `${namespaceOf('test')}-${service}`;
-        const committed = await withKafkaRetries(() => admin.fetchOffsets({ groupId, topics: eventTopics }));
-        for (const { topic, partitions } of committed) {
-          const at = new Map(partitions.map((p) => [p.partition, Number(p.offset)]));
-          const behind = ends.get(topic).filter((o) => Number(o.high) > 0 && (at.get(o.partition) ?? -1) < Number(o.high));
-          if (!behind.length) continue;
-          await withKafkaRetries(() =>
-            admin.setOffsets({ groupId, topic, partitions: behind.map((o) => ({ partition: o.partition, offset: o.high })) }),
-          );
-        }
-      }),
-    );
-  } finally {
-    await admin.disconnect();
-  }
-};
+const skipPublishedHistory = () =>
+  moveGroupsToEnd({
+    brokers: engineEnv.KAFKA_BROKERS.split(','),
+    namespace: namespaceOf('test'),
+    services: serviceNames,
+    clientId: 'abide-test-setup',
+  });
 
 export default async function stackGlobalSetup() {
   // One log folder per test slot, so parallel runs never interleave their service logs.
