@@ -4,6 +4,7 @@ import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
 import { AccountExportController } from './account/account-export.controller';
 import { ActivityConsumer } from './activity/activity.consumer';
 import { ActivityEvents } from './activity/activity-events';
+import { MemberActivityMigration } from './activity/projections/member-activity.migration';
 import { MemberActivityStore } from './activity/projections/member-activity.store';
 import type { Clock } from './config/clock';
 import { CommunityConfigModule } from './config/community-config.module';
@@ -15,6 +16,8 @@ import { GroupQueries } from './groups/group-queries';
 import { GroupsController } from './groups/groups.controller';
 import { MemberDeparture } from './groups/member-departure';
 import { GroupProjection } from './groups/projections/group.projection';
+import { GroupRosterProjection } from './groups/projections/group-roster.projection';
+import { MemberGroupsProjection } from './groups/projections/member-groups.projection';
 import { PrayerCommands } from './prayers/commands/prayer-commands';
 import { PrayerQueries } from './prayers/prayer-queries';
 import { PrayersController } from './prayers/prayers.controller';
@@ -34,13 +37,14 @@ export class AppModule {
           service: 'community',
           connection: MONGO_CONNECTION,
           kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
-          projections: [GroupProjection, PrayerProjection],
+          projections: [GroupProjection, MemberGroupsProjection, GroupRosterProjection, PrayerProjection],
         }),
       ],
       // The prayer routes (groups/:id/prayers…) come before the group routes so ':id' never swallows them.
       controllers: [PrayersController, GroupsController, AccountExportController, ActivityConsumer],
       providers: [
         MemberActivityStore,
+        MemberActivityMigration,
         OwnershipClaims,
         GroupCommands,
         GroupFigures,

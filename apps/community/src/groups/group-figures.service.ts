@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GROUP_ACTIVE_DAYS } from '@abide/contracts';
-import type { ActivityFactView, PersonView } from '../activity/projections/activity.schema';
+import type { PersonView } from '../activity/projections/activity.schema';
 import { MemberActivityStore } from '../activity/projections/member-activity.store';
 import { shiftDate, sundayOf, todayIn } from '../activity/domain/calendar';
 import { weeklyProgress } from '../activity/domain/group-figures';
+import { anyDoneSince, type DoneFact, type FactKind, factsSince, habitsOf, latestDone } from '../activity/domain/member-activity';
 import { CLOCK, type Clock } from '../config/clock';
 
 const DAY_MS = 86_400_000;
 
-const activityText: Record<ActivityFactView['kind'], (name: string) => string> = {
+const activityText: Record<FactKind, (name: string) => string> = {
   'check-in': (name) => `${name} checked in a habit`,
   'plan-activity': (name) => `${name} completed a plan activity`,
   journal: (name) => `${name} wrote in their journal`,
@@ -54,18 +55,14 @@ export class GroupFigures {
 
   /** Card figures: weekly progress of sharing members, Active badge, and the latest sharing member's activity. */
   async card(memberIds: readonly string[]) {
-    const members = await this.contexts(memberIds);
+    const [members, activities] = await Promise.all([this.contexts(memberIds), this.activity.activitiesOf(memberIds)]);
     const sharing = members.filter((m) => m.sharesProgress);
     const earliest = sharing.reduce((min, m) => (m.weekStart < min ? m.weekStart : min), this.weekStartFor(null));
-    const [habits, facts, latest, active] = await Promise.all([
-      this.activity.habitsOf(sharing.map((m) => m.userId)),
-      this.activity.factsSince(
-        sharing.map((m) => m.userId),
-        shiftDate(earliest, -1),
-      ),
-      this.activity.latestDone(sharing.map((m) => m.userId)),
-      this.activity.anyDoneSince(memberIds, new Date(this.clock().getTime() - GROUP_ACTIVE_DAYS * DAY_MS)),
-    ]);
+    const sharingIds = sharing.map((m) => m.userId);
+    const habits = habitsOf(activities, sharingIds);
+    const facts = factsSince(activities, sharingIds, shiftDate(earliest, -1));
+    const latest = latestDone(activities, sharingIds);
+    const active = anyDoneSince(activities, memberIds, new Date(this.clock().getTime() - GROUP_ACTIVE_DAYS * DAY_MS));
     const weekOf = new Map(sharing.map((m) => [m.userId, m.weekStart]));
     const checkIns = new Map<string, number>();
     for (const fact of facts) {
@@ -74,7 +71,7 @@ export class GroupFigures {
       checkIns.set(fact.habitId, (checkIns.get(fact.habitId) ?? 0) + 1);
     }
     const progress = weeklyProgress(
-      habits.map((h) => ({ id: h._id, frequency: h.frequency, active: h.status === 'active' })),
+      habits.map((h) => ({ id: h.id, frequency: h.frequency, active: h.status === 'active' })),
       checkIns,
     );
     const latestName = latest ? (members.find((m) => m.userId === latest.userId)?.person?.name ?? 'A member') : null;
@@ -86,11 +83,9 @@ export class GroupFigures {
   }
 
   /** Done facts of these members from `weeks` weeks before the earliest current week on. */
-  async factsOver(members: readonly MemberWeekContext[], weeks: number): Promise<ActivityFactView[]> {
+  async factsOver(members: readonly MemberWeekContext[], weeks: number): Promise<DoneFact[]> {
     const earliest = members.reduce((min, m) => (m.weekStart < min ? m.weekStart : min), this.weekStartFor(null));
-    return this.activity.factsSince(
-      members.map((m) => m.userId),
-      shiftDate(earliest, -7 * weeks),
-    );
+    const ids = members.map((m) => m.userId);
+    return factsSince(await this.activity.activitiesOf(ids), ids, shiftDate(earliest, -7 * weeks));
   }
 }

@@ -6,9 +6,13 @@ import { MemberActivityStore } from '../activity/projections/member-activity.sto
 import { GroupCommands, toProblem } from './commands/group-commands';
 import { assertLeader, assertMember, type GroupState } from './domain/group.decider';
 import { GroupDenied } from './domain/group-denied';
+import { type GroupRoster, rosterMembers, rosterRequests } from './domain/group-roster';
+import { groupsOf, type MemberGroups, pendingGroupIds } from './domain/member-groups';
 import { GroupFigures } from './group-figures.service';
 import type { GroupView } from './projections/group.schema';
 import { GroupProjection } from './projections/group.projection';
+import { GroupRosterProjection } from './projections/group-roster.projection';
+import { MemberGroupsProjection } from './projections/member-groups.projection';
 
 /** Weeks the dashboard's chart shows, and how far back a streak is looked for. */
 const CHART_WEEKS = 8;
@@ -28,6 +32,8 @@ const guard = (check: () => void): void => {
 export class GroupQueries {
   constructor(
     private readonly groups: GroupProjection,
+    private readonly memberGroups: MemberGroupsProjection,
+    private readonly rosters: GroupRosterProjection,
     private readonly commands: GroupCommands,
     private readonly figures: GroupFigures,
     private readonly activity: MemberActivityStore,
@@ -35,11 +41,12 @@ export class GroupQueries {
 
   /** My Groups: every group the caller belongs to, newest membership first. */
   async mine(callerId: string): Promise<GroupSummary[]> {
-    const memberships = (await this.groups.membershipsOf(callerId)).sort((a, b) => +new Date(b.joinedAt) - +new Date(a.joinedAt));
-    const views = await Promise.all(memberships.map((m) => this.groups.find(m.groupId)));
+    const mine = await this.memberGroups.read(callerId);
+    const views = await Promise.all(groupsOf(mine).map((m) => this.groups.find(m.groupId)));
     return this.summaries(
       callerId,
       views.filter((v): v is GroupView => v !== null),
+      mine,
     );
   }
 
@@ -64,7 +71,7 @@ export class GroupQueries {
   async requests(callerId: string, groupId: string): Promise<JoinRequest[]> {
     const state = await this.commands.load(groupId);
     guard(() => assertLeader(state, callerId));
-    return this.pending(groupId);
+    return this.pending(await this.rosters.read(groupId));
   }
 
   async myRating(callerId: string, groupId: string, weekStart?: string): Promise<{ weekStart: string; rating: number | null }> {
@@ -81,11 +88,12 @@ export class GroupQueries {
   async dashboard(callerId: string, groupId: string): Promise<Dashboard> {
     const state = await this.commands.load(groupId);
     guard(() => assertLeader(state, callerId));
-    const [group, members, ratings, pendingRequests] = await Promise.all([
+    const roster = await this.rosters.read(groupId);
+    const ratings = Object.values(roster.ratings);
+    const [group, members, pendingRequests] = await Promise.all([
       this.summary(callerId, groupId),
       this.memberList(state),
-      this.groups.ratingsOf(groupId),
-      this.pending(groupId),
+      this.pending(roster),
     ]);
     const contexts = await this.figures.contexts(members.map((m) => m.userId));
     const facts = await this.figures.factsOver(contexts, STREAK_WEEKS);
@@ -125,7 +133,7 @@ export class GroupQueries {
         journalDays: sharing.reduce((n, w) => n + w.journalDays.size, 0),
       };
     });
-    const sum = ratings.reduce((n, r) => n + r.rating, 0);
+    const sum = ratings.reduce((n, rating) => n + rating, 0);
     return {
       // The member list comes from the group's stream; the count follows it even while the read model catches up.
       group: { ...group, memberCount: members.length },
@@ -152,30 +160,21 @@ export class GroupQueries {
     return entries.map(([userId, m]) => ({ userId, name: names.get(userId) ?? null, role: m.role, joinedAt: m.joinedAt }));
   }
 
-  private async pending(groupId: string): Promise<JoinRequest[]> {
-    const requests = await this.groups.pendingOf(groupId);
+  private async pending(roster: GroupRoster): Promise<JoinRequest[]> {
+    const requests = rosterRequests(roster);
     const names = await this.figures.names(requests.map((r) => r.userId));
-    return requests.map((r) => ({
-      id: r._id,
-      userId: r.userId,
-      name: names.get(r.userId) ?? null,
-      requestedAt: new Date(r.requestedAt).toISOString(),
-    }));
+    return requests.map((r) => ({ id: r.id, userId: r.userId, name: names.get(r.userId) ?? null, requestedAt: r.requestedAt }));
   }
 
-  private async summaries(callerId: string, views: readonly GroupView[]): Promise<GroupSummary[]> {
+  /** `mine` is the caller's groups when the caller already read them. */
+  private async summaries(callerId: string, views: readonly GroupView[], mine?: MemberGroups): Promise<GroupSummary[]> {
     if (!views.length) return [];
-    const ids = views.map((v) => v._id);
-    const [memberships, pending, owners] = await Promise.all([
-      this.groups.membershipsOf(callerId),
-      this.groups.pendingRequestsBy(callerId),
-      this.figures.names(views.map((v) => v.ownerId)),
-    ]);
-    const roleIn = new Map(memberships.filter((m) => ids.includes(m.groupId)).map((m) => [m.groupId, m.role]));
-    const pendingIn = new Set(pending.map((r) => r.groupId));
+    const [caller, owners] = await Promise.all([mine ?? this.memberGroups.read(callerId), this.figures.names(views.map((v) => v.ownerId))]);
+    const roleIn = new Map(groupsOf(caller).map((m) => [m.groupId, m.role]));
+    const pendingIn = pendingGroupIds(caller);
     return Promise.all(
       views.map(async (view) => {
-        const members = (await this.groups.membersOf(view._id)).map((m) => m.userId);
+        const members = rosterMembers(await this.rosters.read(view._id)).map((m) => m.userId);
         const card = await this.figures.card(members);
         const myStatus = roleIn.get(view._id) ?? (pendingIn.has(view._id) ? 'pending' : 'none');
         const insider = myStatus !== 'none' && myStatus !== 'pending';

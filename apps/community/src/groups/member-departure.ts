@@ -5,7 +5,8 @@ import { PrayerCommands } from '../prayers/commands/prayer-commands';
 import { PrayerProjection } from '../prayers/projections/prayer.projection';
 import { GroupCommands, type Meta } from './commands/group-commands';
 import { OwnershipClaims } from './commands/ownership-claims';
-import { GroupProjection } from './projections/group.projection';
+import { groupsOf, pendingGroupIds } from './domain/member-groups';
+import { MemberGroupsProjection } from './projections/member-groups.projection';
 
 /** The words of a member that community erases from its log when they delete their account. */
 export const COMMUNITY_PERSONAL_FIELDS = ['text', 'testimony'] as const;
@@ -21,7 +22,7 @@ export class MemberDeparture {
 
   constructor(
     private readonly activity: MemberActivityStore,
-    private readonly groups: GroupProjection,
+    private readonly memberGroups: MemberGroupsProjection,
     private readonly groupCommands: GroupCommands,
     private readonly prayers: PrayerProjection,
     private readonly prayerCommands: PrayerCommands,
@@ -32,12 +33,8 @@ export class MemberDeparture {
 
   async forget(userId: string, meta: Meta): Promise<void> {
     await this.activity.forget(userId);
-    const [memberships, requests, prayers] = await Promise.all([
-      this.groups.membershipsOf(userId),
-      this.groups.pendingRequestsBy(userId),
-      this.prayers.byAuthor(userId),
-    ]);
-    const groupIds = new Set([...memberships.map((m) => m.groupId), ...requests.map((r) => r.groupId)]);
+    const [mine, prayers] = await Promise.all([this.memberGroups.read(userId), this.prayers.byAuthor(userId)]);
+    const groupIds = new Set([...groupsOf(mine).map((m) => m.groupId), ...pendingGroupIds(mine)]);
     for (const groupId of groupIds) await this.groupCommands.depart(userId, groupId, meta);
     for (const prayer of prayers) await this.prayerCommands.removeByAuthorDeletion(prayer._id, userId, meta);
     await this.claims.releaseAll(userId);

@@ -1,0 +1,83 @@
+import type { HabitFrequency } from '@abide/contracts';
+
+export type FactKind = 'check-in' | 'plan-activity' | 'journal';
+export type HabitStatus = 'active' | 'paused' | 'archived';
+
+/**
+ * One member's activity as community knows it from formation's events, kept as one document keyed by the member so
+ * the cards and the dashboard cost a read per member however many members and facts the service holds. Habits keep
+ * a version per field and facts a version each (their streams' versions): a late duplicate changes nothing and an
+ * undo that overtook its check-in still wins. Never any content: ids, dates and schedules only.
+ */
+export interface MemberActivity {
+  habits: Record<string, { frequency: HabitFrequency | null; frequencyVersion: number; status: HabitStatus | null; statusVersion: number }>;
+  /** By what the fact is about: habitId:date, planId:activityId, journal:entryId. */
+  facts: Record<string, { kind: FactKind; habitId: string | null; date: string; done: boolean; at: string; version: number }>;
+}
+
+export const emptyActivity = (): MemberActivity => ({ habits: {}, facts: {} });
+
+/** Sets a habit's frequency or status when `version` is newer than the one that set it. False when it was not. */
+export const setHabitField = <F extends 'frequency' | 'status'>(
+  doc: MemberActivity,
+  habitId: string,
+  field: F,
+  version: number,
+  value: F extends 'frequency' ? HabitFrequency : HabitStatus,
+): boolean => {
+  const habit = (doc.habits[habitId] ??= { frequency: null, frequencyVersion: 0, status: null, statusVersion: 0 });
+  const versionField = `${field}Version` as const;
+  if (habit[versionField] >= version) return false;
+  (habit as Record<string, unknown>)[field] = value;
+  habit[versionField] = version;
+  return true;
+};
+
+/** Records a fact when `version` is newer than the one recorded for it. False when it was not. */
+export const setFact = (
+  doc: MemberActivity,
+  id: string,
+  version: number,
+  fact: Omit<MemberActivity['facts'][string], 'version'>,
+): boolean => {
+  if ((doc.facts[id]?.version ?? 0) >= version) return false;
+  doc.facts[id] = { ...fact, version };
+  return true;
+};
+
+/** A done fact of one member, as the figures read it. */
+export interface DoneFact {
+  userId: string;
+  kind: FactKind;
+  habitId: string | null;
+  date: string;
+  at: string;
+}
+
+export type Activities = ReadonlyMap<string, MemberActivity>;
+
+export const habitsOf = (activities: Activities, userIds: readonly string[]) =>
+  userIds.flatMap((userId) =>
+    Object.entries(activities.get(userId)?.habits ?? {}).map(([id, h]) => ({ id, userId, frequency: h.frequency, status: h.status })),
+  );
+
+export const doneFacts = (activities: Activities, userIds: readonly string[]): DoneFact[] =>
+  userIds.flatMap((userId) =>
+    Object.values(activities.get(userId)?.facts ?? {})
+      .filter((f) => f.done)
+      .map((f) => ({ userId, kind: f.kind, habitId: f.habitId, date: f.date, at: f.at })),
+  );
+
+/** Done facts of these members dated on or after `from`. */
+export const factsSince = (activities: Activities, userIds: readonly string[], from: string): DoneFact[] =>
+  doneFacts(activities, userIds).filter((f) => f.date >= from);
+
+/** The latest done fact of these members, by when it was done. */
+export const latestDone = (activities: Activities, userIds: readonly string[]): DoneFact | null =>
+  doneFacts(activities, userIds).reduce<DoneFact | null>(
+    (latest, f) => (!latest || Date.parse(f.at) > Date.parse(latest.at) ? f : latest),
+    null,
+  );
+
+export const anyDoneSince = (activities: Activities, userIds: readonly string[], since: Date): boolean =>
+  doneFacts(activities, userIds).some((f) => Date.parse(f.at) >= since.getTime());

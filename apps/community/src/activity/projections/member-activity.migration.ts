@@ -1,0 +1,54 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection } from 'mongoose';
+import { setFact, setHabitField } from '../domain/member-activity';
+import type { ActivityFactView, HabitFactView } from './activity.schema';
+import { MemberActivityStore } from './member-activity.store';
+
+const MARKER = 'member-activity-documents';
+
+/**
+ * Fills `member_activity` once from the collections that held habits and facts one document each. Its source is
+ * formation's events through Kafka, which community cannot replay from its own log, so the old collections are read
+ * instead. Each record is merged by its version, like an event: a fact that arrives meanwhile is neither lost nor
+ * overwritten, and a run cut short is simply run again at the next start. A marker keyed by name says it is done.
+ */
+@Injectable()
+export class MemberActivityMigration implements OnApplicationBootstrap {
+  private readonly logger = new Logger(MemberActivityMigration.name);
+
+  constructor(
+    private readonly store: MemberActivityStore,
+    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const markers = this.connection.collection<{ _id: string; at: Date }>('community_migrations');
+    if (await markers.findOne({ _id: MARKER })) return;
+    const started = Date.now();
+    const [habits, facts] = await Promise.all([
+      this.store.legacyHabits.find().lean<HabitFactView[]>(),
+      this.store.legacyFacts.find().lean<ActivityFactView[]>(),
+    ]);
+    const byUser = new Map<string, { habits: HabitFactView[]; facts: ActivityFactView[] }>();
+    const of = (userId: string) => byUser.get(userId) ?? byUser.set(userId, { habits: [], facts: [] }).get(userId)!;
+    for (const habit of habits) of(habit.userId).habits.push(habit);
+    for (const fact of facts) of(fact.userId).facts.push(fact);
+    for (const [userId, records] of byUser) {
+      await this.store.update(userId, (doc) => {
+        let changed = false;
+        for (const h of records.habits) {
+          if (h.frequency) changed = setHabitField(doc, h._id, 'frequency', h.frequencyVersion, h.frequency) || changed;
+          if (h.status) changed = setHabitField(doc, h._id, 'status', h.statusVersion, h.status) || changed;
+        }
+        for (const f of records.facts) {
+          const fact = { kind: f.kind, habitId: f.habitId, date: f.date, done: f.done, at: new Date(f.at).toISOString() };
+          changed = setFact(doc, f._id, f.version, fact) || changed;
+        }
+        return changed;
+      });
+    }
+    await markers.updateOne({ _id: MARKER }, { $set: { at: new Date() } }, { upsert: true });
+    if (byUser.size) this.logger.log(`Moved the activity of ${byUser.size} member(s) to member_activity in ${Date.now() - started} ms`);
+  }
+}

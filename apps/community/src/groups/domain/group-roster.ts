@@ -1,0 +1,96 @@
+import type { GroupMemberRole } from '@abide/contracts';
+
+/**
+ * What a group's cards, member list and dashboard need of the group, kept as one document keyed by the group: its
+ * current members, its pending join requests and its meeting ratings. One stream feeds it, so the last version
+ * applied makes a repeated event harmless.
+ */
+export interface GroupRoster {
+  members: Record<string, { role: GroupMemberRole; joinedAt: string }>;
+  /** Pending join requests by request id. */
+  requests: Record<string, { userId: string; requestedAt: string }>;
+  /** `userId:weekStart` → rating; rating again replaces it. */
+  ratings: Record<string, number>;
+  version: number;
+}
+
+export const emptyRoster = (): GroupRoster => ({ members: {}, requests: {}, ratings: {}, version: 0 });
+
+export interface GroupRosterEvent {
+  type: string;
+  version: number;
+  occurredAt: string;
+  data: { groupId: string; userId?: string; requestId?: string } & Record<string, unknown>;
+}
+
+export const groupRosterEvents = [
+  'community.group.member-joined',
+  'community.group.member-left',
+  'community.group.member-removed',
+  'community.group.member-role-changed',
+  'community.group.join-requested',
+  'community.group.join-request-approved',
+  'community.group.join-request-declined',
+  'community.group.join-request-withdrawn',
+  'community.group.meeting-rated',
+] as const;
+
+/**
+ * Applies one event of the group's stream in place; false when it was applied before. `ratingIsKept` says whether a
+ * rating's author still has an account (a deleted account's ratings are forgotten, also when the log is replayed).
+ */
+export const applyToRoster = (roster: GroupRoster, event: GroupRosterEvent, ratingIsKept = true): boolean => {
+  if (roster.version >= event.version) return false;
+  const d = event.data;
+  const userId = d.userId as string;
+  switch (event.type) {
+    case 'community.group.member-joined':
+      roster.members[userId] = { role: d.role as GroupMemberRole, joinedAt: new Date(d.joinedAt as string).toISOString() };
+      break;
+    case 'community.group.member-left':
+      delete roster.members[userId];
+      break;
+    case 'community.group.member-removed':
+      delete roster.members[userId];
+      // A deleted account's ratings go with it.
+      if (d.removedBy === 'system') forgetRatingsOf(roster, userId);
+      break;
+    case 'community.group.member-role-changed':
+      if (roster.members[userId]) roster.members[userId].role = d.role as GroupMemberRole;
+      break;
+    case 'community.group.join-requested':
+      roster.requests[d.requestId as string] = { userId, requestedAt: new Date(event.occurredAt).toISOString() };
+      break;
+    case 'community.group.join-request-approved':
+    case 'community.group.join-request-declined':
+    case 'community.group.join-request-withdrawn':
+      delete roster.requests[d.requestId as string];
+      break;
+    case 'community.group.meeting-rated':
+      if (ratingIsKept) roster.ratings[`${userId}:${d.weekStart as string}`] = d.rating as number;
+      break;
+    default:
+      return false;
+  }
+  roster.version = event.version;
+  return true;
+};
+
+/** Current members, longest-serving first. */
+export const rosterMembers = (roster: GroupRoster): Array<{ userId: string; role: GroupMemberRole; joinedAt: string }> =>
+  Object.entries(roster.members)
+    .map(([userId, m]) => ({ userId, ...m }))
+    .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt));
+
+/** Pending join requests, oldest first. */
+export const rosterRequests = (roster: GroupRoster): Array<{ id: string; userId: string; requestedAt: string }> =>
+  Object.entries(roster.requests)
+    .map(([id, r]) => ({ id, ...r }))
+    .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
+
+/** Forgets every rating of one member (account deletion). False when there was none. */
+export const forgetRatingsOf = (roster: GroupRoster, userId: string): boolean => {
+  const keys = Object.keys(roster.ratings).filter((key) => key.startsWith(`${userId}:`));
+  for (const key of keys) delete roster.ratings[key];
+  return keys.length > 0;
+};

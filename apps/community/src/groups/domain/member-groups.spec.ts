@@ -1,0 +1,58 @@
+import { applyToMemberGroups, emptyMemberGroups, groupsOf, type MemberGroupsEvent, pendingGroupIds } from './member-groups';
+
+const event = (type: string, groupId: string, version: number, data: Record<string, unknown> = {}): MemberGroupsEvent => ({
+  type: `community.group.${type}`,
+  streamId: `group-${groupId}`,
+  version,
+  occurredAt: '2026-03-04T15:00:00.000Z',
+  data: { groupId, userId: 'anna', ...data },
+});
+const joined = (groupId: string, version: number, joinedAt: string, role = 'member') =>
+  event('member-joined', groupId, version, { role, joinedAt });
+
+describe('a member’s groups', () => {
+  it('lists the groups they belong to, newest membership first, with their role', () => {
+    const doc = emptyMemberGroups();
+    applyToMemberGroups(doc, joined('g1', 2, '2026-01-01T00:00:00.000Z', 'owner'));
+    applyToMemberGroups(doc, joined('g2', 1, '2026-02-01T00:00:00.000Z'));
+    applyToMemberGroups(doc, event('member-role-changed', 'g2', 3, { role: 'co-leader' }));
+
+    expect(groupsOf(doc)).toEqual([
+      { groupId: 'g2', role: 'co-leader', joinedAt: '2026-02-01T00:00:00.000Z' },
+      { groupId: 'g1', role: 'owner', joinedAt: '2026-01-01T00:00:00.000Z' },
+    ]);
+  });
+
+  it('drops a group they left or were removed from, and an old join replayed after it does not bring it back', () => {
+    const doc = emptyMemberGroups();
+    const join = joined('g1', 2, '2026-01-01T00:00:00.000Z');
+    applyToMemberGroups(doc, join);
+    applyToMemberGroups(doc, joined('g2', 2, '2026-01-02T00:00:00.000Z'));
+    applyToMemberGroups(doc, event('member-left', 'g1', 5));
+    applyToMemberGroups(doc, event('member-removed', 'g2', 3, { removedBy: 'owner' }));
+
+    expect(applyToMemberGroups(doc, join)).toBe(false);
+    expect(groupsOf(doc)).toEqual([]);
+  });
+
+  it('keeps versions per group stream, so an event of one group never hides another group’s', () => {
+    const doc = emptyMemberGroups();
+    applyToMemberGroups(doc, joined('g1', 9, '2026-01-01T00:00:00.000Z'));
+
+    expect(applyToMemberGroups(doc, joined('g2', 1, '2026-01-02T00:00:00.000Z'))).toBe(true);
+    expect(groupsOf(doc).map((g) => g.groupId)).toEqual(['g2', 'g1']);
+  });
+
+  it('shows a request as pending until it is approved, declined or withdrawn', () => {
+    const doc = emptyMemberGroups();
+    applyToMemberGroups(doc, event('join-requested', 'g1', 2, { requestId: 'r1' }));
+    applyToMemberGroups(doc, event('join-requested', 'g2', 2, { requestId: 'r2' }));
+    applyToMemberGroups(doc, event('join-requested', 'g3', 2, { requestId: 'r3' }));
+    expect(pendingGroupIds(doc)).toEqual(new Set(['g1', 'g2', 'g3']));
+
+    applyToMemberGroups(doc, event('join-request-approved', 'g1', 3, { requestId: 'r1' }));
+    applyToMemberGroups(doc, event('join-request-declined', 'g2', 3, { requestId: 'r2' }));
+    applyToMemberGroups(doc, event('join-request-withdrawn', 'g3', 3, { requestId: 'r3' }));
+    expect(pendingGroupIds(doc)).toEqual(new Set());
+  });
+});

@@ -1,0 +1,158 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ProjectionRunner } from '@abide/event-store';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection } from 'mongoose';
+import { v7 as uuidv7 } from 'uuid';
+import { ActivityEvents } from '../src/activity/activity-events';
+import { MemberActivityMigration } from '../src/activity/projections/member-activity.migration';
+import { GroupCommands } from '../src/groups/commands/group-commands';
+import { GroupQueries } from '../src/groups/group-queries';
+import { envelope, startCommunity } from './community-app.stub';
+
+const clock = { now: new Date('2026-03-04T15:00:00Z') }; // a Wednesday; the week began Sunday 2026-03-01
+const meta = { correlationId: 'test' };
+let app: NestFastifyApplication;
+let events: ActivityEvents;
+let groups: GroupCommands;
+let queries: GroupQueries;
+let db: Connection;
+
+/** Hands events to community as its Kafka consumer does. */
+const feed = async (e: ReturnType<typeof envelope>) => {
+  const handlers = { ...events.identity, ...events.habits } as Record<string, (e: ReturnType<typeof envelope>) => Promise<void>>;
+  await handlers[e.type](e);
+};
+
+const person = async (name: string) => {
+  const userId = uuidv7();
+  await feed(
+    envelope(
+      'identity.user.registered',
+      `user-${userId}`,
+      1,
+      { userId, name, email: `${userId}@example.com`, roles: ['user'], registeredAt: clock.now.toISOString() },
+      userId,
+    ),
+  );
+  return userId;
+};
+
+beforeAll(async () => {
+  app = await startCommunity(clock);
+  events = app.get(ActivityEvents);
+  groups = app.get(GroupCommands);
+  queries = app.get(GroupQueries);
+  db = app.get<Connection>(MONGO_CONNECTION);
+});
+afterAll(async () => {
+  await db.dropDatabase();
+  await app.close();
+});
+
+describe('keyed read models of groups', () => {
+  it('drops a group from My Groups when the member leaves, and shows a private group as pending until approved', async () => {
+    const [owner, joiner] = [await person('Lydia'), await person('Silas')];
+    const open = await groups.create(owner, { name: 'Open', description: '', isPublic: true, meeting: null }, meta);
+    const closed = await groups.create(await person('Timothy'), { name: 'Closed', description: '', isPublic: false, meeting: null }, meta);
+    await groups.join(joiner, open, meta);
+    await groups.join(joiner, closed, meta);
+
+    expect((await queries.mine(joiner)).map((g) => [g.name, g.myStatus])).toEqual([['Open', 'member']]);
+    expect((await queries.summary(joiner, closed)).myStatus).toBe('pending');
+
+    await groups.leave(joiner, open, meta);
+    expect(await queries.mine(joiner)).toEqual([]);
+    expect((await queries.summary(joiner, open)).memberCount).toBe(1);
+  });
+
+  it('fills the new read models from the log to what live projection gave', async () => {
+    const snapshot = async () => ({
+      members: await db.collection('member_groups').find().sort({ _id: 1 }).toArray(),
+      rosters: await db.collection('group_rosters').find().sort({ _id: 1 }).toArray(),
+    });
+    const live = await snapshot();
+    expect(live.members.length).toBeGreaterThan(0);
+
+    await app.get(ProjectionRunner).rebuild('member-groups');
+    await app.get(ProjectionRunner).rebuild('group-roster');
+
+    expect(await snapshot()).toEqual(live);
+  });
+});
+
+describe('member activity documents', () => {
+  it('moves habits and facts kept one document each into the member’s document once, without losing a newer fact', async () => {
+    const anna = await person('Anna');
+    const groupId = await groups.create(anna, { name: 'Romans', description: '', isPublic: true, meeting: null }, meta);
+    const habitId = uuidv7();
+    await db.collection('habit_facts').insertOne({
+      _id: habitId as never,
+      userId: anna,
+      frequency: { kind: 'daily' },
+      frequencyVersion: 1,
+      status: 'active',
+      statusVersion: 1,
+    });
+    await db.collection('activity_facts').insertMany([
+      {
+        _id: `${habitId}:2026-03-02` as never,
+        kind: 'check-in',
+        userId: anna,
+        habitId,
+        date: '2026-03-02',
+        done: true,
+        at: clock.now,
+        version: 2,
+      },
+      {
+        _id: `${habitId}:2026-03-03` as never,
+        kind: 'check-in',
+        userId: anna,
+        habitId,
+        date: '2026-03-03',
+        done: true,
+        at: clock.now,
+        version: 3,
+      },
+    ]);
+    // Undone through Kafka before the migration ran: the newer version wins over the old collection's.
+    await feed(
+      envelope(
+        'formation.habit.check-in-undone',
+        `habit-${habitId}`,
+        4,
+        { habitId, userId: anna, date: '2026-03-03', completed: false },
+        anna,
+      ),
+    );
+    await db.collection('community_migrations').deleteMany({});
+
+    await app.get(MemberActivityMigration).onApplicationBootstrap();
+    await app.get(MemberActivityMigration).onApplicationBootstrap();
+
+    const card = await queries.summary(anna, groupId);
+    expect(card).toMatchObject({ active: true, weeklyProgress: { completed: 1, expected: 7 } });
+    expect(card.recentActivity?.text).toBe('Anna checked in a habit');
+  });
+
+  it('forgets a deleted member’s activity, and a late check-in brings nothing back', async () => {
+    const demas = await person('Demas');
+    const checkIn = (version: number, date: string) =>
+      feed(
+        envelope(
+          'formation.habit.checked-in',
+          'habit-h',
+          version,
+          { habitId: 'h', userId: demas, date, completed: true, completedAt: clock.now.toISOString(), timeZone: 'UTC', note: null },
+          demas,
+        ),
+      );
+    await checkIn(2, '2026-03-02');
+    expect(await db.collection('member_activity').findOne({ _id: demas as never })).not.toBeNull();
+
+    await feed(envelope('identity.user.deleted', `user-${demas}`, 9, { userId: demas, deletedAt: clock.now.toISOString() }, demas));
+    await checkIn(3, '2026-03-03');
+
+    expect(await db.collection('member_activity').findOne({ _id: demas as never })).toBeNull();
+  });
+});
