@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { Redis } from 'ioredis';
-import { Kafka, logLevel } from 'kafkajs';
+import { AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import { cmdlineOf, pidAlive, portOwner, readJson, sleep, writeJson } from '../infra/lib/util.mjs';
 import { namespaceOf, ports, repoRoot, serviceEnv, serviceNames, waitForHttp } from '../stack/services.mjs';
 import { moveGroupsToEnd, withKafkaRetries } from '../stack/consumer-groups.mjs';
@@ -169,14 +169,23 @@ export const consumerLag = async ({ profile, engineEnv }) => {
     let total = 0;
     for (const [, v] of high) total += v;
     const groups = (await admin.listGroups()).groups.map((g) => g.groupId).filter((g) => g.startsWith(`${ns}-`));
+    // Only the topics a group's members are assigned count: a reseed moves every group on every topic, read or not.
+    const { groups: described } = await withKafkaRetries(() => admin.describeGroups(groups));
+    const reads = new Map(
+      described.map((g) => [
+        g.groupId,
+        new Set(g.members.flatMap((m) => Object.keys(AssignerProtocol.MemberAssignment.decode(m.memberAssignment)?.assignment ?? {}))),
+      ]),
+    );
     for (const groupId of groups) {
       const committed = await withKafkaRetries(() => admin.fetchOffsets({ groupId, topics: eventTopics }));
       for (const { topic, partitions } of committed) {
+        if (!reads.get(groupId)?.has(topic)) continue;
         for (const p of partitions) {
           const end = high.get(`${topic}:${p.partition}`) ?? 0;
           const at = Number(p.offset);
-          // -1: the group has no offset here. Topics it does not read stay at -1 for good; count only read ones.
-          if (at >= 0) lag += Math.max(0, end - at);
+          // -1: nothing committed yet, so everything published is still to read.
+          lag += Math.max(0, end - Math.max(at, 0));
         }
       }
     }
