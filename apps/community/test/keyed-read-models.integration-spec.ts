@@ -65,6 +65,19 @@ describe('keyed read models of groups', () => {
     expect((await queries.summary(joiner, open)).memberCount).toBe(1);
   });
 
+  it('counts members by key, also in a group kept from before its member ids were', async () => {
+    const owner = await person('Priscilla');
+    const groupId = await groups.create(owner, { name: 'Corinth', description: '', isPublic: true, meeting: null }, meta);
+    await groups.join(await person('Aquila'), groupId, meta);
+    await db.collection('groups').updateOne({ _id: groupId as never }, { $unset: { memberIds: '', membersVersion: '' } });
+
+    const apollos = await person('Apollos');
+    await groups.join(apollos, groupId, meta);
+    expect((await queries.summary(owner, groupId)).memberCount).toBe(3);
+    await groups.leave(apollos, groupId, meta);
+    expect((await queries.summary(owner, groupId)).memberCount).toBe(2);
+  });
+
   it('fills the new read models from the log to what live projection gave', async () => {
     const snapshot = async () => ({
       members: await db.collection('member_groups').find().sort({ _id: 1 }).toArray(),

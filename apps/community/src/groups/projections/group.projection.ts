@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@abide/contracts';
-import { applyIfNewer, type Projection } from '@abide/event-store';
+import { applyIfNewer, type Projection, withDocument } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import {
@@ -53,7 +53,7 @@ export class GroupProjection implements Projection {
     switch (event.type) {
       case 'community.group.created': {
         const { groupId: _g, ...fields } = event.data as Record<string, unknown>;
-        await applyIfNewer(this.groups, d.groupId, v, { $set: { ...fields, createdAt: new Date(event.occurredAt) } });
+        await applyIfNewer(this.groups, d.groupId, v, { $set: { ...fields, memberIds: '[]', createdAt: new Date(event.occurredAt) } });
         return;
       }
       case 'community.group.updated': {
@@ -65,15 +65,15 @@ export class GroupProjection implements Projection {
         await applyIfNewer(this.members, membership, v, {
           $set: { groupId: d.groupId, userId: d.userId, role: d.role, joinedAt: new Date(d.joinedAt as string), current: true },
         });
-        return this.recount(d.groupId);
+        return this.recount(d.groupId, v, d.userId, true);
       case 'community.group.member-left':
         await applyIfNewer(this.members, membership, v, { $set: { current: false } });
-        return this.recount(d.groupId);
+        return this.recount(d.groupId, v, d.userId, false);
       case 'community.group.member-removed':
         await applyIfNewer(this.members, membership, v, { $set: { current: false } });
         // A deleted account's ratings go with it.
         if (d.removedBy === 'system') await this.ratings.deleteMany({ groupId: d.groupId, userId: d.userId });
-        return this.recount(d.groupId);
+        return this.recount(d.groupId, v, d.userId, false);
       case 'community.group.member-role-changed':
         await applyIfNewer(this.members, membership, v, { $set: { role: d.role } });
         if (d.role === 'owner') await applyIfNewer(this.groups, d.groupId, v, { $set: { ownerId: d.userId } });
@@ -98,10 +98,29 @@ export class GroupProjection implements Projection {
     }
   }
 
-  /** Counted rather than incremented, so replaying an event never counts a member twice. */
-  private async recount(groupId: string): Promise<void> {
-    const memberCount = await this.members.countDocuments({ groupId, current: true });
-    await this.groups.updateOne({ _id: groupId }, { $set: { memberCount } });
+  /**
+   * Keeps the group's member ids (and their count) in the group's document, by key: a set, so replaying an event never
+   * counts a member twice, and versioned, so an old join replayed after a leave does not bring the member back.
+   */
+  private async recount(groupId: string, version: number, userId: string, present: boolean): Promise<void> {
+    await withDocument(this.groups as unknown as Model<unknown>, groupId, async () => {
+      const group = await this.groups
+        .findById(groupId, { memberIds: 1, membersVersion: 1 })
+        .lean<Pick<GroupView, 'memberIds' | 'membersVersion'>>();
+      if (!group || (group.membersVersion ?? 0) >= version) return;
+      const ids = new Set<string>(group.memberIds ? (JSON.parse(group.memberIds) as string[]) : await this.currentMemberIds(groupId));
+      if (present) ids.add(userId);
+      else ids.delete(userId);
+      await this.groups.updateOne(
+        { _id: groupId },
+        { $set: { memberIds: JSON.stringify([...ids].sort()), memberCount: ids.size, membersVersion: version } },
+      );
+    });
+  }
+
+  /** A group from before `memberIds`: its members counted once from the memberships (a scan, once per such group). */
+  private async currentMemberIds(groupId: string): Promise<string[]> {
+    return (await this.members.find({ groupId, current: true }, { userId: 1 }).lean<MembershipView[]>()).map((m) => m.userId);
   }
 
   find(groupId: string): Promise<GroupView | null> {

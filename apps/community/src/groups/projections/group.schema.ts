@@ -9,6 +9,10 @@ export interface GroupView {
   ownerId: string;
   meeting: Meeting | null;
   memberCount: number;
+  /** The current members' ids as a sorted JSON array, so counting them is a read by key (absent on groups from before). */
+  memberIds?: string;
+  /** The version of the group's stream last applied to `memberIds`. */
+  membersVersion?: number;
   createdAt: Date;
   version: number;
 }
@@ -21,6 +25,8 @@ export const groupViewSchema = new Schema<GroupView>(
     ownerId: String,
     meeting: { type: Schema.Types.Mixed, default: null },
     memberCount: { type: Number, default: 0 },
+    memberIds: String,
+    membersVersion: Number,
     createdAt: Date,
     version: { type: Number, required: true },
   },
