@@ -19,7 +19,7 @@ interface UserView {
 
 /** A read model like the services write: one document per stream, versioned for idempotence. */
 class UserDirectoryProjection implements Projection {
-  readonly name = 'user-directory';
+  readonly name: string = 'user-directory';
   readonly handles = ['identity.user.registered'] as const;
   readonly model: Model<UserView>;
 
