@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_FLAGS } from './lighthouse.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEFAULT_DIST = path.join(repoRoot, 'apps', 'web', 'dist');
@@ -111,14 +112,8 @@ async function fromNetwork({ base, pagePath, chromePath = process.env.CHROMIUM_P
   const browser = await chromium.launch({
     executablePath: chromePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    // The browser tests' flags; playwright adds --headless itself.
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
   });
   try {
     const page = await browser.newPage();

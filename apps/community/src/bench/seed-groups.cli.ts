@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { loadConfigOrExit } from '@abide/platform';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { AppModule } from '../app.module';
 import { communityEnvSchema } from '../config/env.schema';
 import { GroupCommands } from '../groups/commands/group-commands';
 import { GroupQueries } from '../groups/group-queries';
+import { seedingClock } from '@abide/testing/src/seeding-clock';
 
 /**
  * The load suite's groups (tools/bench): each group is created by its owner and joined by its members through
@@ -23,27 +23,17 @@ interface GroupInput {
   name: string;
   description: string;
   isPublic: boolean;
-  meeting: { day: 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday'; time: string; location: string } | null;
+  meeting: {
+    day: 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
+    time: string;
+    location: string;
+  } | null;
   memberIds: string[];
   /** When the group was founded; members join over the following days. */
   createdAt: string;
 }
 
-const now = new AsyncLocalStorage<{ at: Date }>();
-const clock = () => now.getStore()?.at ?? new Date();
-const timing: Record<string, { count: number; ms: number }> = {};
-let writes = 0;
-const write = async <T>(kind: string, run: () => Promise<T>): Promise<T> => {
-  const started = performance.now();
-  try {
-    return await run();
-  } finally {
-    const entry = (timing[kind] ??= { count: 0, ms: 0 });
-    entry.count++;
-    entry.ms += performance.now() - started;
-    writes++;
-  }
-};
+const { clock, at: atTime, write, timing, writes } = seedingClock();
 
 const main = async (): Promise<void> => {
   const [inputFile, outputFile] = process.argv.slice(2);
@@ -59,7 +49,7 @@ const main = async (): Promise<void> => {
   const seedGroup = async (group: GroupInput, n: number): Promise<void> => {
     const founded = new Date(group.createdAt);
     const store = { at: founded };
-    await now.run(store, async () => {
+    await atTime(store, async () => {
       const meta = { correlationId: `bench-seed-group-${n}` };
       const { ownerId, name, description, isPublic, meeting } = group;
       const groupId = await write('group.create', () => commands.create(ownerId, { name, description, isPublic, meeting }, meta));
@@ -94,7 +84,7 @@ const main = async (): Promise<void> => {
     }),
   );
   const seconds = (Date.now() - started) / 1000;
-  writeFileSync(outputFile, JSON.stringify({ groups: results, timing, writes, seconds }, null, 2));
+  writeFileSync(outputFile, JSON.stringify({ groups: results, timing, writes: writes(), seconds }, null, 2));
   await app.close();
 };
 

@@ -1,4 +1,5 @@
 import type { HabitFrequency, moods } from '@abide/contracts';
+import { seededRandom } from '../plans/domain/seeded-random';
 
 /**
  * What one bench member does over their history: which habits they keep and how faithfully, how often they write in
@@ -23,31 +24,69 @@ export interface HistoryProfile {
   planRate: number;
 }
 
-/** mulberry32: small, fast, good enough to spread figures; deterministic per seed. */
-export const seededRandom = (seed: number): (() => number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
+export { seededRandom };
 
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const between = (random: () => number, low: number, high: number) => low + random() * (high - low);
 
 const habitCatalog: HabitSpec[] = [
-  { name: 'Morning prayer', category: 'prayer', description: 'Ten quiet minutes before the day begins.', frequency: { kind: 'daily' }, reminderTime: '07:00' },
-  { name: 'Read a psalm', category: 'bible-study', description: 'One psalm, read slowly.', frequency: { kind: 'daily' }, reminderTime: null },
-  { name: 'Gratitude list', category: 'gratitude', description: 'Three things from today.', frequency: { kind: 'daily' }, reminderTime: '21:00' },
-  { name: 'Evening examen', category: 'prayer', description: 'Looking back over the day with God.', frequency: { kind: 'daily' }, reminderTime: '21:30' },
-  { name: 'Memorise a verse', category: 'scripture-memory', description: 'One verse a week, a few minutes a day.', frequency: { kind: 'weekdays', days: [1, 3, 5] }, reminderTime: '12:30' },
-  { name: 'Worship playlist', category: 'worship', description: 'Sing along on the way to work.', frequency: { kind: 'weekdays', days: [1, 2, 3, 4, 5] }, reminderTime: null },
+  {
+    name: 'Morning prayer',
+    category: 'prayer',
+    description: 'Ten quiet minutes before the day begins.',
+    frequency: { kind: 'daily' },
+    reminderTime: '07:00',
+  },
+  {
+    name: 'Read a psalm',
+    category: 'bible-study',
+    description: 'One psalm, read slowly.',
+    frequency: { kind: 'daily' },
+    reminderTime: null,
+  },
+  {
+    name: 'Gratitude list',
+    category: 'gratitude',
+    description: 'Three things from today.',
+    frequency: { kind: 'daily' },
+    reminderTime: '21:00',
+  },
+  {
+    name: 'Evening examen',
+    category: 'prayer',
+    description: 'Looking back over the day with God.',
+    frequency: { kind: 'daily' },
+    reminderTime: '21:30',
+  },
+  {
+    name: 'Memorise a verse',
+    category: 'scripture-memory',
+    description: 'One verse a week, a few minutes a day.',
+    frequency: { kind: 'weekdays', days: [1, 3, 5] },
+    reminderTime: '12:30',
+  },
+  {
+    name: 'Worship playlist',
+    category: 'worship',
+    description: 'Sing along on the way to work.',
+    frequency: { kind: 'weekdays', days: [1, 2, 3, 4, 5] },
+    reminderTime: null,
+  },
   { name: 'Call someone who is lonely', category: 'fellowship', description: '', frequency: { kind: 'weekly' }, reminderTime: null },
-  { name: 'Volunteer at the food bank', category: 'service', description: 'Saturday mornings.', frequency: { kind: 'weekly' }, reminderTime: '08:00' },
-  { name: 'Silent walk', category: 'meditation', description: 'Twenty minutes without the phone.', frequency: { kind: 'weekdays', days: [0, 6] }, reminderTime: null },
+  {
+    name: 'Volunteer at the food bank',
+    category: 'service',
+    description: 'Saturday mornings.',
+    frequency: { kind: 'weekly' },
+    reminderTime: '08:00',
+  },
+  {
+    name: 'Silent walk',
+    category: 'meditation',
+    description: 'Twenty minutes without the phone.',
+    frequency: { kind: 'weekdays', days: [0, 6] },
+    reminderTime: null,
+  },
 ];
 
 /** Three habits (two daily ones first), and the member's faithfulness. */
@@ -89,8 +128,23 @@ const sentences = [
   'Wrote down three worries and handed them over one by one.',
   'The psalm today was honest about fear, which helped me be honest too.',
 ];
-const scriptures = ['Psalm 23:1-3', 'John 3:16', 'Romans 8:28', 'Philippians 4:6-7', 'Isaiah 40:31', 'Matthew 11:28-30', 'Proverbs 3:5-6', 'Lamentations 3:22-23'];
-const gratitudes = ['A call from an old friend.', 'Warm soup on a cold evening.', 'The kindness of a stranger.', 'Sunlight after three grey days.', ''];
+const scriptures = [
+  'Psalm 23:1-3',
+  'John 3:16',
+  'Romans 8:28',
+  'Philippians 4:6-7',
+  'Isaiah 40:31',
+  'Matthew 11:28-30',
+  'Proverbs 3:5-6',
+  'Lamentations 3:22-23',
+];
+const gratitudes = [
+  'A call from an old friend.',
+  'Warm soup on a cold evening.',
+  'The kindness of a stranger.',
+  'Sunlight after three grey days.',
+  '',
+];
 const moodList: readonly (typeof moods)[number][] = ['joyful', 'peaceful', 'grateful', 'reflective', 'hopeful'];
 
 /** A journal entry as a member writes one: a few sentences, sometimes a scripture, a mood and a thank-you. */

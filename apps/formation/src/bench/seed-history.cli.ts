@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { loadConfigOrExit } from '@abide/platform';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { seedingClock } from '@abide/testing/src/seeding-clock';
 import { AppModule } from '../app.module';
 import { formationEnvSchema } from '../config/env.schema';
 import { HabitCommands } from '../habits/commands/habit-commands';
@@ -33,28 +33,16 @@ interface MemberInput {
   days: number;
 }
 
-const now = new AsyncLocalStorage<{ at: Date }>();
-const clock = () => now.getStore()?.at ?? new Date();
-
-const timing: Record<string, { count: number; ms: number }> = {};
-let writes = 0;
-const timed = async <T>(kind: string, run: () => Promise<T>): Promise<T> => {
-  const started = performance.now();
-  try {
-    return await run();
-  } finally {
-    const entry = (timing[kind] ??= { count: 0, ms: 0 });
-    entry.count++;
-    entry.ms += performance.now() - started;
-  }
-};
+const { clock, at: atTime, timed, write: countedWrite, timing, writes } = seedingClock();
 
 const main = async (): Promise<void> => {
   const [inputFile, outputFile] = process.argv.slice(2);
   if (!inputFile || !outputFile) throw new Error('usage: seed-history.cli.ts <input.json> <output.json>');
   const input = JSON.parse(readFileSync(inputFile, 'utf8')) as { members: MemberInput[]; concurrency?: number };
   const config = loadConfigOrExit('formation bench seed', formationEnvSchema);
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...config, JOBS_ENABLED: false }, clock), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...config, JOBS_ENABLED: false }, clock), {
+    logger: ['error', 'warn'],
+  });
   const habits = app.get(HabitCommands);
   const journal = app.get(JournalCommands);
   const plans = app.get(PlanCommands);
@@ -72,23 +60,33 @@ const main = async (): Promise<void> => {
     const today = localDateOf(new Date(), timeZone);
     const first = addDays(today, -days);
     const meta = (date: string) => ({ correlationId: `bench-seed-${userId.slice(-8)}-${date}` });
-    const at = (date: string, hour: number) => new Date(startOfLocalDay(date, timeZone).getTime() + hour * 3_600_000 + Math.floor(random() * 3_600_000));
+    const at = (date: string, hour: number) =>
+      new Date(startOfLocalDay(date, timeZone).getTime() + hour * 3_600_000 + Math.floor(random() * 3_600_000));
     let memberWrites = 0;
     const write = async <T>(kind: string, run: () => Promise<T>): Promise<T> => {
-      const result = await timed(kind, run);
+      const result = await countedWrite(kind, run);
       memberWrites++;
-      writes++;
       return result;
     };
     const store = { at: at(first, 7) };
-    await now.run(store, async () => {
+    await atTime(store, async () => {
       // Onboarding day: the first week's plan and three habits.
       await write('plan.generate', () => plans.generate(userId, { reason: 'onboarding', meta: meta(first) }));
       const habitIds: string[] = [];
       for (const habit of profile.habits) {
         habitIds.push(
           await write('habit.create', () =>
-            habits.create(userId, { name: habit.name, category: habit.category, description: habit.description, frequency: habit.frequency, reminderTime: habit.reminderTime }, meta(first)),
+            habits.create(
+              userId,
+              {
+                name: habit.name,
+                category: habit.category,
+                description: habit.description,
+                frequency: habit.frequency,
+                reminderTime: habit.reminderTime,
+              },
+              meta(first),
+            ),
           ),
         );
       }
@@ -119,7 +117,9 @@ const main = async (): Promise<void> => {
   const queue = [...input.members];
   const progress = setInterval(() => {
     const seconds = (Date.now() - started) / 1000;
-    process.stdout.write(`seeded ${results.length}/${input.members.length} members, ${writes} writes, ${(writes / seconds).toFixed(1)} writes/s\n`);
+    process.stdout.write(
+      `seeded ${results.length}/${input.members.length} members, ${writes()} writes, ${(writes() / seconds).toFixed(1)} writes/s\n`,
+    );
   }, 10_000);
   try {
     await Promise.all(
@@ -131,7 +131,7 @@ const main = async (): Promise<void> => {
     clearInterval(progress);
   }
   const seconds = (Date.now() - started) / 1000;
-  writeFileSync(outputFile, JSON.stringify({ members: results, timing, writes, seconds }, null, 2));
+  writeFileSync(outputFile, JSON.stringify({ members: results, timing, writes: writes(), seconds }, null, 2));
   await app.close();
 };
 

@@ -1,4 +1,5 @@
 import type { GroupMemberRole } from '@abide/contracts';
+import { memberGroupsEvents } from './member-groups';
 
 /**
  * What a group's cards, member list and dashboard need of the group, kept as one document keyed by the group: its
@@ -23,17 +24,7 @@ export interface GroupRosterEvent {
   data: { groupId: string; userId?: string; requestId?: string } & Record<string, unknown>;
 }
 
-export const groupRosterEvents = [
-  'community.group.member-joined',
-  'community.group.member-left',
-  'community.group.member-removed',
-  'community.group.member-role-changed',
-  'community.group.join-requested',
-  'community.group.join-request-approved',
-  'community.group.join-request-declined',
-  'community.group.join-request-withdrawn',
-  'community.group.meeting-rated',
-] as const;
+export const groupRosterEvents = [...memberGroupsEvents, 'community.group.meeting-rated'] as const;
 
 /**
  * Applies one event of the group's stream in place; false when it was applied before. `ratingIsKept` says whether a

@@ -3,6 +3,7 @@ import type { EventEnvelope } from '@abide/contracts';
 import { applyIfNewer, type Projection, withDocument } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
+import { groupRosterEvents } from '../domain/group-roster';
 import {
   type GroupView,
   groupViewSchema,
@@ -21,19 +22,7 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 @Injectable()
 export class GroupProjection implements Projection {
   readonly name = 'groups';
-  readonly handles = [
-    'community.group.created',
-    'community.group.updated',
-    'community.group.member-joined',
-    'community.group.member-left',
-    'community.group.member-removed',
-    'community.group.member-role-changed',
-    'community.group.join-requested',
-    'community.group.join-request-approved',
-    'community.group.join-request-declined',
-    'community.group.join-request-withdrawn',
-    'community.group.meeting-rated',
-  ] as const;
+  readonly handles = ['community.group.created', 'community.group.updated', ...groupRosterEvents] as const;
   readonly groups: Model<GroupView>;
   readonly members: Model<MembershipView>;
   readonly requests: Model<JoinRequestView>;
