@@ -71,6 +71,7 @@ export class EventStore implements OnModuleInit {
   readonly outbox: Model<OutboxDocument>;
   private readonly publishes: boolean;
   private readonly buildsCollection: string;
+  private readonly metaCollection: string;
   private ready?: Promise<void>;
 
   constructor(
@@ -81,6 +82,7 @@ export class EventStore implements OnModuleInit {
     this.publishes = options.publishes ?? true;
     const prefix = options.collectionPrefix ?? '';
     this.buildsCollection = `${prefix}projection_builds`;
+    this.metaCollection = `${prefix}event_store_meta`;
     if (prefix) {
       // A second store in the same database: the same shapes under other collection names.
       this.events = connection.model<EventDocument>(`${prefix}Event`, eventModel(connection).schema, `${prefix}events`);
@@ -93,10 +95,84 @@ export class EventStore implements OnModuleInit {
     }
   }
 
-  /** Creates the collections and indexes; every method awaits it, call it at boot to fail fast. */
+  /** Creates the collections and indexes and upgrades a log of the first layout; every method awaits it. */
   init(): Promise<void> {
-    this.ready ??= Promise.all([this.events.init(), this.heads.init(), this.outbox.init()]).then(() => undefined);
+    this.ready ??= Promise.all([this.events.init(), this.heads.init(), this.outbox.init()])
+      .then(() => this.upgradeLegacyLayout())
+      .catch((error: unknown) => {
+        // Asked again on the next call (the database may be back by then).
+        this.ready = undefined;
+        throw error;
+      });
     return this.ready;
+  }
+
+  /**
+   * Events stored by the first layout (`_id` = the event's id, a global `position`, a `published` flag) are re-keyed by
+   * stream and version, their streams get heads, and those not yet on Kafka get an outbox entry (their read models were
+   * already updated then). Once per database: a marker says it is done, so later starts make one keyed read. Safe to
+   * repeat after a crash: re-keyed copies are inserted before the originals go, and a copy already there is kept.
+   */
+  private async upgradeLegacyLayout(): Promise<void> {
+    const meta = this.connection.collection<{ _id: string; layout: number }>(this.metaCollection);
+    if ((await meta.findOne({ _id: 'event-store' }))?.layout === 2) return;
+    type Legacy = EventDocument & { position: number; published?: boolean };
+    const legacy = await this.events.find({ position: { $exists: true } }).lean<Legacy[]>();
+    if (legacy.length) {
+      // The first layout's unique index on (streamId, version) would refuse each re-keyed copy beside its original.
+      for (const index of await this.events.collection.indexes()) {
+        if (index.name && index.name !== '_id_' && (index.key.position !== undefined || (index.key.streamId && index.key.version))) {
+          await this.events.collection.dropIndex(index.name);
+        }
+      }
+    }
+    const heads = new Map<string, { version: number; subjectId: string | null }>();
+    for (const old of legacy.sort((a, b) => a.position - b.position)) {
+      const key = eventKey(old.streamId, old.version);
+      const { _id: id, position: _p, published, publishedAt: _pa, ...fields } = old as Legacy & { publishedAt?: unknown };
+      await this.insertIgnoringDuplicate(this.events, { ...fields, _id: key, id });
+      if (published === false) {
+        await this.insertIgnoringDuplicate(this.outbox, {
+          _id: key,
+          eventId: id,
+          streamId: old.streamId,
+          version: old.version,
+          type: old.type,
+          createdAt: old.occurredAt,
+          projected: true,
+          published: false,
+        });
+      }
+      const head = heads.get(old.streamId);
+      if (!head || head.version < old.version)
+        heads.set(old.streamId, { version: old.version, subjectId: old.subjectId ?? head?.subjectId ?? null });
+    }
+    for (const [streamId, head] of heads) {
+      const current = await this.heads.findById(streamId, { version: 1 }).lean<{ version: number }>();
+      if (!current || current.version < head.version) {
+        await this.heads.updateOne(
+          { _id: streamId },
+          { $set: { version: head.version, snapshot: null, snapshotOf: null, subjectId: head.subjectId, updatedAt: new Date() } },
+          { upsert: true },
+        );
+      }
+    }
+    for (const old of legacy) {
+      // An original goes only once its copy is there.
+      if (!(await this.events.exists({ _id: eventKey(old.streamId, old.version) }))) {
+        throw new Error(`event store upgrade: ${old.streamId} v${old.version} was not re-keyed; the original is kept`);
+      }
+      await this.events.deleteOne({ _id: old._id });
+    }
+    await meta.updateOne({ _id: 'event-store' }, { $set: { layout: 2 } }, { upsert: true });
+  }
+
+  private async insertIgnoringDuplicate(model: Model<EventDocument> | Model<OutboxDocument>, doc: object): Promise<void> {
+    try {
+      await (model as Model<object>).collection.insertOne(doc as never);
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
   }
 
   async onModuleInit(): Promise<void> {

@@ -1,0 +1,76 @@
+import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import type { Connection } from 'mongoose';
+import { ConcurrencyError } from './errors';
+import { EVENTS_COLLECTION } from './event.schema';
+import { EventStore } from './event-store';
+import { eventKey } from './keys';
+import { OUTBOX_COLLECTION } from './outbox/outbox.schema';
+import { userRegistered } from './test-fixtures';
+
+/** An event as the first layout stored it: keyed by its own id, with a global position and a published flag. */
+const legacyEvent = (streamId: string, version: number, position: number, published: boolean, name: string) => ({
+  _id: `evt-${streamId}-${version}`,
+  type: 'identity.user.registered',
+  schemaVersion: 1,
+  streamId,
+  version,
+  occurredAt: new Date(`2025-01-0${version}T00:00:00.000Z`),
+  subjectId: streamId,
+  correlationId: 'c',
+  causationId: null,
+  data: { userId: streamId, name, email: `${streamId}@example.com`, roles: ['user'], registeredAt: '2025-01-01T00:00:00.000Z' },
+  position,
+  published,
+  publishedAt: published ? new Date() : null,
+});
+
+describe('an event log of the first layout', () => {
+  let connection: Connection;
+
+  beforeAll(async () => {
+    connection = await connectTestDatabase(uniqueName('es_legacy'));
+    await connection
+      .collection(EVENTS_COLLECTION)
+      .insertMany([
+        legacyEvent('user-a', 1, 1, true, 'Ada'),
+        legacyEvent('user-b', 1, 2, true, 'Bea'),
+        legacyEvent('user-a', 2, 3, false, 'Ada again'),
+      ] as never[]);
+    // The first layout's indexes, as a database of that time has them.
+    await connection.collection(EVENTS_COLLECTION).createIndex({ streamId: 1, version: 1 }, { unique: true });
+    await connection.collection(EVENTS_COLLECTION).createIndex({ position: 1 }, { unique: true });
+  });
+
+  afterAll(async () => {
+    await dropTestDatabase(connection);
+  });
+
+  it('is re-keyed once at start: streams load with their history, and what was not on Kafka yet is in the outbox', async () => {
+    const store = new EventStore(connection, { service: 'test' });
+    await store.init();
+
+    const history = await store.load('user-a');
+    expect(history.map((e) => [e.version, e.id, e.data.name])).toEqual([
+      [1, 'evt-user-a-1', 'Ada'],
+      [2, 'evt-user-a-2', 'Ada again'],
+    ]);
+    // The next append follows on from the old versions.
+    await expect(store.append('user-a', 1, [userRegistered('user-a', 'Late')], { correlationId: 'c' })).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    );
+    const [next] = await store.append('user-a', 2, [userRegistered('user-a', 'Third')], { correlationId: 'c' });
+    expect(next.version).toBe(3);
+    const outbox = await connection.collection(OUTBOX_COLLECTION).find({}).toArray();
+    expect(outbox.map((o) => [o._id, o.published])).toEqual([
+      [eventKey('user-a', 2), false],
+      [eventKey('user-a', 3), false],
+    ]);
+    expect(await connection.collection(EVENTS_COLLECTION).countDocuments({ position: { $exists: true } })).toBe(0);
+    expect((await store.load('user-b')).map((e) => e.data.name)).toEqual(['Bea']);
+
+    // A later start finds the marker and leaves the log as it is.
+    const again = new EventStore(connection, { service: 'test' });
+    await again.init();
+    expect((await again.load('user-a')).length).toBe(3);
+  });
+});
