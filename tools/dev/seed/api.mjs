@@ -27,10 +27,15 @@ export const waitFor = async (read, what, timeoutMs = 30_000) => {
   throw new Error(`timed out waiting for ${what}`);
 };
 
-const newestConfirmationCode = (smtpWebUrl, email) =>
+const confirmationMails = async (smtpWebUrl, email) =>
+  (await (await fetch(`${smtpWebUrl}/email`)).json()).filter(
+    (m) => m.subject === 'Confirm your Abide account' && m.to?.some((t) => t.address === email),
+  );
+
+/** The code of a confirmation mail that was not there before (`seen`: ids of older ones, e.g. from an earlier run). */
+const newConfirmationCode = (smtpWebUrl, email, seen) =>
   waitFor(async () => {
-    const mails = await (await fetch(`${smtpWebUrl}/email`)).json();
-    const mail = mails.filter((m) => m.subject === 'Confirm your Abide account' && m.to?.some((t) => t.address === email)).at(-1);
+    const mail = (await confirmationMails(smtpWebUrl, email)).filter((m) => !seen.has(m.id)).at(-1);
     return mail && /[?&]code=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
   }, `the confirmation mail for ${email}`);
 
@@ -41,8 +46,9 @@ export const memberSession = async (apiUrl, smtpWebUrl, member) => {
   if (signIn.status === 200) return signIn.body;
   const codeVerifier = randomBytes(32).toString('base64url');
   const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
+  const seen = new Set((await confirmationMails(smtpWebUrl, member.email)).map((m) => m.id));
   expectOk(await request(apiUrl, 'POST', '/api/auth/sign-up', { body: { ...member, codeChallenge } }), `create ${member.email}`);
-  const code = await newestConfirmationCode(smtpWebUrl, member.email);
+  const code = await newConfirmationCode(smtpWebUrl, member.email, seen);
   return expectOk(await request(apiUrl, 'POST', '/api/auth/token', { body: { code, codeVerifier } }), `confirm ${member.email}`);
 };
 
