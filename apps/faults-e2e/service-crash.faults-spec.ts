@@ -1,6 +1,7 @@
 import { topics, type Habit, type JournalEntry } from '@abide/contracts';
 import { eventually, type ApiResponse, UserSession } from '@abide/testing';
 import type { Connection } from 'mongoose';
+import { OUTBOX_COLLECTION, UNPROJECTED_COLLECTION } from '@abide/event-store';
 import { FaultStack } from './support/fault-stack';
 import { createGroup, dailyHabit, dashboardOf, SETTLE_MS } from './support/flows';
 import { readTopic, serviceDatabase } from './support/inspect';
@@ -103,9 +104,10 @@ describe('a service killed with SIGKILL in the middle of a burst of writes', () 
     observe('sigkill-mid-burst', { requests: attempts.length, statuses: byStatus(attempts), killedAtMs: KILL_AT_MS, burstMs: BURST_MS });
 
     // The outbox drains after the restart (the new instance takes over the relay lease and heals the read models).
-    await eventually(async () => ((await formationDb.collection('outbox').countDocuments({})) === 0 ? true : undefined), {
-      timeoutMs: SETTLE_MS,
-    });
+    const workLeft = async () =>
+      (await formationDb.collection(OUTBOX_COLLECTION).countDocuments({})) +
+      (await formationDb.collection(UNPROJECTED_COLLECTION).countDocuments({}));
+    await eventually(async () => ((await workLeft()) === 0 ? true : undefined), { timeoutMs: SETTLE_MS });
     const events = (await formationDb.collection<StoredEvent>('events').find({}).toArray()).filter((e) =>
       e.type.startsWith('formation.habit.'),
     );

@@ -8,7 +8,7 @@ import { ConcurrencyError } from './errors';
 import { toStoredEvent } from './event-document.mapper';
 import { eventModel, type EventDocument } from './event.schema';
 import { eventKey } from './keys';
-import { outboxModel, type OutboxDocument } from './outbox/outbox.schema';
+import { outboxModels, type OutboxDocument } from './outbox/outbox.schema';
 import { encodeState, decodeState } from './state-codec';
 import { streamHeadModel, type StreamHeadDocument } from './stream-head.schema';
 import type { AppendMeta, NewEvent, StoredEvent } from './stored-event';
@@ -21,7 +21,7 @@ export interface EventStoreOptions {
    * Default: none (`events`, `streams`, `outbox`).
    */
   collectionPrefix?: string;
-  /** False for a store nothing publishes (formation's private journal texts): its outbox is only the healer's. */
+  /** False for a store nothing publishes (formation's private journal texts): it keeps no outbox, only the healer's list. */
   publishes?: boolean;
 }
 
@@ -61,14 +61,19 @@ const READ_AHEAD = 16;
  * else from an index, and real MongoDB is fastest that way too):
  * - `events`: one document per event, `_id` = stream|version; inserting it is the concurrency guard.
  * - `streams`: per stream, the last version and the state there (a snapshot), so an aggregate loads in one read.
- * - `outbox`: per new event, what is left to do (publish, project); written first, so nothing is lost to a crash.
- * No transactions and no global counter: a batch's events are inserted together, a lost race removes what it wrote.
+ * - `outbox` and `unprojected`: per new event, the work left (publish it; update the read models), each entry deleted
+ *   by key once done; written first, so nothing is lost to a crash.
+ * No transactions, no global counter and no updates on the way (FerretDB v1 takes a global lock for each): a batch's
+ * events are inserted together, a lost race removes what it wrote.
  */
 export class EventStore implements OnModuleInit {
   readonly service: string;
   readonly events: Model<EventDocument>;
   readonly heads: Model<StreamHeadDocument>;
   readonly outbox: Model<OutboxDocument>;
+  readonly unprojected: Model<OutboxDocument>;
+  /** Where an append records its work: the first is the concurrency guard for a crashed writer's orphan. */
+  private readonly workLists: ReadonlyArray<Model<OutboxDocument>>;
   private readonly publishes: boolean;
   private readonly buildsCollection: string;
   private readonly metaCollection: string;
@@ -87,18 +92,18 @@ export class EventStore implements OnModuleInit {
       // A second store in the same database: the same shapes under other collection names.
       this.events = connection.model<EventDocument>(`${prefix}Event`, eventModel(connection).schema, `${prefix}events`);
       this.heads = connection.model<StreamHeadDocument>(`${prefix}StreamHead`, streamHeadModel(connection).schema, `${prefix}streams`);
-      this.outbox = connection.model<OutboxDocument>(`${prefix}Outbox`, outboxModel(connection).schema, `${prefix}outbox`);
     } else {
       this.events = eventModel(connection);
       this.heads = streamHeadModel(connection);
-      this.outbox = outboxModel(connection);
     }
+    ({ outbox: this.outbox, unprojected: this.unprojected } = outboxModels(connection, prefix));
+    this.workLists = this.publishes ? [this.outbox, this.unprojected] : [this.unprojected];
   }
 
-  /** Creates the collections and indexes and upgrades a log of the first layout; every method awaits it. */
+  /** Creates the collections and indexes and upgrades a log of an earlier layout; every method awaits it. */
   init(): Promise<void> {
-    this.ready ??= Promise.all([this.events.init(), this.heads.init(), this.outbox.init()])
-      .then(() => this.upgradeLegacyLayout())
+    this.ready ??= Promise.all([this.events.init(), this.heads.init(), this.outbox.init(), this.unprojected.init()])
+      .then(() => this.upgradeLayout())
       .catch((error: unknown) => {
         // Asked again on the next call (the database may be back by then).
         this.ready = undefined;
@@ -108,14 +113,39 @@ export class EventStore implements OnModuleInit {
   }
 
   /**
+   * Brings a log of an earlier layout to the current one (3), once per database: a marker says it is done, so later
+   * starts make one keyed read. Each step is safe to repeat after a crash.
+   */
+  private async upgradeLayout(): Promise<void> {
+    const meta = this.connection.collection<{ _id: string; layout: number }>(this.metaCollection);
+    const layout = (await meta.findOne({ _id: 'event-store' }))?.layout ?? 1;
+    if (layout >= 3) return;
+    if (layout < 2) await this.rekeyFirstLayout();
+    await this.splitOutbox();
+    await meta.updateOne({ _id: 'event-store' }, { $set: { layout: 3 } }, { upsert: true });
+  }
+
+  /**
+   * Layout 2 kept one outbox entry per event with `projected` and `published` flags: what is not projected goes to
+   * its own list, what is published (or never will be) leaves the outbox.
+   */
+  private async splitOutbox(): Promise<void> {
+    type Flagged = OutboxDocument & { projected?: boolean; published?: boolean };
+    for (const entry of await this.outbox.collection.find({ projected: { $exists: true } }).toArray()) {
+      const { projected, published, ...work } = entry as unknown as Flagged;
+      if (projected === false) await this.insertIgnoringDuplicate(this.unprojected, work);
+      // Left there, the old flags are ignored.
+      if (published === true || !this.publishes) await this.outbox.deleteOne({ _id: work._id });
+    }
+  }
+
+  /**
    * Events stored by the first layout (`_id` = the event's id, a global `position`, a `published` flag) are re-keyed by
    * stream and version, their streams get heads, and those not yet on Kafka get an outbox entry (their read models were
    * already updated then). Once per database: a marker says it is done, so later starts make one keyed read. Safe to
    * repeat after a crash: re-keyed copies are inserted before the originals go, and a copy already there is kept.
    */
-  private async upgradeLegacyLayout(): Promise<void> {
-    const meta = this.connection.collection<{ _id: string; layout: number }>(this.metaCollection);
-    if ((await meta.findOne({ _id: 'event-store' }))?.layout === 2) return;
+  private async rekeyFirstLayout(): Promise<void> {
     type Legacy = EventDocument & { position: number; published?: boolean };
     const legacy = await this.events.find({ position: { $exists: true } }).lean<Legacy[]>();
     if (legacy.length) {
@@ -139,8 +169,6 @@ export class EventStore implements OnModuleInit {
           version: old.version,
           type: old.type,
           createdAt: old.occurredAt,
-          projected: true,
-          published: false,
         });
       }
       const head = heads.get(old.streamId);
@@ -164,7 +192,6 @@ export class EventStore implements OnModuleInit {
       }
       await this.events.deleteOne({ _id: old._id });
     }
-    await meta.updateOne({ _id: 'event-store' }, { $set: { layout: 2 } }, { upsert: true });
   }
 
   private async insertIgnoringDuplicate(model: Model<EventDocument> | Model<OutboxDocument>, doc: object): Promise<void> {
@@ -226,11 +253,9 @@ export class EventStore implements OnModuleInit {
       version: d.version,
       type: d.type,
       createdAt: occurredAt,
-      projected: false,
-      published: false,
     }));
 
-    await this.insertOutbox(streamId, expectedVersion, entries);
+    await this.insertWork(streamId, expectedVersion, entries);
     try {
       await this.events.insertMany(docs, { ordered: true });
     } catch (error) {
@@ -240,11 +265,7 @@ export class EventStore implements OnModuleInit {
         docs.map((d) => [d._id, d.id]),
         'id',
       );
-      await this.removeOwn(
-        this.outbox,
-        entries.map((e) => [e._id, e.eventId]),
-        'eventId',
-      );
+      await this.removeOwnWork(this.workLists, entries);
       if (isDuplicateKeyError(error)) throw new ConcurrencyError(streamId, expectedVersion);
       throw error;
     }
@@ -298,45 +319,38 @@ export class EventStore implements OnModuleInit {
 
   // ---- outbox
 
-  /** Entries not yet on Kafka, oldest first (a scan, but of the outbox only: small, entries go once done). */
+  /**
+   * Entries not yet on Kafka, oldest first (a scan, but of the outbox only: small, entries go once done). Within an
+   * append's batch (one `createdAt`) the version breaks the tie, so a limit never keeps a later event without its
+   * predecessor.
+   */
   async outboxToPublish(limit = 500): Promise<OutboxDocument[]> {
     await this.init();
-    return this.outbox.find({ published: false }).sort({ createdAt: 1 }).limit(limit).lean<OutboxDocument[]>();
+    return this.outbox.find({}).sort({ createdAt: 1, version: 1 }).limit(limit).lean<OutboxDocument[]>();
   }
 
   /** Entries whose read models are not updated yet, oldest first. */
   async outboxToProject(limit = 500): Promise<OutboxDocument[]> {
     await this.init();
-    return this.outbox.find({ projected: false }).sort({ createdAt: 1 }).limit(limit).lean<OutboxDocument[]>();
+    return this.unprojected.find({}).sort({ createdAt: 1, version: 1 }).limit(limit).lean<OutboxDocument[]>();
   }
 
-  /** Entries both published and projected that two racing markers left behind. */
-  async clearDoneOutbox(): Promise<void> {
-    await this.outbox.deleteMany({ projected: true, published: true });
-  }
-
-  /** The read models have the events: an entry also published is done. */
+  /** The read models have the events. */
   async markProjected(keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    if (!this.publishes) {
-      await this.removeOutbox(keys);
-      return;
-    }
-    await this.outbox.updateMany({ _id: { $in: [...keys] } }, { $set: { projected: true } });
-    await this.outbox.deleteMany({ _id: { $in: [...keys] }, projected: true, published: true });
+    await this.deleteByKey(this.unprojected, keys);
   }
 
-  /** Kafka has the events: an entry also projected is done. */
+  /** Kafka has the events. */
   async markPublished(keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    await this.outbox.deleteMany({ _id: { $in: [...keys] }, projected: true });
-    await this.outbox.updateMany({ _id: { $in: [...keys] } }, { $set: { published: true } });
+    await this.deleteByKey(this.outbox, keys);
   }
 
-  /** Entries of writers that crashed before their events were stored, or lost a race and could not clean up. */
-  async removeOutbox(keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    await this.outbox.deleteMany({ _id: { $in: [...keys] } });
+  /**
+   * Entries of writers that crashed before their events were stored, or lost a race and could not clean up: removed
+   * from every list where they still carry that writer's event id (the key may hold the real event's work by now).
+   */
+  async removeOrphans(entries: readonly OutboxDocument[]): Promise<void> {
+    if (entries.length) await this.removeOwnWork(this.workLists, entries);
   }
 
   /** Whether an outbox entry without its event is old enough to be an orphan rather than an append in flight. */
@@ -382,33 +396,61 @@ export class EventStore implements OnModuleInit {
     }
   }
 
-  /** Inserts the outbox entries; an orphan left by a crashed writer at the same version is cleared once, then retried. */
-  private async insertOutbox(streamId: string, expectedVersion: number, entries: OutboxDocument[]): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.outbox.insertMany(entries, { ordered: true });
-        return;
-      } catch (error) {
-        await this.removeOwn(
-          this.outbox,
-          entries.map((e) => [e._id, e.eventId]),
-          'eventId',
-        );
-        if (!isDuplicateKeyError(error)) throw error;
-        if (attempt > 1 || !(await this.clearOrphans(entries.map((e) => e._id)))) throw new ConcurrencyError(streamId, expectedVersion);
+  /**
+   * Records the append's work, guarded list first; an orphan left by a crashed writer at the same version is cleared
+   * once, then retried. A live entry at the key is another writer's: a lost race.
+   */
+  private async insertWork(streamId: string, expectedVersion: number, entries: OutboxDocument[]): Promise<void> {
+    const done: Array<Model<OutboxDocument>> = [];
+    for (const list of this.workLists) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await list.insertMany(entries, { ordered: true });
+          done.push(list);
+          break;
+        } catch (error) {
+          await this.removeOwnWork([list], entries);
+          const retry =
+            isDuplicateKeyError(error) &&
+            attempt === 1 &&
+            (await this.clearOrphans(
+              list,
+              entries.map((e) => e._id),
+            ));
+          if (retry) continue;
+          await this.removeOwnWork(done, entries);
+          throw isDuplicateKeyError(error) ? new ConcurrencyError(streamId, expectedVersion) : error;
+        }
       }
     }
   }
 
+  private async removeOwnWork(lists: ReadonlyArray<Model<OutboxDocument>>, entries: readonly OutboxDocument[]): Promise<void> {
+    await Promise.all(
+      lists.map((list) =>
+        this.removeOwn(
+          list,
+          entries.map((e) => [e._id, e.eventId]),
+          'eventId',
+        ),
+      ),
+    );
+  }
+
+  /** Deletes each key on its own: FerretDB v1 scans the collection for an `$in` filter. */
+  private async deleteByKey(list: Model<OutboxDocument>, keys: readonly string[]): Promise<void> {
+    await Promise.all(keys.map((key) => list.deleteOne({ _id: key })));
+  }
+
   /** Removes entries at these keys whose event is missing and which are old enough to be orphans; true if any went. */
-  private async clearOrphans(keys: string[]): Promise<boolean> {
+  private async clearOrphans(list: Model<OutboxDocument>, keys: string[]): Promise<boolean> {
     let cleared = false;
     for (const key of keys) {
-      const entry = await this.outbox.findById(key).lean<OutboxDocument>();
+      const entry = await list.findById(key).lean<OutboxDocument>();
       if (!entry || !this.isOrphanAge(entry)) continue;
       const event = await this.events.findById(key).lean<EventDocument>();
       if (event?.id === entry.eventId) continue;
-      await this.outbox.deleteOne({ _id: key });
+      await list.deleteOne({ _id: key });
       cleared = true;
     }
     return cleared;

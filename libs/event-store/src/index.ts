@@ -7,7 +7,7 @@ export { KeyedMutex } from './keyed-mutex';
 export { toEnvelope, type AppendMeta, type NewEvent, type StoredEvent } from './stored-event';
 export { EVENTS_COLLECTION } from './event.schema';
 export { STREAM_HEADS_COLLECTION } from './stream-head.schema';
-export { OUTBOX_COLLECTION } from './outbox/outbox.schema';
+export { OUTBOX_COLLECTION, UNPROJECTED_COLLECTION } from './outbox/outbox.schema';
 export type { Projection } from './projections/projection';
 export { ProjectionRunner, type ProjectionRunnerOptions } from './projections/projection-runner';
 export { applyIfNewer, withDocument } from './projections/apply-if-newer';

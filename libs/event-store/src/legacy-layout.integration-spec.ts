@@ -4,7 +4,7 @@ import { ConcurrencyError } from './errors';
 import { EVENTS_COLLECTION } from './event.schema';
 import { EventStore } from './event-store';
 import { eventKey } from './keys';
-import { OUTBOX_COLLECTION } from './outbox/outbox.schema';
+import { OUTBOX_COLLECTION, UNPROJECTED_COLLECTION } from './outbox/outbox.schema';
 import { userRegistered } from './test-fixtures';
 
 /** An event as the first layout stored it: keyed by its own id, with a global position and a published flag. */
@@ -60,11 +60,10 @@ describe('an event log of the first layout', () => {
     );
     const [next] = await store.append('user-a', 2, [userRegistered('user-a', 'Third')], { correlationId: 'c' });
     expect(next.version).toBe(3);
-    const outbox = await connection.collection(OUTBOX_COLLECTION).find({}).toArray();
-    expect(outbox.map((o) => [o._id, o.published])).toEqual([
-      [eventKey('user-a', 2), false],
-      [eventKey('user-a', 3), false],
-    ]);
+    const toPublish = await store.outboxToPublish();
+    expect(toPublish.map((o) => o._id)).toEqual([eventKey('user-a', 2), eventKey('user-a', 3)]);
+    // The first layout updated read models in the write: only the new event waits for them.
+    expect((await store.outboxToProject()).map((o) => o._id)).toEqual([eventKey('user-a', 3)]);
     expect(await connection.collection(EVENTS_COLLECTION).countDocuments({ position: { $exists: true } })).toBe(0);
     expect((await store.load('user-b')).map((e) => e.data.name)).toEqual(['Bea']);
 
@@ -72,5 +71,40 @@ describe('an event log of the first layout', () => {
     const again = new EventStore(connection, { service: 'test' });
     await again.init();
     expect((await again.load('user-a')).length).toBe(3);
+  });
+});
+
+describe('an event log of the second layout (one outbox entry with projected and published flags)', () => {
+  let connection: Connection;
+
+  beforeAll(async () => {
+    connection = await connectTestDatabase(uniqueName('es_layout2'));
+    const store = new EventStore(connection, { service: 'test' });
+    for (const name of ['a', 'b', 'c'])
+      await store.append(`user-${name}`, 0, [userRegistered(`user-${name}`, name)], { correlationId: 'c' });
+    // Rewind to layout 2: the work lists as that layout kept them.
+    await connection.collection(UNPROJECTED_COLLECTION).deleteMany({});
+    const flags: Record<string, { projected: boolean; published: boolean }> = {
+      'user-a': { projected: false, published: true },
+      'user-b': { projected: true, published: false },
+      'user-c': { projected: false, published: false },
+    };
+    for (const [stream, flag] of Object.entries(flags)) {
+      await connection.collection(OUTBOX_COLLECTION).updateOne({ _id: eventKey(stream, 1) as never }, { $set: flag });
+    }
+    await connection.collection('event_store_meta').updateOne({ _id: 'event-store' as never }, { $set: { layout: 2 } });
+  });
+
+  afterAll(async () => {
+    await dropTestDatabase(connection);
+  });
+
+  it('splits the outbox once at start: what waits for Kafka stays, what waits for the read models gets its own list', async () => {
+    const store = new EventStore(connection, { service: 'test' });
+    await store.init();
+
+    expect((await store.outboxToPublish()).map((o) => o.streamId)).toEqual(['user-b', 'user-c']);
+    expect((await store.outboxToProject()).map((o) => o.streamId).sort()).toEqual(['user-a', 'user-c']);
+    await expect(connection.collection('event_store_meta').findOne({ _id: 'event-store' as never })).resolves.toMatchObject({ layout: 3 });
   });
 });

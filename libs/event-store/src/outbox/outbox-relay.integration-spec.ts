@@ -50,7 +50,7 @@ describe(OutboxRelay.name, () => {
   const relay = (publisher: EventPublisher, owner: string) =>
     new OutboxRelay({ eventStore: store, publisher, topicFor, owner, leaseTtlMs: 2000, pollIntervalMs: 100, batchSize: 4 });
 
-  const unpublished = () => connection.collection(OUTBOX_COLLECTION).countDocuments({ published: false });
+  const unpublished = () => connection.collection(OUTBOX_COLLECTION).countDocuments({});
 
   /** One event per append, streams interleaved, so positions of different streams alternate. */
   const appendRound = async (streams: string[], rounds: number, after: (events: unknown) => void = () => undefined) => {

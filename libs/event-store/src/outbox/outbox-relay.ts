@@ -117,12 +117,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     for (;;) {
       const entries = await this.store.outboxToPublish(this.batchSize);
       const { ready, orphans } = await this.sortOut(entries);
-      await this.store.removeOutbox(orphans);
+      await this.store.removeOrphans(orphans);
       if (ready.length > 0) published += await this.publishInOrder(ready);
-      if (entries.length < this.batchSize || ready.length === 0) {
-        await this.store.clearDoneOutbox();
-        return published;
-      }
+      if (entries.length < this.batchSize || ready.length === 0) return published;
       // A long drain renews between batches; if the lease was lost, the new holder carries on.
       if (!(await this.lease.acquire())) return published;
     }
@@ -132,11 +129,11 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
    * Which entries to publish now, stream by stream in version order (a stream stops at its first event not stored
    * yet: an append in flight), and which are orphans (their event never came, or another writer's is there).
    */
-  private async sortOut(entries: readonly OutboxDocument[]): Promise<{ ready: StoredEvent[]; orphans: string[] }> {
+  private async sortOut(entries: readonly OutboxDocument[]): Promise<{ ready: StoredEvent[]; orphans: OutboxDocument[] }> {
     const byStream = new Map<string, OutboxDocument[]>();
     for (const entry of entries) byStream.set(entry.streamId, [...(byStream.get(entry.streamId) ?? []), entry]);
     const ready: StoredEvent[] = [];
-    const orphans: string[] = [];
+    const orphans: OutboxDocument[] = [];
     await Promise.all(
       [...byStream.values()].map(async (list) => {
         const mine: StoredEvent[] = [];
@@ -147,7 +144,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
             continue;
           }
           if (event || this.store.isOrphanAge(entry)) {
-            orphans.push(entry._id);
+            orphans.push(entry);
             continue;
           }
           break;

@@ -111,6 +111,23 @@ describe(ProjectionRunner.name, () => {
     expect(await unprojected()).toEqual([]);
   });
 
+  it('removes a crashed writer’s old entry whose event never came, and leaves a young one to its append', async () => {
+    const entry = (stream: string, ageMs: number) => ({
+      _id: eventKey(stream, 1),
+      eventId: `never-stored-${stream}`,
+      streamId: stream,
+      version: 1,
+      type: 'identity.user.registered',
+      createdAt: new Date(Date.now() - ageMs),
+    });
+    await store.unprojected.insertMany([entry('user-orphan', 60_000), entry('user-in-flight', 0)]);
+
+    await new ProjectionRunner(store, [projection]).heal(0);
+
+    expect(await unprojected()).toEqual([eventKey('user-in-flight', 1)]);
+    await store.unprojected.deleteMany({});
+  });
+
   it('returns the same read model from a rebuild as from live projection', async () => {
     for (let i = 0; i < 12; i++) await appendAndProject(`user-${10 + (i % 4)}`, Math.floor(i / 4), `Name ${i}`);
     const live = await projection.snapshot();

@@ -111,14 +111,19 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
       if (entries.length === 0) return 0;
       entries.sort((a, b) => (a.streamId === b.streamId ? a.version - b.version : a.streamId < b.streamId ? -1 : 1));
       const healed: string[] = [];
+      const orphans: typeof entries = [];
       for (const entry of entries) {
         const event = await this.store.eventAt(entry._id);
-        // No such event (yet): an append in flight or an orphan, which the relay clears.
-        if (!event || event.id !== entry.eventId) continue;
+        if (!event || event.id !== entry.eventId) {
+          // Another writer's event is there, or none came in time: an orphan. Otherwise an append still in flight.
+          if (event || this.store.isOrphanAge(entry)) orphans.push(entry);
+          continue;
+        }
         await this.apply([event]);
         healed.push(entry._id);
       }
       await this.store.markProjected(healed);
+      await this.store.removeOrphans(orphans);
       if (healed.length) this.logger.log(`Read models caught up with ${healed.length} event(s) left unapplied`);
       return healed.length;
     }).finally(() => {
