@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { EventStore } from '@abide/event-store';
+import { EventStore, ProjectionRunner } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { createServer, type Server } from 'node:http';
@@ -9,6 +9,7 @@ import { JournalCommands } from '../src/journal/commands/journal-commands';
 import { JournalInsightService } from '../src/journal/insight/journal-insight.service';
 import { JOURNAL_STORE, journalFactStreamId, journalStreamId } from '../src/journal/journal-store';
 import { JournalQueries } from '../src/journal/journal-queries';
+import { JournalListProjection } from '../src/journal/projections/journal-list.projection';
 import { startFormation } from './formation-app.stub';
 
 const clock = { now: new Date('2026-03-04T15:00:00Z') };
@@ -25,7 +26,14 @@ afterAll(async () => {
   await app.close();
 });
 
-const fields = { content: 'A quiet sorrow I tell no one.', scriptureReference: 'Psalm 34:18', mood: 'reflective' as const, gratitude: 'My sister', isPrivate: true, draft: false };
+const fields = {
+  content: 'A quiet sorrow I tell no one.',
+  scriptureReference: 'Psalm 34:18',
+  mood: 'reflective' as const,
+  gratitude: 'My sister',
+  isPrivate: true,
+  draft: false,
+};
 
 describe('journal events', () => {
   it('keeps the text in the private journal store, publishes only ids and the date, and records the activity day', async () => {
@@ -33,7 +41,9 @@ describe('journal events', () => {
     const id = await app.get(JournalCommands).create(userId, fields, { correlationId: 'it' });
 
     const facts = await app.get(EventStore).load(journalFactStreamId(id));
-    expect(facts.map((e) => [e.type, e.data])).toEqual([['formation.journal.entry-written', { entryId: id, userId, localDate: '2026-03-04' }]]);
+    expect(facts.map((e) => [e.type, e.data])).toEqual([
+      ['formation.journal.entry-written', { entryId: id, userId, localDate: '2026-03-04' }],
+    ]);
     expect(await db.collection('events').countDocuments({ 'data.content': { $exists: true } })).toBe(0);
     expect(await db.collection('activity_days').findOne({ userId, source: 'journal' })).toMatchObject({ date: '2026-03-04', ref: id });
 
@@ -52,8 +62,73 @@ describe('journal events', () => {
     await app.get(JournalCommands).purge(userId);
 
     await expect(app.get(JournalQueries).get(userId, id)).rejects.toMatchObject({ status: 404 });
+    expect(
+      await db
+        .useDb(`${db.name}_journal`)
+        .collection('journal_lists')
+        .findOne({ _id: userId as never }),
+    ).toBeNull();
     const [saved] = await app.get<EventStore>(JOURNAL_STORE).load(journalStreamId(id));
     expect(saved.data).toMatchObject({ content: '[erased]', scriptureReference: '[erased]', gratitude: '[erased]' });
+  });
+});
+
+describe('the journal list (one document per member)', () => {
+  const meta = { correlationId: 'it' };
+  const page = { page: 1, pageSize: 10, drafts: false };
+
+  it("lists, searches and counts right after each create, edit and delete, only the member's own entries", async () => {
+    const [userId, other] = [uuidv7(), uuidv7()];
+    const commands = app.get(JournalCommands);
+    const queries = app.get(JournalQueries);
+    const first = await commands.create(userId, { ...fields, content: 'Morning light over the hills' }, meta);
+    const second = await commands.create(userId, { ...fields, content: 'Evening rest', gratitude: 'Quiet hills' }, meta);
+    const draft = await commands.create(userId, { ...fields, content: 'Half a thought', draft: true }, meta);
+    await commands.create(other, { ...fields, content: 'Not yours: hills' }, meta);
+
+    expect((await queries.list(userId, page)).items.map((e) => e.id)).toEqual([second, first]);
+    expect((await queries.list(userId, { ...page, drafts: true })).items.map((e) => e.id)).toEqual([draft]);
+    expect((await queries.list(userId, { ...page, q: 'HILLS' })).total).toBe(2);
+    expect(await queries.stats(userId)).toEqual({ totalEntries: 2, writingStreak: 1, wordsThisWeek: 7 });
+
+    await commands.update(userId, first, { content: 'Morning light' }, meta);
+    const edited = await queries.list(userId, { ...page, q: 'hills' });
+    expect(edited.items.map((e) => e.id)).toEqual([second]);
+    expect((await queries.list(userId, page)).items[1]).toEqual(await queries.get(userId, first));
+    expect((await queries.list(userId, page)).items[1]).toMatchObject({ content: 'Morning light', wordCount: 2 });
+
+    await commands.update(userId, draft, { draft: false }, meta);
+    await commands.remove(userId, second, meta);
+    expect((await queries.list(userId, page)).items.map((e) => e.id)).toEqual([draft, first]);
+    expect((await queries.list(userId, { ...page, drafts: true })).total).toBe(0);
+    expect(await queries.stats(userId)).toEqual({ totalEntries: 2, writingStreak: 1, wordsThisWeek: 5 });
+    expect((await queries.exportFor(userId)).map((e) => e.id)).toEqual([first, draft]);
+  });
+
+  it('is filled from the entries already in the private log at the first start that has it', async () => {
+    const userId = uuidv7();
+    const commands = app.get(JournalCommands);
+    const kept = await commands.create(userId, { ...fields, content: 'Written before the list existed' }, meta);
+    const gone = await commands.create(userId, { ...fields, content: 'Deleted before the list existed' }, meta);
+    await commands.remove(userId, gone, meta);
+    const before = await app.get(JournalQueries).list(userId, page);
+    // As before the list was added: no documents, and no record that it was ever filled.
+    const lists = app.get(JournalListProjection);
+    await lists.reset();
+    await db
+      .useDb(`${db.name}_journal`)
+      .collection('projection_builds')
+      .deleteOne({ _id: 'journal-lists' as never });
+    expect((await app.get(JournalQueries).list(userId, page)).total).toBe(0);
+
+    const runner = new ProjectionRunner(app.get<EventStore>(JOURNAL_STORE), [lists]);
+    await runner.onApplicationBootstrap();
+    runner.onApplicationShutdown();
+
+    const after = await app.get(JournalQueries).list(userId, page);
+    expect(after.items.map((e) => e.id)).toEqual([kept]);
+    expect(after).toEqual(before);
+    expect(await app.get<EventStore>(JOURNAL_STORE).projectionBuilt('journal-lists')).toBe(true);
   });
 });
 
@@ -82,7 +157,12 @@ describe(JournalInsightService.name, () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it('returns the assistant insight when it answers valid JSON, with the reference normalised', async () => {
-    answer = chat(JSON.stringify({ insight: 'Your words carry worry; God invites you to cast it on him tonight. What will you hand over?', scripture: { reference: '1 pet 5:7', why: 'It invites us to cast every care on God.' } }));
+    answer = chat(
+      JSON.stringify({
+        insight: 'Your words carry worry; God invites you to cast it on him tonight. What will you hand over?',
+        scripture: { reference: '1 pet 5:7', why: 'It invites us to cast every care on God.' },
+      }),
+    );
 
     const res = await sut().insightFor(entry);
 
@@ -98,7 +178,15 @@ describe(JournalInsightService.name, () => {
     ['an error status', (res: import('node:http').ServerResponse) => res.writeHead(500).end('boom')],
     ['text that is not JSON', chat('Sure! Here is an insight for you.')],
     ['JSON of the wrong shape', chat(JSON.stringify({ insight: 'short' }))],
-    ['a scripture that does not exist', chat(JSON.stringify({ insight: 'A long enough reflection for the member to read.', scripture: { reference: 'Hezekiah 3:1', why: 'Because.' } }))],
+    [
+      'a scripture that does not exist',
+      chat(
+        JSON.stringify({
+          insight: 'A long enough reflection for the member to read.',
+          scripture: { reference: 'Hezekiah 3:1', why: 'Because.' },
+        }),
+      ),
+    ],
     ['no answer in time', () => undefined],
   ])('falls back to the built-in insight on %s', async (_label, reply) => {
     answer = reply as typeof answer;

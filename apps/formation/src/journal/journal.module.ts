@@ -12,6 +12,7 @@ import { JournalQueries } from './journal-queries';
 import { createJournalStore, JOURNAL_CONNECTION, JOURNAL_PROJECTIONS, JOURNAL_STORE, openJournalConnection } from './journal-store';
 import { JournalEntryProjection } from './projections/journal-entry.projection';
 import { JournalFactsProjection } from './projections/journal-facts.projection';
+import { JournalListProjection } from './projections/journal-list.projection';
 import { JournalPromptsService } from './prompts/journal-prompts.service';
 
 @Module({})
@@ -36,11 +37,12 @@ export class JournalModule {
         { provide: ACTIVITY_DAYS, useFactory: (days: ActivityDays): ActivityDaysPort => days, inject: [ActivityDays] },
         JournalEntryProjection,
         JournalFactsProjection,
+        JournalListProjection,
         {
           provide: JOURNAL_PROJECTIONS,
-          useFactory: (store: EventStore, entries: JournalEntryProjection, facts: JournalFactsProjection) =>
-            new ProjectionRunner(store, [entries, facts]),
-          inject: [JOURNAL_STORE, JournalEntryProjection, JournalFactsProjection],
+          useFactory: (store: EventStore, entries: JournalEntryProjection, facts: JournalFactsProjection, lists: JournalListProjection) =>
+            new ProjectionRunner(store, [entries, facts, lists]),
+          inject: [JOURNAL_STORE, JournalEntryProjection, JournalFactsProjection, JournalListProjection],
         },
         JournalCommands,
         JournalQueries,
