@@ -1,25 +1,23 @@
 import type { ProblemDetails } from '@abide/contracts';
 import { call, UserSession, withServiceDb } from '@abide/testing';
 import { createHmac, randomUUID } from 'node:crypto';
+import { NotificationStore } from '../../formation/src/notifications/notification.store';
 
 interface Bell {
   items: Array<{ id: string; title: string; body: string; readAt: string | null; link: string | null }>;
   unreadCount: number;
 }
 
-/** Puts a notification in a member's bell the way the delivery job does (the job itself is covered by formation's integration tests). */
+/**
+ * Puts a notification in a member's bell the way the delivery job does, through formation's store (the notification's
+ * document and the member's inbox); the job itself is covered by formation's integration tests.
+ */
 const notify = (userId: string, title: string, createdAt: Date) =>
   withServiceDb('formation', (db) =>
-    db.collection('notifications').insertOne({
-      _id: randomUUID() as never,
-      userId,
-      key: `${userId}:test-${randomUUID()}:2025-01-01`,
-      title,
-      body: `${title} body`,
-      link: '/plan',
+    new NotificationStore(db).add(
+      { userId, key: `${userId}:test-${randomUUID()}:2025-01-01`, title, body: `${title} body`, link: '/plan' },
       createdAt,
-      readAt: null,
-    }),
+    ),
   );
 
 describe('notification bell', () => {

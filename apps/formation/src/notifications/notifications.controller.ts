@@ -3,9 +3,15 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { DomainError } from '@abide/platform';
 import { z } from 'zod';
+import { NOTIFICATIONS_LISTED } from './notification-inbox';
 import { NotificationStore } from './notification.store';
 
-const limitSchema = z.coerce.number().int().min(1, 'limit is at least 1').max(100, 'limit is at most 100').default(20);
+const limitSchema = z.coerce
+  .number()
+  .int()
+  .min(1, 'limit is at least 1')
+  .max(NOTIFICATIONS_LISTED, `limit is at most ${NOTIFICATIONS_LISTED}`)
+  .default(20);
 
 /** The bell: only ever the caller's notifications. */
 @ApiExcludeController()

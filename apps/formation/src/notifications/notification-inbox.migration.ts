@@ -1,0 +1,36 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection } from 'mongoose';
+import { addToInbox, type InboxItem } from './notification-inbox';
+import type { NotificationView } from './notification.schema';
+import { NotificationStore, toInboxItem } from './notification.store';
+
+const MARKER = 'notification-inboxes';
+
+/**
+ * Fills each member's inbox once from the notifications kept one document each before inboxes existed. Each is merged
+ * by its id, so one added meanwhile is neither lost nor doubled, and a run cut short simply runs again at the next
+ * start. A marker keyed by name says it is done.
+ */
+@Injectable()
+export class NotificationInboxMigration implements OnApplicationBootstrap {
+  private readonly logger = new Logger(NotificationInboxMigration.name);
+
+  constructor(
+    private readonly store: NotificationStore,
+    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const markers = this.connection.collection<{ _id: string; at: Date }>('formation_migrations');
+    if (await markers.findOne({ _id: MARKER })) return;
+    const started = Date.now();
+    const byUser = new Map<string, InboxItem[]>();
+    for (const view of await this.store.model.find().lean<NotificationView[]>()) {
+      byUser.set(view.userId, [...(byUser.get(view.userId) ?? []), toInboxItem(view)]);
+    }
+    for (const [userId, items] of byUser) await this.store.changeInbox(userId, (inbox) => addToInbox(inbox, ...items));
+    await markers.updateOne({ _id: MARKER }, { $set: { at: new Date() } }, { upsert: true });
+    if (byUser.size) this.logger.log(`Filled the inboxes of ${byUser.size} member(s) in ${Date.now() - started} ms`);
+  }
+}
