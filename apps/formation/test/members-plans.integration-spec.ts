@@ -117,6 +117,7 @@ describe('account deletion', () => {
     const plan = (await plansOf(userId))[0];
     await app.get(PlanCommands).toggleActivity(userId, plan.plan.dailyActivities[3].activities[0].id, true, { correlationId: 'test' });
     expect(await db.collection('activity_days').countDocuments({ userId })).toBe(2);
+    expect(await db.collection('activity_calendars').countDocuments({ _id: userId as never })).toBe(1);
 
     await handle(identityEvent('identity.user.deleted', userId, { userId, deletedAt: clock.now.toISOString() }));
 
@@ -128,6 +129,7 @@ describe('account deletion', () => {
       ['habits', { userId }],
       ['habit_entries', { userId }],
       ['activity_days', { userId }],
+      ['activity_calendars', { _id: userId }],
     ] as const) {
       expect({ collection, count: await db.collection(collection).countDocuments(filter as never) }).toEqual({ collection, count: 0 });
     }

@@ -4,7 +4,10 @@ import { PlansModule } from '../plans/plans.module';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
-/** Stats. `ActivityDays` (the days a member did something) is a projection, injectable anywhere in formation. */
+/**
+ * Stats. `ActivityDays` and `ActivityCalendarProjection` (the days a member did something) are projections, injectable
+ * anywhere in formation.
+ */
 @Module({
   imports: [HabitsModule, PlansModule],
   controllers: [StatsController],

@@ -7,7 +7,7 @@ import { PlanCommands } from '../plans/commands/plan-commands';
 import { weeklyInsight } from '../plans/domain/weekly-insight';
 import { activityStreak } from './domain/activity-streak';
 import { addDays, dateRange, weekdayOf, weekStartOf } from './domain/local-day';
-import { ActivityDays } from './projections/activity-days.projection';
+import { ActivityCalendarProjection } from './projections/activity-calendar.projection';
 
 const NO_PLAN_INSIGHT = 'Generate a plan to see an insight drawn from your week.';
 
@@ -17,7 +17,7 @@ export class StatsService {
   constructor(
     private readonly habits: HabitQueries,
     private readonly plans: PlanCommands,
-    private readonly activityDays: ActivityDays,
+    private readonly activityDays: ActivityCalendarProjection,
   ) {}
 
   async overview(userId: string): Promise<FormationStats> {

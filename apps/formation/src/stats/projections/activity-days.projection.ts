@@ -3,16 +3,17 @@ import type { EventEnvelope } from '@abide/contracts';
 import type { Projection } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import type { ActivityDays as ActivityDayLists } from '../domain/activity-streak';
+import { activityOf } from '../domain/activity-calendar';
 import type { LocalDate } from '../domain/local-day';
 import { type ActivityDayView, activityDayViewSchema, type ActivitySource } from './activity-days.schema';
 
 const keyOf = (userId: string, source: ActivitySource, ref: string, date: LocalDate) => `${userId}|${source}|${ref}|${date}`;
 
 /**
- * Days on which a member did something (My Plan's Current Streak and Total Days): completed habit
- * check-ins and plan activities from formation's own events, and journal entries through `record`/`forget`,
- * which the journal feature calls with the entry's local date and id (`ref`), e.g. on save and on delete.
+ * Days on which a member did something, one document per thing done (what the nudges' scan reads; My Plan reads
+ * the member's ActivityCalendarProjection instead): completed habit check-ins and plan activities from formation's
+ * own events, and journal entries through `record`/`forget`, which the journal feature calls with the entry's local
+ * date and id (`ref`), e.g. on save and on delete.
  */
 @Injectable()
 export class ActivityDays implements Projection {
@@ -40,24 +41,10 @@ export class ActivityDays implements Projection {
   }
 
   async apply(event: EventEnvelope): Promise<void> {
-    const data = event.data as { userId: string; date: string; habitId?: string; planId?: string; activityId?: string };
-    switch (event.type) {
-      case 'formation.habit.checked-in':
-        return this.record(data.userId, data.date, 'habit', data.habitId);
-      case 'formation.habit.check-in-undone':
-        return this.forget(data.userId, data.date, 'habit', data.habitId);
-      case 'formation.plan.activity-completed':
-        return this.record(data.userId, data.date, 'plan', `${data.planId}:${data.activityId}`);
-      case 'formation.plan.activity-uncompleted':
-        return this.forget(data.userId, data.date, 'plan', `${data.planId}:${data.activityId}`);
-    }
-  }
-
-  /** The dates of each source (duplicates removed), ready for `activityStreak`. */
-  async listsOf(userId: string): Promise<ActivityDayLists & { journalEntries: LocalDate[] }> {
-    const docs = await this.model.find({ userId }, { date: 1, source: 1 }).lean<Array<Pick<ActivityDayView, 'date' | 'source'>>>();
-    const of = (source: ActivitySource) => [...new Set(docs.filter((d) => d.source === source).map((d) => d.date))];
-    return { habitCheckIns: of('habit'), planActivities: of('plan'), journalEntries: of('journal') };
+    const activity = activityOf(event);
+    if (!activity) return;
+    const { userId, date, source, ref, done } = activity;
+    return done ? this.record(userId, date, source, ref) : this.forget(userId, date, source, ref);
   }
 
   async purgeSubject(subjectId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { Schema } from 'mongoose';
+import type { ActivitySource } from '../domain/activity-calendar';
 
-export type ActivitySource = 'habit' | 'plan' | 'journal';
+export type { ActivitySource } from '../domain/activity-calendar';
 
 /** One thing done on one local day: `_id` = userId|source|ref|date, so recording twice is harmless. */
 export interface ActivityDayView {

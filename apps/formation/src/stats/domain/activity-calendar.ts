@@ -1,0 +1,93 @@
+import type { ActivityDays } from './activity-streak';
+import type { LocalDate } from './local-day';
+
+export type ActivitySource = 'habit' | 'plan' | 'journal';
+
+/** One thing done (`ref`: a habit, a plan's activity, a journal entry) on a member's local day, or undone. */
+export interface Activity {
+  userId: string;
+  date: LocalDate;
+  source: ActivitySource;
+  ref: string;
+  done: boolean;
+}
+
+/** The activity an event records or withdraws; null for an event that is not one. */
+export const activityOf = (event: { type: string; data: unknown }): Activity | null => {
+  const d = event.data as {
+    userId: string;
+    date?: string;
+    localDate?: string;
+    habitId?: string;
+    planId?: string;
+    activityId?: string;
+    entryId?: string;
+  };
+  switch (event.type) {
+    case 'formation.habit.checked-in':
+    case 'formation.habit.check-in-undone':
+      return {
+        userId: d.userId,
+        date: d.date ?? '',
+        source: 'habit',
+        ref: d.habitId ?? '',
+        done: event.type === 'formation.habit.checked-in',
+      };
+    case 'formation.plan.activity-completed':
+    case 'formation.plan.activity-uncompleted':
+      return {
+        userId: d.userId,
+        date: d.date ?? '',
+        source: 'plan',
+        ref: `${d.planId}:${d.activityId}`,
+        done: event.type === 'formation.plan.activity-completed',
+      };
+    case 'formation.journal.entry-written':
+    case 'formation.journal.entry-deleted':
+      return {
+        userId: d.userId,
+        date: d.localDate ?? '',
+        source: 'journal',
+        ref: d.entryId ?? '',
+        done: event.type === 'formation.journal.entry-written',
+      };
+    default:
+      return null;
+  }
+};
+
+/**
+ * Every day one member did something, as one document keyed by the member: date → what was done that day
+ * (`source|ref`), so My Plan's streak and total days cost one keyed read. Several streams (habits, plans, journal
+ * entries) feed one calendar, so it remembers the last version applied per stream to stay idempotent.
+ */
+export interface ActivityCalendar {
+  days: Record<LocalDate, string[]>;
+  /** Stream id → the version last applied here. */
+  versions: Record<string, number>;
+}
+
+export const emptyCalendar = (): ActivityCalendar => ({ days: {}, versions: {} });
+
+/** Applies one event in place; false when it was applied before or is no activity. */
+export const applyToCalendar = (
+  calendar: ActivityCalendar,
+  event: { type: string; streamId: string; version: number; data: unknown },
+): boolean => {
+  const activity = activityOf(event);
+  if (!activity || (calendar.versions[event.streamId] ?? 0) >= event.version) return false;
+  calendar.versions[event.streamId] = event.version;
+  const tag = `${activity.source}|${activity.ref}`;
+  const rest = (calendar.days[activity.date] ?? []).filter((t) => t !== tag);
+  const day = activity.done ? [...rest, tag] : rest;
+  if (day.length > 0) calendar.days[activity.date] = day;
+  else delete calendar.days[activity.date];
+  return true;
+};
+
+/** The dates of each source, ready for `activityStreak`. */
+export const activityLists = (calendar: ActivityCalendar): ActivityDays & { journalEntries: LocalDate[] } => {
+  const of = (source: ActivitySource) =>
+    Object.keys(calendar.days).filter((date) => calendar.days[date].some((tag) => tag.startsWith(`${source}|`)));
+  return { habitCheckIns: of('habit'), planActivities: of('plan'), journalEntries: of('journal') };
+};
