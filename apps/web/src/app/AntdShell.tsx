@@ -1,25 +1,25 @@
 import './antd-react19';
-import { App as AntApp, ConfigProvider } from 'antd';
-import type { ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import AppContext from 'antd/es/app/context';
+import { useEffect, type ReactNode } from 'react';
 import { theme } from './theme';
-
-/** Spec §9: at most one toast at a time, shown for 5 s. */
-const TOAST_SECONDS = 5;
+import { toasts, wantToastHost } from './toasts';
 
 /**
- * antd's theme and the toast holder (`App.useApp()`) around every page that uses antd. Loaded with the first such
- * page (app-shell.tsx) and then kept for good, so toasts survive navigation; the landing page never needs it.
+ * antd's theme around a page that uses antd (router.tsx wraps each such page), and `App.useApp()` answering with the
+ * app's one toast holder (toasts.ts), which lives beside the pages so toasts survive navigation. The frame and My
+ * Plan render without antd (antd-lite); a member's first page then needs none of it.
  */
 export function AntdShell({ children }: { children: ReactNode }) {
+  useEffect(() => wantToastHost(), []);
   return (
     <ConfigProvider theme={theme}>
-      <AntApp
-        className="app-root"
-        message={{ maxCount: 1, duration: TOAST_SECONDS }}
-        notification={{ maxCount: 1, duration: TOAST_SECONDS, placement: 'topRight', top: 72 }}
-      >
-        {children}
-      </AntApp>
+      <AppContext.Provider value={toasts}>{children}</AppContext.Provider>
     </ConfigProvider>
   );
+}
+
+/** antd's theme alone, for a piece of antd a lite page loads on demand (a menu, the drawer, a popover). */
+export function AntdTheme({ children }: { children: ReactNode }) {
+  return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
 }

@@ -1,35 +1,28 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
-import { LoadingScreen } from '../features/auth/components/LoadingScreen';
+import { Outlet } from 'react-router-dom';
 import { useAuth } from '../features/auth/hooks/useAuth';
 import { usePreloadable } from '../shared/lazy/preloadable';
-import { antdShell, signedInFrame } from './app-modules';
+import { signedInFrame } from './app-modules';
+import { toastHost, useToastHostWanted } from './toasts';
 
 /**
- * The root of every page. A signed-out visitor's landing page renders without antd (its markup is antd-lite); every
- * other page, and the landing page of a member, sits in antd's shell, which once loaded stays for good.
+ * The root of every page. Pages render without antd unless they use it: the landing page and, for a member, the
+ * frame and My Plan are antd-lite; every other page brings antd's theme with it (router.tsx). The one toast holder
+ * sits beside the pages once something wants it (toasts.ts).
  */
 export function AppShell() {
   const { session } = useAuth();
-  const { pathname } = useLocation();
-  const needsAntd = session !== null || pathname !== '/';
-  const shell = usePreloadable(antdShell, needsAntd);
-  // A member's pages all sit in the signed-in frame: fetch it beside the shell, not after it.
+  const hostWanted = useToastHostWanted();
+  const host = usePreloadable(toastHost, hostWanted);
+  // A member's pages all sit in the signed-in frame: fetch it beside the page, not after it.
   const signedIn = session !== null;
   useEffect(() => {
     if (signedIn) signedInFrame.load().catch(() => undefined);
   }, [signedIn]);
-  if (shell) {
-    return (
-      <shell.AntdShell>
-        <Outlet />
-      </shell.AntdShell>
-    );
-  }
-  if (needsAntd) return <LoadingScreen />;
   return (
     <div className="app-root">
       <Outlet />
+      {host ? <host.ToastHost /> : null}
     </div>
   );
 }

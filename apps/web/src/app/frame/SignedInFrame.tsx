@@ -1,16 +1,21 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useAuth } from '../../features/auth/hooks/useAuth';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { BrandMark } from '../../shared/components/BrandMark';
+import { usePreloadable } from '../../shared/lazy/preloadable';
+import { LiteButton } from '../../shared/lite/lite-controls';
 import { bottomBarItems, canReview, navItemsFor, type NavItem } from '../navigation';
 import { AccountMenu } from './AccountMenu';
+import { framePopups, preloadFramePopups } from './frame-popups-module';
 import { NavIcon } from './NavIcon';
 import { SkipLink } from './SkipLink';
 
-const linkClass = (base: string) => ({ isActive }: { isActive: boolean }) => (isActive ? `${base} ${base}--active` : base);
+const linkClass =
+  (base: string) =>
+  ({ isActive }: { isActive: boolean }) =>
+    isActive ? `${base} ${base}--active` : base;
 
 function NavLinks({ items, className, onNavigate }: { items: NavItem[]; className: string; onNavigate?: () => void }) {
   return items.map((item) => (
@@ -21,10 +26,15 @@ function NavLinks({ items, className, onNavigate }: { items: NavItem[]; classNam
   ));
 }
 
-/** Spec §2, signed-in frame: sticky header, seven links, bell, avatar menu; on phones a side menu and a bottom bar. */
+/**
+ * Spec §2, signed-in frame: sticky header, seven links, bell, avatar menu; on phones a side menu and a bottom bar.
+ * The frame is antd-lite (no antd in a member's first download); the side menu (antd's Drawer) loads with the first
+ * tap of the menu button, as the bell's popover and the avatar menu do with theirs.
+ */
 export function SignedInFrame() {
   const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  const popups = usePreloadable(framePopups, menuOpen);
   const items = navItemsFor(user?.roles);
 
   return (
@@ -33,7 +43,7 @@ export function SignedInFrame() {
       <header className="frame__header frame__header--sticky">
         <div className={canReview(user?.roles) ? 'frame__bar frame__bar--reviewer' : 'frame__bar'}>
           <div className="frame__start">
-            <Button
+            <LiteButton
               type="text"
               size="large"
               className="frame__menu-button frame__icon-button"
@@ -41,6 +51,7 @@ export function SignedInFrame() {
               aria-label="Open menu"
               aria-expanded={menuOpen}
               aria-controls="side-menu"
+              onPointerEnter={preloadFramePopups}
               onClick={() => setMenuOpen(true)}
             />
             <BrandMark to="/plan" />
@@ -55,19 +66,13 @@ export function SignedInFrame() {
         </div>
       </header>
 
-      <Drawer
-        id="side-menu"
-        title="Menu"
-        placement="left"
-        width={280}
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        className="side-menu"
-      >
-        <nav aria-label="Side menu" className="side-menu__nav">
-          <NavLinks items={items} className="side-link" onNavigate={() => setMenuOpen(false)} />
-        </nav>
-      </Drawer>
+      {popups ? (
+        <popups.SideMenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)}>
+          <nav aria-label="Side menu" className="side-menu__nav">
+            <NavLinks items={items} className="side-link" onNavigate={() => setMenuOpen(false)} />
+          </nav>
+        </popups.SideMenuDrawer>
+      ) : null}
 
       <div id="content" tabIndex={-1} className="frame__content">
         <Outlet />

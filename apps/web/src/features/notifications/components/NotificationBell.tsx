@@ -1,7 +1,9 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popover, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { framePopups, preloadFramePopups } from '../../../app/frame/frame-popups-module';
+import { usePreloadable } from '../../../shared/lazy/preloadable';
+import { LiteBadge, LiteButton } from '../../../shared/lite/lite-controls';
 import {
   useGetNotificationsQuery,
   useMarkAllNotificationsReadMutation,
@@ -9,11 +11,10 @@ import {
   type AppNotification,
 } from '../notificationsApi';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * The bell of the frame. If the notifications service does not answer, the bell shows no badge and an
- * empty list: never a made-up count.
+ * empty list: never a made-up count. The bell is antd-lite; its popover (antd) loads when the member first points
+ * at, focuses or taps it, and a tap before it has arrived opens it as soon as it has.
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
@@ -23,6 +24,18 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const items = isError ? [] : (data?.items ?? []);
   const unread = isError ? 0 : (data?.unreadCount ?? 0);
+  const [wanted, setWanted] = useState(false);
+  const popups = usePreloadable(framePopups, wanted);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    if (popups && hadFocus.current) trigger.current?.focus();
+  }, [popups]);
+
+  const want = () => {
+    setWanted(true);
+    preloadFramePopups();
+  };
 
   const openItem = (item: AppNotification) => {
     if (!item.readAt) void markRead(item.id);
@@ -32,59 +45,54 @@ export function NotificationBell() {
     }
   };
 
-  const content = (
-    <div className="notifications">
-      <div className="notifications__header">
-        <Typography.Text strong>Notifications</Typography.Text>
-        {unread > 0 && (
-          <Button type="link" size="small" loading={markingAll} onClick={() => void markAllRead()}>
-            Mark all as read
-          </Button>
-        )}
-      </div>
-      {items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No notifications yet" className="notifications__empty" />
-      ) : (
-        <ul className="notifications__list">
-          {items.map((item) => (
-            <li key={item.id}>
-              <button
-                type="button"
-                className={item.readAt ? 'notification' : 'notification notification--unread'}
-                onClick={() => openItem(item)}
-              >
-                <span className="notification__title">
-                  {!item.readAt && <span className="visually-hidden">Unread: </span>}
-                  {item.title}
-                </span>
-                <span className="notification__body">{item.body}</span>
-                <time className="notification__time" dateTime={item.createdAt}>
-                  {when.format(new Date(item.createdAt))}
-                </time>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+  const button = (
+    <LiteButton
+      ref={trigger}
+      type="text"
+      shape="circle"
+      size="large"
+      className="frame__icon-button"
+      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      icon={
+        <LiteBadge count={unread} offset={[2, -2]}>
+          <BellOutlined aria-hidden className="frame__icon" />
+        </LiteBadge>
+      }
+      onPointerEnter={popups ? undefined : want}
+      onFocus={
+        popups
+          ? undefined
+          : () => {
+              hadFocus.current = true;
+              want();
+            }
+      }
+      onBlur={popups ? undefined : () => (hadFocus.current = false)}
+      onClick={
+        popups
+          ? undefined
+          : () => {
+              want();
+              setOpen(true);
+            }
+      }
+    />
   );
 
+  if (!popups) return button;
   return (
-    <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false}>
-      <Button
-        type="text"
-        shape="circle"
-        size="large"
-        className="frame__icon-button"
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        icon={
-          <Badge count={unread} size="small" offset={[2, -2]}>
-            <BellOutlined aria-hidden className="frame__icon" />
-          </Badge>
-        }
-      />
-    </Popover>
+    <popups.NotificationsPopover
+      items={items}
+      unread={unread}
+      markingAll={markingAll}
+      onMarkAll={() => void markAllRead()}
+      onOpenItem={openItem}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      {button}
+    </popups.NotificationsPopover>
   );
 }

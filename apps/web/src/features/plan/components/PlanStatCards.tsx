@@ -1,12 +1,12 @@
 import { CalendarOutlined, CheckCircleOutlined, FireOutlined } from '@ant-design/icons';
 import type { FormationStats } from '@abide/contracts';
-import { Card, Progress, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { LiteCard, LiteProgress, LiteSkeleton } from '../../../shared/lite/lite-controls';
 import { percent } from '../plan-week';
 
 function StatCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <Card variant="borderless" className="stat-card">
+    <LiteCard className="stat-card">
       <section aria-label={title}>
         <div className="stat-card__head">
           <h2 className="stat-card__title">{title}</h2>
@@ -16,7 +16,7 @@ function StatCard({ title, icon, children }: { title: string; icon: ReactNode; c
         </div>
         {children}
       </section>
-    </Card>
+    </LiteCard>
   );
 }
 
@@ -28,9 +28,9 @@ export function PlanStatCards({ stats, loading }: { stats?: FormationStats; load
     return (
       <div className="stat-grid stat-grid--3">
         {[0, 1, 2].map((key) => (
-          <Card key={key} variant="borderless" className="stat-card">
-            <Skeleton active paragraph={{ rows: 1 }} />
-          </Card>
+          <LiteCard key={key} className="stat-card">
+            <LiteSkeleton rows={1} />
+          </LiteCard>
         ))}
       </div>
     );
@@ -43,12 +43,7 @@ export function PlanStatCards({ stats, loading }: { stats?: FormationStats; load
         <p className="stat-card__value" data-testid="week-progress">
           {done}/{total}
         </p>
-        <Progress
-          percent={percent(done, total)}
-          showInfo={false}
-          strokeColor="#0f766e"
-          aria-label={`${done} of ${total} activities done this week`}
-        />
+        <LiteProgress percent={percent(done, total)} strokeColor="#0f766e" aria-label={`${done} of ${total} activities done this week`} />
         <p className="stat-card__note">activities completed</p>
       </StatCard>
       <StatCard title="Current Streak" icon={<FireOutlined />}>

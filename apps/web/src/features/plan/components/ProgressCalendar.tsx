@@ -1,6 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
 import type { FormationStats } from '@abide/contracts';
-import { Card } from 'antd';
+import { LiteCard } from '../../../shared/lite/lite-controls';
 import { weekStrip } from '../plan-week';
 
 /** Spec §2 (made real by issue 4): the actual current week, a day marked when something was done on it. */
@@ -8,7 +8,7 @@ export function ProgressCalendar({ stats }: { stats: FormationStats }) {
   const days = weekStrip(stats.week, stats.today);
   const active = days.filter((day) => day.active).length;
   return (
-    <Card variant="borderless" className="side-card" title={<h2 className="card-heading">Progress Calendar</h2>}>
+    <LiteCard className="side-card" title={<h2 className="card-heading">Progress Calendar</h2>}>
       <ol className="week-strip" aria-label="This week">
         {days.map((day) => (
           <li
@@ -26,9 +26,7 @@ export function ProgressCalendar({ stats }: { stats: FormationStats }) {
           </li>
         ))}
       </ol>
-      <p className="side-card__foot muted">
-        {active} of 7 days with time spent with Jesus this week
-      </p>
-    </Card>
+      <p className="side-card__foot muted">{active} of 7 days with time spent with Jesus this week</p>
+    </LiteCard>
   );
 }

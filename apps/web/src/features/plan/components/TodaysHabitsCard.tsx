@@ -1,11 +1,12 @@
-import { App, Button, Card, Empty, Skeleton, Switch } from 'antd';
 import { Link } from 'react-router-dom';
+import { useToasts } from '../../../app/toasts';
+import { LiteButton, LiteCard, LiteEmpty, LiteSkeleton, LiteSwitch } from '../../../shared/lite/lite-controls';
 import { categoryLabel, streakText } from '../../habits/habit-form';
 import { useGetHabitsQuery, useToggleHabitMutation } from '../../habits/habitsApi';
 
 /** Spec §2: today's active habits with a toggle each (POST /habits/:id/toggle). */
 export function TodaysHabitsCard({ today }: { today: string }) {
-  const { notification } = App.useApp();
+  const { notification } = useToasts();
   const { data: habits, isLoading, isError, refetch } = useGetHabitsQuery(today);
   const [toggle] = useToggleHabitMutation();
   const active = (habits ?? []).filter((habit) => habit.isActive && !habit.archived);
@@ -17,37 +18,30 @@ export function TodaysHabitsCard({ today }: { today: string }) {
   };
 
   return (
-    <Card
-      variant="borderless"
-      className="side-card"
-      title={<h2 className="card-heading">Today's Habits</h2>}
-      extra={<Link to="/habits">All habits</Link>}
-    >
+    <LiteCard className="side-card" title={<h2 className="card-heading">Today's Habits</h2>} extra={<Link to="/habits">All habits</Link>}>
       {isLoading ? (
-        <Skeleton active paragraph={{ rows: 3 }} title={false} />
+        <LiteSkeleton rows={3} title={false} />
       ) : isError ? (
         <div className="side-card__empty">
           <p className="muted">We couldn't load your habits.</p>
-          <Button onClick={() => void refetch()}>Try again</Button>
+          <LiteButton onClick={() => void refetch()}>Try again</LiteButton>
         </div>
       ) : active.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No active habits yet">
+        <LiteEmpty description="No active habits yet">
           <Link to="/habits">Add a habit</Link>
-        </Empty>
+        </LiteEmpty>
       ) : (
         <ul className="habit-toggles">
           {active.map((habit) => {
             return (
               <li key={habit.id} className="habit-toggle">
                 <div className="habit-toggle__text">
-                  <span className="habit-toggle__name">
-                    {habit.name}
-                  </span>
+                  <span className="habit-toggle__name">{habit.name}</span>
                   <span className="habit-toggle__meta">
                     {categoryLabel(habit.category)} · {streakText(habit.streak, habit.streakUnit)}
                   </span>
                 </div>
-                <Switch
+                <LiteSwitch
                   checked={habit.completedOnDate}
                   aria-label={habit.name}
                   onChange={(checked) => void onToggle(habit.id, checked)}
@@ -57,6 +51,6 @@ export function TodaysHabitsCard({ today }: { today: string }) {
           })}
         </ul>
       )}
-    </Card>
+    </LiteCard>
   );
 }

@@ -1,12 +1,13 @@
 import { ClockCircleOutlined, ForwardOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Tag } from 'antd';
+import { useToasts } from '../../../app/toasts';
+import { LiteButton, LiteCard, LiteCheckbox, LiteTag } from '../../../shared/lite/lite-controls';
 import { useCatchUpMutation, useToggleActivityMutation } from '../planApi';
 import { dayProgress, dayTone, hasMissedActivities, type PlanDay } from '../plan-week';
 import { formatShortDate, weekdayLong } from '../../habits/local-dates';
 
 /** Spec §2/§4: the week's activities per day, styled today / past / future, each one checked off on its own. */
 export function WeekActivities({ days, today }: { days: PlanDay[]; today: string }) {
-  const { notification } = App.useApp();
+  const { notification } = useToasts();
   const [toggle] = useToggleActivityMutation();
   const [catchUp, { isLoading: catchingUp }] = useCatchUpMutation();
   const missed = hasMissedActivities(days, today);
@@ -33,15 +34,14 @@ export function WeekActivities({ days, today }: { days: PlanDay[]; today: string
   };
 
   return (
-    <Card
-      variant="borderless"
+    <LiteCard
       className="week-card"
       title={<h2 className="card-heading">This Week's Activities</h2>}
       extra={
         missed ? (
-          <Button icon={<ForwardOutlined aria-hidden />} onClick={() => void onCatchUp()} loading={catchingUp}>
+          <LiteButton icon={<ForwardOutlined aria-hidden />} onClick={() => void onCatchUp()} loading={catchingUp}>
             Catch me up
-          </Button>
+          </LiteButton>
         ) : null
       }
     >
@@ -63,7 +63,7 @@ export function WeekActivities({ days, today }: { days: PlanDay[]; today: string
                   <span className="plan-day__date">{formatShortDate(day.date)}</span>
                 </h3>
                 <span className="plan-day__meta">
-                  {tone === 'today' ? <Tag color="#0f766e">Today</Tag> : null}
+                  {tone === 'today' ? <LiteTag color="#0f766e">Today</LiteTag> : null}
                   <span className="plan-day__count">
                     {done}/{total} done
                   </span>
@@ -75,13 +75,13 @@ export function WeekActivities({ days, today }: { days: PlanDay[]; today: string
                 <ul className="plan-activities">
                   {day.activities.map((activity) => (
                     <li key={activity.id} className={`plan-activity${activity.completed ? ' plan-activity--done' : ''}`}>
-                      <Checkbox
+                      <LiteCheckbox
                         checked={activity.completed}
                         onChange={(event) => void onToggle(activity.id, event.target.checked)}
                         className="plan-activity__check"
                       >
                         <span className="plan-activity__name">{activity.name}</span>
-                      </Checkbox>
+                      </LiteCheckbox>
                       <p className="plan-activity__description">{activity.description}</p>
                       <p className="plan-activity__meta">
                         {activity.duration ? (
@@ -101,6 +101,6 @@ export function WeekActivities({ days, today }: { days: PlanDay[]; today: string
           );
         })}
       </ol>
-    </Card>
+    </LiteCard>
   );
 }

@@ -1,6 +1,17 @@
 import { BulbOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Result, Skeleton, Spin, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useAppSelector } from '../../../app/hooks';
+import { useToasts } from '../../../app/toasts';
+import {
+  LiteButton,
+  LiteCard,
+  LiteSecondaryParagraph,
+  LiteSecondaryText,
+  LiteSkeleton,
+  LiteSpin,
+  LiteTag,
+  LiteTitle,
+} from '../../../shared/lite/lite-controls';
 import { problemOf } from '../../../shared/api/problem-details';
 import { selectCurrentUser } from '../../auth/authSlice';
 import { isoDate } from '../../habits/local-dates';
@@ -13,10 +24,17 @@ import { orderedDays } from '../plan-week';
 import { useGetCurrentPlanQuery, useGetStatsOverviewQuery, useRegeneratePlanMutation } from '../planApi';
 import '../plan.css';
 
-/** My Plan (spec §2): the week's plan, real progress figures, today's habits and the week's insight. */
+/** Only a failed load shows antd's Result: it loads then. */
+const PlanLoadError = lazy(() => import('../components/PlanLoadError'));
+
+/**
+ * My Plan (spec §2): the week's plan, real progress figures, today's habits and the week's insight. A member's
+ * first page after signing in, so it renders without antd (antd-lite, issue #12): antd loads only for a toast or an
+ * error.
+ */
 export function MyPlanPage() {
   const user = useAppSelector(selectCurrentUser);
-  const { notification } = App.useApp();
+  const { notification } = useToasts();
   const { data: plan, isLoading: planLoading, error: planError, refetch } = useGetCurrentPlanQuery();
   const { data: stats, isLoading: statsLoading } = useGetStatsOverviewQuery();
   const [regenerate, { isLoading: regenerating }] = useRegeneratePlanMutation();
@@ -45,40 +63,34 @@ export function MyPlanPage() {
       <header className="page-header">
         <div className="page-header__text">
           {user?.name ? <p className="page-header__greeting">Welcome, {user.name}</p> : null}
-          <Typography.Title level={1} className="page__title">
-            Your Weekly Spiritual Plan
-          </Typography.Title>
+          <LiteTitle className="page__title">Your Weekly Spiritual Plan</LiteTitle>
           {theme ? (
             <p className="plan-theme">
               <span className="plan-theme__label">Theme:</span> {theme}
             </p>
           ) : null}
           {plan?.planData.description ? (
-            <Typography.Paragraph type="secondary" className="plan-description">
-              {plan.planData.description}
-            </Typography.Paragraph>
+            <LiteSecondaryParagraph className="plan-description">{plan.planData.description}</LiteSecondaryParagraph>
           ) : null}
           {plan && plan.planData.scriptures.length > 0 ? (
             <ul className="plan-scriptures" aria-label="Scriptures for this week">
               {plan.planData.scriptures.map((reference) => (
                 <li key={reference}>
-                  <Tag bordered={false} className="plan-scriptures__tag">
-                    {reference}
-                  </Tag>
+                  <LiteTag className="plan-scriptures__tag">{reference}</LiteTag>
                 </li>
               ))}
             </ul>
           ) : null}
         </div>
         {plan ? (
-          <Button
+          <LiteButton
             icon={<ReloadOutlined aria-hidden />}
             onClick={() => void onRegenerate(false)}
             loading={regenerating}
             className="page-header__action"
           >
             Regenerate Plan
-          </Button>
+          </LiteButton>
         ) : null}
       </header>
 
@@ -86,20 +98,16 @@ export function MyPlanPage() {
 
       {planLoading ? (
         <div className="preparing" role="status" aria-live="polite">
-          <Spin size="large" />
-          <Typography.Text type="secondary">Preparing your plan…</Typography.Text>
+          <LiteSpin />
+          <LiteSecondaryText>Preparing your plan…</LiteSecondaryText>
         </div>
       ) : planError ? (
-        <Result
-          status="warning"
-          title="We couldn't load your plan"
-          subTitle={problemOf(planError)?.detail ?? 'Please check your connection and try again.'}
-          extra={
-            <Button type="primary" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <Suspense fallback={null}>
+          <PlanLoadError
+            detail={problemOf(planError)?.detail ?? 'Please check your connection and try again.'}
+            onRetry={() => void refetch()}
+          />
+        </Suspense>
       ) : (
         <div className="plan-layout">
           <div className="plan-layout__main">
@@ -111,8 +119,7 @@ export function MyPlanPage() {
           </div>
           <aside className="plan-layout__side" aria-label="Today and this week">
             <TodaysHabitsCard today={today} />
-            <Card
-              variant="borderless"
+            <LiteCard
               className="side-card insight-card"
               title={
                 <h2 className="card-heading">
@@ -120,12 +127,8 @@ export function MyPlanPage() {
                 </h2>
               }
             >
-              {stats ? (
-                <p className="insight-card__text">{stats.insight}</p>
-              ) : (
-                <Skeleton active paragraph={{ rows: 2 }} title={false} />
-              )}
-            </Card>
+              {stats ? <p className="insight-card__text">{stats.insight}</p> : <LiteSkeleton rows={2} title={false} />}
+            </LiteCard>
             {stats ? <ProgressCalendar stats={stats} /> : null}
           </aside>
         </div>

@@ -1,0 +1,29 @@
+import './antd-react19';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { useLayoutEffect } from 'react';
+import { theme } from './theme';
+import { toastHostReady } from './toasts';
+
+/** Spec §9: at most one toast at a time, shown for 5 s. */
+const TOAST_SECONDS = 5;
+
+function HandOver() {
+  const api = AntApp.useApp();
+  useLayoutEffect(() => toastHostReady(api), [api]);
+  return null;
+}
+
+/** antd's toast holder with the app's theme, rendered once beside every page (toasts.ts). */
+export function ToastHost() {
+  return (
+    <ConfigProvider theme={theme}>
+      <AntApp
+        component={false}
+        message={{ maxCount: 1, duration: TOAST_SECONDS }}
+        notification={{ maxCount: 1, duration: TOAST_SECONDS, placement: 'topRight', top: 72 }}
+      >
+        <HandOver />
+      </AntApp>
+    </ConfigProvider>
+  );
+}

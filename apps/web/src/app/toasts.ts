@@ -1,0 +1,72 @@
+import type { useAppProps } from 'antd/es/app/context';
+import { useSyncExternalStore } from 'react';
+import { preloadable } from '../shared/lazy/preloadable';
+
+/**
+ * The app's one toast holder (spec §9: at most one toast, 5 s), for every page: antd's App (ToastHost.tsx) mounted
+ * beside the pages by AppShell, loaded the first time a page wants antd or a toast, then kept for good, so a toast
+ * survives navigation ("Welcome back!" shows on the page sign-in leads to). antd pages reach it through
+ * `App.useApp()` (AntdShell provides it); lite pages, which load no antd up front, through `useToasts()`.
+ */
+export type ToastApi = useAppProps;
+
+export const toastHost = preloadable(() => import('./ToastHost'));
+
+let api: ToastApi | undefined;
+let wanted = false;
+const waiting: Array<(api: ToastApi) => void> = [];
+const listeners = new Set<() => void>();
+
+/** Asks AppShell to mount the holder (loading antd if it is not there yet). */
+export function wantToastHost(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+/** ToastHost hands its API over once mounted; calls made before wait for it. */
+export function toastHostReady(ready: ToastApi): void {
+  api = ready;
+  for (const resolve of waiting.splice(0)) resolve(ready);
+}
+
+export function useToastHostWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => wanted,
+  );
+}
+
+const whenReady = (): Promise<ToastApi> => {
+  wantToastHost();
+  return api ? Promise.resolve(api) : new Promise((resolve) => waiting.push(resolve));
+};
+
+/** `notification.error({...})` and friends, forwarded to the holder, once it is there. */
+function forward<K extends keyof ToastApi>(group: K): ToastApi[K] {
+  return new Proxy({} as ToastApi[K], {
+    get: (_target, method) => {
+      return (...args: unknown[]) => {
+        const call = (ready: ToastApi) => (ready[group][method as keyof ToastApi[K]] as (...a: unknown[]) => unknown)(...args);
+        if (api) return call(api);
+        void whenReady().then(call);
+        return undefined;
+      };
+    },
+  });
+}
+
+/** The same object as antd's `App.useApp()`, backed by the one holder. */
+export const toasts: ToastApi = {
+  message: forward('message'),
+  notification: forward('notification'),
+  modal: forward('modal'),
+};
+
+/** For pages without antd: toasts that load antd only when one is shown. */
+export function useToasts(): ToastApi {
+  return toasts;
+}
