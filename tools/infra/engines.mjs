@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
@@ -38,6 +39,7 @@ import {
   writeJson,
 } from './lib/util.mjs';
 import { kafkaMetadata, mongoPing, redisPing } from './lib/probes.mjs';
+import { FERRETDB_MODULE, FERRETDB_PATCHES, patchSource } from './ferretdb/patches.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const FERRET_SRC = path.join(HERE, 'ferretdb');
@@ -91,6 +93,14 @@ function ferretVersion() {
 function goEnv() {
   const goflags = `${process.env.GOFLAGS ?? ''} -p=2`.trim();
   return cleanEnv({ CGO_ENABLED: '0', GOFLAGS: goflags, GOWORK: 'off' });
+}
+
+/** Where the Go module cache holds a downloaded module's source. */
+function goModuleDir(moduleAtVersion, cwd) {
+  const r = spawnSync('go', ['mod', 'download', '-json', moduleAtVersion], { cwd, env: goEnv(), encoding: 'utf8', timeout: 300000 });
+  const dir = r.status === 0 ? JSON.parse(r.stdout).Dir : undefined;
+  if (!dir) throw new InfraError(`go mod download ${moduleAtVersion} failed: ${(r.stderr || r.stdout || String(r.error)).trim()}`);
+  return dir;
 }
 
 function npmBin() {
@@ -268,7 +278,7 @@ function defineEngines({ ports, runDir, allowExternalRedis }) {
     dataDir: () => runDir('mongo', 'data'),
     version: () => VERSIONS.ferretdb,
     bin() {
-      const key = hashFiles(['go.mod', 'go.sum', 'main.go'].map((f) => path.join(FERRET_SRC, f)));
+      const key = hashFiles(['go.mod', 'go.sum', 'main.go', 'patches.mjs'].map((f) => path.join(FERRET_SRC, f)));
       return enginesDir('ferretdb', `${VERSIONS.ferretdb}-${key}`, 'abide-ferretdb');
     },
     async provisioned() {
@@ -281,12 +291,29 @@ function defineEngines({ ports, runDir, allowExternalRedis }) {
       const bin = mongo.bin();
       await fsp.mkdir(path.dirname(bin), { recursive: true });
       const tmp = `${bin}.tmp-${process.pid}`;
-      await run('go', ['build', '-trimpath', '-o', tmp, '.'], {
-        cwd: FERRET_SRC,
-        env: goEnv(),
-        logFile: runDir('mongo', 'provision.log'),
-        engine: 'mongo',
-      });
+      const build = `${bin}.build-${process.pid}`;
+      const opts = { env: goEnv(), logFile: runDir('mongo', 'provision.log'), engine: 'mongo' };
+      try {
+        // FerretDB's source from the module proxy, patched (ferretdb/patches.mjs), built in place of the module.
+        await fsp.rm(build, { recursive: true, force: true });
+        await fsp.mkdir(build, { recursive: true });
+        for (const f of ['go.mod', 'go.sum', 'main.go']) await fsp.copyFile(path.join(FERRET_SRC, f), path.join(build, f));
+        const moduleDir = goModuleDir(`${FERRETDB_MODULE}@${VERSIONS.ferretdb}`, build);
+        const source = path.join(build, 'ferretdb');
+        await fsp.cp(moduleDir, source, { recursive: true });
+        for (const file of new Set(FERRETDB_PATCHES.map((p) => p.file))) {
+          const target = path.join(source, file);
+          const patched = patchSource(file, await fsp.readFile(target, 'utf8'));
+          await fsp.chmod(target, 0o644);
+          await fsp.writeFile(target, patched);
+        }
+        await run('go', ['mod', 'edit', `-replace=${FERRETDB_MODULE}=./ferretdb`], { ...opts, cwd: build });
+        await run('go', ['build', '-trimpath', '-o', tmp, '.'], { ...opts, cwd: build });
+      } finally {
+        // The module cache's files are read-only: made writable so the build folder can go.
+        await run('chmod', ['-R', 'u+w', build], opts).catch(() => undefined);
+        await fsp.rm(build, { recursive: true, force: true });
+      }
       await fsp.rename(tmp, bin);
     },
     async launch() {

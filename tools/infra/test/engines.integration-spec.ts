@@ -108,6 +108,19 @@ describe('local engines', () => {
     }
   });
 
+  it('FerretDB: a lookup by _id is served from the _id index, not a scan of the collection', async () => {
+    const conn = await mongoose.createConnection(`${env.MONGO_URL}/infra_test_id_${run}`, { serverSelectionTimeoutMS: 5_000 }).asPromise();
+    try {
+      await conn.collection('keyed').insertMany([{ _id: 'stream-a|0000000001' as never }, { _id: 'stream-b|0000000001' as never }]);
+      const explained = await conn.db!.command({ explain: { find: 'keyed', filter: { _id: 'stream-a|0000000001' } } });
+      // FerretDB answers with SQLite's query plan (the patch in tools/infra/ferretdb/patches.mjs).
+      expect(JSON.stringify(explained.queryPlanner)).toMatch(/SEARCH \S+ USING INDEX/);
+    } finally {
+      await conn.dropDatabase().catch(() => undefined);
+      await conn.close();
+    }
+  });
+
   it('MinIO: bucket, put/get object, presigned GET', async () => {
     const client = new Minio.Client({
       endPoint: env.S3_ENDPOINT,
