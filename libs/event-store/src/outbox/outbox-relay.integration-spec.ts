@@ -170,4 +170,15 @@ describe(OutboxRelay.name, () => {
     await expect(standby.acquire(new Date(now.getTime() + 1700))).resolves.toBe(true);
     await expect(crashed.acquire(new Date(now.getTime() + 1800))).resolves.toBe(false);
   });
+
+  it('renews a lease only once half its term has passed, then sees who holds it', async () => {
+    const now = new Date();
+    const holder = new RelayLease(connection, 'lease-renew', 'holder', 1000);
+    await expect(holder.acquire(now)).resolves.toBe(true);
+    // Taken over behind its back (as only an expiry could): within the first half it does not ask.
+    await connection.collection('relay_leases').updateOne({ _id: 'lease-renew' as never }, { $set: { owner: 'other' } });
+
+    await expect(holder.acquire(new Date(now.getTime() + 400))).resolves.toBe(true);
+    await expect(holder.acquire(new Date(now.getTime() + 600))).resolves.toBe(false);
+  });
 });

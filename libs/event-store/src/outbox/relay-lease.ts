@@ -19,8 +19,16 @@ export class RelayLease {
     this.leases = relayLeaseModel(connection);
   }
 
-  /** Takes or renews the lease; false while another owner's lease is unexpired. */
+  /** Until when this owner last secured the lease, by its own clock. */
+  private heldUntil = 0;
+
+  /**
+   * Takes or renews the lease; false while another owner's lease is unexpired. A lease held for more than half its
+   * term is not renewed yet: nobody can take it before it expires, and every write is an update FerretDB v1 serialises.
+   */
   async acquire(now = new Date()): Promise<boolean> {
+    if (this.heldUntil - now.getTime() > this.ttlMs / 2) return true;
+    this.heldUntil = 0;
     try {
       const lease = await this.leases
         .findOneAndUpdate(
@@ -29,7 +37,9 @@ export class RelayLease {
           { upsert: true, new: true },
         )
         .lean<RelayLeaseDocument>();
-      return lease?.owner === this.owner;
+      if (lease?.owner !== this.owner) return false;
+      this.heldUntil = new Date(lease.expiresAt).getTime();
+      return true;
     } catch (error) {
       if (isDuplicateKeyError(error)) return false;
       throw error;
@@ -38,6 +48,7 @@ export class RelayLease {
 
   /** Lets another instance take over at once instead of waiting for expiry. */
   async release(): Promise<void> {
+    this.heldUntil = 0;
     await this.leases.deleteOne({ _id: this.name, owner: this.owner });
   }
 
