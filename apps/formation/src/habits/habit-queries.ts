@@ -48,8 +48,11 @@ export class HabitQueries {
     return toHabitEntry(entry);
   }
 
+  /** The day's check-ins: the board names the member's habits, then one keyed read per habit (never a scan). */
   async entriesOn(userId: string, date?: string): Promise<HabitEntry[]> {
-    return (await this.entries.onDate(userId, date ?? (await this.today(userId)))).map(toHabitEntry);
+    const [board, day] = await Promise.all([this.boards.read(userId), date ?? this.today(userId)]);
+    const entries = await Promise.all(board.habits.map((h) => this.entries.find(h.id, day)));
+    return entries.filter((e): e is NonNullable<typeof e> => e !== null && e.userId === userId).map(toHabitEntry);
   }
 
   /** The Analytics tab: a 12-week heat map per habit and the weekly completion trend of the active ones. */

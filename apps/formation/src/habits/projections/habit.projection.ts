@@ -107,10 +107,6 @@ export class HabitEntryProjection implements Projection {
     return this.model.find({ userId }).lean<HabitEntryView[]>();
   }
 
-  async onDate(userId: string, date: string): Promise<HabitEntryView[]> {
-    return this.model.find({ userId, date }).lean<HabitEntryView[]>();
-  }
-
   async find(habitId: string, date: string): Promise<HabitEntryView | null> {
     return this.model.findById(`${habitId}:${date}`).lean<HabitEntryView>();
   }
