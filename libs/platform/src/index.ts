@@ -13,5 +13,6 @@ export * from './health/health-check';
 export * from './health/health-registry';
 export * from './bootstrap/bootstrap-service';
 export * from './database/database.module';
+export * from './database/run-once';
 export * from './service/service-core.module';
 export * from './redis/redis-connection';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { MONGO_CONNECTION } from '@abide/platform';
+import { MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { addToInbox, type InboxItem } from './notification-inbox';
 import type { NotificationView } from './notification.schema';
@@ -22,15 +22,14 @@ export class NotificationInboxMigration implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const markers = this.connection.collection<{ _id: string; at: Date }>('formation_migrations');
-    if (await markers.findOne({ _id: MARKER })) return;
-    const started = Date.now();
-    const byUser = new Map<string, InboxItem[]>();
-    for (const view of await this.store.model.find().lean<NotificationView[]>()) {
-      byUser.set(view.userId, [...(byUser.get(view.userId) ?? []), toInboxItem(view)]);
-    }
-    for (const [userId, items] of byUser) await this.store.changeInbox(userId, (inbox) => addToInbox(inbox, ...items));
-    await markers.updateOne({ _id: MARKER }, { $set: { at: new Date() } }, { upsert: true });
-    if (byUser.size) this.logger.log(`Filled the inboxes of ${byUser.size} member(s) in ${Date.now() - started} ms`);
+    await runOnceBehindMarker(this.connection, 'formation_migrations', MARKER, async () => {
+      const started = Date.now();
+      const byUser = new Map<string, InboxItem[]>();
+      for (const view of await this.store.model.find().lean<NotificationView[]>()) {
+        byUser.set(view.userId, [...(byUser.get(view.userId) ?? []), toInboxItem(view)]);
+      }
+      for (const [userId, items] of byUser) await this.store.changeInbox(userId, (inbox) => addToInbox(inbox, ...items));
+      if (byUser.size) this.logger.log(`Filled the inboxes of ${byUser.size} member(s) in ${Date.now() - started} ms`);
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { MONGO_CONNECTION } from '@abide/platform';
+import { MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { setFact, setHabitField } from '../domain/member-activity';
 import type { ActivityFactView, HabitFactView } from './activity.schema';
@@ -23,8 +23,10 @@ export class MemberActivityMigration implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const markers = this.connection.collection<{ _id: string; at: Date }>('community_migrations');
-    if (await markers.findOne({ _id: MARKER })) return;
+    await runOnceBehindMarker(this.connection, 'community_migrations', MARKER, () => this.fill());
+  }
+
+  private async fill(): Promise<void> {
     const started = Date.now();
     const [habits, facts] = await Promise.all([
       this.store.legacyHabits.find().lean<HabitFactView[]>(),
@@ -48,7 +50,6 @@ export class MemberActivityMigration implements OnApplicationBootstrap {
         return changed;
       });
     }
-    await markers.updateOne({ _id: MARKER }, { $set: { at: new Date() } }, { upsert: true });
     if (byUser.size) this.logger.log(`Moved the activity of ${byUser.size} member(s) to member_activity in ${Date.now() - started} ms`);
   }
 }
