@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions, type Rollup } from 'vite';
 // The ports file directly: Node loads this config and cannot load the contracts package's TypeScript barrel.
 import { devPorts } from '../../libs/contracts/src/ports';
 
@@ -12,9 +13,64 @@ const proxy: Record<string, ProxyOptions> = {
   '/api': { target: gatewayUrl, changeOrigin: true, xfwd: true },
 };
 
+/**
+ * A reload of a lazy page would find its code only once the entry has run and the router asks for it: one download
+ * after another. For the pages listed here, index.html starts fetching their chunks (and CSS) at once, beside the
+ * entry (`modulepreload`), when the address is theirs. My Plan is where a member lands after signing in (issue #12).
+ */
+const routePreloads: Record<string, string[]> = {
+  // The page, its frame, and the identity endpoints the session's profile is read with.
+  '/plan': ['src/features/plan/pages/MyPlanPage.tsx', 'src/app/frame/SignedInFrame.tsx', 'src/features/auth/authApi.ts'],
+};
+
+function preloadRouteChunks(routes: Record<string, string[]>): Plugin {
+  return {
+    name: 'abide-route-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle || !ctx.chunk) return html;
+        const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        // Every chunk a chunk needs before it runs (its static imports, transitively).
+        const closure = (start: Rollup.OutputChunk, into = new Set<string>()) => {
+          if (into.has(start.fileName)) return into;
+          into.add(start.fileName);
+          for (const file of start.imports) {
+            const chunk = byFile.get(file);
+            if (chunk) closure(chunk, into);
+          }
+          return into;
+        };
+        const inEntry = closure(ctx.chunk);
+        const files: Record<string, string[]> = {};
+        for (const [route, modules] of Object.entries(routes)) {
+          const wanted = new Set<string>();
+          for (const module of modules) {
+            const id = path.resolve(webRoot, module);
+            const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
+            if (!chunk) throw new Error(`route preloads: no chunk for ${module}`);
+            for (const file of closure(chunk)) {
+              if (inEntry.has(file)) continue;
+              wanted.add(file);
+              for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) wanted.add(css);
+            }
+          }
+          files[route] = [...wanted].map((file) => `/${file}`);
+        }
+        const script = `(function(){var files=${JSON.stringify(files)}[location.pathname];if(files)files.forEach(function(href){var link=document.createElement('link');if(/\\.css$/.test(href)){link.rel='preload';link.as='style';}else{link.rel='modulepreload';}link.crossOrigin='';link.href=href;document.head.appendChild(link);});})();`;
+        // Before the stylesheet (a script after one waits for it), after the session check (which goes first).
+        return { html: html.replace('</script>', `</script>\n    <script>${script}</script>`), tags: [] };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), preloadRouteChunks(routePreloads)],
   server: { host: '127.0.0.1', port: devPorts.web, strictPort: true, proxy },
   preview: { host: '127.0.0.1', strictPort: true, proxy },
   build: {
@@ -37,7 +93,11 @@ export default defineConfig({
         // the contracts) is left to Rollup, which puts it with the pages that use it: the landing page loads none of it.
         manualChunks(id) {
           if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(id)) return 'react';
-          if (/[\\/]node_modules[\\/](@reduxjs[\\/]toolkit|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/.test(id))
+          if (
+            /[\\/]node_modules[\\/](@reduxjs[\\/]toolkit|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/.test(
+              id,
+            )
+          )
             return 'redux';
           return undefined;
         },

@@ -62,7 +62,7 @@ export function AccountMenu({ user }: { user: User }) {
             }
       }
     >
-      <LiteFitAvatar size={34} className="account-trigger__avatar">
+      <LiteFitAvatar size={34} fontWeight={600} className="account-trigger__avatar">
         {initialsOf(displayName)}
       </LiteFitAvatar>
       <span className="account-trigger__name">{displayName}</span>

@@ -8,6 +8,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { selectAccessToken, sessionEvent, signedOut, type AuthState } from '../../features/auth/authSlice';
 import { refreshSession } from '../../features/auth/session-client';
+import { fetchWithEarlyAnswers } from './early-answers';
 
 type StateWithAuth = { auth: AuthState };
 
@@ -18,6 +19,8 @@ const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
   credentials: 'include',
   timeout: REQUEST_TIMEOUT_MS,
+  // The first page's reads may already have been asked for by index.html (early-answers.ts).
+  fetchFn: fetchWithEarlyAnswers,
   prepareHeaders: (headers, { getState }) => {
     const token = selectAccessToken(getState() as StateWithAuth);
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
@@ -34,13 +37,7 @@ const isAuthCall = (args: string | FetchArgs) => urlOf(args).startsWith('/auth/'
  * A 401 on a call that carried a token means the access token expired early (a sleeping laptop):
  * refresh once and retry; if the session is really gone, sign out so the guards send the user to /login.
  */
-const baseQueryWithSession: BaseQueryFn<
-  string | FetchArgs,
-  unknown,
-  FetchBaseQueryError,
-  object,
-  FetchBaseQueryMeta
-> = async (
+const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (
   args,
   api,
   extraOptions,

@@ -1,10 +1,9 @@
 import { LoadingOutlined } from '@ant-design/icons';
+import { theme } from '../../app/theme';
 import {
   Children,
   forwardRef,
-  useLayoutEffect,
-  useRef,
-  useState,
+  useMemo,
   type ButtonHTMLAttributes,
   type ChangeEvent,
   type CSSProperties,
@@ -279,27 +278,46 @@ export function LiteSecondaryParagraph({ className, children }: { className?: st
   return <div className={cx('ant-typography', 'ant-typography-secondary', className, SCOPE)}>{children}</div>;
 }
 
-/** antd's text `<Avatar size>`: initials scaled down to fit, as antd measures them (4 px gap each side). */
-export function LiteFitAvatar({ size, className, children }: { size: number; className?: string; children: string }) {
-  const node = useRef<HTMLSpanElement>(null);
-  const text = useRef<HTMLSpanElement>(null);
-  const [scale, setScale] = useState(1);
-  useLayoutEffect(() => {
-    const available = (node.current?.offsetWidth ?? size) - 8;
-    const width = text.current?.offsetWidth ?? 0;
-    setScale(width && available < width ? available / width : 1);
-  }, [children, size]);
+/** antd's text `<Avatar size>` (18 px text): initials scaled down to fit, as antd scales them (4 px gap each side). */
+export function LiteFitAvatar({
+  size,
+  fontWeight,
+  className,
+  children,
+}: {
+  size: number;
+  /** The weight styles.css gives this avatar's text: the width is measured without a layout, with this font. */
+  fontWeight: number;
+  className?: string;
+  children: string;
+}) {
+  const scale = useMemo(() => {
+    const width = Math.round(textWidth(children, `${fontWeight} 18px ${fontFamily}`));
+    const available = size - 8;
+    return width && available < width ? available / width : 1;
+  }, [children, fontWeight, size]);
   return (
-    <span
-      ref={node}
-      className={cx('ant-avatar', 'ant-avatar-circle', className, SCOPE)}
-      style={{ width: size, height: size, fontSize: 18 }}
-    >
-      <span ref={text} className="ant-avatar-string" style={{ transform: `scale(${scale})` }}>
+    <span className={cx('ant-avatar', 'ant-avatar-circle', className, SCOPE)} style={{ width: size, height: size, fontSize: 18 }}>
+      <span className="ant-avatar-string" style={{ transform: `scale(${scale})` }}>
         {children}
       </span>
     </span>
   );
+}
+
+/** The app's font (theme.ts, styles.css's --abide-font). */
+const fontFamily = theme.token?.fontFamily ?? 'sans-serif';
+let measure: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * A text's width in a font, from a canvas: antd reads the rendered width, which forces the browser to lay the whole
+ * page out in the middle of React's first render of it (a long task on a phone).
+ */
+function textWidth(text: string, font: string): number {
+  measure ??= typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (!measure) return 0;
+  measure.font = font;
+  return measure.measureText(text).width;
 }
 
 /** antd's `<Badge count size="small" offset={[x, y]}>` around an icon; no badge at 0. */

@@ -1,5 +1,5 @@
 import { BulbOutlined, ReloadOutlined } from '@ant-design/icons';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { useToasts } from '../../../app/toasts';
 import {
@@ -23,6 +23,13 @@ import { WeekActivities } from '../components/WeekActivities';
 import { orderedDays } from '../plan-week';
 import { useGetCurrentPlanQuery, useGetStatsOverviewQuery, useRegeneratePlanMutation } from '../planApi';
 import '../plan.css';
+
+/**
+ * How long the page shows only its title while the plan and the figures load. They usually arrive well within it
+ * (index.html asks for them early), and the page then appears whole, instead of showing placeholders that the plan's
+ * header pushes down as it arrives (a layout shift); a slower load (the first plan being made) shows them after it.
+ */
+const PLACEHOLDER_DELAY_MS = 500;
 
 /** Only a failed load shows antd's Result: it loads then. */
 const PlanLoadError = lazy(() => import('../components/PlanLoadError'));
@@ -56,6 +63,12 @@ export function MyPlanPage() {
   };
 
   const theme = plan?.planData.theme;
+  const [patient, setPatient] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setPatient(false), PLACEHOLDER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const holding = patient && (planLoading || statsLoading);
 
   return (
     <main className="page plan-page">
@@ -94,9 +107,9 @@ export function MyPlanPage() {
         ) : null}
       </header>
 
-      <PlanStatCards stats={stats} loading={statsLoading} />
+      {holding ? null : <PlanStatCards stats={stats} loading={statsLoading} />}
 
-      {planLoading ? (
+      {holding ? null : planLoading ? (
         <div className="preparing" role="status" aria-live="polite">
           <LiteSpin />
           <LiteSecondaryText>Preparing your plan…</LiteSecondaryText>
