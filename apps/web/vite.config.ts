@@ -15,8 +15,9 @@ const proxy: Record<string, ProxyOptions> = {
 
 /**
  * A reload of a lazy page would find its code only once the entry has run and the router asks for it: one download
- * after another. For the pages listed here, index.html starts fetching their chunks (and CSS) at once, beside the
- * entry (`modulepreload`), when the address is theirs. My Plan is where a member lands after signing in (issue #12).
+ * after another. For the pages listed here, index.html starts fetching their chunks (and CSS) beside the entry
+ * (`modulepreload`) when the address is theirs, just after the first paint (the loading screen), so that they do not
+ * hold it up. My Plan is where a member lands after signing in (issue #12).
  */
 const routePreloads: Record<string, string[]> = {
   // The page, its frame, and the identity endpoints the session's profile is read with.
@@ -60,7 +61,7 @@ function preloadRouteChunks(routes: Record<string, string[]>): Plugin {
           }
           files[route] = [...wanted].map((file) => `/${file}`);
         }
-        const script = `(function(){var files=${JSON.stringify(files)}[location.pathname];if(files)files.forEach(function(href){var link=document.createElement('link');if(/\\.css$/.test(href)){link.rel='preload';link.as='style';}else{link.rel='modulepreload';}link.crossOrigin='';link.href=href;document.head.appendChild(link);});})();`;
+        const script = `(function(){var files=${JSON.stringify(files)}[location.pathname];if(files)requestAnimationFrame(function(){setTimeout(function(){files.forEach(function(href){var link=document.createElement('link');if(/\\.css$/.test(href)){link.rel='preload';link.as='style';}else{link.rel='modulepreload';}link.crossOrigin='';link.href=href;document.head.appendChild(link);});});});})();`;
         // Before the stylesheet (a script after one waits for it), after the session check (which goes first).
         return { html: html.replace('</script>', `</script>\n    <script>${script}</script>`), tags: [] };
       },
