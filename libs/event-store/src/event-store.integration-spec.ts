@@ -177,6 +177,23 @@ describe(EventStore.name, () => {
     expect(later.state.names).toEqual(['one', 'two', 'three', 'four']);
   });
 
+  it('folds a long stream without a snapshot once: loading stores one, and the next load reads on from it', async () => {
+    const events = Array.from({ length: 20 }, (_, i) => userRegistered('long', `name ${i}`));
+    await sut.append('user-long', 0, events, { correlationId: 'c' });
+    const folds = { count: 0 };
+    const decider = namesDecider(folds);
+
+    expect((await sut.aggregate('user-long', decider)).version).toBe(20);
+    expect(folds.count).toBe(20);
+    for (let waited = 0; !(await sut.heads.findById('user-long').lean())?.snapshot && waited < 2000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    const again = await sut.aggregate('user-long', decider);
+    expect(again.state.names).toHaveLength(20);
+    expect(folds.count).toBe(20);
+  });
+
   it('returns the state folded from the events when the snapshot is of an older state shape', async () => {
     const first = namesDecider();
     await sut.append(

@@ -53,6 +53,9 @@ const hasPath = (object: unknown, path: string): boolean => {
 /** An outbox entry older than this whose event never arrived comes from a writer that crashed or lost a race. */
 const ORPHAN_AFTER_MS = 30_000;
 
+/** Events folded past a head's snapshot after which loading stores a fresh one (a cache; no event is written). */
+const REFRESH_SNAPSHOT_AFTER = 16;
+
 /** Keys read at once when a stream is read on from a version (normally there is nothing after the head). */
 const READ_AHEAD = 16;
 
@@ -216,9 +219,15 @@ export class EventStore implements OnModuleInit {
       state = decodeState<S>(head.snapshot);
       version = head.version;
     }
-    for (const event of await this.readFrom(streamId, version)) {
+    const later = await this.readFrom(streamId, version);
+    for (const event of later) {
       state = decider.evolve(state, event);
       version = event.version;
+    }
+    if (later.length >= REFRESH_SNAPSHOT_AFTER) {
+      // A stream last written before it had snapshots (or by a writer without one) is folded once more, not each time.
+      const fields = { version, snapshot: encodeState(state), snapshotOf: snapshotTag(decider), updatedAt: new Date() };
+      void this.heads.updateOne({ _id: streamId }, { $set: fields }).catch(() => undefined);
     }
     return { state, version };
   }

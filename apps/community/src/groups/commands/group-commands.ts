@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { errorCodes, groupMessages, type Meeting } from '@abide/contracts';
-import { ConcurrencyError, EventStore, type NewEvent, OutboxRelay, ProjectionRunner, type StoredEvent } from '@abide/event-store';
+import { CommandRunner, ConcurrencyError, EventStore, type NewEvent, type StoredEvent } from '@abide/event-store';
 import { DomainError } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
@@ -18,7 +18,7 @@ import {
   decideRequest,
   decideUpdate,
   decideWithdraw,
-  foldGroup,
+  groupDecider,
   type GroupChanges,
   type GroupState,
 } from '../domain/group.decider';
@@ -45,15 +45,15 @@ export const toProblem = (error: unknown): unknown => {
 export class GroupCommands {
   constructor(
     private readonly eventStore: EventStore,
-    private readonly projections: ProjectionRunner,
-    private readonly relay: OutboxRelay,
+    private readonly runner: CommandRunner,
     private readonly claims: OwnershipClaims,
     @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /** The group's state: its stream head's snapshot, one keyed read however long the group's history. */
   async load(groupId: string): Promise<GroupState> {
-    return foldGroup(await this.eventStore.load(groupStreamId(groupId)));
+    return (await this.eventStore.aggregate(groupStreamId(groupId), groupDecider)).state;
   }
 
   async create(
@@ -145,12 +145,7 @@ export class GroupCommands {
 
   private async run(groupId: string, decide: (state: GroupState) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
     try {
-      const appended = await this.eventStore.appendWithRetry(groupStreamId(groupId), (history) => decide(foldGroup(history)), meta);
-      if (appended.length) {
-        await this.projections.afterAppend(appended);
-        this.relay.kick();
-      }
-      return appended;
+      return (await this.runner.run(groupStreamId(groupId), groupDecider, (state) => decide(state), meta)).events;
     } catch (error) {
       throw toProblem(error);
     }

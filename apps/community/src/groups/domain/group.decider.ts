@@ -1,5 +1,5 @@
 import type { GroupMemberRole, Meeting } from '@abide/contracts';
-import type { NewEvent, StoredEvent } from '@abide/event-store';
+import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
 import { deniedMessages as m, GroupDenied } from './group-denied';
 
 /** The group as its stream tells it: settings, members and pending requests. */
@@ -18,72 +18,82 @@ export interface GroupState {
 
 type Data = Record<string, unknown> & { userId: string };
 
-export const foldGroup = (history: readonly StoredEvent[]): GroupState => {
-  const s: GroupState = {
-    exists: false,
-    groupId: '',
-    ownerId: '',
-    name: '',
-    description: '',
-    isPublic: true,
-    meeting: null,
-    members: new Map(),
-    pending: new Map(),
-  };
-  for (const event of history) {
-    const d = event.data as Data;
-    switch (event.type) {
-      case 'community.group.created': {
-        const c = event.data as {
-          groupId: string;
-          ownerId: string;
-          name: string;
-          description: string;
-          isPublic: boolean;
-          meeting: Meeting | null;
-        };
-        Object.assign(s, {
-          exists: true,
-          groupId: c.groupId,
-          ownerId: c.ownerId,
-          name: c.name,
-          description: c.description,
-          isPublic: c.isPublic,
-          meeting: c.meeting,
-        });
-        break;
-      }
-      case 'community.group.updated': {
-        const { groupId: _g, updatedBy: _u, ...changes } = event.data as Record<string, unknown>;
-        Object.assign(s, changes);
-        break;
-      }
-      case 'community.group.member-joined':
-        s.members.set(d.userId, { role: d.role as GroupMemberRole, joinedAt: d.joinedAt as string });
-        s.pending.delete(d.userId);
-        break;
-      case 'community.group.member-left':
-      case 'community.group.member-removed':
-        s.members.delete(d.userId);
-        break;
-      case 'community.group.member-role-changed': {
-        const member = s.members.get(d.userId);
-        if (member) member.role = d.role as GroupMemberRole;
-        if (d.role === 'owner') s.ownerId = d.userId;
-        break;
-      }
-      case 'community.group.join-requested':
-        s.pending.set(d.userId, d.requestId as string);
-        break;
-      case 'community.group.join-request-approved':
-      case 'community.group.join-request-declined':
-      case 'community.group.join-request-withdrawn':
-        s.pending.delete(d.userId);
-        break;
+const emptyGroup = (): GroupState => ({
+  exists: false,
+  groupId: '',
+  ownerId: '',
+  name: '',
+  description: '',
+  isPublic: true,
+  meeting: null,
+  members: new Map(),
+  pending: new Map(),
+});
+
+/** Applies one event to the state in place. */
+const evolveGroup = (s: GroupState, event: StoredEvent): GroupState => {
+  const d = event.data as Data;
+  switch (event.type) {
+    case 'community.group.created': {
+      const c = event.data as {
+        groupId: string;
+        ownerId: string;
+        name: string;
+        description: string;
+        isPublic: boolean;
+        meeting: Meeting | null;
+      };
+      Object.assign(s, {
+        exists: true,
+        groupId: c.groupId,
+        ownerId: c.ownerId,
+        name: c.name,
+        description: c.description,
+        isPublic: c.isPublic,
+        meeting: c.meeting,
+      });
+      break;
     }
+    case 'community.group.updated': {
+      const { groupId: _g, updatedBy: _u, ...changes } = event.data as Record<string, unknown>;
+      Object.assign(s, changes);
+      break;
+    }
+    case 'community.group.member-joined':
+      s.members.set(d.userId, { role: d.role as GroupMemberRole, joinedAt: d.joinedAt as string });
+      s.pending.delete(d.userId);
+      break;
+    case 'community.group.member-left':
+    case 'community.group.member-removed':
+      s.members.delete(d.userId);
+      break;
+    case 'community.group.member-role-changed': {
+      const member = s.members.get(d.userId);
+      if (member) member.role = d.role as GroupMemberRole;
+      if (d.role === 'owner') s.ownerId = d.userId;
+      break;
+    }
+    case 'community.group.join-requested':
+      s.pending.set(d.userId, d.requestId as string);
+      break;
+    case 'community.group.join-request-approved':
+    case 'community.group.join-request-declined':
+    case 'community.group.join-request-withdrawn':
+      s.pending.delete(d.userId);
+      break;
   }
   return s;
 };
+
+/** A group's stream as a decider: the stream head keeps its state, so a command or a check loads it in one read. */
+export const groupDecider: Decider<GroupState> = {
+  name: 'group',
+  stateVersion: 1,
+  initialState: emptyGroup,
+  evolve: evolveGroup,
+};
+
+export const foldGroup = (history: readonly StoredEvent[]): GroupState => history.reduce(evolveGroup, emptyGroup());
 
 export const roleOf = (s: GroupState, userId: string): GroupMemberRole | null => s.members.get(userId)?.role ?? null;
 export const isLeader = (s: GroupState, userId: string): boolean => {
