@@ -194,7 +194,8 @@ async function launchChromium(chromePath) {
       await exited;
       clearTimeout(timer);
     }
-    rmSync(userDataDir, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing to the profile for a moment after the browser exited.
+    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   return { port, close };
 }
