@@ -56,8 +56,10 @@ const ORPHAN_AFTER_MS = 30_000;
 /** Events folded past a head's snapshot after which loading stores a fresh one (a cache; no event is written). */
 const REFRESH_SNAPSHOT_AFTER = 16;
 
-/** Keys read at once when a stream is read on from a version (normally there is nothing after the head). */
+/** Keys read at once when a stream is read on past its head's version (normally there is nothing there). */
 const READ_AHEAD = 16;
+/** Keys read at once up to the head's version (a long stream without a usable snapshot). */
+const KNOWN_BATCH = 64;
 
 /**
  * Append-only event streams in the service's database, read and written only by key (FerretDB v1 serves nothing
@@ -219,7 +221,7 @@ export class EventStore implements OnModuleInit {
       state = decodeState<S>(head.snapshot);
       version = head.version;
     }
-    const later = await this.readFrom(streamId, version);
+    const later = await this.readFrom(streamId, version, head?.version ?? 0);
     for (const event of later) {
       state = decider.evolve(state, event);
       version = event.version;
@@ -235,7 +237,8 @@ export class EventStore implements OnModuleInit {
   /** Every event of a stream in version order (exports, rebuilds, and services not yet on a decider). */
   async load(streamId: string, options: { afterVersion?: number } = {}): Promise<StoredEvent[]> {
     await this.init();
-    return this.readFrom(streamId, options.afterVersion ?? 0);
+    const head = await this.heads.findById(streamId, { version: 1 }).lean<Pick<StreamHeadDocument, 'version'>>();
+    return this.readFrom(streamId, options.afterVersion ?? 0, head?.version ?? 0);
   }
 
   /**
@@ -389,12 +392,27 @@ export class EventStore implements OnModuleInit {
 
   // ---- internals
 
-  /** Events after `version`: one keyed read (normally the stream ends there), then keys in parallel batches. */
-  private async readFrom(streamId: string, version: number): Promise<StoredEvent[]> {
-    const first = await this.events.findById(eventKey(streamId, version + 1)).lean<EventDocument>();
-    if (!first) return [];
-    const events = [toStoredEvent(first)];
-    for (let next = version + 2; ; next += READ_AHEAD) {
+  /**
+   * Events after `version`, each by its key: those up to the head's version (`knownLast`) all at once, then on past it
+   * (normally one read that finds nothing: a head may lag behind a concurrent writer's append).
+   */
+  private async readFrom(streamId: string, version: number, knownLast: number): Promise<StoredEvent[]> {
+    const events: StoredEvent[] = [];
+    for (let from = version + 1; from <= knownLast; from += KNOWN_BATCH) {
+      const count = Math.min(KNOWN_BATCH, knownLast - from + 1);
+      const docs = await Promise.all(
+        Array.from({ length: count }, (_, i) => this.events.findById(eventKey(streamId, from + i)).lean<EventDocument>()),
+      );
+      for (const doc of docs) {
+        if (!doc) return events;
+        events.push(toStoredEvent(doc));
+      }
+    }
+    const after = Math.max(version, knownLast);
+    const first = await this.events.findById(eventKey(streamId, after + 1)).lean<EventDocument>();
+    if (!first) return events;
+    events.push(toStoredEvent(first));
+    for (let next = after + 2; ; next += READ_AHEAD) {
       const batch = await Promise.all(
         Array.from({ length: READ_AHEAD }, (_, i) => this.events.findById(eventKey(streamId, next + i)).lean<EventDocument>()),
       );
