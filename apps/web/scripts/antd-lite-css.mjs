@@ -50,7 +50,7 @@ const allowed = new Set(
   ant-avatar ant-avatar-circle ant-avatar-string
   ant-badge ant-badge-count ant-badge-count-sm ant-scroll-number ant-scroll-number-only ant-scroll-number-only-unit
   ant-badge-multiple-words
-  anticon anticon-spin anticon-down`.split(/\s+/),
+  anticon anticon-spin anticon-down ant-wave`.split(/\s+/),
 );
 
 function extract(theme) {

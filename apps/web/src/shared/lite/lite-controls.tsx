@@ -23,6 +23,51 @@ const cx = (...names: Array<string | false | null | undefined>) => names.filter(
 /** The scope of antd-lite-app.css: on each component's root, as antd's hash class. */
 const SCOPE = 'css-lite';
 
+const isWaveColor = (color: string) =>
+  Boolean(color) &&
+  !['#fff', '#ffffff', 'rgb(255, 255, 255)', 'rgba(255, 255, 255, 1)', 'transparent', 'canvastext'].includes(color) &&
+  !/rgba\((?:\d*, ){3}0\)/.test(color);
+
+/**
+ * antd's click wave (a ring that spreads from the control and fades), as antd's WaveEffect draws it: a holder as the
+ * target's first child, the wave sized and rounded like the target, in its border or background colour; `quick` is
+ * the checkbox's shorter one.
+ */
+function showWave(target: HTMLElement, quick = false) {
+  const style = getComputedStyle(target);
+  const color = [style.borderTopColor, style.borderColor, style.backgroundColor].find(isWaveColor);
+  const isStatic = style.position === 'static';
+  const px = (value: string) => Number.parseFloat(value) || 0;
+  const holder = document.createElement('div');
+  holder.style.position = 'absolute';
+  holder.style.left = '0px';
+  holder.style.top = '0px';
+  const wave = document.createElement('div');
+  wave.className = `ant-wave ${SCOPE} wave-motion-appear${quick ? ' wave-quick' : ''}`;
+  wave.style.left = `${isStatic ? target.offsetLeft : -px(style.borderLeftWidth)}px`;
+  wave.style.top = `${isStatic ? target.offsetTop : -px(style.borderTopWidth)}px`;
+  wave.style.width = `${target.offsetWidth}px`;
+  wave.style.height = `${target.offsetHeight}px`;
+  wave.style.borderRadius = [
+    style.borderTopLeftRadius,
+    style.borderTopRightRadius,
+    style.borderBottomRightRadius,
+    style.borderBottomLeftRadius,
+  ]
+    .map((radius) => `${px(radius)}px`)
+    .join(' ');
+  if (color) wave.style.setProperty('--wave-color', color);
+  holder.appendChild(wave);
+  target.insertBefore(holder, target.firstChild);
+  const remove = () => holder.remove();
+  wave.addEventListener('transitionend', (event) => {
+    if (event.propertyName === 'opacity') remove();
+  });
+  setTimeout(remove, 5000);
+  // The next frame starts the transition (antd's CSSMotion: appear, then appear-active).
+  requestAnimationFrame(() => requestAnimationFrame(() => wave.classList.add('wave-motion-appear-active')));
+}
+
 type LiteButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
   type?: 'default' | 'primary' | 'text';
   size?: 'middle' | 'large';
@@ -61,6 +106,8 @@ export const LiteButton = forwardRef<HTMLButtonElement, LiteButtonProps>(functio
           event.preventDefault();
           return;
         }
+        // As antd: outlined and solid buttons wave, text buttons do not.
+        if (type !== 'text') showWave(event.currentTarget);
         onClick?.(event);
       }}
     >
@@ -197,7 +244,17 @@ export function LiteCheckbox({
   return (
     <label className={cx('ant-checkbox-wrapper', checked && 'ant-checkbox-wrapper-checked', className, SCOPE)}>
       <span className={cx('ant-checkbox', 'ant-wave-target', SCOPE, checked && 'ant-checkbox-checked')}>
-        <input className="ant-checkbox-input" type="checkbox" checked={checked} onChange={onChange} />
+        <input
+          className="ant-checkbox-input"
+          type="checkbox"
+          checked={checked}
+          onChange={onChange}
+          onClick={(event) => {
+            // As antd: a short wave around the box when it becomes checked.
+            const box = event.currentTarget.parentElement;
+            if (event.currentTarget.checked && box) showWave(box, true);
+          }}
+        />
         <span className="ant-checkbox-inner" />
       </span>
       <span className="ant-checkbox-label">{children}</span>
@@ -226,7 +283,10 @@ export function LiteSwitch({
       role="switch"
       aria-checked={checked}
       className={cx('ant-switch', SCOPE, checked && 'ant-switch-checked')}
-      onClick={() => onChange(!checked)}
+      onClick={(event) => {
+        showWave(event.currentTarget);
+        onChange(!checked);
+      }}
       onKeyDown={onKeyDown}
     >
       <div className="ant-switch-handle" />
