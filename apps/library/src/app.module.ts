@@ -6,6 +6,7 @@ import { LIBRARY_CONFIG, type LibraryConfig } from './config/env.schema';
 import { Directory } from './directory/directory';
 import { DirectoryConsumer } from './directory/directory.consumer';
 import { DirectoryEvents } from './directory/directory-events';
+import { MemberGroupsMigration } from './directory/member-groups.migration';
 import { ResourceCommands } from './resources/commands/resource-commands';
 import { DownloadService } from './resources/download.service';
 import { ObjectStore } from './resources/files/object-store';
@@ -14,6 +15,7 @@ import { ProcessingQueue } from './resources/jobs/processing-queue';
 import { ResourceProcessor } from './resources/jobs/resource-processor';
 import { ModerationController } from './resources/moderation.controller';
 import { AuditProjection } from './resources/projections/audit.projection';
+import { CatalogueProjection } from './resources/projections/catalogue.projection';
 import { ResourceProjection } from './resources/projections/resource.projection';
 import { ResourceQueries } from './resources/resource-queries';
 import { UploadService } from './resources/upload.service';
@@ -31,7 +33,7 @@ export class AppModule {
           service: 'library',
           connection: MONGO_CONNECTION,
           kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
-          projections: [ResourceProjection, AuditProjection],
+          projections: [ResourceProjection, AuditProjection, CatalogueProjection],
         }),
       ],
       controllers: [UploadsController, ModerationController, AccountExportController, DirectoryConsumer],
@@ -47,6 +49,7 @@ export class AppModule {
         DownloadService,
         Directory,
         DirectoryEvents,
+        MemberGroupsMigration,
       ],
     };
   }

@@ -7,12 +7,14 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { v7 as uuidv7 } from 'uuid';
 import { Directory } from '../src/directory/directory';
+import { MemberGroupsMigration } from '../src/directory/member-groups.migration';
 import { DirectoryEvents } from '../src/directory/directory-events';
 import { ResourceCommands } from '../src/resources/commands/resource-commands';
 import { DownloadService } from '../src/resources/download.service';
 import { ObjectStore } from '../src/resources/files/object-store';
 import { ProcessingQueue } from '../src/resources/jobs/processing-queue';
 import { ResourceProcessor } from '../src/resources/jobs/resource-processor';
+import { SEARCH_TEXT_CHARS } from '../src/resources/catalogue/catalogue';
 import { ResourceQueries } from '../src/resources/resource-queries';
 import { envelope, startLibrary } from './library-app.stub';
 
@@ -65,7 +67,12 @@ const passwordProtectedPdf = (): Buffer => {
   return Buffer.from(body, 'latin1');
 };
 
-const handle = async <T extends EventType>(handlers: DirectoryEvents['identity'], type: T, data: EventData<T>, subjectId: string | null = null) => {
+const handle = async <T extends EventType>(
+  handlers: DirectoryEvents['identity'],
+  type: T,
+  data: EventData<T>,
+  subjectId: string | null = null,
+) => {
   const handler = handlers[type] as unknown as (e: unknown) => Promise<void>;
   await handler(envelope(type, 'stream', subjectId, data as Record<string, unknown>));
 };
@@ -110,7 +117,10 @@ describe('processing', () => {
 
     expect(await processor.process(resourceId)).toBe('failed');
 
-    expect(await queries.one(ownerId, resourceId)).toMatchObject({ status: 'failed', statusReason: 'This PDF is damaged or incomplete and could not be read.' });
+    expect(await queries.one(ownerId, resourceId)).toMatchObject({
+      status: 'failed',
+      statusReason: 'This PDF is damaged or incomplete and could not be read.',
+    });
     expect(await objects.exists('quarantine', storageKey)).toBe(false);
   });
 
@@ -120,7 +130,9 @@ describe('processing', () => {
 
     expect(await processor.process(resourceId)).toBe('failed');
 
-    expect((await queries.one(ownerId, resourceId)).statusReason).toBe('This PDF is password-protected. Please upload a copy without a password.');
+    expect((await queries.one(ownerId, resourceId)).statusReason).toBe(
+      'This PDF is password-protected. Please upload a copy without a password.',
+    );
   });
 
   it('enqueues again a submission left processing (a missed enqueue), under the same job id', async () => {
@@ -166,11 +178,30 @@ describe('group membership from community events', () => {
   it("shows a group's resources to its members, hides them after leaving or removal, and ignores a repeated event", async () => {
     const groupId = uuidv7();
     const [ownerId, memberId, removedId] = [uuidv7(), uuidv7(), uuidv7()];
-    await handle(directory.community, 'community.group.created', { groupId, ownerId, name: 'Berean Circle', description: '', isPublic: true, meeting: null });
+    await handle(directory.community, 'community.group.created', {
+      groupId,
+      ownerId,
+      name: 'Berean Circle',
+      description: '',
+      isPublic: true,
+      meeting: null,
+    });
     for (const userId of [ownerId, memberId, removedId]) {
-      await handle(directory.community, 'community.group.member-joined', { groupId, userId, role: 'member', via: 'open', joinedAt: new Date().toISOString() });
+      await handle(directory.community, 'community.group.member-joined', {
+        groupId,
+        userId,
+        role: 'member',
+        via: 'open',
+        joinedAt: new Date().toISOString(),
+      });
     }
-    await handle(directory.community, 'community.group.member-joined', { groupId, userId: memberId, role: 'member', via: 'open', joinedAt: new Date().toISOString() });
+    await handle(directory.community, 'community.group.member-joined', {
+      groupId,
+      userId: memberId,
+      role: 'member',
+      via: 'open',
+      joinedAt: new Date().toISOString(),
+    });
     const { resourceId } = await submit(ownerId, Buffer.from('Group notes.'), 'txt', { visibility: 'group', groupId });
     await processor.process(resourceId);
 
@@ -190,7 +221,13 @@ describe('group membership from community events', () => {
 describe('account deletion', () => {
   it("purges the member's resources, files, name and personal fields of the log", async () => {
     const ownerId = uuidv7();
-    await handle(directory.identity, 'identity.user.registered', { userId: ownerId, name: 'Dorcas', email: 'dorcas@test.abide.local', roles: ['user'], registeredAt: new Date().toISOString() });
+    await handle(directory.identity, 'identity.user.registered', {
+      userId: ownerId,
+      name: 'Dorcas',
+      email: 'dorcas@test.abide.local',
+      roles: ['user'],
+      registeredAt: new Date().toISOString(),
+    });
     const kept = await submit(ownerId, Buffer.from('Tabitha made garments.'), 'txt');
     await processor.process(kept.resourceId);
     const waiting = await submit(ownerId, Buffer.from('Still in quarantine.'), 'txt');
@@ -208,5 +245,98 @@ describe('account deletion', () => {
     expect(events.map((e) => e.type)).toEqual(['library.resource.submitted', 'library.resource.deleted']);
     expect((events[0].data as EventData<'library.resource.submitted'>).fields.title).toBe(ERASED);
     expect(await processor.process(waiting.resourceId)).toBe('skipped');
+  });
+});
+
+describe('the library list from keyed catalogues', () => {
+  const page = { page: 1, pageSize: 50 };
+  const ids = async (callerId: string, query: Partial<Parameters<ResourceQueries['list']>[1]> = {}) =>
+    (await queries.list(callerId, { ...page, ...query })).items.map((r) => r.id);
+
+  it('shows each caller only what they may see, searches the text, and drops rejected and deleted resources', async () => {
+    const tag = uuidv7().slice(-12);
+    const [ownerId, moderatorId, memberId, strangerId] = [uuidv7(), uuidv7(), uuidv7(), uuidv7()];
+    const groupId = uuidv7();
+    await handle(directory.community, 'community.group.member-joined', {
+      groupId,
+      userId: memberId,
+      role: 'member',
+      via: 'open',
+      joinedAt: new Date().toISOString(),
+    });
+    const publish = async (visibility: 'public' | 'group' | 'private', words: string) => {
+      const { resourceId } = await submit(ownerId, Buffer.from(`${words} ${tag}`), 'txt', {
+        visibility,
+        groupId: visibility === 'group' ? groupId : null,
+        title: `T ${words}`,
+      });
+      await processor.process(resourceId);
+      if (visibility === 'public') await commands.approve(moderatorId, resourceId, meta());
+      return resourceId;
+    };
+    const pub = await publish('public', 'mercy');
+    const group = await publish('group', 'grace');
+    const priv = await publish('private', 'hope');
+    const { resourceId: waiting } = await submit(ownerId, Buffer.from(`pending ${tag}`), 'txt', { visibility: 'public' });
+    await processor.process(waiting);
+
+    expect(await ids(strangerId, { q: tag })).toEqual([pub]);
+    expect(await ids(memberId, { q: tag })).toEqual([group, pub]);
+    expect(await ids(ownerId, { q: tag })).toEqual([priv, group, pub]);
+    expect(await ids(ownerId, { q: tag, mine: true })).toEqual([waiting, priv, group, pub]);
+    expect(await ids(ownerId, { mine: true, status: 'in-review' })).toEqual([waiting]);
+    expect(await ids(memberId, { q: 'GRACE' })).toContain(group);
+    expect(await ids(strangerId, { q: 'grace' })).not.toContain(group);
+    await expect(queries.one(strangerId, priv)).rejects.toMatchObject({ status: 404 });
+    await expect(queries.one(strangerId, waiting)).rejects.toMatchObject({ status: 404 });
+    expect((await queries.list(memberId, { page: 2, pageSize: 1, q: tag })).items.map((r) => r.id)).toEqual([pub]);
+    expect(await queries.list(memberId, { page: 1, pageSize: 1, q: tag })).toMatchObject({ total: 2, hasMore: true });
+
+    await commands.reject(moderatorId, waiting, 'Off topic', meta());
+    await commands.delete(ownerId, pub, meta());
+    expect(await ids(strangerId, { q: tag })).toEqual([]);
+    expect(await ids(ownerId, { q: tag, mine: true })).toEqual([waiting, priv, group]);
+    expect((await queries.list(ownerId, { ...page, q: tag, mine: true })).items[0]).toMatchObject({
+      status: 'rejected',
+      statusReason: 'Off topic',
+    });
+  });
+
+  it('finds words past the part of a long text a catalogue keeps', async () => {
+    const ownerId = uuidv7();
+    const needle = `needle${uuidv7().slice(-12)}`;
+    const { resourceId } = await submit(ownerId, Buffer.from(`${'word '.repeat(SEARCH_TEXT_CHARS / 4)}${needle}`), 'txt');
+    await processor.process(resourceId);
+
+    expect(await ids(ownerId, { q: needle })).toEqual([resourceId]);
+    expect(await ids(ownerId, { q: `${needle}x` })).toEqual([]);
+  });
+
+  it('fills the catalogues from the log (the backfill) to the same list', async () => {
+    const ownerId = uuidv7();
+    const { resourceId } = await submit(ownerId, Buffer.from('Patience and kindness.'), 'txt', { visibility: 'public' });
+    await processor.process(resourceId);
+    await commands.approve(uuidv7(), resourceId, meta());
+    const before = await queries.list(uuidv7(), { ...page, q: 'Patience and kindness' });
+    const mine = await queries.list(ownerId, { ...page, mine: true });
+
+    await app.get(ProjectionRunner).rebuild('library-catalogues');
+
+    expect(before.items.map((r) => r.id)).toEqual([resourceId]);
+    expect(await queries.list(uuidv7(), { ...page, q: 'Patience and kindness' })).toEqual(before);
+    expect(await queries.list(ownerId, { ...page, mine: true })).toEqual(mine);
+  });
+
+  it("moves existing memberships to each member's document once", async () => {
+    const [userId, groupA, groupB] = [uuidv7(), uuidv7(), uuidv7()];
+    await db
+      .collection('library_group_members')
+      .insertMany([groupA, groupB].map((groupId) => ({ _id: `${groupId}:${userId}`, groupId, userId }) as never));
+    await db.collection('library_migrations').deleteOne({ _id: 'member-groups-documents' } as never);
+
+    await app.get(MemberGroupsMigration).onApplicationBootstrap();
+
+    expect((await app.get(Directory).groupsOf(userId)).sort()).toEqual([groupA, groupB].sort());
+    expect(await db.collection('library_migrations').countDocuments({ _id: 'member-groups-documents' } as never)).toBe(1);
   });
 });

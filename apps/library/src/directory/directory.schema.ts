@@ -32,3 +32,13 @@ export const membershipSchema = new Schema<MembershipView>(
   { collection: 'library_group_members', versionKey: false },
 );
 membershipSchema.index({ userId: 1 });
+
+/** The groups of one member (`_id` = the member): what the library list reads, by key, for each caller. */
+export interface MemberGroupsView {
+  _id: string;
+  groups: string[];
+}
+export const memberGroupsSchema = new Schema<MemberGroupsView>(
+  { _id: { type: String, required: true }, groups: { type: [String], default: [] } },
+  { collection: 'library_member_groups', versionKey: false },
+);

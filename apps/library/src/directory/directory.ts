@@ -1,7 +1,16 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import { type GroupView, groupSchema, type MemberNameView, memberNameSchema, type MembershipView, membershipSchema } from './directory.schema';
+import {
+  type GroupView,
+  groupSchema,
+  type MemberGroupsView,
+  memberGroupsSchema,
+  type MemberNameView,
+  memberNameSchema,
+  type MembershipView,
+  membershipSchema,
+} from './directory.schema';
 
 const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
 
@@ -11,15 +20,17 @@ export class Directory implements OnModuleInit {
   readonly members: Model<MemberNameView>;
   readonly groups: Model<GroupView>;
   readonly memberships: Model<MembershipView>;
+  readonly memberGroups: Model<MemberGroupsView>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
     this.members = connection.models.MemberNameView ?? connection.model<MemberNameView>('MemberNameView', memberNameSchema);
     this.groups = connection.models.GroupView ?? connection.model<GroupView>('GroupView', groupSchema);
     this.memberships = connection.models.MembershipView ?? connection.model<MembershipView>('MembershipView', membershipSchema);
+    this.memberGroups = connection.models.MemberGroupsView ?? connection.model<MemberGroupsView>('MemberGroupsView', memberGroupsSchema);
   }
 
   async onModuleInit(): Promise<void> {
-    await Promise.all([this.members.init(), this.groups.init(), this.memberships.init()]);
+    await Promise.all([this.members.init(), this.groups.init(), this.memberships.init(), this.memberGroups.init()]);
   }
 
   async nameMember(userId: string, name: string): Promise<void> {
@@ -30,6 +41,7 @@ export class Directory implements OnModuleInit {
   async forgetMember(userId: string): Promise<void> {
     await upsert(this.members, { _id: userId }, { $set: { name: null, deleted: true } });
     await this.memberships.deleteMany({ userId });
+    await this.memberGroups.deleteOne({ _id: userId });
   }
 
   async nameGroup(groupId: string, name: string): Promise<void> {
@@ -38,29 +50,38 @@ export class Directory implements OnModuleInit {
 
   async join(groupId: string, userId: string): Promise<void> {
     await upsert(this.memberships, { _id: `${groupId}:${userId}` }, { $set: { groupId, userId } });
+    await this.addGroups(userId, [groupId]);
   }
 
   async leave(groupId: string, userId: string): Promise<void> {
     await this.memberships.deleteOne({ _id: `${groupId}:${userId}` });
+    await this.memberGroups.updateOne({ _id: userId }, { $pull: { groups: groupId } });
   }
 
+  /** Adds groups to a member's list (a repeated join adds nothing). */
+  async addGroups(userId: string, groupIds: readonly string[]): Promise<void> {
+    await upsert(this.memberGroups, { _id: userId }, { $addToSet: { groups: { $each: [...groupIds] } } });
+  }
+
+  /** One read by key (a filter on `userId` would scan every membership on FerretDB v1). */
   async groupsOf(userId: string): Promise<string[]> {
-    const rows = await this.memberships.find({ userId }, { groupId: 1 }).lean<Pick<MembershipView, 'groupId'>[]>();
-    return rows.map((r) => r.groupId);
+    const row = await this.memberGroups.findById(userId).lean<MemberGroupsView>();
+    return row?.groups ?? [];
   }
 
   async isMember(groupId: string, userId: string): Promise<boolean> {
     return (await this.memberships.exists({ _id: `${groupId}:${userId}` })) !== null;
   }
 
+  /** Reads by key, in parallel: a page names a handful of members, and `$in` would scan them all on FerretDB v1. */
   async namesOf(userIds: readonly string[]): Promise<Map<string, string | null>> {
-    const rows = await this.members.find({ _id: { $in: [...new Set(userIds)] } }).lean<MemberNameView[]>();
-    return new Map(rows.map((r) => [r._id, r.name]));
+    const rows = await Promise.all([...new Set(userIds)].map((id) => this.members.findById(id).lean<MemberNameView>()));
+    return new Map(rows.filter((r): r is MemberNameView => !!r).map((r) => [r._id, r.name]));
   }
 
   async groupNames(groupIds: readonly string[]): Promise<Map<string, string>> {
-    const rows = await this.groups.find({ _id: { $in: [...new Set(groupIds)] } }).lean<GroupView[]>();
-    return new Map(rows.map((r) => [r._id, r.name]));
+    const rows = await Promise.all([...new Set(groupIds)].map((id) => this.groups.findById(id).lean<GroupView>()));
+    return new Map(rows.filter((r): r is GroupView => !!r).map((r) => [r._id, r.name]));
   }
 }
 

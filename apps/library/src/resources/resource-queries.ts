@@ -1,10 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditEntry, Resource, ResourcePage, ReviewItem, ReviewQueue } from './resource-shapes';
 import { DomainError } from '@abide/platform';
-import type { FilterQuery } from 'mongoose';
 import { Directory } from '../directory/directory';
 import { AuditProjection } from './projections/audit.projection';
-import type { AuditEntryView, ResourceView } from './projections/resource.schema';
+import {
+  type CatalogueEntry,
+  containsMatcher,
+  entryToView,
+  filterEntries,
+  groupAudience,
+  newestFirst,
+  PUBLIC_AUDIENCE,
+} from './catalogue/catalogue';
+import { CatalogueProjection } from './projections/catalogue.projection';
+import type { AuditEntryView, ResourceTextDoc, ResourceView } from './projections/resource.schema';
 import { ResourceProjection } from './projections/resource.projection';
 
 export interface ListQuery {
@@ -17,67 +26,77 @@ export interface ListQuery {
   pageSize: number;
 }
 
-const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Spec §5: 'all' or empty means no filter. */
-const filterValue = (value: string | undefined) => {
-  const v = value?.trim();
-  return v && v.toLowerCase() !== 'all' ? v : undefined;
-};
-
 const LIST_PROJECTION = { text: 0 } as const;
+/** Full texts read at once when a search must look past the part a catalogue keeps. */
+const TEXT_READS_AT_ONCE = 16;
 
 /** Read side of the library: what each caller may see, searched and paged on the server. */
 @Injectable()
 export class ResourceQueries {
   constructor(
     private readonly resources: ResourceProjection,
+    private readonly catalogues: CatalogueProjection,
     private readonly audit: AuditProjection,
     private readonly directory: Directory,
   ) {}
 
-  /** Approved public resources, approved resources of the caller's groups, and the caller's own approved ones. */
-  private async visibleTo(callerId: string): Promise<FilterQuery<ResourceView>> {
+  /**
+   * Approved public resources, approved resources of the caller's groups, and the caller's own approved ones: one
+   * keyed read for the caller's groups, then one per catalogue (public, each group, the caller's own).
+   */
+  private async visibleEntries(callerId: string): Promise<CatalogueEntry[]> {
     const groups = await this.directory.groupsOf(callerId);
-    return {
-      deleted: false,
-      status: 'approved',
-      $or: [{ visibility: 'public' }, { visibility: 'group', groupId: { $in: groups } }, { ownerId: callerId }],
-    };
+    const [own, ...listed] = await Promise.all([
+      this.catalogues.ownedBy(callerId),
+      this.catalogues.listedFor(PUBLIC_AUDIENCE),
+      ...groups.map((g) => this.catalogues.listedFor(groupAudience(g))),
+    ]);
+    const byId = new Map<string, CatalogueEntry>();
+    for (const entry of listed.flat()) byId.set(entry.id, entry);
+    for (const entry of own) if (entry.status === 'approved') byId.set(entry.id, entry);
+    return [...byId.values()];
   }
 
   async list(callerId: string, query: ListQuery): Promise<ResourcePage> {
-    const and: FilterQuery<ResourceView>[] = [
-      query.mine ? { ownerId: callerId, deleted: false, ...(query.status ? { status: query.status } : {}) } : await this.visibleTo(callerId),
-    ];
-    const q = query.q?.trim();
-    if (q) {
-      const pattern = { $regex: escapeRegex(q), $options: 'i' };
-      and.push({ $or: [{ title: pattern }, { description: pattern }, { tags: pattern }, { text: pattern }] });
+    const candidates = query.mine
+      ? (await this.catalogues.ownedBy(callerId)).filter((e) => !query.status || e.status === query.status)
+      : await this.visibleEntries(callerId);
+    const { matched, unsure } = filterEntries(candidates, query);
+    if (unsure.length) matched.push(...(await this.matchingFullText(unsure, query.q?.trim() ?? '')));
+    matched.sort(newestFirst);
+    const total = matched.length;
+    const start = (query.page - 1) * query.pageSize;
+    const views = matched.slice(start, start + query.pageSize).map(entryToView);
+    return {
+      items: await this.toResources(views, callerId),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      hasMore: query.page * query.pageSize < total,
+    };
+  }
+
+  /** The entries whose whole text (longer than a catalogue keeps) contains the search words: reads by key. */
+  private async matchingFullText(entries: readonly CatalogueEntry[], q: string): Promise<CatalogueEntry[]> {
+    const contains = containsMatcher(q);
+    const found: CatalogueEntry[] = [];
+    for (let i = 0; i < entries.length; i += TEXT_READS_AT_ONCE) {
+      const batch = entries.slice(i, i + TEXT_READS_AT_ONCE);
+      const texts = await Promise.all(batch.map((e) => this.resources.texts.findById(e.id).lean<ResourceTextDoc>()));
+      batch.forEach((e, j) => contains(texts[j]?.text) && found.push(e));
     }
-    const category = filterValue(query.category);
-    if (category) and.push({ category });
-    const topic = filterValue(query.topic);
-    if (topic) and.push({ tags: { $regex: escapeRegex(topic.toLowerCase()), $options: 'i' } });
-    const filter = and.length === 1 ? and[0] : { $and: and };
-    const [total, views] = await Promise.all([
-      this.resources.model.countDocuments(filter),
-      this.resources.model
-        .find(filter, LIST_PROJECTION)
-        .sort({ createdAt: -1, _id: -1 })
-        .skip((query.page - 1) * query.pageSize)
-        .limit(query.pageSize)
-        .lean<ResourceView[]>(),
-    ]);
-    return { items: await this.toResources(views, callerId), total, page: query.page, pageSize: query.pageSize, hasMore: query.page * query.pageSize < total };
+    return found;
   }
 
   /** One resource as its caller may see it: the owner always, others only what the library shows them (else 404). */
   async view(callerId: string, resourceId: string): Promise<ResourceView> {
-    const mine = await this.resources.model.findOne({ _id: resourceId, deleted: false, ownerId: callerId }, LIST_PROJECTION).lean<ResourceView>();
-    if (mine) return mine;
-    const visible = await this.resources.model.findOne({ $and: [{ _id: resourceId }, await this.visibleTo(callerId)] }, LIST_PROJECTION).lean<ResourceView>();
-    if (!visible) throw DomainError.notFound('This resource');
-    return visible;
+    const view = await this.resources.model.findById(resourceId, LIST_PROJECTION).lean<ResourceView>();
+    if (!view || view.deleted) throw DomainError.notFound('This resource');
+    if (view.ownerId === callerId) return view;
+    if (view.status !== 'approved') throw DomainError.notFound('This resource');
+    if (view.visibility === 'public') return view;
+    if (view.visibility === 'group' && view.groupId && (await this.directory.groupsOf(callerId)).includes(view.groupId)) return view;
+    throw DomainError.notFound('This resource');
   }
 
   async one(callerId: string, resourceId: string): Promise<Resource> {
@@ -87,15 +106,19 @@ export class ResourceQueries {
 
   /** Any live resource, for moderators. */
   async forModerator(resourceId: string): Promise<ResourceView> {
-    const view = await this.resources.model.findOne({ _id: resourceId, deleted: false }).lean<ResourceView>();
-    if (!view || view.status === 'draft') throw DomainError.notFound('This resource');
+    const view = await this.resources.model.findById(resourceId).lean<ResourceView>();
+    if (!view || view.deleted || view.status === 'draft') throw DomainError.notFound('This resource');
     return view;
   }
 
   async reviewQueue(now = new Date()): Promise<ReviewQueue> {
     const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const [views, pending, reported, reviewedToday] = await Promise.all([
-      this.resources.model.find({ deleted: false, status: 'in-review' }, LIST_PROJECTION).sort({ queuedAt: 1, _id: 1 }).limit(200).lean<ResourceView[]>(),
+      this.resources.model
+        .find({ deleted: false, status: 'in-review' }, LIST_PROJECTION)
+        .sort({ queuedAt: 1, _id: 1 })
+        .limit(200)
+        .lean<ResourceView[]>(),
       this.resources.model.countDocuments({ deleted: false, status: 'in-review', reviewCause: 'submitted' }),
       this.resources.model.countDocuments({ deleted: false, status: 'in-review', reviewCause: 'reports' }),
       this.audit.model.countDocuments({ decidedAt: { $gte: dayStart } }),
@@ -113,7 +136,12 @@ export class ResourceQueries {
   async auditPage(page: number, pageSize: number): Promise<{ items: AuditEntry[]; total: number; page: number; pageSize: number }> {
     const [total, rows] = await Promise.all([
       this.audit.model.countDocuments({}),
-      this.audit.model.find({}).sort({ decidedAt: -1, _id: -1 }).skip((page - 1) * pageSize).limit(pageSize).lean<AuditEntryView[]>(),
+      this.audit.model
+        .find({})
+        .sort({ decidedAt: -1, _id: -1 })
+        .skip((page - 1) * pageSize)
+        .limit(pageSize)
+        .lean<AuditEntryView[]>(),
     ]);
     const names = await this.directory.namesOf(rows.map((r) => r.moderatorId));
     return {
@@ -134,7 +162,10 @@ export class ResourceQueries {
 
   /** The caller's resources for "Download my data": metadata only. */
   async exportFor(ownerId: string): Promise<Resource[]> {
-    const views = await this.resources.model.find({ ownerId, deleted: false }, LIST_PROJECTION).sort({ createdAt: 1 }).lean<ResourceView[]>();
+    const views = await this.resources.model
+      .find({ ownerId, deleted: false }, LIST_PROJECTION)
+      .sort({ createdAt: 1 })
+      .lean<ResourceView[]>();
     return this.toResources(views, ownerId);
   }
 

@@ -1,0 +1,131 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventEnvelope } from '@abide/contracts';
+import { type Projection, withDocument } from '@abide/event-store';
+import { MONGO_CONNECTION } from '@abide/platform';
+import { type Connection, type Model, Schema } from 'mongoose';
+import { applyToEntry, audienceOf, type Catalogue, type CatalogueEntry } from '../catalogue/catalogue';
+import { type ResourceTextDoc, resourceTextSchema } from './resource.schema';
+
+/**
+ * A catalogue is stored as one JSON string: FerretDB v1 decodes a large nested document slowly, and nothing queries
+ * inside it. Every read and write is by `_id` (any other filter scans the whole collection on FerretDB v1).
+ */
+interface CatalogueDocument {
+  _id: string;
+  entries: string;
+}
+const catalogueSchema = (collection: string) =>
+  new Schema<CatalogueDocument>(
+    { _id: { type: String, required: true }, entries: { type: String, required: true } },
+    { collection, versionKey: false },
+  );
+
+const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
+
+/**
+ * The library's list, search and My uploads as keyed documents: `library_owner_uploads` (`_id` = the owner) holds
+ * each member's resources in any state (and tombstones of deleted ones); `library_catalogues` holds the approved
+ * resources each audience sees (`public`, and `group:<groupId>` per group). The owner's document decides where an
+ * entry is listed, so events need nothing but their own stream.
+ */
+@Injectable()
+export class CatalogueProjection implements Projection {
+  readonly name = 'library-catalogues';
+  readonly handles = [
+    'library.resource.drafted',
+    'library.resource.draft-updated',
+    'library.resource.submitted',
+    'library.resource.processed',
+    'library.resource.processing-failed',
+    'library.resource.queued-for-review',
+    'library.resource.published',
+    'library.resource.approved',
+    'library.resource.rejected',
+    'library.resource.reported',
+    'library.resource.downloaded',
+    'library.resource.deleted',
+  ] as const;
+  /** Added after resources existed: filled from the log once, at the first start that has it. */
+  readonly backfill = true;
+  readonly owners: Model<CatalogueDocument>;
+  readonly audiences: Model<CatalogueDocument>;
+  private readonly texts: Model<ResourceTextDoc>;
+
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+    this.owners =
+      connection.models.OwnerUploads ?? connection.model<CatalogueDocument>('OwnerUploads', catalogueSchema('library_owner_uploads'));
+    this.audiences =
+      connection.models.LibraryCatalogue ?? connection.model<CatalogueDocument>('LibraryCatalogue', catalogueSchema('library_catalogues'));
+    this.texts = connection.models.ResourceTextDoc ?? connection.model<ResourceTextDoc>('ResourceTextDoc', resourceTextSchema);
+  }
+
+  async apply(event: EventEnvelope): Promise<void> {
+    const { resourceId, ownerId } = event.data as { resourceId: string; ownerId: string };
+    // The owner's document first, then the audience's: always that order, so two updates never wait on each other.
+    await withDocument(this.owners as unknown as Model<unknown>, ownerId, async () => {
+      const entries = await this.read(this.owners, ownerId);
+      const before = entries[resourceId];
+      if (before && before.version >= event.version) return;
+      const text =
+        event.type === 'library.resource.processed' ? ((await this.texts.findById(resourceId).lean<ResourceTextDoc>())?.text ?? '') : '';
+      const after = applyToEntry(before, event, text);
+      if (!after) return;
+      entries[resourceId] = after;
+      await this.write(this.owners, ownerId, entries);
+      const from = audienceOf(before);
+      const to = audienceOf(after);
+      if (from && from !== to) await this.updateAudience(from, (c) => delete c[resourceId]);
+      if (to) await this.updateAudience(to, (c) => (c[resourceId] = after));
+    });
+  }
+
+  /** One member's resources (not deleted), any state: one read by key. */
+  async ownedBy(ownerId: string): Promise<CatalogueEntry[]> {
+    return Object.values(await this.read(this.owners, ownerId)).filter((e) => !e.deleted);
+  }
+
+  /** What an audience sees (`public`, `group:<id>`): one read by key. */
+  async listedFor(audience: string): Promise<CatalogueEntry[]> {
+    return Object.values(await this.read(this.audiences, audience));
+  }
+
+  /** Account deletion: the member's document goes, and their entries leave every catalogue. */
+  async purgeSubject(subjectId: string): Promise<void> {
+    await withDocument(this.owners as unknown as Model<unknown>, subjectId, async () => {
+      for (const entry of Object.values(await this.read(this.owners, subjectId))) {
+        const audience = audienceOf(entry);
+        if (audience) await this.updateAudience(audience, (c) => delete c[entry.id]);
+      }
+      await this.owners.deleteOne({ _id: subjectId });
+    });
+  }
+
+  async reset(): Promise<void> {
+    await this.owners.deleteMany({});
+    await this.audiences.deleteMany({});
+  }
+
+  private updateAudience(audience: string, change: (catalogue: Catalogue) => unknown): Promise<void> {
+    return withDocument(this.audiences as unknown as Model<unknown>, audience, async () => {
+      const catalogue = await this.read(this.audiences, audience);
+      change(catalogue);
+      await this.write(this.audiences, audience, catalogue);
+    });
+  }
+
+  private async read(model: Model<CatalogueDocument>, id: string): Promise<Catalogue> {
+    const doc = await model.findById(id).lean<CatalogueDocument>();
+    return doc ? (JSON.parse(doc.entries) as Catalogue) : {};
+  }
+
+  private async write(model: Model<CatalogueDocument>, id: string, catalogue: Catalogue): Promise<void> {
+    const write = () => model.updateOne({ _id: id }, { $set: { entries: JSON.stringify(catalogue) } }, { upsert: true });
+    try {
+      await write();
+    } catch (error) {
+      // Upserts are not atomic on FerretDB v1: another process created the document meanwhile, so update it.
+      if (!isDuplicateKey(error)) throw error;
+      await write();
+    }
+  }
+}
