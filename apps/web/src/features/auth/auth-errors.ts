@@ -1,6 +1,8 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { errorCodes } from '@abide/contracts';
+// Deep imports of @abide/contracts on a member's first page: the barrel would build every schema of every service
+// at load (zod), where this page needs a few (issue #12).
+import { errorCodes } from '@abide/contracts/src/errors/error-codes';
 import { httpStatusOf, problemOf } from '../../shared/api/problem-details';
 
 /** Sign-in of an address whose confirmation link was never opened (identity answers 403). */

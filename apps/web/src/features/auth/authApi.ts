@@ -1,15 +1,16 @@
-import {
-  sessionResponseSchema,
-  signUpAcceptedSchema,
-  userSchema,
-  type CodeExchangeRequest,
-  type RecoverRequest,
-  type SessionResponse,
-  type SignInRequest,
-  type SignUpAccepted,
-  type SignUpWithConfirmation,
-  type User,
+// Deep imports of @abide/contracts on a member's first page: the barrel would build every schema of every service
+// at load (zod), where this page needs a few (issue #12).
+import type {
+  CodeExchangeRequest,
+  RecoverRequest,
+  SessionResponse,
+  SignInRequest,
+  SignUpAccepted,
+  SignUpWithConfirmation,
+  User,
 } from '@abide/contracts';
+import { signUpAcceptedSchema } from '@abide/contracts/src/http/account.dto';
+import { sessionResponseSchema, userSchema } from '@abide/contracts/src/http/auth.dto';
 import { z } from 'zod';
 import { baseApi } from '../../shared/api/baseApi';
 

@@ -25,8 +25,9 @@ export async function refreshWithRetry(attempt: RefreshAttempt, clock: Clock = r
   for (let retry = 0; ; retry += 1) {
     const { status, body } = await attempt();
     if (status === 200) {
-      // The schemas (and zod) load only when there is a session to read: a visitor's landing page never needs them.
-      const { sessionResponseSchema } = await import('@abide/contracts');
+      // The schemas (and zod) load only when there is a session to read: a visitor's landing page never needs them;
+      // only the session's module, not the whole contracts barrel (which would build every service's schemas).
+      const { sessionResponseSchema } = await import('@abide/contracts/src/http/auth.dto');
       const parsed = sessionResponseSchema.safeParse(body);
       return parsed.success ? { kind: 'refreshed', session: parsed.data } : { kind: 'failed', status: 'PARSING_ERROR' };
     }

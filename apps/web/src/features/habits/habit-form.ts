@@ -1,4 +1,7 @@
-import { habitCategories, habitCategoryId, type Habit, type HabitFrequency } from '@abide/contracts';
+// Deep imports of @abide/contracts on a member's first page: the barrel would build every schema of every service
+// at load (zod), where this page needs a few (issue #12).
+import type { Habit, HabitFrequency } from '@abide/contracts';
+import { habitCategories, habitCategoryId } from '@abide/contracts/src/catalog';
 import type { CreateHabitRequest } from './habitsApi';
 import { weekdayLong, weekdayShort } from './local-dates';
 
@@ -30,12 +33,18 @@ export const frequencyOptions: ReadonlyArray<{ value: FrequencyKind; label: stri
 export const weekdayOptions = weekdayShort.map((label, value) => ({ value, label, ariaLabel: weekdayLong[value] }));
 
 /** The category starts unset so the select shows its placeholder. */
-export const emptyHabitForm: Partial<HabitFormValues> = { name: '', category: undefined, description: '', frequency: 'daily', days: [], reminderTime: '' };
+export const emptyHabitForm: Partial<HabitFormValues> = {
+  name: '',
+  category: undefined,
+  description: '',
+  frequency: 'daily',
+  days: [],
+  reminderTime: '',
+};
 
 export function toHabitRequest(values: HabitFormValues): CreateHabitRequest {
   const days = [...new Set(values.days ?? [])].sort((a, b) => a - b);
-  const frequency: HabitFrequency =
-    values.frequency === 'weekdays' ? { kind: 'weekdays', days } : { kind: values.frequency };
+  const frequency: HabitFrequency = values.frequency === 'weekdays' ? { kind: 'weekdays', days } : { kind: values.frequency };
   const reminderTime = values.reminderTime?.trim();
   return {
     name: values.name.trim(),

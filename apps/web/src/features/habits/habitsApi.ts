@@ -1,12 +1,7 @@
-import {
-  habitAnalyticsSchema,
-  habitEntrySchema,
-  habitSchema,
-  restDaysSchema,
-  type createHabitRequestSchema,
-  type Habit,
-  type HabitEntry,
-} from '@abide/contracts';
+// Deep imports of @abide/contracts on a member's first page: the barrel would build every schema of every service
+// at load (zod), where this page needs a few (issue #12).
+import type { createHabitRequestSchema, Habit, HabitEntry } from '@abide/contracts';
+import { habitAnalyticsSchema, habitEntrySchema, habitSchema, restDaysSchema } from '@abide/contracts/src/http/formation.dto';
 import type { z } from 'zod';
 import { baseApi } from '../../shared/api/baseApi';
 

@@ -1,10 +1,7 @@
-import {
-  catchUpResponseSchema,
-  formationStatsSchema,
-  spiritualPlanSchema,
-  type FormationStats,
-  type SpiritualPlan,
-} from '@abide/contracts';
+// Deep imports of @abide/contracts on a member's first page: the barrel would build every schema of every service
+// at load (zod), where this page needs a few (issue #12).
+import type { FormationStats, SpiritualPlan } from '@abide/contracts';
+import { catchUpResponseSchema, formationStatsSchema, spiritualPlanSchema } from '@abide/contracts/src/http/formation.dto';
 import type { z } from 'zod';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { baseApi } from '../../shared/api/baseApi';
