@@ -42,14 +42,15 @@ export class ResourceQueries {
 
   /**
    * Approved public resources, approved resources of the caller's groups, and the caller's own approved ones: one
-   * keyed read for the caller's groups, then one per catalogue (public, each group, the caller's own).
+   * keyed read for the caller's groups, then one per catalogue (public, each group, the caller's own), and one more
+   * per audience for the texts when searching.
    */
-  private async visibleEntries(callerId: string): Promise<CatalogueEntry[]> {
+  private async visibleEntries(callerId: string, withText: boolean): Promise<CatalogueEntry[]> {
     const groups = await this.directory.groupsOf(callerId);
     const [own, ...listed] = await Promise.all([
       this.catalogues.ownedBy(callerId),
-      this.catalogues.listedFor(PUBLIC_AUDIENCE),
-      ...groups.map((g) => this.catalogues.listedFor(groupAudience(g))),
+      this.catalogues.listedFor(PUBLIC_AUDIENCE, withText),
+      ...groups.map((g) => this.catalogues.listedFor(groupAudience(g), withText)),
     ]);
     const byId = new Map<string, CatalogueEntry>();
     for (const entry of listed.flat()) byId.set(entry.id, entry);
@@ -60,7 +61,7 @@ export class ResourceQueries {
   async list(callerId: string, query: ListQuery): Promise<ResourcePage> {
     const candidates = query.mine
       ? (await this.catalogues.ownedBy(callerId)).filter((e) => !query.status || e.status === query.status)
-      : await this.visibleEntries(callerId);
+      : await this.visibleEntries(callerId, !!query.q?.trim());
     const { matched, unsure } = filterEntries(candidates, query);
     if (unsure.length) matched.push(...(await this.matchingFullText(unsure, query.q?.trim() ?? '')));
     matched.sort(newestFirst);
