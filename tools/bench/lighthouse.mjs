@@ -194,8 +194,13 @@ async function launchChromium(chromePath) {
       await exited;
       clearTimeout(timer);
     }
-    // Chromium's helper processes may still be writing to the profile for a moment after the browser exited.
-    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    // Chromium's helper processes may still be writing to the profile (its cache) for a while after the browser
+    // exited: retry, and leave the throwaway folder in the temp dir rather than fail a finished audit over it.
+    try {
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
+    } catch (error) {
+      process.emitWarning(`could not remove ${userDataDir}: ${error instanceof Error ? error.message : error}`);
+    }
   };
   return { port, close };
 }
