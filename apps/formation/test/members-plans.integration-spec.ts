@@ -60,6 +60,21 @@ describe('onboarding → first plan', () => {
   });
 });
 
+describe('My Plan asks for the current plan right after onboarding', () => {
+  it('returns the plan the onboarding event made even while its read models are still being written', async () => {
+    const userId = uuidv7();
+    await handle(onboarded(userId));
+    // As if the consumer had appended the plan and not yet updated the read models when My Plan asked.
+    await db.collection('plans').deleteMany({ userId });
+    await db.collection('plan_members').deleteOne({ _id: userId as never });
+
+    const plan = await app.get(PlanCommands).ensureCurrent(userId, { correlationId: 'my-plan' });
+
+    expect(plan).toMatchObject({ userId, weekStart: '2026-03-01' });
+    expect(await plansOf(userId)).toHaveLength(1);
+  });
+});
+
 describe('weekly rollover', () => {
   it('generates the new week’s plan once the member’s own week has begun, once', async () => {
     const userId = uuidv7();

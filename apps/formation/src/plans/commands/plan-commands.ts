@@ -52,9 +52,8 @@ export class PlanCommands {
    * regenerate does. Returns the plan's stream id, or null when nothing was generated.
    */
   async generate(userId: string, options: { reason: PlanReason; now?: Date; weekStart?: LocalDate; meta: Meta }): Promise<string | null> {
-    const member = await this.members.find(userId);
-    const timeZone = member?.timeZone ?? 'UTC';
-    const weekStart = options.weekStart ?? weekStartOf(localDateOf(options.now ?? this.clock(), timeZone));
+    const { member, weekStart: thisWeek } = await this.weekOf(userId, options.now);
+    const weekStart = options.weekStart ?? thisWeek;
     const streamId = planStreamId(userId, weekStart);
     const state = foldPlan(await this.eventStore.load(streamId));
     // Checked before calling an assistant; the decider checks again against the stream it appends to.
@@ -104,7 +103,19 @@ export class PlanCommands {
     const latest = await this.plans.latest(userId);
     if (!latest && !(await this.onboarded(userId))) return null;
     await this.generate(userId, { reason: latest ? 'rollover' : 'onboarding', meta });
+    const made = await this.currentWeek(userId);
+    if (made) return made;
+    // Nothing was generated because the onboarding consumer made this week's plan a moment ago, and its read models
+    // may still be updating: bring them up to date from the plan's stream (projections are idempotent).
+    const { weekStart } = await this.weekOf(userId);
+    await this.projections.apply(await this.eventStore.load(planStreamId(userId, weekStart)));
     return this.currentWeek(userId);
+  }
+
+  /** The member (if formation knows them) and the start of the week holding `now` in their zone. */
+  private async weekOf(userId: string, now: Date = this.clock()) {
+    const member = await this.members.find(userId);
+    return { member, weekStart: weekStartOf(localDateOf(now, member?.timeZone ?? 'UTC')) };
   }
 
   /** Whether formation knows the member's onboarding answers, waiting a little for identity's event if not yet. */
