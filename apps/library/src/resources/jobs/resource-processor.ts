@@ -41,8 +41,9 @@ export class ResourceProcessor implements OnApplicationBootstrap, OnApplicationS
     void this.sweep(60_000);
     this.sweeper = setInterval(() => void this.sweep(SWEEP_EVERY_MS), SWEEP_EVERY_MS);
     this.sweeper.unref();
-    // A Redis that comes back may have lost its jobs: every submission still processing gets its job again.
-    this.queue.workerRedis.onReconnect(() => this.sweep(0));
+    // A Redis that comes back may have lost its jobs: every submission still processing gets its job again. On the
+    // enqueuing client's reconnect, since the sweep adds through it (the workers' client may be back a moment before).
+    this.queue.enqueueRedis.onReconnect(() => this.sweep(0));
     this.worker = new Worker(queues.libraryResourceProcessing, (job: Job<{ resourceId: string }>) => this.process(job.data.resourceId), {
       connection: this.queue.workerRedis.client,
       prefix: this.queue.prefix,
