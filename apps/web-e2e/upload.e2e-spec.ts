@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '@abide/contracts';
+import { eventually } from '@abide/testing';
 import { randomUUID } from 'node:crypto';
 import { disguisedExecutable, largeTextFile, pdfFile, textFile } from './fixtures/library/files';
 import { MyUploadsPage } from './pages/MyUploadsPage';
@@ -40,7 +41,8 @@ describe('upload', () => {
     expect(await upload.chips.allInnerTexts()).toEqual(['advent', 'hope']);
     expect(await upload.uploadButton.isDisabled()).toBe(true);
     await upload.terms.check();
-    expect(await upload.uploadButton.isEnabled()).toBe(true);
+    // The button follows the form's state on the next render: waited for, not read at once.
+    await eventually(async () => ((await upload.uploadButton.isEnabled()) ? true : undefined), { timeoutMs: 5_000 });
 
     // A slow uplink, so the bytes-sent progress is visible on a loopback connection.
     const cdp = await context.newCDPSession(page);
@@ -117,7 +119,8 @@ describe('upload', () => {
     // The fourth check: the terms. Upload Resource waits for them (spec §5: disabled until all four are present).
     expect(await upload.uploadButton.isDisabled()).toBe(true);
     await upload.terms.check();
-    expect(await upload.uploadButton.isEnabled()).toBe(true);
+    // The button follows the form's state on the next render: waited for, not read at once.
+    await eventually(async () => ((await upload.uploadButton.isEnabled()) ? true : undefined), { timeoutMs: 5_000 });
     await upload.terms.uncheck();
     expect(await upload.uploadButton.isDisabled()).toBe(true);
 
