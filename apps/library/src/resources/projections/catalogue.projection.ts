@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@abide/contracts';
+import { libraryResourceEventTypes } from '@abide/contracts';
 import { type Projection, withDocument } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import { type Connection, type Model, Schema } from 'mongoose';
@@ -32,20 +33,7 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number }).code ===
 @Injectable()
 export class CatalogueProjection implements Projection {
   readonly name = 'library-catalogues';
-  readonly handles = [
-    'library.resource.drafted',
-    'library.resource.draft-updated',
-    'library.resource.submitted',
-    'library.resource.processed',
-    'library.resource.processing-failed',
-    'library.resource.queued-for-review',
-    'library.resource.published',
-    'library.resource.approved',
-    'library.resource.rejected',
-    'library.resource.reported',
-    'library.resource.downloaded',
-    'library.resource.deleted',
-  ] as const;
+  readonly handles = libraryResourceEventTypes;
   /** Added after resources existed: filled from the log once, at the first start that has it. */
   readonly backfill = true;
   readonly owners: Model<CatalogueDocument>;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventData, EventEnvelope, EventType } from '@abide/contracts';
+import { libraryResourceEventTypes } from '@abide/contracts';
 import { applyIfNewer, ERASED, type Projection } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
@@ -11,20 +12,7 @@ type Data<T extends EventType> = EventData<T>;
 @Injectable()
 export class ResourceProjection implements Projection {
   readonly name = 'library-resources';
-  readonly handles = [
-    'library.resource.drafted',
-    'library.resource.draft-updated',
-    'library.resource.submitted',
-    'library.resource.processed',
-    'library.resource.processing-failed',
-    'library.resource.queued-for-review',
-    'library.resource.published',
-    'library.resource.approved',
-    'library.resource.rejected',
-    'library.resource.reported',
-    'library.resource.downloaded',
-    'library.resource.deleted',
-  ] as const;
+  readonly handles = libraryResourceEventTypes;
   readonly model: Model<ResourceView>;
   readonly texts: Model<ResourceTextDoc>;
 

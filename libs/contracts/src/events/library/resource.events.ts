@@ -63,3 +63,6 @@ export const libraryResourceEvents = {
   'library.resource.downloaded': { schemaVersion: 1, schema: resourceDownloadedV1 },
   'library.resource.deleted': { schemaVersion: 1, schema: resourceDeletedV1 },
 } as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;
+
+/** Every event of a resource's stream: what a read model that follows resources handles. */
+export const libraryResourceEventTypes = Object.keys(libraryResourceEvents) as ReadonlyArray<keyof typeof libraryResourceEvents>;
