@@ -1,11 +1,9 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { User } from '@abide/contracts';
-import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../features/auth/hooks/useAuth';
-import { usePreloadable } from '../../shared/lazy/preloadable';
 import { LiteButton, LiteFitAvatar } from '../../shared/lite/lite-controls';
-import { framePopups, preloadFramePopups } from './frame-popups-module';
+import { useFramePopupTrigger } from './useFramePopupTrigger';
 
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -22,20 +20,7 @@ export function AccountMenu({ user }: { user: User }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
   const displayName = user.name?.trim() || user.email;
-  const [wanted, setWanted] = useState(false);
-  const popups = usePreloadable(framePopups, wanted);
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  // The trigger is rendered anew inside the Dropdown when it arrives: keep the keyboard focus on it.
-  const hadFocus = useRef(false);
-  useEffect(() => {
-    if (popups && hadFocus.current) trigger.current?.focus();
-  }, [popups]);
-
-  const want = () => {
-    setWanted(true);
-    preloadFramePopups();
-  };
+  const { popups, open, setOpen, trigger, triggerProps } = useFramePopupTrigger();
 
   const button = (
     <LiteButton
@@ -43,24 +28,7 @@ export function AccountMenu({ user }: { user: User }) {
       type="text"
       className="ant-dropdown-trigger account-trigger"
       aria-label={`Account menu for ${displayName}`}
-      onPointerEnter={popups ? undefined : want}
-      onFocus={
-        popups
-          ? undefined
-          : () => {
-              hadFocus.current = true;
-              want();
-            }
-      }
-      onBlur={popups ? undefined : () => (hadFocus.current = false)}
-      onClick={
-        popups
-          ? undefined
-          : () => {
-              want();
-              setOpen(true);
-            }
-      }
+      {...triggerProps}
     >
       <LiteFitAvatar size={34} fontWeight={600} className="account-trigger__avatar">
         {initialsOf(displayName)}

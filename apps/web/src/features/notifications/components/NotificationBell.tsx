@@ -1,8 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
-import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { framePopups, preloadFramePopups } from '../../../app/frame/frame-popups-module';
-import { usePreloadable } from '../../../shared/lazy/preloadable';
+import { useFramePopupTrigger } from '../../../app/frame/useFramePopupTrigger';
 import { LiteBadge, LiteButton } from '../../../shared/lite/lite-controls';
 import {
   useGetNotificationsQuery,
@@ -17,26 +15,13 @@ import {
  * at, focuses or taps it, and a tap before it has arrived opens it as soon as it has.
  */
 export function NotificationBell() {
-  const [open, setOpen] = useState(false);
+  const { popups, open, setOpen, trigger, triggerProps } = useFramePopupTrigger();
   const { data, isError } = useGetNotificationsQuery();
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
   const navigate = useNavigate();
   const items = isError ? [] : (data?.items ?? []);
   const unread = isError ? 0 : (data?.unreadCount ?? 0);
-  const [wanted, setWanted] = useState(false);
-  const popups = usePreloadable(framePopups, wanted);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const hadFocus = useRef(false);
-  useEffect(() => {
-    if (popups && hadFocus.current) trigger.current?.focus();
-  }, [popups]);
-
-  const want = () => {
-    setWanted(true);
-    preloadFramePopups();
-  };
-
   const openItem = (item: AppNotification) => {
     if (!item.readAt) void markRead(item.id);
     if (item.link?.startsWith('/')) {
@@ -60,24 +45,7 @@ export function NotificationBell() {
           <BellOutlined aria-hidden className="frame__icon" />
         </LiteBadge>
       }
-      onPointerEnter={popups ? undefined : want}
-      onFocus={
-        popups
-          ? undefined
-          : () => {
-              hadFocus.current = true;
-              want();
-            }
-      }
-      onBlur={popups ? undefined : () => (hadFocus.current = false)}
-      onClick={
-        popups
-          ? undefined
-          : () => {
-              want();
-              setOpen(true);
-            }
-      }
+      {...triggerProps}
     />
   );
 
