@@ -12,7 +12,7 @@ import { signIn } from './support/sign-in';
 
 const runId = () => randomUUID().slice(0, 6);
 
-/** Upload (spec §2, §4, §5, §8; issue 5): real progress, the checks in order, server refusals, My uploads. */
+/** Upload (issue 5): real progress, the checks in order, server refusals, My uploads. */
 describe('upload', () => {
   const session = useBrowser(viewports.desktop);
 
@@ -116,7 +116,7 @@ describe('upload', () => {
     await toast(page, 'Resource category is required.').waitFor();
 
     await upload.chooseCategory('Bible Study');
-    // The fourth check: the terms. Upload Resource waits for them (spec §5: disabled until all four are present).
+    // The fourth check: the terms. Upload Resource waits for them (disabled until all four are present).
     expect(await upload.uploadButton.isDisabled()).toBe(true);
     await upload.terms.check();
     // The button follows the form's state on the next render: waited for, not read at once.

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { preloadable } from '../shared/lazy/preloadable';
 
 /**
- * The app's one toast holder (spec §9: at most one toast, 5 s), for every page: antd's App (ToastHost.tsx) mounted
+ * The app's one toast holder (at most one toast, 5 s), for every page: antd's App (ToastHost.tsx) mounted
  * beside the pages by AppShell, loaded the first time a page wants antd or a toast, then kept for good, so a toast
  * survives navigation ("Welcome back!" shows on the page sign-in leads to). antd pages reach it through
  * `App.useApp()` (AntdShell provides it); lite pages, which load no antd up front, through `useToasts()`.

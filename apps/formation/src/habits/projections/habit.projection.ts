@@ -79,7 +79,7 @@ export class HabitProjection implements Projection {
   }
 }
 
-/** Check-ins per habit and local date (spec §3 habit entry), with the member's note. */
+/** Check-ins per habit and local date with the member's note. */
 @Injectable()
 export class HabitEntryProjection implements Projection {
   readonly name = 'habit-entries';

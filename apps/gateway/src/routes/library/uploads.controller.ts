@@ -54,7 +54,7 @@ const uploadForm = {
   },
 };
 
-/** The library (spec §2 Library/Upload, §5, §7): uploads, search, drafts, downloads and reports, served by the library service. */
+/** The library: uploads, search, drafts, downloads and reports, served by the library service. */
 @ApiTags('library')
 @ApiBearerAuth()
 @Controller('uploads')
@@ -73,7 +73,7 @@ export class UploadsController {
     name: 'approved',
     required: false,
     enum: ['true', 'false'],
-    description: 'Accepted for spec §7; the library lists only what you may see anyway',
+    description: 'Accepted for compatibility; the library lists only what you may see anyway',
   })
   @ApiQuery({ name: 'mine', required: false, enum: ['1', '0'] })
   @ApiQuery({ name: 'status', required: false, enum: resourceStatuses, description: 'With mine=1' })

@@ -7,33 +7,36 @@ import type { ResourceView } from '../projections/resource.schema';
  * CatalogueProjection). `text` is the start of the extracted text, for search; `textCut` says the rest lives only
  * in `library_resource_texts` (a catalogue holding whole texts would outgrow a document).
  */
-export interface CatalogueEntry {
+export type CatalogueEntry = Pick<
+  ResourceView,
+  | 'ownerId'
+  | 'title'
+  | 'description'
+  | 'tags'
+  | 'category'
+  | 'targetAudience'
+  | 'visibility'
+  | 'groupId'
+  | 'fileName'
+  | 'fileType'
+  | 'fileSize'
+  | 'pages'
+  | 'words'
+  | 'excerpt'
+  | 'text'
+  | 'downloads'
+  | 'status'
+  | 'statusReason'
+  | 'deleted'
+  | 'version'
+> & {
   id: string;
-  ownerId: string;
-  title: string;
-  description: string;
-  tags: string[];
-  category: string;
-  targetAudience: string;
-  visibility: 'public' | 'group' | 'private';
-  groupId: string | null;
-  fileName: string;
-  fileType: 'pdf' | 'docx' | 'txt';
-  fileSize: number;
-  pages: number | null;
-  words: number | null;
-  excerpt: string | null;
-  downloads: number;
-  status: ResourceStatus;
-  statusReason: string | null;
-  text: string;
+  /** The rest of the text lives only in `library_resource_texts`. */
   textCut: boolean;
-  /** A deleted resource stays as a tombstone in its owner's document, so a replayed older event cannot bring it back. */
-  deleted: boolean;
+  /** As ISO strings: the catalogue is stored as JSON. */
   createdAt: string;
   updatedAt: string;
-  version: number;
-}
+};
 
 /** Entries by resource id. */
 export type Catalogue = Record<string, CatalogueEntry>;

@@ -19,7 +19,7 @@ const realClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** One refresh, retried on network and gateway errors with the backoff of spec §9. */
+/** One refresh, retried on network and gateway errors with a growing backoff. */
 export async function refreshWithRetry(attempt: RefreshAttempt, clock: Clock = realClock): Promise<RefreshOutcome> {
   const startedAt = clock.now();
   for (let retry = 0; ; retry += 1) {

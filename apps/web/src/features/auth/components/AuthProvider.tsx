@@ -47,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const busyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const started = useRef(false);
 
-  /** GET /auth/me (aborted after 10 s); a 404 creates the profile. Failures are only logged (spec §8). */
+  /** GET /auth/me (aborted after 10 s); a 404 creates the profile. Failures are only logged. */
   const loadProfile = useCallback(
     async (sessionUser: User): Promise<User | null> => {
       let authApi: Awaited<ReturnType<typeof loadAuthApi>>;
@@ -152,7 +152,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         const [codeChallenge, authApi] = await Promise.all([beginPkceFlow('signup'), loadAuthApi()]);
         await dispatch(authApi.endpoints.signUp.initiate({ name, email, password, codeChallenge })).unwrap();
-        // No session yet: the e-mailed link finishes the sign-up (spec §4: nothing further to do here).
+        // No session yet: the e-mailed link finishes the sign-up (nothing further to do here).
         setBusy(false);
       } catch (error) {
         console.error('Signup error', error);

@@ -35,7 +35,7 @@ const PLACEHOLDER_DELAY_MS = 500;
 const PlanLoadError = lazy(() => import('../components/PlanLoadError'));
 
 /**
- * My Plan (spec §2): the week's plan, real progress figures, today's habits and the week's insight. A member's
+ * My Plan: the week's plan, real progress figures, today's habits and the week's insight. A member's
  * first page after signing in, so it renders without antd (antd-lite, issue #12): antd loads only for a toast or an
  * error.
  */
