@@ -1,4 +1,4 @@
-import type { EventData, EventEnvelope, EventType, ResourceStatus } from '@abide/contracts';
+import type { EventData, EventEnvelope, EventType } from '@abide/contracts';
 import { ERASED } from '@abide/event-store';
 import type { ResourceView } from '../projections/resource.schema';
 
