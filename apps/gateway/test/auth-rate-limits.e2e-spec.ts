@@ -1,20 +1,20 @@
 import type { ProblemDetails } from '@abide/contracts';
-import { call, newPkcePair, randomClientIp, uniqueEmail } from '@abide/testing';
+import { awayFromRateWindowEdge, call, newPkcePair, randomClientIp, uniqueEmail } from '@abide/testing';
 
 const LIMIT = 30;
 const WINDOW_SECONDS = 300;
 
-/** The gateway counts in fixed windows; start a burst well inside one so it is never split in two. */
-const awayFromWindowEdge = async () => {
-  const left = WINDOW_SECONDS - ((Date.now() / 1000) % WINDOW_SECONDS);
-  if (left < 5) await new Promise((r) => setTimeout(r, left * 1000 + 100));
-};
+const awayFromWindowEdge = () => awayFromRateWindowEdge(WINDOW_SECONDS, 5);
 
 describe('per-IP rate limits on sign-in, sign-up and recovery (gateway, Redis)', () => {
   it('answers 429 RATE_LIMITED with Retry-After to the 31st recovery request of an address within 5 minutes', async () => {
     await awayFromWindowEdge();
     const clientIp = randomClientIp();
-    const send = () => call<ProblemDetails>('POST', '/api/auth/recover', { clientIp, body: { email: uniqueEmail('rl'), codeChallenge: newPkcePair().codeChallenge } });
+    const send = () =>
+      call<ProblemDetails>('POST', '/api/auth/recover', {
+        clientIp,
+        body: { email: uniqueEmail('rl'), codeChallenge: newPkcePair().codeChallenge },
+      });
 
     const allowed = await Promise.all(Array.from({ length: LIMIT }, send));
     const refused = await send();
@@ -51,7 +51,10 @@ describe('per-IP rate limits on sign-in, sign-up and recovery (gateway, Redis)',
     const clientIp = randomClientIp();
     await Promise.all(Array.from({ length: LIMIT + 1 }, () => call('POST', '/api/auth/sign-in', { clientIp, body: {} })));
 
-    const recover = await call('POST', '/api/auth/recover', { clientIp, body: { email: uniqueEmail('rl'), codeChallenge: newPkcePair().codeChallenge } });
+    const recover = await call('POST', '/api/auth/recover', {
+      clientIp,
+      body: { email: uniqueEmail('rl'), codeChallenge: newPkcePair().codeChallenge },
+    });
 
     expect(recover.status).toBe(202);
   });

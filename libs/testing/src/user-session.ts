@@ -20,6 +20,15 @@ export const uniqueEmail = (label = 'member'): string => `${label}-${randomUUID(
  */
 export const randomClientIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
+/**
+ * The gateway counts its per-IP limits in fixed windows aligned to the clock. Before a burst that must land in one
+ * window, wait out the current one if fewer than `marginSeconds` are left, so the burst is never split in two.
+ */
+export const awayFromRateWindowEdge = async (windowSeconds: number, marginSeconds: number): Promise<void> => {
+  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
+  if (left < marginSeconds) await new Promise((r) => setTimeout(r, left * 1000 + 100));
+};
+
 /** Calls without their own address share one per test file, never the same as another file's or run's. */
 const defaultClientIp = randomClientIp();
 

@@ -28,8 +28,7 @@ export class RateLimitCounters implements OnModuleInit, OnModuleDestroy {
   /** Counts one request in the window `key` (which expires after `ttlSeconds`) and returns the count so far. */
   async increment(key: string, ttlSeconds: number): Promise<number> {
     try {
-      const result = await this.redis.client.multi().incr(key).expire(key, ttlSeconds).exec();
-      return Number(result?.[0]?.[1] ?? 0);
+      return await this.redis.countWithin(key, ttlSeconds);
     } catch (error) {
       if (isTransientError(error)) throw DomainError.unavailable(AUTH_LIMITS_UNAVAILABLE, 30);
       throw error;

@@ -40,10 +40,7 @@ export class SignInBackoff implements OnModuleInit, OnModuleDestroy {
 
   async recordFailure(email: string): Promise<void> {
     const failuresKey = this.key('failures', email);
-    const result = await this.call((redis) =>
-      redis.multi().incr(failuresKey).expire(failuresKey, this.config.SIGN_IN_FAILURE_WINDOW_SECONDS).exec(),
-    );
-    const failures = Number(result?.[0]?.[1] ?? 0);
+    const failures = await this.call(() => this.redis.countWithin(failuresKey, this.config.SIGN_IN_FAILURE_WINDOW_SECONDS));
     const lock = lockSecondsAfter(failures, this.policy);
     if (lock > 0) await this.call((redis) => redis.set(this.key('lock', email), String(failures), 'EX', lock));
   }
