@@ -204,50 +204,38 @@ const runScenario = async ({ def, prepared, ctx, k6 }) => {
   // The first request is sent from here: its answer is the body the ceilings copy (and for writes it counts).
   const first = await sendOne(ctx, prepared.requests[0]);
   if (first.status >= 300) say(`${name}: the first request answered ${first.status}: ${first.text.slice(0, 300)}`);
-  const common = {
-    BASE_URL: ctx.apiUrl,
-    DATA_DIR: ctx.dataDir,
-    SCENARIO: name,
-    KIND: kind,
-    VUS: String(run.vus),
-    DURATION: `${run.duration}s`,
-  };
-  const k6Log = path.join(runDir, 'k6.log');
   const result = { title: def.title, kind, bytes: Buffer.byteLength(first.text), firstStatus: first.status, extra: {} };
   if (prepared.days) result.extra.days = prepared.days;
   if (kind === 'read') {
-    result.load = await runK6({
-      bin: k6,
-      env: { ...common, EXECUTOR: 'vus' },
-      html: path.join(runDir, `k6-${name}.html`),
-      summaryFile: path.join(ctx.dataDir, `summary-${name}.json`),
-      logFile: k6Log,
-    });
+    result.load = await runK6({ bin: k6, ...k6Phase(ctx, name, kind, { EXECUTOR: 'vus' }, '') });
   } else {
-    // Maximum: `vus` members writing back to back; then half of that rate as an open model, for its latency.
-    result.load = await runK6({
-      bin: k6,
-      env: { ...common, EXECUTOR: 'once', OFFSET: '1' },
-      html: path.join(runDir, `k6-${name}.html`),
-      summaryFile: path.join(ctx.dataDir, `summary-${name}.json`),
-      logFile: k6Log,
+    // Maximum: `vus` members writing back to back. Then half of that rate as an open model, for its latency, with a
+    // request list of its own prepared from the state the first phase left (so neither phase runs out of writes).
+    const max = await runWritePhase({ ctx, name, kind, prepared, k6, env: { EXECUTOR: 'once', OFFSET: '1' }, suffix: '', since });
+    const firstMade = first.status < 300 ? 1 : 0;
+    result.load = max.load;
+    const half = Math.max(1, Math.round(max.load.rps / 2));
+    const halfSince = Date.now() - 1000;
+    const again = (await prepareScenarios({ ...ctx, needed: Math.ceil(half * run.duration * 1.3) }, [name]))[name];
+    await readBefore(ctx, name, again);
+    const second = await runWritePhase({
+      ctx,
+      name,
+      kind,
+      prepared: again,
+      k6,
+      env: { EXECUTOR: 'rate', RATE: String(half), OFFSET: '0' },
+      suffix: '-half',
+      since: halfSince,
     });
-    const sentA = 1 + result.load.writesOk + result.load.writesFailed;
-    const half = Math.max(1, Math.round(result.load.rps / 2));
-    result.half = await runK6({
-      bin: k6,
-      env: { ...common, EXECUTOR: 'rate', RATE: String(half), OFFSET: String(sentA) },
-      html: path.join(runDir, `k6-${name}-half.html`),
-      summaryFile: path.join(ctx.dataDir, `summary-${name}-half.json`),
-      logFile: k6Log,
-    });
-    result.half.rate = half;
-    const sent = sentA + result.half.writesOk + result.half.writesFailed;
-    const made = (first.status < 300 ? 1 : 0) + result.load.writesOk + result.half.writesOk;
-    const counted = await countApplied(ctx, name, prepared, sent);
-    result.writes = { sent, made, ...counted };
-    say(`${name}: ${made} writes answered as done, ${counted.applied} found applied`);
-    if (!args['no-cleanup']) result.writes.takenBack = await cleanUp(ctx, name, prepared, since);
+    result.half = { ...second.load, rate: half };
+    result.writes = {
+      sent: 1 + max.writes.sent + second.writes.sent,
+      made: firstMade + max.writes.made + second.writes.made,
+      applied: max.writes.applied + second.writes.applied,
+      unexpected: max.writes.unexpected + second.writes.unexpected,
+      ...(args['no-cleanup'] ? {} : { takenBack: max.writes.takenBack + second.writes.takenBack }),
+    };
   }
   say(`${name}: ${result.load.rps} req/s, p95 ${result.load.p95} ms; ceilings…`);
   result.ceilings = await measureCeilings({
@@ -258,6 +246,39 @@ const runScenario = async ({ def, prepared, ctx, k6 }) => {
     k6,
   });
   return result;
+};
+
+/** What runK6 needs for one phase of a scenario (its HTML report named after the phase). */
+const k6Phase = (ctx, name, kind, env, suffix) => ({
+  env: {
+    BASE_URL: ctx.apiUrl,
+    DATA_DIR: ctx.dataDir,
+    SCENARIO: name,
+    KIND: kind,
+    VUS: String(run.vus),
+    DURATION: `${run.duration}s`,
+    ...env,
+  },
+  html: path.join(runDir, `k6-${name}${suffix}.html`),
+  summaryFile: path.join(ctx.dataDir, `summary-${name}${suffix}.json`),
+  logFile: path.join(runDir, 'k6.log'),
+});
+
+/**
+ * One phase of a write scenario: k6 through the phase's request list (from OFFSET), then what the system shows
+ * applied of what was sent, then (unless --no-cleanup) what it added taken back. `prepared` is the phase's own list,
+ * with the state read before it; `since` is when the phase began (clean-up removes what was created after it).
+ */
+const runWritePhase = async ({ ctx, name, kind, prepared, k6, env, suffix, since }) => {
+  const offset = Number(env.OFFSET);
+  const load = await runK6({ bin: k6, ...k6Phase(ctx, name, kind, env, suffix) });
+  const sent = offset + load.writesOk + load.writesFailed;
+  const counted = await countApplied(ctx, name, prepared, sent);
+  const writes = { sent: sent - offset, made: load.writesOk, applied: counted.applied, unexpected: counted.unexpected, takenBack: 0 };
+  say(`${name}${suffix}: ${load.writesOk} writes answered as done, ${counted.applied} found applied`);
+  if (load.exhausted) say(`${name}${suffix}: the request list ran out (${load.exhausted} iterations found none left)`);
+  if (!args['no-cleanup']) writes.takenBack = await cleanUp(ctx, name, prepared, since);
+  return { load, writes };
 };
 
 const measureCeilings = async ({ name, kind, body, contentType, k6 }) => {
@@ -379,6 +400,7 @@ const machine = async () => {
 };
 
 const finish = async (outcome) => {
+  const host = await machine();
   const summary = {
     startedAt: new Date(started).toISOString(),
     seconds: Math.round((Date.now() - started) / 1000),
@@ -387,7 +409,7 @@ const finish = async (outcome) => {
     namespace: namespaceOf(profile),
     params,
     run,
-    machine: await machine(),
+    machine: host,
     seed: {
       reused: !outcome.seeded,
       createdAt: outcome.manifest.createdAt,
@@ -401,7 +423,7 @@ const finish = async (outcome) => {
     measuredSeconds: outcome.measuredSeconds ?? null,
     lighthouse: outcome.lighthouse ?? null,
     landing: outcome.landing ?? null,
-    previous: previousPopulation(),
+    previous: previousPopulation(host.commit),
   };
   writeFileSync(path.join(runDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   process.stdout.write(`\n${formatReport(summary)}\n`);
@@ -413,8 +435,11 @@ const finish = async (outcome) => {
   return summary;
 };
 
-/** The newest earlier full report with another member count, for "a read's cost does not grow with the population". */
-const previousPopulation = () => {
+/**
+ * The newest earlier report with another member count, for "a read's cost does not grow with the population": only
+ * one made from the same commit with the same load (VUs, seconds per scenario), so the two differ in their data alone.
+ */
+const previousPopulation = (commit) => {
   if (!existsSync(reportsDir)) return null;
   for (const dir of readdirSync(reportsDir)
     .filter((d) => /^\d{4}-/.test(d))
@@ -425,7 +450,8 @@ const previousPopulation = () => {
     try {
       const s = JSON.parse(readFileSync(file, 'utf8'));
       const habits = s.scenarios?.habits?.load;
-      if (habits && s.params?.members !== params.members) return { report: dir, members: s.params.members, habits };
+      const sameLoad = s.machine?.commit === commit && s.run?.vus === run.vus && s.run?.duration === run.duration;
+      if (habits && sameLoad && s.params?.members !== params.members) return { report: dir, members: s.params.members, habits };
     } catch {
       // an unreadable report: skip it
     }

@@ -171,7 +171,7 @@ export const prepareScenarios = async (ctx, names) => {
       }
       case 'upload': {
         const uploaders = writers.slice(0, Math.min(writers.length, 200));
-        const count = Math.max(Math.ceil(ctx.needed / 2), uploaders.length);
+        const count = Math.max(ctx.needed, uploaders.length);
         requests = Array.from({ length: count }, (_, k) => {
           const m = uploaders[k % uploaders.length];
           return {
