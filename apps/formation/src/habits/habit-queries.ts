@@ -33,7 +33,7 @@ export class HabitQueries {
 
   async one(userId: string, habitId: string, date?: string): Promise<Habit> {
     // The caller's own board: another member's habit is simply not on it (404, as if it did not exist).
-    const [board, restDays, today] = await Promise.all([this.boards.read(userId), this.members.restDaysOf(userId), this.today(userId)]);
+    const { board, restDays, today } = await this.boardAndCalendar(userId);
     const habit = board.habits.find((h) => h.id === habitId);
     if (!habit) throw DomainError.notFound('This habit');
     return toHabit(habitViewOf(habit, userId), boardTrackOf(habit, restDays), today, date ?? today);
@@ -84,10 +84,16 @@ export class HabitQueries {
    * their member record. Active and paused habits, oldest first (archived ones stay on the board, for their history).
    */
   async load(userId: string) {
-    const [board, restDays, today] = await Promise.all([this.boards.read(userId), this.members.restDaysOf(userId), this.today(userId)]);
+    const { board, restDays, today } = await this.boardAndCalendar(userId);
     const shown = board.habits
       .filter((h) => !h.archived)
       .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
     return { habits: shown.map((h) => habitViewOf(h, userId)), tracks: shown.map((h) => boardTrackOf(h, restDays)), today, restDays };
+  }
+
+  /** Two keyed reads in parallel: the member's board, and their zone (for "today") with their rest days. */
+  private async boardAndCalendar(userId: string) {
+    const [board, { timeZone, restDays }] = await Promise.all([this.boards.read(userId), this.members.calendarOf(userId)]);
+    return { board, restDays, today: localDateOf(this.clock(), timeZone) };
   }
 }

@@ -69,6 +69,12 @@ export class MemberProjection implements Projection {
     return view?.timeZone ?? DEFAULT_TIME_ZONE;
   }
 
+  /** What "a day" means for this member (their zone) and which weekdays they rest: one keyed read for both. */
+  async calendarOf(userId: string): Promise<{ timeZone: string; restDays: number[] }> {
+    const view = await this.model.findById(userId, { timeZone: 1, restDays: 1 }).lean<Pick<MemberView, 'timeZone' | 'restDays'>>();
+    return { timeZone: view?.timeZone ?? DEFAULT_TIME_ZONE, restDays: view?.restDays ?? [] };
+  }
+
   async restDaysOf(userId: string): Promise<number[]> {
     const view = await this.model.findById(userId, { restDays: 1 }).lean<Pick<MemberView, 'restDays'>>();
     return view?.restDays ?? [];
