@@ -15,6 +15,7 @@ import { GroupFigures } from './groups/group-figures.service';
 import { GroupQueries } from './groups/group-queries';
 import { GroupsController } from './groups/groups.controller';
 import { MemberDeparture } from './groups/member-departure';
+import { GroupCardCache } from './groups/projections/group-card-cache';
 import { GroupProjection } from './groups/projections/group.projection';
 import { GroupRosterProjection } from './groups/projections/group-roster.projection';
 import { MemberGroupsProjection } from './groups/projections/member-groups.projection';
@@ -48,6 +49,7 @@ export class AppModule {
         OwnershipClaims,
         GroupCommands,
         GroupFigures,
+        GroupCardCache,
         GroupQueries,
         PrayerCommands,
         PrayerQueries,

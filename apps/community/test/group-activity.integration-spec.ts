@@ -6,7 +6,9 @@ import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { ActivityEvents } from '../src/activity/activity-events';
 import { GroupCommands } from '../src/groups/commands/group-commands';
+import { GroupFigures } from '../src/groups/group-figures.service';
 import { GroupQueries } from '../src/groups/group-queries';
+import { GROUP_CARD_TTL_MS } from '../src/groups/projections/group-card-cache';
 import { PrayerCommands } from '../src/prayers/commands/prayer-commands';
 import { PrayerQueries } from '../src/prayers/prayer-queries';
 import { envelope, startCommunity } from './community-app.stub';
@@ -333,5 +335,44 @@ describe('account deletion', () => {
 
     const summary = await queries.summary(leader, groupId);
     expect(summary).toMatchObject({ ownerId: leader, ownerName: 'Demetrius', memberCount: 2, myStatus: 'owner' });
+  });
+});
+
+describe('group cards kept between reads', () => {
+  it('computes a card once, then again only after a member’s activity, name or the members change, or a minute passes', async () => {
+    const figures = app.get(GroupFigures);
+    const computed = jest.spyOn(figures, 'card');
+    const anna = await person('Junia');
+    const groupId = await createGroup(anna, 'Romans Readers');
+    const habit = habitStream(anna);
+    await feed(habit.created, habit.checkIn('2026-03-02'));
+    const card = async (caller = anna) => (await queries.mine(caller)).find((c) => c.id === groupId)!;
+    const computations = () => computed.mock.calls.filter(([members]) => members.includes(anna)).length;
+
+    try {
+      expect((await card()).weeklyProgress).toEqual({ completed: 1, expected: 7 });
+      await card();
+      expect(computations()).toBe(1);
+
+      await feed(habit.checkIn('2026-03-03'));
+      expect((await card()).weeklyProgress).toEqual({ completed: 2, expected: 7 });
+
+      await feed(envelope('identity.user.profile-updated', `user-${anna}`, 5, { userId: anna, name: 'Junia the Apostle' }, anna));
+      expect((await card()).recentActivity?.text).toBe('Junia the Apostle checked in a habit');
+
+      const andronicus = await person('Andronicus');
+      await groups.join(andronicus, groupId, meta);
+      expect((await card(andronicus)).weeklyProgress).toEqual({ completed: 2, expected: 7 });
+      expect(computations()).toBe(4);
+
+      await card();
+      expect(computations()).toBe(4);
+      clock.now = new Date(clock.now.getTime() + GROUP_CARD_TTL_MS + 1);
+      await card();
+      expect(computations()).toBe(5);
+    } finally {
+      clock.now = new Date(clock.now.getTime() - GROUP_CARD_TTL_MS - 1);
+      computed.mockRestore();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import type { EventEnvelope } from '@abide/contracts';
 import type { EventHandlers } from '@abide/messaging';
 import { MemberDeparture } from '../groups/member-departure';
+import { GroupCardCache } from '../groups/projections/group-card-cache';
 import { MemberActivityStore } from './projections/member-activity.store';
 
 /**
@@ -12,9 +14,24 @@ export class ActivityEvents {
   constructor(
     private readonly store: MemberActivityStore,
     private readonly departure: MemberDeparture,
+    private readonly cards: GroupCardCache,
   ) {}
 
-  readonly identity: EventHandlers = {
+  /** Each handler, then the member's group cards marked for computing again (every event here is about one member). */
+  private refreshingCards(handlers: EventHandlers): EventHandlers {
+    type AnyHandler = (event: EventEnvelope<{ userId: string }>) => Promise<void>;
+    return Object.fromEntries(
+      Object.entries(handlers as Record<string, AnyHandler>).map(([type, handle]) => [
+        type,
+        async (event: EventEnvelope<{ userId: string }>) => {
+          await handle(event);
+          await this.cards.memberChanged(event.data.userId);
+        },
+      ]),
+    ) as EventHandlers;
+  }
+
+  readonly identity: EventHandlers = this.refreshingCards({
     'identity.user.registered': (e) => this.store.named(e.data.userId, e.version, e.data.name),
     'identity.user.profile-updated': (e) => this.store.named(e.data.userId, e.version, e.data.name),
     'identity.user.onboarding-completed': async (e) => {
@@ -26,9 +43,9 @@ export class ActivityEvents {
       if (e.data.shareProgressWithGroups !== undefined) await this.store.sharing(e.data.userId, e.version, e.data.shareProgressWithGroups);
     },
     'identity.user.deleted': (e) => this.departure.forget(e.data.userId, { correlationId: e.correlationId, causationId: e.id }),
-  };
+  });
 
-  readonly habits: EventHandlers = {
+  readonly habits: EventHandlers = this.refreshingCards({
     'formation.habit.created': async (e) => {
       await this.store.habitFrequency(e, e.data.habitId, e.data.userId, e.data.frequency);
       await this.store.habitStatus(e, e.data.habitId, e.data.userId, 'active');
@@ -56,9 +73,9 @@ export class ActivityEvents {
         date: e.data.date,
         done: false,
       }),
-  };
+  });
 
-  readonly plans: EventHandlers = {
+  readonly plans: EventHandlers = this.refreshingCards({
     'formation.plan.activity-completed': (e) =>
       this.store.fact(e, `${e.data.planId}:${e.data.activityId}`, {
         kind: 'plan-activity',
@@ -76,9 +93,9 @@ export class ActivityEvents {
         date: e.data.date,
         done: false,
       }),
-  };
+  });
 
-  readonly journal: EventHandlers = {
+  readonly journal: EventHandlers = this.refreshingCards({
     'formation.journal.entry-written': (e) =>
       this.store.fact(e, `journal:${e.data.entryId}`, {
         kind: 'journal',
@@ -95,5 +112,5 @@ export class ActivityEvents {
         date: e.data.localDate,
         done: false,
       }),
-  };
+  });
 }

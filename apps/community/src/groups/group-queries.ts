@@ -9,6 +9,7 @@ import { GroupDenied } from './domain/group-denied';
 import { type GroupRoster, rosterMembers, rosterRequests } from './domain/group-roster';
 import { groupsOf, type MemberGroups, pendingGroupIds } from './domain/member-groups';
 import { GroupFigures } from './group-figures.service';
+import { GroupCardCache } from './projections/group-card-cache';
 import type { GroupView } from './projections/group.schema';
 import { GroupProjection } from './projections/group.projection';
 import { GroupRosterProjection } from './projections/group-roster.projection';
@@ -37,6 +38,7 @@ export class GroupQueries {
     private readonly commands: GroupCommands,
     private readonly figures: GroupFigures,
     private readonly activity: MemberActivityStore,
+    private readonly cards: GroupCardCache,
   ) {}
 
   /** My Groups: every group the caller belongs to, newest membership first. */
@@ -175,7 +177,7 @@ export class GroupQueries {
     return Promise.all(
       views.map(async (view) => {
         const members = rosterMembers(await this.rosters.read(view._id)).map((m) => m.userId);
-        const card = await this.figures.card(members);
+        const card = await this.cards.card(view._id, members, () => this.figures.card(members));
         const myStatus = roleIn.get(view._id) ?? (pendingIn.has(view._id) ? 'pending' : 'none');
         const insider = myStatus !== 'none' && myStatus !== 'pending';
         return {
