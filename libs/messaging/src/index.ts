@@ -14,5 +14,6 @@ export { classifyMessage, type Classification } from './inbox/classify-message';
 export { INBOX_COLLECTION } from './inbox/inbox.schema';
 export { provideKafkaPublisher, provideInboxConsumer } from './nest-providers';
 export { waitForConsumerGroup, type WaitForConsumerGroupOptions } from './testing/wait-for-consumer-group';
+export { createTopicsWithLeaders, type CreateTopicsOptions } from './topics/create-topics';
 export { OnTopic, stackTopic } from './topics/topic-prefix';
 export { backoffDelay, jitteredBackoffDelay, type BackoffOptions } from './backoff';

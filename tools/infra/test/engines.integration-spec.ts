@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createTopicsWithLeaders } from '@abide/messaging';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import * as Minio from 'minio';
@@ -57,7 +58,7 @@ describe('local engines', () => {
     await admin.connect();
     const cluster = await admin.describeCluster();
     expect(cluster.brokers.length).toBe(1);
-    await admin.createTopics({ topics: [{ topic, numPartitions: 6, replicationFactor: 1 }], waitForLeaders: true });
+    await createTopicsWithLeaders(admin, [{ topic, numPartitions: 6, replicationFactor: 1 }]);
     const meta = await admin.fetchTopicMetadata({ topics: [topic] });
     expect(meta.topics[0].partitions).toHaveLength(6);
 
@@ -278,7 +279,7 @@ describe('a private engine instance', () => {
     const groupId = `infra-instance-${run}`;
     let admin = await kafkaAdmin(env.KAFKA_BROKERS);
     expect((await admin.describeCluster()).brokers.map((b) => b.port)).toEqual([9092 + offset]);
-    await admin.createTopics({ topics: [{ topic, numPartitions: 2, replicationFactor: 1 }], waitForLeaders: true });
+    await createTopicsWithLeaders(admin, [{ topic, numPartitions: 2, replicationFactor: 1 }]);
     await admin.setOffsets({ groupId, topic, partitions: [{ partition: 0, offset: '0' }] });
     await admin.disconnect();
     cli('stop', 'kafka', '--kill');

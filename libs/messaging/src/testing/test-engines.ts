@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type IHeaders, type KafkaMessage } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
+import { createTopicsWithLeaders } from '../topics/create-topics';
 
 /** Test-only helpers for integration specs against the engines started by `tools/infra/cli.mjs up`. */
 export const testMongoUrl = (): string => process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017';
@@ -74,10 +75,10 @@ export const createTopics = async (topics: string[], partitions = 6): Promise<vo
   const admin = new Kafka({ clientId: uniqueName('setup'), brokers: testBrokers(), logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
-    const existing = new Set(await admin.listTopics());
-    const missing = topics.filter((t) => !existing.has(t));
-    if (missing.length > 0)
-      await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions })) });
+    await createTopicsWithLeaders(
+      admin,
+      topics.map((topic) => ({ topic, numPartitions: partitions })),
+    );
   } finally {
     await admin.disconnect();
   }

@@ -1,6 +1,7 @@
 import { deadLetterTopic, TOPIC_PARTITIONS, topics } from '@abide/contracts';
-import { Kafka, logLevel, type Admin, type ITopicMetadata } from 'kafkajs';
+import { Kafka, logLevel } from 'kafkajs';
 import { jitteredBackoffDelay, sleep } from '../backoff';
+import { createTopicsWithLeaders } from './create-topics';
 
 export interface ProvisionTopicsOptions {
   brokers: string[];
@@ -22,9 +23,6 @@ export interface ProvisionTopicsResult {
 export const stackTopics = (prefix = ''): string[] =>
   Object.values(topics).flatMap((topic) => [`${prefix}${topic}`, `${prefix}${deadLetterTopic(topic)}`]);
 
-const leaderless = (metadata: ITopicMetadata[]): string[] =>
-  metadata.filter((t) => t.partitions.length === 0 || t.partitions.some((p) => p.leader < 0)).map((t) => t.name);
-
 /**
  * The one place topics are created, before any consumer subscribes: idempotent (existing topics are kept as they
  * are), and done only when every partition has a leader. Retries what a starting broker answers (connection
@@ -45,9 +43,12 @@ export const provisionTopics = async (options: ProvisionTopicsOptions): Promise<
     const admin = kafka.admin();
     try {
       await admin.connect();
-      const created = await createMissing(admin, wanted, options.partitions ?? TOPIC_PARTITIONS, progress);
-      const missingLeaders = leaderless(await admin.fetchTopicMetadata({ topics: wanted }).then((m) => m.topics));
-      if (missingLeaders.length > 0) throw new Error(`partitions without a leader yet: ${missingLeaders.slice(0, 3).join(', ')}`);
+      const partitions = options.partitions ?? TOPIC_PARTITIONS;
+      const created = await createTopicsWithLeaders(
+        admin,
+        wanted.map((topic) => ({ topic, numPartitions: partitions })),
+        { timeoutMs: 30_000, onCreate: (n) => progress(`creating ${n} topic(s) with ${partitions} partitions`) },
+      );
       return { created, existing: wanted.length - created.length };
     } catch (error) {
       const problem = error instanceof Error ? error.message : String(error);
@@ -59,28 +60,4 @@ export const provisionTopics = async (options: ProvisionTopicsOptions): Promise<
       await admin.disconnect().catch(() => undefined);
     }
   }
-};
-
-const createMissing = async (admin: Admin, wanted: string[], partitions: number, progress: (line: string) => void): Promise<string[]> => {
-  const existing = new Set(await admin.listTopics());
-  const missing = wanted.filter((t) => !existing.has(t));
-  if (missing.length === 0) return [];
-  progress(`creating ${missing.length} topic(s) with ${partitions} partitions`);
-  try {
-    await admin.createTopics({
-      waitForLeaders: true,
-      timeout: 30_000,
-      topics: missing.map((topic) => ({ topic, numPartitions: partitions })),
-    });
-  } catch (error) {
-    // Another provisioning run created some of them meanwhile: that is the state we want.
-    if (!onlyAlreadyExists(error)) throw error;
-  }
-  return missing;
-};
-
-const onlyAlreadyExists = (error: unknown): boolean => {
-  const errors = (error as { errors?: { type?: string }[] }).errors;
-  if (Array.isArray(errors) && errors.length > 0) return errors.every((e) => e.type === 'TOPIC_ALREADY_EXISTS');
-  return (error as { type?: string }).type === 'TOPIC_ALREADY_EXISTS';
 };
