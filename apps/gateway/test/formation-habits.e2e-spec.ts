@@ -146,6 +146,21 @@ describe('habits', () => {
     expect(res.body.weeklyTrend).toHaveLength(12);
   });
 
+  it('counts a missed day again once its weekday becomes a rest day', async () => {
+    const sut = await UserSession.signUp();
+    const habit = (await sut.post<Habit>('/api/habits', prayer)).body;
+    for (const date of [day(-4), day(-3), day(-1)]) {
+      expect((await sut.post(`/api/habits/${habit.id}/toggle`, { completed: true, date })).status).toBe(200);
+    }
+    expect((await sut.get<Habit[]>('/api/habits')).body[0]).toMatchObject({ streak: 1, longestStreak: 2 });
+
+    const missedWeekday = new Date(`${day(-2)}T00:00:00Z`).getUTCDay();
+    expect((await sut.put('/api/habits/rest-days', { weekdays: [missedWeekday] })).status).toBe(200);
+
+    expect((await sut.get<Habit[]>('/api/habits')).body[0]).toMatchObject({ streak: 3, longestStreak: 3 });
+    expect((await sut.get<FormationStats>('/api/stats/overview')).body.habits.totalStreak).toBe(3);
+  });
+
   it('keeps rest days and planned skips', async () => {
     const sut = await UserSession.signUp();
     const habit = (await sut.post<Habit>('/api/habits', prayer)).body;

@@ -3,7 +3,7 @@ import { monthlyPercent } from './domain/completion';
 import { consistencyScore } from './domain/consistency-score';
 import type { BoardHabit } from './domain/habit-board';
 import type { HabitTrack } from './domain/habit-calendar';
-import { computeHabitStreak } from './domain/streak';
+import type { HabitStreak } from './domain/streak';
 import type { HabitEntryView, HabitView } from './projections/habit.schema';
 import type { LocalDate } from '../stats/domain/local-day';
 
@@ -12,16 +12,6 @@ export const trackOf = (habit: HabitView, entries: readonly HabitEntryView[], re
   frequency: habit.frequency,
   createdOn: habit.createdOn,
   checkIns: entries.filter((e) => e.habitId === habit._id).map((e) => ({ date: e.date, completed: e.completed })),
-  pauses: [...habit.pauses, ...(habit.pausedSince ? [{ from: habit.pausedSince, until: null }] : [])],
-  restDays,
-  skipDates: habit.skipDates,
-});
-
-/** The same view of a habit on the member's board (habits/projections/habit-board.projection.ts). */
-export const boardTrackOf = (habit: BoardHabit, restDays: readonly number[]): HabitTrack => ({
-  frequency: habit.frequency,
-  createdOn: habit.createdOn,
-  checkIns: Object.entries(habit.checkIns).map(([date, completed]) => ({ date, completed })),
   pauses: [...habit.pauses, ...(habit.pausedSince ? [{ from: habit.pausedSince, until: null }] : [])],
   restDays,
   skipDates: habit.skipDates,
@@ -47,8 +37,7 @@ export const habitViewOf = (habit: BoardHabit, userId: string): HabitView => ({
 });
 
 /** A habit with its real figures as of `today`; `completedOnDate` for the day the page shows. */
-export const toHabit = (habit: HabitView, track: HabitTrack, today: LocalDate, date: LocalDate): Habit => {
-  const streak = computeHabitStreak(track, today);
+export const toHabit = (habit: HabitView, track: HabitTrack, streak: HabitStreak, today: LocalDate, date: LocalDate): Habit => {
   return {
     id: habit._id,
     name: habit.name,

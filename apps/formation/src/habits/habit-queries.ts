@@ -7,7 +7,8 @@ import { localDateOf, type LocalDate } from '../stats/domain/local-day';
 import { percentOf } from './domain/completion';
 import { habitHeatMap } from './domain/heat-map';
 import { weeklyCompletionTrend } from './domain/weekly-trend';
-import { boardTrackOf, habitViewOf, toHabit, toHabitEntry } from './habit-figures';
+import { boardHabitOn } from './domain/habit-board';
+import { habitViewOf, toHabit, toHabitEntry } from './habit-figures';
 import { HabitBoardProjection } from './projections/habit-board.projection';
 import { HabitEntryProjection } from './projections/habit.projection';
 
@@ -27,8 +28,8 @@ export class HabitQueries {
 
   /** Active and paused habits (never archived) with streaks as of today and completion on `date`. */
   async list(userId: string, date?: string): Promise<Habit[]> {
-    const { habits, tracks, today } = await this.load(userId);
-    return habits.map((h, i) => toHabit(h, tracks[i], today, date ?? today));
+    const { habits, tracks, streaks, today } = await this.load(userId);
+    return habits.map((h, i) => toHabit(h, tracks[i], streaks[i], today, date ?? today));
   }
 
   async one(userId: string, habitId: string, date?: string): Promise<Habit> {
@@ -36,7 +37,8 @@ export class HabitQueries {
     const { board, restDays, today } = await this.boardAndCalendar(userId);
     const habit = board.habits.find((h) => h.id === habitId);
     if (!habit) throw DomainError.notFound('This habit');
-    return toHabit(habitViewOf(habit, userId), boardTrackOf(habit, restDays), today, date ?? today);
+    const { track, streak } = boardHabitOn(habit, restDays, today);
+    return toHabit(habitViewOf(habit, userId), track, streak, today, date ?? today);
   }
 
   async entry(userId: string, habitId: string, date: string): Promise<HabitEntry> {
@@ -88,7 +90,14 @@ export class HabitQueries {
     const shown = board.habits
       .filter((h) => !h.archived)
       .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
-    return { habits: shown.map((h) => habitViewOf(h, userId)), tracks: shown.map((h) => boardTrackOf(h, restDays)), today, restDays };
+    const figures = shown.map((h) => boardHabitOn(h, restDays, today));
+    return {
+      habits: shown.map((h) => habitViewOf(h, userId)),
+      tracks: figures.map((f) => f.track),
+      streaks: figures.map((f) => f.streak),
+      today,
+      restDays,
+    };
   }
 
   /** Two keyed reads in parallel: the member's board, and their zone (for "today") with their rest days. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Habit, HabitEntry } from '@abide/contracts';
+import { computeHabitStreak } from './domain/streak';
 import { HabitQueries } from './habit-queries';
 import { toHabit, toHabitEntry, trackOf } from './habit-figures';
 import { HabitEntryProjection, HabitProjection } from './projections/habit.projection';
@@ -20,7 +21,10 @@ export class HabitsExport {
       this.entries.ofUser(userId),
     ]);
     return {
-      habits: habits.map((h) => toHabit(h, trackOf(h, entries, restDays), today, today)),
+      habits: habits.map((h) => {
+        const track = trackOf(h, entries, restDays);
+        return toHabit(h, track, computeHabitStreak(track, today), today, today);
+      }),
       habitEntries: entries.sort((a, b) => a.date.localeCompare(b.date)).map(toHabitEntry),
       restDays,
     };

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { FormationStats } from '@abide/contracts';
 import { thisWeekCompletion, thisWeekPercent } from '../habits/domain/completion';
-import { computeHabitStreak } from '../habits/domain/streak';
 import { HabitQueries } from '../habits/habit-queries';
 import { PlanCommands } from '../plans/commands/plan-commands';
 import { weeklyInsight } from '../plans/domain/weekly-insight';
@@ -21,7 +20,7 @@ export class StatsService {
   ) {}
 
   async overview(userId: string): Promise<FormationStats> {
-    const [{ habits, tracks, today }, plan, days] = await Promise.all([
+    const [{ habits, tracks, streaks, today }, plan, days] = await Promise.all([
       this.habits.load(userId),
       this.plans.currentWeek(userId),
       this.activityDays.listsOf(userId),
@@ -30,8 +29,10 @@ export class StatsService {
     const activeDays = new Set([...days.habitCheckIns, ...days.planActivities, ...days.journalEntries]);
     const weekStart = weekStartOf(today);
 
-    const active = habits.map((h, i) => ({ habit: h, track: tracks[i] })).filter(({ habit }) => habit.isActive && !habit.archived);
-    const habitStreaks = active.map(({ track }) => computeHabitStreak(track, today));
+    const active = habits
+      .map((h, i) => ({ habit: h, track: tracks[i], streak: streaks[i] }))
+      .filter(({ habit }) => habit.isActive && !habit.archived);
+    const habitStreaks = active.map(({ streak }) => streak);
 
     const completed = new Set(plan?.completed.map((c) => c.activityId) ?? []);
     const total = plan ? plan.plan.dailyActivities.reduce((sum, d) => sum + d.activities.length, 0) : 0;

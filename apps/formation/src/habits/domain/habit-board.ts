@@ -1,4 +1,7 @@
 import type { HabitFrequency } from '@abide/contracts';
+import { addDays, weekStartOf, type LocalDate } from '../../stats/domain/local-day';
+import type { CheckIn, HabitTrack } from './habit-calendar';
+import { habitStreakOn, summarizeStreak, summaryHolds, type HabitStreak, type StreakSummary } from './streak';
 
 /**
  * Everything the Habits page (and the figures on My Plan) need of one member's habits, kept as one document keyed by
@@ -22,21 +25,73 @@ export interface BoardHabit {
   skipDates: string[];
   /** Local date → completed (false: a check-in undone, which the figures still count as a day looked at). */
   checkIns: Record<string, boolean>;
+  /** Runs up to a settled day, kept as events apply, so a streak is read without walking the whole history. */
+  streak?: StreakSummary | null;
 }
 
 export interface HabitBoard {
   habits: BoardHabit[];
   /** Habit id → the version of its stream last applied here. */
   versions: Record<string, number>;
+  /** The member's rest days (they decide which missed days break a streak) and their stream's version applied. */
+  restDays?: number[];
+  restDaysVersion?: number;
 }
 
-export const emptyBoard = (): HabitBoard => ({ habits: [], versions: {} });
+export const emptyBoard = (): HabitBoard => ({ habits: [], versions: {}, restDays: [], restDaysVersion: 0 });
+
+/** The calendar view of a board habit: what streaks, scores and charts read. */
+export const boardTrackOf = (habit: BoardHabit, restDays: readonly number[], from?: LocalDate): HabitTrack => ({
+  frequency: habit.frequency,
+  createdOn: habit.createdOn,
+  checkIns: checkInsOf(habit, from),
+  pauses: [...habit.pauses, ...(habit.pausedSince ? [{ from: habit.pausedSince, until: null }] : [])],
+  restDays,
+  skipDates: habit.skipDates,
+});
+
+/** From `from` on: what the figures of today look at (check-ins before the habit's creation move its start, so stay). */
+const checkInsOf = (habit: BoardHabit, from?: LocalDate): CheckIn[] => {
+  const checkIns: CheckIn[] = [];
+  for (const date in habit.checkIns) {
+    if (from === undefined || date >= from || date < habit.createdOn) checkIns.push({ date, completed: habit.checkIns[date] });
+  }
+  return checkIns;
+};
+
+/** Weeks of detail the figures of a day read: the 12-week heat map and trend (consistency and the month need less). */
+const FIGURE_WEEKS = 12;
+
+/**
+ * A board habit as the figures of `today` read it: its streak from the stored summary when that still holds, and
+ * only the check-ins of the 12 weeks the figures show (or back to just after the summary, for a member away longer).
+ * Without a usable summary, the whole history.
+ */
+export const boardHabitOn = (
+  habit: BoardHabit,
+  restDays: readonly number[],
+  today: LocalDate,
+): { track: HabitTrack; streak: HabitStreak } => {
+  if (!summaryHolds(habit.streak, { frequency: habit.frequency, restDays }, today)) {
+    const full = boardTrackOf(habit, restDays);
+    return { track: full, streak: habitStreakOn(full, today) };
+  }
+  const window = addDays(weekStartOf(today), -7 * (FIGURE_WEEKS - 1));
+  const afterSummary = weekStartOf(addDays(habit.streak.through, 1));
+  const track = boardTrackOf(habit, restDays, afterSummary < window ? afterSummary : window);
+  return { track, streak: habitStreakOn(track, today, habit.streak) };
+};
+
+const summarize = (habit: BoardHabit, restDays: readonly number[]): void => {
+  habit.streak = summarizeStreak(boardTrackOf(habit, restDays));
+};
 
 /** The fields of a habit event this board reads (the contracts' habit events, by type). */
 export interface HabitBoardEvent {
   type: string;
   version: number;
   occurredAt: string;
+  /** Habit events name their habit; the member's rest-days event has none. */
   data: { habitId: string; date?: string } & Record<string, unknown>;
 }
 
@@ -67,10 +122,13 @@ const EDITABLE = ['name', 'description', 'category', 'frequency', 'reminderTime'
  * than the last one of its habit) or names a habit the board never saw created.
  */
 export const applyToBoard = (board: HabitBoard, event: HabitBoardEvent): boolean => {
+  if (event.type === 'formation.member.rest-days-set') return applyRestDays(board, event);
   const id = event.data.habitId;
   if ((board.versions[id] ?? 0) >= event.version) return false;
   if (event.type === 'formation.habit.created') {
-    board.habits = [...board.habits.filter((h) => h.id !== id), createdFrom(event)];
+    const habit = createdFrom(event);
+    summarize(habit, board.restDays ?? []);
+    board.habits = [...board.habits.filter((h) => h.id !== id), habit];
     board.versions[id] = event.version;
     return true;
   }
@@ -108,6 +166,16 @@ export const applyToBoard = (board: HabitBoard, event: HabitBoardEvent): boolean
     default:
       return false;
   }
+  summarize(habit, board.restDays ?? []);
   board.versions[id] = event.version;
+  return true;
+};
+
+/** New rest days change which past misses count: every habit's summary is computed again. */
+const applyRestDays = (board: HabitBoard, event: HabitBoardEvent): boolean => {
+  if ((board.restDaysVersion ?? 0) >= event.version) return false;
+  board.restDays = [...((event.data as { weekdays?: number[] }).weekdays ?? [])];
+  board.restDaysVersion = event.version;
+  for (const habit of board.habits) summarize(habit, board.restDays);
   return true;
 };

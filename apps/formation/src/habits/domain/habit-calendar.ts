@@ -72,16 +72,30 @@ const frequencyCovers = (frequency: HabitFrequency, weekday: number): boolean =>
 export const completedDates = (checkIns: readonly CheckIn[], today: LocalDate): Set<LocalDate> => {
   const state = new Map<LocalDate, boolean>();
   for (const checkIn of checkIns) {
-    if (!isLocalDate(checkIn.date) || checkIn.date > today) continue;
+    if (checkIn.date > today || !isLocalDate(checkIn.date)) continue;
     state.set(checkIn.date, checkIn.completed !== false);
   }
-  return new Set([...state].filter(([, completed]) => completed).map(([date]) => date));
+  const done = new Set<LocalDate>();
+  for (const [date, completed] of state) if (completed) done.add(date);
+  return done;
 };
 
+// A request reads several figures of one habit (streak, consistency, this month, this week); each asks for the
+// calendar of the same track and day, so it is built once per track object.
+const calendars = new WeakMap<HabitTrack, HabitCalendar>();
+
 export const buildHabitCalendar = (track: HabitTrack, today: LocalDate): HabitCalendar => {
+  const known = calendars.get(track);
+  if (known?.today === today) return known;
+  const calendar = calendarOf(track, today);
+  calendars.set(track, calendar);
+  return calendar;
+};
+
+const calendarOf = (track: HabitTrack, today: LocalDate): HabitCalendar => {
   const done = completedDates(track.checkIns, today);
-  const earliestDone = [...done].sort()[0];
-  const start = earliestDone && earliestDone < track.createdOn ? earliestDone : track.createdOn;
+  let start = track.createdOn;
+  for (const date of done) if (date < start) start = date;
   const skips = new Set(track.skipDates ?? []);
   const rest = new Set(track.restDays ?? []);
   const pauses = track.pauses ?? [];

@@ -22,7 +22,8 @@ const habitBoardSchema = new Schema<HabitBoardDocument>(
 /** One member's habits and check-ins as one keyed document (`_id` = the member): what the Habits page reads. */
 @Injectable()
 export class HabitBoardProjection implements Projection {
-  readonly name = 'habit-board';
+  // Renamed when the board began to keep rest days and streak summaries: the new name fills it again from the log.
+  readonly name = 'habit-board-2';
   readonly handles = [
     'formation.habit.created',
     'formation.habit.updated',
@@ -32,6 +33,7 @@ export class HabitBoardProjection implements Projection {
     'formation.habit.skipped',
     'formation.habit.checked-in',
     'formation.habit.check-in-undone',
+    'formation.member.rest-days-set',
   ] as const;
   /** Added after members had habits: filled from the log once, at the first start that has it. */
   readonly backfill = true;

@@ -38,21 +38,37 @@ export const isValidTimeZone = (timeZone: string): boolean => {
   }
 };
 
+// Streaks, scores and heat maps walk day by day, so the same few thousand dates are converted over and over: both
+// directions are remembered (bounded; dates are short strings and a member's history spans at most a few years).
+const MEMO_LIMIT = 50_000;
+const msOfDate = new Map<LocalDate, number>();
+const dateOfMs = new Map<number, LocalDate>();
+const remember = <K, V>(memo: Map<K, V>, key: K, value: V): V => {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+};
+
 /** True for a real calendar date in `YYYY-MM-DD` form (rejects 2025-02-30). */
 export const isLocalDate = (value: string): value is LocalDate => {
+  if (msOfDate.has(value)) return true;
   const match = LOCAL_DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  if (real) remember(msOfDate, value, date.getTime());
+  return real;
 };
 
 const toUtcMs = (date: LocalDate): number => {
+  const known = msOfDate.get(date);
+  if (known !== undefined) return known;
   if (!isLocalDate(date)) throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${date}`);
-  return Date.parse(`${date}T00:00:00Z`);
+  return msOfDate.get(date) ?? Date.parse(`${date}T00:00:00Z`);
 };
 
-const fromUtcMs = (ms: number): LocalDate => new Date(ms).toISOString().slice(0, 10);
+const fromUtcMs = (ms: number): LocalDate => dateOfMs.get(ms) ?? remember(dateOfMs, ms, new Date(ms).toISOString().slice(0, 10));
 
 /** The calendar date an instant falls on in `timeZone`. */
 export const localDateOf = (instant: Date | number | string, timeZone: string): LocalDate => {
@@ -70,7 +86,8 @@ export const addDays = (date: LocalDate, days: number): LocalDate => fromUtcMs(t
 export const daysBetween = (from: LocalDate, to: LocalDate): number => Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
 
 /** 0 = Sunday … 6 = Saturday. */
-export const weekdayOf = (date: LocalDate): number => new Date(toUtcMs(date)).getUTCDay();
+// 1970-01-01 was a Thursday (4).
+export const weekdayOf = (date: LocalDate): number => (((Math.floor(toUtcMs(date) / DAY_MS) + 4) % 7) + 7) % 7;
 
 export const weekdayNameOf = (date: LocalDate): WeekdayName => weekdayNames[weekdayOf(date)];
 
