@@ -86,10 +86,12 @@ describe('the leaders’ dashboard on real member activity', () => {
 
     expect((await leaving.post('/api/account/delete', { password: leaving.password })).status).toBe(204);
 
+    // The member list (the group's stream) and the card's figures (its roster read model) are applied one after the
+    // other: wait until both show the departure, then check what they show.
     const after = await eventually(
       async () => {
         const d = await dashboardOf(owner, group.id);
-        return d.members.length === 1 ? d : undefined;
+        return d.members.length === 1 && d.group.weeklyProgress.expected === 0 ? d : undefined;
       },
       { timeoutMs: 30_000 },
     );
