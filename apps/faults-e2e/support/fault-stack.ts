@@ -157,18 +157,25 @@ export class FaultStack {
   /** A member with a role, granted by identity's operator command (as `npm run roles` does), in a fresh token. */
   async signUpWith(role: 'moderator' | 'admin', name: string): Promise<UserSession> {
     const session = await UserSession.signUp({ name });
-    const cli = spawnSync(
-      process.execPath,
-      ['-r', '@swc-node/register', 'apps/identity/src/roles/roles.cli.ts', 'grant', role, session.email],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, ...this.env.identity, SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json') },
-        encoding: 'utf8',
-      },
-    );
+    // The command finds the account through identity's user read model, applied just after the sign-up's events: on a
+    // loaded machine it can answer "No account" for a moment, so that one answer is tried again for a few seconds.
+    const deadline = Date.now() + 15_000;
+    let cli = this.grant(role, session.email);
+    while (cli.status !== 0 && cli.stderr.includes('No account') && Date.now() < deadline) {
+      await sleep(500);
+      cli = this.grant(role, session.email);
+    }
     if (cli.status !== 0) throw new Error(`roles command failed: ${cli.stderr}`);
     await session.refresh();
     return session;
+  }
+
+  private grant(role: 'moderator' | 'admin', email: string) {
+    return spawnSync(process.execPath, ['-r', '@swc-node/register', 'apps/identity/src/roles/roles.cli.ts', 'grant', role, email], {
+      cwd: repoRoot,
+      env: { ...process.env, ...this.env.identity, SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json') },
+      encoding: 'utf8',
+    });
   }
 
   async stop(): Promise<void> {
