@@ -2,6 +2,7 @@
 // used by `npm start` (dev) and by the end-to-end test setup (test ports, isolated databases).
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { provisionTopics } from './topics.mjs';
@@ -177,11 +178,34 @@ export const waitForHttp = async (url, { timeoutMs = 60_000, label = url, child 
   throw new Error(`${label} was not ready at ${url} within ${timeoutMs / 1000}s`);
 };
 
+const portFree = (port) =>
+  new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
+/**
+ * Fails when a port a stack is about to use is taken. A service left running by an earlier run would otherwise answer
+ * the new stack's readiness checks (and its requests) while the new service fails to listen. `named`: [{ name, port }].
+ */
+export const assertPortsFree = async (named) => {
+  const taken = [];
+  for (const { name, port } of named) if (!(await portFree(Number(port)))) taken.push(`${port} (${name})`);
+  if (taken.length > 0) {
+    throw new Error(
+      `port(s) already in use: ${taken.join(', ')}. A service from an earlier run is probably still running: ` +
+        'find it with `ss -ltnp` (or `lsof -i :<port>`), stop it, and try again.',
+    );
+  }
+};
+
 /**
  * Starts every service as a child process (TypeScript run through @swc-node/register), logs to files,
  * and resolves once each answers /health/ready. Returns a stop function.
  */
 export const startServices = async ({ profile, engineEnv, logDir, onProgress = () => {} }) => {
+  await assertPortsFree(serviceNames.map((name) => ({ name, port: ports[profile][name] })));
   mkdirSync(logDir, { recursive: true });
   const children = [];
   const stop = async () => {

@@ -18,17 +18,38 @@ export interface Readiness {
   checks: Record<string, { status: string; critical?: boolean; detail?: string }>;
 }
 
+/** Runs `body` in a child ES module with tools/stack/services.mjs imported (this file is compiled to CommonJS). */
+const withServicesModule = (body: string, env: Record<string, string>): string => {
+  const module = pathToFileURL(path.join(repoRoot, 'tools/stack/services.mjs')).href;
+  const script = `const services = await import(${JSON.stringify(module)});\n${body}`;
+  try {
+    return execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).toString();
+  } catch (error) {
+    // The child's own message (e.g. which ports are taken), not Node's "Command failed" with the script.
+    const stderr = String((error as { stderr?: Buffer }).stderr ?? '');
+    throw new Error(/^Error: (.*)$/m.exec(stderr)?.[1] ?? stderr);
+  }
+};
+
 /** Every service's environment from tools/stack/services.mjs (the one place it is defined), for this namespace. */
 const servicesEnv = (namespace: string, engineEnv: Record<string, string>): Record<ServiceName, Record<string, string>> => {
-  const module = pathToFileURL(path.join(repoRoot, 'tools/stack/services.mjs')).href;
-  const script = `const { serviceEnv, serviceNames } = await import(${JSON.stringify(module)});
-const engineEnv = JSON.parse(process.env.ENGINE_ENV);
-process.stdout.write(JSON.stringify(Object.fromEntries(serviceNames.map((n) => [n, serviceEnv(n, 'faults', engineEnv, { namespace: process.env.NAMESPACE })]))));`;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: repoRoot,
-    env: { ...process.env, ENGINE_ENV: JSON.stringify(engineEnv), NAMESPACE: namespace },
+  const out = withServicesModule(
+    `const engineEnv = JSON.parse(process.env.ENGINE_ENV);
+process.stdout.write(JSON.stringify(Object.fromEntries(services.serviceNames.map((n) => [n, services.serviceEnv(n, 'faults', engineEnv, { namespace: process.env.NAMESPACE })]))));`,
+    { ENGINE_ENV: JSON.stringify(engineEnv), NAMESPACE: namespace },
+  );
+  return JSON.parse(out) as Record<ServiceName, Record<string, string>>;
+};
+
+/** The same check `npm start` and the e2e stack make: a service left from an earlier run must not answer for these. */
+const assertPortsFree = (envs: Record<ServiceName, Record<string, string>>): void => {
+  withServicesModule(`await services.assertPortsFree(JSON.parse(process.env.PORTS));`, {
+    PORTS: JSON.stringify(SERVICES.map((name) => ({ name, port: envs[name].PORT }))),
   });
-  return JSON.parse(out.toString()) as Record<ServiceName, Record<string, string>>;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,6 +77,7 @@ export class FaultStack {
   /** Starts the services (and, unless told otherwise, the topic provisioning), then waits until each is ready. */
   static async start(label: string, options: { provisionTopics?: boolean; waitReady?: boolean; env?: Record<string, string> } = {}) {
     const stack = new FaultStack(label, options.env ?? {});
+    assertPortsFree(stack.env);
     // The API helpers of libs/testing (UserSession, mail) read these.
     process.env.E2E_API_URL = stack.url('gateway');
     process.env.E2E_SMTP_WEB_URL = faultEngines().env.SMTP_WEB_URL;
@@ -157,25 +179,18 @@ export class FaultStack {
   /** A member with a role, granted by identity's operator command (as `npm run roles` does), in a fresh token. */
   async signUpWith(role: 'moderator' | 'admin', name: string): Promise<UserSession> {
     const session = await UserSession.signUp({ name });
-    // The command finds the account through identity's user read model, applied just after the sign-up's events: on a
-    // loaded machine it can answer "No account" for a moment, so that one answer is tried again for a few seconds.
-    const deadline = Date.now() + 15_000;
-    let cli = this.grant(role, session.email);
-    while (cli.status !== 0 && cli.stderr.includes('No account') && Date.now() < deadline) {
-      await sleep(500);
-      cli = this.grant(role, session.email);
-    }
+    const cli = spawnSync(
+      process.execPath,
+      ['-r', '@swc-node/register', 'apps/identity/src/roles/roles.cli.ts', 'grant', role, session.email],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...this.env.identity, SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json') },
+        encoding: 'utf8',
+      },
+    );
     if (cli.status !== 0) throw new Error(`roles command failed: ${cli.stderr}`);
     await session.refresh();
     return session;
-  }
-
-  private grant(role: 'moderator' | 'admin', email: string) {
-    return spawnSync(process.execPath, ['-r', '@swc-node/register', 'apps/identity/src/roles/roles.cli.ts', 'grant', role, email], {
-      cwd: repoRoot,
-      env: { ...process.env, ...this.env.identity, SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json') },
-      encoding: 'utf8',
-    });
   }
 
   async stop(): Promise<void> {
