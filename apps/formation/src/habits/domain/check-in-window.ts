@@ -25,7 +25,7 @@ export const decideCheckInDate = (date: string, today: LocalDate): CheckInDecisi
   return { allowed: true, date };
 };
 
-/** The same decision from an instant and the member's zone; an absent date means today (spec §4). */
+/** The same decision from an instant and the member's zone; an absent date means today. */
 export const decideCheckIn = (input: { date?: string | null; now: Date; timeZone: string }): CheckInDecision => {
   const today = localDateOf(input.now, input.timeZone);
   return decideCheckInDate(input.date ?? today, today);

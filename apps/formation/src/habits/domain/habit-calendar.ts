@@ -8,7 +8,7 @@ import { addDays, dateRange, isLocalDate, weekdayOf, weekStartOf, type LocalDate
 export type HabitFrequency =
   | { kind: 'daily' }
   | { kind: 'weekly'; timesPerWeek?: number }
-  /** Chosen weekdays, 0 = Sunday … 6 = Saturday (spec §4). */
+  /** Chosen weekdays, 0 = Sunday … 6 = Saturday. */
   | { kind: 'weekdays'; days: readonly number[] };
 
 /** A pause from `from` (included) until the day the habit was resumed (`until`, excluded); open while paused. */

@@ -108,5 +108,5 @@ export const habitStreakOn = (track: HabitTrack, today: LocalDate, summary?: Str
   const calendar = buildHabitCalendar(track, today);
   const after = addDays(summary.through, 1);
   const steps = calendar.unit === 'weeks' ? weekSteps(calendar, after) : daySteps(calendar, after);
-  return { ...runs(steps, summary!), unit: calendar.unit, doneToday: calendar.isDone(today) };
+  return { ...runs(steps, summary), unit: calendar.unit, doneToday: calendar.isDone(today) };
 };

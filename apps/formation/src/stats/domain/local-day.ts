@@ -10,7 +10,7 @@ export type LocalDate = string;
 export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export type WeekdayName = (typeof weekdayNames)[number];
 
-/** Spec §4: weekdays are indexed from Sunday as 0, and weeks start on Sunday. */
+/** Weekdays are indexed from Sunday as 0, and weeks start on Sunday. */
 export const WEEK_STARTS_ON = 0;
 
 const DAY_MS = 86_400_000;
@@ -62,8 +62,7 @@ export const isLocalDate = (value: string): value is LocalDate => {
 };
 
 const toUtcMs = (date: LocalDate): number => {
-  const known = msOfDate.get(date);
-  if (known !== undefined) return known;
+  // isLocalDate remembers every real date it has seen, so this is one map lookup after the first time.
   if (!isLocalDate(date)) throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${date}`);
   return msOfDate.get(date) ?? Date.parse(`${date}T00:00:00Z`);
 };
@@ -85,13 +84,12 @@ export const addDays = (date: LocalDate, days: number): LocalDate => fromUtcMs(t
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: LocalDate, to: LocalDate): number => Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
 
-/** 0 = Sunday … 6 = Saturday. */
-// 1970-01-01 was a Thursday (4).
+/** 0 = Sunday … 6 = Saturday, counted from 1970-01-01, a Thursday (4). */
 export const weekdayOf = (date: LocalDate): number => (((Math.floor(toUtcMs(date) / DAY_MS) + 4) % 7) + 7) % 7;
 
 export const weekdayNameOf = (date: LocalDate): WeekdayName => weekdayNames[weekdayOf(date)];
 
-/** The first day of the week holding `date` (Sunday by default, spec §4). */
+/** The first day of the week holding `date` (weeks start on Sunday unless told otherwise). */
 export const weekStartOf = (date: LocalDate, weekStartsOn: number = WEEK_STARTS_ON): LocalDate =>
   addDays(date, -((weekdayOf(date) - weekStartsOn + 7) % 7));
 
