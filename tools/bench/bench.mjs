@@ -3,6 +3,7 @@
 //
 //   npm run bench [-- --members 1000 --days 90 --groups 50 --resources 200] [--duration 30] [--vus 10]
 //                 [--only habits,checkin] [--reseed] [--keep] [--no-lighthouse] [--no-cleanup] [--smoke]
+//                 [--cpu-profile]
 //
 // 1. k6 (built with Go once, cached with the engines), the engines (tools/infra's default instance, never stopped),
 //    the bench stack (reused when it answers, else started; stopped at the end unless --keep);
@@ -14,6 +15,9 @@
 // 4. event propagation, peak memory per service, writes made against what the system shows applied;
 // 5. Lighthouse on the production build of / and /plan (tools/bench/lighthouse.mjs), the landing page's JS bytes;
 // 6. reports/<time>/ (k6 HTML reports, summary.json) and a table.
+// Every scenario reports the CPU each service, FerretDB and Kafka used while it ran (in cores). --cpu-profile also
+// profiles each service's functions during each scenario (a stack started for it, with the inspector on loopback),
+// prints where the time went and keeps the raw profiles in the report's cpu/ folder, for Chrome DevTools.
 // --smoke: the same path with tiny data and a few seconds per scenario, on its own ports and namespace (npm test).
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,16 +26,17 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { VERSIONS, engineEnv, status as engineStatus, up } from '../infra/engines.mjs';
 import { commandOutput } from '../infra/lib/util.mjs';
-import { namespaceOf, ports, repoRoot } from '../stack/services.mjs';
+import { namespaceOf, ports, repoRoot, serviceNames } from '../stack/services.mjs';
 import { buildWeb, startWeb } from '../stack/web.mjs';
 import { ceilingDocuments, driverCeiling, startBareServer } from './ceilings.mjs';
+import { cpuWindow, openProfilers, summarizeProfile } from './cpu.mjs';
 import { K6_VERSION, ensureK6, runK6 } from './k6.mjs';
 import { startMemorySampler } from './memory.mjs';
 import { choosePropagationProbes, measurePropagation } from './probe.mjs';
-import { formatReport, integrityFailures } from './report.mjs';
+import { formatCpu, formatReport, integrityFailures } from './report.mjs';
 import { catalog, cleanUp, countApplied, prepareScenarios, readBefore, sendOne } from './scenarios.mjs';
 import { readMarker, seed, writeMarker } from './seed.mjs';
-import { dropNamespace, ensureStack, stopRunningStack } from './stack.mjs';
+import { dropNamespace, ensureStack, inspectPortOf, stopRunningStack } from './stack.mjs';
 import { Tokens } from './tokens.mjs';
 
 const { values: args } = parseArgs({
@@ -55,6 +60,7 @@ const { values: args } = parseArgs({
     'seed-only': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-cleanup': { type: 'boolean', default: false },
+    'cpu-profile': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -121,7 +127,9 @@ const main = async () => {
     await stopRunningStack(profile);
     await dropNamespace({ profile, engineEnv });
   }
-  stack = await ensureStack({ profile, engineEnv, say });
+  // Profiles need the inspector, which a running stack was not started with.
+  if (args['cpu-profile']) await stopRunningStack(profile);
+  stack = await ensureStack({ profile, engineEnv, say, inspect: args['cpu-profile'] });
   if (!args.keep) cleanups.push(() => stack.stop());
   let seeded = false;
   if (!manifest) {
@@ -166,8 +174,16 @@ const main = async () => {
   say('preparing the scenarios (request lists, the state writes are checked against)');
   const prepared = await prepareScenarios(ctx, names);
 
-  const ferret = (await engineStatus()).find((e) => e.engine === 'mongo');
-  const sampler = startMemorySampler({ ...stack.pids, ...(ferret?.pid ? { ferretdb: ferret.pid } : {}) });
+  const engines = await engineStatus();
+  const enginePid = (engine) => engines.find((e) => e.engine === engine)?.pid;
+  const ferret = enginePid('mongo');
+  const sampler = startMemorySampler({ ...stack.pids, ...(ferret ? { ferretdb: ferret } : {}) });
+  ctx.cpuPids = { ...stack.pids, ...(ferret ? { ferretdb: ferret } : {}), ...(enginePid('kafka') ? { kafka: enginePid('kafka') } : {}) };
+  if (args['cpu-profile']) {
+    ctx.profilers = await openProfilers(Object.fromEntries(serviceNames.map((name) => [name, inspectPortOf(profile, name)])));
+    cleanups.push(async () => ctx.profilers.close());
+    mkdirSync(path.join(runDir, 'cpu'), { recursive: true });
+  }
   const measuredFrom = Date.now();
   const results = {};
   for (const name of names) {
@@ -207,13 +223,16 @@ const runScenario = async ({ def, prepared, ctx, k6 }) => {
   const result = { title: def.title, kind, bytes: Buffer.byteLength(first.text), firstStatus: first.status, extra: {} };
   if (prepared.days) result.extra.days = prepared.days;
   if (kind === 'read') {
-    result.load = await runK6({ bin: k6, ...k6Phase(ctx, name, kind, { EXECUTOR: 'vus' }, '') });
+    const measured = await whileMeasuringCpu(ctx, name, () => runK6({ bin: k6, ...k6Phase(ctx, name, kind, { EXECUTOR: 'vus' }, '') }));
+    result.load = measured.value;
+    result.cpu = measured.cpu;
   } else {
     // Maximum: `vus` members writing back to back. Then half of that rate as an open model, for its latency, with a
     // request list of its own prepared from the state the first phase left (so neither phase runs out of writes).
     const max = await runWritePhase({ ctx, name, kind, prepared, k6, env: { EXECUTOR: 'once', OFFSET: '1' }, suffix: '', since });
     const firstMade = first.status < 300 ? 1 : 0;
     result.load = max.load;
+    result.cpu = max.cpu;
     const half = Math.max(1, Math.round(max.load.rps / 2));
     const halfSince = Date.now() - 1000;
     const again = (await prepareScenarios({ ...ctx, needed: Math.ceil(half * run.duration * 1.3) }, [name]))[name];
@@ -271,14 +290,36 @@ const k6Phase = (ctx, name, kind, env, suffix) => ({
  */
 const runWritePhase = async ({ ctx, name, kind, prepared, k6, env, suffix, since }) => {
   const offset = Number(env.OFFSET);
-  const load = await runK6({ bin: k6, ...k6Phase(ctx, name, kind, env, suffix) });
+  // Where the CPU goes is measured at the maximum, where it is the limit.
+  const { value: load, cpu } = await (suffix === ''
+    ? whileMeasuringCpu(ctx, name, () => runK6({ bin: k6, ...k6Phase(ctx, name, kind, env, suffix) }))
+    : runK6({ bin: k6, ...k6Phase(ctx, name, kind, env, suffix) }).then((value) => ({ value, cpu: null })));
   const sent = offset + load.writesOk + load.writesFailed;
   const counted = await countApplied(ctx, name, prepared, sent);
   const writes = { sent: sent - offset, made: load.writesOk, applied: counted.applied, unexpected: counted.unexpected, takenBack: 0 };
   say(`${name}${suffix}: ${load.writesOk} writes answered as done, ${counted.applied} found applied`);
   if (load.exhausted) say(`${name}${suffix}: the request list ran out (${load.exhausted} iterations found none left)`);
   if (!args['no-cleanup']) writes.takenBack = await cleanUp(ctx, name, prepared, since);
-  return { load, writes };
+  return { load, writes, cpu };
+};
+
+/**
+ * Runs a scenario's measured phase while reading each process's CPU use, and with --cpu-profile while profiling
+ * every service (the raw profiles go to cpu/<scenario>-<service>.cpuprofile).
+ */
+const whileMeasuringCpu = async (ctx, name, phase) => {
+  if (ctx.profilers) await ctx.profilers.start();
+  const window = cpuWindow(ctx.cpuPids);
+  const value = await phase();
+  const cpu = window.stop();
+  if (ctx.profilers) {
+    cpu.profiles = {};
+    for (const [service, profile] of Object.entries(await ctx.profilers.stop())) {
+      writeFileSync(path.join(runDir, 'cpu', `${name}-${service}.cpuprofile`), JSON.stringify(profile));
+      cpu.profiles[service] = summarizeProfile(profile);
+    }
+  }
+  return { value, cpu };
 };
 
 const measureCeilings = async ({ name, kind, body, contentType, k6 }) => {
@@ -427,6 +468,12 @@ const finish = async (outcome) => {
   };
   writeFileSync(path.join(runDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   process.stdout.write(`\n${formatReport(summary)}\n`);
+  if (args['cpu-profile']) {
+    writeFileSync(path.join(runDir, 'cpu', 'functions.txt'), `${formatCpu(summary.scenarios, { functions: true }).join('\n')}\n`);
+    process.stdout.write(
+      `\nCPU profiles: ${path.relative(process.cwd(), path.join(runDir, 'cpu'))}/ (functions.txt; *.cpuprofile open in Chrome DevTools)\n`,
+    );
+  }
   process.stdout.write(`\nReport: ${path.relative(process.cwd(), runDir)}/ (summary.json, k6-<scenario>.html)\n`);
   if (smoke) pruneSmokeReports();
   // Speed is reported, never enforced; a 5xx or a lost write is a defect, and the smoke (run by npm test) fails on it.

@@ -124,6 +124,36 @@ export const targets = (s) => {
 /** The targets that are about correctness, not speed (errors, 5xx, lost writes), and were missed: the smoke fails on these. */
 export const integrityFailures = (s) => targets(s).filter((t) => t.integrity && t.met === false);
 
+/**
+ * Where the CPU went in each scenario's measured phase: cores per process, and with profiles the areas of code each
+ * busy service spent its time in (self time; the raw profiles are in cpu/).
+ */
+export const formatCpu = (scenarios, { functions = false } = {}) => {
+  const measured = Object.entries(scenarios).filter(([, r]) => r.cpu);
+  if (!measured.length) return [];
+  const processes = [...new Set(measured.flatMap(([, r]) => Object.keys(r.cpu.cores)))];
+  const lines = [
+    '',
+    table([
+      ['CPU while measured (cores)', ...processes, 'other', 'machine'],
+      ...measured.map(([name, r]) => [name, ...processes.map((p) => f(r.cpu.cores[p], 2)), f(r.cpu.other, 2), f(r.cpu.machine, 2)]),
+    ]),
+    'other: k6, this script and anything else the machine ran meanwhile; machine: all of it (the cores are the ceiling).',
+  ];
+  for (const [name, r] of measured) {
+    if (!r.cpu.profiles) continue;
+    const total = Object.values(r.cpu.profiles).reduce((sum, p) => sum + p.busyMs, 0);
+    const busy = Object.entries(r.cpu.profiles)
+      .filter(([, p]) => total && p.busyMs / total >= 0.1)
+      .sort((a, b) => b[1].busyMs - a[1].busyMs);
+    for (const [service, p] of busy) {
+      const top = (functions ? p.functions : p.areas).slice(0, functions ? 8 : 6);
+      lines.push(`${name}, ${service} (${p.busyMs} ms busy): ${top.map((x) => `${x.name} ${pct(x.share)}`).join(', ')}`);
+    }
+  }
+  return lines;
+};
+
 export const formatReport = (s) => {
   const lines = [];
   const m = s.machine;
@@ -181,6 +211,7 @@ export const formatReport = (s) => {
       '×bare: req/s against a bare Node server with the same body; ×driver / ×flat: against the raw driver (findOne by _id for reads, insertOne for writes) with the response stored as a document / a flat document of the same size.',
     );
   }
+  lines.push(...formatCpu(sc));
   if (s.propagation) {
     const p = s.propagation;
     const row = (label, values) => [

@@ -51,11 +51,15 @@ const stopPids = async (pids) => {
   }
 };
 
+/** A service's inspector port when the stack runs for CPU profiles: its own port + 1000, on loopback. */
+export const inspectPortOf = (profile, name) => ports[profile][name] + 1000;
+
 /**
  * Reuses the bench stack of this profile and slot when its gateway answers ready, else starts one. Returns
  * { reused, pids, stop(), apiUrl } where stop() stops what runs (a reused stack too: `--keep` leaves it running).
+ * `inspect`: start the services with the inspector open on loopback (the caller stops a running stack first).
  */
-export const ensureStack = async ({ profile, engineEnv, say }) => {
+export const ensureStack = async ({ profile, engineEnv, say, inspect = false }) => {
   const logDir = path.join(repoRoot, 'tmp', 'logs', namespaceOf(profile));
   const apiUrl = `http://127.0.0.1:${ports[profile].gateway}`;
   const stopper = (pids) => async () => {
@@ -84,7 +88,8 @@ export const ensureStack = async ({ profile, engineEnv, say }) => {
   const children = {};
   for (const name of serviceNames) {
     const fd = fs.openSync(path.join(logDir, `${name}.log`), 'a');
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', `apps/${name}/src/main.ts`], {
+    const inspector = inspect ? [`--inspect=127.0.0.1:${inspectPortOf(profile, name)}`] : [];
+    const child = spawn(process.execPath, [...inspector, '-r', '@swc-node/register', `apps/${name}/src/main.ts`], {
       cwd: repoRoot,
       env: { ...process.env, ...serviceEnv(name, profile, engineEnv), SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json') },
       stdio: ['ignore', fd, fd],

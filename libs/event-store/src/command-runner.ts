@@ -50,26 +50,29 @@ export class CommandRunner {
     options: RunOptions = {},
   ): Promise<CommandResult<S>> {
     const maxAttempts = options.maxAttempts ?? 5;
-    const result = await this.streams.run(streamId, async () => {
+    return this.streams.run(streamId, async () => {
       for (let attempt = 1; ; attempt++) {
         const { state, version } = await this.store.aggregate(streamId, decider);
         const events = await decide(state, version);
         if (events.length === 0) return { events: [] as StoredEvent[], state, version };
         let after = state;
+        let stored: StoredEvent[];
         try {
-          const stored = await this.store.append(streamId, version, events, meta, {
+          stored = await this.store.append(streamId, version, events, meta, {
             snapshot: { of: decider, stateAfter: (appended) => (after = appended.reduce(decider.evolve, state)) },
           });
-          return { events: stored, state: after, version: stored[stored.length - 1].version };
         } catch (error) {
           if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
           // Another instance appended first: let it finish, then decide again on the new state.
           await sleep(Math.round(5 * 2 ** attempt * (0.5 + Math.random())));
+          continue;
         }
+        // Still in the stream's turn: the next command's events cannot reach the read models before these, which a
+        // read model that skips what is older than what it holds would otherwise drop.
+        await this.stored(stored);
+        return { events: stored, state: after, version: stored[stored.length - 1].version };
       }
     });
-    if (result.events.length > 0) await this.stored(result.events);
-    return result;
   }
 
   /**

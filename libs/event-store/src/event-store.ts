@@ -229,7 +229,8 @@ export class EventStore implements OnModuleInit {
     if (later.length >= REFRESH_SNAPSHOT_AFTER) {
       // A stream last written before it had snapshots (or by a writer without one) is folded once more, not each time.
       const fields = { version, snapshot: encodeState(state), snapshotOf: snapshotTag(decider), updatedAt: new Date() };
-      void this.heads.updateOne({ _id: streamId }, { $set: fields }).catch(() => undefined);
+      // Only over the head as read: an erasure meanwhile (which touches `updatedAt`) must not get the old data back.
+      void this.heads.updateOne({ _id: streamId, updatedAt: head?.updatedAt }, { $set: fields }).catch(() => undefined);
     }
     return { state, version };
   }
@@ -386,7 +387,7 @@ export class EventStore implements OnModuleInit {
       await this.events.updateOne({ _id: doc._id }, { $set: Object.fromEntries(present.map((f) => [`data.${f}`, ERASED])) });
       modified += present.length;
     }
-    await this.heads.updateMany({ subjectId }, { $set: { snapshot: null, snapshotOf: null } });
+    await this.heads.updateMany({ subjectId }, { $set: { snapshot: null, snapshotOf: null, updatedAt: new Date() } });
     return modified;
   }
 
