@@ -21,6 +21,7 @@ export class AccountExportController {
   async export(@CurrentUser() caller: AuthUser) {
     const view = await this.users.findById(caller.id);
     if (!view) throw DomainError.notFound('This account');
+    // The export is the history itself, every event of the stream: the one place identity reads it whole.
     const history = await this.eventStore.load(userStreamId(caller.id));
     return {
       account: toUserResponse(view),

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SignUpAccepted, SignUpWithConfirmation } from '@abide/contracts';
-import { EventStore, OutboxRelay, ProjectionRunner } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../config/env.schema';
 import { ConfirmEmailHandler } from '../../links/commands/confirm-email.handler';
@@ -10,9 +9,9 @@ import { confirmationMail, signUpAttemptMail } from '../../mail/mail-templates';
 import { Mailer } from '../../mail/mailer.service';
 import { CredentialsRepository } from '../../passwords/credentials.repository';
 import { PasswordPolicy } from '../../passwords/password-policy.service';
-import { decideRegister, foldUser } from '../domain/user.decider';
+import { decideRegister } from '../domain/user.decider';
 import { PasswordHasher } from '../password-hasher';
-import { userStreamId } from '../user-stream';
+import { UserStream } from '../user-stream';
 import type { Credentials } from '../projections/credentials.schema';
 import { UserProjection } from '../projections/user.projection';
 
@@ -29,9 +28,7 @@ export const signUpAccepted: SignUpAccepted = {
 export class RegisterUserHandler {
   constructor(
     private readonly credentials: CredentialsRepository,
-    private readonly eventStore: EventStore,
-    private readonly projections: ProjectionRunner,
-    private readonly relay: OutboxRelay,
+    private readonly stream: UserStream,
     private readonly hasher: PasswordHasher,
     private readonly policy: PasswordPolicy,
     private readonly users: UserProjection,
@@ -53,12 +50,10 @@ export class RegisterUserHandler {
       return signUpAccepted;
     }
     try {
-      const streamId = userStreamId(userId);
-      const history = await this.eventStore.load(streamId);
-      const events = decideRegister(foldUser(history), { userId, name: request.name, email: request.email, now: new Date() });
-      const appended = await this.eventStore.append(streamId, history.length, events, { correlationId });
-      await this.projections.afterAppend(appended);
-      this.relay.kick();
+      const now = new Date();
+      await this.stream.execute(userId, (state) => decideRegister(state, { userId, name: request.name, email: request.email, now }), {
+        correlationId,
+      });
     } catch (error) {
       // Nothing half-written: without the registration event the reservation must go too.
       await this.credentials.model.deleteOne({ _id: userId });
@@ -103,7 +98,8 @@ export class RegisterUserHandler {
   private async reclaimOrphan(email: string): Promise<boolean> {
     const existing = await this.credentials.findByEmail(email);
     if (!existing || Date.now() - existing.createdAt.getTime() < ORPHAN_RESERVATION_MS) return false;
-    if ((await this.eventStore.load(userStreamId(existing._id))).length > 0) return false;
+    // Any event at all means the account is real (the version is 0 only for a stream never written).
+    if ((await this.stream.load(existing._id)).version > 0) return false;
     await this.credentials.model.deleteOne({ _id: existing._id });
     return true;
   }

@@ -1,3 +1,4 @@
+import { errorCodes, Refusal } from '@abide/contracts';
 import {
   decideChangeRoles,
   decideCompleteOnboarding,
@@ -7,6 +8,7 @@ import {
   decideUpdateSettings,
   foldUser,
   UserAlreadyRegistered,
+  userDecider,
   UserNotFound,
 } from './user.decider';
 
@@ -40,6 +42,21 @@ describe('decideRename', () => {
     const history = [...registered, { type: 'identity.user.deleted', data: {} }];
     expect(() => decideRename(foldUser(history), 'u1', 'Naomi')).toThrow(UserNotFound);
   });
+
+  it('refuses an unknown account with a not-found refusal in the words the web app shows', () => {
+    const rename = () => decideRename(userDecider.initialState(), 'u1', 'Naomi');
+    expect(rename).toThrow(Refusal);
+    expect(rename).toThrow('This account was not found.');
+    expect(new UserNotFound().code).toBe(errorCodes.notFound);
+  });
+});
+
+describe('userDecider', () => {
+  it('starts each fold from a fresh state, so one aggregate never shares its roles with another', () => {
+    const first = userDecider.initialState();
+    first.roles.push('admin');
+    expect(userDecider.initialState().roles).toEqual([]);
+  });
 });
 
 describe('decideCompleteOnboarding', () => {
@@ -54,7 +71,11 @@ describe('decideCompleteOnboarding', () => {
       timeZone: 'Europe/London',
       now: new Date('2026-11-22T10:00:00Z'),
     });
-    expect(sut[0].data).toMatchObject({ spiritualGoals: ['Deeper prayer life'], timeZone: 'Europe/London', completedAt: '2026-11-22T10:00:00.000Z' });
+    expect(sut[0].data).toMatchObject({
+      spiritualGoals: ['Deeper prayer life'],
+      timeZone: 'Europe/London',
+      completedAt: '2026-11-22T10:00:00.000Z',
+    });
   });
 });
 

@@ -1,4 +1,5 @@
-import type { EventData, Role } from '@abide/contracts';
+import { errorCodes, type EventData, Refusal, type Role } from '@abide/contracts';
+import type { Decider } from '@abide/event-store';
 
 /** What the write side needs to know about a user, folded from the user's stream. */
 export interface UserState {
@@ -16,9 +17,15 @@ export interface UserEvent {
   data: Record<string, unknown>;
 }
 
-export const initialUserState: UserState = { registered: false, deleted: false, emailConfirmed: false, onboardingCompleted: false, roles: [] };
+const initialUserState = (): UserState => ({
+  registered: false,
+  deleted: false,
+  emailConfirmed: false,
+  onboardingCompleted: false,
+  roles: [],
+});
 
-export const evolveUser = (state: UserState, event: UserEvent): UserState => {
+const evolveUser = (state: UserState, event: UserEvent): UserState => {
   const d = event.data;
   switch (event.type) {
     case 'identity.user.registered':
@@ -38,13 +45,25 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
   }
 };
 
-export const foldUser = (events: UserEvent[]): UserState => events.reduce(evolveUser, initialUserState);
+/** The user aggregate for the command runner: its state is kept as a snapshot in the `user-<id>` stream head. */
+export const userDecider: Decider<UserState> = { name: 'user', initialState: initialUserState, evolve: evolveUser };
 
+export const foldUser = (events: UserEvent[]): UserState => events.reduce(evolveUser, initialUserState());
+
+/** A fresh id is registered once; meeting a registered stream again is a bug, not something a person did. */
 export class UserAlreadyRegistered extends Error {}
-export class UserNotFound extends Error {}
 
-const assertActive = (state: UserState, userId: string): void => {
-  if (!state.registered || state.deleted) throw new UserNotFound(`User ${userId} does not exist`);
+/** No such account, or it was deleted: a 404 with the words the web app shows. */
+export class UserNotFound extends Refusal {
+  override readonly name = 'UserNotFound';
+
+  constructor() {
+    super(errorCodes.notFound, 'This account was not found.');
+  }
+}
+
+const assertActive = (state: UserState): void => {
+  if (!state.registered || state.deleted) throw new UserNotFound();
 };
 
 export interface RegisterUser {
@@ -68,14 +87,14 @@ export const decideRegister = (state: UserState, command: RegisterUser) => {
 };
 
 export const decideConfirmEmail = (state: UserState, userId: string, now: Date) => {
-  assertActive(state, userId);
+  assertActive(state);
   if (state.emailConfirmed) return [];
   return [{ type: 'identity.user.email-confirmed' as const, subjectId: userId, data: { userId, confirmedAt: now.toISOString() } }];
 };
 
 /** Renames only when the name really changes, so repeated saves leave no noise in the log. */
 export const decideRename = (state: UserState, userId: string, name: string) => {
-  assertActive(state, userId);
+  assertActive(state);
   if (state.name === name) return [];
   return [{ type: 'identity.user.profile-updated' as const, subjectId: userId, data: { userId, name } }];
 };
@@ -84,7 +103,7 @@ export type CompleteOnboarding = Omit<EventData<'identity.user.onboarding-comple
 
 /** Completing onboarding again (e.g. a retried request) records the latest answers; formation keeps one plan. */
 export const decideCompleteOnboarding = (state: UserState, c: CompleteOnboarding) => {
-  assertActive(state, c.userId);
+  assertActive(state);
   return [
     {
       type: 'identity.user.onboarding-completed' as const,
@@ -106,14 +125,14 @@ export const decideCompleteOnboarding = (state: UserState, c: CompleteOnboarding
 export type SettingsChange = Omit<EventData<'identity.user.settings-updated'>, 'userId'>;
 
 export const decideUpdateSettings = (state: UserState, userId: string, change: SettingsChange) => {
-  assertActive(state, userId);
+  assertActive(state);
   const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
   if (Object.keys(defined).length === 0) return [];
   return [{ type: 'identity.user.settings-updated' as const, subjectId: userId, data: { userId, ...defined } }];
 };
 
 export const decideChangeRoles = (state: UserState, userId: string, change: { grant?: Role; revoke?: Role; by: string }) => {
-  assertActive(state, userId);
+  assertActive(state);
   const roles = new Set<Role>(state.roles);
   if (change.grant) roles.add(change.grant);
   if (change.revoke && change.revoke !== 'user') roles.delete(change.revoke);

@@ -1,0 +1,98 @@
+import { Refusal } from '@abide/contracts';
+import { CommandRunner, ConcurrencyError, EventStore, ProjectionRunner, snapshotTag, STREAM_HEADS_COLLECTION } from '@abide/event-store';
+import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import type { Connection } from 'mongoose';
+import { v7 as uuidv7 } from 'uuid';
+import { USER_PERSONAL_FIELDS } from '../src/account/delete-account.handler';
+import { decideDelete, decideRegister, decideRename, decideUpdateSettings, userDecider } from '../src/accounts/domain/user.decider';
+import { UserStream, userStreamId } from '../src/accounts/user-stream';
+
+const meta = { correlationId: 'test' };
+const registered = (userId: string, name = 'Ruth') =>
+  decideRegister(userDecider.initialState(), { userId, name, email: `${userId}@example.com`, now: new Date('2026-01-01T00:00:00Z') });
+
+/** One service instance's write path: its own store, runner (and so its own per-stream turns) on its own connection. */
+const instance = (connection: Connection) => {
+  const store = new EventStore(connection, { service: 'identity' });
+  return { store, stream: new UserStream(new CommandRunner(store, new ProjectionRunner(store, []), { kick: () => undefined }), store) };
+};
+
+describe('the user stream on the command runner', () => {
+  let connection: Connection;
+  let store: EventStore;
+  let stream: UserStream;
+
+  const headOf = (userId: string) => connection.collection(STREAM_HEADS_COLLECTION).findOne({ _id: userStreamId(userId) as never });
+
+  beforeAll(async () => {
+    connection = await connectTestDatabase(uniqueName('identity_stream'));
+    ({ store, stream } = instance(connection));
+    await store.init();
+  });
+
+  afterAll(async () => {
+    await dropTestDatabase(connection);
+  });
+
+  it('reads a stream written before snapshots from its events, and the next command leaves a snapshot', async () => {
+    const userId = uuidv7();
+    // As the old write path left it: events and a head without a snapshot.
+    await store.append(userStreamId(userId), 0, registered(userId), meta);
+    await store.append(userStreamId(userId), 1, decideRename({ ...userDecider.initialState(), registered: true }, userId, 'Naomi'), meta);
+    expect(await headOf(userId)).toMatchObject({ version: 2, snapshot: null });
+
+    expect(await stream.load(userId)).toEqual({ version: 2, state: expect.objectContaining({ registered: true, name: 'Naomi' }) });
+
+    await stream.execute(userId, (state) => decideUpdateSettings(state, userId, { reminderFrequency: 'weekly' }), meta);
+    expect(await headOf(userId)).toMatchObject({ version: 3, snapshotOf: snapshotTag(userDecider) });
+    expect((await stream.load(userId)).state).toMatchObject({ registered: true, name: 'Naomi', deleted: false, roles: ['user'] });
+  });
+
+  it('refuses a command on an account that does not exist with a 404 refusal, and writes nothing', async () => {
+    const userId = uuidv7();
+
+    const attempt = stream.execute(userId, (state) => decideRename(state, userId, 'Naomi'), meta);
+
+    await expect(attempt).rejects.toBeInstanceOf(Refusal);
+    await expect(attempt).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'This account was not found.' });
+    expect(await stream.load(userId)).toEqual({ version: 0, state: userDecider.initialState() });
+  });
+
+  it('lets instances racing on one account each either write on the latest state or lose with a 409, never a lost rename', async () => {
+    const userId = uuidv7();
+    await stream.execute(userId, (state) => registered(userId).filter(() => !state.registered), meta);
+    const others = await Promise.all([1, 2, 3].map(() => connectTestDatabase(connection.name)));
+    try {
+      const writers = [stream, ...others.map((c) => instance(c).stream)];
+      const results = await Promise.allSettled(
+        writers.map((writer, i) => writer.execute(userId, (state) => decideRename(state, userId, `Name ${i}`), meta)),
+      );
+
+      for (const failed of results.filter((r) => r.status === 'rejected')) expect(failed.reason).toBeInstanceOf(ConcurrencyError);
+      const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+      expect(won.length).toBeGreaterThan(0);
+      const history = await store.load(userStreamId(userId));
+      // Each winner appended exactly once, in turn, and the state is the last of them.
+      expect(history.map((e) => e.version)).toEqual(history.map((_, i) => i + 1));
+      expect(history.filter((e) => e.type === 'identity.user.profile-updated')).toHaveLength(won.length);
+      expect((await stream.load(userId)).state.name).toBe(history.at(-1)?.data.name);
+    } finally {
+      await Promise.all(others.map((c) => c.close()));
+    }
+  });
+
+  it('drops the snapshot when the account is deleted and erased, so no personal field outlives the erasure in the head', async () => {
+    const userId = uuidv7();
+    await stream.execute(userId, () => registered(userId, 'Dorcas'), meta);
+    await stream.execute(userId, (state) => decideDelete(state, userId, new Date()), meta);
+    expect((await headOf(userId))?.snapshot).toContain('Dorcas');
+
+    await store.eraseSubjectData(userId, USER_PERSONAL_FIELDS);
+
+    expect(await headOf(userId)).toMatchObject({ snapshot: null, snapshotOf: null });
+    expect((await stream.load(userId)).state).toMatchObject({ deleted: true, name: '[erased]', email: '[erased]' });
+    await expect(stream.execute(userId, (state) => decideRename(state, userId, 'Tabitha'), meta)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});
