@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventStore, type NewEvent, OutboxRelay, ProjectionRunner } from '@abide/event-store';
+import { CommandRunner, type NewEvent } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
 import { GroupCommands, type Meta, toProblem } from '../../groups/commands/group-commands';
 import { assertMember, isLeader } from '../../groups/domain/group.decider';
@@ -11,7 +11,7 @@ import {
   decidePost,
   decidePray,
   decideRemove,
-  foldPrayer,
+  prayerDecider,
   type PrayerState,
 } from '../domain/prayer.decider';
 
@@ -21,9 +21,7 @@ export const prayerStreamId = (prayerId: string) => `prayer-${prayerId}`;
 @Injectable()
 export class PrayerCommands {
   constructor(
-    private readonly eventStore: EventStore,
-    private readonly projections: ProjectionRunner,
-    private readonly relay: OutboxRelay,
+    private readonly runner: CommandRunner,
     private readonly groups: GroupCommands,
   ) {}
 
@@ -71,13 +69,10 @@ export class PrayerCommands {
     return { userId, leader: isLeader(group, userId) };
   }
 
+  /** Through the command runner: the request's state comes from its stream head's snapshot, one read however long its history. */
   private async run(prayerId: string, decide: (state: PrayerState) => NewEvent[], meta: Meta): Promise<void> {
     try {
-      const appended = await this.eventStore.appendWithRetry(prayerStreamId(prayerId), (history) => decide(foldPrayer(history)), meta);
-      if (appended.length) {
-        await this.projections.afterAppend(appended);
-        this.relay.kick();
-      }
+      await this.runner.run(prayerStreamId(prayerId), prayerDecider, decide, meta);
     } catch (error) {
       throw toProblem(error);
     }

@@ -1,4 +1,4 @@
-import type { NewEvent, StoredEvent } from '@abide/event-store';
+import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
 import { GroupDenied } from '../../groups/domain/group-denied';
 
 /** One prayer request as its stream tells it. */
@@ -19,40 +19,41 @@ export const prayerMessages = {
   authorOnly: 'Only the person who shared this prayer request can do this.',
 } as const;
 
-export const foldPrayer = (history: readonly StoredEvent[]): PrayerState => {
-  const s: PrayerState = {
-    exists: false,
-    removed: false,
-    prayerId: '',
-    groupId: '',
-    authorId: '',
-    prayedBy: new Set(),
-    answered: false,
-    testimony: null,
-    hidden: false,
-  };
-  for (const event of history) {
-    const d = event.data as Record<string, string>;
-    switch (event.type) {
-      case 'community.prayer.posted':
-        Object.assign(s, { exists: true, prayerId: d.prayerId, groupId: d.groupId, authorId: d.authorId });
-        break;
-      case 'community.prayer.prayed':
-        s.prayedBy.add(d.userId);
-        break;
-      case 'community.prayer.answered':
-        Object.assign(s, { answered: true, testimony: d.testimony });
-        break;
-      case 'community.prayer.hidden':
-        s.hidden = true;
-        break;
-      case 'community.prayer.removed':
-        s.removed = true;
-        break;
-    }
+const initialPrayerState = (): PrayerState => ({
+  exists: false,
+  removed: false,
+  prayerId: '',
+  groupId: '',
+  authorId: '',
+  prayedBy: new Set(),
+  answered: false,
+  testimony: null,
+  hidden: false,
+});
+
+type PrayerEvent = Pick<StoredEvent, 'type' | 'data'>;
+
+/** One event's effect on the request's state. */
+const evolvePrayer = (s: PrayerState, event: PrayerEvent): PrayerState => {
+  const d = event.data as Record<string, string>;
+  switch (event.type) {
+    case 'community.prayer.posted':
+      return { ...s, exists: true, prayerId: d.prayerId, groupId: d.groupId, authorId: d.authorId };
+    case 'community.prayer.prayed':
+      return { ...s, prayedBy: new Set(s.prayedBy).add(d.userId) };
+    case 'community.prayer.answered':
+      return { ...s, answered: true, testimony: d.testimony };
+    case 'community.prayer.hidden':
+      return { ...s, hidden: true };
+    case 'community.prayer.removed':
+      return { ...s, removed: true };
+    default:
+      return s;
   }
-  return s;
 };
+
+/** The prayer request aggregate for the command runner: its state is kept as a snapshot in the stream head. */
+export const prayerDecider: Decider<PrayerState> = { name: 'prayer', initialState: initialPrayerState, evolve: evolvePrayer };
 
 const ev = (type: string, data: Record<string, unknown>, subjectId: string | null): NewEvent => ({ type, data, subjectId }) as NewEvent;
 const ids = (s: PrayerState) => ({ prayerId: s.prayerId, groupId: s.groupId });

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { errorCodes, type SubmissionFields } from '@abide/contracts';
-import { ConcurrencyError, EventStore, type NewEvent, OutboxRelay, ProjectionRunner, type StoredEvent } from '@abide/event-store';
-import { DomainError } from '@abide/platform';
+import { errorCodes, Refusal, type SubmissionFields } from '@abide/contracts';
+import { CommandRunner, ConcurrencyError, EventStore, type NewEvent, ProjectionRunner, type StoredEvent } from '@abide/event-store';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
 import {
   decideApprove,
@@ -15,9 +14,9 @@ import {
   decideSubmitDraft,
   decideUpdateDraft,
   type FileFacts,
-  foldResource,
   RESOURCE_PERSONAL_FIELDS,
-  ResourceRefusal,
+  resourceDecider,
+  resourceMessages,
   type ResourceState,
 } from '../domain/resource.decider';
 import { ObjectStore } from '../files/object-store';
@@ -35,20 +34,29 @@ export class ResourceCommands {
 
   constructor(
     private readonly eventStore: EventStore,
+    private readonly runner: CommandRunner,
     private readonly projections: ProjectionRunner,
-    private readonly relay: OutboxRelay,
     private readonly objects: ObjectStore,
     private readonly resources: ResourceProjection,
     private readonly queue: ProcessingQueue,
     @Inject(LIBRARY_CONFIG) private readonly config: LibraryConfig,
   ) {}
 
-  async create(input: { resourceId: string; ownerId: string; fields: SubmissionFields; file: FileFacts; draft: boolean }, meta: Meta): Promise<void> {
+  async create(
+    input: { resourceId: string; ownerId: string; fields: SubmissionFields; file: FileFacts; draft: boolean },
+    meta: Meta,
+  ): Promise<void> {
     const appended = await this.run(input.resourceId, (s) => decideCreate(s, input), meta);
     if (!input.draft) await this.enqueue(input.resourceId, appended);
   }
 
-  async updateDraft(userId: string, resourceId: string, fields: Partial<SubmissionFields>, file: FileFacts | undefined, meta: Meta): Promise<FileFacts | null> {
+  async updateDraft(
+    userId: string,
+    resourceId: string,
+    fields: Partial<SubmissionFields>,
+    file: FileFacts | undefined,
+    meta: Meta,
+  ): Promise<FileFacts | null> {
     let replaced: FileFacts | null = null;
     await this.run(
       resourceId,
@@ -68,7 +76,11 @@ export class ResourceCommands {
     await this.enqueue(resourceId, appended);
   }
 
-  async processed(resourceId: string, result: { pages: number | null; words: number; excerpt: string; storageKey: string }, meta: Meta): Promise<void> {
+  async processed(
+    resourceId: string,
+    result: { pages: number | null; words: number; excerpt: string; storageKey: string },
+    meta: Meta,
+  ): Promise<void> {
     await this.run(resourceId, (s) => decideProcessed(s, result), meta);
   }
 
@@ -92,8 +104,9 @@ export class ResourceCommands {
     await this.run(resourceId, (s) => decideDownload(s, userId), meta);
   }
 
+  /** The resource's state: its stream head's snapshot, one keyed read however long its history. */
   async load(resourceId: string): Promise<ResourceState> {
-    return foldResource(await this.eventStore.load(resourceStreamId(resourceId)));
+    return (await this.eventStore.aggregate(resourceStreamId(resourceId), resourceDecider)).state;
   }
 
   /** The owner deletes a resource: the event first, then its objects (a retry finds nothing left to remove). */
@@ -136,25 +149,17 @@ export class ResourceCommands {
     const submitted = appended.find((e) => e.type === 'library.resource.submitted');
     if (!submitted) return;
     // The submission is recorded; if Redis is away now, the processor's start-up sweep enqueues it later.
-    await this.queue.add(resourceId, submitted.version).catch((error: Error) => this.logger.warn({ resourceId, err: error.message }, 'could not enqueue processing'));
+    await this.queue
+      .add(resourceId, submitted.version)
+      .catch((error: Error) => this.logger.warn({ resourceId, err: error.message }, 'could not enqueue processing'));
   }
 
+  /** Through the command runner; the decider refuses with a Refusal, and a race lost on every retry is a 409 too. */
   private async run(resourceId: string, decide: (state: ResourceState) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
     try {
-      const appended = await this.eventStore.appendWithRetry(resourceStreamId(resourceId), (history) => decide(foldResource(history)), meta);
-      if (appended.length) {
-        await this.projections.afterAppend(appended);
-        this.relay.kick();
-      }
-      return appended;
+      return (await this.runner.run(resourceStreamId(resourceId), resourceDecider, decide, meta)).events;
     } catch (error) {
-      if (error instanceof ResourceRefusal) {
-        if (error.kind === 'not-found') throw DomainError.notFound('This resource');
-        if (error.kind === 'forbidden') throw DomainError.forbidden(error.message);
-        throw DomainError.conflict(error.message);
-      }
-      if (error instanceof ConcurrencyError)
-        throw DomainError.conflict('This resource changed at the same moment elsewhere. Please try again.', errorCodes.concurrencyConflict);
+      if (error instanceof ConcurrencyError) throw new Refusal(errorCodes.concurrencyConflict, resourceMessages.concurrency);
       throw error;
     }
   }

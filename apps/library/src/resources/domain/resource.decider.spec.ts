@@ -1,3 +1,4 @@
+import { errorCodes, Refusal } from '@abide/contracts';
 import type { NewEvent } from '@abide/event-store';
 import {
   decideApprove,
@@ -7,15 +8,28 @@ import {
   decideSubmitDraft,
   foldResource,
   OWN_UPLOAD_MESSAGE,
-  ResourceRefusal,
   type ResourceState,
 } from './resource.decider';
 
-const fields = { title: 'Psalms', description: '', category: 'study', tags: [] as string[], targetAudience: 'all-levels' as const, visibility: 'public' as const, groupId: null };
+const fields = {
+  title: 'Psalms',
+  description: '',
+  category: 'study',
+  tags: [] as string[],
+  targetAudience: 'all-levels' as const,
+  visibility: 'public' as const,
+  groupId: null,
+};
 const file = { fileName: 'psalms.txt', fileType: 'txt', fileSize: 10, storageKey: 'owner/key', sha256: 'a'.repeat(64) } as const;
 const after = (...batches: NewEvent[][]): ResourceState => foldResource(batches.flat());
 const created = (visibility: 'public' | 'group' | 'private' = 'public', draft = false) =>
-  decideCreate(after(), { resourceId: 'r1', ownerId: 'owner', fields: { ...fields, visibility, groupId: visibility === 'group' ? 'g1' : null }, file, draft });
+  decideCreate(after(), {
+    resourceId: 'r1',
+    ownerId: 'owner',
+    fields: { ...fields, visibility, groupId: visibility === 'group' ? 'g1' : null },
+    file,
+    draft,
+  });
 const processed = (state: ResourceState) => decideProcessed(state, { pages: null, words: 1, excerpt: 'x', storageKey: 'owner/key' });
 
 describe(foldResource.name, () => {
@@ -41,12 +55,14 @@ describe(decideApprove.name, () => {
   it('refuses the uploader themselves with a clear message', () => {
     const state = after(created(), processed(after(created())));
     const sut = () => decideApprove(state, { moderatorId: 'owner', decidedAt: new Date().toISOString() });
-    expect(sut).toThrow(ResourceRefusal);
+    expect(sut).toThrow(expect.objectContaining({ code: errorCodes.forbidden }));
     expect(sut).toThrow(OWN_UPLOAD_MESSAGE);
   });
 
   it('refuses a resource that is not in review', () => {
-    expect(() => decideApprove(after(created()), { moderatorId: 'mod', decidedAt: new Date().toISOString() })).toThrow(/not waiting for review/);
+    expect(() => decideApprove(after(created()), { moderatorId: 'mod', decidedAt: new Date().toISOString() })).toThrow(
+      /not waiting for review/,
+    );
   });
 });
 
@@ -69,12 +85,14 @@ describe(decideReport.name, () => {
   it('refuses a second report by the same member and any report by the owner', () => {
     const c = created('private');
     const state = after(c, processed(after(c)));
-    expect(() => decideReport(state, { reporterId: 'x', reason: 'r', threshold: 3 })).toThrow(ResourceRefusal);
+    expect(() => decideReport(state, { reporterId: 'x', reason: 'r', threshold: 3 })).toThrow(Refusal);
   });
 });
 
 describe(decideSubmitDraft.name, () => {
   it("answers not-found to anyone but the draft's owner", () => {
-    expect(() => decideSubmitDraft(after(created('public', true)), { userId: 'someone', fields: { ...fields } })).toThrow(expect.objectContaining({ kind: 'not-found' }));
+    expect(() => decideSubmitDraft(after(created('public', true)), { userId: 'someone', fields: { ...fields } })).toThrow(
+      expect.objectContaining({ code: errorCodes.notFound }),
+    );
   });
 });

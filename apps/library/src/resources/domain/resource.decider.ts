@@ -1,5 +1,5 @@
-import type { EventData, ResourceStatus, SubmissionFields } from '@abide/contracts';
-import type { NewEvent, StoredEvent } from '@abide/event-store';
+import { errorCodes, type EventData, Refusal, type ResourceStatus, type SubmissionFields } from '@abide/contracts';
+import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
 
 export type FileFacts = EventData<'library.resource.drafted'>['file'];
 
@@ -18,7 +18,7 @@ export interface ResourceState {
   reporters: string[];
 }
 
-const initial: ResourceState = {
+const initialResourceState = (): ResourceState => ({
   exists: false,
   deleted: false,
   resourceId: '',
@@ -28,66 +28,59 @@ const initial: ResourceState = {
   file: null,
   storedKey: null,
   reporters: [],
-};
+});
 
-export const foldResource = (history: readonly Pick<StoredEvent, 'type' | 'data'>[]): ResourceState => {
-  let s: ResourceState = { ...initial };
-  for (const event of history) {
-    const d = event.data as Record<string, unknown> & { resourceId: string; ownerId: string };
-    switch (event.type) {
-      case 'library.resource.drafted': {
-        const e = d as unknown as EventData<'library.resource.drafted'>;
-        s = { ...s, exists: true, resourceId: e.resourceId, ownerId: e.ownerId, stage: 'draft', fields: e.fields, file: e.file };
-        break;
-      }
-      case 'library.resource.draft-updated': {
-        const e = d as unknown as EventData<'library.resource.draft-updated'>;
-        s = { ...s, fields: { ...(s.fields as SubmissionFields), ...e.fields }, file: e.file ?? s.file };
-        break;
-      }
-      case 'library.resource.submitted': {
-        const e = d as unknown as EventData<'library.resource.submitted'>;
-        s = { ...s, exists: true, resourceId: e.resourceId, ownerId: e.ownerId, stage: 'processing', fields: e.fields, file: e.file };
-        break;
-      }
-      case 'library.resource.processed':
-        s = { ...s, storedKey: (d as unknown as EventData<'library.resource.processed'>).storageKey };
-        break;
-      case 'library.resource.processing-failed':
-        s = { ...s, stage: 'failed' };
-        break;
-      case 'library.resource.queued-for-review':
-        s = { ...s, stage: 'in-review' };
-        break;
-      case 'library.resource.published':
-      case 'library.resource.approved':
-        s = { ...s, stage: 'approved', reporters: [] };
-        break;
-      case 'library.resource.rejected':
-        s = { ...s, stage: 'rejected' };
-        break;
-      case 'library.resource.reported':
-        s = { ...s, reporters: [...s.reporters, (d as unknown as EventData<'library.resource.reported'>).reporterId] };
-        break;
-      case 'library.resource.deleted':
-        s = { ...s, deleted: true };
-        break;
+type ResourceEvent = Pick<StoredEvent, 'type' | 'data'>;
+
+/** One event's effect on the resource's state. */
+const evolveResource = (s: ResourceState, event: ResourceEvent): ResourceState => {
+  const d = event.data as Record<string, unknown> & { resourceId: string; ownerId: string };
+  switch (event.type) {
+    case 'library.resource.drafted': {
+      const e = d as unknown as EventData<'library.resource.drafted'>;
+      return { ...s, exists: true, resourceId: e.resourceId, ownerId: e.ownerId, stage: 'draft', fields: e.fields, file: e.file };
     }
+    case 'library.resource.draft-updated': {
+      const e = d as unknown as EventData<'library.resource.draft-updated'>;
+      return { ...s, fields: { ...(s.fields as SubmissionFields), ...e.fields }, file: e.file ?? s.file };
+    }
+    case 'library.resource.submitted': {
+      const e = d as unknown as EventData<'library.resource.submitted'>;
+      return { ...s, exists: true, resourceId: e.resourceId, ownerId: e.ownerId, stage: 'processing', fields: e.fields, file: e.file };
+    }
+    case 'library.resource.processed':
+      return { ...s, storedKey: (d as unknown as EventData<'library.resource.processed'>).storageKey };
+    case 'library.resource.processing-failed':
+      return { ...s, stage: 'failed' };
+    case 'library.resource.queued-for-review':
+      return { ...s, stage: 'in-review' };
+    case 'library.resource.published':
+    case 'library.resource.approved':
+      return { ...s, stage: 'approved', reporters: [] };
+    case 'library.resource.rejected':
+      return { ...s, stage: 'rejected' };
+    case 'library.resource.reported':
+      return { ...s, reporters: [...s.reporters, (d as unknown as EventData<'library.resource.reported'>).reporterId] };
+    case 'library.resource.deleted':
+      return { ...s, deleted: true };
+    default:
+      return s;
   }
-  return s;
 };
 
-/** Why a command was refused; the handler turns each into the right problem. */
-export class ResourceRefusal extends Error {
-  constructor(
-    readonly kind: 'not-found' | 'forbidden' | 'conflict',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export const foldResource = (history: readonly ResourceEvent[]): ResourceState => history.reduce(evolveResource, initialResourceState());
 
-const notFound = () => new ResourceRefusal('not-found', 'This resource');
+/** The resource aggregate for the command runner: its state is kept as a snapshot in the stream head. */
+export const resourceDecider: Decider<ResourceState> = { name: 'resource', initialState: initialResourceState, evolve: evolveResource };
+
+export const resourceMessages = {
+  notFound: 'This resource was not found.',
+  concurrency: 'This resource changed at the same moment elsewhere. Please try again.',
+} as const;
+
+const notFound = () => new Refusal(errorCodes.notFound, resourceMessages.notFound);
+const forbidden = (message: string) => new Refusal(errorCodes.forbidden, message);
+const conflict = (message: string) => new Refusal(errorCodes.conflict, message);
 const live = (s: ResourceState) => s.exists && !s.deleted;
 /** Anyone but the owner gets "not found" for what they may not see, so ids reveal nothing. */
 const ownedBy = (s: ResourceState, userId: string) => {
@@ -110,14 +103,26 @@ export const decideUpdateDraft = (
   input: { userId: string; fields: Partial<SubmissionFields>; file?: FileFacts },
 ): NewEvent[] => {
   ownedBy(s, input.userId);
-  if (s.stage !== 'draft') throw new ResourceRefusal('conflict', 'Only a draft can be edited; this resource was already submitted.');
-  return [ev('library.resource.draft-updated', { resourceId: s.resourceId, ownerId: s.ownerId, fields: input.fields, ...(input.file ? { file: input.file } : {}) }, s.ownerId)];
+  if (s.stage !== 'draft') throw conflict('Only a draft can be edited; this resource was already submitted.');
+  return [
+    ev(
+      'library.resource.draft-updated',
+      { resourceId: s.resourceId, ownerId: s.ownerId, fields: input.fields, ...(input.file ? { file: input.file } : {}) },
+      s.ownerId,
+    ),
+  ];
 };
 
 export const decideSubmitDraft = (s: ResourceState, input: { userId: string; fields: SubmissionFields }): NewEvent[] => {
   ownedBy(s, input.userId);
-  if (s.stage !== 'draft') throw new ResourceRefusal('conflict', 'This resource was already submitted.');
-  return [ev('library.resource.submitted', { resourceId: s.resourceId, ownerId: s.ownerId, fields: input.fields, file: s.file as FileFacts }, s.ownerId)];
+  if (s.stage !== 'draft') throw conflict('This resource was already submitted.');
+  return [
+    ev(
+      'library.resource.submitted',
+      { resourceId: s.resourceId, ownerId: s.ownerId, fields: input.fields, file: s.file as FileFacts },
+      s.ownerId,
+    ),
+  ];
 };
 
 /** Processing finished: public resources wait for a moderator, group and private ones are published at once. */
@@ -144,18 +149,22 @@ export const OWN_UPLOAD_MESSAGE = 'You cannot review your own upload. Another mo
 
 const reviewable = (s: ResourceState, moderatorId: string) => {
   if (!live(s)) throw notFound();
-  if (s.ownerId === moderatorId) throw new ResourceRefusal('forbidden', OWN_UPLOAD_MESSAGE);
-  if (s.stage !== 'in-review') throw new ResourceRefusal('conflict', 'This resource is not waiting for review (someone may have decided already).');
+  if (s.ownerId === moderatorId) throw forbidden(OWN_UPLOAD_MESSAGE);
+  if (s.stage !== 'in-review') throw conflict('This resource is not waiting for review (someone may have decided already).');
 };
 
 export const decideApprove = (s: ResourceState, input: { moderatorId: string; decidedAt: string }): NewEvent[] => {
   reviewable(s, input.moderatorId);
-  return [ev('library.resource.approved', { resourceId: s.resourceId, ownerId: s.ownerId, ...input, title: s.fields?.title ?? '' }, s.ownerId)];
+  return [
+    ev('library.resource.approved', { resourceId: s.resourceId, ownerId: s.ownerId, ...input, title: s.fields?.title ?? '' }, s.ownerId),
+  ];
 };
 
 export const decideReject = (s: ResourceState, input: { moderatorId: string; decidedAt: string; reason: string }): NewEvent[] => {
   reviewable(s, input.moderatorId);
-  return [ev('library.resource.rejected', { resourceId: s.resourceId, ownerId: s.ownerId, ...input, title: s.fields?.title ?? '' }, s.ownerId)];
+  return [
+    ev('library.resource.rejected', { resourceId: s.resourceId, ownerId: s.ownerId, ...input, title: s.fields?.title ?? '' }, s.ownerId),
+  ];
 };
 
 export const OWN_REPORT_MESSAGE = 'You cannot report your own resource.';
@@ -164,11 +173,12 @@ export const ALREADY_REPORTED_MESSAGE = 'You have already reported this resource
 /** One report per member; the report that reaches `threshold` distinct reporters sends the resource back to review. */
 export const decideReport = (s: ResourceState, input: { reporterId: string; reason: string; threshold: number }): NewEvent[] => {
   if (!live(s) || s.stage !== 'approved' || s.fields?.visibility !== 'public') throw notFound();
-  if (s.ownerId === input.reporterId) throw new ResourceRefusal('forbidden', OWN_REPORT_MESSAGE);
-  if (s.reporters.includes(input.reporterId)) throw new ResourceRefusal('conflict', ALREADY_REPORTED_MESSAGE);
+  if (s.ownerId === input.reporterId) throw forbidden(OWN_REPORT_MESSAGE);
+  if (s.reporters.includes(input.reporterId)) throw conflict(ALREADY_REPORTED_MESSAGE);
   const base = { resourceId: s.resourceId, ownerId: s.ownerId };
   const events = [ev('library.resource.reported', { ...base, reporterId: input.reporterId, reason: input.reason }, s.ownerId)];
-  if (s.reporters.length + 1 >= input.threshold) events.push(ev('library.resource.queued-for-review', { ...base, cause: 'reports' }, s.ownerId));
+  if (s.reporters.length + 1 >= input.threshold)
+    events.push(ev('library.resource.queued-for-review', { ...base, cause: 'reports' }, s.ownerId));
   return events;
 };
 
@@ -182,8 +192,22 @@ export const decideDelete = (s: ResourceState, input: { userId: string; system?:
     throw notFound();
   }
   if (!input.system) ownedBy(s, input.userId);
-  return [ev('library.resource.deleted', { resourceId: s.resourceId, ownerId: s.ownerId, deletedBy: input.system ? 'system' : input.userId }, s.ownerId)];
+  return [
+    ev(
+      'library.resource.deleted',
+      { resourceId: s.resourceId, ownerId: s.ownerId, deletedBy: input.system ? 'system' : input.userId },
+      s.ownerId,
+    ),
+  ];
 };
 
 /** Personal fields erased from the log when the owner's account is deleted. */
-export const RESOURCE_PERSONAL_FIELDS = ['fields.title', 'fields.description', 'fields.tags', 'file.fileName', 'title', 'reason', 'excerpt'] as const;
+export const RESOURCE_PERSONAL_FIELDS = [
+  'fields.title',
+  'fields.description',
+  'fields.tags',
+  'file.fileName',
+  'title',
+  'reason',
+  'excerpt',
+] as const;
