@@ -55,6 +55,24 @@ describe('journal events', () => {
     expect(await db.collection('activity_days').findOne({ userId, source: 'journal' })).toBeNull();
   });
 
+  it('publishes the facts of the state the entry ends in when its edits and its removal race', async () => {
+    const userId = uuidv7();
+    const commands = app.get(JournalCommands);
+    const id = await commands.create(userId, fields, { correlationId: 'it' });
+
+    const results = await Promise.allSettled([
+      commands.update(userId, id, { content: 'Edited in one tab' }, { correlationId: 'it' }),
+      commands.remove(userId, id, { correlationId: 'it' }),
+      commands.update(userId, id, { content: 'Edited in another' }, { correlationId: 'it' }),
+    ]);
+
+    // An edit that came after the removal finds no entry (404); nothing else fails.
+    for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ status: 404 });
+    const facts = await app.get(EventStore).load(journalFactStreamId(id));
+    expect(facts.map((e) => e.type)).toEqual(['formation.journal.entry-written', 'formation.journal.entry-deleted']);
+    expect(await db.collection('activity_days').findOne({ userId, source: 'journal' })).toBeNull();
+  });
+
   it('forgets the words on account deletion: read model purged, private events erased', async () => {
     const userId = uuidv7();
     const id = await app.get(JournalCommands).create(userId, fields, { correlationId: 'it' });

@@ -5,8 +5,10 @@ import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { HabitCommands } from '../src/habits/commands/habit-commands';
 import { PlanRollover } from '../src/jobs/plan-rollover';
+import { MemberStream } from '../src/members/commands/member-stream';
 import { IdentityEvents } from '../src/members/identity-events';
 import { PlanCommands } from '../src/plans/commands/plan-commands';
+import { planDecider } from '../src/plans/domain/plan.decider';
 import { PlanProjection } from '../src/plans/projections/plan.projection';
 import { identityEvent, startFormation } from './formation-app.stub';
 
@@ -75,6 +77,26 @@ describe('My Plan asks for the current plan right after onboarding', () => {
   });
 });
 
+describe('streams written before members and plans had snapshots', () => {
+  it('fold from their events, and the next command stores a snapshot', async () => {
+    const userId = uuidv7();
+    await handle(onboarded(userId));
+    const planStream = `plan-${userId}-2026-03-01`;
+    const heads = db.collection<{ _id: string; snapshot: string | null; snapshotOf: string | null }>('streams');
+    // As the heads of the earlier writer were: a version, no state.
+    for (const id of [`member-${userId}`, planStream]) await heads.updateOne({ _id: id }, { $set: { snapshot: null, snapshotOf: null } });
+
+    expect(await app.get(MemberStream).load(userId)).toMatchObject({ onboarded: true, timeZone: 'America/New_York' });
+    const activity = (await plansOf(userId))[0].plan.dailyActivities[3].activities[0].id;
+    const plan = await app.get(PlanCommands).toggleActivity(userId, activity, true, { correlationId: 'test' });
+    expect(plan.completed.map((c) => c.activityId)).toEqual([activity]);
+
+    expect((await heads.findOne({ _id: planStream }))?.snapshotOf).toBe('plan@1');
+    const { state } = await app.get(EventStore).aggregate(planStream, planDecider);
+    expect([...state.completed.keys()]).toEqual([activity]);
+  });
+});
+
 describe('weekly rollover', () => {
   it('generates the new week’s plan once the member’s own week has begun, once', async () => {
     const userId = uuidv7();
@@ -133,6 +155,8 @@ describe('account deletion', () => {
     await app.get(PlanCommands).toggleActivity(userId, plan.plan.dailyActivities[3].activities[0].id, true, { correlationId: 'test' });
     expect(await db.collection('activity_days').countDocuments({ userId })).toBe(2);
     expect(await db.collection('activity_calendars').countDocuments({ _id: userId as never })).toBe(1);
+    const snapshots = () => db.collection('streams').countDocuments({ subjectId: userId, snapshot: { $ne: null } });
+    expect(await snapshots()).toBeGreaterThanOrEqual(3);
 
     await handle(identityEvent('identity.user.deleted', userId, { userId, deletedAt: clock.now.toISOString() }));
 
@@ -152,6 +176,8 @@ describe('account deletion', () => {
     const personal = events.flatMap((e) => ['phoneNumber', 'name', 'description', 'note'].filter((f) => f in e.data).map((f) => e.data[f]));
     expect(personal.length).toBeGreaterThanOrEqual(4);
     expect(new Set(personal)).toEqual(new Set(['[erased]']));
+    // Stream heads keep each aggregate's state: none of the member's is left there either.
+    expect(await snapshots()).toBe(0);
     // A late onboarding message for a deleted member brings nothing back.
     await handle(onboarded(userId));
     expect(await plansOf(userId)).toEqual([]);

@@ -1,4 +1,4 @@
-import { EventStore } from '@abide/event-store';
+import { CommandRunner, EventStore, type ProjectionRunner } from '@abide/event-store';
 import type { Connection } from 'mongoose';
 
 /**
@@ -10,6 +10,8 @@ import type { Connection } from 'mongoose';
 export const JOURNAL_CONNECTION = Symbol('JOURNAL_CONNECTION');
 export const JOURNAL_STORE = Symbol('JOURNAL_STORE');
 export const JOURNAL_PROJECTIONS = Symbol('JOURNAL_PROJECTIONS');
+/** The private store's command runner: its projections, and no relay (nothing of this store is published). */
+export const JOURNAL_RUNNER = Symbol('JOURNAL_RUNNER');
 
 export const journalDatabaseName = (serviceDb: string): string => `${serviceDb}_journal`;
 
@@ -18,6 +20,9 @@ export const openJournalConnection = (service: Connection): Connection =>
 
 export const createJournalStore = (connection: Connection): EventStore =>
   new EventStore(connection, { service: 'formation-journal', publishes: false });
+
+export const createJournalRunner = (store: EventStore, projections: ProjectionRunner): CommandRunner =>
+  new CommandRunner(store, projections, { kick: () => undefined });
 
 export const journalStreamId = (entryId: string): string => `journal-entry-${entryId}`;
 /** The published facts of one entry, in the relayed store. */

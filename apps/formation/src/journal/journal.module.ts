@@ -9,7 +9,15 @@ import { JournalCommands } from './commands/journal-commands';
 import { JournalInsightService } from './insight/journal-insight.service';
 import { JournalController } from './journal.controller';
 import { JournalQueries } from './journal-queries';
-import { createJournalStore, JOURNAL_CONNECTION, JOURNAL_PROJECTIONS, JOURNAL_STORE, openJournalConnection } from './journal-store';
+import {
+  createJournalRunner,
+  createJournalStore,
+  JOURNAL_CONNECTION,
+  JOURNAL_PROJECTIONS,
+  JOURNAL_RUNNER,
+  JOURNAL_STORE,
+  openJournalConnection,
+} from './journal-store';
 import { JournalEntryProjection } from './projections/journal-entry.projection';
 import { JournalFactsProjection } from './projections/journal-facts.projection';
 import { JournalListProjection } from './projections/journal-list.projection';
@@ -44,6 +52,7 @@ export class JournalModule {
             new ProjectionRunner(store, [entries, facts, lists]),
           inject: [JOURNAL_STORE, JournalEntryProjection, JournalFactsProjection, JournalListProjection],
         },
+        { provide: JOURNAL_RUNNER, useFactory: createJournalRunner, inject: [JOURNAL_STORE, JOURNAL_PROJECTIONS] },
         JournalCommands,
         JournalQueries,
         JournalPromptsService,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { EventStore, type NewEvent, ProjectionRunner } from '@abide/event-store';
+import { type AppendMeta, CommandRunner, EventStore, ProjectionRunner } from '@abide/event-store';
 import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../../config/clock';
 import { v7 as uuidv7 } from 'uuid';
@@ -10,23 +10,25 @@ import {
   decideDeleteEntry,
   decideUpdateEntry,
   type EntryFields,
-  foldJournalEntry,
   type JournalDecision,
+  journalEntryDecider,
   type JournalEntryState,
 } from '../domain/journal-entry.decider';
 import { EMPTY_ENTRY_MESSAGE } from '../domain/journal-request';
-import { JOURNAL_PERSONAL_FIELDS, JOURNAL_PROJECTIONS, JOURNAL_STORE, journalStreamId } from '../journal-store';
+import { JOURNAL_PERSONAL_FIELDS, JOURNAL_PROJECTIONS, JOURNAL_RUNNER, JOURNAL_STORE, journalStreamId } from '../journal-store';
 
-interface Meta {
-  correlationId: string;
-}
+type Meta = AppendMeta;
 
-/** The journal's write side: decide on the entry's own stream in the private journal store, then feed its projections. */
+/**
+ * The journal's write side: each command runs on the entry's own stream in the private journal store, through that
+ * store's command runner (its projections, the published facts among them, are updated in the request).
+ */
 @Injectable()
 export class JournalCommands {
   constructor(
     @Inject(JOURNAL_STORE) private readonly store: EventStore,
     @Inject(JOURNAL_PROJECTIONS) private readonly projections: ProjectionRunner,
+    @Inject(JOURNAL_RUNNER) private readonly runner: CommandRunner,
     private readonly members: MemberProjection,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
   ) {}
@@ -35,7 +37,11 @@ export class JournalCommands {
     const now = this.clock();
     const entryId = uuidv7();
     const timeZone = await this.members.timeZoneOf(userId);
-    await this.run(entryId, (state) => decideCreateEntry(state, { entryId, userId, fields, today: localDateOf(now, timeZone), timeZone }), meta);
+    await this.run(
+      entryId,
+      (state) => decideCreateEntry(state, { entryId, userId, fields, today: localDateOf(now, timeZone), timeZone }),
+      meta,
+    );
     return entryId;
   }
 
@@ -55,23 +61,18 @@ export class JournalCommands {
     await this.store.eraseSubjectData(userId, JOURNAL_PERSONAL_FIELDS);
   }
 
+  /** A refused decision writes nothing and answers its problem; a race lost on every retry is a 409 (ConcurrencyError). */
   private async run(entryId: string, decide: (state: JournalEntryState) => JournalDecision, meta: Meta): Promise<void> {
-    let refusal: Exclude<JournalDecision, { ok: true }> | undefined;
-    const appended = await this.store.appendWithRetry(
+    await this.runner.run(
       journalStreamId(entryId),
-      (history): NewEvent[] => {
-        const decision = decide(foldJournalEntry(history));
-        if (!decision.ok) {
-          refusal = decision;
-          return [];
-        }
-        refusal = undefined;
+      journalEntryDecider,
+      (state) => {
+        const decision = decide(state);
+        if (!decision.ok) throw refusalError(decision.reason);
         return decision.events;
       },
       meta,
     );
-    if (refusal) throw refusalError(refusal.reason);
-    await this.projections.afterAppend(appended);
   }
 }
 

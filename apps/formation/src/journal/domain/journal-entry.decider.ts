@@ -1,5 +1,5 @@
 import type { EventData } from '@abide/contracts';
-import type { NewEvent, StoredEvent } from '@abide/event-store';
+import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
 import type { LocalDate } from '../../stats/domain/local-day';
 
 export type SavedData = EventData<'formation.journal.entry-saved'>;
@@ -19,18 +19,28 @@ export interface EntryFields {
   draft: boolean;
 }
 
-export const foldJournalEntry = (history: readonly Pick<StoredEvent, 'type' | 'data' | 'occurredAt'>[]): JournalEntryState => {
-  let state: JournalEntryState = { status: 'absent' };
-  for (const event of history) {
-    if (event.type === 'formation.journal.entry-saved') {
-      const entry = event.data as SavedData;
-      state = { status: 'live', entry, firstSavedAt: state.status === 'live' ? state.firstSavedAt : event.occurredAt, lastSavedAt: event.occurredAt };
-    } else if (event.type === 'formation.journal.entry-removed' && state.status === 'live') {
-      state = { status: 'removed', entry: state.entry };
-    }
+type JournalEvent = Pick<StoredEvent, 'type' | 'data' | 'occurredAt'>;
+
+const absent = (): JournalEntryState => ({ status: 'absent' });
+
+const evolveJournalEntry = (state: JournalEntryState, event: JournalEvent): JournalEntryState => {
+  if (event.type === 'formation.journal.entry-saved') {
+    const entry = event.data as SavedData;
+    return {
+      status: 'live',
+      entry,
+      firstSavedAt: state.status === 'live' ? state.firstSavedAt : event.occurredAt,
+      lastSavedAt: event.occurredAt,
+    };
   }
+  if (event.type === 'formation.journal.entry-removed' && state.status === 'live') return { status: 'removed', entry: state.entry };
   return state;
 };
+
+/** The entry aggregate for the command runner: its state is kept as a snapshot in the private store's stream head. */
+export const journalEntryDecider: Decider<JournalEntryState> = { name: 'journal-entry', initialState: absent, evolve: evolveJournalEntry };
+
+export const foldJournalEntry = (history: readonly JournalEvent[]): JournalEntryState => history.reduce(evolveJournalEntry, absent());
 
 export type JournalDecision = { ok: true; events: NewEvent[] } | { ok: false; reason: 'not-found' | 'empty-content' | 'back-to-draft' };
 
@@ -45,7 +55,10 @@ export const decideCreateEntry = (
 ): JournalDecision => {
   if (state.status !== 'absent') return { ok: true, events: [] };
   if (emptyFinished(input.fields)) return { ok: false, reason: 'empty-content' };
-  return { ok: true, events: [saved({ entryId: input.entryId, userId: input.userId, ...input.fields, localDate: input.today, timeZone: input.timeZone })] };
+  return {
+    ok: true,
+    events: [saved({ entryId: input.entryId, userId: input.userId, ...input.fields, localDate: input.today, timeZone: input.timeZone })],
+  };
 };
 
 /**
@@ -70,7 +83,9 @@ export const decideDeleteEntry = (state: JournalEntryState, input: { userId: str
   if (state.status !== 'live' || state.entry.userId !== input.userId) return { ok: false, reason: 'not-found' };
   return {
     ok: true,
-    events: [{ type: 'formation.journal.entry-removed', data: { entryId: state.entry.entryId, userId: input.userId }, subjectId: input.userId }],
+    events: [
+      { type: 'formation.journal.entry-removed', data: { entryId: state.entry.entryId, userId: input.userId }, subjectId: input.userId },
+    ],
   };
 };
 

@@ -1,9 +1,26 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventEnvelope } from '@abide/contracts';
-import { EventStore, OutboxRelay, type Projection, ProjectionRunner, type StoredEvent } from '@abide/event-store';
+import { CommandRunner, type Decider, EventStore, type NewEvent, type Projection, type StoredEvent } from '@abide/event-store';
 import { ACTIVITY_DAYS, type ActivityDaysPort } from '../activity-days.port';
-import { foldJournalEntry, publicFactOf } from '../domain/journal-entry.decider';
+import { journalEntryDecider, publicFactOf } from '../domain/journal-entry.decider';
 import { JOURNAL_STORE, journalFactStreamId, journalStreamId } from '../journal-store';
+
+type Fact = ReturnType<typeof publicFactOf>;
+
+/** What an entry's fact stream has published last: written on a day, or nothing (never written, or deleted). */
+type PublishedFact = { written: true; localDate: string } | { written: false };
+
+/** The published facts of one entry; only the last one matters. */
+export const journalFactsDecider: Decider<PublishedFact> = {
+  name: 'journal-facts',
+  initialState: () => ({ written: false }),
+  evolve: (state, event) => {
+    if (event.type === 'formation.journal.entry-written')
+      return { written: true, localDate: (event.data as { localDate: string }).localDate };
+    if (event.type === 'formation.journal.entry-deleted') return { written: false };
+    return state;
+  },
+};
 
 /**
  * Turns the private journal log into the published facts other services may know: `entry-written` and
@@ -19,35 +36,32 @@ export class JournalFactsProjection implements Projection {
 
   constructor(
     @Inject(JOURNAL_STORE) private readonly journal: EventStore,
-    private readonly store: EventStore,
-    private readonly projections: ProjectionRunner,
-    private readonly relay: OutboxRelay,
+    private readonly runner: CommandRunner,
     @Inject(ACTIVITY_DAYS) private readonly activityDays: ActivityDaysPort,
   ) {}
 
   async apply(event: EventEnvelope): Promise<void> {
     const { entryId, userId } = event.data as { entryId: string; userId: string };
-    const desired = publicFactOf(foldJournalEntry(await this.journal.load(journalStreamId(entryId))));
-    const appended = await this.store.appendWithRetry(
+    // Set by the decision below (`as`: the compiler does not follow assignments made in a callback).
+    let desired = { written: false } as Fact;
+    const { events: appended } = await this.runner.run(
       journalFactStreamId(entryId),
-      (facts) => {
-        const last = facts.at(-1);
-        const written = last?.type === 'formation.journal.entry-written';
-        if (desired.written && !written) {
+      journalFactsDecider,
+      async (published): Promise<NewEvent[]> => {
+        // Read in the fact stream's turn (and again on a retry): two saves of one entry settle on the later state.
+        desired = publicFactOf((await this.journal.aggregate(journalStreamId(entryId), journalEntryDecider)).state);
+        if (desired.written && !published.written) {
           return [{ type: 'formation.journal.entry-written', data: { entryId, userId, localDate: desired.localDate }, subjectId: userId }];
         }
-        if (!desired.written && written) {
-          const localDate = (last.data as { localDate: string }).localDate;
-          return [{ type: 'formation.journal.entry-deleted', data: { entryId, userId, localDate }, subjectId: userId }];
+        if (!desired.written && published.written) {
+          return [
+            { type: 'formation.journal.entry-deleted', data: { entryId, userId, localDate: published.localDate }, subjectId: userId },
+          ];
         }
         return [];
       },
       { correlationId: event.correlationId, causationId: event.id },
     );
-    if (appended.length > 0) {
-      await this.projections.afterAppend(appended);
-      this.relay.kick();
-    }
     await this.syncActivityDay(entryId, userId, desired, appended);
   }
 
@@ -55,7 +69,7 @@ export class JournalFactsProjection implements Projection {
     // Nothing to empty: the facts are events in the relayed store, and appending them again is a no-op.
   }
 
-  private async syncActivityDay(entryId: string, userId: string, desired: ReturnType<typeof publicFactOf>, appended: StoredEvent[]): Promise<void> {
+  private async syncActivityDay(entryId: string, userId: string, desired: Fact, appended: StoredEvent[]): Promise<void> {
     try {
       if (desired.written) {
         await this.activityDays.record(userId, desired.localDate, 'journal', entryId);

@@ -1,5 +1,5 @@
 import { DEFAULT_NOTIFICATION_CHANNELS } from '@abide/contracts';
-import type { NewEvent } from '@abide/event-store';
+import type { Decider, NewEvent } from '@abide/event-store';
 
 /** What formation knows of a member, folded from its `member-<userId>` stream. */
 export interface MemberState {
@@ -39,28 +39,33 @@ interface MemberEvent {
 
 const defined = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
 
-export const foldMember = (events: readonly MemberEvent[]): MemberState =>
-  events.reduce<MemberState>((state, e) => {
-    const data = e.data ?? {};
-    switch (e.type) {
-      case 'formation.member.joined':
-        return { ...state, exists: true };
-      case 'formation.member.onboarded': {
-        const { userId: _u, ...rest } = data;
-        return { ...state, ...(rest as Partial<MemberState>), exists: true, onboarded: true };
-      }
-      case 'formation.member.settings-changed': {
-        const { userId: _u, ...rest } = defined(data);
-        return { ...state, ...(rest as Partial<MemberState>), exists: true };
-      }
-      case 'formation.member.rest-days-set':
-        return { ...state, exists: true, restDays: data.weekdays as number[] };
-      case 'formation.member.deleted':
-        return { ...emptyMember(), exists: true, deleted: true };
-      default:
-        return state;
+/** One event's effect on what formation knows of the member. */
+const evolveMember = (state: MemberState, e: MemberEvent): MemberState => {
+  const data = e.data ?? {};
+  switch (e.type) {
+    case 'formation.member.joined':
+      return { ...state, exists: true };
+    case 'formation.member.onboarded': {
+      const { userId: _u, ...rest } = data;
+      return { ...state, ...(rest as Partial<MemberState>), exists: true, onboarded: true };
     }
-  }, emptyMember());
+    case 'formation.member.settings-changed': {
+      const { userId: _u, ...rest } = defined(data);
+      return { ...state, ...(rest as Partial<MemberState>), exists: true };
+    }
+    case 'formation.member.rest-days-set':
+      return { ...state, exists: true, restDays: data.weekdays as number[] };
+    case 'formation.member.deleted':
+      return { ...emptyMember(), exists: true, deleted: true };
+    default:
+      return state;
+  }
+};
+
+/** The member aggregate for the command runner: its state is kept as a snapshot in the stream head. */
+export const memberDecider: Decider<MemberState> = { name: 'member', initialState: emptyMember, evolve: evolveMember };
+
+export const foldMember = (events: readonly MemberEvent[]): MemberState => events.reduce(evolveMember, emptyMember());
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -1,21 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { errorCodes } from '@abide/contracts';
-import { ConcurrencyError, EventStore, type NewEvent, OutboxRelay, ProjectionRunner, type StoredEvent } from '@abide/event-store';
+import { CommandRunner, ConcurrencyError, EventStore, type NewEvent, ProjectionRunner, type StoredEvent } from '@abide/event-store';
 import { DomainError } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
 import { MemberProjection } from '../../members/projections/member.projection';
 import { localDateOf, weekStartOf, type LocalDate } from '../../stats/domain/local-day';
 import { PlanAssistant } from '../assistant/plan-assistant';
-import {
-  ActivityNotFound,
-  decideCatchUp,
-  decideGeneratePlan,
-  decideToggleActivity,
-  foldPlan,
-  PlanNotFound,
-  type PlanState,
-} from '../domain/plan.decider';
+import { decideCatchUp, decideGeneratePlan, decideToggleActivity, PlanNotFound, planDecider, type PlanState } from '../domain/plan.decider';
 import { weekRollover } from '../domain/week-rollover';
 import { PlanProjection, planStreamId } from '../projections/plan.projection';
 
@@ -39,7 +31,7 @@ export class PlanCommands {
   constructor(
     private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunner,
-    private readonly relay: OutboxRelay,
+    private readonly runner: CommandRunner,
     private readonly plans: PlanProjection,
     private readonly members: MemberProjection,
     private readonly assistant: PlanAssistant,
@@ -55,8 +47,9 @@ export class PlanCommands {
     const { member, weekStart: thisWeek } = await this.weekOf(userId, options.now);
     const weekStart = options.weekStart ?? thisWeek;
     const streamId = planStreamId(userId, weekStart);
-    const state = foldPlan(await this.eventStore.load(streamId));
-    // Checked before calling an assistant; the decider checks again against the stream it appends to.
+    const { state } = await this.eventStore.aggregate(streamId, planDecider);
+    // Checked before calling an assistant (outside the runner, so no other command on the week waits for it); the
+    // decider checks again against the stream it appends to.
     if (state.plan && options.reason !== 'regenerate') return null;
 
     const recent = await this.plans.recent(userId, HISTORY_WEEKS);
@@ -72,9 +65,9 @@ export class PlanCommands {
         recentActivityIds: recent.flatMap((p) => p.plan.dailyActivities.flatMap((d) => d.activities.map((a) => a.id))),
       },
     });
-    const appended = await this.append(
+    const appended = await this.run(
       streamId,
-      (history) => decideGeneratePlan(foldPlan(history), { planId: uuidv7(), userId, plan, source, reason: options.reason }),
+      (current) => decideGeneratePlan(current, { planId: uuidv7(), userId, plan, source, reason: options.reason }),
       options.meta,
     );
     return appended.length ? streamId : null;
@@ -106,7 +99,8 @@ export class PlanCommands {
     const made = await this.currentWeek(userId);
     if (made) return made;
     // Nothing was generated because the onboarding consumer made this week's plan a moment ago, and its read models
-    // may still be updating: bring them up to date from the plan's stream (projections are idempotent).
+    // may still be updating (the runner updates them after its append, outside the stream's turn): bring them up to
+    // date from the plan's events, which only the whole stream gives (a week's few events; projections are idempotent).
     const { weekStart } = await this.weekOf(userId);
     await this.projections.apply(await this.eventStore.load(planStreamId(userId, weekStart)));
     return this.currentWeek(userId);
@@ -132,7 +126,7 @@ export class PlanCommands {
     const plan = await this.requireCurrent(userId, meta);
     const now = this.clock();
     const today = localDateOf(now, await this.members.timeZoneOf(userId));
-    await this.append(plan._id, (history) => decideToggleActivity(this.fold(history), { userId, activityId, completed, today, now }), meta);
+    await this.run(plan._id, (state) => decideToggleActivity(state, { userId, activityId, completed, today, now }), meta);
     return (await this.plans.latest(userId)) ?? plan;
   }
 
@@ -140,10 +134,10 @@ export class PlanCommands {
     const plan = await this.requireCurrent(userId, meta);
     const today = localDateOf(this.clock(), await this.members.timeZoneOf(userId));
     let outcome = { moved: 0, leftBehind: 0 };
-    await this.append(
+    await this.run(
       plan._id,
-      (history) => {
-        const decision = decideCatchUp(this.fold(history), { userId, today });
+      (state) => {
+        const decision = decideCatchUp(state, { userId, today });
         outcome = { moved: decision.moved, leftBehind: decision.leftBehind };
         return decision.events;
       },
@@ -154,25 +148,18 @@ export class PlanCommands {
 
   private async requireCurrent(userId: string, meta: Meta): Promise<PlanView> {
     const plan = await this.ensureCurrent(userId, meta);
-    if (!plan) throw DomainError.notFound('Your plan');
+    if (!plan) throw new PlanNotFound();
     return plan;
   }
 
-  private fold(history: StoredEvent[]): PlanState {
-    return foldPlan(history);
-  }
-
-  private async append(streamId: string, decide: (history: StoredEvent[]) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
+  /**
+   * Through the command runner: the week's state comes from its stream head's snapshot. The decider refuses with
+   * PlanNotFound / ActivityNotFound (404); a race lost on every retry is a 409 in the plan's words.
+   */
+  private async run(streamId: string, decide: (state: PlanState) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
     try {
-      const appended = await this.eventStore.appendWithRetry(streamId, decide, meta);
-      if (appended.length) {
-        await this.projections.afterAppend(appended);
-        this.relay.kick();
-      }
-      return appended;
+      return (await this.runner.run(streamId, planDecider, decide, meta)).events;
     } catch (error) {
-      if (error instanceof PlanNotFound) throw DomainError.notFound('Your plan');
-      if (error instanceof ActivityNotFound) throw DomainError.notFound('This activity');
       if (error instanceof ConcurrencyError)
         throw DomainError.conflict('Your plan changed at the same moment elsewhere. Please try again.', errorCodes.concurrencyConflict);
       throw error;

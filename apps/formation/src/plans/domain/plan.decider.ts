@@ -1,4 +1,5 @@
-import type { NewEvent } from '@abide/event-store';
+import { errorCodes, Refusal } from '@abide/contracts';
+import type { Decider, NewEvent } from '@abide/event-store';
 import type { LocalDate } from '../../stats/domain/local-day';
 import { catchUp } from './catch-up';
 import type { WeeklyPlan } from './plan.schema';
@@ -13,11 +14,18 @@ export interface PlanState {
   completed: Map<string, LocalDate>;
 }
 
-export class PlanNotFound extends Error {
+/** Refusals answer 404 with these words as they are (the problem filter gives a Refusal its code's status). */
+export class PlanNotFound extends Refusal {
   override readonly name = 'PlanNotFound';
+  constructor() {
+    super(errorCodes.notFound, 'Your plan was not found.');
+  }
 }
-export class ActivityNotFound extends Error {
+export class ActivityNotFound extends Refusal {
   override readonly name = 'ActivityNotFound';
+  constructor() {
+    super(errorCodes.notFound, 'This activity was not found.');
+  }
 }
 
 interface PlanEvent {
@@ -25,29 +33,33 @@ interface PlanEvent {
   data?: Record<string, unknown>;
 }
 
-export const foldPlan = (events: readonly PlanEvent[]): PlanState =>
-  events.reduce<PlanState>(
-    (state, e) => {
-      const data = (e.data ?? {}) as Record<string, never>;
-      switch (e.type) {
-        case 'formation.plan.generated':
-          // A regenerated week starts afresh: the old plan's check-offs belong to activities no longer there.
-          return { planId: data.planId, plan: data.plan, source: data.source, generations: state.generations + 1, completed: new Map() };
-        case 'formation.plan.activity-completed':
-          return { ...state, completed: new Map(state.completed).set(data.activityId, data.date) };
-        case 'formation.plan.activity-uncompleted': {
-          const completed = new Map(state.completed);
-          completed.delete(data.activityId);
-          return { ...state, completed };
-        }
-        case 'formation.plan.caught-up':
-          return state.plan ? { ...state, plan: { ...state.plan, dailyActivities: data.dailyActivities } } : state;
-        default:
-          return state;
-      }
-    },
-    { generations: 0, completed: new Map() },
-  );
+const initialPlan = (): PlanState => ({ generations: 0, completed: new Map() });
+
+/** One event's effect on the week's plan. */
+const evolvePlan = (state: PlanState, e: PlanEvent): PlanState => {
+  const data = (e.data ?? {}) as Record<string, never>;
+  switch (e.type) {
+    case 'formation.plan.generated':
+      // A regenerated week starts afresh: the old plan's check-offs belong to activities no longer there.
+      return { planId: data.planId, plan: data.plan, source: data.source, generations: state.generations + 1, completed: new Map() };
+    case 'formation.plan.activity-completed':
+      return { ...state, completed: new Map(state.completed).set(data.activityId, data.date) };
+    case 'formation.plan.activity-uncompleted': {
+      const completed = new Map(state.completed);
+      completed.delete(data.activityId);
+      return { ...state, completed };
+    }
+    case 'formation.plan.caught-up':
+      return state.plan ? { ...state, plan: { ...state.plan, dailyActivities: data.dailyActivities } } : state;
+    default:
+      return state;
+  }
+};
+
+/** The week's plan aggregate for the command runner: its state is kept as a snapshot in the stream head. */
+export const planDecider: Decider<PlanState> = { name: 'plan', initialState: initialPlan, evolve: evolvePlan };
+
+export const foldPlan = (events: readonly PlanEvent[]): PlanState => events.reduce(evolvePlan, initialPlan());
 
 export interface GeneratePlan {
   planId: string;
@@ -93,14 +105,23 @@ export const decideToggleActivity = (state: PlanState, command: ToggleActivity):
   const ids = { planId: state.planId, userId: command.userId, activityId: command.activityId };
   if (command.completed) {
     if (doneOn) return [];
-    return [{ type: 'formation.plan.activity-completed', subjectId: command.userId, data: { ...ids, date: command.today, completedAt: command.now.toISOString() } }];
+    return [
+      {
+        type: 'formation.plan.activity-completed',
+        subjectId: command.userId,
+        data: { ...ids, date: command.today, completedAt: command.now.toISOString() },
+      },
+    ];
   }
   if (!doneOn) return [];
   return [{ type: 'formation.plan.activity-uncompleted', subjectId: command.userId, data: { ...ids, date: doneOn } }];
 };
 
 /** 'Catch me up' through the domain's catchUp; nothing to move decides nothing. */
-export const decideCatchUp = (state: PlanState, command: { userId: string; today: LocalDate }): { events: NewEvent[]; moved: number; leftBehind: number } => {
+export const decideCatchUp = (
+  state: PlanState,
+  command: { userId: string; today: LocalDate },
+): { events: NewEvent[]; moved: number; leftBehind: number } => {
   if (!state.plan || !state.planId) throw new PlanNotFound();
   const result = catchUp({ plan: state.plan, today: command.today, completedActivityIds: state.completed.keys() });
   if (result.moved === 0) return { events: [], moved: 0, leftBehind: result.leftBehind };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EventStore, type NewEvent, OutboxRelay, ProjectionRunner } from '@abide/event-store';
-import { type CreateProfile, decideCreateProfile, decideRenameProfile, foldProfile, type ProfileState } from '../domain/profile.decider';
+import { CommandRunner, EventStore, type NewEvent, ProjectionRunner } from '@abide/event-store';
+import { type CreateProfile, decideCreateProfile, decideRenameProfile, profileDecider, type ProfileState } from '../domain/profile.decider';
 
 export const profileStreamId = (userId: string) => `profile-${userId}`;
 
@@ -12,7 +12,7 @@ export class ProfileCommands {
   constructor(
     private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunner,
-    private readonly relay: OutboxRelay,
+    private readonly runner: CommandRunner,
   ) {}
 
   create(command: CreateProfile, meta: { correlationId: string; causationId: string }): Promise<void> {
@@ -30,9 +30,6 @@ export class ProfileCommands {
   }
 
   private async run(userId: string, decide: (state: ProfileState) => NewEvent[], meta: { correlationId: string; causationId: string }) {
-    const appended = await this.eventStore.appendWithRetry(profileStreamId(userId), (history) => decide(foldProfile(history)), meta);
-    if (appended.length === 0) return;
-    await this.projections.afterAppend(appended);
-    this.relay.kick();
+    await this.runner.run(profileStreamId(userId), profileDecider, decide, meta);
   }
 }

@@ -1,3 +1,5 @@
+import type { Decider } from '@abide/event-store';
+
 /** Formation's own record of a member: created once from identity's registration, renamed when identity says so. */
 export interface ProfileState {
   created: boolean;
@@ -9,13 +11,17 @@ interface ProfileEvent {
   data?: Record<string, unknown>;
 }
 
-export const foldProfile = (events: ProfileEvent[]): ProfileState =>
-  events.reduce<ProfileState>((state, e) => {
-    if (e.type === 'formation.profile.created' || e.type === 'formation.profile.renamed') {
-      return { created: true, displayName: e.data?.displayName as string | undefined };
-    }
-    return state;
-  }, { created: false });
+const initialProfile = (): ProfileState => ({ created: false });
+
+const evolveProfile = (state: ProfileState, e: ProfileEvent): ProfileState =>
+  e.type === 'formation.profile.created' || e.type === 'formation.profile.renamed'
+    ? { created: true, displayName: e.data?.displayName as string | undefined }
+    : state;
+
+/** The profile aggregate for the command runner: its state is kept as a snapshot in the stream head. */
+export const profileDecider: Decider<ProfileState> = { name: 'profile', initialState: initialProfile, evolve: evolveProfile };
+
+export const foldProfile = (events: readonly ProfileEvent[]): ProfileState => events.reduce(evolveProfile, initialProfile());
 
 export interface CreateProfile {
   userId: string;
