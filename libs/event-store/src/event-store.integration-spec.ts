@@ -247,19 +247,6 @@ describe(EventStore.name, () => {
     );
   });
 
-  it('returns every writer success with appendWithRetry when they race on one stream', async () => {
-    const decide = (name: string) => (): NewEvent[] => [userRegistered('retry', name)];
-    const results = await Promise.all(
-      ['one', 'two', 'three'].map((name) => sut.appendWithRetry('user-retry', decide(name), { correlationId: name }, { maxAttempts: 10 })),
-    );
-    expect(
-      results
-        .flat()
-        .map((e) => e.version)
-        .sort(),
-    ).toEqual([1, 2, 3]);
-  });
-
   it('replaces only the named, present fields of that subject when erasing, and drops the subject’s snapshots', async () => {
     const decider = namesDecider();
     await sut.append(

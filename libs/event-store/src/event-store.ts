@@ -36,8 +36,6 @@ export interface AppendOptions<S = unknown> {
   snapshot?: { of: Decider<S>; stateAfter: (stored: StoredEvent[]) => S };
 }
 
-export type Decide = (history: StoredEvent[]) => NewEvent[] | Promise<NewEvent[]>;
-
 export const ERASED = '[erased]';
 
 /** Whether a dotted path (`fields.title`) leads to a value in the object. */
@@ -285,24 +283,6 @@ export class EventStore implements OnModuleInit {
     const stored = docs.map(toStoredEvent);
     await this.writeHead(streamId, stored, options.snapshot);
     return stored;
-  }
-
-  /** Loads the whole stream, lets `decide` choose new events and appends them, again on a lost race (then rethrows). */
-  async appendWithRetry(
-    streamId: string,
-    decide: Decide,
-    meta: AppendMeta,
-    options: { maxAttempts?: number } = {},
-  ): Promise<StoredEvent[]> {
-    const maxAttempts = options.maxAttempts ?? 3;
-    for (let attempt = 1; ; attempt++) {
-      const history = await this.load(streamId);
-      try {
-        return await this.append(streamId, history.at(-1)?.version ?? 0, await decide(history), meta);
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
-      }
-    }
   }
 
   /** The event stored under a key, or null. */

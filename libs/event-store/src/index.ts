@@ -1,4 +1,4 @@
-export { EventStore, ERASED, type Aggregate, type AppendOptions, type Decide, type EventStoreOptions } from './event-store';
+export { EventStore, ERASED, type Aggregate, type AppendOptions, type EventStoreOptions } from './event-store';
 export { CommandRunner, type CommandResult, type Decision, type RunOptions } from './command-runner';
 export { type Decider, snapshotTag } from './decider';
 export { ConcurrencyError, InvalidEventError } from './errors';

@@ -98,9 +98,9 @@ export class PlanCommands {
     await this.generate(userId, { reason: latest ? 'rollover' : 'onboarding', meta });
     const made = await this.currentWeek(userId);
     if (made) return made;
-    // Nothing was generated because the onboarding consumer made this week's plan a moment ago, and its read models
-    // may still be updating (the runner updates them after its append, outside the stream's turn): bring them up to
-    // date from the plan's events, which only the whole stream gives (a week's few events; projections are idempotent).
+    // Nothing was generated because the onboarding consumer made this week's plan a moment ago in another instance,
+    // whose read models may still be updating: bring them up to date from the plan's events, which only the whole
+    // stream gives (a week's few events; projections are idempotent). Within one instance the stream's turn orders it.
     const { weekStart } = await this.weekOf(userId);
     await this.projections.apply(await this.eventStore.load(planStreamId(userId, weekStart)));
     return this.currentWeek(userId);
