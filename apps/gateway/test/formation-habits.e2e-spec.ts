@@ -188,4 +188,29 @@ describe('habits', () => {
     expect((await mary.get<Habit[]>('/api/habits')).body[0]).toMatchObject({ name: 'Morning prayer', streak: 0 });
     expect((await call('GET', '/api/habits')).status).toBe(401);
   });
+
+  it('reckons “today” in the member’s zone, and follows them when they change it', async () => {
+    const sut = await UserSession.signUp();
+    const habit = (await sut.post<Habit>('/api/habits', prayer)).body;
+    const localDate = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    type Toggled = { entry: HabitEntry; habit: Habit };
+
+    // UTC+14, then UTC−11: 25 hours apart, so their dates always differ. The zone reaches formation from identity
+    // through Kafka: check in until the date recorded is the new zone's, undoing any check-in made before that.
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      expect((await sut.patch('/api/settings', { timeZone })).status).toBe(200);
+      let toggled = (await sut.post<Toggled>(`/api/habits/${habit.id}/toggle`, { completed: true })).body;
+      for (let tries = 0; toggled.entry.date !== localDate(timeZone) && tries < 50; tries++) {
+        await sut.post(`/api/habits/${habit.id}/toggle`, { completed: false, date: toggled.entry.date });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        toggled = (await sut.post<Toggled>(`/api/habits/${habit.id}/toggle`, { completed: true })).body;
+      }
+      expect(toggled.entry.date).toBe(localDate(timeZone));
+
+      const [listed] = (await sut.get<Habit[]>('/api/habits')).body;
+      expect(listed).toMatchObject({ id: habit.id, completedOnDate: true });
+      const entries = (await sut.get<HabitEntry[]>('/api/habit-entries')).body;
+      expect(entries.filter((e) => e.completed).map((e) => e.date)).toEqual([localDate(timeZone)]);
+    }
+  });
 });

@@ -52,7 +52,8 @@ export class HabitQueries {
 
   /** The day's check-ins: the board names the member's habits, then one keyed read per habit (never a scan). */
   async entriesOn(userId: string, date?: string): Promise<HabitEntry[]> {
-    const [board, day] = await Promise.all([this.boards.read(userId), date ?? this.today(userId)]);
+    const { board, today } = await this.boardAndCalendar(userId);
+    const day = date ?? today;
     const entries = await Promise.all(board.habits.map((h) => this.entries.find(h.id, day)));
     return entries.filter((e): e is NonNullable<typeof e> => e !== null && e.userId === userId).map(toHabitEntry);
   }
@@ -100,9 +101,14 @@ export class HabitQueries {
     };
   }
 
-  /** Two keyed reads in parallel: the member's board, and their zone (for "today") with their rest days. */
+  /**
+   * One keyed read: the member's board, which keeps their zone (for "today") and rest days. A member whose onboarding
+   * or settings never reached the board (none yet) is asked of the member record instead.
+   */
   private async boardAndCalendar(userId: string) {
-    const [board, { timeZone, restDays }] = await Promise.all([this.boards.read(userId), this.members.calendarOf(userId)]);
+    const board = await this.boards.read(userId);
+    const { timeZone, restDays } =
+      board.timeZone !== undefined ? { timeZone: board.timeZone, restDays: board.restDays ?? [] } : await this.members.calendarOf(userId);
     return { board, restDays, today: localDateOf(this.clock(), timeZone) };
   }
 }

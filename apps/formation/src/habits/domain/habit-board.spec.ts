@@ -65,4 +65,25 @@ describe('habit board', () => {
       ['h2', 1],
     ]);
   });
+
+  it('keeps the member’s time zone and rest days from their own stream, in its order', () => {
+    const board = emptyBoard();
+    const member = (type: string, version: number, data: Record<string, unknown>): HabitBoardEvent => ({
+      type: `formation.member.${type}`,
+      version,
+      occurredAt: '2026-03-01T08:00:00.000Z',
+      data: { userId: 'u1', ...data } as HabitBoardEvent['data'],
+    });
+    expect(board.timeZone).toBeUndefined();
+    expect(applyToBoard(board, member('onboarded', 2, { timeZone: 'Europe/London', spiritualGoals: [] }))).toBe(true);
+    expect(applyToBoard(board, member('rest-days-set', 3, { weekdays: [0] }))).toBe(true);
+    // Settings that leave the zone alone keep it; a later zone replaces it.
+    expect(applyToBoard(board, member('settings-changed', 4, { reminderFrequency: 'weekly' }))).toBe(true);
+    expect(board.timeZone).toBe('Europe/London');
+    expect(applyToBoard(board, member('settings-changed', 5, { timeZone: 'America/Chicago' }))).toBe(true);
+    // A replay of an older member event changes nothing.
+    expect(applyToBoard(board, member('onboarded', 2, { timeZone: 'Europe/London' }))).toBe(false);
+    expect(applyToBoard(board, member('rest-days-set', 3, { weekdays: [0] }))).toBe(false);
+    expect({ timeZone: board.timeZone, restDays: board.restDays }).toEqual({ timeZone: 'America/Chicago', restDays: [0] });
+  });
 });

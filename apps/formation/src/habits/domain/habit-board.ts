@@ -33,12 +33,15 @@ export interface HabitBoard {
   habits: BoardHabit[];
   /** Habit id → the version of its stream last applied here. */
   versions: Record<string, number>;
-  /** The member's rest days (they decide which missed days break a streak) and their stream's version applied. */
+  /** The member's rest days (they decide which missed days break a streak). */
   restDays?: number[];
-  restDaysVersion?: number;
+  /** The member's time zone (what "today" is for them), once their onboarding or settings named one. */
+  timeZone?: string;
+  /** The version of the member's own stream last applied here (rest days, time zone). */
+  memberVersion?: number;
 }
 
-export const emptyBoard = (): HabitBoard => ({ habits: [], versions: {}, restDays: [], restDaysVersion: 0 });
+export const emptyBoard = (): HabitBoard => ({ habits: [], versions: {}, restDays: [], memberVersion: 0 });
 
 /** The calendar view of a board habit: what streaks, scores and charts read. */
 export const boardTrackOf = (habit: BoardHabit, restDays: readonly number[], from?: LocalDate): HabitTrack => ({
@@ -122,7 +125,7 @@ const EDITABLE = ['name', 'description', 'category', 'frequency', 'reminderTime'
  * than the last one of its habit) or names a habit the board never saw created.
  */
 export const applyToBoard = (board: HabitBoard, event: HabitBoardEvent): boolean => {
-  if (event.type === 'formation.member.rest-days-set') return applyRestDays(board, event);
+  if (event.type.startsWith('formation.member.')) return applyMember(board, event);
   const id = event.data.habitId;
   if ((board.versions[id] ?? 0) >= event.version) return false;
   if (event.type === 'formation.habit.created') {
@@ -171,11 +174,19 @@ export const applyToBoard = (board: HabitBoard, event: HabitBoardEvent): boolean
   return true;
 };
 
-/** New rest days change which past misses count: every habit's summary is computed again. */
-const applyRestDays = (board: HabitBoard, event: HabitBoardEvent): boolean => {
-  if ((board.restDaysVersion ?? 0) >= event.version) return false;
-  board.restDays = [...((event.data as { weekdays?: number[] }).weekdays ?? [])];
-  board.restDaysVersion = event.version;
-  for (const habit of board.habits) summarize(habit, board.restDays);
+/**
+ * What the board keeps of the member's own stream: the time zone (so the page needs no second read for "today") and
+ * the rest days, whose change alters which past misses count: every habit's summary is computed again then.
+ */
+const applyMember = (board: HabitBoard, event: HabitBoardEvent): boolean => {
+  if ((board.memberVersion ?? 0) >= event.version) return false;
+  const data = event.data as { weekdays?: number[]; timeZone?: unknown };
+  if (event.type === 'formation.member.rest-days-set') {
+    board.restDays = [...(data.weekdays ?? [])];
+    for (const habit of board.habits) summarize(habit, board.restDays);
+  } else if (typeof data.timeZone === 'string') {
+    board.timeZone = data.timeZone;
+  }
+  board.memberVersion = event.version;
   return true;
 };

@@ -22,8 +22,9 @@ const habitBoardSchema = new Schema<HabitBoardDocument>(
 /** One member's habits and check-ins as one keyed document (`_id` = the member): what the Habits page reads. */
 @Injectable()
 export class HabitBoardProjection implements Projection {
-  // Renamed when the board began to keep rest days and streak summaries: the new name fills it again from the log.
-  readonly name = 'habit-board-2';
+  // Renamed when the board began to keep the member's rest days and streak summaries (2), then their time zone (3):
+  // the new name fills it again from the log.
+  readonly name = 'habit-board-3';
   readonly handles = [
     'formation.habit.created',
     'formation.habit.updated',
@@ -34,6 +35,8 @@ export class HabitBoardProjection implements Projection {
     'formation.habit.checked-in',
     'formation.habit.check-in-undone',
     'formation.member.rest-days-set',
+    'formation.member.onboarded',
+    'formation.member.settings-changed',
   ] as const;
   /** Added after members had habits: filled from the log once, at the first start that has it. */
   readonly backfill = true;
