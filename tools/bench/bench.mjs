@@ -93,6 +93,8 @@ const run = {
   vus: num(args.vus, smoke ? 4 : 10),
   samples: num(args.samples, smoke ? 2 : 40),
   writeRateGuess: num(args['write-rate-guess'], smoke ? 20 : 300),
+  // The profiler slows the services: such a run's figures are not compared with others'.
+  cpuProfile: args['cpu-profile'],
 };
 const lighthouseWanted = !smoke && !args['no-lighthouse'];
 
@@ -497,7 +499,8 @@ const previousPopulation = (commit) => {
     try {
       const s = JSON.parse(readFileSync(file, 'utf8'));
       const habits = s.scenarios?.habits?.load;
-      const sameLoad = s.machine?.commit === commit && s.run?.vus === run.vus && s.run?.duration === run.duration;
+      const sameLoad =
+        s.machine?.commit === commit && s.run?.vus === run.vus && s.run?.duration === run.duration && !s.run?.cpuProfile && !run.cpuProfile;
       if (habits && sameLoad && s.params?.members !== params.members) return { report: dir, members: s.params.members, habits };
     } catch {
       // an unreadable report: skip it
