@@ -72,7 +72,7 @@ describe('habit board', () => {
       type: `formation.member.${type}`,
       version,
       occurredAt: '2026-03-01T08:00:00.000Z',
-      data: { userId: 'u1', ...data } as HabitBoardEvent['data'],
+      data: { userId: 'u1', ...data } as never,
     });
     expect(board.timeZone).toBeUndefined();
     expect(applyToBoard(board, member('onboarded', 2, { timeZone: 'Europe/London', spiritualGoals: [] }))).toBe(true);
