@@ -1,3 +1,4 @@
+import { checkInsOfMarks } from './check-in-marks';
 import { applyToBoard, emptyBoard, type HabitBoardEvent } from './habit-board';
 
 const event = (type: string, version: number, data: Record<string, unknown> = {}, habitId = 'h1'): HabitBoardEvent => ({
@@ -31,7 +32,10 @@ describe('habit board', () => {
     expect(applyToBoard(board, event('check-in-undone', 4, { date: '2026-03-02', completed: false }))).toBe(true);
     // A replay of version 3 (catch-up, a crash) must not check the undone day again.
     expect(applyToBoard(board, event('checked-in', 3, { date: '2026-03-02', completed: true }))).toBe(false);
-    expect(board.habits[0].checkIns).toEqual({ '2026-03-01': true, '2026-03-02': false });
+    expect(checkInsOfMarks(board.habits[0].checkIns)).toEqual([
+      { date: '2026-03-01', completed: true },
+      { date: '2026-03-02', completed: false },
+    ]);
   });
 
   it('follows edits, pauses (a pause resumed later excuses its days), skips and archiving', () => {
@@ -60,7 +64,7 @@ describe('habit board', () => {
     expect(applyToBoard(board, event('checked-in', 2, { date: '2026-03-01', completed: true }, 'h2'))).toBe(true);
     expect(applyToBoard(board, event('checked-in', 2, { date: '2026-03-01', completed: true }, 'h1'))).toBe(true);
     expect(applyToBoard(board, event('checked-in', 2, { date: '2026-03-01', completed: true }, 'h3'))).toBe(false);
-    expect(board.habits.map((h) => [h.id, Object.keys(h.checkIns).length])).toEqual([
+    expect(board.habits.map((h) => [h.id, checkInsOfMarks(h.checkIns).length])).toEqual([
       ['h1', 1],
       ['h2', 1],
     ]);

@@ -1,6 +1,7 @@
 import type { HabitFrequency } from '@abide/contracts';
 import { addDays, weekStartOf, type LocalDate } from '../../stats/domain/local-day';
-import type { CheckIn, HabitTrack } from './habit-calendar';
+import { checkInsOfMarks, type CheckInMarks, noMarks, setMark } from './check-in-marks';
+import type { HabitTrack } from './habit-calendar';
 import { habitStreakOn, summarizeStreak, summaryHolds, type HabitStreak, type StreakSummary } from './streak';
 
 /**
@@ -23,8 +24,8 @@ export interface BoardHabit {
   pauses: Array<{ from: string; until: string }>;
   pausedSince: string | null;
   skipDates: string[];
-  /** Local date → completed (false: a check-in undone, which the figures still count as a day looked at). */
-  checkIns: Record<string, boolean>;
+  /** Each day's check-in, or its undoing (which the figures still count as a day looked at), a character a day. */
+  checkIns: CheckInMarks;
   /** Runs up to a settled day, kept as events apply, so a streak is read without walking the whole history. */
   streak?: StreakSummary | null;
 }
@@ -47,20 +48,11 @@ export const emptyBoard = (): HabitBoard => ({ habits: [], versions: {}, restDay
 export const boardTrackOf = (habit: BoardHabit, restDays: readonly number[], from?: LocalDate): HabitTrack => ({
   frequency: habit.frequency,
   createdOn: habit.createdOn,
-  checkIns: checkInsOf(habit, from),
+  checkIns: checkInsOfMarks(habit.checkIns, from, habit.createdOn),
   pauses: [...habit.pauses, ...(habit.pausedSince ? [{ from: habit.pausedSince, until: null }] : [])],
   restDays,
   skipDates: habit.skipDates,
 });
-
-/** From `from` on: what the figures of today look at (check-ins before the habit's creation move its start, so stay). */
-const checkInsOf = (habit: BoardHabit, from?: LocalDate): CheckIn[] => {
-  const checkIns: CheckIn[] = [];
-  for (const date in habit.checkIns) {
-    if (from === undefined || date >= from || date < habit.createdOn) checkIns.push({ date, completed: habit.checkIns[date] });
-  }
-  return checkIns;
-};
 
 /** Weeks of detail the figures of a day read: the 12-week heat map and trend (consistency and the month need less). */
 const FIGURE_WEEKS = 12;
@@ -114,7 +106,7 @@ const createdFrom = (event: HabitBoardEvent): BoardHabit => {
     pauses: [],
     pausedSince: null,
     skipDates: [],
-    checkIns: {},
+    checkIns: noMarks(),
   };
 };
 
@@ -161,10 +153,10 @@ export const applyToBoard = (board: HabitBoard, event: HabitBoardEvent): boolean
       if (!habit.skipDates.includes(date)) habit.skipDates.push(date);
       break;
     case 'formation.habit.checked-in':
-      habit.checkIns[date] = true;
+      setMark(habit.checkIns, date, true);
       break;
     case 'formation.habit.check-in-undone':
-      habit.checkIns[date] = false;
+      setMark(habit.checkIns, date, false);
       break;
     default:
       return false;

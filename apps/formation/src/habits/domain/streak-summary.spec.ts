@@ -1,3 +1,4 @@
+import { checkInsOfMarks } from './check-in-marks';
 import { addDays, dateRange } from '../../stats/domain/local-day';
 import { applyToBoard, boardHabitOn, emptyBoard, type HabitBoard, type HabitBoardEvent } from './habit-board';
 import type { HabitFrequency } from './habit-calendar';
@@ -64,7 +65,7 @@ const fullHistory = (board: HabitBoard, today: string) => {
     {
       frequency: habit.frequency,
       createdOn: habit.createdOn,
-      checkIns: Object.entries(habit.checkIns).map(([date, completed]) => ({ date, completed })),
+      checkIns: checkInsOfMarks(habit.checkIns),
       pauses: [...habit.pauses, ...(habit.pausedSince ? [{ from: habit.pausedSince, until: null }] : [])],
       restDays: board.restDays,
       skipDates: habit.skipDates,
@@ -100,7 +101,7 @@ describe('streak summaries kept on the board', () => {
     // The member's rest days changed and the board has not seen it yet: the summary no longer holds.
     const otherRestDays = (board.restDays ?? []).length ? [] : [0];
     const all = boardHabitOn(habit, otherRestDays, '2026-06-11').track.checkIns;
-    expect(all.length).toBe(Object.keys(habit.checkIns).length);
+    expect(all.length).toBe(checkInsOfMarks(habit.checkIns).length);
   });
 
   it('computes every summary again when the rest days change, and ignores a rest-days event already applied', () => {

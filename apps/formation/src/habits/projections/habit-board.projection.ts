@@ -22,9 +22,9 @@ const habitBoardSchema = new Schema<HabitBoardDocument>(
 /** One member's habits and check-ins as one keyed document (`_id` = the member): what the Habits page reads. */
 @Injectable()
 export class HabitBoardProjection implements Projection {
-  // Renamed when the board began to keep the member's rest days and streak summaries (2), then their time zone (3):
-  // the new name fills it again from the log.
-  readonly name = 'habit-board-3';
+  // Renamed when the board began to keep the member's rest days and streak summaries (2), their time zone (3), and
+  // check-ins a character a day (4): the new name fills it again from the log.
+  readonly name = 'habit-board-4';
   readonly handles = [
     'formation.habit.created',
     'formation.habit.updated',
