@@ -1,10 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { jitteredBackoffDelay } from '@abide/messaging';
 import type { Decider } from './decider';
 import { ConcurrencyError } from './errors';
 import type { EventStore } from './event-store';
 import { KeyedMutex } from './keyed-mutex';
 import type { ProjectionRunner } from './projections/projection-runner';
 import type { AppendMeta, NewEvent, StoredEvent } from './stored-event';
+
+/** Pauses between attempts after a lost race: 10 ms, 20, 40, 80 (jittered, so racing writers do not meet again). */
+const RETRY_BACKOFF = { initialDelayMs: 10, maxDelayMs: 200 };
 
 export interface CommandResult<S> {
   /** What this command appended (empty when the decision was to do nothing). */
@@ -64,7 +68,7 @@ export class CommandRunner {
         } catch (error) {
           if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
           // Another instance appended first: let it finish, then decide again on the new state.
-          await sleep(Math.round(5 * 2 ** attempt * (0.5 + Math.random())));
+          await sleep(jitteredBackoffDelay(attempt, RETRY_BACKOFF));
           continue;
         }
         // Still in the stream's turn: the next command's events cannot reach the read models before these, which a

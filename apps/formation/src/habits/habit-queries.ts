@@ -3,7 +3,7 @@ import type { Habit, HabitEntry } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../config/clock';
 import { MemberProjection } from '../members/projections/member.projection';
-import { localDateOf, type LocalDate } from '../stats/domain/local-day';
+import { localDateOf } from '../stats/domain/local-day';
 import { percentOf } from './domain/completion';
 import { habitHeatMap } from './domain/heat-map';
 import { weeklyCompletionTrend } from './domain/weekly-trend';
@@ -21,10 +21,6 @@ export class HabitQueries {
     private readonly members: MemberProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
-
-  async today(userId: string): Promise<LocalDate> {
-    return localDateOf(this.clock(), await this.members.timeZoneOf(userId));
-  }
 
   /** Active and paused habits (never archived) with streaks as of today and completion on `date`. */
   async list(userId: string, date?: string): Promise<Habit[]> {

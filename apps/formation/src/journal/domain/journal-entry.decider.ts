@@ -46,7 +46,7 @@ export type JournalDecision = { ok: true; events: NewEvent[] } | { ok: false; re
 
 const saved = (data: SavedData): NewEvent => ({ type: 'formation.journal.entry-saved', data, subjectId: data.userId });
 
-/** A finished entry needs words; a draft may be empty (spec §5: content must not be empty after trimming). */
+/** A finished entry needs words (content is not empty once trimmed); a draft may be empty. */
 const emptyFinished = (fields: EntryFields) => !fields.draft && fields.content.trim().length === 0;
 
 export const decideCreateEntry = (
