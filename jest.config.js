@@ -16,8 +16,8 @@ const common = {
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // uuid 14 and jose 6 ship only as ES modules; let SWC turn them into CommonJS for Jest.
-  transformIgnorePatterns: ['/node_modules/(?!(uuid|jose)/)'],
+  // uuid 14, jose 6 and temporal-polyfill ship only as ES modules; let SWC turn them into CommonJS for Jest.
+  transformIgnorePatterns: ['/node_modules/(?!(uuid|jose|temporal-polyfill|temporal-utils)/)'],
 };
 module.exports = {
   // Browser and stack tests need more than Jest's 5 s; the per-project testTimeout is not honoured for them.

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { GROUP_ACTIVE_DAYS } from '@abide/contracts';
 import type { PersonView } from '../activity/projections/activity.schema';
 import { MemberActivityStore } from '../activity/projections/member-activity.store';
-import { shiftDate, sundayOf, todayIn } from '../activity/domain/calendar';
+import { addDays, localDateOrUtcOf, weekStartOf } from '@abide/calendar';
 import { weeklyProgress } from '../activity/domain/group-figures';
 import { anyDoneSince, type DoneFact, type FactKind, factsSince, habitsOf, latestDone } from '../activity/domain/member-activity';
 import { CLOCK, type Clock } from '../config/clock';
@@ -38,7 +38,7 @@ export class GroupFigures {
 
   /** This week's Sunday in the person's zone (UTC until they chose one). */
   weekStartFor(person: PersonView | undefined | null): string {
-    return sundayOf(todayIn(this.clock(), person?.timeZone ?? 'UTC'));
+    return weekStartOf(localDateOrUtcOf(this.clock(), person?.timeZone ?? 'UTC'));
   }
 
   async contexts(userIds: readonly string[]): Promise<MemberWeekContext[]> {
@@ -60,14 +60,14 @@ export class GroupFigures {
     const earliest = sharing.reduce((min, m) => (m.weekStart < min ? m.weekStart : min), this.weekStartFor(null));
     const sharingIds = sharing.map((m) => m.userId);
     const habits = habitsOf(activities, sharingIds);
-    const facts = factsSince(activities, sharingIds, shiftDate(earliest, -1));
+    const facts = factsSince(activities, sharingIds, addDays(earliest, -1));
     const latest = latestDone(activities, sharingIds);
     const active = anyDoneSince(activities, memberIds, new Date(this.clock().getTime() - GROUP_ACTIVE_DAYS * DAY_MS));
     const weekOf = new Map(sharing.map((m) => [m.userId, m.weekStart]));
     const checkIns = new Map<string, number>();
     for (const fact of facts) {
       const weekStart = weekOf.get(fact.userId);
-      if (fact.kind !== 'check-in' || !fact.habitId || !weekStart || fact.date < weekStart || fact.date > shiftDate(weekStart, 6)) continue;
+      if (fact.kind !== 'check-in' || !fact.habitId || !weekStart || fact.date < weekStart || fact.date > addDays(weekStart, 6)) continue;
       checkIns.set(fact.habitId, (checkIns.get(fact.habitId) ?? 0) + 1);
     }
     const progress = weeklyProgress(
@@ -86,6 +86,6 @@ export class GroupFigures {
   async factsOver(members: readonly MemberWeekContext[], weeks: number): Promise<DoneFact[]> {
     const earliest = members.reduce((min, m) => (m.weekStart < min ? m.weekStart : min), this.weekStartFor(null));
     const ids = members.map((m) => m.userId);
-    return factsSince(await this.activity.activitiesOf(ids), ids, shiftDate(earliest, -7 * weeks));
+    return factsSince(await this.activity.activitiesOf(ids), ids, addDays(earliest, -7 * weeks));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Dashboard, GroupMember, GroupPage, GroupSummary, JoinRequest } from '@abide/contracts';
-import { shiftDate, sundayOf } from '../activity/domain/calendar';
+import { addDays, daysBetween, weekStartOf } from '@abide/calendar';
 import { weekStreak } from '../activity/domain/group-figures';
 import { MemberActivityStore } from '../activity/projections/member-activity.store';
 import { GroupCommands, toProblem } from './commands/group-commands';
@@ -18,7 +18,6 @@ import { MemberGroupsProjection } from './projections/member-groups.projection';
 /** Weeks the dashboard's chart shows, and how far back a streak is looked for. */
 const CHART_WEEKS = 8;
 const STREAK_WEEKS = 52;
-const WEEK_MS = 7 * 86_400_000;
 
 const guard = (check: () => void): void => {
   try {
@@ -108,7 +107,7 @@ export class GroupQueries {
     for (const fact of facts) {
       const context = contextOf.get(fact.userId);
       if (!context) continue;
-      const index = Math.round((Date.parse(`${context.weekStart}T00:00:00Z`) - Date.parse(`${sundayOf(fact.date)}T00:00:00Z`)) / WEEK_MS);
+      const index = daysBetween(weekStartOf(fact.date), context.weekStart) / 7;
       const week = weeks.get(fact.userId)?.[index];
       if (!week) continue;
       if (fact.kind === 'check-in') week.checkIns++;
@@ -128,7 +127,7 @@ export class GroupQueries {
       const i = CHART_WEEKS - 1 - k;
       const sharing = contexts.filter((c) => c.sharesProgress).map((c) => weeks.get(c.userId)![i]);
       return {
-        weekStart: shiftDate(weekStart, -7 * i),
+        weekStart: addDays(weekStart, -7 * i),
         activeMembers: contexts.filter((c) => wasActive(c.userId, i)).length,
         checkIns: sharing.reduce((n, w) => n + w.checkIns, 0),
         planActivities: sharing.reduce((n, w) => n + w.planActivities, 0),

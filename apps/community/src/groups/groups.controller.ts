@@ -19,7 +19,7 @@ import { DomainError } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { isCalendarDate, sundayOf } from '../activity/domain/calendar';
+import { isLocalDate, weekStartOf } from '@abide/calendar';
 import { GroupCommands } from './commands/group-commands';
 import { GroupQueries } from './group-queries';
 
@@ -179,7 +179,7 @@ export class GroupsController {
     const thisWeek = await this.queries.callerWeek(caller.id);
     const weekStart = body.weekStart ?? thisWeek;
     // A meeting is rated for a week that has begun, named by its first day (Sunday, like plans).
-    if (!isCalendarDate(weekStart) || sundayOf(weekStart) !== weekStart || weekStart > thisWeek) {
+    if (!isLocalDate(weekStart) || weekStartOf(weekStart) !== weekStart || weekStart > thisWeek) {
       throw DomainError.validation([{ field: 'weekStart', message: 'Choose the Sunday of this week or an earlier one' }]);
     }
     await this.commands.rate(caller.id, id, weekStart, body.rating, metaOf(req));
@@ -189,7 +189,7 @@ export class GroupsController {
   @Get(':id/ratings/mine')
   myRating(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Query('weekStart') weekStart?: string) {
     const parsed = weekQuery.safeParse(weekStart || undefined);
-    if (!parsed.success || (parsed.data && !isCalendarDate(parsed.data)))
+    if (!parsed.success || (parsed.data && !isLocalDate(parsed.data)))
       throw DomainError.validation([{ field: 'weekStart', message: parsed.error?.issues[0].message ?? 'Use a date like 2026-11-22' }]);
     return this.queries.myRating(caller.id, id, parsed.data);
   }

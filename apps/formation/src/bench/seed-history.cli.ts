@@ -9,7 +9,7 @@ import { HabitCommands } from '../habits/commands/habit-commands';
 import { JournalCommands } from '../journal/commands/journal-commands';
 import { MemberProjection } from '../members/projections/member.projection';
 import { PlanCommands } from '../plans/commands/plan-commands';
-import { addDays, localDateOf, startOfLocalDay, weekdayOf } from '../stats/domain/local-day';
+import { addDays, localDateOf, startOfLocalDay, weekdayOf } from '@abide/calendar';
 import { historyProfile, journalFields, scheduledOn, seededRandom } from './history-profile';
 
 /**

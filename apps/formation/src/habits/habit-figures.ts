@@ -5,7 +5,7 @@ import type { BoardHabit } from './domain/habit-board';
 import type { HabitTrack } from './domain/habit-calendar';
 import type { HabitStreak } from './domain/streak';
 import type { HabitEntryView, HabitView } from './projections/habit.schema';
-import type { LocalDate } from '../stats/domain/local-day';
+import type { LocalDate } from '@abide/calendar';
 
 /** The domain's view of one habit: its frequency, entries, pauses, the member's rest days and planned skips. */
 export const trackOf = (habit: HabitView, entries: readonly HabitEntryView[], restDays: readonly number[]): HabitTrack => ({

@@ -3,7 +3,7 @@ import type { Habit, HabitEntry } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../config/clock';
 import { MemberProjection } from '../members/projections/member.projection';
-import { localDateOf } from '../stats/domain/local-day';
+import { localDateOf } from '@abide/calendar';
 import { percentOf } from './domain/completion';
 import { habitHeatMap } from './domain/heat-map';
 import { weeklyCompletionTrend } from './domain/weekly-trend';

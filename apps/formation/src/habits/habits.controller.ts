@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { MemberStream } from '../members/commands/member-stream';
 import { decideSetRestDays } from '../members/domain/member.decider';
 import { MemberProjection } from '../members/projections/member.projection';
-import { isLocalDate } from '../stats/domain/local-day';
+import { isLocalDate } from '@abide/calendar';
 import { HabitCommands } from './commands/habit-commands';
 import { HabitQueries } from './habit-queries';
 

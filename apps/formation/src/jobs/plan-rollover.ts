@@ -3,7 +3,7 @@ import { MemberProjection } from '../members/projections/member.projection';
 import { PlanCommands } from '../plans/commands/plan-commands';
 import { weekRollover } from '../plans/domain/week-rollover';
 import { PlanProjection } from '../plans/projections/plan.projection';
-import { addDays, weekStartOf } from '../stats/domain/local-day';
+import { addDays, localDateOf, weekStartOf } from '@abide/calendar';
 
 export interface RolloverResult {
   checked: number;
@@ -28,7 +28,7 @@ export class PlanRollover {
 
   async run(now: Date): Promise<RolloverResult> {
     // No zone is more than 14 hours ahead of UTC, so no member's week can have begun after this Sunday.
-    const latestPossibleWeek = weekStartOf(addDays(now.toISOString().slice(0, 10), 1));
+    const latestPossibleWeek = weekStartOf(addDays(localDateOf(now, 'UTC'), 1));
     const candidates = await this.plans.membersWithLatestPlanBefore(latestPossibleWeek);
     const zones = await this.members.timeZones(candidates.map((c) => c.userId));
     const result: RolloverResult = { checked: candidates.length, generated: 0, failed: 0 };

@@ -1,4 +1,4 @@
-import type { LocalDate } from '../stats/domain/local-day';
+import type { LocalDate } from '@abide/calendar';
 
 /**
  * The My Plan streak's record of active days (owned by stats). The journal reports each finished entry's day (`ref` = entry

@@ -3,7 +3,7 @@ import type { JournalEntry } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../config/clock';
 import { MemberProjection } from '../members/projections/member.projection';
-import { localDateOf } from '../stats/domain/local-day';
+import { localDateOf } from '@abide/calendar';
 import { journalFigures, journalPage, type ListQuery, toJournalEntry } from './domain/journal-list';
 import { JournalEntryProjection } from './projections/journal-entry.projection';
 import type { JournalEntryView } from './projections/journal-entry.schema';

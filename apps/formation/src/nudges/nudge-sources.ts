@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { JournalEntryProjection } from '../journal/projections/journal-entry.projection';
-import type { LocalDate } from '../stats/domain/local-day';
+import type { LocalDate } from '@abide/calendar';
 import type { NudgeActivity, NudgeHabit, NudgeHabitFrequency } from './domain/due-nudges';
 
 interface HabitDoc {

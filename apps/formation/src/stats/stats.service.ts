@@ -5,7 +5,7 @@ import { HabitQueries } from '../habits/habit-queries';
 import { PlanCommands } from '../plans/commands/plan-commands';
 import { weeklyInsight } from '../plans/domain/weekly-insight';
 import { activityStreak } from './domain/activity-streak';
-import { addDays, dateRange, weekdayOf, weekStartOf } from './domain/local-day';
+import { addDays, dateRange, weekdayOf, weekStartOf } from '@abide/calendar';
 import { ActivityCalendarProjection } from './projections/activity-calendar.projection';
 
 const NO_PLAN_INSIGHT = 'Generate a plan to see an insight drawn from your week.';

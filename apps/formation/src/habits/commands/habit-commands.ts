@@ -5,7 +5,7 @@ import { DomainError } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
 import { MemberProjection } from '../../members/projections/member.projection';
-import { localDateOf, type LocalDate } from '../../stats/domain/local-day';
+import { localDateOf, type LocalDate } from '@abide/calendar';
 import {
   decideCreateHabit,
   decideHabitCheckIn,

@@ -1,4 +1,4 @@
-import { addDays } from '../../stats/domain/local-day';
+import { addDays } from '@abide/calendar';
 import { checkInsOfMarks, noMarks, setMark } from './check-in-marks';
 
 describe('check-in marks (a habit’s check-ins, a character a day)', () => {

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, type LocalDate } from '../../stats/domain/local-day';
+import { addDays, daysBetween, type LocalDate } from '@abide/calendar';
 import type { CheckIn } from './habit-calendar';
 
 /**

@@ -1,4 +1,4 @@
-import { daysBetween, isLocalDate, localDateOf, type LocalDate } from '../../stats/domain/local-day';
+import { daysBetween, isLocalDate, localDateOf, type LocalDate } from '@abide/calendar';
 
 /** How far back a member may check in, counted in their own calendar days. */
 export const CHECK_IN_WINDOW_DAYS = 7;

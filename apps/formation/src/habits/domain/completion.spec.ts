@@ -1,4 +1,4 @@
-import { dateRange } from '../../stats/domain/local-day';
+import { dateRange } from '@abide/calendar';
 import { monthlyPercent, percentOf, periodCompletion, thisWeekCompletion, thisWeekPercent } from './completion';
 import { buildHabitCalendar, type HabitTrack } from './habit-calendar';
 

@@ -1,4 +1,4 @@
-import { addDays, dateRange, monthStartOf, weekStartOf, type LocalDate } from '../../stats/domain/local-day';
+import { addDays, dateRange, monthStartOf, weekStartOf, type LocalDate } from '@abide/calendar';
 import { buildHabitCalendar, type HabitCalendar, type HabitTrack } from './habit-calendar';
 
 /**

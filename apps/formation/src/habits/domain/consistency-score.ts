@@ -1,4 +1,4 @@
-import { addDays, weekStartOf, type LocalDate } from '../../stats/domain/local-day';
+import { addDays, weekStartOf, type LocalDate } from '@abide/calendar';
 import { periodCompletion } from './completion';
 import { buildHabitCalendar, type HabitTrack } from './habit-calendar';
 

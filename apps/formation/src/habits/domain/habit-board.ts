@@ -1,5 +1,5 @@
 import type { HabitFrequency } from '@abide/contracts';
-import { addDays, weekStartOf, type LocalDate } from '../../stats/domain/local-day';
+import { addDays, weekStartOf, type LocalDate } from '@abide/calendar';
 import { checkInsOfMarks, type CheckInMarks, noMarks, setMark } from './check-in-marks';
 import type { HabitTrack } from './habit-calendar';
 import { habitStreakOn, summarizeStreak, summaryHolds, type HabitStreak, type StreakSummary } from './streak';

@@ -1,4 +1,4 @@
-import { addDays, dateRange, isLocalDate, weekdayOf, weekStartOf, type LocalDate } from '../../stats/domain/local-day';
+import { addDays, dateRange, isLocalDate, weekdayOf, weekStartOf, type LocalDate } from '@abide/calendar';
 
 /**
  * How one habit meets the calendar: which days it asks for, which are excused, which are done.

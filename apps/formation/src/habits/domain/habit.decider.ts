@@ -1,6 +1,6 @@
 import type { HabitFrequency as ContractFrequency } from '@abide/contracts';
 import type { Decider, NewEvent } from '@abide/event-store';
-import { daysBetween, isLocalDate, localDateOf, type LocalDate } from '../../stats/domain/local-day';
+import { daysBetween, isLocalDate, localDateOf, type LocalDate } from '@abide/calendar';
 import { decideCheckIn } from './check-in-window';
 
 /** One habit as its `habit-<id>` stream tells it. */

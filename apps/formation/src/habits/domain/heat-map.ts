@@ -1,4 +1,4 @@
-import { addDays, dateRange, weekStartOf, type LocalDate } from '../../stats/domain/local-day';
+import { addDays, dateRange, weekStartOf, type LocalDate } from '@abide/calendar';
 import { buildHabitCalendar, type Excuse, type HabitTrack } from './habit-calendar';
 
 export const HEAT_MAP_WEEKS = 12;

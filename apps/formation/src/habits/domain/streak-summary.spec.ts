@@ -1,5 +1,5 @@
 import { checkInsOfMarks } from './check-in-marks';
-import { addDays, dateRange } from '../../stats/domain/local-day';
+import { addDays, dateRange } from '@abide/calendar';
 import { applyToBoard, boardHabitOn, emptyBoard, type HabitBoard, type HabitBoardEvent } from './habit-board';
 import type { HabitFrequency } from './habit-calendar';
 import { computeHabitStreak } from './streak';

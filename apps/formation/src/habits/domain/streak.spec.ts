@@ -1,4 +1,4 @@
-import { dateRange, localDateAtTheTime, localDateOf } from '../../stats/domain/local-day';
+import { dateRange, localDateAtTheTime, localDateOf } from '@abide/calendar';
 import type { CheckIn, HabitTrack } from './habit-calendar';
 import { computeHabitStreak } from './streak';
 

@@ -1,4 +1,4 @@
-import { dateRange } from '../../stats/domain/local-day';
+import { dateRange } from '@abide/calendar';
 import type { HabitTrack } from './habit-calendar';
 import { weeklyCompletionTrend } from './weekly-trend';
 

@@ -4,7 +4,7 @@ import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../../config/clock';
 import { v7 as uuidv7 } from 'uuid';
 import { MemberProjection } from '../../members/projections/member.projection';
-import { localDateOf } from '../../stats/domain/local-day';
+import { localDateOf } from '@abide/calendar';
 import {
   decideCreateEntry,
   decideDeleteEntry,

@@ -1,6 +1,6 @@
 import type { EventData } from '@abide/contracts';
 import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
-import type { LocalDate } from '../../stats/domain/local-day';
+import type { LocalDate } from '@abide/calendar';
 
 export type SavedData = EventData<'formation.journal.entry-saved'>;
 

@@ -1,5 +1,5 @@
 import type { EventData, JournalEntry } from '@abide/contracts';
-import { weekStartOf, type LocalDate } from '../../stats/domain/local-day';
+import { weekStartOf, type LocalDate } from '@abide/calendar';
 import { entryPreview } from './entry-preview';
 import { countWords } from './word-count';
 import { writingStreak } from './writing-streak';

@@ -1,6 +1,6 @@
 import { journalPrompts } from '../../content/journal-prompts';
 import { reflectionScriptures } from '../../content/reflection-scriptures';
-import { addDays } from '../../stats/domain/local-day';
+import { addDays } from '@abide/calendar';
 import { newPrompt, promptOfTheDay, RECENT_PROMPTS_EXCLUDED, scriptureForPrompt } from './prompt-picker';
 
 describe(promptOfTheDay.name, () => {

@@ -2,7 +2,7 @@ import type { JournalPrompt, ReflectionScripture } from '../../content/content-t
 import { journalPrompts } from '../../content/journal-prompts';
 import { reflectionScriptures } from '../../content/reflection-scriptures';
 import { themes } from '../../content/themes';
-import { daysBetween, type LocalDate } from '../../stats/domain/local-day';
+import { daysBetween, type LocalDate } from '@abide/calendar';
 import { pickWeighted, seededRandom, shuffled } from '../../plans/domain/seeded-random';
 
 /** 'Generate New Prompt' never offers one of the member's last ten prompts. */

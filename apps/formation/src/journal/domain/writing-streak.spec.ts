@@ -1,4 +1,4 @@
-import { localDateOf } from '../../stats/domain/local-day';
+import { localDateOf } from '@abide/calendar';
 import { writingStreak } from './writing-streak';
 
 describe(writingStreak.name, () => {

@@ -1,5 +1,5 @@
 import { consecutiveDayStreak, type DayStreak } from '../../stats/domain/activity-streak';
-import type { LocalDate } from '../../stats/domain/local-day';
+import type { LocalDate } from '@abide/calendar';
 
 /**
  * The journal's writing streak: consecutive local days with at least one entry, ending today (or

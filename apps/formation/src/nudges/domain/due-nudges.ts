@@ -1,4 +1,4 @@
-import { addDays, type LocalDate, localDateOf, weekdayOf, weekStartOf } from '../../stats/domain/local-day';
+import { addDays, type LocalDate, localDateOf, localMinutesOf, weekdayOf, weekStartOf } from '@abide/calendar';
 
 export type Channel = 'in-app' | 'email' | 'sms';
 
@@ -73,19 +73,6 @@ export const parseQuietHours = (range: string): { start: string; end: string } =
   return { start, end };
 };
 
-const clockFormatters = new Map<string, Intl.DateTimeFormat>();
-/** The wall-clock time (minutes after local midnight) of an instant in a zone. */
-export const localMinutesOf = (instant: Date, timeZone: string): number => {
-  let formatter = clockFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    clockFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(instant);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return part('hour') * 60 + part('minute');
-};
-
 /** True when `minutes` lies inside the quiet window, which may wrap midnight (21:00–07:00). */
 export const inQuietHours = (minutes: number, quiet: { start: string; end: string }): boolean => {
   const [start, end] = [minutesOf(quiet.start), minutesOf(quiet.end)];
@@ -98,7 +85,8 @@ const isScheduledOn = (frequency: NudgeHabitFrequency, date: LocalDate): boolean
 
 const channelsFor = (member: NudgeMember): Channel[] =>
   member.channels.filter(
-    (c) => c === 'in-app' || (c === 'email' && !!member.email && !member.emailUnsubscribed) || (c === 'sms' && !!member.phoneNumber?.trim()),
+    (c) =>
+      c === 'in-app' || (c === 'email' && !!member.email && !member.emailUnsubscribed) || (c === 'sms' && !!member.phoneNumber?.trim()),
   );
 
 /**
@@ -161,7 +149,9 @@ export const dueNudges = (
       if (habit.userId !== member.userId || !habit.isActive || habit.archived || !habit.reminderTime) continue;
       if (!isScheduledOn(habit.frequency, today) || !isDue(habit.reminderTime)) continue;
       const done = mine.some(
-        (e) => e.habitId === habit.habitId && (habit.frequency.kind === 'weekly' ? e.localDate >= weekStart && e.localDate <= today : e.localDate === today),
+        (e) =>
+          e.habitId === habit.habitId &&
+          (habit.frequency.kind === 'weekly' ? e.localDate >= weekStart && e.localDate <= today : e.localDate === today),
       );
       if (done) continue;
       candidates.push({

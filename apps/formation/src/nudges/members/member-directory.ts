@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventData, EventEnvelope } from '@abide/contracts';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import { isValidTimeZone } from '../../stats/domain/local-day';
+import { isValidTimeZone } from '@abide/calendar';
 import { type NudgeChannel, type NudgeMemberView, nudgeMemberSchema } from './member-directory.schema';
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { FORMATION_CONFIG, type FormationConfig } from '../../config/env.schema';
-import { addDays, weekdayNames } from '../../stats/domain/local-day';
+import { addDays, weekdayNames } from '@abide/calendar';
 import { generateWeeklyPlan, type PlanRequest } from '../domain/plan-generator';
 import { generatedPlanSchema, MAX_GENERATED_PER_DAY, MIN_GENERATED_PER_DAY, type WeeklyPlan } from '../domain/plan.schema';
 

@@ -5,7 +5,7 @@ import { DomainError } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
 import { MemberProjection } from '../../members/projections/member.projection';
-import { localDateOf, weekStartOf, type LocalDate } from '../../stats/domain/local-day';
+import { localDateOf, weekStartOf, type LocalDate } from '@abide/calendar';
 import { PlanAssistant } from '../assistant/plan-assistant';
 import { decideCatchUp, decideGeneratePlan, decideToggleActivity, PlanNotFound, planDecider, type PlanState } from '../domain/plan.decider';
 import { weekRollover } from '../domain/week-rollover';

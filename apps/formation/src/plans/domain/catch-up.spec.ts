@@ -1,6 +1,6 @@
 import { catchUp } from './catch-up';
 import { weeklyPlanSchema, type PlanActivity, type WeeklyPlan } from './plan.schema';
-import { weekdayNames } from '../../stats/domain/local-day';
+import { weekdayNames } from '@abide/calendar';
 
 const activity = (id: string): PlanActivity => ({ id, name: `Activity ${id}`, description: 'Something good.', duration: '10 min' });
 const planWith = (perDay: string[][]): WeeklyPlan => ({

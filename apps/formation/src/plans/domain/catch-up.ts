@@ -1,4 +1,4 @@
-import { daysBetween, type LocalDate } from '../../stats/domain/local-day';
+import { daysBetween, type LocalDate } from '@abide/calendar';
 import { MAX_ACTIVITIES_PER_DAY, type PlanActivity, type WeeklyPlan } from './plan.schema';
 
 export interface CatchUpInput {

@@ -1,7 +1,7 @@
 import { spiritualGoals } from '@abide/contracts';
 import { activities } from '../../content/activities';
 import { themes } from '../../content/themes';
-import { addDays } from '../../stats/domain/local-day';
+import { addDays } from '@abide/calendar';
 import { durationMinutes, generateWeeklyPlan, planHistoryOf, type PlanRequest } from './plan-generator';
 import { generatedPlanSchema, type WeeklyPlan } from './plan.schema';
 

@@ -2,7 +2,7 @@ import { activities as activityLibrary } from '../../content/activities';
 import type { Activity, ConnectionId, SpiritualGoal, Theme } from '../../content/content-types';
 import { goal } from '../../content/goals';
 import { themes as themeLibrary } from '../../content/themes';
-import { addDays, weekdayNames, weekdayOf, type LocalDate } from '../../stats/domain/local-day';
+import { addDays, weekdayNames, weekdayOf, type LocalDate } from '@abide/calendar';
 import { MAX_GENERATED_PER_DAY, MIN_GENERATED_PER_DAY, type PlanActivity, type WeeklyPlan } from './plan.schema';
 import { pickWeighted, seededRandom, shuffled, type Random } from './seeded-random';
 

@@ -1,6 +1,6 @@
 import { errorCodes, Refusal } from '@abide/contracts';
 import type { Decider, NewEvent } from '@abide/event-store';
-import type { LocalDate } from '../../stats/domain/local-day';
+import type { LocalDate } from '@abide/calendar';
 import { catchUp } from './catch-up';
 import type { WeeklyPlan } from './plan.schema';
 

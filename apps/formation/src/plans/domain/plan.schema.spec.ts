@@ -1,4 +1,4 @@
-import { weekdayNames } from '../../stats/domain/local-day';
+import { weekdayNames } from '@abide/calendar';
 import { generatedPlanSchema, weeklyPlanSchema } from './plan.schema';
 
 const day = (dayIndex: number, ids: string[]) => ({

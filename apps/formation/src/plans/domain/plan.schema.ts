@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, isLocalDate, weekdayNames, weekdayOf } from '../../stats/domain/local-day';
+import { addDays, isLocalDate, weekdayNames, weekdayOf } from '@abide/calendar';
 
 /**
  * The shape of a weekly plan, shared by the built-in generator, the optional LLM adapter (whose JSON

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, localDateOf, startOfLocalDay, weekStartOf, type LocalDate } from '../../stats/domain/local-day';
+import { addDays, daysBetween, localDateOf, startOfLocalDay, weekStartOf, type LocalDate } from '@abide/calendar';
 
 export interface WeekRollover {
   /** A new week (Sunday 00:00 in the member's zone) has begun since the plan's week. */

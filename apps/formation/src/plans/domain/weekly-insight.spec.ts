@@ -1,4 +1,4 @@
-import { weekdayNames } from '../../stats/domain/local-day';
+import { weekdayNames } from '@abide/calendar';
 import type { WeeklyPlan } from './plan.schema';
 import { weeklyInsight } from './weekly-insight';
 

@@ -1,4 +1,4 @@
-import { addDays, type LocalDate } from '../../stats/domain/local-day';
+import { addDays, type LocalDate } from '@abide/calendar';
 import type { WeeklyPlan } from './plan.schema';
 
 export interface HabitWeek {

@@ -3,7 +3,7 @@ import type { EventEnvelope } from '@abide/contracts';
 import { applyIfNewer, type Projection } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import { addDays, type LocalDate } from '../../stats/domain/local-day';
+import { addDays, type LocalDate } from '@abide/calendar';
 import type { PlanDay, WeeklyPlan } from '../domain/plan.schema';
 import { type PlanMemberView, planMemberViewSchema, type PlanView, planViewSchema } from './plan.schema';
 

@@ -1,5 +1,5 @@
 import type { ActivityDays } from './activity-streak';
-import type { LocalDate } from './local-day';
+import type { LocalDate } from '@abide/calendar';
 
 export type ActivitySource = 'habit' | 'plan' | 'journal';
 

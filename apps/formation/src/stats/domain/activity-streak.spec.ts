@@ -1,5 +1,5 @@
 import { activityStreak, consecutiveDayStreak } from './activity-streak';
-import { dateRange, localDateOf } from './local-day';
+import { dateRange, localDateOf } from '@abide/calendar';
 
 const today = '2025-03-12';
 const nothing = { habitCheckIns: [], planActivities: [], journalEntries: [] };

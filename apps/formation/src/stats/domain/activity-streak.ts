@@ -1,4 +1,4 @@
-import { addDays, isLocalDate, type LocalDate } from './local-day';
+import { addDays, isLocalDate, type LocalDate } from '@abide/calendar';
 
 export interface DayStreak {
   /** Consecutive days ending today, or yesterday while today has nothing yet. */

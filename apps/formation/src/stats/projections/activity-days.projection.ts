@@ -4,7 +4,7 @@ import type { Projection } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { activityOf } from '../domain/activity-calendar';
-import type { LocalDate } from '../domain/local-day';
+import type { LocalDate } from '@abide/calendar';
 import { type ActivityDayView, activityDayViewSchema, type ActivitySource } from './activity-days.schema';
 
 const keyOf = (userId: string, source: ActivitySource, ref: string, date: LocalDate) => `${userId}|${source}|${ref}|${date}`;

@@ -1,3 +1,4 @@
+import { weekdayOf } from '@abide/calendar';
 import type { HabitAnalytics } from './habitsApi';
 import { formatShortDate, parseIsoDate } from './local-dates';
 
@@ -49,7 +50,7 @@ export function heatMapColumns(cells: readonly HeatCell[], today: string): Array
   const columns: Array<Array<HeatMapCell | null>> = [];
   let column: Array<HeatMapCell | null> = [];
   if (sorted.length > 0) {
-    const lead = parseIsoDate(sorted[0].date).getDay();
+    const lead = weekdayOf(sorted[0].date);
     column = Array.from({ length: lead }, () => null);
   }
   for (const cell of sorted) {

@@ -1,21 +1,19 @@
-/** Calendar days as the API speaks them (YYYY-MM-DD), in the browser's own time zone. */
+import { addDays, localDateOf, weekdayNames } from '@abide/calendar';
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** Calendar days as the API speaks them (YYYY-MM-DD); the maths is the services' own (@abide/calendar). */
+export { addDays };
 
+const browserTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The date an instant falls on in the browser's own time zone. */
 export function isoDate(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return localDateOf(date, browserTimeZone);
 }
 
 /** Noon avoids the DST edges when stepping day by day. */
 export function parseIsoDate(value: string): Date {
   const [y, m, d] = value.split('-').map(Number);
   return new Date(y, m - 1, d, 12);
-}
-
-export function addDays(value: string, days: number): string {
-  const date = parseIsoDate(value);
-  date.setDate(date.getDate() + days);
-  return isoDate(date);
 }
 
 /** Issue 4: a check-in may be for today or up to 7 days back, never the future. */
@@ -26,7 +24,7 @@ export function isCheckInDate(value: string, today: string): boolean {
 }
 
 export const weekdayShort = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-export const weekdayLong = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const weekdayLong = weekdayNames;
 
 const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });

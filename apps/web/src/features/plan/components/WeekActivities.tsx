@@ -3,6 +3,7 @@ import { useToasts } from '../../../app/toasts';
 import { LiteButton, LiteCard, LiteCheckbox, LiteTag } from '../../../shared/lite/lite-controls';
 import { useCatchUpMutation, useToggleActivityMutation } from '../planApi';
 import { dayProgress, dayTone, hasMissedActivities, type PlanDay } from '../plan-week';
+import { weekdayNameOf } from '@abide/calendar';
 import { formatShortDate, weekdayLong } from '../../habits/local-dates';
 
 /** Spec §2/§4: the week's activities per day, styled today / past / future, each one checked off on its own. */
@@ -89,9 +90,7 @@ export function WeekActivities({ days, today }: { days: PlanDay[]; today: string
                             <ClockCircleOutlined aria-hidden /> {activity.duration}
                           </span>
                         ) : null}
-                        {activity.movedFrom ? (
-                          <span>Moved from {weekdayLong[new Date(`${activity.movedFrom}T12:00:00`).getDay()]}</span>
-                        ) : null}
+                        {activity.movedFrom ? <span>Moved from {weekdayNameOf(activity.movedFrom)}</span> : null}
                       </p>
                     </li>
                   ))}

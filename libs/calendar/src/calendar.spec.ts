@@ -11,7 +11,12 @@ import {
   weekdayNameOf,
   weekdayOf,
   weekStartOf,
-} from './local-day';
+  dateOf,
+  dayNumberOf,
+  inWeek,
+  localDateOrUtcOf,
+  localMinutesOf,
+} from './index';
 
 describe(localDateOf.name, () => {
   it('returns the previous day in New York when it is already tomorrow in UTC', () => {
@@ -176,5 +181,38 @@ describe(startOfLocalDay.name, () => {
   it('returns the first instant of the day when the zone skips midnight', () => {
     // Santiago moved its clocks from 00:00 to 01:00 on 3 September 2023: the day began at 01:00 -03.
     expect(startOfLocalDay('2023-09-03', 'America/Santiago').toISOString()).toBe('2023-09-03T04:00:00.000Z');
+  });
+});
+
+describe(dayNumberOf.name, () => {
+  it('counts days from 1970-01-01 and back again', () => {
+    expect(dayNumberOf('1970-01-02')).toBe(1);
+    expect(dayNumberOf('1969-12-31')).toBe(-1);
+    expect(dateOf(dayNumberOf('2024-02-29') + 1)).toBe('2024-03-01');
+  });
+});
+
+describe(inWeek.name, () => {
+  it('returns true from the Sunday to the Saturday and false outside', () => {
+    expect(['2025-03-08', '2025-03-09', '2025-03-15', '2025-03-16'].map((d) => inWeek(d, '2025-03-09'))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+  });
+});
+
+describe(localMinutesOf.name, () => {
+  it('returns the wall-clock minutes in the zone, summer time included', () => {
+    expect(localMinutesOf('2025-07-14T06:30:00Z', 'Europe/London')).toBe(7 * 60 + 30);
+    expect(localMinutesOf('2025-01-14T06:30:00Z', 'Europe/London')).toBe(6 * 60 + 30);
+  });
+});
+
+describe(localDateOrUtcOf.name, () => {
+  it("returns UTC's date when the zone is unknown", () => {
+    expect(localDateOrUtcOf('2025-03-10T03:30:00Z', 'Nowhere/Atlantis')).toBe('2025-03-10');
+    expect(localDateOrUtcOf('2025-03-10T03:30:00Z', 'America/New_York')).toBe('2025-03-09');
   });
 });

@@ -1,0 +1,2 @@
+export * from './local-date';
+export * from './time-zones';
