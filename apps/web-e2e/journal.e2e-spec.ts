@@ -102,6 +102,30 @@ describe('journal', () => {
     await page.getByText('Your reflections will appear here.').waitFor();
   });
 
+  it("shows the text of the reflection scripture and of an entry's scripture", async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await seedJournalEntry(member.session, { content: 'Quiet before the storm.', scriptureReference: 'ps 46:10', mood: 'peaceful' });
+    await signIn(page, member);
+    const journal = await new JournalPage(page).open();
+
+    const reflection = journal.scriptureCard.locator('.scripture-passage__verse').first();
+    await reflection.waitFor();
+    expect((await reflection.innerText()).length).toBeGreaterThan(20);
+
+    const entry = journal.entry(journal.recent, 'Quiet before the storm.');
+    const toggle = entry.getByRole('button', { name: /Psalm 46:10/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await entry.getByText('Be still, and know that I am God.', { exact: false }).waitFor();
+    await entry.getByText('Psalm 46:10, World English Bible').waitFor();
+    await screenshot(page, 'journal-scripture-text');
+
+    await entry.getByRole('button', { name: 'View' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reflection' });
+    await dialog.getByText('Be still, and know that I am God.', { exact: false }).waitFor();
+  });
+
   it('saves a draft that only shows among the drafts, and finishes it later', async () => {
     const { page } = session;
     const member = await seedMember();

@@ -44,6 +44,31 @@ describe('my plan', () => {
     expect(await plan.totalDays.innerText()).toContain('1 day');
   });
 
+  it("shows the text of the week's scriptures, one at a time", async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await signIn(page, member);
+    const plan = new PlanPage(page);
+    await plan.waitForPlan();
+
+    const choices = plan.scriptures.getByRole('button');
+    expect(await choices.count()).toBeGreaterThanOrEqual(3);
+    const reference = (await choices.first().innerText()).trim();
+    await choices.first().click();
+
+    const passage = page.locator('.scripture-passage');
+    await passage.getByText(`${reference}, World English Bible`).waitFor();
+    expect((await passage.locator('.scripture-passage__verse').first().innerText()).length).toBeGreaterThan(20);
+    expect(await choices.first().getAttribute('aria-expanded')).toBe('true');
+    await screenshot(page, 'plan-scripture-text');
+
+    await choices.nth(1).click();
+    await passage.getByText(`${(await choices.nth(1).innerText()).trim()}, World English Bible`).waitFor();
+    expect(await passage.count()).toBe(1);
+    await choices.nth(1).click();
+    await passage.waitFor({ state: 'detached' });
+  });
+
   it('regenerates the plan', async () => {
     const { page } = session;
     const member = await seedMember();

@@ -21,6 +21,7 @@ import { ProfileCommands } from './profiles/commands/profile-commands';
 import { ProfilesConsumer } from './profiles/profiles.consumer';
 import { ProfilesController } from './profiles/profiles.controller';
 import { ProfileProjection } from './profiles/projections/profile.projection';
+import { ScriptureModule } from './scripture/scripture.module';
 import { ActivityCalendarProjection } from './stats/projections/activity-calendar.projection';
 import { ActivityDays } from './stats/projections/activity-days.projection';
 import { StatsModule } from './stats/stats.module';
@@ -58,6 +59,7 @@ export class AppModule {
         NotificationsModule,
         NudgesModule.forRoot(config),
         LibraryNoticesModule.forRoot(config),
+        ScriptureModule,
       ],
       controllers: [ProfilesController, ProfilesConsumer, AccountExportController],
       providers: [ProfileCommands],

@@ -12,6 +12,7 @@ import { PlansController } from './routes/formation/plans.controller';
 import { JournalController } from './routes/formation/journal.controller';
 import { NotificationsController, NudgesController } from './routes/formation/notifications.controller';
 import { ProfileController } from './routes/formation/profile.controller';
+import { ScriptureController } from './routes/formation/scripture.controller';
 import { StatsController } from './routes/formation/stats.controller';
 import { GroupsController } from './routes/community/groups.controller';
 import { ModerationController } from './routes/library/moderation.controller';
@@ -35,6 +36,7 @@ export class AppModule {
         HabitsController,
         StatsController,
         JournalController,
+        ScriptureController,
         NotificationsController,
         NudgesController,
         UploadsController,

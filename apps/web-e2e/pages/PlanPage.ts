@@ -14,6 +14,7 @@ export class PlanPage {
   readonly todaysHabits: Locator;
   readonly insight: Locator;
   readonly calendar: Locator;
+  readonly scriptures: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Your Weekly Spiritual Plan' });
@@ -28,6 +29,7 @@ export class PlanPage {
     this.todaysHabits = page.locator('.ant-card', { has: page.getByRole('heading', { name: "Today's Habits" }) });
     this.insight = page.locator('.ant-card', { has: page.getByRole('heading', { name: "This Week's Insight" }) });
     this.calendar = page.getByRole('list', { name: 'This week', exact: true });
+    this.scriptures = page.getByRole('list', { name: 'Scriptures for this week' });
   }
 
   /** The small line above the title that greets the member by name. */

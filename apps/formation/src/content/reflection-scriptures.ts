@@ -57,7 +57,7 @@ export const reflectionScriptures: readonly ReflectionScripture[] = [
     invitation: 'Can you tell God plainly what you are missing, and let him sit with you in it?',
   },
   {
-    reference: 'Psalm 13:1-6',
+    reference: 'Psalm 13',
     moods: ['reflective', 'hopeful'],
     themes: ['honest-lament'],
     topic: 'waiting on God',

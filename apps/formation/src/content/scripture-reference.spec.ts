@@ -1,4 +1,4 @@
-import { findBibleBook, normaliseScriptureReference, parseScriptureReference } from './scripture-reference';
+import { normaliseScriptureReference, parseScripture, parseScriptureReference } from './scripture-reference';
 
 describe(normaliseScriptureReference.name, () => {
   it.each([
@@ -11,13 +11,21 @@ describe(normaliseScriptureReference.name, () => {
     ['First John 4:7', '1 John 4:7'],
     ['1 Jn 4', '1 John 4'],
     ['jn 3:16', 'John 3:16'],
-    ['Matt 5:1-7:29', 'Matthew 5:1-7:29'],
+    ['Jn 3 16', 'John 3:16'],
+    ['Matt 5:1-7:29', 'Matthew 5-7'],
+    ['John 3:16-4:2', 'John 3:16-4:2'],
+    ['Psalm 23:1-6', 'Psalm 23'],
+    ['John 3:30-40', 'John 3:30-36'],
     ['Song of Solomon 2:10', 'Song of Songs 2:10'],
     ['Jude 3', 'Jude 1:3'],
     ['Phil 4:6-7', 'Philippians 4:6-7'],
     ['Philem 1:7', 'Philemon 1:7'],
     ['Rev 21:1-5', 'Revelation 21:1-5'],
+    ['Revelations 21:1', 'Revelation 21:1'],
     ['Psalm 23:1-3, 6', 'Psalm 23:1-3, 6'],
+    ['John 3:16, 17', 'John 3:16, 17'],
+    ['John 3:16; 4:1', 'John 3:16; 4:1'],
+    ['Psalms 23, 24', 'Psalms 23, 24'],
     ['Lamentations 3:22-23', 'Lamentations 3:22-23'],
     ['  micah 6:8 ', 'Micah 6:8'],
     ['Deuteronomy 6', 'Deuteronomy 6'],
@@ -25,37 +33,54 @@ describe(normaliseScriptureReference.name, () => {
     expect(normaliseScriptureReference(input)).toBe(expected);
   });
 
-  it.each([['Hezekiah 3:16'], ['John 22:1'], ['Jude 2:1'], ['Psalm 23:5-2'], ['Psalm 0'], ['Love is patient'], [''], ['John'], ['3:16']])(
-    'returns null when given %p',
-    (input) => {
-      expect(normaliseScriptureReference(input)).toBeNull();
-    },
-  );
+  it.each([
+    ['Hezekiah 3:16'],
+    ['John 22:1'],
+    ['Jude 2:1'],
+    ['Psalm 23:5-2'],
+    ['Psalm 0'],
+    ['Love is patient'],
+    [''],
+    ['John'],
+    ['3:16'],
+    ['I read John 3:16 today'],
+    ['John 3:16 NIV'],
+    ['John 3:16, Romans 8:28'],
+  ])('returns null when given %p', (input) => {
+    expect(normaliseScriptureReference(input)).toBeNull();
+  });
+
+  it('returns a canonical form that reads back as itself', () => {
+    for (const input of ['Psalm 23:1-3, 6', 'John 3:16; 4:1', 'Psalms 120-134', 'Jude 1:3', 'John 3:16; John 4']) {
+      const canonical = normaliseScriptureReference(input) as string;
+      expect([input, normaliseScriptureReference(canonical)]).toEqual([input, canonical]);
+    }
+  });
 });
 
 describe(parseScriptureReference.name, () => {
-  it('returns the parts of a verse range', () => {
+  it('returns the verses of a range, a whole chapter resolved to its last verse', () => {
     expect(parseScriptureReference('Isa 40:28-31')).toEqual({
-      book: 'Isaiah',
-      chapter: 40,
-      verse: 28,
-      endVerse: 31,
+      book: 'Isa',
       text: 'Isaiah 40:28-31',
+      spans: [{ chapter: 40, verse: 28, endChapter: 40, endVerse: 31 }],
     });
+    expect(parseScriptureReference('Psalm 23')?.spans).toEqual([{ chapter: 23, verse: 1, endChapter: 23, endVerse: 6 }]);
   });
 
-  it('returns the parts of a range across chapters', () => {
-    expect(parseScriptureReference('Matt 5:1-7:29')).toMatchObject({ chapter: 5, verse: 1, endChapter: 7, endVerse: 29 });
+  it('returns each part of a list and a range across chapters', () => {
+    expect(parseScriptureReference('Psalm 23:1-3, 6')?.spans).toEqual([
+      { chapter: 23, verse: 1, endChapter: 23, endVerse: 3 },
+      { chapter: 23, verse: 6, endChapter: 23, endVerse: 6 },
+    ]);
+    expect(parseScriptureReference('Matt 5:1-7:29')?.spans).toEqual([{ chapter: 5, verse: 1, endChapter: 7, endVerse: 29 }]);
   });
 });
 
-describe(findBibleBook.name, () => {
-  it('returns the book when given an unambiguous prefix', () => {
-    expect(findBibleBook('Ecclesia')?.name).toBe('Ecclesiastes');
-    expect(findBibleBook('Revelations')?.name).toBe('Revelation');
-  });
-
-  it('returns null when the prefix fits several books', () => {
-    expect(findBibleBook('Ju')).toBeNull();
+describe(parseScripture.name, () => {
+  it('tells a reference outside the Bible from text that is no reference', () => {
+    expect(parseScripture('John 22:1')).toEqual({ ok: false, reason: 'not-in-bible' });
+    expect(parseScripture('John 3:99')).toEqual({ ok: false, reason: 'not-in-bible' });
+    expect(parseScripture('Hezekiah 3:16')).toEqual({ ok: false, reason: 'unreadable' });
   });
 });

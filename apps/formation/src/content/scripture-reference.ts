@@ -1,105 +1,155 @@
-import { bibleBooks, type BibleBook } from './bible-books';
+import type { bcv_parser as BcvParser } from 'bible-passage-reference-parser';
+import { bibleBookNames } from './bible-book-names';
 
-/**
- * Recognises a scripture reference as people type it ('ps 23:1-3', '1cor 13.4–7', 'First John 4')
- * and gives it back in one canonical form ('Psalm 23:1-3', '1 Corinthians 13:4-7', '1 John 4').
- * Deliberately small: one passage per call, English book names, chapter numbers checked against
- * the book. `bible-passage-reference-parser` would add many languages and free-text scanning;
- * this is the seam where it would plug in.
- */
+/** What a member sees when the text they gave is no reference we can read. */
+export const UNREADABLE_SCRIPTURE_MESSAGE = "We couldn't read that scripture reference. Try a form like 'John 3:16' or 'Psalm 23:1-3'.";
+
+/** A run of verses within one book; a whole chapter runs from verse 1 to its last verse. */
+export interface VerseSpan {
+  chapter: number;
+  verse: number;
+  endChapter: number;
+  endVerse: number;
+}
+
+/** A reference to verses of one book, e.g. 'Psalm 23:1-3, 6'. */
 export interface ScriptureReference {
+  /** The book's OSIS code ('Ps', '1Cor'). */
   book: string;
+  /** The canonical text, e.g. 'Psalm 23:1-3, 6'. */
+  text: string;
+  /** The verses it names, in the order written. */
+  spans: VerseSpan[];
+}
+
+/** `unreadable`: not a reference we can read; `not-in-bible`: a real book, but no such chapter or verse. */
+export type ScriptureParse = { ok: true; reference: ScriptureReference } | { ok: false; reason: 'unreadable' | 'not-in-bible' };
+
+interface Point {
+  b: string;
+  c: number;
+  v: number;
+}
+interface ParsedPart {
+  osis: string;
+  indices: [number, number];
+  start: Point;
+  end: Point;
+  entities: Array<{ valid: { valid: boolean } }>;
+}
+interface ParsedPassage {
+  indices: [number, number];
+  translations?: string[];
+  entities: ParsedPart[];
+}
+
+let parser: BcvParser | undefined;
+/**
+ * bible-passage-reference-parser's English build. Its ES-module entry needs a language object and cannot be
+ * required from our CommonJS services and Jest, so we load the CommonJS build it ships for this (see its readme).
+ */
+const bcv = (): BcvParser => {
+  if (!parser) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { bcv_parser } = require('bible-passage-reference-parser/cjs/en_bcv_parser.js') as { bcv_parser: new () => BcvParser };
+    parser = new bcv_parser().set_options({
+      // Whole chapters come back as 'Ps.23', verse ranges as 'Ps.23.1-Ps.23.3'.
+      osis_compaction_strategy: 'bc',
+      // Keep invalid passages, so 'John 22:1' can be told apart from text that names no passage at all.
+      invalid_passage_strategy: 'include',
+      invalid_sequence_strategy: 'include',
+      // 'John 3:16, 17' stays two verses as written rather than becoming 'John 3:16-17'.
+      consecutive_combination_strategy: 'separate',
+      // The World English Bible we show has 3 John in 14 verses, as the KJV does.
+      versification_system: 'kjv',
+    });
+  }
+  return parser;
+};
+
+const OSIS = /^(\w+)\.(\d+)(?:\.(\d+))?(?:-(\w+)\.(\d+)(?:\.(\d+))?)?$/;
+
+interface Segment {
   chapter: number;
   verse?: number;
   endChapter?: number;
   endVerse?: number;
-  /** Further verses of the same chapter after a comma ('Psalm 23:1-3, 6'), kept as written. */
-  more?: string;
-  /** The canonical text, e.g. 'Psalm 23:1-3'. */
-  text: string;
 }
 
-const normaliseName = (name: string): string =>
-  name
-    .toLowerCase()
-    .replace(/\./g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^(iii|third|3rd)\s*/, '3 ')
-    .replace(/^(ii|second|2nd)\s*/, '2 ')
-    .replace(/^(i|first|1st)\s+/, '1 ')
-    .replace(/^([123])\s*(?=[a-z])/, '$1 ');
-
-const byAlias = new Map<string, BibleBook>();
-for (const entry of bibleBooks) {
-  for (const alias of [entry.name, ...entry.aliases]) {
-    const key = normaliseName(alias);
-    // First writer wins, so an alias shared by two books ('co') keeps the more common reading.
-    if (!byAlias.has(key)) byAlias.set(key, entry);
-  }
-}
-
-/** The book a name denotes: an exact name or abbreviation, else an unambiguous prefix of a full name. */
-export const findBibleBook = (name: string): BibleBook | null => {
-  const key = normaliseName(name);
-  if (!key) return null;
-  const exact = byAlias.get(key);
-  if (exact) return exact;
-  if (key.replace(/^[123] /, '').length < 3) return null;
-  const matches = bibleBooks.filter((b) => normaliseName(b.name).startsWith(key));
-  return matches.length === 1 ? matches[0] : null;
+const segmentOf = (osis: string): { book: string; segment: Segment } | null => {
+  const m = OSIS.exec(osis);
+  if (!m || (m[4] !== undefined && m[4] !== m[1])) return null;
+  const n = (s: string | undefined) => (s === undefined ? undefined : Number(s));
+  return { book: m[1], segment: { chapter: Number(m[2]), verse: n(m[3]), endChapter: n(m[5]), endVerse: n(m[6]) } };
 };
 
-const REFERENCE =
-  /^\s*((?:[123]|i{1,3}|first|second|third|1st|2nd|3rd)?\s*[a-z][a-z .]*?)\s*(\d+)(?:\s*[:.]\s*(\d+))?(?:\s*[-–—]\s*(\d+)(?:\s*[:.]\s*(\d+))?)?((?:\s*,\s*\d+(?:\s*[-–—]\s*\d+)?)*)\s*$/i;
+const lastChapterOf = (s: Segment) => s.endChapter ?? s.chapter;
 
-const bookLabel = (entry: BibleBook, spansChapters: boolean): string => (entry.name === 'Psalms' && !spansChapters ? 'Psalm' : entry.name);
+/** '23:1-3', '5-7', '3:16-4:2', '119'. */
+const spanText = (s: Segment, withChapter: boolean): string => {
+  let text = s.verse === undefined ? `${s.chapter}` : withChapter ? `${s.chapter}:${s.verse}` : `${s.verse}`;
+  if (s.endChapter !== undefined && s.endChapter !== s.chapter)
+    text += s.endVerse === undefined ? `-${s.endChapter}` : `-${s.endChapter}:${s.endVerse}`;
+  else if (s.endVerse !== undefined && s.endVerse !== s.verse) text += `-${s.endVerse}`;
+  return text;
+};
 
-/** The reference in canonical form, or null when it is not a reference to a real book and chapter. */
-export const parseScriptureReference = (input: string): ScriptureReference | null => {
-  const match = REFERENCE.exec(input.replace(/\u00a0/g, ' '));
-  if (!match) return null;
-  const entry = findBibleBook(match[1]);
-  if (!entry) return null;
-  const [first, second, third, fourth] = [match[2], match[3], match[4], match[5]].map((n) => (n === undefined ? undefined : Number(n)));
-  const more = match[6] ? match[6].replace(/\s+/g, '').replace(/[–—]/g, '-').replace(/,/g, ', ') : undefined;
-
-  // In a one-chapter book a lone number is a verse ('Jude 3' is Jude 1:3).
-  const oneChapter = entry.chapters === 1 && second === undefined;
-  const chapter = oneChapter ? 1 : (first as number);
-  const verse = oneChapter ? first : second;
-  let endChapter: number | undefined;
-  let endVerse: number | undefined;
-  if (third !== undefined) {
-    if (fourth !== undefined) [endChapter, endVerse] = [third, fourth];
-    else if (verse !== undefined) endVerse = third;
-    else endChapter = third;
+/** Our canonical form: 'Psalm 23:1-3, 6', 'Psalms 120-134', 'John 3:16; 4:1', '1 Corinthians 13:4-7'. */
+const format = (book: string, segments: Segment[]): string => {
+  const oneChapter = segments.every((s) => s.chapter === segments[0].chapter && lastChapterOf(s) === s.chapter);
+  const label = book === 'Ps' && oneChapter ? 'Psalm' : bibleBookNames[book];
+  let text = `${label} ${spanText(segments[0], true)}`;
+  for (let i = 1; i < segments.length; i++) {
+    const [before, s] = [segments[i - 1], segments[i]];
+    const sameKind = (before.verse === undefined) === (s.verse === undefined);
+    if (s.verse !== undefined && sameKind && s.chapter === lastChapterOf(before)) text += `, ${spanText(s, false)}`;
+    else if (s.verse === undefined && sameKind) text += `, ${spanText(s, true)}`;
+    else if (s.verse !== undefined) text += `; ${spanText(s, true)}`;
+    // A chapter after verses ('John 3:16; 4') would read back as a verse, so the book is named again.
+    else text += `; ${label} ${spanText(s, true)}`;
   }
+  return text;
+};
 
-  const lastChapter = endChapter ?? chapter;
-  if (chapter < 1 || lastChapter > entry.chapters || lastChapter < chapter) return null;
-  if (verse === 0 || endVerse === 0) return null;
-  if (endChapter === undefined && verse !== undefined && endVerse !== undefined && endVerse < verse) return null;
-  if (endChapter !== undefined && endVerse !== undefined && verse === undefined) return null;
-  if (more && verse === undefined) return null;
+/**
+ * Reads a scripture reference as people type it ('ps 23:1-3', '1cor 13.4–7', 'First John 4') with
+ * bible-passage-reference-parser and gives it back in one canonical form ('Psalm 23:1-3', '1 Corinthians 13:4-7',
+ * '1 John 4'). The whole input must be the reference (not a sentence that contains one), in one book.
+ */
+export const parseScripture = (input: string): ScriptureParse => {
+  const text = input.replace(/\u00a0/g, ' ').trim();
+  const unreadable = { ok: false, reason: 'unreadable' } as const;
+  if (!text) return unreadable;
+  const passages = bcv().parse(text).parsed_entities() as ParsedPassage[];
+  if (passages.length !== 1) return unreadable;
+  const [passage] = passages;
+  if (passage.indices[0] !== 0 || passage.indices[1] !== text.length || passage.translations?.some((t) => t !== '')) return unreadable;
+  const parts = passage.entities;
+  if (parts.length === 0) return unreadable;
+  if (parts.some((p) => p.entities.some((e) => !e.valid.valid) || !p.osis)) return { ok: false, reason: 'not-in-bible' };
+  // The parser reads a backwards range ('Psalm 23:5-2') as two verses; we take it for a slip and refuse it.
+  for (let i = 1; i < parts.length; i++) if (/[-–—]/.test(text.slice(parts[i - 1].indices[1], parts[i].indices[0]))) return unreadable;
 
-  const spansChapters = endChapter !== undefined && endChapter !== chapter;
-  let text = `${bookLabel(entry, spansChapters)} ${chapter}`;
-  if (verse !== undefined) text += `:${verse}`;
-  if (endChapter !== undefined && endVerse !== undefined) text += endChapter === chapter ? `-${endVerse}` : `-${endChapter}:${endVerse}`;
-  else if (endChapter !== undefined) text += `-${endChapter}`;
-  else if (endVerse !== undefined) text += `-${endVerse}`;
-  if (more) text += more;
-
+  const read = parts.map((p) => segmentOf(p.osis));
+  const book = read[0]?.book;
+  if (!book || !bibleBookNames[book] || read.some((r) => r === null || r.book !== book)) return unreadable;
   return {
-    book: entry.name,
-    chapter,
-    ...(verse !== undefined ? { verse } : {}),
-    ...(endChapter !== undefined && endChapter !== chapter ? { endChapter } : {}),
-    ...(endVerse !== undefined ? { endVerse } : {}),
-    ...(more ? { more: more.replace(/^,\s*/, '') } : {}),
-    text,
+    ok: true,
+    reference: {
+      book,
+      text: format(
+        book,
+        read.map((r) => (r as { segment: Segment }).segment),
+      ),
+      spans: parts.map((p) => ({ chapter: p.start.c, verse: p.start.v, endChapter: p.end.c, endVerse: p.end.v })),
+    },
   };
+};
+
+/** The reference in canonical form, or null when it is not a reference to verses that exist. */
+export const parseScriptureReference = (input: string): ScriptureReference | null => {
+  const parsed = parseScripture(input);
+  return parsed.ok ? parsed.reference : null;
 };
 
 /** The canonical text of a reference, or null when it is not one (the journal keeps free text as typed). */

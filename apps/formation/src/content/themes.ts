@@ -46,7 +46,7 @@ export const themes: readonly Theme[] = [
     title: 'A Grateful Heart',
     description:
       'Thankfulness opens our eyes to gifts we walk past every day. This week, name God’s kindness out loud, specifically and often.',
-    scriptures: ['Psalm 100:1-5', 'Psalm 103:1-5', 'Colossians 3:15-17', 'Luke 17:11-19'],
+    scriptures: ['Psalm 100', 'Psalm 103:1-5', 'Colossians 3:15-17', 'Luke 17:11-19'],
     goals: [prayerLife, disciplines],
     connections: ['worship', 'prayer'],
   },
@@ -171,7 +171,7 @@ export const themes: readonly Theme[] = [
     title: 'Honest Lament, Living Hope',
     description:
       'The psalms show us that sorrow can be brought to God, not hidden from him. This week, be honest about what hurts and watch for his faithfulness.',
-    scriptures: ['Psalm 13:1-6', 'Lamentations 3:19-26', 'Romans 8:18-28'],
+    scriptures: ['Psalm 13', 'Lamentations 3:19-26', 'Romans 8:18-28'],
     goals: [prayerLife, bibleReading],
     connections: ['prayer', 'worship'],
   },
@@ -198,7 +198,7 @@ export const themes: readonly Theme[] = [
     title: 'The Good Shepherd',
     description:
       'Jesus knows his sheep by name and leads them to rest and to life. This week, let him lead you beside still waters and through the harder valleys.',
-    scriptures: ['Psalm 23:1-6', 'John 10:11-16', 'Ezekiel 34:11-16'],
+    scriptures: ['Psalm 23', 'John 10:11-16', 'Ezekiel 34:11-16'],
     goals: [prayerLife, bibleReading],
     connections: ['nature', 'bible'],
   },

@@ -189,6 +189,17 @@ export const journalPromptSchema = z.object({
 export const journalInsightSchema = z.object({ insight: z.string(), scripture: z.object({ reference: z.string(), why: z.string() }).nullable() });
 export const journalStatsSchema = z.object({ totalEntries: z.number().int(), writingStreak: z.number().int(), wordsThisWeek: z.number().int() });
 
+// ---- scripture ----
+/** GET /scripture?ref=…: the verses of a reference in a public-domain translation; a long passage is cut short. */
+export const scripturePassageSchema = z.object({
+  reference: z.string(),
+  translation: z.string(),
+  verses: z.array(z.object({ chapter: z.number().int(), verse: z.number().int(), text: z.string() })),
+  /** True when the passage is longer than the verses given. */
+  truncated: z.boolean(),
+});
+export type ScripturePassage = z.infer<typeof scripturePassageSchema>;
+
 // ---- notifications ----
 export const notificationSchema = z.object({
   id: z.string(),

@@ -1,10 +1,10 @@
 import { journalEntryRequestSchema, moods } from '@abide/contracts';
 import { z } from 'zod';
-import { normaliseScriptureReference } from '../../content/scripture-reference';
+import { normaliseScriptureReference, UNREADABLE_SCRIPTURE_MESSAGE } from '../../content/scripture-reference';
 import type { EntryFields } from './journal-entry.decider';
 
 export const EMPTY_ENTRY_MESSAGE = 'Your journal entry cannot be empty.';
-export const UNREADABLE_SCRIPTURE_MESSAGE = "We couldn't read that scripture reference. Try a form like 'John 3:16' or 'Psalm 23:1-3'.";
+export { UNREADABLE_SCRIPTURE_MESSAGE };
 
 export interface FieldError {
   field: string;

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ContentSniffer } from './content-sniffer';
-import { docxText } from './docx-inspector';
 
 const sniff = async (chunks: Buffer[], max = 100) => {
   const sut = new ContentSniffer(max);
@@ -27,12 +26,5 @@ describe(ContentSniffer.name, () => {
   it('marks a file past the limit too large and passes nothing more on', async () => {
     const sut = await sniff([Buffer.alloc(60, 97), Buffer.alloc(41, 97)]);
     expect([sut.tooLarge, sut.bytes]).toEqual([true, 101]);
-  });
-});
-
-describe(docxText.name, () => {
-  it('returns the runs of each paragraph on its own line, entities decoded', () => {
-    const xml = '<w:p><w:r><w:t>Love &amp; </w:t></w:r><w:r><w:t xml:space="preserve">peace</w:t></w:r></w:p><w:p><w:r><w:instrText>HYPERLINK</w:instrText><w:t>Joy</w:t></w:r></w:p>';
-    expect(docxText(xml)).toBe('Love & peace\nJoy');
   });
 });

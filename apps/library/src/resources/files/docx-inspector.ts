@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import mammoth from 'mammoth';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 /** Limits against zip bombs: a real Word document is far below each. */
@@ -35,8 +36,11 @@ class RangeReader extends yauzl.RandomAccessReader {
 const openZip = (source: ByteRangeSource): Promise<ZipFile> => {
   const reader = new RangeReader(source);
   return new Promise((resolve, reject) =>
-    yauzl.fromRandomAccessReader(reader, source.size, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (err, zip) =>
-      err || !zip ? reject(new NotDocxError(err?.message ?? 'not a zip')) : resolve(zip),
+    yauzl.fromRandomAccessReader(
+      reader,
+      source.size,
+      { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false },
+      (err, zip) => (err || !zip ? reject(new NotDocxError(err?.message ?? 'not a zip')) : resolve(zip)),
     ),
   );
 };
@@ -54,79 +58,74 @@ const entriesOf = (zip: ZipFile): Promise<Entry[]> =>
     zip.readEntry();
   });
 
+/** The checks every DOCX passes before anything inflates it: its parts, their count and their declared sizes. */
+const checkEntries = (entries: readonly Entry[]): void => {
+  const names = new Set(entries.map((e) => e.fileName));
+  // Two entries of one name could let two zip readers see different documents.
+  if (names.size !== entries.length) throw new NotDocxError('duplicate entry names');
+  if (!names.has('[Content_Types].xml') || !names.has('word/document.xml')) throw new NotDocxError('no word document part');
+  let total = 0;
+  for (const entry of entries) {
+    total += entry.uncompressedSize;
+    if (total > DOCX_LIMITS.maxTotalUncompressed) throw new NotDocxError('uncompressed size over the limit');
+    if (entry.uncompressedSize > 1024 * 1024 && entry.uncompressedSize / Math.max(1, entry.compressedSize) > DOCX_LIMITS.maxRatio) {
+      throw new NotDocxError('compression ratio over the limit');
+    }
+    if (entry.fileName === 'word/document.xml' && entry.uncompressedSize > DOCX_LIMITS.maxDocumentXml) {
+      throw new NotDocxError('document part over the limit');
+    }
+  }
+};
+
 /** Throws NotDocxError unless this is an OOXML word-processing package within the limits. */
 export const inspectDocx = async (source: ByteRangeSource): Promise<void> => {
   const zip = await openZip(source);
   try {
-    const entries = await entriesOf(zip);
-    const names = new Set(entries.map((e) => e.fileName));
-    if (!names.has('[Content_Types].xml') || !names.has('word/document.xml')) throw new NotDocxError('no word document part');
-    let total = 0;
-    for (const entry of entries) {
-      total += entry.uncompressedSize;
-      if (total > DOCX_LIMITS.maxTotalUncompressed) throw new NotDocxError('uncompressed size over the limit');
-      if (entry.uncompressedSize > 1024 * 1024 && entry.uncompressedSize / Math.max(1, entry.compressedSize) > DOCX_LIMITS.maxRatio) {
-        throw new NotDocxError('compression ratio over the limit');
-      }
-    }
+    checkEntries(await entriesOf(zip));
   } finally {
     zip.close();
   }
 };
 
-const readEntry = (zip: ZipFile, entry: Entry, max: number): Promise<Buffer> =>
+/** Inflates an entry and discards it; yauzl fails it (validateEntrySizes) when it inflates past its declared size. */
+const drainEntry = (zip: ZipFile, entry: Entry): Promise<void> =>
   new Promise((resolve, reject) => {
     zip.openReadStream(entry, (err, stream) => {
       if (err || !stream) return reject(new NotDocxError(err?.message ?? 'unreadable entry'));
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > max) stream.destroy(new NotDocxError('document part over the limit'));
-        else chunks.push(chunk);
-      });
-      stream.on('error', (e) => reject(e instanceof NotDocxError ? e : new NotDocxError(e.message)));
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
+      stream.on('error', (e) => reject(new NotDocxError(e.message)));
+      stream.on('end', () => resolve());
+      stream.resume();
     });
   });
 
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const decodeXml = (text: string): string =>
-  text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, code: string) => {
-    if (code[0] === '#') {
-      const n = code[1].toLowerCase() === 'x' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : '';
-    }
-    return entities[code] ?? whole;
-  });
+/** The parts mammoth reads to find the text: XML and relationships, never media. */
+const isMarkup = (name: string): boolean => /\.(xml|rels)$/i.test(name);
 
-/** The text of word/document.xml: runs (`w:t`), tabs and breaks, one line per paragraph; nothing else. */
-export const docxText = (xml: string): string => {
-  const parts: string[] = [];
-  for (const m of xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\/>|<w:(?:br|cr)(?:\s[^>]*)?\/>|<\/w:p>/g)) {
-    if (m[1] !== undefined) parts.push(decodeXml(m[1]));
-    else if (m[0] === '<w:tab/>') parts.push('\t');
-    else parts.push('\n');
-  }
-  return parts
-    .join('')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-};
-
-/** Reads the document part of an already inspected DOCX. */
-export const extractDocxText = async (source: ByteRangeSource): Promise<string> => {
-  const zip = await openZip(source);
+/**
+ * The text of a DOCX, one paragraph per line. The limits are checked on the zip directory first, and the markup
+ * parts are inflated once to prove they are no larger than declared; only then does mammoth read the document
+ * (it unzips the whole buffer and trusts the sizes, so it must never see a zip bomb).
+ */
+export const extractDocxText = async (load: { range: ByteRangeSource; buffer: () => Promise<Buffer> }): Promise<string> => {
+  const zip = await openZip(load.range);
   try {
     const entries = await entriesOf(zip);
-    const document = entries.find((e) => e.fileName === 'word/document.xml');
-    if (!document) throw new NotDocxError('no word document part');
-    if (document.uncompressedSize > DOCX_LIMITS.maxDocumentXml) throw new NotDocxError('document part over the limit');
-    return docxText((await readEntry(zip, document, DOCX_LIMITS.maxDocumentXml)).toString('utf8'));
+    checkEntries(entries);
+    for (const entry of entries.filter((e) => isMarkup(e.fileName))) await drainEntry(zip, entry);
   } finally {
     zip.close();
   }
+  let text: string;
+  try {
+    text = (await mammoth.extractRawText({ buffer: await load.buffer() })).value;
+  } catch (error) {
+    throw new NotDocxError((error as Error).message);
+  }
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
 };
 
 /** A ByteRangeSource over a buffer (tests and small files). */

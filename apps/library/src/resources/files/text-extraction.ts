@@ -52,8 +52,14 @@ export const extractPdfText = async (data: Buffer): Promise<ExtractedText> => {
   let doc;
   try {
     // No eval (CVE-2024-4367), no fonts or network: only the text layer is read.
-    doc = await lib.getDocument({ data: new Uint8Array(data), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: true, verbosity: 0 })
-      .promise;
+    doc = await lib.getDocument({
+      data: new Uint8Array(data),
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      stopAtErrors: true,
+      verbosity: 0,
+    }).promise;
   } catch (error) {
     const name = (error as { name?: string }).name;
     throw new UnreadableFileError(name === 'PasswordException' ? UNREADABLE.encryptedPdf : UNREADABLE.corruptPdf);
@@ -77,13 +83,16 @@ export const extractPdfText = async (data: Buffer): Promise<ExtractedText> => {
   }
 };
 
-export const extractText = async (type: ResourceFileType, load: { buffer: () => Promise<Buffer>; range: ByteRangeSource }): Promise<ExtractedText> => {
+export const extractText = async (
+  type: ResourceFileType,
+  load: { buffer: () => Promise<Buffer>; range: ByteRangeSource },
+): Promise<ExtractedText> => {
   switch (type) {
     case 'pdf':
       return extractPdfText(await load.buffer());
     case 'docx':
       try {
-        return summarise(await extractDocxText(load.range), null);
+        return summarise(await extractDocxText(load), null);
       } catch (error) {
         if (error instanceof NotDocxError) throw new UnreadableFileError(UNREADABLE.corruptDocx);
         throw error;

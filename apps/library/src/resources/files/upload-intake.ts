@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { errorCodes, type ResourceFileType, uploadMessages } from '@abide/contracts';
 import { DomainError, isTransientError } from '@abide/platform';
-import busboy from 'busboy';
+import { Busboy, type BusboyInstance } from '@fastify/busboy';
 import type { IncomingMessage } from 'node:http';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
 import { ContentSniffer } from './content-sniffer';
@@ -50,17 +50,18 @@ export class UploadIntake {
     let stored: Promise<{ key: string; sniffer: ContentSniffer; rawName: string } | { error: unknown; key: string }> | undefined;
 
     await new Promise<void>((resolve, reject) => {
-      let parser: busboy.Busboy;
+      let parser: BusboyInstance;
       try {
         // One byte more than allowed reaches the sniffer, which is how "over the limit" is told from "exactly at it".
-        parser = busboy({ headers: request.headers, limits: { ...FIELD_LIMITS, fileSize: max + 1, files: 1 } });
+        const headers = { ...request.headers, 'content-type': request.headers['content-type'] ?? '' };
+        parser = new Busboy({ headers, limits: { ...FIELD_LIMITS, fileSize: max + 1, files: 1 } });
       } catch {
         return reject(badRequest('file', uploadMessages.noFile.description, uploadMessages.noFile.title));
       }
       parser.on('field', (name, value) => {
         (fields[name] ??= []).push(value);
       });
-      parser.on('file', (name, stream, info) => {
+      parser.on('file', (name, stream, fileName) => {
         if (name !== 'file' || stored) {
           tooMany ||= name === 'file';
           stream.resume();
@@ -80,7 +81,7 @@ export class UploadIntake {
         stored = Promise.race([
           this.objects
             .put('quarantine', key, sniffer, max)
-            .then(() => ({ key, sniffer, rawName: info.filename ?? '' }))
+            .then(() => ({ key, sniffer, rawName: fileName ?? '' }))
             .catch((error: unknown) => {
               // The store gave up (it may be down): let the rest of the part drain, so the request still ends.
               sniffer.resume();
@@ -93,7 +94,8 @@ export class UploadIntake {
         tooMany = true;
       });
       parser.on('error', () => reject(badRequest('file', 'The upload could not be read. Please try again.')));
-      parser.on('close', () => resolve());
+      // 'finish' comes once every part has been read to its end, the file part included.
+      parser.on('finish', () => resolve());
       request.on('error', (error) => reject(error));
       request.pipe(parser);
     }).catch(async (error: unknown) => {

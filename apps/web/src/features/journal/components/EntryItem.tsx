@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, LockOutlined, StarOutlined } from '@ant-design/icons';
 import type { JournalEntry } from '@abide/contracts';
 import { Button, Popconfirm, Tag, Tooltip } from 'antd';
+import { ScriptureReveal } from '../../scripture/components/ScriptureReveal';
 import { moodLabel } from '../journal-form';
 
 const when = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
@@ -34,7 +35,7 @@ export function EntryItem({ entry, actions }: { entry: JournalEntry; actions: En
           </span>
         </header>
         <p className="entry__preview">{entry.preview || <span className="muted">(empty draft)</span>}</p>
-        {entry.scriptureReference ? <p className="entry__scripture">{entry.scriptureReference}</p> : null}
+        {entry.scriptureReference ? <ScriptureReveal reference={entry.scriptureReference} className="entry__scripture" /> : null}
         <div className="entry__actions">
           <Button size="small" type="text" icon={<EyeOutlined aria-hidden />} onClick={() => actions.onView(entry)}>
             View

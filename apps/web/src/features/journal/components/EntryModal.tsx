@@ -1,6 +1,7 @@
 import type { JournalEntry } from '@abide/contracts';
 import { App, Button, Form, Modal } from 'antd';
 import { useEffect, type ReactNode } from 'react';
+import { ScripturePassage } from '../../scripture/components/ScripturePassage';
 import { isBlank, moodLabel, toEntryRequest, toReflectionValues, type ReflectionFormValues } from '../journal-form';
 import { useUpdateJournalEntryMutation } from '../journalApi';
 import { ReflectionFields } from './ReflectionFields';
@@ -71,7 +72,12 @@ export function EntryModal({
         <p className="muted">{when.format(new Date(entry.createdAt))}</p>
         <div className="entry-full">{entry.content}</div>
         <dl className="entry-details">
-          {entry.scriptureReference ? <Detail label="Scripture">{entry.scriptureReference}</Detail> : null}
+          {entry.scriptureReference ? (
+            <Detail label="Scripture">
+              {entry.scriptureReference}
+              <ScripturePassage reference={entry.scriptureReference} />
+            </Detail>
+          ) : null}
           {mood ? <Detail label="Mood">{mood}</Detail> : null}
           {entry.gratitude ? <Detail label="Gratitude">{entry.gratitude}</Detail> : null}
           <Detail label="Words">{entry.wordCount}</Detail>

@@ -1,6 +1,7 @@
 import type { JournalEntry } from '@abide/contracts';
 import { Button, Modal, Result, Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
+import { ScripturePassage } from '../../scripture/components/ScripturePassage';
 import { useGetEntryInsightMutation } from '../journalApi';
 
 /** 'Get AI insight': a short reflection on the entry with a related scripture. */
@@ -43,6 +44,7 @@ export function InsightModal({ entry, onClose }: { entry: JournalEntry | null; o
             {data.scripture ? (
               <figure className="scripture-note">
                 <figcaption className="scripture-note__ref">{data.scripture.reference}</figcaption>
+                <ScripturePassage reference={data.scripture.reference} />
                 <p className="scripture-note__why">{data.scripture.why}</p>
               </figure>
             ) : null}

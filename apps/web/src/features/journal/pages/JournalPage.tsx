@@ -2,6 +2,7 @@ import { BookOutlined, EditOutlined, FireOutlined, FontSizeOutlined } from '@ant
 import type { JournalEntry } from '@abide/contracts';
 import { App, Card, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { ScripturePassage } from '../../scripture/components/ScripturePassage';
 import { EntryModal } from '../components/EntryModal';
 import type { EntryActions } from '../components/EntryItem';
 import { InsightModal } from '../components/InsightModal';
@@ -62,6 +63,7 @@ function ScriptureCard() {
       ) : data?.scripture ? (
         <figure className="scripture-note">
           <figcaption className="scripture-note__ref">{data.scripture.reference}</figcaption>
+          <ScripturePassage reference={data.scripture.reference} />
           <p className="scripture-note__why">{data.scripture.why}</p>
         </figure>
       ) : (

@@ -9,12 +9,12 @@ import {
   LiteSecondaryText,
   LiteSkeleton,
   LiteSpin,
-  LiteTag,
   LiteTitle,
 } from '../../../shared/lite/lite-controls';
 import { problemOf } from '../../../shared/api/problem-details';
 import { selectCurrentUser } from '../../auth/authSlice';
 import { isoDate } from '../../habits/local-dates';
+import { ScriptureChoices } from '../../scripture/components/ScriptureChoices';
 import { EmptyPlan } from '../components/EmptyPlan';
 import { PlanStatCards } from '../components/PlanStatCards';
 import { ProgressCalendar } from '../components/ProgressCalendar';
@@ -95,13 +95,7 @@ export function MyPlanPage() {
             <LiteSecondaryParagraph className="plan-description">{plan.planData.description}</LiteSecondaryParagraph>
           ) : null}
           {plan && plan.planData.scriptures.length > 0 ? (
-            <ul className="plan-scriptures" aria-label="Scriptures for this week">
-              {plan.planData.scriptures.map((reference) => (
-                <li key={reference}>
-                  <LiteTag className="plan-scriptures__tag">{reference}</LiteTag>
-                </li>
-              ))}
-            </ul>
+            <ScriptureChoices references={plan.planData.scriptures} label="Scriptures for this week" />
           ) : null}
         </div>
         {plan ? (
