@@ -1,44 +1,32 @@
+import { replyWithProblem } from '@abide/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { cleanupOpenApiDoc } from 'nestjs-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ApiDocument } from './api-document';
 
-/** The public contract, generated from the gateway's controllers and the shared zod DTOs. */
-export const buildOpenApiDocument = (app: NestFastifyApplication): OpenAPIObject => {
-  const config = new DocumentBuilder()
-    .setTitle('Abide API')
-    .setDescription(
-      'The public API of the Abide discipleship platform. Errors are application/problem+json (RFC 9457) and carry a request id.',
-    )
-    .setVersion('1')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from sign-up / sign-in' })
-    .build();
-  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(app, config));
-  document.components = {
-    ...document.components,
-    schemas: {
-      ...document.components?.schemas,
-      ProblemDetails: {
-        type: 'object',
-        required: ['type', 'title', 'status', 'code'],
-        properties: {
-          type: { type: 'string' },
-          title: { type: 'string' },
-          status: { type: 'integer' },
-          detail: { type: 'string' },
-          instance: { type: 'string' },
-          code: { type: 'string' },
-          requestId: { type: 'string' },
-          errors: {
-            type: 'array',
-            items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
-          },
-        },
-      },
-    },
-  };
-  return document;
-};
+export const API_DOCUMENT_PATH = '/api/docs-json';
 
+/**
+ * `/api/docs-json`: the public API document, merged from the services' (docs/api-document.ts); `/api/docs`: Swagger UI,
+ * which loads it from there (its Authorize takes an access token for the bearer scheme and keeps it across reloads).
+ */
 export const setupOpenApi = (app: NestFastifyApplication): void => {
-  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });
+  const document = app.get(ApiDocument);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .get(API_DOCUMENT_PATH, async (request, reply) => {
+      try {
+        const json = await document.json();
+        await reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(json);
+      } catch (error) {
+        // Nest's adapter is typed against its own copy of fastify, the libraries against the root one: same runtime API.
+        replyWithProblem(error, request as unknown as FastifyRequest, reply as unknown as FastifyReply);
+      }
+    });
+  // An empty inline document makes Swagger UI load `url` instead (the merged one is fetched when asked, not here).
+  SwaggerModule.setup('api/docs', app, () => ({}) as OpenAPIObject, {
+    raw: false,
+    swaggerOptions: { url: API_DOCUMENT_PATH, persistAuthorization: true },
+  });
 };

@@ -15,6 +15,10 @@ export const identityEnvSchema = z.object({
   ...smtpEnv,
   /** Where the web app lives: e-mail links point at `${WEB_BASE_URL}/auth/callback`. */
   WEB_BASE_URL: z.string().url().transform((v) => v.replace(/\/+$/, '')),
+  /** The services whose parts "Download my data" gathers (account/personal-data-parts.ts). */
+  FORMATION_URL: z.string().url(),
+  LIBRARY_URL: z.string().url(),
+  COMMUNITY_URL: z.string().url(),
   /** Lifetime of an access token; short, because refresh rotates it (docs: README "Sessions"). */
   ACCESS_TOKEN_TTL_SECONDS: seconds(60, 3600, 900),
   /** A session unused (no refresh) for this long ends (README "Sessions"). */

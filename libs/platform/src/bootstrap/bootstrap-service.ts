@@ -9,6 +9,7 @@ import { HealthRegistry } from '../health/health-registry';
 import { AppLogger } from '../logging/logger';
 import { requestIdFor } from '../logging/request-id';
 import { installAccessLog, installRequestContext } from '../logging/request-logging';
+import { serveServiceDocument } from '../openapi/service-document';
 
 export interface BootstrapOptions {
   module: Type<unknown> | DynamicModule;
@@ -23,6 +24,8 @@ export interface BootstrapOptions {
   rawBody?: boolean;
   /** Which proxies' X-Forwarded-For to believe for `request.ip` (Fastify's trustProxy); defaults to all. */
   trustProxy?: boolean | string | number;
+  /** The service's name: it serves its own OpenAPI document at GET /openapi.json (internal; the gateway merges them). */
+  openApiDocument?: string;
   /** Runs after the app is created and before it listens (OpenAPI, cookies, multipart…). */
   configure?: (app: NestFastifyApplication) => Promise<void> | void;
 }
@@ -51,6 +54,7 @@ export const bootstrapService = async (options: BootstrapOptions): Promise<NestF
   app.useGlobalPipes(new ZodValidationPipe());
   app.enableShutdownHooks();
   await options.configure?.(app);
+  if (options.openApiDocument) serveServiceDocument(app, options.openApiDocument);
   if (options.healthChecks?.length) app.get(HealthRegistry).add(...options.healthChecks);
   if (options.microservice) app.connectMicroservice<MicroserviceOptions>(options.microservice, { inheritAppConfig: true });
   // Resolves without waiting for Kafka: the consumer joins in the background while /health/ready says not yet.
