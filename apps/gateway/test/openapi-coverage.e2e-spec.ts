@@ -4,9 +4,13 @@ import { RequestMethod } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { call } from '@abide/testing';
 import { AppModule as CommunityApp } from '../../community/src/app.module';
+import { communityEnvSchema } from '../../community/src/config/env.schema';
 import { AppModule as FormationApp } from '../../formation/src/app.module';
+import { formationEnvSchema } from '../../formation/src/config/env.schema';
 import { AppModule as IdentityApp } from '../../identity/src/app.module';
+import { identityEnvSchema } from '../../identity/src/config/env.schema';
 import { AppModule as LibraryApp } from '../../library/src/app.module';
+import { libraryEnvSchema } from '../../library/src/config/env.schema';
 import { routeOf, type ServiceName } from '../src/proxy/route-table';
 
 /** Routes a service serves that are not public API: probes, keys, and the parts of "Download my data" identity gathers. */
@@ -51,13 +55,32 @@ const routesOf = (app: DynamicModule): string[] =>
     });
   });
 
-// The modules are only read here, never started: any config object will do.
-const config = {} as never;
+/** The modules are only read here, never started: a valid config that points nowhere will do. */
+const nowhere = {
+  PORT: '9',
+  LOG_LEVEL: 'error',
+  MONGO_URL: 'mongodb://127.0.0.1:9',
+  MONGO_DB: 'unused',
+  KAFKA_BROKERS: '127.0.0.1:9',
+  KAFKA_CLIENT_ID: 'unused',
+  AUTH_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
+  REDIS_URL: 'redis://127.0.0.1:9',
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: '9',
+  WEB_BASE_URL: 'http://127.0.0.1:9',
+  FORMATION_URL: 'http://127.0.0.1:9',
+  LIBRARY_URL: 'http://127.0.0.1:9',
+  COMMUNITY_URL: 'http://127.0.0.1:9',
+  S3_ENDPOINT: '127.0.0.1',
+  S3_PORT: '9',
+  S3_ACCESS_KEY: 'unused-key',
+  S3_SECRET_KEY: 'unused-secret',
+};
 const served: Record<ServiceName, string[]> = {
-  identity: routesOf(IdentityApp.forRoot(config)),
-  formation: routesOf(FormationApp.forRoot(config)),
-  library: routesOf(LibraryApp.forRoot(config)),
-  community: routesOf(CommunityApp.forRoot(config)),
+  identity: routesOf(IdentityApp.forRoot(identityEnvSchema.parse(nowhere))),
+  formation: routesOf(FormationApp.forRoot(formationEnvSchema.parse(nowhere))),
+  library: routesOf(LibraryApp.forRoot(libraryEnvSchema.parse(nowhere))),
+  community: routesOf(CommunityApp.forRoot(communityEnvSchema.parse(nowhere))),
 };
 
 const documentedOperations = (document: OpenAPIObject): string[] =>

@@ -190,8 +190,8 @@ export class HabitsController {
     return this.queries.entriesOn(caller.id, dateOf(date));
   }
 
-  /** Spec §7: {habitId, completed, date, completedAt}; the server keeps its own time for completedAt. */
-  @ApiOperation({ summary: 'Record a check-in (spec §7): {habitId, completed, date, completedAt}; the same rules as the toggle.' })
+  /** {habitId, completed, date, completedAt}; the server keeps its own time for completedAt. */
+  @ApiOperation({ summary: 'Record a check-in: {habitId, completed, date, completedAt}; the same rules as the toggle.' })
   @ApiResponse({ status: 200, type: HabitEntryDto })
   @ApiProblems(400, 401, 404, 409)
   @Post('habit-entries')

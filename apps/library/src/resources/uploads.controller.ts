@@ -102,7 +102,7 @@ export class UploadsController {
 
   @ApiConsumes('multipart/form-data')
   @ApiOperation({
-    summary: `Upload a resource (multipart, streamed to the object store). Checks in the spec's order: file ('${uploadMessages.noFile.description}'), title, category, terms; '${uploadMessages.badType}' whatever the name says; '${uploadMessages.tooLarge(MAX_UPLOAD_BYTES)}' (413). Public uploads are reviewed before they appear; group and private ones appear once processed.`,
+    summary: `Upload a resource (multipart, streamed to the object store). Checks in this order: file ('${uploadMessages.noFile.description}'), title, category, terms; '${uploadMessages.badType}' whatever the name says; '${uploadMessages.tooLarge(MAX_UPLOAD_BYTES)}' (413). Public uploads are reviewed before they appear; group and private ones appear once processed.`,
   })
   @ApiBody({ schema: uploadForm })
   @ApiResponse({ status: 201, type: ResourceDto })

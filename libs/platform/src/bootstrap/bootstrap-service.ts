@@ -20,8 +20,6 @@ export interface BootstrapOptions {
   /** Readiness checks of things created outside the module graph (the consumer above). */
   healthChecks?: HealthCheck[];
   bodyLimit?: number;
-  /** Keep each JSON body's bytes as `request.rawBody` too (the gateway forwards them as they came). */
-  rawBody?: boolean;
   /** Which proxies' X-Forwarded-For to believe for `request.ip` (Fastify's trustProxy); defaults to all. */
   trustProxy?: boolean | string | number;
   /** The service's name: it serves its own OpenAPI document at GET /openapi.json (internal; the gateway merges them). */
@@ -43,10 +41,7 @@ export const createFastifyAdapter = (bodyLimit = 1024 * 1024, trustProxy: boolea
  */
 export const bootstrapService = async (options: BootstrapOptions): Promise<NestFastifyApplication> => {
   const adapter = createFastifyAdapter(options.bodyLimit, options.trustProxy);
-  const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, {
-    bufferLogs: true,
-    rawBody: options.rawBody ?? false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, { bufferLogs: true });
   const logger = app.get(AppLogger);
   app.useLogger(logger);
   installAccessLog(adapter, logger.pino);
