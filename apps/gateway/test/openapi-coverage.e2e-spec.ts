@@ -2,7 +2,7 @@ import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { call } from '@abide/testing';
+import { apiUrl, call } from '@abide/testing';
 import { AppModule as CommunityApp } from '../../community/src/app.module';
 import { communityEnvSchema } from '../../community/src/config/env.schema';
 import { AppModule as FormationApp } from '../../formation/src/app.module';
@@ -124,8 +124,11 @@ describe('the public API document', () => {
     expect(document.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.paths['/api/habits']?.get?.security).toEqual([{ bearer: [] }]);
 
-    const ui = await fetch(`${process.env.E2E_API_URL}/api/docs/swagger-ui-init.js`).then((r) => r.text());
-    expect(ui).toContain('"url": "/api/docs-json"');
+    const page = await fetch(`${apiUrl()}/api/docs`).then((r) => r.text());
+    expect(page).toContain("url: '/api/docs-json'");
+    expect(page).toContain('persistAuthorization: true');
+    const bundle = await fetch(`${apiUrl()}/api/docs/swagger-ui-bundle.js`);
+    expect([bundle.status, bundle.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
   });
 
   it('is not served by the services under the public prefix', async () => {

@@ -23,7 +23,7 @@ class UserDto extends createZodDto(userSchema) {}
 class SignUpRequestDto extends createZodDto(signUpWithConfirmationSchema) {}
 class CreateProfileRequestDto extends createZodDto(createProfileRequestSchema) {}
 
-/** Documented at the gateway (the public contract); services keep their routes out of OpenAPI. */
+/** Sign-up and the caller's own account. */
 @ApiTags('auth')
 @Controller('auth')
 export class AccountsController {

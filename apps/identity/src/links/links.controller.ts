@@ -7,15 +7,13 @@ import { codeExchangeRequestSchema, confirmEmailRequestSchema, type SessionRespo
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { setRefreshCookie } from '../sessions/refresh-cookie';
+import { setRefreshCookie, refreshCookieNote } from '../sessions/refresh-cookie';
 import { SessionsService } from '../sessions/sessions.service';
 import { ConfirmEmailHandler } from './commands/confirm-email.handler';
 import type { LinkFlow } from './domain/one-time-code';
 import { OneTimeCodes } from './one-time-codes.service';
 
 class CodeExchangeResponseDto extends createZodDto(sessionResponseSchema.extend({ flow: z.enum(['signup', 'recovery']) })) {}
-const refreshCookieNote =
-  'Sets the refresh token in the `abide_refresh` cookie (HttpOnly, SameSite=Strict, Path=/api/auth; Max-Age = what is left of the session).';
 class ConfirmedDto extends createZodDto(z.object({ confirmed: z.literal(true) })) {}
 
 class CodeExchangeRequestDto extends createZodDto(codeExchangeRequestSchema) {}

@@ -11,6 +11,8 @@ describe('parseRoleChange', () => {
   });
 
   it('refuses an unknown role with the usage line', () => {
-    expect(() => parseRoleChange(['grant', 'pope', 'x@example.com'], 'op')).toThrow('usage: roles grant|revoke user|moderator|admin <email>');
+    expect(() => parseRoleChange(['grant', 'pope', 'x@example.com'], 'op')).toThrow(
+      'usage: roles grant|revoke user|moderator|admin <email>',
+    );
   });
 });

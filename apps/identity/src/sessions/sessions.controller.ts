@@ -6,18 +6,15 @@ import { type SessionResponse, signInRequestSchema, signOutRequestSchema, sessio
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto, ZodValidationException } from 'nestjs-zod';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie, refreshCookieNote } from './refresh-cookie';
 import { type IssuedSession, SessionsService } from './sessions.service';
 import { SignInHandler } from './sign-in.handler';
 
 class SessionResponseDto extends createZodDto(sessionResponseSchema) {}
-const refreshCookieNote =
-  'Sets the refresh token in the `abide_refresh` cookie (HttpOnly, SameSite=Strict, Path=/api/auth; Max-Age = what is left of the session).';
 class SignOutRequestDto extends createZodDto(signOutRequestSchema) {}
 
 class SignInRequestDto extends createZodDto(signInRequestSchema) {}
 
-/** Documented at the gateway (the public contract). */
 @ApiTags('auth')
 @Controller('auth')
 export class SessionsController {
