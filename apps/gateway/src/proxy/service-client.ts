@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { errorCodes } from '@abide/contracts';
-import { DomainError, REQUEST_ID_HEADER, type ReadinessReport, SERVICE_DOCUMENT_PATH } from '@abide/platform';
+import { DomainError, FORWARDED_PREFIX_HEADER, REQUEST_ID_HEADER, type ReadinessReport, SERVICE_DOCUMENT_PATH } from '@abide/platform';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
@@ -28,6 +28,8 @@ const forwardedResponseHeaders = [
  * unsized ones (downloads, exports) stream through as they arrive.
  */
 const BUFFERED_RESPONSE_BYTES = 64 * 1024;
+/** Where the services' routes are public (their problems name the public URL). */
+const PUBLIC_PREFIX = '/api';
 
 /** A request has a body when it says how long it is (not 0) or that it is chunked. */
 const hasBody = (raw: IncomingMessage): boolean =>
@@ -62,6 +64,7 @@ export class ServiceClient implements OnModuleDestroy {
       if (typeof value === 'string') headers[name] = value;
     }
     headers['x-forwarded-for'] = request.ip;
+    headers[FORWARDED_PREFIX_HEADER] = PUBLIC_PREFIX;
     const timeout = timeoutMs ?? this.config.UPSTREAM_TIMEOUT_MS;
     try {
       const response = await this.pools[service].request({

@@ -55,13 +55,21 @@ export const problem = (
 
 const logger = new Logger('Errors');
 
+/** Set by the gateway: the public prefix a service's routes are reached under, so a problem names the public URL. */
+export const FORWARDED_PREFIX_HEADER = 'x-forwarded-prefix';
+
+const publicUrlOf = (request: FastifyRequest): string => {
+  const prefix = request.headers?.[FORWARDED_PREFIX_HEADER];
+  return typeof prefix === 'string' && /^(\/[\w-]+)+$/.test(prefix) ? `${prefix}${request.url}` : request.url;
+};
+
 /**
  * Answers `exception` as application/problem+json with the request id: the one mapping of errors to problems, used by
  * the global filter below and by routes that run outside Nest (the gateway's forwarder).
  */
 export const replyWithProblem = (exception: unknown, request: FastifyRequest, reply: FastifyReply): void => {
   const requestId = String(request.id ?? '');
-  const instance = request.url;
+  const instance = publicUrlOf(request);
   let body: ProblemDetails;
   let headers: Record<string, string> = {};
 
