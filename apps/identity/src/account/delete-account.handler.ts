@@ -28,13 +28,9 @@ export class DeleteAccountHandler {
   async execute(userId: string, password: string, correlationId: string): Promise<void> {
     const credentials = await this.credentials.findById(userId);
     if (!credentials || !(await this.hasher.verify(credentials.passwordHash, password))) {
-      throw new DomainError(
-        errorCodes.forbidden,
-        403,
-        'Password not accepted',
-        'That password is not right, so the account was not deleted.',
-        [{ field: 'password', message: 'That password is not right.' }],
-      );
+      throw new DomainError(errorCodes.forbidden, 403, 'Password not accepted', 'That password is not right, so the account was not deleted.', [
+        { field: 'password', message: 'That password is not right.' },
+      ]);
     }
     await this.users.execute(userId, (state) => decideDelete(state, userId, new Date()), { correlationId });
     await this.sessions.revokeAllOf(userId, 'account-deleted');

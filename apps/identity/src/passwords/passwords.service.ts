@@ -70,10 +70,7 @@ export class PasswordsService {
     await this.backoff.assertNotLocked(credentials.email);
     if (!(await this.hasher.verify(credentials.passwordHash, currentPassword))) {
       await this.backoff.recordFailure(credentials.email);
-      throw DomainError.validation(
-        [{ field: 'currentPassword', message: 'Your current password is not correct' }],
-        'Your current password is not correct.',
-      );
+      throw DomainError.validation([{ field: 'currentPassword', message: 'Your current password is not correct' }], 'Your current password is not correct.');
     }
     await this.replace(caller, newPassword, 'newPassword');
   }

@@ -11,8 +11,6 @@ describe('parseRoleChange', () => {
   });
 
   it('refuses an unknown role with the usage line', () => {
-    expect(() => parseRoleChange(['grant', 'pope', 'x@example.com'], 'op')).toThrow(
-      'usage: roles grant|revoke user|moderator|admin <email>',
-    );
+    expect(() => parseRoleChange(['grant', 'pope', 'x@example.com'], 'op')).toThrow('usage: roles grant|revoke user|moderator|admin <email>');
   });
 });

@@ -33,11 +33,7 @@ export class ChangeRole {
     await this.users.execute(
       user._id,
       (state) =>
-        decideChangeRoles(
-          state,
-          user._id,
-          change.action === 'grant' ? { grant: change.role, by: change.by } : { revoke: change.role, by: change.by },
-        ),
+        decideChangeRoles(state, user._id, change.action === 'grant' ? { grant: change.role, by: change.by } : { revoke: change.role, by: change.by }),
       { correlationId: `roles-cli-${Date.now()}` },
     );
     return (await this.views.findById(user._id))?.roles ?? [];

@@ -6,7 +6,11 @@ export class ConfigError extends Error {}
  * Validates the environment once at boot into a typed object (read nowhere else).
  * Throws a ConfigError that names every missing or malformed variable, so a service can exit with a clear message.
  */
-export const loadConfig = <T extends z.ZodTypeAny>(service: string, schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> => {
+export const loadConfig = <T extends z.ZodTypeAny>(
+  service: string,
+  schema: T,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<T> => {
   const parsed = schema.safeParse(env);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => {

@@ -4,12 +4,7 @@ import { pkceChallengeOf } from './pkce';
 describe('redeemRefusal', () => {
   const now = new Date('2026-11-22T10:00:00Z');
   const verifier = 'v'.repeat(43);
-  const code: OneTimeCodeState = {
-    flow: 'signup',
-    codeChallenge: pkceChallengeOf(verifier),
-    expiresAt: new Date('2026-11-22T11:00:00Z'),
-    used: false,
-  };
+  const code: OneTimeCodeState = { flow: 'signup', codeChallenge: pkceChallengeOf(verifier), expiresAt: new Date('2026-11-22T11:00:00Z'), used: false };
 
   it('returns null when the code is fresh, of an accepted flow and the verifier matches', () => {
     expect(redeemRefusal(code, { flows: ['signup', 'recovery'], codeVerifier: verifier, now })).toBeNull();

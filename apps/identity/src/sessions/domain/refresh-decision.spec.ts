@@ -27,10 +27,7 @@ describe('decideRefresh', () => {
   });
 
   it('refuses when the session was revoked, even within the grace window', () => {
-    expect(decideRefresh({ rotatedAt: ago(1_000) }, { ...session, revokedAt: ago(500) }, policy)).toEqual({
-      kind: 'refuse',
-      reason: 'revoked',
-    });
+    expect(decideRefresh({ rotatedAt: ago(1_000) }, { ...session, revokedAt: ago(500) }, policy)).toEqual({ kind: 'refuse', reason: 'revoked' });
   });
 
   it('refuses when the absolute lifetime has passed, however active the session', () => {
