@@ -122,6 +122,10 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
         SMTP_PORT: engineEnv.SMTP_PORT,
         // E-mail links open the web app of the same profile (Vite dev server, or `vite preview` in tests).
         WEB_BASE_URL: `http://127.0.0.1:${p.web}`,
+        // "Download my data" gathers the other services' parts.
+        FORMATION_URL: url('formation'),
+        LIBRARY_URL: url('library'),
+        COMMUNITY_URL: url('community'),
       };
     case 'formation':
       return {

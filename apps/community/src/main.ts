@@ -15,6 +15,7 @@ const main = async (): Promise<void> => {
     module: AppModule.forRoot(config),
     host: config.HOST,
     port: config.PORT,
+    openApiDocument: 'community',
     microservice: { strategy: consumer },
     healthChecks: [consumer.healthCheck],
   });

@@ -9,6 +9,7 @@ import { UserStream } from './accounts/user-stream';
 import { AccountDeletionController } from './account/account-deletion.controller';
 import { AccountExportController } from './account/account-export.controller';
 import { DeleteAccountHandler } from './account/delete-account.handler';
+import { PersonalDataParts } from './account/personal-data-parts';
 import { OnboardingController } from './onboarding/onboarding.controller';
 import { SettingsController } from './settings/settings.controller';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config/env.schema';
@@ -49,6 +50,7 @@ export class AppModule {
         ...authFlowProviders,
         UserStream,
         DeleteAccountHandler,
+        PersonalDataParts,
       ],
     };
   }

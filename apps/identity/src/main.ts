@@ -10,6 +10,7 @@ const main = async (): Promise<void> => {
     module: AppModule.forRoot(config),
     host: config.HOST,
     port: config.PORT,
+    openApiDocument: 'identity',
     // The refresh token travels in an HttpOnly cookie (sessions/refresh-cookie.ts).
     configure: async (app) => {
       // @fastify/cookie is typed against the root fastify, Nest's adapter against its own copy: same runtime API.

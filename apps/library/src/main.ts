@@ -15,6 +15,7 @@ const main = async (): Promise<void> => {
     module: AppModule.forRoot(config),
     host: config.HOST,
     port: config.PORT,
+    openApiDocument: 'library',
     microservice: { strategy: consumer },
     healthChecks: [consumer.healthCheck],
     // Uploads are streamed from request.raw by the upload intake (busboy): Fastify accepts them without reading a byte.

@@ -16,3 +16,4 @@ export * from './database/database.module';
 export * from './database/run-once';
 export * from './service/service-core.module';
 export * from './redis/redis-connection';
+export * from './openapi';

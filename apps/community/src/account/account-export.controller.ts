@@ -4,7 +4,7 @@ import { type AuthUser, CurrentUser } from '@abide/auth';
 import { GroupProjection } from '../groups/projections/group.projection';
 import { PrayerProjection } from '../prayers/projections/prayer.projection';
 
-/** Community's part of "Download my data": the caller's groups, memberships, join requests, prayer requests and ratings. */
+/** Community's part of "Download my data": the caller's groups, memberships, join requests, prayer requests and ratings. Internal: identity's GET /account/export gathers it with the caller's token. */
 @ApiExcludeController()
 @Controller('account')
 export class AccountExportController {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiQuery, ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import {
   changeRoleRequestSchema,
@@ -14,14 +14,31 @@ import {
   type JoinResult,
   rateMeetingRequestSchema,
   updateGroupRequestSchema,
+  groupMemberSchema,
+  joinRequestSchema,
+  groupPageSchema,
+  groupSummarySchema,
+  joinResultSchema,
+  myRatingSchema,
+  dashboardSchema,
 } from '@abide/contracts';
-import { DomainError } from '@abide/platform';
+import { DomainError, ApiProblems } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { isLocalDate, weekStartOf } from '@abide/calendar';
 import { GroupCommands } from './commands/group-commands';
 import { GroupQueries } from './group-queries';
+
+class GroupSummaryListDto extends createZodDto(z.array(groupSummarySchema)) {}
+class GroupSummaryDto extends createZodDto(groupSummarySchema) {}
+class GroupPageDto extends createZodDto(groupPageSchema) {}
+class JoinResultDto extends createZodDto(joinResultSchema) {}
+class GroupMemberListDto extends createZodDto(z.array(groupMemberSchema)) {}
+class GroupMemberDto extends createZodDto(groupMemberSchema) {}
+class JoinRequestListDto extends createZodDto(z.array(joinRequestSchema)) {}
+class DashboardDto extends createZodDto(dashboardSchema) {}
+class MyRatingDto extends createZodDto(myRatingSchema) {}
 
 class CreateGroupDto extends createZodDto(createGroupRequestSchema) {}
 class UpdateGroupDto extends createZodDto(updateGroupRequestSchema) {}
@@ -36,7 +53,8 @@ const weekQuery = z
   .optional();
 
 /** Groups, membership, requests, the leaders' dashboard and meeting ratings; the caller is always the token's user. */
-@ApiExcludeController()
+@ApiTags('groups')
+@ApiBearerAuth()
 @Controller('groups')
 export class GroupsController {
   constructor(
@@ -44,17 +62,31 @@ export class GroupsController {
     private readonly queries: GroupQueries,
   ) {}
 
+  @ApiOperation({ summary: 'My Groups: the caller’s groups with member count, weekly progress, Active badge and recent activity.' })
+  @ApiResponse({ status: 200, type: GroupSummaryListDto })
+  @ApiProblems(401)
   @Get()
   mine(@CurrentUser() caller: AuthUser): Promise<GroupSummary[]> {
     return this.queries.mine(caller.id);
   }
 
+  @ApiOperation({
+    summary: 'Create a group; the creator is its owner. The free plan allows GROUP_OWNERSHIP_LIMIT owned groups (403 beyond).',
+  })
+  @ApiResponse({ status: 201, type: GroupSummaryDto })
+  @ApiProblems(400, 401, 403)
   @Post()
   async create(@CurrentUser() caller: AuthUser, @Body() body: CreateGroupDto, @Req() req: FastifyRequest): Promise<GroupSummary> {
     const id = await this.commands.create(caller.id, body, metaOf(req));
     return this.queries.summary(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Discover: search public and private groups by name and description (case-insensitive), paged.' })
+  @ApiQuery({ name: 'q', required: false })
+  @ApiQuery({ name: 'page', required: false, description: 'From 1 (default 1)' })
+  @ApiQuery({ name: 'pageSize', required: false, description: '1–50 (default 12)' })
+  @ApiResponse({ status: 200, type: GroupPageDto })
+  @ApiProblems(400, 401)
   @Get('discover')
   discover(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>): Promise<GroupPage> {
     const parsed = discoverQuerySchema.safeParse(query);
@@ -62,11 +94,19 @@ export class GroupsController {
     return this.queries.discover(caller.id, parsed.data.q, parsed.data.page, parsed.data.pageSize);
   }
 
+  @ApiOperation({ summary: 'A group’s summary (anyone signed in; a private group’s shows no member activity to outsiders).' })
+  @ApiResponse({ status: 200, type: GroupSummaryDto })
+  @ApiProblems(401, 404)
   @Get(':id')
   one(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<GroupSummary> {
     return this.queries.summary(caller.id, id);
   }
 
+  @ApiOperation({
+    summary: 'Group Settings (owner and co-leaders): name, description, privacy, meeting; fields left out keep their value.',
+  })
+  @ApiResponse({ status: 200, type: GroupSummaryDto })
+  @ApiProblems(400, 401, 403, 404, 409)
   @Patch(':id')
   async update(
     @CurrentUser() caller: AuthUser,
@@ -78,6 +118,11 @@ export class GroupsController {
     return this.queries.summary(caller.id, id);
   }
 
+  @ApiOperation({
+    summary: 'Request to Join: a public group is joined at once (`joined`), a private one gets a pending request (`requested`).',
+  })
+  @ApiResponse({ status: 200, type: JoinResultDto })
+  @ApiProblems(401, 404, 409)
   @Post(':id/join')
   @HttpCode(200)
   async join(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<JoinResult> {
@@ -85,18 +130,30 @@ export class GroupsController {
     return { status, group: await this.queries.summary(caller.id, id) };
   }
 
+  @ApiOperation({ summary: 'Withdraw the caller’s pending join request.' })
+  @ApiResponse({ status: 200, type: GroupSummaryDto })
+  @ApiProblems(401, 404)
   @Delete(':id/requests/mine')
   async withdraw(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<GroupSummary> {
     await this.commands.withdraw(caller.id, id, metaOf(req));
     return this.queries.summary(caller.id, id);
   }
 
+  @ApiOperation({
+    summary:
+      'Leave a group. The owner may leave only as the last member (which closes the group); otherwise hand over ownership first (409).',
+  })
+  @ApiResponse({ status: 204, description: 'Left' })
+  @ApiProblems(401, 404, 409)
   @Post(':id/leave')
   @HttpCode(204)
   async leave(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
     await this.commands.leave(caller.id, id, metaOf(req));
   }
 
+  @ApiOperation({ summary: 'Hand the group to another member (owner only); the former owner stays on as a co-leader.' })
+  @ApiResponse({ status: 200, type: GroupMemberListDto })
+  @ApiProblems(400, 401, 403, 404, 409)
   @Post(':id/owner')
   @HttpCode(200)
   async handOver(
@@ -109,11 +166,17 @@ export class GroupsController {
     return this.queries.members(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'The group’s members with role and joined date (members only).' })
+  @ApiResponse({ status: 200, type: GroupMemberListDto })
+  @ApiProblems(401, 403, 404)
   @Get(':id/members')
   members(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<GroupMember[]> {
     return this.queries.members(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Remove a member: the owner removes anyone but themself, co-leaders remove plain members.' })
+  @ApiResponse({ status: 204, description: 'Removed' })
+  @ApiProblems(401, 403, 404, 409)
   @Delete(':id/members/:userId')
   @HttpCode(204)
   async remove(
@@ -125,6 +188,9 @@ export class GroupsController {
     await this.commands.remove(caller.id, id, userId, metaOf(req));
   }
 
+  @ApiOperation({ summary: 'Promote a member to co-leader or demote one (owner only).' })
+  @ApiResponse({ status: 200, type: GroupMemberDto })
+  @ApiProblems(400, 401, 403, 404, 409)
   @Put(':id/members/:userId/role')
   async changeRole(
     @CurrentUser() caller: AuthUser,
@@ -139,11 +205,17 @@ export class GroupsController {
     return member;
   }
 
+  @ApiOperation({ summary: 'Pending join requests (owner and co-leaders).' })
+  @ApiResponse({ status: 200, type: JoinRequestListDto })
+  @ApiProblems(401, 403, 404)
   @Get(':id/requests')
   requests(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<JoinRequest[]> {
     return this.queries.requests(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Approve a join request (owner and co-leaders); answers the requests still pending.' })
+  @ApiResponse({ status: 200, type: JoinRequestListDto })
+  @ApiProblems(401, 403, 404, 409)
   @Post(':id/requests/:requestId/approve')
   @HttpCode(200)
   async approve(
@@ -156,6 +228,9 @@ export class GroupsController {
     return this.queries.requests(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Decline a join request (owner and co-leaders); answers the requests still pending.' })
+  @ApiResponse({ status: 200, type: JoinRequestListDto })
+  @ApiProblems(401, 403, 404, 409)
   @Post(':id/requests/:requestId/decline')
   @HttpCode(200)
   async decline(
@@ -168,11 +243,20 @@ export class GroupsController {
     return this.queries.requests(caller.id, id);
   }
 
+  @ApiOperation({
+    summary:
+      'Leadership Dashboard (owner and co-leaders): members’ weeks (counts only; null for members who do not share), 8-week chart, week streak, average rating, pending requests.',
+  })
+  @ApiResponse({ status: 200, type: DashboardDto })
+  @ApiProblems(401, 403, 404)
   @Get(':id/dashboard')
   dashboard(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<Dashboard> {
     return this.queries.dashboard(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Rate a week’s meeting 1–5 (members; default this week); rating again replaces it.' })
+  @ApiResponse({ status: 200, type: MyRatingDto })
+  @ApiProblems(400, 401, 403, 404, 409)
   @Post(':id/ratings')
   @HttpCode(200)
   async rate(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: RateMeetingDto, @Req() req: FastifyRequest) {
@@ -186,6 +270,10 @@ export class GroupsController {
     return this.queries.myRating(caller.id, id, weekStart);
   }
 
+  @ApiOperation({ summary: 'The caller’s rating of a week’s meeting (default this week; rating null when not rated).' })
+  @ApiQuery({ name: 'weekStart', required: false, description: 'The Sunday of the week, YYYY-MM-DD' })
+  @ApiResponse({ status: 200, type: MyRatingDto })
+  @ApiProblems(400, 401, 403, 404)
   @Get(':id/ratings/mine')
   myRating(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Query('weekStart') weekStart?: string) {
     const parsed = weekQuery.safeParse(weekStart || undefined);

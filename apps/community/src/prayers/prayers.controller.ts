@@ -1,11 +1,16 @@
+import { z } from 'zod';
+import { ApiProblems } from '@abide/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
-import { answerPrayerRequestSchema, postPrayerRequestSchema, type PrayerRequest } from '@abide/contracts';
+import { answerPrayerRequestSchema, postPrayerRequestSchema, type PrayerRequest, prayerRequestSchema } from '@abide/contracts';
 import type { FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { PrayerCommands } from './commands/prayer-commands';
 import { PrayerQueries } from './prayer-queries';
+
+class PrayerRequestListDto extends createZodDto(z.array(prayerRequestSchema)) {}
+class PrayerRequestDto extends createZodDto(prayerRequestSchema) {}
 
 class PostPrayerDto extends createZodDto(postPrayerRequestSchema) {}
 class AnswerPrayerDto extends createZodDto(answerPrayerRequestSchema) {}
@@ -13,7 +18,8 @@ class AnswerPrayerDto extends createZodDto(answerPrayerRequestSchema) {}
 const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 
 /** A group's prayer requests: members only (404 for a private group's outsiders, 403 for a public group's). */
-@ApiExcludeController()
+@ApiTags('groups')
+@ApiBearerAuth()
 @Controller('groups/:id/prayers')
 export class PrayersController {
   constructor(
@@ -21,11 +27,17 @@ export class PrayersController {
     private readonly queries: PrayerQueries,
   ) {}
 
+  @ApiOperation({ summary: 'The group’s prayer requests, newest first (members only; hidden ones only to leaders and their author).' })
+  @ApiResponse({ status: 200, type: PrayerRequestListDto })
+  @ApiProblems(401, 403, 404)
   @Get()
   list(@CurrentUser() caller: AuthUser, @Param('id') groupId: string): Promise<PrayerRequest[]> {
     return this.queries.list(caller.id, groupId);
   }
 
+  @ApiOperation({ summary: 'Share a prayer request (members), optionally anonymous to the other members.' })
+  @ApiResponse({ status: 201, type: PrayerRequestDto })
+  @ApiProblems(400, 401, 403, 404)
   @Post()
   async post(
     @CurrentUser() caller: AuthUser,
@@ -37,6 +49,9 @@ export class PrayersController {
     return this.queries.one(caller.id, groupId, prayerId);
   }
 
+  @ApiOperation({ summary: '“I prayed”: counted once per member.' })
+  @ApiResponse({ status: 200, type: PrayerRequestDto })
+  @ApiProblems(401, 403, 404)
   @Post(':prayerId/prayed')
   @HttpCode(200)
   async prayed(
@@ -49,6 +64,9 @@ export class PrayersController {
     return this.queries.one(caller.id, groupId, prayerId);
   }
 
+  @ApiOperation({ summary: 'Mark a prayer request answered with a short testimony (its author only).' })
+  @ApiResponse({ status: 200, type: PrayerRequestDto })
+  @ApiProblems(400, 401, 403, 404)
   @Post(':prayerId/answered')
   @HttpCode(200)
   async answered(
@@ -62,6 +80,9 @@ export class PrayersController {
     return this.queries.one(caller.id, groupId, prayerId);
   }
 
+  @ApiOperation({ summary: 'Hide a prayer request from the group (owner and co-leaders).' })
+  @ApiResponse({ status: 200, type: PrayerRequestDto })
+  @ApiProblems(401, 403, 404)
   @Post(':prayerId/hide')
   @HttpCode(200)
   async hide(
@@ -74,6 +95,9 @@ export class PrayersController {
     return this.queries.one(caller.id, groupId, prayerId);
   }
 
+  @ApiOperation({ summary: 'Delete one’s own prayer request.' })
+  @ApiResponse({ status: 204, description: 'Deleted' })
+  @ApiProblems(401, 403, 404)
   @Delete(':prayerId')
   @HttpCode(204)
   async remove(

@@ -6,7 +6,7 @@ import { JournalQueries } from '../journal/journal-queries';
 import { PlansExport } from '../plans/plans-export';
 import { ProfileProjection } from '../profiles/projections/profile.projection';
 
-/** Formation's part of "Download my data": profile, plans, habits with every check-in, and the journal. */
+/** Formation's part of "Download my data": profile, plans, habits with every check-in, and the journal. Internal: identity's GET /account/export gathers it with the caller's token. */
 @ApiExcludeController()
 @Controller('account')
 export class AccountExportController {

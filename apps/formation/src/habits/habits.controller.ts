@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiQuery, ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import {
   createHabitRequestSchema,
@@ -9,8 +9,12 @@ import {
   skipHabitDayRequestSchema,
   toggleHabitRequestSchema,
   updateHabitRequestSchema,
+  habitAnalyticsSchema,
+  toggleHabitResponseSchema,
+  habitSchema,
+  habitEntrySchema,
 } from '@abide/contracts';
-import { DomainError } from '@abide/platform';
+import { DomainError, ApiProblems } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -20,6 +24,14 @@ import { MemberProjection } from '../members/projections/member.projection';
 import { isLocalDate } from '@abide/calendar';
 import { HabitCommands } from './commands/habit-commands';
 import { HabitQueries } from './habit-queries';
+
+class HabitListDto extends createZodDto(z.array(habitSchema)) {}
+const dateQueryDoc = { name: 'date', required: false, description: 'A local date, YYYY-MM-DD (default: today in the member’s zone)' };
+class HabitDto extends createZodDto(habitSchema) {}
+class HabitAnalyticsDto extends createZodDto(habitAnalyticsSchema) {}
+class ToggleHabitResponseDto extends createZodDto(toggleHabitResponseSchema) {}
+class HabitEntryListDto extends createZodDto(z.array(habitEntrySchema)) {}
+class HabitEntryDto extends createZodDto(habitEntrySchema) {}
 
 class CreateHabitDto extends createZodDto(createHabitRequestSchema) {}
 class UpdateHabitDto extends createZodDto(updateHabitRequestSchema) {}
@@ -37,7 +49,8 @@ const dateOf = (value: string | undefined): string | undefined => {
 const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 
 /** Habits and check-ins; the member is always the caller (token), another member's habit id answers 404. */
-@ApiExcludeController()
+@ApiTags('habits')
+@ApiBearerAuth()
 @Controller()
 export class HabitsController {
   constructor(
@@ -47,44 +60,75 @@ export class HabitsController {
     private readonly members: MemberProjection,
   ) {}
 
+  @ApiOperation({ summary: 'Active and paused habits with streak, best streak, consistency, monthly % and completion on `date`.' })
+  @ApiQuery(dateQueryDoc)
+  @ApiResponse({ status: 200, type: HabitListDto })
+  @ApiProblems(400, 401)
   @Get('habits')
   list(@CurrentUser() caller: AuthUser, @Query('date') date?: string): Promise<Habit[]> {
     return this.queries.list(caller.id, dateOf(date));
   }
 
+  @ApiOperation({ summary: 'Add a habit (name and category required; frequency daily, weekly or chosen weekdays; reminder HH:MM).' })
+  @ApiResponse({ status: 201, type: HabitDto })
+  @ApiProblems(400, 401)
   @Post('habits')
   async create(@CurrentUser() caller: AuthUser, @Body() body: CreateHabitDto, @Req() req: FastifyRequest): Promise<Habit> {
     const id = await this.commands.create(caller.id, body, metaOf(req));
     return this.queries.one(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'The Analytics tab: a 12-week heat map per habit and the weekly completion trend.' })
+  @ApiResponse({ status: 200, type: HabitAnalyticsDto })
+  @ApiProblems(401)
   @Get('habits/analytics')
   analytics(@CurrentUser() caller: AuthUser) {
     return this.queries.analytics(caller.id);
   }
 
+  @ApiOperation({ summary: 'The member’s declared rest weekdays (0 = Sunday); they never break a streak.' })
+  @ApiResponse({ status: 200, type: RestDaysDto })
+  @ApiProblems(401)
   @Get('habits/rest-days')
   async restDays(@CurrentUser() caller: AuthUser) {
     return { weekdays: await this.members.restDaysOf(caller.id) };
   }
 
+  @ApiOperation({ summary: 'Declare rest weekdays (e.g. [6] for a Saturday Sabbath).' })
+  @ApiResponse({ status: 200, type: RestDaysDto })
+  @ApiProblems(400, 401)
   @Put('habits/rest-days')
   async setRestDays(@CurrentUser() caller: AuthUser, @Body() body: RestDaysDto, @Req() req: FastifyRequest) {
     await this.memberStream.execute(caller.id, (s) => decideSetRestDays(s, { userId: caller.id, weekdays: body.weekdays }), metaOf(req));
     return { weekdays: await this.members.restDaysOf(caller.id) };
   }
 
+  @ApiOperation({ summary: 'One of the member’s habits with its figures.' })
+  @ApiQuery(dateQueryDoc)
+  @ApiResponse({ status: 200, type: HabitDto })
+  @ApiProblems(400, 401, 404)
   @Get('habits/:id')
   one(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Query('date') date?: string): Promise<Habit> {
     return this.queries.one(caller.id, id, dateOf(date));
   }
 
+  @ApiOperation({ summary: 'Edit a habit; fields left out keep their value.' })
+  @ApiResponse({ status: 200, type: HabitDto })
+  @ApiProblems(400, 401, 404, 409)
   @Patch('habits/:id')
-  async update(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: UpdateHabitDto, @Req() req: FastifyRequest): Promise<Habit> {
+  async update(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Body() body: UpdateHabitDto,
+    @Req() req: FastifyRequest,
+  ): Promise<Habit> {
     await this.commands.update(caller.id, id, body, metaOf(req));
     return this.queries.one(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Pause a habit: paused days never break its streak.' })
+  @ApiResponse({ status: 200, type: HabitDto })
+  @ApiProblems(400, 401, 404, 409)
   @Post('habits/:id/pause')
   @HttpCode(200)
   async pause(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<Habit> {
@@ -92,6 +136,9 @@ export class HabitsController {
     return this.queries.one(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Resume a paused habit.' })
+  @ApiResponse({ status: 200, type: HabitDto })
+  @ApiProblems(400, 401, 404, 409)
   @Post('habits/:id/resume')
   @HttpCode(200)
   async resume(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<Habit> {
@@ -99,6 +146,9 @@ export class HabitsController {
     return this.queries.one(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Archive a habit: it leaves the lists and can no longer change.' })
+  @ApiResponse({ status: 200, type: HabitDto })
+  @ApiProblems(401, 404, 409)
   @Post('habits/:id/archive')
   @HttpCode(200)
   async archive(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<Habit> {
@@ -106,13 +156,24 @@ export class HabitsController {
     return this.queries.one(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Plan a skip day (today or later): it neither breaks nor extends the streak.' })
+  @ApiResponse({ status: 200, type: HabitDto })
+  @ApiProblems(400, 401, 404, 409)
   @Post('habits/:id/skip')
   @HttpCode(200)
-  async skip(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: SkipDayDto, @Req() req: FastifyRequest): Promise<Habit> {
+  async skip(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Body() body: SkipDayDto,
+    @Req() req: FastifyRequest,
+  ): Promise<Habit> {
     await this.commands.skip(caller.id, id, body.date, metaOf(req));
     return this.queries.one(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Check a day in or out: today by default, up to 7 days back, never ahead; an optional short note.' })
+  @ApiResponse({ status: 200, type: ToggleHabitResponseDto })
+  @ApiProblems(400, 401, 404, 409)
   @Post('habits/:id/toggle')
   @HttpCode(200)
   async toggle(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: ToggleHabitDto, @Req() req: FastifyRequest) {
@@ -120,16 +181,28 @@ export class HabitsController {
     return { entry: await this.queries.entry(caller.id, id, date), habit: await this.queries.one(caller.id, id, date) };
   }
 
+  @ApiOperation({ summary: 'The member’s check-ins of one day.' })
+  @ApiQuery(dateQueryDoc)
+  @ApiResponse({ status: 200, type: HabitEntryListDto })
+  @ApiProblems(400, 401)
   @Get('habit-entries')
   entries(@CurrentUser() caller: AuthUser, @Query('date') date?: string) {
     return this.queries.entriesOn(caller.id, dateOf(date));
   }
 
-  /** Spec §7: {habitId, completed, date, completedAt}; the server keeps its own time for completedAt. */
+  /** {habitId, completed, date, completedAt}; the server keeps its own time for completedAt. */
+  @ApiOperation({ summary: 'Record a check-in: {habitId, completed, date, completedAt}; the same rules as the toggle.' })
+  @ApiResponse({ status: 200, type: HabitEntryDto })
+  @ApiProblems(400, 401, 404, 409)
   @Post('habit-entries')
   @HttpCode(200)
   async record(@CurrentUser() caller: AuthUser, @Body() body: RecordEntryDto, @Req() req: FastifyRequest) {
-    const date = await this.commands.checkIn(caller.id, body.habitId, { completed: body.completed, date: body.date, note: body.note }, metaOf(req));
+    const date = await this.commands.checkIn(
+      caller.id,
+      body.habitId,
+      { completed: body.completed, date: body.date, note: body.note },
+      metaOf(req),
+    );
     return this.queries.entry(caller.id, body.habitId, date);
   }
 }

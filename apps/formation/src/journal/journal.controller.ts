@@ -1,8 +1,17 @@
+import { createZodDto } from 'nestjs-zod';
+import {
+  journalInsightSchema,
+  journalPromptSchema,
+  journalEntryRequestSchema,
+  journalStatsSchema,
+  journalPageSchema,
+  journalEntrySchema,
+} from '@abide/contracts';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiQuery, ApiBody, ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import type { JournalEntry } from '@abide/contracts';
-import { DomainError } from '@abide/platform';
+import { DomainError, ApiProblems } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { JournalCommands } from './commands/journal-commands';
@@ -10,6 +19,14 @@ import { parseEntryChanges, parseNewEntry } from './domain/journal-request';
 import { JournalInsightService } from './insight/journal-insight.service';
 import { JournalQueries } from './journal-queries';
 import { JournalPromptsService } from './prompts/journal-prompts.service';
+
+class JournalPromptDto extends createZodDto(journalPromptSchema) {}
+class JournalPageDto extends createZodDto(journalPageSchema) {}
+class JournalEntryDto extends createZodDto(journalEntrySchema) {}
+class JournalEntryRequestDto extends createZodDto(journalEntryRequestSchema) {}
+class JournalStatsDto extends createZodDto(journalStatsSchema) {}
+class JournalEntryUpdateDto extends createZodDto(journalEntryRequestSchema.partial()) {}
+class JournalInsightDto extends createZodDto(journalInsightSchema) {}
 
 const flag = z
   .enum(['1', '0', 'true', 'false', ''])
@@ -31,7 +48,8 @@ const parseOrThrow = <T>(result: { ok: true; value: T } | { ok: false; errors: {
 const meta = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 
 /** The journal, always the caller's own: the user id comes from the verified token, never from the request. */
-@ApiExcludeController()
+@ApiTags('journal')
+@ApiBearerAuth()
 @Controller('journal')
 export class JournalController {
   constructor(
@@ -41,11 +59,27 @@ export class JournalController {
     private readonly insights: JournalInsightService,
   ) {}
 
+  @ApiOperation({
+    summary:
+      "Today's reflection prompt for the member's local date, with a scripture for reflection; `new=1` for 'Generate New Prompt' (never one of the last 10).",
+  })
+  @ApiQuery({ name: 'new', required: false, enum: ['1'] })
+  @ApiResponse({ status: 200, type: JournalPromptDto })
+  @ApiProblems(401)
   @Get('prompt')
   prompt(@CurrentUser() caller: AuthUser, @Query('new') fresh?: string) {
     return this.prompts.prompt(caller.id, { fresh: fresh === '1' || fresh === 'true' });
   }
 
+  @ApiOperation({
+    summary: "The caller's entries, latest first; `q` searches content, scripture and gratitude; `drafts=1` lists drafts instead.",
+  })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1–50, default 10' })
+  @ApiQuery({ name: 'q', required: false, type: String })
+  @ApiQuery({ name: 'drafts', required: false, enum: ['1', '0'] })
+  @ApiResponse({ status: 200, type: JournalPageDto })
+  @ApiProblems(400, 401)
   @Get('entries')
   list(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>) {
     const parsed = listQuerySchema.safeParse(query);
@@ -55,6 +89,13 @@ export class JournalController {
     return this.queries.list(caller.id, parsed.data);
   }
 
+  @ApiOperation({
+    summary:
+      "Write an entry (content required: 'Your journal entry cannot be empty.'), or save a draft with `draft: true` (may be empty, only its author sees it).",
+  })
+  @ApiBody({ type: JournalEntryRequestDto })
+  @ApiResponse({ status: 201, type: JournalEntryDto })
+  @ApiProblems(400, 401)
   @Post('entries')
   async create(@CurrentUser() caller: AuthUser, @Body() body: unknown, @Req() req: FastifyRequest): Promise<JournalEntry> {
     const fields = parseOrThrow(parseNewEntry(body));
@@ -62,29 +103,52 @@ export class JournalController {
     return this.queries.get(caller.id, id);
   }
 
+  @ApiOperation({ summary: "Your Progress: total entries, writing streak (days, in the member's zone) and words this week." })
+  @ApiResponse({ status: 200, type: JournalStatsDto })
+  @ApiProblems(401)
   @Get('stats')
   stats(@CurrentUser() caller: AuthUser) {
     return this.queries.stats(caller.id);
   }
 
+  @ApiOperation({ summary: "One of the caller's entries or drafts (anyone else's answers 404)." })
+  @ApiResponse({ status: 200, type: JournalEntryDto })
+  @ApiProblems(401, 404)
   @Get('entries/:id')
   get(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<JournalEntry> {
     return this.queries.get(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Edit an entry or draft; `draft: false` finishes a draft (then its content is required).' })
+  @ApiBody({ type: JournalEntryUpdateDto })
+  @ApiResponse({ status: 200, type: JournalEntryDto })
+  @ApiProblems(400, 401, 404, 409)
   @Patch('entries/:id')
-  async update(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: unknown, @Req() req: FastifyRequest): Promise<JournalEntry> {
+  async update(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() req: FastifyRequest,
+  ): Promise<JournalEntry> {
     const changes = parseOrThrow(parseEntryChanges(body));
     await this.commands.update(caller.id, id, changes, meta(req));
     return this.queries.get(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Delete an entry or draft.' })
+  @ApiResponse({ status: 204, description: 'Deleted' })
+  @ApiProblems(401, 404, 409)
   @Delete('entries/:id')
   @HttpCode(204)
   async remove(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
     await this.commands.remove(caller.id, id, meta(req));
   }
 
+  @ApiOperation({
+    summary: "'Get AI insight': a short reflection with a related scripture (built-in, or the configured assistant with fallback).",
+  })
+  @ApiResponse({ status: 200, type: JournalInsightDto })
+  @ApiProblems(401, 404)
   @Post('entries/:id/insight')
   @HttpCode(200)
   async insight(@CurrentUser() caller: AuthUser, @Param('id') id: string) {

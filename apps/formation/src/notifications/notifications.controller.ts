@@ -1,10 +1,15 @@
+import { createZodDto } from 'nestjs-zod';
+import { notificationListSchema } from '@abide/contracts';
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiQuery, ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
-import { DomainError } from '@abide/platform';
+import { DomainError, ApiProblems } from '@abide/platform';
 import { z } from 'zod';
 import { NOTIFICATIONS_LISTED } from './notification-inbox';
 import { NotificationStore } from './notification.store';
+
+class NotificationListDto extends createZodDto(notificationListSchema) {}
+class ReadAllDto extends createZodDto(z.object({ marked: z.number().int() })) {}
 
 const limitSchema = z.coerce
   .number()
@@ -14,11 +19,16 @@ const limitSchema = z.coerce
   .default(20);
 
 /** The bell: only ever the caller's notifications. */
-@ApiExcludeController()
+@ApiTags('notifications')
+@ApiBearerAuth()
 @Controller('notifications')
 export class NotificationsController {
   constructor(private readonly notifications: NotificationStore) {}
 
+  @ApiOperation({ summary: 'The newest notifications and the unread count.' })
+  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1–100, default 20' })
+  @ApiResponse({ status: 200, type: NotificationListDto })
+  @ApiProblems(400, 401)
   @Get()
   list(@CurrentUser() caller: AuthUser, @Query('limit') limit?: string) {
     const parsed = limitSchema.safeParse(limit || undefined);
@@ -26,12 +36,18 @@ export class NotificationsController {
     return this.notifications.list(caller.id, parsed.data);
   }
 
+  @ApiOperation({ summary: 'Mark every notification read.' })
+  @ApiResponse({ status: 200, type: ReadAllDto })
+  @ApiProblems(401)
   @Post('read-all')
   @HttpCode(200)
   async readAll(@CurrentUser() caller: AuthUser) {
     return { marked: await this.notifications.markAllRead(caller.id) };
   }
 
+  @ApiOperation({ summary: 'Mark one notification read.' })
+  @ApiResponse({ status: 204, description: 'Marked read' })
+  @ApiProblems(401, 404)
   @Post(':id/read')
   @HttpCode(204)
   async read(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiQuery, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '@abide/auth';
 import type { FastifyReply } from 'fastify';
 import { Inject } from '@nestjs/common';
@@ -13,7 +13,7 @@ const page = (title: string, text: string) =>
   `<h1 style="font-size:1.4rem">${title}</h1><p>${text}</p></body></html>`;
 
 /** The unsubscribe link of reminder e-mails: public (the signed token is the proof), turns e-mail reminders off. */
-@ApiExcludeController()
+@ApiTags('notifications')
 @Controller('nudges')
 export class NudgesController {
   constructor(
@@ -21,6 +21,15 @@ export class NudgesController {
     @Inject(NUDGE_SETTINGS) private readonly settings: NudgeSettings,
   ) {}
 
+  @ApiOperation({ summary: 'Turns e-mail reminders off for the member named by the signed token; answers a small HTML page.' })
+  @ApiQuery({ name: 'token', required: true, type: String })
+  @ApiProduces('text/html')
+  @ApiResponse({ status: 200, description: 'E-mail reminders are off', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiResponse({
+    status: 400,
+    description: 'The token is missing, altered or unknown',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
   @Public()
   @Get('unsubscribe')
   async unsubscribe(@Query('token') token: string | undefined, @Res() reply: FastifyReply): Promise<void> {
@@ -32,8 +41,14 @@ export class NudgesController {
       .header('cache-control', 'no-store')
       .send(
         done
-          ? page('E-mail reminders are off', 'You will no longer receive reminder e-mails from Abide. You can turn them on again in Settings.')
-          : page('This link is not valid', 'The unsubscribe link is incomplete or was altered. Open Settings in Abide to change your reminders.'),
+          ? page(
+              'E-mail reminders are off',
+              'You will no longer receive reminder e-mails from Abide. You can turn them on again in Settings.',
+            )
+          : page(
+              'This link is not valid',
+              'The unsubscribe link is incomplete or was altered. Open Settings in Abide to change your reminders.',
+            ),
       );
   }
 }

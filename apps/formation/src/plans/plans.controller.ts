@@ -1,20 +1,24 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
-import { toggleActivityRequestSchema, type SpiritualPlan } from '@abide/contracts';
-import { DomainError } from '@abide/platform';
+import { toggleActivityRequestSchema, type SpiritualPlan, spiritualPlanSchema, catchUpResponseSchema } from '@abide/contracts';
+import { DomainError, ApiProblems } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { PlanCommands } from './commands/plan-commands';
 import { toSpiritualPlan } from './plan-view';
 import { PlanProjection } from './projections/plan.projection';
 
+class SpiritualPlanDto extends createZodDto(spiritualPlanSchema) {}
+class CatchUpResponseDto extends createZodDto(catchUpResponseSchema) {}
+
 class ToggleActivityDto extends createZodDto(toggleActivityRequestSchema) {}
 
 const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 
 /** My Plan. Always the caller's own plan: the member comes from the verified token, never from the request. */
-@ApiExcludeController()
+@ApiTags('plans')
+@ApiBearerAuth()
 @Controller('spiritual-plans')
 export class PlansController {
   constructor(
@@ -23,6 +27,9 @@ export class PlansController {
   ) {}
 
   /** Read only: 404 until this week's plan exists (then the web asks for it with POST, below). */
+  @ApiOperation({ summary: "The signed-in member's plan of their current week, read only: 404 until it exists (POST makes it)." })
+  @ApiResponse({ status: 200, type: SpiritualPlanDto })
+  @ApiProblems(401, 404)
   @Get('current')
   async current(@CurrentUser() caller: AuthUser): Promise<SpiritualPlan> {
     const plan = await this.commands.currentWeek(caller.id);
@@ -31,6 +38,12 @@ export class PlansController {
   }
 
   /** This week's plan, made first if it is missing (a new member's first plan, the first visit of a new week). */
+  @ApiOperation({
+    summary:
+      "The signed-in member's plan of their current week, made first when it is missing (a new member's first plan waits a few seconds for the onboarding answers; a new week's plan). Idempotent: an existing plan is never replaced. 404 when the member has not finished onboarding.",
+  })
+  @ApiResponse({ status: 200, type: SpiritualPlanDto })
+  @ApiProblems(401, 404, 409)
   @Post('current')
   @HttpCode(200)
   async ensureCurrent(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<SpiritualPlan> {
@@ -40,6 +53,9 @@ export class PlansController {
   }
 
   /** Replaces the current week's plan; also the empty state's 'Generate Plan'. */
+  @ApiOperation({ summary: "Replaces the current week's plan with a new one (also the empty state's 'Generate Plan')." })
+  @ApiResponse({ status: 200, type: SpiritualPlanDto })
+  @ApiProblems(401, 409)
   @Post('regenerate')
   @HttpCode(200)
   async regenerate(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<SpiritualPlan> {
@@ -49,6 +65,9 @@ export class PlansController {
     return toSpiritualPlan(plan);
   }
 
+  @ApiOperation({ summary: 'Checks a plan activity off (dated today in the member’s zone) or back on.' })
+  @ApiResponse({ status: 200, type: SpiritualPlanDto })
+  @ApiProblems(400, 401, 404, 409)
   @Post('current/activities/:activityId/toggle')
   @HttpCode(200)
   async toggle(
@@ -60,6 +79,9 @@ export class PlansController {
     return toSpiritualPlan(await this.commands.toggleActivity(caller.id, activityId, body.completed, metaOf(req)));
   }
 
+  @ApiOperation({ summary: "'Catch me up': moves the unfinished activities of past days onto today and the days left." })
+  @ApiResponse({ status: 200, type: CatchUpResponseDto })
+  @ApiProblems(401, 404, 409)
   @Post('current/catch-up')
   @HttpCode(200)
   async catchUp(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest) {

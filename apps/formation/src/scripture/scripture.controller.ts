@@ -1,22 +1,38 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
-import { errorCodes, type ScripturePassage } from '@abide/contracts';
-import { DomainError } from '@abide/platform';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { errorCodes, type ScripturePassage, scripturePassageSchema } from '@abide/contracts';
+import { ApiProblems, DomainError } from '@abide/platform';
+import { createZodDto } from 'nestjs-zod';
 import { parseScripture, UNREADABLE_SCRIPTURE_MESSAGE } from '../content/scripture-reference';
 import { BibleText, TRANSLATION } from './bible-text';
 
 const MAX_REFERENCE_CHARS = 80;
 
+class ScripturePassageDto extends createZodDto(scripturePassageSchema) {}
+
 const notInBible = (reference: string) =>
   new DomainError(errorCodes.notFound, 404, 'Not found', `${reference} is not in the Bible. Check the chapter and verse numbers.`);
 
 /** The text of a scripture reference, for any signed-in member (the translation is public domain). */
-@ApiExcludeController()
+@ApiTags('scripture')
+@ApiBearerAuth()
 @Controller('scripture')
 export class ScriptureController {
   constructor(private readonly bible: BibleText) {}
 
   @Get()
+  @ApiOperation({
+    summary:
+      'The verses of a scripture reference in the World English Bible (public domain), e.g. `ref=John 3:16-18`; a passage longer than 60 verses is cut short (`truncated`). 400 for text that is no reference, 404 for one that is not in the Bible.',
+  })
+  @ApiQuery({
+    name: 'ref',
+    required: true,
+    type: String,
+    description: "A reference as people type it, e.g. 'ps 23:1-3'; at most 80 characters.",
+  })
+  @ApiResponse({ status: 200, type: ScripturePassageDto })
+  @ApiProblems(400, 401, 404)
   // The text of a passage never changes.
   @Header('cache-control', 'private, max-age=86400')
   async passage(@Query('ref') ref?: string): Promise<ScripturePassage> {

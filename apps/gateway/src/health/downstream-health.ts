@@ -1,8 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HealthRegistry, type HealthCheck, type ReadinessReport } from '@abide/platform';
-import { ServiceClient, type ServiceName } from '../proxy/service-client';
-
-const SERVICES: ServiceName[] = ['identity', 'formation', 'library', 'community'];
+import { ServiceClient, serviceNames, type ServiceName } from '../proxy/service-client';
 
 const summary = (report: ReadinessReport): string =>
   Object.entries(report.checks)
@@ -23,7 +21,7 @@ export class DownstreamHealth implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.registry.add(...SERVICES.map((service) => this.checkOf(service)));
+    this.registry.add(...serviceNames.map((service) => this.checkOf(service)));
   }
 
   private checkOf(service: ServiceName): HealthCheck {

@@ -1,36 +1,43 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { type ErrorCode, errorCodes } from '@abide/contracts';
-import { DomainError, REQUEST_ID_HEADER, type ReadinessReport } from '@abide/platform';
+import { errorCodes } from '@abide/contracts';
+import { DomainError, FORWARDED_PREFIX_HEADER, REQUEST_ID_HEADER, type ReadinessReport, SERVICE_DOCUMENT_PATH } from '@abide/platform';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
 import { errors as undiciErrors, Pool } from 'undici';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
+import type { ServiceName } from './route-table';
 
-export type ServiceName = 'identity' | 'formation' | 'library' | 'community';
+export { serviceNames, type ServiceName } from './route-table';
 
 /** Request headers passed on to a service; everything else (hop-by-hop, host) stays at the edge. */
 const forwardedRequestHeaders = ['authorization', 'content-type', 'content-length', 'accept', 'cookie', 'user-agent'];
 /** Response headers passed back to the browser. */
-const forwardedResponseHeaders = ['content-type', 'set-cookie', 'retry-after', 'cache-control', 'content-disposition', 'location'];
+const forwardedResponseHeaders = [
+  'content-type',
+  'set-cookie',
+  'retry-after',
+  'cache-control',
+  'content-disposition',
+  'location',
+  // The browser must never sniff an uploaded file (moderation preview).
+  'x-content-type-options',
+];
 /**
  * Answers up to this size (by their content-length) are read whole and sent in one write with the headers; larger or
  * unsized ones (downloads, exports) stream through as they arrive.
  */
 const BUFFERED_RESPONSE_BYTES = 64 * 1024;
+/** Where the services' routes are public (their problems name the public URL). */
+const PUBLIC_PREFIX = '/api';
 
-const isJson = (contentType: string | undefined): boolean => !!contentType && /^application\/json\s*(;|$)/i.test(contentType);
-
-export interface ForwardOptions {
-  /** Path on the service; defaults to the incoming path without the `/api` prefix. */
-  path?: string;
-  timeoutMs?: number;
-  /** The validated body to send instead of the raw one (the gateway validates before it forwards). */
-  body?: unknown;
-}
+/** A request has a body when it says how long it is (not 0) or that it is chunked. */
+const hasBody = (raw: IncomingMessage): boolean =>
+  (raw.headers['content-length'] !== undefined && raw.headers['content-length'] !== '0') || raw.headers['transfer-encoding'] !== undefined;
 
 /**
- * HTTP keep-alive pools, one per service. Streams bodies both ways (uploads are never buffered whole),
- * and turns a service that is down or slow into a clear 503/504 problem instead of a hang.
+ * HTTP keep-alive pools, one per service. Streams bodies both ways as bytes (JSON is never parsed here, uploads never
+ * buffered whole), and turns a service that is down or slow into a clear 503/504 problem instead of a hang.
  */
 @Injectable()
 export class ServiceClient implements OnModuleDestroy {
@@ -49,22 +56,22 @@ export class ServiceClient implements OnModuleDestroy {
     };
   }
 
-  async forward(service: ServiceName, request: FastifyRequest, reply: FastifyReply, options: ForwardOptions = {}): Promise<void> {
-    const path = options.path ?? request.url.replace(/^\/api(?=\/|$)/, '') ?? '/';
+  /** Sends the request to `path` on the service as it came (headers from the list above) and its answer back. */
+  async forward(service: ServiceName, request: FastifyRequest, reply: FastifyReply, path: string, timeoutMs?: number): Promise<void> {
     const headers: Record<string, string> = { [REQUEST_ID_HEADER]: String(request.id) };
     for (const name of forwardedRequestHeaders) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
     headers['x-forwarded-for'] = request.ip;
-    const body = this.bodyOf(request, headers, options);
-    const timeout = options.timeoutMs ?? this.config.UPSTREAM_TIMEOUT_MS;
+    headers[FORWARDED_PREFIX_HEADER] = PUBLIC_PREFIX;
+    const timeout = timeoutMs ?? this.config.UPSTREAM_TIMEOUT_MS;
     try {
       const response = await this.pools[service].request({
         method: request.method as 'GET',
         path,
         headers,
-        body,
+        body: hasBody(request.raw) ? request.raw : undefined,
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });
@@ -81,30 +88,20 @@ export class ServiceClient implements OnModuleDestroy {
     }
   }
 
-  /**
-   * Calls a service on the caller's behalf and returns its JSON (for routes that combine several services).
-   * A problem from the service is passed on as it is.
-   */
-  async getJson<T = unknown>(service: ServiceName, request: FastifyRequest, path: string): Promise<T> {
-    const headers: Record<string, string> = { [REQUEST_ID_HEADER]: String(request.id), accept: 'application/json' };
-    if (request.headers.authorization) headers.authorization = request.headers.authorization;
-    let response;
-    try {
-      response = await this.pools[service].request({
-        method: 'GET',
-        path,
-        headers,
-        headersTimeout: this.config.UPSTREAM_TIMEOUT_MS,
-        bodyTimeout: this.config.UPSTREAM_TIMEOUT_MS,
-      });
-    } catch (error) {
-      throw this.upstreamProblem(service, error);
+  /** The service's own OpenAPI document (internal: GET /openapi.json on the service). */
+  async document(service: ServiceName, timeoutMs = 3000): Promise<OpenAPIObject> {
+    const response = await this.pools[service].request({
+      method: 'GET',
+      path: SERVICE_DOCUMENT_PATH,
+      headers: { accept: 'application/json' },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    if (response.statusCode !== 200) {
+      await response.body.dump();
+      throw new Error(`${service} answered ${response.statusCode} for its document`);
     }
-    const body = (await response.body.json()) as T & { title?: string; detail?: string; code?: ErrorCode };
-    if (response.statusCode >= 400) {
-      throw new DomainError(body.code ?? errorCodes.internal, response.statusCode, body.title ?? 'Request failed', body.detail);
-    }
-    return body;
+    return (await response.body.json()) as OpenAPIObject;
   }
 
   /** The service's own readiness report (its /health/ready answers 200 or 503 with the same body). */
@@ -117,30 +114,6 @@ export class ServiceClient implements OnModuleDestroy {
       bodyTimeout: timeoutMs,
     });
     return (await response.body.json()) as ReadinessReport;
-  }
-
-  /**
-   * The body the gateway validated is sent as validated (re-serialised); a JSON body it only forwards goes as the bytes
-   * it received (the gateway app keeps them: rawBody); anything else (multipart) streams through untouched.
-   */
-  private bodyOf(
-    request: FastifyRequest & { rawBody?: Buffer },
-    headers: Record<string, string>,
-    options: ForwardOptions,
-  ): string | Buffer | Readable | undefined {
-    if (request.method === 'GET' || request.method === 'HEAD') return undefined;
-    if (options.body === undefined && request.rawBody && isJson(request.headers['content-type'])) {
-      headers['content-length'] = String(request.rawBody.length);
-      return request.rawBody;
-    }
-    const parsed = options.body ?? request.body;
-    if (parsed === undefined) {
-      return request.headers['content-length'] && request.headers['content-length'] !== '0' ? request.raw : undefined;
-    }
-    const json = JSON.stringify(parsed);
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(Buffer.byteLength(json));
-    return json;
   }
 
   private upstreamProblem(service: ServiceName, error: unknown): DomainError {

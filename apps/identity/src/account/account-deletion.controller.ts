@@ -1,5 +1,6 @@
+import { ApiProblems } from '@abide/platform';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { deleteAccountRequestSchema } from '@abide/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -8,12 +9,18 @@ import { DeleteAccountHandler } from './delete-account.handler';
 
 class DeleteAccountDto extends createZodDto(deleteAccountRequestSchema) {}
 
-@ApiExcludeController()
+@ApiTags('account')
+@ApiBearerAuth()
 @Controller('account')
 export class AccountDeletionController {
   constructor(private readonly deleteAccount: DeleteAccountHandler) {}
 
   /** Only ever the caller's own account, confirmed with their password. */
+  @ApiOperation({
+    summary: 'Delete the signed-in account for good, confirmed with the password; every service purges the member’s data.',
+  })
+  @ApiResponse({ status: 204, description: 'Deleted; every session has ended' })
+  @ApiProblems(400, 401, 403)
   @Post('delete')
   @HttpCode(204)
   async delete(@Body() body: DeleteAccountDto, @CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<void> {

@@ -1,24 +1,44 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { EventStore } from '@abide/event-store';
-import { DomainError } from '@abide/platform';
+import { ApiProblems, DomainError } from '@abide/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toUserResponse } from '../accounts/dto/user.response';
 import { UserProjection } from '../accounts/projections/user.projection';
 import { userStreamId } from '../accounts/user-stream';
 import { toSettingsResponse } from '../settings/settings.controller';
+import { PersonalDataParts } from './personal-data-parts';
 
-/** Identity's part of "Download my data": the account, its settings and the history of changes to it. */
-@ApiExcludeController()
+/** "Download my data": identity's own part (the account, its settings and its history) and every other service's. */
+@ApiTags('account')
+@ApiBearerAuth()
 @Controller('account')
 export class AccountExportController {
   constructor(
     private readonly users: UserProjection,
     private readonly eventStore: EventStore,
+    private readonly parts: PersonalDataParts,
   ) {}
 
+  @ApiOperation({
+    summary: 'Download everything the platform holds about the signed-in user, gathered from every service, as one JSON file.',
+  })
+  @ApiProduces('application/json')
+  @ApiResponse({ status: 200, description: 'A JSON file (Content-Disposition: attachment)' })
+  @ApiProblems(401)
   @Get('export')
-  async export(@CurrentUser() caller: AuthUser) {
+  async export(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const [identity, others] = await Promise.all([this.identityPart(caller), this.parts.gather(req)]);
+    const body = { exportedAt: new Date().toISOString(), identity, ...others };
+    await reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="abide-export-${body.exportedAt.slice(0, 10)}.json"`)
+      .send(JSON.stringify(body, null, 2));
+  }
+
+  private async identityPart(caller: AuthUser) {
     const view = await this.users.findById(caller.id);
     if (!view) throw DomainError.notFound('This account');
     // The export is the history itself, every event of the stream: the one place identity reads it whole.

@@ -14,7 +14,14 @@ export const identityEnvSchema = z.object({
   ...redisEnv,
   ...smtpEnv,
   /** Where the web app lives: e-mail links point at `${WEB_BASE_URL}/auth/callback`. */
-  WEB_BASE_URL: z.string().url().transform((v) => v.replace(/\/+$/, '')),
+  WEB_BASE_URL: z
+    .string()
+    .url()
+    .transform((v) => v.replace(/\/+$/, '')),
+  /** The services whose parts "Download my data" gathers (account/personal-data-parts.ts). */
+  FORMATION_URL: z.string().url(),
+  LIBRARY_URL: z.string().url(),
+  COMMUNITY_URL: z.string().url(),
   /** Lifetime of an access token; short, because refresh rotates it (docs: README "Sessions"). */
   ACCESS_TOKEN_TTL_SECONDS: seconds(60, 3600, 900),
   /** A session unused (no refresh) for this long ends (README "Sessions"). */
@@ -24,7 +31,10 @@ export const identityEnvSchema = z.object({
   /** An already-rotated refresh token is tolerated this long (parallel tabs); after that its reuse revokes the family. */
   REFRESH_REUSE_GRACE_SECONDS: seconds(0, 120, 10),
   /** Marks the refresh cookie Secure; false only for plain-http development. */
-  COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  COOKIE_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Validity of the one-time codes in confirmation and recovery links. */
   SIGNUP_CODE_TTL_SECONDS: seconds(60, 7 * DAY, DAY),
   RECOVERY_CODE_TTL_SECONDS: seconds(60, DAY, 3600),

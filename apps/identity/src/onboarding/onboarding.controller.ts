@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
-import { onboardingRequestSchema, type User } from '@abide/contracts';
-import { DomainError } from '@abide/platform';
+import { onboardingRequestSchema, type User, userSchema } from '@abide/contracts';
+import { DomainError, ApiProblems } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { decideCompleteOnboarding } from '../accounts/domain/user.decider';
@@ -11,9 +11,12 @@ import { UserProjection } from '../accounts/projections/user.projection';
 import { UserStream } from '../accounts/user-stream';
 import { assertTimeZone } from '../settings/time-zone';
 
+class UserDto extends createZodDto(userSchema) {}
+
 class OnboardingRequestDto extends createZodDto(onboardingRequestSchema) {}
 
-@ApiExcludeController()
+@ApiTags('onboarding')
+@ApiBearerAuth()
 @Controller('onboarding')
 export class OnboardingController {
   constructor(
@@ -22,6 +25,11 @@ export class OnboardingController {
   ) {}
 
   /** Stores the answers on the user and publishes them; formation builds the first plan from the event. */
+  @ApiOperation({
+    summary: 'Save the onboarding answers (goals, connection preferences, reminders, phone, time zone); the first plan follows.',
+  })
+  @ApiResponse({ status: 200, type: UserDto })
+  @ApiProblems(400, 401)
   @Post('complete')
   @HttpCode(200)
   async complete(@Body() body: OnboardingRequestDto, @CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<User> {

@@ -1,18 +1,21 @@
+import { ApiProblems } from '@abide/platform';
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiBearerAuth, ApiResponse, ApiOperation, ApiBody, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '@abide/auth';
-import { type SessionResponse, signInRequestSchema, signOutRequestSchema } from '@abide/contracts';
+import { type SessionResponse, signInRequestSchema, signOutRequestSchema, sessionResponseSchema } from '@abide/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto, ZodValidationException } from 'nestjs-zod';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie, refreshCookieNote } from './refresh-cookie';
 import { type IssuedSession, SessionsService } from './sessions.service';
 import { SignInHandler } from './sign-in.handler';
 
+class SessionResponseDto extends createZodDto(sessionResponseSchema) {}
+class SignOutRequestDto extends createZodDto(signOutRequestSchema) {}
+
 class SignInRequestDto extends createZodDto(signInRequestSchema) {}
 
-/** Documented at the gateway (the public contract). */
-@ApiExcludeController()
+@ApiTags('auth')
 @Controller('auth')
 export class SessionsController {
   constructor(
@@ -21,6 +24,12 @@ export class SessionsController {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
+  @ApiOperation({
+    summary: 'Sign in with e-mail and password.',
+    description: `${refreshCookieNote} 401 INVALID_CREDENTIALS for a wrong e-mail or password; 403 EMAIL_NOT_CONFIRMED (only after a correct password); 429 after repeated failures on the account or too many attempts from the network.`,
+  })
+  @ApiResponse({ status: 200, type: SessionResponseDto })
+  @ApiProblems(400, 401, 403, 429)
   @Public()
   @Post('sign-in')
   @HttpCode(200)
@@ -29,6 +38,13 @@ export class SessionsController {
   }
 
   /** Cookie only, no body: the refresh token never reaches JavaScript. */
+  @ApiCookieAuth('abide_refresh')
+  @ApiOperation({
+    summary: 'A new access token from the refresh cookie (no body); rotates the refresh token.',
+    description: `${refreshCookieNote} Replaying a rotated refresh token later than 10 s after its rotation ends the whole session (401).`,
+  })
+  @ApiResponse({ status: 200, type: SessionResponseDto })
+  @ApiProblems(401)
   @Public()
   @Post('refresh')
   @HttpCode(200)
@@ -41,6 +57,11 @@ export class SessionsController {
     }
   }
 
+  @ApiBearerAuth()
+  @ApiBody({ type: SignOutRequestDto, required: false })
+  @ApiOperation({ summary: 'Sign out of this device (`local`, the default) or of every device (`global`); clears the cookie.' })
+  @ApiResponse({ status: 204 })
+  @ApiProblems(400, 401)
   @Post('sign-out')
   @HttpCode(204)
   async signOut(@Body() body: unknown, @CurrentUser() caller: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {

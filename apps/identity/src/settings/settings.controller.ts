@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Patch, Req } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
-import { updateSettingsRequestSchema } from '@abide/contracts';
-import { DomainError } from '@abide/platform';
+import { updateSettingsRequestSchema, settingsResponseSchema } from '@abide/contracts';
+import { DomainError, ApiProblems } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { decideRename, decideUpdateSettings } from '../accounts/domain/user.decider';
@@ -10,6 +10,8 @@ import { UserProjection } from '../accounts/projections/user.projection';
 import type { UserView } from '../accounts/projections/user.schema';
 import { UserStream } from '../accounts/user-stream';
 import { assertTimeZone } from './time-zone';
+
+class SettingsResponseDto extends createZodDto(settingsResponseSchema) {}
 
 class UpdateSettingsDto extends createZodDto(updateSettingsRequestSchema) {}
 
@@ -24,7 +26,8 @@ export const toSettingsResponse = (view: UserView) => ({
   shareProgressWithGroups: view.shareProgressWithGroups,
 });
 
-@ApiExcludeController()
+@ApiTags('settings')
+@ApiBearerAuth()
 @Controller('settings')
 export class SettingsController {
   constructor(
@@ -32,11 +35,17 @@ export class SettingsController {
     private readonly views: UserProjection,
   ) {}
 
+  @ApiOperation({ summary: "The signed-in user's settings: name, time zone, reminders, channels, phone, sharing." })
+  @ApiResponse({ status: 200, type: SettingsResponseDto })
+  @ApiProblems(401)
   @Get()
   async get(@CurrentUser() caller: AuthUser) {
     return toSettingsResponse(await this.mine(caller.id));
   }
 
+  @ApiOperation({ summary: 'Change some settings; fields left out keep their value.' })
+  @ApiResponse({ status: 200, type: SettingsResponseDto })
+  @ApiProblems(400, 401)
   @Patch()
   async update(@Body() body: UpdateSettingsDto, @CurrentUser() caller: AuthUser, @Req() req: FastifyRequest) {
     const current = await this.mine(caller.id);

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { ResourceQueries } from '../resources/resource-queries';
 
-/** The library's part of "Download my data": the caller's resources (metadata, not the files). */
+/** The library's part of "Download my data": the caller's resources (metadata, not the files). Internal: identity's GET /account/export gathers it with the caller's token. */
 @ApiExcludeController()
 @Controller('account')
 export class AccountExportController {

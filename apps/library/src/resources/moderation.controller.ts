@@ -1,8 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiQuery, ApiProduces, ApiResponse, ApiOperation, ApiBody, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Roles } from '@abide/auth';
-import { rejectResourceRequestSchema, type Resource, type ReviewQueue } from '@abide/contracts';
-import { DomainError } from '@abide/platform';
+import {
+  rejectResourceRequestSchema,
+  type Resource,
+  type ReviewQueue,
+  reviewQueueSchema,
+  auditPageSchema,
+  reviewPreviewSchema,
+} from '@abide/contracts';
+import { DomainError, ApiProblems } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -10,6 +17,11 @@ import { ResourceCommands } from './commands/resource-commands';
 import { contentDisposition, contentTypeOf } from './files/file-name';
 import { ObjectStore } from './files/object-store';
 import { ResourceQueries } from './resource-queries';
+import { ResourceDto } from './uploads.controller';
+
+class ReviewQueueDto extends createZodDto(reviewQueueSchema) {}
+class AuditPageDto extends createZodDto(auditPageSchema) {}
+class ReviewPreviewDto extends createZodDto(reviewPreviewSchema) {}
 
 class RejectDto extends createZodDto(rejectResourceRequestSchema) {}
 
@@ -19,7 +31,8 @@ const pageSchema = z.coerce.number().int().min(1).default(1);
 const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 
 /** The review queue: moderators and admins only (everyone else 403 on every route). */
-@ApiExcludeController()
+@ApiTags('moderation')
+@ApiBearerAuth()
 @Roles('moderator', 'admin')
 @Controller('moderation')
 export class ModerationController {
@@ -29,11 +42,18 @@ export class ModerationController {
     private readonly objects: ObjectStore,
   ) {}
 
+  @ApiOperation({ summary: 'Resources waiting for review, oldest first (new public uploads and reported ones), with counts.' })
+  @ApiResponse({ status: 200, type: ReviewQueueDto })
+  @ApiProblems(401, 403)
   @Get('queue')
   queue(): Promise<ReviewQueue> {
     return this.queries.reviewQueue();
   }
 
+  @ApiOperation({ summary: 'The audit trail: who approved or rejected what, and when (newest first, 20 a page).' })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiResponse({ status: 200, type: AuditPageDto })
+  @ApiProblems(400, 401, 403)
   @Get('audit')
   audit(@Query('page') page?: string) {
     const parsed = pageSchema.safeParse(page || undefined);
@@ -41,6 +61,9 @@ export class ModerationController {
     return this.queries.auditPage(parsed.data, 20);
   }
 
+  @ApiOperation({ summary: "The text extracted from a resource's file, for the preview." })
+  @ApiResponse({ status: 200, type: ReviewPreviewDto })
+  @ApiProblems(401, 403, 404)
   @Get('resources/:id/text')
   async text(@Param('id') id: string) {
     const view = await this.queries.forModerator(id);
@@ -48,6 +71,13 @@ export class ModerationController {
   }
 
   /** The file itself, inline, for the preview (the web loads it with the bearer token into a blob URL). */
+  @ApiProduces('application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/plain')
+  @ApiOperation({
+    summary:
+      'The file itself, inline, with its checked content type, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store` (load it with the token into a blob URL).',
+  })
+  @ApiResponse({ status: 200, description: 'The file', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiProblems(401, 403, 404, 409)
   @Get('resources/:id/file')
   async file(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
     const view = await this.queries.forModerator(id);
@@ -61,6 +91,11 @@ export class ModerationController {
       .send(body);
   }
 
+  @ApiOperation({
+    summary: 'Approve a resource in review: it appears in the library and its uploader is notified. Not your own upload (403).',
+  })
+  @ApiResponse({ status: 200, type: ResourceDto })
+  @ApiProblems(401, 403, 404, 409)
   @Post('resources/:id/approve')
   @HttpCode(200)
   async approve(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<Resource> {
@@ -68,9 +103,18 @@ export class ModerationController {
     return (await this.queries.toResources([await this.queries.forModerator(id)], ''))[0];
   }
 
+  @ApiOperation({ summary: 'Reject a resource in review with a reason the uploader reads. Not your own upload (403).' })
+  @ApiBody({ type: RejectDto })
+  @ApiResponse({ status: 200, type: ResourceDto })
+  @ApiProblems(400, 401, 403, 404, 409)
   @Post('resources/:id/reject')
   @HttpCode(200)
-  async reject(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: RejectDto, @Req() req: FastifyRequest): Promise<Resource> {
+  async reject(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Body() body: RejectDto,
+    @Req() req: FastifyRequest,
+  ): Promise<Resource> {
     await this.commands.reject(caller.id, id, body.reason, metaOf(req));
     return (await this.queries.toResources([await this.queries.forModerator(id)], ''))[0];
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOperation, ApiConsumes, ApiQuery, ApiResponse, ApiBody, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import {
   type DownloadLink,
@@ -9,14 +9,51 @@ import {
   type ResourcePage,
   submitDraftRequestSchema,
   updateDraftRequestSchema,
+  MAX_UPLOAD_BYTES,
+  targetAudiences,
+  resourceStatuses,
+  uploadCategoryIds,
+  uploadMessages,
+  downloadLinkSchema,
+  resourceSchema,
+  resourcePageSchema,
+  visibilities,
 } from '@abide/contracts';
-import { DomainError } from '@abide/platform';
+import { DomainError, ApiProblems } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { DownloadService } from './download.service';
 import { ResourceCommands } from './commands/resource-commands';
 import { ResourceQueries } from './resource-queries';
 import { UploadService } from './upload.service';
+
+class ResourcePageDto extends createZodDto(resourcePageSchema) {}
+export class ResourceDto extends createZodDto(resourceSchema) {}
+const uploadForm = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: {
+      type: 'string',
+      format: 'binary',
+      description: `PDF, DOCX or TXT (decided from the content), at most ${MAX_UPLOAD_BYTES} bytes`,
+    },
+    title: { type: 'string', description: 'Empty: the file name without its extension' },
+    description: { type: 'string' },
+    category: { type: 'string', enum: uploadCategoryIds },
+    tags: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Repeated parts, one comma-separated part or a JSON array; lowercased, de-duplicated',
+    },
+    targetAudience: { type: 'string', enum: [...targetAudiences], default: 'all-levels' },
+    visibility: { type: 'string', enum: [...visibilities], default: 'public' },
+    groupId: { type: 'string', description: 'Required for `group` visibility: one of your groups' },
+    termsAccepted: { type: 'string', enum: ['true', 'false'], description: 'Required unless saving a draft' },
+    draft: { type: 'string', enum: ['true', 'false'], description: "'Save Draft': keeps the file and fields, visible only to you" },
+  },
+};
+class DownloadLinkDto extends createZodDto(downloadLinkSchema) {}
 
 class UpdateDraftDto extends createZodDto(updateDraftRequestSchema) {}
 class SubmitDraftDto extends createZodDto(submitDraftRequestSchema) {}
@@ -25,7 +62,8 @@ class ReportDto extends createZodDto(reportResourceRequestSchema) {}
 const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 
 /** Uploads, the library list and downloads; the caller is always the token's member. */
-@ApiExcludeController()
+@ApiTags('library')
+@ApiBearerAuth()
 @Controller('uploads')
 export class UploadsController {
   constructor(
@@ -35,6 +73,25 @@ export class UploadsController {
     private readonly downloads: DownloadService,
   ) {}
 
+  @ApiOperation({
+    summary:
+      "The library: approved public resources, your groups' resources and your own, newest first. `q` searches title, description, tags and the files' text; `category` is exact, `topic` matches a tag containing it ('all' or empty: no filter). `mine=1`: 'My uploads' (every status, drafts too).",
+  })
+  @ApiQuery({ name: 'q', required: false, type: String })
+  @ApiQuery({ name: 'category', required: false, type: String })
+  @ApiQuery({ name: 'topic', required: false, type: String })
+  @ApiQuery({
+    name: 'approved',
+    required: false,
+    enum: ['true', 'false'],
+    description: 'Accepted for compatibility; the library lists only what you may see anyway',
+  })
+  @ApiQuery({ name: 'mine', required: false, enum: ['1', '0'] })
+  @ApiQuery({ name: 'status', required: false, enum: resourceStatuses, description: 'With mine=1' })
+  @ApiQuery({ name: 'page', required: false, type: Number, description: 'From 1' })
+  @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1–50, default 12' })
+  @ApiResponse({ status: 200, type: ResourcePageDto })
+  @ApiProblems(400, 401)
   @Get()
   list(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>): Promise<ResourcePage> {
     const parsed = listResourcesQuerySchema.safeParse(query);
@@ -43,17 +100,31 @@ export class UploadsController {
     return this.queries.list(caller.id, { ...rest, mine: mine === '1' });
   }
 
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary: `Upload a resource (multipart, streamed to the object store). Checks in this order: file ('${uploadMessages.noFile.description}'), title, category, terms; '${uploadMessages.badType}' whatever the name says; '${uploadMessages.tooLarge(MAX_UPLOAD_BYTES)}' (413). Public uploads are reviewed before they appear; group and private ones appear once processed.`,
+  })
+  @ApiBody({ schema: uploadForm })
+  @ApiResponse({ status: 201, type: ResourceDto })
+  @ApiProblems(400, 401, 413)
   @Post()
   async upload(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<Resource> {
     const id = await this.uploads.upload(caller.id, req.raw, metaOf(req));
     return this.queries.one(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'One resource you may see (your own in any status; others answer 404).' })
+  @ApiResponse({ status: 200, type: ResourceDto })
+  @ApiProblems(401, 404)
   @Get(':id')
   one(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<Resource> {
     return this.queries.one(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Edit one of your drafts (only the fields given change; each is checked).' })
+  @ApiBody({ type: UpdateDraftDto })
+  @ApiResponse({ status: 200, type: ResourceDto })
+  @ApiProblems(400, 401, 404, 409)
   @Patch(':id')
   async update(
     @CurrentUser() caller: AuthUser,
@@ -65,6 +136,10 @@ export class UploadsController {
     return this.queries.one(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Submit one of your drafts for processing (every upload check applies, the terms included).' })
+  @ApiBody({ type: SubmitDraftDto })
+  @ApiResponse({ status: 200, type: ResourceDto })
+  @ApiProblems(400, 401, 404, 409)
   @Post(':id/submit')
   @HttpCode(200)
   async submit(
@@ -77,6 +152,9 @@ export class UploadsController {
     return this.queries.one(caller.id, id);
   }
 
+  @ApiOperation({ summary: 'Delete one of your resources and its file.' })
+  @ApiResponse({ status: 204, description: 'Deleted' })
+  @ApiProblems(401, 404, 409)
   @Delete(':id')
   @HttpCode(204)
   async remove(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
@@ -84,12 +162,25 @@ export class UploadsController {
   }
 
   /** A POST: making the link counts a download (an event), and a GET never writes. */
+  @ApiOperation({
+    summary:
+      'A short-lived pre-signed URL (minutes) to download the file from the object store, served as an attachment with its checked content type and `nosniff`. Counts a download (so a POST: reads never write).',
+  })
+  @ApiResponse({ status: 200, type: DownloadLinkDto })
+  @ApiProblems(401, 404, 409)
   @Post(':id/download')
   @HttpCode(200)
   download(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<DownloadLink> {
     return this.downloads.link(caller.id, id, metaOf(req));
   }
 
+  @ApiOperation({
+    summary:
+      'Report an approved resource (one report each, not your own). After the configured number of distinct reports it leaves the library until a moderator reviews it again.',
+  })
+  @ApiBody({ type: ReportDto })
+  @ApiResponse({ status: 204, description: 'Reported' })
+  @ApiProblems(400, 401, 403, 404, 409)
   @Post(':id/reports')
   @HttpCode(204)
   async report(

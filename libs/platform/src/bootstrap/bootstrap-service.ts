@@ -9,6 +9,7 @@ import { HealthRegistry } from '../health/health-registry';
 import { AppLogger } from '../logging/logger';
 import { requestIdFor } from '../logging/request-id';
 import { installAccessLog, installRequestContext } from '../logging/request-logging';
+import { serveServiceDocument } from '../openapi/service-document';
 
 export interface BootstrapOptions {
   module: Type<unknown> | DynamicModule;
@@ -19,10 +20,10 @@ export interface BootstrapOptions {
   /** Readiness checks of things created outside the module graph (the consumer above). */
   healthChecks?: HealthCheck[];
   bodyLimit?: number;
-  /** Keep each JSON body's bytes as `request.rawBody` too (the gateway forwards them as they came). */
-  rawBody?: boolean;
   /** Which proxies' X-Forwarded-For to believe for `request.ip` (Fastify's trustProxy); defaults to all. */
   trustProxy?: boolean | string | number;
+  /** The service's name: it serves its own OpenAPI document at GET /openapi.json (internal; the gateway merges them). */
+  openApiDocument?: string;
   /** Runs after the app is created and before it listens (OpenAPI, cookies, multipart…). */
   configure?: (app: NestFastifyApplication) => Promise<void> | void;
 }
@@ -40,10 +41,7 @@ export const createFastifyAdapter = (bodyLimit = 1024 * 1024, trustProxy: boolea
  */
 export const bootstrapService = async (options: BootstrapOptions): Promise<NestFastifyApplication> => {
   const adapter = createFastifyAdapter(options.bodyLimit, options.trustProxy);
-  const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, {
-    bufferLogs: true,
-    rawBody: options.rawBody ?? false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, { bufferLogs: true });
   const logger = app.get(AppLogger);
   app.useLogger(logger);
   installAccessLog(adapter, logger.pino);
@@ -51,6 +49,7 @@ export const bootstrapService = async (options: BootstrapOptions): Promise<NestF
   app.useGlobalPipes(new ZodValidationPipe());
   app.enableShutdownHooks();
   await options.configure?.(app);
+  if (options.openApiDocument) serveServiceDocument(app, options.openApiDocument);
   if (options.healthChecks?.length) app.get(HealthRegistry).add(...options.healthChecks);
   if (options.microservice) app.connectMicroservice<MicroserviceOptions>(options.microservice, { inheritAppConfig: true });
   // Resolves without waiting for Kafka: the consumer joins in the background while /health/ready says not yet.

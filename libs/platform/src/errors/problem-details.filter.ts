@@ -53,75 +53,89 @@ export const problem = (
   ...(fields.errors?.length ? { errors: fields.errors } : {}),
 });
 
+const logger = new Logger('Errors');
+
+/** Set by the gateway: the public prefix a service's routes are reached under, so a problem names the public URL. */
+export const FORWARDED_PREFIX_HEADER = 'x-forwarded-prefix';
+
+const publicUrlOf = (request: FastifyRequest): string => {
+  const prefix = request.headers?.[FORWARDED_PREFIX_HEADER];
+  return typeof prefix === 'string' && /^(\/[\w-]+)+$/.test(prefix) ? `${prefix}${request.url}` : request.url;
+};
+
+/**
+ * Answers `exception` as application/problem+json with the request id: the one mapping of errors to problems, used by
+ * the global filter below and by routes that run outside Nest (the gateway's forwarder).
+ */
+export const replyWithProblem = (exception: unknown, request: FastifyRequest, reply: FastifyReply): void => {
+  const requestId = String(request.id ?? '');
+  const instance = publicUrlOf(request);
+  let body: ProblemDetails;
+  let headers: Record<string, string> = {};
+
+  if (exception instanceof DomainError) {
+    body = problem(exception.status, requestId, instance, {
+      code: exception.code,
+      title: exception.title,
+      detail: exception.detail,
+      errors: exception.errors,
+    });
+    headers = exception.headers ?? {};
+  } else if (exception instanceof Refusal) {
+    // A command the domain refused (a lost race included): the status of its code, its own words.
+    const status = refusalStatus[exception.code] ?? 400;
+    body = problem(status, requestId, instance, {
+      code: exception.code,
+      detail: exception.message,
+      errors: exception.field ? [{ field: exception.field, message: exception.message }] : undefined,
+    });
+  } else if (exception instanceof ZodValidationException) {
+    const errors = fieldErrors(exception.getZodError() as ZodError);
+    body = problem(400, requestId, instance, {
+      code: errorCodes.validationFailed,
+      detail: errors.map((e) => e.message).join(' '),
+      errors,
+    });
+  } else if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    const message =
+      typeof response === 'string'
+        ? response
+        : Array.isArray((response as { message?: unknown }).message)
+          ? (response as { message: string[] }).message.join(' ')
+          : String((response as { message?: unknown }).message ?? exception.message);
+    body = problem(status, requestId, instance, { detail: fastifyMessages[message] ?? message });
+  } else if (isClientError(exception)) {
+    // Errors raised by Fastify itself before a route runs (malformed JSON, wrong content type, body too large).
+    body = problem(exception.statusCode, requestId, instance, { detail: friendlyFastifyMessage(exception) });
+  } else if (isTransientError(exception)) {
+    // An engine is away (database restarting, Redis down): the request may simply be tried again shortly.
+    logger.warn({ err: exception, requestId }, 'Engine unavailable');
+    body = problem(HttpStatus.SERVICE_UNAVAILABLE, requestId, instance, {
+      detail: 'This part of Abide is briefly unavailable. Please try again in a few seconds.',
+    });
+    headers = { 'retry-after': '5' };
+  } else {
+    logger.error({ err: exception, requestId }, 'Unhandled error');
+    body = problem(HttpStatus.INTERNAL_SERVER_ERROR, requestId, instance, {
+      detail: 'An unexpected error occurred. Please try again; if it keeps happening, quote the request id.',
+    });
+  }
+
+  void reply
+    .status(body.status)
+    .headers({ ...headers, 'content-type': 'application/problem+json; charset=utf-8', 'x-request-id': requestId })
+    .send(body);
+};
+
 /** One global filter: every error leaves as application/problem+json with the request id. */
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const ctx = host.switchToHttp();
-    const request = ctx.getRequest<FastifyRequest>();
-    const reply = ctx.getResponse<FastifyReply>();
-    const requestId = String(request.id ?? '');
-    const instance = request.url;
-    let body: ProblemDetails;
-    let headers: Record<string, string> = {};
-
-    if (exception instanceof DomainError) {
-      body = problem(exception.status, requestId, instance, {
-        code: exception.code,
-        title: exception.title,
-        detail: exception.detail,
-        errors: exception.errors,
-      });
-      headers = exception.headers ?? {};
-    } else if (exception instanceof Refusal) {
-      // A command the domain refused (a lost race included): the status of its code, its own words.
-      const status = refusalStatus[exception.code] ?? 400;
-      body = problem(status, requestId, instance, {
-        code: exception.code,
-        detail: exception.message,
-        errors: exception.field ? [{ field: exception.field, message: exception.message }] : undefined,
-      });
-    } else if (exception instanceof ZodValidationException) {
-      const errors = fieldErrors(exception.getZodError() as ZodError);
-      body = problem(400, requestId, instance, {
-        code: errorCodes.validationFailed,
-        detail: errors.map((e) => e.message).join(' '),
-        errors,
-      });
-    } else if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const response = exception.getResponse();
-      const message =
-        typeof response === 'string'
-          ? response
-          : Array.isArray((response as { message?: unknown }).message)
-            ? (response as { message: string[] }).message.join(' ')
-            : String((response as { message?: unknown }).message ?? exception.message);
-      body = problem(status, requestId, instance, { detail: fastifyMessages[message] ?? message });
-    } else if (isClientError(exception)) {
-      // Errors raised by Fastify itself before a route runs (malformed JSON, wrong content type, body too large).
-      body = problem(exception.statusCode, requestId, instance, { detail: friendlyFastifyMessage(exception) });
-    } else if (isTransientError(exception)) {
-      // An engine is away (database restarting, Redis down): the request may simply be tried again shortly.
-      this.logger.warn({ err: exception, requestId }, 'Engine unavailable');
-      body = problem(HttpStatus.SERVICE_UNAVAILABLE, requestId, instance, {
-        detail: 'This part of Abide is briefly unavailable. Please try again in a few seconds.',
-      });
-      headers = { 'retry-after': '5' };
-    } else {
-      this.logger.error({ err: exception, requestId }, 'Unhandled error');
-      body = problem(HttpStatus.INTERNAL_SERVER_ERROR, requestId, instance, {
-        detail: 'An unexpected error occurred. Please try again; if it keeps happening, quote the request id.',
-      });
-    }
-
-    void reply
-      .status(body.status)
-      .headers({ ...headers, 'content-type': 'application/problem+json; charset=utf-8', 'x-request-id': requestId })
-      .send(body);
+    replyWithProblem(exception, ctx.getRequest<FastifyRequest>(), ctx.getResponse<FastifyReply>());
   }
 }
 

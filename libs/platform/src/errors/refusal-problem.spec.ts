@@ -2,7 +2,7 @@ import { errorCodes, Refusal } from '@abide/contracts';
 import type { ArgumentsHost } from '@nestjs/common';
 import { ProblemDetailsFilter } from './problem-details.filter';
 
-const answer = (exception: unknown) => {
+const answer = (exception: unknown, headers: Record<string, string> = {}) => {
   const sent: { status?: number; body?: Record<string, unknown> } = {};
   const reply = {
     status: (status: number) => ((sent.status = status), reply),
@@ -11,7 +11,7 @@ const answer = (exception: unknown) => {
   };
   const host = {
     getType: () => 'http',
-    switchToHttp: () => ({ getRequest: () => ({ id: 'req-1', url: '/habits/h1/toggle' }), getResponse: () => reply }),
+    switchToHttp: () => ({ getRequest: () => ({ id: 'req-1', url: '/habits/h1/toggle', headers }), getResponse: () => reply }),
   } as unknown as ArgumentsHost;
   new ProblemDetailsFilter().catch(exception, host);
   return sent;
@@ -35,5 +35,13 @@ describe(ProblemDetailsFilter.name, () => {
       status: 409,
       code: 'CONCURRENCY_CONFLICT',
     });
+  });
+
+  it('names the public URL of a request the gateway forwarded, and the service’s own otherwise', () => {
+    const refusal = new Refusal(errorCodes.notFound, 'This habit was not found.');
+
+    expect(answer(refusal, { 'x-forwarded-prefix': '/api' }).body?.instance).toBe('/api/habits/h1/toggle');
+    expect(answer(refusal).body?.instance).toBe('/habits/h1/toggle');
+    expect(answer(refusal, { 'x-forwarded-prefix': 'https://elsewhere' }).body?.instance).toBe('/habits/h1/toggle');
   });
 });

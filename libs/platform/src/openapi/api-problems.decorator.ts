@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
+import { PROBLEM_DETAILS_REF } from './problem-details.schema';
 
 const descriptions: Record<number, string> = {
   400: 'Invalid input; `errors` lists each field',
@@ -14,14 +15,17 @@ const descriptions: Record<number, string> = {
   504: 'A service took too long',
 };
 
-/** Documents the problem+json answers a route can give (every route can also give 503/504 through the gateway). */
+/**
+ * Documents the problem+json answers a route can give. Every public route can also answer 503/504: the gateway gives
+ * them when the service is down or slow.
+ */
 export const ApiProblems = (...statuses: number[]) =>
   applyDecorators(
     ...[...statuses, 503, 504].map((status) =>
       ApiResponse({
         status,
         description: descriptions[status],
-        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } } },
+        content: { 'application/problem+json': { schema: { $ref: PROBLEM_DETAILS_REF } } },
       }),
     ),
   );

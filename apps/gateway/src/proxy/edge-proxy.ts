@@ -1,0 +1,48 @@
+import { errorCodes } from '@abide/contracts';
+import { DomainError, replyWithProblem } from '@abide/platform';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthRateLimit } from '../rate-limit/auth-rate-limit';
+import { routeOf } from './route-table';
+import { ServiceClient } from './service-client';
+
+/**
+ * The public API: every `/api/…` request goes to the service the route table names, as it came. A raw Fastify route,
+ * not a Nest controller: no guard, pipe or body parsing runs for a request the gateway only passes on; the request id,
+ * access log and CORS hooks are the app's own and run as for any route. Bodies are never parsed here (the services
+ * validate them): in this scope every content type is accepted unread and its bytes stream to the service.
+ *
+ * Authentication is the services' (their AccessGuard knows which routes are public and which roles a route needs);
+ * the gateway does not check tokens, so a stale token still reaches /auth/refresh and the other public routes.
+ */
+export const installEdgeProxy = (app: NestFastifyApplication): void => {
+  const services = app.get(ServiceClient);
+  const limits = app.get(AuthRateLimit);
+  const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    try {
+      const route = routeOf(request.method, request.url);
+      if (!route) {
+        throw new DomainError(errorCodes.notFound, 404, 'Not found', `Cannot ${request.method} ${request.url.split('?')[0]}`);
+      }
+      if (route.rule?.rateLimit) await limits.check(route.rule.rateLimit, request.ip);
+      await services.forward(route.service, request, reply, route.servicePath, route.rule?.timeoutMs);
+    } catch (error) {
+      if (reply.sent) {
+        request.raw.destroy();
+        return;
+      }
+      replyWithProblem(error, request, reply);
+    }
+  };
+  void app
+    .getHttpAdapter()
+    .getInstance()
+    .register(async (edge) => {
+      edge.removeAllContentTypeParsers();
+      edge.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      // Nest's adapter is typed against its own copy of fastify, the libraries against the root one: same runtime API.
+      const handler = (request: unknown, reply: unknown) => forward(request as FastifyRequest, reply as FastifyReply);
+      edge.all('/api', handler);
+      edge.all('/api/*', handler);
+    });
+};

@@ -1,0 +1,75 @@
+export type ServiceName = 'identity' | 'formation' | 'library' | 'community';
+export const serviceNames: readonly ServiceName[] = ['identity', 'formation', 'library', 'community'];
+
+/** What a route needs at the edge besides forwarding: a longer timeout, a per-IP limit (rate-limit/auth-rate-limit.ts). */
+export interface EdgeRule {
+  method: string;
+  /** Matched against the decoded path without `/api` and without the query. */
+  path: RegExp;
+  timeoutMs?: number;
+  rateLimit?: 'sign-up' | 'sign-in' | 'recover';
+}
+
+/** An upload streams through to the library; 10 MiB over a slow link needs longer than an ordinary call. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * The public API's first path segment decides which service answers (`/api/<segment>/…` → that service's
+ * `/<segment>/…`); the services own their routes, their validation, their access rules and their documentation.
+ * A segment not listed here answers 404 at the gateway. See docs/api.md.
+ */
+export const serviceOfSegment: Readonly<Record<string, ServiceName>> = {
+  auth: 'identity',
+  onboarding: 'identity',
+  settings: 'identity',
+  account: 'identity',
+  formation: 'formation',
+  'spiritual-plans': 'formation',
+  habits: 'formation',
+  'habit-entries': 'formation',
+  stats: 'formation',
+  journal: 'formation',
+  notifications: 'formation',
+  nudges: 'formation',
+  scripture: 'formation',
+  uploads: 'library',
+  moderation: 'library',
+  groups: 'community',
+};
+
+export const edgeRules: readonly EdgeRule[] = [
+  { method: 'POST', path: /^\/auth\/sign-up$/, rateLimit: 'sign-up' },
+  { method: 'POST', path: /^\/auth\/sign-in$/, rateLimit: 'sign-in' },
+  { method: 'POST', path: /^\/auth\/recover$/, rateLimit: 'recover' },
+  { method: 'POST', path: /^\/uploads$/, timeoutMs: UPLOAD_TIMEOUT_MS },
+  // The moderation preview streams a whole file; an AI insight may wait on the configured assistant.
+  { method: 'GET', path: /^\/moderation\/resources\/[^/]+\/file$/, timeoutMs: 60_000 },
+  { method: 'POST', path: /^\/journal\/entries\/[^/]+\/insight$/, timeoutMs: 15_000 },
+];
+
+export interface EdgeRoute {
+  service: ServiceName;
+  /** The path and query to ask the service for: the incoming ones without `/api`, bytes unchanged. */
+  servicePath: string;
+  rule?: EdgeRule;
+}
+
+const decoded = (path: string): string => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+
+/** The service and edge rule of a public URL (`/api/…`), or undefined when no service serves it. */
+export const routeOf = (method: string, url: string): EdgeRoute | undefined => {
+  const match = /^\/api(\/[^?]*)(\?.*)?$/.exec(url);
+  if (!match) return undefined;
+  const [, path, query = ''] = match;
+  const service = serviceOfSegment[decoded(path.split('/')[1] ?? '')];
+  if (!service) return undefined;
+  const plain = decoded(path);
+  const rule = edgeRules.find((r) => r.method === method && r.path.test(plain));
+  return { service, servicePath: path + query, rule };
+};

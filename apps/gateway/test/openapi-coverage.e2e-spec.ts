@@ -1,0 +1,138 @@
+import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
+import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { RequestMethod } from '@nestjs/common';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { apiUrl, call } from '@abide/testing';
+import { AppModule as CommunityApp } from '../../community/src/app.module';
+import { communityEnvSchema } from '../../community/src/config/env.schema';
+import { AppModule as FormationApp } from '../../formation/src/app.module';
+import { formationEnvSchema } from '../../formation/src/config/env.schema';
+import { AppModule as IdentityApp } from '../../identity/src/app.module';
+import { identityEnvSchema } from '../../identity/src/config/env.schema';
+import { AppModule as LibraryApp } from '../../library/src/app.module';
+import { libraryEnvSchema } from '../../library/src/config/env.schema';
+import { routeOf, type ServiceName } from '../src/proxy/route-table';
+
+/** Routes a service serves that are not public API: probes, keys, and the parts of "Download my data" identity gathers. */
+const internalRoutes: Record<ServiceName, string[]> = {
+  identity: ['GET /health/live', 'GET /health/ready', 'GET /.well-known/jwks.json'],
+  formation: ['GET /health/live', 'GET /health/ready', 'GET /account/export'],
+  library: ['GET /health/live', 'GET /health/ready', 'GET /account/export'],
+  community: ['GET /health/live', 'GET /health/ready', 'GET /account/export'],
+};
+
+type ModuleRef = Type | DynamicModule | Promise<DynamicModule> | ForwardReference | undefined;
+
+/** Every controller Nest's router would mount for a module: its own and its imports', read from the module metadata. */
+const controllersOf = (module: ModuleRef, seen = new Set<unknown>()): Type[] => {
+  if (!module || module instanceof Promise || 'forwardRef' in module || seen.has(module)) return [];
+  seen.add(module);
+  const dynamic = 'module' in module ? module : undefined;
+  const type = dynamic ? dynamic.module : (module as Type);
+  const imports: ModuleRef[] = [...(Reflect.getMetadata(MODULE_METADATA.IMPORTS, type) ?? []), ...(dynamic?.imports ?? [])];
+  const controllers: Type[] = [...(Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, type) ?? []), ...(dynamic?.controllers ?? [])];
+  return [...controllers, ...imports.flatMap((m) => controllersOf(m, seen))];
+};
+
+const joinPath = (...parts: string[]): string =>
+  `/${parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/')}`.replace(/:(\w+)/g, '{$1}');
+
+/** `METHOD /path/{param}` of every HTTP route the app's controllers declare (event handlers have no path). */
+const routesOf = (app: DynamicModule): string[] =>
+  [...new Set(controllersOf(app))].flatMap((controller) => {
+    const prefix: string = Reflect.getMetadata(PATH_METADATA, controller) ?? '';
+    const proto = controller.prototype as Record<string, unknown>;
+    return Object.getOwnPropertyNames(proto).flatMap((name) => {
+      const handler = proto[name];
+      if (typeof handler !== 'function' || name === 'constructor') return [];
+      const method: RequestMethod | undefined = Reflect.getMetadata(METHOD_METADATA, handler);
+      const path: string | string[] | undefined = Reflect.getMetadata(PATH_METADATA, handler);
+      if (method === undefined || path === undefined) return [];
+      return [path].flat().map((p) => `${RequestMethod[method]} ${joinPath(prefix, p)}`);
+    });
+  });
+
+/** The modules are only read here, never started: a valid config that points nowhere will do. */
+const nowhere = {
+  PORT: '9',
+  LOG_LEVEL: 'error',
+  MONGO_URL: 'mongodb://127.0.0.1:9',
+  MONGO_DB: 'unused',
+  KAFKA_BROKERS: '127.0.0.1:9',
+  KAFKA_CLIENT_ID: 'unused',
+  AUTH_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
+  REDIS_URL: 'redis://127.0.0.1:9',
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: '9',
+  WEB_BASE_URL: 'http://127.0.0.1:9',
+  FORMATION_URL: 'http://127.0.0.1:9',
+  LIBRARY_URL: 'http://127.0.0.1:9',
+  COMMUNITY_URL: 'http://127.0.0.1:9',
+  S3_ENDPOINT: '127.0.0.1',
+  S3_PORT: '9',
+  S3_ACCESS_KEY: 'unused-key',
+  S3_SECRET_KEY: 'unused-secret',
+};
+const served: Record<ServiceName, string[]> = {
+  identity: routesOf(IdentityApp.forRoot(identityEnvSchema.parse(nowhere))),
+  formation: routesOf(FormationApp.forRoot(formationEnvSchema.parse(nowhere))),
+  library: routesOf(LibraryApp.forRoot(libraryEnvSchema.parse(nowhere))),
+  community: routesOf(CommunityApp.forRoot(communityEnvSchema.parse(nowhere))),
+};
+
+const documentedOperations = (document: OpenAPIObject): string[] =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((key) => ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'].includes(key))
+      .map((method) => `${method.toUpperCase()} ${path}`),
+  );
+
+describe('the public API document', () => {
+  let document: OpenAPIObject;
+
+  beforeAll(async () => {
+    const res = await call<OpenAPIObject>('GET', '/api/docs-json');
+    expect(res.status).toBe(200);
+    document = res.body;
+  });
+
+  it('documents every route the services serve, and nothing they do not', () => {
+    const publicRoutes = Object.entries(served).flatMap(([service, routes]) =>
+      routes.filter((r) => !internalRoutes[service as ServiceName].includes(r)).map((r) => r.replace(' /', ' /api/')),
+    );
+    const documented = documentedOperations(document);
+
+    expect(publicRoutes.filter((r) => !documented.includes(r)).sort()).toEqual([]);
+    expect(documented.filter((r) => !publicRoutes.includes(r)).sort()).toEqual([]);
+    expect(documented.length).toBeGreaterThan(80);
+  });
+
+  it('is routed by the gateway to the service that serves each documented route', () => {
+    const misrouted = documentedOperations(document).filter((operation) => {
+      const [method, path] = operation.split(' ');
+      const route = routeOf(method, path.replace(/\{\w+\}/g, 'x'));
+      return !route || !served[route.service].includes(`${method} ${path.replace(/^\/api/, '')}`);
+    });
+
+    expect(misrouted).toEqual([]);
+  });
+
+  it('names the bearer scheme, so Swagger UI can authorize with an access token', async () => {
+    expect(document.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.paths['/api/habits']?.get?.security).toEqual([{ bearer: [] }]);
+
+    const page = await fetch(`${apiUrl()}/api/docs`).then((r) => r.text());
+    expect(page).toContain("url: '/api/docs-json'");
+    expect(page).toContain('persistAuthorization: true');
+    const bundle = await fetch(`${apiUrl()}/api/docs/swagger-ui-bundle.js`);
+    expect([bundle.status, bundle.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+  });
+
+  it('is not served by the services under the public prefix', async () => {
+    const res = await call('GET', '/api/openapi.json');
+    expect(res.status).toBe(404);
+  });
+});
