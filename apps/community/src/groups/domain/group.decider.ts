@@ -1,4 +1,4 @@
-import type { GroupMemberRole, Meeting } from '@abide/contracts';
+import type { EventData, EventTypesOf, GroupMemberRole, Meeting } from '@abide/contracts';
 import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
 import { deniedMessages as m, GroupDenied } from './group-denied';
 
@@ -117,7 +117,9 @@ const assertOwner = (s: GroupState, userId: string): void => {
 };
 
 type GroupEvent = NewEvent;
-const ev = (type: string, data: Record<string, unknown>, subjectId: string | null): GroupEvent => ({ type, data, subjectId }) as GroupEvent;
+/** One new event, its data checked against its type's schema (the union cannot be built from a generic type without `as`). */
+const ev = <T extends EventTypesOf<'community.group.'>>(type: T, data: EventData<T>, subjectId: string | null): GroupEvent =>
+  ({ type, data, subjectId }) as GroupEvent;
 
 export interface CreateGroup {
   groupId: string;

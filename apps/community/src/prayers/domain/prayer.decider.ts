@@ -1,4 +1,4 @@
-import type { EventPayload, EventTypesOf } from '@abide/contracts';
+import type { EventData, EventPayload, EventTypesOf } from '@abide/contracts';
 import type { Decider, NewEvent } from '@abide/event-store';
 import { GroupDenied } from '../../groups/domain/group-denied';
 
@@ -59,7 +59,9 @@ export const prayerDecider: Decider<PrayerState, EventTypesOf<'community.prayer.
   evolve: evolvePrayer,
 };
 
-const ev = (type: string, data: Record<string, unknown>, subjectId: string | null): NewEvent => ({ type, data, subjectId }) as NewEvent;
+/** One new event, its data checked against its type's schema (the union cannot be built from a generic type without `as`). */
+const ev = <T extends EventTypesOf<'community.prayer.'>>(type: T, data: EventData<T>, subjectId: string | null): NewEvent =>
+  ({ type, data, subjectId }) as NewEvent;
 const ids = (s: PrayerState) => ({ prayerId: s.prayerId, groupId: s.groupId });
 
 /** The request must exist in this group and still be there; a hidden one only its author and the leaders reach. */
