@@ -9,7 +9,7 @@ export type UpcastFailure = {
 };
 export type Upcast<T = unknown> = { ok: true; schemaVersion: number; data: T; upcastFrom?: number } | UpcastFailure;
 
-/** An event's data at a version older than current cannot be read (a type or version this build does not know). */
+/** A stored event this build cannot read: a version newer than it knows, or an earlier one it has no upcaster from. */
 export class UnreadableEventError extends Error {
   override readonly name = 'UnreadableEventError';
   constructor(
@@ -77,7 +77,11 @@ export class EventRegistry<D extends Record<string, EventDefinition> = Record<st
       schemaVersion === definition.schemaVersion
         ? definition.schema
         : definition.earlier?.find((e) => e.schemaVersion === schemaVersion)?.schema;
-    if (!own) return this.upcast(type, schemaVersion, data) as UpcastFailure;
+    if (!own) {
+      // A version newer than this build's, or one it never had: upcast says which.
+      const unreadable = this.upcast(type, schemaVersion, data);
+      return unreadable.ok ? { ok: false, kind: 'unknown', reason: `${type} has no schemaVersion ${schemaVersion}` } : unreadable;
+    }
     const checked = own.safeParse(data);
     if (!checked.success) {
       return { ok: false, kind: 'invalid', reason: `invalid data for ${type} v${schemaVersion}: ${describeIssues(checked.error.issues)}` };

@@ -36,9 +36,12 @@ export class EventVersions<S extends z.ZodTypeAny> implements EventDefinition<S>
     return new EventVersions(schema, 1, []);
   }
 
-  /** The next version: its schema, and how the data of the version before becomes its data. */
+  /**
+   * The next version: its schema, and how the data of the version before becomes its data. On load the upcaster also
+   * meets stored events whose personal fields were erased ("[erased]"): it should carry fields over, not inspect them.
+   */
   next<N extends z.ZodTypeAny>(schema: N, upcast: (data: z.output<S>) => z.input<N>): EventVersions<N> {
-    const previous: EarlierVersion = { schemaVersion: this.schemaVersion, schema: this.schema, upcast: upcast as (data: never) => unknown };
+    const previous: EarlierVersion = { schemaVersion: this.schemaVersion, schema: this.schema, upcast };
     return new EventVersions(schema, this.schemaVersion + 1, [...this.earlier, previous]);
   }
 }
