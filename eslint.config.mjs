@@ -38,7 +38,28 @@ export default tseslint.config(
   {
     files: ['libs/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', ...services.map((s) => `@abide/${s}`)], message: 'Libraries must not depend on apps.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/**', ...services.map((s) => `@abide/${s}`)], message: 'Libraries must not depend on apps.' }] },
+      ],
+    },
+  },
+  {
+    // A stored event is a fact frozen per version (libs/contracts/src/events/__frozen__): it never borrows an API shape.
+    files: ['libs/contracts/src/events/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/**', ...services.map((s) => `@abide/${s}`)], message: 'Libraries must not depend on apps.' },
+            {
+              group: ['**/http/**', '**/http'],
+              message: 'Event schemas never import HTTP shapes: copy the shape into the event file with its own names.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -50,7 +71,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@nestjs/*', ...serverOnlyLibs, ...services.map((s) => `@abide/${s}`)], message: 'The web app never imports server code; use @abide/contracts.' },
+            {
+              group: ['@nestjs/*', ...serverOnlyLibs, ...services.map((s) => `@abide/${s}`)],
+              message: 'The web app never imports server code; use @abide/contracts.',
+            },
           ],
         },
       ],

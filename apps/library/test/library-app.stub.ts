@@ -25,9 +25,5 @@ export const startLibrary = async (overrides: Record<string, string> = {}) => {
   return { app, config };
 };
 
-export const envelope = <T extends Record<string, unknown>>(
-  type: string,
-  streamId: string,
-  subjectId: string | null,
-  data: T,
-): EventEnvelope<T> => foreignEvent(type, streamId, data, { subjectId });
+export const envelope = <T extends object>(type: string, streamId: string, subjectId: string | null, data: T): EventEnvelope<T> =>
+  foreignEvent(type, streamId, data, { subjectId });

@@ -22,7 +22,8 @@ const namesDecider = (folds = { count: 0 }, stateVersion = 1): Decider<Names> =>
   initialState: () => ({ names: [], seen: new Set() }),
   evolve: (state, event: StoredEvent) => {
     folds.count++;
-    return { names: [...state.names, String(event.data.name)], seen: new Set([...state.seen, event.version]) };
+    const name = event.type === 'identity.user.registered' ? event.data.name : '';
+    return { names: [...state.names, name], seen: new Set([...state.seen, event.version]) };
   },
 });
 

@@ -1,3 +1,4 @@
+import { eventRegistry, type EventRegistry } from '@abide/contracts';
 import type { OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
@@ -23,6 +24,8 @@ export interface EventStoreOptions {
   collectionPrefix?: string;
   /** False for a store nothing publishes (formation's private journal texts): it keeps no outbox, only the healer's list. */
   publishes?: boolean;
+  /** The event types and versions it reads: the build's registry (a test may pass one with a later version of a type). */
+  registry?: EventRegistry;
 }
 
 /** A stream's state as a decider folds it, and the version it is at (0: the stream does not exist). */
@@ -78,6 +81,7 @@ export class EventStore implements OnModuleInit {
   /** Where an append records its work: the first is the concurrency guard for a crashed writer's orphan. */
   private readonly workLists: ReadonlyArray<Model<OutboxDocument>>;
   private readonly publishes: boolean;
+  private readonly registry: EventRegistry;
   private readonly buildsCollection: string;
   private readonly metaCollection: string;
   private ready?: Promise<void>;
@@ -88,6 +92,7 @@ export class EventStore implements OnModuleInit {
   ) {
     this.service = options.service;
     this.publishes = options.publishes ?? true;
+    this.registry = options.registry ?? eventRegistry;
     const prefix = options.collectionPrefix ?? '';
     this.buildsCollection = `${prefix}projection_builds`;
     this.metaCollection = `${prefix}event_store_meta`;
@@ -233,7 +238,7 @@ export class EventStore implements OnModuleInit {
     return { state, version };
   }
 
-  /** Every event of a stream in version order (exports, rebuilds, and services not yet on a decider). */
+  /** Every event of a stream in version order, each in its type's current version (exports, rebuilds, and services not yet on a decider). */
   async load(streamId: string, options: { afterVersion?: number } = {}): Promise<StoredEvent[]> {
     await this.init();
     const head = await this.heads.findById(streamId, { version: 1 }).lean<Pick<StreamHeadDocument, 'version'>>();
@@ -280,7 +285,7 @@ export class EventStore implements OnModuleInit {
       if (isDuplicateKeyError(error)) throw new ConcurrencyError(streamId, expectedVersion);
       throw error;
     }
-    const stored = docs.map(toStoredEvent);
+    const stored = docs.map((doc) => toStoredEvent(doc, this.registry));
     await this.writeHead(streamId, stored, options.snapshot);
     return stored;
   }
@@ -289,7 +294,7 @@ export class EventStore implements OnModuleInit {
   async eventAt(key: string): Promise<StoredEvent | null> {
     await this.init();
     const doc = await this.events.findById(key).lean<EventDocument>();
-    return doc ? toStoredEvent(doc) : null;
+    return doc ? toStoredEvent(doc, this.registry) : null;
   }
 
   /** Whether a projection was once filled from the whole log (ProjectionRunner's backfill). */
@@ -386,20 +391,20 @@ export class EventStore implements OnModuleInit {
       );
       for (const doc of docs) {
         if (!doc) return events;
-        events.push(toStoredEvent(doc));
+        events.push(toStoredEvent(doc, this.registry));
       }
     }
     const after = Math.max(version, knownLast);
     const first = await this.events.findById(eventKey(streamId, after + 1)).lean<EventDocument>();
     if (!first) return events;
-    events.push(toStoredEvent(first));
+    events.push(toStoredEvent(first, this.registry));
     for (let next = after + 2; ; next += READ_AHEAD) {
       const batch = await Promise.all(
         Array.from({ length: READ_AHEAD }, (_, i) => this.events.findById(eventKey(streamId, next + i)).lean<EventDocument>()),
       );
       for (const doc of batch) {
         if (!doc) return events;
-        events.push(toStoredEvent(doc));
+        events.push(toStoredEvent(doc, this.registry));
       }
     }
   }

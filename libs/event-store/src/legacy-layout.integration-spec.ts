@@ -50,7 +50,7 @@ describe('an event log of the first layout', () => {
     await store.init();
 
     const history = await store.load('user-a');
-    expect(history.map((e) => [e.version, e.id, e.data.name])).toEqual([
+    expect(history.map((e) => [e.version, e.id, 'name' in e.data ? e.data.name : null])).toEqual([
       [1, 'evt-user-a-1', 'Ada'],
       [2, 'evt-user-a-2', 'Ada again'],
     ]);
@@ -65,7 +65,7 @@ describe('an event log of the first layout', () => {
     // The first layout updated read models in the write: only the new event waits for them.
     expect((await store.outboxToProject()).map((o) => o._id)).toEqual([eventKey('user-a', 3)]);
     expect(await connection.collection(EVENTS_COLLECTION).countDocuments({ position: { $exists: true } })).toBe(0);
-    expect((await store.load('user-b')).map((e) => e.data.name)).toEqual(['Bea']);
+    expect((await store.load('user-b')).map((e) => ('name' in e.data ? e.data.name : null))).toEqual(['Bea']);
 
     // A later start finds the marker and leaves the log as it is.
     const again = new EventStore(connection, { service: 'test' });

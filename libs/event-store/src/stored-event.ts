@@ -1,4 +1,4 @@
-import type { EventData, EventEnvelope, EventType } from '@abide/contracts';
+import type { AnyEvent, EventData, EventEnvelope, EventType } from '@abide/contracts';
 
 /** What a command handler decides: the store adds id, version and metadata. */
 export type NewEvent<T extends EventType = EventType> = {
@@ -10,8 +10,11 @@ export interface AppendMeta {
   causationId?: string | null;
 }
 
-/** An event as stored and published: exactly the contracts envelope. */
-export type StoredEvent = EventEnvelope;
+/**
+ * An event as stored and published (the contracts envelope), typed by its `type`: narrowing on `event.type` gives
+ * that type's data in its current version (older stored versions are upcast on load).
+ */
+export type StoredEvent<T extends EventType = EventType> = AnyEvent<T>;
 
 /** Kept for readability where an event leaves the service: stored events are envelopes already. */
 export const toEnvelope = (event: StoredEvent): EventEnvelope => event;

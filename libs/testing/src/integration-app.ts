@@ -30,7 +30,7 @@ export const integrationEnv = (service: string): { suffix: string; env: Record<s
 };
 
 /** An event as another service publishes it: its own stream and version, and a fresh id. */
-export const foreignEvent = <T extends Record<string, unknown>>(
+export const foreignEvent = <T extends object>(
   type: string,
   streamId: string,
   data: T,

@@ -1,4 +1,4 @@
-import type { EventData, EventEnvelope } from '@abide/contracts';
+import type { EventOf } from '@abide/contracts';
 import type { MailContent } from '../nudges/delivery/nudge-mail';
 
 /** What the uploader is told about a library decision: the bell entry and the e-mail say the same. */
@@ -12,10 +12,7 @@ export interface LibraryNotice {
 
 const MY_UPLOADS = '/my-uploads';
 
-type Decision =
-  | EventEnvelope<EventData<'library.resource.approved'>>
-  | EventEnvelope<EventData<'library.resource.rejected'>>
-  | EventEnvelope<EventData<'library.resource.processing-failed'>>;
+type Decision = EventOf<'library.resource.approved'> | EventOf<'library.resource.rejected'> | EventOf<'library.resource.processing-failed'>;
 
 /** Pure: one notice per decision event (its id is the key, so a redelivery never adds a second). */
 export const libraryNotice = (event: Decision): LibraryNotice => {
@@ -23,21 +20,28 @@ export const libraryNotice = (event: Decision): LibraryNotice => {
   const userId = event.data.ownerId;
   switch (event.type) {
     case 'library.resource.approved': {
-      const d = event.data as EventData<'library.resource.approved'>;
+      const d = event.data;
       return { userId, key, title: 'Your resource was approved', body: `"${d.title}" is now available in the library.`, link: '/library' };
     }
     case 'library.resource.rejected': {
-      const d = event.data as EventData<'library.resource.rejected'>;
-      return { userId, key, title: 'Your resource was not approved', body: `"${d.title}" was not approved. Reason: ${d.reason}`, link: MY_UPLOADS };
+      const d = event.data;
+      return {
+        userId,
+        key,
+        title: 'Your resource was not approved',
+        body: `"${d.title}" was not approved. Reason: ${d.reason}`,
+        link: MY_UPLOADS,
+      };
     }
     default: {
-      const d = event.data as EventData<'library.resource.processing-failed'>;
+      const d = event.data;
       return { userId, key, title: 'Your upload could not be processed', body: d.reason, link: MY_UPLOADS };
     }
   }
 };
 
-const htmlText = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const htmlText = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The e-mail of a notice (transactional: it answers the member's own upload, so it is sent whatever the reminder settings). */
 export const libraryNoticeMail = (notice: LibraryNotice, webBaseUrl: string, name?: string | null): MailContent => {

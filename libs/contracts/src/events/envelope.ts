@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The one envelope every domain event travels in (ARCHITECTURE.md, "Event sourcing").
- * `data` is validated separately against the schema registered for `type` + `schemaVersion`.
+ * The one envelope every domain event travels in (docs/events.md).
+ * `data` is validated separately: against the schema of its `type` at its `schemaVersion`, then, when that version is
+ * an earlier one, upcast to the current version (registry.ts, upcasting.ts).
  */
 export const eventEnvelopeSchema = z.object({
   id: z.string().uuid(),

@@ -1,4 +1,4 @@
-/** Topic per aggregate: `<service>.<aggregate>.v<N>`, key = streamId (ARCHITECTURE.md). */
+/** Topic per aggregate: `<service>.<aggregate>.v<N>`, key = streamId (docs/events.md). */
 export const topics = {
   identityUser: 'identity.user.v1',
   formationProfile: 'formation.profile.v1',

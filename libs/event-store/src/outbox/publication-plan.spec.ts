@@ -1,18 +1,19 @@
 import type { StoredEvent } from '../stored-event';
 import { planPublication } from './publication-plan';
 
-const event = (type: string, streamId: string, version: number): StoredEvent => ({
-  id: `e${streamId}-${version}`,
-  type,
-  schemaVersion: 1,
-  streamId,
-  version,
-  occurredAt: '2025-01-01T00:00:00.000Z',
-  subjectId: null,
-  correlationId: 'c',
-  causationId: null,
-  data: {},
-});
+const event = (type: string, streamId: string, version: number): StoredEvent =>
+  ({
+    id: `e${streamId}-${version}`,
+    type,
+    schemaVersion: 1,
+    streamId,
+    version,
+    occurredAt: '2025-01-01T00:00:00.000Z',
+    subjectId: null,
+    correlationId: 'c',
+    causationId: null,
+    data: {},
+  }) as StoredEvent;
 
 describe(planPublication.name, () => {
   it('returns one batch per topic keeping each stream in version order', () => {

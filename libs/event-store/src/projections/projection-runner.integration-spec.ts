@@ -1,10 +1,10 @@
-import type { EventEnvelope } from '@abide/contracts';
 import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { EventStore } from '../event-store';
 import { userRegistered } from '../test-fixtures';
 import { eventKey } from '../keys';
 import { applyIfNewer } from './apply-if-newer';
+import type { StoredEvent } from '../stored-event';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 
@@ -18,7 +18,7 @@ interface UserView {
 }
 
 /** A read model like the services write: one document per stream, versioned for idempotence. */
-class UserDirectoryProjection implements Projection {
+class UserDirectoryProjection implements Projection<'identity.user.registered'> {
   readonly name: string = 'user-directory';
   readonly handles = ['identity.user.registered'] as const;
   readonly model: Model<UserView>;
@@ -31,8 +31,8 @@ class UserDirectoryProjection implements Projection {
     this.model = connection.model<UserView>(`${collection}_view`, schema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const data = event.data as { name: string; email: string };
+  async apply(event: StoredEvent<'identity.user.registered'>): Promise<void> {
+    const { data } = event;
     await applyIfNewer(this.model, event.streamId, event.version, {
       $set: { name: data.name, email: data.email },
       $inc: { applied: 1 },

@@ -1,14 +1,16 @@
-import type { EventEnvelope } from '@abide/contracts';
+import type { EventType } from '@abide/contracts';
+import type { StoredEvent } from '../stored-event';
 
 /**
- * A read model fed by events. `apply` must be idempotent: the runner may hand it an event again
- * (catch-up replays a safety margin, a crash can repeat an append's update). The usual way is to keep
- * the last applied version per stream in the read model and ignore older or equal ones (see applyIfNewer).
+ * A read model fed by events of the types it `handles`; `apply` receives them typed (narrow on `event.type`), in
+ * their current version. `apply` must be idempotent: the runner may hand it an event again (catch-up replays a safety
+ * margin, a crash can repeat an append's update). The usual way is to keep the last applied version per stream in the
+ * read model and ignore older or equal ones (see applyIfNewer).
  */
-export interface Projection {
+export interface Projection<T extends EventType = EventType> {
   readonly name: string;
-  readonly handles: readonly string[];
-  apply(event: EventEnvelope): Promise<void>;
+  readonly handles: readonly T[];
+  apply(event: StoredEvent<T>): Promise<void>;
   /** Empties the read model before a rebuild. */
   reset(): Promise<void>;
   /**

@@ -1,3 +1,5 @@
+import { EventRegistry, eventVersions, userProfileUpdatedV1 } from '@abide/contracts';
+import { z } from 'zod';
 import { classifyMessage } from './classify-message';
 
 const envelope = (overrides: Record<string, unknown> = {}) => ({
@@ -43,11 +45,30 @@ describe(classifyMessage.name, () => {
 
   it('returns reject naming the field when data fails its schema', () => {
     const sut = classifyMessage(envelope({ data: { ...envelope().data, email: 'x' } }), handled);
-    expect(sut.kind === 'reject' && sut.reason).toMatch(/invalid data for identity.user.registered: email/);
+    expect(sut.kind === 'reject' && sut.reason).toMatch(/invalid data for identity.user.registered v1: email/);
   });
 
-  it('returns reject when the schema version is not the current one', () => {
+  it('returns reject when the schema version is newer than this build reads, saying so', () => {
     const sut = classifyMessage(envelope({ schemaVersion: 2 }), handled);
-    expect(sut.kind === 'reject' && sut.reason).toMatch(/unsupported schemaVersion 2/);
+    expect(sut.kind === 'reject' && sut.reason).toBe(
+      'schemaVersion 2 of identity.user.registered is newer than this build reads (1); it needs a later build',
+    );
+  });
+
+  it('returns handle with the current shape when an earlier version arrives', () => {
+    // A later build splits the name in two; a v1 message still in flight is upcast, not dead-lettered.
+    const v2 = z.object({ userId: z.string().min(1), givenName: z.string().min(1), familyName: z.string() });
+    const registry = new EventRegistry({
+      'identity.user.profile-updated': eventVersions(userProfileUpdatedV1).next(v2, ({ userId, name }) => {
+        const [givenName, ...rest] = name.split(' ');
+        return { userId, givenName, familyName: rest.join(' ') };
+      }),
+    });
+    const v1 = envelope({ type: 'identity.user.profile-updated', data: { userId: 'user-1', name: 'Ada King Lovelace' } });
+    const sut = classifyMessage(v1, new Set(['identity.user.profile-updated']), registry);
+    expect(sut).toMatchObject({
+      kind: 'handle',
+      event: { schemaVersion: 2, data: { userId: 'user-1', givenName: 'Ada', familyName: 'King Lovelace' } },
+    });
   });
 });

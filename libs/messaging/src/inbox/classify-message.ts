@@ -1,4 +1,4 @@
-import { eventDefinitions, eventEnvelopeSchema, isKnownEventType, type EventEnvelope } from '@abide/contracts';
+import { eventEnvelopeSchema, eventRegistry, type EventEnvelope, type EventRegistry } from '@abide/contracts';
 
 export type Classification =
   { kind: 'handle'; event: EventEnvelope } | { kind: 'ignore'; reason: string } | { kind: 'reject'; reason: string };
@@ -19,10 +19,15 @@ const decode = (payload: unknown): { ok: true; value: unknown } | { ok: false; r
 };
 
 /**
- * Decides what a consumer does with a message: handle it (valid envelope, a type it handles, valid data),
- * ignore it (a type it does not handle, known or not: acknowledged), or reject it to the dead-letter topic.
+ * Decides what a consumer does with a message: handle it (valid envelope, a type it handles, valid data, in the
+ * type's current version: an earlier version is upcast), ignore it (a type it does not handle, known or not:
+ * acknowledged), or reject it to the dead-letter topic (invalid, or a version newer than this build reads).
  */
-export const classifyMessage = (payload: unknown, handledTypes: ReadonlySet<string>): Classification => {
+export const classifyMessage = (
+  payload: unknown,
+  handledTypes: ReadonlySet<string>,
+  registry: EventRegistry = eventRegistry,
+): Classification => {
   const decoded = decode(payload);
   if (!decoded.ok) return { kind: 'reject', reason: decoded.reason };
 
@@ -31,17 +36,8 @@ export const classifyMessage = (payload: unknown, handledTypes: ReadonlySet<stri
   const { type, schemaVersion } = envelope.data;
 
   if (!handledTypes.has(type)) return { kind: 'ignore', reason: `${type} is not handled by this consumer` };
-  if (!isKnownEventType(type)) return { kind: 'reject', reason: `unknown event type ${type}` };
+  const read = registry.parse(type, schemaVersion, envelope.data.data);
+  if (!read.ok) return { kind: 'reject', reason: read.reason };
 
-  const definition = eventDefinitions[type];
-  if (schemaVersion !== definition.schemaVersion) {
-    return {
-      kind: 'reject',
-      reason: `unsupported schemaVersion ${schemaVersion} of ${type} (expected ${definition.schemaVersion})`,
-    };
-  }
-  const data = definition.schema.safeParse(envelope.data.data);
-  if (!data.success) return { kind: 'reject', reason: `invalid data for ${type}: ${describeIssues(data.error.issues)}` };
-
-  return { kind: 'handle', event: { ...envelope.data, data: data.data as Record<string, unknown> } };
+  return { kind: 'handle', event: { ...envelope.data, schemaVersion: read.schemaVersion, data: read.data } };
 };

@@ -154,7 +154,7 @@ describe(InboxConsumer.name, () => {
     const letters = await consumeTopic(dlq, 3);
     expect(letters.map((l) => [l.value?.slice(0, 16), l.headers['x-dlq-reason']])).toEqual([
       ['this is not json', 'invalid JSON'],
-      [JSON.stringify(invalidData).slice(0, 16), expect.stringMatching(/^invalid data for identity.user.registered: email/)],
+      [JSON.stringify(invalidData).slice(0, 16), expect.stringMatching(/^invalid data for identity.user.registered v1: email/)],
       [JSON.stringify(failing).slice(0, 16), 'handler failed after 3 attempt(s): Error: cannot apply'],
     ]);
     expect(letters[1]).toMatchObject({

@@ -1,4 +1,4 @@
-import { deadLetterTopic, type EventData, type EventEnvelope, type EventType } from '@abide/contracts';
+import { deadLetterTopic, eventRegistry, type EventEnvelope, type EventOf, type EventRegistry, type EventType } from '@abide/contracts';
 import { Logger } from '@nestjs/common';
 import { isTransientError } from '@abide/platform';
 import type { KafkaContext } from '@nestjs/microservices';
@@ -9,9 +9,9 @@ import { classifyMessage } from './classify-message';
 import { buildDeadLetter, type ConsumedMessage } from './dead-letter';
 import { inboxKey, inboxModel, type InboxDocument } from './inbox.schema';
 
-/** The handlers of one consumer, by event type, each receiving its typed, validated event. */
-export type EventHandlers = {
-  [T in EventType]?: (event: EventEnvelope<EventData<T>>) => Promise<void>;
+/** The handlers of one consumer, by event type, each receiving its typed, validated event in its current version. */
+export type EventHandlers<T extends EventType = EventType> = {
+  [K in T]?: (event: EventOf<K>) => Promise<void>;
 };
 
 export type InboxOutcome = 'handled' | 'duplicate' | 'ignored' | 'dead-lettered';
@@ -26,6 +26,8 @@ export interface InboxConsumerOptions {
    * message is handed back to Kafka for redelivery (default 15 s). Such failures never dead-letter a message.
    */
   transientRetryMs?: number;
+  /** The event types and versions it reads: the build's registry (a test may pass one with a later version of a type). */
+  registry?: EventRegistry;
 }
 
 /** Throw from a handler when retrying cannot help (the event contradicts the read model): straight to the DLQ. */
@@ -37,8 +39,9 @@ const isDuplicateKeyError = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 
 /**
- * Wraps an @EventPattern handler: validates the envelope and data against the contracts, dead-letters what
- * is invalid or keeps failing (the partition never blocks), and applies each event once per consumer name
+ * Wraps an @EventPattern handler: validates the envelope and data against the contracts (an earlier schema version
+ * is upcast to the current one first), dead-letters what is invalid, of a newer version than this build reads, or
+ * keeps failing (the partition never blocks), and applies each event once per consumer name
  * through the `inbox` collection. Infrastructure failures (database, DLQ producer) are thrown so that Kafka
  * redelivers: nothing is acknowledged that was not handled or dead-lettered.
  */
@@ -48,6 +51,7 @@ export class InboxConsumer {
   private readonly attempts: number;
   private readonly backoff: { initialDelayMs: number; maxDelayMs: number };
   private readonly transientRetryMs: number;
+  private readonly registry: EventRegistry;
   private ready?: Promise<void>;
 
   constructor(
@@ -59,6 +63,7 @@ export class InboxConsumer {
     this.attempts = Math.max(1, options.attempts ?? 4);
     this.backoff = { initialDelayMs: options.initialDelayMs ?? 200, maxDelayMs: options.maxDelayMs ?? 5000 };
     this.transientRetryMs = options.transientRetryMs ?? 15_000;
+    this.registry = options.registry ?? eventRegistry;
   }
 
   /** Creates the inbox collection and its unique index; call at boot to fail fast. */
@@ -73,13 +78,14 @@ export class InboxConsumer {
    */
   async handle(payload: unknown, context: KafkaContext, consumer: string, handlers: EventHandlers): Promise<InboxOutcome> {
     await this.init();
-    const classification = classifyMessage(payload, new Set(Object.keys(handlers)));
+    const classification = classifyMessage(payload, new Set(Object.keys(handlers)), this.registry);
     if (classification.kind === 'ignore') return 'ignored';
     if (classification.kind === 'reject') return this.deadLetter(context, consumer, classification.reason);
 
     const { event } = classification;
     if (await this.inbox.findById(inboxKey(consumer, event.id), { _id: 1 }).lean()) return 'duplicate';
 
+    // The classification checked the data against the type's schema: the handler of that type receives it.
     const handler = handlers[event.type as EventType] as ((event: EventEnvelope) => Promise<void>) | undefined;
     if (!handler) return 'ignored';
     const failure = await this.runWithRetries(() => handler(event), context);

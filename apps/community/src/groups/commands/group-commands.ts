@@ -128,10 +128,9 @@ export class GroupCommands {
   async depart(userId: string, groupId: string, meta: Meta): Promise<void> {
     const appended = await this.run(groupId, (s) => decideDeparture(s, userId), meta);
     for (const event of appended) {
-      const data = event.data as { userId: string; role?: string };
-      if (event.type === 'community.group.member-role-changed' && data.role === 'owner') {
+      if (event.type === 'community.group.member-role-changed' && event.data.role === 'owner') {
         // Best effort: an heir already at their limit still inherits rather than leaving the group leaderless.
-        await this.claims.claim(data.userId, groupId, this.config.GROUP_OWNERSHIP_LIMIT);
+        await this.claims.claim(event.data.userId, groupId, this.config.GROUP_OWNERSHIP_LIMIT);
       }
     }
   }

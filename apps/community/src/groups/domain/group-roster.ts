@@ -1,4 +1,4 @@
-import type { GroupMemberRole } from '@abide/contracts';
+import type { EventPayload, GroupMemberRole } from '@abide/contracts';
 import { memberGroupsEvents } from './member-groups';
 
 /**
@@ -17,14 +17,10 @@ export interface GroupRoster {
 
 export const emptyRoster = (): GroupRoster => ({ members: {}, requests: {}, ratings: {}, version: 0 });
 
-export interface GroupRosterEvent {
-  type: string;
-  version: number;
-  occurredAt: string;
-  data: { groupId: string; userId?: string; requestId?: string } & Record<string, unknown>;
-}
-
 export const groupRosterEvents = [...memberGroupsEvents, 'community.group.meeting-rated'] as const;
+
+/** The fields of a group event the roster reads. */
+export type GroupRosterEvent = EventPayload<(typeof groupRosterEvents)[number]> & { version: number; occurredAt: string };
 
 /**
  * Applies one event of the group's stream in place; false when it was applied before. `ratingIsKept` says whether a
@@ -32,11 +28,10 @@ export const groupRosterEvents = [...memberGroupsEvents, 'community.group.meetin
  */
 export const applyToRoster = (roster: GroupRoster, event: GroupRosterEvent, ratingIsKept = true): boolean => {
   if (roster.version >= event.version) return false;
-  const d = event.data;
-  const userId = d.userId as string;
+  const { userId } = event.data;
   switch (event.type) {
     case 'community.group.member-joined':
-      roster.members[userId] = { role: d.role as GroupMemberRole, joinedAt: new Date(d.joinedAt as string).toISOString() };
+      roster.members[userId] = { role: event.data.role, joinedAt: new Date(event.data.joinedAt).toISOString() };
       break;
     case 'community.group.member-left':
       delete roster.members[userId];
@@ -44,21 +39,21 @@ export const applyToRoster = (roster: GroupRoster, event: GroupRosterEvent, rati
     case 'community.group.member-removed':
       delete roster.members[userId];
       // A deleted account's ratings go with it.
-      if (d.removedBy === 'system') forgetRatingsOf(roster, userId);
+      if (event.data.removedBy === 'system') forgetRatingsOf(roster, userId);
       break;
     case 'community.group.member-role-changed':
-      if (roster.members[userId]) roster.members[userId].role = d.role as GroupMemberRole;
+      if (roster.members[userId]) roster.members[userId].role = event.data.role;
       break;
     case 'community.group.join-requested':
-      roster.requests[d.requestId as string] = { userId, requestedAt: new Date(event.occurredAt).toISOString() };
+      roster.requests[event.data.requestId] = { userId, requestedAt: new Date(event.occurredAt).toISOString() };
       break;
     case 'community.group.join-request-approved':
     case 'community.group.join-request-declined':
     case 'community.group.join-request-withdrawn':
-      delete roster.requests[d.requestId as string];
+      delete roster.requests[event.data.requestId];
       break;
     case 'community.group.meeting-rated':
-      if (ratingIsKept) roster.ratings[`${userId}:${d.weekStart as string}`] = d.rating as number;
+      if (ratingIsKept) roster.ratings[`${userId}:${event.data.weekStart}`] = event.data.rating;
       break;
     default:
       return false;

@@ -1,4 +1,4 @@
-import type { GroupMemberRole, Meeting } from '@abide/contracts';
+import type { EventData, EventTypesOf, GroupMemberRole, Meeting } from '@abide/contracts';
 import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
 import { deniedMessages as m, GroupDenied } from './group-denied';
 
@@ -16,8 +16,6 @@ export interface GroupState {
   pending: Map<string, string>;
 }
 
-type Data = Record<string, unknown> & { userId: string };
-
 const emptyGroup = (): GroupState => ({
   exists: false,
   groupId: '',
@@ -32,17 +30,9 @@ const emptyGroup = (): GroupState => ({
 
 /** Applies one event to the state in place. */
 const evolveGroup = (s: GroupState, event: StoredEvent): GroupState => {
-  const d = event.data as Data;
   switch (event.type) {
     case 'community.group.created': {
-      const c = event.data as {
-        groupId: string;
-        ownerId: string;
-        name: string;
-        description: string;
-        isPublic: boolean;
-        meeting: Meeting | null;
-      };
+      const c = event.data;
       Object.assign(s, {
         exists: true,
         groupId: c.groupId,
@@ -55,31 +45,32 @@ const evolveGroup = (s: GroupState, event: StoredEvent): GroupState => {
       break;
     }
     case 'community.group.updated': {
-      const { groupId: _g, updatedBy: _u, ...changes } = event.data as Record<string, unknown>;
+      const { groupId: _g, updatedBy: _u, ...changes } = event.data;
       Object.assign(s, changes);
       break;
     }
     case 'community.group.member-joined':
-      s.members.set(d.userId, { role: d.role as GroupMemberRole, joinedAt: d.joinedAt as string });
-      s.pending.delete(d.userId);
+      s.members.set(event.data.userId, { role: event.data.role, joinedAt: event.data.joinedAt });
+      s.pending.delete(event.data.userId);
       break;
     case 'community.group.member-left':
     case 'community.group.member-removed':
-      s.members.delete(d.userId);
+      s.members.delete(event.data.userId);
       break;
     case 'community.group.member-role-changed': {
-      const member = s.members.get(d.userId);
-      if (member) member.role = d.role as GroupMemberRole;
-      if (d.role === 'owner') s.ownerId = d.userId;
+      const { userId, role } = event.data;
+      const member = s.members.get(userId);
+      if (member) member.role = role;
+      if (role === 'owner') s.ownerId = userId;
       break;
     }
     case 'community.group.join-requested':
-      s.pending.set(d.userId, d.requestId as string);
+      s.pending.set(event.data.userId, event.data.requestId);
       break;
     case 'community.group.join-request-approved':
     case 'community.group.join-request-declined':
     case 'community.group.join-request-withdrawn':
-      s.pending.delete(d.userId);
+      s.pending.delete(event.data.userId);
       break;
   }
   return s;
@@ -126,7 +117,9 @@ const assertOwner = (s: GroupState, userId: string): void => {
 };
 
 type GroupEvent = NewEvent;
-const ev = (type: string, data: Record<string, unknown>, subjectId: string | null): GroupEvent => ({ type, data, subjectId }) as GroupEvent;
+/** One new event, its data checked against its type's schema (the union cannot be built from a generic type without `as`). */
+const ev = <T extends EventTypesOf<'community.group.'>>(type: T, data: EventData<T>, subjectId: string | null): GroupEvent =>
+  ({ type, data, subjectId }) as GroupEvent;
 
 export interface CreateGroup {
   groupId: string;

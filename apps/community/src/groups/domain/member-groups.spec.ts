@@ -1,12 +1,14 @@
 import { applyToMemberGroups, emptyMemberGroups, groupsOf, type MemberGroupsEvent, pendingGroupIds } from './member-groups';
 
-const event = (type: string, groupId: string, version: number, data: Record<string, unknown> = {}): MemberGroupsEvent => ({
-  type: `community.group.${type}`,
-  streamId: `group-${groupId}`,
-  version,
-  occurredAt: '2026-03-04T15:00:00.000Z',
-  data: { groupId, userId: 'anna', ...data },
-});
+// Only the fields My Groups reads.
+const event = (type: string, groupId: string, version: number, data: Record<string, unknown> = {}) =>
+  ({
+    type: `community.group.${type}`,
+    streamId: `group-${groupId}`,
+    version,
+    occurredAt: '2026-03-04T15:00:00.000Z',
+    data: { groupId, userId: 'anna', ...data },
+  }) as MemberGroupsEvent;
 const joined = (groupId: string, version: number, joinedAt: string, role = 'member') =>
   event('member-joined', groupId, version, { role, joinedAt });
 

@@ -1,4 +1,4 @@
-import type { GroupMemberRole } from '@abide/contracts';
+import type { EventPayload, GroupMemberRole } from '@abide/contracts';
 
 /**
  * What My Groups needs of one member, kept as one document keyed by the member: the groups they belong to (role,
@@ -15,15 +15,6 @@ export interface MemberGroups {
 
 export const emptyMemberGroups = (): MemberGroups => ({ groups: {}, requests: {}, versions: {} });
 
-/** The fields of a group event this document reads. */
-export interface MemberGroupsEvent {
-  type: string;
-  streamId: string;
-  version: number;
-  occurredAt: string;
-  data: { groupId: string; userId: string; requestId?: string; role?: string; joinedAt?: string } & Record<string, unknown>;
-}
-
 /** Group events about one member (`data.userId`) that change what My Groups shows. */
 export const memberGroupsEvents = [
   'community.group.member-joined',
@@ -36,30 +27,37 @@ export const memberGroupsEvents = [
   'community.group.join-request-withdrawn',
 ] as const;
 
+/** The fields of a group event this document reads. */
+export type MemberGroupsEvent = EventPayload<(typeof memberGroupsEvents)[number]> & {
+  streamId: string;
+  version: number;
+  occurredAt: string;
+};
+
 /** Applies one event to the member's document in place; false when it was applied before (or changes nothing here). */
 export const applyToMemberGroups = (doc: MemberGroups, event: MemberGroupsEvent): boolean => {
   if ((doc.versions[event.streamId] ?? 0) >= event.version) return false;
-  const d = event.data;
+  const { groupId } = event.data;
   switch (event.type) {
     case 'community.group.member-joined':
-      doc.groups[d.groupId] = { role: d.role as GroupMemberRole, joinedAt: new Date(d.joinedAt as string).toISOString() };
+      doc.groups[groupId] = { role: event.data.role, joinedAt: new Date(event.data.joinedAt).toISOString() };
       break;
     case 'community.group.member-left':
     case 'community.group.member-removed':
-      delete doc.groups[d.groupId];
+      delete doc.groups[groupId];
       break;
     case 'community.group.member-role-changed': {
-      const group = doc.groups[d.groupId];
-      if (group) group.role = d.role as GroupMemberRole;
+      const group = doc.groups[groupId];
+      if (group) group.role = event.data.role;
       break;
     }
     case 'community.group.join-requested':
-      doc.requests[d.requestId as string] = { groupId: d.groupId, requestedAt: new Date(event.occurredAt).toISOString() };
+      doc.requests[event.data.requestId] = { groupId, requestedAt: new Date(event.occurredAt).toISOString() };
       break;
     case 'community.group.join-request-approved':
     case 'community.group.join-request-declined':
     case 'community.group.join-request-withdrawn':
-      delete doc.requests[d.requestId as string];
+      delete doc.requests[event.data.requestId];
       break;
     default:
       return false;

@@ -1,16 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
-import { type Projection, withDocument } from '@abide/event-store';
+import { type Projection, type StoredEvent, withDocument } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import {
-  applyToRoster,
-  emptyRoster,
-  forgetRatingsOf,
-  type GroupRoster,
-  type GroupRosterEvent,
-  groupRosterEvents,
-} from '../domain/group-roster';
+import { applyToRoster, emptyRoster, forgetRatingsOf, type GroupRoster, groupRosterEvents } from '../domain/group-roster';
 import { type JsonDocument, jsonDocumentModel, readJson, writeJson } from '../../read-models/json-document';
 
 /**
@@ -18,7 +10,7 @@ import { type JsonDocument, jsonDocumentModel, readJson, writeJson } from '../..
  * group): what cards, the member list and the leaders' dashboard read, whatever the number of groups.
  */
 @Injectable()
-export class GroupRosterProjection implements Projection {
+export class GroupRosterProjection implements Projection<(typeof groupRosterEvents)[number]> {
   readonly name = 'group-roster';
   readonly handles = groupRosterEvents;
   /** Added after groups existed: filled from the log once, at the first start that has it. */
@@ -31,14 +23,13 @@ export class GroupRosterProjection implements Projection {
     this.model = jsonDocumentModel(connection, 'GroupRoster', 'group_rosters');
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const e = event as unknown as GroupRosterEvent;
-    const groupId = e.data.groupId;
+  async apply(event: StoredEvent<(typeof groupRosterEvents)[number]>): Promise<void> {
+    const { groupId } = event.data;
     // A replayed rating of an account deleted since (its ratings were purged) stays forgotten.
-    const kept = e.type !== 'community.group.meeting-rated' || !(await this.isDeleted(e.data.userId as string));
+    const kept = event.type !== 'community.group.meeting-rated' || !(await this.isDeleted(event.data.userId));
     await withDocument(this.model as unknown as Model<unknown>, groupId, async () => {
       const roster = await this.read(groupId);
-      if (applyToRoster(roster, e, kept)) await writeJson(this.model, groupId, roster);
+      if (applyToRoster(roster, event, kept)) await writeJson(this.model, groupId, roster);
     });
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
-import { applyIfNewer, type Projection, withDocument } from '@abide/event-store';
+import type { EventTypesOf } from '@abide/contracts';
+import { applyIfNewer, type Projection, type StoredEvent, withDocument } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { groupRosterEvents } from '../domain/group-roster';
@@ -15,12 +15,11 @@ import {
   ratingViewSchema,
 } from './group.schema';
 
-type Data = Record<string, unknown> & { groupId: string; userId: string; requestId: string };
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Groups, their members, join requests and meeting ratings, shaped for the API. */
 @Injectable()
-export class GroupProjection implements Projection {
+export class GroupProjection implements Projection<EventTypesOf<'community.group.'>> {
   readonly name = 'groups';
   readonly handles = ['community.group.created', 'community.group.updated', ...groupRosterEvents] as const;
   readonly groups: Model<GroupView>;
@@ -35,55 +34,62 @@ export class GroupProjection implements Projection {
     this.ratings = connection.model<RatingView>('RatingView', ratingViewSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const d = event.data as Data;
+  async apply(event: StoredEvent<EventTypesOf<'community.group.'>>): Promise<void> {
     const v = event.version;
-    const membership = `${d.groupId}:${d.userId}`;
+    const { groupId } = event.data;
     switch (event.type) {
       case 'community.group.created': {
-        const { groupId: _g, ...fields } = event.data as Record<string, unknown>;
-        await applyIfNewer(this.groups, d.groupId, v, { $set: { ...fields, memberIds: '[]', createdAt: new Date(event.occurredAt) } });
+        const { groupId: _g, ...fields } = event.data;
+        await applyIfNewer(this.groups, groupId, v, { $set: { ...fields, memberIds: '[]', createdAt: new Date(event.occurredAt) } });
         return;
       }
       case 'community.group.updated': {
-        const { groupId: _g, updatedBy: _u, ...changes } = event.data as Record<string, unknown>;
-        await applyIfNewer(this.groups, d.groupId, v, { $set: changes });
+        const { groupId: _g, updatedBy: _u, ...changes } = event.data;
+        await applyIfNewer(this.groups, groupId, v, { $set: changes });
         return;
       }
-      case 'community.group.member-joined':
-        await applyIfNewer(this.members, membership, v, {
-          $set: { groupId: d.groupId, userId: d.userId, role: d.role, joinedAt: new Date(d.joinedAt as string), current: true },
+      case 'community.group.member-joined': {
+        const d = event.data;
+        await applyIfNewer(this.members, `${groupId}:${d.userId}`, v, {
+          $set: { groupId, userId: d.userId, role: d.role, joinedAt: new Date(d.joinedAt), current: true },
         });
-        return this.recount(d.groupId, v, d.userId, true);
+        return this.recount(groupId, v, d.userId, true);
+      }
       case 'community.group.member-left':
-        await applyIfNewer(this.members, membership, v, { $set: { current: false } });
-        return this.recount(d.groupId, v, d.userId, false);
-      case 'community.group.member-removed':
-        await applyIfNewer(this.members, membership, v, { $set: { current: false } });
+        await applyIfNewer(this.members, `${groupId}:${event.data.userId}`, v, { $set: { current: false } });
+        return this.recount(groupId, v, event.data.userId, false);
+      case 'community.group.member-removed': {
+        const d = event.data;
+        await applyIfNewer(this.members, `${groupId}:${d.userId}`, v, { $set: { current: false } });
         // A deleted account's ratings go with it.
-        if (d.removedBy === 'system') await this.ratings.deleteMany({ groupId: d.groupId, userId: d.userId });
-        return this.recount(d.groupId, v, d.userId, false);
-      case 'community.group.member-role-changed':
-        await applyIfNewer(this.members, membership, v, { $set: { role: d.role } });
-        if (d.role === 'owner') await applyIfNewer(this.groups, d.groupId, v, { $set: { ownerId: d.userId } });
+        if (d.removedBy === 'system') await this.ratings.deleteMany({ groupId, userId: d.userId });
+        return this.recount(groupId, v, d.userId, false);
+      }
+      case 'community.group.member-role-changed': {
+        const d = event.data;
+        await applyIfNewer(this.members, `${groupId}:${d.userId}`, v, { $set: { role: d.role } });
+        if (d.role === 'owner') await applyIfNewer(this.groups, groupId, v, { $set: { ownerId: d.userId } });
         return;
+      }
       case 'community.group.join-requested':
-        await applyIfNewer(this.requests, d.requestId, v, {
-          $set: { groupId: d.groupId, userId: d.userId, status: 'pending', requestedAt: new Date(event.occurredAt) },
+        await applyIfNewer(this.requests, event.data.requestId, v, {
+          $set: { groupId, userId: event.data.userId, status: 'pending', requestedAt: new Date(event.occurredAt) },
         });
         return;
       case 'community.group.join-request-approved':
       case 'community.group.join-request-declined':
       case 'community.group.join-request-withdrawn': {
         const status = event.type.slice('community.group.join-request-'.length);
-        await applyIfNewer(this.requests, d.requestId, v, { $set: { groupId: d.groupId, userId: d.userId, status } });
+        await applyIfNewer(this.requests, event.data.requestId, v, { $set: { groupId, userId: event.data.userId, status } });
         return;
       }
-      case 'community.group.meeting-rated':
-        await applyIfNewer(this.ratings, `${d.groupId}:${d.userId}:${d.weekStart as string}`, v, {
-          $set: { groupId: d.groupId, userId: d.userId, weekStart: d.weekStart, rating: d.rating },
+      case 'community.group.meeting-rated': {
+        const d = event.data;
+        await applyIfNewer(this.ratings, `${groupId}:${d.userId}:${d.weekStart}`, v, {
+          $set: { groupId, userId: d.userId, weekStart: d.weekStart, rating: d.rating },
         });
         return;
+      }
     }
   }
 

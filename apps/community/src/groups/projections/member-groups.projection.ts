@@ -1,20 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
-import { type Projection, withDocument } from '@abide/event-store';
+import { type Projection, type StoredEvent, withDocument } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import {
-  applyToMemberGroups,
-  emptyMemberGroups,
-  type MemberGroups,
-  type MemberGroupsEvent,
-  memberGroupsEvents,
-} from '../domain/member-groups';
+import { applyToMemberGroups, emptyMemberGroups, type MemberGroups, memberGroupsEvents } from '../domain/member-groups';
 import { type JsonDocument, jsonDocumentModel, readJson, writeJson } from '../../read-models/json-document';
 
 /** Each member's groups and pending requests as one keyed document (`member_groups`, `_id` = the member): My Groups. */
 @Injectable()
-export class MemberGroupsProjection implements Projection {
+export class MemberGroupsProjection implements Projection<(typeof memberGroupsEvents)[number]> {
   readonly name = 'member-groups';
   readonly handles = memberGroupsEvents;
   /** Added after groups had members: filled from the log once, at the first start that has it. */
@@ -25,11 +18,11 @@ export class MemberGroupsProjection implements Projection {
     this.model = jsonDocumentModel(connection, 'MemberGroups', 'member_groups');
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const userId = (event.data as { userId: string }).userId;
+  async apply(event: StoredEvent<(typeof memberGroupsEvents)[number]>): Promise<void> {
+    const { userId } = event.data;
     await withDocument(this.model as unknown as Model<unknown>, userId, async () => {
       const doc = await this.read(userId);
-      if (applyToMemberGroups(doc, event as unknown as MemberGroupsEvent)) await writeJson(this.model, userId, doc);
+      if (applyToMemberGroups(doc, event)) await writeJson(this.model, userId, doc);
     });
   }
 

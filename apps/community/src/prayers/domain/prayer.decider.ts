@@ -1,4 +1,5 @@
-import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
+import type { EventData, EventPayload, EventTypesOf } from '@abide/contracts';
+import type { Decider, NewEvent } from '@abide/event-store';
 import { GroupDenied } from '../../groups/domain/group-denied';
 
 /** One prayer request as its stream tells it. */
@@ -31,18 +32,17 @@ const initialPrayerState = (): PrayerState => ({
   hidden: false,
 });
 
-type PrayerEvent = Pick<StoredEvent, 'type' | 'data'>;
+type PrayerEvent = EventPayload<EventTypesOf<'community.prayer.'>>;
 
 /** One event's effect on the request's state. */
 const evolvePrayer = (s: PrayerState, event: PrayerEvent): PrayerState => {
-  const d = event.data as Record<string, string>;
   switch (event.type) {
     case 'community.prayer.posted':
-      return { ...s, exists: true, prayerId: d.prayerId, groupId: d.groupId, authorId: d.authorId };
+      return { ...s, exists: true, prayerId: event.data.prayerId, groupId: event.data.groupId, authorId: event.data.authorId };
     case 'community.prayer.prayed':
-      return { ...s, prayedBy: new Set(s.prayedBy).add(d.userId) };
+      return { ...s, prayedBy: new Set(s.prayedBy).add(event.data.userId) };
     case 'community.prayer.answered':
-      return { ...s, answered: true, testimony: d.testimony };
+      return { ...s, answered: true, testimony: event.data.testimony };
     case 'community.prayer.hidden':
       return { ...s, hidden: true };
     case 'community.prayer.removed':
@@ -53,9 +53,15 @@ const evolvePrayer = (s: PrayerState, event: PrayerEvent): PrayerState => {
 };
 
 /** The prayer request aggregate for the command runner: its state is kept as a snapshot in the stream head. */
-export const prayerDecider: Decider<PrayerState> = { name: 'prayer', initialState: initialPrayerState, evolve: evolvePrayer };
+export const prayerDecider: Decider<PrayerState, EventTypesOf<'community.prayer.'>> = {
+  name: 'prayer',
+  initialState: initialPrayerState,
+  evolve: evolvePrayer,
+};
 
-const ev = (type: string, data: Record<string, unknown>, subjectId: string | null): NewEvent => ({ type, data, subjectId }) as NewEvent;
+/** One new event, its data checked against its type's schema (the union cannot be built from a generic type without `as`). */
+const ev = <T extends EventTypesOf<'community.prayer.'>>(type: T, data: EventData<T>, subjectId: string | null): NewEvent =>
+  ({ type, data, subjectId }) as NewEvent;
 const ids = (s: PrayerState) => ({ prayerId: s.prayerId, groupId: s.groupId });
 
 /** The request must exist in this group and still be there; a hidden one only its author and the leaders reach. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
-import { applyIfNewer, type Projection } from '@abide/event-store';
+import type { EventTypesOf } from '@abide/contracts';
+import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 
@@ -39,11 +39,9 @@ const prayerViewSchema = new Schema<PrayerView>(
 prayerViewSchema.index({ groupId: 1, createdAt: -1 });
 prayerViewSchema.index({ authorId: 1 });
 
-type Data = Record<string, string> & { prayerId: string };
-
 /** Prayer requests as a group lists them; removed ones keep no words. */
 @Injectable()
-export class PrayerProjection implements Projection {
+export class PrayerProjection implements Projection<EventTypesOf<'community.prayer.'>> {
   readonly name = 'prayer-requests';
   readonly handles = [
     'community.prayer.posted',
@@ -58,18 +56,17 @@ export class PrayerProjection implements Projection {
     this.model = connection.model<PrayerView>('PrayerView', prayerViewSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const d = event.data as Data;
+  async apply(event: StoredEvent<EventTypesOf<'community.prayer.'>>): Promise<void> {
     const v = event.version;
     switch (event.type) {
       case 'community.prayer.posted': {
-        const { anonymous } = event.data as { anonymous: boolean };
+        const d = event.data;
         await applyIfNewer(this.model, d.prayerId, v, {
           $set: {
             groupId: d.groupId,
             authorId: d.authorId,
             text: d.text,
-            anonymous,
+            anonymous: d.anonymous,
             createdAt: new Date(event.occurredAt),
             prayedBy: [],
             answered: false,
@@ -81,16 +78,16 @@ export class PrayerProjection implements Projection {
         return;
       }
       case 'community.prayer.prayed':
-        await applyIfNewer(this.model, d.prayerId, v, { $addToSet: { prayedBy: d.userId } });
+        await applyIfNewer(this.model, event.data.prayerId, v, { $addToSet: { prayedBy: event.data.userId } });
         return;
       case 'community.prayer.answered':
-        await applyIfNewer(this.model, d.prayerId, v, { $set: { answered: true, testimony: d.testimony } });
+        await applyIfNewer(this.model, event.data.prayerId, v, { $set: { answered: true, testimony: event.data.testimony } });
         return;
       case 'community.prayer.hidden':
-        await applyIfNewer(this.model, d.prayerId, v, { $set: { hidden: true } });
+        await applyIfNewer(this.model, event.data.prayerId, v, { $set: { hidden: true } });
         return;
       case 'community.prayer.removed':
-        await applyIfNewer(this.model, d.prayerId, v, { $set: { removed: true, text: '', testimony: null } });
+        await applyIfNewer(this.model, event.data.prayerId, v, { $set: { removed: true, text: '', testimony: null } });
         return;
     }
   }

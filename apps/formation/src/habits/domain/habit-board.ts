@@ -1,4 +1,4 @@
-import type { HabitFrequency } from '@abide/contracts';
+import type { EventPayload, EventTypesOf, HabitFrequency } from '@abide/contracts';
 import { addDays, weekStartOf, type LocalDate } from '@abide/calendar';
 import { checkInsOfMarks, type CheckInMarks, noMarks, setMark } from './check-in-marks';
 import type { HabitTrack } from './habit-calendar';
@@ -81,27 +81,38 @@ const summarize = (habit: BoardHabit, restDays: readonly number[]): void => {
   habit.streak = summarizeStreak(boardTrackOf(habit, restDays));
 };
 
-/** The fields of a habit event this board reads (the contracts' habit events, by type). */
-export interface HabitBoardEvent {
-  type: string;
-  version: number;
-  occurredAt: string;
-  /** Habit events name their habit; the member's rest-days event has none. */
-  data: { habitId: string; date?: string } & Record<string, unknown>;
-}
+/** The events the board follows: the member's habits, and of the member's own stream their zone and rest days. */
+export const habitBoardEventTypes = [
+  'formation.habit.created',
+  'formation.habit.updated',
+  'formation.habit.paused',
+  'formation.habit.resumed',
+  'formation.habit.archived',
+  'formation.habit.skipped',
+  'formation.habit.checked-in',
+  'formation.habit.check-in-undone',
+  'formation.member.rest-days-set',
+  'formation.member.onboarded',
+  'formation.member.settings-changed',
+] as const satisfies ReadonlyArray<EventTypesOf<'formation.habit.' | 'formation.member.'>>;
 
-const createdFrom = (event: HabitBoardEvent): BoardHabit => {
-  const d = event.data as Record<string, unknown>;
+/** The fields of an event this board reads. */
+export type HabitBoardEvent = EventPayload<(typeof habitBoardEventTypes)[number]> & { version: number; occurredAt: string };
+type HabitEvent = Extract<HabitBoardEvent, { type: EventTypesOf<'formation.habit.'> }>;
+type MemberEvent = Extract<HabitBoardEvent, { type: EventTypesOf<'formation.member.'> }>;
+
+const createdFrom = (event: Extract<HabitBoardEvent, { type: 'formation.habit.created' }>): BoardHabit => {
+  const d = event.data;
   return {
-    id: event.data.habitId,
-    name: String(d.name ?? ''),
-    description: String(d.description ?? ''),
-    category: String(d.category ?? ''),
-    frequency: d.frequency as HabitFrequency,
-    reminderTime: (d.reminderTime as string | null | undefined) ?? null,
+    id: d.habitId,
+    name: d.name,
+    description: d.description,
+    category: d.category,
+    frequency: d.frequency,
+    reminderTime: d.reminderTime ?? null,
     isActive: true,
     archived: false,
-    createdOn: String(d.createdOn ?? ''),
+    createdOn: d.createdOn,
     createdAt: event.occurredAt,
     pauses: [],
     pausedSince: null,
@@ -116,8 +127,12 @@ const EDITABLE = ['name', 'description', 'category', 'frequency', 'reminderTime'
  * Applies one habit event to the board in place. Returns false when it was applied before (its version is not newer
  * than the last one of its habit) or names a habit the board never saw created.
  */
-export const applyToBoard = (board: HabitBoard, event: HabitBoardEvent): boolean => {
-  if (event.type.startsWith('formation.member.')) return applyMember(board, event);
+export const applyToBoard = (board: HabitBoard, event: HabitBoardEvent): boolean =>
+  isMemberEvent(event) ? applyMember(board, event) : applyHabit(board, event);
+
+const isMemberEvent = (event: HabitBoardEvent): event is MemberEvent => event.type.startsWith('formation.member.');
+
+const applyHabit = (board: HabitBoard, event: HabitEvent): boolean => {
   const id = event.data.habitId;
   if ((board.versions[id] ?? 0) >= event.version) return false;
   if (event.type === 'formation.habit.created') {
@@ -129,12 +144,13 @@ export const applyToBoard = (board: HabitBoard, event: HabitBoardEvent): boolean
   }
   const habit = board.habits.find((h) => h.id === id);
   if (!habit) return false;
-  const date = event.data.date ?? '';
+  const date = 'date' in event.data ? event.data.date : '';
   switch (event.type) {
-    case 'formation.habit.updated':
-      for (const field of EDITABLE)
-        if (field in event.data) (habit as unknown as Record<string, unknown>)[field] = event.data[field] ?? null;
+    case 'formation.habit.updated': {
+      const changes = event.data;
+      for (const field of EDITABLE) if (field in changes) Object.assign(habit, { [field]: changes[field] ?? null });
       break;
+    }
     case 'formation.habit.paused':
       habit.isActive = false;
       habit.pausedSince = date;
@@ -170,14 +186,13 @@ export const applyToBoard = (board: HabitBoard, event: HabitBoardEvent): boolean
  * What the board keeps of the member's own stream: the time zone (so the page needs no second read for "today") and
  * the rest days, whose change alters which past misses count: every habit's summary is computed again then.
  */
-const applyMember = (board: HabitBoard, event: HabitBoardEvent): boolean => {
+const applyMember = (board: HabitBoard, event: MemberEvent): boolean => {
   if ((board.memberVersion ?? 0) >= event.version) return false;
-  const data = event.data as { weekdays?: number[]; timeZone?: unknown };
   if (event.type === 'formation.member.rest-days-set') {
-    board.restDays = [...(data.weekdays ?? [])];
+    board.restDays = [...event.data.weekdays];
     for (const habit of board.habits) summarize(habit, board.restDays);
-  } else if (typeof data.timeZone === 'string') {
-    board.timeZone = data.timeZone;
+  } else if (typeof event.data.timeZone === 'string') {
+    board.timeZone = event.data.timeZone;
   }
   board.memberVersion = event.version;
   return true;

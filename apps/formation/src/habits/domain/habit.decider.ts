@@ -1,4 +1,4 @@
-import type { HabitFrequency as ContractFrequency } from '@abide/contracts';
+import type { HabitFrequency as ContractFrequency, EventPayload } from '@abide/contracts';
 import type { Decider, NewEvent } from '@abide/event-store';
 import { daysBetween, isLocalDate, localDateOf, type LocalDate } from '@abide/calendar';
 import { decideCheckIn } from './check-in-window';
@@ -40,18 +40,15 @@ export const habitMessages = {
 } as const;
 const MAX_SKIP_DAYS_AHEAD = 90;
 
-interface HabitEvent {
-  type: string;
-  data?: Record<string, unknown>;
-}
+type HabitEvent = EventPayload;
 
 const initialHabitState = (): HabitState => ({ exists: false, isActive: false, archived: false, entries: new Map(), skipDates: new Set() });
 
 /** One event's effect on the habit's state. */
 const evolveHabit = (state: HabitState, e: HabitEvent): HabitState => {
-  const data = (e.data ?? {}) as Record<string, never>;
   switch (e.type) {
-    case 'formation.habit.created':
+    case 'formation.habit.created': {
+      const data = e.data;
       return {
         ...state,
         exists: true,
@@ -63,9 +60,11 @@ const evolveHabit = (state: HabitState, e: HabitEvent): HabitState => {
         reminderTime: data.reminderTime,
         isActive: true,
       };
+    }
     case 'formation.habit.updated': {
-      const { habitId: _h, userId: _u, ...changes } = e.data ?? {};
-      return { ...state, ...(Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<HabitState>) };
+      const { habitId: _h, userId: _u, ...changes } = e.data;
+      const changed: Partial<HabitState> = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      return { ...state, ...changed };
     }
     case 'formation.habit.paused':
       return { ...state, isActive: false };
@@ -74,11 +73,11 @@ const evolveHabit = (state: HabitState, e: HabitEvent): HabitState => {
     case 'formation.habit.archived':
       return { ...state, isActive: false, archived: true };
     case 'formation.habit.skipped':
-      return { ...state, skipDates: new Set(state.skipDates).add(data.date) };
+      return { ...state, skipDates: new Set(state.skipDates).add(e.data.date) };
     case 'formation.habit.checked-in':
-      return { ...state, entries: new Map(state.entries).set(data.date, { completed: true, note: data.note ?? null }) };
+      return { ...state, entries: new Map(state.entries).set(e.data.date, { completed: true, note: e.data.note ?? null }) };
     case 'formation.habit.check-in-undone':
-      return { ...state, entries: new Map(state.entries).set(data.date, { completed: false, note: null }) };
+      return { ...state, entries: new Map(state.entries).set(e.data.date, { completed: false, note: null }) };
     default:
       return state;
   }

@@ -12,12 +12,9 @@ const generator = (seed: number) => () => {
 
 const frequencies: HabitFrequency[] = [{ kind: 'daily' }, { kind: 'weekdays', days: [1, 3, 5] }, { kind: 'weekly', timesPerWeek: 3 }];
 
-const event = (type: string, version: number, data: Record<string, unknown>): HabitBoardEvent => ({
-  type,
-  version,
-  occurredAt: '2026-01-01T08:00:00.000Z',
-  data: { habitId: 'h1', userId: 'u1', ...data },
-});
+// Only the fields the board reads.
+const event = (type: string, version: number, data: Record<string, unknown>) =>
+  ({ type, version, occurredAt: '2026-01-01T08:00:00.000Z', data: { habitId: 'h1', userId: 'u1', ...data } }) as HabitBoardEvent;
 
 /**
  * A member's year with one habit, as events in the order the board receives them: check-ins (some undone), a pause
@@ -114,7 +111,12 @@ describe('streak summaries kept on the board', () => {
     }
     expect(boardHabitOn(board.habits[0], [], '2026-03-22').streak).toMatchObject({ current: 6, longest: 6 });
 
-    const sundays = { type: 'formation.member.rest-days-set', version: 1, occurredAt: '', data: { userId: 'u1', weekdays: [0] } as never };
+    const sundays: HabitBoardEvent = {
+      type: 'formation.member.rest-days-set',
+      version: 1,
+      occurredAt: '',
+      data: { userId: 'u1', weekdays: [0] },
+    };
     expect(applyToBoard(board, sundays)).toBe(true);
     expect(board.habits[0].streak?.restKey).toBe('0');
     expect(boardHabitOn(board.habits[0], [0], '2026-03-22').streak).toMatchObject({ current: 18, longest: 18 });

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
-import { type Projection, withDocument } from '@abide/event-store';
+import { type Projection, type StoredEvent, withDocument } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import { type Connection, type Model, Schema } from 'mongoose';
-import { applyToBoard, emptyBoard, type HabitBoard, type HabitBoardEvent } from '../domain/habit-board';
+import { applyToBoard, emptyBoard, type HabitBoard, habitBoardEventTypes } from '../domain/habit-board';
 
 /**
  * The board is stored as one JSON string: FerretDB v1 turns a large nested document into SQL JSON on every read and
@@ -21,23 +20,11 @@ const habitBoardSchema = new Schema<HabitBoardDocument>(
 
 /** One member's habits and check-ins as one keyed document (`_id` = the member): what the Habits page reads. */
 @Injectable()
-export class HabitBoardProjection implements Projection {
+export class HabitBoardProjection implements Projection<(typeof habitBoardEventTypes)[number]> {
   // Renamed when the board began to keep the member's rest days and streak summaries (2), their time zone (3), and
   // check-ins a character a day (4): the new name fills it again from the log.
   readonly name = 'habit-board-4';
-  readonly handles = [
-    'formation.habit.created',
-    'formation.habit.updated',
-    'formation.habit.paused',
-    'formation.habit.resumed',
-    'formation.habit.archived',
-    'formation.habit.skipped',
-    'formation.habit.checked-in',
-    'formation.habit.check-in-undone',
-    'formation.member.rest-days-set',
-    'formation.member.onboarded',
-    'formation.member.settings-changed',
-  ] as const;
+  readonly handles = habitBoardEventTypes;
   /** Added after members had habits: filled from the log once, at the first start that has it. */
   readonly backfill = true;
   private readonly model: Model<HabitBoardDocument>;
@@ -46,11 +33,11 @@ export class HabitBoardProjection implements Projection {
     this.model = connection.model<HabitBoardDocument>('HabitBoard', habitBoardSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const userId = (event.data as { userId: string }).userId;
+  async apply(event: StoredEvent<(typeof habitBoardEventTypes)[number]>): Promise<void> {
+    const { userId } = event.data;
     await withDocument(this.model as unknown as Model<unknown>, userId, async () => {
       const board = await this.read(userId);
-      if (!applyToBoard(board, event as unknown as HabitBoardEvent)) return;
+      if (!applyToBoard(board, event)) return;
       await this.model.updateOne({ _id: userId }, { $set: { board: JSON.stringify(board) } }, { upsert: true });
     });
   }

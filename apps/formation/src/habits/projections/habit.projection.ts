@@ -1,61 +1,73 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
-import { applyIfNewer, type Projection } from '@abide/event-store';
+import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { type HabitEntryView, habitEntryViewSchema, type HabitView, habitViewSchema } from './habit.schema';
 
-const habitId = (event: EventEnvelope) => (event.data as { habitId: string }).habitId;
+const habitEventTypes = [
+  'formation.habit.created',
+  'formation.habit.updated',
+  'formation.habit.paused',
+  'formation.habit.resumed',
+  'formation.habit.archived',
+  'formation.habit.skipped',
+] as const;
+type HabitEventType = (typeof habitEventTypes)[number];
+type CheckInEventType = 'formation.habit.checked-in' | 'formation.habit.check-in-undone';
 
 /** Habits as the Habits page lists them, with their pauses and planned skips. */
 @Injectable()
-export class HabitProjection implements Projection {
+export class HabitProjection implements Projection<HabitEventType> {
   readonly name = 'habits';
-  readonly handles = [
-    'formation.habit.created',
-    'formation.habit.updated',
-    'formation.habit.paused',
-    'formation.habit.resumed',
-    'formation.habit.archived',
-    'formation.habit.skipped',
-  ] as const;
+  readonly handles = habitEventTypes;
   private readonly model: Model<HabitView>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
     this.model = connection.model<HabitView>('HabitView', habitViewSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const id = habitId(event);
-    const { habitId: _h, date, ...data } = event.data as { habitId: string; date: string } & Record<string, unknown>;
+  async apply(event: StoredEvent<HabitEventType>): Promise<void> {
+    const id = event.data.habitId;
     switch (event.type) {
       case 'formation.habit.created': {
-        const { timeZone: _tz, ...fields } = data;
+        const { habitId: _h, timeZone: _tz, ...fields } = event.data;
         await applyIfNewer(this.model, id, event.version, {
-          $set: { ...fields, isActive: true, archived: false, createdAt: new Date(event.occurredAt), pauses: [], pausedSince: null, skipDates: [] },
+          $set: {
+            ...fields,
+            isActive: true,
+            archived: false,
+            createdAt: new Date(event.occurredAt),
+            pauses: [],
+            pausedSince: null,
+            skipDates: [],
+          },
         });
         return;
       }
       case 'formation.habit.updated': {
-        const { userId: _u, ...changes } = data;
+        const { habitId: _h, userId: _u, ...changes } = event.data;
         await applyIfNewer(this.model, id, event.version, { $set: changes });
         return;
       }
       case 'formation.habit.paused':
-        await applyIfNewer(this.model, id, event.version, { $set: { isActive: false, pausedSince: date } });
+        await applyIfNewer(this.model, id, event.version, { $set: { isActive: false, pausedSince: event.data.date } });
         return;
       case 'formation.habit.resumed': {
+        const { date } = event.data;
         const view = await this.model.findById(id, { pausedSince: 1 }).lean<Pick<HabitView, 'pausedSince'>>();
         // A pause resumed the same day excused nothing; otherwise it excuses its days up to the resume.
         const closed = view?.pausedSince && view.pausedSince < date ? { pauses: { from: view.pausedSince, until: date } } : undefined;
-        await applyIfNewer(this.model, id, event.version, { $set: { isActive: true, pausedSince: null }, ...(closed ? { $push: closed } : {}) });
+        await applyIfNewer(this.model, id, event.version, {
+          $set: { isActive: true, pausedSince: null },
+          ...(closed ? { $push: closed } : {}),
+        });
         return;
       }
       case 'formation.habit.archived':
         await applyIfNewer(this.model, id, event.version, { $set: { isActive: false, archived: true } });
         return;
       case 'formation.habit.skipped':
-        await applyIfNewer(this.model, id, event.version, { $addToSet: { skipDates: date } });
+        await applyIfNewer(this.model, id, event.version, { $addToSet: { skipDates: event.data.date } });
         return;
     }
   }
@@ -81,7 +93,7 @@ export class HabitProjection implements Projection {
 
 /** Check-ins per habit and local date with the member's note. */
 @Injectable()
-export class HabitEntryProjection implements Projection {
+export class HabitEntryProjection implements Projection<CheckInEventType> {
   readonly name = 'habit-entries';
   readonly handles = ['formation.habit.checked-in', 'formation.habit.check-in-undone'] as const;
   private readonly model: Model<HabitEntryView>;
@@ -90,13 +102,14 @@ export class HabitEntryProjection implements Projection {
     this.model = connection.model<HabitEntryView>('HabitEntryView', habitEntryViewSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const data = event.data as { habitId: string; userId: string; date: string; completedAt?: string; note?: string | null };
-    const id = `${data.habitId}:${data.date}`;
-    const base = { habitId: data.habitId, userId: data.userId, date: data.date };
+  async apply(event: StoredEvent<CheckInEventType>): Promise<void> {
+    const { habitId, userId, date } = event.data;
+    const id = `${habitId}:${date}`;
+    const base = { habitId, userId, date };
     if (event.type === 'formation.habit.checked-in') {
+      const { completedAt, note } = event.data;
       await applyIfNewer(this.model, id, event.version, {
-        $set: { ...base, completed: true, completedAt: data.completedAt ? new Date(data.completedAt) : null, note: data.note ?? null },
+        $set: { ...base, completed: true, completedAt: completedAt ? new Date(completedAt) : null, note: note ?? null },
       });
     } else if (event.type === 'formation.habit.check-in-undone') {
       await applyIfNewer(this.model, id, event.version, { $set: { ...base, completed: false, completedAt: null, note: null } });

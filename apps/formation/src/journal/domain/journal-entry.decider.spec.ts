@@ -1,13 +1,32 @@
-import { decideCreateEntry, decideDeleteEntry, decideUpdateEntry, type EntryFields, foldJournalEntry, publicFactOf } from './journal-entry.decider';
+import {
+  decideCreateEntry,
+  decideDeleteEntry,
+  decideUpdateEntry,
+  type EntryFields,
+  foldJournalEntry,
+  publicFactOf,
+} from './journal-entry.decider';
 import { EMPTY_ENTRY_MESSAGE, parseEntryChanges, parseNewEntry, UNREADABLE_SCRIPTURE_MESSAGE } from './journal-request';
 
-const fields: EntryFields = { content: 'Thank you for today.', scriptureReference: null, mood: 'grateful', gratitude: null, isPrivate: true, draft: false };
-const history = (...data: Array<Record<string, unknown> | 'removed'>) =>
-  data.map((d, i) => ({
-    type: d === 'removed' ? 'formation.journal.entry-removed' : 'formation.journal.entry-saved',
-    data: d === 'removed' ? { entryId: 'e1', userId: 'ruth' } : { entryId: 'e1', userId: 'ruth', localDate: '2025-03-10', timeZone: 'UTC', ...fields, ...d },
-    occurredAt: `2025-03-1${i}T08:00:00Z`,
-  }));
+const fields: EntryFields = {
+  content: 'Thank you for today.',
+  scriptureReference: null,
+  mood: 'grateful',
+  gratitude: null,
+  isPrivate: true,
+  draft: false,
+};
+const history = (...data: Array<Partial<EntryFields> | 'removed'>) =>
+  data.map((d, i) => {
+    const occurredAt = `2025-03-1${i}T08:00:00Z`;
+    return d === 'removed'
+      ? { type: 'formation.journal.entry-removed' as const, data: { entryId: 'e1', userId: 'ruth' }, occurredAt }
+      : {
+          type: 'formation.journal.entry-saved' as const,
+          data: { entryId: 'e1', userId: 'ruth', localDate: '2025-03-10', timeZone: 'UTC', ...fields, ...d },
+          occurredAt,
+        };
+  });
 
 describe(decideUpdateEntry.name, () => {
   const update = (state: ReturnType<typeof foldJournalEntry>, changes: Partial<EntryFields>, userId = 'ruth') =>
@@ -26,7 +45,10 @@ describe(decideUpdateEntry.name, () => {
   });
 
   it('refuses to finish an empty draft or to turn an entry back into a draft, and records nothing when nothing changes', () => {
-    expect(update(foldJournalEntry(history({ draft: true, content: '' })), { draft: false })).toEqual({ ok: false, reason: 'empty-content' });
+    expect(update(foldJournalEntry(history({ draft: true, content: '' })), { draft: false })).toEqual({
+      ok: false,
+      reason: 'empty-content',
+    });
     expect(update(foldJournalEntry(history({})), { draft: true })).toEqual({ ok: false, reason: 'back-to-draft' });
     expect(update(foldJournalEntry(history({})), { mood: 'grateful' })).toEqual({ ok: true, events: [] });
   });
@@ -44,7 +66,10 @@ describe(decideCreateEntry.name, () => {
   it('returns nothing new for an id already used, and the empty-content refusal for a blank entry', () => {
     const input = { entryId: 'e1', userId: 'ruth', today: '2025-03-12', timeZone: 'UTC' };
     expect(decideCreateEntry(foldJournalEntry(history({})), { ...input, fields })).toEqual({ ok: true, events: [] });
-    expect(decideCreateEntry(foldJournalEntry([]), { ...input, fields: { ...fields, content: '' } })).toEqual({ ok: false, reason: 'empty-content' });
+    expect(decideCreateEntry(foldJournalEntry([]), { ...input, fields: { ...fields, content: '' } })).toEqual({
+      ok: false,
+      reason: 'empty-content',
+    });
     expect(decideDeleteEntry(foldJournalEntry([]), { userId: 'ruth' })).toEqual({ ok: false, reason: 'not-found' });
   });
 });

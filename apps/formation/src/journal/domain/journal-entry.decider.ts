@@ -1,5 +1,5 @@
-import type { EventData } from '@abide/contracts';
-import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
+import type { EventData, EventPayload } from '@abide/contracts';
+import type { Decider, NewEvent } from '@abide/event-store';
 import type { LocalDate } from '@abide/calendar';
 
 export type SavedData = EventData<'formation.journal.entry-saved'>;
@@ -19,13 +19,13 @@ export interface EntryFields {
   draft: boolean;
 }
 
-type JournalEvent = Pick<StoredEvent, 'type' | 'data' | 'occurredAt'>;
+type JournalEvent = EventPayload & { occurredAt: string };
 
 const absent = (): JournalEntryState => ({ status: 'absent' });
 
 const evolveJournalEntry = (state: JournalEntryState, event: JournalEvent): JournalEntryState => {
   if (event.type === 'formation.journal.entry-saved') {
-    const entry = event.data as SavedData;
+    const entry = event.data;
     return {
       status: 'live',
       entry,

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventData, EventEnvelope } from '@abide/contracts';
-import { applyIfNewer, ERASED, type Projection } from '@abide/event-store';
+import { applyIfNewer, ERASED, type Projection, type StoredEvent } from '@abide/event-store';
 import type { Connection, Model } from 'mongoose';
 import { entryPreview } from '../domain/entry-preview';
 import { countWords } from '../domain/word-count';
@@ -9,7 +8,7 @@ import { type JournalEntryView, journalEntryViewSchema } from './journal-entry.s
 
 /** Keeps `journal_entries` (read-your-writes after each append, healed on start from the private journal log). */
 @Injectable()
-export class JournalEntryProjection implements Projection {
+export class JournalEntryProjection implements Projection<'formation.journal.entry-saved' | 'formation.journal.entry-removed'> {
   readonly name = 'journal-entries';
   readonly handles = ['formation.journal.entry-saved', 'formation.journal.entry-removed'] as const;
   readonly model: Model<JournalEntryView>;
@@ -18,9 +17,9 @@ export class JournalEntryProjection implements Projection {
     this.model = connection.models.JournalEntryView ?? connection.model<JournalEntryView>('JournalEntryView', journalEntryViewSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
+  async apply(event: StoredEvent<'formation.journal.entry-saved' | 'formation.journal.entry-removed'>): Promise<void> {
     if (event.type === 'formation.journal.entry-saved') {
-      const data = event.data as EventData<'formation.journal.entry-saved'>;
+      const data = event.data;
       // An erased event belongs to a deleted account: nothing to show, and its read model is gone for good.
       if (data.content === ERASED) return;
       const at = new Date(event.occurredAt);
@@ -42,9 +41,18 @@ export class JournalEntryProjection implements Projection {
         },
       });
     } else if (event.type === 'formation.journal.entry-removed') {
-      const data = event.data as EventData<'formation.journal.entry-removed'>;
+      const data = event.data;
       await applyIfNewer(this.model, data.entryId, event.version, {
-        $set: { userId: data.userId, removed: true, content: '', scriptureReference: null, gratitude: null, preview: '', wordCount: 0, updatedAt: new Date(event.occurredAt) },
+        $set: {
+          userId: data.userId,
+          removed: true,
+          content: '',
+          scriptureReference: null,
+          gratitude: null,
+          preview: '',
+          wordCount: 0,
+          updatedAt: new Date(event.occurredAt),
+        },
         $setOnInsert: { localDate: '1970-01-01', createdAt: new Date(event.occurredAt) },
       });
     }

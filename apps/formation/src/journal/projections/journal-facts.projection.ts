@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
 import { CommandRunner, type Decider, EventStore, type NewEvent, type Projection, type StoredEvent } from '@abide/event-store';
 import { ACTIVITY_DAYS, type ActivityDaysPort } from '../activity-days.port';
 import { journalEntryDecider, publicFactOf } from '../domain/journal-entry.decider';
@@ -15,8 +14,7 @@ export const journalFactsDecider: Decider<PublishedFact> = {
   name: 'journal-facts',
   initialState: () => ({ written: false }),
   evolve: (state, event) => {
-    if (event.type === 'formation.journal.entry-written')
-      return { written: true, localDate: (event.data as { localDate: string }).localDate };
+    if (event.type === 'formation.journal.entry-written') return { written: true, localDate: event.data.localDate };
     if (event.type === 'formation.journal.entry-deleted') return { written: false };
     return state;
   },
@@ -29,7 +27,7 @@ export const journalFactsDecider: Decider<PublishedFact> = {
  * current state with the facts already published, so replays never publish twice.
  */
 @Injectable()
-export class JournalFactsProjection implements Projection {
+export class JournalFactsProjection implements Projection<'formation.journal.entry-saved' | 'formation.journal.entry-removed'> {
   readonly name = 'journal-facts';
   readonly handles = ['formation.journal.entry-saved', 'formation.journal.entry-removed'] as const;
   private readonly logger = new Logger(JournalFactsProjection.name);
@@ -40,8 +38,8 @@ export class JournalFactsProjection implements Projection {
     @Inject(ACTIVITY_DAYS) private readonly activityDays: ActivityDaysPort,
   ) {}
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const { entryId, userId } = event.data as { entryId: string; userId: string };
+  async apply(event: StoredEvent<'formation.journal.entry-saved' | 'formation.journal.entry-removed'>): Promise<void> {
+    const { entryId, userId } = event.data;
     // Set by the decision below (`as`: the compiler does not follow assignments made in a callback).
     let desired = { written: false } as Fact;
     const { events: appended } = await this.runner.run(
@@ -76,7 +74,7 @@ export class JournalFactsProjection implements Projection {
         return;
       }
       const deleted = appended.find((e) => e.type === 'formation.journal.entry-deleted');
-      if (deleted) await this.activityDays.forget(userId, (deleted.data as { localDate: string }).localDate, 'journal', entryId);
+      if (deleted) await this.activityDays.forget(userId, deleted.data.localDate, 'journal', entryId);
     } catch (error) {
       // The day is derived data (stats can rebuild it from the published facts): never fail the member's write for it.
       this.logger.warn({ err: error, entryId }, 'activity day not updated');

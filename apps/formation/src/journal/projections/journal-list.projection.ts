@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
-import { ERASED, type Projection, withDocument } from '@abide/event-store';
+import { ERASED, type Projection, type StoredEvent, withDocument } from '@abide/event-store';
 import { type Connection, type Model, Schema } from 'mongoose';
-import { applyToJournalList, emptyJournalList, type JournalList, type JournalListEvent } from '../domain/journal-list';
+import { applyToJournalList, emptyJournalList, type JournalList } from '../domain/journal-list';
 import { JOURNAL_CONNECTION } from '../journal-store';
 
 /** The list as one JSON string: FerretDB v1 decodes a large nested document slowly, and nothing queries inside it. */
@@ -21,7 +20,7 @@ const journalListSchema = new Schema<JournalListDocument>(
  * entries: what the Journal page lists, searches and counts.
  */
 @Injectable()
-export class JournalListProjection implements Projection {
+export class JournalListProjection implements Projection<'formation.journal.entry-saved' | 'formation.journal.entry-removed'> {
   readonly name = 'journal-lists';
   readonly handles = ['formation.journal.entry-saved', 'formation.journal.entry-removed'] as const;
   /** Added after members had written: filled from the private log once, at the first start that has it. */
@@ -32,14 +31,14 @@ export class JournalListProjection implements Projection {
     this.model = connection.models.JournalList ?? connection.model<JournalListDocument>('JournalList', journalListSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const data = event.data as { userId: string; content?: string };
+  async apply(event: StoredEvent<'formation.journal.entry-saved' | 'formation.journal.entry-removed'>): Promise<void> {
+    const data = event.data;
     // An erased event belongs to a deleted account: nothing to list, and its document is gone for good.
-    if (data.content === ERASED) return;
+    if (event.type === 'formation.journal.entry-saved' && event.data.content === ERASED) return;
     await withDocument(this.model as unknown as Model<unknown>, data.userId, async () => {
       const doc = await this.model.findById(data.userId).lean<JournalListDocument>();
       const list = doc ? (JSON.parse(doc.list) as JournalList) : emptyJournalList();
-      if (!applyToJournalList(list, event as unknown as JournalListEvent)) return;
+      if (!applyToJournalList(list, event)) return;
       // A removal replayed for a member with no list (a deleted account) leaves nothing behind.
       if (!doc && list.entries.length === 0) return;
       await this.model.updateOne({ _id: data.userId }, { $set: { list: JSON.stringify(list) } }, { upsert: true });

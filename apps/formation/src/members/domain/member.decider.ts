@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_CHANNELS } from '@abide/contracts';
+import { DEFAULT_NOTIFICATION_CHANNELS, type EventPayload } from '@abide/contracts';
 import type { Decider, NewEvent } from '@abide/event-store';
 
 /** What formation knows of a member, folded from its `member-<userId>` stream. */
@@ -32,29 +32,27 @@ export const emptyMember = (): MemberState => ({
   restDays: [],
 });
 
-interface MemberEvent {
-  type: string;
-  data?: Record<string, unknown>;
-}
+type MemberEvent = EventPayload;
 
-const defined = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
+/** The changed fields only: a settings change leaves out what it did not change. */
+const defined = <T extends object>(data: T): Partial<T> =>
+  Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** One event's effect on what formation knows of the member. */
 const evolveMember = (state: MemberState, e: MemberEvent): MemberState => {
-  const data = e.data ?? {};
   switch (e.type) {
     case 'formation.member.joined':
       return { ...state, exists: true };
     case 'formation.member.onboarded': {
-      const { userId: _u, ...rest } = data;
-      return { ...state, ...(rest as Partial<MemberState>), exists: true, onboarded: true };
+      const { userId: _u, ...rest } = e.data;
+      return { ...state, ...rest, exists: true, onboarded: true };
     }
     case 'formation.member.settings-changed': {
-      const { userId: _u, ...rest } = defined(data);
-      return { ...state, ...(rest as Partial<MemberState>), exists: true };
+      const { userId: _u, ...rest } = defined(e.data);
+      return { ...state, ...rest, exists: true };
     }
     case 'formation.member.rest-days-set':
-      return { ...state, exists: true, restDays: data.weekdays as number[] };
+      return { ...state, exists: true, restDays: e.data.weekdays };
     case 'formation.member.deleted':
       return { ...emptyMember(), exists: true, deleted: true };
     default:

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
-import { applyIfNewer, type Projection } from '@abide/event-store';
+import type { EventTypesOf } from '@abide/contracts';
+import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { DEFAULT_TIME_ZONE, emptyMember } from '../domain/member.decider';
@@ -10,7 +10,7 @@ export type Member = Omit<MemberView, '_id' | 'version' | 'joinedAt'> & { userId
 
 /** The member as formation needs it: time zone, goals and preferences for plans, reminders and channels for nudges. */
 @Injectable()
-export class MemberProjection implements Projection {
+export class MemberProjection implements Projection<EventTypesOf<'formation.member.'>> {
   readonly name = 'members';
   readonly handles = [
     'formation.member.joined',
@@ -25,20 +25,24 @@ export class MemberProjection implements Projection {
     this.model = connection.model<MemberView>('MemberView', memberViewSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const { userId, ...data } = event.data as { userId: string } & Record<string, unknown>;
+  async apply(event: StoredEvent<EventTypesOf<'formation.member.'>>): Promise<void> {
+    const { userId } = event.data;
     switch (event.type) {
       case 'formation.member.joined':
         await applyIfNewer(this.model, userId, event.version, { $set: { joinedAt: new Date(event.occurredAt) } });
         return;
-      case 'formation.member.onboarded':
+      case 'formation.member.onboarded': {
+        const { userId: _u, ...data } = event.data;
         await applyIfNewer(this.model, userId, event.version, { $set: { ...data, onboarded: true } });
         return;
-      case 'formation.member.settings-changed':
+      }
+      case 'formation.member.settings-changed': {
+        const { userId: _u, ...data } = event.data;
         await applyIfNewer(this.model, userId, event.version, { $set: data });
         return;
+      }
       case 'formation.member.rest-days-set':
-        await applyIfNewer(this.model, userId, event.version, { $set: { restDays: data.weekdays } });
+        await applyIfNewer(this.model, userId, event.version, { $set: { restDays: event.data.weekdays } });
         return;
       case 'formation.member.deleted':
         await this.model.deleteOne({ _id: userId });
@@ -81,7 +85,9 @@ export class MemberProjection implements Projection {
   }
 
   async timeZones(userIds: readonly string[]): Promise<Map<string, string>> {
-    const views = await this.model.find({ _id: { $in: [...userIds] } }, { timeZone: 1 }).lean<Array<Pick<MemberView, '_id' | 'timeZone'>>>();
+    const views = await this.model
+      .find({ _id: { $in: [...userIds] } }, { timeZone: 1 })
+      .lean<Array<Pick<MemberView, '_id' | 'timeZone'>>>();
     return new Map(views.map((v) => [v._id, v.timeZone]));
   }
 }

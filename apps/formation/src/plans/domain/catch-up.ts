@@ -1,16 +1,21 @@
 import { daysBetween, type LocalDate } from '@abide/calendar';
 import { MAX_ACTIVITIES_PER_DAY, type PlanActivity, type WeeklyPlan } from './plan.schema';
 
-export interface CatchUpInput {
-  plan: WeeklyPlan;
+/** What catching up reads of a plan: a stored plan (its day names as text) or a freshly generated one alike. */
+type PlanLike = Pick<WeeklyPlan, 'weekStart'> & {
+  dailyActivities: Array<Omit<WeeklyPlan['dailyActivities'][number], 'day'> & { day: string }>;
+};
+
+export interface CatchUpInput<P extends PlanLike = WeeklyPlan> {
+  plan: P;
   /** The member's local date. */
   today: LocalDate;
   completedActivityIds: Iterable<string>;
   maxPerDay?: number;
 }
 
-export interface CatchUpResult {
-  plan: WeeklyPlan;
+export interface CatchUpResult<P extends PlanLike = WeeklyPlan> {
+  plan: P;
   /** Activities moved forward. */
   moved: number;
   /** Unfinished past activities that did not fit (every remaining day full); they stay where they were. */
@@ -22,7 +27,12 @@ export interface CatchUpResult {
  * the day with the least still to do (the earliest on a tie), in their original order. Nothing is
  * dropped and no day goes over `maxPerDay`; what cannot fit stays on its day and is counted.
  */
-export const catchUp = ({ plan, today, completedActivityIds, maxPerDay = MAX_ACTIVITIES_PER_DAY }: CatchUpInput): CatchUpResult => {
+export const catchUp = <P extends PlanLike>({
+  plan,
+  today,
+  completedActivityIds,
+  maxPerDay = MAX_ACTIVITIES_PER_DAY,
+}: CatchUpInput<P>): CatchUpResult<P> => {
   const completed = new Set(completedActivityIds);
   const todayIndex = daysBetween(plan.weekStart, today);
   const days = plan.dailyActivities.map((day) => ({ ...day, activities: [...day.activities] }));

@@ -1,13 +1,16 @@
-import { errorCodes, Refusal } from '@abide/contracts';
+import { errorCodes, type EventData, type EventPayload, Refusal } from '@abide/contracts';
 import type { Decider, NewEvent } from '@abide/event-store';
 import type { LocalDate } from '@abide/calendar';
 import { catchUp } from './catch-up';
 import type { WeeklyPlan } from './plan.schema';
 
+type StoredPlan = EventData<'formation.plan.generated'>['plan'];
+
 /** One member's plan for one week, folded from its `plan-<userId>-<weekStart>` stream. */
 export interface PlanState {
   planId?: string;
-  plan?: WeeklyPlan;
+  /** The plan as its events stored it (day names as text: the event keeps what the generator wrote). */
+  plan?: StoredPlan;
   source?: 'built-in' | 'assistant';
   generations: number;
   /** Completed activity id → the local date it was done on. */
@@ -28,29 +31,25 @@ export class ActivityNotFound extends Refusal {
   }
 }
 
-interface PlanEvent {
-  type: string;
-  data?: Record<string, unknown>;
-}
+type PlanEvent = EventPayload;
 
 const initialPlan = (): PlanState => ({ generations: 0, completed: new Map() });
 
 /** One event's effect on the week's plan. */
 const evolvePlan = (state: PlanState, e: PlanEvent): PlanState => {
-  const data = (e.data ?? {}) as Record<string, never>;
   switch (e.type) {
     case 'formation.plan.generated':
       // A regenerated week starts afresh: the old plan's check-offs belong to activities no longer there.
-      return { planId: data.planId, plan: data.plan, source: data.source, generations: state.generations + 1, completed: new Map() };
+      return { planId: e.data.planId, plan: e.data.plan, source: e.data.source, generations: state.generations + 1, completed: new Map() };
     case 'formation.plan.activity-completed':
-      return { ...state, completed: new Map(state.completed).set(data.activityId, data.date) };
+      return { ...state, completed: new Map(state.completed).set(e.data.activityId, e.data.date) };
     case 'formation.plan.activity-uncompleted': {
       const completed = new Map(state.completed);
-      completed.delete(data.activityId);
+      completed.delete(e.data.activityId);
       return { ...state, completed };
     }
     case 'formation.plan.caught-up':
-      return state.plan ? { ...state, plan: { ...state.plan, dailyActivities: data.dailyActivities } } : state;
+      return state.plan ? { ...state, plan: { ...state.plan, dailyActivities: e.data.dailyActivities } } : state;
     default:
       return state;
   }

@@ -1,17 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
-import { applyIfNewer, type Projection } from '@abide/event-store';
+import type { EventTypesOf } from '@abide/contracts';
+import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { addDays, type LocalDate } from '@abide/calendar';
-import type { PlanDay, WeeklyPlan } from '../domain/plan.schema';
 import { type PlanMemberView, planMemberViewSchema, type PlanView, planViewSchema } from './plan.schema';
 
 /** One plan stream per member and week; its read-model document has the same `_id`, so a week's plan is a keyed read. */
 export const planStreamId = (userId: string, weekStart: LocalDate) => `plan-${userId}-${weekStart}`;
 
 @Injectable()
-export class PlanProjection implements Projection {
+export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'>> {
   readonly name = 'plans';
   readonly handles = [
     'formation.plan.generated',
@@ -27,11 +26,10 @@ export class PlanProjection implements Projection {
     this.members = connection.model<PlanMemberView>('PlanMemberView', planMemberViewSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const data = event.data as { userId: string; planId: string; activityId: string; date: string };
+  async apply(event: StoredEvent<EventTypesOf<'formation.plan.'>>): Promise<void> {
     switch (event.type) {
       case 'formation.plan.generated': {
-        const generated = event.data as { userId: string; planId: string; weekStart: string; source: string; plan: WeeklyPlan };
+        const generated = event.data;
         await applyIfNewer(this.model, event.streamId, event.version, {
           $set: {
             userId: generated.userId,
@@ -49,17 +47,16 @@ export class PlanProjection implements Projection {
       }
       case 'formation.plan.activity-completed':
         await applyIfNewer(this.model, event.streamId, event.version, {
-          $push: { completed: { activityId: data.activityId, date: data.date } },
+          $push: { completed: { activityId: event.data.activityId, date: event.data.date } },
         });
         return;
       case 'formation.plan.activity-uncompleted':
         await applyIfNewer(this.model, event.streamId, event.version, {
-          $pull: { completed: { activityId: data.activityId, date: data.date } },
+          $pull: { completed: { activityId: event.data.activityId, date: event.data.date } },
         });
         return;
       case 'formation.plan.caught-up': {
-        const days = (event.data as { dailyActivities: PlanDay[] }).dailyActivities;
-        await applyIfNewer(this.model, event.streamId, event.version, { $set: { 'plan.dailyActivities': days } });
+        await applyIfNewer(this.model, event.streamId, event.version, { $set: { 'plan.dailyActivities': event.data.dailyActivities } });
         return;
       }
     }

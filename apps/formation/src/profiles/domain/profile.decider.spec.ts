@@ -1,3 +1,4 @@
+import type { EventPayload } from '@abide/contracts';
 import { decideCreateProfile, decideRenameProfile, foldProfile } from './profile.decider';
 
 describe('decideCreateProfile', () => {
@@ -7,16 +8,18 @@ describe('decideCreateProfile', () => {
   });
 
   it('returns nothing when the profile already exists', () => {
-    const history = [{ type: 'formation.profile.created', data: { displayName: 'Ruth' } }];
+    const history: EventPayload[] = [{ type: 'formation.profile.created', data: { userId: 'u1', displayName: 'Ruth' } }];
     expect(decideCreateProfile(foldProfile(history), { userId: 'u1', displayName: 'Ruth' })).toEqual([]);
   });
 });
 
 describe('decideRenameProfile', () => {
-  const history = [{ type: 'formation.profile.created', data: { displayName: 'Ruth' } }];
+  const history: EventPayload[] = [{ type: 'formation.profile.created', data: { userId: 'u1', displayName: 'Ruth' } }];
 
   it('returns a renamed event when the name changes', () => {
-    expect(decideRenameProfile(foldProfile(history), { userId: 'u1', displayName: 'Ruth of Moab' })[0].type).toBe('formation.profile.renamed');
+    expect(decideRenameProfile(foldProfile(history), { userId: 'u1', displayName: 'Ruth of Moab' })[0].type).toBe(
+      'formation.profile.renamed',
+    );
   });
 
   it('returns nothing when the name is the same', () => {

@@ -1,3 +1,4 @@
+import type { EventPayload } from '@abide/contracts';
 import type { Decider } from '@abide/event-store';
 
 /** Formation's own record of a member: created once from identity's registration, renamed when identity says so. */
@@ -6,16 +7,13 @@ export interface ProfileState {
   displayName?: string;
 }
 
-interface ProfileEvent {
-  type: string;
-  data?: Record<string, unknown>;
-}
+type ProfileEvent = EventPayload;
 
 const initialProfile = (): ProfileState => ({ created: false });
 
 const evolveProfile = (state: ProfileState, e: ProfileEvent): ProfileState =>
   e.type === 'formation.profile.created' || e.type === 'formation.profile.renamed'
-    ? { created: true, displayName: e.data?.displayName as string | undefined }
+    ? { created: true, displayName: e.data.displayName }
     : state;
 
 /** The profile aggregate for the command runner: its state is kept as a snapshot in the stream head. */

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope, FormationProfile } from '@abide/contracts';
-import { applyIfNewer, type Projection } from '@abide/event-store';
+import type { EventTypesOf, FormationProfile } from '@abide/contracts';
+import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { type ProfileView, profileViewSchema } from './profile.schema';
 
 @Injectable()
-export class ProfileProjection implements Projection {
+export class ProfileProjection implements Projection<EventTypesOf<'formation.profile.'>> {
   readonly name = 'profiles';
   readonly handles = ['formation.profile.created', 'formation.profile.renamed'] as const;
   private readonly model: Model<ProfileView>;
@@ -15,8 +15,8 @@ export class ProfileProjection implements Projection {
     this.model = connection.model<ProfileView>('ProfileView', profileViewSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const data = event.data as { userId: string; displayName: string };
+  async apply(event: StoredEvent<EventTypesOf<'formation.profile.'>>): Promise<void> {
+    const data = event.data;
     if (event.type === 'formation.profile.created') {
       await applyIfNewer(this.model, data.userId, event.version, {
         $set: { displayName: data.displayName, createdAt: new Date(event.occurredAt) },

@@ -1,11 +1,9 @@
+import type { EventPayload } from '@abide/contracts';
 import { activityLists, activityOf, applyToCalendar, emptyCalendar } from './activity-calendar';
 
-const event = (type: string, streamId: string, version: number, data: Record<string, string>) => ({
-  type,
-  streamId,
-  version,
-  data: { userId: 'u1', ...data },
-});
+// The fields each test reads; the rest of an event's data does not matter here.
+const event = (type: EventPayload['type'], streamId: string, version: number, data: Record<string, string>) =>
+  ({ type, streamId, version, data: { userId: 'u1', ...data } }) as EventPayload & { streamId: string; version: number };
 const checkIn = (habitId: string, version: number, date: string) =>
   event('formation.habit.checked-in', `habit-${habitId}`, version, { habitId, date });
 const undo = (habitId: string, version: number, date: string) =>

@@ -1,3 +1,4 @@
+import type { EventPayload } from '@abide/contracts';
 import type { ActivityDays } from './activity-streak';
 import type { LocalDate } from '@abide/calendar';
 
@@ -12,43 +13,44 @@ export interface Activity {
   done: boolean;
 }
 
+/** The events that record or withdraw an activity. */
+export const activityEventTypes = [
+  'formation.habit.checked-in',
+  'formation.habit.check-in-undone',
+  'formation.plan.activity-completed',
+  'formation.plan.activity-uncompleted',
+  'formation.journal.entry-written',
+  'formation.journal.entry-deleted',
+] as const;
+
 /** The activity an event records or withdraws; null for an event that is not one. */
-export const activityOf = (event: { type: string; data: unknown }): Activity | null => {
-  const d = event.data as {
-    userId: string;
-    date?: string;
-    localDate?: string;
-    habitId?: string;
-    planId?: string;
-    activityId?: string;
-    entryId?: string;
-  };
+export const activityOf = (event: EventPayload): Activity | null => {
   switch (event.type) {
     case 'formation.habit.checked-in':
     case 'formation.habit.check-in-undone':
       return {
-        userId: d.userId,
-        date: d.date ?? '',
+        userId: event.data.userId,
+        date: event.data.date,
         source: 'habit',
-        ref: d.habitId ?? '',
+        ref: event.data.habitId,
         done: event.type === 'formation.habit.checked-in',
       };
     case 'formation.plan.activity-completed':
     case 'formation.plan.activity-uncompleted':
       return {
-        userId: d.userId,
-        date: d.date ?? '',
+        userId: event.data.userId,
+        date: event.data.date,
         source: 'plan',
-        ref: `${d.planId}:${d.activityId}`,
+        ref: `${event.data.planId}:${event.data.activityId}`,
         done: event.type === 'formation.plan.activity-completed',
       };
     case 'formation.journal.entry-written':
     case 'formation.journal.entry-deleted':
       return {
-        userId: d.userId,
-        date: d.localDate ?? '',
+        userId: event.data.userId,
+        date: event.data.localDate,
         source: 'journal',
-        ref: d.entryId ?? '',
+        ref: event.data.entryId,
         done: event.type === 'formation.journal.entry-written',
       };
     default:
@@ -70,10 +72,7 @@ export interface ActivityCalendar {
 export const emptyCalendar = (): ActivityCalendar => ({ days: {}, versions: {} });
 
 /** Applies one event in place; false when it was applied before or is no activity. */
-export const applyToCalendar = (
-  calendar: ActivityCalendar,
-  event: { type: string; streamId: string; version: number; data: unknown },
-): boolean => {
+export const applyToCalendar = (calendar: ActivityCalendar, event: EventPayload & { streamId: string; version: number }): boolean => {
   const activity = activityOf(event);
   if (!activity || (calendar.versions[event.streamId] ?? 0) >= event.version) return false;
   calendar.versions[event.streamId] = event.version;

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
-import { type Projection, withDocument } from '@abide/event-store';
+import { type Projection, type StoredEvent, withDocument } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import { type Connection, type Model, Schema } from 'mongoose';
-import { type ActivityCalendar, activityLists, applyToCalendar, emptyCalendar } from '../domain/activity-calendar';
+import { type ActivityCalendar, activityEventTypes, activityLists, applyToCalendar, emptyCalendar } from '../domain/activity-calendar';
 
 /** The calendar as one JSON string: FerretDB v1 decodes a large nested document slowly, and nothing queries inside it. */
 interface ActivityCalendarDocument {
@@ -22,16 +21,9 @@ const activityCalendarSchema = new Schema<ActivityCalendarDocument>(
  * events of formation's log, so it can be filled from the log.
  */
 @Injectable()
-export class ActivityCalendarProjection implements Projection {
+export class ActivityCalendarProjection implements Projection<(typeof activityEventTypes)[number]> {
   readonly name = 'activity-calendars';
-  readonly handles = [
-    'formation.habit.checked-in',
-    'formation.habit.check-in-undone',
-    'formation.plan.activity-completed',
-    'formation.plan.activity-uncompleted',
-    'formation.journal.entry-written',
-    'formation.journal.entry-deleted',
-  ] as const;
+  readonly handles = activityEventTypes;
   /** Added after members were active: filled from the log once, at the first start that has it. */
   readonly backfill = true;
   private readonly model: Model<ActivityCalendarDocument>;
@@ -41,8 +33,8 @@ export class ActivityCalendarProjection implements Projection {
       connection.models.ActivityCalendar ?? connection.model<ActivityCalendarDocument>('ActivityCalendar', activityCalendarSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const userId = (event.data as { userId: string }).userId;
+  async apply(event: StoredEvent<(typeof activityEventTypes)[number]>): Promise<void> {
+    const { userId } = event.data;
     await withDocument(this.model as unknown as Model<unknown>, userId, async () => {
       const calendar = await this.read(userId);
       if (!applyToCalendar(calendar, event)) return;

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
-import type { Projection } from '@abide/event-store';
+import type { Projection, StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { activityOf } from '../domain/activity-calendar';
@@ -16,14 +15,15 @@ const keyOf = (userId: string, source: ActivitySource, ref: string, date: LocalD
  * date and id (`ref`), e.g. on save and on delete.
  */
 @Injectable()
-export class ActivityDays implements Projection {
-  readonly name = 'activity-days';
-  readonly handles = [
+export class ActivityDays implements Projection<(typeof ActivityDays.eventTypes)[number]> {
+  static readonly eventTypes = [
     'formation.habit.checked-in',
     'formation.habit.check-in-undone',
     'formation.plan.activity-completed',
     'formation.plan.activity-uncompleted',
   ] as const;
+  readonly name = 'activity-days';
+  readonly handles = ActivityDays.eventTypes;
   private readonly model: Model<ActivityDayView>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
@@ -40,7 +40,7 @@ export class ActivityDays implements Projection {
     await this.model.deleteOne({ _id: keyOf(userId, source, ref, date) });
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
+  async apply(event: StoredEvent<(typeof ActivityDays.eventTypes)[number]>): Promise<void> {
     const activity = activityOf(event);
     if (!activity) return;
     const { userId, date, source, ref, done } = activity;

@@ -1,4 +1,4 @@
-import { errorCodes, Refusal } from '@abide/contracts';
+import { errorCodes, type EventPayload, Refusal } from '@abide/contracts';
 import {
   decideChangeRoles,
   decideCompleteOnboarding,
@@ -12,7 +12,13 @@ import {
   UserNotFound,
 } from './user.decider';
 
-const registered = [{ type: 'identity.user.registered', data: { email: 'ruth@example.com', name: 'Ruth', roles: ['user'] } }];
+const registered: EventPayload[] = [
+  {
+    type: 'identity.user.registered',
+    data: { userId: 'u1', email: 'ruth@example.com', name: 'Ruth', roles: ['user'], registeredAt: '2026-11-22T10:00:00.000Z' },
+  },
+];
+const deleted: EventPayload = { type: 'identity.user.deleted', data: { userId: 'u1', deletedAt: '2026-11-23T10:00:00.000Z' } };
 
 describe('decideRegister', () => {
   const command = { userId: 'u1', name: 'Ruth', email: 'ruth@example.com', now: new Date('2026-11-22T10:00:00Z') };
@@ -39,7 +45,7 @@ describe('decideRename', () => {
   });
 
   it('refuses a rename of an account that was deleted', () => {
-    const history = [...registered, { type: 'identity.user.deleted', data: {} }];
+    const history = [...registered, deleted];
     expect(() => decideRename(foldUser(history), 'u1', 'Naomi')).toThrow(UserNotFound);
   });
 
@@ -93,7 +99,10 @@ describe('decideChangeRoles', () => {
   });
 
   it('returns nothing when the role is already held', () => {
-    const history = [...registered, { type: 'identity.user.roles-changed', data: { roles: ['user', 'moderator'] } }];
+    const history: EventPayload[] = [
+      ...registered,
+      { type: 'identity.user.roles-changed', data: { userId: 'u1', roles: ['user', 'moderator'], changedBy: 'operator' } },
+    ];
     expect(decideChangeRoles(foldUser(history), 'u1', { grant: 'moderator', by: 'operator' })).toEqual([]);
   });
 
@@ -104,7 +113,7 @@ describe('decideChangeRoles', () => {
 
 describe('decideDelete', () => {
   it('returns nothing when the account is already deleted', () => {
-    const history = [...registered, { type: 'identity.user.deleted', data: {} }];
+    const history = [...registered, deleted];
     expect(decideDelete(foldUser(history), 'u1', new Date())).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { errorCodes, type EventData, Refusal, type Role } from '@abide/contracts';
+import { errorCodes, type EventData, type EventPayload, Refusal, type Role } from '@abide/contracts';
 import type { Decider } from '@abide/event-store';
 
 /** What the write side needs to know about a user, folded from the user's stream. */
@@ -12,10 +12,8 @@ export interface UserState {
   roles: Role[];
 }
 
-export interface UserEvent {
-  type: string;
-  data: Record<string, unknown>;
-}
+/** What the fold reads of an event: its type and data. */
+export type UserEvent = EventPayload;
 
 const initialUserState = (): UserState => ({
   registered: false,
@@ -26,18 +24,17 @@ const initialUserState = (): UserState => ({
 });
 
 const evolveUser = (state: UserState, event: UserEvent): UserState => {
-  const d = event.data;
   switch (event.type) {
     case 'identity.user.registered':
-      return { ...state, registered: true, email: d.email as string, name: d.name as string, roles: d.roles as Role[] };
+      return { ...state, registered: true, email: event.data.email, name: event.data.name, roles: event.data.roles };
     case 'identity.user.email-confirmed':
       return { ...state, emailConfirmed: true };
     case 'identity.user.profile-updated':
-      return { ...state, name: d.name as string };
+      return { ...state, name: event.data.name };
     case 'identity.user.onboarding-completed':
-      return { ...state, onboardingCompleted: true, name: d.name as string };
+      return { ...state, onboardingCompleted: true, name: event.data.name };
     case 'identity.user.roles-changed':
-      return { ...state, roles: d.roles as Role[] };
+      return { ...state, roles: event.data.roles };
     case 'identity.user.deleted':
       return { ...state, deleted: true };
     default:

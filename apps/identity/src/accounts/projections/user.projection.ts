@@ -1,14 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventData, EventEnvelope, EventType } from '@abide/contracts';
-import { applyIfNewer, type Projection } from '@abide/event-store';
+import type { EventTypesOf } from '@abide/contracts';
+import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { type UserView, userViewSchema } from './user.schema';
 
-const dataOf = <T extends EventType>(event: EventEnvelope): EventData<T> => event.data as EventData<T>;
-
 @Injectable()
-export class UserProjection implements Projection {
+export class UserProjection implements Projection<EventTypesOf<'identity.user.'>> {
   readonly name = 'users';
   readonly handles = [
     'identity.user.registered',
@@ -25,11 +23,11 @@ export class UserProjection implements Projection {
     this.model = connection.model<UserView>('UserView', userViewSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const userId = event.subjectId ?? (event.data.userId as string);
+  async apply(event: StoredEvent<EventTypesOf<'identity.user.'>>): Promise<void> {
+    const userId = event.subjectId ?? event.data.userId;
     switch (event.type) {
       case 'identity.user.registered': {
-        const d = dataOf<'identity.user.registered'>(event);
+        const d = event.data;
         await applyIfNewer(this.model, userId, event.version, {
           $set: { email: d.email, name: d.name, roles: d.roles, createdAt: new Date(d.registeredAt) },
         });
@@ -39,12 +37,12 @@ export class UserProjection implements Projection {
         await applyIfNewer(this.model, userId, event.version, { $set: { emailConfirmed: true } });
         return;
       case 'identity.user.profile-updated': {
-        const d = dataOf<'identity.user.profile-updated'>(event);
+        const d = event.data;
         await applyIfNewer(this.model, userId, event.version, { $set: { name: d.name } });
         return;
       }
       case 'identity.user.onboarding-completed': {
-        const d = dataOf<'identity.user.onboarding-completed'>(event);
+        const d = event.data;
         await applyIfNewer(this.model, userId, event.version, {
           $set: {
             name: d.name,
@@ -59,12 +57,12 @@ export class UserProjection implements Projection {
         return;
       }
       case 'identity.user.settings-updated': {
-        const { userId: _ignored, ...change } = dataOf<'identity.user.settings-updated'>(event);
+        const { userId: _ignored, ...change } = event.data;
         await applyIfNewer(this.model, userId, event.version, { $set: change });
         return;
       }
       case 'identity.user.roles-changed': {
-        const d = dataOf<'identity.user.roles-changed'>(event);
+        const d = event.data;
         await applyIfNewer(this.model, userId, event.version, { $set: { roles: d.roles } });
         return;
       }

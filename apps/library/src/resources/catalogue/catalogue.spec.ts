@@ -1,10 +1,12 @@
-import type { EventEnvelope } from '@abide/contracts';
+import type { AnyEvent, EventTypesOf } from '@abide/contracts';
+
+type ResourceEvent = AnyEvent<EventTypesOf<'library.resource.'>>;
 import { ERASED } from '@abide/event-store';
 import { applyToEntry, audienceOf, type CatalogueEntry, filterEntries, newestFirst, SEARCH_TEXT_CHARS } from './catalogue';
 
 let version = 0;
-const event = (type: string, data: Record<string, unknown>, at = '2026-01-01T00:00:00.000Z'): EventEnvelope =>
-  ({ type, data: { resourceId: 'r1', ownerId: 'o1', ...data }, version: ++version, occurredAt: at }) as unknown as EventEnvelope;
+const event = (type: string, data: Record<string, unknown>, at = '2026-01-01T00:00:00.000Z'): ResourceEvent =>
+  ({ type, data: { resourceId: 'r1', ownerId: 'o1', ...data }, version: ++version, occurredAt: at }) as unknown as ResourceEvent;
 
 const fields = (overrides: Record<string, unknown> = {}) => ({
   title: 'Fruit of the Spirit',
@@ -19,7 +21,7 @@ const fields = (overrides: Record<string, unknown> = {}) => ({
 const file = { fileName: 'f.txt', fileType: 'txt', fileSize: 10, storageKey: 'k', sha256: 'x' };
 
 /** Folds events as the projection does (each one over the entry before it). */
-const fold = (events: EventEnvelope[], text = '') =>
+const fold = (events: ResourceEvent[], text = '') =>
   events.reduce<CatalogueEntry | undefined>((entry, e) => applyToEntry(entry, e, text) ?? entry, undefined);
 
 beforeEach(() => (version = 0));
@@ -71,7 +73,7 @@ describe('catalogue entries', () => {
       version: 1,
       occurredAt: '2026-01-01T00:00:00.000Z',
     };
-    expect(applyToEntry(deleted, replayed as unknown as EventEnvelope)).toBeUndefined();
+    expect(applyToEntry(deleted, replayed as unknown as ResourceEvent)).toBeUndefined();
     expect(applyToEntry(deleted, event('library.resource.approved', {}))).toBeUndefined();
   });
 
@@ -79,7 +81,7 @@ describe('catalogue entries', () => {
     expect(applyToEntry(undefined, event('library.resource.submitted', { fields: fields({ title: ERASED }), file }))).toBeUndefined();
     version = 0;
     const entry = fold([event('library.resource.submitted', { fields: fields(), file })]);
-    expect(applyToEntry(entry, { ...event('library.resource.published', {}), version: 1 } as EventEnvelope)).toBeUndefined();
+    expect(applyToEntry(entry, { ...event('library.resource.published', {}), version: 1 } as ResourceEvent)).toBeUndefined();
     const downloaded = applyToEntry(entry, event('library.resource.downloaded', { userId: 'u' }, '2026-02-01T00:00:00.000Z'));
     expect(downloaded).toMatchObject({ downloads: 1, updatedAt: entry?.updatedAt });
   });

@@ -1,4 +1,4 @@
-import type { EventData, EventEnvelope, EventType } from '@abide/contracts';
+import type { AnyEvent, EventTypesOf } from '@abide/contracts';
 import { ERASED } from '@abide/event-store';
 import type { ResourceView } from '../projections/resource.schema';
 
@@ -57,14 +57,16 @@ export const audienceOf = (entry: CatalogueEntry | null | undefined): string | n
 
 export const searchText = (text: string) => ({ text: text.slice(0, SEARCH_TEXT_CHARS), textCut: text.length > SEARCH_TEXT_CHARS });
 
-type D<T extends EventType> = EventData<T>;
-
 /**
  * The entry after one event, as ResourceProjection changes its view (same fields, same updatedAt rule).
  * Returns `undefined` when the event changes nothing (already applied, or about a resource this model never held).
  * `text` is the extracted text, needed for `processed` only.
  */
-export const applyToEntry = (entry: CatalogueEntry | undefined, event: EventEnvelope, text = ''): CatalogueEntry | undefined => {
+export const applyToEntry = (
+  entry: CatalogueEntry | undefined,
+  event: AnyEvent<EventTypesOf<'library.resource.'>>,
+  text = '',
+): CatalogueEntry | undefined => {
   if (entry && entry.version >= event.version) return undefined;
   const at = new Date(event.occurredAt).toISOString();
   const next = (fields: Partial<CatalogueEntry>): CatalogueEntry | undefined =>
@@ -72,7 +74,7 @@ export const applyToEntry = (entry: CatalogueEntry | undefined, event: EventEnve
   switch (event.type) {
     case 'library.resource.drafted':
     case 'library.resource.submitted': {
-      const d = event.data as D<'library.resource.drafted'>;
+      const d = event.data;
       // An erased event belongs to a deleted account: its resource is a tombstone already.
       if (d.fields.title === ERASED || entry?.deleted) return undefined;
       const base: CatalogueEntry =
@@ -108,30 +110,30 @@ export const applyToEntry = (entry: CatalogueEntry | undefined, event: EventEnve
       };
     }
     case 'library.resource.draft-updated': {
-      const d = event.data as D<'library.resource.draft-updated'>;
+      const d = event.data;
       const file = d.file ? { fileName: d.file.fileName, fileType: d.file.fileType, fileSize: d.file.fileSize } : {};
       return next({ ...(d.fields as Partial<CatalogueEntry>), ...file });
     }
     case 'library.resource.processed': {
-      const d = event.data as D<'library.resource.processed'>;
+      const d = event.data;
       return next({ pages: d.pages, words: d.words, excerpt: d.excerpt, ...searchText(text) });
     }
     case 'library.resource.processing-failed':
-      return next({ status: 'failed', statusReason: (event.data as D<'library.resource.processing-failed'>).reason });
+      return next({ status: 'failed', statusReason: event.data.reason });
     case 'library.resource.queued-for-review':
       return next({ status: 'in-review', statusReason: null });
     case 'library.resource.published':
     case 'library.resource.approved':
       return next({ status: 'approved', statusReason: null });
     case 'library.resource.rejected':
-      return next({ status: 'rejected', statusReason: (event.data as D<'library.resource.rejected'>).reason });
+      return next({ status: 'rejected', statusReason: event.data.reason });
     case 'library.resource.reported':
       return next({});
     case 'library.resource.downloaded':
       // updatedAt stays: a download is not a change of the resource.
       return entry && !entry.deleted ? { ...entry, downloads: entry.downloads + 1, version: event.version } : undefined;
     case 'library.resource.deleted': {
-      const d = event.data as D<'library.resource.deleted'>;
+      const d = event.data;
       // Only the tombstone is kept: no content of a deleted resource stays.
       return { id: d.resourceId, ownerId: d.ownerId, deleted: true, version: event.version } as CatalogueEntry;
     }

@@ -1,5 +1,5 @@
-import { errorCodes, type EventData, Refusal, type ResourceStatus, type SubmissionFields } from '@abide/contracts';
-import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
+import { errorCodes, type EventData, type EventPayload, Refusal, type ResourceStatus, type SubmissionFields } from '@abide/contracts';
+import type { Decider, NewEvent } from '@abide/event-store';
 
 export type FileFacts = EventData<'library.resource.drafted'>['file'];
 
@@ -30,26 +30,25 @@ const initialResourceState = (): ResourceState => ({
   reporters: [],
 });
 
-type ResourceEvent = Pick<StoredEvent, 'type' | 'data'>;
+type ResourceEvent = EventPayload;
 
 /** One event's effect on the resource's state. */
 const evolveResource = (s: ResourceState, event: ResourceEvent): ResourceState => {
-  const d = event.data as Record<string, unknown> & { resourceId: string; ownerId: string };
   switch (event.type) {
     case 'library.resource.drafted': {
-      const e = d as unknown as EventData<'library.resource.drafted'>;
+      const e = event.data;
       return { ...s, exists: true, resourceId: e.resourceId, ownerId: e.ownerId, stage: 'draft', fields: e.fields, file: e.file };
     }
     case 'library.resource.draft-updated': {
-      const e = d as unknown as EventData<'library.resource.draft-updated'>;
+      const e = event.data;
       return { ...s, fields: { ...(s.fields as SubmissionFields), ...e.fields }, file: e.file ?? s.file };
     }
     case 'library.resource.submitted': {
-      const e = d as unknown as EventData<'library.resource.submitted'>;
+      const e = event.data;
       return { ...s, exists: true, resourceId: e.resourceId, ownerId: e.ownerId, stage: 'processing', fields: e.fields, file: e.file };
     }
     case 'library.resource.processed':
-      return { ...s, storedKey: (d as unknown as EventData<'library.resource.processed'>).storageKey };
+      return { ...s, storedKey: event.data.storageKey };
     case 'library.resource.processing-failed':
       return { ...s, stage: 'failed' };
     case 'library.resource.queued-for-review':
@@ -60,7 +59,7 @@ const evolveResource = (s: ResourceState, event: ResourceEvent): ResourceState =
     case 'library.resource.rejected':
       return { ...s, stage: 'rejected' };
     case 'library.resource.reported':
-      return { ...s, reporters: [...s.reporters, (d as unknown as EventData<'library.resource.reported'>).reporterId] };
+      return { ...s, reporters: [...s.reporters, event.data.reporterId] };
     case 'library.resource.deleted':
       return { ...s, deleted: true };
     default:

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventData, EventEnvelope } from '@abide/contracts';
-import type { Projection } from '@abide/event-store';
+import type { Projection, StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { type AuditEntryView, auditEntrySchema } from './resource.schema';
 
 /** The moderation audit trail: one entry per decision, keyed by the event id (a replay writes the same entry). */
 @Injectable()
-export class AuditProjection implements Projection {
+export class AuditProjection implements Projection<'library.resource.approved' | 'library.resource.rejected'> {
   readonly name = 'library-moderation-audit';
   readonly handles = ['library.resource.approved', 'library.resource.rejected'] as const;
   readonly model: Model<AuditEntryView>;
@@ -16,14 +15,14 @@ export class AuditProjection implements Projection {
     this.model = connection.models.AuditEntryView ?? connection.model<AuditEntryView>('AuditEntryView', auditEntrySchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const d = event.data as EventData<'library.resource.rejected'>;
+  async apply(event: StoredEvent<'library.resource.approved' | 'library.resource.rejected'>): Promise<void> {
+    const d = event.data;
     const entry: Omit<AuditEntryView, '_id'> = {
       resourceId: d.resourceId,
       ownerId: d.ownerId,
       title: d.title,
       decision: event.type === 'library.resource.approved' ? 'approved' : 'rejected',
-      reason: event.type === 'library.resource.rejected' ? d.reason : null,
+      reason: event.type === 'library.resource.rejected' ? event.data.reason : null,
       moderatorId: d.moderatorId,
       decidedAt: new Date(d.decidedAt),
     };

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
-import { libraryResourceEventTypes } from '@abide/contracts';
-import { type Projection, withDocument } from '@abide/event-store';
+import { type EventTypesOf, libraryResourceEventTypes } from '@abide/contracts';
+import { type Projection, type StoredEvent, withDocument } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import { type Connection, type Model, Schema } from 'mongoose';
 import { applyToEntry, audienceOf, type Catalogue, type CatalogueEntry } from '../catalogue/catalogue';
@@ -31,7 +30,7 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number }).code ===
  * entry is listed, so events need nothing but their own stream.
  */
 @Injectable()
-export class CatalogueProjection implements Projection {
+export class CatalogueProjection implements Projection<EventTypesOf<'library.resource.'>> {
   readonly name = 'library-catalogues';
   readonly handles = libraryResourceEventTypes;
   /** Added after resources existed: filled from the log once, at the first start that has it. */
@@ -53,8 +52,8 @@ export class CatalogueProjection implements Projection {
     this.texts = connection.models.ResourceTextDoc ?? connection.model<ResourceTextDoc>('ResourceTextDoc', resourceTextSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
-    const { resourceId, ownerId } = event.data as { resourceId: string; ownerId: string };
+  async apply(event: StoredEvent<EventTypesOf<'library.resource.'>>): Promise<void> {
+    const { resourceId, ownerId } = event.data;
     // The owner's document first, then the audience's: always that order, so two updates never wait on each other.
     await withDocument(this.owners as unknown as Model<unknown>, ownerId, async () => {
       const entries = await this.read(this.owners, ownerId);

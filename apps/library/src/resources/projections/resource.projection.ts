@@ -1,16 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventData, EventEnvelope, EventType } from '@abide/contracts';
-import { libraryResourceEventTypes } from '@abide/contracts';
-import { applyIfNewer, ERASED, type Projection } from '@abide/event-store';
+import { type EventTypesOf, libraryResourceEventTypes } from '@abide/contracts';
+import { applyIfNewer, ERASED, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { type ResourceTextDoc, resourceTextSchema, type ResourceView, resourceViewSchema } from './resource.schema';
 
-type Data<T extends EventType> = EventData<T>;
-
 /** Keeps `library_resources` (read-your-writes after each append, healed on start, rebuildable from the log). */
 @Injectable()
-export class ResourceProjection implements Projection {
+export class ResourceProjection implements Projection<EventTypesOf<'library.resource.'>> {
   readonly name = 'library-resources';
   readonly handles = libraryResourceEventTypes;
   readonly model: Model<ResourceView>;
@@ -21,15 +18,15 @@ export class ResourceProjection implements Projection {
     this.texts = connection.models.ResourceTextDoc ?? connection.model<ResourceTextDoc>('ResourceTextDoc', resourceTextSchema);
   }
 
-  async apply(event: EventEnvelope): Promise<void> {
+  async apply(event: StoredEvent<EventTypesOf<'library.resource.'>>): Promise<void> {
     const at = new Date(event.occurredAt);
-    const id = (event.data as { resourceId: string }).resourceId;
+    const id = event.data.resourceId;
     const set = (fields: Partial<ResourceView>, extra: Record<string, unknown> = {}) =>
       applyIfNewer(this.model, id, event.version, { ...extra, $set: { ...fields, updatedAt: at } });
     switch (event.type) {
       case 'library.resource.drafted':
       case 'library.resource.submitted': {
-        const d = event.data as Data<'library.resource.drafted'>;
+        const d = event.data;
         // An erased event belongs to a deleted account: its resource is a tombstone already.
         if (d.fields.title === ERASED) return;
         await set(
@@ -45,27 +42,48 @@ export class ResourceProjection implements Projection {
             status: event.type === 'library.resource.drafted' ? 'draft' : 'processing',
             statusReason: null,
           },
-          { $setOnInsert: { createdAt: at, downloads: 0, reports: [], text: '', deleted: false, pages: null, words: null, excerpt: null, reviewCause: null, queuedAt: null } },
+          {
+            $setOnInsert: {
+              createdAt: at,
+              downloads: 0,
+              reports: [],
+              text: '',
+              deleted: false,
+              pages: null,
+              words: null,
+              excerpt: null,
+              reviewCause: null,
+              queuedAt: null,
+            },
+          },
         );
         return;
       }
       case 'library.resource.draft-updated': {
-        const d = event.data as Data<'library.resource.draft-updated'>;
-        const file = d.file ? { fileName: d.file.fileName, fileType: d.file.fileType, fileSize: d.file.fileSize, sha256: d.file.sha256, storageKey: d.file.storageKey } : {};
+        const d = event.data;
+        const file = d.file
+          ? {
+              fileName: d.file.fileName,
+              fileType: d.file.fileType,
+              fileSize: d.file.fileSize,
+              sha256: d.file.sha256,
+              storageKey: d.file.storageKey,
+            }
+          : {};
         await set({ ...(d.fields as Partial<ResourceView>), ...file });
         return;
       }
       case 'library.resource.processed': {
-        const d = event.data as Data<'library.resource.processed'>;
+        const d = event.data;
         const text = await this.texts.findById(id).lean<ResourceTextDoc>();
         await set({ pages: d.pages, words: d.words, excerpt: d.excerpt, storageKey: d.storageKey, stored: true, text: text?.text ?? '' });
         return;
       }
       case 'library.resource.processing-failed':
-        await set({ status: 'failed', statusReason: (event.data as Data<'library.resource.processing-failed'>).reason });
+        await set({ status: 'failed', statusReason: event.data.reason });
         return;
       case 'library.resource.queued-for-review':
-        await set({ status: 'in-review', statusReason: null, reviewCause: (event.data as Data<'library.resource.queued-for-review'>).cause, queuedAt: at });
+        await set({ status: 'in-review', statusReason: null, reviewCause: event.data.cause, queuedAt: at });
         return;
       case 'library.resource.published':
         await set({ status: 'approved', statusReason: null });
@@ -74,10 +92,10 @@ export class ResourceProjection implements Projection {
         await set({ status: 'approved', statusReason: null, reviewCause: null, queuedAt: null, reports: [] });
         return;
       case 'library.resource.rejected':
-        await set({ status: 'rejected', statusReason: (event.data as Data<'library.resource.rejected'>).reason, reviewCause: null, queuedAt: null });
+        await set({ status: 'rejected', statusReason: event.data.reason, reviewCause: null, queuedAt: null });
         return;
       case 'library.resource.reported': {
-        const d = event.data as Data<'library.resource.reported'>;
+        const d = event.data;
         await applyIfNewer(this.model, id, event.version, {
           $push: { reports: { reporterId: d.reporterId, reason: d.reason, reportedAt: at } },
           $set: { updatedAt: at },

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { groupMemberRoles, meetingSchema } from '../../http/community.dto';
 
 /**
  * Events of community's group aggregate (topic community.group.v1), one stream per group.
@@ -9,6 +8,15 @@ import { groupMemberRoles, meetingSchema } from '../../http/community.dto';
 const ids = { groupId: z.string().min(1) };
 const userId = z.string().min(1);
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+/** The roles a member holds in a group, as the group's events record them. */
+const groupRoles = ['owner', 'co-leader', 'member'] as const;
+/** When and where the group meets, as stored with the group's events (the API's meeting shape is its own). */
+const groupMeeting = z.object({
+  day: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']).nullable(),
+  time: hhmm.nullable(),
+  location: z.string().trim().max(200).nullable(),
+});
 
 export const groupCreatedV1 = z.object({
   ...ids,
@@ -16,7 +24,7 @@ export const groupCreatedV1 = z.object({
   name: z.string().min(1).max(80),
   description: z.string().max(1000),
   isPublic: z.boolean(),
-  meeting: meetingSchema.nullable(),
+  meeting: groupMeeting.nullable(),
 });
 /** Only the fields that changed. */
 export const groupUpdatedV1 = z.object({
@@ -25,20 +33,20 @@ export const groupUpdatedV1 = z.object({
   name: z.string().min(1).max(80).optional(),
   description: z.string().max(1000).optional(),
   isPublic: z.boolean().optional(),
-  meeting: meetingSchema.nullable().optional(),
+  meeting: groupMeeting.nullable().optional(),
 });
 /** `via`: 'created' for the owner, 'open' for a public group joined at once, 'request' after approval. */
 export const groupMemberJoinedV1 = z.object({
   ...ids,
   userId,
-  role: z.enum(groupMemberRoles),
+  role: z.enum(groupRoles),
   via: z.enum(['created', 'open', 'request']),
   joinedAt: z.string().datetime({ offset: true }),
 });
 export const groupMemberLeftV1 = z.object({ ...ids, userId });
 /** A leader removed the member, or the member's account was deleted (`removedBy: 'system'`). */
 export const groupMemberRemovedV1 = z.object({ ...ids, userId, removedBy: z.string().min(1) });
-export const groupMemberRoleChangedV1 = z.object({ ...ids, userId, role: z.enum(groupMemberRoles), changedBy: userId });
+export const groupMemberRoleChangedV1 = z.object({ ...ids, userId, role: z.enum(groupRoles), changedBy: userId });
 export const groupJoinRequestedV1 = z.object({ ...ids, requestId: z.string().min(1), userId });
 export const groupJoinRequestApprovedV1 = z.object({ ...ids, requestId: z.string().min(1), userId, decidedBy: userId });
 export const groupJoinRequestDeclinedV1 = z.object({ ...ids, requestId: z.string().min(1), userId, decidedBy: userId });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PRAYER_TEXT_MAX, TESTIMONY_MAX } from '../../http/community.dto';
 
 /**
  * Events of community's prayer-request aggregate (topic community.prayer.v1), one stream per request.
@@ -9,10 +8,10 @@ import { PRAYER_TEXT_MAX, TESTIMONY_MAX } from '../../http/community.dto';
 const ids = { prayerId: z.string().min(1), groupId: z.string().min(1) };
 const userId = z.string().min(1);
 
-export const prayerPostedV1 = z.object({ ...ids, authorId: userId, text: z.string().min(1).max(PRAYER_TEXT_MAX), anonymous: z.boolean() });
+export const prayerPostedV1 = z.object({ ...ids, authorId: userId, text: z.string().min(1).max(1000), anonymous: z.boolean() });
 /** One per member and request: praying again is not counted twice. */
 export const prayerPrayedV1 = z.object({ ...ids, userId });
-export const prayerAnsweredV1 = z.object({ ...ids, authorId: userId, testimony: z.string().max(TESTIMONY_MAX) });
+export const prayerAnsweredV1 = z.object({ ...ids, authorId: userId, testimony: z.string().max(1000) });
 export const prayerHiddenV1 = z.object({ ...ids, hiddenBy: userId });
 export const prayerRemovedV1 = z.object({ ...ids, removedBy: userId });
 

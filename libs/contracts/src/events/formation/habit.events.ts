@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { habitFrequencySchema } from '../../http/formation.dto';
 
 /**
  * Events of formation's habit aggregate (topic formation.habit.v1), one stream per habit.
@@ -10,13 +9,19 @@ import { habitFrequencySchema } from '../../http/formation.dto';
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const ids = { habitId: z.string().min(1), userId: z.string().min(1) };
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+/** How often a habit is due, as stored (the API also accepts the bare words 'daily' and 'weekly'). */
+const habitFrequency = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('daily') }),
+  z.object({ kind: z.literal('weekly') }),
+  z.object({ kind: z.literal('weekdays'), days: z.array(z.number().int().min(0).max(6)).min(1).max(7) }),
+]);
 
 export const formationHabitCreatedV1 = z.object({
   ...ids,
   name: z.string().min(1).max(80),
   description: z.string().max(500),
   category: z.string().min(1),
-  frequency: habitFrequencySchema,
+  frequency: habitFrequency,
   reminderTime: hhmm.nullable(),
   /** The member's local date at creation, in their zone then. */
   createdOn: localDate,
@@ -27,7 +32,7 @@ export const formationHabitUpdatedV1 = z.object({
   name: z.string().min(1).max(80).optional(),
   description: z.string().max(500).optional(),
   category: z.string().min(1).optional(),
-  frequency: habitFrequencySchema.optional(),
+  frequency: habitFrequency.optional(),
   reminderTime: hhmm.nullable().optional(),
 });
 /** `date`: the member's local date of the change (a pause excuses the days from it on). */
