@@ -42,7 +42,7 @@ describe('docker-compose.yml', () => {
     expect(sut.success ? [] : sut.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
   });
 
-  it.each(Object.keys(schemas))('publishes %s on the port of ARCHITECTURE.md', (service) => {
+  it.each(Object.keys(schemas))('publishes %s on its port in libs/contracts/src/ports.ts', (service) => {
     const port = devPorts[service as keyof typeof devPorts];
 
     expect(envOf(service).PORT).toBe(String(port));

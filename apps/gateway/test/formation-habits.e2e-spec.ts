@@ -84,7 +84,7 @@ describe('habits', () => {
     expect(stats).toMatchObject({ currentStreak: 3, totalDays: 3 });
   });
 
-  it('records and lists entries of a date (spec §7)', async () => {
+  it('records and lists entries of a date', async () => {
     const sut = await UserSession.signUp();
     const habit = (await sut.post<Habit>('/api/habits', prayer)).body;
 

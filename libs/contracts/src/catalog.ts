@@ -1,4 +1,4 @@
-/** Option lists and constants of the product spec (§3, §9): one copy, used by the services and the web app. */
+/** The product's option lists and constants: one copy, used by the services and the web app. */
 
 export const spiritualGoals = [
   'Deeper prayer life',

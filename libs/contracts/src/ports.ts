@@ -1,4 +1,4 @@
-/** Local ports (ARCHITECTURE.md, "Ports"). Tests run the services on `testPorts` so they never clash with a dev stack. */
+/** Local ports (README.md, "Ports"). Tests run the services on `testPorts` so they never clash with a dev stack. */
 export const devPorts = {
   gateway: 3000,
   identity: 3001,

@@ -1,4 +1,4 @@
-/** BullMQ queue names, one place for every service (STYLE.md: contracts hold topics, queues, error codes). */
+/** BullMQ queue names, one place for every service (contracts hold topics, queues and error codes). */
 export const queues = {
   /** Hourly: members whose local week has begun get the new week's plan. */
   formationPlanRollover: 'formation-plan-rollover',

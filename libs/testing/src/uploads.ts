@@ -32,7 +32,7 @@ export const upload = async (
   };
 };
 
-/** A complete public submission (spec §5), for the fields a test does not care about. */
+/** A complete public submission, for the fields a test does not care about. */
 export const submission = (overrides: Record<string, string | string[]> = {}) => ({
   title: 'Walking in the Spirit',
   description: 'A short study for small groups',

@@ -1,6 +1,6 @@
 import type { ConnectionId, moods, spiritualGoals } from '@abide/contracts';
 
-/** One of the spec's spiritual goals (§3), exactly as onboarding stores it. */
+/** One of onboarding's spiritual goals, exactly as onboarding stores it. */
 export type SpiritualGoal = (typeof spiritualGoals)[number];
 export type Mood = (typeof moods)[number];
 export type { ConnectionId };

@@ -1,7 +1,7 @@
 import type { SpiritualPlan } from '@abide/contracts';
 import type { PlanView } from './projections/plan.schema';
 
-/** The stored plan as the API shows it (spec §3 planData, each activity with its check-off). */
+/** The stored plan as the API shows it (its plan data, each activity with its check-off). */
 export const toSpiritualPlan = (view: PlanView): SpiritualPlan => {
   const done = new Set(view.completed.map((c) => c.activityId));
   return {

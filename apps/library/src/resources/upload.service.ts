@@ -12,7 +12,7 @@ import { badRequest, UploadIntake } from './files/upload-intake';
 const refused = (failure: RuleFailure) =>
   new DomainError(errorCodes.validationFailed, 400, failure.title, failure.message, [{ field: failure.field, message: failure.message }]);
 
-/** Uploads, drafts and submission: the checks of spec §5 on top of the intake and the resource's commands. */
+/** Uploads, drafts and submission: the submission checks on top of the intake and the resource's commands. */
 @Injectable()
 export class UploadService {
   constructor(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { habitCategories, habitCategoryId, moods } from '../catalog';
 
-/** Formation's public shapes: plans, habits and check-ins, the journal, stats and notifications (spec §3, §7). */
+/** Formation's public shapes: plans, habits and check-ins, the journal, stats and notifications. */
 
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22');
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 07:30');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { targetAudiences, uploadCategories, visibilities } from '../catalog';
 
 /**
- * The library's public shapes (spec §2 Library/Upload, §3 Upload, §5 Upload submit, §9).
+ * The library's public shapes: the Library and Upload pages, an upload, its submission checks and limits.
  * `POST /api/uploads` is multipart/form-data: one `file` part plus the text fields below (tags as repeated
  * `tags` parts or one comma-separated / JSON-array `tags` part; booleans as 'true'/'false').
  */
@@ -10,13 +10,13 @@ export const resourceFileTypes = ['pdf', 'docx', 'txt'] as const;
 export type ResourceFileType = (typeof resourceFileTypes)[number];
 export const uploadCategoryIds = uploadCategories.map((c) => c.id) as [string, ...string[]];
 
-/** Spec §5 "Upload submit", checked in this order; `title`/`description` are the toast's two lines. */
+/** The upload form's checks, in this order; `title`/`description` are the toast's two lines. */
 export const uploadMessages = {
   noFile: { title: 'Please select a file', description: 'You must choose a file to upload.' },
   noTitle: { title: 'Please enter a title', description: 'Resource title is required.' },
   noCategory: { title: 'Please select a category', description: 'Resource category is required.' },
   noTerms: { title: 'Please accept the terms', description: 'You must confirm that the content is appropriate for spiritual formation.' },
-  /** Spec §5 drop-zone messages (generic). */
+  /** The drop zone's messages (generic). */
   badType: `File type must be one of ${['.pdf', '.docx', '.txt'].join(', ')}`,
   tooLarge: (max: number) => `File is larger than ${max} bytes`,
   tooSmall: (min: number) => `File is smaller than ${min} bytes`,
@@ -33,7 +33,7 @@ export const TAGS_MAX = 12;
 export const REPORT_REASON_MAX = 500;
 export const REJECT_REASON_MAX = 500;
 
-/** Spec §5: tags are lowercased and de-duplicated, empty ones ignored. One place for the rule (web and service). */
+/** Tags are lowercased and de-duplicated, empty ones ignored. One place for the rule (web and service). */
 export const normaliseTags = (tags: readonly string[]): string[] => {
   const seen = new Set<string>();
   for (const raw of tags) {
@@ -43,7 +43,7 @@ export const normaliseTags = (tags: readonly string[]): string[] => {
   return [...seen];
 };
 
-/** Spec §5: "An empty title is prefilled from the file name without its extension". */
+/** An empty title is prefilled from the file name without its extension. */
 export const titleFromFileName = (fileName: string): string => fileName.replace(/\.[^./\\]+$/, '').trim();
 
 /** The normalised submission fields (what the service stores and its events carry). */
@@ -67,7 +67,7 @@ export const submitDraftRequestSchema = z.object({ termsAccepted: z.boolean() })
 export const resourceStatuses = ['draft', 'processing', 'in-review', 'approved', 'rejected', 'failed'] as const;
 export type ResourceStatus = (typeof resourceStatuses)[number];
 
-/** An upload as listed (spec §3 "Upload (as listed)") plus what the real feature shows. */
+/** An upload as listed, with its status and figures. */
 export const resourceSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -101,7 +101,7 @@ export const listResourcesQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   category: z.string().optional(),
   topic: z.string().optional(),
-  /** Spec §7 sends approved=true; the library lists only approved public resources anyway. */
+  /** The web app sends approved=true; the library lists only approved public resources anyway. */
   approved: z.enum(['true', 'false']).optional(),
   mine: z.enum(['1', '0']).optional(),
   status: z.enum(resourceStatuses).optional(),

@@ -3,7 +3,7 @@ import { JOURNAL_PREVIEW_CHARS } from '@abide/contracts';
 export const PREVIEW_ELLIPSIS = '…';
 
 /**
- * Recent Reflections' preview (spec §9: cut at 100 characters): whitespace collapsed, cut at the last
+ * Recent Reflections' preview (cut at 100 characters): whitespace collapsed, cut at the last
  * word boundary within the limit, with an ellipsis. Counts characters, not UTF-16 units, so an emoji
  * or accented letter is never split; a single word longer than the limit is cut inside the word.
  */

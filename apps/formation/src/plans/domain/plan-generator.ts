@@ -14,9 +14,9 @@ export interface PlanHistory {
 }
 
 export interface PlanRequest {
-  /** The member's spiritual goals (spec §3); unknown values are ignored. */
+  /** The member's spiritual goals (onboarding's ids); unknown values are ignored. */
   goals: readonly string[];
-  /** The member's connection preference ids (spec §3); unknown values are ignored. */
+  /** The member's connection preference ids (onboarding's); unknown values are ignored. */
   preferences: readonly string[];
   history?: PlanHistory;
   /** The Sunday the week starts on, in the member's calendar. */

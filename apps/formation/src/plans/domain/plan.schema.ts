@@ -3,7 +3,7 @@ import { addDays, isLocalDate, weekdayNames, weekdayOf } from '@abide/calendar';
 
 /**
  * The shape of a weekly plan, shared by the built-in generator, the optional LLM adapter (whose JSON
- * is validated here before use) and the stored plan. Spec §3: planData has theme, description and
+ * is validated here before use) and the stored plan. A plan has theme, description and
  * dailyActivities; each day has day and activities of name, description and optional duration.
  */
 export const MAX_ACTIVITIES_PER_DAY = 5;
@@ -33,7 +33,7 @@ const planObject = z.object({
   theme: z.string().trim().min(1).max(120),
   description: z.string().trim().min(1).max(600),
   scriptures: z.array(z.string().trim().min(1)).max(10).optional(),
-  /** The Sunday the plan's week starts on (spec §4: weekdays from Sunday = 0). */
+  /** The Sunday the plan's week starts on (weekdays from Sunday = 0). */
   weekStart: localDateSchema,
   dailyActivities: z.array(planDaySchema).length(7),
 });

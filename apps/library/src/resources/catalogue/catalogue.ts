@@ -149,7 +149,7 @@ export interface CatalogueFilter {
 }
 
 const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Spec §5: 'all' or empty means no filter. */
+/** 'all' or empty means no filter. */
 export const filterValue = (value: string | undefined) => {
   const v = value?.trim();
   return v && v.toLowerCase() !== 'all' ? v : undefined;

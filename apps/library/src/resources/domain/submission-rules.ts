@@ -56,7 +56,7 @@ export const parseTags = (values: readonly string[] | undefined): string[] => {
 const invalid = (field: string, message: string): RuleFailure => ({ field, title: 'Invalid request', message });
 
 /**
- * Spec §5 "Upload submit", in its order: file (checked by the caller), title, category, terms; then the rest of §9.
+ * The upload form's checks, in its order: file (checked by the caller), title, category, terms; then the field limits.
  * A draft skips the terms. Returns the normalised fields or the first failure.
  */
 export const checkSubmission = (
