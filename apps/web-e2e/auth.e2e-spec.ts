@@ -8,6 +8,7 @@ import { PlanPage } from './pages/PlanPage';
 import { dismissToast, fieldError, openMailedLink, toast } from './pages/Toasts';
 import { seedMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
+import { expectAccessible } from './support/accessibility';
 
 /** Accounts through the real stack: browser → gateway → identity (+ the SMTP catcher) → formation. */
 describe('accounts', () => {
@@ -23,6 +24,7 @@ describe('accounts', () => {
     await login.checkEmailHeading.waitFor();
     await login.sentTo(member.email).waitFor();
     await screenshot(page, 'sign-up-check-email');
+    await expectAccessible(page, 'sign-up: check your e-mail');
 
     await openMailedLink(page, await readConfirmationLink(member.email));
 
@@ -36,6 +38,7 @@ describe('accounts', () => {
     expect(await onboarding.continueButton.isDisabled()).toBe(true);
     await onboarding.hint('Choose at least one spiritual goal').waitFor();
     await screenshot(page, 'onboarding-step-1-empty');
+    await expectAccessible(page, 'onboarding step 1, nothing chosen');
     await onboarding.choose(onboardingChoices.goals);
     expect(await onboarding.continueButton.isEnabled()).toBe(true);
     await screenshot(page, 'onboarding-step-1');
@@ -47,6 +50,7 @@ describe('accounts', () => {
     expect(await onboarding.continueButton.isDisabled()).toBe(true);
     await onboarding.choose(onboardingChoices.connections);
     await screenshot(page, 'onboarding-step-2');
+    await expectAccessible(page, 'onboarding step 2');
     await onboarding.continueButton.click();
 
     // Step 3: reminders, daily by default; Previous keeps the answers.
@@ -59,6 +63,7 @@ describe('accounts', () => {
     await onboarding.continueButton.click();
     await onboarding.reminder(onboardingChoices.reminder).check();
     await screenshot(page, 'onboarding-step-3');
+    await expectAccessible(page, 'onboarding step 3');
     await onboarding.continueButton.click();
 
     // Step 4: optional phone and the summary.
@@ -70,6 +75,7 @@ describe('accounts', () => {
     expect(summary).toContain('Weekly reminders, Sunday evening');
     expect(summary).toContain(`Text message nudges to ${onboardingChoices.phone}`);
     await screenshot(page, 'onboarding-step-4');
+    await expectAccessible(page, 'onboarding step 4');
     await onboarding.completeButton.click();
 
     await toast(page, 'Welcome to your spiritual journey!').waitFor();
@@ -111,6 +117,7 @@ describe('accounts', () => {
     await fieldError(page, 'Please enter your name').waitFor();
     await fieldError(page, 'Please enter your email').waitFor();
     await fieldError(page, 'Please enter a password').waitFor();
+    await expectAccessible(page, 'registration with field errors');
     expect(calls).toEqual([]);
   });
 
@@ -145,6 +152,7 @@ describe('accounts', () => {
     await toast(page, 'Please check your email and password.').waitFor();
     expect(page.url()).toMatch(/\/login$/);
     await screenshot(page, 'sign-in-failed');
+    await expectAccessible(page, 'login after a refusal');
   });
 
   it('signs out from the avatar menu and guards the app pages afterwards', async () => {
@@ -159,6 +167,7 @@ describe('accounts', () => {
     await frame.openAccountMenu();
     await frame.accountMenuText(member.email).waitFor();
     await screenshot(page, 'avatar-menu');
+    await expectAccessible(page, 'account menu');
     await page.getByRole('menuitem', { name: 'Log out' }).click();
 
     await page.waitForURL('**/login');
@@ -179,6 +188,7 @@ describe('accounts', () => {
     await login.checkEmailHeading.waitFor();
     await login.sentTo(member.email).waitFor();
     await screenshot(page, 'recovery-check-email');
+    await expectAccessible(page, 'recovery: check your e-mail');
 
     await openMailedLink(page, await readRecoveryLink(member.email));
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
@@ -186,6 +196,7 @@ describe('accounts', () => {
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(newPassword);
     await screenshot(page, 'recovery-new-password');
+    await expectAccessible(page, 'set a new password');
     await page.getByRole('button', { name: 'Save New Password' }).click();
 
     await toast(page, 'Password updated').waitFor();
@@ -205,5 +216,6 @@ describe('accounts', () => {
     await page.getByRole('heading', { name: 'This link did not work' }).waitFor();
     await page.getByText('Email link is invalid or has expired').waitFor();
     await screenshot(page, 'callback-error');
+    await expectAccessible(page, 'e-mail link error');
   });
 });

@@ -4,6 +4,7 @@ import { PlanPage } from './pages/PlanPage';
 import { dismissToast } from './pages/Toasts';
 import { seedMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
+import { expectAccessible } from './support/accessibility';
 
 const sevenLinks = ['Home', 'My Plan', 'Habits', 'Journal', 'Library', 'Upload', 'Groups'];
 
@@ -24,12 +25,14 @@ describe('the frame on a phone', () => {
     expect(await frame.current(frame.bottomBar).innerText()).toBe('My Plan');
     expect(await frame.bell.isVisible()).toBe(true);
     await screenshot(page, 'frame-phone-plan');
+    await expectAccessible(page, 'the phone frame', { widths: ['phone'] });
 
     await frame.menuButton.click();
     await frame.sideMenu.waitFor();
     expect(await frame.linkLabels(frame.sideMenu)).toEqual(sevenLinks);
     expect(await frame.sideMenu.getByRole('link', { name: 'Review Queue' }).count()).toBe(0);
     await screenshot(page, 'frame-phone-side-menu');
+    await expectAccessible(page, 'side menu', { widths: ['phone'] });
 
     await frame.sideMenu.getByRole('link', { name: 'Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -56,5 +59,6 @@ describe('the frame on a desktop', () => {
     await frame.bell.click();
     await page.getByText('Notifications', { exact: true }).waitFor();
     await screenshot(page, 'frame-desktop-notifications');
+    await expectAccessible(page, 'notifications');
   });
 });

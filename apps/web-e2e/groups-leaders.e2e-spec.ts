@@ -8,6 +8,7 @@ import { checkInHabit, seedHabit } from './seed/formation';
 import { joinGroup, postPrayer, rateMeeting, seedGroup, stopSharingProgress, uniqueWord, waitForNames } from './seed/groups';
 import { seedMember, type SeededMember } from './seed/members';
 import { newPage, screenshot, useBrowser, viewports } from './support/browser';
+import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
 
 /** Issue 6: the Leadership Dashboard on real member activity, roles, ratings, and prayer requests. */
@@ -62,6 +63,7 @@ describe('group leaders and prayer requests', () => {
     expect(chart?.match(/week of/g)).toHaveLength(8);
     expect(chart).toMatch(/: 1 activity, 1 active$/);
     await screenshot(page, 'groups-dashboard');
+    await expectAccessible(page, 'leadership dashboard');
 
     // My Groups shows the same group as Active, with the check-in in its weekly progress and recent activity.
     const groups = await new GroupsPage(page).open();
@@ -85,7 +87,7 @@ describe('group leaders and prayer requests', () => {
     const dashboard = await new GroupDashboardPage(page).open(group.id);
     await dashboard
       .memberRow(helper.name)
-      .getByRole('button', { name: `Make ${helper.name} co-leader` })
+      .getByRole('button', { name: `Make co-leader: ${helper.name}` })
       .click();
     await toast(page, `${helper.name} is now a co-leader`).waitFor();
     await dashboard.memberRow(helper.name).getByText('Co-leader', { exact: true }).waitFor();
@@ -99,6 +101,7 @@ describe('group leaders and prayer requests', () => {
     await dashboard.memberRow(leaving.name).waitFor({ state: 'detached' });
     await dashboard.statCard('Members').getByText('2', { exact: true }).waitFor();
     await screenshot(page, 'groups-dashboard-roles');
+    await expectAccessible(page, 'dashboard after role changes');
 
     // Group Settings save through PATCH; the group's page shows the new meeting.
     await dashboard.settings.getByLabel('Description').fill('Shepherding one another through Psalm 23.');
@@ -143,6 +146,10 @@ describe('group leaders and prayer requests', () => {
     await toast(page, "Thanks for rating this week's meeting!").waitFor();
     await page.getByText('Your rating: 4 of 5').waitFor();
     await screenshot(page, 'groups-rating');
+    // The star's tooltip would fade out mid-check when the phone layout moves the star from under the pointer.
+    await page.mouse.move(0, 0);
+    await page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').waitFor({ state: 'detached' });
+    await expectAccessible(page, 'rate meeting tab');
 
     const ownerBrowser = await newPage(session.browser);
     try {
@@ -187,6 +194,7 @@ describe('group leaders and prayer requests', () => {
       // Once: the button is spent.
       expect(await seen.getByRole('button', { name: 'You prayed' }).isDisabled()).toBe(true);
       await screenshot(ownerBrowser.page, 'groups-prayers-leader');
+      await expectAccessible(ownerBrowser.page, 'prayer requests seen by a leader');
 
       // A leader hides what does not belong; the author still sees it, marked Hidden.
       await ownerView.prayer(offTopic).getByRole('button', { name: 'Hide' }).click();
@@ -202,11 +210,13 @@ describe('group leaders and prayer requests', () => {
     await own.getByRole('button', { name: 'Mark answered' }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark as answered' });
     await dialog.getByLabel('Share a short testimony (optional)').fill('The offer came with time to rest on Sundays.');
+    await expectAccessible(page, 'mark answered dialog');
     await dialog.getByRole('button', { name: 'Mark answered' }).click();
     await own.getByText('Answered', { exact: true }).waitFor();
     await own.getByText('The offer came with time to rest on Sundays.').waitFor();
     expect(await own.getByRole('button', { name: 'Mark answered' }).count()).toBe(0);
     await screenshot(page, 'groups-prayers-answered');
+    await expectAccessible(page, 'prayer requests');
 
     const hidden = groupPage.prayer(offTopic);
     await hidden.getByText('Hidden', { exact: true }).waitFor();

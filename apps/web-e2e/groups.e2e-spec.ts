@@ -6,6 +6,7 @@ import { closeToastIfShown, fieldError, toast } from './pages/Toasts';
 import { postPrayer, seedGroup, uniqueWord, waitForNames } from './seed/groups';
 import { seedMember } from './seed/members';
 import { newPage, screenshot, useBrowser, viewports } from './support/browser';
+import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
 
 /** Discover's page size (apps/web/src/features/groups/components/DiscoverTab.tsx). */
@@ -23,6 +24,7 @@ describe('groups', () => {
 
     await groups.emptyState.getByText('No groups yet').waitFor();
     await screenshot(page, 'groups-empty');
+    await expectAccessible(page, 'groups, none yet');
     // Find Groups switches to Discover.
     await groups.emptyState.getByRole('button', { name: 'Find Groups' }).click();
     expect(await groups.discoverTab.getAttribute('aria-selected')).toBe('true');
@@ -31,6 +33,7 @@ describe('groups', () => {
     await groups.emptyState.getByRole('button', { name: 'Create Group' }).click();
     await groups.submitCreate();
     await fieldError(page, groupMessages.nameRequired).waitFor();
+    await expectAccessible(page, 'create group dialog with an error');
 
     const name = `Tuesday Romans ${uniqueWord()}`;
     await groups.fillAndCreate({
@@ -57,6 +60,7 @@ describe('groups', () => {
     expect(await card.getByText('Active', { exact: true }).count()).toBe(0);
     await card.getByRole('link', { name: /^View Dashboard/ }).waitFor();
     await screenshot(page, 'groups-my-groups');
+    await expectAccessible(page, 'my groups');
 
     // The free plan includes one group of one's own (spec §1, §9).
     await groups.headerCreateButton.click();
@@ -107,6 +111,7 @@ describe('groups', () => {
     await card.getByRole('link', { name: `Open ${publicName}` }).waitFor();
     await card.getByText('2 members').waitFor();
     await screenshot(page, 'groups-discover-joined');
+    await expectAccessible(page, 'discover groups');
 
     await groups.myGroupsTab.click();
     const mine = groups.card(publicName);
@@ -119,6 +124,8 @@ describe('groups', () => {
     await mine.getByRole('link', { name: `Open ${publicName}` }).click();
     const groupPage = new GroupPage(page);
     await groupPage.leaveButton.click();
+    await page.locator('.ant-popconfirm:visible').waitFor();
+    await expectAccessible(page, 'leave confirmation');
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Leave' }).click();
     await toast(page, `You left ${publicName}`).waitFor();
     await page.waitForURL('**/groups');
@@ -177,6 +184,7 @@ describe('groups', () => {
       const dashboard = await new GroupDashboardPage(ownerBrowser.page).open(group.id);
       await dashboard.requests.getByText(member.name).waitFor();
       await screenshot(ownerBrowser.page, 'groups-dashboard-request');
+      await expectAccessible(ownerBrowser.page, 'dashboard with a join request');
       await dashboard.requests.getByRole('button', { name: `Approve ${member.name}` }).click();
       await toast(ownerBrowser.page, `${member.name} joined the group`).waitFor();
       await dashboard.memberRow(member.name).waitFor();
@@ -210,6 +218,7 @@ describe('groups', () => {
     await page.getByRole('button', { name: `Request sent to ${name}` }).waitFor();
     await page.getByText('Your request is waiting for a leader to approve it.').waitFor();
     await screenshot(page, 'groups-private-outsider');
+    await expectAccessible(page, 'private group seen by an outsider');
     // The toast sits over the header's buttons; close it as a person would before withdrawing.
     await closeToastIfShown(page, 'Request sent');
     await page.getByRole('button', { name: `Withdraw request to ${name}` }).click();

@@ -3,6 +3,7 @@ import { fieldError, toast } from './pages/Toasts';
 import { checkInHabit, seedHabit } from './seed/formation';
 import { seedMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
+import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
 
 /** Habits (spec §2, issue 4): Add Habit, real stat cards, check-in, Overview and Analytics. */
@@ -22,6 +23,7 @@ describe('habits', () => {
     await habits.dialog.getByRole('button', { name: 'Create Habit' }).click();
     await fieldError(page, 'Please enter a habit name').waitFor();
     await fieldError(page, 'Please choose a category').waitFor();
+    await expectAccessible(page, 'add habit dialog with errors');
     await habits.dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await habits.addHabit({
@@ -49,6 +51,7 @@ describe('habits', () => {
     await page.getByRole('region', { name: 'Completed Today' }).getByText('1/1', { exact: true }).waitFor();
     await card.getByText('1 day streak').waitFor();
     await screenshot(page, 'habits-check-in');
+    await expectAccessible(page, 'habits check-in');
   });
 
   it('checks in an earlier day with a note, but never a day further back than a week', async () => {
@@ -61,6 +64,8 @@ describe('habits', () => {
 
     const options = await habits.openCheckInDates();
     expect(await options.count()).toBe(8);
+    // At the width it was opened at: a resize can close an open select, and the next step picks from it.
+    await expectAccessible(page, 'check-in date list', { widths: ['desktop'] });
     await options.filter({ hasText: /^Yesterday/ }).click();
     const card = habits.checkIn('Read a Psalm');
     await card.getByRole('button', { name: 'Add a note' }).click();
@@ -93,12 +98,14 @@ describe('habits', () => {
     await examen.getByText('Paused', { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Active Habits' }).getByText('1', { exact: true }).waitFor();
     await screenshot(page, 'habits-overview');
+    await expectAccessible(page, 'habits overview');
 
     await examen.getByRole('button', { name: 'Resume Evening examen' }).click();
     await examen.getByText('Active', { exact: true }).waitFor();
 
     await fast.getByRole('button', { name: 'Archive Fast from news' }).click();
     await page.getByText('Archive this habit?').waitFor();
+    await expectAccessible(page, 'archive confirmation');
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Archive' }).click();
     await fast.waitFor({ state: 'detached' });
     expect(await habits.overviewItem('Evening examen').count()).toBe(1);
@@ -120,6 +127,7 @@ describe('habits', () => {
     expect(await heatMap.getByRole('gridcell', { name: /: done$/ }).count()).toBe(1);
     await habits.trendChart().waitFor();
     await screenshot(page, 'habits-analytics');
+    await expectAccessible(page, 'habits analytics');
   });
 
   it('keeps declared rest days', async () => {
@@ -130,6 +138,7 @@ describe('habits', () => {
 
     await habits.restDaysButton.click();
     await habits.dialog.getByRole('checkbox', { name: 'Saturday' }).check();
+    await expectAccessible(page, 'rest days dialog');
     await habits.dialog.getByRole('button', { name: 'Save Rest Days' }).click();
 
     await toast(page, 'Habit updated!').waitFor();

@@ -4,6 +4,7 @@ import { toast } from './pages/Toasts';
 import { seedJournalEntry } from './seed/formation';
 import { seedMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
+import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
 
 /** Journal (spec §2, §5, issue 4): prompt, the reflection form and its toasts, reflections and progress. */
@@ -47,13 +48,18 @@ describe('journal', () => {
     expect(await journal.progressValue('Writing streak')).toBe('1 day');
     expect(await journal.progressValue('Words this week')).toBe('8');
     await screenshot(page, 'journal-saved');
+    await expectAccessible(page, 'journal after saving');
   });
 
   it('shows the latest five reflections with previews cut at 100 characters, and searches them all', async () => {
     const { page } = session;
     const member = await seedMember();
     for (let i = 1; i <= 5; i++) await seedJournalEntry(member.session, { content: `Reflection number ${i} on grace.` });
-    await seedJournalEntry(member.session, { content: 'A wandering heart. '.repeat(12), scriptureReference: 'Luke 15:20', mood: 'hopeful' });
+    await seedJournalEntry(member.session, {
+      content: 'A wandering heart. '.repeat(12),
+      scriptureReference: 'Luke 15:20',
+      mood: 'hopeful',
+    });
     await signIn(page, member);
     const journal = await new JournalPage(page).open();
 
@@ -70,6 +76,7 @@ describe('journal', () => {
     await journal.all.getByText('1 reflection matching “number 3”').waitFor();
     await journal.entry(journal.all, 'Reflection number 3 on grace.').waitFor();
     await screenshot(page, 'journal-reflections');
+    await expectAccessible(page, 'journal search');
   });
 
   it('offers a new prompt, an insight on an entry, and deletes an entry', async () => {
@@ -82,10 +89,7 @@ describe('journal', () => {
     const firstPrompt = await journal.prompt.innerText();
 
     await journal.newPromptButton.click();
-    await page.waitForFunction(
-      (before) => document.querySelector('.prompt-card__text')?.textContent !== before,
-      firstPrompt,
-    );
+    await page.waitForFunction((before) => document.querySelector('.prompt-card__text')?.textContent !== before, firstPrompt);
 
     const entry = journal.entry(journal.recent, 'I forgave my brother');
     await entry.getByRole('button', { name: 'Get AI insight' }).click();
@@ -93,10 +97,13 @@ describe('journal', () => {
     await dialog.locator('.insight-text').waitFor({ timeout: 20_000 });
     expect((await dialog.locator('.insight-text').innerText()).length).toBeGreaterThan(20);
     await screenshot(page, 'journal-insight');
+    await expectAccessible(page, 'insight dialog');
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     await entry.getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ant-popconfirm').waitFor();
+    await expectAccessible(page, 'delete confirmation');
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Reflection deleted').waitFor();
     await page.getByText('Your reflections will appear here.').waitFor();
@@ -143,6 +150,8 @@ describe('journal', () => {
 
     await draft.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Finish your draft' });
+    await dialog.getByLabel('Your reflection').waitFor();
+    await expectAccessible(page, 'finish draft dialog');
     await dialog.getByLabel('Your reflection').fill('Sabbath rest is a gift, not a rule.');
     await dialog.getByRole('button', { name: 'Save Reflection' }).click();
 

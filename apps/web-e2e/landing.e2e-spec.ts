@@ -1,6 +1,7 @@
 import { AppFrame } from './pages/AppFrame';
 import { LandingPage } from './pages/LandingPage';
 import { screenshot, useBrowser, viewports } from './support/browser';
+import { expectAccessible } from './support/accessibility';
 
 describe('landing page', () => {
   const session = useBrowser(viewports.desktop);
@@ -28,6 +29,7 @@ describe('landing page', () => {
     const team = await landing.section('The team').getByRole('heading', { level: 3 }).allInnerTexts();
     expect(team).toEqual(['Founder', 'CTO', 'Development Team']);
     await screenshot(page, 'landing');
+    await expectAccessible(page, 'landing');
 
     await landing.learnMore.click();
     await page.waitForURL('**/#how-it-works');
@@ -54,6 +56,7 @@ describe('landing page', () => {
 
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await screenshot(page, 'not-found');
+    await expectAccessible(page, 'not found');
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await new LandingPage(page).heroHeading.waitFor();
   });

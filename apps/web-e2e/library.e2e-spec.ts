@@ -6,6 +6,7 @@ import { toast } from './pages/Toasts';
 import { seedApprovedResource, seedModerator } from './seed/library';
 import { seedMember, type SeededMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
+import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
 
 /** One word only this run's resources carry, so other specs' uploads never change the counts below. */
@@ -55,6 +56,7 @@ describe('library', () => {
     await library.badges.filter({ hasText: `Search: “${marker}”` }).waitFor();
     await library.loadMore.waitFor();
     await screenshot(page, 'library-search');
+    await expectAccessible(page, 'library search');
 
     await library.loadMore.click();
     await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Resources"] [role="article"]').length === n, SEEDED);
@@ -86,6 +88,7 @@ describe('library', () => {
     await card.getByRole('img', { name: 'PDF file' }).waitFor();
     expect(await library.loadMore.count()).toBe(0);
     await screenshot(page, 'library-filtered');
+    await expectAccessible(page, 'library filtered');
 
     await library.chooseType('All types');
     await library.chooseTopic('Prayer');
@@ -124,6 +127,7 @@ describe('library', () => {
     await card.getByRole('button', { name: 'Report' }).click();
     await library.dialog.getByRole('button', { name: 'Send report' }).click();
     await library.dialog.getByText('Please tell us what is wrong with this resource').waitFor();
+    await expectAccessible(page, 'report dialog with an error');
     await library.dialog.getByLabel('What is wrong with this resource?').fill('The file is a copy of a paid book.');
     await library.dialog.getByRole('button', { name: 'Send report' }).click();
     await toast(page, 'Thank you for your report').waitFor();

@@ -3,6 +3,7 @@ import { toast } from './pages/Toasts';
 import { seedHabit } from './seed/formation';
 import { seedMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
+import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
 
 /** My Plan (spec §2, issue 4): the plan formation writes after onboarding, with real figures. */
@@ -21,7 +22,10 @@ describe('my plan', () => {
     expect(await plan.theme.innerText()).toMatch(/^Theme: \S/);
     await plan.regenerateButton.waitFor();
     expect(await plan.activityCheckboxes().count()).toBeGreaterThan(1);
-    await page.getByTestId('week-progress').filter({ hasText: /^0\/[1-9]\d*$/ }).waitFor();
+    await page
+      .getByTestId('week-progress')
+      .filter({ hasText: /^0\/[1-9]\d*$/ })
+      .waitFor();
     const { total } = await plan.progress();
     expect(total).toBe(await plan.activityCheckboxes().count());
     expect(await plan.todayInWeek().count()).toBe(1);
@@ -29,16 +33,28 @@ describe('my plan', () => {
 
     // One of today's activities (a day with practice today) and one more from anywhere in the week.
     await plan.checkActivity(plan.uncheckedToday().first());
-    await plan.checkActivity(plan.activityCheckboxes().and(page.getByRole('checkbox', { checked: false })).first());
+    await plan.checkActivity(
+      plan
+        .activityCheckboxes()
+        .and(page.getByRole('checkbox', { checked: false }))
+        .first(),
+    );
 
-    await page.getByTestId('week-progress').filter({ hasText: `2/${total}` }).waitFor();
+    await page
+      .getByTestId('week-progress')
+      .filter({ hasText: `2/${total}` })
+      .waitFor();
     await plan.calendar.getByRole('listitem', { name: /\(today\): active$/ }).waitFor();
     expect(await plan.calendar.getByRole('listitem').count()).toBe(7);
     await screenshot(page, 'plan-week');
+    await expectAccessible(page, 'my plan');
 
     await page.reload();
     await plan.waitForPlan();
-    await page.getByTestId('week-progress').filter({ hasText: `2/${total}` }).waitFor();
+    await page
+      .getByTestId('week-progress')
+      .filter({ hasText: `2/${total}` })
+      .waitFor();
     expect(await plan.weekCard.getByRole('checkbox', { checked: true }).count()).toBe(2);
     expect(await plan.currentStreak.innerText()).toContain('1 day');
     expect(await plan.totalDays.innerText()).toContain('1 day');
@@ -98,9 +114,12 @@ describe('my plan', () => {
     await prayer.click();
 
     await toast(page, 'Habit updated!').waitFor();
-    await page.waitForFunction(() => document.querySelector('button[role="switch"][aria-label="Morning prayer"]')?.getAttribute('aria-checked') === 'true');
+    await page.waitForFunction(
+      () => document.querySelector('button[role="switch"][aria-label="Morning prayer"]')?.getAttribute('aria-checked') === 'true',
+    );
     await plan.calendar.getByRole('listitem', { name: /\(today\): active$/ }).waitFor();
     await screenshot(page, 'plan-todays-habits');
+    await expectAccessible(page, 'my plan with habits');
 
     await page.reload();
     await plan.waitForPlan();

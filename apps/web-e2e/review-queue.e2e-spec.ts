@@ -6,6 +6,7 @@ import { ReviewQueuePage } from './pages/ReviewQueuePage';
 import { processed, queued, resourceOf, seedModerator, uploadResource } from './seed/library';
 import { seedMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
+import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
 
 const runId = () => randomUUID().slice(0, 6);
@@ -23,6 +24,7 @@ describe('review queue', () => {
     await queue.notAllowed.waitFor();
     expect(await queue.heading.count()).toBe(0);
     await screenshot(page, 'review-queue-refused');
+    await expectAccessible(page, 'review queue refused');
   });
 
   it('previews, approves and rejects with a reason, oldest first, and records both in the audit trail', async () => {
@@ -61,6 +63,7 @@ describe('review queue', () => {
     await frame.waitFor();
     expect(await frame.getAttribute('src')).toMatch(/^blob:/);
     await screenshot(page, 'review-queue-preview');
+    await expectAccessible(page, 'review queue preview');
 
     await queue.approveButton.click();
     await toast(page, 'Resource approved').waitFor();
@@ -71,6 +74,7 @@ describe('review queue', () => {
     await queue.rejectButton.click();
     await queue.dialog.getByRole('button', { name: 'Reject' }).click();
     await queue.dialog.getByText('Please give the uploader a reason').waitFor();
+    await expectAccessible(page, 'reject dialog with an error');
     await queue.dialog.getByLabel('Reason for the uploader').fill('This is not a spiritual formation resource.');
     await queue.dialog.getByRole('button', { name: 'Reject' }).click();
     await toast(page, 'Resource rejected').waitFor();
@@ -85,6 +89,7 @@ describe('review queue', () => {
     await rejectedRow.getByText('This is not a spiritual formation resource.').waitFor();
     expect(await rejectedRow.innerText()).toContain(moderator.name);
     await screenshot(page, 'review-queue-audit');
+    await expectAccessible(page, 'audit trail');
 
     // The uploader sees the outcome: approved in the library, rejected with the reason.
     expect((await resourceOf(uploader.session, notes.id)).statusReason).toBe('This is not a spiritual formation resource.');
@@ -127,6 +132,7 @@ describe('review queue', () => {
     await queue.preview.getByRole('region', { name: 'Report reasons' }).getByText('Copied from a paid book (1)').waitFor();
     expect(await queue.count('Sent back by reports')).toBeGreaterThanOrEqual(1);
     await screenshot(page, 'review-queue-reported');
+    await expectAccessible(page, 'review queue reported');
   });
 });
 

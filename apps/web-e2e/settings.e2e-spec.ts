@@ -5,6 +5,7 @@ import { SettingsPage } from './pages/SettingsPage';
 import { toast } from './pages/Toasts';
 import { seedMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
+import { expectAccessible } from './support/accessibility';
 
 describe('settings', () => {
   const session = useBrowser(viewports.desktop);
@@ -32,6 +33,7 @@ describe('settings', () => {
     await settings.channel('SMS').check();
     await settings.saveReminders.click();
     await page.locator('.ant-form-item-explain-error', { hasText: 'Add a phone number to get SMS reminders' }).waitFor();
+    await expectAccessible(page, 'settings with a field error');
     await settings.phoneInput.fill('(555) 987-6543');
     await settings.saveReminders.click();
     await toast(page, 'Your reminder preferences have been updated.').waitFor();
@@ -41,6 +43,7 @@ describe('settings', () => {
     await settings.shareProgress.click();
     await toast(page, sharing ? 'Your progress is now private.' : 'Your groups can now see your progress.').waitFor();
     await screenshot(page, 'settings-saved');
+    await expectAccessible(page, 'settings');
 
     await page.reload();
     await settings.waitUntilShown();
@@ -50,10 +53,7 @@ describe('settings', () => {
     expect(await settings.phoneInput.inputValue()).toBe('(555) 987-6543');
     expect(await settings.shareProgress.getAttribute('aria-checked')).toBe(String(!sharing));
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download my data' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^abide-export-\d{4}-\d{2}-\d{2}\.json$/);
   });
 
@@ -70,6 +70,7 @@ describe('settings', () => {
     await dialog.waitFor();
     await dialog.getByLabel('Password').fill(member.password);
     await screenshot(page, 'settings-delete-confirm');
+    await expectAccessible(page, 'delete account dialog');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
 
     await toast(page, 'Your account has been deleted').waitFor();

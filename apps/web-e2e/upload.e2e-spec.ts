@@ -8,6 +8,7 @@ import { UploadPage } from './pages/UploadPage';
 import { approve, processed, queued, seedModerator, uploadResource } from './seed/library';
 import { seedMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
+import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
 
 const runId = () => randomUUID().slice(0, 6);
@@ -59,6 +60,7 @@ describe('upload', () => {
       () => Number(document.querySelector('form#upload [role="progressbar"]')?.getAttribute('aria-valuenow')) > 10,
     );
     await screenshot(page, 'upload-progress');
+    await expectAccessible(page, 'upload in progress');
 
     await toast(page, 'Resource uploaded successfully!').waitFor({ timeout: 30_000 });
     await toast(page, 'It will be reviewed before being made available.').waitFor();
@@ -80,6 +82,7 @@ describe('upload', () => {
     await mine.status('Advent reflections').filter({ hasText: 'In review' }).waitFor({ timeout: 30_000 });
     expect(await mine.card('Advent reflections').innerText()).toContain('3 MB');
     await screenshot(page, 'my-uploads-in-review');
+    await expectAccessible(page, 'my uploads');
   });
 
   it('checks the file, the title, the category and the terms in the spec order, and saves a draft', async () => {
@@ -100,6 +103,7 @@ describe('upload', () => {
     await upload.dropZoneProblem.getByText(`File is larger than ${MAX_UPLOAD_BYTES} bytes`, { exact: true }).waitFor();
     expect(await upload.chosenFile.count()).toBe(0);
     await screenshot(page, 'upload-drop-zone-message');
+    await expectAccessible(page, 'upload with field errors');
 
     const title = `Sabbath notes ${runId()}`;
     await upload.chooseFiles(textFile(`${title}.txt`, `Remember the Sabbath day ${runId()}.`));
@@ -134,6 +138,7 @@ describe('upload', () => {
     await mine.card(title).getByRole('button', { name: 'Edit' }).click();
     expect(await mine.dialog.getByLabel('Title').inputValue()).toBe(title);
     await mine.dialog.getByLabel('Description').fill('Rest as a gift, not a rule.');
+    await expectAccessible(page, 'draft dialog');
     const submit = mine.dialog.getByRole('button', { name: 'Submit' });
     expect(await submit.isDisabled()).toBe(true);
     await mine.dialog.getByRole('checkbox', { name: /appropriate for spiritual formation/ }).check();
@@ -160,6 +165,7 @@ describe('upload', () => {
     // The member can pick another file: the rest of the form is kept.
     expect(await upload.title.inputValue()).toBe('Sermon outline');
     await screenshot(page, 'upload-refused');
+    await expectAccessible(page, 'upload refused');
 
     await new MyUploadsPage(page).open();
     await page.getByText('You have not uploaded anything yet.').waitFor();
@@ -217,6 +223,7 @@ describe('upload', () => {
     expect(await mine.card(draft.title).getByRole('button', { name: 'Edit' }).count()).toBe(1);
     expect(await mine.card(approved.title).getByRole('button', { name: 'Edit' }).count()).toBe(0);
     await screenshot(page, 'my-uploads-statuses');
+    await expectAccessible(page, 'my uploads with every status');
 
     await mine.card(rejected.title).getByRole('button', { name: 'Delete' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();

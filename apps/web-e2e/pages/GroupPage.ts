@@ -14,7 +14,7 @@ export class GroupPage {
   constructor(private readonly page: Page) {
     this.prayersTab = page.getByRole('tab', { name: 'Prayer requests' });
     this.membersTab = page.getByRole('tab', { name: 'Members' });
-    this.ratingTab = page.getByRole('tab', { name: "Rate this week's meeting" });
+    this.ratingTab = page.getByRole('tab', { name: 'Rate meeting' });
     this.prayerText = page.getByLabel('Share a prayer request');
     this.anonymousSwitch = page.getByRole('switch', { name: /Post anonymously/ });
     this.shareButton = page.getByRole('button', { name: 'Share request' });

@@ -15,11 +15,31 @@ export const theme: ThemeConfig = {
     colorTextSecondary: '#4b5563',
     colorTextDescription: '#56606b',
     colorTextTertiary: '#56606b',
+    // A coloured Tag writes its text in shade 7 on shade 1, which is 2.8–4.4:1 for these; one or two shades darker
+    // keeps the same hue at AA (5–6.5:1).
+    green7: '#237804',
+    gold7: '#874d00',
+    orange7: '#ad4e00',
+    volcano7: '#ad2102',
+    cyan7: '#006d75',
+    // antd derives these tints from the seed colours, and from our dark ones it gets grey-greens (#b4bfb6 behind
+    // success text is 2.6:1): light tints of the same hues instead.
+    colorSuccessBg: '#f0fdf4',
+    colorSuccessBorder: '#bbf7d0',
+    colorInfoBg: '#f0fdfa',
+    colorInfoBorder: '#99f6e4',
+    // These hovers darken rather than lighten, so text under the pointer stays at AA (the derived ones are 3.6:1 for
+    // a teal link on the page, 4.3:1 for red on its tint).
+    colorLinkHover: '#115e59',
+    colorErrorHover: '#991b1b',
+    // Placeholders, and the chosen value antd greys while a select is open: 4.8:1 instead of 1.6:1.
+    colorTextPlaceholder: '#6b7280',
     borderRadius: 10,
     fontSize: 15,
-    fontFamily:
-      "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    fontFamily: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
     controlOutlineWidth: 3,
+    // A busy button keeps its colours (white on teal at 65% is 2.8:1); its spinner says it is working.
+    opacityLoading: 1,
   },
   components: {
     Card: { headerFontSize: 18 },

@@ -1,7 +1,8 @@
 import { createGroupRequestSchema, GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, groupMessages } from '@abide/contracts';
-import { Form, Input, Radio, Select } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { weekdayOptions } from '../group-format';
+import { FormSelect } from '../../../shared/forms/FormSelect';
 
 /** Name, description, privacy and the optional meeting: shared by Create Group and Group Settings. */
 export function GroupFields() {
@@ -29,7 +30,7 @@ export function GroupFields() {
         <legend className="meeting-fields__legend">Meeting (optional)</legend>
         <div className="meeting-fields__row">
           <Form.Item label="Day" name="meetingDay" className="meeting-fields__day">
-            <Select allowClear placeholder="Any day" options={weekdayOptions} aria-label="Meeting day" />
+            <FormSelect allowClear placeholder="Any day" options={weekdayOptions} aria-label="Meeting day" />
           </Form.Item>
           <Form.Item label="Time" name="meetingTime" className="meeting-fields__time">
             <Input type="time" aria-label="Meeting time" />

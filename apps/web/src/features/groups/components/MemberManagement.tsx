@@ -62,12 +62,12 @@ export function MemberManagement({ dashboard, myRole, myId }: { dashboard: Dashb
               return (
                 <Space size={4} wrap>
                   {myRole === 'owner' && row.role === 'member' ? (
-                    <Button size="small" onClick={() => void onRole(row, 'co-leader')} aria-label={`Make ${who} co-leader`}>
+                    <Button size="small" onClick={() => void onRole(row, 'co-leader')} aria-label={`Make co-leader: ${who}`}>
                       Make co-leader
                     </Button>
                   ) : null}
                   {myRole === 'owner' && row.role === 'co-leader' ? (
-                    <Button size="small" onClick={() => void onRole(row, 'member')} aria-label={`Make ${who} member`}>
+                    <Button size="small" onClick={() => void onRole(row, 'member')} aria-label={`Make member: ${who}`}>
                       Make member
                     </Button>
                   ) : null}
@@ -78,7 +78,7 @@ export function MemberManagement({ dashboard, myRole, myId }: { dashboard: Dashb
                       okText="Hand over"
                       onConfirm={() => onHandOver(row)}
                     >
-                      <Button size="small" aria-label={`Make ${who} the owner`}>
+                      <Button size="small" aria-label={`Make owner: ${who}`}>
                         Make owner
                       </Button>
                     </Popconfirm>

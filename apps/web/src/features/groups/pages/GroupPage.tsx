@@ -105,7 +105,7 @@ export function GroupPage() {
           items={[
             { key: 'prayers', label: 'Prayer requests', children: <PrayerRequests groupId={group.id} isLeader={leader} /> },
             { key: 'members', label: 'Members', children: <MembersList groupId={group.id} /> },
-            { key: 'rating', label: "Rate this week's meeting", children: <RateMeeting groupId={group.id} /> },
+            { key: 'rating', label: 'Rate meeting', children: <RateMeeting groupId={group.id} /> },
           ]}
         />
       ) : (

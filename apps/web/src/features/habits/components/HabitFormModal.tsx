@@ -1,5 +1,5 @@
 import { createHabitRequestSchema, type Habit } from '@abide/contracts';
-import { App, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
+import { App, Checkbox, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import {
@@ -12,6 +12,8 @@ import {
   type HabitFormValues,
 } from '../habit-form';
 import { useCreateHabitMutation, useUpdateHabitMutation } from '../habitsApi';
+import { FormRadioGroup } from '../../../shared/forms/FormRadioGroup';
+import { FormSelect } from '../../../shared/forms/FormSelect';
 
 /** Add Habit, or edit one when `habit` is given. Spec §5: name and category required, reminder optional. */
 export function HabitFormModal({ open, habit, onClose }: { open: boolean; habit?: Habit | null; onClose: () => void }) {
@@ -67,13 +69,13 @@ export function HabitFormModal({ open, habit, onClose }: { open: boolean; habit?
           <Input placeholder="e.g. Morning prayer" maxLength={80} autoFocus />
         </Form.Item>
         <Form.Item label="Category" name="category" rules={[{ required: true, message: 'Please choose a category' }]}>
-          <Select options={categoryOptions} placeholder="Choose a category" aria-label="Category" />
+          <FormSelect options={categoryOptions} placeholder="Choose a category" aria-label="Category" />
         </Form.Item>
         <Form.Item label="Description" name="description">
           <Input.TextArea rows={2} maxLength={500} placeholder="What does this practice look like for you?" />
         </Form.Item>
         <Form.Item label="How often" name="frequency" rules={[{ required: true }]}>
-          <Radio.Group optionType="button" options={frequencyOptions.map((o) => ({ value: o.value, label: o.label }))} />
+          <FormRadioGroup optionType="button" options={frequencyOptions.map((o) => ({ value: o.value, label: o.label }))} />
         </Form.Item>
         {frequency === 'weekdays' ? (
           <Form.Item
@@ -90,11 +92,7 @@ export function HabitFormModal({ open, habit, onClose }: { open: boolean; habit?
             </Checkbox.Group>
           </Form.Item>
         ) : null}
-        <Form.Item
-          label="Reminder time"
-          name="reminderTime"
-          extra="We'll nudge you at this time on the days the habit is due."
-        >
+        <Form.Item label="Reminder time" name="reminderTime" extra="We'll nudge you at this time on the days the habit is due.">
           <Input type="time" className="time-input" />
         </Form.Item>
       </Form>

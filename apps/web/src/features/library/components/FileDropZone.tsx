@@ -1,7 +1,7 @@
 import { CloseOutlined, InboxOutlined } from '@ant-design/icons';
 import { MAX_UPLOAD_BYTES } from '@abide/contracts';
 import { Button, Upload } from 'antd';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { formatFileSize } from '../resource-format';
 import { ACCEPTED_EXTENSIONS, dropZoneProblem } from '../upload-form';
 import { FileTypeIcon } from './FileTypeIcon';
@@ -20,9 +20,16 @@ const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? ''
  */
 export function FileDropZone({ file, onFile, disabled }: FileDropZoneProps) {
   const [problem, setProblem] = useState<string | null>(null);
+  const zone = useRef<HTMLDivElement>(null);
+  // rc-upload draws the zone as role="button" and, while disabled, only drops its tab stop: say it is disabled too,
+  // so assistive technology does not offer a button that does nothing (and contrast rules treat its greyed text
+  // as the inactive control it is).
+  useLayoutEffect(() => {
+    zone.current?.querySelector('.ant-upload[role="button"]')?.setAttribute('aria-disabled', disabled ? 'true' : 'false');
+  });
 
   return (
-    <div className="drop-zone">
+    <div className="drop-zone" ref={zone}>
       <Upload.Dragger
         name="file"
         // No `accept`: rc-upload would drop other files silently on a drag, and the member would see no message.

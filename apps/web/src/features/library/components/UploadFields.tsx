@@ -1,8 +1,9 @@
 import { DESCRIPTION_MAX, TITLE_MAX, uploadCategories } from '@abide/contracts';
-import { Form, Input, Radio, Select, Alert, type FormInstance } from 'antd';
+import { Form, Input, Radio, Alert, type FormInstance } from 'antd';
 import { useListSharingGroupsQuery } from '../libraryApi';
 import { audienceOptions, visibilityOptions, type UploadFormValues } from '../upload-form';
 import { TagInput } from './TagInput';
+import { FormSelect } from '../../../shared/forms/FormSelect';
 
 const categoryOptions = uploadCategories.map((c) => ({ value: c.id, label: c.label }));
 
@@ -19,10 +20,10 @@ export function UploadFields({ form }: { form: FormInstance<UploadFormValues> })
       </Form.Item>
       <div className="upload-fields__row">
         <Form.Item label="Category" name="category" required>
-          <Select options={categoryOptions} placeholder="Choose a category" allowClear />
+          <FormSelect options={categoryOptions} placeholder="Choose a category" allowClear />
         </Form.Item>
         <Form.Item label="Target audience" name="targetAudience">
-          <Select options={audienceOptions} />
+          <FormSelect options={audienceOptions} />
         </Form.Item>
       </div>
       <Form.Item label="Description" name="description">
@@ -44,7 +45,7 @@ export function UploadFields({ form }: { form: FormInstance<UploadFormValues> })
       {visibility === 'group' &&
         (groups.isFetching || groupOptions.length > 0 ? (
           <Form.Item label="Group" name="groupId" required>
-            <Select options={groupOptions} loading={groups.isFetching} placeholder="Choose one of your groups" />
+            <FormSelect options={groupOptions} loading={groups.isFetching} placeholder="Choose one of your groups" />
           </Form.Item>
         ) : (
           <Alert

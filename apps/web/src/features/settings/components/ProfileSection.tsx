@@ -1,10 +1,11 @@
 import { settingsSchema } from '@abide/contracts';
-import { App, Button, Card, Form, Input, Select, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Tag } from 'antd';
 import { useMemo } from 'react';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { toastSaved, toastSaveFailed } from '../settings-toasts';
 import { useUpdateSettingsMutation, type AccountSettings } from '../settingsApi';
+import { FormSelect } from '../../../shared/forms/FormSelect';
 
 interface ProfileFields {
   name: string;
@@ -43,7 +44,11 @@ export function ProfileSection({ settings }: { settings: AccountSettings }) {
         onFinish={onFinish}
         disabled={isLoading}
       >
-        <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter your name' }, zodRule(settingsSchema.shape.name)]}>
+        <Form.Item
+          label="Name"
+          name="name"
+          rules={[{ required: true, whitespace: true, message: 'Please enter your name' }, zodRule(settingsSchema.shape.name)]}
+        >
           <Input autoComplete="name" />
         </Form.Item>
         <Form.Item label="Email">
@@ -52,8 +57,13 @@ export function ProfileSection({ settings }: { settings: AccountSettings }) {
             {settings.emailConfirmed ? <Tag color="green">Confirmed</Tag> : <Tag color="orange">Not confirmed</Tag>}
           </div>
         </Form.Item>
-        <Form.Item label="Time zone" name="timeZone" extra="Reminders arrive at the right time of your day." rules={[{ required: true, message: 'Please choose a time zone' }]}>
-          <Select showSearch options={options} optionFilterProp="label" aria-label="Time zone" virtual />
+        <Form.Item
+          label="Time zone"
+          name="timeZone"
+          extra="Reminders arrive at the right time of your day."
+          rules={[{ required: true, message: 'Please choose a time zone' }]}
+        >
+          <FormSelect showSearch options={options} optionFilterProp="label" aria-label="Time zone" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={isLoading}>
           Save Profile
