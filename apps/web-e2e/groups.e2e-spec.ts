@@ -12,7 +12,7 @@ import { signIn } from './support/sign-in';
 /** Discover's page size (apps/web/src/features/groups/components/DiscoverTab.tsx). */
 const DISCOVER_PAGE_SIZE = 12;
 
-/** Spec §2 Groups and issue 6: My Groups, Create Group, the free plan's one group, Discover, joining. */
+/** Groups (issue 6): My Groups, Create Group, the free plan's one group, Discover, joining. */
 describe('groups', () => {
   const session = useBrowser(viewports.desktop);
 
@@ -62,7 +62,7 @@ describe('groups', () => {
     await screenshot(page, 'groups-my-groups');
     await expectAccessible(page, 'my groups');
 
-    // The free plan includes one group of one's own (spec §1, §9).
+    // The free plan includes one group of one's own.
     await groups.headerCreateButton.click();
     await groups.fillAndCreate({ name: `Second group ${uniqueWord()}` });
     const refusal = toast(page, 'Failed to create group');

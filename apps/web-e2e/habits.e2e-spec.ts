@@ -6,7 +6,7 @@ import { screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
 
-/** Habits (spec §2, issue 4): Add Habit, real stat cards, check-in, Overview and Analytics. */
+/** Habits (issue 4): Add Habit, real stat cards, check-in, Overview and Analytics. */
 describe('habits', () => {
   const session = useBrowser(viewports.desktop);
 
@@ -18,7 +18,7 @@ describe('habits', () => {
     await page.getByText('No active habits yet. Add one to start checking in.').waitFor();
     expect(await habits.statValue('Active Habits')).toBe('0');
 
-    // Name and category are required (spec §5).
+    // Name and category are required.
     await habits.addHabitButton.click();
     await habits.dialog.getByRole('button', { name: 'Create Habit' }).click();
     await fieldError(page, 'Please enter a habit name').waitFor();

@@ -7,7 +7,7 @@ import { screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
 
-/** Journal (spec §2, §5, issue 4): prompt, the reflection form and its toasts, reflections and progress. */
+/** Journal (issue 4): prompt, the reflection form and its toasts, reflections and progress. */
 describe('journal', () => {
   const session = useBrowser(viewports.desktop);
 

@@ -64,7 +64,7 @@ describe('library', () => {
     await library.waitForCount(SEEDED);
   });
 
-  it('filters by type and topic with badges, shows a card as spec §9 asks, and clears', async () => {
+  it("filters by type and topic with badges, shows a card's tags, category and size, and clears", async () => {
     const { page } = session;
     await signIn(page, reader);
     const library = await new LibraryPage(page).open();

@@ -6,7 +6,7 @@ import { screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
 
-/** My Plan (spec §2, issue 4): the plan formation writes after onboarding, with real figures. */
+/** My Plan (issue 4): the plan formation writes after onboarding, with real figures. */
 describe('my plan', () => {
   const session = useBrowser(viewports.desktop);
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The shared frame of spec §2: header navigation, bell, avatar menu; side menu and bottom bar on phones. */
+/** The shared frame: header navigation, bell, avatar menu; side menu and bottom bar on phones. */
 export class AppFrame {
   readonly mainNav: Locator;
   readonly sideMenu: Locator;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** /plan: My Plan (spec §2) — the week's plan, its stat cards, today's habits, the insight and the calendar. */
+/** /plan: My Plan — the week's plan, its stat cards, today's habits, the insight and the calendar. */
 export class PlanPage {
   readonly heading: Locator;
   readonly theme: Locator;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The single toast (spec §9: at most one at a time), found by its title. */
+/** The single toast (at most one at a time), found by its title. */
 export function toast(page: Page, title: string): Locator {
   return page.locator('.ant-notification-notice', { hasText: title });
 }

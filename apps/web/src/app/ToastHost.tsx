@@ -4,7 +4,7 @@ import { useLayoutEffect } from 'react';
 import { theme } from './theme';
 import { toastHostReady } from './toasts';
 
-/** Spec §9: at most one toast at a time, shown for 5 s. */
+/** At most one toast at a time, shown for 5 s. */
 const TOAST_SECONDS = 5;
 
 function HandOver() {

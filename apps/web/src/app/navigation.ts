@@ -7,7 +7,7 @@ export interface NavItem {
   icon: 'home' | 'plan' | 'habits' | 'journal' | 'library' | 'upload' | 'groups' | 'review';
 }
 
-/** Spec §2: the seven links of the frame, in order. */
+/** The seven links of the frame, in order. */
 export const primaryNavItems: readonly NavItem[] = [
   { label: 'Home', to: '/', icon: 'home' },
   { label: 'My Plan', to: '/plan', icon: 'plan' },
@@ -18,7 +18,7 @@ export const primaryNavItems: readonly NavItem[] = [
   { label: 'Groups', to: '/groups', icon: 'groups' },
 ];
 
-/** Spec §9: the phone's bottom bar shows the first five links. */
+/** The phone's bottom bar shows the first five links. */
 export const BOTTOM_BAR_LINKS = 5;
 
 const reviewQueue: NavItem = { label: 'Review Queue', to: '/moderation', icon: 'review' };

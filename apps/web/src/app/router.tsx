@@ -8,7 +8,7 @@ import { AppShell } from './AppShell';
 import { FrameLayout } from './frame/FrameLayout';
 
 /**
- * Spec §2. Login, the e-mail link landing and onboarding render without the frame; app pages need a
+ * Login, the e-mail link landing and onboarding render without the frame; app pages need a
  * session; every app page waits for onboarding. The Review Queue checks the moderator role itself
  * (and the library service checks it again on every call).
  * Only the landing page is in the first download: every other page loads on its first visit (route `lazy`), together

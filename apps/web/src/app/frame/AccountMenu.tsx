@@ -12,7 +12,7 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * Spec §2: the avatar menu shows the name (or the e-mail when there is none), the e-mail, Settings and Log out.
+ * The avatar menu shows the name (or the e-mail when there is none), the e-mail, Settings and Log out.
  * The trigger is antd-lite; antd's Dropdown (AccountDropdown) loads when the member first points at, focuses or taps
  * it, and a tap that comes before it has arrived opens the menu as soon as it has.
  */

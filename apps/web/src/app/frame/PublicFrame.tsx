@@ -3,7 +3,7 @@ import { BrandMark } from '../../shared/components/BrandMark';
 import { LiteButtonLink } from '../../shared/lite/antd-lite';
 import { SkipLink } from './SkipLink';
 
-/** Spec §2, signed-out frame: a header with Get Started, then the page. No antd here (antd-lite): it frames the landing page. */
+/** The signed-out frame: a header with Get Started, then the page. No antd here (antd-lite): it frames the landing page. */
 export function PublicFrame() {
   return (
     <div className="frame">

@@ -27,7 +27,7 @@ function NavLinks({ items, className, onNavigate }: { items: NavItem[]; classNam
 }
 
 /**
- * Spec §2, signed-in frame: sticky header, seven links, bell, avatar menu; on phones a side menu and a bottom bar.
+ * The signed-in frame: sticky header, seven links, bell, avatar menu; on phones a side menu and a bottom bar.
  * The frame is antd-lite (no antd in a member's first download); the side menu (antd's Drawer) loads with the first
  * tap of the menu button, as the bell's popover and the avatar menu do with theirs.
  */

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SessionResponse, User } from '@abide/contracts';
 
-/** Spec §4: the session events of the auth provider, all applied by the one reducer below. */
+/** The session events of the auth provider, all applied by the one reducer below. */
 export type SessionEventType =
   | 'INITIAL_SESSION'
   | 'SIGNED_IN'

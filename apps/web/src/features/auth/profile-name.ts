@@ -1,4 +1,4 @@
-/** Spec §4: a missing profile is created from the user's name, else the e-mail's local part, else 'User'. */
+/** A missing profile is created from the user's name, else the e-mail's local part, else 'User'. */
 export function profileNameFor(user: { name?: string | null; email?: string | null } | null | undefined): string {
   const name = user?.name?.trim();
   if (name) return name;

@@ -1,5 +1,5 @@
 /**
- * Spec §9: the session is checked on a 30 s tick and refreshed when 3 ticks or fewer remain before it
+ * The session is checked on a 30 s tick and refreshed when 3 ticks or fewer remain before it
  * expires; a refresh that fails on the network or with 502/503/504 is retried after 200 ms × 2^attempt,
  * for at most 30 s. Pure maths, so the timing is tested without clocks.
  */

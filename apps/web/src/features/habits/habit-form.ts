@@ -17,7 +17,7 @@ export interface HabitFormValues {
   reminderTime?: string;
 }
 
-/** Spec §3: the category is sent as its id (lowercase, first space a dash), shown by its label. */
+/** The category is sent as its id (lowercase, first space a dash), shown by its label. */
 export const categoryOptions = habitCategories.map((label) => ({ value: habitCategoryId(label), label }));
 
 export function categoryLabel(id: string): string {

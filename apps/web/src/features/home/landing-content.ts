@@ -1,4 +1,4 @@
-/** The copy of the landing page (spec §1 and §2), kept apart from the layout. */
+/** The copy of the landing page, kept apart from the layout. */
 
 export const audiences = [
   {
@@ -43,7 +43,7 @@ export const solution = {
   ],
 };
 
-/** Six cards covering every promise of spec §1. */
+/** Six cards, one for each thing the product promises. */
 export const features = [
   { title: 'AI-Guided Journal', icon: 'edit', text: 'A digital journal with fresh reflection prompts drawn from Scripture.' },
   { title: 'Community Groups', icon: 'team', text: 'Join or start a small group to pray, study and grow together.' },

@@ -11,7 +11,7 @@ export interface ReflectionFormValues {
   isPrivate: boolean;
 }
 
-/** Spec §4: the form starts, and after a save returns to, empty and private. */
+/** The form starts, and after a save returns to, empty and private. */
 export const emptyReflection: ReflectionFormValues = {
   content: '',
   scriptureReference: '',
@@ -29,13 +29,13 @@ export function moodLabel(mood: string | null | undefined): string | null {
   return moodOptions.find((option) => option.value === mood)?.label ?? null;
 }
 
-/** Spec §5: words are split on whitespace. */
+/** Words are split on whitespace. */
 export function wordCount(text: string | undefined | null): number {
   const trimmed = (text ?? '').trim();
   return trimmed ? trimmed.split(/\s+/).length : 0;
 }
 
-/** Spec §5: content must not be empty after trimming. */
+/** Content must not be empty after trimming. */
 export function isBlank(text: string | undefined | null): boolean {
   return !(text ?? '').trim();
 }
@@ -61,7 +61,7 @@ export function toReflectionValues(entry: JournalEntry): ReflectionFormValues {
   };
 }
 
-/** Spec §9: previews are cut at 100 characters. */
+/** Previews are cut at 100 characters. */
 export function previewOf(content: string, limit = JOURNAL_PREVIEW_CHARS): string {
   const flat = content.replace(/\s+/g, ' ').trim();
   return flat.length > limit ? `${flat.slice(0, limit).trimEnd()}…` : flat;

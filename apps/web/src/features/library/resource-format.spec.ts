@@ -40,7 +40,7 @@ describe(cardTags.name, () => {
 });
 
 describe(filterParams.name, () => {
-  it("sends nothing for 'all' or an empty search (spec §5: no filter)", () => {
+  it("sends nothing for 'all' or an empty search (no filter)", () => {
     expect(filterParams(noFilters)).toEqual({});
     expect(filterParams({ q: '   ', type: 'all', topic: 'all' })).toEqual({});
   });

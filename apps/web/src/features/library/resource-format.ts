@@ -1,6 +1,6 @@
 import { resourceTopics, resourceTypes, uploadCategories } from '@abide/contracts';
 
-/** Spec §9: sizes read in Bytes, KB, MB or GB (binary steps, up to two decimals). */
+/** Sizes read in Bytes, KB, MB or GB (binary steps, up to two decimals). */
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
@@ -9,7 +9,7 @@ export function formatFileSize(bytes: number): string {
   return `${value} ${SIZE_UNITS[step]}`;
 }
 
-/** Spec §9: a card shows up to 3 tags, then '+N more'. */
+/** A card shows up to 3 tags, then '+N more'. */
 export const CARD_TAG_LIMIT = 3;
 export function cardTags(tags: readonly string[], limit = CARD_TAG_LIMIT): { shown: string[]; more: string | null } {
   const hidden = tags.length - limit;
@@ -48,7 +48,7 @@ export interface LibraryFilters {
 }
 export const noFilters: LibraryFilters = { q: '', type: 'all', topic: 'all' };
 
-/** Spec §5: 'all' or empty means no filter, so neither is sent. */
+/** 'all' or empty means no filter, so neither is sent. */
 export function filterParams(filters: LibraryFilters): { q?: string; category?: string; topic?: string } {
   const q = filters.q.trim();
   return {
@@ -78,12 +78,12 @@ export function clearFilter(filters: LibraryFilters, key: FilterKey): LibraryFil
   return { ...filters, [key]: noFilters[key] };
 }
 
-/** Spec §2: the count line reads '{n} resource(s) found', from the server's true total. */
+/** The count line reads '{n} resource(s) found', from the server's true total. */
 export function resourcesFound(total: number): string {
   return `${total} resource(s) found`;
 }
 
-/** Spec §2/§9: 'Load More Resources' shows once 12 or more results are on screen and the server has more. */
+/** 'Load More Resources' shows once 12 or more results are on screen and the server has more. */
 export function showLoadMore(shown: number, hasMore: boolean, pageSize: number): boolean {
   return hasMore && shown >= pageSize;
 }

@@ -24,7 +24,7 @@ export interface UploadFormValues {
   termsAccepted: boolean;
 }
 
-/** Spec §9: visibility defaults to public. */
+/** Visibility defaults to public. */
 export const emptyUploadForm: UploadFormValues = {
   title: '',
   category: null,
@@ -36,7 +36,7 @@ export const emptyUploadForm: UploadFormValues = {
   termsAccepted: false,
 };
 
-/** Spec §5 drop zone: the accepted extensions (the service decides the real type from the content). */
+/** The drop zone's accepted extensions (the service decides the real type from the content). */
 export const ACCEPTED_EXTENSIONS = ['.pdf', '.docx', '.txt'] as const;
 
 function extensionOf(name: string): string {
@@ -44,7 +44,7 @@ function extensionOf(name: string): string {
   return dot < 0 ? '' : name.slice(dot).toLowerCase();
 }
 
-/** Spec §5: one file, PDF/DOCX/TXT, at most 10 MB; the drop zone's generic message, or null when it is fine. */
+/** One file, PDF/DOCX/TXT, at most 10 MB; the drop zone's generic message, or null when it is fine. */
 export function dropZoneProblem(files: ReadonlyArray<{ name: string; size: number }>, maxBytes = MAX_UPLOAD_BYTES): string | null {
   if (files.length > 1) return uploadMessages.tooMany;
   const [file] = files;
@@ -57,7 +57,7 @@ export function dropZoneProblem(files: ReadonlyArray<{ name: string; size: numbe
 export type UploadProblem = (typeof uploadMessages)['noFile' | 'noTitle' | 'noCategory' | 'noTerms'];
 
 /**
- * Spec §5 "Upload submit", in its order: file, title, category, terms. A draft skips the terms
+ * The upload form's checks, in its order: file, title, category, terms. A draft skips the terms
  * (they are accepted when the draft is submitted). A group resource also needs one of the member's groups.
  */
 export function firstUploadProblem(
@@ -75,12 +75,12 @@ export function firstUploadProblem(
   return null;
 }
 
-/** Spec §5: the submit button waits for a file, a title, a category and the terms. */
+/** The submit button waits for a file, a title, a category and the terms. */
 export function canSubmitUpload(hasFile: boolean, values: Pick<UploadFormValues, 'title' | 'category' | 'termsAccepted'>): boolean {
   return hasFile && values.title.length > 0 && Boolean(values.category) && values.termsAccepted;
 }
 
-/** Spec §5: an empty title is prefilled from the file name without its extension. */
+/** An empty title is prefilled from the file name without its extension. */
 export function prefilledTitle(currentTitle: string, fileName: string): string {
   return currentTitle.trim() ? currentTitle : titleFromFileName(fileName);
 }

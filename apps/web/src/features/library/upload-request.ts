@@ -52,7 +52,7 @@ export function sendUpload({ body, token, onProgress, signal }: UploadRequest): 
 }
 
 /**
- * Spec §8: 'Upload failed' / 'Please try again.' — except that a refusal the member can act on (a 4xx with a
+ * 'Upload failed' / 'Please try again.' — except that a refusal the member can act on (a 4xx with a
  * reason, e.g. the file type decided from the content) shows the server's reason instead.
  */
 export function uploadFailureToast(outcome: Extract<UploadOutcome, { ok: false }>): { message: string; description: string } {

@@ -31,7 +31,7 @@ const firstIssue = (result: { success: boolean; error?: { issues: Array<{ messag
   result.success ? null : (result.error?.issues[0]?.message ?? 'Please check this step');
 
 /**
- * Spec §5: what keeps Continue disabled on each step, or null when the step is valid. The messages
+ * What keeps Continue disabled on each step, or null when the step is valid. The messages
  * are the server's, from the shared request schema.
  */
 export function stepError(step: OnboardingStep, draft: OnboardingDraft): string | null {

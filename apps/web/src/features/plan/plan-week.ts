@@ -5,7 +5,7 @@ export type DayTone = 'today' | 'past' | 'future';
 export type PlanDay = SpiritualPlan['planData']['dailyActivities'][number];
 
 /**
- * Spec §4: a plan day is today, past or future. Weekdays count from Sunday = 0, so within one week
+ * A plan day is today, past or future. Weekdays count from Sunday = 0, so within one week
  * "index below today's" and "date before today" agree; the date also holds when the plan is from another week.
  */
 export function dayTone(date: string, today: string): DayTone {

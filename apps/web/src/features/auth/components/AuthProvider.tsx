@@ -25,11 +25,11 @@ import { LoadingScreen } from './LoadingScreen';
 /** The identity endpoints (and the schemas they parse with) load on first use: the landing page does without them. */
 const loadAuthApi = () => import('../authApi').then((module) => module.authApi);
 
-/** Spec §9: the busy flag of sign-in/sign-up is force-cleared 10 s after it was set. */
+/** The busy flag of sign-in/sign-up is force-cleared 10 s after it was set. */
 export const BUSY_RESET_MS = 10_000;
 
 /**
- * The spec's auth provider (§4): restores the session from the refresh cookie on start, keeps the
+ * The auth provider: restores the session from the refresh cookie on start, keeps the
  * profile in step with every session event, refreshes the access token on the 30 s tick, and gives
  * pages login/signup/logout/recovery through `useAuth`.
  */

@@ -1,4 +1,4 @@
-/** Spec §2: a full-screen placeholder while the session is loading and no user is known. */
+/** A full-screen placeholder while the session is loading and no user is known. */
 export function LoadingScreen() {
   return (
     <div className="loading-screen" role="status" aria-live="polite">

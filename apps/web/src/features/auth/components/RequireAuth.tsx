@@ -10,7 +10,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Pages of the formation journey wait until onboarding is complete (spec §2: /plan sends new members to /onboarding). */
+/** Pages of the formation journey wait until onboarding is complete (/plan sends new members to /onboarding). */
 export function RequireOnboarding({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   if (user && !user.onboardingCompleted) return <Navigate to="/onboarding" replace />;

@@ -45,7 +45,7 @@ export function AuthCallbackPage() {
     handled.current = true;
     const code = params.get('code');
     if (!code || params.get('error')) {
-      // Spec §8: a link that carries an error is a failure, and the stored session is cleared.
+      // A link that carries an error is a failure, and the stored session is cleared.
       clearSession();
       return;
     }

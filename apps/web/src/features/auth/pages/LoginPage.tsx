@@ -15,7 +15,7 @@ type View =
 
 const titles = { login: 'Sign in', register: 'Create your account', forgot: 'Reset your password', 'check-email': 'Check your email' };
 
-/** Spec §2: the tabbed Login/Register card, without the frame. A signed-in visitor (or one who just signed in) goes to the plan. */
+/** The tabbed Login/Register card, without the frame. A signed-in visitor (or one who just signed in) goes to the plan. */
 export function LoginPage() {
   const { session } = useAuth();
   const [view, setView] = useState<View>({ kind: 'tabs', tab: 'login' });

@@ -5,7 +5,7 @@ import { emptyGroupForm, toGroupRequest, type GroupFormValues } from '../group-f
 import { useCreateGroupMutation } from '../groupsApi';
 import { GroupFields } from './GroupFields';
 
-/** Create Group (spec §2, §5, §8). A refusal the member can act on (the free plan's limit) is shown as the server words it. */
+/** Create Group. A refusal the member can act on (the free plan's limit) is shown as the server words it. */
 export function CreateGroupModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<GroupFormValues>();
   const { notification } = App.useApp();

@@ -18,7 +18,6 @@ export function JoinButton({ group }: { group: GroupSummary }) {
   const onJoin = async () => {
     const result = await join(group.id);
     if (result.error) {
-      // Spec §8 words this toast exactly.
       notification.error({ message: 'Failed to join group', description: 'Please try again.' });
       return;
     }

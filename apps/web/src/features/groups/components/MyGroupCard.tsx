@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { isLeader, isMember, memberCountText, roleLabels, timeAgo, weeklyProgressOf } from '../group-format';
 import { MeetingInfo } from './MeetingInfo';
 
-/** One of My Groups (spec §2) with real figures: members, weekly progress, recent activity, the caller's role. */
+/** One of My Groups with real figures: members, weekly progress, recent activity, the caller's role. */
 export function MyGroupCard({ group }: { group: GroupSummary }) {
   const progress = weeklyProgressOf(group.weeklyProgress);
   const headingId = `group-${group.id}-name`;

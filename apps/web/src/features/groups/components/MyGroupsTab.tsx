@@ -3,7 +3,7 @@ import { Button, Empty, Result, Skeleton } from 'antd';
 import { useGetMyGroupsQuery } from '../groupsApi';
 import { MyGroupCard } from './MyGroupCard';
 
-/** My Groups (spec §2): a card per group, or 'No groups yet' with Find Groups and Create Group. */
+/** My Groups: a card per group, or 'No groups yet' with Find Groups and Create Group. */
 export function MyGroupsTab({ onFind, onCreate }: { onFind: () => void; onCreate: () => void }) {
   const { data: groups, isLoading, isError, refetch } = useGetMyGroupsQuery();
 

@@ -8,7 +8,7 @@ import '../groups.css';
 
 type GroupsTab = 'mine' | 'discover';
 
-/** Groups (spec §2, issue 6): My Groups and Discover Groups, and the Create Group dialog. */
+/** Groups (issue 6): My Groups and Discover Groups, and the Create Group dialog. */
 export function GroupsPage() {
   const [tab, setTab] = useState<GroupsTab>('mine');
   const [creating, setCreating] = useState(false);

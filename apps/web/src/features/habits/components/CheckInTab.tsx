@@ -112,7 +112,7 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
   );
 }
 
-/** Spec §2, Today's Check-in: active habits with a completion toggle for the chosen day. */
+/** Today's Check-in: active habits with a completion toggle for the chosen day. */
 export function CheckInTab({ today }: { today: string }) {
   const [date, setDate] = useState(today);
   const { data: habits, isLoading, isError, refetch } = useGetHabitsQuery(date);

@@ -15,7 +15,7 @@ import { useCreateHabitMutation, useUpdateHabitMutation } from '../habitsApi';
 import { FormRadioGroup } from '../../../shared/forms/FormRadioGroup';
 import { FormSelect } from '../../../shared/forms/FormSelect';
 
-/** Add Habit, or edit one when `habit` is given. Spec §5: name and category required, reminder optional. */
+/** Add Habit, or edit one when `habit` is given. Name and category are required, a reminder is optional. */
 export function HabitFormModal({ open, habit, onClose }: { open: boolean; habit?: Habit | null; onClose: () => void }) {
   const [form] = Form.useForm<HabitFormValues>();
   const { notification } = App.useApp();

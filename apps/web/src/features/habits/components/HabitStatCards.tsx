@@ -20,7 +20,7 @@ function Stat({ title, value, note, icon }: { title: string; value: string; note
   );
 }
 
-/** Spec §2: Total Streak, Completed Today (done/active), Active Habits and This Week, all real (issue 4). */
+/** Total Streak, Completed Today (done/active), Active Habits and This Week, all real (issue 4). */
 export function HabitStatCards({ stats }: { stats?: FormationStats }) {
   if (!stats) {
     return (

@@ -4,7 +4,7 @@ import { App, Badge, Button, Empty, Popconfirm, Skeleton, Tag } from 'antd';
 import { categoryLabel, frequencyLabel, reminderText, streakText } from '../habit-form';
 import { useChangeHabitStateMutation, useGetHabitsQuery } from '../habitsApi';
 
-/** Spec §2, Overview: every habit with an Active or Paused badge and Current vs Best streak. */
+/** Overview: every habit with an Active or Paused badge and Current vs Best streak. */
 export function OverviewTab({ today, onEdit }: { today: string; onEdit: (habit: Habit) => void }) {
   const { notification } = App.useApp();
   const { data: habits, isLoading } = useGetHabitsQuery(today);

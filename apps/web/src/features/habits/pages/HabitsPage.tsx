@@ -12,7 +12,7 @@ import { RestDaysModal } from '../components/RestDaysModal';
 import { isoDate } from '../local-dates';
 import '../habits.css';
 
-/** Habits (spec §2 and issue 4): Add Habit, four real stat cards, Check-in, Overview and Analytics tabs. */
+/** Habits (issue 4): Add Habit, four real stat cards, Check-in, Overview and Analytics tabs. */
 export function HabitsPage() {
   const { data: stats } = useGetStatsOverviewQuery();
   const [formOpen, setFormOpen] = useState(false);

@@ -42,7 +42,7 @@ function Section({ id, title, lead, tone, children }: { id: string; title: strin
 }
 
 /**
- * Spec §2: the public landing page, every section in order. It is a visitor's first page, so it uses no antd: the
+ * The public landing page, every section in order. It is a visitor's first page, so it uses no antd: the
  * antd-lite components render antd's markup, styled statically (shared/lite).
  */
 export function HomePage() {

@@ -4,7 +4,7 @@ import { emptyReflection, isBlank, toEntryRequest, type ReflectionFormValues } f
 import { useCreateJournalEntryMutation } from '../journalApi';
 import { ReflectionFields } from './ReflectionFields';
 
-/** Spec §2/§5: the reflection form, with its validation and toasts; after a save it is empty and private again. */
+/** The reflection form, with its validation and toasts; after a save it is empty and private again. */
 export function ReflectionForm() {
   const [form] = Form.useForm<ReflectionFormValues>();
   const { notification } = App.useApp();

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useListJournalEntriesQuery } from '../journalApi';
 import { EntryItem, type EntryActions } from './EntryItem';
 
-/** Spec §2/§9: the latest five reflections. */
+/** The latest five reflections. */
 export function RecentReflections({ actions, onBrowse }: { actions: EntryActions; onBrowse: () => void }) {
   const { data, isLoading, isError, refetch } = useListJournalEntriesQuery({ page: 1, pageSize: RECENT_JOURNAL_ENTRIES });
   return (

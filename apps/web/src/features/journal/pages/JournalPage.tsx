@@ -73,7 +73,7 @@ function ScriptureCard() {
   );
 }
 
-/** Journal (spec §2 and issue 4): prompt, reflection form, recent and all reflections, progress, scripture. */
+/** Journal (issue 4): prompt, reflection form, recent and all reflections, progress, scripture. */
 export function JournalPage() {
   const { notification } = App.useApp();
   const [remove] = useDeleteJournalEntryMutation();

@@ -15,7 +15,7 @@ interface FileDropZoneProps {
 const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
 
 /**
- * Spec §2/§5: a drop zone with click-to-browse for one file. Nothing is sent until the form is submitted
+ * A drop zone with click-to-browse for one file. Nothing is sent until the form is submitted
  * (beforeUpload returns false); the spec's generic messages show under the zone.
  */
 export function FileDropZone({ file, onFile, disabled }: FileDropZoneProps) {

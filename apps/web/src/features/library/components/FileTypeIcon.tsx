@@ -1,6 +1,6 @@
 import { AudioOutlined, FileOutlined, FilePdfOutlined, FileTextOutlined, FileWordOutlined } from '@ant-design/icons';
 
-/** Spec §9: icons for pdf, docx, txt, mp3 and wav (audio is coming soon, the icons are ready for it). */
+/** Icons for pdf, docx, txt, mp3 and wav (audio is coming soon, the icons are ready for it). */
 const icons: Record<string, typeof FileOutlined> = {
   pdf: FilePdfOutlined,
   docx: FileWordOutlined,

@@ -4,7 +4,7 @@ import { FileTypeIcon } from './FileTypeIcon';
 
 const megabytes = MAX_UPLOAD_BYTES / (1024 * 1024);
 
-/** Spec §2: the guidelines card: PDF, DOCX and TXT, MP3 'coming soon', and the 10MB maximum. */
+/** The guidelines card: PDF, DOCX and TXT, MP3 'coming soon', and the 10MB maximum. */
 export function GuidelinesCard() {
   return (
     <Card variant="borderless" className="side-card" title={<h2 className="card-heading">Upload guidelines</h2>}>

@@ -7,7 +7,7 @@ interface LibraryFilterBarProps {
   onChange(filters: LibraryFilters): void;
 }
 
-/** Spec §2 Library: search box, type filter, topic filter, Clear, and the active-filter badges. */
+/** The Library's filters: search box, type filter, topic filter, Clear, and the active-filter badges. */
 export function LibraryFilterBar({ filters, onChange }: LibraryFilterBarProps) {
   const badges = activeFilterBadges(filters);
   return (

@@ -17,7 +17,7 @@ interface ResourceCardProps {
   showOwner?: boolean;
 }
 
-/** Spec §2/§9: a resource card: title, description, up to 3 tags then '+N more', category, size, type icon. */
+/** A resource card: title, description, up to 3 tags then '+N more', category, size, type icon. */
 export function ResourceCard({
   resource,
   onDownload,

@@ -10,7 +10,7 @@ interface TagInputProps {
   onChange?: (tags: string[]) => void;
 }
 
-/** Spec §2: tags as chips, Enter adds, a click removes; suggestions from spec §9 (tags are normalised). */
+/** Tags as chips, Enter adds, a click removes; suggestions from the catalogue's tag list (tags are normalised). */
 export function TagInput({ id, value = [], onChange }: TagInputProps) {
   const [typed, setTyped] = useState('');
   const full = value.length >= TAGS_MAX;

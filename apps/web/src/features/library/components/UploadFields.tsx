@@ -7,7 +7,7 @@ import { FormSelect } from '../../../shared/forms/FormSelect';
 
 const categoryOptions = uploadCategories.map((c) => ({ value: c.id, label: c.label }));
 
-/** The submission fields of spec §2 Upload, shared by the upload form and the draft editor. */
+/** The upload's submission fields, shared by the upload form and the draft editor. */
 export function UploadFields({ form }: { form: FormInstance<UploadFormValues> }) {
   const visibility = Form.useWatch('visibility', form);
   const groups = useListSharingGroupsQuery(undefined, { skip: visibility !== 'group' });

@@ -16,7 +16,7 @@ import { UploadFields } from './UploadFields';
 
 export const TERMS_LABEL = 'I confirm that this content is appropriate for spiritual formation and that I may share it.';
 
-/** Spec §2/§4/§5 Upload: drop zone, fields, terms, Save Draft and Upload Resource with real progress. */
+/** The upload form: drop zone, fields, terms, Save Draft and Upload Resource with real progress. */
 export function UploadForm() {
   const [form] = Form.useForm<UploadFormValues>();
   const { notification } = App.useApp();

@@ -8,7 +8,7 @@ import { sendUpload, type UploadOutcome } from '../upload-request';
 
 /**
  * Sends an upload with real progress (issue 5): percent of bytes sent while it runs, 100 when the server
- * answers, back to 0 after success or failure (spec §4). Uses the session's token like baseApi does,
+ * answers, back to 0 after success or failure. Uses the session's token like baseApi does,
  * including one refresh-and-retry when the token expired early.
  */
 export function useResourceUpload() {

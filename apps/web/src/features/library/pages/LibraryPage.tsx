@@ -15,7 +15,7 @@ import '../library.css';
 /** Typing pauses this long before the library searches. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Library (spec §2, issue 5): server-side search and filters, cards, downloads, reports and Load More. */
+/** Library (issue 5): server-side search and filters, cards, downloads, reports and Load More. */
 export function LibraryPage() {
   const [filters, setFilters] = useState<LibraryFilters>(noFilters);
   const q = useDebounced(filters.q, SEARCH_DEBOUNCE_MS);

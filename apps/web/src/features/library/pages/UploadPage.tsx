@@ -5,7 +5,7 @@ import { GuidelinesCard } from '../components/GuidelinesCard';
 import { UploadForm } from '../components/UploadForm';
 import '../library.css';
 
-/** Upload (spec §2, issue 5): the form with its drop zone, and the guidelines card. */
+/** Upload (issue 5): the form with its drop zone, and the guidelines card. */
 export function UploadPage() {
   return (
     <main className="page upload-page">

@@ -17,7 +17,7 @@ const stepCopy: Record<OnboardingStep, { title: string; lead: string }> = {
   4: { title: 'Almost there', lead: 'Add a phone number for text nudges if you like, and review your plan.' },
 };
 
-/** Spec §2/§4/§5: the four-step wizard, without the frame; a completed member goes straight to the plan. */
+/** The four-step wizard, without the frame; a completed member goes straight to the plan. */
 export function OnboardingPage() {
   const { user, refreshProfile } = useAuth();
   const { notification } = App.useApp();

@@ -1,7 +1,7 @@
 import { CompassOutlined } from '@ant-design/icons';
 import { LiteButton, LiteCard } from '../../../shared/lite/lite-controls';
 
-/** Spec §2: no plan yet. */
+/** No plan yet. */
 export function EmptyPlan({ onGenerate, generating }: { onGenerate: () => void; generating: boolean }) {
   return (
     <LiteCard className="empty-plan">

@@ -22,7 +22,7 @@ function StatCard({ title, icon, children }: { title: string; icon: ReactNode; c
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
-/** Spec §2: This Week's Progress, Current Streak and Total Days, all real figures from /stats/overview. */
+/** This Week's Progress, Current Streak and Total Days, all real figures from /stats/overview. */
 export function PlanStatCards({ stats, loading }: { stats?: FormationStats; loading: boolean }) {
   if (loading && !stats) {
     return (

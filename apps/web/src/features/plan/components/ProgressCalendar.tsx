@@ -3,7 +3,7 @@ import type { FormationStats } from '@abide/contracts';
 import { LiteCard } from '../../../shared/lite/lite-controls';
 import { weekStrip } from '../plan-week';
 
-/** Spec §2 (made real by issue 4): the actual current week, a day marked when something was done on it. */
+/** The actual current week, a day marked when something was done on it. */
 export function ProgressCalendar({ stats }: { stats: FormationStats }) {
   const days = weekStrip(stats.week, stats.today);
   const active = days.filter((day) => day.active).length;

@@ -4,7 +4,7 @@ import { LiteButton, LiteCard, LiteEmpty, LiteSkeleton, LiteSwitch } from '../..
 import { categoryLabel, streakText } from '../../habits/habit-form';
 import { useGetHabitsQuery, useToggleHabitMutation } from '../../habits/habitsApi';
 
-/** Spec §2: today's active habits with a toggle each (POST /habits/:id/toggle). */
+/** Today's active habits with a toggle each (POST /habits/:id/toggle). */
 export function TodaysHabitsCard({ today }: { today: string }) {
   const { notification } = useToasts();
   const { data: habits, isLoading, isError, refetch } = useGetHabitsQuery(today);

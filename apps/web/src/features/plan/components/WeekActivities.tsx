@@ -6,7 +6,7 @@ import { dayProgress, dayTone, hasMissedActivities, type PlanDay } from '../plan
 import { weekdayNameOf } from '@abide/calendar';
 import { formatShortDate, weekdayLong } from '../../habits/local-dates';
 
-/** Spec §2/§4: the week's activities per day, styled today / past / future, each one checked off on its own. */
+/** The week's activities per day, styled today / past / future, each one checked off on its own. */
 export function WeekActivities({ days, today }: { days: PlanDay[]; today: string }) {
   const { notification } = useToasts();
   const [toggle] = useToggleActivityMutation();
