@@ -3,6 +3,7 @@ import { buildServiceDocument } from '@abide/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import path from 'node:path';
 import type { ZodType } from 'zod';
 import { AppModule as CommunityModule } from '../../apps/community/src/app.module';
 import { communityEnvSchema } from '../../apps/community/src/config/env.schema';
@@ -14,6 +15,8 @@ import { AppModule as IdentityModule } from '../../apps/identity/src/app.module'
 import { identityEnvSchema } from '../../apps/identity/src/config/env.schema';
 import { AppModule as LibraryModule } from '../../apps/library/src/app.module';
 import { libraryEnvSchema } from '../../apps/library/src/config/env.schema';
+
+const stackServices = path.join(__dirname, '../stack/services.mjs');
 
 type Service = (typeof serviceNames)[number];
 
@@ -44,7 +47,8 @@ const unreachableEngines = {
  * instantiates no provider, so nothing connects to Mongo, Kafka, Redis or S3.
  */
 const serviceDocument = async (service: Service): Promise<OpenAPIObject> => {
-  const { serviceEnv } = (await import('../stack/services.mjs')) as {
+  // The one place the services' environment is written (an ES module, so imported by path).
+  const { serviceEnv } = (await import(stackServices)) as {
     serviceEnv: (name: string, profile: string, engineEnv: Record<string, string>) => Record<string, string>;
   };
   const { schema, module } = services[service];
