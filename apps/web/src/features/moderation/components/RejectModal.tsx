@@ -11,7 +11,7 @@ export function RejectModal({ item, onClose }: { item: ReviewItem | null; onClos
 
   const send = async ({ reason }: { reason: string }) => {
     if (!item) return;
-    const result = await reject({ id: item.id, reason: reason.trim() });
+    const result = await reject({ id: item.id, rejectDto: { reason: reason.trim() } });
     if (result.error) {
       notification.error({ message: 'Failed to reject resource', description: problemOf(result.error)?.detail ?? 'Please try again.' });
       return;
