@@ -11,14 +11,14 @@ import {
   weekdayOptions,
   type HabitFormValues,
 } from '../habit-form';
-import { useCreateHabitMutation, useUpdateHabitMutation } from '../habitsApi';
+import { useHabitsCreateMutation, useHabitsUpdateMutation } from '../habitsApi';
 
 /** Add Habit, or edit one when `habit` is given. Spec §5: name and category required, reminder optional. */
 export function HabitFormModal({ open, habit, onClose }: { open: boolean; habit?: Habit | null; onClose: () => void }) {
   const [form] = Form.useForm<HabitFormValues>();
   const { notification } = App.useApp();
-  const [create, { isLoading: creating }] = useCreateHabitMutation();
-  const [update, { isLoading: updating }] = useUpdateHabitMutation();
+  const [create, { isLoading: creating }] = useHabitsCreateMutation();
+  const [update, { isLoading: updating }] = useHabitsUpdateMutation();
   const frequency = Form.useWatch('frequency', form);
   const editing = Boolean(habit);
 
@@ -29,7 +29,7 @@ export function HabitFormModal({ open, habit, onClose }: { open: boolean; habit?
   const onFinish = async (values: HabitFormValues) => {
     const body = toHabitRequest(values);
     if (habit) {
-      const result = await update({ id: habit.id, changes: body });
+      const result = await update({ id: habit.id, updateHabitDto: body });
       if (result.error) return notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
       notification.success({ message: 'Habit updated!' });
     } else {
@@ -90,11 +90,7 @@ export function HabitFormModal({ open, habit, onClose }: { open: boolean; habit?
             </Checkbox.Group>
           </Form.Item>
         ) : null}
-        <Form.Item
-          label="Reminder time"
-          name="reminderTime"
-          extra="We'll nudge you at this time on the days the habit is due."
-        >
+        <Form.Item label="Reminder time" name="reminderTime" extra="We'll nudge you at this time on the days the habit is due.">
           <Input type="time" className="time-input" />
         </Form.Item>
       </Form>
