@@ -15,4 +15,8 @@ export const clientCodegenConfig = {
   flattenArg: true,
   encodePathParams: true,
   useUnknown: true,
+  endpointOverrides: [
+    // The profile is read when a session starts and kept in the auth slice, never in the query cache.
+    { pattern: 'accountsMe', type: 'mutation' },
+  ],
 } satisfies ConfigFile;

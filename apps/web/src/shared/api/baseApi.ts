@@ -16,6 +16,7 @@ type StateWithAuth = { auth: AuthState };
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 const rawBaseQuery = fetchBaseQuery({
+  // The public prefix: the generated endpoints' paths are relative to it (tools/api-client/render-client.ts).
   baseUrl: '/api',
   credentials: 'include',
   timeout: REQUEST_TIMEOUT_MS,

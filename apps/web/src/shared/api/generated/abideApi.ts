@@ -33,8 +33,8 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
-    accountsMe: build.query<AccountsMeApiResponse, AccountsMeApiArg>({
-      query: () => ({ url: `/auth/me` }),
+    accountsMe: build.mutation<AccountsMeApiResponse, AccountsMeApiArg>({
+      query: () => ({ url: `/auth/me`, method: 'GET' }),
     }),
     passwordsSetNew: build.mutation<PasswordsSetNewApiResponse, PasswordsSetNewApiArg>({
       query: (queryArg) => ({
@@ -1712,8 +1712,7 @@ export const {
   usePasswordsChangeMutation,
   useLinksConfirmMutation,
   useAccountsCreateProfileMutation,
-  useAccountsMeQuery,
-  useLazyAccountsMeQuery,
+  useAccountsMeMutation,
   usePasswordsSetNewMutation,
   usePasswordsRecoverMutation,
   useSessionsRefreshMutation,
