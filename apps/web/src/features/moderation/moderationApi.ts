@@ -17,9 +17,9 @@ export const moderationApi = abideApi.enhanceEndpoints({
 });
 
 export const {
-  useModerationQueueQuery: useGetReviewQueueQuery,
-  useModerationTextQuery: useGetReviewTextQuery,
-  useModerationApproveMutation: useApproveResourceMutation,
-  useModerationRejectMutation: useRejectResourceMutation,
-  useModerationAuditQuery: useGetModerationAuditQuery,
+  useModerationQueueQuery,
+  useModerationTextQuery,
+  useModerationApproveMutation,
+  useModerationRejectMutation,
+  useModerationAuditQuery,
 } = moderationApi;

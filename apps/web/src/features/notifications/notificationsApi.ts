@@ -3,7 +3,7 @@ import { abideApi, type NotificationListDto } from '../../shared/api/generated/a
 export type NotificationList = NotificationListDto;
 export type AppNotification = NotificationList['items'][number];
 
-/** The bell shows the latest ten. */
+/** The bell shows the latest ten (index.html's early read asks for the same `?limit=10`). */
 export const NOTIFICATION_LIMIT = 10;
 
 /** The bell's endpoints (generated from the API document): one list, read marks refresh it. */
@@ -15,11 +15,4 @@ export const notificationsApi = abideApi.enhanceEndpoints({
   },
 });
 
-export const {
-  useNotificationsListQuery,
-  useNotificationsReadMutation: useMarkNotificationReadMutation,
-  useNotificationsReadAllMutation: useMarkAllNotificationsReadMutation,
-} = notificationsApi;
-
-/** The latest notifications, as the bell and index.html's early read ask for them (`?limit=10`). */
-export const useGetNotificationsQuery = () => useNotificationsListQuery(NOTIFICATION_LIMIT);
+export const { useNotificationsListQuery, useNotificationsReadMutation, useNotificationsReadAllMutation } = notificationsApi;

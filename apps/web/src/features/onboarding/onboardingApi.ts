@@ -5,4 +5,4 @@ export const onboardingApi = abideApi.enhanceEndpoints({
   endpoints: { onboardingComplete: { responseSchema: userSchema } },
 });
 
-export const { useOnboardingCompleteMutation: useCompleteOnboardingMutation } = onboardingApi;
+export const { useOnboardingCompleteMutation } = onboardingApi;

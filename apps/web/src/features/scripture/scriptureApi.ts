@@ -13,4 +13,4 @@ export const scriptureApi = abideApi.enhanceEndpoints({
   },
 });
 
-export const { useScripturePassageQuery: useGetScripturePassageQuery } = scriptureApi;
+export const { useScripturePassageQuery } = scriptureApi;

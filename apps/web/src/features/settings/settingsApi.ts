@@ -61,9 +61,9 @@ export const settingsApi = abideApi.enhanceEndpoints<
 });
 
 export const {
-  useSettingsGetQuery: useGetSettingsQuery,
-  useSettingsUpdateMutation: useUpdateSettingsMutation,
-  usePasswordsChangeMutation: useChangePasswordMutation,
-  useLazyAccountExportExportQuery: useLazyExportDataQuery,
-  useAccountDeletionDeleteMutation: useDeleteAccountMutation,
+  useSettingsGetQuery,
+  useSettingsUpdateMutation,
+  usePasswordsChangeMutation,
+  useLazyAccountExportExportQuery,
+  useAccountDeletionDeleteMutation,
 } = settingsApi;

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { httpStatusOf } from '../../../shared/api/problem-details';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useAuth } from '../../auth/hooks/useAuth';
-import { useDeleteAccountMutation, useLazyExportDataQuery } from '../settingsApi';
+import { useAccountDeletionDeleteMutation, useLazyAccountExportExportQuery } from '../settingsApi';
 
 function saveFile(fileName: string, content: string) {
   const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
@@ -21,8 +21,8 @@ function saveFile(fileName: string, content: string) {
 
 /** Your data and your account: export, sign out everywhere, delete. */
 export function AccountSection() {
-  const [exportData, { isFetching: exporting }] = useLazyExportDataQuery();
-  const [deleteAccount, { isLoading: deleting }] = useDeleteAccountMutation();
+  const [exportData, { isFetching: exporting }] = useLazyAccountExportExportQuery();
+  const [deleteAccount, { isLoading: deleting }] = useAccountDeletionDeleteMutation();
   const { logout, clearSession } = useAuth();
   const { notification } = App.useApp();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { toastSaved, toastSaveFailed } from '../settings-toasts';
-import { useUpdateSettingsMutation, type AccountSettings } from '../settingsApi';
+import { useSettingsUpdateMutation, type AccountSettings } from '../settingsApi';
 
 interface ProfileFields {
   name: string;
@@ -19,7 +19,7 @@ function timeZoneOptions(current: string) {
 
 export function ProfileSection({ settings }: { settings: AccountSettings }) {
   const [form] = Form.useForm<ProfileFields>();
-  const [update, { isLoading }] = useUpdateSettingsMutation();
+  const [update, { isLoading }] = useSettingsUpdateMutation();
   const { refreshProfile } = useAuth();
   const { notification } = App.useApp();
   const options = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);
@@ -43,7 +43,11 @@ export function ProfileSection({ settings }: { settings: AccountSettings }) {
         onFinish={onFinish}
         disabled={isLoading}
       >
-        <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter your name' }, zodRule(settingsSchema.shape.name)]}>
+        <Form.Item
+          label="Name"
+          name="name"
+          rules={[{ required: true, whitespace: true, message: 'Please enter your name' }, zodRule(settingsSchema.shape.name)]}
+        >
           <Input autoComplete="name" />
         </Form.Item>
         <Form.Item label="Email">
@@ -52,7 +56,12 @@ export function ProfileSection({ settings }: { settings: AccountSettings }) {
             {settings.emailConfirmed ? <Tag color="green">Confirmed</Tag> : <Tag color="orange">Not confirmed</Tag>}
           </div>
         </Form.Item>
-        <Form.Item label="Time zone" name="timeZone" extra="Reminders arrive at the right time of your day." rules={[{ required: true, message: 'Please choose a time zone' }]}>
+        <Form.Item
+          label="Time zone"
+          name="timeZone"
+          extra="Reminders arrive at the right time of your day."
+          rules={[{ required: true, message: 'Please choose a time zone' }]}
+        >
           <Select showSearch options={options} optionFilterProp="label" aria-label="Time zone" virtual />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={isLoading}>

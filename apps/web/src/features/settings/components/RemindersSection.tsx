@@ -2,7 +2,7 @@ import { notificationChannels, reminderFrequencies, settingsSchema } from '@abid
 import { App, Button, Card, Checkbox, Form, Input, Radio } from 'antd';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { toastSaved, toastSaveFailed } from '../settings-toasts';
-import { useUpdateSettingsMutation, type AccountSettings } from '../settingsApi';
+import { useSettingsUpdateMutation, type AccountSettings } from '../settingsApi';
 
 type ReminderFields = Pick<AccountSettings, 'reminderFrequency' | 'channels' | 'phoneNumber'>;
 
@@ -14,7 +14,7 @@ const channelLabels: Record<(typeof notificationChannels)[number], string> = {
 
 export function RemindersSection({ settings }: { settings: AccountSettings }) {
   const [form] = Form.useForm<ReminderFields>();
-  const [update, { isLoading }] = useUpdateSettingsMutation();
+  const [update, { isLoading }] = useSettingsUpdateMutation();
   const { notification } = App.useApp();
 
   const onFinish = async (values: ReminderFields) => {
