@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { documentDifferences } from './document-diff';
-import { clientPath, repoRoot } from './paths';
+import { clientPath, repoRoot, snapshotPath } from './paths';
 
 /** The client the committed document generates, rendered by the generator itself (print-client.ts). */
 const renderClient = async (): Promise<string> =>
@@ -27,6 +27,16 @@ describe('the generated web client (apps/web/src/shared/api/generated)', () => {
       );
     }
   }, 60_000);
+});
+
+describe('the committed API document', () => {
+  it('names every operation once, as <controller><Method> (the endpoint names of the generated client)', () => {
+    const document = JSON.parse(readFileSync(snapshotPath, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const ids = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
 });
 
 describe('documentDifferences', () => {
