@@ -2,7 +2,8 @@ import type { ConfigFile } from '@rtk-query/codegen-openapi';
 
 /**
  * How `npm run api:client` turns the API document into the web app's RTK Query endpoints (docs/api.md, "Adding or
- * changing a route"). Paths are from the repository root; `apiFile` is imported from the generated file's folder.
+ * changing a route"). Paths are from the repository root; `apiFile` is imported from the generated file's folder. The
+ * document's paths are made relative to the base API's `/api` before generation (tools/api-client/render-client.ts).
  */
 export const clientCodegenConfig = {
   schemaFile: 'apps/web/src/shared/api/generated/openapi.json',
