@@ -16,12 +16,21 @@ export const bearerScheme = {
 };
 
 /**
+ * Operation ids read as the generated web client's endpoint names (apps/web/src/shared/api/generated): `groupsMine`
+ * for GroupsController.mine, rather than Nest's default `GroupsController_mine`.
+ */
+export const operationIdOf = (controllerKey: string, methodKey: string): string => {
+  const resource = controllerKey.replace(/Controller$/, '');
+  return `${resource.charAt(0).toLowerCase()}${resource.slice(1)}${methodKey.charAt(0).toUpperCase()}${methodKey.slice(1)}`;
+};
+
+/**
  * A service's part of the public contract, generated from its own controllers and the shared zod DTOs
  * (`libs/contracts`). Paths are the service's own; the gateway serves them under `/api` (apps/gateway/src/docs).
  */
 export const buildServiceDocument = (app: INestApplication, service: string): OpenAPIObject => {
   const config = new DocumentBuilder().setTitle(`Abide ${service} service`).setVersion('1').addBearerAuth(bearerScheme).build();
-  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(app, config));
+  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(app, config, { operationIdFactory: operationIdOf }));
   document.components = {
     ...document.components,
     schemas: { ...document.components?.schemas, ProblemDetails: problemDetailsSchema },

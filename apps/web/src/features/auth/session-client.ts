@@ -1,5 +1,6 @@
 import type { SessionResponse } from '@abide/contracts';
 import { isRetryableRefreshFailure, nextRetryDelayMs } from './session-refresh';
+import { rawRoutes } from '../../shared/api/raw-routes';
 
 export type RefreshOutcome =
   | { kind: 'refreshed'; session: SessionResponse }
@@ -46,8 +47,8 @@ const postRefresh: RefreshAttempt = async () => {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
   try {
-    const response = await fetch('/api/auth/refresh', {
-      method: 'POST',
+    const response = await fetch(rawRoutes.refreshSession.path, {
+      method: rawRoutes.refreshSession.method,
       credentials: 'include',
       headers: { Accept: 'application/json, application/problem+json' },
       signal: controller.signal,

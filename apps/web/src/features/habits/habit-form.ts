@@ -49,7 +49,8 @@ export function toHabitRequest(values: HabitFormValues): CreateHabitRequest {
   return {
     name: values.name.trim(),
     description: values.description?.trim() ?? '',
-    category: values.category,
+    // The select offers only the catalogue's ids (categoryOptions).
+    category: values.category as CreateHabitRequest['category'],
     frequency,
     // HH:MM from the time input (some browsers add seconds); null clears a reminder.
     reminderTime: reminderTime ? reminderTime.slice(0, 5) : null,

@@ -3,15 +3,14 @@ import {
   LIBRARY_PAGE_SIZE,
   resourcePageSchema,
   resourceSchema,
-  type DownloadLink,
   type Resource,
   type ResourcePage,
-  type updateDraftRequestSchema,
 } from '@abide/contracts';
-import type { z } from 'zod';
-import { baseApi } from '../../shared/api/baseApi';
+import { abideApi, type UpdateDraftDto } from '../../shared/api/generated/abideApi';
+import { requestOf } from '../../shared/api/generated-request';
+import { checkedBy, type ResultTypes } from '../../shared/api/response-schema';
 
-export type UpdateDraftRequest = z.input<typeof updateDraftRequestSchema>;
+export type UpdateDraftRequest = UpdateDraftDto;
 
 export interface ResourceListArgs {
   q?: string;
@@ -21,7 +20,7 @@ export interface ResourceListArgs {
   mine?: boolean;
 }
 
-/** A group the member can share a resource with (from community's GET /groups). */
+/** A group the member can share a resource with (from community's GET /api/groups). */
 export interface GroupOption {
   id: string;
   name: string;
@@ -29,7 +28,7 @@ export interface GroupOption {
 
 const sharingStatuses = new Set(['owner', 'co-leader', 'member']);
 
-/** GET /groups belongs to community; read only what a group choice needs and tolerate anything else. */
+/** GET /api/groups belongs to community; read only what a group choice needs and tolerate anything else. */
 function toGroupOptions(body: unknown): GroupOption[] {
   const list = Array.isArray(body) ? body : [];
   return list.flatMap((item: unknown) => {
@@ -41,74 +40,59 @@ function toGroupOptions(body: unknown): GroupOption[] {
   });
 }
 
-const byId = (id: string) => `/uploads/${encodeURIComponent(id)}`;
+const listUploads = requestOf('uploadsList');
+const listMyGroups = requestOf('groupsMine');
 
-export const libraryApi = baseApi.enhanceEndpoints({ addTagTypes: ['Resources', 'ReviewQueue', 'LibraryGroups'] }).injectEndpoints({
-  endpoints: (build) => ({
-    /** The library and 'My uploads', 12 a page; 'Load More' fetches the next page and keeps the earlier ones. */
-    listResources: build.infiniteQuery<ResourcePage, ResourceListArgs, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (lastPage) => (lastPage.hasMore ? lastPage.page + 1 : undefined),
-      },
-      query: ({ queryArg, pageParam }) => ({
-        url: '/uploads',
-        params: {
-          ...(queryArg.q ? { q: queryArg.q } : {}),
-          ...(queryArg.category ? { category: queryArg.category } : {}),
-          ...(queryArg.topic ? { topic: queryArg.topic } : {}),
-          ...(queryArg.mine ? { mine: 1 } : {}),
-          page: pageParam,
-          pageSize: LIBRARY_PAGE_SIZE,
+export const libraryApi = abideApi
+  .enhanceEndpoints<'Resources' | 'ReviewQueue' | 'LibraryGroups', ResultTypes<typeof abideApi, { uploadsOne: Resource }>>({
+    addTagTypes: ['Resources', 'ReviewQueue', 'LibraryGroups'],
+    endpoints: {
+      uploadsOne: { responseSchema: checkedBy(resourceSchema), providesTags: ['Resources'] },
+      uploadsUpdate: { invalidatesTags: ['Resources'] },
+      uploadsSubmit: { invalidatesTags: ['Resources', 'ReviewQueue'] },
+      uploadsRemove: { invalidatesTags: ['Resources', 'ReviewQueue'] },
+      /** A short-lived pre-signed link; asking for it counts the download, so the cards refetch. */
+      uploadsDownload: { responseSchema: checkedBy(downloadLinkSchema), invalidatesTags: ['Resources'] },
+    },
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      /** The library and 'My uploads', 12 a page; 'Load More' fetches the next page and keeps the earlier ones. */
+      listResources: build.infiniteQuery<ResourcePage, ResourceListArgs, number>({
+        infiniteQueryOptions: {
+          initialPageParam: 1,
+          getNextPageParam: (lastPage) => (lastPage.hasMore ? lastPage.page + 1 : undefined),
         },
+        query: ({ queryArg: { q, category, topic, mine }, pageParam }) =>
+          listUploads({
+            q: q || undefined,
+            category: category || undefined,
+            topic: topic || undefined,
+            mine: mine ? '1' : undefined,
+            page: pageParam,
+            pageSize: LIBRARY_PAGE_SIZE,
+          }),
+        responseSchema: resourcePageSchema,
+        providesTags: ['Resources'],
       }),
-      responseSchema: resourcePageSchema,
-      providesTags: ['Resources'],
+      /** The member's groups for `group` visibility; an empty list when community is unavailable. */
+      listSharingGroups: build.query<GroupOption[], void>({
+        queryFn: async (_arg, _api, _extra, baseQuery) => {
+          const result = await baseQuery(listMyGroups());
+          return { data: result.error ? [] : toGroupOptions(result.data) };
+        },
+        providesTags: ['LibraryGroups'],
+      }),
     }),
-    getResource: build.query<Resource, string>({
-      query: (id) => byId(id),
-      responseSchema: resourceSchema,
-      providesTags: ['Resources'],
-    }),
-    updateDraft: build.mutation<Resource, { id: string; changes: UpdateDraftRequest }>({
-      query: ({ id, changes }) => ({ url: byId(id), method: 'PATCH', body: changes }),
-      invalidatesTags: ['Resources'],
-    }),
-    submitDraft: build.mutation<Resource, string>({
-      query: (id) => ({ url: `${byId(id)}/submit`, method: 'POST', body: { termsAccepted: true } }),
-      invalidatesTags: ['Resources', 'ReviewQueue'],
-    }),
-    deleteResource: build.mutation<void, string>({
-      query: (id) => ({ url: byId(id), method: 'DELETE' }),
-      invalidatesTags: ['Resources', 'ReviewQueue'],
-    }),
-    /** A short-lived pre-signed link; asking for it counts the download, so the cards refetch. */
-    getDownloadLink: build.mutation<DownloadLink, string>({
-      query: (id) => ({ url: `${byId(id)}/download`, method: 'POST' }),
-      responseSchema: downloadLinkSchema,
-      invalidatesTags: ['Resources'],
-    }),
-    reportResource: build.mutation<void, { id: string; reason: string }>({
-      query: ({ id, reason }) => ({ url: `${byId(id)}/reports`, method: 'POST', body: { reason } }),
-    }),
-    /** The member's groups for `group` visibility; an empty list when community is unavailable. */
-    listSharingGroups: build.query<GroupOption[], void>({
-      queryFn: async (_arg, _api, _extra, baseQuery) => {
-        const result = await baseQuery('/groups');
-        return { data: result.error ? [] : toGroupOptions(result.data) };
-      },
-      providesTags: ['LibraryGroups'],
-    }),
-  }),
-});
+  });
 
 export const {
   useListResourcesInfiniteQuery,
-  useGetResourceQuery,
-  useUpdateDraftMutation,
-  useSubmitDraftMutation,
-  useDeleteResourceMutation,
-  useGetDownloadLinkMutation,
-  useReportResourceMutation,
+  useUploadsOneQuery,
+  useUploadsUpdateMutation,
+  useUploadsSubmitMutation,
+  useUploadsRemoveMutation,
+  useUploadsDownloadMutation,
+  useUploadsReportMutation,
   useListSharingGroupsQuery,
 } = libraryApi;

@@ -9,6 +9,7 @@ import {
   visibilities,
 } from '@abide/contracts';
 import { humanise } from './resource-format';
+import type { UpdateDraftRequest } from './libraryApi';
 
 export type TargetAudience = (typeof targetAudiences)[number];
 export type Visibility = (typeof visibilities)[number];
@@ -126,11 +127,12 @@ export function uploadFormData(file: Blob & { name?: string }, values: UploadFor
 }
 
 /** The JSON changes of a draft edit (PATCH /uploads/:id). */
-export function draftChanges(values: UploadFormValues) {
+export function draftChanges(values: UploadFormValues): UpdateDraftRequest {
   return {
     title: values.title.trim(),
     description: values.description.trim(),
-    ...(values.category ? { category: values.category } : {}),
+    // The select offers only the catalogue's categories.
+    ...(values.category ? { category: values.category as UpdateDraftRequest['category'] } : {}),
     tags: normaliseTags(values.tags),
     targetAudience: values.targetAudience,
     visibility: values.visibility,

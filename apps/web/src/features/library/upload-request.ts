@@ -1,4 +1,5 @@
 import type { ProblemDetails, Resource } from '@abide/contracts';
+import { rawRoutes } from '../../shared/api/raw-routes';
 
 export type UploadOutcome = { ok: true; resource: Resource } | { ok: false; status: number; problem: Partial<ProblemDetails> | null };
 
@@ -31,7 +32,7 @@ function parse(text: string): unknown {
 export function sendUpload({ body, token, onProgress, signal }: UploadRequest): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads');
+    xhr.open(rawRoutes.upload.method, rawRoutes.upload.path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json, application/problem+json');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);

@@ -1,43 +1,25 @@
-import { auditPageSchema, reviewPreviewSchema, reviewQueueSchema, type ReviewQueue } from '@abide/contracts';
-import type { z } from 'zod';
-import { baseApi } from '../../shared/api/baseApi';
+import { auditPageSchema, reviewPreviewSchema, reviewQueueSchema } from '@abide/contracts';
+import { abideApi, type AuditPageDto, type ReviewPreviewDto } from '../../shared/api/generated/abideApi';
+import { checkedBy } from '../../shared/api/response-schema';
 
-export type AuditPage = z.infer<typeof auditPageSchema>;
-export type ReviewPreview = z.infer<typeof reviewPreviewSchema>;
+export type AuditPage = AuditPageDto;
+export type ReviewPreview = ReviewPreviewDto;
 
-const resource = (id: string) => `/moderation/resources/${encodeURIComponent(id)}`;
-
-export const moderationApi = baseApi.enhanceEndpoints({ addTagTypes: ['ReviewQueue', 'Resources', 'ModerationAudit'] }).injectEndpoints({
-  endpoints: (build) => ({
-    getReviewQueue: build.query<ReviewQueue, void>({
-      query: () => '/moderation/queue',
-      responseSchema: reviewQueueSchema,
-      providesTags: ['ReviewQueue'],
-    }),
-    getReviewText: build.query<ReviewPreview, string>({
-      query: (id) => `${resource(id)}/text`,
-      responseSchema: reviewPreviewSchema,
-    }),
-    approveResource: build.mutation<void, string>({
-      query: (id) => ({ url: `${resource(id)}/approve`, method: 'POST' }),
-      invalidatesTags: ['ReviewQueue', 'Resources', 'ModerationAudit'],
-    }),
-    rejectResource: build.mutation<void, { id: string; reason: string }>({
-      query: ({ id, reason }) => ({ url: `${resource(id)}/reject`, method: 'POST', body: { reason } }),
-      invalidatesTags: ['ReviewQueue', 'Resources', 'ModerationAudit'],
-    }),
-    getModerationAudit: build.query<AuditPage, number>({
-      query: (page) => ({ url: '/moderation/audit', params: { page } }),
-      responseSchema: auditPageSchema,
-      providesTags: ['ModerationAudit'],
-    }),
-  }),
+export const moderationApi = abideApi.enhanceEndpoints({
+  addTagTypes: ['ReviewQueue', 'Resources', 'ModerationAudit'],
+  endpoints: {
+    moderationQueue: { responseSchema: checkedBy(reviewQueueSchema), providesTags: ['ReviewQueue'] },
+    moderationText: { responseSchema: checkedBy(reviewPreviewSchema) },
+    moderationApprove: { invalidatesTags: ['ReviewQueue', 'Resources', 'ModerationAudit'] },
+    moderationReject: { invalidatesTags: ['ReviewQueue', 'Resources', 'ModerationAudit'] },
+    moderationAudit: { responseSchema: checkedBy(auditPageSchema), providesTags: ['ModerationAudit'] },
+  },
 });
 
 export const {
-  useGetReviewQueueQuery,
-  useGetReviewTextQuery,
-  useApproveResourceMutation,
-  useRejectResourceMutation,
-  useGetModerationAuditQuery,
+  useModerationQueueQuery,
+  useModerationTextQuery,
+  useModerationApproveMutation,
+  useModerationRejectMutation,
+  useModerationAuditQuery,
 } = moderationApi;

@@ -71,8 +71,6 @@ describe(planSummary.name, () => {
   });
 
   it('returns a no-reminders line when reminders are off', () => {
-    expect(planSummary({ ...emptyDraft, reminderFrequency: 'none' })).toContain(
-      'No reminders (you can turn them on in Settings)',
-    );
+    expect(planSummary({ ...emptyDraft, reminderFrequency: 'none' })).toContain('No reminders (you can turn them on in Settings)');
   });
 });

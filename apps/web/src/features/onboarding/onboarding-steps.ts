@@ -7,12 +7,13 @@ import {
   type ReminderFrequency,
   type spiritualGoals,
 } from '@abide/contracts';
+import type { OnboardingRequestDto } from '../../shared/api/generated/abideApi';
 
 export type SpiritualGoal = (typeof spiritualGoals)[number];
 
 export interface OnboardingDraft {
   spiritualGoals: SpiritualGoal[];
-  connectionPreferences: string[];
+  connectionPreferences: OnboardingRequestDto['connectionPreferences'];
   reminderFrequency: ReminderFrequency | '';
   phoneNumber: string;
 }
@@ -41,7 +42,9 @@ export function stepError(step: OnboardingStep, draft: OnboardingDraft): string 
     case 2:
       return firstIssue(fields.connectionPreferences.safeParse(draft.connectionPreferences));
     case 3:
-      return draft.reminderFrequency ? firstIssue(fields.reminderFrequency.safeParse(draft.reminderFrequency)) : 'Choose how often you would like reminders';
+      return draft.reminderFrequency
+        ? firstIssue(fields.reminderFrequency.safeParse(draft.reminderFrequency))
+        : 'Choose how often you would like reminders';
     case 4:
       // Optional; only characters the server would refuse stop the last step.
       return firstIssue(fields.phoneNumber.safeParse(draft.phoneNumber));

@@ -1,13 +1,8 @@
-import { userSchema, type OnboardingRequest, type User } from '@abide/contracts';
-import { baseApi } from '../../shared/api/baseApi';
+import { userSchema } from '@abide/contracts';
+import { abideApi } from '../../shared/api/generated/abideApi';
 
-export const onboardingApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    completeOnboarding: build.mutation<User, OnboardingRequest>({
-      query: (body) => ({ url: '/onboarding/complete', method: 'POST', body }),
-      responseSchema: userSchema,
-    }),
-  }),
+export const onboardingApi = abideApi.enhanceEndpoints({
+  endpoints: { onboardingComplete: { responseSchema: userSchema } },
 });
 
-export const { useCompleteOnboardingMutation } = onboardingApi;
+export const { useOnboardingCompleteMutation } = onboardingApi;

@@ -1,7 +1,10 @@
-import { settingsResponseSchema, type Settings, type SettingsResponse } from '@abide/contracts';
-import { baseApi } from '../../shared/api/baseApi';
+import { settingsResponseSchema } from '@abide/contracts';
+import type { DefinitionsFromApi, FetchArgs, OverrideResultType } from '@reduxjs/toolkit/query';
+import { abideApi, type SettingsResponseDto } from '../../shared/api/generated/abideApi';
+import { checkedBy } from '../../shared/api/response-schema';
 
-export type AccountSettings = SettingsResponse;
+export type AccountSettings = SettingsResponseDto;
+const settingsChecked = checkedBy<AccountSettings>(settingsResponseSchema);
 
 export interface DataExport {
   fileName: string;
@@ -25,46 +28,42 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
   return plain || FALLBACK_EXPORT_NAME;
 }
 
-export const settingsApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getSettings: build.query<AccountSettings, void>({
-      query: () => '/settings',
-      responseSchema: settingsResponseSchema,
-      providesTags: ['Settings'],
-    }),
-    updateSettings: build.mutation<AccountSettings, Partial<Settings>>({
-      query: (body) => ({ url: '/settings', method: 'PATCH', body }),
-      responseSchema: settingsResponseSchema,
+type Definitions = DefinitionsFromApi<typeof abideApi>;
+
+export const settingsApi = abideApi.enhanceEndpoints<
+  never,
+  { accountExportExport: OverrideResultType<Definitions['accountExportExport'], DataExport> }
+>({
+  endpoints: {
+    settingsGet: { responseSchema: settingsChecked, providesTags: ['Settings'] },
+    settingsUpdate: {
+      responseSchema: settingsChecked,
       async onQueryStarted(_patch, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, data));
+          dispatch(settingsApi.util.upsertQueryData('settingsGet', undefined, data));
         } catch {
           // The form reports the failure.
         }
       },
-    }),
-    changePassword: build.mutation<void, { currentPassword: string; newPassword: string }>({
-      // Served by the identity routes of the gateway (the brief's /settings/password).
-      query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
-    }),
-    exportData: build.mutation<DataExport, void>({
-      query: () => ({ url: '/account/export', responseHandler: 'text' }),
-      transformResponse: (content: string, meta) => ({
+    },
+    // "Download my data": the file as text, named as the server names it; not kept once the download has started.
+    accountExportExport: (definition) => {
+      const request = definition.query!;
+      definition.query = (arg) => ({ ...(request(arg) as FetchArgs), responseHandler: 'text' });
+      definition.transformResponse = (content: string, meta) => ({
         content,
         fileName: fileNameFromDisposition(meta?.response?.headers.get('Content-Disposition')),
-      }),
-    }),
-    deleteAccount: build.mutation<void, { password: string }>({
-      query: (body) => ({ url: '/account/delete', method: 'POST', body }),
-    }),
-  }),
+      });
+      definition.keepUnusedDataFor = 0;
+    },
+  },
 });
 
 export const {
-  useGetSettingsQuery,
-  useUpdateSettingsMutation,
-  useChangePasswordMutation,
-  useExportDataMutation,
-  useDeleteAccountMutation,
+  useSettingsGetQuery,
+  useSettingsUpdateMutation,
+  usePasswordsChangeMutation,
+  useLazyAccountExportExportQuery,
+  useAccountDeletionDeleteMutation,
 } = settingsApi;

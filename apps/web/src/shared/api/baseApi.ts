@@ -16,6 +16,7 @@ type StateWithAuth = { auth: AuthState };
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 const rawBaseQuery = fetchBaseQuery({
+  // The public prefix: the generated endpoints' paths are relative to it (tools/api-client/render-client.ts).
   baseUrl: '/api',
   credentials: 'include',
   timeout: REQUEST_TIMEOUT_MS,
@@ -56,7 +57,8 @@ const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQu
 };
 
 /**
- * The one API slice; features add endpoints with `injectEndpoints`.
+ * The one API slice. Its endpoints are generated from the API document (./generated/abideApi.ts, `npm run api:client`);
+ * each feature adds tags, response schemas and optimistic updates with `enhanceEndpoints`.
  * Spec §9: data never goes stale, no refetch on focus or reconnect, no polling unless an endpoint asks.
  */
 export const baseApi = createApi({

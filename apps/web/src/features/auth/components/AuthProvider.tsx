@@ -47,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const busyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const started = useRef(false);
 
-  /** GET /auth/me (aborted after 10 s); a 404 creates the profile. Failures are only logged. */
+  /** GET /api/auth/me (aborted after 10 s); a 404 creates the profile. Failures are only logged. */
   const loadProfile = useCallback(
     async (sessionUser: User): Promise<User | null> => {
       let authApi: Awaited<ReturnType<typeof loadAuthApi>>;
@@ -57,7 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         console.error('Profile fetch failed', error);
         return null;
       }
-      const me = await dispatch(authApi.endpoints.me.initiate());
+      const me = await dispatch(authApi.endpoints.accountsMe.initiate());
       if (me.data) {
         dispatch(profileLoaded(me.data));
         return me.data;
@@ -66,7 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         console.error('Profile fetch failed', me.error);
         return null;
       }
-      const created = await dispatch(authApi.endpoints.createProfile.initiate({ name: profileNameFor(sessionUser) }));
+      const created = await dispatch(authApi.endpoints.accountsCreateProfile.initiate({ name: profileNameFor(sessionUser) }));
       if (created.data) {
         dispatch(profileLoaded(created.data));
         return created.data;
@@ -134,7 +134,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setBusy(true);
       try {
         const authApi = await loadAuthApi();
-        const started: SessionResponse = await dispatch(authApi.endpoints.signIn.initiate(credentials)).unwrap();
+        const started: SessionResponse = await dispatch(authApi.endpoints.sessionsSignIn.initiate(credentials)).unwrap();
         await emit({ type: 'SIGNED_IN', session: started });
         setBusy(false);
       } catch (error) {
@@ -151,7 +151,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setBusy(true);
       try {
         const [codeChallenge, authApi] = await Promise.all([beginPkceFlow('signup'), loadAuthApi()]);
-        await dispatch(authApi.endpoints.signUp.initiate({ name, email, password, codeChallenge })).unwrap();
+        await dispatch(authApi.endpoints.accountsSignUp.initiate({ name, email, password, codeChallenge })).unwrap();
         // No session yet: the e-mailed link finishes the sign-up (nothing further to do here).
         setBusy(false);
       } catch (error) {
@@ -167,7 +167,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (scope: 'local' | 'global' = 'local') => {
       // Leaving must never hang on the network: after SIGN_OUT_WAIT_MS this tab forgets the session anyway. The
       // request keeps going and, once it lands, the server also forgets the session and clears the refresh cookie.
-      const request = loadAuthApi().then((authApi) => dispatch(authApi.endpoints.signOut.initiate({ scope })).unwrap());
+      const request = loadAuthApi().then((authApi) => dispatch(authApi.endpoints.sessionsSignOut.initiate({ scope })).unwrap());
       try {
         await Promise.race([
           request,
@@ -184,7 +184,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const recover = useCallback(
     async (email: string) => {
       const [codeChallenge, authApi] = await Promise.all([beginPkceFlow('recovery'), loadAuthApi()]);
-      await dispatch(authApi.endpoints.recover.initiate({ email, codeChallenge })).unwrap();
+      await dispatch(authApi.endpoints.passwordsRecover.initiate({ email, codeChallenge })).unwrap();
     },
     [dispatch],
   );
@@ -195,10 +195,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const authApi = await loadAuthApi();
       if (!codeVerifier) {
         if (flow === 'recovery') throw new Error('MISSING_VERIFIER');
-        await dispatch(authApi.endpoints.confirmEmail.initiate({ code })).unwrap();
+        await dispatch(authApi.endpoints.linksConfirm.initiate({ code })).unwrap();
         return { kind: 'confirmed-elsewhere' };
       }
-      const exchanged = await dispatch(authApi.endpoints.exchangeCode.initiate({ code, codeVerifier })).unwrap();
+      const exchanged = await dispatch(authApi.endpoints.linksToken.initiate({ code, codeVerifier })).unwrap();
       forgetVerifier(flow);
       const { flow: serverFlow, ...started } = exchanged;
       await emit({ type: serverFlow === 'recovery' ? 'PASSWORD_RECOVERY' : 'SIGNED_IN', session: started });
@@ -210,7 +210,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const setNewPassword = useCallback(
     async (password: string) => {
       const authApi = await loadAuthApi();
-      await dispatch(authApi.endpoints.setNewPassword.initiate({ password })).unwrap();
+      await dispatch(authApi.endpoints.passwordsSetNew.initiate({ password })).unwrap();
     },
     [dispatch],
   );

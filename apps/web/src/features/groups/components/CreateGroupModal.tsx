@@ -2,14 +2,14 @@ import { App, Form, Modal } from 'antd';
 import { useEffect } from 'react';
 import { failureDescription } from '../group-errors';
 import { emptyGroupForm, toGroupRequest, type GroupFormValues } from '../group-form';
-import { useCreateGroupMutation } from '../groupsApi';
+import { useGroupsCreateMutation } from '../groupsApi';
 import { GroupFields } from './GroupFields';
 
 /** Create Group. A refusal the member can act on (the free plan's limit) is shown as the server words it. */
 export function CreateGroupModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<GroupFormValues>();
   const { notification } = App.useApp();
-  const [create, { isLoading }] = useCreateGroupMutation();
+  const [create, { isLoading }] = useGroupsCreateMutation();
 
   useEffect(() => {
     if (open) form.setFieldsValue(emptyGroupForm);

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Input, Result, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { discoverCountText } from '../group-format';
-import { useDiscoverGroupsQuery } from '../groupsApi';
+import { useGroupsDiscoverQuery } from '../groupsApi';
 import { DiscoverCard } from './DiscoverCard';
 
 export const DISCOVER_PAGE_SIZE = 12;
@@ -11,7 +11,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** One page of results; the list grows a page at a time with Load more, each page its own cached query. */
 function DiscoverPage({ q, page, isLast, onMore }: { q: string; page: number; isLast: boolean; onMore: () => void }) {
-  const { data, isFetching, isError, refetch } = useDiscoverGroupsQuery({ q, page, pageSize: DISCOVER_PAGE_SIZE });
+  const { data, isFetching, isError, refetch } = useGroupsDiscoverQuery({ q: q || undefined, page, pageSize: DISCOVER_PAGE_SIZE });
   if (isError) {
     return (
       <Result

@@ -2,7 +2,7 @@ import type { GroupSummary } from '@abide/contracts';
 import { App, Button, Card, Form } from 'antd';
 import { failureDescription } from '../group-errors';
 import { toGroupFormValues, toGroupRequest, type GroupFormValues } from '../group-form';
-import { useUpdateGroupMutation } from '../groupsApi';
+import { useGroupsUpdateMutation } from '../groupsApi';
 import { GroupFields } from './GroupFields';
 
 /**
@@ -12,10 +12,10 @@ import { GroupFields } from './GroupFields';
 export function GroupSettingsForm({ group }: { group: GroupSummary }) {
   const [form] = Form.useForm<GroupFormValues>();
   const { notification } = App.useApp();
-  const [update, { isLoading }] = useUpdateGroupMutation();
+  const [update, { isLoading }] = useGroupsUpdateMutation();
 
   const onFinish = async (values: GroupFormValues) => {
-    const result = await update({ groupId: group.id, changes: toGroupRequest(values) });
+    const result = await update({ id: group.id, updateGroupDto: toGroupRequest(values) });
     if (result.error) notification.error({ message: 'Failed to save group settings', description: failureDescription(result.error) });
     else notification.success({ message: 'Group settings saved' });
   };

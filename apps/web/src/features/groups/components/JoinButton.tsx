@@ -3,7 +3,7 @@ import type { GroupSummary } from '@abide/contracts';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { failureDescription } from '../group-errors';
 import { joinActionFor } from '../group-format';
-import { useJoinGroupMutation, useWithdrawRequestMutation } from '../groupsApi';
+import { useGroupsJoinMutation, useGroupsWithdrawMutation } from '../groupsApi';
 
 /**
  * The button a group shows to the caller: 'Request to Join' (a public group is joined at once, a private one gets a
@@ -11,8 +11,8 @@ import { useJoinGroupMutation, useWithdrawRequestMutation } from '../groupsApi';
  */
 export function JoinButton({ group }: { group: GroupSummary }) {
   const { notification } = App.useApp();
-  const [join, { isLoading: joining }] = useJoinGroupMutation();
-  const [withdraw, { isLoading: withdrawing }] = useWithdrawRequestMutation();
+  const [join, { isLoading: joining }] = useGroupsJoinMutation();
+  const [withdraw, { isLoading: withdrawing }] = useGroupsWithdrawMutation();
   const action = joinActionFor(group.myStatus);
 
   const onJoin = async () => {

@@ -2,7 +2,7 @@ import type { Dashboard, GroupMemberRole } from '@abide/contracts';
 import { App, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { failureDescription } from '../group-errors';
 import { roleLabels, shortDate } from '../group-format';
-import { useChangeRoleMutation, useHandOverMutation, useRemoveMemberMutation } from '../groupsApi';
+import { useGroupsChangeRoleMutation, useGroupsHandOverMutation, useGroupsRemoveMutation } from '../groupsApi';
 
 type Row = Dashboard['members'][number];
 
@@ -13,24 +13,24 @@ const canRemove = (me: GroupMemberRole, target: Row, myId: string | undefined) =
 /** Member Management: role, joined date and this week's counts (never content; 'Private' for members who do not share). */
 export function MemberManagement({ dashboard, myRole, myId }: { dashboard: Dashboard; myRole: GroupMemberRole; myId?: string }) {
   const { notification } = App.useApp();
-  const [remove] = useRemoveMemberMutation();
-  const [changeRole] = useChangeRoleMutation();
-  const [handOver] = useHandOverMutation();
+  const [remove] = useGroupsRemoveMutation();
+  const [changeRole] = useGroupsChangeRoleMutation();
+  const [handOver] = useGroupsHandOverMutation();
   const groupId = dashboard.group.id;
 
   const onRemove = async (row: Row) => {
-    const result = await remove({ groupId, userId: row.userId });
+    const result = await remove({ id: groupId, userId: row.userId });
     if (result.error) notification.error({ message: 'Could not remove the member', description: failureDescription(result.error) });
     else notification.success({ message: `${row.name ?? 'The member'} was removed from the group` });
   };
   const onRole = async (row: Row, role: 'co-leader' | 'member') => {
-    const result = await changeRole({ groupId, userId: row.userId, role });
+    const result = await changeRole({ id: groupId, userId: row.userId, changeRoleDto: { role } });
     if (result.error) notification.error({ message: 'Could not change the role', description: failureDescription(result.error) });
     else notification.success({ message: `${row.name ?? 'The member'} is now a ${roleLabels[role].toLowerCase()}` });
   };
 
   const onHandOver = async (row: Row) => {
-    const result = await handOver({ groupId, userId: row.userId });
+    const result = await handOver({ id: groupId, handOverDto: { userId: row.userId } });
     if (result.error) notification.error({ message: 'Could not hand over the group', description: failureDescription(result.error) });
     else notification.success({ message: `${row.name ?? 'The member'} now owns the group` });
   };

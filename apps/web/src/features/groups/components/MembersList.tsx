@@ -1,12 +1,12 @@
 import { Avatar, List, Result, Skeleton, Tag } from 'antd';
 import { roleLabels, shortDate } from '../group-format';
-import { useGetMembersQuery } from '../groupsApi';
+import { useGroupsMembersQuery } from '../groupsApi';
 
 const initialOf = (name: string | null) => (name?.trim()[0] ?? '?').toUpperCase();
 
 /** The group's members with their role and when they joined (members only; the server checks it too). */
 export function MembersList({ groupId }: { groupId: string }) {
-  const { data: members, isLoading, isError } = useGetMembersQuery(groupId);
+  const { data: members, isLoading, isError } = useGroupsMembersQuery(groupId);
   if (isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (isError || !members) return <Result status="warning" title="Members could not be loaded" />;
   return (

@@ -1,11 +1,11 @@
 import { PlusOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Empty, Result, Skeleton } from 'antd';
-import { useGetMyGroupsQuery } from '../groupsApi';
+import { useGroupsMineQuery } from '../groupsApi';
 import { MyGroupCard } from './MyGroupCard';
 
 /** My Groups: a card per group, or 'No groups yet' with Find Groups and Create Group. */
 export function MyGroupsTab({ onFind, onCreate }: { onFind: () => void; onCreate: () => void }) {
-  const { data: groups, isLoading, isError, refetch } = useGetMyGroupsQuery();
+  const { data: groups, isLoading, isError, refetch } = useGroupsMineQuery();
 
   if (isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (isError || !groups) {

@@ -2,15 +2,17 @@ import type { JoinRequest } from '@abide/contracts';
 import { App, Button, Card, Empty, List, Space } from 'antd';
 import { failureDescription } from '../group-errors';
 import { shortDate } from '../group-format';
-import { useDecideRequestMutation } from '../groupsApi';
+import { useGroupsApproveMutation, useGroupsDeclineMutation } from '../groupsApi';
 
 /** Requests to join a private group, approved or declined by its leaders. */
 export function PendingRequests({ groupId, requests }: { groupId: string; requests: JoinRequest[] }) {
   const { notification } = App.useApp();
-  const [decide, { isLoading, originalArgs }] = useDecideRequestMutation();
+  const [approve, approving] = useGroupsApproveMutation();
+  const [decline, declining] = useGroupsDeclineMutation();
+  const deciding = [approving, declining].find((state) => state.isLoading)?.originalArgs;
 
   const onDecide = async (request: JoinRequest, decision: 'approve' | 'decline') => {
-    const result = await decide({ groupId, requestId: request.id, decision });
+    const result = await (decision === 'approve' ? approve : decline)({ id: groupId, requestId: request.id });
     const who = request.name ?? 'The member';
     if (result.error) notification.error({ message: 'Could not answer the request', description: failureDescription(result.error) });
     else notification.success({ message: decision === 'approve' ? `${who} joined the group` : 'Request declined' });
@@ -25,7 +27,7 @@ export function PendingRequests({ groupId, requests }: { groupId: string; reques
           aria-label="Pending requests"
           dataSource={requests}
           renderItem={(request) => {
-            const busy = isLoading && originalArgs?.requestId === request.id;
+            const busy = deciding?.requestId === request.id;
             const who = request.name ?? 'Member';
             return (
               <List.Item

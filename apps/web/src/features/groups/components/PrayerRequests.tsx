@@ -5,7 +5,14 @@ import { useState } from 'react';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { failureDescription } from '../group-errors';
 import { plural, timeAgo } from '../group-format';
-import { useDeletePrayerMutation, useGetPrayersQuery, usePostPrayerMutation, usePrayerActionMutation } from '../groupsApi';
+import {
+  usePrayersAnsweredMutation,
+  usePrayersHideMutation,
+  usePrayersListQuery,
+  usePrayersPostMutation,
+  usePrayersPrayedMutation,
+  usePrayersRemoveMutation,
+} from '../groupsApi';
 
 interface PrayerFormValues {
   text: string;
@@ -15,10 +22,10 @@ interface PrayerFormValues {
 function PrayerForm({ groupId }: { groupId: string }) {
   const [form] = Form.useForm<PrayerFormValues>();
   const { notification } = App.useApp();
-  const [post, { isLoading }] = usePostPrayerMutation();
+  const [post, { isLoading }] = usePrayersPostMutation();
 
   const onFinish = async (values: PrayerFormValues) => {
-    const result = await post({ groupId, text: values.text.trim(), anonymous: values.anonymous });
+    const result = await post({ id: groupId, postPrayerDto: { text: values.text.trim(), anonymous: values.anonymous } });
     if (result.error) {
       notification.error({ message: 'Could not share your prayer request', description: failureDescription(result.error) });
       return;
@@ -63,15 +70,22 @@ function PrayerForm({ groupId }: { groupId: string }) {
 
 function PrayerItem({ prayer, isLeader }: { prayer: PrayerRequest; isLeader: boolean }) {
   const { notification } = App.useApp();
-  const [act, { isLoading: acting }] = usePrayerActionMutation();
-  const [remove, { isLoading: removing }] = useDeletePrayerMutation();
+  const [prayed, prayedState] = usePrayersPrayedMutation();
+  const [answered, answeredState] = usePrayersAnsweredMutation();
+  const [hide, hideState] = usePrayersHideMutation();
+  const acting = prayedState.isLoading || answeredState.isLoading || hideState.isLoading;
+  const [remove, { isLoading: removing }] = usePrayersRemoveMutation();
   const [answering, setAnswering] = useState(false);
   const [testimony, setTestimony] = useState('');
-  const ids = { groupId: prayer.groupId, prayerId: prayer.id };
+  const ids = { id: prayer.groupId, prayerId: prayer.id };
   const author = prayer.authorName ?? 'Anonymous';
 
   const run = async (action: 'prayed' | 'answered' | 'hide', failure: string, extra: { testimony?: string } = {}) => {
-    const result = await act({ ...ids, action, ...extra });
+    const result = await (action === 'prayed'
+      ? prayed(ids)
+      : action === 'hide'
+        ? hide(ids)
+        : answered({ ...ids, answerPrayerDto: { testimony: extra.testimony ?? '' } }));
     if (result.error) notification.error({ message: failure, description: failureDescription(result.error) });
     return !result.error;
   };
@@ -169,7 +183,7 @@ function PrayerItem({ prayer, isLeader }: { prayer: PrayerRequest; isLeader: boo
 
 /** Prayer requests inside a group (issue 6): post (optionally anonymous), 'I prayed', answered with a testimony, hide, delete. */
 export function PrayerRequests({ groupId, isLeader }: { groupId: string; isLeader: boolean }) {
-  const { data: prayers, isLoading, isError } = useGetPrayersQuery(groupId);
+  const { data: prayers, isLoading, isError } = usePrayersListQuery(groupId);
   return (
     <section className="prayers" aria-label="Prayer requests">
       <PrayerForm groupId={groupId} />

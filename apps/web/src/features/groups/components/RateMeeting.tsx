@@ -1,18 +1,18 @@
 import { App, Rate, Skeleton } from 'antd';
 import { failureDescription } from '../group-errors';
-import { useGetMyRatingQuery, useRateMeetingMutation } from '../groupsApi';
+import { useGroupsMyRatingQuery, useGroupsRateMutation } from '../groupsApi';
 
 const starLabels = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
 /** Rate this week's meeting 1–5; the leaders' dashboard shows the average. Rating again replaces the earlier one. */
 export function RateMeeting({ groupId }: { groupId: string }) {
   const { notification } = App.useApp();
-  const { data, isLoading } = useGetMyRatingQuery(groupId);
-  const [rate, { isLoading: saving }] = useRateMeetingMutation();
+  const { data, isLoading } = useGroupsMyRatingQuery({ id: groupId });
+  const [rate, { isLoading: saving }] = useGroupsRateMutation();
 
   const onRate = async (rating: number) => {
     if (rating < 1) return;
-    const result = await rate({ groupId, rating });
+    const result = await rate({ id: groupId, rateMeetingDto: { rating } });
     if (result.error) notification.error({ message: 'Could not save your rating', description: failureDescription(result.error) });
     else notification.success({ message: "Thanks for rating this week's meeting!" });
   };

@@ -9,7 +9,7 @@ import { MemberManagement } from '../components/MemberManagement';
 import { PendingRequests } from '../components/PendingRequests';
 import { WeeklyActivityChart } from '../components/WeeklyActivityChart';
 import { isLeader } from '../group-format';
-import { useGetDashboardQuery } from '../groupsApi';
+import { useGroupsDashboardQuery } from '../groupsApi';
 import '../groups.css';
 
 function Refusal({ status }: { status: number | null }) {
@@ -35,7 +35,7 @@ function Refusal({ status }: { status: number | null }) {
 export function GroupDashboardPage() {
   const { groupId = '' } = useParams();
   const { user } = useAuth();
-  const { data: dashboard, isLoading, error } = useGetDashboardQuery(groupId);
+  const { data: dashboard, isLoading, error } = useGroupsDashboardQuery(groupId);
 
   if (isLoading) {
     return (

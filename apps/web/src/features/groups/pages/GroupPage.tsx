@@ -11,13 +11,13 @@ import { PrayerRequests } from '../components/PrayerRequests';
 import { RateMeeting } from '../components/RateMeeting';
 import { failureDescription } from '../group-errors';
 import { isLeader, isMember, memberCountText, roleLabels } from '../group-format';
-import { useGetGroupQuery, useLeaveGroupMutation } from '../groupsApi';
+import { useGroupsOneQuery, useGroupsLeaveMutation } from '../groupsApi';
 import '../groups.css';
 
 function LeaveButton({ group }: { group: GroupSummary }) {
   const { notification } = App.useApp();
   const navigate = useNavigate();
-  const [leave, { isLoading }] = useLeaveGroupMutation();
+  const [leave, { isLoading }] = useGroupsLeaveMutation();
   const onLeave = async () => {
     const result = await leave(group.id);
     if (result.error) {
@@ -39,7 +39,7 @@ function LeaveButton({ group }: { group: GroupSummary }) {
 /** One group (issue 6): its header with the meeting and Leave; members see prayer requests, members and the rating. */
 export function GroupPage() {
   const { groupId = '' } = useParams();
-  const { data: group, isLoading, error } = useGetGroupQuery(groupId);
+  const { data: group, isLoading, error } = useGroupsOneQuery(groupId);
 
   if (isLoading) {
     return (

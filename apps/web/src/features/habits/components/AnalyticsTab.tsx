@@ -1,6 +1,6 @@
 import { Card, Empty, Skeleton } from 'antd';
 import { heatMapColumns, heatMapSummary, trendPoints, type HeatCell } from '../habit-analytics';
-import { useGetHabitAnalyticsQuery, type HabitAnalytics } from '../habitsApi';
+import { useHabitsAnalyticsQuery, type HabitAnalytics } from '../habitsApi';
 import { formatShortDate, weekdayShort } from '../local-dates';
 
 const BOX = { width: 900, height: 240, padX: 48, padY: 16 };
@@ -126,7 +126,7 @@ const legend = [
 
 /** Issue 4: a real Analytics tab — a heat map per habit and the weekly completion trend. */
 export function AnalyticsTab({ today }: { today: string }) {
-  const { data, isLoading, isError } = useGetHabitAnalyticsQuery();
+  const { data, isLoading, isError } = useHabitsAnalyticsQuery();
   if (isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (isError || !data) return <Empty description="We couldn't load your analytics." />;
 

@@ -3,29 +3,33 @@ import type { Habit } from '@abide/contracts';
 import { App, Button, Checkbox, Empty, Input, Progress, Select, Skeleton, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { categoryLabel, reminderText, streakText } from '../habit-form';
-import { useGetHabitEntriesQuery, useGetHabitsQuery, useSkipHabitDayMutation, useToggleHabitMutation } from '../habitsApi';
+import { useHabitsEntriesQuery, useHabitsListQuery, useHabitsSkipMutation, useHabitsToggleMutation } from '../habitsApi';
 import { addDays, CHECK_IN_DAYS_BACK, formatLongDate, formatShortDate } from '../local-dates';
 
 /** Today and the seven days before it (issue 4: never the future, at most a week back). */
 function dateOptions(today: string) {
   return Array.from({ length: CHECK_IN_DAYS_BACK + 1 }, (_, back) => {
     const value = addDays(today, -back);
-    const label = back === 0 ? `Today, ${formatShortDate(value)}` : back === 1 ? `Yesterday, ${formatShortDate(value)}` : formatLongDate(value);
+    const label =
+      back === 0 ? `Today, ${formatShortDate(value)}` : back === 1 ? `Yesterday, ${formatShortDate(value)}` : formatLongDate(value);
     return { value, label };
   });
 }
 
 function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: string; today: string; savedNote: string | null }) {
   const { notification } = App.useApp();
-  const [toggle, { isLoading }] = useToggleHabitMutation();
-  const [skip, { isLoading: skipping }] = useSkipHabitDayMutation();
+  const [toggle, { isLoading }] = useHabitsToggleMutation();
+  const [skip, { isLoading: skipping }] = useHabitsSkipMutation();
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState('');
   const nameId = `habit-name-${habit.id}`;
   const reminder = reminderText(habit.reminderTime);
 
   const onToggle = async (completed: boolean) => {
-    const result = await toggle({ id: habit.id, completed, date, note: completed ? note.trim() || undefined : undefined });
+    const result = await toggle({
+      id: habit.id,
+      toggleHabitDto: { completed, date, note: completed ? note.trim() || undefined : undefined },
+    });
     if (result.error) return notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
     notification.success({ message: 'Habit updated!' });
     setNote('');
@@ -33,7 +37,7 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
   };
 
   const onSkip = async () => {
-    const result = await skip({ id: habit.id, date });
+    const result = await skip({ id: habit.id, skipDayDto: { date } });
     if (result.error) return notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
     notification.success({ message: 'Habit updated!', description: 'This day is marked as a planned skip; your streak is safe.' });
   };
@@ -115,8 +119,8 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
 /** Today's Check-in: active habits with a completion toggle for the chosen day. */
 export function CheckInTab({ today }: { today: string }) {
   const [date, setDate] = useState(today);
-  const { data: habits, isLoading, isError, refetch } = useGetHabitsQuery(date);
-  const { data: entries } = useGetHabitEntriesQuery(date);
+  const { data: habits, isLoading, isError, refetch } = useHabitsListQuery(date);
+  const { data: entries } = useHabitsEntriesQuery(date);
   const active = (habits ?? []).filter((habit) => habit.isActive && !habit.archived);
   const notes = new Map((entries ?? []).map((entry) => [entry.habitId, entry.note]));
 

@@ -11,7 +11,7 @@ import {
   weekdayOptions,
   type HabitFormValues,
 } from '../habit-form';
-import { useCreateHabitMutation, useUpdateHabitMutation } from '../habitsApi';
+import { useHabitsCreateMutation, useHabitsUpdateMutation } from '../habitsApi';
 import { FormRadioGroup } from '../../../shared/forms/FormRadioGroup';
 import { FormSelect } from '../../../shared/forms/FormSelect';
 
@@ -19,8 +19,8 @@ import { FormSelect } from '../../../shared/forms/FormSelect';
 export function HabitFormModal({ open, habit, onClose }: { open: boolean; habit?: Habit | null; onClose: () => void }) {
   const [form] = Form.useForm<HabitFormValues>();
   const { notification } = App.useApp();
-  const [create, { isLoading: creating }] = useCreateHabitMutation();
-  const [update, { isLoading: updating }] = useUpdateHabitMutation();
+  const [create, { isLoading: creating }] = useHabitsCreateMutation();
+  const [update, { isLoading: updating }] = useHabitsUpdateMutation();
   const frequency = Form.useWatch('frequency', form);
   const editing = Boolean(habit);
 
@@ -31,7 +31,7 @@ export function HabitFormModal({ open, habit, onClose }: { open: boolean; habit?
   const onFinish = async (values: HabitFormValues) => {
     const body = toHabitRequest(values);
     if (habit) {
-      const result = await update({ id: habit.id, changes: body });
+      const result = await update({ id: habit.id, updateHabitDto: body });
       if (result.error) return notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
       notification.success({ message: 'Habit updated!' });
     } else {

@@ -2,17 +2,19 @@ import { EditOutlined, InboxOutlined, PauseCircleOutlined, PlayCircleOutlined } 
 import type { Habit } from '@abide/contracts';
 import { App, Badge, Button, Empty, Popconfirm, Skeleton, Tag } from 'antd';
 import { categoryLabel, frequencyLabel, reminderText, streakText } from '../habit-form';
-import { useChangeHabitStateMutation, useGetHabitsQuery } from '../habitsApi';
+import { useHabitsArchiveMutation, useHabitsListQuery, useHabitsPauseMutation, useHabitsResumeMutation } from '../habitsApi';
 
 /** Overview: every habit with an Active or Paused badge and Current vs Best streak. */
 export function OverviewTab({ today, onEdit }: { today: string; onEdit: (habit: Habit) => void }) {
   const { notification } = App.useApp();
-  const { data: habits, isLoading } = useGetHabitsQuery(today);
-  const [change] = useChangeHabitStateMutation();
+  const { data: habits, isLoading } = useHabitsListQuery(today);
+  const [pause] = useHabitsPauseMutation();
+  const [resume] = useHabitsResumeMutation();
+  const [archive] = useHabitsArchiveMutation();
   const all = (habits ?? []).filter((habit) => !habit.archived);
 
   const run = async (habit: Habit, action: 'pause' | 'resume' | 'archive') => {
-    const result = await change({ id: habit.id, action });
+    const result = await { pause, resume, archive }[action](habit.id);
     if (result.error) return notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
     const what = { pause: 'paused; its streak waits for you', resume: 'is active again', archive: 'archived' }[action];
     notification.success({ message: 'Habit updated!', description: `${habit.name} ${what}.` });

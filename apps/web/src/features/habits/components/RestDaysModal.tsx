@@ -1,17 +1,17 @@
 import { App, Checkbox, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { weekdayOptions } from '../habit-form';
-import { useGetRestDaysQuery, useSetRestDaysMutation } from '../habitsApi';
+import { useHabitsRestDaysQuery, useHabitsSetRestDaysMutation } from '../habitsApi';
 
 /** Declared rest days (e.g. a Sabbath) are never due, so they never break a streak (issue 4). */
 function RestDaysForm({ initial, onClose }: { initial: number[]; onClose: () => void }) {
   const { notification } = App.useApp();
   const [days, setDays] = useState<number[]>(initial);
-  const [save, { isLoading }] = useSetRestDaysMutation();
+  const [save, { isLoading }] = useHabitsSetRestDaysMutation();
   const tooMany = days.length > 6;
 
   const onOk = async () => {
-    const result = await save([...days].sort((a, b) => a - b));
+    const result = await save({ weekdays: [...days].sort((a, b) => a - b) });
     if (result.error) return notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
     notification.success({ message: 'Habit updated!', description: 'Your rest days are saved; they never break a streak.' });
     onClose();
@@ -30,7 +30,12 @@ function RestDaysForm({ initial, onClose }: { initial: number[]; onClose: () => 
       <p className="muted" id="rest-days-help">
         Choose the days you set apart for rest, such as a Sabbath. Habits aren't due on these days, so your streaks carry on.
       </p>
-      <Checkbox.Group value={days} onChange={(value) => setDays(value as number[])} className="weekday-checks" aria-describedby="rest-days-help">
+      <Checkbox.Group
+        value={days}
+        onChange={(value) => setDays(value as number[])}
+        className="weekday-checks"
+        aria-describedby="rest-days-help"
+      >
         {weekdayOptions.map((day) => (
           <Checkbox key={day.value} value={day.value} aria-label={day.ariaLabel}>
             {day.label}
@@ -47,7 +52,7 @@ function RestDaysForm({ initial, onClose }: { initial: number[]; onClose: () => 
 }
 
 export function RestDaysModal({ onClose }: { onClose: () => void }) {
-  const { data, isLoading } = useGetRestDaysQuery();
+  const { data, isLoading } = useHabitsRestDaysQuery();
   if (isLoading) {
     return (
       <Modal open title="Rest days" footer={null} onCancel={onClose}>
@@ -55,5 +60,5 @@ export function RestDaysModal({ onClose }: { onClose: () => void }) {
       </Modal>
     );
   }
-  return <RestDaysForm initial={data ?? []} onClose={onClose} />;
+  return <RestDaysForm initial={data?.weekdays ?? []} onClose={onClose} />;
 }

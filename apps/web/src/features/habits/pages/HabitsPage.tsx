@@ -2,7 +2,7 @@ import { CoffeeOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Habit } from '@abide/contracts';
 import { Button, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { useGetStatsOverviewQuery } from '../../plan/planApi';
+import { useStatsOverviewQuery } from '../../plan/planApi';
 import { AnalyticsTab } from '../components/AnalyticsTab';
 import { CheckInTab } from '../components/CheckInTab';
 import { HabitFormModal } from '../components/HabitFormModal';
@@ -14,7 +14,7 @@ import '../habits.css';
 
 /** Habits (issue 4): Add Habit, four real stat cards, Check-in, Overview and Analytics tabs. */
 export function HabitsPage() {
-  const { data: stats } = useGetStatsOverviewQuery();
+  const { data: stats } = useStatsOverviewQuery();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Habit | null>(null);
   const [restOpen, setRestOpen] = useState(false);

@@ -3,7 +3,7 @@ import { App, Button, Form, Modal } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { ScripturePassage } from '../../scripture/components/ScripturePassage';
 import { isBlank, moodLabel, toEntryRequest, toReflectionValues, type ReflectionFormValues } from '../journal-form';
-import { useUpdateJournalEntryMutation } from '../journalApi';
+import { useJournalUpdateMutation } from '../journalApi';
 import { ReflectionFields } from './ReflectionFields';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' });
@@ -31,7 +31,7 @@ export function EntryModal({
 }) {
   const [form] = Form.useForm<ReflectionFormValues>();
   const { notification } = App.useApp();
-  const [update, { isLoading }] = useUpdateJournalEntryMutation();
+  const [update, { isLoading }] = useJournalUpdateMutation();
 
   useEffect(() => {
     if (entry && mode === 'edit') form.setFieldsValue(toReflectionValues(entry));
@@ -45,7 +45,7 @@ export function EntryModal({
       notification.error({ message: 'Please write your reflection', description: 'Your journal entry cannot be empty.' });
       return;
     }
-    const result = await update({ id: entry.id, changes: toEntryRequest(values, { draft }) });
+    const result = await update({ id: entry.id, journalEntryUpdateDto: toEntryRequest(values, { draft }) });
     if (result.error) return notification.error({ message: 'Failed to save entry', description: 'Please try again.' });
     notification.success({ message: 'Journal entry saved!', description: 'Your reflection has been updated.' });
     onClose();

@@ -2,11 +2,11 @@ import type { JournalEntry } from '@abide/contracts';
 import { Button, Modal, Result, Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
 import { ScripturePassage } from '../../scripture/components/ScripturePassage';
-import { useGetEntryInsightMutation } from '../journalApi';
+import { useJournalInsightMutation } from '../journalApi';
 
 /** 'Get AI insight': a short reflection on the entry with a related scripture. */
 export function InsightModal({ entry, onClose }: { entry: JournalEntry | null; onClose: () => void }) {
-  const [getInsight, { data, isLoading, isError, originalArgs }] = useGetEntryInsightMutation();
+  const [getInsight, { data, isLoading, isError, originalArgs }] = useJournalInsightMutation();
   const asked = useRef<string | null>(null);
 
   // Ask once per opened entry; the mutation's own state drives what the dialog shows.

@@ -1,15 +1,15 @@
 import { BulbOutlined, SyncOutlined } from '@ant-design/icons';
 import { App, Button, Card, Skeleton } from 'antd';
-import { useGetJournalPromptQuery, useNewJournalPromptMutation } from '../journalApi';
+import { NEW_PROMPT, TODAYS_PROMPT, useJournalPromptQuery, useLazyJournalPromptQuery } from '../journalApi';
 
 /** "Today's Reflection Prompt" with 'Generate New Prompt' (never one of the member's last 10, per issue 4). */
 export function PromptCard() {
   const { notification } = App.useApp();
-  const { data, isLoading, isError, refetch } = useGetJournalPromptQuery();
-  const [generate, { isLoading: generating }] = useNewJournalPromptMutation();
+  const { data, isLoading, isError, refetch } = useJournalPromptQuery(TODAYS_PROMPT);
+  const [generate, { isFetching: generating }] = useLazyJournalPromptQuery();
 
   const onGenerate = async () => {
-    const result = await generate();
+    const result = await generate(NEW_PROMPT);
     if (result.error) notification.error({ message: 'Could not get a new prompt', description: 'Please try again.' });
   };
 

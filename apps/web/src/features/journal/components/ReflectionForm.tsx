@@ -1,14 +1,14 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form } from 'antd';
 import { emptyReflection, isBlank, toEntryRequest, type ReflectionFormValues } from '../journal-form';
-import { useCreateJournalEntryMutation } from '../journalApi';
+import { useJournalCreateMutation } from '../journalApi';
 import { ReflectionFields } from './ReflectionFields';
 
 /** The reflection form, with its validation and toasts; after a save it is empty and private again. */
 export function ReflectionForm() {
   const [form] = Form.useForm<ReflectionFormValues>();
   const { notification } = App.useApp();
-  const [create, { isLoading, originalArgs }] = useCreateJournalEntryMutation();
+  const [create, { isLoading, originalArgs }] = useJournalCreateMutation();
   const savingDraft = isLoading && originalArgs?.draft === true;
   const savingEntry = isLoading && !savingDraft;
 

@@ -1,18 +1,24 @@
 import { RECENT_JOURNAL_ENTRIES } from '@abide/contracts';
 import { Button, Card, Empty, Input, Pagination, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
-import { useListJournalEntriesQuery } from '../journalApi';
+import { useJournalListQuery } from '../journalApi';
 import { EntryItem, type EntryActions } from './EntryItem';
 
 /** The latest five reflections. */
 export function RecentReflections({ actions, onBrowse }: { actions: EntryActions; onBrowse: () => void }) {
-  const { data, isLoading, isError, refetch } = useListJournalEntriesQuery({ page: 1, pageSize: RECENT_JOURNAL_ENTRIES });
+  const { data, isLoading, isError, refetch } = useJournalListQuery({ page: 1, pageSize: RECENT_JOURNAL_ENTRIES });
   return (
     <Card
       variant="borderless"
       className="content-card"
       title={<h2 className="card-heading">Recent Reflections</h2>}
-      extra={data && data.total > RECENT_JOURNAL_ENTRIES ? <Button type="link" onClick={onBrowse}>See all {data.total}</Button> : null}
+      extra={
+        data && data.total > RECENT_JOURNAL_ENTRIES ? (
+          <Button type="link" onClick={onBrowse}>
+            See all {data.total}
+          </Button>
+        ) : null
+      }
     >
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 4 }} title={false} />
@@ -40,11 +46,11 @@ export function AllReflections({ actions, id }: { actions: EntryActions; id: str
   const [view, setView] = useState<'entries' | 'drafts'>('entries');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const { data, isFetching, isError } = useListJournalEntriesQuery({
+  const { data, isFetching, isError } = useJournalListQuery({
     page,
     pageSize: PAGE_SIZE,
     q: query || undefined,
-    drafts: view === 'drafts',
+    drafts: view === 'drafts' ? '1' : undefined,
   });
 
   return (

@@ -9,13 +9,13 @@ import { InsightModal } from '../components/InsightModal';
 import { PromptCard } from '../components/PromptCard';
 import { ReflectionForm } from '../components/ReflectionForm';
 import { AllReflections, RecentReflections } from '../components/ReflectionLists';
-import { useDeleteJournalEntryMutation, useGetJournalPromptQuery, useGetJournalStatsQuery } from '../journalApi';
+import { TODAYS_PROMPT, useJournalPromptQuery, useJournalRemoveMutation, useJournalStatsQuery } from '../journalApi';
 import '../journal.css';
 
 const ALL_REFLECTIONS_ID = 'all-reflections';
 
 function ProgressCard() {
-  const { data } = useGetJournalStatsQuery();
+  const { data } = useJournalStatsQuery();
   const rows = data
     ? [
         { label: 'Total entries', value: `${data.totalEntries}`, icon: <EditOutlined /> },
@@ -47,7 +47,7 @@ function ProgressCard() {
 }
 
 function ScriptureCard() {
-  const { data, isLoading } = useGetJournalPromptQuery();
+  const { data, isLoading } = useJournalPromptQuery(TODAYS_PROMPT);
   return (
     <Card
       variant="borderless"
@@ -76,7 +76,7 @@ function ScriptureCard() {
 /** Journal (issue 4): prompt, reflection form, recent and all reflections, progress, scripture. */
 export function JournalPage() {
   const { notification } = App.useApp();
-  const [remove] = useDeleteJournalEntryMutation();
+  const [remove] = useJournalRemoveMutation();
   const [open, setOpen] = useState<{ entry: JournalEntry; mode: 'view' | 'edit' } | null>(null);
   const [insightFor, setInsightFor] = useState<JournalEntry | null>(null);
 

@@ -2,7 +2,7 @@ import type { Resource } from '@abide/contracts';
 import { App, Button, Checkbox, Form, Modal } from 'antd';
 import { useEffect } from 'react';
 import { problemOf } from '../../../shared/api/problem-details';
-import { useSubmitDraftMutation, useUpdateDraftMutation } from '../libraryApi';
+import { useUploadsSubmitMutation, useUploadsUpdateMutation } from '../libraryApi';
 import { draftChanges, emptyUploadForm, firstUploadProblem, type UploadFormValues } from '../upload-form';
 import { TERMS_LABEL } from './UploadForm';
 import { UploadFields } from './UploadFields';
@@ -24,8 +24,8 @@ function valuesOf(resource: Resource): UploadFormValues {
 export function DraftModal({ draft, onClose }: { draft: Resource | null; onClose(): void }) {
   const [form] = Form.useForm<UploadFormValues>();
   const { notification } = App.useApp();
-  const [update, updating] = useUpdateDraftMutation();
-  const [submit, submitting] = useSubmitDraftMutation();
+  const [update, updating] = useUploadsUpdateMutation();
+  const [submit, submitting] = useUploadsSubmitMutation();
   const termsAccepted = Form.useWatch('termsAccepted', form) ?? false;
 
   useEffect(() => {
@@ -40,13 +40,13 @@ export function DraftModal({ draft, onClose }: { draft: Resource | null; onClose
       notification.error({ message: problem.title, description: problem.description });
       return;
     }
-    const saved = await update({ id: draft.id, changes: draftChanges(values) });
+    const saved = await update({ id: draft.id, updateDraftDto: draftChanges(values) });
     if (saved.error) {
       notification.error({ message: 'Failed to save draft', description: problemOf(saved.error)?.detail ?? 'Please try again.' });
       return;
     }
     if (andSubmit) {
-      const sent = await submit(draft.id);
+      const sent = await submit({ id: draft.id, submitDraftDto: { termsAccepted: true } });
       if (sent.error) {
         notification.error({ message: 'Upload failed', description: problemOf(sent.error)?.detail ?? 'Please try again.' });
         return;

@@ -1,17 +1,17 @@
 import { REPORT_REASON_MAX, reportResourceRequestSchema, type Resource } from '@abide/contracts';
 import { App, Form, Input, Modal } from 'antd';
 import { problemOf } from '../../../shared/api/problem-details';
-import { useReportResourceMutation } from '../libraryApi';
+import { useUploadsReportMutation } from '../libraryApi';
 
 /** Report a resource with a reason; enough distinct reports send it back to the moderators (issue 5). */
 export function ReportModal({ resource, onClose }: { resource: Resource | null; onClose(): void }) {
   const [form] = Form.useForm<{ reason: string }>();
   const { notification } = App.useApp();
-  const [report, { isLoading }] = useReportResourceMutation();
+  const [report, { isLoading }] = useUploadsReportMutation();
 
   const send = async ({ reason }: { reason: string }) => {
     if (!resource) return;
-    const result = await report({ id: resource.id, reason: reason.trim() });
+    const result = await report({ id: resource.id, reportDto: { reason: reason.trim() } });
     if (result.error) {
       notification.error({ message: 'Report not sent', description: problemOf(result.error)?.detail ?? 'Please try again.' });
       return;

@@ -2,7 +2,7 @@ import type { Resource } from '@abide/contracts';
 import { App } from 'antd';
 import { useState } from 'react';
 import { problemOf } from '../../../shared/api/problem-details';
-import { useGetDownloadLinkMutation } from '../libraryApi';
+import { useUploadsDownloadMutation } from '../libraryApi';
 
 /** Opens a link the browser saves (the object store answers with Content-Disposition: attachment). */
 function saveFrom(url: string, fileName: string) {
@@ -18,7 +18,7 @@ function saveFrom(url: string, fileName: string) {
 /** Download: asks the library for a short-lived pre-signed link, then lets the browser save the file. */
 export function useDownload() {
   const { notification } = App.useApp();
-  const [getLink] = useGetDownloadLinkMutation();
+  const [getLink] = useUploadsDownloadMutation();
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const download = async (resource: Resource) => {

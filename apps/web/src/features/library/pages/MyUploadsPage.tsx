@@ -6,7 +6,7 @@ import { problemOf } from '../../../shared/api/problem-details';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { DraftModal } from '../components/DraftModal';
 import { ResourceCard } from '../components/ResourceCard';
-import { useDeleteResourceMutation, useListResourcesInfiniteQuery } from '../libraryApi';
+import { useUploadsRemoveMutation, useListResourcesInfiniteQuery } from '../libraryApi';
 import { ownerActions, pollIntervalFor, statusNote, statusTags } from '../resource-status';
 import '../library.css';
 
@@ -14,7 +14,7 @@ const MY_UPLOADS = { mine: true } as const;
 
 function OwnerControls({ resource, onEdit }: { resource: Resource; onEdit(resource: Resource): void }) {
   const { notification } = App.useApp();
-  const [remove, removing] = useDeleteResourceMutation();
+  const [remove, removing] = useUploadsRemoveMutation();
   const status = statusTags[resource.status];
   const note = statusNote(resource);
   const actions = ownerActions(resource.status);

@@ -1,6 +1,6 @@
 import { Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useGetModerationAuditQuery, type AuditPage } from '../moderationApi';
+import { useModerationAuditQuery, type AuditPage } from '../moderationApi';
 import { formatWhen } from '../review-queue';
 
 type AuditEntry = AuditPage['items'][number];
@@ -8,7 +8,7 @@ type AuditEntry = AuditPage['items'][number];
 /** Every moderation decision with who and when (issue 5: an audit trail an admin can read). */
 export function AuditTrail() {
   const [page, setPage] = useState(1);
-  const { data, isFetching, isError } = useGetModerationAuditQuery(page);
+  const { data, isFetching, isError } = useModerationAuditQuery(page);
 
   return (
     <Table<AuditEntry>

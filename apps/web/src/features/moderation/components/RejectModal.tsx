@@ -1,17 +1,17 @@
 import { REJECT_REASON_MAX, rejectResourceRequestSchema, type ReviewItem } from '@abide/contracts';
 import { App, Form, Input, Modal } from 'antd';
 import { problemOf } from '../../../shared/api/problem-details';
-import { useRejectResourceMutation } from '../moderationApi';
+import { useModerationRejectMutation } from '../moderationApi';
 
 /** Reject with a reason (required): the uploader sees it in My uploads and in the notice they receive. */
 export function RejectModal({ item, onClose }: { item: ReviewItem | null; onClose(): void }) {
   const [form] = Form.useForm<{ reason: string }>();
   const { notification } = App.useApp();
-  const [reject, { isLoading }] = useRejectResourceMutation();
+  const [reject, { isLoading }] = useModerationRejectMutation();
 
   const send = async ({ reason }: { reason: string }) => {
     if (!item) return;
-    const result = await reject({ id: item.id, reason: reason.trim() });
+    const result = await reject({ id: item.id, rejectDto: { reason: reason.trim() } });
     if (result.error) {
       notification.error({ message: 'Failed to reject resource', description: problemOf(result.error)?.detail ?? 'Please try again.' });
       return;

@@ -5,7 +5,7 @@ import { problemOf } from '../../../shared/api/problem-details';
 import { FileTypeIcon } from '../../library/components/FileTypeIcon';
 import { cardTags, categoryLabel, formatFileSize, humanise, lengthLabel } from '../../library/resource-format';
 import { useResourceFileUrl } from '../hooks/useResourceFileUrl';
-import { useApproveResourceMutation, useGetReviewTextQuery } from '../moderationApi';
+import { useModerationApproveMutation, useModerationTextQuery } from '../moderationApi';
 import { causeLabel, formatWhen } from '../review-queue';
 
 interface ReviewPreviewProps {
@@ -16,9 +16,9 @@ interface ReviewPreviewProps {
 /** One queued resource: what it is, why it is here, its text and (for a PDF) the file itself; approve or reject. */
 export function ReviewPreview({ item, onReject }: ReviewPreviewProps) {
   const { notification } = App.useApp();
-  const text = useGetReviewTextQuery(item.id);
+  const text = useModerationTextQuery(item.id);
   const file = useResourceFileUrl(item.id, item.fileType === 'pdf');
-  const [approve, approving] = useApproveResourceMutation();
+  const [approve, approving] = useModerationApproveMutation();
   const tags = cardTags(item.tags, item.tags.length);
   const length = lengthLabel(item.pages, item.words);
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
+import { rawRoutes, urlOf } from '../../../shared/api/raw-routes';
 import { selectAccessToken } from '../../auth/authSlice';
 
 type FileState = { status: 'idle' | 'loading' | 'error'; url: null } | { status: 'ready'; url: string };
@@ -17,7 +18,7 @@ export function useResourceFileUrl(resourceId: string | null, enabled: boolean):
     if (!resourceId || !enabled) return;
     const abort = new AbortController();
     let objectUrl: string | null = null;
-    fetch(`/api/moderation/resources/${encodeURIComponent(resourceId)}/file`, {
+    fetch(urlOf(rawRoutes.moderationFile, { id: resourceId }), {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       credentials: 'include',
       signal: abort.signal,

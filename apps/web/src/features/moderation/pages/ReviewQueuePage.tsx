@@ -8,7 +8,7 @@ import { FileTypeIcon } from '../../library/components/FileTypeIcon';
 import { AuditTrail } from '../components/AuditTrail';
 import { RejectModal } from '../components/RejectModal';
 import { ReviewPreview } from '../components/ReviewPreview';
-import { useGetReviewQueueQuery } from '../moderationApi';
+import { useModerationQueueQuery } from '../moderationApi';
 import { causeLabel, formatWhen, oldestFirst, selectedItem } from '../review-queue';
 import '../../library/library.css';
 
@@ -31,7 +31,7 @@ function QueueCounts({ counts }: { counts: { pending: number; reported: number; 
 }
 
 function Queue() {
-  const { data, isLoading, isError, refetch } = useGetReviewQueueQuery();
+  const { data, isLoading, isError, refetch } = useModerationQueueQuery();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<ReviewItem | null>(null);
 

@@ -3,9 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import { useFramePopupTrigger } from '../../../app/frame/useFramePopupTrigger';
 import { LiteBadge, LiteButton } from '../../../shared/lite/lite-controls';
 import {
-  useGetNotificationsQuery,
-  useMarkAllNotificationsReadMutation,
-  useMarkNotificationReadMutation,
+  NOTIFICATION_LIMIT,
+  useNotificationsListQuery,
+  useNotificationsReadAllMutation,
+  useNotificationsReadMutation,
   type AppNotification,
 } from '../notificationsApi';
 
@@ -16,9 +17,9 @@ import {
  */
 export function NotificationBell() {
   const { popups, open, setOpen, trigger, triggerProps } = useFramePopupTrigger();
-  const { data, isError } = useGetNotificationsQuery();
-  const [markRead] = useMarkNotificationReadMutation();
-  const [markAllRead, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
+  const { data, isError } = useNotificationsListQuery(NOTIFICATION_LIMIT);
+  const [markRead] = useNotificationsReadMutation();
+  const [markAllRead, { isLoading: markingAll }] = useNotificationsReadAllMutation();
   const navigate = useNavigate();
   const items = isError ? [] : (data?.items ?? []);
   const unread = isError ? 0 : (data?.unreadCount ?? 0);

@@ -7,8 +7,16 @@ import { BrandMark } from '../../../shared/components/BrandMark';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { profileNameFor } from '../../auth/profile-name';
 import { ConnectionStep, FinishStep, GoalsStep, ReminderStep } from '../components/OnboardingSteps';
-import { emptyDraft, nextStep, previousStep, progressPercent, stepError, type OnboardingDraft, type OnboardingStep } from '../onboarding-steps';
-import { useCompleteOnboardingMutation } from '../onboardingApi';
+import {
+  emptyDraft,
+  nextStep,
+  previousStep,
+  progressPercent,
+  stepError,
+  type OnboardingDraft,
+  type OnboardingStep,
+} from '../onboarding-steps';
+import { useOnboardingCompleteMutation } from '../onboardingApi';
 
 const stepCopy: Record<OnboardingStep, { title: string; lead: string }> = {
   1: { title: 'What are your spiritual goals?', lead: 'Choose as many as you like. Your plan will focus on them.' },
@@ -24,7 +32,7 @@ export function OnboardingPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<OnboardingStep>(1);
   const [draft, setDraft] = useState<OnboardingDraft>(emptyDraft);
-  const [complete, { isLoading }] = useCompleteOnboardingMutation();
+  const [complete, { isLoading }] = useOnboardingCompleteMutation();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   if (user?.onboardingCompleted) return <Navigate to="/plan" replace />;
@@ -93,7 +101,12 @@ export function OnboardingPage() {
         )}
 
         <div className="onboarding__actions">
-          <Button size="large" icon={<ArrowLeftOutlined aria-hidden />} disabled={step === 1 || isLoading} onClick={() => goTo(previousStep(step))}>
+          <Button
+            size="large"
+            icon={<ArrowLeftOutlined aria-hidden />}
+            disabled={step === 1 || isLoading}
+            onClick={() => goTo(previousStep(step))}
+          >
             Previous
           </Button>
           {step < ONBOARDING_STEPS ? (

@@ -2,17 +2,17 @@ import { Link } from 'react-router-dom';
 import { useToasts } from '../../../app/toasts';
 import { LiteButton, LiteCard, LiteEmpty, LiteSkeleton, LiteSwitch } from '../../../shared/lite/lite-controls';
 import { categoryLabel, streakText } from '../../habits/habit-form';
-import { useGetHabitsQuery, useToggleHabitMutation } from '../../habits/habitsApi';
+import { useHabitsListQuery, useHabitsToggleMutation } from '../../habits/habitsApi';
 
 /** Today's active habits with a toggle each (POST /habits/:id/toggle). */
 export function TodaysHabitsCard({ today }: { today: string }) {
   const { notification } = useToasts();
-  const { data: habits, isLoading, isError, refetch } = useGetHabitsQuery(today);
-  const [toggle] = useToggleHabitMutation();
+  const { data: habits, isLoading, isError, refetch } = useHabitsListQuery(today);
+  const [toggle] = useHabitsToggleMutation();
   const active = (habits ?? []).filter((habit) => habit.isActive && !habit.archived);
 
   const onToggle = async (id: string, completed: boolean) => {
-    const result = await toggle({ id, completed, date: today });
+    const result = await toggle({ id, toggleHabitDto: { completed, date: today } });
     if (result.error) notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
     else notification.success({ message: 'Habit updated!' });
   };

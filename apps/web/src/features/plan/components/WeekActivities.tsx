@@ -1,7 +1,7 @@
 import { ClockCircleOutlined, ForwardOutlined } from '@ant-design/icons';
 import { useToasts } from '../../../app/toasts';
 import { LiteButton, LiteCard, LiteCheckbox, LiteTag } from '../../../shared/lite/lite-controls';
-import { useCatchUpMutation, useToggleActivityMutation } from '../planApi';
+import { usePlansCatchUpMutation, usePlansToggleMutation } from '../planApi';
 import { dayProgress, dayTone, hasMissedActivities, type PlanDay } from '../plan-week';
 import { weekdayNameOf } from '@abide/calendar';
 import { formatShortDate, weekdayLong } from '../../habits/local-dates';
@@ -9,12 +9,12 @@ import { formatShortDate, weekdayLong } from '../../habits/local-dates';
 /** The week's activities per day, styled today / past / future, each one checked off on its own. */
 export function WeekActivities({ days, today }: { days: PlanDay[]; today: string }) {
   const { notification } = useToasts();
-  const [toggle] = useToggleActivityMutation();
-  const [catchUp, { isLoading: catchingUp }] = useCatchUpMutation();
+  const [toggle] = usePlansToggleMutation();
+  const [catchUp, { isLoading: catchingUp }] = usePlansCatchUpMutation();
   const missed = hasMissedActivities(days, today);
 
   const onToggle = async (activityId: string, completed: boolean) => {
-    const result = await toggle({ activityId, completed });
+    const result = await toggle({ activityId, toggleActivityDto: { completed } });
     if (result.error) notification.error({ message: 'Failed to update activity', description: 'Please try again.' });
   };
 

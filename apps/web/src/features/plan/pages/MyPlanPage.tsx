@@ -21,7 +21,7 @@ import { ProgressCalendar } from '../components/ProgressCalendar';
 import { TodaysHabitsCard } from '../components/TodaysHabitsCard';
 import { WeekActivities } from '../components/WeekActivities';
 import { orderedDays } from '../plan-week';
-import { useGetCurrentPlanQuery, useGetStatsOverviewQuery, useRegeneratePlanMutation } from '../planApi';
+import { usePlansCurrentQuery, useStatsOverviewQuery, usePlansRegenerateMutation } from '../planApi';
 import '../plan.css';
 
 /**
@@ -42,8 +42,8 @@ const PlanLoadError = lazy(() => import('../components/PlanLoadError'));
 export function MyPlanPage() {
   const user = useAppSelector(selectCurrentUser);
   const { notification } = useToasts();
-  const planQuery = useGetCurrentPlanQuery();
-  const statsQuery = useGetStatsOverviewQuery();
+  const planQuery = usePlansCurrentQuery();
+  const statsQuery = useStatsOverviewQuery();
   const { error: planError, refetch } = planQuery;
   // The page's first render with its data is its largest: React renders it in the background, in short slices, so
   // the main thread stays free while it appears (Total Blocking Time). Later changes (a check-off) render at once.
@@ -53,7 +53,7 @@ export function MyPlanPage() {
   const stats = statsReady ? statsQuery.data : undefined;
   const planLoading = planQuery.isLoading || (planQuery.data !== undefined && !planReady);
   const statsLoading = statsQuery.isLoading || (statsQuery.data !== undefined && !statsReady);
-  const [regenerate, { isLoading: regenerating }] = useRegeneratePlanMutation();
+  const [regenerate, { isLoading: regenerating }] = usePlansRegenerateMutation();
   const today = stats?.today ?? isoDate(new Date());
 
   const onRegenerate = async (firstPlan: boolean) => {

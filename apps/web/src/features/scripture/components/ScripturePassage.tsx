@@ -1,9 +1,9 @@
-import { useGetScripturePassageQuery } from '../scriptureApi';
+import { useScripturePassageQuery } from '../scriptureApi';
 import '../scripture.css';
 
 /** The text of a scripture reference, read from the API when first shown, with its verse numbers and translation. */
 export function ScripturePassage({ reference }: { reference: string }) {
-  const { data, isLoading, isError } = useGetScripturePassageQuery(reference);
+  const { data, isLoading, isError } = useScripturePassageQuery(reference);
   if (isLoading) {
     return (
       <p className="scripture-passage__status" aria-busy="true">

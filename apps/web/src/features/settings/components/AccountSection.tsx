@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { httpStatusOf } from '../../../shared/api/problem-details';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useAuth } from '../../auth/hooks/useAuth';
-import { useDeleteAccountMutation, useExportDataMutation } from '../settingsApi';
+import { useAccountDeletionDeleteMutation, useLazyAccountExportExportQuery } from '../settingsApi';
 
 function saveFile(fileName: string, content: string) {
   const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
@@ -21,8 +21,8 @@ function saveFile(fileName: string, content: string) {
 
 /** Your data and your account: export, sign out everywhere, delete. */
 export function AccountSection() {
-  const [exportData, { isLoading: exporting }] = useExportDataMutation();
-  const [deleteAccount, { isLoading: deleting }] = useDeleteAccountMutation();
+  const [exportData, { isFetching: exporting }] = useLazyAccountExportExportQuery();
+  const [deleteAccount, { isLoading: deleting }] = useAccountDeletionDeleteMutation();
   const { logout, clearSession } = useAuth();
   const { notification } = App.useApp();
   const navigate = useNavigate();
@@ -32,7 +32,7 @@ export function AccountSection() {
 
   const download = async () => {
     const result = await exportData();
-    if (result.error) {
+    if (result.error || !result.data) {
       notification.error({ message: 'Download failed', description: 'Please try again.' });
       return;
     }
@@ -108,8 +108,20 @@ export function AccountSection() {
         <Typography.Paragraph>
           This cannot be undone. Everything you have written and saved will be deleted. Enter your password to confirm.
         </Typography.Paragraph>
-        <Form form={form} id="delete-account" name="delete-account" layout="vertical" requiredMark={false} onFinish={confirmDelete} preserve={false}>
-          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password' }, zodRule(deleteAccountRequestSchema.shape.password)]}>
+        <Form
+          form={form}
+          id="delete-account"
+          name="delete-account"
+          layout="vertical"
+          requiredMark={false}
+          onFinish={confirmDelete}
+          preserve={false}
+        >
+          <Form.Item
+            label="Password"
+            name="password"
+            rules={[{ required: true, message: 'Please enter your password' }, zodRule(deleteAccountRequestSchema.shape.password)]}
+          >
             <Input.Password autoComplete="current-password" autoFocus />
           </Form.Item>
         </Form>

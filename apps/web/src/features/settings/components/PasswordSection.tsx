@@ -3,7 +3,7 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { httpStatusOf } from '../../../shared/api/problem-details';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { fieldErrorsOf } from '../../auth/auth-errors';
-import { useChangePasswordMutation } from '../settingsApi';
+import { usePasswordsChangeMutation } from '../settingsApi';
 
 interface PasswordFields {
   currentPassword: string;
@@ -13,7 +13,7 @@ interface PasswordFields {
 
 export function PasswordSection() {
   const [form] = Form.useForm<PasswordFields>();
-  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const [changePassword, { isLoading }] = usePasswordsChangeMutation();
   const { notification } = App.useApp();
 
   const onFinish = async ({ currentPassword, newPassword }: PasswordFields) => {
@@ -35,11 +35,21 @@ export function PasswordSection() {
 
   return (
     <Card title={<h2 className="card-heading">Password</h2>} variant="borderless" className="settings-card">
-      <Form<PasswordFields> form={form} name="change-password" layout="vertical" requiredMark={false} onFinish={onFinish} disabled={isLoading}>
+      <Form<PasswordFields>
+        form={form}
+        name="change-password"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        disabled={isLoading}
+      >
         <Form.Item
           label="Current password"
           name="currentPassword"
-          rules={[{ required: true, message: 'Please enter your current password' }, zodRule(changePasswordRequestSchema.shape.currentPassword)]}
+          rules={[
+            { required: true, message: 'Please enter your current password' },
+            zodRule(changePasswordRequestSchema.shape.currentPassword),
+          ]}
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>

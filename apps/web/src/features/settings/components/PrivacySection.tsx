@@ -1,9 +1,9 @@
 import { App, Card, Switch } from 'antd';
 import { toastSaved, toastSaveFailed } from '../settings-toasts';
-import { useUpdateSettingsMutation, type AccountSettings } from '../settingsApi';
+import { useSettingsUpdateMutation, type AccountSettings } from '../settingsApi';
 
 export function PrivacySection({ settings }: { settings: AccountSettings }) {
-  const [update, { isLoading }] = useUpdateSettingsMutation();
+  const [update, { isLoading }] = useSettingsUpdateMutation();
   const { notification } = App.useApp();
 
   const onChange = async (shareProgressWithGroups: boolean) => {

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { toastSaved, toastSaveFailed } from '../settings-toasts';
-import { useUpdateSettingsMutation, type AccountSettings } from '../settingsApi';
+import { useSettingsUpdateMutation, type AccountSettings } from '../settingsApi';
 import { FormSelect } from '../../../shared/forms/FormSelect';
 
 interface ProfileFields {
@@ -20,7 +20,7 @@ function timeZoneOptions(current: string) {
 
 export function ProfileSection({ settings }: { settings: AccountSettings }) {
   const [form] = Form.useForm<ProfileFields>();
-  const [update, { isLoading }] = useUpdateSettingsMutation();
+  const [update, { isLoading }] = useSettingsUpdateMutation();
   const { refreshProfile } = useAuth();
   const { notification } = App.useApp();
   const options = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);

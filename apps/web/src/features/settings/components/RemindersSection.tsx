@@ -1,10 +1,10 @@
-import { notificationChannels, reminderFrequencies, settingsSchema, type Settings } from '@abide/contracts';
+import { notificationChannels, reminderFrequencies, settingsSchema } from '@abide/contracts';
 import { App, Button, Card, Checkbox, Form, Input, Radio } from 'antd';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { toastSaved, toastSaveFailed } from '../settings-toasts';
-import { useUpdateSettingsMutation, type AccountSettings } from '../settingsApi';
+import { useSettingsUpdateMutation, type AccountSettings } from '../settingsApi';
 
-type ReminderFields = Pick<Settings, 'reminderFrequency' | 'channels' | 'phoneNumber'>;
+type ReminderFields = Pick<AccountSettings, 'reminderFrequency' | 'channels' | 'phoneNumber'>;
 
 const channelLabels: Record<(typeof notificationChannels)[number], string> = {
   'in-app': 'In-app',
@@ -14,7 +14,7 @@ const channelLabels: Record<(typeof notificationChannels)[number], string> = {
 
 export function RemindersSection({ settings }: { settings: AccountSettings }) {
   const [form] = Form.useForm<ReminderFields>();
-  const [update, { isLoading }] = useUpdateSettingsMutation();
+  const [update, { isLoading }] = useSettingsUpdateMutation();
   const { notification } = App.useApp();
 
   const onFinish = async (values: ReminderFields) => {
@@ -34,7 +34,11 @@ export function RemindersSection({ settings }: { settings: AccountSettings }) {
         name="reminders"
         layout="vertical"
         requiredMark={false}
-        initialValues={{ reminderFrequency: settings.reminderFrequency, channels: settings.channels, phoneNumber: settings.phoneNumber ?? '' }}
+        initialValues={{
+          reminderFrequency: settings.reminderFrequency,
+          channels: settings.channels,
+          phoneNumber: settings.phoneNumber ?? '',
+        }}
         onFinish={onFinish}
         disabled={isLoading}
       >

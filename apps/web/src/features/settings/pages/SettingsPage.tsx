@@ -4,10 +4,10 @@ import { PasswordSection } from '../components/PasswordSection';
 import { PrivacySection } from '../components/PrivacySection';
 import { ProfileSection } from '../components/ProfileSection';
 import { RemindersSection } from '../components/RemindersSection';
-import { useGetSettingsQuery } from '../settingsApi';
+import { useSettingsGetQuery } from '../settingsApi';
 
 export function SettingsPage() {
-  const { data: settings, isLoading, isError, refetch } = useGetSettingsQuery();
+  const { data: settings, isLoading, isError, refetch } = useSettingsGetQuery();
 
   return (
     <main className="page page--narrow">

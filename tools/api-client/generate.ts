@@ -1,0 +1,25 @@
+// `npm run api:client`: builds the public API document offline (no engines, no running stack), commits it as
+// apps/web/src/shared/api/generated/openapi.json and generates the web app's RTK Query client from it (docs/api.md).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildMergedDocument } from './merged-document';
+import { clientPath, repoRoot, snapshotPath } from './paths';
+import { renderClient, renderSnapshot } from './render-client';
+
+const main = async (): Promise<void> => {
+  const document = await buildMergedDocument();
+  mkdirSync(path.dirname(snapshotPath), { recursive: true });
+  writeFileSync(snapshotPath, await renderSnapshot(document));
+  const operations = Object.values(document.paths).reduce((sum, item) => sum + Object.keys(item).length, 0);
+  console.log(`wrote ${path.relative(repoRoot, snapshotPath)} (${operations} operations)`);
+  writeFileSync(clientPath, await renderClient());
+  console.log(`wrote ${path.relative(repoRoot, clientPath)}`);
+};
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

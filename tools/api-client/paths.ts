@@ -1,0 +1,8 @@
+import path from 'node:path';
+import { clientCodegenConfig } from '../../apps/web/openapi-codegen.config';
+
+export const repoRoot = path.resolve(__dirname, '../..');
+/** The committed API document the client is generated from. */
+export const snapshotPath = path.join(repoRoot, clientCodegenConfig.schemaFile);
+/** The generated client. */
+export const clientPath = path.join(repoRoot, clientCodegenConfig.outputFile);
