@@ -12,7 +12,7 @@ import { fetchWithEarlyAnswers } from './early-answers';
 
 type StateWithAuth = { auth: AuthState };
 
-/** Spec §9: a profile fetch is aborted after 10 s; the same bound keeps every call from hanging. */
+/** A profile fetch is aborted after 10 s; the same bound keeps every call from hanging. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 const rawBaseQuery = fetchBaseQuery({
@@ -59,7 +59,7 @@ const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQu
 /**
  * The one API slice. Its endpoints are generated from the API document (./generated/abideApi.ts, `npm run api:client`);
  * each feature adds tags, response schemas and optimistic updates with `enhanceEndpoints`.
- * Spec §9: data never goes stale, no refetch on focus or reconnect, no polling unless an endpoint asks.
+ * Data never goes stale, no refetch on focus or reconnect, no polling unless an endpoint asks.
  */
 export const baseApi = createApi({
   reducerPath: 'api',
