@@ -88,7 +88,8 @@ describe('accessibility (axe-core, WCAG 2.2 A/AA)', () => {
     const groupPage = await new GroupPage(page).open(group.id, name);
 
     await groupPage.membersTab.click();
-    await page.getByText(owner.name).waitFor();
+    // The header names the owner too ("Led by …"): wait for the list's own entry.
+    await page.getByRole('heading', { name: owner.name, exact: true }).waitFor();
 
     await expectAccessible(page, "a group's members tab");
   });
