@@ -125,7 +125,7 @@ describe('habits', () => {
     expect((await sut.post<Habit>(`/api/habits/${habit.id}/archive`)).body.archived).toBe(true);
     expect((await sut.get<Habit[]>('/api/habits')).body).toEqual([]);
     const frozen = await sut.post<ProblemDetails>(`/api/habits/${habit.id}/toggle`, { completed: true });
-    expect(frozen.status).toBe(400);
+    expect(frozen.status).toBe(409);
     expect(frozen.body.detail).toBe('This habit is archived; it can no longer change.');
   });
 

@@ -63,6 +63,14 @@ describe('POST /api/uploads', () => {
     expect(await objectsOf(buckets.quarantine(), other.user.id)).toEqual([]);
   });
 
+  it('refuses an empty file with 400 and keeps nothing', async () => {
+    const res = await upload(other, txt('', 'empty.txt'), submission());
+
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(uploadMessages.tooSmall(1));
+    expect(await objectsOf(buckets.quarantine(), other.user.id)).toEqual([]);
+  });
+
   it('refuses a file one byte over 10 MiB with 413 and stores nothing', async () => {
     const res = await upload(other, txt('a'.repeat(MAX_UPLOAD_BYTES + 1), 'big.txt'), submission());
 

@@ -6,7 +6,14 @@ import { connectionOptions, reminderFrequencies, spiritualGoals } from '../catal
  * hosted auth provider; these are its request/response shapes, used by the gateway, identity and the web app.
  */
 
-const email = z.string().trim().toLowerCase().email('Please enter a valid email address');
+/** An e-mail address within SMTP's limits (RFC 5321: 254 characters, 64 before the @), which `format: email` also means. */
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Please enter a valid email address')
+  .email('Please enter a valid email address')
+  .refine((value) => value.indexOf('@') <= 64, 'Please enter a valid email address');
 /** PKCE (RFC 7636) S256 challenge: base64url of SHA-256 of the verifier. */
 const codeChallenge = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'codeChallenge must be a base64url SHA-256 (43 characters)');
 
