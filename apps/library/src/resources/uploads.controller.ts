@@ -20,6 +20,7 @@ import {
 } from '@abide/contracts';
 import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { DownloadService } from './download.service';
 import { ResourceCommands } from './commands/resource-commands';
 import { ResourceQueries } from './resource-queries';
@@ -55,6 +56,8 @@ class DownloadLinkDto extends createZodDto(downloadLinkSchema) {}
 
 class UpdateDraftDto extends createZodDto(updateDraftRequestSchema) {}
 class SubmitDraftDto extends createZodDto(submitDraftRequestSchema) {}
+/** How submitting is documented: the terms must be accepted (`false` is refused with the spec's message). */
+class SubmitDraftDocDto extends createZodDto(z.object({ termsAccepted: z.literal(true) })) {}
 class ReportDto extends createZodDto(reportResourceRequestSchema) {}
 
 const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
@@ -127,7 +130,7 @@ export class UploadsController {
   }
 
   @ApiOperation({ summary: 'Submit one of your drafts for processing (every upload check applies, the terms included).' })
-  @ApiBody({ type: SubmitDraftDto })
+  @ApiBody({ type: SubmitDraftDocDto })
   @ApiResponse({ status: 200, type: ResourceDto })
   @ApiProblems(400, 401, 404, 409)
   @Post(':id/submit')
