@@ -19,6 +19,13 @@ const serviceBoundaries = services.map((service) => ({
             message: 'A service must not import another service; share contracts through libs/contracts.',
           },
         ],
+        paths: [
+          {
+            name: 'nestjs-zod',
+            importNames: ['createZodDto'],
+            message: "Use createZodDto from @abide/platform: it documents nullable fields as OpenAPI 3.0 says (libs/platform/src/openapi/zod-dto.ts).",
+          },
+        ],
       },
     ],
   },

@@ -6,7 +6,7 @@ import { expectAccessible } from './support/accessibility';
 describe('landing page', () => {
   const session = useBrowser(viewports.desktop);
 
-  it('shows every section of the spec to a signed-out visitor', async () => {
+  it('shows every section of the landing page to a signed-out visitor', async () => {
     const { page } = session;
     const landing = await new LandingPage(page).open();
 

@@ -85,7 +85,7 @@ describe('upload', () => {
     await expectAccessible(page, 'my uploads');
   });
 
-  it('checks the file, the title, the category and the terms in the spec order, and saves a draft', async () => {
+  it('checks the file, the title, the category and the terms in the form order, and saves a draft', async () => {
     const { page } = session;
     const member = await seedMember();
     await signIn(page, member);

@@ -48,7 +48,7 @@ describe('creating groups', () => {
     );
   });
 
-  it('asks for a name with the spec’s message, and refuses a second group on the free plan', async () => {
+  it('asks for a name with its message, and refuses a second group on the free plan', async () => {
     const sut = await UserSession.signUp();
 
     const blank = await sut.post<ProblemDetails>('/api/groups', { name: '   ', description: 'x' });

@@ -6,7 +6,7 @@ const day = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOStri
 const prayer = { name: 'Morning prayer', description: 'Before breakfast', category: 'prayer', frequency: 'daily', reminderTime: '07:00' };
 
 describe('habits', () => {
-  it('creates a habit with the spec’s fields, and lists it with real figures', async () => {
+  it('creates a habit with its fields, and lists it with real figures', async () => {
     const sut = await UserSession.signUp();
 
     const res = await sut.post<Habit>('/api/habits', { ...prayer, category: 'bible-study', frequency: 'weekly' });
@@ -30,7 +30,7 @@ describe('habits', () => {
     expect(list.body.map((h) => h.id)).toEqual([res.body.id]);
   });
 
-  it('lists each missing field with the spec’s message', async () => {
+  it('lists each missing field with its message', async () => {
     const sut = await UserSession.signUp();
 
     const res = await sut.post<ProblemDetails>('/api/habits', { name: '  ', category: 'Bible Study', reminderTime: '7am' });
@@ -125,7 +125,7 @@ describe('habits', () => {
     expect((await sut.post<Habit>(`/api/habits/${habit.id}/archive`)).body.archived).toBe(true);
     expect((await sut.get<Habit[]>('/api/habits')).body).toEqual([]);
     const frozen = await sut.post<ProblemDetails>(`/api/habits/${habit.id}/toggle`, { completed: true });
-    expect(frozen.status).toBe(400);
+    expect(frozen.status).toBe(409);
     expect(frozen.body.detail).toBe('This habit is archived; it can no longer change.');
   });
 

@@ -40,14 +40,14 @@ describe('journal entries', () => {
     expect((await ruth.get<JournalEntry>(`/api/journal/entries/${res.body.id}`)).body.id).toBe(res.body.id);
   });
 
-  it("refuses empty content after trimming with the spec's message", async () => {
+  it("refuses empty content after trimming with its message", async () => {
     const res = await ruth.post<ProblemDetails>('/api/journal/entries', { content: '   \n ', mood: 'joyful' });
 
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'content', message: 'Your journal entry cannot be empty.' }]);
   });
 
-  it('refuses a scripture reference it cannot read, and a mood outside the spec', async () => {
+  it('refuses a scripture reference it cannot read, and a mood outside the list', async () => {
     const scripture = await ruth.post<ProblemDetails>('/api/journal/entries', { content: 'Hello', scriptureReference: 'Hezekiah 4:2' });
     const mood = await ruth.post<ProblemDetails>('/api/journal/entries', { content: 'Hello', mood: 'furious' });
 

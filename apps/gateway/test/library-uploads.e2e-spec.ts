@@ -53,13 +53,21 @@ describe('POST /api/uploads', () => {
     expect(await objectsOf(buckets.store(), owner.user.id)).toHaveLength(1);
   });
 
-  it('refuses a disguised executable named .pdf with the spec message and keeps nothing', async () => {
+  it('refuses a disguised executable named .pdf with its message and keeps nothing', async () => {
     const res = await upload(other, { name: 'sermon.pdf', data: windowsExecutable(), type: 'application/pdf' }, submission());
 
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.body.detail).toBe(uploadMessages.badType);
     expect(res.body.detail).toBe('File type must be one of .pdf, .docx, .txt');
+    expect(await objectsOf(buckets.quarantine(), other.user.id)).toEqual([]);
+  });
+
+  it('refuses an empty file with 400 and keeps nothing', async () => {
+    const res = await upload(other, txt('', 'empty.txt'), submission());
+
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(uploadMessages.tooSmall(1));
     expect(await objectsOf(buckets.quarantine(), other.user.id)).toEqual([]);
   });
 
@@ -95,7 +103,7 @@ describe('POST /api/uploads', () => {
     expect(res.body.title).toBe('passwd');
   });
 
-  it('checks the fields in the spec order: file, title, category, terms', async () => {
+  it('checks the fields in the form order: file, title, category, terms', async () => {
     const noFile = await upload(owner, null, submission());
     const noCategory = await upload(owner, txt('x'), submission({ category: '', termsAccepted: 'false' }));
     const noTerms = await upload(owner, txt('x'), submission({ termsAccepted: 'false' }));
@@ -111,7 +119,7 @@ describe('POST /api/uploads', () => {
     expect([notMyGroup.status, notMyGroup.body.detail]).toEqual([400, uploadMessages.notYourGroup]);
   });
 
-  it('refuses a second file with the spec message', async () => {
+  it('refuses a second file with its message', async () => {
     const res = await upload(owner, txt('one'), submission(), [txt('two')]);
 
     expect([res.status, res.body.detail]).toEqual([400, uploadMessages.tooMany]);

@@ -40,6 +40,14 @@ describe('gateway errors are problem+json with a request id, never a 500 for bad
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', detail: 'The request body is not valid JSON.' });
   });
 
+  it('drops a __proto__ key from a JSON body and judges the rest, as the document allows', async () => {
+    const body = '{"__proto__": {"polluted": true}, "name": ""}';
+    const res = await call<ProblemDetails>('POST', '/api/auth/sign-up', { body, headers: { 'content-type': 'application/json' } });
+
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e) => e.field).sort()).toEqual(['codeChallenge', 'email', 'name', 'password']);
+  });
+
   it('answers an unknown route with a 404 problem', async () => {
     const res = await call<ProblemDetails>('GET', '/api/no-such-thing');
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiQuery, ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
+import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import {
   changeRoleRequestSchema,
@@ -22,9 +22,8 @@ import {
   myRatingSchema,
   dashboardSchema,
 } from '@abide/contracts';
-import { DomainError, ApiProblems } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { isLocalDate, weekStartOf } from '@abide/calendar';
 import { GroupCommands } from './commands/group-commands';
@@ -47,10 +46,7 @@ class HandOverDto extends createZodDto(handOverRequestSchema) {}
 class RateMeetingDto extends createZodDto(rateMeetingRequestSchema) {}
 
 const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
-const weekQuery = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22')
-  .optional();
+const weekQuerySchema = z.object({ weekStart: z.iso.date('Use a date like 2026-11-22').optional() });
 
 /** Groups, membership, requests, the leaders' dashboard and meeting ratings; the caller is always the token's user. */
 @ApiTags('groups')
@@ -76,15 +72,14 @@ export class GroupsController {
   @ApiResponse({ status: 201, type: GroupSummaryDto })
   @ApiProblems(400, 401, 403)
   @Post()
+  @CreatedLocation('/groups/{id}')
   async create(@CurrentUser() caller: AuthUser, @Body() body: CreateGroupDto, @Req() req: FastifyRequest): Promise<GroupSummary> {
     const id = await this.commands.create(caller.id, body, metaOf(req));
     return this.queries.summary(caller.id, id);
   }
 
   @ApiOperation({ summary: 'Discover: search public and private groups by name and description (case-insensitive), paged.' })
-  @ApiQuery({ name: 'q', required: false })
-  @ApiQuery({ name: 'page', required: false, description: 'From 1 (default 1)' })
-  @ApiQuery({ name: 'pageSize', required: false, description: '1–50 (default 12)' })
+  @ApiQueryFrom(discoverQuerySchema)
   @ApiResponse({ status: 200, type: GroupPageDto })
   @ApiProblems(400, 401)
   @Get('discover')
@@ -271,12 +266,12 @@ export class GroupsController {
   }
 
   @ApiOperation({ summary: 'The caller’s rating of a week’s meeting (default this week; rating null when not rated).' })
-  @ApiQuery({ name: 'weekStart', required: false, description: 'The Sunday of the week, YYYY-MM-DD' })
+  @ApiQueryFrom(weekQuerySchema, { weekStart: 'The Sunday of the week, YYYY-MM-DD' })
   @ApiResponse({ status: 200, type: MyRatingDto })
   @ApiProblems(400, 401, 403, 404)
   @Get(':id/ratings/mine')
   myRating(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Query('weekStart') weekStart?: string) {
-    const parsed = weekQuery.safeParse(weekStart || undefined);
+    const parsed = weekQuerySchema.shape.weekStart.safeParse(weekStart);
     if (!parsed.success || (parsed.data && !isLocalDate(parsed.data)))
       throw DomainError.validation([{ field: 'weekStart', message: parsed.error?.issues[0].message ?? 'Use a date like 2026-11-22' }]);
     return this.queries.myRating(caller.id, id, parsed.data);

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { ApiProblems } from '@abide/platform';
+import { ApiProblems, createZodDto, CreatedLocation } from '@abide/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { answerPrayerRequestSchema, postPrayerRequestSchema, type PrayerRequest, prayerRequestSchema } from '@abide/contracts';
 import type { FastifyRequest } from 'fastify';
-import { createZodDto } from 'nestjs-zod';
 import { PrayerCommands } from './commands/prayer-commands';
 import { PrayerQueries } from './prayer-queries';
 
@@ -39,6 +38,7 @@ export class PrayersController {
   @ApiResponse({ status: 201, type: PrayerRequestDto })
   @ApiProblems(400, 401, 403, 404)
   @Post()
+  @CreatedLocation('/groups/:id/prayers/{id}')
   async post(
     @CurrentUser() caller: AuthUser,
     @Param('id') groupId: string,

@@ -49,7 +49,7 @@ describe('activities', () => {
     expect(bad.map((a) => a.id)).toEqual([]);
   });
 
-  it('returns only the spec connection preferences and goals as tags, at least one of each', () => {
+  it('returns only the onboarding connection preferences and goals as tags, at least one of each', () => {
     const bad = activities.filter(
       (a) =>
         a.connections.length === 0 ||

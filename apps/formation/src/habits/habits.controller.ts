@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiQuery, ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
+import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import {
   createHabitRequestSchema,
@@ -14,19 +14,19 @@ import {
   habitSchema,
   habitEntrySchema,
 } from '@abide/contracts';
-import { DomainError, ApiProblems } from '@abide/platform';
+import { DomainError, ApiProblems, ApiQueryFrom, createZodDto, CreatedLocation } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { MemberStream } from '../members/commands/member-stream';
 import { decideSetRestDays } from '../members/domain/member.decider';
 import { MemberProjection } from '../members/projections/member.projection';
-import { isLocalDate } from '@abide/calendar';
 import { HabitCommands } from './commands/habit-commands';
 import { HabitQueries } from './habit-queries';
 
 class HabitListDto extends createZodDto(z.array(habitSchema)) {}
-const dateQueryDoc = { name: 'date', required: false, description: 'A local date, YYYY-MM-DD (default: today in the member’s zone)' };
+/** `?date=`: a calendar date (YYYY-MM-DD, a real day); default today in the member’s zone. */
+const dateQuerySchema = z.object({ date: z.iso.date('Use a date like 2026-11-22').optional() });
+const dateQueryDoc = { date: 'A local date, YYYY-MM-DD (default: today in the member’s zone)' };
 class HabitDto extends createZodDto(habitSchema) {}
 class HabitAnalyticsDto extends createZodDto(habitAnalyticsSchema) {}
 class ToggleHabitResponseDto extends createZodDto(toggleHabitResponseSchema) {}
@@ -40,9 +40,8 @@ class RecordEntryDto extends createZodDto(recordHabitEntryRequestSchema) {}
 class SkipDayDto extends createZodDto(skipHabitDayRequestSchema) {}
 class RestDaysDto extends createZodDto(restDaysSchema) {}
 
-const dateQuery = z.string().refine(isLocalDate, 'Use a date like 2026-11-22').optional();
 const dateOf = (value: string | undefined): string | undefined => {
-  const parsed = dateQuery.safeParse(value || undefined);
+  const parsed = dateQuerySchema.shape.date.safeParse(value);
   if (!parsed.success) throw DomainError.validation([{ field: 'date', message: parsed.error.issues[0].message }]);
   return parsed.data;
 };
@@ -61,7 +60,7 @@ export class HabitsController {
   ) {}
 
   @ApiOperation({ summary: 'Active and paused habits with streak, best streak, consistency, monthly % and completion on `date`.' })
-  @ApiQuery(dateQueryDoc)
+  @ApiQueryFrom(dateQuerySchema, dateQueryDoc)
   @ApiResponse({ status: 200, type: HabitListDto })
   @ApiProblems(400, 401)
   @Get('habits')
@@ -73,6 +72,7 @@ export class HabitsController {
   @ApiResponse({ status: 201, type: HabitDto })
   @ApiProblems(400, 401)
   @Post('habits')
+  @CreatedLocation('/habits/{id}')
   async create(@CurrentUser() caller: AuthUser, @Body() body: CreateHabitDto, @Req() req: FastifyRequest): Promise<Habit> {
     const id = await this.commands.create(caller.id, body, metaOf(req));
     return this.queries.one(caller.id, id);
@@ -104,7 +104,7 @@ export class HabitsController {
   }
 
   @ApiOperation({ summary: 'One of the member’s habits with its figures.' })
-  @ApiQuery(dateQueryDoc)
+  @ApiQueryFrom(dateQuerySchema, dateQueryDoc)
   @ApiResponse({ status: 200, type: HabitDto })
   @ApiProblems(400, 401, 404)
   @Get('habits/:id')
@@ -182,7 +182,7 @@ export class HabitsController {
   }
 
   @ApiOperation({ summary: 'The member’s check-ins of one day.' })
-  @ApiQuery(dateQueryDoc)
+  @ApiQueryFrom(dateQuerySchema, dateQueryDoc)
   @ApiResponse({ status: 200, type: HabitEntryListDto })
   @ApiProblems(400, 401)
   @Get('habit-entries')

@@ -1,21 +1,13 @@
-import { createZodDto } from 'nestjs-zod';
-import {
-  journalInsightSchema,
-  journalPromptSchema,
-  journalEntryRequestSchema,
-  journalStatsSchema,
-  journalPageSchema,
-  journalEntrySchema,
-} from '@abide/contracts';
+import { journalInsightSchema, journalPromptSchema, journalStatsSchema, journalPageSchema, journalEntrySchema } from '@abide/contracts';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiQuery, ApiBody, ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
+import { ApiBody, ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import type { JournalEntry } from '@abide/contracts';
-import { DomainError, ApiProblems } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { JournalCommands } from './commands/journal-commands';
-import { parseEntryChanges, parseNewEntry } from './domain/journal-request';
+import { journalPatchSchema, newEntryBodySchema, parseEntryChanges, parseNewEntry } from './domain/journal-request';
 import { JournalInsightService } from './insight/journal-insight.service';
 import { JournalQueries } from './journal-queries';
 import { JournalPromptsService } from './prompts/journal-prompts.service';
@@ -23,15 +15,19 @@ import { JournalPromptsService } from './prompts/journal-prompts.service';
 class JournalPromptDto extends createZodDto(journalPromptSchema) {}
 class JournalPageDto extends createZodDto(journalPageSchema) {}
 class JournalEntryDto extends createZodDto(journalEntrySchema) {}
-class JournalEntryRequestDto extends createZodDto(journalEntryRequestSchema) {}
+// Documentation only (the body is parsed by parseNewEntry): a union has no single instance type to extend.
+class JournalEntryRequestDto extends (createZodDto(newEntryBodySchema) as unknown as new () => object) {}
 class JournalStatsDto extends createZodDto(journalStatsSchema) {}
-class JournalEntryUpdateDto extends createZodDto(journalEntryRequestSchema.partial()) {}
+class JournalEntryUpdateDto extends createZodDto(journalPatchSchema) {}
 class JournalInsightDto extends createZodDto(journalInsightSchema) {}
 
 const flag = z
   .enum(['1', '0', 'true', 'false', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true');
+
+/** `?new=1`: 'Generate New Prompt'. */
+const promptQuerySchema = z.object({ new: z.enum(['1', 'true']).optional() });
 
 const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page starts at 1').max(10_000).default(1),
@@ -63,21 +59,21 @@ export class JournalController {
     summary:
       "Today's reflection prompt for the member's local date, with a scripture for reflection; `new=1` for 'Generate New Prompt' (never one of the last 10).",
   })
-  @ApiQuery({ name: 'new', required: false, enum: ['1'] })
+  @ApiQueryFrom(promptQuerySchema)
   @ApiResponse({ status: 200, type: JournalPromptDto })
-  @ApiProblems(401)
+  @ApiProblems(400, 401)
   @Get('prompt')
-  prompt(@CurrentUser() caller: AuthUser, @Query('new') fresh?: string) {
-    return this.prompts.prompt(caller.id, { fresh: fresh === '1' || fresh === 'true' });
+  prompt(@CurrentUser() caller: AuthUser, @Query() query: Record<string, unknown>) {
+    const parsed = promptQuerySchema.safeParse(query);
+    if (!parsed.success)
+      throw DomainError.validation(parsed.error.issues.map((i) => ({ field: i.path.join('.') || '(query)', message: i.message })));
+    return this.prompts.prompt(caller.id, { fresh: parsed.data.new === '1' || parsed.data.new === 'true' });
   }
 
   @ApiOperation({
     summary: "The caller's entries, latest first; `q` searches content, scripture and gratitude; `drafts=1` lists drafts instead.",
   })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1–50, default 10' })
-  @ApiQuery({ name: 'q', required: false, type: String })
-  @ApiQuery({ name: 'drafts', required: false, enum: ['1', '0'] })
+  @ApiQueryFrom(listQuerySchema)
   @ApiResponse({ status: 200, type: JournalPageDto })
   @ApiProblems(400, 401)
   @Get('entries')
@@ -97,6 +93,7 @@ export class JournalController {
   @ApiResponse({ status: 201, type: JournalEntryDto })
   @ApiProblems(400, 401)
   @Post('entries')
+  @CreatedLocation('/journal/entries/{id}')
   async create(@CurrentUser() caller: AuthUser, @Body() body: unknown, @Req() req: FastifyRequest): Promise<JournalEntry> {
     const fields = parseOrThrow(parseNewEntry(body));
     const id = await this.commands.create(caller.id, fields, meta(req));
@@ -120,7 +117,8 @@ export class JournalController {
   }
 
   @ApiOperation({ summary: 'Edit an entry or draft; `draft: false` finishes a draft (then its content is required).' })
-  @ApiBody({ type: JournalEntryUpdateDto })
+  // No body changes nothing (as `{}`).
+  @ApiBody({ type: JournalEntryUpdateDto, required: false })
   @ApiResponse({ status: 200, type: JournalEntryDto })
   @ApiProblems(400, 401, 404, 409)
   @Patch('entries/:id')

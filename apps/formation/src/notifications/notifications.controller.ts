@@ -1,9 +1,8 @@
-import { createZodDto } from 'nestjs-zod';
 import { notificationListSchema } from '@abide/contracts';
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiQuery, ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
+import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
-import { DomainError, ApiProblems } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, ApiQueryFrom } from '@abide/platform';
 import { z } from 'zod';
 import { NOTIFICATIONS_LISTED } from './notification-inbox';
 import { NotificationStore } from './notification.store';
@@ -26,12 +25,12 @@ export class NotificationsController {
   constructor(private readonly notifications: NotificationStore) {}
 
   @ApiOperation({ summary: 'The newest notifications and the unread count.' })
-  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1–100, default 20' })
+  @ApiQueryFrom(z.object({ limit: limitSchema }))
   @ApiResponse({ status: 200, type: NotificationListDto })
   @ApiProblems(400, 401)
   @Get()
   list(@CurrentUser() caller: AuthUser, @Query('limit') limit?: string) {
-    const parsed = limitSchema.safeParse(limit || undefined);
+    const parsed = limitSchema.safeParse(limit);
     if (!parsed.success) throw DomainError.validation(parsed.error.issues.map((i) => ({ field: 'limit', message: i.message })));
     return this.notifications.list(caller.id, parsed.data);
   }

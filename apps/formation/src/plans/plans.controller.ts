@@ -2,9 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/commo
 import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { toggleActivityRequestSchema, type SpiritualPlan, spiritualPlanSchema, catchUpResponseSchema } from '@abide/contracts';
-import { DomainError, ApiProblems } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { createZodDto } from 'nestjs-zod';
 import { PlanCommands } from './commands/plan-commands';
 import { toSpiritualPlan } from './plan-view';
 import { PlanProjection } from './projections/plan.projection';

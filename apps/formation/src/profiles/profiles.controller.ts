@@ -1,10 +1,9 @@
-import { createZodDto } from 'nestjs-zod';
 import { formationProfileSchema } from '@abide/contracts';
 import { Controller, Get } from '@nestjs/common';
 import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import type { FormationProfile } from '@abide/contracts';
-import { DomainError, ApiProblems } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
 import { ProfileProjection } from './projections/profile.projection';
 
 class FormationProfileDto extends createZodDto(formationProfileSchema) {}

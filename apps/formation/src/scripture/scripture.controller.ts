@@ -1,12 +1,14 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { errorCodes, type ScripturePassage, scripturePassageSchema } from '@abide/contracts';
-import { ApiProblems, DomainError } from '@abide/platform';
-import { createZodDto } from 'nestjs-zod';
+import { ApiProblems, ApiQueryFrom, DomainError, createZodDto } from '@abide/platform';
+import { z } from 'zod';
 import { parseScripture, UNREADABLE_SCRIPTURE_MESSAGE } from '../content/scripture-reference';
 import { BibleText, TRANSLATION } from './bible-text';
 
 const MAX_REFERENCE_CHARS = 80;
+/** How `ref` is documented: some words (not only spaces), at most 80 characters; passage() checks the same. */
+const referenceQuerySchema = z.object({ ref: z.string().regex(/\S/).max(MAX_REFERENCE_CHARS) });
 
 class ScripturePassageDto extends createZodDto(scripturePassageSchema) {}
 
@@ -25,12 +27,7 @@ export class ScriptureController {
     summary:
       'The verses of a scripture reference in the World English Bible (public domain), e.g. `ref=John 3:16-18`; a passage longer than 60 verses is cut short (`truncated`). 400 for text that is no reference, 404 for one that is not in the Bible.',
   })
-  @ApiQuery({
-    name: 'ref',
-    required: true,
-    type: String,
-    description: "A reference as people type it, e.g. 'ps 23:1-3'; at most 80 characters.",
-  })
+  @ApiQueryFrom(referenceQuerySchema, { ref: "A reference as people type it, e.g. 'ps 23:1-3'; at most 80 characters." })
   @ApiResponse({ status: 200, type: ScripturePassageDto })
   @ApiProblems(400, 401, 404)
   // The text of a passage never changes.

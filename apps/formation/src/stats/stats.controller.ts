@@ -1,6 +1,5 @@
-import { createZodDto } from 'nestjs-zod';
 import { formationStatsSchema } from '@abide/contracts';
-import { ApiProblems } from '@abide/platform';
+import { ApiProblems, createZodDto } from '@abide/platform';
 import { Controller, Get } from '@nestjs/common';
 import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';

@@ -2,6 +2,7 @@ import { errorCodes } from '@abide/contracts';
 import { DomainError, replyWithProblem } from '@abide/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiDocument } from '../docs/api-document';
 import { AuthRateLimit } from '../rate-limit/auth-rate-limit';
 import { routeOf } from './route-table';
 import { ServiceClient } from './service-client';
@@ -18,6 +19,21 @@ import { ServiceClient } from './service-client';
 export const installEdgeProxy = (app: NestFastifyApplication): void => {
   const services = app.get(ServiceClient);
   const limits = app.get(AuthRateLimit);
+  const document = app.get(ApiDocument);
+  /**
+   * A documented path asked with a method its document does not declare answers 405 with `Allow` (RFC 9110), before
+   * its body is read or a service is asked. OPTIONS is CORS' preflight and always passes; with no document yet, every
+   * request is forwarded as it came.
+   */
+  const refuseUndeclaredMethod = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    if (request.method === 'OPTIONS') return undefined;
+    const allowed = document.methods()?.methodsOf(request.url.split('?')[0]);
+    if (!allowed || allowed.includes(request.method)) return undefined;
+    const allow = allowed.join(', ');
+    const detail = `${request.method} is not allowed here; use ${allow}.`;
+    replyWithProblem(new DomainError(errorCodes.methodNotAllowed, 405, 'Method not allowed', detail, undefined, { allow }), request, reply);
+    return reply; // Fastify: an async hook that returns the reply it sent ends the request there.
+  };
   const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     try {
       const route = routeOf(request.method, request.url);
@@ -40,6 +56,9 @@ export const installEdgeProxy = (app: NestFastifyApplication): void => {
     .register(async (edge) => {
       edge.removeAllContentTypeParsers();
       edge.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      edge.addHook('onRequest', (request, reply) =>
+        refuseUndeclaredMethod(request as unknown as FastifyRequest, reply as unknown as FastifyReply),
+      );
       // Nest's adapter is typed against its own copy of fastify, the libraries against the root one: same runtime API.
       const handler = (request: unknown, reply: unknown) => forward(request as FastifyRequest, reply as FastifyReply);
       edge.all('/api', handler);

@@ -1,10 +1,9 @@
-import { ApiProblems } from '@abide/platform';
+import { ApiProblems, createZodDto } from '@abide/platform';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { deleteAccountRequestSchema } from '@abide/contracts';
 import type { FastifyRequest } from 'fastify';
-import { createZodDto } from 'nestjs-zod';
 import { DeleteAccountHandler } from './delete-account.handler';
 
 class DeleteAccountDto extends createZodDto(deleteAccountRequestSchema) {}

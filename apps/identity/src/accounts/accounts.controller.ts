@@ -9,9 +9,8 @@ import {
   signUpAcceptedSchema,
   userSchema,
 } from '@abide/contracts';
-import { DomainError, ApiProblems } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { createZodDto } from 'nestjs-zod';
 import { CreateProfileHandler } from './commands/create-profile.handler';
 import { RegisterUserHandler } from './commands/register-user.handler';
 import { toUserResponse } from './dto/user.response';

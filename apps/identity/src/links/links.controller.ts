@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { ApiProblems } from '@abide/platform';
+import { ApiProblems, createZodDto } from '@abide/platform';
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@abide/auth';
 import { codeExchangeRequestSchema, confirmEmailRequestSchema, type SessionResponse, sessionResponseSchema } from '@abide/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createZodDto } from 'nestjs-zod';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { setRefreshCookie, refreshCookieNote } from '../sessions/refresh-cookie';
 import { SessionsService } from '../sessions/sessions.service';

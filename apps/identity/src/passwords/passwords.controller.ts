@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { ApiProblems } from '@abide/platform';
+import { ApiProblems, createZodDto } from '@abide/platform';
 import { Body, Controller, HttpCode, Logger, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '@abide/auth';
 import { changePasswordRequestSchema, newPasswordRequestSchema, recoverRequestSchema } from '@abide/contracts';
-import { createZodDto } from 'nestjs-zod';
 import { PasswordsService, recoverAcceptedMessage } from './passwords.service';
 
 class RecoverAcceptedDto extends createZodDto(z.object({ message: z.string() })) {}

@@ -1,10 +1,10 @@
-import { ApiProblems } from '@abide/platform';
+import { ApiProblems, createZodDto } from '@abide/platform';
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiBearerAuth, ApiResponse, ApiOperation, ApiBody, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '@abide/auth';
 import { type SessionResponse, signInRequestSchema, signOutRequestSchema, sessionResponseSchema } from '@abide/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createZodDto, ZodValidationException } from 'nestjs-zod';
+import { ZodValidationException } from 'nestjs-zod';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie, refreshCookieNote } from './refresh-cookie';
 import { type IssuedSession, SessionsService } from './sessions.service';
@@ -65,7 +65,8 @@ export class SessionsController {
   @Post('sign-out')
   @HttpCode(204)
   async signOut(@Body() body: unknown, @CurrentUser() caller: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    const parsed = signOutRequestSchema.safeParse(body ?? {});
+    // No body means the defaults; a body, `null` included, must be the documented object.
+    const parsed = signOutRequestSchema.safeParse(body === undefined ? {} : body);
     if (!parsed.success) throw new ZodValidationException(parsed.error);
     if (parsed.data.scope === 'global') await this.sessions.revokeAllOf(caller.id, 'signed-out-everywhere');
     else await this.sessions.revoke(caller.sessionId, 'signed-out', caller.id);

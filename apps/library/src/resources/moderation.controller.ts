@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiQuery, ApiProduces, ApiResponse, ApiOperation, ApiBody, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
+import { ApiProduces, ApiResponse, ApiOperation, ApiBody, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Roles } from '@abide/auth';
 import {
   rejectResourceRequestSchema,
@@ -8,10 +8,10 @@ import {
   reviewQueueSchema,
   auditPageSchema,
   reviewPreviewSchema,
+  resourceFileTypes,
 } from '@abide/contracts';
-import { DomainError, ApiProblems } from '@abide/platform';
+import { DomainError, ApiProblems, ApiQueryFrom, createZodDto } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { ResourceCommands } from './commands/resource-commands';
 import { contentDisposition, contentTypeOf } from './files/file-name';
@@ -28,6 +28,8 @@ class RejectDto extends createZodDto(rejectResourceRequestSchema) {}
 /** How much extracted text a preview carries. */
 export const PREVIEW_CHARS = 20_000;
 const pageSchema = z.coerce.number().int().min(1).default(1);
+/** The media types a file is served in (the preview names its own; file-name.ts). */
+const fileTypes = resourceFileTypes.map((type) => contentTypeOf(type).split(';')[0]);
 const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 
 /** The review queue: moderators and admins only (everyone else 403 on every route). */
@@ -51,12 +53,12 @@ export class ModerationController {
   }
 
   @ApiOperation({ summary: 'The audit trail: who approved or rejected what, and when (newest first, 20 a page).' })
-  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQueryFrom(z.object({ page: pageSchema }))
   @ApiResponse({ status: 200, type: AuditPageDto })
   @ApiProblems(400, 401, 403)
   @Get('audit')
   audit(@Query('page') page?: string) {
-    const parsed = pageSchema.safeParse(page || undefined);
+    const parsed = pageSchema.safeParse(page);
     if (!parsed.success) throw DomainError.validation([{ field: 'page', message: 'page is a whole number from 1' }]);
     return this.queries.auditPage(parsed.data, 20);
   }
@@ -71,12 +73,16 @@ export class ModerationController {
   }
 
   /** The file itself, inline, for the preview (the web loads it with the bearer token into a blob URL). */
-  @ApiProduces('application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/plain')
+  @ApiProduces(...fileTypes)
   @ApiOperation({
     summary:
       'The file itself, inline, with its checked content type, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store` (load it with the token into a blob URL).',
   })
-  @ApiResponse({ status: 200, description: 'The file', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({
+    status: 200,
+    description: 'The file, in its own type',
+    content: Object.fromEntries(fileTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  })
   @ApiProblems(401, 403, 404, 409)
   @Get('resources/:id/file')
   async file(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {

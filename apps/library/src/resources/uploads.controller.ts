@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiConsumes, ApiQuery, ApiResponse, ApiBody, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
+import { ApiOperation, ApiConsumes, ApiResponse, ApiBody, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import {
   type DownloadLink,
@@ -11,7 +11,6 @@ import {
   updateDraftRequestSchema,
   MAX_UPLOAD_BYTES,
   targetAudiences,
-  resourceStatuses,
   uploadCategoryIds,
   uploadMessages,
   downloadLinkSchema,
@@ -19,9 +18,9 @@ import {
   resourcePageSchema,
   visibilities,
 } from '@abide/contracts';
-import { DomainError, ApiProblems } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
 import { DownloadService } from './download.service';
 import { ResourceCommands } from './commands/resource-commands';
 import { ResourceQueries } from './resource-queries';
@@ -57,6 +56,8 @@ class DownloadLinkDto extends createZodDto(downloadLinkSchema) {}
 
 class UpdateDraftDto extends createZodDto(updateDraftRequestSchema) {}
 class SubmitDraftDto extends createZodDto(submitDraftRequestSchema) {}
+/** How submitting is documented: the terms must be accepted (`false` is refused with the upload form's message). */
+class AcceptedTermsDto extends createZodDto(z.object({ termsAccepted: z.literal(true) })) {}
 class ReportDto extends createZodDto(reportResourceRequestSchema) {}
 
 const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
@@ -77,19 +78,10 @@ export class UploadsController {
     summary:
       "The library: approved public resources, your groups' resources and your own, newest first. `q` searches title, description, tags and the files' text; `category` is exact, `topic` matches a tag containing it ('all' or empty: no filter). `mine=1`: 'My uploads' (every status, drafts too).",
   })
-  @ApiQuery({ name: 'q', required: false, type: String })
-  @ApiQuery({ name: 'category', required: false, type: String })
-  @ApiQuery({ name: 'topic', required: false, type: String })
-  @ApiQuery({
-    name: 'approved',
-    required: false,
-    enum: ['true', 'false'],
-    description: 'Accepted for compatibility; the library lists only what you may see anyway',
+  @ApiQueryFrom(listResourcesQuerySchema, {
+    approved: 'Accepted for compatibility; the library lists only what you may see anyway',
+    status: 'With mine=1',
   })
-  @ApiQuery({ name: 'mine', required: false, enum: ['1', '0'] })
-  @ApiQuery({ name: 'status', required: false, enum: resourceStatuses, description: 'With mine=1' })
-  @ApiQuery({ name: 'page', required: false, type: Number, description: 'From 1' })
-  @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1–50, default 12' })
   @ApiResponse({ status: 200, type: ResourcePageDto })
   @ApiProblems(400, 401)
   @Get()
@@ -106,8 +98,9 @@ export class UploadsController {
   })
   @ApiBody({ schema: uploadForm })
   @ApiResponse({ status: 201, type: ResourceDto })
-  @ApiProblems(400, 401, 413)
+  @ApiProblems(400, 401, 413, 415)
   @Post()
+  @CreatedLocation('/uploads/{id}')
   async upload(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<Resource> {
     const id = await this.uploads.upload(caller.id, req.raw, metaOf(req));
     return this.queries.one(caller.id, id);
@@ -137,7 +130,7 @@ export class UploadsController {
   }
 
   @ApiOperation({ summary: 'Submit one of your drafts for processing (every upload check applies, the terms included).' })
-  @ApiBody({ type: SubmitDraftDto })
+  @ApiBody({ type: AcceptedTermsDto })
   @ApiResponse({ status: 200, type: ResourceDto })
   @ApiProblems(400, 401, 404, 409)
   @Post(':id/submit')

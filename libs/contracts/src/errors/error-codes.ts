@@ -2,6 +2,7 @@
 export const errorCodes = {
   validationFailed: 'VALIDATION_FAILED',
   notFound: 'NOT_FOUND',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   conflict: 'CONFLICT',

@@ -2,11 +2,18 @@ import { z } from 'zod';
 import { connectionOptions, reminderFrequencies, spiritualGoals } from '../catalog';
 
 /**
- * Accounts and sessions (issue: accounts, onboarding and the app shell). The identity service plays the spec's
+ * Accounts and sessions (issue: accounts, onboarding and the app shell). The identity service plays the
  * hosted auth provider; these are its request/response shapes, used by the gateway, identity and the web app.
  */
 
-const email = z.string().trim().toLowerCase().email('Please enter a valid email address');
+/** An e-mail address within SMTP's limits (RFC 5321: 254 characters, 64 before the @), which `format: email` also means. */
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Please enter a valid email address')
+  .email('Please enter a valid email address')
+  .refine((value) => value.indexOf('@') <= 64, 'Please enter a valid email address');
 /** PKCE (RFC 7636) S256 challenge: base64url of SHA-256 of the verifier. */
 const codeChallenge = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'codeChallenge must be a base64url SHA-256 (43 characters)');
 
@@ -50,7 +57,7 @@ export const signOutRequestSchema = z.object({ scope: z.enum(['local', 'global']
 
 export const createProfileRequestSchema = z.object({ name: z.string().trim().min(1).max(120) });
 
-/** What a weak password answers (HTTP 422): every reason, as the spec's auth provider reports them. */
+/** What a weak password answers (HTTP 422): every reason, as the hosted auth provider it stands in for reports them. */
 export const weakPasswordReasons = ['length', 'common', 'contains-email', 'contains-name'] as const;
 
 export const onboardingRequestSchema = z.object({

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** Community's public shapes: groups, membership, requests, the leaders' dashboard, ratings, prayer requests. */
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 19:30');
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22');
+/** A calendar date, YYYY-MM-DD, that exists (documented as `format: date` with the pattern zod checks). */
+const localDate = z.iso.date('Use a date like 2026-11-22');
 
 export const groupMemberRoles = ['owner', 'co-leader', 'member'] as const;
 export type GroupMemberRole = (typeof groupMemberRoles)[number];

@@ -3,7 +3,8 @@ import { habitCategories, habitCategoryId, moods } from '../catalog';
 
 /** Formation's public shapes: plans, habits and check-ins, the journal, stats and notifications. */
 
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22');
+/** A calendar date, YYYY-MM-DD, that exists (documented as `format: date` with the pattern zod checks). */
+const localDate = z.iso.date('Use a date like 2026-11-22');
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 07:30');
 
 // ---- plans ----
@@ -158,7 +159,8 @@ export type FormationStats = z.infer<typeof formationStatsSchema>;
 
 // ---- journal ----
 export const journalEntryRequestSchema = z.object({
-  content: z.string().trim().min(1, 'Your journal entry cannot be empty.').max(20_000),
+  // `\S`: some words, not only spaces — non-empty once trimmed, and a pattern the document can show.
+  content: z.string().regex(/\S/, 'Your journal entry cannot be empty.').trim().max(20_000),
   scriptureReference: z.string().trim().max(80).optional().or(z.literal('')),
   mood: z.enum(moods).optional().nullable(),
   gratitude: z.string().trim().max(2_000).optional().or(z.literal('')),

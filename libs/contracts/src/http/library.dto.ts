@@ -122,7 +122,8 @@ export const downloadLinkSchema = z.object({ url: z.string().url(), expiresAt: z
 export type DownloadLink = z.infer<typeof downloadLinkSchema>;
 
 export const reportResourceRequestSchema = z.object({
-  reason: z.string().trim().min(1, 'Please tell us what is wrong with this resource').max(REPORT_REASON_MAX),
+  // `\S`: some words, not only spaces — non-empty once trimmed, and a pattern the document can show.
+  reason: z.string().regex(/\S/, 'Please tell us what is wrong with this resource').trim().max(REPORT_REASON_MAX),
 });
 
 // ---- moderation ----

@@ -30,7 +30,15 @@ export interface BootstrapOptions {
 
 /** Builds the Fastify adapter used by every NestJS app: request ids in, request ids out, each request's log context. */
 export const createFastifyAdapter = (bodyLimit = 1024 * 1024, trustProxy: boolean | string | number = true): FastifyAdapter => {
-  const adapter = new FastifyAdapter({ genReqId: requestIdFor, trustProxy, bodyLimit });
+  // A JSON key `__proto__` or `constructor.prototype` is dropped as it is parsed (never applied to an object): the body
+  // is then what the document allows — other properties are ignored — instead of a 400 'not valid JSON'.
+  const adapter = new FastifyAdapter({
+    genReqId: requestIdFor,
+    trustProxy,
+    bodyLimit,
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+  });
   installRequestContext(adapter);
   return adapter;
 };

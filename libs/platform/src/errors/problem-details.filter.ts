@@ -11,6 +11,7 @@ const statusCodes: Record<number, ErrorCode> = {
   401: errorCodes.unauthorized,
   403: errorCodes.forbidden,
   404: errorCodes.notFound,
+  405: errorCodes.methodNotAllowed,
   409: errorCodes.conflict,
   413: errorCodes.payloadTooLarge,
   429: errorCodes.rateLimited,
@@ -58,10 +59,13 @@ const logger = new Logger('Errors');
 /** Set by the gateway: the public prefix a service's routes are reached under, so a problem names the public URL. */
 export const FORWARDED_PREFIX_HEADER = 'x-forwarded-prefix';
 
-const publicUrlOf = (request: FastifyRequest): string => {
+/** The public prefix the gateway named for this request (e.g. `/api`), or '' when called directly. */
+export const publicPrefixOf = (request: FastifyRequest): string => {
   const prefix = request.headers?.[FORWARDED_PREFIX_HEADER];
-  return typeof prefix === 'string' && /^(\/[\w-]+)+$/.test(prefix) ? `${prefix}${request.url}` : request.url;
+  return typeof prefix === 'string' && /^(\/[\w-]+)+$/.test(prefix) ? prefix : '';
 };
+
+const publicUrlOf = (request: FastifyRequest): string => `${publicPrefixOf(request)}${request.url}`;
 
 /**
  * Answers `exception` as application/problem+json with the request id: the one mapping of errors to problems, used by

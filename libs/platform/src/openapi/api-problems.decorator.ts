@@ -9,6 +9,7 @@ const descriptions: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict with the current state',
   413: 'Payload too large',
+  415: 'Unsupported media type: the body is not in the documented content type',
   422: 'Rejected by a rule (e.g. weak password, with reasons)',
   429: 'Too many requests; see Retry-After',
   503: 'A service is unavailable',

@@ -1,3 +1,6 @@
 export * from './problem-details.schema';
 export * from './api-problems.decorator';
 export * from './service-document';
+export * from './zod-dto';
+export * from './api-query.decorator';
+export * from './created-location';

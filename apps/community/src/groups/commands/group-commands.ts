@@ -103,7 +103,11 @@ export class GroupCommands {
   /** The new owner takes one of their own ownership slots; the former owner's slot is freed. */
   async handOver(by: string, groupId: string, target: string, meta: Meta): Promise<void> {
     const state = await this.load(groupId);
-    decideHandOver(state, by, target); // refuse early (roles, membership) before touching the target's slots
+    try {
+      decideHandOver(state, by, target); // refuse early (roles, membership) before touching the target's slots
+    } catch (error) {
+      throw toProblem(error); // refused like every other command: 404/403/409, never an unhandled error
+    }
     if (!(await this.claims.claim(target, groupId, this.config.GROUP_OWNERSHIP_LIMIT))) {
       throw DomainError.conflict('This member already owns as many groups as their plan allows.');
     }

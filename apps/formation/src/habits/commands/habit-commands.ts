@@ -16,6 +16,7 @@ import {
   type HabitFields,
   HabitNotFound,
   HabitRuleError,
+  habitMessages,
   type HabitState,
   type Lifecycle,
   normaliseFrequency,
@@ -110,6 +111,8 @@ export class HabitCommands {
       return (await this.runner.run(habitStreamId(habitId), habitDecider, decide, meta)).events;
     } catch (error) {
       if (error instanceof HabitNotFound) throw DomainError.notFound('This habit');
+      // An archived habit refuses every change: the request is well formed, the habit's state is what conflicts.
+      if (error instanceof HabitRuleError && error.message === habitMessages.archived) throw DomainError.conflict(error.message);
       if (error instanceof HabitRuleError) throw DomainError.validation([{ field: error.field, message: error.message }], error.message);
       if (error instanceof ConcurrencyError)
         throw DomainError.conflict('This habit changed at the same moment elsewhere. Please try again.', errorCodes.concurrencyConflict);

@@ -75,7 +75,7 @@ describe(decideCreateEntry.name, () => {
 });
 
 describe(parseNewEntry.name, () => {
-  it("returns the spec's message when the content is missing or blank", () => {
+  it("returns its message when the content is missing or blank", () => {
     for (const body of [{}, { content: '  \n' }, null]) {
       expect(parseNewEntry(body)).toEqual({ ok: false, errors: [{ field: 'content', message: EMPTY_ENTRY_MESSAGE }] });
     }

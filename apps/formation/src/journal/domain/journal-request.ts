@@ -19,8 +19,11 @@ const optionalText = (max: number) => z.string().trim().max(max).optional().or(z
 
 // A draft may be saved with no words yet; everything else follows the contract's entry schema.
 const draftSchema = journalEntryRequestSchema.extend({ content: z.string().max(20_000).default(''), draft: z.literal(true) });
+/** POST's body as the API documents it: an entry or a draft (`anyOf`: an entry with `draft: true` is both). */
+export const newEntryBodySchema = z.union([journalEntryRequestSchema, draftSchema]);
 
-const patchSchema = z
+/** PATCH's body: any of the fields, nothing else (documented as it is checked, journal.controller.ts). */
+export const journalPatchSchema = z
   .object({
     content: z.string().max(20_000),
     scriptureReference: optionalText(80),
@@ -43,7 +46,7 @@ const scripture = (raw: string | null | undefined): Parsed<string | null> => {
 /** POST /journal/entries: an entry (content required after trimming) or, with `draft: true`, a draft. */
 export const parseNewEntry = (body: unknown): Parsed<EntryFields> => {
   const isDraft = typeof body === 'object' && body !== null && (body as { draft?: unknown }).draft === true;
-  // A missing content reads as empty, so it gets the spec's message rather than a type error.
+  // A missing content reads as empty, so it gets its message rather than a type error.
   const input = typeof body === 'object' && body !== null ? { content: '', ...body } : { content: '' };
   const parsed = (isDraft ? draftSchema : journalEntryRequestSchema).safeParse(input);
   if (!parsed.success) return { ok: false, errors: issues(parsed.error) };
@@ -65,7 +68,8 @@ export const parseNewEntry = (body: unknown): Parsed<EntryFields> => {
 
 /** PATCH /journal/entries/:id: only the fields given change; `draft: false` finishes a draft. */
 export const parseEntryChanges = (body: unknown): Parsed<Partial<EntryFields>> => {
-  const parsed = patchSchema.safeParse(body ?? {});
+  // No body changes nothing; a body, `null` included, must be the documented object.
+  const parsed = journalPatchSchema.safeParse(body === undefined ? {} : body);
   if (!parsed.success) return { ok: false, errors: issues(parsed.error) };
   const d = parsed.data;
   const changes: Partial<EntryFields> = {};

@@ -9,7 +9,7 @@ describe(checkSubmission.name, () => {
     expect(sut).toMatchObject({ ok: true, fields: { title: 'Morning Prayer.v2', visibility: 'public', targetAudience: 'all-levels', groupId: null } });
   });
 
-  it('returns the category failure before the terms failure (spec order)', () => {
+  it('returns the category failure before the terms failure (the form order)', () => {
     const sut = checkSubmission({ title: 'x', category: '', termsAccepted: false }, { fileName: 'a.txt', requireTerms: true });
     expect(sut).toEqual({ ok: false, failure: { field: 'category', title: uploadMessages.noCategory.title, message: uploadMessages.noCategory.description } });
   });

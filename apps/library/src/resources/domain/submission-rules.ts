@@ -13,7 +13,7 @@ import {
   visibilities,
 } from '@abide/contracts';
 
-/** A refused field: `title` and `message` are the spec's toast lines where it has them. */
+/** A refused field: `title` and `message` are the toast's two lines where there are two. */
 export interface RuleFailure {
   field: string;
   title: string;

@@ -85,7 +85,8 @@ export class UploadIntake {
             .catch((error: unknown) => {
               // The store gave up (it may be down): let the rest of the part drain, so the request still ends.
               sniffer.resume();
-              return { error, key };
+              // An empty part is refused by the store (an upload of no parts): the member sent an empty file.
+              return { error: sniffer.bytes === 0 ? badRequest('file', uploadMessages.tooSmall(1)) : error, key };
             }),
           broken,
         ]);

@@ -4,7 +4,7 @@ import { problemOf } from '../../shared/api/problem-details';
 
 /**
  * The toast description for a failed group call: a 4xx problem's detail is written for the member (the plan limit,
- * 'this request was already answered'); anything else gets the spec's generic line.
+ * 'this request was already answered'); anything else gets the generic line.
  */
 export function failureDescription(error: FetchBaseQueryError | SerializedError | undefined, fallback = 'Please try again.'): string {
   const problem = problemOf(error);

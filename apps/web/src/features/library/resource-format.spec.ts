@@ -78,7 +78,7 @@ describe('filter options', () => {
 });
 
 describe(resourcesFound.name, () => {
-  it("returns the spec's '{n} resource(s) found'", () => {
+  it("returns '{n} resource(s) found'", () => {
     expect(resourcesFound(13)).toBe('13 resource(s) found');
     expect(resourcesFound(0)).toBe('0 resource(s) found');
   });

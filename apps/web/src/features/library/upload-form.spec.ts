@@ -31,7 +31,7 @@ describe(dropZoneProblem.name, () => {
     ).toBe(uploadMessages.tooMany);
   });
 
-  it("returns the spec's type message for any other extension", () => {
+  it("returns its type message for any other extension", () => {
     expect(dropZoneProblem([{ name: 'song.mp3', size: 1 }])).toBe('File type must be one of .pdf, .docx, .txt');
     expect(dropZoneProblem([{ name: 'README', size: 1 }])).toBe(uploadMessages.badType);
   });
@@ -42,7 +42,7 @@ describe(dropZoneProblem.name, () => {
 });
 
 describe(firstUploadProblem.name, () => {
-  it('returns the checks in the spec order: file, title, category, terms', () => {
+  it('returns the checks in the form order: file, title, category, terms', () => {
     const nothing = { ...emptyUploadForm };
     expect(firstUploadProblem(false, nothing)).toBe(uploadMessages.noFile);
     expect(firstUploadProblem(true, { ...nothing, title: '   ' })).toBe(uploadMessages.noTitle);
@@ -51,7 +51,7 @@ describe(firstUploadProblem.name, () => {
     expect(firstUploadProblem(true, ready)).toBeNull();
   });
 
-  it('returns the spec texts for each check', () => {
+  it('returns the form texts for each check', () => {
     expect(firstUploadProblem(false, ready)).toEqual({ title: 'Please select a file', description: 'You must choose a file to upload.' });
     expect(firstUploadProblem(true, { ...ready, termsAccepted: false })).toEqual({
       title: 'Please accept the terms',

@@ -10,7 +10,7 @@ describe(sentPercent.name, () => {
 });
 
 describe(uploadFailureToast.name, () => {
-  it("returns the spec's 'Upload failed' / 'Please try again.' for network and server failures", () => {
+  it("returns 'Upload failed' / 'Please try again.' for network and server failures", () => {
     const generic = { message: 'Upload failed', description: 'Please try again.' };
     expect(uploadFailureToast({ ok: false, status: 0, problem: null })).toEqual(generic);
     expect(uploadFailureToast({ ok: false, status: 503, problem: { detail: 'Object store down' } })).toEqual(generic);

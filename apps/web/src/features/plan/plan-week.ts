@@ -13,7 +13,7 @@ export function dayTone(date: string, today: string): DayTone {
   return date < today ? 'past' : 'future';
 }
 
-/** The spec's rule by weekday index alone, for a day that carries no date. */
+/** The same rule by weekday index alone, for a day that carries no date. */
 export function dayToneByIndex(dayIndex: number, todayIndex: number): DayTone {
   if (dayIndex === todayIndex) return 'today';
   return dayIndex < todayIndex ? 'past' : 'future';

@@ -46,7 +46,7 @@ export function DraftModal({ draft, onClose }: { draft: Resource | null; onClose
       return;
     }
     if (andSubmit) {
-      const sent = await submit({ id: draft.id, submitDraftDto: { termsAccepted: true } });
+      const sent = await submit({ id: draft.id, acceptedTermsDto: { termsAccepted: true } });
       if (sent.error) {
         notification.error({ message: 'Upload failed', description: problemOf(sent.error)?.detail ?? 'Please try again.' });
         return;

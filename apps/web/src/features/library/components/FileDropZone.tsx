@@ -16,7 +16,7 @@ const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? ''
 
 /**
  * A drop zone with click-to-browse for one file. Nothing is sent until the form is submitted
- * (beforeUpload returns false); the spec's generic messages show under the zone.
+ * (beforeUpload returns false); the generic messages show under the zone.
  */
 export function FileDropZone({ file, onFile, disabled }: FileDropZoneProps) {
   const [problem, setProblem] = useState<string | null>(null);

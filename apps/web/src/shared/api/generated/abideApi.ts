@@ -223,9 +223,9 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/groups/discover`,
         params: {
-          pageSize: queryArg.pageSize,
-          page: queryArg.page,
           q: queryArg.q,
+          page: queryArg.page,
+          pageSize: queryArg.pageSize,
         },
       }),
     }),
@@ -319,10 +319,10 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/journal/entries`,
         params: {
-          drafts: queryArg.drafts,
-          q: queryArg.q,
-          pageSize: queryArg.pageSize,
           page: queryArg.page,
+          pageSize: queryArg.pageSize,
+          q: queryArg.q,
+          drafts: queryArg.drafts,
         },
       }),
     }),
@@ -481,14 +481,14 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/uploads`,
         params: {
-          pageSize: queryArg.pageSize,
-          page: queryArg.page,
-          status: queryArg.status,
-          mine: queryArg.mine,
-          approved: queryArg.approved,
-          topic: queryArg.topic,
-          category: queryArg.category,
           q: queryArg.q,
+          category: queryArg.category,
+          topic: queryArg.topic,
+          approved: queryArg.approved,
+          mine: queryArg.mine,
+          status: queryArg.status,
+          page: queryArg.page,
+          pageSize: queryArg.pageSize,
         },
       }),
     }),
@@ -534,7 +534,7 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/uploads/${encodeURIComponent(String(queryArg.id))}/submit`,
         method: 'POST',
-        body: queryArg.submitDraftDto,
+        body: queryArg.acceptedTermsDto,
       }),
     }),
   }),
@@ -659,11 +659,9 @@ export type GroupsWithdrawApiResponse = /** status 200  */ GroupSummaryDto;
 export type GroupsWithdrawApiArg = string;
 export type GroupsDiscoverApiResponse = /** status 200  */ GroupPageDto;
 export type GroupsDiscoverApiArg = {
-  /** 1–50 (default 12) */
-  pageSize?: unknown;
-  /** From 1 (default 1) */
-  page?: unknown;
-  q?: unknown;
+  q?: string;
+  page?: number;
+  pageSize?: number;
 };
 export type HabitsEntriesApiResponse = /** status 200  */ HabitEntryListDto;
 export type HabitsEntriesApiArg = /** A local date, YYYY-MM-DD (default: today in the member’s zone) */ string | undefined;
@@ -708,11 +706,10 @@ export type HabitsSetRestDaysApiResponse = /** status 200  */ RestDaysDto;
 export type HabitsSetRestDaysApiArg = RestDaysDto;
 export type JournalListApiResponse = /** status 200  */ JournalPageDto;
 export type JournalListApiArg = {
-  drafts?: '1' | '0';
-  q?: string;
-  /** 1–50, default 10 */
-  pageSize?: number;
   page?: number;
+  pageSize?: number;
+  q?: string;
+  drafts?: '0' | '1' | 'true' | 'false' | '';
 };
 export type JournalCreateApiResponse = /** status 201  */ JournalEntryDto;
 export type JournalCreateApiArg = JournalEntryRequestDto;
@@ -728,7 +725,7 @@ export type JournalRemoveApiArg = string;
 export type JournalInsightApiResponse = /** status 200  */ JournalInsightDto;
 export type JournalInsightApiArg = string;
 export type JournalPromptApiResponse = /** status 200  */ JournalPromptDto;
-export type JournalPromptApiArg = '1' | undefined;
+export type JournalPromptApiArg = ('1' | 'true') | undefined;
 export type JournalStatsApiResponse = /** status 200  */ JournalStatsDto;
 export type JournalStatsApiArg = void;
 export type ModerationAuditApiResponse = /** status 200  */ AuditPageDto;
@@ -737,7 +734,7 @@ export type ModerationQueueApiResponse = /** status 200  */ ReviewQueueDto;
 export type ModerationQueueApiArg = void;
 export type ModerationApproveApiResponse = /** status 200  */ ResourceDto;
 export type ModerationApproveApiArg = string;
-export type ModerationFileApiResponse = /** status 200 The file */ Blob;
+export type ModerationFileApiResponse = /** status 200 The file, in its own type */ Blob;
 export type ModerationFileApiArg = string;
 export type ModerationRejectApiResponse = /** status 200  */ ResourceDto;
 export type ModerationRejectApiArg = {
@@ -747,7 +744,7 @@ export type ModerationRejectApiArg = {
 export type ModerationTextApiResponse = /** status 200  */ ReviewPreviewDto;
 export type ModerationTextApiArg = string;
 export type NotificationsListApiResponse = /** status 200  */ NotificationListDto;
-export type NotificationsListApiArg = /** 1–100, default 20 */ number | undefined;
+export type NotificationsListApiArg = number | undefined;
 export type NotificationsReadApiResponse = unknown;
 export type NotificationsReadApiArg = string;
 export type NotificationsReadAllApiResponse = /** status 200  */ ReadAllDto;
@@ -779,18 +776,16 @@ export type StatsOverviewApiResponse = /** status 200  */ FormationStatsDto;
 export type StatsOverviewApiArg = void;
 export type UploadsListApiResponse = /** status 200  */ ResourcePageDto;
 export type UploadsListApiArg = {
-  /** 1–50, default 12 */
-  pageSize?: number;
-  /** From 1 */
-  page?: number;
-  /** With mine=1 */
-  status?: 'draft' | 'processing' | 'in-review' | 'approved' | 'rejected' | 'failed';
-  mine?: '1' | '0';
+  q?: string;
+  category?: string;
+  topic?: string;
   /** Accepted for compatibility; the library lists only what you may see anyway */
   approved?: 'true' | 'false';
-  topic?: string;
-  category?: string;
-  q?: string;
+  mine?: '0' | '1';
+  /** With mine=1 */
+  status?: 'draft' | 'processing' | 'in-review' | 'approved' | 'rejected' | 'failed';
+  page?: number;
+  pageSize?: number;
 };
 export type UploadsUploadApiResponse = /** status 201  */ ResourceDto;
 export type UploadsUploadApiArg = {
@@ -830,7 +825,7 @@ export type UploadsReportApiArg = {
 export type UploadsSubmitApiResponse = /** status 200  */ ResourceDto;
 export type UploadsSubmitApiArg = {
   id: string;
-  submitDraftDto: SubmitDraftDto;
+  acceptedTermsDto: AcceptedTermsDto;
 };
 export type ProblemDetails = {
   type: string;
@@ -961,7 +956,7 @@ export type GroupSummaryDto = {
   description: string;
   isPublic: boolean;
   ownerId: string;
-  ownerName: string[];
+  ownerName: string | null;
   meeting: {
     day: ('sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | null) | null;
     time: string | null;
@@ -1094,7 +1089,7 @@ export type GroupMemberListDto = {
 }[];
 export type GroupMemberDto = {
   userId: string;
-  name: string[];
+  name: string | null;
   role: 'owner' | 'co-leader' | 'member';
   joinedAt: string;
 };
@@ -1122,13 +1117,13 @@ export type PrayerRequestDto = {
   id: string;
   groupId: string;
   text: string;
-  authorName: string[];
+  authorName: string | null;
   anonymous: boolean;
   isAuthor: boolean;
   prayedCount: number;
   prayedByMe: boolean;
   answered: boolean;
-  testimony: string[];
+  testimony: string | null;
   hidden: boolean;
   createdAt: string;
 };
@@ -1197,14 +1192,14 @@ export type HabitEntryDto = {
   habitId: string;
   completed: boolean;
   date: string;
-  completedAt: string[];
-  note: string[];
+  completedAt: string | null;
+  note: string | null;
 };
 export type RecordEntryDto = {
   habitId: string;
   completed: boolean;
   date: string;
-  completedAt?: string[];
+  completedAt?: string | null;
   note?: string;
 };
 export type HabitListDto = {
@@ -1250,7 +1245,7 @@ export type HabitDto = {
         kind: 'weekdays';
         days: number[];
       };
-  reminderTime: string[];
+  reminderTime: string | null;
   isActive: boolean;
   archived: boolean;
   streak: number;
@@ -1391,9 +1386,9 @@ export type JournalPageDto = {
 export type JournalEntryDto = {
   id: string;
   content: string;
-  scriptureReference: string[];
-  mood: string[];
-  gratitude: string[];
+  scriptureReference: string | null;
+  mood: string | null;
+  gratitude: string | null;
   isPrivate: boolean;
   draft: boolean;
   wordCount: number;
@@ -1401,19 +1396,28 @@ export type JournalEntryDto = {
   createdAt: string;
   updatedAt: string;
 };
-export type JournalEntryRequestDto = {
-  content: string;
-  scriptureReference?: string | '';
-  mood?: ('joyful' | 'peaceful' | 'grateful' | 'reflective' | 'hopeful' | null) | null;
-  gratitude?: string | '';
-  isPrivate?: boolean;
-  draft?: boolean;
-};
+export type JournalEntryRequestDto =
+  | {
+      content: string;
+      scriptureReference?: string | '';
+      mood?: ('joyful' | 'peaceful' | 'grateful' | 'reflective' | 'hopeful' | null) | null;
+      gratitude?: string | '';
+      isPrivate?: boolean;
+      draft?: boolean;
+    }
+  | {
+      content?: string;
+      scriptureReference?: string | '';
+      mood?: ('joyful' | 'peaceful' | 'grateful' | 'reflective' | 'hopeful' | null) | null;
+      gratitude?: string | '';
+      isPrivate?: boolean;
+      draft: true;
+    };
 export type JournalEntryUpdateDto = {
   content?: string;
-  scriptureReference?: string | '';
+  scriptureReference?: (string | '') | null;
   mood?: ('joyful' | 'peaceful' | 'grateful' | 'reflective' | 'hopeful' | null) | null;
-  gratitude?: string | '';
+  gratitude?: (string | '') | null;
   isPrivate?: boolean;
   draft?: boolean;
 };
@@ -1496,19 +1500,19 @@ export type ResourceDto = {
   category: string;
   targetAudience: 'new-believers' | 'growing-christians' | 'mature-believers' | 'leaders' | 'all-levels';
   visibility: 'public' | 'group' | 'private';
-  groupId: string[];
-  groupName: string[];
+  groupId: string | null;
+  groupName: string | null;
   fileName: string;
   fileType: 'pdf' | 'docx' | 'txt';
   fileSize: number;
   pages: number | null;
   words: number | null;
-  excerpt: string[];
+  excerpt: string | null;
   downloads: number;
   status: 'draft' | 'processing' | 'in-review' | 'approved' | 'rejected' | 'failed';
-  statusReason: string[];
+  statusReason: string | null;
   ownerId: string;
-  ownerName: string[];
+  ownerName: string | null;
   isOwner: boolean;
   createdAt: string;
   updatedAt: string;
@@ -1702,8 +1706,8 @@ export type DownloadLinkDto = {
 export type ReportDto = {
   reason: string;
 };
-export type SubmitDraftDto = {
-  termsAccepted: boolean;
+export type AcceptedTermsDto = {
+  termsAccepted: true;
 };
 export const {
   useAccountDeletionDeleteMutation,
