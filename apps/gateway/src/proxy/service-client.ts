@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { errorCodes } from '@abide/contracts';
 import { DomainError, FORWARDED_PREFIX_HEADER, REQUEST_ID_HEADER, type ReadinessReport, SERVICE_DOCUMENT_PATH } from '@abide/platform';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -119,21 +118,7 @@ export class ServiceClient implements OnModuleDestroy {
   private upstreamProblem(service: ServiceName, error: unknown): DomainError {
     const timedOut = error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
     this.logger.warn({ service, err: error }, timedOut ? 'upstream timed out' : 'upstream unavailable');
-    return timedOut
-      ? new DomainError(
-          errorCodes.upstreamTimeout,
-          504,
-          'Upstream timeout',
-          `The ${service} service took too long to answer. Please try again.`,
-        )
-      : new DomainError(
-          errorCodes.serviceUnavailable,
-          503,
-          'Service unavailable',
-          `The ${service} service is unavailable right now. Please try again shortly.`,
-          undefined,
-          { 'retry-after': '5' },
-        );
+    return DomainError.upstream(service, timedOut);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -50,20 +50,6 @@ export class PersonalDataParts {
   private unavailable(service: PersonalDataService, error: unknown): DomainError {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     this.logger.warn({ service, err: error }, timedOut ? 'export part timed out' : 'export part unavailable');
-    return timedOut
-      ? new DomainError(
-          errorCodes.upstreamTimeout,
-          504,
-          'Upstream timeout',
-          `The ${service} service took too long to answer. Please try again.`,
-        )
-      : new DomainError(
-          errorCodes.serviceUnavailable,
-          503,
-          'Service unavailable',
-          `The ${service} service is unavailable right now. Please try again shortly.`,
-          undefined,
-          { 'retry-after': '5' },
-        );
+    return DomainError.upstream(service, timedOut);
   }
 }

@@ -37,6 +37,25 @@ export class DomainError extends Error {
     });
   }
 
+  /** Another service this request needs did not answer (503) or not in time (504), named for the member. */
+  static upstream(service: string, timedOut: boolean): DomainError {
+    return timedOut
+      ? new DomainError(
+          errorCodes.upstreamTimeout,
+          504,
+          'Upstream timeout',
+          `The ${service} service took too long to answer. Please try again.`,
+        )
+      : new DomainError(
+          errorCodes.serviceUnavailable,
+          503,
+          'Service unavailable',
+          `The ${service} service is unavailable right now. Please try again shortly.`,
+          undefined,
+          { 'retry-after': '5' },
+        );
+  }
+
   static validation(errors: FieldError[], detail = 'Some fields need your attention.'): DomainError {
     return new DomainError(errorCodes.validationFailed, 400, 'Invalid request', detail, errors);
   }
