@@ -1,0 +1,50 @@
+import { apiUrl, UserSession } from '@abide/testing';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { signUpModerator } from './library-support.stub';
+
+/**
+ * The API answers as its merged document says: Schemathesis generates requests for every operation (valid and
+ * invalid data, chained calls) and checks every answer against the document — no 5xx, no undocumented status or
+ * content type, no response outside its schema, invalid data refused, valid data accepted, undeclared methods 405.
+ * `npm test` runs a short, seeded pass; `npm run api:check` runs the long one (tools/api-check/README.md).
+ */
+const repoRoot = path.resolve(__dirname, '../../..');
+const examples = process.env.API_CHECK_EXAMPLES ?? '4';
+const reportDir = process.env.API_CHECK_REPORT_DIR ?? path.join(repoRoot, 'tmp', 'api-check', process.env.E2E_NAMESPACE ?? 'abide_test');
+const seed = process.env.API_CHECK_RANDOM_SEED === '1' ? undefined : '20261124';
+
+const probe = (label: string, session: UserSession): Promise<{ status: number; output: string }> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'tools/api-check/probe.mjs')], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        API_URL: apiUrl(),
+        API_TOKEN: session.token,
+        API_CHECK_LABEL: label,
+        API_CHECK_REPORT_DIR: reportDir,
+        API_CHECK_EXAMPLES: examples,
+        ...(seed ? { API_CHECK_SEED: seed } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr.on('data', (c: Buffer) => chunks.push(c));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ status: code ?? 1, output: Buffer.concat(chunks).toString('utf8') }));
+  });
+
+describe('the API answers as its document says (Schemathesis)', () => {
+  jest.setTimeout(Number(examples) > 10 ? 3_600_000 : 900_000);
+
+  it.each([
+    ['member', () => UserSession.signUp({ name: 'Schema Checker' })],
+    ['moderator', () => signUpModerator('Schema Moderator')],
+  ])('finds no failure as a %s', async (label, signIn) => {
+    const session = await signIn();
+    const result = await probe(label, session);
+    if (result.status !== 0) throw new Error(`Schemathesis found failures (full output: ${reportDir}/${label}.txt)\n${result.output}`);
+  });
+});
