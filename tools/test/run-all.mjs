@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { ensureSchemathesis } from '../api-check/schemathesis.mjs';
 import { down, up } from '../infra/engines.mjs';
 import { ensureSystemDeps } from '../setup/ensure-system-deps.mjs';
 import { repoRoot } from '../stack/services.mjs';
@@ -27,6 +28,8 @@ if (run(bin('eslint'), ['--max-warnings=0', '.']) !== 0) failures.push('lint');
 
 step('engines (Kafka, FerretDB, MinIO, Redis, SMTP catcher)');
 await up({ quiet: false });
+// The API check's Schemathesis (PyPI) is installed here, with its progress, rather than silently inside a test.
+await ensureSchemathesis();
 
 mkdirSync(path.join(repoRoot, 'tmp'), { recursive: true });
 const jest = (args, resultsFile) =>
