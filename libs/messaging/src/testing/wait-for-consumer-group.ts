@@ -21,7 +21,11 @@ export const waitForConsumerGroup = async (options: WaitForConsumerGroupOptions)
   let last = 'not checked yet';
   try {
     for (;;) {
-      last = await describeProgress(admin, options);
+      // A broker still settling its leaders (a fresh one, a loaded machine) answers with retriable errors: not yet.
+      last = await describeProgress(admin, options).catch((error: unknown) => {
+        if ((error as { retriable?: boolean }).retriable === true) return `broker not ready (${(error as Error).message})`;
+        throw error;
+      });
       if (last === 'ready') return;
       if (Date.now() > deadline) throw new Error(`Consumer group ${options.groupId} not ready: ${last}`);
       await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 200));
