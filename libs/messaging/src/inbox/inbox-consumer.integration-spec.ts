@@ -1,14 +1,10 @@
 import 'reflect-metadata';
 import type { EventEnvelope } from '@abide/contracts';
-import { Controller, Inject, Module, type INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Controller, Inject, type INestApplication } from '@nestjs/common';
 import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
-import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { KafkaEventServer } from '../consumer/kafka-event-server';
 import { KafkaPublisher } from '../kafka-publisher';
-import { provideInboxConsumer, provideKafkaPublisher } from '../nest-providers';
 import {
   connectTestDatabase,
   consumeTopic,
@@ -19,14 +15,13 @@ import {
   uniqueName,
   waitFor,
 } from '../testing/test-engines';
-import { waitForConsumerGroup } from '../testing/wait-for-consumer-group';
+import { startInboxConsumerApp } from '../testing/inbox-consumer-app';
 import { InboxConsumer, type InboxOutcome } from './inbox-consumer';
 import { INBOX_COLLECTION } from './inbox.schema';
 
 const topic = `${uniqueName('msg_inbox')}.identity.user.v1`;
 const dlq = `${topic}.dlq`;
 const groupId = uniqueName('msg_group');
-const MONGO = Symbol('MONGO');
 
 const registered = (name: string, overrides: Partial<EventEnvelope> = {}): EventEnvelope => ({
   id: uuidv7(),
@@ -90,23 +85,13 @@ describe(InboxConsumer.name, () => {
     // Published before the consumer group ever joined: fromBeginning must still deliver it.
     await publish(registered('early'));
 
-    @Module({
-      controllers: [UserEventsConsumer],
-      providers: [
-        { provide: MONGO, useValue: connection },
-        provideKafkaPublisher({ useFactory: () => ({ clientId: `${groupId}-publisher`, brokers: testBrokers() }) }),
-        provideInboxConsumer({ connection: MONGO, consumer: { attempts: 3, initialDelayMs: 20, maxDelayMs: 50 } }),
-      ],
-    })
-    class TestModule {}
-
-    app = await NestFactory.create(TestModule, new FastifyAdapter(), { logger: false });
-    app.connectMicroservice({
-      strategy: new KafkaEventServer({ clientId: groupId, brokers: testBrokers(), groupId, consumer: { maxWaitTimeInMs: 100 } }),
+    app = await startInboxConsumerApp({
+      controller: UserEventsConsumer,
+      connection,
+      groupId,
+      topic,
+      consumer: { attempts: 3, initialDelayMs: 20, maxDelayMs: 50 },
     });
-    await app.startAllMicroservices();
-    await app.init();
-    await waitForConsumerGroup({ brokers: testBrokers(), groupId, topics: [topic] });
   });
 
   afterAll(async () => {

@@ -1,14 +1,10 @@
 import 'reflect-metadata';
 import { eventDefinitions, EventRegistry, eventVersions, userRegisteredV1, type EventEnvelope } from '@abide/contracts';
-import { Controller, Inject, Module, type INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Controller, Inject, type INestApplication } from '@nestjs/common';
 import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
-import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { KafkaEventServer } from '../consumer/kafka-event-server';
 import { KafkaPublisher } from '../kafka-publisher';
-import { provideInboxConsumer, provideKafkaPublisher } from '../nest-providers';
 import {
   connectTestDatabase,
   consumeTopic,
@@ -19,7 +15,7 @@ import {
   uniqueName,
   waitFor,
 } from '../testing/test-engines';
-import { waitForConsumerGroup } from '../testing/wait-for-consumer-group';
+import { startInboxConsumerApp } from '../testing/inbox-consumer-app';
 import { InboxConsumer, type InboxOutcome } from './inbox-consumer';
 
 /**
@@ -35,7 +31,6 @@ const registry = new EventRegistry({
 const topic = `${uniqueName('msg_upcast')}.identity.user.v1`;
 const dlq = `${topic}.dlq`;
 const groupId = uniqueName('msg_upcast_group');
-const MONGO = Symbol('MONGO');
 
 const registered = (schemaVersion: number, name: string, extra: Record<string, unknown> = {}): EventEnvelope => ({
   id: uuidv7(),
@@ -78,23 +73,13 @@ describe('InboxConsumer with an earlier schema version on the topic', () => {
     publisher = new KafkaPublisher({ clientId: uniqueName('msg_upcast_pub'), brokers: testBrokers() });
     await createTopics([topic, dlq], 1);
 
-    @Module({
-      controllers: [DirectoryConsumer],
-      providers: [
-        { provide: MONGO, useValue: connection },
-        provideKafkaPublisher({ useFactory: () => ({ clientId: `${groupId}-publisher`, brokers: testBrokers() }) }),
-        provideInboxConsumer({ connection: MONGO, consumer: { attempts: 2, initialDelayMs: 20, maxDelayMs: 50, registry } }),
-      ],
-    })
-    class TestModule {}
-
-    app = await NestFactory.create(TestModule, new FastifyAdapter(), { logger: false });
-    app.connectMicroservice({
-      strategy: new KafkaEventServer({ clientId: groupId, brokers: testBrokers(), groupId, consumer: { maxWaitTimeInMs: 100 } }),
+    app = await startInboxConsumerApp({
+      controller: DirectoryConsumer,
+      connection,
+      groupId,
+      topic,
+      consumer: { attempts: 2, initialDelayMs: 20, maxDelayMs: 50, registry },
     });
-    await app.startAllMicroservices();
-    await app.init();
-    await waitForConsumerGroup({ brokers: testBrokers(), groupId, topics: [topic] });
   });
 
   afterAll(async () => {
