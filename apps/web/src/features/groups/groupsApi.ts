@@ -7,10 +7,9 @@ import {
   joinResultSchema,
   myRatingSchema,
   prayerRequestSchema,
-  type GroupSummary,
 } from '@abide/contracts';
 import { abideApi, type CreateGroupDto, type UpdateGroupDto } from '../../shared/api/generated/abideApi';
-import { checkedBy, type ResultTypes } from '../../shared/api/response-schema';
+import { checkedBy } from '../../shared/api/response-schema';
 
 export type CreateGroupRequest = CreateGroupDto;
 export type UpdateGroupRequest = UpdateGroupDto;
@@ -23,8 +22,7 @@ const group = (id: string) => ({ type: 'Group' as const, id });
  * screens at once, and the data never goes stale on its own.
  */
 export const groupsApi = abideApi.enhanceEndpoints<
-  'MyGroups' | 'DiscoverGroups' | 'Group' | 'GroupMembers' | 'GroupRequests' | 'GroupDashboard' | 'GroupRating' | 'Prayers',
-  ResultTypes<typeof abideApi, { groupsOne: GroupSummary }>
+  'MyGroups' | 'DiscoverGroups' | 'Group' | 'GroupMembers' | 'GroupRequests' | 'GroupDashboard' | 'GroupRating' | 'Prayers'
 >({
   addTagTypes: ['MyGroups', 'DiscoverGroups', 'Group', 'GroupMembers', 'GroupRequests', 'GroupDashboard', 'GroupRating', 'Prayers'],
   endpoints: {

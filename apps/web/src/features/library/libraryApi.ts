@@ -1,14 +1,7 @@
-import {
-  downloadLinkSchema,
-  LIBRARY_PAGE_SIZE,
-  resourcePageSchema,
-  resourceSchema,
-  type Resource,
-  type ResourcePage,
-} from '@abide/contracts';
+import { downloadLinkSchema, LIBRARY_PAGE_SIZE, resourcePageSchema, resourceSchema, type ResourcePage } from '@abide/contracts';
 import { abideApi, type UpdateDraftDto } from '../../shared/api/generated/abideApi';
 import { requestOf } from '../../shared/api/generated-request';
-import { checkedBy, type ResultTypes } from '../../shared/api/response-schema';
+import { checkedBy } from '../../shared/api/response-schema';
 
 export type UpdateDraftRequest = UpdateDraftDto;
 
@@ -44,7 +37,7 @@ const listUploads = requestOf('uploadsList');
 const listMyGroups = requestOf('groupsMine');
 
 export const libraryApi = abideApi
-  .enhanceEndpoints<'Resources' | 'ReviewQueue' | 'LibraryGroups', ResultTypes<typeof abideApi, { uploadsOne: Resource }>>({
+  .enhanceEndpoints<'Resources' | 'ReviewQueue' | 'LibraryGroups'>({
     addTagTypes: ['Resources', 'ReviewQueue', 'LibraryGroups'],
     endpoints: {
       uploadsOne: { responseSchema: checkedBy(resourceSchema), providesTags: ['Resources'] },

@@ -1,6 +1,4 @@
-import type { BaseEndpointDefinition, BaseQueryFn, DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
-
-type DefinitionsOf<Api> = DefinitionsFromApi<Api>;
+import type { BaseEndpointDefinition, BaseQueryFn } from '@reduxjs/toolkit/query';
 
 /** What RTK Query takes as an endpoint's response schema (a Standard Schema of its result). */
 type ResponseSchema<Result> = NonNullable<BaseEndpointDefinition<unknown, BaseQueryFn, Result>['responseSchema']>;
@@ -11,12 +9,3 @@ type ResponseSchema<Result> = NonNullable<BaseEndpointDefinition<unknown, BaseQu
  * (`reminderFrequency`), which the document names exactly; their inferred type is wider, never different.
  */
 export const checkedBy = <Result>(schema: ResponseSchema<unknown>): ResponseSchema<Result> => schema as ResponseSchema<Result>;
-
-/**
- * Result types for generated endpoints, from the contracts rather than the document: for `enhanceEndpoints<Tags,
- * ResultTypes<typeof api, { groupsOne: GroupSummary }>>`, where the document's schema is still less exact than the
- * contract the service answers with (nullable fields).
- */
-export type ResultTypes<Api extends { endpoints: object }, Results extends Partial<Record<keyof DefinitionsOf<Api>, unknown>>> = {
-  [Name in keyof Results & keyof DefinitionsOf<Api>]: OverrideResultType<DefinitionsOf<Api>[Name], Results[Name]>;
-};

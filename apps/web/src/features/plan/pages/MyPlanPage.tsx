@@ -21,7 +21,7 @@ import { ProgressCalendar } from '../components/ProgressCalendar';
 import { TodaysHabitsCard } from '../components/TodaysHabitsCard';
 import { WeekActivities } from '../components/WeekActivities';
 import { orderedDays } from '../plan-week';
-import { usePlansCurrentQuery, useStatsOverviewQuery, usePlansRegenerateMutation } from '../planApi';
+import { useCurrentPlanQuery, useStatsOverviewQuery, usePlansRegenerateMutation } from '../planApi';
 import '../plan.css';
 
 /**
@@ -42,7 +42,7 @@ const PlanLoadError = lazy(() => import('../components/PlanLoadError'));
 export function MyPlanPage() {
   const user = useAppSelector(selectCurrentUser);
   const { notification } = useToasts();
-  const planQuery = usePlansCurrentQuery();
+  const planQuery = useCurrentPlanQuery();
   const statsQuery = useStatsOverviewQuery();
   const { error: planError, refetch } = planQuery;
   // The page's first render with its data is its largest: React renders it in the background, in short slices, so
