@@ -1,5 +1,6 @@
 // Lint every TypeScript file; enforce the module boundaries of STYLE.md with import rules.
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -23,13 +24,52 @@ const serviceBoundaries = services.map((service) => ({
           {
             name: 'nestjs-zod',
             importNames: ['createZodDto'],
-            message: "Use createZodDto from @abide/platform: it documents nullable fields as OpenAPI 3.0 says (libs/platform/src/openapi/zod-dto.ts).",
+            message:
+              'Use createZodDto from @abide/platform: it documents nullable fields as OpenAPI 3.0 says (libs/platform/src/openapi/zod-dto.ts).',
           },
         ],
       },
     ],
   },
 }));
+
+/**
+ * Formation's feature folders are boundaries (docs/architecture.md, "Feature boundaries"): a feature reaches another
+ * only through its `*.port.ts` files (and imports its `*.module.ts` to wire Nest); `config/`, `content/` and
+ * `shared/` are open to all.
+ */
+const formationFeatures = {
+  files: ['apps/formation/src/**/*.ts'],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    'boundaries/elements': [
+      { type: 'formation-shared', partialMatch: false, pattern: 'apps/formation/src/{config,content,shared}/**' },
+      { type: 'formation-feature', partialMatch: false, pattern: 'apps/formation/src/*', capture: ['feature'] },
+    ],
+    'boundaries/files': [{ category: 'formation-port', pattern: ['apps/formation/src/*/*.port.ts', 'apps/formation/src/*/*.module.ts'] }],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'formation-feature' } },
+            disallow: { to: { element: { type: 'formation-feature' } } },
+            message:
+              'A formation feature reaches another only through its ports: import "{{ to.element.captured.feature }}/*.port" (or its module), not its internals.',
+          },
+          {
+            from: { element: { type: 'formation-feature' } },
+            allow: { to: { element: { type: 'formation-feature' }, file: { categories: 'formation-port' } } },
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'tmp/**', 'coverage/**', '**/*.mjs', '**/*.js', 'apps/web-e2e/screenshots/**'] },
@@ -42,6 +82,7 @@ export default tseslint.config(
     },
   },
   ...serviceBoundaries,
+  formationFeatures,
   {
     files: ['libs/**/*.ts'],
     rules: {

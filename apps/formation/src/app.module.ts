@@ -1,31 +1,25 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
 import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
-import { AccountExportController } from './account/account-export.controller';
+import { AccountModule } from './account/account.module';
 import type { Clock } from './config/clock';
 import type { FormationConfig } from './config/env.schema';
 import { FormationConfigModule } from './config/formation-config.module';
 import { HabitsModule } from './habits/habits.module';
 import { JournalModule } from './journal/journal.module';
+import { MembersModule } from './members/members.module';
 import { LibraryNoticesModule } from './notifications/library-notices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { NudgesModule } from './nudges/nudges.module';
-import { HabitBoardProjection } from './habits/projections/habit-board.projection';
-import { HabitEntryProjection, HabitProjection } from './habits/projections/habit.projection';
-import { JobsModule } from './jobs/jobs.module';
-import { MembersModule } from './members/members.module';
-import { MemberProjection } from './members/projections/member.projection';
 import { PlansModule } from './plans/plans.module';
-import { PlanProjection } from './plans/projections/plan.projection';
-import { ProfileCommands } from './profiles/commands/profile-commands';
-import { ProfilesConsumer } from './profiles/profiles.consumer';
-import { ProfilesController } from './profiles/profiles.controller';
-import { ProfileProjection } from './profiles/projections/profile.projection';
+import { ProfilesModule } from './profiles/profiles.module';
 import { ScriptureModule } from './scripture/scripture.module';
-import { ActivityCalendarProjection } from './stats/projections/activity-calendar.projection';
-import { ActivityDays } from './stats/projections/activity-days.projection';
 import { StatsModule } from './stats/stats.module';
 
+/**
+ * Formation: one module per feature, each declaring its own read models (`EventSourcingModule.forFeature`) and
+ * reaching other features only through their ports (docs/architecture.md, "Feature boundaries").
+ */
 @Module({})
 export class AppModule {
   /** `clock` is for tests that move time; the service runs on the real one. */
@@ -39,30 +33,19 @@ export class AppModule {
           service: 'formation',
           connection: MONGO_CONNECTION,
           kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
-          projections: [
-            ProfileProjection,
-            MemberProjection,
-            PlanProjection,
-            HabitProjection,
-            HabitEntryProjection,
-            HabitBoardProjection,
-            ActivityDays,
-            ActivityCalendarProjection,
-          ],
         }),
         MembersModule,
+        ProfilesModule,
         PlansModule,
         HabitsModule,
         StatsModule,
-        JobsModule,
-        JournalModule.forRoot(config),
+        JournalModule,
         NotificationsModule,
         NudgesModule.forRoot(config),
         LibraryNoticesModule.forRoot(config),
         ScriptureModule,
+        AccountModule,
       ],
-      controllers: [ProfilesController, ProfilesConsumer, AccountExportController],
-      providers: [ProfileCommands],
     };
   }
 }

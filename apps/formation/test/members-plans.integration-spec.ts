@@ -4,7 +4,7 @@ import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { HabitCommands } from '../src/habits/commands/habit-commands';
-import { PlanRollover } from '../src/jobs/plan-rollover';
+import { PlanRollover } from '../src/plans/jobs/plan-rollover';
 import { MemberStream } from '../src/members/commands/member-stream';
 import { IdentityEvents } from '../src/members/identity-events';
 import { PlanCommands } from '../src/plans/commands/plan-commands';

@@ -3,9 +3,12 @@ import { MONGO_CONNECTION } from '@abide/platform';
 import { mailsTo } from '@abide/testing';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { SMS_OUTBOX_COLLECTION } from '../src/nudges/delivery/senders';
+import { SMS_OUTBOX_COLLECTION } from '../src/delivery/delivery.port';
 import { NudgeJobs } from '../src/nudges/jobs/nudge-jobs';
-import { MemberDirectory } from '../src/nudges/members/member-directory';
+import { ERASED, EVENTS_COLLECTION } from '@abide/event-store';
+import { IdentityEvents } from '../src/members/identity-events';
+import { MemberContactsMigration } from '../src/members/member-contacts.migration';
+import { MemberProjection } from '../src/members/members.port';
 import { NudgeService } from '../src/nudges/nudge.service';
 import { identityEvent, startFormation } from './formation-app.stub';
 
@@ -13,14 +16,22 @@ import { identityEvent, startFormation } from './formation-app.stub';
 const clock = { now: new Date('2026-03-04T13:35:00Z') }; // 07:35 in Chicago
 let app: NestFastifyApplication;
 let db: Connection;
-let members: MemberDirectory;
+let identity: IdentityEvents;
 let nudges: NudgeService;
 
 const join = async (options: { channels?: Array<'in-app' | 'email' | 'sms'>; reminderFrequency?: 'daily' | 'weekly' | 'none' } = {}) => {
   const userId = uuidv7();
   const email = `nudge-${userId.slice(-12)}@test.abide.local`;
-  await members.registered(identityEvent('identity.user.registered', userId, { userId, name: 'Ruth', email, roles: ['user'], registeredAt: clock.now.toISOString() }));
-  await members.onboarded(
+  await handle(
+    identityEvent('identity.user.registered', userId, {
+      userId,
+      name: 'Ruth',
+      email,
+      roles: ['user'],
+      registeredAt: clock.now.toISOString(),
+    }),
+  );
+  await handle(
     identityEvent('identity.user.onboarding-completed', userId, {
       userId,
       name: 'Ruth',
@@ -32,19 +43,28 @@ const join = async (options: { channels?: Array<'in-app' | 'email' | 'sms'>; rem
       completedAt: clock.now.toISOString(),
     }),
   );
-  await members.settingsUpdated(identityEvent('identity.user.settings-updated', userId, { userId, channels: options.channels ?? ['in-app', 'email', 'sms'] }));
+  await handle(
+    identityEvent('identity.user.settings-updated', userId, { userId, channels: options.channels ?? ['in-app', 'email', 'sms'] }),
+  );
   return { userId, email };
 };
 
+/** Formation learns members from identity's events, as the Kafka consumer feeds them. */
+const handle = (event: ReturnType<typeof identityEvent>) =>
+  (identity.handlers[event.type as 'identity.user.registered'] as (e: unknown) => Promise<void>)(event);
 const bellOf = (userId: string) => db.collection('notifications').find({ userId }).toArray();
-const smsTo = (userId: string) => db.collection(SMS_OUTBOX_COLLECTION).find({ _id: { $regex: `^${userId}:` } as never }).toArray();
+const smsTo = (userId: string) =>
+  db
+    .collection(SMS_OUTBOX_COLLECTION)
+    .find({ _id: { $regex: `^${userId}:` } as never })
+    .toArray();
 const mine = <T extends { userId: string }>(list: T[], userId: string) => list.filter((n) => n.userId === userId);
 
 beforeAll(async () => {
   app = await startFormation(clock);
   await app.getHttpAdapter().getInstance().ready();
   db = app.get<Connection>(MONGO_CONNECTION);
-  members = app.get(MemberDirectory);
+  identity = app.get(IdentityEvents);
   nudges = app.get(NudgeService);
 });
 afterAll(async () => {
@@ -99,13 +119,41 @@ describe('nudge delivery', () => {
     const { userId, email } = await join();
     const [claimed] = mine(await nudges.scan(clock.now), userId);
 
-    await members.deleted(userId);
+    await handle(identityEvent('identity.user.deleted', userId, { userId, deletedAt: clock.now.toISOString() }));
 
-    expect(await nudges.deliver(claimed.key)).toBe('skipped');
+    // Forgetting the member forgets the reminders claimed for them, so the delivery job finds nothing to send.
+    expect(await nudges.deliver(claimed.key)).toBe('unknown');
     expect(mine(await nudges.scan(new Date(clock.now.getTime() + 24 * 3600_000)), userId)).toEqual([]);
     expect(await bellOf(userId)).toEqual([]);
     expect(await smsTo(userId)).toEqual([]);
     expect(await mailsTo(email)).toEqual([]);
+    // The name and address formation kept to reach them are gone from its log too.
+    const contacts = await db.collection(EVENTS_COLLECTION).find({ subjectId: userId, type: 'formation.member.contact-changed' }).toArray();
+    expect(contacts.length).toBeGreaterThan(0);
+    expect(contacts.map((e) => [e.data.name, e.data.email])).toEqual(contacts.map(() => [ERASED, ERASED]));
+  });
+
+  it('moves what the reminders’ old member copy knew (contact, an unsubscribe) onto the member, once', async () => {
+    const { userId } = await join();
+    await db.collection('nudge_members').insertOne({
+      _id: userId as never,
+      name: 'Naomi',
+      email: 'naomi@test.abide.local',
+      emailUnsubscribedAt: new Date('2026-03-01T10:00:00Z'),
+      deleted: false,
+    });
+    await db.collection('formation_migrations').deleteOne({ _id: 'member-contacts' as never });
+
+    await app.get(MemberContactsMigration).onApplicationBootstrap();
+
+    expect(await app.get(MemberProjection).find(userId)).toMatchObject({
+      name: 'Naomi',
+      email: 'naomi@test.abide.local',
+      emailUnsubscribedAt: new Date('2026-03-01T10:00:00Z'),
+    });
+    expect((await db.listCollections()).map((c) => c.name)).not.toContain('nudge_members');
+    const [next] = mine(await nudges.scan(clock.now), userId);
+    expect(next.channels).toEqual(['in-app', 'sms']);
   });
 
   it('reminds of an active habit at its time, not once it is done, never for a paused one', async () => {
@@ -119,8 +167,18 @@ describe('nudge delivery', () => {
       archived: false,
       frequency: { kind: 'daily' },
     });
-    await db.collection('habits').insertMany([habit(`${userId}-a`, '07:00'), habit(`${userId}-b`, '07:10'), habit(`${userId}-c`, '07:20', false)]);
-    await db.collection('activity_days').insertOne({ _id: `${userId}|habit|${userId}-b|2026-03-04` as never, userId, date: '2026-03-04', source: 'habit', ref: `${userId}-b` });
+    await db
+      .collection('habits')
+      .insertMany([habit(`${userId}-a`, '07:00'), habit(`${userId}-b`, '07:10'), habit(`${userId}-c`, '07:20', false)]);
+    await db
+      .collection('activity_days')
+      .insertOne({
+        _id: `${userId}|habit|${userId}-b|2026-03-04` as never,
+        userId,
+        date: '2026-03-04',
+        source: 'habit',
+        ref: `${userId}-b`,
+      });
 
     expect(mine(await nudges.scan(clock.now), userId).map((n) => n.slot)).toEqual([`habit-${userId}-a`]);
   });

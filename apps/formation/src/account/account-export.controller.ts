@@ -1,10 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
-import { HabitsExport } from '../habits/habits-export';
-import { JournalQueries } from '../journal/journal-queries';
-import { PlansExport } from '../plans/plans-export';
-import { ProfileProjection } from '../profiles/projections/profile.projection';
+import { HabitsExport } from '../habits/habits.port';
+import { JournalQueries } from '../journal/journal.port';
+import { PlansExport } from '../plans/plans.port';
+import { ProfileProjection } from '../profiles/profiles.port';
 
 /** Formation's part of "Download my data": profile, plans, habits with every check-in, and the journal. Internal: identity's GET /account/export gathers it with the caller's token. */
 @ApiExcludeController()

@@ -1,5 +1,5 @@
 import type { HabitFrequency, moods } from '@abide/contracts';
-import { seededRandom } from '../plans/domain/seeded-random';
+import { seededRandom } from '../shared/seeded-random';
 
 /**
  * What one bench member does over their history: which habits they keep and how faithfully, how often they write in

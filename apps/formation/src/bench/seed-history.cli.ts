@@ -5,10 +5,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { seedingClock } from '@abide/testing/src/seeding-clock';
 import { AppModule } from '../app.module';
 import { formationEnvSchema } from '../config/env.schema';
-import { HabitCommands } from '../habits/commands/habit-commands';
-import { JournalCommands } from '../journal/commands/journal-commands';
-import { MemberProjection } from '../members/projections/member.projection';
-import { PlanCommands } from '../plans/commands/plan-commands';
+import { HabitCommands } from '../habits/habits.port';
+import { JournalCommands } from '../journal/journal.port';
+import { MemberProjection } from '../members/members.port';
+import { PlanCommands } from '../plans/plans.port';
 import { addDays, localDateOf, startOfLocalDay, weekdayOf } from '@abide/calendar';
 import { historyProfile, journalFields, scheduledOn, seededRandom } from './history-profile';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Habit, HabitEntry } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../config/clock';
-import { MemberProjection } from '../members/projections/member.projection';
+import { MemberProjection } from '../members/members.port';
 import { localDateOf } from '@abide/calendar';
 import { percentOf } from './domain/completion';
 import { habitHeatMap } from './domain/heat-map';

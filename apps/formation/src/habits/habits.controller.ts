@@ -17,9 +17,7 @@ import {
 import { DomainError, ApiProblems, ApiQueryFrom, createZodDto, CreatedLocation } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MemberStream } from '../members/commands/member-stream';
-import { decideSetRestDays } from '../members/domain/member.decider';
-import { MemberProjection } from '../members/projections/member.projection';
+import { MemberCommands, MemberProjection } from '../members/members.port';
 import { HabitCommands } from './commands/habit-commands';
 import { HabitQueries } from './habit-queries';
 
@@ -55,7 +53,7 @@ export class HabitsController {
   constructor(
     private readonly commands: HabitCommands,
     private readonly queries: HabitQueries,
-    private readonly memberStream: MemberStream,
+    private readonly memberCommands: MemberCommands,
     private readonly members: MemberProjection,
   ) {}
 
@@ -99,7 +97,7 @@ export class HabitsController {
   @ApiProblems(400, 401)
   @Put('habits/rest-days')
   async setRestDays(@CurrentUser() caller: AuthUser, @Body() body: RestDaysDto, @Req() req: FastifyRequest) {
-    await this.memberStream.execute(caller.id, (s) => decideSetRestDays(s, { userId: caller.id, weekdays: body.weekdays }), metaOf(req));
+    await this.memberCommands.setRestDays(caller.id, body.weekdays, metaOf(req));
     return { weekdays: await this.members.restDaysOf(caller.id) };
   }
 

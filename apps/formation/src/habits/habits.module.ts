@@ -1,14 +1,28 @@
 import { Module } from '@nestjs/common';
+import { EventSourcingModule } from '@abide/event-store';
+import { MemberLifecycle } from '../members/members.port';
 import { MembersModule } from '../members/members.module';
 import { HabitCommands } from './commands/habit-commands';
+import { HABIT_PERSONAL_FIELDS } from './domain/habit.decider';
 import { HabitQueries } from './habit-queries';
+import { HabitWeekQuery } from './habit-week.query';
 import { HabitsController } from './habits.controller';
 import { HabitsExport } from './habits-export';
+import { HabitBoardProjection } from './projections/habit-board.projection';
+import { HabitEntryProjection, HabitProjection } from './projections/habit.projection';
 
+const readModels = EventSourcingModule.forFeature([HabitProjection, HabitEntryProjection, HabitBoardProjection]);
+
+/** Habits and check-ins, with the streak and completion maths behind every habit figure. */
 @Module({
-  imports: [MembersModule],
+  imports: [MembersModule, readModels],
   controllers: [HabitsController],
-  providers: [HabitCommands, HabitQueries, HabitsExport],
-  exports: [HabitQueries, HabitsExport],
+  providers: [HabitCommands, HabitQueries, HabitWeekQuery, HabitsExport],
+  exports: [readModels, HabitCommands, HabitWeekQuery, HabitsExport],
 })
-export class HabitsModule {}
+export class HabitsModule {
+  constructor(lifecycle: MemberLifecycle) {
+    // Habit names, descriptions and notes are the member's own words: erased from the log with their account.
+    lifecycle.listen({ personalFields: HABIT_PERSONAL_FIELDS });
+  }
+}

@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { JournalEntry } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../config/clock';
-import { MemberProjection } from '../members/projections/member.projection';
+import { MemberProjection } from '../members/members.port';
 import { localDateOf } from '@abide/calendar';
 import { journalFigures, journalPage, type ListQuery, toJournalEntry } from './domain/journal-list';
 import { JournalEntryProjection } from './projections/journal-entry.projection';

@@ -1,9 +1,12 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { ActivityDays } from '../stats/projections/activity-days.projection';
+import { Module } from '@nestjs/common';
 import { EventStore, ProjectionRunner } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import type { FormationConfig } from '../config/env.schema';
+import { FORMATION_CONFIG, type FormationConfig } from '../config/env.schema';
+import { MemberLifecycle } from '../members/members.port';
+import { MembersModule } from '../members/members.module';
+import { ActivityDays } from '../stats/stats.port';
+import { StatsModule } from '../stats/stats.module';
 import { ACTIVITY_DAYS, type ActivityDaysPort } from './activity-days.port';
 import { JournalCommands } from './commands/journal-commands';
 import { JournalInsightService } from './insight/journal-insight.service';
@@ -23,42 +26,54 @@ import { JournalFactsProjection } from './projections/journal-facts.projection';
 import { JournalListProjection } from './projections/journal-list.projection';
 import { JournalPromptsService } from './prompts/journal-prompts.service';
 
-@Module({})
+/** The assistant behind journal insights, when one is configured; otherwise insights come from the entry alone. */
+const insightAssistant = (config: FormationConfig) =>
+  config.JOURNAL_ASSISTANT_URL
+    ? {
+        url: config.JOURNAL_ASSISTANT_URL,
+        key: config.JOURNAL_ASSISTANT_KEY,
+        model: config.JOURNAL_ASSISTANT_MODEL,
+        timeoutMs: config.JOURNAL_ASSISTANT_TIMEOUT_MS,
+      }
+    : null;
+
+/** The journal: entries in their own database (encrypted fields), prompts, insights, the writing streak. */
+@Module({
+  imports: [MembersModule, StatsModule],
+  controllers: [JournalController],
+  providers: [
+    { provide: JOURNAL_CONNECTION, useFactory: (c: Connection) => openJournalConnection(c), inject: [MONGO_CONNECTION] },
+    { provide: JOURNAL_STORE, useFactory: (c: Connection) => createJournalStore(c), inject: [JOURNAL_CONNECTION] },
+    // Journal days count towards My Plan's streak through stats' ActivityDays.
+    { provide: ACTIVITY_DAYS, useFactory: (days: ActivityDays): ActivityDaysPort => days, inject: [ActivityDays] },
+    JournalEntryProjection,
+    JournalFactsProjection,
+    JournalListProjection,
+    {
+      provide: JOURNAL_PROJECTIONS,
+      useFactory: (store: EventStore, entries: JournalEntryProjection, facts: JournalFactsProjection, lists: JournalListProjection) =>
+        new ProjectionRunner(store, [entries, facts, lists]),
+      inject: [JOURNAL_STORE, JournalEntryProjection, JournalFactsProjection, JournalListProjection],
+    },
+    { provide: JOURNAL_RUNNER, useFactory: createJournalRunner, inject: [JOURNAL_STORE, JOURNAL_PROJECTIONS] },
+    JournalCommands,
+    JournalQueries,
+    JournalPromptsService,
+    {
+      provide: JournalInsightService,
+      useFactory: (config: FormationConfig) => new JournalInsightService(insightAssistant(config)),
+      inject: [FORMATION_CONFIG],
+    },
+  ],
+  exports: [JournalCommands, JournalQueries, JournalEntryProjection],
+})
 export class JournalModule {
-  static forRoot(config: FormationConfig): DynamicModule {
-    const assistant = config.JOURNAL_ASSISTANT_URL
-      ? {
-          url: config.JOURNAL_ASSISTANT_URL,
-          key: config.JOURNAL_ASSISTANT_KEY,
-          model: config.JOURNAL_ASSISTANT_MODEL,
-          timeoutMs: config.JOURNAL_ASSISTANT_TIMEOUT_MS,
-        }
-      : null;
-    return {
-      module: JournalModule,
-      global: true,
-      controllers: [JournalController],
-      providers: [
-        { provide: JOURNAL_CONNECTION, useFactory: (c: Connection) => openJournalConnection(c), inject: [MONGO_CONNECTION] },
-        { provide: JOURNAL_STORE, useFactory: (c: Connection) => createJournalStore(c), inject: [JOURNAL_CONNECTION] },
-        // Journal days count towards My Plan's streak through stats' ActivityDays.
-        { provide: ACTIVITY_DAYS, useFactory: (days: ActivityDays): ActivityDaysPort => days, inject: [ActivityDays] },
-        JournalEntryProjection,
-        JournalFactsProjection,
-        JournalListProjection,
-        {
-          provide: JOURNAL_PROJECTIONS,
-          useFactory: (store: EventStore, entries: JournalEntryProjection, facts: JournalFactsProjection, lists: JournalListProjection) =>
-            new ProjectionRunner(store, [entries, facts, lists]),
-          inject: [JOURNAL_STORE, JournalEntryProjection, JournalFactsProjection, JournalListProjection],
-        },
-        { provide: JOURNAL_RUNNER, useFactory: createJournalRunner, inject: [JOURNAL_STORE, JOURNAL_PROJECTIONS] },
-        JournalCommands,
-        JournalQueries,
-        JournalPromptsService,
-        { provide: JournalInsightService, useFactory: () => new JournalInsightService(assistant) },
-      ],
-      exports: [JournalCommands, JournalQueries, JournalPromptsService, JournalEntryProjection],
-    };
+  constructor(lifecycle: MemberLifecycle, journal: JournalCommands, prompts: JournalPromptsService) {
+    lifecycle.listen({
+      forget: async (userId) => {
+        await journal.purge(userId);
+        await prompts.purge(userId);
+      },
+    });
   }
 }

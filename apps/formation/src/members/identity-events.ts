@@ -1,13 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventStore, ProjectionRunner } from '@abide/event-store';
 import type { EventHandlers } from '@abide/messaging';
-import { HABIT_PERSONAL_FIELDS } from '../habits/domain/habit.decider';
-import { PlanCommands } from '../plans/commands/plan-commands';
 import { MemberStream } from './commands/member-stream';
-import { decideChangeSettings, decideDelete, decideJoin, decideOnboard, MEMBER_PERSONAL_FIELDS } from './domain/member.decider';
-
-/** Every field formation erases from its log when a member deletes their account. */
-export const FORMATION_PERSONAL_FIELDS = [...MEMBER_PERSONAL_FIELDS, ...HABIT_PERSONAL_FIELDS];
+import {
+  decideChangeContact,
+  decideChangeSettings,
+  decideDelete,
+  decideJoin,
+  decideOnboard,
+  MEMBER_PERSONAL_FIELDS,
+} from './domain/member.decider';
+import { type CommandMeta, MemberLifecycle } from './member-lifecycle';
 
 /** What formation does with each identity event (kept apart from the Kafka wiring so tests can feed it). */
 @Injectable()
@@ -16,14 +19,19 @@ export class IdentityEvents {
 
   constructor(
     private readonly members: MemberStream,
-    private readonly plans: PlanCommands,
+    private readonly lifecycle: MemberLifecycle,
     private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunner,
   ) {}
 
   readonly handlers: EventHandlers = {
     'identity.user.registered': async (e) => {
-      await this.members.execute(e.data.userId, (s) => decideJoin(s, { userId: e.data.userId, joinedAt: e.data.registeredAt }), this.meta(e));
+      const { userId, name, email } = e.data;
+      await this.members.execute(
+        userId,
+        (s) => [...decideJoin(s, { userId, joinedAt: e.data.registeredAt }), ...decideChangeContact(s, { userId, name, email })],
+        this.meta(e),
+      );
     },
     'identity.user.onboarding-completed': async (e) => {
       const { userId } = e.data;
@@ -31,6 +39,7 @@ export class IdentityEvents {
         userId,
         (s) => [
           ...decideJoin(s, { userId, joinedAt: e.data.completedAt }),
+          ...decideChangeContact(s, { userId, name: e.data.name }),
           ...decideOnboard(s, {
             userId,
             spiritualGoals: e.data.spiritualGoals,
@@ -44,19 +53,26 @@ export class IdentityEvents {
       );
       if ((await this.members.load(userId)).deleted) return;
       // The week of the onboarding in the member's zone; a second delivery finds the plan there and does nothing.
-      await this.plans.generate(userId, { reason: 'onboarding', now: new Date(e.data.completedAt), meta: this.meta(e) });
+      await this.lifecycle.onboarded(userId, new Date(e.data.completedAt), this.meta(e));
     },
     'identity.user.settings-updated': async (e) => {
       await this.members.execute(e.data.userId, (s) => decideChangeSettings(s, e.data), this.meta(e));
     },
+    'identity.user.profile-updated': async (e) => {
+      await this.members.execute(e.data.userId, (s) => decideChangeContact(s, { userId: e.data.userId, name: e.data.name }), this.meta(e));
+    },
     'identity.user.deleted': async (e) => this.forget(e.data.userId, e.data.deletedAt, this.meta(e)),
   };
 
-  /** Account deletion: the member's stream is closed, every read model forgets them, the log keeps no personal field. */
-  async forget(userId: string, deletedAt: string, meta: { correlationId: string; causationId?: string | null }): Promise<void> {
+  /**
+   * Account deletion: the member's stream is closed, every read model and feature forgets them, the log keeps no
+   * personal field. Each step is idempotent, so a redelivery finishes what a crash interrupted.
+   */
+  async forget(userId: string, deletedAt: string, meta: CommandMeta): Promise<void> {
     await this.members.execute(userId, (s) => decideDelete(s, { userId, deletedAt }), meta);
     await this.projections.purgeSubject(userId);
-    const erased = await this.eventStore.eraseSubjectData(userId, FORMATION_PERSONAL_FIELDS);
+    const erased = await this.eventStore.eraseSubjectData(userId, [...MEMBER_PERSONAL_FIELDS, ...this.lifecycle.personalFields()]);
+    await this.lifecycle.forget(userId);
     this.logger.log(`Purged member ${userId} (${erased} personal field(s) erased from the log)`);
   }
 

@@ -4,7 +4,7 @@ import { topics } from '@abide/contracts';
 import { InboxConsumer, OnTopic } from '@abide/messaging';
 import { IdentityEvents } from './identity-events';
 
-/** Learns members' preferences from identity's events; the first plan follows onboarding. */
+/** Learns members from identity's events: preferences, contact, onboarding (the first plan follows) and deletion. */
 @Controller()
 export class MembersConsumer {
   constructor(

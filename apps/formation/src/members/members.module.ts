@@ -1,13 +1,20 @@
 import { Module } from '@nestjs/common';
-import { PlansModule } from '../plans/plans.module';
+import { EventSourcingModule } from '@abide/event-store';
+import { MemberCommands } from './commands/member-commands';
 import { MemberStream } from './commands/member-stream';
 import { IdentityEvents } from './identity-events';
+import { MemberContactsMigration } from './member-contacts.migration';
+import { MemberLifecycle } from './member-lifecycle';
 import { MembersConsumer } from './members.consumer';
+import { MemberProjection } from './projections/member.projection';
 
+const readModels = EventSourcingModule.forFeature([MemberProjection]);
+
+/** What formation knows of each member, learnt from identity; every other feature depends on it, it on none. */
 @Module({
-  imports: [PlansModule],
+  imports: [readModels],
   controllers: [MembersConsumer],
-  providers: [MemberStream, IdentityEvents],
-  exports: [MemberStream, IdentityEvents],
+  providers: [MemberStream, MemberCommands, MemberLifecycle, IdentityEvents, MemberContactsMigration],
+  exports: [readModels, MemberCommands, MemberLifecycle],
 })
 export class MembersModule {}

@@ -2,8 +2,8 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
 import { topics } from '@abide/contracts';
 import { InboxConsumer, OnTopic } from '@abide/messaging';
-import { NudgeMailer } from '../nudges/delivery/senders';
-import { MemberDirectory } from '../nudges/members/member-directory';
+import { Mailer } from '../delivery/delivery.port';
+import { MemberProjection } from '../members/members.port';
 import { libraryNotice, libraryNoticeMail } from './library-notices';
 import { NotificationStore } from './notification.store';
 
@@ -18,8 +18,8 @@ export class LibraryNoticesConsumer {
   constructor(
     private readonly inbox: InboxConsumer,
     private readonly notifications: NotificationStore,
-    private readonly members: MemberDirectory,
-    private readonly mailer: NudgeMailer,
+    private readonly members: MemberProjection,
+    private readonly mailer: Mailer,
     @Inject(LIBRARY_NOTICE_SETTINGS) private readonly settings: { webBaseUrl: string },
   ) {}
 
@@ -28,9 +28,10 @@ export class LibraryNoticesConsumer {
     const notify = async (event: Parameters<typeof libraryNotice>[0]) => {
       const notice = libraryNotice(event);
       const member = await this.members.find(notice.userId);
-      if (member?.deleted) return;
+      // Formation forgets a deleted member at once: nothing is kept or sent for them.
+      if (!member) return;
       await this.notifications.add(notice);
-      if (member?.email) await this.mailer.send(member.email, libraryNoticeMail(notice, this.settings.webBaseUrl, member.name));
+      if (member.email) await this.mailer.send(member.email, libraryNoticeMail(notice, this.settings.webBaseUrl, member.name));
     };
     await this.inbox.handle(payload, context, 'formation.library-notices', {
       'library.resource.approved': notify,

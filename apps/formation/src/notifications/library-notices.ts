@@ -1,5 +1,5 @@
 import type { EventOf } from '@abide/contracts';
-import type { MailContent } from '../nudges/delivery/nudge-mail';
+import type { MailContent } from '../delivery/delivery.port';
 
 /** What the uploader is told about a library decision: the bell entry and the e-mail say the same. */
 export interface LibraryNotice {

@@ -1,11 +1,18 @@
 import { Module } from '@nestjs/common';
+import { MemberLifecycle } from '../members/members.port';
+import { MembersModule } from '../members/members.module';
 import { NotificationInboxMigration } from './notification-inbox.migration';
 import { NotificationsController } from './notifications.controller';
 import { NotificationStore } from './notification.store';
 
 @Module({
+  imports: [MembersModule],
   controllers: [NotificationsController],
   providers: [NotificationStore, NotificationInboxMigration],
   exports: [NotificationStore],
 })
-export class NotificationsModule {}
+export class NotificationsModule {
+  constructor(lifecycle: MemberLifecycle, store: NotificationStore) {
+    lifecycle.listen({ forget: (userId) => store.purge(userId) });
+  }
+}

@@ -1,14 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import { NotificationStore } from '../notifications/notification.store';
-import { NudgeMailer, SMS_SENDER, type SmsSender } from './delivery/senders';
+import { Mailer, SMS_SENDER, type SmsSender } from '../delivery/delivery.port';
+import { type Member, MemberProjection } from '../members/members.port';
+import { NotificationStore } from '../notifications/notifications.port';
 import { type NudgeCapView, nudgeCapSchema, type NudgeDeliveryView, nudgeDeliverySchema } from './delivery/nudge-delivery.schema';
 import { nudgeMail } from './delivery/nudge-mail';
 import { unsubscribeToken } from './delivery/unsubscribe-token';
 import { type Channel, dueNudges, type Nudge, type NudgeMember, scanWindow } from './domain/due-nudges';
-import { MemberDirectory } from './members/member-directory';
-import type { NudgeMemberView } from './members/member-directory.schema';
 import { NudgeSources } from './nudge-sources';
 
 export interface NudgeSettings {
@@ -22,8 +21,8 @@ export const NUDGE_SETTINGS = Symbol('NUDGE_SETTINGS');
 
 const isDuplicateKey = (error: unknown): boolean => (error as { code?: number }).code === 11000;
 
-const reachable = (member: NudgeMemberView | null, channel: Channel): boolean => {
-  if (!member || member.deleted || !member.channels.includes(channel)) return false;
+const reachable = (member: Member | null, channel: Channel): boolean => {
+  if (!member || !member.channels.includes(channel as never)) return false;
   if (channel === 'email') return !!member.email && !member.emailUnsubscribedAt;
   if (channel === 'sms') return !!member.phoneNumber?.trim();
   return true;
@@ -39,10 +38,10 @@ export class NudgeService {
   constructor(
     @Inject(MONGO_CONNECTION) connection: Connection,
     @Inject(NUDGE_SETTINGS) private readonly settings: NudgeSettings,
-    private readonly members: MemberDirectory,
+    private readonly members: MemberProjection,
     private readonly sources: NudgeSources,
     private readonly notifications: NotificationStore,
-    private readonly mailer: NudgeMailer,
+    private readonly mailer: Mailer,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
   ) {
     this.deliveries = connection.models.NudgeDeliveryView ?? connection.model<NudgeDeliveryView>('NudgeDeliveryView', nudgeDeliverySchema);
@@ -56,9 +55,9 @@ export class NudgeService {
   /** One scan at `now`: returns the reminders this call claimed (a second scan at the same time claims none). */
   async scan(now: Date): Promise<Nudge[]> {
     await this.init();
-    const views = await this.members.reachable();
+    const views = await this.members.all();
     if (views.length === 0) return [];
-    const ids = views.map((m) => m._id);
+    const ids = views.map((m) => m.userId);
     const { from, to } = scanWindow(now);
     const [habits, activity, sent] = await Promise.all([
       this.sources.remindableHabits(ids),
@@ -68,18 +67,20 @@ export class NudgeService {
         .lean<Array<Pick<NudgeDeliveryView, '_id' | 'userId' | 'localDate'>>>(),
     ]);
     const members: NudgeMember[] = views.map((m) => ({
-      userId: m._id,
-      timeZone: m.timeZone ?? 'UTC',
-      reminderFrequency: m.reminderFrequency,
-      channels: m.channels,
+      userId: m.userId,
+      timeZone: m.timeZone,
+      reminderFrequency: m.reminderFrequency as NudgeMember['reminderFrequency'],
+      channels: m.channels as Channel[],
       email: m.email,
       phoneNumber: m.phoneNumber,
       emailUnsubscribed: !!m.emailUnsubscribedAt,
-      deleted: m.deleted,
-      sent: sent.filter((s) => s.userId === m._id).map((s) => ({ key: s._id, localDate: s.localDate })),
+      sent: sent.filter((s) => s.userId === m.userId).map((s) => ({ key: s._id, localDate: s.localDate })),
     }));
     const claimed: Nudge[] = [];
-    for (const nudge of dueNudges(members, habits, activity, now, { quietHours: this.settings.quietHours, dailyCap: this.settings.dailyCap })) {
+    for (const nudge of dueNudges(members, habits, activity, now, {
+      quietHours: this.settings.quietHours,
+      dailyCap: this.settings.dailyCap,
+    })) {
       if (await this.claim(nudge, now)) claimed.push(nudge);
     }
     return claimed;
@@ -94,7 +95,7 @@ export class NudgeService {
     if (!delivery) return 'unknown';
     if (delivery.status !== 'pending') return delivery.status;
     const member = await this.members.find(delivery.userId);
-    if (!member || member.deleted) {
+    if (!member) {
       await this.deliveries.updateOne({ _id: key }, { $set: { status: 'skipped' } });
       return 'skipped';
     }
@@ -110,7 +111,11 @@ export class NudgeService {
 
   /** Keys claimed but not delivered yet (a crash between claim and enqueue): the scan job enqueues them again. */
   async pendingKeys(limit = 500): Promise<string[]> {
-    const docs = await this.deliveries.find({ status: 'pending' }, { _id: 1 }).sort({ createdAt: 1 }).limit(limit).lean<Array<{ _id: string }>>();
+    const docs = await this.deliveries
+      .find({ status: 'pending' }, { _id: 1 })
+      .sort({ createdAt: 1 })
+      .limit(limit)
+      .lean<Array<{ _id: string }>>();
     return docs.map((d) => d._id);
   }
 
@@ -152,14 +157,20 @@ export class NudgeService {
     return false;
   }
 
-  private async send(channel: Channel, delivery: NudgeDeliveryView, member: NudgeMemberView): Promise<void> {
+  private async send(channel: Channel, delivery: NudgeDeliveryView, member: Member): Promise<void> {
     switch (channel) {
       case 'in-app':
-        await this.notifications.add({ userId: member._id, key: delivery._id, title: delivery.title, body: delivery.body, link: delivery.link });
+        await this.notifications.add({
+          userId: member.userId,
+          key: delivery._id,
+          title: delivery.title,
+          body: delivery.body,
+          link: delivery.link,
+        });
         return;
       case 'email': {
         const unsubscribe = `${this.settings.publicApiUrl.replace(/\/$/, '')}/nudges/unsubscribe?token=${encodeURIComponent(
-          unsubscribeToken(member._id, this.settings.unsubscribeSecret),
+          unsubscribeToken(member.userId, this.settings.unsubscribeSecret),
         )}`;
         await this.mailer.send(member.email as string, nudgeMail(delivery, { app: this.settings.webBaseUrl, unsubscribe }, member.name), {
           'List-Unsubscribe': `<${unsubscribe}>`,
@@ -167,7 +178,11 @@ export class NudgeService {
         return;
       }
       case 'sms':
-        await this.sms.send({ to: member.phoneNumber as string, text: `Abide: ${delivery.title}. ${delivery.body}`, idempotencyKey: delivery._id });
+        await this.sms.send({
+          to: member.phoneNumber as string,
+          text: `Abide: ${delivery.title}. ${delivery.body}`,
+          idempotencyKey: delivery._id,
+        });
         return;
     }
   }

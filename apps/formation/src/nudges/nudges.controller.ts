@@ -1,10 +1,10 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiQuery, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '@abide/auth';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Inject } from '@nestjs/common';
 import { verifyUnsubscribeToken } from './delivery/unsubscribe-token';
-import { MemberDirectory } from './members/member-directory';
+import { MemberCommands } from '../members/members.port';
 import { NUDGE_SETTINGS, type NudgeSettings } from './nudge.service';
 
 const page = (title: string, text: string) =>
@@ -17,7 +17,7 @@ const page = (title: string, text: string) =>
 @Controller('nudges')
 export class NudgesController {
   constructor(
-    private readonly members: MemberDirectory,
+    private readonly members: MemberCommands,
     @Inject(NUDGE_SETTINGS) private readonly settings: NudgeSettings,
   ) {}
 
@@ -32,9 +32,9 @@ export class NudgesController {
   })
   @Public()
   @Get('unsubscribe')
-  async unsubscribe(@Query('token') token: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+  async unsubscribe(@Query('token') token: string | undefined, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const userId = token ? verifyUnsubscribeToken(token, this.settings.unsubscribeSecret) : null;
-    const done = userId ? await this.members.unsubscribeEmail(userId, new Date()) : false;
+    const done = userId ? await this.members.unsubscribeEmail(userId, new Date(), { correlationId: String(req.id) }) : false;
     void reply
       .status(done ? 200 : 400)
       .header('content-type', 'text/html; charset=utf-8')

@@ -1,12 +1,30 @@
 import { Module } from '@nestjs/common';
+import { EventSourcingModule } from '@abide/event-store';
+import { MemberLifecycle } from '../members/members.port';
+import { MembersModule } from '../members/members.module';
 import { PlanAssistant } from './assistant/plan-assistant';
 import { PlanCommands } from './commands/plan-commands';
+import { PlanRollover } from './jobs/plan-rollover';
+import { PlanRolloverProcessor } from './jobs/plan-rollover.processor';
 import { PlansController } from './plans.controller';
 import { PlansExport } from './plans-export';
+import { PlanWeekQuery } from './plan-week.query';
+import { PlanProjection } from './projections/plan.projection';
 
+const readModels = EventSourcingModule.forFeature([PlanProjection]);
+
+/** Weekly plans: generation (at onboarding, on request, at each member's week rollover), progress, catch-up. */
 @Module({
+  imports: [MembersModule, readModels],
   controllers: [PlansController],
-  providers: [PlanAssistant, PlanCommands, PlansExport],
-  exports: [PlanCommands, PlansExport],
+  providers: [PlanAssistant, PlanCommands, PlansExport, PlanWeekQuery, PlanRollover, PlanRolloverProcessor],
+  exports: [PlanCommands, PlansExport, PlanWeekQuery, PlanRollover],
 })
-export class PlansModule {}
+export class PlansModule {
+  constructor(lifecycle: MemberLifecycle, plans: PlanCommands) {
+    // The first plan: the week of the onboarding in the member's zone; a repeat finds it there and does nothing.
+    lifecycle.listen({
+      onboarded: (userId, at, meta) => plans.generate(userId, { reason: 'onboarding', now: at, meta }).then(() => undefined),
+    });
+  }
+}

@@ -1,16 +1,22 @@
 import { Module } from '@nestjs/common';
+import { EventSourcingModule } from '@abide/event-store';
 import { HabitsModule } from '../habits/habits.module';
 import { PlansModule } from '../plans/plans.module';
+import { ActivityCalendarProjection } from './projections/activity-calendar.projection';
+import { ActivityDays } from './projections/activity-days.projection';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
+const readModels = EventSourcingModule.forFeature([ActivityDays, ActivityCalendarProjection]);
+
 /**
- * Stats. `ActivityDays` and `ActivityCalendarProjection` (the days a member did something) are projections, injectable
- * anywhere in formation.
+ * My Plan's figures. The days a member did something (check-ins, plan activities, journal entries) are stats' own
+ * read models; habits and plans answer through their week queries (`habits.port.ts`, `plans.port.ts`).
  */
 @Module({
-  imports: [HabitsModule, PlansModule],
+  imports: [HabitsModule, PlansModule, readModels],
   controllers: [StatsController],
   providers: [StatsService],
+  exports: [readModels],
 })
 export class StatsModule {}

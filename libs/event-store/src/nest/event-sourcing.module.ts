@@ -14,7 +14,8 @@ export interface EventSourcingOptions {
   /** The service's mongoose connection (its own database). */
   connection: InjectionToken;
   kafka: { clientId: string; brokers: string[] };
-  projections: readonly Type<Projection>[];
+  /** Read models of a service small enough to list in one place; a service with feature modules uses `forFeature`. */
+  projections?: readonly Type<Projection>[];
 }
 
 /** Reports the outbox among the service's readiness checks. */
@@ -38,11 +39,12 @@ class OutboxHealth implements OnModuleInit {
 @Module({})
 export class EventSourcingModule {
   static forRoot(options: EventSourcingOptions): DynamicModule {
+    const projections = options.projections ?? [];
     return {
       module: EventSourcingModule,
       global: true,
       providers: [
-        ...options.projections,
+        ...projections,
         // Topics are created by the provisioning step (`provisionTopics`), never by a service at boot.
         {
           provide: KafkaPublisher,
@@ -57,7 +59,7 @@ export class EventSourcingModule {
         {
           provide: ProjectionRunner,
           useFactory: (store: EventStore, ...projections: Projection[]) => new ProjectionRunner(store, projections),
-          inject: [EventStore, ...options.projections],
+          inject: [EventStore, ...projections],
         },
         {
           provide: OutboxRelay,
@@ -78,7 +80,31 @@ export class EventSourcingModule {
         },
         OutboxHealth,
       ],
-      exports: [EventStore, ProjectionRunner, OutboxRelay, CommandRunner, KafkaPublisher, InboxConsumer, ...options.projections],
+      exports: [EventStore, ProjectionRunner, OutboxRelay, CommandRunner, KafkaPublisher, InboxConsumer, ...projections],
+    };
+  }
+
+  /**
+   * A feature module's own read models: provided (and exported) in that module, and fed by the service's one
+   * runner. Import it in the feature module that owns the projections; other features reach them through its ports.
+   */
+  static forFeature(projections: readonly Type<Projection>[]): DynamicModule {
+    const registration = Symbol(`projections of ${projections.map((p) => p.name).join(', ')}`);
+    return {
+      module: EventSourcingFeatureModule,
+      providers: [
+        ...projections,
+        {
+          provide: registration,
+          useFactory: (runner: ProjectionRunner, ...instances: Projection[]) => runner.register(instances),
+          inject: [ProjectionRunner, ...projections],
+        },
+      ],
+      exports: [...projections],
     };
   }
 }
+
+/** The module `forFeature` returns, one instance per call (Nest tells dynamic modules apart by their providers). */
+@Module({})
+class EventSourcingFeatureModule {}

@@ -18,7 +18,7 @@ export interface ProjectionRunnerOptions {
  * and at once after a failed update. `rebuild` replays every stream into one projection.
  */
 export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly projections: ReadonlyMap<string, Projection>;
+  private readonly projections = new Map<string, Projection>();
   private readonly logger = new Logger(ProjectionRunner.name);
   private readonly healEveryMs: number;
   private readonly healAfterMs: number;
@@ -27,17 +27,23 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
 
   constructor(
     private readonly store: EventStore,
-    projections: readonly Projection[],
+    projections: readonly Projection[] = [],
     options: ProjectionRunnerOptions = {},
   ) {
-    const byName = new Map<string, Projection>();
-    for (const projection of projections) {
-      if (byName.has(projection.name)) throw new Error(`Two projections are named ${projection.name}`);
-      byName.set(projection.name, projection);
-    }
-    this.projections = byName;
+    this.register(projections);
     this.healEveryMs = options.healEveryMs ?? 5000;
     this.healAfterMs = options.healAfterMs ?? 5000;
+  }
+
+  /**
+   * Adds read models to feed. Each feature module registers its own (`EventSourcingModule.forFeature`) while the
+   * application starts, before the runner first heals or backfills.
+   */
+  register(projections: readonly Projection[]): void {
+    for (const projection of projections) {
+      if (this.projections.has(projection.name)) throw new Error(`Two projections are named ${projection.name}`);
+      this.projections.set(projection.name, projection);
+    }
   }
 
   /**

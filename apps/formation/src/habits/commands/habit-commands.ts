@@ -4,7 +4,7 @@ import { CommandRunner, ConcurrencyError, type NewEvent, type StoredEvent } from
 import { DomainError } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
-import { MemberProjection } from '../../members/projections/member.projection';
+import { MemberProjection } from '../../members/members.port';
 import { localDateOf, type LocalDate } from '@abide/calendar';
 import {
   decideCreateHabit,

@@ -2,7 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
+import type { HabitFrequency } from '@abide/contracts';
 import { type HabitEntryView, habitEntryViewSchema, type HabitView, habitViewSchema } from './habit.schema';
+
+export interface RemindableHabit {
+  habitId: string;
+  userId: string;
+  name: string;
+  reminderTime: string | null;
+  frequency: HabitFrequency;
+}
 
 const habitEventTypes = [
   'formation.habit.created',
@@ -80,6 +89,24 @@ export class HabitProjection implements Projection<HabitEventType> {
   async ofUser(userId: string, options: { includeArchived?: boolean } = {}): Promise<HabitView[]> {
     const filter = options.includeArchived ? { userId } : { userId, archived: { $ne: true } };
     return this.model.find(filter).sort({ createdAt: 1 }).lean<HabitView[]>();
+  }
+
+  /** Active habits with a reminder time, of these members: what the reminder scan reminds of. */
+  async remindable(userIds: readonly string[]): Promise<RemindableHabit[]> {
+    const views = await this.model
+      .find({ userId: { $in: [...userIds] }, reminderTime: { $nin: [null, ''] }, isActive: true, archived: false })
+      .lean<HabitView[]>();
+    return views.map((v) => {
+      // Habits written before frequencies were objects hold the bare kind.
+      const frequency = v.frequency as HabitFrequency | 'daily' | 'weekly' | undefined;
+      return {
+        habitId: v._id,
+        userId: v.userId,
+        name: v.name,
+        reminderTime: v.reminderTime,
+        frequency: typeof frequency === 'string' ? { kind: frequency } : (frequency ?? { kind: 'daily' }),
+      };
+    });
   }
 
   async purgeSubject(subjectId: string): Promise<void> {

@@ -3,7 +3,7 @@ import { type AppendMeta, CommandRunner, EventStore, ProjectionRunner } from '@a
 import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../../config/clock';
 import { v7 as uuidv7 } from 'uuid';
-import { MemberProjection } from '../../members/projections/member.projection';
+import { MemberProjection } from '../../members/members.port';
 import { localDateOf } from '@abide/calendar';
 import {
   decideCreateEntry,

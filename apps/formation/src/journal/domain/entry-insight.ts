@@ -1,7 +1,7 @@
 import type { ReflectionScripture } from '../../content/content-types';
 import { reflectionScriptures } from '../../content/reflection-scriptures';
 import { normaliseScriptureReference } from '../../content/scripture-reference';
-import { hashString } from '../../plans/domain/seeded-random';
+import { hashString } from '../../shared/seeded-random';
 import { countWords } from './word-count';
 
 export interface EntryInsightInput {

@@ -3,7 +3,7 @@ import { journalPrompts } from '../../content/journal-prompts';
 import { reflectionScriptures } from '../../content/reflection-scriptures';
 import { themes } from '../../content/themes';
 import { daysBetween, type LocalDate } from '@abide/calendar';
-import { pickWeighted, seededRandom, shuffled } from '../../plans/domain/seeded-random';
+import { pickWeighted, seededRandom, shuffled } from '../../shared/seeded-random';
 
 /** 'Generate New Prompt' never offers one of the member's last ten prompts. */
 export const RECENT_PROMPTS_EXCLUDED = 10;

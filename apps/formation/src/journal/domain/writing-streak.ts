@@ -1,4 +1,4 @@
-import { consecutiveDayStreak, type DayStreak } from '../../stats/domain/activity-streak';
+import { consecutiveDayStreak, type DayStreak } from '../../stats/stats.port';
 import type { LocalDate } from '@abide/calendar';
 
 /**

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { applyIfNewer, ERASED, type Projection, type StoredEvent } from '@abide/event-store';
+import type { LocalDate } from '@abide/calendar';
 import type { Connection, Model } from 'mongoose';
 import { entryPreview } from '../domain/entry-preview';
 import { countWords } from '../domain/word-count';
@@ -56,6 +57,20 @@ export class JournalEntryProjection implements Projection<'formation.journal.ent
         $setOnInsert: { localDate: '1970-01-01', createdAt: new Date(event.occurredAt) },
       });
     }
+  }
+
+  /** The local days on which these members finished an entry between two dates (inclusive), one row per entry. */
+  async writtenBetween(
+    userIds: readonly string[],
+    from: LocalDate,
+    to: LocalDate,
+  ): Promise<Array<{ userId: string; localDate: LocalDate }>> {
+    return this.model
+      .find(
+        { userId: { $in: [...userIds] }, localDate: { $gte: from, $lte: to }, draft: false, removed: false },
+        { userId: 1, localDate: 1 },
+      )
+      .lean<Array<{ userId: string; localDate: LocalDate }>>();
   }
 
   async purgeSubject(subjectId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { CLOCK, type Clock } from '../../config/clock';
-import { MemberProjection } from '../../members/projections/member.projection';
+import { MemberProjection } from '../../members/members.port';
 import { localDateOf } from '@abide/calendar';
 import { newPrompt, promptOfTheDay, RECENT_PROMPTS_EXCLUDED, scriptureForPrompt } from '../domain/prompt-picker';
 import { JOURNAL_CONNECTION } from '../journal-store';

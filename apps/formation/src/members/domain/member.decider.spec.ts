@@ -1,4 +1,13 @@
-import { decideChangeSettings, decideDelete, decideJoin, decideOnboard, decideSetRestDays, foldMember } from './member.decider';
+import {
+  decideChangeContact,
+  decideChangeSettings,
+  decideDelete,
+  decideJoin,
+  decideOnboard,
+  decideSetRestDays,
+  decideUnsubscribeEmail,
+  foldMember,
+} from './member.decider';
 
 const onboarding = {
   userId: 'u1',
@@ -40,5 +49,31 @@ describe('member decider', () => {
     const deleted = foldMember(decideDelete(foldMember([]), { userId: 'u1', deletedAt: '2026-01-01T00:00:00Z' }));
     expect(decideOnboard(deleted, onboarding)).toEqual([]);
     expect(decideSetRestDays(deleted, { userId: 'u1', weekdays: [0] })).toEqual([]);
+  });
+
+  it('records a new name and keeps the e-mail it knew, and nothing when the contact is unchanged', () => {
+    const registered = decideChangeContact(foldMember([]), { userId: 'u1', name: 'Ruth', email: 'ruth@example.org' });
+    const renamed = decideChangeContact(foldMember(registered), { userId: 'u1', name: 'Ruth Moab' });
+    expect(renamed[0].data).toEqual({ userId: 'u1', name: 'Ruth Moab', email: 'ruth@example.org' });
+    expect(decideChangeContact(foldMember([...registered, ...renamed]), { userId: 'u1', name: 'Ruth Moab' })).toEqual([]);
+  });
+
+  it('turns e-mail reminders off once, and back on only when the member chooses e-mail again in settings', () => {
+    const joined = decideJoin(foldMember([]), { userId: 'u1', joinedAt: '2026-01-01T00:00:00Z' });
+    const off = decideUnsubscribeEmail(foldMember(joined), { userId: 'u1', unsubscribedAt: '2026-01-02T00:00:00Z' });
+    expect(off.map((e) => e.type)).toEqual(['formation.member.email-unsubscribed']);
+    expect(decideUnsubscribeEmail(foldMember([...joined, ...off]), { userId: 'u1', unsubscribedAt: '2026-01-03T00:00:00Z' })).toEqual([]);
+
+    const smsOnly = decideChangeSettings(foldMember([...joined, ...off]), { userId: 'u1', channels: ['in-app', 'sms'] });
+    expect(foldMember([...joined, ...off, ...smsOnly]).emailUnsubscribed).toBe(true);
+    const emailAgain = decideChangeSettings(foldMember([...joined, ...off, ...smsOnly]), { userId: 'u1', channels: ['in-app', 'email'] });
+    expect(foldMember([...joined, ...off, ...smsOnly, ...emailAgain]).emailUnsubscribed).toBe(false);
+  });
+
+  it('ignores an unsubscribe link of a member it never knew or who deleted their account', () => {
+    expect(decideUnsubscribeEmail(foldMember([]), { userId: 'u1', unsubscribedAt: '2026-01-02T00:00:00Z' })).toEqual([]);
+    const deleted = foldMember(decideDelete(foldMember([]), { userId: 'u1', deletedAt: '2026-01-01T00:00:00Z' }));
+    expect(decideUnsubscribeEmail(deleted, { userId: 'u1', unsubscribedAt: '2026-01-02T00:00:00Z' })).toEqual([]);
+    expect(decideChangeContact(deleted, { userId: 'u1', name: 'Ruth' })).toEqual([]);
   });
 });

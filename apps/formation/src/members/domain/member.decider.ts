@@ -14,6 +14,11 @@ export interface MemberState {
   channels: string[];
   shareProgressWithGroups: boolean;
   restDays: number[];
+  /** How reminders reach the member; identity's copy, kept as contact-changed events. */
+  name: string | null;
+  email: string | null;
+  /** E-mail reminders turned off by the link in one, until the member chooses e-mail again in settings. */
+  emailUnsubscribed: boolean;
 }
 
 export const DEFAULT_TIME_ZONE = 'UTC';
@@ -30,6 +35,9 @@ export const emptyMember = (): MemberState => ({
   channels: [...DEFAULT_NOTIFICATION_CHANNELS],
   shareProgressWithGroups: true,
   restDays: [],
+  name: null,
+  email: null,
+  emailUnsubscribed: false,
 });
 
 type MemberEvent = EventPayload;
@@ -37,6 +45,9 @@ type MemberEvent = EventPayload;
 /** The changed fields only: a settings change leaves out what it did not change. */
 const defined = <T extends object>(data: T): Partial<T> =>
   Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** Choosing e-mail in settings after the unsubscribe link is a fresh, explicit opt-in. */
+export const choosesEmailAgain = (change: { channels?: readonly string[] }): boolean => !!change.channels?.includes('email');
 
 /** One event's effect on what formation knows of the member. */
 const evolveMember = (state: MemberState, e: MemberEvent): MemberState => {
@@ -49,8 +60,12 @@ const evolveMember = (state: MemberState, e: MemberEvent): MemberState => {
     }
     case 'formation.member.settings-changed': {
       const { userId: _u, ...rest } = defined(e.data);
-      return { ...state, ...rest, exists: true };
+      return { ...state, ...rest, exists: true, emailUnsubscribed: state.emailUnsubscribed && !choosesEmailAgain(e.data) };
     }
+    case 'formation.member.contact-changed':
+      return { ...state, exists: true, name: e.data.name, email: e.data.email };
+    case 'formation.member.email-unsubscribed':
+      return { ...state, exists: true, emailUnsubscribed: true };
     case 'formation.member.rest-days-set':
       return { ...state, exists: true, restDays: e.data.weekdays };
     case 'formation.member.deleted':
@@ -122,8 +137,26 @@ export const decideSetRestDays = (state: MemberState, command: { userId: string;
   return [{ type: 'formation.member.rest-days-set', subjectId: command.userId, data: { userId: command.userId, weekdays } }];
 };
 
+/** A registration or a new name: only a real change is recorded, and nothing once the member is gone. */
+export const decideChangeContact = (
+  state: MemberState,
+  command: { userId: string; name?: string | null; email?: string | null },
+): NewEvent[] => {
+  if (state.deleted) return [];
+  const name = command.name === undefined ? state.name : command.name;
+  const email = command.email === undefined ? state.email : command.email;
+  if (state.exists && name === state.name && email === state.email) return [];
+  return [{ type: 'formation.member.contact-changed', subjectId: command.userId, data: { userId: command.userId, name, email } }];
+};
+
+/** The unsubscribe link: works once for a known member; a second click, or a deleted member, changes nothing. */
+export const decideUnsubscribeEmail = (state: MemberState, command: { userId: string; unsubscribedAt: string }): NewEvent[] =>
+  !state.exists || state.deleted || state.emailUnsubscribed
+    ? []
+    : [{ type: 'formation.member.email-unsubscribed', subjectId: command.userId, data: command }];
+
 export const decideDelete = (state: MemberState, command: { userId: string; deletedAt: string }): NewEvent[] =>
   state.deleted ? [] : [{ type: 'formation.member.deleted', subjectId: command.userId, data: command }];
 
 /** Fields of member events erased on account deletion. */
-export const MEMBER_PERSONAL_FIELDS = ['phoneNumber'] as const;
+export const MEMBER_PERSONAL_FIELDS = ['phoneNumber', 'name', 'email'] as const;

@@ -3,12 +3,15 @@ import type { EventTypesOf } from '@abide/contracts';
 import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import { DEFAULT_TIME_ZONE, emptyMember } from '../domain/member.decider';
+import { choosesEmailAgain, DEFAULT_TIME_ZONE, emptyMember } from '../domain/member.decider';
 import { type MemberView, memberViewSchema } from './member.schema';
 
 export type Member = Omit<MemberView, '_id' | 'version' | 'joinedAt'> & { userId: string };
 
-/** The member as formation needs it: time zone, goals and preferences for plans, reminders and channels for nudges. */
+/**
+ * Formation's one reader of members: time zone, goals and preferences for plans; rest days for streaks; reminder
+ * settings, channels and contact for the nudges and notices. Keyed reads only, apart from the reminder scan.
+ */
 @Injectable()
 export class MemberProjection implements Projection<EventTypesOf<'formation.member.'>> {
   readonly name = 'members';
@@ -17,12 +20,14 @@ export class MemberProjection implements Projection<EventTypesOf<'formation.memb
     'formation.member.onboarded',
     'formation.member.settings-changed',
     'formation.member.rest-days-set',
+    'formation.member.contact-changed',
+    'formation.member.email-unsubscribed',
     'formation.member.deleted',
   ] as const;
   private readonly model: Model<MemberView>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    this.model = connection.model<MemberView>('MemberView', memberViewSchema);
+    this.model = connection.models.MemberView ?? connection.model<MemberView>('MemberView', memberViewSchema);
   }
 
   async apply(event: StoredEvent<EventTypesOf<'formation.member.'>>): Promise<void> {
@@ -38,11 +43,18 @@ export class MemberProjection implements Projection<EventTypesOf<'formation.memb
       }
       case 'formation.member.settings-changed': {
         const { userId: _u, ...data } = event.data;
-        await applyIfNewer(this.model, userId, event.version, { $set: data });
+        const optIn = choosesEmailAgain(data) ? { emailUnsubscribedAt: null } : {};
+        await applyIfNewer(this.model, userId, event.version, { $set: { ...data, ...optIn } });
         return;
       }
       case 'formation.member.rest-days-set':
         await applyIfNewer(this.model, userId, event.version, { $set: { restDays: event.data.weekdays } });
+        return;
+      case 'formation.member.contact-changed':
+        await applyIfNewer(this.model, userId, event.version, { $set: { name: event.data.name, email: event.data.email } });
+        return;
+      case 'formation.member.email-unsubscribed':
+        await applyIfNewer(this.model, userId, event.version, { $set: { emailUnsubscribedAt: new Date(event.data.unsubscribedAt) } });
         return;
       case 'formation.member.deleted':
         await this.model.deleteOne({ _id: userId });
@@ -60,11 +72,16 @@ export class MemberProjection implements Projection<EventTypesOf<'formation.memb
 
   async find(userId: string): Promise<Member | null> {
     const view = await this.model.findById(userId).lean<MemberView>();
-    if (!view) return null;
-    const { _id, version: _v, joinedAt: _j, ...rest } = view;
-    // Upserts skip schema defaults, so a member known only from registration has just what events said.
-    const { exists: _e, deleted: _d, ...defaults } = emptyMember();
-    return { ...defaults, ...rest, userId: _id };
+    return view ? withDefaults(view) : null;
+  }
+
+  /**
+   * Every member, for the reminder scan (habit reminders go out whatever the daily/weekly choice). A scan of the whole
+   * collection, run by the reminder job only, never by a request.
+   */
+  async all(): Promise<Member[]> {
+    const views = await this.model.find({}).lean<MemberView[]>();
+    return views.map(withDefaults);
   }
 
   /** The zone the member's days belong to; UTC until formation learns theirs. */
@@ -91,3 +108,10 @@ export class MemberProjection implements Projection<EventTypesOf<'formation.memb
     return new Map(views.map((v) => [v._id, v.timeZone]));
   }
 }
+
+/** Upserts skip schema defaults, so a member known only from registration has just what events said. */
+const withDefaults = (view: MemberView): Member => {
+  const { _id, version: _v, joinedAt: _j, ...rest } = view;
+  const { exists: _e, deleted: _d, emailUnsubscribed: _u, ...defaults } = emptyMember();
+  return { ...defaults, ...rest, emailUnsubscribedAt: rest.emailUnsubscribedAt ?? null, userId: _id };
+};

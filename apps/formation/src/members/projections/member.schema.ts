@@ -12,6 +12,9 @@ export interface MemberView {
   channels: string[];
   shareProgressWithGroups: boolean;
   restDays: number[];
+  name: string | null;
+  email: string | null;
+  emailUnsubscribedAt: Date | null;
   joinedAt?: Date;
   version: number;
 }
@@ -28,6 +31,9 @@ export const memberViewSchema = new Schema<MemberView>(
     channels: { type: [String], default: () => [...DEFAULT_NOTIFICATION_CHANNELS] },
     shareProgressWithGroups: { type: Boolean, default: true },
     restDays: { type: [Number], default: [] },
+    name: { type: String, default: null },
+    email: { type: String, default: null },
+    emailUnsubscribedAt: { type: Date, default: null },
     joinedAt: { type: Date },
     version: { type: Number, required: true },
   },

@@ -1,16 +1,15 @@
+import type { MailContent } from '../../delivery/delivery.port';
 import type { Nudge } from '../domain/due-nudges';
-
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
 
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** A reminder e-mail: the nudge, a link into the app, and always the unsubscribe link. Pure, tested without SMTP. */
-export const nudgeMail = (nudge: Pick<Nudge, 'title' | 'body' | 'link'>, links: { app: string; unsubscribe: string }, name?: string | null): MailContent => {
+export const nudgeMail = (
+  nudge: Pick<Nudge, 'title' | 'body' | 'link'>,
+  links: { app: string; unsubscribe: string },
+  name?: string | null,
+): MailContent => {
   const greeting = `Hello ${name?.trim() || 'friend'},`;
   const open = `${links.app.replace(/\/$/, '')}${nudge.link}`;
   return {

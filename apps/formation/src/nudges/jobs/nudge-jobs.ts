@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { queues } from '@abide/contracts';
 import { HealthRegistry, logBullmqErrors, RedisConnection } from '@abide/platform';
 import { type JobsOptions, Queue, Worker } from 'bullmq';
-import { keepScheduled } from '../../jobs/keep-scheduled';
+import { keepScheduled } from '../../shared/keep-scheduled';
 import { CLOCK, type Clock } from '../../config/clock';
 import { NudgeService } from '../nudge.service';
 

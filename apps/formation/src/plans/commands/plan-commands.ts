@@ -4,7 +4,7 @@ import { CommandRunner, ConcurrencyError, EventStore, type NewEvent, ProjectionR
 import { DomainError } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
-import { MemberProjection } from '../../members/projections/member.projection';
+import { MemberProjection } from '../../members/members.port';
 import { localDateOf, weekStartOf, type LocalDate } from '@abide/calendar';
 import { PlanAssistant } from '../assistant/plan-assistant';
 import { decideCatchUp, decideGeneratePlan, decideToggleActivity, PlanNotFound, planDecider, type PlanState } from '../domain/plan.decider';

@@ -4,7 +4,7 @@ import { goal } from '../../content/goals';
 import { themes as themeLibrary } from '../../content/themes';
 import { addDays, weekdayNames, weekdayOf, type LocalDate } from '@abide/calendar';
 import { MAX_GENERATED_PER_DAY, MIN_GENERATED_PER_DAY, type PlanActivity, type WeeklyPlan } from './plan.schema';
-import { pickWeighted, seededRandom, shuffled, type Random } from './seeded-random';
+import { pickWeighted, seededRandom, shuffled, type Random } from '../../shared/seeded-random';
 
 export interface PlanHistory {
   /** Themes of recent weeks, most recent first; none of them is chosen again while others remain. */

@@ -47,6 +47,17 @@ export class ActivityDays implements Projection<(typeof ActivityDays.eventTypes)
     return done ? this.record(userId, date, source, ref) : this.forget(userId, date, source, ref);
   }
 
+  /** What these members did between two local dates (inclusive): each thing once, with the day it counts for. */
+  async between(
+    userIds: readonly string[],
+    from: LocalDate,
+    to: LocalDate,
+  ): Promise<Array<Pick<ActivityDayView, 'userId' | 'date' | 'source' | 'ref'>>> {
+    return this.model
+      .find({ userId: { $in: [...userIds] }, date: { $gte: from, $lte: to } }, { userId: 1, date: 1, source: 1, ref: 1 })
+      .lean<ActivityDayView[]>();
+  }
+
   async purgeSubject(subjectId: string): Promise<void> {
     await this.model.deleteMany({ userId: subjectId });
   }

@@ -30,6 +30,19 @@ export const formationMemberSettingsChangedV1 = z.object({
 /** Declared rest weekdays (0 = Sunday): they never break a habit streak. */
 export const formationMemberRestDaysSetV1 = z.object({ userId, weekdays: z.array(weekday).max(6) });
 
+/**
+ * How formation reaches the member (from identity's registration and profile): the name a reminder greets and the
+ * address it goes to. Both are personal, erased from the log when the member deletes their account.
+ */
+export const formationMemberContactChangedV1 = z.object({
+  userId,
+  name: z.string().max(200).nullable(),
+  email: z.string().max(320).nullable(),
+});
+
+/** The member turned e-mail reminders off with the link in one; choosing e-mail again in settings turns them back on. */
+export const formationMemberEmailUnsubscribedV1 = z.object({ userId, unsubscribedAt: z.string().datetime({ offset: true }) });
+
 export const formationMemberDeletedV1 = z.object({ userId, deletedAt: z.string().datetime({ offset: true }) });
 
 export const formationMemberEvents = {
@@ -37,5 +50,7 @@ export const formationMemberEvents = {
   'formation.member.onboarded': { schemaVersion: 1, schema: formationMemberOnboardedV1 },
   'formation.member.settings-changed': { schemaVersion: 1, schema: formationMemberSettingsChangedV1 },
   'formation.member.rest-days-set': { schemaVersion: 1, schema: formationMemberRestDaysSetV1 },
+  'formation.member.contact-changed': { schemaVersion: 1, schema: formationMemberContactChangedV1 },
+  'formation.member.email-unsubscribed': { schemaVersion: 1, schema: formationMemberEmailUnsubscribedV1 },
   'formation.member.deleted': { schemaVersion: 1, schema: formationMemberDeletedV1 },
 } as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;

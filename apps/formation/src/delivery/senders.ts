@@ -1,8 +1,13 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { createTransport, type Transporter } from 'nodemailer';
-import type { MailContent } from './nudge-mail';
+
+/** An e-mail as the mailer sends it; each feature renders its own (reminders, library notices). */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
 
 export const SMS_OUTBOX_COLLECTION = 'sms_outbox';
 
@@ -23,16 +28,13 @@ export class LogSmsSender implements SmsSender {
   }
 }
 
-export const provideSmsSender = (provider: 'log') => ({
-  provide: SMS_SENDER,
-  inject: [MONGO_CONNECTION],
-  useFactory: (connection: Connection): SmsSender => {
-    switch (provider) {
-      case 'log':
-        return new LogSmsSender(connection);
-    }
-  },
-});
+/** The SMS provider the configuration names (`SMS_PROVIDER`). */
+export const smsSender = (provider: 'log', connection: Connection): SmsSender => {
+  switch (provider) {
+    case 'log':
+      return new LogSmsSender(connection);
+  }
+};
 
 export interface SmtpSettings {
   host: string;
@@ -41,9 +43,9 @@ export interface SmtpSettings {
 }
 export const SMTP_SETTINGS = Symbol('SMTP_SETTINGS');
 
-/** Reminder e-mails over SMTP (the local catcher in dev and tests). Errors propagate so the job retries with back-off. */
+/** E-mails over SMTP (the local catcher in dev and tests). Errors propagate so the job retries with back-off. */
 @Injectable()
-export class NudgeMailer implements OnModuleDestroy {
+export class Mailer implements OnModuleDestroy {
   private readonly transport: Transporter;
 
   constructor(@Inject(SMTP_SETTINGS) private readonly settings: SmtpSettings) {

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { MemberProjection } from '../members/projections/member.projection';
-import { PlanCommands } from '../plans/commands/plan-commands';
-import { weekRollover } from '../plans/domain/week-rollover';
-import { PlanProjection } from '../plans/projections/plan.projection';
+import { MemberProjection } from '../../members/members.port';
+import { PlanCommands } from '../commands/plan-commands';
+import { weekRollover } from '../domain/week-rollover';
+import { PlanProjection } from '../projections/plan.projection';
 import { addDays, localDateOf, weekStartOf } from '@abide/calendar';
 
 export interface RolloverResult {

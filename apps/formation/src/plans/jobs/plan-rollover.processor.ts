@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { queues } from '@abide/contracts';
 import { HealthRegistry, logBullmqErrors, RedisConnection } from '@abide/platform';
 import { Queue, Worker } from 'bullmq';
-import { keepScheduled } from './keep-scheduled';
-import { CLOCK, type Clock } from '../config/clock';
-import { FORMATION_CONFIG, type FormationConfig } from '../config/env.schema';
+import { keepScheduled } from '../../shared/keep-scheduled';
+import { CLOCK, type Clock } from '../../config/clock';
+import { FORMATION_CONFIG, type FormationConfig } from '../../config/env.schema';
 import { PlanRollover } from './plan-rollover';
 
 const SCHEDULER_ID = 'plan-rollover-hourly';

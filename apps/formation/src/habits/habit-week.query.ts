@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import type { LocalDate } from '@abide/calendar';
+import { thisWeekCompletion, thisWeekPercent } from './domain/completion';
+import { HabitQueries } from './habit-queries';
+
+/** One active habit's week, as the My Plan figures and the weekly insight use it. */
+export interface HabitThisWeek {
+  name: string;
+  /** Chances taken and asked this week (days, or weeks for weekly habits). */
+  done: number;
+  scheduled: number;
+  currentStreak: number;
+  doneToday: boolean;
+}
+
+export interface HabitsThisWeek {
+  /** Today in the member's zone. */
+  today: LocalDate;
+  /** Active habits (not paused, not archived), oldest first. */
+  habits: HabitThisWeek[];
+  /** Share of this week's chances taken over all active habits; null while none was asked yet. */
+  percent: number | null;
+}
+
+/** Habits' answer to "how is this week going", for stats: figures only, never the habit's internals. */
+@Injectable()
+export class HabitWeekQuery {
+  constructor(private readonly habits: HabitQueries) {}
+
+  async thisWeek(userId: string): Promise<HabitsThisWeek> {
+    const { habits, tracks, streaks, today } = await this.habits.load(userId);
+    const active = habits
+      .map((habit, i) => ({ habit, track: tracks[i], streak: streaks[i] }))
+      .filter(({ habit }) => habit.isActive && !habit.archived);
+    return {
+      today,
+      habits: active.map(({ habit, track, streak }) => ({
+        name: habit.name,
+        ...thisWeekCompletion(track, today),
+        currentStreak: streak.current,
+        doneToday: streak.doneToday,
+      })),
+      percent: thisWeekPercent(
+        active.map((a) => a.track),
+        today,
+      ),
+    };
+  }
+}

@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { decideSetRestDays, decideUnsubscribeEmail } from '../domain/member.decider';
+import type { CommandMeta } from '../member-lifecycle';
+import { MemberStream } from './member-stream';
+
+/** The member changes other features may ask for: rest days (habits) and the e-mail unsubscribe link (nudges). */
+@Injectable()
+export class MemberCommands {
+  constructor(private readonly stream: MemberStream) {}
+
+  async setRestDays(userId: string, weekdays: readonly number[], meta: CommandMeta): Promise<void> {
+    await this.stream.execute(userId, (s) => decideSetRestDays(s, { userId, weekdays }), meta);
+  }
+
+  /** False when formation knows no such member (never registered, or deleted). */
+  async unsubscribeEmail(userId: string, at: Date, meta: CommandMeta): Promise<boolean> {
+    await this.stream.execute(userId, (s) => decideUnsubscribeEmail(s, { userId, unsubscribedAt: at.toISOString() }), meta);
+    const state = await this.stream.load(userId);
+    return state.exists && !state.deleted;
+  }
+}

@@ -1,0 +1,57 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
+import type { Connection } from 'mongoose';
+import { MemberStream } from './commands/member-stream';
+import { decideChangeContact, decideUnsubscribeEmail } from './domain/member.decider';
+
+const MARKER = 'member-contacts';
+/** The reminders' own copy of members, from before formation kept one member read model. */
+const LEGACY_COLLECTION = 'nudge_members';
+
+interface LegacyMember {
+  _id: string;
+  name: string | null;
+  email: string | null;
+  emailUnsubscribedAt: Date | null;
+  deleted: boolean;
+}
+
+/**
+ * Moves what only the reminders' old member copy knew (contact details, an unsubscribe) onto each member's stream,
+ * once, then drops that copy. The deciders record only real changes, so a run cut short simply runs again.
+ */
+@Injectable()
+export class MemberContactsMigration implements OnApplicationBootstrap {
+  private readonly logger = new Logger(MemberContactsMigration.name);
+
+  constructor(
+    private readonly members: MemberStream,
+    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await runOnceBehindMarker(this.connection, 'formation_migrations', MARKER, async () => {
+      const legacy = this.connection.collection<LegacyMember>(LEGACY_COLLECTION);
+      const rows = await legacy.find({ deleted: { $ne: true } }).toArray();
+      const meta = { correlationId: `migration:${MARKER}` };
+      for (const row of rows) {
+        const userId = row._id;
+        await this.members.execute(
+          userId,
+          (s) =>
+            s.exists
+              ? [
+                  ...decideChangeContact(s, { userId, name: row.name, email: row.email }),
+                  ...(row.emailUnsubscribedAt
+                    ? decideUnsubscribeEmail(s, { userId, unsubscribedAt: row.emailUnsubscribedAt.toISOString() })
+                    : []),
+                ]
+              : [],
+          meta,
+        );
+      }
+      if (rows.length) this.logger.log(`Moved the contact details of ${rows.length} member(s) onto their streams`);
+      await legacy.drop().catch(() => undefined);
+    });
+  }
+}
