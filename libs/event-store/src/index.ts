@@ -4,7 +4,7 @@ export { type Decider, snapshotTag } from './decider';
 export { ConcurrencyError, InvalidEventError } from './errors';
 export { eventKey } from './keys';
 export { KeyedMutex } from './keyed-mutex';
-export { toEnvelope, type AppendMeta, type NewEvent, type StoredEvent } from './stored-event';
+export { metaCausedBy, metaOfRequest, toEnvelope, type AppendMeta, type NewEvent, type StoredEvent } from './stored-event';
 export { EVENTS_COLLECTION } from './event.schema';
 export { STREAM_HEADS_COLLECTION } from './stream-head.schema';
 export { OUTBOX_COLLECTION, UNPROJECTED_COLLECTION } from './outbox/outbox.schema';

@@ -10,6 +10,15 @@ export interface AppendMeta {
   causationId?: string | null;
 }
 
+/** A command a request asks for: the request id correlates the events it appends (and the logs). */
+export const metaOfRequest = (req: { id: unknown }): AppendMeta => ({ correlationId: String(req.id) });
+
+/** A command an event causes: the same correlation as the event, which is the command's cause. */
+export const metaCausedBy = (event: { id: string; correlationId: string }): AppendMeta & { causationId: string } => ({
+  correlationId: event.correlationId,
+  causationId: event.id,
+});
+
 /**
  * An event as stored and published (the contracts envelope), typed by its `type`: narrowing on `event.type` gives
  * that type's data in its current version (older stored versions are upcast on load).

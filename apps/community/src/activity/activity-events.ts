@@ -4,6 +4,7 @@ import type { EventHandlers } from '@abide/messaging';
 import { MemberDeparture } from '../groups/member-departure';
 import { GroupCardCache } from '../groups/projections/group-card-cache';
 import { MemberActivityStore } from './projections/member-activity.store';
+import { metaCausedBy } from '@abide/event-store';
 
 /**
  * What community learns from identity and formation, kept apart from the Kafka wiring so tests feed it directly.
@@ -42,7 +43,7 @@ export class ActivityEvents {
       if (e.data.timeZone) await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
       if (e.data.shareProgressWithGroups !== undefined) await this.store.sharing(e.data.userId, e.version, e.data.shareProgressWithGroups);
     },
-    'identity.user.deleted': (e) => this.departure.forget(e.data.userId, { correlationId: e.correlationId, causationId: e.id }),
+    'identity.user.deleted': (e) => this.departure.forget(e.data.userId, metaCausedBy(e)),
   });
 
   readonly habits: EventHandlers = this.refreshingCards({

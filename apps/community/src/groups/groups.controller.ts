@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { isLocalDate, weekStartOf } from '@abide/calendar';
 import { GroupCommands } from './commands/group-commands';
 import { GroupQueries } from './group-queries';
+import { metaOfRequest } from '@abide/event-store';
 
 class GroupSummaryListDto extends createZodDto(z.array(groupSummarySchema)) {}
 class GroupSummaryDto extends createZodDto(groupSummarySchema) {}
@@ -45,7 +46,6 @@ class ChangeRoleDto extends createZodDto(changeRoleRequestSchema) {}
 class HandOverDto extends createZodDto(handOverRequestSchema) {}
 class RateMeetingDto extends createZodDto(rateMeetingRequestSchema) {}
 
-const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 const weekQuerySchema = z.object({ weekStart: z.iso.date('Use a date like 2026-11-22').optional() });
 
 /** Groups, membership, requests, the leaders' dashboard and meeting ratings; the caller is always the token's user. */
@@ -74,7 +74,7 @@ export class GroupsController {
   @Post()
   @CreatedLocation('/groups/{id}')
   async create(@CurrentUser() caller: AuthUser, @Body() body: CreateGroupDto, @Req() req: FastifyRequest): Promise<GroupSummary> {
-    const id = await this.commands.create(caller.id, body, metaOf(req));
+    const id = await this.commands.create(caller.id, body, metaOfRequest(req));
     return this.queries.summary(caller.id, id);
   }
 
@@ -109,7 +109,7 @@ export class GroupsController {
     @Body() body: UpdateGroupDto,
     @Req() req: FastifyRequest,
   ): Promise<GroupSummary> {
-    await this.commands.update(caller.id, id, body, metaOf(req));
+    await this.commands.update(caller.id, id, body, metaOfRequest(req));
     return this.queries.summary(caller.id, id);
   }
 
@@ -121,7 +121,7 @@ export class GroupsController {
   @Post(':id/join')
   @HttpCode(200)
   async join(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<JoinResult> {
-    const status = await this.commands.join(caller.id, id, metaOf(req));
+    const status = await this.commands.join(caller.id, id, metaOfRequest(req));
     return { status, group: await this.queries.summary(caller.id, id) };
   }
 
@@ -130,7 +130,7 @@ export class GroupsController {
   @ApiProblems(401, 404)
   @Delete(':id/requests/mine')
   async withdraw(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<GroupSummary> {
-    await this.commands.withdraw(caller.id, id, metaOf(req));
+    await this.commands.withdraw(caller.id, id, metaOfRequest(req));
     return this.queries.summary(caller.id, id);
   }
 
@@ -143,7 +143,7 @@ export class GroupsController {
   @Post(':id/leave')
   @HttpCode(204)
   async leave(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
-    await this.commands.leave(caller.id, id, metaOf(req));
+    await this.commands.leave(caller.id, id, metaOfRequest(req));
   }
 
   @ApiOperation({ summary: 'Hand the group to another member (owner only); the former owner stays on as a co-leader.' })
@@ -157,7 +157,7 @@ export class GroupsController {
     @Body() body: HandOverDto,
     @Req() req: FastifyRequest,
   ): Promise<GroupMember[]> {
-    await this.commands.handOver(caller.id, id, body.userId, metaOf(req));
+    await this.commands.handOver(caller.id, id, body.userId, metaOfRequest(req));
     return this.queries.members(caller.id, id);
   }
 
@@ -180,7 +180,7 @@ export class GroupsController {
     @Param('userId') userId: string,
     @Req() req: FastifyRequest,
   ): Promise<void> {
-    await this.commands.remove(caller.id, id, userId, metaOf(req));
+    await this.commands.remove(caller.id, id, userId, metaOfRequest(req));
   }
 
   @ApiOperation({ summary: 'Promote a member to co-leader or demote one (owner only).' })
@@ -194,7 +194,7 @@ export class GroupsController {
     @Body() body: ChangeRoleDto,
     @Req() req: FastifyRequest,
   ): Promise<GroupMember> {
-    await this.commands.changeRole(caller.id, id, userId, body.role, metaOf(req));
+    await this.commands.changeRole(caller.id, id, userId, body.role, metaOfRequest(req));
     const member = (await this.queries.members(caller.id, id)).find((m) => m.userId === userId);
     if (!member) throw DomainError.notFound('This member');
     return member;
@@ -219,7 +219,7 @@ export class GroupsController {
     @Param('requestId') requestId: string,
     @Req() req: FastifyRequest,
   ): Promise<JoinRequest[]> {
-    await this.commands.decide(caller.id, id, requestId, true, metaOf(req));
+    await this.commands.decide(caller.id, id, requestId, true, metaOfRequest(req));
     return this.queries.requests(caller.id, id);
   }
 
@@ -234,7 +234,7 @@ export class GroupsController {
     @Param('requestId') requestId: string,
     @Req() req: FastifyRequest,
   ): Promise<JoinRequest[]> {
-    await this.commands.decide(caller.id, id, requestId, false, metaOf(req));
+    await this.commands.decide(caller.id, id, requestId, false, metaOfRequest(req));
     return this.queries.requests(caller.id, id);
   }
 
@@ -261,7 +261,7 @@ export class GroupsController {
     if (!isLocalDate(weekStart) || weekStartOf(weekStart) !== weekStart || weekStart > thisWeek) {
       throw DomainError.validation([{ field: 'weekStart', message: 'Choose the Sunday of this week or an earlier one' }]);
     }
-    await this.commands.rate(caller.id, id, weekStart, body.rating, metaOf(req));
+    await this.commands.rate(caller.id, id, weekStart, body.rating, metaOfRequest(req));
     return this.queries.myRating(caller.id, id, weekStart);
   }
 

@@ -7,14 +7,13 @@ import { answerPrayerRequestSchema, postPrayerRequestSchema, type PrayerRequest,
 import type { FastifyRequest } from 'fastify';
 import { PrayerCommands } from './commands/prayer-commands';
 import { PrayerQueries } from './prayer-queries';
+import { metaOfRequest } from '@abide/event-store';
 
 class PrayerRequestListDto extends createZodDto(z.array(prayerRequestSchema)) {}
 class PrayerRequestDto extends createZodDto(prayerRequestSchema) {}
 
 class PostPrayerDto extends createZodDto(postPrayerRequestSchema) {}
 class AnswerPrayerDto extends createZodDto(answerPrayerRequestSchema) {}
-
-const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 
 /** A group's prayer requests: members only (404 for a private group's outsiders, 403 for a public group's). */
 @ApiTags('groups')
@@ -45,7 +44,7 @@ export class PrayersController {
     @Body() body: PostPrayerDto,
     @Req() req: FastifyRequest,
   ): Promise<PrayerRequest> {
-    const prayerId = await this.commands.post(caller.id, groupId, body, metaOf(req));
+    const prayerId = await this.commands.post(caller.id, groupId, body, metaOfRequest(req));
     return this.queries.one(caller.id, groupId, prayerId);
   }
 
@@ -60,7 +59,7 @@ export class PrayersController {
     @Param('prayerId') prayerId: string,
     @Req() req: FastifyRequest,
   ): Promise<PrayerRequest> {
-    await this.commands.pray(caller.id, groupId, prayerId, metaOf(req));
+    await this.commands.pray(caller.id, groupId, prayerId, metaOfRequest(req));
     return this.queries.one(caller.id, groupId, prayerId);
   }
 
@@ -76,7 +75,7 @@ export class PrayersController {
     @Body() body: AnswerPrayerDto,
     @Req() req: FastifyRequest,
   ): Promise<PrayerRequest> {
-    await this.commands.answer(caller.id, groupId, prayerId, body.testimony, metaOf(req));
+    await this.commands.answer(caller.id, groupId, prayerId, body.testimony, metaOfRequest(req));
     return this.queries.one(caller.id, groupId, prayerId);
   }
 
@@ -91,7 +90,7 @@ export class PrayersController {
     @Param('prayerId') prayerId: string,
     @Req() req: FastifyRequest,
   ): Promise<PrayerRequest> {
-    await this.commands.hide(caller.id, groupId, prayerId, metaOf(req));
+    await this.commands.hide(caller.id, groupId, prayerId, metaOfRequest(req));
     return this.queries.one(caller.id, groupId, prayerId);
   }
 
@@ -106,6 +105,6 @@ export class PrayersController {
     @Param('prayerId') prayerId: string,
     @Req() req: FastifyRequest,
   ): Promise<void> {
-    await this.commands.remove(caller.id, groupId, prayerId, metaOf(req));
+    await this.commands.remove(caller.id, groupId, prayerId, metaOfRequest(req));
   }
 }

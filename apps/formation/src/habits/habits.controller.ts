@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { MemberCommands, MemberProjection } from '../members/members.port';
 import { HabitCommands } from './commands/habit-commands';
 import { HabitQueries } from './habit-queries';
+import { metaOfRequest } from '@abide/event-store';
 
 class HabitListDto extends createZodDto(z.array(habitSchema)) {}
 /** `?date=`: a calendar date (YYYY-MM-DD, a real day); default today in the member’s zone. */
@@ -43,7 +44,6 @@ const dateOf = (value: string | undefined): string | undefined => {
   if (!parsed.success) throw DomainError.validation([{ field: 'date', message: parsed.error.issues[0].message }]);
   return parsed.data;
 };
-const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 
 /** Habits and check-ins; the member is always the caller (token), another member's habit id answers 404. */
 @ApiTags('habits')
@@ -72,7 +72,7 @@ export class HabitsController {
   @Post('habits')
   @CreatedLocation('/habits/{id}')
   async create(@CurrentUser() caller: AuthUser, @Body() body: CreateHabitDto, @Req() req: FastifyRequest): Promise<Habit> {
-    const id = await this.commands.create(caller.id, body, metaOf(req));
+    const id = await this.commands.create(caller.id, body, metaOfRequest(req));
     return this.queries.one(caller.id, id);
   }
 
@@ -97,7 +97,7 @@ export class HabitsController {
   @ApiProblems(400, 401)
   @Put('habits/rest-days')
   async setRestDays(@CurrentUser() caller: AuthUser, @Body() body: RestDaysDto, @Req() req: FastifyRequest) {
-    await this.memberCommands.setRestDays(caller.id, body.weekdays, metaOf(req));
+    await this.memberCommands.setRestDays(caller.id, body.weekdays, metaOfRequest(req));
     return { weekdays: await this.members.restDaysOf(caller.id) };
   }
 
@@ -120,7 +120,7 @@ export class HabitsController {
     @Body() body: UpdateHabitDto,
     @Req() req: FastifyRequest,
   ): Promise<Habit> {
-    await this.commands.update(caller.id, id, body, metaOf(req));
+    await this.commands.update(caller.id, id, body, metaOfRequest(req));
     return this.queries.one(caller.id, id);
   }
 
@@ -130,7 +130,7 @@ export class HabitsController {
   @Post('habits/:id/pause')
   @HttpCode(200)
   async pause(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<Habit> {
-    await this.commands.lifecycle(caller.id, id, 'pause', metaOf(req));
+    await this.commands.lifecycle(caller.id, id, 'pause', metaOfRequest(req));
     return this.queries.one(caller.id, id);
   }
 
@@ -140,7 +140,7 @@ export class HabitsController {
   @Post('habits/:id/resume')
   @HttpCode(200)
   async resume(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<Habit> {
-    await this.commands.lifecycle(caller.id, id, 'resume', metaOf(req));
+    await this.commands.lifecycle(caller.id, id, 'resume', metaOfRequest(req));
     return this.queries.one(caller.id, id);
   }
 
@@ -150,7 +150,7 @@ export class HabitsController {
   @Post('habits/:id/archive')
   @HttpCode(200)
   async archive(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<Habit> {
-    await this.commands.lifecycle(caller.id, id, 'archive', metaOf(req));
+    await this.commands.lifecycle(caller.id, id, 'archive', metaOfRequest(req));
     return this.queries.one(caller.id, id);
   }
 
@@ -165,7 +165,7 @@ export class HabitsController {
     @Body() body: SkipDayDto,
     @Req() req: FastifyRequest,
   ): Promise<Habit> {
-    await this.commands.skip(caller.id, id, body.date, metaOf(req));
+    await this.commands.skip(caller.id, id, body.date, metaOfRequest(req));
     return this.queries.one(caller.id, id);
   }
 
@@ -175,7 +175,7 @@ export class HabitsController {
   @Post('habits/:id/toggle')
   @HttpCode(200)
   async toggle(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: ToggleHabitDto, @Req() req: FastifyRequest) {
-    const date = await this.commands.checkIn(caller.id, id, body, metaOf(req));
+    const date = await this.commands.checkIn(caller.id, id, body, metaOfRequest(req));
     return { entry: await this.queries.entry(caller.id, id, date), habit: await this.queries.one(caller.id, id, date) };
   }
 
@@ -199,7 +199,7 @@ export class HabitsController {
       caller.id,
       body.habitId,
       { completed: body.completed, date: body.date, note: body.note },
-      metaOf(req),
+      metaOfRequest(req),
     );
     return this.queries.entry(caller.id, body.habitId, date);
   }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventStore, ProjectionRunner } from '@abide/event-store';
+import { EventStore, metaCausedBy, ProjectionRunner } from '@abide/event-store';
 import type { EventHandlers } from '@abide/messaging';
 import { MemberStream } from './commands/member-stream';
 import {
@@ -30,7 +30,7 @@ export class IdentityEvents {
       await this.members.execute(
         userId,
         (s) => [...decideJoin(s, { userId, joinedAt: e.data.registeredAt }), ...decideChangeContact(s, { userId, name, email })],
-        this.meta(e),
+        metaCausedBy(e),
       );
     },
     'identity.user.onboarding-completed': async (e) => {
@@ -49,19 +49,23 @@ export class IdentityEvents {
             timeZone: e.data.timeZone,
           }),
         ],
-        this.meta(e),
+        metaCausedBy(e),
       );
       if ((await this.members.load(userId)).deleted) return;
       // The week of the onboarding in the member's zone; a second delivery finds the plan there and does nothing.
-      await this.lifecycle.onboarded(userId, new Date(e.data.completedAt), this.meta(e));
+      await this.lifecycle.onboarded(userId, new Date(e.data.completedAt), metaCausedBy(e));
     },
     'identity.user.settings-updated': async (e) => {
-      await this.members.execute(e.data.userId, (s) => decideChangeSettings(s, e.data), this.meta(e));
+      await this.members.execute(e.data.userId, (s) => decideChangeSettings(s, e.data), metaCausedBy(e));
     },
     'identity.user.profile-updated': async (e) => {
-      await this.members.execute(e.data.userId, (s) => decideChangeContact(s, { userId: e.data.userId, name: e.data.name }), this.meta(e));
+      await this.members.execute(
+        e.data.userId,
+        (s) => decideChangeContact(s, { userId: e.data.userId, name: e.data.name }),
+        metaCausedBy(e),
+      );
     },
-    'identity.user.deleted': async (e) => this.forget(e.data.userId, e.data.deletedAt, this.meta(e)),
+    'identity.user.deleted': async (e) => this.forget(e.data.userId, e.data.deletedAt, metaCausedBy(e)),
   };
 
   /**
@@ -74,9 +78,5 @@ export class IdentityEvents {
     const erased = await this.eventStore.eraseSubjectData(userId, [...MEMBER_PERSONAL_FIELDS, ...this.lifecycle.personalFields()]);
     await this.lifecycle.forget(userId);
     this.logger.log(`Purged member ${userId} (${erased} personal field(s) erased from the log)`);
-  }
-
-  private meta(e: { id: string; correlationId: string }) {
-    return { correlationId: e.correlationId, causationId: e.id };
   }
 }

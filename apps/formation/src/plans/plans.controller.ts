@@ -7,13 +7,12 @@ import type { FastifyRequest } from 'fastify';
 import { PlanCommands } from './commands/plan-commands';
 import { toSpiritualPlan } from './plan-view';
 import { PlanProjection } from './projections/plan.projection';
+import { metaOfRequest } from '@abide/event-store';
 
 class SpiritualPlanDto extends createZodDto(spiritualPlanSchema) {}
 class CatchUpResponseDto extends createZodDto(catchUpResponseSchema) {}
 
 class ToggleActivityDto extends createZodDto(toggleActivityRequestSchema) {}
-
-const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 
 /** My Plan. Always the caller's own plan: the member comes from the verified token, never from the request. */
 @ApiTags('plans')
@@ -46,7 +45,7 @@ export class PlansController {
   @Post('current')
   @HttpCode(200)
   async ensureCurrent(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<SpiritualPlan> {
-    const plan = await this.commands.ensureCurrent(caller.id, metaOf(req));
+    const plan = await this.commands.ensureCurrent(caller.id, metaOfRequest(req));
     if (!plan) throw DomainError.notFound('Your plan');
     return toSpiritualPlan(plan);
   }
@@ -58,7 +57,7 @@ export class PlansController {
   @Post('regenerate')
   @HttpCode(200)
   async regenerate(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<SpiritualPlan> {
-    await this.commands.generate(caller.id, { reason: 'regenerate', meta: metaOf(req) });
+    await this.commands.generate(caller.id, { reason: 'regenerate', meta: metaOfRequest(req) });
     const plan = await this.plans.latest(caller.id);
     if (!plan) throw DomainError.notFound('Your plan');
     return toSpiritualPlan(plan);
@@ -75,7 +74,7 @@ export class PlansController {
     @Body() body: ToggleActivityDto,
     @Req() req: FastifyRequest,
   ): Promise<SpiritualPlan> {
-    return toSpiritualPlan(await this.commands.toggleActivity(caller.id, activityId, body.completed, metaOf(req)));
+    return toSpiritualPlan(await this.commands.toggleActivity(caller.id, activityId, body.completed, metaOfRequest(req)));
   }
 
   @ApiOperation({ summary: "'Catch me up': moves the unfinished activities of past days onto today and the days left." })
@@ -84,7 +83,7 @@ export class PlansController {
   @Post('current/catch-up')
   @HttpCode(200)
   async catchUp(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest) {
-    const result = await this.commands.catchUp(caller.id, metaOf(req));
+    const result = await this.commands.catchUp(caller.id, metaOfRequest(req));
     return { plan: toSpiritualPlan(result.plan), moved: result.moved, leftBehind: result.leftBehind };
   }
 }

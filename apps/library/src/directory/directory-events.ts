@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EventHandlers } from '@abide/messaging';
 import { ResourceCommands } from '../resources/commands/resource-commands';
 import { Directory } from './directory';
-
-const metaOf = (e: { id: string; correlationId: string }) => ({ correlationId: e.correlationId, causationId: e.id });
+import { metaCausedBy } from '@abide/event-store';
 
 /** What the library does with each identity and community event (apart from the Kafka wiring so tests can feed it). */
 @Injectable()
@@ -19,7 +18,7 @@ export class DirectoryEvents {
     'identity.user.onboarding-completed': (e) => this.directory.nameMember(e.data.userId, e.data.name),
     // Account deletion: the member's resources and files go, and so does everything the library knew of them.
     'identity.user.deleted': async (e) => {
-      await this.resources.purgeOwner(e.data.userId, metaOf(e));
+      await this.resources.purgeOwner(e.data.userId, metaCausedBy(e));
       await this.directory.forgetMember(e.data.userId);
     },
   };

@@ -18,6 +18,7 @@ import { contentDisposition, contentTypeOf } from './files/file-name';
 import { ObjectStore } from './files/object-store';
 import { ResourceQueries } from './resource-queries';
 import { ResourceDto } from './uploads.controller';
+import { metaOfRequest } from '@abide/event-store';
 
 class ReviewQueueDto extends createZodDto(reviewQueueSchema) {}
 class AuditPageDto extends createZodDto(auditPageSchema) {}
@@ -30,7 +31,6 @@ export const PREVIEW_CHARS = 20_000;
 const pageSchema = z.coerce.number().int().min(1).default(1);
 /** The media types a file is served in (the preview names its own; file-name.ts). */
 const fileTypes = resourceFileTypes.map((type) => contentTypeOf(type).split(';')[0]);
-const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 
 /** The review queue: moderators and admins only (everyone else 403 on every route). */
 @ApiTags('moderation')
@@ -105,7 +105,7 @@ export class ModerationController {
   @Post('resources/:id/approve')
   @HttpCode(200)
   async approve(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<Resource> {
-    await this.commands.approve(caller.id, id, metaOf(req));
+    await this.commands.approve(caller.id, id, metaOfRequest(req));
     return (await this.queries.toResources([await this.queries.forModerator(id)], ''))[0];
   }
 
@@ -121,7 +121,7 @@ export class ModerationController {
     @Body() body: RejectDto,
     @Req() req: FastifyRequest,
   ): Promise<Resource> {
-    await this.commands.reject(caller.id, id, body.reason, metaOf(req));
+    await this.commands.reject(caller.id, id, body.reason, metaOfRequest(req));
     return (await this.queries.toResources([await this.queries.forModerator(id)], ''))[0];
   }
 }

@@ -25,6 +25,7 @@ import { DownloadService } from './download.service';
 import { ResourceCommands } from './commands/resource-commands';
 import { ResourceQueries } from './resource-queries';
 import { UploadService } from './upload.service';
+import { metaOfRequest } from '@abide/event-store';
 
 class ResourcePageDto extends createZodDto(resourcePageSchema) {}
 export class ResourceDto extends createZodDto(resourceSchema) {}
@@ -59,8 +60,6 @@ class SubmitDraftDto extends createZodDto(submitDraftRequestSchema) {}
 /** How submitting is documented: the terms must be accepted (`false` is refused with the upload form's message). */
 class AcceptedTermsDto extends createZodDto(z.object({ termsAccepted: z.literal(true) })) {}
 class ReportDto extends createZodDto(reportResourceRequestSchema) {}
-
-const metaOf = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 
 /** Uploads, the library list and downloads; the caller is always the token's member. */
 @ApiTags('library')
@@ -102,7 +101,7 @@ export class UploadsController {
   @Post()
   @CreatedLocation('/uploads/{id}')
   async upload(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<Resource> {
-    const id = await this.uploads.upload(caller.id, req.raw, metaOf(req));
+    const id = await this.uploads.upload(caller.id, req.raw, metaOfRequest(req));
     return this.queries.one(caller.id, id);
   }
 
@@ -125,7 +124,7 @@ export class UploadsController {
     @Body() body: UpdateDraftDto,
     @Req() req: FastifyRequest,
   ): Promise<Resource> {
-    await this.uploads.updateDraft(caller.id, id, body, metaOf(req));
+    await this.uploads.updateDraft(caller.id, id, body, metaOfRequest(req));
     return this.queries.one(caller.id, id);
   }
 
@@ -141,7 +140,7 @@ export class UploadsController {
     @Body() body: SubmitDraftDto,
     @Req() req: FastifyRequest,
   ): Promise<Resource> {
-    await this.uploads.submitDraft(caller.id, id, body.termsAccepted, metaOf(req));
+    await this.uploads.submitDraft(caller.id, id, body.termsAccepted, metaOfRequest(req));
     return this.queries.one(caller.id, id);
   }
 
@@ -151,7 +150,7 @@ export class UploadsController {
   @Delete(':id')
   @HttpCode(204)
   async remove(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
-    await this.commands.delete(caller.id, id, metaOf(req));
+    await this.commands.delete(caller.id, id, metaOfRequest(req));
   }
 
   /** A POST: making the link counts a download (an event), and a GET never writes. */
@@ -164,7 +163,7 @@ export class UploadsController {
   @Post(':id/download')
   @HttpCode(200)
   download(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<DownloadLink> {
-    return this.downloads.link(caller.id, id, metaOf(req));
+    return this.downloads.link(caller.id, id, metaOfRequest(req));
   }
 
   @ApiOperation({
@@ -184,6 +183,6 @@ export class UploadsController {
   ): Promise<void> {
     // Only what the caller can see can be reported (anything else answers 404).
     await this.queries.view(caller.id, id);
-    await this.commands.report(caller.id, id, body.reason, metaOf(req));
+    await this.commands.report(caller.id, id, body.reason, metaOfRequest(req));
   }
 }
