@@ -25,6 +25,10 @@ describe('deploy/nginx.conf (the web server)', () => {
     for (const values of Object.values(cspDirectives)) expect(values).not.toContain("'unsafe-eval'");
   });
 
+  it('lets the moderation preview frame the PDF it fetched (a blob: URL), and nothing from another site', () => {
+    expect(cspDirectives['frame-src']).toEqual(["'self'", 'blob:']);
+  });
+
   it('sends HSTS, nosniff, no framing and a strict referrer policy, on error answers too', () => {
     expect(headers['strict-transport-security']).toMatch(/max-age=(\d{8,})/);
     expect(Number(/max-age=(\d+)/.exec(headers['strict-transport-security'] ?? '')?.[1])).toBeGreaterThanOrEqual(15_552_000);
