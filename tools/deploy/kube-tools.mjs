@@ -122,8 +122,13 @@ export const schemaDir = async () => {
       const schema = JSON.parse(await fsp.readFile(path.join(source, file), 'utf8'));
       await fsp.writeFile(path.join(tmp, file), JSON.stringify(standalone(schema, definitions)));
     }
-    await fsp.rm(dir, { recursive: true, force: true });
-    await fsp.rename(tmp, dir);
+    try {
+      await fsp.rename(tmp, dir);
+    } catch (error) {
+      // Another run (a parallel Jest worker) finished first: its copy is the same.
+      if (!fs.existsSync(path.join(dir, 'deployment-apps-v1.json'))) throw error;
+      await fsp.rm(tmp, { recursive: true, force: true });
+    }
     return dir;
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
