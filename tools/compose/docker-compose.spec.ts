@@ -34,6 +34,12 @@ const schemas: Record<string, z.ZodTypeAny> = {
 const envOf = (service: string): Record<string, string> =>
   Object.fromEntries(Object.entries(compose.services[service].environment ?? {}).map(([k, v]) => [k, String(v)]));
 const urlPort = (url: string) => new URL(url).port;
+/** The source file a compiled path of tools/build/build-services.mjs comes from (dist/apps/<app>/… or dist/node_modules/@abide/<lib>/src/…). */
+const sourceOf = (compiled: string): string =>
+  compiled
+    .replace(/^dist\/apps\/([^/]+)\//, 'apps/$1/src/')
+    .replace(/^dist\/node_modules\/@abide\/([^/]+)\//, 'libs/$1/')
+    .replace(/\.js$/, '.ts');
 
 describe('docker-compose.yml', () => {
   it.each(Object.keys(schemas))('gives %s every variable its configuration requires, with valid values', (service) => {
@@ -95,8 +101,8 @@ describe('docker-compose.yml', () => {
 
   it('creates the topics in one step that every Kafka user waits for, and the broker creates none by itself', () => {
     const step = compose.services['kafka-topics'];
-    const script = (step.command as string[]).find((part) => part.endsWith('.ts'));
-    expect(script && readdirSync(path.join(root, path.dirname(script)))).toContain(path.basename(script ?? ''));
+    const script = sourceOf((step.command as string[]).find((part) => part.endsWith('.js')) ?? '');
+    expect(script && readdirSync(path.join(root, path.dirname(script)))).toContain(path.basename(script));
     expect(compose.services.kafka.environment?.KAFKA_AUTO_CREATE_TOPICS_ENABLE).toBe('false');
     for (const service of ['identity', 'formation', 'library', 'community']) {
       expect({ service, topics: compose.services[service].depends_on?.['kafka-topics']?.condition }).toEqual({
@@ -108,5 +114,30 @@ describe('docker-compose.yml', () => {
 
   it.each(Object.keys(schemas))('checks %s with its readiness endpoint', (service) => {
     expect(compose.services[service].healthcheck?.test.join(' ')).toContain('/health/ready');
+  });
+
+  it.each(Object.keys(schemas))('runs %s compiled, with no register hook, from the production image', (service) => {
+    const command = compose.services[service].command as string[];
+
+    expect(command).toEqual(['node', `dist/apps/${service}/main.js`]);
+    expect(readdirSync(path.join(root, path.dirname(sourceOf(command[1]))))).toContain('main.ts');
+  });
+
+  it('builds the production image from the compiled output, with production dependencies only, as a non-root user', () => {
+    const dockerfile = readFileSync(path.join(root, 'deploy', 'Dockerfile'), 'utf8');
+    const serviceStage = dockerfile.split(/^FROM /m).find((stage) => / AS service\n/.test(stage)) ?? '';
+
+    expect(dockerfile).toContain('RUN node tools/build/build-services.mjs --out dist');
+    expect(dockerfile).toContain('npm ci --omit=dev');
+    expect(serviceStage).toContain('COPY --from=prod-deps /app/node_modules ./node_modules');
+    expect(serviceStage).toContain('COPY --from=build /app/dist ./dist');
+    expect(serviceStage).toMatch(/^USER node$/m);
+    expect(serviceStage).not.toMatch(/COPY \. /);
+    expect(`${dockerfile}${JSON.stringify(compose)}`).not.toContain('@swc-node/register');
+  });
+
+  it('starts the web server once the gateway is healthy, and checks the web server too', () => {
+    expect(compose.services.web.depends_on?.gateway?.condition).toBe('service_healthy');
+    expect(compose.services.web.healthcheck?.test.join(' ')).toContain('/healthz');
   });
 });

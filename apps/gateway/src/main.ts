@@ -4,6 +4,7 @@ import { AppModule } from './app.module';
 import { gatewayEnvSchema } from './config/env.schema';
 import { setupOpenApi } from './docs/openapi';
 import { installEdgeProxy } from './proxy/edge-proxy';
+import { installSecurityHeaders } from './security/security-headers';
 
 const main = async (): Promise<void> => {
   const config = loadConfigOrExit('gateway', gatewayEnvSchema);
@@ -13,7 +14,8 @@ const main = async (): Promise<void> => {
     port: config.PORT,
     // request.ip is the client's address (per-IP rate limits); only these proxies may say otherwise.
     trustProxy: config.TRUST_PROXY,
-    configure: (app) => {
+    configure: async (app) => {
+      await installSecurityHeaders(app);
       app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
       setupOpenApi(app);
       installEdgeProxy(app);

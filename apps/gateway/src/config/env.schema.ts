@@ -28,7 +28,12 @@ export const gatewayEnvSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('http://127.0.0.1:5173,http://localhost:5173')
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

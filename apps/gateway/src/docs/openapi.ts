@@ -24,8 +24,12 @@ const uiPage = `<!doctype html>
 <div id="swagger-ui"></div>
 <script src="${UI_PATH}/swagger-ui-bundle.js"></script>
 <script src="${UI_PATH}/swagger-ui-standalone-preset.js"></script>
-<script>
-window.ui = SwaggerUIBundle({
+<script src="${UI_PATH}/swagger-initializer.js"></script>
+</body>
+</html>`;
+
+/** Starts Swagger UI; a file of its own, not an inline script, so the gateway's CSP allows scripts from itself only. */
+const initializer = `window.ui = SwaggerUIBundle({
   url: '${API_DOCUMENT_PATH}',
   dom_id: '#swagger-ui',
   deepLinking: true,
@@ -33,9 +37,7 @@ window.ui = SwaggerUIBundle({
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: 'StandaloneLayout',
 });
-</script>
-</body>
-</html>`;
+`;
 
 /**
  * `/api/docs-json`: the public API document, merged from the services' own (docs/api-document.ts); `/api/docs`:
@@ -54,6 +56,9 @@ export const setupOpenApi = (app: NestFastifyApplication): void => {
     }
   });
   fastify.get(UI_PATH, async (_request, reply) => reply.header('content-type', 'text/html; charset=utf-8').send(uiPage));
+  fastify.get(`${UI_PATH}/swagger-initializer.js`, async (_request, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').send(initializer),
+  );
   for (const [file, contentType] of Object.entries(uiAssets)) {
     let content: Buffer | undefined;
     fastify.get(`${UI_PATH}/${file}`, async (_request, reply) => {

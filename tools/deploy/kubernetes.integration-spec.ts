@@ -1,0 +1,181 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import type { z } from 'zod';
+import { communityEnvSchema } from '../../apps/community/src/config/env.schema';
+import { formationEnvSchema } from '../../apps/formation/src/config/env.schema';
+import { gatewayEnvSchema } from '../../apps/gateway/src/config/env.schema';
+import { identityEnvSchema } from '../../apps/identity/src/config/env.schema';
+import { libraryEnvSchema } from '../../apps/library/src/config/env.schema';
+
+// deploy/k8s rendered with kustomize and checked with kubeconform against the Kubernetes schemas (offline: see
+// tools/deploy/kube-tools.mjs for where kustomize, kubeconform and the schemas come from), then read as the cluster would.
+const root = path.resolve(__dirname, '../..');
+const base = 'deploy/k8s/base';
+const production = 'deploy/k8s/overlays/production';
+const schemas: Record<string, z.ZodObject<z.ZodRawShape>> = {
+  gateway: gatewayEnvSchema,
+  identity: identityEnvSchema,
+  formation: formationEnvSchema,
+  library: libraryEnvSchema,
+  community: communityEnvSchema,
+};
+
+interface Resource {
+  kind: string;
+  metadata: { name: string; annotations?: Record<string, string> };
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+  spec?: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- manifests of many kinds, read field by field
+}
+interface Report {
+  ok: boolean;
+  resources: { dir: string; kind: string; name: string; status: string; msg: string }[];
+}
+
+const kubeTools = (...args: string[]) =>
+  spawnSync(process.execPath, ['tools/deploy/kube-tools.mjs', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const rendered = (dir: string): Resource[] => {
+  const r = kubeTools('render', dir);
+  if (r.status !== 0) throw new Error(r.stderr);
+  return parseAllDocuments(r.stdout).map((d) => d.toJS() as Resource);
+};
+const validate = (...dirs: string[]): Report => {
+  const r = kubeTools('validate', ...dirs);
+  if (!r.stdout) throw new Error(r.stderr);
+  return JSON.parse(r.stdout) as Report;
+};
+const find = (resources: Resource[], kind: string, name: string) => resources.find((r) => r.kind === kind && r.metadata.name === name);
+const containerOf = (deployment: Resource | undefined) => deployment?.spec.template.spec.containers[0];
+
+/** The environment a Deployment's container gets: its ConfigMaps and Secrets (envFrom) in order, then its own `env`. */
+const envOf = (resources: Resource[], app: string): Record<string, string> => {
+  const container = containerOf(find(resources, 'Deployment', app));
+  const env: Record<string, string> = {};
+  for (const from of container.envFrom ?? []) {
+    const source = from.configMapRef
+      ? find(resources, 'ConfigMap', from.configMapRef.name)?.data
+      : find(resources, 'Secret', from.secretRef.name)?.stringData;
+    if (!source) throw new Error(`${app} reads ${JSON.stringify(from)}, which the base does not define`);
+    Object.assign(env, source);
+  }
+  for (const { name, value } of container.env ?? []) env[name] = value;
+  return env;
+};
+
+/** The variables a schema cannot do without: those with neither a default nor `optional()`. */
+const requiredBy = (schema: z.ZodObject<z.ZodRawShape>): string[] =>
+  Object.entries(schema.shape)
+    .filter(([, field]) => !(field as z.ZodTypeAny).safeParse(undefined).success)
+    .map(([name]) => name);
+
+describe('Kubernetes manifests (deploy/k8s)', () => {
+  let report: Report;
+  let baseResources: Resource[];
+  let productionResources: Resource[];
+
+  beforeAll(() => {
+    // The first run builds kubeconform and downloads the schemas (cached afterwards).
+    report = validate(base, production);
+    baseResources = rendered(base);
+    productionResources = rendered(production);
+  }, 600_000);
+
+  it('are valid against the Kubernetes schemas, base and production overlay, with no kind left unchecked', () => {
+    expect(report.resources.filter((r) => r.status !== 'statusValid')).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.resources.filter((r) => r.dir === production).length).toBe(productionResources.length);
+  });
+
+  it('are refused when a field is not part of the Kubernetes API', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'abide-kustomize-'));
+    try {
+      writeFileSync(path.join(dir, 'kustomization.yaml'), 'resources: [service.yaml]\n');
+      writeFileSync(
+        path.join(dir, 'service.yaml'),
+        'apiVersion: v1\nkind: Service\nmetadata: { name: x }\nspec: { ports: [{ port: 80, targtPort: 8080 }] }\n',
+      );
+
+      const verdict = validate(dir);
+
+      expect(verdict.ok).toBe(false);
+      expect(verdict.resources[0]).toMatchObject({ kind: 'Service', status: 'statusInvalid', msg: expect.stringContaining('targtPort') });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each(Object.keys(schemas))('give %s every variable its env schema requires, with valid values, from ConfigMaps and Secrets', (app) => {
+    const env = envOf(baseResources, app);
+    const missing = requiredBy(schemas[app]).filter((name) => !(name in env));
+    const parsed = schemas[app].safeParse(env);
+
+    expect(missing).toEqual([]);
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
+  });
+
+  it.each(Object.keys(schemas))('run %s compiled, probed on the routes it serves, scraped on its metrics port', (app) => {
+    const deployment = find(baseResources, 'Deployment', app);
+    const container = containerOf(deployment);
+    const env = envOf(baseResources, app);
+    const portNamed = (name: string) => container.ports.find((p: { name: string }) => p.name === name)?.containerPort;
+
+    expect(container.command).toEqual(['node', `dist/apps/${app}/main.js`]);
+    expect(String(portNamed('http'))).toBe(env.PORT);
+    expect(String(portNamed('metrics'))).toBe(env.METRICS_PORT);
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/health/ready', port: 'http' });
+    expect(container.livenessProbe.httpGet).toEqual({ path: '/health/live', port: 'http' });
+    expect(deployment?.spec.template.metadata.annotations).toEqual({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': env.METRICS_PORT,
+      'prometheus.io/path': '/metrics',
+    });
+  });
+
+  it.each([...Object.keys(schemas), 'web'])('give %s requests and limits, an autoscaler, a disruption budget and a Service', (app) => {
+    const container = containerOf(find(baseResources, 'Deployment', app));
+    const hpa = find(baseResources, 'HorizontalPodAutoscaler', app);
+    const pdb = find(baseResources, 'PodDisruptionBudget', app);
+    const service = find(baseResources, 'Service', app);
+
+    expect(Object.keys(container.resources.requests).sort()).toEqual(['cpu', 'memory']);
+    expect(Object.keys(container.resources.limits).sort()).toEqual(['cpu', 'memory']);
+    expect(hpa?.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: app });
+    expect(hpa?.spec.minReplicas).toBeGreaterThanOrEqual(2);
+    expect(pdb?.spec.selector.matchLabels).toEqual({ 'app.kubernetes.io/name': app });
+    expect(service?.spec.ports[0].targetPort).toBe('http');
+    expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true });
+  });
+
+  it('point every service URL at a Service that exists, on the port its app listens on', () => {
+    for (const app of Object.keys(schemas)) {
+      const env = envOf(baseResources, app);
+      for (const [name, value] of Object.entries(env).filter(([n]) =>
+        /^(IDENTITY|FORMATION|LIBRARY|COMMUNITY)_URL$|^AUTH_JWKS_URL$/.test(n),
+      )) {
+        const url = new URL(value);
+        const target = find(baseResources, 'Service', url.hostname);
+        expect({ app, name, port: String(target?.spec.ports[0].port) }).toEqual({
+          app,
+          name,
+          port: envOf(baseResources, url.hostname).PORT,
+        });
+      }
+    }
+  });
+
+  it('put the web app behind the Ingress, with TLS and released images in production, and no placeholder Secret', () => {
+    const ingress = find(productionResources, 'Ingress', 'abide');
+    const backend = ingress?.spec.rules[0].http.paths[0].backend.service;
+
+    expect(backend).toEqual({ name: 'web', port: { name: 'http' } });
+    expect(ingress?.spec.tls[0].hosts).toEqual([ingress?.spec.rules[0].host]);
+    expect(productionResources.filter((r) => r.kind === 'Secret')).toEqual([]);
+    const images = productionResources
+      .filter((r) => r.kind === 'Deployment' || r.kind === 'Job')
+      .map((r) => r.spec.template.spec.containers[0].image as string);
+    for (const image of images) expect(image).toMatch(/^[\w.-]+\/abide\/(service|web):\d+\.\d+\.\d+$/);
+  });
+});
