@@ -25,6 +25,16 @@ describe('deploy/nginx.conf (the web server)', () => {
     for (const values of Object.values(cspDirectives)) expect(values).not.toContain("'unsafe-eval'");
   });
 
+  it('serves a web app whose page has no inline script, which that policy would block', () => {
+    const page = readFileSync(path.resolve(__dirname, '../../apps/web/index.html'), 'utf8');
+    const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc="/);
+      expect(body.trim()).toBe('');
+    }
+  });
+
   it('lets the moderation preview frame the PDF it fetched (a blob: URL), and nothing from another site', () => {
     expect(cspDirectives['frame-src']).toEqual(["'self'", 'blob:']);
   });
