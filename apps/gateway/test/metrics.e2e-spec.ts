@@ -60,6 +60,8 @@ describe('Prometheus metrics on each service', () => {
   let resourceId: string;
 
   beforeAll(async () => {
+    // The gateway labels by the merged API document once it has one (before that, by the route table's segment).
+    expect((await call('GET', '/api/docs-json')).status).toBe(200);
     before = await scrapeAll();
     // Traffic touching every service: a sign-up (identity's events consumed by the other three), a habit (formation's
     // event consumed by community), a group, an upload processed by the library's queue, and a path no service serves.
