@@ -50,6 +50,8 @@ const scrape = async (service: Service): Promise<Scrape> => {
 const scrapeAll = async (): Promise<Record<Service, Scrape>> =>
   Object.fromEntries(await Promise.all(services.map(async (name) => [name, await scrape(name)] as const))) as Record<Service, Scrape>;
 
+const prayer = { name: 'Morning prayer', description: 'Before breakfast', category: 'prayer', frequency: 'daily', reminderTime: '07:00' };
+
 /** The gauges read on scrape (outbox, lag, queues) are refreshed at most every 5 s. */
 const pastRefresh = () => new Promise((resolve) => setTimeout(resolve, 5500));
 
@@ -67,7 +69,7 @@ describe('Prometheus metrics on each service', () => {
     // event consumed by community), a group, an upload processed by the library's queue, and a path no service serves.
     member = await UserSession.signUp({ name: 'Lydia of Thyatira' });
     await eventually(async () => ((await member.get<FormationProfile>('/api/formation/profile')).status === 200 ? true : undefined));
-    expect((await member.post<Habit>('/api/habits', { name: 'Morning prayer', description: 'Before breakfast', category: 'prayer', frequency: 'daily', reminderTime: '07:00' })).status).toBe(201);
+    expect((await member.post<Habit>('/api/habits', prayer)).status).toBe(201);
     expect((await member.get<Habit[]>('/api/habits')).status).toBe(200);
     expect((await member.get<GroupSummary[]>('/api/groups')).status).toBe(200);
     const uploaded = await upload(member, txt('Abide in me, and I in you.', 'vine.txt'), submission());

@@ -19,7 +19,11 @@ const decoded = (segment: string): string => {
  * (`/api/habits/*`); `unmatched` for a segment no service serves. Never the raw URL, so the series stay bounded.
  * Undefined for the gateway's own routes, whose Fastify template is the label.
  */
-export const edgeRouteLabel = (url: string, template: string | undefined, documented: DocumentedMethods | undefined): string | undefined => {
+export const edgeRouteLabel = (
+  url: string,
+  template: string | undefined,
+  documented: DocumentedMethods | undefined,
+): string | undefined => {
   if (template !== undefined && !FORWARDER_TEMPLATES.has(template)) return undefined;
   const path = url.split('?')[0];
   const documentedPath = documented?.templateOf(path);

@@ -23,7 +23,9 @@ export class ConsumerLag {
         Promise.all(topics.map(async (topic) => ({ topic, partitions: await admin.fetchTopicOffsets(topic) }))),
         admin.fetchOffsets({ groupId: this.groupId, topics: [...topics] }),
       ]);
-      const committedOf = new Map(committed.flatMap(({ topic, partitions }) => partitions.map((p) => [`${topic}/${p.partition}`, Number(p.offset)])));
+      const committedOf = new Map(
+        committed.flatMap(({ topic, partitions }) => partitions.map((p) => [`${topic}/${p.partition}`, Number(p.offset)])),
+      );
       for (const { topic, partitions } of latest) {
         for (const { partition, high, low } of partitions) {
           const at = committedOf.get(`${topic}/${partition}`) ?? -1;
