@@ -103,6 +103,10 @@ describe('Prometheus metrics on each service', () => {
     expect(after[service].of('http_requests_in_flight', { service })).toHaveLength(1);
   });
 
+  it('counts no request in flight at the gateway once every answer is in', () => {
+    expect(after.gateway.sum('http_requests_in_flight')).toBe(0);
+  });
+
   it("labels the gateway's forwarded requests by the public route template, never by the raw URL", () => {
     const gateway = after.gateway;
     const moved = (labels: Record<string, string>) =>
