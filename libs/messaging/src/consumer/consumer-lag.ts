@@ -9,6 +9,7 @@ import type { Admin, Kafka } from 'kafkajs';
 export class ConsumerLag {
   private admin?: Admin;
   private connecting?: Promise<Admin>;
+  private stopped = false;
 
   constructor(
     private readonly kafka: Kafka,
@@ -35,12 +36,18 @@ export class ConsumerLag {
       }
     } catch (error) {
       // A broken connection is made again at the next scrape.
-      await this.close();
+      await this.disconnect();
       throw error;
     }
   }
 
+  /** For good: a connection still being made is closed as soon as it is made. */
   async close(): Promise<void> {
+    this.stopped = true;
+    await this.disconnect();
+  }
+
+  private async disconnect(): Promise<void> {
     const admin = this.admin;
     this.admin = undefined;
     this.connecting = undefined;
@@ -52,7 +59,12 @@ export class ConsumerLag {
     this.connecting ??= (async () => {
       const admin = this.kafka.admin({ retry: { retries: 1, initialRetryTime: 300, maxRetryTime: 1000 } });
       try {
+        if (this.stopped) throw new Error('consumer lag: closed');
         await admin.connect();
+        if (this.stopped) {
+          await admin.disconnect().catch(() => undefined);
+          throw new Error('consumer lag: closed');
+        }
       } catch (error) {
         this.connecting = undefined;
         throw error;

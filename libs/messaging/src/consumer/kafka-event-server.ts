@@ -91,10 +91,9 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   async close(): Promise<void> {
     this.closing = true;
     this.stopLagMetrics?.();
-    await this.lag.close();
     this.markClosed();
     this.wake?.();
-    await this.consumer?.disconnect().catch(() => undefined);
+    await Promise.all([this.consumer?.disconnect().catch(() => undefined), this.lag.close()]);
     await this.supervisor;
   }
 
