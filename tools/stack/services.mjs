@@ -66,6 +66,20 @@ export const ports = {
   },
 };
 
+/**
+ * Each service's Prometheus listener (`GET /metrics`, env METRICS_PORT), beside `ports`: never the public API's port,
+ * so the gateway never routes to it. Dev's are the ones Prometheus scrapes (docs/architecture.md "Metrics").
+ */
+const serviceOrder = ['gateway', 'identity', 'formation', 'library', 'community'];
+const metricsBlock = (first, at) => Object.fromEntries(serviceOrder.map((name, i) => [name, at(first + i)]));
+export const metricsPorts = {
+  dev: metricsBlock(9464, devPort),
+  test: metricsBlock(4900, testPort),
+  faults: metricsBlock(4600, testPort),
+  bench: metricsBlock(4400, testPort),
+  'bench-smoke': metricsBlock(4300, testPort),
+};
+
 /** Prefix of a profile's database names, consumer groups, topics and Redis keys. */
 export const namespaceOf = (profile) => {
   if (profile === 'dev') return 'abide';
@@ -89,6 +103,7 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
     NODE_ENV: profile === 'dev' ? 'development' : profile.startsWith('bench') ? 'production' : 'test',
     HOST: '127.0.0.1',
     PORT: String(p[name]),
+    METRICS_PORT: String(metricsPorts[profile][name]),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     AUTH_JWKS_URL: `${url('identity')}/.well-known/jwks.json`,
   };
@@ -209,7 +224,12 @@ export const assertPortsFree = async (named) => {
  * and resolves once each answers /health/ready. Returns a stop function.
  */
 export const startServices = async ({ profile, engineEnv, logDir, onProgress = () => {} }) => {
-  await assertPortsFree(serviceNames.map((name) => ({ name, port: ports[profile][name] })));
+  await assertPortsFree(
+    serviceNames.flatMap((name) => [
+      { name, port: ports[profile][name] },
+      { name: `${name} metrics`, port: metricsPorts[profile][name] },
+    ]),
+  );
   mkdirSync(logDir, { recursive: true });
   const children = [];
   const stop = async () => {

@@ -16,6 +16,7 @@ const main = async (): Promise<void> => {
     host: config.HOST,
     port: config.PORT,
     openApiDocument: 'formation',
+    metrics: { service: 'formation', port: config.METRICS_PORT },
     microservice: { strategy: consumer },
     healthChecks: [consumer.healthCheck],
   });

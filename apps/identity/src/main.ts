@@ -11,6 +11,7 @@ const main = async (): Promise<void> => {
     host: config.HOST,
     port: config.PORT,
     openApiDocument: 'identity',
+    metrics: { service: 'identity', port: config.METRICS_PORT },
     // The refresh token travels in an HttpOnly cookie (sessions/refresh-cookie.ts).
     configure: async (app) => {
       // @fastify/cookie is typed against the root fastify, Nest's adapter against its own copy: same runtime API.

@@ -16,6 +16,7 @@ const main = async (): Promise<void> => {
     host: config.HOST,
     port: config.PORT,
     openApiDocument: 'library',
+    metrics: { service: 'library', port: config.METRICS_PORT },
     microservice: { strategy: consumer },
     healthChecks: [consumer.healthCheck],
     // Uploads are streamed from request.raw by the upload intake (busboy): Fastify accepts them without reading a byte.

@@ -327,6 +327,12 @@ export class EventStore implements OnModuleInit {
     return this.outbox.find({}).sort({ createdAt: 1, version: 1 }).limit(limit).lean<OutboxDocument[]>();
   }
 
+  /** How many events wait to be published (a count of the outbox: read every few seconds at most, never per request). */
+  async outboxBacklog(): Promise<number> {
+    await this.init();
+    return this.publishes ? this.outbox.estimatedDocumentCount() : 0;
+  }
+
   /** Entries whose read models are not updated yet, oldest first. */
   async outboxToProject(limit = 500): Promise<OutboxDocument[]> {
     await this.init();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import { engineEnv, up } from '../../../tools/infra/engines.mjs';
-import { namespaceOf, ports, repoRoot, serviceNames, startServices } from '../../../tools/stack/services.mjs';
+import { metricsPorts, namespaceOf, ports, repoRoot, serviceNames, startServices } from '../../../tools/stack/services.mjs';
 import { buildWeb, startWeb } from '../../../tools/stack/web.mjs';
 import { moveGroupsToEnd } from '../../../tools/stack/consumer-groups.mjs';
 
@@ -76,6 +76,10 @@ export default async function stackGlobalSetup() {
   process.env.E2E_SMTP_WEB_URL = engineEnv.SMTP_WEB_URL;
   process.env.E2E_LOG_DIR = logDir;
   process.env.E2E_NAMESPACE = namespaceOf('test');
+  // Each service's Prometheus listener, by name (JSON): metrics are never served through the gateway.
+  process.env.E2E_METRICS_URLS = JSON.stringify(
+    Object.fromEntries(serviceNames.map((name) => [name, `http://127.0.0.1:${metricsPorts.test[name]}/metrics`])),
+  );
   globalThis.__abideStack = { services, web };
   log(`ready: web ${skipWeb ? '(skipped)' : web.url}, api ${process.env.E2E_API_URL} (logs in ${logDir})`);
 }

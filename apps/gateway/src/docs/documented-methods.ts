@@ -9,6 +9,8 @@ interface Node {
   param?: Node;
   /** The methods documented for the path that ends here (upper case, with HEAD beside GET). */
   methods?: readonly string[];
+  /** The documented path that ends here (`/habits/{id}`). */
+  template?: string;
 }
 
 const node = (): Node => ({ literal: new Map() });
@@ -38,16 +40,22 @@ export class DocumentedMethods {
       // HEAD is answered wherever GET is (the framework's own), so it is allowed without being documented.
       if (declared.includes('GET') && !declared.includes('HEAD')) declared.push('HEAD');
       at.methods = declared;
+      at.template = path;
     }
   }
 
   /** The methods of the documented path a request path (no query) falls under, or undefined when none does. */
   methodsOf(path: string): readonly string[] | undefined {
-    return this.find(this.root, segmentsOf(path), 0);
+    return this.find(this.root, segmentsOf(path), 0)?.methods;
   }
 
-  private find(at: Node, segments: string[], index: number): readonly string[] | undefined {
-    if (index === segments.length) return at.methods;
+  /** The documented path (`/habits/{id}`) a request path (no query) falls under, or undefined when none does. */
+  templateOf(path: string): string | undefined {
+    return this.find(this.root, segmentsOf(path), 0)?.template;
+  }
+
+  private find(at: Node, segments: string[], index: number): Node | undefined {
+    if (index === segments.length) return at.methods ? at : undefined;
     const literal = at.literal.get(segments[index]);
     const found = literal && this.find(literal, segments, index + 1);
     if (found) return found;

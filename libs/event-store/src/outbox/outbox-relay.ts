@@ -1,6 +1,6 @@
 import { topicOf, type EventType } from '@abide/contracts';
 import { jitteredBackoffDelay, type EventPublisher } from '@abide/messaging';
-import { type HealthCheck, runDetached } from '@abide/platform';
+import { type HealthCheck, onScrape, outboxBacklog, outboxPublishSeconds, runDetached, throttled } from '@abide/platform';
 import { Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -51,6 +51,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private failures = 0;
   private failingSince?: number;
   private failure?: string;
+  private stopMetrics?: () => void;
 
   constructor(options: OutboxRelayOptions) {
     this.store = options.eventStore;
@@ -83,12 +84,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   start(): void {
     if (this.running) return;
     this.running = true;
+    // Every instance reports the backlog, lease holder or not: it is the service's, read from the database.
+    this.stopMetrics = onScrape(throttled(async () => outboxBacklog.set(await this.store.outboxBacklog())));
     this.trigger();
   }
 
   /** Stops polling, waits for the cycle in flight and releases the lease for another instance. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopMetrics?.();
     clearTimeout(this.timer);
     await this.inFlight;
     await this.lease.release();
@@ -118,7 +122,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       const entries = await this.store.outboxToPublish(this.batchSize);
       const { ready, orphans } = await this.sortOut(entries);
       await this.store.removeOrphans(orphans);
-      if (ready.length > 0) published += await this.publishInOrder(ready);
+      const storedAt = new Map(entries.map((entry) => [entry._id, entry.createdAt]));
+      if (ready.length > 0) published += await this.publishInOrder(ready, storedAt);
       if (entries.length < this.batchSize || ready.length === 0) return published;
       // A long drain renews between batches; if the lease was lost, the new holder carries on.
       if (!(await this.lease.acquire())) return published;
@@ -205,15 +210,24 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.failure = reason;
   }
 
-  /** Publishes topic by topic (each stream on one topic, in version order) and marks what Kafka acknowledged. */
-  private async publishInOrder(events: readonly StoredEvent[]): Promise<number> {
+  /**
+   * Publishes topic by topic (each stream on one topic, in version order) and marks what Kafka acknowledged.
+   * `storedAt`: when each event's outbox entry was written, by event key (for outbox_publish_seconds).
+   */
+  private async publishInOrder(events: readonly StoredEvent[], storedAt: ReadonlyMap<string, Date>): Promise<number> {
     let published = 0;
     for (const batch of planPublication(events, this.topicFor)) {
       await this.publisher.publish(
         batch.topic,
         batch.events.map((event) => ({ key: event.streamId, value: toEnvelope(event) })),
       );
-      await this.store.markPublished(batch.events.map((e) => eventKey(e.streamId, e.version)));
+      const keys = batch.events.map((e) => eventKey(e.streamId, e.version));
+      await this.store.markPublished(keys);
+      const now = Date.now();
+      for (const key of keys) {
+        const at = storedAt.get(key);
+        if (at) outboxPublishSeconds.observe(Math.max(0, now - new Date(at).getTime()) / 1000);
+      }
       published += batch.events.length;
     }
     return published;

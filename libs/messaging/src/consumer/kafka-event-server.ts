@@ -1,10 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { type CustomTransportStrategy, KafkaContext, Server, Transport } from '@nestjs/microservices';
-import type { HealthCheck } from '@abide/platform';
+import { type HealthCheck, onScrape, throttled } from '@abide/platform';
 import { Kafka, type Consumer, type ConsumerConfig, type EachMessagePayload } from 'kafkajs';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { type BackoffOptions, jitteredBackoffDelay } from '../backoff';
 import { kafkaLogCreator } from '../kafka-logging';
+import { ConsumerLag } from './consumer-lag';
+import { consumingGroup } from './consuming-group';
 
 export interface KafkaConsumerOptions {
   clientId: string;
@@ -62,6 +64,8 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   private readonly closed = new Promise<string>((resolve) => (this.markClosed = () => resolve('closing')));
   private wake?: () => void;
   private supervisor?: Promise<void>;
+  private readonly lag: ConsumerLag;
+  private stopLagMetrics?: () => void;
 
   constructor(private readonly options: KafkaConsumerOptions) {
     super();
@@ -74,19 +78,22 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     });
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.sessionTimeoutMs = options.consumer?.sessionTimeout ?? DEFAULT_SESSION_TIMEOUT_MS;
+    this.lag = new ConsumerLag(this.kafka, options.groupId);
   }
 
   /** Resolves at once, so the HTTP side starts (and reports not ready) while the consumer finds its broker. */
   listen(callback: () => void): void {
     this.supervisor ??= this.supervise();
+    this.stopLagMetrics ??= onScrape(throttled(() => this.lag.refresh(this.topics())));
     callback();
   }
 
   async close(): Promise<void> {
     this.closing = true;
+    this.stopLagMetrics?.();
     this.markClosed();
     this.wake?.();
-    await this.consumer?.disconnect().catch(() => undefined);
+    await Promise.all([this.consumer?.disconnect().catch(() => undefined), this.lag.close()]);
     await this.supervisor;
   }
 
@@ -200,7 +207,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     if (!handler) return;
     // The producer slot of Nest's KafkaContext is for request/reply, which these event handlers never use.
     const context = new KafkaContext([message, partition, topic, consumer, heartbeat, undefined as never]);
-    const result = await handler(message.value, context);
+    const result = await consumingGroup.run(this.options.groupId, () => handler(message.value, context));
     if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
   }
 

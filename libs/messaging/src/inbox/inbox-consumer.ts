@@ -1,10 +1,11 @@
 import { deadLetterTopic, eventRegistry, type EventEnvelope, type EventOf, type EventRegistry, type EventType } from '@abide/contracts';
 import { Logger } from '@nestjs/common';
-import { isTransientError } from '@abide/platform';
+import { eventPropagationSeconds, isTransientError, kafkaMessagesHandled } from '@abide/platform';
 import type { KafkaContext } from '@nestjs/microservices';
 import type { Connection, Model } from 'mongoose';
 import type { RawPublisher } from '../event-publisher';
 import { backoffDelay, sleep } from '../backoff';
+import { consumingGroup } from '../consumer/consuming-group';
 import { classifyMessage } from './classify-message';
 import { buildDeadLetter, type ConsumedMessage } from './dead-letter';
 import { inboxKey, inboxModel, type InboxDocument } from './inbox.schema';
@@ -77,6 +78,20 @@ export class InboxConsumer {
    * `consumer` names the subscriber (e.g. "formation.user-directory"): dedupe is per consumer name.
    */
   async handle(payload: unknown, context: KafkaContext, consumer: string, handlers: EventHandlers): Promise<InboxOutcome> {
+    // The consumer group (KafkaEventServer) when there is one, so the metrics join with its lag; else the name.
+    const labels = { group: consumingGroup.getStore() ?? consumer, topic: context.getTopic() };
+    const outcome = await this.apply(payload, context, consumer, handlers, labels);
+    kafkaMessagesHandled.inc({ ...labels, outcome });
+    return outcome;
+  }
+
+  private async apply(
+    payload: unknown,
+    context: KafkaContext,
+    consumer: string,
+    handlers: EventHandlers,
+    labels: { group: string; topic: string },
+  ): Promise<InboxOutcome> {
     await this.init();
     const classification = classifyMessage(payload, new Set(Object.keys(handlers)), this.registry);
     if (classification.kind === 'ignore') return 'ignored';
@@ -106,6 +121,8 @@ export class InboxConsumer {
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
     }
+    const since = Date.parse(event.occurredAt);
+    if (Number.isFinite(since)) eventPropagationSeconds.observe(labels, Math.max(0, Date.now() - since) / 1000);
     return 'handled';
   }
 

@@ -9,6 +9,9 @@ import { HealthRegistry } from '../health/health-registry';
 import { AppLogger } from '../logging/logger';
 import { requestIdFor } from '../logging/request-id';
 import { installAccessLog, installRequestContext } from '../logging/request-logging';
+import { installHttpMetrics, type RouteLabeller } from '../metrics/http-metrics';
+import { startMetricsServer } from '../metrics/metrics-server';
+import { enableProcessMetrics } from '../metrics/registry';
 import { serveServiceDocument } from '../openapi/service-document';
 
 export interface BootstrapOptions {
@@ -24,6 +27,12 @@ export interface BootstrapOptions {
   trustProxy?: boolean | string | number;
   /** The service's name: it serves its own OpenAPI document at GET /openapi.json (internal; the gateway merges them). */
   openApiDocument?: string;
+  /**
+   * Prometheus metrics (docs/architecture.md "Metrics"): every series is labelled with `service`; with a `port`,
+   * `GET /metrics` is served on that separate listener. `labelRoute` names a request's route where Fastify's template
+   * says too little (the gateway's forwarder).
+   */
+  metrics?: { service: string; port?: number; labelRoute?: RouteLabeller };
   /** Runs after the app is created and before it listens (OpenAPI, cookies, multipart…). */
   configure?: (app: NestFastifyApplication) => Promise<void> | void;
 }
@@ -53,6 +62,9 @@ export const bootstrapService = async (options: BootstrapOptions): Promise<NestF
   const logger = app.get(AppLogger);
   app.useLogger(logger);
   installAccessLog(adapter, logger.pino);
+  // Before `configure`, so the hooks also cover routes it adds (the gateway's forwarder).
+  if (options.metrics) enableProcessMetrics(options.metrics.service);
+  installHttpMetrics(adapter, options.metrics?.labelRoute);
   app.useGlobalFilters(new ProblemDetailsFilter());
   app.useGlobalPipes(new ZodValidationPipe());
   app.enableShutdownHooks();
@@ -62,6 +74,14 @@ export const bootstrapService = async (options: BootstrapOptions): Promise<NestF
   if (options.microservice) app.connectMicroservice<MicroserviceOptions>(options.microservice, { inheritAppConfig: true });
   // Resolves without waiting for Kafka: the consumer joins in the background while /health/ready says not yet.
   await app.startAllMicroservices();
+  if (options.metrics?.port) {
+    // Closed with the app (Fastify takes no hooks once it listens, so this one is added before).
+    const metricsServer = await startMetricsServer(options.host, options.metrics.port);
+    adapter.getInstance().addHook('onClose', (_instance, done) => {
+      metricsServer.close(() => done());
+      metricsServer.closeAllConnections();
+    });
+  }
   await app.listen(options.port, options.host);
   return app;
 };

@@ -9,6 +9,8 @@ export const baseEnv = {
   HOST: z.string().default('127.0.0.1'),
   PORT: port,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Port of the separate Prometheus listener (`GET /metrics`); without it the service serves no metrics. */
+  METRICS_PORT: port.optional(),
 };
 
 export const mongoEnv = {

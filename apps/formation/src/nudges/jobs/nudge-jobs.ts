@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { queues } from '@abide/contracts';
-import { HealthRegistry, logBullmqErrors, RedisConnection } from '@abide/platform';
+import { HealthRegistry, logBullmqErrors, RedisConnection, watchQueue, watchWorker } from '@abide/platform';
 import { type JobsOptions, Queue, Worker } from 'bullmq';
 import { keepScheduled } from '../../shared/keep-scheduled';
 import { CLOCK, type Clock } from '../../config/clock';
@@ -36,6 +36,7 @@ export class NudgeJobs implements OnApplicationBootstrap, OnApplicationShutdown 
   private scanQueue?: Queue;
   private deliveryQueue?: Queue;
   private workers: Worker[] = [];
+  private unwatch: Array<() => void> = [];
 
   constructor(
     @Inject(NUDGE_JOB_SETTINGS) private readonly settings: NudgeJobSettings,
@@ -71,6 +72,8 @@ export class NudgeJobs implements OnApplicationBootstrap, OnApplicationShutdown 
     for (const worker of this.workers)
       worker.on('failed', (job, err) => this.logger.warn({ job: job?.id, err: err.message }, 'nudge job failed'));
     logBullmqErrors(this.logger, scanQueue, this.deliveryQueue, ...this.workers);
+    this.unwatch = [watchQueue(scanQueue), watchQueue(this.deliveryQueue)];
+    for (const worker of this.workers) watchWorker(worker);
   }
 
   /** The scan job: claim what is due at `now` and enqueue one delivery each (plus any claim left undelivered). */
@@ -85,6 +88,7 @@ export class NudgeJobs implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   async onApplicationShutdown(): Promise<void> {
+    for (const stop of this.unwatch) stop();
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([this.scanQueue?.close(), this.deliveryQueue?.close()]);
     this.connection?.close();

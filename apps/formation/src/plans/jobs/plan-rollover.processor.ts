@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { queues } from '@abide/contracts';
-import { HealthRegistry, logBullmqErrors, RedisConnection } from '@abide/platform';
+import { HealthRegistry, logBullmqErrors, RedisConnection, watchQueue, watchWorker } from '@abide/platform';
 import { Queue, Worker } from 'bullmq';
 import { keepScheduled } from '../../shared/keep-scheduled';
 import { CLOCK, type Clock } from '../../config/clock';
@@ -21,6 +21,7 @@ export class PlanRolloverProcessor implements OnApplicationBootstrap, OnApplicat
   private queue?: Queue;
   private worker?: Worker;
   private connection?: RedisConnection;
+  private unwatch?: () => void;
 
   constructor(
     @Inject(FORMATION_CONFIG) private readonly config: FormationConfig,
@@ -48,11 +49,14 @@ export class PlanRolloverProcessor implements OnApplicationBootstrap, OnApplicat
     );
     this.worker = new Worker(queues.formationPlanRollover, async () => this.rollover.run(this.clock()), options);
     logBullmqErrors(this.logger, queue, this.worker);
+    this.unwatch = watchQueue(queue);
+    watchWorker(this.worker);
     this.worker.on('completed', (_job, result: unknown) => this.logger.log({ result }, 'Plan rollover ran'));
     this.worker.on('failed', (_job, error) => this.logger.warn(`Plan rollover failed: ${error.message}`));
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.unwatch?.();
     await this.worker?.close();
     await this.queue?.close();
     this.connection?.close();

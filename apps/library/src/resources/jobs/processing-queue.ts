@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { queues } from '@abide/contracts';
-import { HealthRegistry, logBullmqErrors, RedisConnection } from '@abide/platform';
+import { HealthRegistry, logBullmqErrors, RedisConnection, watchQueue } from '@abide/platform';
 import { type JobsOptions, Queue } from 'bullmq';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
 
@@ -24,6 +24,7 @@ export class ProcessingQueue implements OnModuleInit, OnApplicationShutdown {
   readonly workerRedis: RedisConnection;
   readonly prefix: string;
   readonly queue: Queue;
+  private readonly unwatch: () => void;
 
   constructor(
     @Inject(LIBRARY_CONFIG) config: LibraryConfig,
@@ -34,6 +35,7 @@ export class ProcessingQueue implements OnModuleInit, OnApplicationShutdown {
     this.prefix = `${config.REDIS_KEY_PREFIX}:bull`;
     this.queue = new Queue(queues.libraryResourceProcessing, { connection: this.enqueueRedis.client, prefix: this.prefix });
     logBullmqErrors(this.logger, this.queue);
+    this.unwatch = watchQueue(this.queue);
   }
 
   onModuleInit(): void {
@@ -45,6 +47,7 @@ export class ProcessingQueue implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.unwatch();
     await this.queue.close().catch(() => undefined);
     this.enqueueRedis.close();
     this.workerRedis.close();

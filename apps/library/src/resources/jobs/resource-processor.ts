@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { queues } from '@abide/contracts';
 import { type Job, Worker } from 'bullmq';
-import { logBullmqErrors } from '@abide/platform';
+import { logBullmqErrors, watchWorker } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
 import { ResourceCommands } from '../commands/resource-commands';
@@ -50,6 +50,7 @@ export class ResourceProcessor implements OnApplicationBootstrap, OnApplicationS
       concurrency: 2,
     });
     logBullmqErrors(this.logger, this.worker);
+    watchWorker(this.worker);
     this.worker.on('failed', (job, err) => {
       this.logger.warn({ job: job?.id, err: err.message }, 'processing job failed');
       // After the last attempt the owner learns it failed instead of waiting forever.

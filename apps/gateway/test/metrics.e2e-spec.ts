@@ -1,0 +1,174 @@
+import type { FormationProfile, GroupSummary, Habit } from '@abide/contracts';
+import { call, eventually, settled, submission, txt, upload, UserSession } from '@abide/testing';
+
+/**
+ * Operators' metrics (docs/architecture.md "Metrics"): each service serves Prometheus text on its own metrics port,
+ * never through the gateway, and the series move with the traffic a member makes.
+ */
+type Service = 'gateway' | 'identity' | 'formation' | 'library' | 'community';
+const services: Service[] = ['gateway', 'identity', 'formation', 'library', 'community'];
+const metricsUrls = (): Record<Service, string> => JSON.parse(process.env.E2E_METRICS_URLS ?? '{}') as Record<Service, string>;
+
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+const parse = (text: string): Sample[] =>
+  text
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)/.exec(line);
+      if (!match) throw new Error(`not a Prometheus sample: ${line}`);
+      const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, k, v]) => [k, v]));
+      return { name: match[1], labels, value: Number(match[3]) };
+    });
+
+class Scrape {
+  constructor(readonly samples: Sample[]) {}
+
+  /** The samples of a metric whose labels include `labels`. */
+  of(name: string, labels: Record<string, string> = {}): Sample[] {
+    return this.samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+  }
+
+  /** Sum over the samples of a metric whose labels include `labels` (0 when there are none). */
+  sum(name: string, labels: Record<string, string> = {}): number {
+    return this.of(name, labels).reduce((total, s) => total + s.value, 0);
+  }
+}
+
+const scrape = async (service: Service): Promise<Scrape> => {
+  const res = await fetch(metricsUrls()[service]);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/plain');
+  return new Scrape(parse(await res.text()));
+};
+
+const scrapeAll = async (): Promise<Record<Service, Scrape>> =>
+  Object.fromEntries(await Promise.all(services.map(async (name) => [name, await scrape(name)] as const))) as Record<Service, Scrape>;
+
+const prayer = { name: 'Morning prayer', description: 'Before breakfast', category: 'prayer', frequency: 'daily', reminderTime: '07:00' };
+
+/** The gauges read on scrape (outbox, lag, queues) are refreshed at most every 5 s. */
+const pastRefresh = () => new Promise((resolve) => setTimeout(resolve, 5500));
+
+describe('Prometheus metrics on each service', () => {
+  let before: Record<Service, Scrape>;
+  let after: Record<Service, Scrape>;
+  let member: UserSession;
+  let resourceId: string;
+
+  beforeAll(async () => {
+    // The gateway labels by the merged API document once it has one (before that, by the route table's segment).
+    expect((await call('GET', '/api/docs-json')).status).toBe(200);
+    before = await scrapeAll();
+    // Traffic touching every service: a sign-up (identity's events consumed by the other three), a habit (formation's
+    // event consumed by community), a group, an upload processed by the library's queue, and a path no service serves.
+    member = await UserSession.signUp({ name: 'Lydia of Thyatira' });
+    await eventually(async () => ((await member.get<FormationProfile>('/api/formation/profile')).status === 200 ? true : undefined));
+    expect((await member.post<Habit>('/api/habits', prayer)).status).toBe(201);
+    expect((await member.get<Habit[]>('/api/habits')).status).toBe(200);
+    expect((await member.get<GroupSummary[]>('/api/groups')).status).toBe(200);
+    const uploaded = await upload(member, txt('Abide in me, and I in you.', 'vine.txt'), submission());
+    expect(uploaded.status).toBe(201);
+    resourceId = uploaded.body.id;
+    await settled(member, resourceId, 'in-review');
+    expect((await call('GET', '/api/no-such-thing')).status).toBe(404);
+    await pastRefresh();
+    after = await scrapeAll();
+  }, 90_000);
+
+  it.each(services)('%s reports its process: memory, CPU, event-loop lag, GC, heap, labelled with the service', (service) => {
+    for (const name of [
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
+      expect({ name, samples: after[service].of(name, { service }).length }).toEqual({ name, samples: 1 });
+    }
+    expect(after[service].of('nodejs_gc_duration_seconds_count', { service }).length).toBeGreaterThan(0);
+    expect(after[service].sum('process_cpu_seconds_total')).toBeGreaterThan(before[service].sum('process_cpu_seconds_total'));
+  });
+
+  it.each(services)('%s counts and times its HTTP requests by route template, with in-flight requests', (service) => {
+    expect(after[service].sum('http_requests_total', { service })).toBeGreaterThan(before[service].sum('http_requests_total', { service }));
+    expect(after[service].sum('http_request_duration_seconds_count', { service })).toBeGreaterThan(
+      before[service].sum('http_request_duration_seconds_count', { service }),
+    );
+    expect(after[service].of('http_requests_in_flight', { service })).toHaveLength(1);
+  });
+
+  it('counts no request in flight at the gateway once every answer is in', () => {
+    expect(after.gateway.sum('http_requests_in_flight')).toBe(0);
+  });
+
+  it("labels the gateway's forwarded requests by the public route template, never by the raw URL", () => {
+    const gateway = after.gateway;
+    const moved = (labels: Record<string, string>) =>
+      gateway.sum('http_requests_total', labels) - before.gateway.sum('http_requests_total', labels);
+
+    expect(moved({ method: 'POST', route: '/api/habits', status: '201' })).toBe(1);
+    expect(moved({ method: 'POST', route: '/api/uploads', status: '201' })).toBe(1);
+    expect(moved({ method: 'GET', route: '/api/no-such-thing' })).toBe(0);
+    expect(moved({ method: 'GET', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
+    const polled = gateway.of('http_requests_total', { method: 'GET', status: '200' }).map((s) => s.labels.route);
+    expect(polled).toContainEqual(expect.stringMatching(/^\/api\/uploads\/:\w+$/));
+    const routes = gateway.of('http_requests_total').map((s) => s.labels.route);
+    expect(routes.filter((route) => route.includes(resourceId) || route.includes(member.user.id))).toEqual([]);
+    // Services label by their own templates too.
+    expect(after.formation.sum('http_requests_total', { method: 'POST', route: '/habits', status: '201' })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reports the outbox: backlog and how long events waited to be published', () => {
+    for (const service of ['identity', 'formation', 'library'] as const) {
+      expect(after[service].of('outbox_backlog', { service })).toHaveLength(1);
+      expect(after[service].sum('outbox_publish_seconds_count')).toBeGreaterThan(before[service].sum('outbox_publish_seconds_count'));
+    }
+  });
+
+  it("reports each consumer's lag, handled messages and the events' propagation time", () => {
+    for (const service of ['formation', 'library', 'community'] as const) {
+      const lag = after[service].of('kafka_consumer_lag', { service });
+      expect(lag.length).toBeGreaterThan(0);
+      expect(lag.every((s) => s.labels.group.endsWith(service) && s.labels.topic && /^\d+$/.test(s.labels.partition))).toBe(true);
+      const handled = { service, outcome: 'handled' };
+      expect(after[service].sum('kafka_messages_handled_total', handled)).toBeGreaterThan(
+        before[service].sum('kafka_messages_handled_total', handled),
+      );
+      // The same group label as the lag's, so the two join on a dashboard.
+      const groups = new Set(lag.map((s) => s.labels.group));
+      expect(after[service].of('kafka_messages_handled_total', handled).every((s) => groups.has(s.labels.group))).toBe(true);
+      expect(after[service].sum('event_propagation_seconds_count')).toBeGreaterThan(before[service].sum('event_propagation_seconds_count'));
+    }
+  });
+
+  it("reports the BullMQ queues' jobs by state and the jobs' durations", () => {
+    for (const [service, queue] of [
+      ['formation', 'formation-plan-rollover'],
+      ['formation', 'formation-nudge-scan'],
+      ['formation', 'formation-nudge-delivery'],
+      ['library', 'library-resource-processing'],
+    ] as const) {
+      const states = after[service].of('bullmq_jobs', { service, queue }).map((s) => s.labels.state);
+      expect({ queue, states: states.sort() }).toEqual({ queue, states: ['active', 'delayed', 'failed', 'waiting'] });
+    }
+    const processed = { queue: 'library-resource-processing', outcome: 'completed' };
+    expect(after.library.sum('bullmq_job_duration_seconds_count', processed)).toBeGreaterThan(
+      before.library.sum('bullmq_job_duration_seconds_count', processed),
+    );
+  });
+
+  it('serves no metrics through the public API', async () => {
+    for (const path of ['/api/metrics', '/metrics', '/api/metrics/']) {
+      const res = await call<string>('GET', path);
+
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      expect(JSON.stringify(res.body ?? '')).not.toContain('http_requests_total');
+    }
+  });
+});

@@ -1,0 +1,5 @@
+export * from './registry';
+export * from './instruments';
+export * from './http-metrics';
+export * from './metrics-server';
+export * from './bullmq-metrics';
