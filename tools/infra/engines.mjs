@@ -326,7 +326,7 @@ function defineEngines({ ports, portOffset, runDir, allowExternalRedis }) {
         await run('go', ['build', '-trimpath', '-o', tmp, '.'], { ...opts, cwd: build });
       } finally {
         // The module cache's files are read-only: made writable so the build folder can go.
-        await run('chmod', ['-R', 'u+w', build], opts).catch(() => undefined);
+        await run('chmod', ['-R', 'u+w', build]).catch(() => undefined);
         await fsp.rm(build, { recursive: true, force: true });
       }
       await fsp.rename(tmp, bin);
@@ -555,7 +555,7 @@ function defineEngines({ ports, portOffset, runDir, allowExternalRedis }) {
         // package as it compiles, which the progress line counts.
         await run('go', ['build', '-v', '-trimpath', '-o', tmp, './cmd/prometheus'], { ...opts, cwd: build });
       } finally {
-        await run('chmod', ['-R', 'u+w', build], opts).catch(() => undefined);
+        await run('chmod', ['-R', 'u+w', build]).catch(() => undefined);
         await fsp.rm(build, { recursive: true, force: true });
       }
       await fsp.rename(tmp, bin);
@@ -837,7 +837,16 @@ async function bringUp(e, info, log, timeoutMs, portOffset) {
   if (!info.provisioned) {
     // The binaries are shared by every instance using this cache: provision once, under a cache-wide lock.
     await withLock(enginesDir(`.provision-${e.name}.lock`), log, async () => {
-      if (!(await e.provisioned())) await withProgress(log, e.provisionLabel, () => e.provision(), 15000, e.progressNote);
+      if (!(await e.provisioned()))
+        await withProgress(log, e.provisionLabel, () => e.provision(), 15000, e.progressNote).catch(async (err) => {
+          // The build's own words (a compiler error, a proxy refusing a module) rather than only its exit code.
+          if (!(err instanceof InfraError) || !err.logFile) throw err;
+          const tail = await tailFile(err.logFile, 20);
+          throw new InfraError(`${err.message}\n--- last 20 lines of ${err.logFile} ---\n${tail}`, {
+            engine: e.name,
+            logFile: err.logFile,
+          });
+        });
     });
   }
   const spec = await e.launch();
