@@ -723,7 +723,7 @@ function checkTool(tool) {
       const out = commandOutput('go', ['env', 'GOVERSION']);
       if (out == null) return 'go not found: install Go 1.24+ (https://go.dev/dl/) to build FerretDB, MinIO and Prometheus';
       const v = /go(\d+\.\d+(?:\.\d+)?)/.exec(out)?.[1];
-      if (v && !versionAtLeast(v, '1.24')) return `Go ${v} is too old: FerretDB ${VERSIONS.ferretdb} and MinIO need Go 1.24+`;
+      if (v && !versionAtLeast(v, '1.24')) return `Go ${v} is too old: FerretDB ${VERSIONS.ferretdb}, MinIO and Prometheus need Go 1.24+`;
       return null;
     }
     case 'npm':
