@@ -32,6 +32,7 @@ process.stdout.write(`
     Moderator:   ${demo.moderator.email} / ${demo.moderator.password} (Review Queue)
     API docs:    http://127.0.0.1:${ports.dev.gateway}/api/docs
     Mail inbox:  ${engineEnv.SMTP_WEB_URL}
+    Prometheus:  ${engineEnv.PROMETHEUS_URL}
     Logs:        ${logDir}
 
   Press Ctrl-C to stop the services (engines keep running; \`npm run infra:down\` stops them).
