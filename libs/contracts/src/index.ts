@@ -20,3 +20,4 @@ export * from './events/community/group.events';
 export * from './events/community/prayer.events';
 export * from './http/library.dto';
 export * from './http/community.dto';
+export * from './http/ops.dto';

@@ -19,6 +19,7 @@ export {
   type DeadLetterDocument,
   type ReplayResult,
 } from './inbox/dead-letter-store';
+export { DeadLetterOps, toDeadLetterView } from './inbox/dead-letter-ops';
 export { provideKafkaPublisher, provideInboxConsumer } from './nest-providers';
 export { waitForConsumerGroup, type WaitForConsumerGroupOptions } from './testing/wait-for-consumer-group';
 export { createTopicsWithLeaders, type CreateTopicsOptions } from './topics/create-topics';

@@ -17,3 +17,4 @@ export * from './database/run-once';
 export * from './service/service-core.module';
 export * from './redis/redis-connection';
 export * from './openapi';
+export * from './ops/failed-jobs';

@@ -54,7 +54,7 @@ export class InboxConsumer {
   private readonly transientRetryMs: number;
   private readonly registry: EventRegistry;
   /** Each dead letter is also kept in the service's database, for the operations page to list and replay. */
-  private readonly deadLetterStore: DeadLetterStore;
+  readonly deadLetterStore: DeadLetterStore;
   private ready?: Promise<void>;
 
   constructor(
