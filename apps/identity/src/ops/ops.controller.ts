@@ -76,7 +76,7 @@ export class OpsController {
       Promise.all(otherServices.map((service) => this.services.health(service))),
       this.prometheus.ready(),
     ]);
-    const services = [{ service: 'identity', status: own.status, checks: own.checks }, ...others];
+    const services: OpsHealth['services'] = [{ service: 'identity', status: own.status, checks: own.checks }, ...others];
     return { status: worst(services.map((s) => s.status)), checkedAt: new Date().toISOString(), services, prometheus };
   }
 
@@ -96,7 +96,7 @@ export class OpsController {
   @ApiProblems(401, 403, 404, 409)
   @HttpCode(200)
   @Post('failed-jobs/:queue/:id/retry')
-  retry(@Param('queue') queue: string, @Param('id') id: string, @Req() request: FastifyRequest): Promise<FailedJob> {
+  retryFailedJob(@Param('queue') queue: string, @Param('id') id: string, @Req() request: FastifyRequest): Promise<FailedJob> {
     const service = serviceOfQueue[queue] as OtherService | undefined;
     if (!service) throw DomainError.notFound(`The queue ${queue}`);
     return this.services.ask<FailedJob>(
@@ -130,7 +130,7 @@ export class OpsController {
   @ApiProblems(401, 403, 404)
   @HttpCode(200)
   @Post('dead-letters/:service/:id/replay')
-  replay(@Param('service') service: string, @Param('id') id: string, @Req() request: FastifyRequest): Promise<DeadLetterReplay> {
+  replayDeadLetter(@Param('service') service: string, @Param('id') id: string, @Req() request: FastifyRequest): Promise<DeadLetterReplay> {
     if (service === 'identity') return this.ownDeadLetters.replay(id);
     if (!(otherServices as readonly string[]).includes(service)) throw DomainError.notFound(`The service ${service}`);
     return this.services.ask<DeadLetterReplay>(
@@ -146,7 +146,7 @@ export class OpsController {
   @ApiResponse({ status: 200, type: PrometheusResponseDto })
   @ApiProblems(400, 401, 403)
   @Get('prometheus/query')
-  query(@Query() query: Record<string, string>, @Res() reply: FastifyReply): Promise<void> {
+  prometheusQuery(@Query() query: Record<string, string>, @Res() reply: FastifyReply): Promise<void> {
     return this.forward('query', parsed(prometheusQueryRequestSchema, query), reply);
   }
 
@@ -155,7 +155,7 @@ export class OpsController {
   @ApiResponse({ status: 200, type: PrometheusResponseDto })
   @ApiProblems(400, 401, 403)
   @Get('prometheus/query-range')
-  queryRange(@Query() query: Record<string, string>, @Res() reply: FastifyReply): Promise<void> {
+  prometheusQueryRange(@Query() query: Record<string, string>, @Res() reply: FastifyReply): Promise<void> {
     return this.forward('query_range', parsed(prometheusRangeRequestSchema, query), reply);
   }
 

@@ -24,7 +24,7 @@ const checkStatusSchema = z.object({
 });
 
 export const opsServiceHealthSchema = z.object({
-  service: z.string(),
+  service: z.enum(opsServices),
   /** `unavailable` also when the service did not answer (detail says why). */
   status: z.enum(['ok', 'degraded', 'unavailable']),
   /** Each engine and dependency the service checks (mongo, kafka, redis, s3, …), by name. */
@@ -43,7 +43,7 @@ export const opsHealthSchema = z.object({
 export type OpsHealth = z.infer<typeof opsHealthSchema>;
 
 export const failedJobSchema = z.object({
-  service: z.string(),
+  service: z.enum(opsServices),
   queue: z.string(),
   id: z.string(),
   name: z.string(),
@@ -62,7 +62,7 @@ export const failedJobsSchema = z.object({ jobs: z.array(failedJobSchema) });
 export type FailedJobs = z.infer<typeof failedJobsSchema>;
 
 export const deadLetterSchema = z.object({
-  service: z.string(),
+  service: z.enum(opsServices),
   /** Opaque; with `service`, names the dead letter to replay. */
   id: z.string(),
   /** The consumer (inbox name) that gave up on it. */

@@ -1,9 +1,9 @@
-import type { DeadLetter, DeadLetterReplay } from '@abide/contracts';
+import type { DeadLetter, DeadLetterReplay, OpsService } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import type { RawPublisher } from '../event-publisher';
 import type { DeadLetterDocument, DeadLetterStore } from './dead-letter-store';
 
-export const toDeadLetterView = (service: string, letter: DeadLetterDocument): DeadLetter => ({
+export const toDeadLetterView = (service: OpsService, letter: DeadLetterDocument): DeadLetter => ({
   service,
   id: letter._id,
   consumer: letter.consumer,
@@ -20,7 +20,7 @@ export const toDeadLetterView = (service: string, letter: DeadLetterDocument): D
 /** A service's dead letters as the operations API shows them; a replay of an unknown one is a 404. */
 export class DeadLetterOps {
   constructor(
-    private readonly service: string,
+    private readonly service: OpsService,
     private readonly store: DeadLetterStore,
     private readonly publisher: RawPublisher,
   ) {}

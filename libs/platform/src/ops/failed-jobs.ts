@@ -1,4 +1,4 @@
-import type { FailedJob } from '@abide/contracts';
+import type { FailedJob, OpsService } from '@abide/contracts';
 import { type Job, Queue } from 'bullmq';
 import { DomainError } from '../errors/domain-error';
 import { RedisConnection } from '../redis/redis-connection';
@@ -32,7 +32,7 @@ export class FailedJobs {
   private readonly queues: Map<string, Queue>;
 
   constructor(
-    private readonly service: string,
+    private readonly service: OpsService,
     options: { redisUrl: string; prefix: string; queueNames: readonly string[] },
   ) {
     this.connection = new RedisConnection(options.redisUrl, 'ops-failed-jobs', 'enqueue');
