@@ -19,6 +19,7 @@ import { GroupCardCache } from './groups/projections/group-card-cache';
 import { GroupProjection } from './groups/projections/group.projection';
 import { GroupRosterProjection } from './groups/projections/group-roster.projection';
 import { MemberGroupsProjection } from './groups/projections/member-groups.projection';
+import { OpsController } from './ops/ops.controller';
 import { PrayerCommands } from './prayers/commands/prayer-commands';
 import { PrayerQueries } from './prayers/prayer-queries';
 import { PrayersController } from './prayers/prayers.controller';
@@ -42,7 +43,7 @@ export class AppModule {
         }),
       ],
       // The prayer routes (groups/:id/prayers…) come before the group routes so ':id' never swallows them.
-      controllers: [PrayersController, GroupsController, AccountExportController, ActivityConsumer],
+      controllers: [PrayersController, GroupsController, AccountExportController, ActivityConsumer, OpsController],
       providers: [
         MemberActivityStore,
         MemberActivityMigration,

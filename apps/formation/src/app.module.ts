@@ -11,6 +11,7 @@ import { MembersModule } from './members/members.module';
 import { LibraryNoticesModule } from './notifications/library-notices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { NudgesModule } from './nudges/nudges.module';
+import { OpsModule } from './ops/ops.module';
 import { PlansModule } from './plans/plans.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { ScriptureModule } from './scripture/scripture.module';
@@ -45,6 +46,7 @@ export class AppModule {
         LibraryNoticesModule.forRoot(config),
         ScriptureModule,
         AccountModule,
+        OpsModule.forRoot(config),
       ],
     };
   }

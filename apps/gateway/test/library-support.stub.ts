@@ -29,9 +29,12 @@ export const objectsOf = async (bucket: string, ownerId: string): Promise<string
 };
 
 /** A member with the moderator role, granted with the operator command as an operator would (effective at refresh). */
-export const signUpModerator = async (name = 'Moderator Mary'): Promise<UserSession> => {
+export const signUpModerator = (name = 'Moderator Mary'): Promise<UserSession> => signUpWithRole('moderator', name);
+
+/** A member granted a role (moderator, admin) with the operator command, as an operator would (effective at refresh). */
+export const signUpWithRole = async (role: 'moderator' | 'admin', name: string): Promise<UserSession> => {
   const session = await UserSession.signUp({ name });
-  const cli = spawnSync(process.execPath, ['tools/dev/roles.mjs', 'grant', 'moderator', session.email], {
+  const cli = spawnSync(process.execPath, ['tools/dev/roles.mjs', 'grant', role, session.email], {
     cwd: path.resolve(__dirname, '../../..'),
     env: { ...process.env, ABIDE_PROFILE: 'test' },
     encoding: 'utf8',

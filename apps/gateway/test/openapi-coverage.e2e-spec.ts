@@ -13,12 +13,17 @@ import { AppModule as LibraryApp } from '../../library/src/app.module';
 import { libraryEnvSchema } from '../../library/src/config/env.schema';
 import { routeOf, type ServiceName } from '../src/proxy/route-table';
 
-/** Routes a service serves that are not public API: probes, keys, and the parts of "Download my data" identity gathers. */
+/**
+ * Routes a service serves that are not public API: probes, keys, and the parts identity gathers on the caller's behalf
+ * ("Download my data"; the operations page's failed jobs and dead letters, docs/architecture.md "Operations").
+ */
+const deadLetterRoutes = ['GET /ops/dead-letters', 'POST /ops/dead-letters/{id}/replay'];
+const failedJobRoutes = ['GET /ops/failed-jobs', 'POST /ops/failed-jobs/{queue}/{id}/retry'];
 const internalRoutes: Record<ServiceName, string[]> = {
   identity: ['GET /health/live', 'GET /health/ready', 'GET /.well-known/jwks.json'],
-  formation: ['GET /health/live', 'GET /health/ready', 'GET /account/export'],
-  library: ['GET /health/live', 'GET /health/ready', 'GET /account/export'],
-  community: ['GET /health/live', 'GET /health/ready', 'GET /account/export'],
+  formation: ['GET /health/live', 'GET /health/ready', 'GET /account/export', ...failedJobRoutes, ...deadLetterRoutes],
+  library: ['GET /health/live', 'GET /health/ready', 'GET /account/export', ...failedJobRoutes, ...deadLetterRoutes],
+  community: ['GET /health/live', 'GET /health/ready', 'GET /account/export', ...deadLetterRoutes],
 };
 
 type ModuleRef = Type | DynamicModule | Promise<DynamicModule> | ForwardReference | undefined;

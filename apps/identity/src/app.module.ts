@@ -10,6 +10,9 @@ import { AccountDeletionController } from './account/account-deletion.controller
 import { AccountExportController } from './account/account-export.controller';
 import { DeleteAccountHandler } from './account/delete-account.handler';
 import { PersonalDataParts } from './account/personal-data-parts';
+import { OpsController } from './ops/ops.controller';
+import { OpsServices } from './ops/ops-services';
+import { Prometheus } from './ops/prometheus';
 import { OnboardingController } from './onboarding/onboarding.controller';
 import { SettingsController } from './settings/settings.controller';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config/env.schema';
@@ -39,6 +42,7 @@ export class AppModule {
         SettingsController,
         AccountExportController,
         AccountDeletionController,
+        OpsController,
         ...authFlowControllers,
       ],
       providers: [
@@ -51,6 +55,8 @@ export class AppModule {
         UserStream,
         DeleteAccountHandler,
         PersonalDataParts,
+        OpsServices,
+        Prometheus,
       ],
     };
   }

@@ -7,6 +7,7 @@ import { Directory } from './directory/directory';
 import { DirectoryConsumer } from './directory/directory.consumer';
 import { DirectoryEvents } from './directory/directory-events';
 import { MemberGroupsMigration } from './directory/member-groups.migration';
+import { OpsModule } from './ops/ops.module';
 import { ResourceCommands } from './resources/commands/resource-commands';
 import { DownloadService } from './resources/download.service';
 import { ObjectStore } from './resources/files/object-store';
@@ -35,6 +36,7 @@ export class AppModule {
           kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
           projections: [ResourceProjection, AuditProjection, CatalogueProjection],
         }),
+        OpsModule.forRoot(config),
       ],
       controllers: [UploadsController, ModerationController, AccountExportController, DirectoryConsumer],
       providers: [

@@ -21,3 +21,4 @@ export * from './events/community/prayer.events';
 export * from './http/library.dto';
 export * from './http/community.dto';
 export * from './metric-names';
+export * from './http/ops.dto';

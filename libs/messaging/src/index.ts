@@ -12,6 +12,14 @@ export {
 } from './inbox/inbox-consumer';
 export { classifyMessage, type Classification } from './inbox/classify-message';
 export { INBOX_COLLECTION } from './inbox/inbox.schema';
+export {
+  DEAD_LETTER_COLLECTION,
+  DeadLetterStore,
+  deadLetterValue,
+  type DeadLetterDocument,
+  type ReplayResult,
+} from './inbox/dead-letter-store';
+export { DeadLetterOps, toDeadLetterView } from './inbox/dead-letter-ops';
 export { provideKafkaPublisher, provideInboxConsumer } from './nest-providers';
 export { waitForConsumerGroup, type WaitForConsumerGroupOptions } from './testing/wait-for-consumer-group';
 export { createTopicsWithLeaders, type CreateTopicsOptions } from './topics/create-topics';

@@ -18,3 +18,4 @@ export * from './service/service-core.module';
 export * from './redis/redis-connection';
 export * from './openapi';
 export * from './metrics';
+export * from './ops/failed-jobs';

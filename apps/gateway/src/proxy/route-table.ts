@@ -35,6 +35,8 @@ export const serviceOfSegment: Readonly<Record<string, ServiceName>> = {
   uploads: 'library',
   moderation: 'library',
   groups: 'community',
+  // The operations page (admins only): identity answers and asks the others on the admin's behalf (docs/architecture.md).
+  ops: 'identity',
 };
 
 export const edgeRules: readonly EdgeRule[] = [

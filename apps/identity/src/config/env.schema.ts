@@ -22,6 +22,11 @@ export const identityEnvSchema = z.object({
   FORMATION_URL: z.string().url(),
   LIBRARY_URL: z.string().url(),
   COMMUNITY_URL: z.string().url(),
+  /** The metrics engine the operations page charts from (ops/prometheus.ts); the engines' port offset applies. */
+  PROMETHEUS_URL: z
+    .string()
+    .url()
+    .default(`http://127.0.0.1:${9090 + (Number.parseInt(process.env.ABIDE_PORT_OFFSET ?? '0', 10) || 0)}`),
   /** Lifetime of an access token; short, because refresh rotates it (docs: README "Sessions"). */
   ACCESS_TOKEN_TTL_SECONDS: seconds(60, 3600, 900),
   /** A session unused (no refresh) for this long ends (README "Sessions"). */

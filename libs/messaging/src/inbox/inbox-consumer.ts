@@ -8,6 +8,7 @@ import { backoffDelay, sleep } from '../backoff';
 import { consumingGroup } from '../consumer/consuming-group';
 import { classifyMessage } from './classify-message';
 import { buildDeadLetter, type ConsumedMessage } from './dead-letter';
+import { DeadLetterStore } from './dead-letter-store';
 import { inboxKey, inboxModel, type InboxDocument } from './inbox.schema';
 
 /** The handlers of one consumer, by event type, each receiving its typed, validated event in its current version. */
@@ -53,6 +54,8 @@ export class InboxConsumer {
   private readonly backoff: { initialDelayMs: number; maxDelayMs: number };
   private readonly transientRetryMs: number;
   private readonly registry: EventRegistry;
+  /** Each dead letter is also kept in the service's database, for the operations page to list and replay. */
+  readonly deadLetterStore: DeadLetterStore;
   private ready?: Promise<void>;
 
   constructor(
@@ -65,11 +68,12 @@ export class InboxConsumer {
     this.backoff = { initialDelayMs: options.initialDelayMs ?? 200, maxDelayMs: options.maxDelayMs ?? 5000 };
     this.transientRetryMs = options.transientRetryMs ?? 15_000;
     this.registry = options.registry ?? eventRegistry;
+    this.deadLetterStore = new DeadLetterStore(connection);
   }
 
-  /** Creates the inbox collection and its unique index; call at boot to fail fast. */
+  /** Creates the inbox and dead-letter collections and their indexes; call at boot to fail fast. */
   init(): Promise<void> {
-    this.ready ??= this.inbox.init().then(() => undefined);
+    this.ready ??= Promise.all([this.inbox.init(), this.deadLetterStore.init()]).then(() => undefined);
     return this.ready;
   }
 
@@ -166,6 +170,7 @@ export class InboxConsumer {
       failedAt: new Date(),
     });
     await this.deadLetters.publishRaw(deadLetterTopic(topic), [message]);
+    await this.deadLetterStore.record(message);
     this.logger.warn(`Dead-lettered a message from ${topic}: ${reason}`);
     return 'dead-lettered';
   }

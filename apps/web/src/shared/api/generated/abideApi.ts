@@ -434,6 +434,47 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    opsDeadLetters: build.query<OpsDeadLettersApiResponse, OpsDeadLettersApiArg>({
+      query: () => ({ url: `/ops/dead-letters` }),
+    }),
+    opsReplayDeadLetter: build.mutation<OpsReplayDeadLetterApiResponse, OpsReplayDeadLetterApiArg>({
+      query: (queryArg) => ({
+        url: `/ops/dead-letters/${encodeURIComponent(String(queryArg.service))}/${encodeURIComponent(String(queryArg.id))}/replay`,
+        method: 'POST',
+      }),
+    }),
+    opsFailedJobs: build.query<OpsFailedJobsApiResponse, OpsFailedJobsApiArg>({
+      query: () => ({ url: `/ops/failed-jobs` }),
+    }),
+    opsRetryFailedJob: build.mutation<OpsRetryFailedJobApiResponse, OpsRetryFailedJobApiArg>({
+      query: (queryArg) => ({
+        url: `/ops/failed-jobs/${encodeURIComponent(String(queryArg.queue))}/${encodeURIComponent(String(queryArg.id))}/retry`,
+        method: 'POST',
+      }),
+    }),
+    opsHealth: build.query<OpsHealthApiResponse, OpsHealthApiArg>({
+      query: () => ({ url: `/ops/health` }),
+    }),
+    opsPrometheusQuery: build.query<OpsPrometheusQueryApiResponse, OpsPrometheusQueryApiArg>({
+      query: (queryArg) => ({
+        url: `/ops/prometheus/query`,
+        params: {
+          query: queryArg.query,
+          time: queryArg.time,
+        },
+      }),
+    }),
+    opsPrometheusQueryRange: build.query<OpsPrometheusQueryRangeApiResponse, OpsPrometheusQueryRangeApiArg>({
+      query: (queryArg) => ({
+        url: `/ops/prometheus/query-range`,
+        params: {
+          query: queryArg.query,
+          start: queryArg.start,
+          end: queryArg.end,
+          step: queryArg.step,
+        },
+      }),
+    }),
     scripturePassage: build.query<ScripturePassageApiResponse, ScripturePassageApiArg>({
       query: (queryArg) => ({
         url: `/scripture`,
@@ -753,6 +794,37 @@ export type NudgesUnsubscribeApiResponse = unknown;
 export type NudgesUnsubscribeApiArg = string;
 export type OnboardingCompleteApiResponse = /** status 200  */ UserDto;
 export type OnboardingCompleteApiArg = OnboardingRequestDto;
+export type OpsDeadLettersApiResponse = /** status 200  */ DeadLettersDto;
+export type OpsDeadLettersApiArg = void;
+export type OpsReplayDeadLetterApiResponse = /** status 200  */ DeadLetterReplayDto;
+export type OpsReplayDeadLetterApiArg = {
+  service: 'identity' | 'formation' | 'library' | 'community';
+  /** The dead letter id, as listed */
+  id: string;
+};
+export type OpsFailedJobsApiResponse = /** status 200  */ FailedJobsDto;
+export type OpsFailedJobsApiArg = void;
+export type OpsRetryFailedJobApiResponse = /** status 200 The job as it was when it failed; it is waiting to run again now. */ FailedJobDto;
+export type OpsRetryFailedJobApiArg = {
+  /** The queue name, as listed */
+  queue: string;
+  /** The job id, as listed */
+  id: string;
+};
+export type OpsHealthApiResponse = /** status 200  */ OpsHealthDto;
+export type OpsHealthApiArg = void;
+export type OpsPrometheusQueryApiResponse = /** status 200  */ PrometheusResponseDto;
+export type OpsPrometheusQueryApiArg = {
+  query: string;
+  time?: string;
+};
+export type OpsPrometheusQueryRangeApiResponse = /** status 200  */ PrometheusResponseDto;
+export type OpsPrometheusQueryRangeApiArg = {
+  query: string;
+  start: string;
+  end: string;
+  step: string;
+};
 export type ScripturePassageApiResponse = /** status 200  */ ScripturePassageDto;
 export type ScripturePassageApiArg = /** A reference as people type it, e.g. 'ps 23:1-3'; at most 80 characters. */ string;
 export type SettingsGetApiResponse = /** status 200  */ SettingsResponseDto;
@@ -1554,6 +1626,94 @@ export type OnboardingRequestDto = {
   phoneNumber?: string;
   timeZone?: string;
 };
+export type DeadLettersDto = {
+  deadLetters: {
+    service: 'identity' | 'formation' | 'library' | 'community';
+    id: string;
+    consumer: string;
+    topic: string;
+    partition: number;
+    offset: string;
+    eventId: string | null;
+    eventType: string | null;
+    reason: string;
+    failedAt: string;
+    replayedAt: string | null;
+  }[];
+};
+export type DeadLetterReplayDto = {
+  republished: boolean;
+  deadLetter: {
+    service: 'identity' | 'formation' | 'library' | 'community';
+    id: string;
+    consumer: string;
+    topic: string;
+    partition: number;
+    offset: string;
+    eventId: string | null;
+    eventType: string | null;
+    reason: string;
+    failedAt: string;
+    replayedAt: string | null;
+  };
+};
+export type FailedJobsDto = {
+  jobs: {
+    service: 'identity' | 'formation' | 'library' | 'community';
+    queue: string;
+    id: string;
+    name: string;
+    failedReason: string;
+    attemptsMade: number;
+    createdAt: string | null;
+    processedAt: string | null;
+    finishedAt: string | null;
+    dataSummary: string;
+  }[];
+};
+export type FailedJobDto = {
+  service: 'identity' | 'formation' | 'library' | 'community';
+  queue: string;
+  id: string;
+  name: string;
+  failedReason: string;
+  attemptsMade: number;
+  createdAt: string | null;
+  processedAt: string | null;
+  finishedAt: string | null;
+  dataSummary: string;
+};
+export type OpsHealthDto = {
+  status: 'ok' | 'degraded' | 'unavailable';
+  checkedAt: string;
+  services: {
+    service: 'identity' | 'formation' | 'library' | 'community';
+    status: 'ok' | 'degraded' | 'unavailable';
+    checks: {
+      [key: string]: {
+        status: 'ok' | 'degraded' | 'failing';
+        critical?: boolean;
+        detail?: string;
+      };
+    };
+    detail?: string;
+  }[];
+  prometheus: {
+    status: 'ok' | 'degraded' | 'failing';
+    critical?: boolean;
+    detail?: string;
+  };
+};
+export type PrometheusResponseDto = {
+  status: 'success' | 'error';
+  data?: {
+    resultType: string;
+    result: unknown[];
+  };
+  errorType?: string;
+  error?: string;
+  warnings?: string[];
+};
 export type ScripturePassageDto = {
   reference: string;
   translation: string;
@@ -1806,6 +1966,18 @@ export const {
   useNudgesUnsubscribeQuery,
   useLazyNudgesUnsubscribeQuery,
   useOnboardingCompleteMutation,
+  useOpsDeadLettersQuery,
+  useLazyOpsDeadLettersQuery,
+  useOpsReplayDeadLetterMutation,
+  useOpsFailedJobsQuery,
+  useLazyOpsFailedJobsQuery,
+  useOpsRetryFailedJobMutation,
+  useOpsHealthQuery,
+  useLazyOpsHealthQuery,
+  useOpsPrometheusQueryQuery,
+  useLazyOpsPrometheusQueryQuery,
+  useOpsPrometheusQueryRangeQuery,
+  useLazyOpsPrometheusQueryRangeQuery,
   useScripturePassageQuery,
   useLazyScripturePassageQuery,
   useSettingsGetQuery,
