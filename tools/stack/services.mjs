@@ -124,6 +124,8 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
         IDENTITY_URL: url('identity'),
         FORMATION_URL: url('formation'),
         LIBRARY_URL: url('library'),
+        // The operations page's charts (identity's /api/ops/prometheus/…).
+        PROMETHEUS_URL: engineEnv.PROMETHEUS_URL,
         COMMUNITY_URL: url('community'),
         CORS_ORIGINS: `http://127.0.0.1:${p.web},http://localhost:${p.web}`,
       };
