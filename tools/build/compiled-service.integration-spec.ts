@@ -11,7 +11,8 @@ const root = path.resolve(__dirname, '../..');
 const slot = Number.parseInt(process.env.ABIDE_TEST_SLOT ?? '0', 10) || 0;
 const offset = Number.parseInt(process.env.ABIDE_PORT_OFFSET ?? '0', 10) || 0;
 const out = path.join('dist', `compiled-slot${slot}`);
-const port = 4900 + offset + slot * 10;
+// Clear of every stack's service and metrics ports (tools/stack/services.mjs: 4000s–4900s, 5173).
+const port = 5200 + offset + slot * 10;
 const prefix = `${uniqueName('compiled')}.`;
 const database = prefix.replace(/\W/g, '_');
 

@@ -5,17 +5,15 @@ import { pathToFileURL } from 'node:url';
 
 // tools/stack/services.mjs is an ES module and Jest runs this file as CommonJS, so it is read in a child process.
 const services = pathToFileURL(path.resolve(__dirname, 'services.mjs')).href;
-const devMetricsPorts = (): Record<string, number> =>
+const prometheus = pathToFileURL(path.resolve(__dirname, '../infra/lib/prometheus.mjs')).href;
+const evaluate = <T>(imports: string, expression: string): T =>
   JSON.parse(
-    execFileSync(
-      process.execPath,
-      ['--input-type=module', '-e', `import { metricsPorts } from '${services}'; console.log(JSON.stringify(metricsPorts.dev));`],
-      {
-        encoding: 'utf8',
-        env: { ...process.env, ABIDE_PORT_OFFSET: '0', ABIDE_TEST_SLOT: '0' },
-      },
-    ),
-  );
+    execFileSync(process.execPath, ['--input-type=module', '-e', `${imports}; console.log(JSON.stringify(${expression}));`], {
+      encoding: 'utf8',
+      env: { ...process.env, ABIDE_PORT_OFFSET: '0', ABIDE_TEST_SLOT: '0' },
+    }),
+  ) as T;
+const devMetricsPorts = () => evaluate<Record<string, number>>(`import { metricsPorts } from '${services}'`, 'metricsPorts.dev');
 
 describe("Prometheus's targets", () => {
   it('are the metrics ports the dev stack gives its apps (deploy/prometheus/targets.json, read by both Prometheus setups)', () => {
@@ -25,5 +23,13 @@ describe("Prometheus's targets", () => {
     }>;
     const scraped = Object.fromEntries(targets.map((t) => [t.labels.service, Number(t.targets[0].split(':')[1])]));
     expect(scraped).toEqual(devMetricsPorts());
+  });
+
+  it("include the load suite's stack, so the operations page moves while it runs", () => {
+    const config = evaluate<string>(`import { localPrometheusConfig } from '${prometheus}'`, 'localPrometheusConfig()');
+    const bench = evaluate<Record<string, number>>(`import { metricsPorts } from '${services}'`, 'metricsPorts.bench');
+    for (const [service, port] of Object.entries(bench)) {
+      expect(config).toContain(`- targets: ['127.0.0.1:${port}']\n        labels: { service: ${service}, stack: bench }`);
+    }
   });
 });

@@ -43,18 +43,18 @@ beforeAll(() => {
 
 type ScrapeTarget = { scrapePool: string; scrapeUrl: string; scrapeInterval: string; labels: Record<string, string> };
 /** What a Prometheus scrapes: [{ service, url, every }] sorted by URL. */
-const scrapeTargets = async (prometheusUrl: string) => {
+const scrapeTargets = async (prometheusUrl: string, stack = 'dev') => {
   const res = (await (await fetch(`${prometheusUrl}/api/v1/targets?state=active`)).json()) as { data: { activeTargets: ScrapeTarget[] } };
   return res.data.activeTargets
-    .filter((t) => t.scrapePool === 'abide')
+    .filter((t) => t.scrapePool === 'abide' && t.labels.stack === stack)
     .map((t) => ({ service: t.labels.service, url: t.scrapeUrl, every: t.scrapeInterval }))
     .sort((a, b) => a.url.localeCompare(b.url));
 };
 /** The targets once Prometheus has taken them up (it does so a moment after it reports ready). */
-const scrapeTargetsSettled = async (prometheusUrl: string) => {
+const scrapeTargetsSettled = async (prometheusUrl: string, stack = 'dev') => {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const targets = await scrapeTargets(prometheusUrl);
+    const targets = await scrapeTargets(prometheusUrl, stack);
     if (targets.length || Date.now() > deadline) return targets;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -210,6 +210,8 @@ describe('local engines', () => {
     expect((await fetch(`${env.PROMETHEUS_URL}/-/ready`)).status).toBe(200);
     const offset = Number(new URL(env.PROMETHEUS_URL).port) - 9090;
     expect(await scrapeTargetsSettled(env.PROMETHEUS_URL)).toEqual(devMetricsTargets(offset));
+    // The load suite's stack too (4400…), so the operations page moves while it runs.
+    expect(await scrapeTargetsSettled(env.PROMETHEUS_URL, 'bench')).toEqual(devMetricsTargets(offset + 4400 - 9464));
 
     // Scraped, not just configured: each target has an `up` series (1 while its service runs, 0 otherwise).
     const query = async (promql: string) => {
@@ -217,7 +219,7 @@ describe('local engines', () => {
       return { http: res.status, ...((await res.json()) as { status: string; error?: string; data?: { result: unknown[] } }) };
     };
     await waitFor(
-      async () => ((await query('up{job="abide"}')).data?.result.length === 5 ? true : undefined),
+      async () => ((await query('up{job="abide",stack="dev"}')).data?.result.length === 5 ? true : undefined),
       15_000,
       'five scraped targets',
     );
