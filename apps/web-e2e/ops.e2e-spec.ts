@@ -1,6 +1,6 @@
 import type { FailedJobs, OpsHealth } from '@abide/contracts';
 import { randomUUID } from 'node:crypto';
-import { textFile } from './fixtures/library/files';
+import { pdfFile } from './fixtures/library/files';
 import { OpsPage } from './pages/OpsPage';
 import { toast } from './pages/Toasts';
 import { seedMember } from './seed/members';
@@ -32,7 +32,7 @@ describe('operations page', () => {
     const id = runId();
     const failed = await seedFailedProcessingJob(
       uploader.session,
-      textFile('Lectio divina.txt', `Lectio divina ${id}: read, meditate, pray, contemplate.`),
+      pdfFile('Lectio divina.pdf', [`Lectio divina ${id}`, 'Read, meditate, pray, contemplate.']),
       `Lectio divina ${id}`,
     );
     const topic = await seedDeadLetter();
@@ -88,7 +88,7 @@ describe('operations page on a phone', () => {
     const id = runId();
     const failed = await seedFailedProcessingJob(
       uploader.session,
-      textFile('Examen.txt', `Daily examen ${id}: gratitude, review, sorrow, hope.`),
+      pdfFile('Examen.pdf', [`Daily examen ${id}`, 'Gratitude, review, sorrow, hope.']),
       `Daily examen ${id}`,
     );
 

@@ -52,9 +52,10 @@ const readAll = async (stream: NodeJS.ReadableStream): Promise<Buffer> => {
 };
 
 /**
- * A library processing job that really fails in the library's own worker: its upload's file is gone from quarantine
- * when the job runs (as after a lost object), so reading it throws. The library turns unreadable files into a
- * "failed" resource without failing the job, so a missing file is the way to a failed job. The queue is paused
+ * A library processing job that really fails in the library's own worker: its PDF is gone from quarantine when the
+ * job runs (as after a lost object), so reading it throws. The library turns unreadable files into a "failed"
+ * resource without failing the job (and reads a text file inside that guard), so a missing PDF is the way to a
+ * failed job. The queue is paused
  * while the file is taken away, and the job is put back with one attempt so it fails at once instead of after five
  * back-offs (about 30 s); the resource stays "processing", so a retry after `restoreFile` processes it.
  */
@@ -84,7 +85,16 @@ export async function seedFailedProcessingJob(uploader: UserSession, file: Fixtu
         await store.putObject(quarantineBucket(), key, bytes, bytes.length);
       };
       await queue.resume();
-      await eventually(async () => ((await queue.getJobState(jobId)) === 'failed' ? true : undefined), { timeoutMs: 20_000 });
+      let state = '';
+      await eventually(
+        async () => {
+          state = await queue.getJobState(jobId);
+          return state === 'failed' ? true : undefined;
+        },
+        { timeoutMs: 20_000 },
+      ).catch((error: Error) => {
+        throw new Error(`the processing job did not fail (it is ${state})`, { cause: error });
+      });
       return { resource, queue: queues.libraryResourceProcessing, jobId, restoreFile };
     } finally {
       await queue.resume();
