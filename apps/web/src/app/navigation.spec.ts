@@ -1,4 +1,4 @@
-import { bottomBarItems, canReview, navItemsFor } from './navigation';
+import { bottomBarItems, canOperate, canReview, navItemsFor } from './navigation';
 
 const labels = (items: Array<{ label: string }>) => items.map((item) => item.label);
 
@@ -7,12 +7,22 @@ describe(navItemsFor.name, () => {
     expect(labels(navItemsFor(['user']))).toEqual(['Home', 'My Plan', 'Habits', 'Journal', 'Library', 'Upload', 'Groups']);
   });
 
-  it('returns the Review Queue last when the user is a moderator or an admin', () => {
-    for (const roles of [['user', 'moderator'], ['admin']]) {
-      const sut = navItemsFor(roles);
-      expect(sut).toHaveLength(8);
-      expect(sut[7]).toEqual({ label: 'Review Queue', to: '/moderation', icon: 'review' });
-    }
+  it('returns the Review Queue last when the user is a moderator', () => {
+    const sut = navItemsFor(['user', 'moderator']);
+    expect(sut).toHaveLength(8);
+    expect(sut[7]).toEqual({ label: 'Review Queue', to: '/moderation', icon: 'review' });
+  });
+
+  it('returns the Review Queue, then Operations, for an admin', () => {
+    const sut = navItemsFor(['user', 'admin']);
+    expect(sut.slice(7)).toEqual([
+      { label: 'Review Queue', to: '/moderation', icon: 'review' },
+      { label: 'Operations', to: '/ops', icon: 'ops' },
+    ]);
+  });
+
+  it('returns no Operations for a moderator', () => {
+    expect(labels(navItemsFor(['user', 'moderator']))).not.toContain('Operations');
   });
 
   it('returns no Review Queue when the roles are unknown', () => {
@@ -23,6 +33,15 @@ describe(navItemsFor.name, () => {
 describe(canReview.name, () => {
   it('returns false for roles that only look similar', () => {
     expect(canReview(['Moderator', 'administrator'])).toBe(false);
+  });
+});
+
+describe(canOperate.name, () => {
+  it('returns true for an admin only, never for look-alike roles', () => {
+    expect(canOperate(['user', 'admin'])).toBe(true);
+    expect(canOperate(['moderator'])).toBe(false);
+    expect(canOperate(['Admin', 'administrator'])).toBe(false);
+    expect(canOperate(undefined)).toBe(false);
   });
 });
 

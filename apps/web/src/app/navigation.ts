@@ -4,7 +4,7 @@ export interface NavItem {
   label: string;
   to: string;
   /** Icon key, resolved to an icon by the frame. */
-  icon: 'home' | 'plan' | 'habits' | 'journal' | 'library' | 'upload' | 'groups' | 'review';
+  icon: 'home' | 'plan' | 'habits' | 'journal' | 'library' | 'upload' | 'groups' | 'review' | 'ops';
 }
 
 /** The seven links of the frame, in order. */
@@ -28,9 +28,16 @@ export function canReview(roles: readonly string[] | undefined): boolean {
   return (roles ?? []).some((role) => reviewerRoles.has(role));
 }
 
-/** The full navigation for a user: the seven links, plus the Review Queue for moderators and admins. */
+const operations: NavItem = { label: 'Operations', to: '/ops', icon: 'ops' };
+
+/** Operations is for admins only (moderators review content, they do not run the services). */
+export function canOperate(roles: readonly string[] | undefined): boolean {
+  return (roles ?? []).includes('admin' satisfies Role);
+}
+
+/** The full navigation for a user: the seven links, the Review Queue for moderators and admins, Operations for admins. */
 export function navItemsFor(roles: readonly string[] | undefined): NavItem[] {
-  return canReview(roles) ? [...primaryNavItems, reviewQueue] : [...primaryNavItems];
+  return [...primaryNavItems, ...(canReview(roles) ? [reviewQueue] : []), ...(canOperate(roles) ? [operations] : [])];
 }
 
 export function bottomBarItems(): NavItem[] {

@@ -10,7 +10,7 @@ import { FrameLayout } from './frame/FrameLayout';
 /**
  * Login, the e-mail link landing and onboarding render without the frame; app pages need a
  * session; every app page waits for onboarding. The Review Queue checks the moderator role itself
- * (and the library service checks it again on every call).
+ * (and the library service checks it again on every call); Operations checks the admin role the same way.
  * Only the landing page is in the first download: every other page loads on its first visit (route `lazy`), together
  * with antd's theme (but My Plan, which is antd-lite) and, for a member's page, the signed-in frame, so it renders
  * whole. On a reload the router starts
@@ -97,6 +97,7 @@ export const router = createBrowserRouter([
                     path: '/moderation',
                     lazy: memberPage(() => import('../features/moderation/pages/ReviewQueuePage'), 'ReviewQueuePage'),
                   },
+                  { path: '/ops', lazy: memberPage(() => import('../features/ops/pages/OpsPage'), 'OpsPage') },
                   { path: '/groups', lazy: memberPage(() => import('../features/groups/pages/GroupsPage'), 'GroupsPage') },
                   { path: '/groups/:groupId', lazy: memberPage(() => import('../features/groups/pages/GroupPage'), 'GroupPage') },
                   {

@@ -4,6 +4,7 @@ import {
   CalendarOutlined,
   CheckSquareOutlined,
   CloudUploadOutlined,
+  DashboardOutlined,
   EditOutlined,
   HomeOutlined,
   TeamOutlined,
@@ -19,6 +20,7 @@ const icons: Record<NavItem['icon'], typeof HomeOutlined> = {
   upload: CloudUploadOutlined,
   groups: TeamOutlined,
   review: AuditOutlined,
+  ops: DashboardOutlined,
 };
 
 export function NavIcon({ icon }: { icon: NavItem['icon'] }) {

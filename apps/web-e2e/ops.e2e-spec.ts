@@ -1,0 +1,109 @@
+import type { FailedJobs, OpsHealth } from '@abide/contracts';
+import { randomUUID } from 'node:crypto';
+import { pdfFile } from './fixtures/library/files';
+import { OpsPage } from './pages/OpsPage';
+import { toast } from './pages/Toasts';
+import { seedMember } from './seed/members';
+import { processedForReview, seedAdmin, seedDeadLetter, seedFailedProcessingJob } from './seed/ops';
+import { expectAccessible } from './support/accessibility';
+import { screenshot, useBrowser, viewports } from './support/browser';
+import { signIn } from './support/sign-in';
+
+const runId = () => randomUUID().slice(0, 6);
+
+/** Operations (issue 14): admins only; live figures, health, failed jobs with Retry, dead letters with Replay. */
+describe('operations page', () => {
+  const session = useBrowser(viewports.desktop);
+
+  it('refuses a member who is not an admin, and keeps the link out of the navigation', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await signIn(page, member);
+    expect(await page.getByRole('link', { name: 'Operations' }).count()).toBe(0);
+    const ops = await new OpsPage(page).open();
+    await ops.notAllowed.waitFor();
+    expect(await ops.heading.count()).toBe(0);
+    await expectAccessible(page, 'operations refused');
+  });
+
+  it('shows an admin the health, the metrics state, a failed job to retry and a dead letter to replay', async () => {
+    const { page } = session;
+    const [admin, uploader] = await Promise.all([seedAdmin(), seedMember()]);
+    const id = runId();
+    const failed = await seedFailedProcessingJob(
+      uploader.session,
+      pdfFile('Lectio divina.pdf', [`Lectio divina ${id}`, 'Read, meditate, pray, contemplate.']),
+      `Lectio divina ${id}`,
+    );
+    const topic = await seedDeadLetter();
+    const listed = await admin.session.get<FailedJobs>('/api/ops/failed-jobs');
+    const job = listed.body.jobs.find((j) => j.id === failed.jobId);
+    expect(job).toMatchObject({ service: 'library', queue: failed.queue, failedReason: expect.any(String) });
+
+    await signIn(page, admin);
+    await page.getByRole('link', { name: 'Operations' }).first().click();
+    const ops = new OpsPage(page);
+    await ops.heading.waitFor();
+
+    for (const service of ['identity', 'formation', 'library', 'community']) await ops.service(service).waitFor();
+    await ops.service('library').getByText('mongo').waitFor();
+    // The test stack runs no Prometheus of its own: the page says so plainly, or draws the charts when one answers.
+    const health = await admin.session.get<OpsHealth>('/api/ops/health');
+    if (health.body.prometheus.status === 'ok') {
+      await ops.charts.first().waitFor();
+      expect(await ops.charts.count()).toBe(7);
+      await ops.metrics.getByRole('figure', { name: 'Request rate' }).waitFor();
+    } else {
+      await ops.metricsUnavailable.waitFor();
+      await ops.metricsUnavailable.getByText('Prometheus').first().waitFor();
+      expect(await ops.charts.count()).toBe(0);
+    }
+
+    const row = ops.failedJob(failed.jobId);
+    await row.getByText(job!.failedReason).waitFor();
+    await row.getByText(`resourceId=${failed.resource.id}`).waitFor();
+    const letter = ops.deadLetter(topic).filter({ hasText: 'invalid JSON' }).first();
+    await letter.getByRole('button', { name: /^Replay/ }).waitFor();
+    await ops.links.getByRole('link', { name: /API documentation/ }).waitFor();
+    expect(await ops.links.getByRole('link', { name: /API documentation/ }).getAttribute('href')).toBe('/api/docs');
+    await ops.links.getByText('npm run bench').waitFor();
+    await screenshot(page, 'ops-failed-job');
+    await expectAccessible(page, 'operations with a failed job');
+
+    // The operator puts the lost file back and retries: the job leaves the list and the upload is processed.
+    await failed.restoreFile();
+    await row.getByRole('button', { name: `Retry job ${failed.jobId}` }).click();
+    await toast(page, 'Job queued again').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect((await processedForReview(uploader.session, failed.resource.id)).status).toBe('in-review');
+  });
+});
+
+describe('operations page on a phone', () => {
+  const session = useBrowser(viewports.phone);
+
+  it('shows the failed job with its error and Retry on a narrow screen', async () => {
+    const { page } = session;
+    const [admin, uploader] = await Promise.all([seedAdmin(), seedMember()]);
+    const id = runId();
+    const failed = await seedFailedProcessingJob(
+      uploader.session,
+      pdfFile('Examen.pdf', [`Daily examen ${id}`, 'Gratitude, review, sorrow, hope.']),
+      `Daily examen ${id}`,
+    );
+
+    await signIn(page, admin);
+    const ops = await new OpsPage(page).open();
+    await ops.heading.waitFor();
+    await ops.service('library').waitFor();
+    const row = ops.failedJob(failed.jobId);
+    await row.getByRole('button', { name: `Retry job ${failed.jobId}` }).waitFor();
+    await screenshot(page, 'ops-failed-job-phone');
+    await expectAccessible(page, 'operations on a phone');
+
+    // Leaves nothing failed behind for other specs: the file back, the job retried through the API.
+    await failed.restoreFile();
+    expect((await admin.session.post(`/api/ops/failed-jobs/${failed.queue}/${failed.jobId}/retry`)).status).toBe(200);
+    await processedForReview(uploader.session, failed.resource.id);
+  });
+});
