@@ -45,10 +45,11 @@ export function DeadLettersTable() {
       dataSource={data?.deadLetters ?? []}
       locale={{ emptyText: isError ? 'The dead letters could not be loaded.' : 'No dead-lettered events.' }}
       pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-      scroll={{ x: 900 }}
+      tableLayout="fixed"
       columns={[
-        { title: 'Failed', dataIndex: 'failedAt', render: (at: string) => formatWhen(at), width: 150 },
-        { title: 'Service', dataIndex: 'service', width: 100 },
+        // On a phone only event, reason and action are columns; when and where show under the event's name.
+        { title: 'Failed', dataIndex: 'failedAt', render: (at: string) => formatWhen(at), width: 150, responsive: ['md'] },
+        { title: 'Service', dataIndex: 'service', width: 100, responsive: ['md'] },
         {
           title: 'Event',
           key: 'event',
@@ -59,11 +60,14 @@ export function DeadLettersTable() {
                 {letter.topic} · partition {letter.partition} · offset {letter.offset}
               </div>
               <div className="ops-table__meta">consumer {letter.consumer}</div>
+              <div className="ops-table__meta ops-table__phone-only">
+                {letter.service} · failed {formatWhen(letter.failedAt)}
+              </div>
             </>
           ),
         },
         { title: 'Reason', dataIndex: 'reason', className: 'ops-table__error' },
-        { title: 'Action', key: 'action', width: 120, render: (_: unknown, letter) => <ReplayButton letter={letter} /> },
+        { title: 'Action', key: 'action', width: 96, render: (_: unknown, letter) => <ReplayButton letter={letter} /> },
       ]}
     />
   );

@@ -33,10 +33,11 @@ export function FailedJobsTable() {
       dataSource={data?.jobs ?? []}
       locale={{ emptyText: isError ? 'The failed jobs could not be loaded.' : 'No failed jobs.' }}
       pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-      scroll={{ x: 900 }}
+      tableLayout="fixed"
       columns={[
-        { title: 'Failed', dataIndex: 'finishedAt', render: (at: string | null) => formatWhen(at), width: 150 },
-        { title: 'Service', dataIndex: 'service', width: 100 },
+        // On a phone only job, error and action are columns; when and where show under the job's name.
+        { title: 'Failed', dataIndex: 'finishedAt', render: (at: string | null) => formatWhen(at), width: 150, responsive: ['md'] },
+        { title: 'Service', dataIndex: 'service', width: 100, responsive: ['md'] },
         {
           title: 'Job',
           key: 'job',
@@ -47,11 +48,14 @@ export function FailedJobsTable() {
                 {job.name} · {job.id}
               </div>
               <div className="ops-table__meta">{job.dataSummary}</div>
+              <div className="ops-table__meta ops-table__phone-only">
+                {job.service} · failed {formatWhen(job.finishedAt)} · {job.attemptsMade} attempt(s)
+              </div>
             </>
           ),
         },
         { title: 'Error', dataIndex: 'failedReason', className: 'ops-table__error' },
-        { title: 'Attempts', dataIndex: 'attemptsMade', width: 90 },
+        { title: 'Attempts', dataIndex: 'attemptsMade', width: 90, responsive: ['md'] },
         { title: 'Action', key: 'action', width: 90, render: (_: unknown, job) => <RetryButton job={job} /> },
       ]}
     />
