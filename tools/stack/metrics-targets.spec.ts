@@ -25,11 +25,11 @@ describe("Prometheus's targets", () => {
     expect(scraped).toEqual(devMetricsPorts());
   });
 
-  it("include the load suite's stack, so the operations page moves while it runs", () => {
+  it.each(['bench', 'test'])("include the %s stack's, so the operations page shows its traffic", (stack) => {
     const config = evaluate<string>(`import { localPrometheusConfig } from '${prometheus}'`, 'localPrometheusConfig()');
-    const bench = evaluate<Record<string, number>>(`import { metricsPorts } from '${services}'`, 'metricsPorts.bench');
-    for (const [service, port] of Object.entries(bench)) {
-      expect(config).toContain(`- targets: ['127.0.0.1:${port}']\n        labels: { service: ${service}, stack: bench }`);
+    const ports = evaluate<Record<string, number>>(`import { metricsPorts } from '${services}'`, `metricsPorts[${JSON.stringify(stack)}]`);
+    for (const [service, port] of Object.entries(ports)) {
+      expect(config).toContain(`- targets: ['127.0.0.1:${port}']\n        labels: { service: ${service}, stack: ${stack} }`);
     }
   });
 });
