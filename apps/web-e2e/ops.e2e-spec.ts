@@ -79,6 +79,15 @@ describe('operations page', () => {
     await toast(page, 'Job queued again').waitFor();
     await row.waitFor({ state: 'detached' });
     expect((await processedForReview(uploader.session, failed.resource.id)).status).toBe('in-review');
+
+    // The dead letter is sent to its topic again once: its row then says when, and offers no second replay. (The
+    // replayed message is still not JSON, so it is dead-lettered anew: a new row, at another offset.)
+    const offset = /offset (\d+)/.exec((await letter.textContent()) ?? '')?.[1];
+    const replayed = ops.deadLetter(topic).filter({ hasText: new RegExp(`offset ${offset}(?!\\d)`) });
+    await replayed.getByRole('button', { name: /^Replay/ }).click();
+    await toast(page, 'Event replayed').waitFor();
+    await replayed.getByText(/^Replayed /).waitFor();
+    expect(await replayed.getByRole('button', { name: /^Replay/ }).count()).toBe(0);
   });
   it('draws live figures that move with the traffic, when the local Prometheus watches this stack', async () => {
     const { page } = session;
@@ -86,14 +95,16 @@ describe('operations page', () => {
     const promql = (query: string) => admin.session.get<PrometheusAnswer>(`/api/ops/prometheus/query?query=${encodeURIComponent(query)}`);
     // `npm test` runs it at slot 0, where the local Prometheus scrapes this stack (`stack="test"`, tools/infra/lib/prometheus.mjs);
     // a run in another slot, or without Prometheus, has nothing of its own to chart and the first test covers that page.
-    const watched = await promql('up{stack="test",service="gateway"}');
+    // This run's own gateway metrics listener, so another stack's traffic (another slot's run) never counts here.
+    const instance = new URL((JSON.parse(process.env.E2E_METRICS_URLS ?? '{}') as Record<string, string>).gateway ?? 'http://none').host;
+    const watched = await promql(`up{stack="test",service="gateway",instance="${instance}"}`);
     if (watched.status !== 200 || watched.body.data?.result[0]?.value[1] !== '1') {
       console.warn('operations page: no local Prometheus watches this test stack; the figures under load are not checked');
       return;
     }
 
     // Traffic through the gateway until Prometheus has seen it (it scrapes every 5 s).
-    const gatewayRate = 'sum(rate(http_requests_total{stack="test",service="gateway"}[1m]))';
+    const gatewayRate = `sum(rate(http_requests_total{service="gateway",instance="${instance}"}[1m]))`;
     const deadline = Date.now() + 60_000;
     let rate = 0;
     while (rate === 0 && Date.now() < deadline) {
