@@ -19,11 +19,11 @@ import { GroupCardCache } from './groups/projections/group-card-cache';
 import { GroupProjection } from './groups/projections/group.projection';
 import { GroupRosterProjection } from './groups/projections/group-roster.projection';
 import { MemberGroupsProjection } from './groups/projections/member-groups.projection';
-import { OpsController } from './ops/ops.controller';
 import { PrayerCommands } from './prayers/commands/prayer-commands';
 import { PrayerQueries } from './prayers/prayer-queries';
 import { PrayersController } from './prayers/prayers.controller';
 import { PrayerProjection } from './prayers/projections/prayer.projection';
+import { DeadLetterOpsModule } from '@abide/messaging';
 
 /** The community service: groups, membership, the leaders' dashboard on real member activity, prayer requests. */
 @Module({})
@@ -41,9 +41,11 @@ export class AppModule {
           kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
           projections: [GroupProjection, MemberGroupsProjection, GroupRosterProjection, PrayerProjection],
         }),
+        // The operations API's part here (admins only): community runs no job queues, so only its dead letters.
+        DeadLetterOpsModule.forService('community'),
       ],
       // The prayer routes (groups/:id/prayers…) come before the group routes so ':id' never swallows them.
-      controllers: [PrayersController, GroupsController, AccountExportController, ActivityConsumer, OpsController],
+      controllers: [PrayersController, GroupsController, AccountExportController, ActivityConsumer],
       providers: [
         MemberActivityStore,
         MemberActivityMigration,

@@ -20,6 +20,7 @@ export {
   type ReplayResult,
 } from './inbox/dead-letter-store';
 export { DeadLetterOps, toDeadLetterView } from './inbox/dead-letter-ops';
+export { DeadLetterOpsModule } from './inbox/dead-letter-ops.module';
 export { provideKafkaPublisher, provideInboxConsumer } from './nest-providers';
 export { waitForConsumerGroup, type WaitForConsumerGroupOptions } from './testing/wait-for-consumer-group';
 export { createTopicsWithLeaders, type CreateTopicsOptions } from './topics/create-topics';

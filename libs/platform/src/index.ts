@@ -19,3 +19,4 @@ export * from './redis/redis-connection';
 export * from './openapi';
 export * from './metrics';
 export * from './ops/failed-jobs';
+export * from './ops/failed-jobs-ops.module';
