@@ -1,5 +1,6 @@
 import type { FormationProfile, GroupSummary, Habit } from '@abide/contracts';
-import { call, eventually, settled, submission, txt, upload, UserSession } from '@abide/testing';
+import { connect } from 'node:net';
+import { apiUrl, call, eventually, settled, submission, txt, upload, UserSession } from '@abide/testing';
 
 /**
  * Operators' metrics (docs/architecture.md "Metrics"): each service serves Prometheus text on its own metrics port,
@@ -27,7 +28,11 @@ const parse = (text: string): Sample[] =>
     });
 
 class Scrape {
-  constructor(readonly samples: Sample[]) {}
+  constructor(
+    readonly samples: Sample[],
+    /** The metrics the text declares (`# TYPE`), sampled yet or not. */
+    readonly declared: Set<string>,
+  ) {}
 
   /** The samples of a metric whose labels include `labels`. */
   of(name: string, labels: Record<string, string> = {}): Sample[] {
@@ -44,7 +49,8 @@ const scrape = async (service: Service): Promise<Scrape> => {
   const res = await fetch(metricsUrls()[service]);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/plain');
-  return new Scrape(parse(await res.text()));
+  const text = await res.text();
+  return new Scrape(parse(text), new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1])));
 };
 
 const scrapeAll = async (): Promise<Record<Service, Scrape>> =>
@@ -91,7 +97,8 @@ describe('Prometheus metrics on each service', () => {
     ]) {
       expect({ name, samples: after[service].of(name, { service }).length }).toEqual({ name, samples: 1 });
     }
-    expect(after[service].of('nodejs_gc_duration_seconds_count', { service }).length).toBeGreaterThan(0);
+    // Declared from the start; its samples appear only once the process has collected garbage.
+    expect(after[service].declared.has('nodejs_gc_duration_seconds')).toBe(true);
     expect(after[service].sum('process_cpu_seconds_total')).toBeGreaterThan(before[service].sum('process_cpu_seconds_total'));
   });
 
@@ -103,8 +110,34 @@ describe('Prometheus metrics on each service', () => {
     expect(after[service].of('http_requests_in_flight', { service })).toHaveLength(1);
   });
 
-  it('counts no request in flight at the gateway once every answer is in', () => {
-    expect(after.gateway.sum('http_requests_in_flight')).toBe(0);
+  it('leaves no request counted in flight after a CORS preflight, a refused method, or a client that gave up', async () => {
+    const { hostname, port } = new URL(apiUrl());
+    // Raw HTTP/1.1: the client closes the connection once its text is sent, answered or not.
+    const send = (raw: string) =>
+      new Promise<void>((resolve, reject) => {
+        const socket = connect({ host: hostname, port: Number(port) }, () => socket.end(raw));
+        socket.on('error', reject);
+        socket.on('close', () => resolve());
+        socket.resume();
+        socket.setTimeout(50, () => socket.destroy());
+      });
+    const head = (line: string, ...headers: string[]) => [line, `Host: ${hostname}`, ...headers, '', ''].join('\r\n');
+    const bearer = `Authorization: Bearer ${member.token}`;
+    const json = JSON.stringify(prayer);
+    for (let i = 0; i < 3; i += 1) {
+      // Answered by the CORS hook before any route runs (this once took the gauge below 0).
+      await send(head('OPTIONS /api/habits HTTP/1.1', 'Origin: http://127.0.0.1:5173', 'Access-Control-Request-Method: POST'));
+      await send(head('PATCH /api/habits HTTP/1.1', bearer));
+      await send(head('GET /api/habits HTTP/1.1', bearer));
+      await send(
+        head('POST /api/habits HTTP/1.1', bearer, 'Content-Type: application/json', `Content-Length: ${json.length}`) + json.slice(0, 20),
+      );
+    }
+    const idle = await eventually(async () => ((await scrape('gateway')).sum('http_requests_in_flight') === 0 ? true : undefined), {
+      timeoutMs: 20_000,
+      intervalMs: 25,
+    });
+    expect(idle).toBe(true);
   });
 
   it("labels the gateway's forwarded requests by the public route template, never by the raw URL", () => {
@@ -112,8 +145,9 @@ describe('Prometheus metrics on each service', () => {
     const moved = (labels: Record<string, string>) =>
       gateway.sum('http_requests_total', labels) - before.gateway.sum('http_requests_total', labels);
 
-    expect(moved({ method: 'POST', route: '/api/habits', status: '201' })).toBe(1);
-    expect(moved({ method: 'POST', route: '/api/uploads', status: '201' })).toBe(1);
+    // At least: another spec file may be sending the same requests to this stack meanwhile.
+    expect(moved({ method: 'POST', route: '/api/habits', status: '201' })).toBeGreaterThanOrEqual(1);
+    expect(moved({ method: 'POST', route: '/api/uploads', status: '201' })).toBeGreaterThanOrEqual(1);
     expect(moved({ method: 'GET', route: '/api/no-such-thing' })).toBe(0);
     expect(moved({ method: 'GET', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
     const polled = gateway.of('http_requests_total', { method: 'GET', status: '200' }).map((s) => s.labels.route);

@@ -11,11 +11,9 @@ export type RouteLabeller = (method: string, url: string, template: string | und
 /** What a request that matched no route is labelled: never its URL, which would make a series per probe for typos. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-const counted = Symbol('abide.httpMetricsCounted');
-
-interface Marked {
-  [counted]?: boolean;
-}
+const leave = (): void => {
+  httpRequestsInFlight.dec();
+};
 
 /**
  * Request rate, latency and in-flight requests for every route, labelled by route template (`/habits/:id`), never
@@ -23,23 +21,14 @@ interface Marked {
  */
 export const installHttpMetrics = (adapter: FastifyAdapter, labelRoute?: RouteLabeller): void => {
   const fastify = adapter.getInstance();
-  fastify.addHook('onRequest', (request, _reply, done) => {
+  // Counted up and down in one place, on the response's own `close` (sent, or its connection gone): a request another
+  // hook answers first, a client that gives up, or one Fastify answers before any hook (a bad URL) cannot unbalance it.
+  fastify.addHook('onRequest', (_request, reply, done) => {
     httpRequestsInFlight.inc();
-    done();
-  });
-  // A request the client gave up on may never get onResponse: it leaves the in-flight count here, once.
-  const settle = (request: Marked): boolean => {
-    if (request[counted]) return false;
-    request[counted] = true;
-    httpRequestsInFlight.dec();
-    return true;
-  };
-  fastify.addHook('onRequestAbort', (request, done) => {
-    settle(request as unknown as Marked);
+    reply.raw.once('close', leave);
     done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
-    settle(request as unknown as Marked);
     const template = request.routeOptions.url;
     const route = labelRoute?.(request.method, request.url, template) ?? template ?? UNMATCHED_ROUTE;
     const labels = { method: request.method, route, status: String(reply.statusCode) };
