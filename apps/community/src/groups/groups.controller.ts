@@ -22,7 +22,7 @@ import {
   myRatingSchema,
   dashboardSchema,
 } from '@abide/contracts';
-import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isLocalDate, weekStartOf } from '@abide/calendar';
@@ -84,9 +84,8 @@ export class GroupsController {
   @ApiProblems(400, 401)
   @Get('discover')
   discover(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>): Promise<GroupPage> {
-    const parsed = discoverQuerySchema.safeParse(query);
-    if (!parsed.success) throw DomainError.validation(parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
-    return this.queries.discover(caller.id, parsed.data.q, parsed.data.page, parsed.data.pageSize);
+    const { q, page, pageSize } = parseQuery(discoverQuerySchema, query);
+    return this.queries.discover(caller.id, q, page, pageSize);
   }
 
   @ApiOperation({ summary: 'A group’s summary (anyone signed in; a private group’s shows no member activity to outsiders).' })

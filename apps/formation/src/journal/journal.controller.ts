@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import { ApiBody, ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import type { JournalEntry } from '@abide/contracts';
-import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { JournalCommands } from './commands/journal-commands';
@@ -64,10 +64,8 @@ export class JournalController {
   @ApiProblems(400, 401)
   @Get('prompt')
   prompt(@CurrentUser() caller: AuthUser, @Query() query: Record<string, unknown>) {
-    const parsed = promptQuerySchema.safeParse(query);
-    if (!parsed.success)
-      throw DomainError.validation(parsed.error.issues.map((i) => ({ field: i.path.join('.') || '(query)', message: i.message })));
-    return this.prompts.prompt(caller.id, { fresh: parsed.data.new === '1' || parsed.data.new === 'true' });
+    const { new: fresh } = parseQuery(promptQuerySchema, query);
+    return this.prompts.prompt(caller.id, { fresh: fresh === '1' || fresh === 'true' });
   }
 
   @ApiOperation({
@@ -78,11 +76,7 @@ export class JournalController {
   @ApiProblems(400, 401)
   @Get('entries')
   list(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>) {
-    const parsed = listQuerySchema.safeParse(query);
-    if (!parsed.success) {
-      throw DomainError.validation(parsed.error.issues.map((i) => ({ field: i.path.join('.') || '(query)', message: i.message })));
-    }
-    return this.queries.list(caller.id, parsed.data);
+    return this.queries.list(caller.id, parseQuery(listQuerySchema, query));
   }
 
   @ApiOperation({

@@ -19,9 +19,8 @@ import {
   serviceOfQueue,
 } from '@abide/contracts';
 import { DeadLetterOps, InboxConsumer, KafkaPublisher } from '@abide/messaging';
-import { ApiProblems, ApiQueryFrom, createZodDto, DomainError, HealthRegistry, runChecks } from '@abide/platform';
+import { ApiProblems, ApiQueryFrom, createZodDto, DomainError, HealthRegistry, parseQuery, runChecks } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { OpsServices, type OtherService } from './ops-services';
 import { Prometheus, type PrometheusEndpoint } from './prometheus';
 
@@ -34,12 +33,6 @@ class PrometheusResponseDto extends createZodDto(prometheusResponseSchema) {}
 
 const servicesWithJobs = ['formation', 'library'] as const satisfies readonly OtherService[];
 const otherServices = ['formation', 'library', 'community'] as const satisfies readonly OtherService[];
-
-const parsed = <T extends z.ZodType>(schema: T, input: unknown): z.infer<T> => {
-  const result = schema.safeParse(input);
-  if (!result.success) throw DomainError.validation(result.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
-  return result.data;
-};
 
 const worst = (statuses: readonly string[]): OpsHealth['status'] =>
   statuses.includes('unavailable') ? 'unavailable' : statuses.includes('degraded') ? 'degraded' : 'ok';
@@ -147,7 +140,7 @@ export class OpsController {
   @ApiProblems(400, 401, 403)
   @Get('prometheus/query')
   prometheusQuery(@Query() query: Record<string, string>, @Res() reply: FastifyReply): Promise<void> {
-    return this.forward('query', parsed(prometheusQueryRequestSchema, query), reply);
+    return this.forward('query', parseQuery(prometheusQueryRequestSchema, query), reply);
   }
 
   @ApiOperation({ summary: "Prometheus's range query (GET /api/v1/query_range), its JSON passed on. 503 when Prometheus is unreachable." })
@@ -156,7 +149,7 @@ export class OpsController {
   @ApiProblems(400, 401, 403)
   @Get('prometheus/query-range')
   prometheusQueryRange(@Query() query: Record<string, string>, @Res() reply: FastifyReply): Promise<void> {
-    return this.forward('query_range', parsed(prometheusRangeRequestSchema, query), reply);
+    return this.forward('query_range', parseQuery(prometheusRangeRequestSchema, query), reply);
   }
 
   private async forward(endpoint: PrometheusEndpoint, params: Record<string, string | undefined>, reply: FastifyReply): Promise<void> {

@@ -18,7 +18,7 @@ import {
   resourcePageSchema,
   visibilities,
 } from '@abide/contracts';
-import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation } from '@abide/platform';
+import { ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DownloadService } from './download.service';
@@ -85,9 +85,7 @@ export class UploadsController {
   @ApiProblems(400, 401)
   @Get()
   list(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>): Promise<ResourcePage> {
-    const parsed = listResourcesQuerySchema.safeParse(query);
-    if (!parsed.success) throw DomainError.validation(parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
-    const { mine, ...rest } = parsed.data;
+    const { mine, ...rest } = parseQuery(listResourcesQuerySchema, query);
     return this.queries.list(caller.id, { ...rest, mine: mine === '1' });
   }
 

@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { z } from 'zod';
+import { DomainError } from '../errors/domain-error';
 
 /**
  * Documents a route's query parameters from the zod schema that validates them: each property's type, format,
@@ -23,4 +24,15 @@ export const ApiQueryFrom = (schema: z.ZodObject, descriptions: Record<string, s
       }),
     ),
   );
+};
+
+/**
+ * A route's query string read by the same schema `@ApiQueryFrom` documents it with; anything it refuses is a 400
+ * naming each field (`(query)` when the problem is the query as a whole).
+ */
+export const parseQuery = <T extends z.ZodType>(schema: T, query: unknown): z.infer<T> => {
+  const parsed = schema.safeParse(query ?? {});
+  if (!parsed.success)
+    throw DomainError.validation(parsed.error.issues.map((i) => ({ field: i.path.join('.') || '(query)', message: i.message })));
+  return parsed.data;
 };
