@@ -1,8 +1,8 @@
 import type { ReviewItem } from '@abide/contracts';
-import { Alert, Button, Card, Empty, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { canReview } from '../../../app/navigation';
-import { ButtonLink } from '../../../shared/components/ButtonLink';
+import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { FileTypeIcon } from '../../library/components/FileTypeIcon';
 import { AuditTrail } from '../components/AuditTrail';
@@ -92,19 +92,13 @@ export function ReviewQueuePage() {
 
   if (!canReview(user?.roles)) {
     return (
-      <main className="page review-page">
-        <title>Review Queue · Abide</title>
-        <Result
-          status="403"
-          title="You are not allowed to review resources"
-          subTitle="The Review Queue is for moderators. If you think you should have access, ask an administrator."
-          extra={
-            <ButtonLink to="/library" type="primary">
-              Go to the Library
-            </ButtonLink>
-          }
-        />
-      </main>
+      <NotAllowedPage
+        className="review-page"
+        documentTitle="Review Queue · Abide"
+        title="You are not allowed to review resources"
+        subTitle="The Review Queue is for moderators. If you think you should have access, ask an administrator."
+        back={{ to: '/library', label: 'Go to the Library' }}
+      />
     );
   }
 

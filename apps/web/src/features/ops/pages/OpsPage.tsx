@@ -1,6 +1,6 @@
-import { Result, Typography } from 'antd';
+import { Typography } from 'antd';
 import { canOperate } from '../../../app/navigation';
-import { ButtonLink } from '../../../shared/components/ButtonLink';
+import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { DeadLettersTable } from '../components/DeadLettersTable';
 import { FailedJobsTable } from '../components/FailedJobsTable';
@@ -31,19 +31,13 @@ export function OpsPage() {
 
   if (!canOperate(user?.roles)) {
     return (
-      <main className="page ops-page">
-        <title>Operations · Abide</title>
-        <Result
-          status="403"
-          title="You are not allowed to see operations"
-          subTitle="The Operations page is for administrators."
-          extra={
-            <ButtonLink to="/plan" type="primary">
-              Go to My Plan
-            </ButtonLink>
-          }
-        />
-      </main>
+      <NotAllowedPage
+        className="ops-page"
+        documentTitle="Operations · Abide"
+        title="You are not allowed to see operations"
+        subTitle="The Operations page is for administrators."
+        back={{ to: '/plan', label: 'Go to My Plan' }}
+      />
     );
   }
 
