@@ -1,9 +1,7 @@
 import 'reflect-metadata';
-import type { EventEnvelope } from '@abide/contracts';
 import { Controller, Inject, type INestApplication } from '@nestjs/common';
 import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
 import type { Connection } from 'mongoose';
-import { v7 as uuidv7 } from 'uuid';
 import { KafkaPublisher } from '../kafka-publisher';
 import {
   connectTestDatabase,
@@ -14,6 +12,7 @@ import {
   uniqueName,
   waitFor,
 } from '../testing/test-engines';
+import { userRegisteredEnvelope } from '../testing/envelopes';
 import { startInboxConsumerApp } from '../testing/inbox-consumer-app';
 import { DeadLetterStore, deadLetterValue } from './dead-letter-store';
 import { InboxConsumer, type InboxOutcome } from './inbox-consumer';
@@ -21,18 +20,7 @@ import { InboxConsumer, type InboxOutcome } from './inbox-consumer';
 const topic = `${uniqueName('msg_replay')}.identity.user.v1`;
 const dlq = `${topic}.dlq`;
 
-const registered = (name: string): EventEnvelope => ({
-  id: uuidv7(),
-  type: 'identity.user.registered',
-  schemaVersion: 1,
-  streamId: `user-${name}`,
-  version: 1,
-  occurredAt: new Date().toISOString(),
-  subjectId: `user-${name}`,
-  correlationId: 'corr',
-  causationId: null,
-  data: { userId: `user-${name}`, name, email: 'ada@example.com', roles: ['user'], registeredAt: '2025-01-01T00:00:00.000Z' },
-});
+const registered = (name: string) => userRegisteredEnvelope(name, `user-${name}`);
 
 /** The directory fails every event until its cause is fixed; the mailer handles everything. */
 let directoryBroken = true;

@@ -3,7 +3,6 @@ import type { EventEnvelope } from '@abide/contracts';
 import { Controller, Inject, type INestApplication } from '@nestjs/common';
 import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
 import type { Connection } from 'mongoose';
-import { v7 as uuidv7 } from 'uuid';
 import { KafkaPublisher } from '../kafka-publisher';
 import {
   connectTestDatabase,
@@ -15,6 +14,7 @@ import {
   uniqueName,
   waitFor,
 } from '../testing/test-engines';
+import { userRegisteredEnvelope } from '../testing/envelopes';
 import { startInboxConsumerApp } from '../testing/inbox-consumer-app';
 import { InboxConsumer, type InboxOutcome } from './inbox-consumer';
 import { INBOX_COLLECTION } from './inbox.schema';
@@ -23,19 +23,7 @@ const topic = `${uniqueName('msg_inbox')}.identity.user.v1`;
 const dlq = `${topic}.dlq`;
 const groupId = uniqueName('msg_group');
 
-const registered = (name: string, overrides: Partial<EventEnvelope> = {}): EventEnvelope => ({
-  id: uuidv7(),
-  type: 'identity.user.registered',
-  schemaVersion: 1,
-  streamId: 'user-1',
-  version: 1,
-  occurredAt: new Date().toISOString(),
-  subjectId: 'user-1',
-  correlationId: 'corr',
-  causationId: null,
-  data: { userId: 'user-1', name, email: 'ada@example.com', roles: ['user'], registeredAt: '2025-01-01T00:00:00.000Z' },
-  ...overrides,
-});
+const registered = (name: string, overrides: Partial<EventEnvelope> = {}) => userRegisteredEnvelope(name, 'user-1', overrides);
 
 /** What the handler saw, by event name, and what the wrapper decided for each delivery. */
 const applied: string[] = [];
