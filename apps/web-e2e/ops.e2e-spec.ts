@@ -88,7 +88,9 @@ describe('operations page', () => {
     await toast(page, 'Event replayed').waitFor();
     await replayed.getByText(/^Replayed /).waitFor();
     expect(await replayed.getByRole('button', { name: /^Replay/ }).count()).toBe(0);
-  });
+    // A whole operator's round (a job failed, retried and processed; a letter replayed) on a busy two-core machine.
+  }, 180_000);
+
   it('draws live figures that move with the traffic, when the local Prometheus watches this stack', async () => {
     const { page } = session;
     const admin = await seedAdmin();
@@ -119,7 +121,8 @@ describe('operations page', () => {
     // The newest gateway figure in the chart's legend is no longer zero.
     await requests.locator('li', { hasText: /^gateway\s*[1-9]|^gateway\s*0\.\d*[1-9]/ }).waitFor({ timeout: 30_000 });
     await screenshot(page, 'ops-under-load');
-  });
+    // Up to a minute of traffic before Prometheus has scraped it, then the page's 5 s refresh.
+  }, 180_000);
 });
 
 describe('operations page on a phone', () => {
