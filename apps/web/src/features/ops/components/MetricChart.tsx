@@ -39,6 +39,8 @@ export function MetricChart({ chart, data, stale }: { chart: MetricChartDef; dat
                   minTickGap={40}
                 />
                 <YAxis
+                  // Counts (lag, backlog, jobs) are whole: fractional ticks would print as repeated rounded labels.
+                  allowDecimals={chart.unit !== 'count'}
                   tickFormatter={(value: number) => formatValue(value, chart.unit)}
                   tick={{ fill: '#4b5563', fontSize: 11 }}
                   width={72}
