@@ -7,11 +7,12 @@ export interface BufferedEntry {
   payload: string;
 }
 
-/** Where an audience's buffer stands: the last id it gave, the highest id trimmed away (0-0: none), the oldest kept. */
+/** Where an audience's buffer stands: the last id it gave, the oldest it keeps, how many it ever got and keeps. */
 export interface BufferHead {
   lastId: string;
-  maxDeletedId: string;
   firstId: string | null;
+  entriesAdded: number;
+  length: number;
 }
 
 /**
@@ -79,15 +80,16 @@ export class LiveBuffer {
     try {
       info = (await this.redis.call('XINFO', 'STREAM', key)) as unknown[];
     } catch (error) {
-      if (/no such key/i.test((error as Error).message)) return { lastId: START_ID, maxDeletedId: START_ID, firstId: null };
+      if (/no such key/i.test((error as Error).message)) return { lastId: START_ID, firstId: null, entriesAdded: 0, length: 0 };
       throw error;
     }
     const field = (name: string): unknown => info[info.indexOf(name) + 1];
     const first = field('first-entry') as [string, string[]] | null;
     return {
       lastId: String(field('last-generated-id')),
-      maxDeletedId: String(field('max-deleted-entry-id') ?? START_ID),
       firstId: first ? first[0] : null,
+      entriesAdded: Number(field('entries-added')),
+      length: Number(field('length')),
     };
   }
 

@@ -24,13 +24,13 @@ const RETRY_MS = 1000;
 const UNAVAILABLE = 'Live updates are briefly unavailable. The page still works; it will update again shortly.';
 
 /**
- * Whether the buffer may have lost entries after `position` (the last one a client had): it was trimmed past it,
- * or the client's own entry is gone (the buffer expired and began again). A position of 0-0 means the buffer was
- * empty when the client connected.
+ * Whether the buffer may have lost entries after `position` (the last one a client had). The buffer is trimmed from
+ * its oldest end, so while the client's own entry is still there nothing after it is gone; once it is not (trimmed,
+ * or the buffer expired and began again), something may be. A position of 0-0 means the buffer was empty when the
+ * client connected: then anything trimmed since was after it.
  */
 export const bufferLostSince = (position: string, head: BufferHead): boolean => {
-  if (compareEntryIds(head.maxDeletedId, position) > 0) return true;
-  if (position === START_ID) return false;
+  if (position === START_ID) return head.entriesAdded > head.length;
   return head.firstId === null || compareEntryIds(head.firstId, position) > 0;
 };
 
