@@ -81,7 +81,13 @@ const assignments = async (): Promise<Record<string, number[]>> => {
 /** A group id whose signals land on one of `partitions` (the producer's partitioner, as LiveSignals keys them). */
 const groupIdOnPartitions = (partitions: number[]): string => {
   const partitioner = Partitioners.DefaultPartitioner();
-  const partitionMetadata = Array.from({ length: PARTITIONS }, (_, partitionId) => ({ partitionId, leader: 0 }));
+  const partitionMetadata = Array.from({ length: PARTITIONS }, (_, partitionId) => ({
+    partitionId,
+    leader: 0,
+    partitionErrorCode: 0,
+    replicas: [0],
+    isr: [0],
+  }));
   for (;;) {
     const groupId = randomUUID();
     const partition = partitioner({ topic: liveTopic, partitionMetadata, message: { key: `group:${groupId}`, value: null } });

@@ -18,7 +18,7 @@ export const liveDocument: OpenAPIObject = {
   paths: {
     [LIVE_STREAM_PATH.replace(/^\/api/, '')]: {
       get: {
-        operationId: 'LiveController_stream',
+        operationId: 'liveStream',
         tags: ['live'],
         summary: 'Your live updates: a server-sent events stream of what changed on your screens.',
         description: [
