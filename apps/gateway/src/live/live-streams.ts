@@ -9,7 +9,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { errorCodes } from '@abide/contracts';
-import { bearerToken, SESSION_MISSING, TokenVerifier } from '@abide/auth';
+import { type AuthUser, bearerToken, SESSION_MISSING, TokenVerifier } from '@abide/auth';
 import { DomainError, HealthRegistry, isTransientError, RedisConnection } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
@@ -76,12 +76,17 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
     return this.streams.size;
   }
 
-  async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (this.stopping) throw DomainError.unavailable(UNAVAILABLE, 1);
+  /** The caller of a stream request and their token's expiry; a 401 problem without a valid bearer token. */
+  async authenticate(request: FastifyRequest): Promise<{ user: AuthUser; expiresAt: number }> {
     const token = bearerToken(request.headers.authorization);
     const verified = token ? await this.verifier.verifyWithExpiry(token).catch(() => undefined) : undefined;
     if (!verified) throw new UnauthorizedException(SESSION_MISSING);
-    const { user, expiresAt } = verified;
+    return verified;
+  }
+
+  async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (this.stopping) throw DomainError.unavailable(UNAVAILABLE, 1);
+    const { user, expiresAt } = await this.authenticate(request);
     if ((this.perMember.get(user.id) ?? 0) >= this.config.LIVE_STREAMS_PER_MEMBER) {
       throw new DomainError(
         errorCodes.rateLimited,
