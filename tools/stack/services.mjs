@@ -126,6 +126,8 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
         KAFKA_CLIENT_ID: data.KAFKA_CLIENT_ID,
         KAFKA_GROUP_PREFIX: data.KAFKA_GROUP_PREFIX,
         KAFKA_TOPIC_PREFIX: data.KAFKA_TOPIC_PREFIX,
+        // The load suite opens thousands of streams with one member's token (tools/bench/push.mjs).
+        ...(profile.startsWith('bench') ? { LIVE_STREAMS_PER_MEMBER: '1000' } : {}),
         IDENTITY_URL: url('identity'),
         FORMATION_URL: url('formation'),
         LIBRARY_URL: url('library'),
