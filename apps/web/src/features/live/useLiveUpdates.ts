@@ -5,6 +5,7 @@ import type { AppStore } from '../../app/store';
 import { baseApi } from '../../shared/api/baseApi';
 import { selectAccessToken, sessionEvent, signedOut } from '../auth/authSlice';
 import { refreshSession } from '../auth/session-client';
+import { connectLive } from './live-connection';
 import { type LiveTag, mergeTags, tagsForChange, tagsForResync } from './live-tags';
 
 /** Changes pushed within this long are applied together (one refetch per screen). */
@@ -31,29 +32,23 @@ export function useLiveUpdates(memberId: string | undefined): void {
         store.dispatch(baseApi.util.invalidateTags(batch as never));
       }, BATCH_MS);
     };
-    let close: (() => void) | undefined;
-    let cancelled = false;
-    // The stream's client loads with the first signed-in screen, not with the landing page.
-    void import('./live-connection').then(({ connectLive }) => {
-      if (cancelled) return;
-      close = connectLive({
-        token: () => selectAccessToken(store.getState()),
-        onChange: (change: LiveChange) => invalidate(tagsForChange(change)),
-        onResync: () => invalidate(tagsForResync()),
-        onUnauthorized: async () => {
-          const outcome = await refreshSession();
-          if (outcome.kind === 'refreshed') {
-            store.dispatch(sessionEvent({ type: 'TOKEN_REFRESHED', session: outcome.session }));
-            return true;
-          }
-          if (outcome.kind === 'no-session') store.dispatch(signedOut());
-          return false;
-        },
-      });
+    // The signed-in frame loads lazily, so the stream's client never weighs on the landing page.
+    const close = connectLive({
+      token: () => selectAccessToken(store.getState()),
+      onChange: (change: LiveChange) => invalidate(tagsForChange(change)),
+      onResync: () => invalidate(tagsForResync()),
+      onUnauthorized: async () => {
+        const outcome = await refreshSession();
+        if (outcome.kind === 'refreshed') {
+          store.dispatch(sessionEvent({ type: 'TOKEN_REFRESHED', session: outcome.session }));
+          return true;
+        }
+        if (outcome.kind === 'no-session') store.dispatch(signedOut());
+        return false;
+      },
     });
     return () => {
-      cancelled = true;
-      close?.();
+      close();
       clearTimeout(timer);
     };
   }, [memberId, store]);
