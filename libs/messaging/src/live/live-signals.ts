@@ -40,6 +40,7 @@ export class LiveSignals implements OnApplicationShutdown {
   private flushing?: Promise<void>;
   private dropped = 0;
   private closed = false;
+  private failing = false;
 
   constructor(
     private readonly publisher: RawPublisher,
@@ -73,8 +74,8 @@ export class LiveSignals implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    // A moment for what is queued; then the producer goes with the app.
-    await Promise.race([this.drained(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    // A moment for what is queued while Kafka answers; then the producer goes with the app.
+    if (!this.failing) await Promise.race([this.drained(), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     this.closed = true;
   }
 
@@ -91,8 +92,10 @@ export class LiveSignals implements OnApplicationShutdown {
           this.dropped = 0;
         }
         attempt = 1;
+        this.failing = false;
       } catch (error) {
         if (this.closed) return;
+        this.failing = true;
         if (attempt === 1) this.logger.warn(`Live signals not sent (${(error as Error).message}); retrying`);
         await sleep(jitteredBackoffDelay(attempt++, { initialDelayMs: 200, maxDelayMs: 5000 }));
       }
