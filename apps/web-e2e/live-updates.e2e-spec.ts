@@ -21,6 +21,8 @@ const stillSamePage = async (page: Page) =>
   expect(await page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe('same page');
 
 describe('live updates', () => {
+  // Two people, an upload processed and a decision, on a machine shared with other runs.
+  jest.setTimeout(120_000);
   const session = useBrowser(viewports.desktop);
 
   it("shows a new upload in the moderator's Review Queue, and the decision in the uploader's bell, without a reload", async () => {
@@ -60,6 +62,8 @@ describe('live updates', () => {
       // The uploader's bell counts the decision by itself.
       await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 30_000 });
       await stillSamePage(page);
+      await frame.bell.click();
+      await page.locator('.notification--unread', { hasText: 'Your resource was approved' }).waitFor();
       await screenshot(page, 'live-bell');
     } finally {
       await other.context.close();
