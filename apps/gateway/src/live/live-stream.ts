@@ -98,6 +98,11 @@ export class LiveStream {
     this.message(liveStreamEvents.ready, '{}');
   }
 
+  /** Gives up before the stream began (its request is answered with a problem instead). */
+  abandon(): void {
+    this.finish('client');
+  }
+
   /** Ends the stream: cleanly for a client that keeps up, at once for one that is shed (its socket is full). */
   close(reason: CloseReason): void {
     if (this.ended) return;

@@ -127,7 +127,8 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
       stream.open(headersOf(reply));
       stream.replay(backlog, resync);
     } catch (error) {
-      stream.close('client');
+      if (reply.sent) stream.close('client');
+      else stream.abandon();
       if (error instanceof HttpException || error instanceof DomainError) throw error;
       if (isTransientError(error) || !this.redis.ready) throw DomainError.unavailable(UNAVAILABLE, 5);
       throw error;
