@@ -40,14 +40,16 @@ const openStream = async (url, token, agent) => {
   res.body.on('data', (chunk) => parser.feed(decoder.decode(chunk, { stream: true })));
   res.body.on('error', () => (stream.closed = true));
   res.body.on('close', () => (stream.closed = true));
+  /** Resolves the first change that matches (or true once `ready` came, for match 'ready'), or null after the timeout. */
   stream.until = (match, timeoutMs = TIMEOUT_MS) =>
     new Promise((resolve) => {
+      const found = () => (match === 'ready' ? stream.ready || null : (stream.changes.find(match) ?? null));
       const check = () => {
-        const found = stream.changes.find(match);
-        if (!found && !(stream.ready && match === 'ready')) return false;
+        const hit = found();
+        if (!hit) return false;
         waiters.delete(check);
         clearTimeout(timer);
-        resolve(found ?? true);
+        resolve(hit);
         return true;
       };
       const timer = setTimeout(() => {
@@ -113,7 +115,7 @@ export const measurePushLatency = async (ctx, probes, samples, say) => {
     }
   } finally {
     for (const stream of streams.values()) stream.close();
-    await agent.close().catch(() => undefined);
+    await agent.destroy().catch(() => undefined);
   }
   return out;
 };
@@ -230,6 +232,6 @@ export const measureStreamCapacity = async (ctx, probe, steps, gatewayPid, say) 
       await bare.stop();
     }
   }
-  await agent.close().catch(() => undefined);
+  await agent.destroy().catch(() => undefined);
   return { steps: rows, held, baseMb, ceiling };
 };

@@ -28,3 +28,4 @@ export { OnTopic, stackTopic } from './topics/topic-prefix';
 export { backoffDelay, jitteredBackoffDelay, type BackoffOptions } from './backoff';
 export { LiveSignals, type LiveRecipients, type LiveSignalsOptions } from './live/live-signals';
 export { buildDeadLetter, type ConsumedMessage } from './inbox/dead-letter';
+export { consumingGroup } from './consumer/consuming-group';

@@ -1,8 +1,8 @@
 import { Controller, Logger } from '@nestjs/common';
 import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
 import { deadLetterTopic, type LivePush, liveSignalSchema, topics } from '@abide/contracts';
-import { backoffDelay, buildDeadLetter, type ConsumedMessage, KafkaPublisher, OnTopic, stackTopic } from '@abide/messaging';
-import { isTransientError } from '@abide/platform';
+import { backoffDelay, buildDeadLetter, type ConsumedMessage, consumingGroup, KafkaPublisher, OnTopic, stackTopic } from '@abide/messaging';
+import { isTransientError, kafkaMessagesHandled } from '@abide/platform';
 import { LiveStreams } from './live-streams';
 
 /** The consumer group every gateway instance shares: each signal is buffered by one of them. */
@@ -34,6 +34,11 @@ export class LiveSignalsConsumer {
     private readonly publisher: KafkaPublisher,
   ) {}
 
+  /** The same series as the services' inbox (docs/architecture.md "Metrics"), under this consumer group. */
+  private count(context: KafkaContext, outcome: 'handled' | 'duplicate' | 'dead-lettered'): void {
+    kafkaMessagesHandled.inc({ group: consumingGroup.getStore() ?? LIVE_CONSUMER, topic: context.getTopic(), outcome });
+  }
+
   @OnTopic(topics.liveSignal)
   async onSignal(@Payload() payload: unknown, @Ctx() context: KafkaContext): Promise<void> {
     const checked = liveSignalSchema.safeParse(parse(payload));
@@ -48,6 +53,7 @@ export class LiveSignalsConsumer {
       });
       await this.publisher.publishRaw(stackTopic(deadLetterTopic(topics.liveSignal)), [message]);
       this.logger.warn(`Dead-lettered a live signal: ${reason}`);
+      this.count(context, 'dead-lettered');
       return;
     }
     const signal = checked.data;
@@ -56,7 +62,8 @@ export class LiveSignalsConsumer {
     const deadline = Date.now() + RETRY_IN_PLACE_MS;
     for (let attempt = 1; ; attempt++) {
       try {
-        await buffer.append(keys.seen(signal.id), keys.ofAudience(signal.audience), JSON.stringify(push));
+        const audiences = await buffer.append(keys.seen(signal.id), keys.ofAudience(signal.audience), JSON.stringify(push));
+        this.count(context, audiences === 0 ? 'duplicate' : 'handled');
         return;
       } catch (error) {
         if (!isTransientError(error) || Date.now() > deadline) throw error;
