@@ -80,7 +80,7 @@ export class LiveSignals implements OnApplicationShutdown {
   }
 
   private async flush(): Promise<void> {
-    for (let attempt = 1; this.queue.length > 0;) {
+    for (let attempt = 1; this.queue.length > 0 && !this.closed;) {
       const batch = this.queue.slice(0, this.batchSize);
       try {
         await this.publisher.publishRaw(stackTopic(topics.liveSignal), batch.map(toMessage));
