@@ -127,7 +127,7 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
         KAFKA_GROUP_PREFIX: data.KAFKA_GROUP_PREFIX,
         KAFKA_TOPIC_PREFIX: data.KAFKA_TOPIC_PREFIX,
         // The load suite opens thousands of streams with one member's token (tools/bench/push.mjs).
-        ...(profile.startsWith('bench') ? { LIVE_STREAMS_PER_MEMBER: '1000' } : {}),
+        ...(profile.startsWith('bench') ? { LIVE_STREAMS_PER_MEMBER: '100000' } : {}),
         IDENTITY_URL: url('identity'),
         FORMATION_URL: url('formation'),
         LIBRARY_URL: url('library'),

@@ -28,7 +28,7 @@ export const gatewayEnvSchema = z.object({
     .max(16 * 1024 * 1024)
     .default(64 * 1024),
   /** Open streams per member on one instance (tabs, devices); one more answers 429. */
-  LIVE_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(10),
+  LIVE_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(100_000).default(10),
   IDENTITY_URL: url,
   FORMATION_URL: url,
   LIBRARY_URL: url,
