@@ -5,8 +5,9 @@
 // (then undoes it); the time from sending the write to the leader's stream receiving that group's change, and from
 // the write's answer. Capacity: streams are opened in steps against the one gateway (with the leader's token; the
 // bench stack allows any number per member), and at each step one check-in is pushed to all of them: the step
-// holds when every stream is open and every one receives it (fan-out time: the write's answer → the last stream).
-// Ceiling: a bare Node server holding the same number of streams and writing the same message to each.
+// holds when every stream is open and every one receives it (fan-out time: the write sent → the last stream got it).
+// Ceiling: a bare Node server holding the largest number held and writing the same message to each (its fan-out
+// time is mostly this process reading the streams, which the gateway's figure pays too).
 import { createParser } from 'eventsource-parser';
 import { createServer } from 'node:http';
 import { request as httpRequest, Agent } from 'undici';
@@ -162,19 +163,20 @@ const openMany = async (url, token, count, agent) => {
   return { opened, failed };
 };
 
+/** Triggers one push and waits for it on every stream: how many got it, and when the last did (from the trigger). */
 const fanOut = async (streams, trigger, groupId) => {
   const since = performance.now();
-  const answered = await trigger();
+  await trigger();
   const arrivals = await Promise.all(streams.map((s) => s.until(groupChange(groupId, since))));
   const got = arrivals.filter(Boolean);
   const last = got.length ? Math.max(...got.map((c) => c.at)) : null;
-  return { received: got.length, ms: last === null ? null : Number((last - (answered ?? since)).toFixed(1)) };
+  return { received: got.length, ms: last === null ? null : Number((last - since).toFixed(1)) };
 };
 
 /**
  * Streams in steps (`steps`, e.g. [250, 500, 1000, …]) against the gateway with one probe's leader token, each step
- * measured (all open? all got the push? fan-out ms; the gateway's RSS), then the same for the bare server at the
- * largest step that held. Stops at the first step that does not hold.
+ * measured (all open? all got the push within 30 s? fan-out ms; the gateway's RSS), then the same for the bare server
+ * at the largest step that held. Stops at the first step that does not hold.
  */
 export const measureStreamCapacity = async (ctx, probe, steps, gatewayPid, say) => {
   const token = ctx.tokens.token(probe.leader);
@@ -194,9 +196,8 @@ export const measureStreamCapacity = async (ctx, probe, steps, gatewayPid, say) 
       const push = await fanOut(
         open,
         async () => {
-          const w = await toggle(ctx, probe, completed);
+          await toggle(ctx, probe, completed);
           completed = !completed;
-          return w.status === 200 ? w.answered : null;
         },
         probe.groupId,
       );
@@ -212,7 +213,7 @@ export const measureStreamCapacity = async (ctx, probe, steps, gatewayPid, say) 
       say(
         `open streams: ${row.open}/${target} open, ${row.received} got the push in ${row.fanOutMs ?? '–'} ms, gateway ${row.gatewayMb} MB`,
       );
-      if (row.open < target || row.received < target || row.fanOutMs === null || row.fanOutMs > 1000) break;
+      if (row.open < target || row.received < target) break;
       held = target;
     }
   } finally {
@@ -225,7 +226,7 @@ export const measureStreamCapacity = async (ctx, probe, steps, gatewayPid, say) 
     try {
       const { opened } = await openMany(bare.url, null, held, agent);
       const groupId = 'ceiling';
-      const push = await fanOut(opened, async () => (bare.broadcast(groupId), performance.now()), groupId);
+      const push = await fanOut(opened, async () => bare.broadcast(groupId), groupId);
       ceiling = { streams: held, open: opened.length, received: push.received, fanOutMs: push.ms };
       for (const s of opened) s.close();
     } finally {

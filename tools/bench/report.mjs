@@ -99,7 +99,7 @@ export const targets = (s) => {
   if (s.push?.capacity) {
     const c = s.push.capacity;
     add(
-      'open streams one gateway holds (all open, a push reaches all within 1 s)',
+      'open streams one gateway holds (all open, a push reaches every one)',
       `${c.held} of the ${c.steps.at(-1)?.streams ?? 0} tried${c.ceiling ? `; bare Node fan-out to ${c.ceiling.streams}: ${f(c.ceiling.fanOutMs, 0)} ms` : ''}`,
       null,
     );
@@ -284,7 +284,7 @@ export const formatReport = (s) => {
               ]
             : []),
         ]),
-        `held: ${capacity.held} streams (every one open and pushed to within 1 s of the write's answer); gateway before: ${capacity.baseMb} MB`,
+        `held: ${capacity.held} streams (every one open and pushed to; fan-out: the check-in sent → the last stream got it); gateway before: ${capacity.baseMb} MB`,
       );
     }
   }
