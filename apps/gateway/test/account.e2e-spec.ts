@@ -27,11 +27,7 @@ describe('onboarding', () => {
   it('lists each step’s rule when the answers are incomplete', async () => {
     const sut = await UserSession.signUp();
 
-    const res = await sut.post<ProblemDetails>('/api/onboarding/complete', {
-      ...onboarding,
-      spiritualGoals: [],
-      connectionPreferences: ['telepathy'],
-    });
+    const res = await sut.post<ProblemDetails>('/api/onboarding/complete', { ...onboarding, spiritualGoals: [], connectionPreferences: ['telepathy'] });
 
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.field).sort()).toEqual(['connectionPreferences.0', 'spiritualGoals']);
@@ -55,12 +51,7 @@ describe('settings', () => {
     const res = await sut.patch<SettingsResponse>('/api/settings', { name: 'Martha of Bethany', shareProgressWithGroups: false });
 
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      name: 'Martha of Bethany',
-      shareProgressWithGroups: false,
-      reminderFrequency: 'daily',
-      email: sut.email,
-    });
+    expect(res.body).toMatchObject({ name: 'Martha of Bethany', shareProgressWithGroups: false, reminderFrequency: 'daily', email: sut.email });
     expect((await sut.get<User>('/api/auth/me')).body.name).toBe('Martha of Bethany');
     await eventually(async () => {
       const profile = await sut.get<FormationProfile>('/api/formation/profile');
@@ -94,10 +85,9 @@ describe('data export', () => {
 
     await sut.post('/api/journal/entries', { content: 'Grateful for the river at dawn.', isPrivate: true });
 
-    const res = await sut.get<{
-      identity: { account: User; history: unknown[] };
-      formation: { profile: FormationProfile; journalEntries: unknown[] };
-    }>('/api/account/export');
+    const res = await sut.get<{ identity: { account: User; history: unknown[] }; formation: { profile: FormationProfile; journalEntries: unknown[] } }>(
+      '/api/account/export',
+    );
 
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="abide-export-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -128,9 +118,7 @@ describe('account deletion', () => {
 
     expect(res.status).toBe(204);
     expect((await sut.get('/api/auth/me')).status).toBe(404);
-    expect(
-      (await call('POST', '/api/auth/sign-in', { body: { email: sut.email, password: sut.password }, clientIp: sut.clientIp })).status,
-    ).toBe(401);
+    expect((await call('POST', '/api/auth/sign-in', { body: { email: sut.email, password: sut.password }, clientIp: sut.clientIp })).status).toBe(401);
     expect((await sut.refresh()).status).toBe(401);
     await eventually(async () => ((await sut.get('/api/formation/profile')).status === 404 ? true : undefined));
   });

@@ -15,17 +15,14 @@ import {
 
 const recover = (email: string, pkce: PkcePair = newPkcePair(), clientIp = randomClientIp()) =>
   call<{ message: string }>('POST', '/api/auth/recover', { body: { email, codeChallenge: pkce.codeChallenge }, clientIp });
-const signIn = (email: string, password: string) =>
-  call<SessionResponse & ProblemDetails>('POST', '/api/auth/sign-in', { body: { email, password } });
+const signIn = (email: string, password: string) => call<SessionResponse & ProblemDetails>('POST', '/api/auth/sign-in', { body: { email, password } });
 
 /** Asks for a recovery link and opens it in the same browser: a recovery session. */
 const recoverySession = async (member: UserSession) => {
   const pkce = newPkcePair();
   await recover(member.email, pkce);
   const code = codeOf(await readRecoveryLink(member.email));
-  const res = await call<SessionResponse & { flow: string }>('POST', '/api/auth/token', {
-    body: { code, codeVerifier: pkce.codeVerifier },
-  });
+  const res = await call<SessionResponse & { flow: string }>('POST', '/api/auth/token', { body: { code, codeVerifier: pkce.codeVerifier } });
   expect(res.status).toBe(200);
   expect(res.body.flow).toBe('recovery');
   return res.body;
@@ -60,16 +57,12 @@ describe('POST /api/auth/recover', () => {
 
   it('confirms the e-mail of an account that was never confirmed (the mailbox is proven)', async () => {
     const email = uniqueEmail('neverconfirmed');
-    await call('POST', '/api/auth/sign-up', {
-      body: { name: 'Chloe', email, password: 'of the household', codeChallenge: newPkcePair().codeChallenge },
-    });
+    await call('POST', '/api/auth/sign-up', { body: { name: 'Chloe', email, password: 'of the household', codeChallenge: newPkcePair().codeChallenge } });
     await readConfirmationLink(email);
     const pkce = newPkcePair();
     await recover(email, pkce);
 
-    const res = await call('POST', '/api/auth/token', {
-      body: { code: codeOf(await readRecoveryLink(email)), codeVerifier: pkce.codeVerifier },
-    });
+    const res = await call('POST', '/api/auth/token', { body: { code: codeOf(await readRecoveryLink(email)), codeVerifier: pkce.codeVerifier } });
 
     expect(res.status).toBe(200);
     expect((await signIn(email, 'of the household')).status).toBe(200);
@@ -107,10 +100,7 @@ describe('POST /api/auth/password (recovery session)', () => {
     await call('POST', '/api/auth/password', { token: recovery.accessToken, body: { password: 'first new passphrase' } });
 
     const ordinary = await member.post<ProblemDetails>('/api/auth/password', { password: 'sneaky new passphrase' });
-    const twice = await call<ProblemDetails>('POST', '/api/auth/password', {
-      token: recovery.accessToken,
-      body: { password: 'second new passphrase' },
-    });
+    const twice = await call<ProblemDetails>('POST', '/api/auth/password', { token: recovery.accessToken, body: { password: 'second new passphrase' } });
 
     expect(ordinary.status).toBe(403);
     expect(ordinary.body.code).toBe('RECOVERY_REQUIRED');
@@ -138,10 +128,7 @@ describe('POST /api/auth/change-password', () => {
     const member = await UserSession.signUp();
     const otherDevice = await UserSession.signIn(member.email, member.password);
 
-    const res = await member.post('/api/auth/change-password', {
-      currentPassword: member.password,
-      newPassword: 'steadfast and immovable',
-    });
+    const res = await member.post('/api/auth/change-password', { currentPassword: member.password, newPassword: 'steadfast and immovable' });
 
     expect(res.status).toBe(204);
     expect((await otherDevice.refresh()).status).toBe(401);
@@ -152,14 +139,8 @@ describe('POST /api/auth/change-password', () => {
   it('refuses a wrong current password with 400 and a weak new one with 422', async () => {
     const member = await UserSession.signUp({ name: 'Onesimus' });
 
-    const wrong = await member.post<ProblemDetails>('/api/auth/change-password', {
-      currentPassword: 'not it at all',
-      newPassword: 'steadfast and immovable',
-    });
-    const weak = await member.post<ProblemDetails>('/api/auth/change-password', {
-      currentPassword: member.password,
-      newPassword: 'onesimus!',
-    });
+    const wrong = await member.post<ProblemDetails>('/api/auth/change-password', { currentPassword: 'not it at all', newPassword: 'steadfast and immovable' });
+    const weak = await member.post<ProblemDetails>('/api/auth/change-password', { currentPassword: member.password, newPassword: 'onesimus!' });
 
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual([{ field: 'currentPassword', message: 'Your current password is not correct' }]);

@@ -12,8 +12,7 @@ import {
 
 const signIn = (email: string, password: string, clientIp = randomClientIp()) =>
   call<SessionResponse & ProblemDetails>('POST', '/api/auth/sign-in', { body: { email, password }, clientIp });
-const refreshWith = (refreshCookie: string | undefined) =>
-  call<SessionResponse & ProblemDetails>('POST', '/api/auth/refresh', { refreshCookie });
+const refreshWith = (refreshCookie: string | undefined) => call<SessionResponse & ProblemDetails>('POST', '/api/auth/refresh', { refreshCookie });
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
 const sessions = (update: (c: import('mongoose').Connection) => Promise<unknown>) => withServiceDb('identity', update);
 
@@ -24,11 +23,7 @@ describe('POST /api/auth/sign-in', () => {
     const res = await signIn(member.email, member.password);
 
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      accessToken: expect.any(String),
-      expiresAt: expect.any(String),
-      user: { id: member.user.id, email: member.email },
-    });
+    expect(res.body).toMatchObject({ accessToken: expect.any(String), expiresAt: expect.any(String), user: { id: member.user.id, email: member.email } });
     const cookie = refreshCookieOf(res.headers);
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie?.attributes).toContain('HttpOnly');
@@ -46,10 +41,7 @@ describe('POST /api/auth/sign-in', () => {
   it('answers 401 INVALID_CREDENTIALS, the same for a wrong password and an unknown address', async () => {
     const member = await UserSession.signUp();
 
-    const [wrong, unknown] = await Promise.all([
-      signIn(member.email, 'not the password at all'),
-      signIn(uniqueEmail('nobody'), 'not the password at all'),
-    ]);
+    const [wrong, unknown] = await Promise.all([signIn(member.email, 'not the password at all'), signIn(uniqueEmail('nobody'), 'not the password at all')]);
 
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
@@ -60,9 +52,7 @@ describe('POST /api/auth/sign-in', () => {
 
   it('answers 403 EMAIL_NOT_CONFIRMED for an unconfirmed account, but only after a correct password', async () => {
     const email = uniqueEmail('unconfirmed');
-    await call('POST', '/api/auth/sign-up', {
-      body: { name: 'Tryphena', email, password: 'labour in the lord', codeChallenge: newPkcePair().codeChallenge },
-    });
+    await call('POST', '/api/auth/sign-up', { body: { name: 'Tryphena', email, password: 'labour in the lord', codeChallenge: newPkcePair().codeChallenge } });
     await readConfirmationLink(email);
 
     const right = await signIn(email, 'labour in the lord');
@@ -154,9 +144,7 @@ describe('POST /api/auth/refresh', () => {
   it('ends a session idle longer than the inactivity timeout', async () => {
     const member = await UserSession.signUp();
     const sid = claimsOf(member.token).sid;
-    await sessions((db) =>
-      db.collection('sessions').updateOne({ _id: sid as never }, { $set: { lastUsedAt: new Date(Date.now() - 7 * 86_400_000 - 1000) } }),
-    );
+    await sessions((db) => db.collection('sessions').updateOne({ _id: sid as never }, { $set: { lastUsedAt: new Date(Date.now() - 7 * 86_400_000 - 1000) } }));
 
     expect((await member.refresh()).status).toBe(401);
   });
@@ -164,9 +152,7 @@ describe('POST /api/auth/refresh', () => {
   it('ends a session past its absolute lifetime, however active', async () => {
     const member = await UserSession.signUp();
     const sid = claimsOf(member.token).sid;
-    await sessions((db) =>
-      db.collection('sessions').updateOne({ _id: sid as never }, { $set: { absoluteExpiresAt: new Date(Date.now() - 1000) } }),
-    );
+    await sessions((db) => db.collection('sessions').updateOne({ _id: sid as never }, { $set: { absoluteExpiresAt: new Date(Date.now() - 1000) } }));
 
     expect((await member.refresh()).status).toBe(401);
   });

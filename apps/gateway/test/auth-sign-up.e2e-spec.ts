@@ -14,8 +14,7 @@ import {
   withServiceDb,
 } from '@abide/testing';
 
-const signUp = (body: Record<string, unknown>, clientIp = randomClientIp()) =>
-  call<ProblemDetails>('POST', '/api/auth/sign-up', { body, clientIp });
+const signUp = (body: Record<string, unknown>, clientIp = randomClientIp()) => call<ProblemDetails>('POST', '/api/auth/sign-up', { body, clientIp });
 
 describe('POST /api/auth/sign-up', () => {
   it('answers 202 and mails a confirmation link to the web app’s callback', async () => {
@@ -86,12 +85,7 @@ describe('POST /api/auth/sign-up', () => {
     const long = 'a quiet and gentle spirit '.repeat(5).slice(0, 128);
 
     const ok = await signUp({ name: 'Eunice', email: uniqueEmail(), password: long, codeChallenge: newPkcePair().codeChallenge });
-    const tooLong = await signUp({
-      name: 'Eunice',
-      email: uniqueEmail(),
-      password: `${long}x`,
-      codeChallenge: newPkcePair().codeChallenge,
-    });
+    const tooLong = await signUp({ name: 'Eunice', email: uniqueEmail(), password: `${long}x`, codeChallenge: newPkcePair().codeChallenge });
 
     expect(ok.status).toBe(202);
     expect(tooLong.status).toBe(400);
@@ -119,9 +113,7 @@ describe('POST /api/auth/token (PKCE exchange of an e-mail link)', () => {
   it('confirms the e-mail and answers a session with the flow and the refresh cookie', async () => {
     const { email, pkce, code } = await pending();
 
-    const res = await call<SessionResponse & { flow: string }>('POST', '/api/auth/token', {
-      body: { code, codeVerifier: pkce.codeVerifier },
-    });
+    const res = await call<SessionResponse & { flow: string }>('POST', '/api/auth/token', { body: { code, codeVerifier: pkce.codeVerifier } });
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ flow: 'signup', accessToken: expect.any(String), user: { email, name: 'Lois', roles: ['user'] } });
@@ -152,9 +144,7 @@ describe('POST /api/auth/token (PKCE exchange of an e-mail link)', () => {
   it('lets only one of two simultaneous exchanges of the same code succeed', async () => {
     const { pkce, code } = await pending();
 
-    const results = await Promise.all(
-      [1, 2, 3].map(() => call('POST', '/api/auth/token', { body: { code, codeVerifier: pkce.codeVerifier } })),
-    );
+    const results = await Promise.all([1, 2, 3].map(() => call('POST', '/api/auth/token', { body: { code, codeVerifier: pkce.codeVerifier } })));
 
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
   });
@@ -162,9 +152,7 @@ describe('POST /api/auth/token (PKCE exchange of an e-mail link)', () => {
   it('refuses an expired code with 400', async () => {
     const { pkce, code } = await pending();
     await withServiceDb('identity', (db) =>
-      db
-        .collection('one_time_codes')
-        .updateMany({ codeChallenge: pkce.codeChallenge }, { $set: { expiresAt: new Date(Date.now() - 1000) } }),
+      db.collection('one_time_codes').updateMany({ codeChallenge: pkce.codeChallenge }, { $set: { expiresAt: new Date(Date.now() - 1000) } }),
     );
 
     const res = await call<ProblemDetails>('POST', '/api/auth/token', { body: { code, codeVerifier: pkce.codeVerifier } });

@@ -27,8 +27,7 @@ describe('access tokens', () => {
     new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' }).sign(key);
 
   const meWith = (token: string) => call('GET', '/api/auth/me', { token });
-  const identityMeWith = async (token: string) =>
-    (await fetch(`${identityUrl}/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+  const identityMeWith = async (token: string) => (await fetch(`${identityUrl}/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status;
 
   it('accepts the genuine token at the gateway and at identity', async () => {
     expect((await meWith(member.token)).status).toBe(200);

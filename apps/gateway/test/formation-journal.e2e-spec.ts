@@ -40,7 +40,7 @@ describe('journal entries', () => {
     expect((await ruth.get<JournalEntry>(`/api/journal/entries/${res.body.id}`)).body.id).toBe(res.body.id);
   });
 
-  it('refuses empty content after trimming with its message', async () => {
+  it("refuses empty content after trimming with its message", async () => {
     const res = await ruth.post<ProblemDetails>('/api/journal/entries', { content: '   \n ', mood: 'joyful' });
 
     expect(res.status).toBe(400);
@@ -71,10 +71,7 @@ describe('journal entries', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual([{ field: 'content', message: 'Your journal entry cannot be empty.' }]);
 
-    const finished = await ruth.patch<JournalEntry>(`/api/journal/entries/${draft.body.id}`, {
-      draft: false,
-      content: 'Finished at last.',
-    });
+    const finished = await ruth.patch<JournalEntry>(`/api/journal/entries/${draft.body.id}`, { draft: false, content: 'Finished at last.' });
     expect(finished.status).toBe(200);
     expect(finished.body).toMatchObject({ draft: false, content: 'Finished at last.', wordCount: 3 });
     expect((await ruth.get<Page>('/api/journal/entries')).body.items.map((e) => e.id)).toContain(draft.body.id);
@@ -83,9 +80,7 @@ describe('journal entries', () => {
   it('lists latest first with pagination, and searches content, scripture and gratitude literally', async () => {
     const member = await UserSession.signUp();
     for (const content of ['first (of three)', 'second entry', 'third entry']) {
-      expect((await member.post('/api/journal/entries', { content, gratitude: content === 'second entry' ? 'mercy.*' : '' })).status).toBe(
-        201,
-      );
+      expect((await member.post('/api/journal/entries', { content, gratitude: content === 'second entry' ? 'mercy.*' : '' })).status).toBe(201);
     }
     await member.post('/api/journal/entries', { content: 'about the shepherd', scriptureReference: 'John 10:11' });
 
@@ -105,11 +100,7 @@ describe('journal entries', () => {
   it('edits and deletes an entry', async () => {
     const created = await ruth.post<JournalEntry>('/api/journal/entries', { content: 'To be changed' });
 
-    const edited = await ruth.patch<JournalEntry>(`/api/journal/entries/${created.body.id}`, {
-      content: 'Changed',
-      isPrivate: false,
-      mood: 'hopeful',
-    });
+    const edited = await ruth.patch<JournalEntry>(`/api/journal/entries/${created.body.id}`, { content: 'Changed', isPrivate: false, mood: 'hopeful' });
     expect(edited.body).toMatchObject({ content: 'Changed', isPrivate: false, mood: 'hopeful' });
 
     expect((await ruth.delete(`/api/journal/entries/${created.body.id}`)).status).toBe(204);
@@ -136,12 +127,7 @@ describe('journal entries', () => {
   it('publishes only ids and dates: the text stays in the journal database', async () => {
     const created = await ruth.post<JournalEntry>('/api/journal/entries', { content: 'A secret sorrow I tell no one.' });
 
-    const published = await withServiceDb('formation', (db) =>
-      db
-        .collection('events')
-        .find({ streamId: `journal-${created.body.id}` })
-        .toArray(),
-    );
+    const published = await withServiceDb('formation', (db) => db.collection('events').find({ streamId: `journal-${created.body.id}` }).toArray());
     expect(published.map((e) => e.type)).toEqual(['formation.journal.entry-written']);
     expect(Object.keys(published[0].data).sort()).toEqual(['entryId', 'localDate', 'userId']);
     expect(JSON.stringify(published)).not.toContain('secret sorrow');

@@ -25,8 +25,7 @@ export const pdfWith = (text: string): Buffer => {
 };
 
 /** Starts like a PDF, then nothing a reader can use. */
-export const corruptPdf = (): Buffer =>
-  Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('this is not a pdf body at all\n'.repeat(20))]);
+export const corruptPdf = (): Buffer => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('this is not a pdf body at all\n'.repeat(20))]);
 
 /** A Windows executable's header with NUL bytes: no accepted type, whatever its name. */
 export const windowsExecutable = (): Buffer => {

@@ -34,10 +34,7 @@ describe('gateway errors are problem+json with a request id, never a 500 for bad
   });
 
   it('answers malformed JSON with a 400 problem', async () => {
-    const res = await call<ProblemDetails>('POST', '/api/auth/sign-up', {
-      body: '{"name": "x",',
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await call<ProblemDetails>('POST', '/api/auth/sign-up', { body: '{"name": "x",', headers: { 'content-type': 'application/json' } });
 
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', detail: 'The request body is not valid JSON.' });
