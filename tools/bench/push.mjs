@@ -6,10 +6,12 @@
 // the write's answer. Capacity: streams are opened in steps against the one gateway (with the leader's token; the
 // bench stack allows any number per member), and at each step one check-in is pushed to all of them: the step
 // holds when every stream is open and every one receives it (fan-out time: the write sent → the last stream got it).
-// Ceiling: a bare Node server holding the largest number held and writing the same message to each (its fan-out
-// time is mostly this process reading the streams, which the gateway's figure pays too).
+// Ceiling: a bare Node server (a process of its own, like the gateway) holding the largest number held and writing
+// the same message to each: its fan-out time is what reading that many streams here costs plus one loop of writes.
 import { createParser } from 'eventsource-parser';
-import { createServer } from 'node:http';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { request as httpRequest, Agent } from 'undici';
 import { expectOk, request } from './api.mjs';
 import { startMemorySampler } from './memory.mjs';
@@ -121,28 +123,21 @@ export const measurePushLatency = async (ctx, probes, samples, say) => {
   return out;
 };
 
-/** A bare Node server that holds SSE connections and writes one message to all of them: the ceiling. */
+/** The ceiling: a bare Node server in a process of its own (bare-sse-server.mjs) holding streams and broadcasting. */
 const bareSseServer = async () => {
-  const clients = new Set();
-  const server = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
-    res.write('event: ready\ndata: {}\n\n');
-    clients.add(res);
-    req.on('close', () => clients.delete(res));
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-sse-server.mjs', import.meta.url))], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  server.keepAliveTimeout = 0;
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const [line] = await once(child.stdout, 'data');
+  const url = `http://127.0.0.1:${Number(String(line).trim())}/`;
   return {
-    url: `http://127.0.0.1:${server.address().port}/`,
-    broadcast: (groupId) => {
-      const frame = `id: x\nevent: change\ndata: ${JSON.stringify({ change: { kind: 'group', groupId }, occurredAt: new Date().toISOString() })}\n\n`;
-      for (const res of clients) res.write(frame);
+    url,
+    broadcast: (groupId) => fetch(`${url}?groupId=${groupId}`, { method: 'POST' }).then((r) => r.arrayBuffer()),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
     },
-    stop: () =>
-      new Promise((resolve) => {
-        for (const res of clients) res.destroy();
-        server.close(() => resolve());
-      }),
   };
 };
 
