@@ -46,6 +46,7 @@ type LiveRedis = Redis & {
  */
 export class LiveBuffer {
   private readonly redis: LiveRedis;
+  private epochOf?: Promise<string>;
 
   constructor(
     redis: Redis,
@@ -53,6 +54,8 @@ export class LiveBuffer {
   ) {
     this.redis = redis as LiveRedis;
     if (!('liveAppend' in redis)) redis.defineCommand('liveAppend', { lua: APPEND_SCRIPT });
+    // A (re)connection may be to a restarted Redis: its epoch is asked again.
+    redis.on('ready', () => (this.epochOf = undefined));
   }
 
   append(seenKey: string, audienceKeys: readonly string[], payload: string): Promise<number> {
@@ -93,11 +96,17 @@ export class LiveBuffer {
     };
   }
 
-  /** Which Redis this is since its last start: a cursor from before a restart cannot be resumed (its buffer is gone). */
-  async epoch(): Promise<string> {
-    const info = await this.redis.info('server');
-    const runId = /run_id:([0-9a-f]+)/.exec(info)?.[1];
-    if (!runId) throw new Error('Redis did not say its run_id');
-    return runId.slice(0, 16);
+  /**
+   * Which Redis this is since its last start: a cursor from before a restart cannot be resumed (its buffer is gone).
+   * Asked once per connection.
+   */
+  epoch(): Promise<string> {
+    this.epochOf ??= this.redis.info('server').then((info) => {
+      const runId = /run_id:([0-9a-f]+)/.exec(info)?.[1];
+      if (!runId) throw new Error('Redis did not say its run_id');
+      return runId.slice(0, 16);
+    });
+    this.epochOf.catch(() => (this.epochOf = undefined));
+    return this.epochOf;
   }
 }

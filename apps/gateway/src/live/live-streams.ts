@@ -56,7 +56,9 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly health: HealthRegistry,
   ) {
-    this.redis = new RedisConnection(config.REDIS_URL, 'live', 'requests');
+    // No offline queue (a stream asked for while Redis is away answers 503 at once), and no per-command timeout: a burst
+    // of streams opening waits its turn rather than failing.
+    this.redis = new RedisConnection(config.REDIS_URL, 'live', 'enqueue');
     this.buffer = new LiveBuffer(this.redis.client, { length: config.LIVE_BUFFER_LENGTH, retentionSeconds: config.LIVE_RETENTION_SECONDS });
     this.keys = new LiveKeys(config.REDIS_KEY_PREFIX);
     // A subscriber waits out an outage (and subscribes again after it) rather than failing its commands.
