@@ -9,7 +9,7 @@ import { AppModule as CommunityModule } from '../../apps/community/src/app.modul
 import { communityEnvSchema } from '../../apps/community/src/config/env.schema';
 import { AppModule as FormationModule } from '../../apps/formation/src/app.module';
 import { formationEnvSchema } from '../../apps/formation/src/config/env.schema';
-import { mergeDocuments } from '../../apps/gateway/src/docs/merge-documents';
+import { mergePublicDocument } from '../../apps/gateway/src/docs/merge-documents';
 import { serviceNames } from '../../apps/gateway/src/proxy/service-client';
 import { AppModule as IdentityModule } from '../../apps/identity/src/app.module';
 import { identityEnvSchema } from '../../apps/identity/src/config/env.schema';
@@ -65,5 +65,5 @@ const serviceDocument = async (service: Service): Promise<OpenAPIObject> => {
 export const buildMergedDocument = async (): Promise<OpenAPIObject> => {
   const documents: Record<string, OpenAPIObject> = {};
   for (const service of serviceNames) documents[service] = await serviceDocument(service);
-  return mergeDocuments(documents);
+  return mergePublicDocument(documents);
 };

@@ -12,7 +12,8 @@
 // 3. every member signed in, then each scenario through the gateway with k6 (a web-dashboard HTML report each), and
 //    beside it the ceilings of the same run: a bare Node server with the same body, the raw driver's findOne/insertOne
 //    on the same FerretDB with a document the size of the response;
-// 4. event propagation, peak memory per service, writes made against what the system shows applied;
+// 4. event propagation, live updates (push latency write → stream, open streams one gateway holds, against a bare
+//    Node server's), peak memory per service, writes made against what the system shows applied;
 // 5. Lighthouse on the production build of / and /plan (tools/bench/lighthouse.mjs), the landing page's JS bytes;
 // 6. reports/<time>/ (k6 HTML reports, summary.json) and a table.
 // Every scenario reports the CPU each service, FerretDB and Kafka used while it ran (in cores). --cpu-profile also
@@ -33,6 +34,7 @@ import { cpuWindow, openProfilers, summarizeProfile } from './cpu.mjs';
 import { K6_VERSION, ensureK6, runK6 } from './k6.mjs';
 import { startMemorySampler } from './memory.mjs';
 import { choosePropagationProbes, measurePropagation } from './probe.mjs';
+import { measurePushLatency, measureStreamCapacity } from './push.mjs';
 import { formatCpu, formatReport, integrityFailures } from './report.mjs';
 import { catalog, cleanUp, countApplied, prepareScenarios, readBefore, sendOne } from './scenarios.mjs';
 import { readMarker, seed, writeMarker } from './seed.mjs';
@@ -201,6 +203,19 @@ const main = async () => {
       propagation = await measurePropagation(ctx, probes, run.samples, say);
     } else say('event propagation: no group with a member to probe');
   }
+  let push = null;
+  if (!args.only || args.only.includes('push')) {
+    if (probes.length) {
+      say(`live updates: ${run.samples} check-ins and undos pushed to their group's leader`);
+      await tokens.ensureFresh();
+      push = { latency: await measurePushLatency(ctx, probes, run.samples, say) };
+      // Both ends of the ceiling's streams live in this process: 8,000 keeps it under a 20,000 file-descriptor limit.
+      const steps = smoke ? [25, 50] : [500, 1000, 2000, 4000, 8000];
+      say(`live updates: open streams on one gateway, in steps up to ${steps[steps.length - 1]}`);
+      await tokens.ensureFresh();
+      push.capacity = await measureStreamCapacity(ctx, probes[0], steps, stack.pids.gateway, say);
+    } else say('live updates: no group with a member to probe');
+  }
   const memory = sampler.stop();
   const measuredSeconds = (Date.now() - measuredFrom) / 1000;
 
@@ -210,7 +225,7 @@ const main = async () => {
     : { skipped: lighthouseWanted ? 'tools/bench/lighthouse.mjs is not there yet' : 'off' };
   const landing = await runLandingBytesHook({ web });
 
-  return finish({ manifest, seeded, signInSeconds, results, propagation, memory, measuredSeconds, lighthouse, landing });
+  return finish({ manifest, seeded, signInSeconds, results, propagation, push, memory, measuredSeconds, lighthouse, landing });
 };
 
 /** One scenario: its k6 run(s), its ceilings, and for writes what was applied (then taken back). */
@@ -462,6 +477,7 @@ const finish = async (outcome) => {
     signInSeconds: outcome.signInSeconds ?? null,
     scenarios: outcome.results ?? {},
     propagation: outcome.propagation ?? null,
+    push: outcome.push ?? null,
     memory: outcome.memory ?? null,
     measuredSeconds: outcome.measuredSeconds ?? null,
     lighthouse: outcome.lighthouse ?? null,

@@ -88,6 +88,22 @@ export const targets = (s) => {
       p99 === null ? null : p99 < 100,
     );
   }
+  if (s.push?.latency) {
+    const p99 = quantile(s.push.latency.fromSent, 0.99);
+    add(
+      'push latency p99 < 1 s, write → open stream',
+      `${f(p99, 0)} ms (n=${s.push.latency.fromSent.length})`,
+      p99 === null ? null : p99 < 1000,
+    );
+  }
+  if (s.push?.capacity) {
+    const c = s.push.capacity;
+    add(
+      'open streams one gateway holds (all open, a push reaches every one)',
+      `${c.held} of the ${c.steps.at(-1)?.streams ?? 0} tried${c.ceiling ? `; bare Node fan-out to ${c.ceiling.streams}: ${f(c.ceiling.fanOutMs, 0)} ms` : ''}`,
+      null,
+    );
+  }
   const loads = Object.values(sc).flatMap((r) => [r.load, r.half].filter(Boolean));
   if (loads.length) {
     const requests = loads.reduce((a, l) => a + l.requests, 0);
@@ -234,6 +250,43 @@ export const formatReport = (s) => {
     lines.push(
       `dashboard read while polling: p50 ${f(quantile(p.dashboardReadMs, 0.5), 0)} ms (the resolution of the figures above); never shown within 30 s: ${p.lost.length}`,
     );
+  }
+  if (s.push) {
+    const { latency, capacity } = s.push;
+    if (latency) {
+      lines.push(
+        '',
+        table([
+          ["live updates: push latency (check-in → the leader's open stream)", 'n', 'p50 ms', 'p99 ms', 'max ms'],
+          ...[
+            ['from the write sent', latency.fromSent],
+            ['from the write answered', latency.fromAnswered],
+          ].map(([label, v]) => [label, v.length, f(quantile(v, 0.5), 0), f(quantile(v, 0.99), 0), f(v.length ? Math.max(...v) : null, 0)]),
+        ]),
+        `never pushed within 30 s: ${latency.lost}`,
+      );
+    }
+    if (capacity) {
+      lines.push(
+        '',
+        table([
+          ['open streams on one gateway', 'open', 'got the push', 'fan-out ms', 'gateway MB'],
+          ...capacity.steps.map((r) => [r.streams, r.open, r.received, f(r.fanOutMs, 0), r.gatewayMb]),
+          ...(capacity.ceiling
+            ? [
+                [
+                  `bare Node server (ceiling), ${capacity.ceiling.streams}`,
+                  capacity.ceiling.open,
+                  capacity.ceiling.received,
+                  f(capacity.ceiling.fanOutMs, 0),
+                  '',
+                ],
+              ]
+            : []),
+        ]),
+        `held: ${capacity.held} streams (every one open and pushed to; fan-out: the check-in sent → the last stream got it); gateway before: ${capacity.baseMb} MB`,
+      );
+    }
   }
   if (s.memory) {
     lines.push(

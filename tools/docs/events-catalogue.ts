@@ -121,6 +121,10 @@ export const renderEventsCatalogue = (): string => {
     'a projection or a rebuild reads them, consumed ones before validation; a version newer than a build knows is',
     'dead-lettered with that reason.',
     '',
+    "The topic `live.signal.v1` is not an aggregate's: it carries live signals (`libs/contracts/src/live/live-signal.ts`),",
+    'hints that a screen changed, which the services send and the gateway pushes to browsers (architecture.md, "Live',
+    'updates").',
+    '',
     '| Topic | Event types |',
     '| --- | --- |',
     ...topics.map(

@@ -121,6 +121,13 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
         ...common,
         REDIS_URL: engineEnv.REDIS_URL,
         REDIS_KEY_PREFIX: ns,
+        // Live updates: the services' live signals (docs/architecture.md "Live updates").
+        KAFKA_BROKERS: data.KAFKA_BROKERS,
+        KAFKA_CLIENT_ID: data.KAFKA_CLIENT_ID,
+        KAFKA_GROUP_PREFIX: data.KAFKA_GROUP_PREFIX,
+        KAFKA_TOPIC_PREFIX: data.KAFKA_TOPIC_PREFIX,
+        // The load suite opens thousands of streams with one member's token (tools/bench/push.mjs).
+        ...(profile.startsWith('bench') ? { LIVE_STREAMS_PER_MEMBER: '100000' } : {}),
         IDENTITY_URL: url('identity'),
         FORMATION_URL: url('formation'),
         LIBRARY_URL: url('library'),

@@ -15,6 +15,7 @@ import { GroupFigures } from './groups/group-figures.service';
 import { GroupQueries } from './groups/group-queries';
 import { GroupsController } from './groups/groups.controller';
 import { MemberDeparture } from './groups/member-departure';
+import { GroupLive } from './groups/live/group-live';
 import { GroupCardCache } from './groups/projections/group-card-cache';
 import { GroupProjection } from './groups/projections/group.projection';
 import { GroupRosterProjection } from './groups/projections/group-roster.projection';
@@ -53,6 +54,7 @@ export class AppModule {
         GroupCommands,
         GroupFigures,
         GroupCardCache,
+        GroupLive,
         GroupQueries,
         PrayerCommands,
         PrayerQueries,

@@ -1,19 +1,26 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { KafkaPublisher } from '@abide/messaging';
 import { ServiceCoreModule } from '@abide/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/env.schema';
 import { ApiDocument } from './docs/api-document';
 import { DownstreamHealth } from './health/downstream-health';
+import { LiveSignalsConsumer } from './live/live-signals.consumer';
+import { LiveStreams } from './live/live-streams';
 import { ServiceClient } from './proxy/service-client';
 import { AuthRateLimit } from './rate-limit/auth-rate-limit';
 import { RateLimitCounters } from './rate-limit/rate-limit-counters';
 
-/** No per-route code: the public routes are the services' (proxy/route-table.ts, proxy/edge-proxy.ts). */
+/**
+ * No per-route code: the public routes are the services' (proxy/route-table.ts, proxy/edge-proxy.ts), except the live
+ * stream, an edge concern (live/, docs/architecture.md "Live updates").
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [ServiceCoreModule.forRoot({ service: 'gateway', config })],
+      controllers: [LiveSignalsConsumer],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         ServiceClient,
@@ -21,6 +28,12 @@ export class AppModule {
         AuthRateLimit,
         DownstreamHealth,
         ApiDocument,
+        LiveStreams,
+        // Dead-letters an invalid live signal (it connects at its first send).
+        {
+          provide: KafkaPublisher,
+          useFactory: () => new KafkaPublisher({ clientId: `${config.KAFKA_CLIENT_ID}-publisher`, brokers: config.KAFKA_BROKERS }),
+        },
       ],
     };
   }

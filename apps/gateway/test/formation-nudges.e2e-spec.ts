@@ -1,4 +1,5 @@
 import type { ProblemDetails } from '@abide/contracts';
+import { LiveSignals } from '@abide/messaging';
 import { call, UserSession, withServiceDb } from '@abide/testing';
 import { createHmac, randomUUID } from 'node:crypto';
 import { NotificationStore } from '../../formation/src/notifications/notification.store';
@@ -8,13 +9,16 @@ interface Bell {
   unreadCount: number;
 }
 
+/** The bell's live signals are not what these tests are about (apps/gateway/test/live.e2e-spec.ts is). */
+const unheard = new LiveSignals({ publishRaw: async () => undefined });
+
 /**
  * Puts a notification in a member's bell the way the delivery job does, through formation's store (the notification's
  * document and the member's inbox); the job itself is covered by formation's integration tests.
  */
 const notify = (userId: string, title: string, createdAt: Date) =>
   withServiceDb('formation', (db) =>
-    new NotificationStore(db).add(
+    new NotificationStore(db, unheard).add(
       { userId, key: `${userId}:test-${randomUUID()}:2025-01-01`, title, body: `${title} body`, link: '/plan' },
       createdAt,
     ),

@@ -8,6 +8,7 @@ import { DirectoryConsumer } from './directory/directory.consumer';
 import { DirectoryEvents } from './directory/directory-events';
 import { MemberGroupsMigration } from './directory/member-groups.migration';
 import { OpsModule } from './ops/ops.module';
+import { ResourceLive } from './resources/live/resource-live';
 import { ResourceCommands } from './resources/commands/resource-commands';
 import { DownloadService } from './resources/download.service';
 import { ObjectStore } from './resources/files/object-store';
@@ -45,6 +46,7 @@ export class AppModule {
         UploadIntake,
         ProcessingQueue,
         ResourceCommands,
+        ResourceLive,
         ResourceProcessor,
         ResourceQueries,
         UploadService,

@@ -15,8 +15,11 @@ interface AuthenticatedRequest {
   user?: AuthUser;
 }
 
+/** What a request without a valid access token is told. */
+export const SESSION_MISSING = 'Your session is missing, invalid or expired. Please sign in again.';
+
 /** `Authorization: Bearer <token>`, the scheme in any case (as passport-jwt read it). */
-const bearerToken = (header: string | string[] | undefined): string | undefined => {
+export const bearerToken = (header: string | string[] | undefined): string | undefined => {
   if (typeof header !== 'string') return undefined;
   const match = /^\s*(\S+)\s+(\S+)/.exec(header);
   return match && match[1].toLowerCase() === 'bearer' ? match[2] : undefined;
@@ -40,7 +43,7 @@ export class AccessGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = bearerToken(request.headers.authorization);
     const user = token ? await this.tokens.verify(token).catch(() => undefined) : undefined;
-    if (!user) throw new UnauthorizedException('Your session is missing, invalid or expired. Please sign in again.');
+    if (!user) throw new UnauthorizedException(SESSION_MISSING);
     request.user = user;
     if (roles?.length && !roles.some((role) => user.roles.includes(role))) {
       throw new ForbiddenException(`This needs the ${roles.join(' or ')} role.`);

@@ -16,6 +16,8 @@ const MAX_VERIFIED_TOKENS = 10_000;
 interface Verified {
   user: AuthUser;
   until: number;
+  /** The token's own expiry (ms). */
+  expiresAt: number;
 }
 
 export class InvalidTokenError extends Error {}
@@ -45,10 +47,15 @@ export class TokenVerifier {
 
   /** The caller behind a bearer token; throws InvalidTokenError for anything but a valid, unexpired access token. */
   async verify(token: string): Promise<AuthUser> {
+    return (await this.verifyWithExpiry(token)).user;
+  }
+
+  /** The caller and when the token expires (ms): what a connection that outlives a request must end by. */
+  async verifyWithExpiry(token: string): Promise<{ user: AuthUser; expiresAt: number }> {
     const now = this.now();
     const known = this.verified.get(token);
     if (known) {
-      if (now < known.until) return known.user;
+      if (now < known.until) return known;
       this.verified.delete(token);
     }
     let claims: Partial<AccessTokenClaims> & { exp?: number };
@@ -69,8 +76,9 @@ export class TokenVerifier {
       roles: claims.roles ?? ['user'],
       sessionId: claims.sid as string,
     };
-    this.remember(token, { user, until: Math.min(claims.exp * 1000, now + VERIFIED_TOKEN_TTL_MS) });
-    return user;
+    const verified = { user, until: Math.min(claims.exp * 1000, now + VERIFIED_TOKEN_TTL_MS), expiresAt: claims.exp * 1000 };
+    this.remember(token, verified);
+    return verified;
   }
 
   private remember(token: string, entry: Verified): void {

@@ -17,6 +17,10 @@ export const METRIC_NAMES = [
   // BullMQ queues, labelled queue, state (jobs) or outcome (duration)
   'bullmq_jobs',
   'bullmq_job_duration_seconds',
+  // Live update streams at the gateway; closed ones labelled reason
+  'live_streams_open',
+  'live_streams_closed_total',
+  'live_push_seconds',
   // prom-client's default metrics
   'process_cpu_seconds_total',
   'process_resident_memory_bytes',
@@ -34,5 +38,6 @@ export const HISTOGRAM_METRIC_NAMES: readonly MetricName[] = [
   'event_propagation_seconds',
   'outbox_publish_seconds',
   'bullmq_job_duration_seconds',
+  'live_push_seconds',
   'nodejs_gc_duration_seconds',
 ];

@@ -39,6 +39,7 @@ export interface AppendListener {
  */
 export class CommandRunner {
   private readonly streams = new KeyedMutex();
+  private readonly storedListeners: Array<(events: readonly StoredEvent[]) => void> = [];
 
   constructor(
     private readonly store: EventStore,
@@ -89,5 +90,14 @@ export class CommandRunner {
     } finally {
       this.relay.kick();
     }
+    for (const listener of this.storedListeners) listener(events);
+  }
+
+  /**
+   * Tells `listener` about every append once its read models are up to date (a live signal then never makes a
+   * screen refetch what is not there yet). It must not throw or wait: it runs in the command's turn.
+   */
+  onStored(listener: (events: readonly StoredEvent[]) => void): void {
+    this.storedListeners.push(listener);
   }
 }

@@ -26,3 +26,6 @@ export { waitForConsumerGroup, type WaitForConsumerGroupOptions } from './testin
 export { createTopicsWithLeaders, type CreateTopicsOptions } from './topics/create-topics';
 export { OnTopic, stackTopic } from './topics/topic-prefix';
 export { backoffDelay, jitteredBackoffDelay, type BackoffOptions } from './backoff';
+export { LiveSignals, type LiveRecipients, type LiveSignalsOptions } from './live/live-signals';
+export { buildDeadLetter, type ConsumedMessage } from './inbox/dead-letter';
+export { consumingGroup } from './consumer/consuming-group';

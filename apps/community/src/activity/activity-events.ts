@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@abide/contracts';
 import type { EventHandlers } from '@abide/messaging';
 import { MemberDeparture } from '../groups/member-departure';
+import { GroupLive } from '../groups/live/group-live';
 import { GroupCardCache } from '../groups/projections/group-card-cache';
 import { MemberActivityStore } from './projections/member-activity.store';
 import { metaCausedBy } from '@abide/event-store';
@@ -16,9 +17,13 @@ export class ActivityEvents {
     private readonly store: MemberActivityStore,
     private readonly departure: MemberDeparture,
     private readonly cards: GroupCardCache,
+    private readonly live: GroupLive,
   ) {}
 
-  /** Each handler, then the member's group cards marked for computing again (every event here is about one member). */
+  /**
+   * Each handler, then the member's group cards marked for computing again (every event here is about one member),
+   * and those groups' members told that the figures changed.
+   */
   private refreshingCards(handlers: EventHandlers): EventHandlers {
     type AnyHandler = (event: EventEnvelope<{ userId: string }>) => Promise<void>;
     return Object.fromEntries(
@@ -26,7 +31,7 @@ export class ActivityEvents {
         type,
         async (event: EventEnvelope<{ userId: string }>) => {
           await handle(event);
-          await this.cards.memberChanged(event.data.userId);
+          this.live.figuresChanged(await this.cards.memberChanged(event.data.userId), event.correlationId);
         },
       ]),
     ) as EventHandlers;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { withDocument } from '@abide/event-store';
+import { LiveSignals } from '@abide/messaging';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { v5 as uuidv5 } from 'uuid';
@@ -39,7 +40,10 @@ export class NotificationStore implements OnModuleInit {
   readonly model: Model<NotificationView>;
   readonly inboxes: Model<NotificationInboxDocument>;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+  constructor(
+    @Inject(MONGO_CONNECTION) connection: Connection,
+    private readonly live: LiveSignals,
+  ) {
     this.model = connection.models.NotificationView ?? connection.model<NotificationView>('NotificationView', notificationSchema);
     this.inboxes =
       connection.models.NotificationInbox ?? connection.model<NotificationInboxDocument>('NotificationInbox', notificationInboxSchema);
@@ -100,13 +104,18 @@ export class NotificationStore implements OnModuleInit {
     await this.inboxes.deleteOne({ _id: userId });
   }
 
-  /** Read-modify-write of the member's inbox, one at a time per member in this process; written when `change` says so. */
+  /**
+   * Read-modify-write of the member's inbox, one at a time per member in this process; written when `change` says so,
+   * and then the member's open streams are told their bell changed (docs/architecture.md, "Live updates").
+   */
   async changeInbox(userId: string, change: (inbox: Inbox) => boolean | Promise<boolean>): Promise<void> {
-    await withDocument(this.inboxes as unknown as Model<unknown>, userId, async () => {
+    const written = await withDocument(this.inboxes as unknown as Model<unknown>, userId, async () => {
       const inbox = await this.inboxOf(userId);
-      if (!(await change(inbox))) return;
+      if (!(await change(inbox))) return false;
       await this.inboxes.updateOne({ _id: userId }, { $set: { inbox: JSON.stringify(inbox) } }, { upsert: true });
+      return true;
     });
+    if (written) this.live.tell({ members: [userId] }, { kind: 'notifications' });
   }
 
   private async inboxOf(userId: string): Promise<Inbox> {

@@ -1,4 +1,4 @@
-import { authEnv, baseEnv, redisEnv } from '@abide/platform';
+import { authEnv, baseEnv, kafkaEnv, redisEnv } from '@abide/platform';
 import { z } from 'zod';
 
 const url = z.string().url();
@@ -7,6 +7,28 @@ export const gatewayEnvSchema = z.object({
   ...baseEnv,
   ...authEnv,
   ...redisEnv,
+  // Live updates (docs/architecture.md "Live updates"): the gateway reads the live signals topic.
+  ...kafkaEnv,
+  /** Signals kept per audience (a member, the moderators) for a stream that reconnects to catch up from. */
+  LIVE_BUFFER_LENGTH: z.coerce.number().int().min(10).max(100_000).default(200),
+  /** An audience's buffer is dropped after this long without a signal; a cursor older than this resyncs. */
+  LIVE_RETENTION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(86_400),
+  /** A comment line this often keeps proxies from closing an idle stream. */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  /** A stream whose client lets more than this many bytes wait unread is closed (it reconnects with its cursor). */
+  LIVE_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(16 * 1024 * 1024)
+    .default(64 * 1024),
+  /** Open streams per member on one instance (tabs, devices); one more answers 429. */
+  LIVE_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(100_000).default(10),
   IDENTITY_URL: url,
   FORMATION_URL: url,
   LIBRARY_URL: url,

@@ -33,7 +33,8 @@ describe(ApiDocument.name, () => {
     const merged = JSON.parse(await sut.json()) as OpenAPIObject;
     await sut.json();
 
-    expect(Object.keys(merged.paths).sort()).toEqual(['/api/community', '/api/formation', '/api/identity', '/api/library']);
+    // The services' paths, and the gateway's own live stream.
+    expect(Object.keys(merged.paths).sort()).toEqual(['/api/community', '/api/formation', '/api/identity', '/api/library', '/api/live']);
     expect(asked.filter((s) => s === 'community')).toHaveLength(3);
     expect(asked).toHaveLength(6);
   });

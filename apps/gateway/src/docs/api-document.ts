@@ -5,7 +5,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serviceNames, ServiceClient } from '../proxy/service-client';
 import { DocumentedMethods } from './documented-methods';
-import { mergeDocuments } from './merge-documents';
+import { mergePublicDocument } from './merge-documents';
 
 /** A merged document is served this long before the services are asked again (a service restarted with new routes). */
 const FRESH_MS = 60_000;
@@ -48,7 +48,7 @@ export class ApiDocument {
 
   private async build(): Promise<string> {
     const entries = await Promise.all(serviceNames.map(async (service) => [service, await this.fetch(service)] as const));
-    const document = mergeDocuments(Object.fromEntries(entries));
+    const document = mergePublicDocument(Object.fromEntries(entries));
     const json = JSON.stringify(document);
     this.cached = { json, at: Date.now(), methods: new DocumentedMethods(document) };
     return json;

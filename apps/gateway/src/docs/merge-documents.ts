@@ -1,6 +1,7 @@
 import { bearerScheme } from '@abide/platform';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { isDeepStrictEqual } from 'node:util';
+import { liveDocument } from '../live/live-document';
 
 /** Two services named one thing differently: the merged document would lie about one of them. */
 export class DocumentClashError extends Error {
@@ -63,3 +64,7 @@ export const mergeDocuments = (documents: Record<string, OpenAPIObject>): OpenAP
     components: { ...components, securitySchemes: { ...components.securitySchemes, bearer: bearerScheme } },
   } as OpenAPIObject;
 };
+
+/** The public document: the services' documents and the gateway's own route (the live stream), merged. */
+export const mergePublicDocument = (services: Record<string, OpenAPIObject>): OpenAPIObject =>
+  mergeDocuments({ ...services, gateway: liveDocument });

@@ -10,6 +10,8 @@ export const topics = {
   libraryResource: 'library.resource.v1',
   communityGroup: 'community.group.v1',
   communityPrayer: 'community.prayer.v1',
+  /** Not an aggregate's: live signals (libs/contracts/src/live), sent by the services and read by the gateway. */
+  liveSignal: 'live.signal.v1',
 } as const;
 
 export type Topic = (typeof topics)[keyof typeof topics];

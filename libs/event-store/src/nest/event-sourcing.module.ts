@@ -1,6 +1,6 @@
 import { DynamicModule, Injectable, type InjectionToken, Module, type OnModuleInit, Optional, type Type } from '@nestjs/common';
 import { topicOf, type EventType } from '@abide/contracts';
-import { InboxConsumer, KafkaPublisher, provideInboxConsumer, stackTopic } from '@abide/messaging';
+import { InboxConsumer, KafkaPublisher, LiveSignals, provideInboxConsumer, stackTopic } from '@abide/messaging';
 import { HealthRegistry } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { CommandRunner } from '../command-runner';
@@ -51,6 +51,8 @@ export class EventSourcingModule {
           useFactory: () => new KafkaPublisher({ clientId: `${options.kafka.clientId}-publisher`, brokers: options.kafka.brokers }),
         },
         provideInboxConsumer({ connection: options.connection }),
+        // Live signals (docs/architecture.md "Live updates") go out through the same producer.
+        { provide: LiveSignals, useFactory: (publisher: KafkaPublisher) => new LiveSignals(publisher), inject: [KafkaPublisher] },
         {
           provide: EventStore,
           useFactory: (connection: Connection) => new EventStore(connection, { service: options.service }),
@@ -80,7 +82,7 @@ export class EventSourcingModule {
         },
         OutboxHealth,
       ],
-      exports: [EventStore, ProjectionRunner, OutboxRelay, CommandRunner, KafkaPublisher, InboxConsumer, ...projections],
+      exports: [EventStore, ProjectionRunner, OutboxRelay, CommandRunner, KafkaPublisher, InboxConsumer, LiveSignals, ...projections],
     };
   }
 

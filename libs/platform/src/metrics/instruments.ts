@@ -84,3 +84,24 @@ export const bullmqJobDuration = new Histogram({
   buckets: jobBuckets,
   registers,
 });
+
+/** Live updates at the gateway (docs/architecture.md "Live updates"). */
+export const liveStreamsOpen = new Gauge({
+  name: 'live_streams_open',
+  help: 'Live update streams open on this instance.',
+  registers,
+});
+
+export const liveStreamsClosed = new Counter({
+  name: 'live_streams_closed_total',
+  help: 'Live update streams ended, by reason: client (went away), shed (fell behind), expired (token), shutdown.',
+  labelNames: ['reason'] as const,
+  registers,
+});
+
+export const livePushSeconds = new Histogram({
+  name: 'live_push_seconds',
+  help: "Time from a live signal's occurredAt (sent by a service) to its write on a member's stream.",
+  buckets: propagationBuckets,
+  registers,
+});

@@ -89,9 +89,13 @@ export class GroupCardCache {
     return card;
   }
 
-  /** After anything about this member changed: the cards of their groups are computed again on their next read. */
-  async memberChanged(userId: string): Promise<void> {
-    const groups = groupsOf(await this.memberGroups.read(userId));
-    await Promise.all(groups.map((g) => this.stamps.replaceOne({ _id: g.groupId }, { stamp: randomUUID() }, { upsert: true })));
+  /**
+   * After anything about this member changed: the cards of their groups are computed again on their next read.
+   * Returns those groups.
+   */
+  async memberChanged(userId: string): Promise<string[]> {
+    const groups = groupsOf(await this.memberGroups.read(userId)).map((g) => g.groupId);
+    await Promise.all(groups.map((groupId) => this.stamps.replaceOne({ _id: groupId }, { stamp: randomUUID() }, { upsert: true })));
+    return groups;
   }
 }

@@ -2,6 +2,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useAuth } from '../../features/auth/hooks/useAuth';
+import { useLiveUpdates } from '../../features/live/useLiveUpdates';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { BrandMark } from '../../shared/components/BrandMark';
 import { usePreloadable } from '../../shared/lazy/preloadable';
@@ -36,6 +37,7 @@ export function SignedInFrame() {
   const [menuOpen, setMenuOpen] = useState(false);
   const popups = usePreloadable(framePopups, menuOpen);
   const items = navItemsFor(user?.roles);
+  useLiveUpdates(user?.id);
 
   return (
     <div className="frame frame--signed-in">

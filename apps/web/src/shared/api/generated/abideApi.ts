@@ -368,6 +368,14 @@ const injectedRtkApi = api.injectEndpoints({
     journalStats: build.query<JournalStatsApiResponse, JournalStatsApiArg>({
       query: () => ({ url: `/journal/stats` }),
     }),
+    liveStream: build.query<LiveStreamApiResponse, LiveStreamApiArg>({
+      query: (queryArg) => ({
+        url: `/live`,
+        headers: {
+          'Last-Event-ID': queryArg,
+        },
+      }),
+    }),
     moderationAudit: build.query<ModerationAuditApiResponse, ModerationAuditApiArg>({
       query: (queryArg) => ({
         url: `/moderation/audit`,
@@ -769,6 +777,8 @@ export type JournalPromptApiResponse = /** status 200  */ JournalPromptDto;
 export type JournalPromptApiArg = ('1' | 'true') | undefined;
 export type JournalStatsApiResponse = /** status 200  */ JournalStatsDto;
 export type JournalStatsApiArg = void;
+export type LiveStreamApiResponse = /** status 200 The stream (it stays open) */ string;
+export type LiveStreamApiArg = /** The `id` of the last message received, to resume after it. */ string | undefined;
 export type ModerationAuditApiResponse = /** status 200  */ AuditPageDto;
 export type ModerationAuditApiArg = number | undefined;
 export type ModerationQueueApiResponse = /** status 200  */ ReviewQueueDto;
@@ -1949,6 +1959,8 @@ export const {
   useLazyJournalPromptQuery,
   useJournalStatsQuery,
   useLazyJournalStatsQuery,
+  useLiveStreamQuery,
+  useLazyLiveStreamQuery,
   useModerationAuditQuery,
   useLazyModerationAuditQuery,
   useModerationQueueQuery,

@@ -1,0 +1,41 @@
+import type { LiveAudience, LiveRoleAudience, Role } from '@abide/contracts';
+
+/** Which role audiences a caller belongs to, from the roles in their access token. */
+const roleAudiences: Record<LiveRoleAudience, readonly Role[]> = {
+  // The Review Queue: moderators and admins (docs/architecture.md, "Live updates").
+  moderation: ['moderator', 'admin'],
+};
+
+/**
+ * Redis keys of the live buffer (one stream per audience, also its pub/sub channel), under the stack's key prefix.
+ * Member ids and role names are the services' own: no character of theirs can reach into another key.
+ */
+export class LiveKeys {
+  constructor(private readonly prefix: string) {}
+
+  member(memberId: string): string {
+    return `${this.prefix}:live:m:${memberId}`;
+  }
+
+  role(role: LiveRoleAudience): string {
+    return `${this.prefix}:live:r:${role}`;
+  }
+
+  /** Marks a signal applied, so a redelivered one is not buffered twice. */
+  seen(signalId: string): string {
+    return `${this.prefix}:live:seen:${signalId}`;
+  }
+
+  /** The buffers a signal goes to. */
+  ofAudience(audience: LiveAudience): string[] {
+    return 'role' in audience ? [this.role(audience.role)] : audience.members.map((m) => this.member(m));
+  }
+
+  /** The buffers a caller hears, in the order of their cursor: their own, then each role audience they belong to. */
+  ofCaller(memberId: string, roles: readonly Role[]): string[] {
+    const roleKeys = (Object.keys(roleAudiences) as LiveRoleAudience[])
+      .filter((audience) => roleAudiences[audience].some((role) => roles.includes(role)))
+      .map((audience) => this.role(audience));
+    return [this.member(memberId), ...roleKeys];
+  }
+}

@@ -1,0 +1,204 @@
+import {
+  type BeforeApplicationShutdown,
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  type OnModuleDestroy,
+  type OnModuleInit,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { errorCodes } from '@abide/contracts';
+import { type AuthUser, bearerToken, SESSION_MISSING, TokenVerifier } from '@abide/auth';
+import { DomainError, HealthRegistry, isTransientError, RedisConnection } from '@abide/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
+import { type BufferedEntry, type BufferHead, LiveBuffer } from './live-buffer';
+import { compareEntryIds, decodeCursor, entryTime, START_ID } from './live-cursor';
+import { LiveHub } from './live-hub';
+import { LiveKeys } from './live-audiences';
+import { LiveStream } from './live-stream';
+
+/** How long a browser waits before it reconnects after a stream ended (the SSE `retry` field). */
+const RETRY_MS = 1000;
+const UNAVAILABLE = 'Live updates are briefly unavailable. The page still works; it will update again shortly.';
+
+/**
+ * Whether the buffer may have lost entries after `position` (the last one a client had). The buffer is trimmed from
+ * its oldest end, so while the client's own entry is still there nothing after it is gone; once it is not (trimmed,
+ * or the buffer expired and began again), something may be. A position of 0-0 means the buffer was empty when the
+ * client connected: then anything trimmed since was after it.
+ */
+export const bufferLostSince = (position: string, head: BufferHead): boolean => {
+  if (position === START_ID) return head.entriesAdded > head.length;
+  return head.firstId === null || compareEntryIds(head.firstId, position) > 0;
+};
+
+/**
+ * `GET /api/live`: each signed-in member's stream of live updates (docs/architecture.md, "Live updates"). The token
+ * is checked here, at the edge, against identity's keys, as the services check theirs: the stream is the gateway's
+ * own route. Who hears what was decided by the service that sent each signal; here a caller hears only their own
+ * audience and the role audiences their token's roles put them in.
+ */
+@Injectable()
+export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnModuleDestroy {
+  private readonly logger = new Logger(LiveStreams.name);
+  private readonly redis: RedisConnection;
+  readonly buffer: LiveBuffer;
+  readonly keys: LiveKeys;
+  private readonly hub: LiveHub;
+  private readonly verifier: TokenVerifier;
+  private readonly streams = new Set<LiveStream>();
+  private readonly perMember = new Map<string, number>();
+  private stopping = false;
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly health: HealthRegistry,
+  ) {
+    // No offline queue (a stream asked for while Redis is away answers 503 at once), and no per-command timeout: a burst
+    // of streams opening waits its turn rather than failing.
+    this.redis = new RedisConnection(config.REDIS_URL, 'live', 'enqueue');
+    this.buffer = new LiveBuffer(this.redis.client, { length: config.LIVE_BUFFER_LENGTH, retentionSeconds: config.LIVE_RETENTION_SECONDS });
+    this.keys = new LiveKeys(config.REDIS_KEY_PREFIX);
+    // A subscriber waits out an outage (and subscribes again after it) rather than failing its commands.
+    this.hub = new LiveHub(
+      this.redis.client.duplicate({ connectionName: 'live-subscriber', enableOfflineQueue: true, commandTimeout: undefined }),
+    );
+    this.hub.onReconnect(() => this.closeAll('resume'));
+    this.verifier = new TokenVerifier({ jwksUrl: config.AUTH_JWKS_URL, issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE });
+  }
+
+  onModuleInit(): void {
+    this.health.add(this.redis.healthCheck());
+  }
+
+  /** Streams open on this instance. */
+  get open(): number {
+    return this.streams.size;
+  }
+
+  /** The caller of a stream request and their token's expiry; a 401 problem without a valid bearer token. */
+  async authenticate(request: FastifyRequest): Promise<{ user: AuthUser; expiresAt: number }> {
+    const token = bearerToken(request.headers.authorization);
+    const verified = token ? await this.verifier.verifyWithExpiry(token).catch(() => undefined) : undefined;
+    if (!verified) throw new UnauthorizedException(SESSION_MISSING);
+    return verified;
+  }
+
+  async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (this.stopping) throw DomainError.unavailable(UNAVAILABLE, 1);
+    const { user, expiresAt } = await this.authenticate(request);
+    if ((this.perMember.get(user.id) ?? 0) >= this.config.LIVE_STREAMS_PER_MEMBER) {
+      throw new DomainError(
+        errorCodes.rateLimited,
+        429,
+        'Too many live connections',
+        `You have ${this.config.LIVE_STREAMS_PER_MEMBER} live connections open already; close a tab or try again shortly.`,
+        undefined,
+        { 'retry-after': '30' },
+      );
+    }
+    const keys = this.keys.ofCaller(user.id, user.roles);
+    this.count(user.id, +1);
+    const stream = new LiveStream(reply.raw, {
+      positions: keys.map(() => START_ID),
+      maxBufferedBytes: this.config.LIVE_MAX_BUFFERED_BYTES,
+      heartbeatMs: this.config.LIVE_HEARTBEAT_SECONDS * 1000,
+      expiresAt,
+      retryMs: RETRY_MS,
+    });
+    const unlisten: Array<() => void> = [];
+    stream.onClose((reason) => {
+      this.streams.delete(stream);
+      this.count(user.id, -1);
+      for (const stop of unlisten) stop();
+      if (reason === 'shed') this.logger.warn({ userId: user.id, requestId: request.id }, 'live stream shed: its client fell behind');
+    });
+    try {
+      // Listening first: what is published from here on is held by the stream until the backlog has been sent.
+      for (const [audience, key] of keys.entries()) {
+        unlisten.push(await this.hub.listen(key, (id, payload) => stream.deliver(audience, { id, payload })));
+      }
+      const { epoch, backlog, resync } = await this.catchUp(keys, decodeCursor(headerOf(request, 'last-event-id')), stream);
+      reply.hijack();
+      // The client left while the backlog was read.
+      if (stream.closed) return;
+      this.streams.add(stream);
+      stream.setEpoch(epoch);
+      stream.open(headersOf(reply));
+      stream.replay(backlog, resync);
+    } catch (error) {
+      if (reply.sent) stream.close('client');
+      else stream.abandon();
+      if (error instanceof HttpException || error instanceof DomainError) throw error;
+      if (isTransientError(error) || !this.redis.ready) throw DomainError.unavailable(UNAVAILABLE, 5);
+      throw error;
+    }
+  }
+
+  /**
+   * Where the stream starts: after the client's cursor when the buffer still holds everything since (its backlog is
+   * sent first), else at the buffer's end with `resync` (the client refetches what it shows). No cursor: at the end.
+   */
+  private async catchUp(
+    keys: string[],
+    cursor: ReturnType<typeof decodeCursor>,
+    stream: LiveStream,
+  ): Promise<{ epoch: string; backlog: BufferedEntry[][]; resync: boolean }> {
+    const epoch = await this.buffer.epoch();
+    const heads = await Promise.all(keys.map((key) => this.buffer.head(key)));
+    const sameBuffer = cursor !== undefined && cursor.epoch === epoch;
+    const tooOld = (position: string) =>
+      position !== START_ID && Date.now() - entryTime(position) > this.config.LIVE_RETENTION_SECONDS * 1000;
+    let resync = cursor !== undefined && !sameBuffer;
+    const backlog = await Promise.all(
+      keys.map(async (key, audience) => {
+        const position = sameBuffer ? cursor.positions[audience] : undefined;
+        if (position === undefined || bufferLostSince(position, heads[audience]) || tooOld(position)) {
+          // No position for this audience (a first connect, a role gained since): from the end, nothing missed to say.
+          if (position !== undefined) resync = true;
+          stream.positionAt(audience, heads[audience].lastId);
+          return [];
+        }
+        stream.positionAt(audience, position);
+        return this.buffer.after(key, position);
+      }),
+    );
+    return { epoch, backlog, resync };
+  }
+
+  private count(memberId: string, by: number): void {
+    const n = (this.perMember.get(memberId) ?? 0) + by;
+    if (n > 0) this.perMember.set(memberId, n);
+    else this.perMember.delete(memberId);
+  }
+
+  private closeAll(reason: 'shutdown' | 'resume'): void {
+    for (const stream of [...this.streams]) stream.close(reason);
+  }
+
+  /** Before the server stops listening: every stream ends cleanly and its client reconnects to another instance. */
+  beforeApplicationShutdown(): void {
+    this.stopping = true;
+    this.closeAll('shutdown');
+  }
+
+  onModuleDestroy(): void {
+    this.hub.close();
+    this.redis.close();
+  }
+}
+
+const headerOf = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** The headers the app's hooks set on the reply (request id, CORS, security), for the raw response of the stream. */
+const headersOf = (reply: FastifyReply): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(reply.getHeaders())
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+  );

@@ -1,0 +1,279 @@
+import { topics } from '@abide/contracts';
+import { KafkaPublisher, LiveSignals } from '@abide/messaging';
+import { createTopics, deleteTopics, testBrokers, waitFor } from '@abide/messaging/src/testing/test-engines';
+import { integrationEnv, openLiveStream, type LiveStreamClient } from '@abide/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { AssignerProtocol, Kafka, logLevel, Partitioners } from 'kafkajs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect, type Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { request } from 'undici';
+import { LiveStreams } from '../src/live/live-streams';
+
+/**
+ * The push channel across two gateway instances on the real Kafka and Redis (docs/architecture.md, "Live updates"):
+ * both instances share the live consumer group and one Redis, a member's stream may be held by either, and the
+ * signals are sent as the services send them (LiveSignals).
+ */
+const { suffix, env } = integrationEnv('gateway');
+const prefix = `it_live_${suffix}.`;
+process.env.KAFKA_TOPIC_PREFIX = prefix;
+const liveTopic = `${prefix}${topics.liveSignal}`;
+const PARTITIONS = 6;
+
+let jwks: Server;
+let jwksUrl: string;
+let sign: (sub: string, roles?: string[], expiresInSeconds?: number) => Promise<string>;
+let a: NestFastifyApplication;
+let b: NestFastifyApplication;
+let urlA: string;
+let urlB: string;
+let publisher: KafkaPublisher;
+let live: LiveSignals;
+const opened: LiveStreamClient[] = [];
+
+const urlOf = (app: NestFastifyApplication) => `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+
+const startInstance = async (name: string, extra: Record<string, string> = {}) => {
+  const { startGateway } = await import('../src/gateway-app');
+  const { gatewayEnvSchema } = await import('../src/config/env.schema');
+  const config = gatewayEnvSchema.parse({
+    ...env,
+    KAFKA_CLIENT_ID: `gateway-${name}-${suffix}`,
+    KAFKA_TOPIC_PREFIX: prefix,
+    AUTH_JWKS_URL: jwksUrl,
+    IDENTITY_URL: 'http://127.0.0.1:9',
+    FORMATION_URL: 'http://127.0.0.1:9',
+    LIBRARY_URL: 'http://127.0.0.1:9',
+    COMMUNITY_URL: 'http://127.0.0.1:9',
+    LIVE_HEARTBEAT_SECONDS: '1',
+    ...extra,
+  });
+  // Any free port (the schema wants a real one).
+  return startGateway({ ...config, PORT: 0 }, { maxWaitTimeInMs: 100 });
+};
+
+const stream = async (base: string, options: Parameters<typeof openLiveStream>[1]) => {
+  const client = await openLiveStream(base, options);
+  opened.push(client);
+  return client;
+};
+
+const changes = (client: LiveStreamClient) => client.messages.filter((m) => m.event === 'change').map((m) => m.data);
+
+/** The partitions each instance's consumer holds, by client id. */
+const assignments = async (): Promise<Record<string, number[]>> => {
+  const kafka = new Kafka({ clientId: `probe-${suffix}`, brokers: testBrokers(), logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const { groups } = await admin.describeGroups([`${env.KAFKA_GROUP_PREFIX}gateway.live`]);
+    return Object.fromEntries(
+      groups[0].members.map((m) => [m.clientId, AssignerProtocol.MemberAssignment.decode(m.memberAssignment)?.assignment[liveTopic] ?? []]),
+    );
+  } finally {
+    await admin.disconnect();
+  }
+};
+
+/** A group id whose signals land on one of `partitions` (the producer's partitioner, as LiveSignals keys them). */
+const groupIdOnPartitions = (partitions: number[]): string => {
+  const partitioner = Partitioners.DefaultPartitioner();
+  const partitionMetadata = Array.from({ length: PARTITIONS }, (_, partitionId) => ({
+    partitionId,
+    leader: 0,
+    partitionErrorCode: 0,
+    replicas: [0],
+    isr: [0],
+  }));
+  for (;;) {
+    const groupId = randomUUID();
+    const partition = partitioner({ topic: liveTopic, partitionMetadata, message: { key: `group:${groupId}`, value: null } });
+    if (partitions.includes(partition)) return groupId;
+  }
+};
+
+beforeAll(async () => {
+  await createTopics([liveTopic, `${liveTopic}.dlq`], PARTITIONS);
+  const { publicKey, privateKey } = await generateKeyPair('ES256');
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'it', alg: 'ES256', use: 'sig' };
+  jwks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
+  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+  jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/.well-known/jwks.json`;
+  sign = (sub, roles = ['user'], expiresInSeconds = 900) =>
+    new SignJWT({ email: `${sub}@test.abide.local`, roles, sid: randomUUID() })
+      .setProtectedHeader({ alg: 'ES256', kid: 'it' })
+      .setSubject(sub)
+      .setIssuer('abide-identity')
+      .setAudience('abide')
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
+      .sign(privateKey);
+  // A short buffer (each instance trims what it appends to it) and, on B, a small allowance for unread bytes.
+  [a, b] = await Promise.all([
+    startInstance('a', { LIVE_BUFFER_LENGTH: '10' }),
+    startInstance('b', { LIVE_BUFFER_LENGTH: '10', LIVE_MAX_BUFFERED_BYTES: '16384' }),
+  ]);
+  urlA = urlOf(a);
+  urlB = urlOf(b);
+  publisher = new KafkaPublisher({ clientId: `it-live-${suffix}`, brokers: testBrokers() });
+  live = new LiveSignals(publisher);
+  // Both instances in the group, each with some of the partitions.
+  await waitFor(async () => Object.values(await assignments()).filter((p) => p.length > 0).length === 2, {
+    timeoutMs: 60_000,
+    intervalMs: 500,
+    what: 'both gateway instances to share the live topic',
+  });
+}, 120_000);
+
+afterEach(() => {
+  for (const client of opened.splice(0)) client.close();
+});
+
+afterAll(async () => {
+  await Promise.all([a?.close(), b?.close()]);
+  await publisher?.disconnect();
+  jwks?.close();
+  await deleteTopics([liveTopic, `${liveTopic}.dlq`]).catch(() => undefined);
+});
+
+describe('the live stream across two gateway instances', () => {
+  it("pushes to a member connected to instance A a signal that instance B's consumer buffered", async () => {
+    const member = randomUUID();
+    const held = await assignments();
+    const groupId = groupIdOnPartitions(held[`gateway-b-${suffix}`]);
+    const client = await stream(urlA, { token: await sign(member) });
+    expect(client.status).toBe(200);
+    expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    await client.next((m) => m.event === 'ready');
+
+    live.tell({ members: [member] }, { kind: 'group', groupId });
+
+    const pushed = await client.next((m) => m.event === 'change');
+    expect(pushed.data).toMatchObject({ change: { kind: 'group', groupId } });
+    expect(held[`gateway-a-${suffix}`]).not.toEqual(expect.arrayContaining(held[`gateway-b-${suffix}`]));
+  });
+
+  it('resumes after a reconnect with Last-Event-ID: what happened meanwhile, in order, once', async () => {
+    const member = randomUUID();
+    const token = await sign(member);
+    const first = await stream(urlB, { token });
+    await first.next((m) => m.event === 'ready');
+    live.tell({ members: [member] }, { kind: 'notifications' });
+    await first.next((m) => m.event === 'change');
+    const cursor = first.cursor();
+    first.close();
+
+    const [g1, g2] = [randomUUID(), randomUUID()];
+    live.tell({ members: [member] }, { kind: 'group', groupId: g1 });
+    live.tell({ members: [member] }, { kind: 'upload', resourceId: g2 });
+    await live.drained();
+    // Buffered by the consumer before the member comes back (to the other instance).
+    const again = await (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      return stream(urlA, { token, lastEventId: cursor });
+    })();
+    await again.next((m) => m.event === 'ready');
+    expect(changes(again)).toEqual([
+      expect.objectContaining({ change: { kind: 'group', groupId: g1 } }),
+      expect.objectContaining({ change: { kind: 'upload', resourceId: g2 } }),
+    ]);
+    expect(again.messages.some((m) => m.event === 'resync')).toBe(false);
+
+    live.tell({ members: [member] }, { kind: 'review-queue' });
+    await again.next((m) => m.event === 'change' && (m.data as { change: { kind: string } }).change.kind === 'review-queue');
+    expect(changes(again)).toHaveLength(3);
+  });
+
+  it('says resync when the buffer no longer holds everything since the cursor', async () => {
+    const member = randomUUID();
+    const token = await sign(member);
+    const first = await stream(urlB, { token });
+    const ready = await first.next((m) => m.event === 'ready');
+    first.close();
+    // About 10 are kept per audience (LIVE_BUFFER_LENGTH; Redis trims whole nodes of 100 entries).
+    for (let i = 0; i < 260; i++) live.tell({ members: [member] }, { kind: 'group', groupId: `g${i}` });
+    await live.drained();
+    const head = () => b.get(LiveStreams).buffer;
+    await waitFor(
+      async () => {
+        const { entriesAdded, length } = await head().head(`${env.REDIS_KEY_PREFIX}:live:m:${member}`);
+        return entriesAdded === 260 && length < 260;
+      },
+      { what: 'every signal buffered, and the buffer trimmed' },
+    );
+
+    const again = await stream(urlB, { token, lastEventId: ready.id });
+    await again.next((m) => m.event === 'ready');
+    expect(again.messages.map((m) => m.event)).toEqual(['resync', 'ready']);
+
+    const fromElsewhere = await stream(urlA, { token, lastEventId: `ffff${ready.id?.slice(4)}` });
+    await fromElsewhere.next((m) => m.event === 'ready');
+    expect(fromElsewhere.messages[0].event).toBe('resync');
+  });
+
+  it('sheds a stream whose client stopped reading, while another keeps receiving', async () => {
+    const member = randomUUID();
+    const token = await sign(member);
+    const streams = () => b.get(LiveStreams).open;
+    // The earlier tests' streams on B are gone (their clients closed them).
+    await waitFor(() => streams() === 0, { what: 'no stream left on B' });
+    const before = 0;
+    // A client that asks and then never reads: what it is sent piles up in the gateway's write buffer.
+    const slow: Socket = connect((b.getHttpServer().address() as AddressInfo).port, '127.0.0.1');
+    await new Promise((resolve) => slow.once('connect', resolve));
+    slow.write(`GET /api/live HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nAccept: text/event-stream\r\n\r\n`);
+    slow.pause();
+    const fast = await stream(urlB, { token });
+    await fast.next((m) => m.event === 'ready');
+    await waitFor(() => streams() === before + 2, { what: 'both streams open' });
+
+    let sent = 0;
+    while (streams() > before + 1 && sent < 60_000) {
+      for (let i = 0; i < 2500; i++) live.tell({ members: [member] }, { kind: 'group', groupId: `slow-${sent + i}` });
+      sent += 2500;
+      await live.drained();
+      await waitFor(() => changes(fast).length >= sent, { timeoutMs: 60_000, what: `the fast client to get ${sent}` });
+    }
+
+    expect(streams()).toBe(before + 1);
+    expect(changes(fast)).toHaveLength(sent);
+    slow.destroy();
+  }, 180_000);
+
+  it('refuses a caller without a valid token, and never sends one member what is another’s', async () => {
+    const missing = await stream(urlA, {});
+    expect([missing.status, (missing.problem as { code: string }).code]).toEqual([401, 'UNAUTHORIZED']);
+    const forged = await stream(urlA, { token: `${await sign(randomUUID())}x` });
+    expect(forged.status).toBe(401);
+    const expired = await stream(urlA, { token: await sign(randomUUID(), ['user'], -60) });
+    expect(expired.status).toBe(401);
+    // A token in the URL is not a way in (it would land in access logs).
+    const inUrl = await request(`${urlA}/api/live?access_token=${await sign(randomUUID())}`);
+    await inUrl.body.dump();
+    expect(inUrl.statusCode).toBe(401);
+
+    const [me, other] = [randomUUID(), randomUUID()];
+    const mine = await stream(urlA, { token: await sign(me) });
+    const moderator = await stream(urlB, { token: await sign(randomUUID(), ['user', 'moderator']) });
+    await Promise.all([mine.next((m) => m.event === 'ready'), moderator.next((m) => m.event === 'ready')]);
+    live.tell({ members: [other] }, { kind: 'notifications' });
+    live.tell({ role: 'moderation' }, { kind: 'review-queue' });
+    live.tell({ members: [me] }, { kind: 'upload', resourceId: 'mine' });
+
+    await mine.next((m) => m.event === 'change');
+    await moderator.next((m) => m.event === 'change');
+    expect(changes(mine)).toEqual([expect.objectContaining({ change: { kind: 'upload', resourceId: 'mine' } })]);
+    expect(changes(moderator)).toEqual([expect.objectContaining({ change: { kind: 'review-queue' } })]);
+  });
+
+  it('ends its streams cleanly when the instance shuts down', async () => {
+    const c = await startInstance('c');
+    const client = await stream(urlOf(c), { token: await sign(randomUUID()) });
+    await client.next((m) => m.event === 'ready');
+    await c.close();
+    await client.ended;
+  });
+});

@@ -1,0 +1,55 @@
+import type { LiveChange } from '@abide/contracts';
+import { useEffect } from 'react';
+import { useStore } from 'react-redux';
+import type { AppStore } from '../../app/store';
+import { baseApi } from '../../shared/api/baseApi';
+import { selectAccessToken, sessionEvent, signedOut } from '../auth/authSlice';
+import { refreshSession } from '../auth/session-client';
+import { connectLive } from './live-connection';
+import { type LiveTag, mergeTags, tagsForChange, tagsForResync } from './live-tags';
+
+/** Changes pushed within this long are applied together (one refetch per screen). */
+const BATCH_MS = 100;
+
+/**
+ * Keeps the signed-in member's screens live (docs/architecture.md, "Live updates"): opens their stream while
+ * `memberId` is set and turns each pushed change into cache invalidations, so the bell, My Groups, a group's page and
+ * dashboard, My uploads and the Review Queue refetch what changed without a reload. Mounted once, in the signed-in frame.
+ */
+export function useLiveUpdates(memberId: string | undefined): void {
+  const store = useStore() as AppStore;
+  useEffect(() => {
+    if (!memberId) return;
+    let pending: LiveTag[][] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const invalidate = (tags: LiveTag[]) => {
+      pending.push(tags);
+      timer ??= setTimeout(() => {
+        const batch = mergeTags(pending);
+        pending = [];
+        timer = undefined;
+        // The tags are the features' own (added with enhanceEndpoints), unknown to the base slice's types.
+        store.dispatch(baseApi.util.invalidateTags(batch as never));
+      }, BATCH_MS);
+    };
+    // The signed-in frame loads lazily, so the stream's client never weighs on the landing page.
+    const close = connectLive({
+      token: () => selectAccessToken(store.getState()),
+      onChange: (change: LiveChange) => invalidate(tagsForChange(change)),
+      onResync: () => invalidate(tagsForResync()),
+      onUnauthorized: async () => {
+        const outcome = await refreshSession();
+        if (outcome.kind === 'refreshed') {
+          store.dispatch(sessionEvent({ type: 'TOKEN_REFRESHED', session: outcome.session }));
+          return true;
+        }
+        if (outcome.kind === 'no-session') store.dispatch(signedOut());
+        return false;
+      },
+    });
+    return () => {
+      close();
+      clearTimeout(timer);
+    };
+  }, [memberId, store]);
+}
