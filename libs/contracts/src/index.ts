@@ -22,3 +22,4 @@ export * from './http/library.dto';
 export * from './http/community.dto';
 export * from './metric-names';
 export * from './http/ops.dto';
+export * from './sms';
