@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 
 /**
  * The local SMS provider fake (tools/infra/sms): Twilio's Messages API for the apps, an inbox with a JSON API for
@@ -97,3 +97,13 @@ export const optOutAtProvider = async (accountSid: string, number: string): Prom
 /** The page a person opens to read a number's texts. */
 export const smsInboxPageOf = (accountSid: string, number: string): string =>
   `${smsApiUrl()}/accounts/${accountSid}/numbers/${encodeURIComponent(number)}`;
+
+/**
+ * A valid US number no other test is likely to use (replies find members by number, so tests must not share one):
+ * as a person in the US types it, and in E.164.
+ */
+export const newPhoneNumber = (): { national: string; e164: string } => {
+  const exchange = 200 + randomInt(800);
+  const line = String(randomInt(10_000)).padStart(4, '0');
+  return { national: `(415) ${exchange}-${line}`, e164: `+1415${exchange}${line}` };
+};

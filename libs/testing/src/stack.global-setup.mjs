@@ -78,6 +78,7 @@ export default async function stackGlobalSetup() {
   // The stack's account at the SMS provider fake: its inbox, and the token replies are signed with.
   process.env.E2E_SMS_API_URL = engineEnv.SMS_API_URL;
   process.env.E2E_SMS_ACCOUNT_SID = smsAccountOf(namespaceOf('test')).sid;
+  process.env.E2E_SMS_AUTH_TOKEN = smsAccountOf(namespaceOf('test')).authToken;
   process.env.E2E_LOG_DIR = logDir;
   process.env.E2E_NAMESPACE = namespaceOf('test');
   // Each service's Prometheus listener, by name (JSON): metrics are never served through the gateway.
