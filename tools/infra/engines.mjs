@@ -526,6 +526,9 @@ function defineEngines({ ports, portOffset, runDir, allowExternalRedis }) {
     port: ports.sms[0],
     ports: ports.sms,
     marker: 'abide-fake-twilio',
+    // Our own code, holding nothing that matters across a restart (accounts are kept on disk): a changed fake is
+    // started afresh by `up` instead of only being reported.
+    restartWhenChanged: true,
     graceMs: 3000,
     readyTimeoutMs: 15000,
     dir: () => runDir('sms'),
@@ -853,6 +856,17 @@ async function bringUp(e, info, log, timeoutMs, portOffset) {
   const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
   const { kind, state } = info.inspection;
   if (kind === 'other-offset') throw otherOffsetError(e, state, portOffset);
+  if (kind === 'ours' && e.restartWhenChanged && state.version && state.version !== e.version()) {
+    log.info(`${e.name}: running ${state.version}, the checkout has ${e.version()}: restarting it`);
+    await stopEngine(e, log, portOffset);
+    return bringUp(
+      e,
+      { ...info, inspection: await inspect(e, portOffset), provisioned: await e.provisioned() },
+      log,
+      timeoutMs,
+      portOffset,
+    );
+  }
   if (kind === 'ours') {
     const res = (await e.healthy()) ? 'ready' : await waitReady(e, state.pid, log, timeoutMs ?? e.readyTimeoutMs);
     if (res !== 'ready') throw await failWithLog(e, `${e.name}: running as pid ${state.pid} but not healthy (${res})`);

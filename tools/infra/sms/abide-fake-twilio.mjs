@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The local SMS provider: speaks Twilio's Messages API to the apps and is the dev SMS inbox for people.
 //
-//   node abide-fake-twilio.mjs --port 1090 [--host 127.0.0.1] [--data-dir DIR]
+//   node abide-fake-twilio.mjs --port 1090 [--host 127.0.0.1] [--data-dir DIR]      (accounts also from SMS_FAKE_ACCOUNTS)
 //
 // Twilio's API (what formation's TwilioSmsSender speaks; HTTP basic auth with the account SID and auth token):
 //   POST /2010-04-01/Accounts/{sid}/Messages.json   form To, From, Body → 201 message JSON, or Twilio's error JSON
@@ -61,7 +61,9 @@ const optOuts = new Set();
 /** @type {Map<string, Array<{status: number, code: number, message: string, times: number, to: string|null}>>} */
 const faults = new Map();
 
+/** Accounts given at start (docker-compose): SMS_FAKE_ACCOUNTS='[{"sid","authToken","phoneNumber","smsUrl","label"}]'. */
 function loadAccounts() {
+  for (const a of JSON.parse(process.env.SMS_FAKE_ACCOUNTS || '[]')) accounts.set(a.sid, { smsUrl: null, label: a.sid, ...a });
   if (!ACCOUNTS_FILE) return;
   try {
     for (const a of JSON.parse(fs.readFileSync(ACCOUNTS_FILE, 'utf8'))) accounts.set(a.sid, a);
