@@ -4,12 +4,15 @@ import type { Locator, Page } from 'playwright-core';
 export class SmsInboxPage {
   readonly heading: Locator;
   readonly messages: Locator;
+  /** The member's own replies (each says what the app's webhook answered). */
+  readonly replies: Locator;
   readonly replyStop: Locator;
   readonly note: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1 });
     this.messages = page.getByRole('list', { name: 'Messages, oldest first' }).getByRole('listitem');
+    this.replies = this.messages.filter({ hasText: '(reply)' });
     this.replyStop = page.getByRole('button', { name: 'Reply STOP' });
     this.note = page.locator('p.note').first();
   }

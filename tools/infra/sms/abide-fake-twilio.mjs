@@ -288,6 +288,7 @@ const page = (title, body, crumbs = []) => `<!doctype html>
   input[type=text]{width:100%;box-sizing:border-box;font:inherit;padding:.4rem;border:1px solid #7b8794;border-radius:.25rem;margin:.25rem 0 .5rem}
   button{font:inherit;padding:.4rem .9rem;border-radius:.25rem;border:1px solid #0f766e;background:#0f766e;color:#fff;cursor:pointer;margin:.25rem .25rem 0 0}
   button.secondary{background:#fff;color:#0f766e}
+  form.quick{background:none;border:0;padding:0;margin-top:.5rem}
   .note{color:#52606d}
 </style></head>
 <body><header><a href="/">SMS inbox</a> <span>· local stand-in for the SMS provider</span></header>
@@ -352,7 +353,7 @@ function conversationPage(account, number) {
   <input type="text" id="reply-body" name="body" maxlength="1600" required autocomplete="off">
   <button type="submit">Send reply</button>
 </form>
-<form method="post" action="${action}">
+<form method="post" action="${action}" class="quick">
   <input type="hidden" name="body" value="${stopped ? 'START' : 'STOP'}">
   <button type="submit" class="secondary">Reply ${stopped ? 'START' : 'STOP'}</button>
 </form>`,
