@@ -15,13 +15,7 @@ export const demoPhoneNumber = '(201) 555-0100';
 const demoFriend = { name: 'Grace Okafor', email: 'grace@abide.local', password: 'steadfast love endures' };
 
 const demoHabits = [
-  {
-    name: 'Morning prayer',
-    category: 'prayer',
-    description: 'Ten quiet minutes before the day begins.',
-    frequency: 'daily',
-    reminderTime: '07:00',
-  },
+  { name: 'Morning prayer', category: 'prayer', description: 'Ten quiet minutes before the day begins.', frequency: 'daily', reminderTime: '07:00' },
   { name: 'Read a psalm', category: 'bible-study', description: 'One psalm, read slowly.', frequency: 'daily', reminderTime: '' },
   { name: 'Gratitude list', category: 'gratitude', description: 'Three things from today.', frequency: 'daily', reminderTime: '21:00' },
 ];
@@ -30,36 +24,15 @@ const libraryDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo
 const demoResources = [
   {
     file: 'praying-the-psalms.txt',
-    fields: {
-      title: 'Praying the Psalms: a seven-day guide',
-      category: 'guide',
-      description: 'Fifteen minutes a day with one psalm, prayed back in your own words.',
-      tags: ['prayer', 'spiritual-growth'],
-      targetAudience: 'all-levels',
-      visibility: 'public',
-    },
+    fields: { title: 'Praying the Psalms: a seven-day guide', category: 'guide', description: 'Fifteen minutes a day with one psalm, prayed back in your own words.', tags: ['prayer', 'spiritual-growth'], targetAudience: 'all-levels', visibility: 'public' },
   },
   {
     file: 'lectio-divina-for-small-groups.txt',
-    fields: {
-      title: 'Lectio Divina for small groups',
-      category: 'study',
-      description: 'A four-movement way of listening to Scripture together.',
-      tags: ['bible-study', 'community', 'leadership'],
-      targetAudience: 'leaders',
-      visibility: 'public',
-    },
+    fields: { title: 'Lectio Divina for small groups', category: 'study', description: 'A four-movement way of listening to Scripture together.', tags: ['bible-study', 'community', 'leadership'], targetAudience: 'leaders', visibility: 'public' },
   },
   {
     file: 'sabbath-rest-study-notes.txt',
-    fields: {
-      title: 'Sabbath rest: study notes',
-      category: 'curriculum',
-      description: 'Four weeks on rest as gift, freedom, mercy and promise.',
-      tags: ['discipleship'],
-      targetAudience: 'growing-christians',
-      visibility: 'group',
-    },
+    fields: { title: 'Sabbath rest: study notes', category: 'curriculum', description: 'Four weeks on rest as gift, freedom, mercy and promise.', tags: ['discipleship'], targetAudience: 'growing-christians', visibility: 'group' },
   },
 ];
 
@@ -76,8 +49,7 @@ const seedMemberBasics = async (apiUrl, session) => {
   const habits = expectOk(await request(apiUrl, 'GET', '/api/habits', { token }), 'list habits');
   if (habits.length === 0) {
     const created = [];
-    for (const habit of demoHabits)
-      created.push(expectOk(await request(apiUrl, 'POST', '/api/habits', { token, body: habit }), 'create a habit'));
+    for (const habit of demoHabits) created.push(expectOk(await request(apiUrl, 'POST', '/api/habits', { token, body: habit }), 'create a habit'));
     expectOk(await request(apiUrl, 'POST', `/api/habits/${created[0].id}/toggle`, { token, body: { completed: true } }), 'check in');
   }
   const entries = expectOk(await request(apiUrl, 'GET', '/api/journal/entries', { token }), 'list journal entries');
@@ -116,16 +88,10 @@ const seedGroup = async (apiUrl, member, friend) => {
   );
   expectOk(await request(apiUrl, 'POST', `/api/groups/${group.id}/join`, { token: friend.accessToken }), 'join the demo group');
   const habit = expectOk(
-    await request(apiUrl, 'POST', '/api/habits', {
-      token: friend.accessToken,
-      body: { name: 'Evening examen', category: 'prayer', description: '', frequency: 'daily', reminderTime: '21:30' },
-    }),
+    await request(apiUrl, 'POST', '/api/habits', { token: friend.accessToken, body: { name: 'Evening examen', category: 'prayer', description: '', frequency: 'daily', reminderTime: '21:30' } }),
     'create a habit for Grace',
   );
-  expectOk(
-    await request(apiUrl, 'POST', `/api/habits/${habit.id}/toggle`, { token: friend.accessToken, body: { completed: true } }),
-    'check Grace in',
-  );
+  expectOk(await request(apiUrl, 'POST', `/api/habits/${habit.id}/toggle`, { token: friend.accessToken, body: { completed: true } }), 'check Grace in');
   expectOk(
     await request(apiUrl, 'POST', `/api/groups/${group.id}/prayers`, {
       token: friend.accessToken,
@@ -142,8 +108,7 @@ const seedLibrary = async (apiUrl, member, moderator, group) => {
   if (mine.total > 0) return;
   for (const { file, fields } of demoResources) {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ ...fields, tags: undefined, termsAccepted: 'true' }))
-      if (value !== undefined) form.append(name, value);
+    for (const [name, value] of Object.entries({ ...fields, tags: undefined, termsAccepted: 'true' })) if (value !== undefined) form.append(name, value);
     for (const tag of fields.tags) form.append('tags', tag);
     if (fields.visibility === 'group') form.append('groupId', group.id);
     form.append('file', new Blob([readFileSync(path.join(libraryDir, file))], { type: 'text/plain' }), file);
@@ -155,10 +120,7 @@ const seedLibrary = async (apiUrl, member, moderator, group) => {
     return res.status === 200 && res.body.items.length >= publicCount ? res.body : undefined;
   }, 'the uploads to reach the review queue');
   for (const item of queue.items) {
-    expectOk(
-      await request(apiUrl, 'POST', `/api/moderation/resources/${item.id}/approve`, { token: moderator.accessToken }),
-      `approve ${item.title}`,
-    );
+    expectOk(await request(apiUrl, 'POST', `/api/moderation/resources/${item.id}/approve`, { token: moderator.accessToken }), `approve ${item.title}`);
   }
 };
 
@@ -168,21 +130,12 @@ export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080',
   await seedMemberBasics(apiUrl, member);
 
   const friend = await memberSession(apiUrl, smtpWebUrl, demoFriend);
-  await ensureOnboarded(apiUrl, friend, {
-    spiritualGoals: ['Building community'],
-    connectionPreferences: ['community', 'prayer'],
-    reminderFrequency: 'weekly',
-  });
+  await ensureOnboarded(apiUrl, friend, { spiritualGoals: ['Building community'], connectionPreferences: ['community', 'prayer'], reminderFrequency: 'weekly' });
 
   let moderator = await memberSession(apiUrl, smtpWebUrl, demoModerator);
-  await ensureOnboarded(apiUrl, moderator, {
-    spiritualGoals: ['Serving others'],
-    connectionPreferences: ['service'],
-    reminderFrequency: 'none',
-  });
+  await ensureOnboarded(apiUrl, moderator, { spiritualGoals: ['Serving others'], connectionPreferences: ['service'], reminderFrequency: 'none' });
   if (!moderator.user.roles?.includes('moderator')) {
-    if (runRolesCommand(profile, ['grant', 'moderator', demoModerator.email], { quiet: true }) !== 0)
-      throw new Error('could not grant the demo moderator role');
+    if (runRolesCommand(profile, ['grant', 'moderator', demoModerator.email], { quiet: true }) !== 0) throw new Error('could not grant the demo moderator role');
     moderator = await memberSession(apiUrl, smtpWebUrl, demoModerator); // a new token carries the role
   }
 
