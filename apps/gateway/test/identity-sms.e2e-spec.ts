@@ -129,6 +129,19 @@ describe('text messages: the opt-in', () => {
   });
 });
 
+describe('text messages: erasure', () => {
+  it('deleting the account forgets the number replies found the member by, and erases it from the opt-in events', async () => {
+    const { member, phone } = await onboardWithTexts();
+
+    expect((await member.post('/api/account/delete', { password: member.password })).status).toBeLessThan(300);
+
+    const listed = await withServiceDb('identity', (db) => db.collection('sms_numbers').findOne({ _id: phone.e164 as never }));
+    expect(listed).toBeNull();
+    const [optIn] = await eventsOf('identity', member.user.id, 'identity.user.sms-opted-in');
+    expect(optIn.data.phoneNumber).toBe('[erased]');
+  });
+});
+
 describe('text messages: replies', () => {
   it('a STOP reply through the provider turns texts off, as a member event in identity and formation; START turns them on again', async () => {
     const { member, phone } = await onboardWithTexts();
