@@ -66,10 +66,13 @@ describe('accounts', () => {
     await expectAccessible(page, 'onboarding step 3');
     await onboarding.continueButton.click();
 
-    // Step 4: optional phone and the summary.
+    // Step 4: optional phone, the opt-in to texts (its words name the weekly reminder chosen) and the summary.
     await onboarding.stepText(4).waitFor();
     await onboarding.percentText(100).waitFor();
     await onboarding.phoneInput.fill(onboardingChoices.phone);
+    expect(await onboarding.summary.innerText()).not.toContain('Text message nudges');
+    expect(await onboarding.smsConsentWords.textContent()).toContain('the weekly reminder on Sundays at 18:00');
+    await onboarding.smsOptIn.check();
     const summary = await onboarding.summary.innerText();
     expect(summary).toContain('Weekly activities for deeper prayer life and daily Bible reading');
     expect(summary).toContain('Weekly reminders, Sunday evening');

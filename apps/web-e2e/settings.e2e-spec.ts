@@ -30,13 +30,18 @@ describe('settings', () => {
     await page.keyboard.press('Escape');
 
     await settings.frequency('Weekly').check();
-    await settings.channel('SMS').check();
-    await settings.saveReminders.click();
-    await page.locator('.ant-form-item-explain-error', { hasText: 'Add a phone number to get SMS reminders' }).waitFor();
-    await expectAccessible(page, 'settings with a field error');
+    await settings.channel('Email').uncheck();
     await settings.phoneInput.fill('(555) 987-6543');
     await settings.saveReminders.click();
+    // The server reads the number in the country of the member's time zone (Chicago: the US) and says why it is not one.
+    await page.locator('.ant-form-item-explain-error', { hasText: 'This is not a valid United States phone number' }).waitFor();
+    await expectAccessible(page, 'settings with a field error');
+    await settings.phoneInput.fill('(201) 555-0187');
+    await settings.saveReminders.click();
     await toast(page, 'Your reminder preferences have been updated.').waitFor();
+    // Stored and shown in E.164; a number alone turns no texts on.
+    expect(await settings.phoneInput.inputValue()).toBe('+12015550187');
+    expect(await settings.smsStatus.innerText()).toBe('Text messages are off.');
 
     // The switch shows what the server holds (a new member shares by default); flip it and expect the matching toast.
     const sharing = (await settings.shareProgress.getAttribute('aria-checked')) === 'true';
@@ -49,8 +54,9 @@ describe('settings', () => {
     await settings.waitUntilShown();
     expect(await settings.nameInput.inputValue()).toBe(newName);
     expect(await settings.frequency('Weekly').isChecked()).toBe(true);
-    expect(await settings.channel('SMS').isChecked()).toBe(true);
-    expect(await settings.phoneInput.inputValue()).toBe('(555) 987-6543');
+    expect(await settings.channel('Email').isChecked()).toBe(false);
+    expect(await settings.smsOptIn.isChecked()).toBe(false);
+    expect(await settings.phoneInput.inputValue()).toBe('+12015550187');
     expect(await settings.shareProgress.getAttribute('aria-checked')).toBe(String(!sharing));
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);

@@ -40,6 +40,7 @@ const unreachableEngines = {
   S3_USE_SSL: 'false',
   S3_ACCESS_KEY: 'offline',
   S3_SECRET_KEY: 'offline-document',
+  SMS_API_URL: 'http://127.0.0.1:9',
 };
 
 /**

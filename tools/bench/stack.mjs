@@ -7,7 +7,7 @@ import mongoose from 'mongoose';
 import { Redis } from 'ioredis';
 import { AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import { cmdlineOf, pidAlive, portOwner, readJson, sleep, writeJson } from '../infra/lib/util.mjs';
-import { namespaceOf, ports, repoRoot, serviceEnv, serviceNames, waitForHttp } from '../stack/services.mjs';
+import { namespaceOf, ports, registerStackSmsAccount, repoRoot, serviceEnv, serviceNames, waitForHttp } from '../stack/services.mjs';
 import { moveGroupsToEnd, withKafkaRetries } from '../stack/consumer-groups.mjs';
 import { provisionTopics } from '../stack/topics.mjs';
 
@@ -78,6 +78,7 @@ export const ensureStack = async ({ profile, engineEnv, say, inspect = false }) 
     throw new Error(`the bench ports are taken by processes this bench did not start: ${list}. Stop them, or use another ABIDE_TEST_SLOT.`);
   }
   fs.mkdirSync(logDir, { recursive: true });
+  await registerStackSmsAccount(profile, engineEnv);
   say(`starting the services on the ${profile} ports (logs: ${logDir})`);
   const topics = provisionTopics({
     brokers: engineEnv.KAFKA_BROKERS,

@@ -88,6 +88,26 @@ describe('docker-compose.yml', () => {
     expect(urlPort(library.REDIS_URL)).toBe('6379');
   });
 
+  it('points formation and identity at one SMS provider account, whose replies go to the gateway identity answers through', () => {
+    const formation = envOf('formation');
+    const identity = envOf('identity');
+    const provider = compose.services[new URL(formation.SMS_API_URL).hostname];
+    const accounts = JSON.parse(String(provider.environment?.SMS_FAKE_ACCOUNTS)) as Array<Record<string, string>>;
+
+    expect(String(provider.command)).toContain(`--port,${urlPort(formation.SMS_API_URL)}`);
+    expect(accounts).toContainEqual(
+      expect.objectContaining({
+        sid: formation.SMS_ACCOUNT_SID,
+        authToken: formation.SMS_AUTH_TOKEN,
+        phoneNumber: formation.SMS_FROM,
+        smsUrl: identity.SMS_WEBHOOK_URL,
+      }),
+    );
+    expect(identity.SMS_AUTH_TOKEN).toBe(formation.SMS_AUTH_TOKEN);
+    const webhook = new URL(identity.SMS_WEBHOOK_URL);
+    expect([webhook.hostname, webhook.port, webhook.pathname]).toEqual(['gateway', envOf('gateway').PORT, '/api/sms/inbound']);
+  });
+
   it('builds an image that installs every workspace package', () => {
     const dockerfile = readFileSync(path.join(root, 'deploy', 'Dockerfile'), 'utf8');
     const workspaces = ['apps', 'libs'].flatMap((dir) =>

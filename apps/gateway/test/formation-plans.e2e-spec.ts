@@ -6,7 +6,7 @@ const onboarding = {
   spiritualGoals: ['Daily Bible reading', 'Serving others'],
   connectionPreferences: ['bible', 'service'],
   reminderFrequency: 'daily',
-  phoneNumber: '(555) 765-4321',
+  phoneNumber: '(201) 555-0176',
   timeZone: 'America/New_York',
 };
 const activitiesOf = (plan: SpiritualPlan) => plan.planData.dailyActivities.flatMap((d) => d.activities);

@@ -46,7 +46,7 @@ describe('parallel identity writes of one member', () => {
       { reminderFrequency: 'none' },
       { shareProgressWithGroups: false },
       { name: 'Tabitha' },
-      { phoneNumber: '(555) 987-6543' },
+      { phoneNumber: '+12015550143' },
     ];
 
     const responses = await Promise.all(changes.map((change) => member.patch<SettingsResponse>('/api/settings', change)));

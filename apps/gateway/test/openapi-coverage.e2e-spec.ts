@@ -84,6 +84,11 @@ const nowhere = {
   S3_PORT: '9',
   S3_ACCESS_KEY: 'unused-key',
   S3_SECRET_KEY: 'unused-secret',
+  SMS_API_URL: 'http://127.0.0.1:9',
+  SMS_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+  SMS_AUTH_TOKEN: 'unused-sms-auth-token',
+  SMS_FROM: '+15005550006',
+  SMS_WEBHOOK_URL: 'http://127.0.0.1:9/api/sms/inbound',
 };
 const served: Record<ServiceName, string[]> = {
   identity: routesOf(IdentityApp.forRoot(identityEnvSchema.parse(nowhere))),

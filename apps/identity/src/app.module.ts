@@ -15,6 +15,7 @@ import { OpsServices } from './ops/ops-services';
 import { Prometheus } from './ops/prometheus';
 import { OnboardingController } from './onboarding/onboarding.controller';
 import { SettingsController } from './settings/settings.controller';
+import { SmsWebhookController } from './sms/sms-webhook.controller';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config/env.schema';
 import { JwksController } from './keys/jwks.controller';
 import { SigningKeysService } from './keys/signing-keys.service';
@@ -40,6 +41,7 @@ export class AppModule {
         AccountsController,
         OnboardingController,
         SettingsController,
+        SmsWebhookController,
         AccountExportController,
         AccountDeletionController,
         OpsController,

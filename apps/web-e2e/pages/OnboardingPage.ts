@@ -7,6 +7,10 @@ export class OnboardingPage {
   readonly continueButton: Locator;
   readonly completeButton: Locator;
   readonly phoneInput: Locator;
+  /** The opt-in to reminder texts; its label is the words of the consent. */
+  readonly smsOptIn: Locator;
+  readonly smsConsentWords: Locator;
+  readonly phoneHelp: Locator;
   readonly summary: Locator;
 
   constructor(private readonly page: Page) {
@@ -15,6 +19,9 @@ export class OnboardingPage {
     this.continueButton = page.getByRole('button', { name: 'Continue' });
     this.completeButton = page.getByRole('button', { name: 'Complete Setup' });
     this.phoneInput = page.getByLabel(/Phone number/);
+    this.smsOptIn = page.getByRole('checkbox', { name: /^Text me Abide reminders at this number/ });
+    this.phoneHelp = page.locator('#onboarding-phone-help');
+    this.smsConsentWords = page.locator('.sms-consent');
     this.summary = page.getByRole('region', { name: 'Your plan will include' });
   }
 

@@ -7,6 +7,10 @@ export class SettingsPage {
   readonly saveProfile: Locator;
   readonly saveReminders: Locator;
   readonly phoneInput: Locator;
+  /** The opt-in to reminder texts (its label is the words of the consent) and the line saying where texts stand. */
+  readonly smsOptIn: Locator;
+  readonly smsConsentWords: Locator;
+  readonly smsStatus: Locator;
   readonly shareProgress: Locator;
 
   constructor(private readonly page: Page) {
@@ -15,6 +19,9 @@ export class SettingsPage {
     this.saveProfile = page.getByRole('button', { name: 'Save Profile' });
     this.saveReminders = page.getByRole('button', { name: 'Save Reminders' });
     this.phoneInput = page.getByLabel('Phone number');
+    this.smsOptIn = page.getByRole('checkbox', { name: /^Text me Abide reminders at this number/ });
+    this.smsStatus = page.getByRole('group', { name: 'Text messages' }).getByRole('status');
+    this.smsConsentWords = page.locator('.sms-consent');
     this.shareProgress = page.getByRole('switch', { name: 'Share my progress with my groups' });
   }
 
@@ -27,7 +34,7 @@ export class SettingsPage {
     return this.page.getByRole('radio', { name: new RegExp(`^${label}`) });
   }
 
-  channel(label: 'In-app' | 'Email' | 'SMS'): Locator {
+  channel(label: 'In-app' | 'Email'): Locator {
     return this.page.getByRole('checkbox', { name: label, exact: true });
   }
 }

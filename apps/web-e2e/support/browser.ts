@@ -36,11 +36,14 @@ export function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
+  { timezoneId }: { timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: e2eEnv.baseUrl,
     viewport,
     locale: 'en-US',
+    // The browser's zone is the member's at onboarding (the wizard sends it); the machine's unless a test needs one.
+    ...(timezoneId ? { timezoneId } : {}),
     extraHTTPHeaders: { 'x-forwarded-for': randomClientIp() },
   });
   context.setDefaultTimeout(15_000);

@@ -23,3 +23,4 @@ export * from './http/community.dto';
 export * from './metric-names';
 export * from './http/ops.dto';
 export * from './live/live-signal';
+export * from './sms';

@@ -5,3 +5,4 @@ export * from './test-db';
 export * from './integration-app';
 export * from './uploads';
 export * from './live-stream-client';
+export * from './sms-inbox';

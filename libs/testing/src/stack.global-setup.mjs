@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import { engineEnv, up } from '../../../tools/infra/engines.mjs';
 import { metricsPorts, namespaceOf, ports, repoRoot, serviceNames, startServices } from '../../../tools/stack/services.mjs';
+import { smsAccountOf } from '../../../tools/stack/sms-account.mjs';
 import { buildWeb, startWeb } from '../../../tools/stack/web.mjs';
 import { moveGroupsToEnd } from '../../../tools/stack/consumer-groups.mjs';
 
@@ -74,6 +75,10 @@ export default async function stackGlobalSetup() {
   process.env.E2E_API_URL = `http://127.0.0.1:${ports.test.gateway}`;
   process.env.E2E_IDENTITY_URL = `http://127.0.0.1:${ports.test.identity}`;
   process.env.E2E_SMTP_WEB_URL = engineEnv.SMTP_WEB_URL;
+  // The stack's account at the SMS provider fake: its inbox, and the token replies are signed with.
+  process.env.E2E_SMS_API_URL = engineEnv.SMS_API_URL;
+  process.env.E2E_SMS_ACCOUNT_SID = smsAccountOf(namespaceOf('test')).sid;
+  process.env.E2E_SMS_AUTH_TOKEN = smsAccountOf(namespaceOf('test')).authToken;
   process.env.E2E_LOG_DIR = logDir;
   process.env.E2E_NAMESPACE = namespaceOf('test');
   // Each service's Prometheus listener, by name (JSON): metrics are never served through the gateway.

@@ -26,6 +26,7 @@ const env = {
   SMTP_PORT: Number(process.env.SMTP_PORT ?? 1025),
   SMTP_WEB_URL: process.env.SMTP_WEB_URL ?? 'http://127.0.0.1:1080',
   PROMETHEUS_URL: process.env.PROMETHEUS_URL ?? 'http://127.0.0.1:9090',
+  SMS_API_URL: process.env.SMS_API_URL ?? 'http://127.0.0.1:1090',
 };
 
 const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -206,6 +207,42 @@ describe('local engines', () => {
     expect(del.status).toBe(200);
   });
 
+  it("SMS fake: a text sent through Twilio's Messages API shows in the account's inbox, and STOP makes the next one refused", async () => {
+    const sid = `AC${randomBytes(16).toString('hex')}`;
+    const authToken = randomBytes(16).toString('hex');
+    const put = await fetch(`${env.SMS_API_URL}/api/accounts/${sid}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ authToken, phoneNumber: '+15005550006', label: `infra ${run}` }),
+    });
+    expect(put.status).toBe(204);
+    const send = () =>
+      fetch(`${env.SMS_API_URL}/2010-04-01/Accounts/${sid}/Messages.json`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${sid}:${authToken}`).toString('base64')}` },
+        body: new URLSearchParams({ To: '+12015550123', From: '+15005550006', Body: `infra test ${run}` }),
+      });
+
+    const sent = await send();
+    expect(sent.status).toBe(201);
+    expect(await sent.json()).toMatchObject({ sid: expect.stringMatching(/^SM[0-9a-f]{32}$/), status: 'queued', to: '+12015550123' });
+    const inbox = (await (await fetch(`${env.SMS_API_URL}/api/accounts/${sid}/messages?number=%2B12015550123`)).json()) as {
+      messages: { body: string }[];
+    };
+    expect(inbox.messages.map((m) => m.body)).toEqual([`infra test ${run}`]);
+    const page = await fetch(`${env.SMS_API_URL}/accounts/${sid}/numbers/%2B12015550123`);
+    expect(await page.text()).toContain(`infra test ${run}`);
+
+    await fetch(`${env.SMS_API_URL}/api/accounts/${sid}/replies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: '+12015550123', body: 'STOP' }),
+    });
+    const refused = await send();
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 21610 });
+  });
+
   it("Prometheus: scrapes the dev stack's five metrics ports every 5 s and answers every query of the Grafana dashboard", async () => {
     expect((await fetch(`${env.PROMETHEUS_URL}/-/ready`)).status).toBe(200);
     const offset = Number(new URL(env.PROMETHEUS_URL).port) - 9090;
@@ -294,15 +331,17 @@ describe('a private engine instance', () => {
       REDIS_URL: `redis://127.0.0.1:${6379 + offset}`,
       SMTP_PORT: String(1025 + offset),
       SMTP_WEB_URL: `http://127.0.0.1:${1080 + offset}`,
+      SMS_API_URL: `http://127.0.0.1:${1090 + offset}`,
     });
     const started = status();
-    expect(started.map((r) => [r.engine, r.state])).toEqual(['kafka', 'mongo', 'minio', 'redis', 'smtp'].map((e) => [e, 'up']));
+    expect(started.map((r) => [r.engine, r.state])).toEqual(['kafka', 'mongo', 'minio', 'redis', 'smtp', 'sms'].map((e) => [e, 'up']));
     expect(Object.fromEntries(started.map((r) => [r.engine, r.ports]))).toEqual({
       kafka: [9092 + offset, 9093 + offset],
       mongo: [27017 + offset],
       minio: [9000 + offset, 9001 + offset],
       redis: [6379 + offset],
       smtp: [1025 + offset, 1080 + offset],
+      sms: [1090 + offset],
     });
     for (const port of started.flatMap((r) => r.ports)) expect(await listening(port)).toBe(true);
 
@@ -312,6 +351,7 @@ describe('a private engine instance', () => {
     await conn.close();
     expect((await fetch(`http://127.0.0.1:${env.S3_PORT}/minio/health/live`)).status).toBe(200);
     expect((await fetch(`${env.SMTP_WEB_URL}/healthz`)).status).toBe(200);
+    expect((await fetch(`${env.SMS_API_URL}/healthz`)).status).toBe(200);
     const redisPing = async () => {
       const redis = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
       redis.on('error', () => undefined);
@@ -362,7 +402,7 @@ describe('a private engine instance', () => {
     // down: every process and port of the instance is gone.
     const pids = status().map((r) => r.pid!);
     cli('down', '--quiet');
-    expect(status().map((r) => r.state)).toEqual(['down', 'down', 'down', 'down', 'down']);
+    expect(status().map((r) => r.state)).toEqual(['down', 'down', 'down', 'down', 'down', 'down']);
     expect(pids.filter(pidAlive)).toEqual([]);
     for (const port of started.flatMap((r) => r.ports)) expect(await listening(port)).toBe(false);
   }, 240_000);

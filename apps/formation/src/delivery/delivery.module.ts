@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { MONGO_CONNECTION } from '@abide/platform';
-import type { Connection } from 'mongoose';
 import { FORMATION_CONFIG, type FormationConfig } from '../config/env.schema';
-import { Mailer, SMS_SENDER, smsSender, SMTP_SETTINGS } from './senders';
+import { Mailer, SMTP_SETTINGS } from './senders';
+import { SMS_SENDER } from './sms-sender';
+import { TwilioSmsSender } from './twilio-sms-sender';
 
-/** E-mail and SMS for every feature that reaches members outside the app: one SMTP pool, one SMS sender. */
+/** E-mail and SMS for every feature that reaches members outside the app: one SMTP pool, one SMS provider. */
 @Module({
   providers: [
     {
@@ -14,8 +14,15 @@ import { Mailer, SMS_SENDER, smsSender, SMTP_SETTINGS } from './senders';
     },
     {
       provide: SMS_SENDER,
-      useFactory: (config: FormationConfig, connection: Connection) => smsSender(config.SMS_PROVIDER, connection),
-      inject: [FORMATION_CONFIG, MONGO_CONNECTION],
+      useFactory: (config: FormationConfig) =>
+        new TwilioSmsSender({
+          apiUrl: config.SMS_API_URL,
+          accountSid: config.SMS_ACCOUNT_SID,
+          authToken: config.SMS_AUTH_TOKEN,
+          from: config.SMS_FROM,
+          timeoutMs: config.SMS_TIMEOUT_MS,
+        }),
+      inject: [FORMATION_CONFIG],
     },
     Mailer,
   ],

@@ -1,2 +1,3 @@
 /** Outbound channels other features send through (docs/architecture.md, "Feature boundaries"). */
-export { Mailer, type MailContent, SMS_OUTBOX_COLLECTION, SMS_SENDER, type SmsSender } from './senders';
+export { Mailer, type MailContent } from './senders';
+export { SMS_SENDER, SmsRefused, type SmsMessage, type SmsSender } from './sms-sender';

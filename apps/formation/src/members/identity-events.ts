@@ -8,6 +8,8 @@ import {
   decideDelete,
   decideJoin,
   decideOnboard,
+  decideSmsOptIn,
+  decideSmsOptOut,
   MEMBER_PERSONAL_FIELDS,
 } from './domain/member.decider';
 import { type CommandMeta, MemberLifecycle } from './member-lifecycle';
@@ -64,6 +66,12 @@ export class IdentityEvents {
         (s) => decideChangeContact(s, { userId: e.data.userId, name: e.data.name }),
         metaCausedBy(e),
       );
+    },
+    'identity.user.sms-opted-in': async (e) => {
+      await this.members.execute(e.data.userId, (s) => decideSmsOptIn(s, e.data), metaCausedBy(e));
+    },
+    'identity.user.sms-opted-out': async (e) => {
+      await this.members.execute(e.data.userId, (s) => decideSmsOptOut(s, e.data), metaCausedBy(e));
     },
     'identity.user.deleted': async (e) => this.forget(e.data.userId, e.data.deletedAt, metaCausedBy(e)),
   };

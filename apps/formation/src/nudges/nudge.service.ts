@@ -1,13 +1,21 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import { Mailer, SMS_SENDER, type SmsSender } from '../delivery/delivery.port';
+import { localMinutesOf } from '@abide/calendar';
+import { Mailer, SMS_SENDER, SmsRefused, type SmsSender } from '../delivery/delivery.port';
 import { type Member, MemberProjection } from '../members/members.port';
 import { NotificationStore } from '../notifications/notifications.port';
-import { type NudgeCapView, nudgeCapSchema, type NudgeDeliveryView, nudgeDeliverySchema } from './delivery/nudge-delivery.schema';
+import {
+  type NudgeCapView,
+  nudgeCapSchema,
+  type NudgeDeliveryView,
+  nudgeDeliverySchema,
+  type NudgeOutcome,
+} from './delivery/nudge-delivery.schema';
 import { nudgeMail } from './delivery/nudge-mail';
+import { nudgeText } from './delivery/nudge-text';
 import { unsubscribeToken } from './delivery/unsubscribe-token';
-import { type Channel, dueNudges, type Nudge, type NudgeMember, scanWindow } from './domain/due-nudges';
+import { type Channel, dueNudges, inQuietHours, type Nudge, type NudgeMember, reachableChannels, scanWindow } from './domain/due-nudges';
 import { NudgeSources } from './nudge-sources';
 
 export interface NudgeSettings {
@@ -21,12 +29,16 @@ export const NUDGE_SETTINGS = Symbol('NUDGE_SETTINGS');
 
 const isDuplicateKey = (error: unknown): boolean => (error as { code?: number }).code === 11000;
 
-const reachable = (member: Member | null, channel: Channel): boolean => {
-  if (!member || !member.channels.includes(channel as never)) return false;
-  if (channel === 'email') return !!member.email && !member.emailUnsubscribedAt;
-  if (channel === 'sms') return !!member.phoneNumber?.trim();
-  return true;
-};
+const nudgeMemberOf = (m: Member): Omit<NudgeMember, 'sent'> => ({
+  userId: m.userId,
+  timeZone: m.timeZone,
+  reminderFrequency: m.reminderFrequency as NudgeMember['reminderFrequency'],
+  channels: m.channels as Channel[],
+  email: m.email,
+  phoneNumber: m.phoneNumber,
+  emailUnsubscribed: !!m.emailUnsubscribedAt,
+  smsOptedIn: !!m.smsOptedInAt,
+});
 
 /** Decides which reminders are due (the pure dueNudges), claims each once, and delivers it on the member's channels. */
 @Injectable()
@@ -67,13 +79,7 @@ export class NudgeService {
         .lean<Array<Pick<NudgeDeliveryView, '_id' | 'userId' | 'localDate'>>>(),
     ]);
     const members: NudgeMember[] = views.map((m) => ({
-      userId: m.userId,
-      timeZone: m.timeZone,
-      reminderFrequency: m.reminderFrequency as NudgeMember['reminderFrequency'],
-      channels: m.channels as Channel[],
-      email: m.email,
-      phoneNumber: m.phoneNumber,
-      emailUnsubscribed: !!m.emailUnsubscribedAt,
+      ...nudgeMemberOf(m),
       sent: sent.filter((s) => s.userId === m.userId).map((s) => ({ key: s._id, localDate: s.localDate })),
     }));
     const claimed: Nudge[] = [];
@@ -99,11 +105,20 @@ export class NudgeService {
       await this.deliveries.updateOne({ _id: key }, { $set: { status: 'skipped' } });
       return 'skipped';
     }
+    // Settings may have changed since the scan (the unsubscribe link, a STOP reply): the member's current choice wins.
+    const reachable = reachableChannels(nudgeMemberOf(member));
+    // A retry that reaches the member's quiet hours sends no e-mail or text (the bell makes no sound).
+    const quiet = inQuietHours(localMinutesOf(now, member.timeZone), this.settings.quietHours);
     for (const channel of delivery.channels) {
       if (delivery.done.includes(channel)) continue;
-      // Settings may have changed since the scan (e.g. the unsubscribe link): the member's current choice wins.
-      if (reachable(member, channel)) await this.send(channel, delivery, member);
-      await this.deliveries.updateOne({ _id: key }, { $addToSet: { done: channel } });
+      const outcome: NudgeOutcome = !reachable.includes(channel)
+        ? { channel, outcome: 'unreachable', at: now }
+        : quiet && channel !== 'in-app'
+          ? { channel, outcome: 'quiet-hours', at: now }
+          : await this.send(channel, delivery, member, now);
+      if (outcome.outcome === 'refused')
+        this.logger.warn({ key, channel, code: outcome.code }, `reminder refused by the provider: ${outcome.detail}`);
+      await this.deliveries.updateOne({ _id: key }, { $addToSet: { done: channel }, $push: { outcomes: outcome } });
     }
     await this.deliveries.updateOne({ _id: key }, { $set: { status: 'delivered', deliveredAt: now } });
     return 'delivered';
@@ -157,7 +172,19 @@ export class NudgeService {
     return false;
   }
 
-  private async send(channel: Channel, delivery: NudgeDeliveryView, member: Member): Promise<void> {
+  /** Sends on one channel; a permanent refusal (e.g. a number that opted out at the provider) is an outcome, not an error. */
+  private async send(channel: Channel, delivery: NudgeDeliveryView, member: Member, now: Date): Promise<NudgeOutcome> {
+    try {
+      const id = await this.sendOn(channel, delivery, member);
+      return { channel, outcome: 'sent', at: now, ...(id ? { detail: id } : {}) };
+    } catch (error) {
+      if (!(error instanceof SmsRefused)) throw error;
+      return { channel, outcome: 'refused', at: now, code: error.code, detail: error.message };
+    }
+  }
+
+  /** The provider's id for the message, where it gives one. */
+  private async sendOn(channel: Channel, delivery: NudgeDeliveryView, member: Member): Promise<string | undefined> {
     switch (channel) {
       case 'in-app':
         await this.notifications.add({
@@ -167,7 +194,7 @@ export class NudgeService {
           body: delivery.body,
           link: delivery.link,
         });
-        return;
+        return undefined;
       case 'email': {
         const unsubscribe = `${this.settings.publicApiUrl.replace(/\/$/, '')}/nudges/unsubscribe?token=${encodeURIComponent(
           unsubscribeToken(member.userId, this.settings.unsubscribeSecret),
@@ -175,15 +202,10 @@ export class NudgeService {
         await this.mailer.send(member.email as string, nudgeMail(delivery, { app: this.settings.webBaseUrl, unsubscribe }, member.name), {
           'List-Unsubscribe': `<${unsubscribe}>`,
         });
-        return;
+        return undefined;
       }
       case 'sms':
-        await this.sms.send({
-          to: member.phoneNumber as string,
-          text: `Abide: ${delivery.title}. ${delivery.body}`,
-          idempotencyKey: delivery._id,
-        });
-        return;
+        return (await this.sms.send({ to: member.phoneNumber as string, text: nudgeText(delivery), idempotencyKey: delivery._id })).id;
     }
   }
 }

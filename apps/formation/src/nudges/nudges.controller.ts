@@ -1,9 +1,12 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import { ApiQuery, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiQuery, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '@abide/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Inject } from '@nestjs/common';
+import { type ReminderSchedule, reminderScheduleSchema } from '@abide/contracts';
+import { ApiProblems, createZodDto } from '@abide/platform';
 import { verifyUnsubscribeToken } from './delivery/unsubscribe-token';
+import { DAILY_REMINDER_TIME, WEEKLY_REMINDER } from './domain/due-nudges';
 import { MemberCommands } from '../members/members.port';
 import { NUDGE_SETTINGS, type NudgeSettings } from './nudge.service';
 
@@ -12,7 +15,12 @@ const page = (title: string, text: string) =>
   `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2933">` +
   `<h1 style="font-size:1.4rem">${title}</h1><p>${text}</p></body></html>`;
 
-/** The unsubscribe link of reminder e-mails: public (the signed token is the proof), turns e-mail reminders off. */
+class ReminderScheduleDto extends createZodDto(reminderScheduleSchema) {}
+
+/**
+ * When reminders go out (what the SMS opt-in's words promise), and the unsubscribe link of reminder e-mails: public
+ * (the signed token is the proof), turns e-mail reminders off.
+ */
 @ApiTags('notifications')
 @Controller('nudges')
 export class NudgesController {
@@ -20,6 +28,20 @@ export class NudgesController {
     private readonly members: MemberCommands,
     @Inject(NUDGE_SETTINGS) private readonly settings: NudgeSettings,
   ) {}
+
+  @ApiOperation({ summary: 'When reminders go out: the daily and weekly times, quiet hours and the daily cap (all channels).' })
+  @ApiBearerAuth()
+  @ApiResponse({ status: 200, type: ReminderScheduleDto })
+  @ApiProblems(401)
+  @Get('schedule')
+  schedule(): ReminderSchedule {
+    return {
+      dailyReminderTime: DAILY_REMINDER_TIME,
+      weeklyReminder: { weekday: WEEKLY_REMINDER.weekday, time: WEEKLY_REMINDER.time },
+      quietHours: this.settings.quietHours,
+      dailyCap: this.settings.dailyCap,
+    };
+  }
 
   @ApiOperation({ summary: 'Turns e-mail reminders off for the member named by the signed token; answers a small HTML page.' })
   @ApiQuery({ name: 'token', required: true, type: String })

@@ -23,6 +23,8 @@ export const serviceOfSegment: Readonly<Record<string, ServiceName>> = {
   onboarding: 'identity',
   settings: 'identity',
   account: 'identity',
+  // Replies to reminder texts, posted by the SMS provider (signed; docs/architecture.md "Text messages").
+  sms: 'identity',
   formation: 'formation',
   'spiritual-plans': 'formation',
   habits: 'formation',

@@ -9,8 +9,11 @@ import type { ServiceName } from './route-table';
 
 export { serviceNames, type ServiceName } from './route-table';
 
-/** Request headers passed on to a service; everything else (hop-by-hop, host) stays at the edge. */
-const forwardedRequestHeaders = ['authorization', 'content-type', 'content-length', 'accept', 'cookie', 'user-agent'];
+/**
+ * Request headers passed on to a service; everything else (hop-by-hop, host) stays at the edge. The SMS provider
+ * signs its webhook calls in X-Twilio-Signature, which identity checks (docs/architecture.md "Text messages").
+ */
+const forwardedRequestHeaders = ['authorization', 'content-type', 'content-length', 'accept', 'cookie', 'user-agent', 'x-twilio-signature'];
 /** Response headers passed back to the browser. */
 const forwardedResponseHeaders = [
   'content-type',

@@ -1,4 +1,5 @@
 import { authEnv, baseEnv, kafkaEnv, mongoEnv, redisEnv, smtpEnv } from '@abide/platform';
+import { isSupportedCountry } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
 const seconds = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -27,6 +28,22 @@ export const identityEnvSchema = z.object({
     .string()
     .url()
     .default(`http://127.0.0.1:${9090 + (Number.parseInt(process.env.ABIDE_PORT_OFFSET ?? '0', 10) || 0)}`),
+  /**
+   * The country whose national phone numbers members may type without a country code, when their time zone names
+   * none (e.g. UTC). ISO 3166 two letters; numbers written with + and a country code work everywhere.
+   */
+  PHONE_DEFAULT_REGION: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Use a two-letter country code, e.g. US')
+    .refine((code) => isSupportedCountry(code), 'libphonenumber does not know this country')
+    .default('US'),
+  /**
+   * The SMS provider's auth token (Twilio's, or the local fake's in dev and tests): replies are accepted only with a
+   * valid X-Twilio-Signature made with it (sms/twilio-signature.ts). Formation sends with the same account.
+   */
+  SMS_AUTH_TOKEN: z.string().min(16),
+  /** The exact public URL the provider posts replies to (it is part of what the signature signs). */
+  SMS_WEBHOOK_URL: z.string().url(),
   /** Lifetime of an access token; short, because refresh rotates it (docs: README "Sessions"). */
   ACCESS_TOKEN_TTL_SECONDS: seconds(60, 3600, 900),
   /** A session unused (no refresh) for this long ends (README "Sessions"). */

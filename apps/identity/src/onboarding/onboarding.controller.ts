@@ -1,13 +1,15 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { onboardingRequestSchema, type User, userSchema } from '@abide/contracts';
 import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { decideCompleteOnboarding } from '../accounts/domain/user.decider';
+import { decideCompleteOnboarding, decideSmsChoice } from '../accounts/domain/user.decider';
 import { toUserResponse } from '../accounts/dto/user.response';
 import { UserProjection } from '../accounts/projections/user.projection';
 import { UserStream } from '../accounts/user-stream';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
+import { phoneNumberOf, phoneRegionFor } from '../settings/phone-number';
 import { assertTimeZone } from '../settings/time-zone';
 
 class UserDto extends createZodDto(userSchema) {}
@@ -21,11 +23,15 @@ export class OnboardingController {
   constructor(
     private readonly users: UserStream,
     private readonly views: UserProjection,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   /** Stores the answers on the user and publishes them; formation builds the first plan from the event. */
   @ApiOperation({
-    summary: 'Save the onboarding answers (goals, connection preferences, reminders, phone, time zone); the first plan follows.',
+    summary:
+      'Save the onboarding answers (goals, connection preferences, reminders, phone, time zone); the first plan follows. ' +
+      'The phone number is stored in E.164 (a national number is read in the country of the time zone); smsOptIn records ' +
+      'the opt-in to reminder texts at it, with its time.',
   })
   @ApiResponse({ status: 200, type: UserDto })
   @ApiProblems(400, 401)
@@ -33,19 +39,26 @@ export class OnboardingController {
   @HttpCode(200)
   async complete(@Body() body: OnboardingRequestDto, @CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<User> {
     const timeZone = assertTimeZone(body.timeZone ?? 'UTC');
+    const phoneNumber = phoneNumberOf(body.phoneNumber ?? null, phoneRegionFor(timeZone, this.config.PHONE_DEFAULT_REGION)) ?? null;
+    if (body.smsOptIn && !phoneNumber) {
+      throw DomainError.validation([{ field: 'phoneNumber', message: 'Add a phone number to get reminder texts.' }]);
+    }
+    const now = new Date();
     await this.users.execute(
       caller.id,
-      (state) =>
-        decideCompleteOnboarding(state, {
+      (state) => [
+        ...decideCompleteOnboarding(state, {
           userId: caller.id,
           name: body.name,
           spiritualGoals: body.spiritualGoals,
           connectionPreferences: body.connectionPreferences,
           reminderFrequency: body.reminderFrequency,
-          phoneNumber: body.phoneNumber ? body.phoneNumber : null,
+          phoneNumber,
           timeZone,
-          now: new Date(),
+          now,
         }),
+        ...decideSmsChoice(state, { userId: caller.id, phoneNumber, wantsSms: !!body.smsOptIn, source: 'onboarding', now }),
+      ],
       { correlationId: String(req.id) },
     );
     const view = await this.views.findById(caller.id);

@@ -76,6 +76,11 @@ export const onboardingRequestSchema = z.object({
     .regex(/^[+()\d\s.-]*$/, 'Phone numbers may contain digits, spaces, +, -, . and brackets')
     .optional()
     .or(z.literal('')),
+  /**
+   * The box beside the phone number, ticked: the member asks for reminder texts at that number (recorded with its
+   * time). Needs a phone number; without it no text is ever sent.
+   */
+  smsOptIn: z.boolean().optional(),
   timeZone: z.string().min(1).max(64).optional(),
 });
 export type OnboardingRequest = z.infer<typeof onboardingRequestSchema>;
@@ -86,14 +91,44 @@ export const settingsSchema = z.object({
   name: z.string().trim().min(1, 'Please enter your name').max(120),
   timeZone: z.string().min(1).max(64),
   reminderFrequency: z.enum(reminderFrequencies.map((f) => f.id) as [string, ...string[]]),
-  phoneNumber: z.string().trim().max(32).regex(/^[+()\d\s.-]*$/).optional().or(z.literal('')),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[+()\d\s.-]*$/)
+    .optional()
+    .or(z.literal('')),
   channels: z.array(z.enum(notificationChannels)),
   shareProgressWithGroups: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const updateSettingsRequestSchema = settingsSchema.partial();
 
-export const settingsResponseSchema = settingsSchema.extend({ email: z.string(), emailConfirmed: z.boolean() });
+/**
+ * Text messages: `on` since the member opted in (at `since`), `stopped` when they replied STOP (at `since`), `off`
+ * otherwise. `channels` holds `sms` exactly when this is `on`; adding `sms` to them in a change is the opt-in.
+ */
+export const smsStatusSchema = z.object({
+  state: z.enum(['on', 'off', 'stopped']),
+  since: z.string().nullable(),
+});
+export type SmsStatus = z.infer<typeof smsStatusSchema>;
+
+export const settingsResponseSchema = settingsSchema.extend({ email: z.string(), emailConfirmed: z.boolean(), sms: smsStatusSchema });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
 export const deleteAccountRequestSchema = z.object({ password: z.string().min(1, 'Please enter your password').max(128) });
+
+/**
+ * POST /sms/inbound: a text a member sent to our number, as the SMS provider posts it (Twilio's form fields; the ones
+ * read here, and any others, all count for the signature). The phone number is E.164.
+ */
+export const inboundSmsRequestSchema = z
+  .object({
+    From: z.string().min(1).max(32),
+    Body: z.string().max(1600),
+    To: z.string().max(32).optional(),
+    MessageSid: z.string().max(64).optional(),
+    AccountSid: z.string().max(64).optional(),
+  })
+  .catchall(z.string().max(1600));

@@ -103,7 +103,9 @@ export type HabitEntry = z.infer<typeof habitEntrySchema>;
 export const toggleHabitResponseSchema = z.object({ entry: habitEntrySchema, habit: habitSchema });
 export const skipHabitDayRequestSchema = z.object({ date: localDate });
 export const restDaysSchema = z.object({
-  weekdays: z.array(z.number().int().min(0, 'Weekdays run from 0 (Sunday) to 6 (Saturday)').max(6, 'Weekdays run from 0 (Sunday) to 6 (Saturday)')).max(6, 'Keep at least one day that is not a rest day'),
+  weekdays: z
+    .array(z.number().int().min(0, 'Weekdays run from 0 (Sunday) to 6 (Saturday)').max(6, 'Weekdays run from 0 (Sunday) to 6 (Saturday)'))
+    .max(6, 'Keep at least one day that is not a rest day'),
 });
 export const recordHabitEntryRequestSchema = z.object({
   habitId: z.string().min(1),
@@ -183,13 +185,25 @@ export const journalEntrySchema = z.object({
   updatedAt: z.string(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
-export const journalPageSchema = z.object({ items: z.array(journalEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const journalPageSchema = z.object({
+  items: z.array(journalEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export const journalPromptSchema = z.object({
   prompt: z.string(),
   scripture: z.object({ reference: z.string(), why: z.string() }).nullable(),
 });
-export const journalInsightSchema = z.object({ insight: z.string(), scripture: z.object({ reference: z.string(), why: z.string() }).nullable() });
-export const journalStatsSchema = z.object({ totalEntries: z.number().int(), writingStreak: z.number().int(), wordsThisWeek: z.number().int() });
+export const journalInsightSchema = z.object({
+  insight: z.string(),
+  scripture: z.object({ reference: z.string(), why: z.string() }).nullable(),
+});
+export const journalStatsSchema = z.object({
+  totalEntries: z.number().int(),
+  writingStreak: z.number().int(),
+  wordsThisWeek: z.number().int(),
+});
 
 // ---- scripture ----
 /** GET /scripture?ref=…: the verses of a reference in a public-domain translation; a long passage is cut short. */
@@ -212,3 +226,12 @@ export const notificationSchema = z.object({
   link: z.string().nullable(),
 });
 export const notificationListSchema = z.object({ items: z.array(notificationSchema), unreadCount: z.number().int() });
+
+/** GET /nudges/schedule: when reminders go out, for the words of the SMS opt-in (smsConsentText). */
+const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+export const reminderScheduleSchema = z.object({
+  dailyReminderTime: localTime,
+  weeklyReminder: z.object({ weekday: z.number().int().min(0).max(6), time: localTime }),
+  quietHours: z.object({ start: localTime, end: localTime }),
+  dailyCap: z.number().int().min(1),
+});

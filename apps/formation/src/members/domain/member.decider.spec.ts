@@ -5,6 +5,8 @@ import {
   decideJoin,
   decideOnboard,
   decideSetRestDays,
+  decideSmsOptIn,
+  decideSmsOptOut,
   decideUnsubscribeEmail,
   foldMember,
 } from './member.decider';
@@ -75,5 +77,19 @@ describe('member decider', () => {
     const deleted = foldMember(decideDelete(foldMember([]), { userId: 'u1', deletedAt: '2026-01-01T00:00:00Z' }));
     expect(decideUnsubscribeEmail(deleted, { userId: 'u1', unsubscribedAt: '2026-01-02T00:00:00Z' })).toEqual([]);
     expect(decideChangeContact(deleted, { userId: 'u1', name: 'Ruth' })).toEqual([]);
+  });
+
+  it('keeps texts on from an opt-in until the opt-out of that number, each mirrored once', () => {
+    const joined = decideJoin(foldMember([]), { userId: 'u1', joinedAt: '2026-01-01T00:00:00Z' });
+    const optIn = { userId: 'u1', phoneNumber: '+12015550123', optedInAt: '2026-01-02T00:00:00Z', source: 'onboarding' } as const;
+    const on = decideSmsOptIn(foldMember(joined), optIn);
+    expect(foldMember([...joined, ...on])).toMatchObject({ smsOptedInNumber: '+12015550123', channels: ['in-app', 'email', 'sms'] });
+    expect(decideSmsOptIn(foldMember([...joined, ...on]), optIn)).toEqual([]);
+
+    const optOut = { userId: 'u1', phoneNumber: '+12015550123', optedOutAt: '2026-01-03T00:00:00Z', source: 'reply' } as const;
+    expect(decideSmsOptOut(foldMember([...joined, ...on]), { ...optOut, phoneNumber: '+12015550999' })).toEqual([]);
+    const off = decideSmsOptOut(foldMember([...joined, ...on]), optOut);
+    expect(foldMember([...joined, ...on, ...off])).toMatchObject({ smsOptedInNumber: null, channels: ['in-app', 'email'] });
+    expect(decideSmsOptOut(foldMember([...joined, ...on, ...off]), optOut)).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ export interface MemberState {
   email: string | null;
   /** E-mail reminders turned off by the link in one, until the member chooses e-mail again in settings. */
   emailUnsubscribed: boolean;
+  /** The number the member opted in to reminder texts at, while that opt-in stands: no opt-in, no text. */
+  smsOptedInNumber: string | null;
 }
 
 export const DEFAULT_TIME_ZONE = 'UTC';
@@ -38,6 +40,7 @@ export const emptyMember = (): MemberState => ({
   name: null,
   email: null,
   emailUnsubscribed: false,
+  smsOptedInNumber: null,
 });
 
 type MemberEvent = EventPayload;
@@ -68,6 +71,16 @@ const evolveMember = (state: MemberState, e: MemberEvent): MemberState => {
       return { ...state, exists: true, emailUnsubscribed: true };
     case 'formation.member.rest-days-set':
       return { ...state, exists: true, restDays: e.data.weekdays };
+    case 'formation.member.sms-opted-in':
+      return {
+        ...state,
+        exists: true,
+        phoneNumber: e.data.phoneNumber,
+        smsOptedInNumber: e.data.phoneNumber,
+        channels: [...new Set([...state.channels, 'sms'])],
+      };
+    case 'formation.member.sms-opted-out':
+      return { ...state, exists: true, smsOptedInNumber: null, channels: state.channels.filter((c) => c !== 'sms') };
     case 'formation.member.deleted':
       return { ...emptyMember(), exists: true, deleted: true };
     default:
@@ -154,6 +167,17 @@ export const decideUnsubscribeEmail = (state: MemberState, command: { userId: st
   !state.exists || state.deleted || state.emailUnsubscribed
     ? []
     : [{ type: 'formation.member.email-unsubscribed', subjectId: command.userId, data: command }];
+
+/** Identity's record of the member's opt-in to texts, mirrored once (a redelivery, or the same opt-in again, decides nothing). */
+export const decideSmsOptIn = (state: MemberState, c: EventPayload<'identity.user.sms-opted-in'>['data']): NewEvent[] =>
+  state.deleted || state.smsOptedInNumber === c.phoneNumber
+    ? []
+    : [{ type: 'formation.member.sms-opted-in', subjectId: c.userId, data: c }];
+
+export const decideSmsOptOut = (state: MemberState, c: EventPayload<'identity.user.sms-opted-out'>['data']): NewEvent[] =>
+  state.deleted || state.smsOptedInNumber !== c.phoneNumber
+    ? []
+    : [{ type: 'formation.member.sms-opted-out', subjectId: c.userId, data: c }];
 
 export const decideDelete = (state: MemberState, command: { userId: string; deletedAt: string }): NewEvent[] =>
   state.deleted ? [] : [{ type: 'formation.member.deleted', subjectId: command.userId, data: command }];

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventTypesOf } from '@abide/contracts';
+import { DEFAULT_NOTIFICATION_CHANNELS, type EventTypesOf } from '@abide/contracts';
 import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
@@ -22,6 +22,8 @@ export class MemberProjection implements Projection<EventTypesOf<'formation.memb
     'formation.member.rest-days-set',
     'formation.member.contact-changed',
     'formation.member.email-unsubscribed',
+    'formation.member.sms-opted-in',
+    'formation.member.sms-opted-out',
     'formation.member.deleted',
   ] as const;
   private readonly model: Model<MemberView>;
@@ -56,10 +58,28 @@ export class MemberProjection implements Projection<EventTypesOf<'formation.memb
       case 'formation.member.email-unsubscribed':
         await applyIfNewer(this.model, userId, event.version, { $set: { emailUnsubscribedAt: new Date(event.data.unsubscribedAt) } });
         return;
+      // Read, then written whole: a view upserted from registration alone may lack `channels` (upserts skip
+      // defaults). Projections run inside the member stream's turn, so nothing else writes it meanwhile.
+      case 'formation.member.sms-opted-in': {
+        const channels = [...new Set([...(await this.channelsOf(userId)), 'sms'])];
+        const set = { channels, phoneNumber: event.data.phoneNumber, smsOptedInAt: new Date(event.data.optedInAt) };
+        await applyIfNewer(this.model, userId, event.version, { $set: set });
+        return;
+      }
+      case 'formation.member.sms-opted-out': {
+        const channels = (await this.channelsOf(userId)).filter((c) => c !== 'sms');
+        await applyIfNewer(this.model, userId, event.version, { $set: { channels, smsOptedInAt: null } });
+        return;
+      }
       case 'formation.member.deleted':
         await this.model.deleteOne({ _id: userId });
         return;
     }
+  }
+
+  private async channelsOf(userId: string): Promise<string[]> {
+    const view = await this.model.findById(userId, { channels: 1 }).lean<Pick<MemberView, 'channels'>>();
+    return view?.channels ?? [...DEFAULT_NOTIFICATION_CHANNELS];
   }
 
   async purgeSubject(subjectId: string): Promise<void> {
@@ -113,5 +133,12 @@ export class MemberProjection implements Projection<EventTypesOf<'formation.memb
 const withDefaults = (view: MemberView): Member => {
   const { _id, version: _v, joinedAt: _j, ...rest } = view;
   const { exists: _e, deleted: _d, emailUnsubscribed: _u, ...defaults } = emptyMember();
-  return { ...defaults, ...rest, emailUnsubscribedAt: rest.emailUnsubscribedAt ?? null, userId: _id };
+  const { smsOptedInNumber: _n, ...known } = defaults;
+  return {
+    ...known,
+    ...rest,
+    emailUnsubscribedAt: rest.emailUnsubscribedAt ?? null,
+    smsOptedInAt: rest.smsOptedInAt ?? null,
+    userId: _id,
+  };
 };

@@ -15,6 +15,8 @@ export interface MemberView {
   name: string | null;
   email: string | null;
   emailUnsubscribedAt: Date | null;
+  /** When the member's standing opt-in to reminder texts was given; null: no text is sent. */
+  smsOptedInAt: Date | null;
   joinedAt?: Date;
   version: number;
 }
@@ -34,6 +36,7 @@ export const memberViewSchema = new Schema<MemberView>(
     name: { type: String, default: null },
     email: { type: String, default: null },
     emailUnsubscribedAt: { type: Date, default: null },
+    smsOptedInAt: { type: Date, default: null },
     joinedAt: { type: Date },
     version: { type: Number, required: true },
   },

@@ -18,8 +18,23 @@ export interface NudgeDeliveryView {
   /** Channels already delivered, so a retry after a partial failure sends only what is missing. */
   done: Channel[];
   status: 'pending' | 'delivered' | 'capped' | 'skipped';
+  /** What became of each channel: sent (with the provider's id), refused for good, or held back. */
+  outcomes?: NudgeOutcome[];
   createdAt: Date;
   deliveredAt: Date | null;
+}
+
+/**
+ * One channel of one delivery. `unreachable`: the member no longer has that channel (opted out, unsubscribed) when it
+ * was due; `quiet-hours`: a retry reached their quiet hours; `refused`: the provider will never send it (`code`).
+ */
+export interface NudgeOutcome {
+  channel: Channel;
+  outcome: 'sent' | 'unreachable' | 'quiet-hours' | 'refused';
+  at: Date;
+  code?: string;
+  /** The provider's message id when sent, its reason when refused. */
+  detail?: string;
 }
 
 export const nudgeDeliverySchema = new Schema<NudgeDeliveryView>(
@@ -34,6 +49,7 @@ export const nudgeDeliverySchema = new Schema<NudgeDeliveryView>(
     link: { type: String, required: true },
     channels: { type: [String], default: [] },
     done: { type: [String], default: [] },
+    outcomes: { type: [Schema.Types.Mixed], default: [] },
     status: { type: String, required: true },
     createdAt: { type: Date, required: true },
     deliveredAt: { type: Date, default: null },

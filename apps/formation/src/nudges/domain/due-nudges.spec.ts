@@ -6,8 +6,9 @@ const member = (overrides: Partial<NudgeMember> = {}): NudgeMember => ({
   reminderFrequency: 'daily',
   channels: ['in-app', 'email', 'sms'],
   email: 'ruth@example.test',
-  phoneNumber: '+1 555 0100',
+  phoneNumber: '+12015550100',
   emailUnsubscribed: false,
+  smsOptedIn: true,
   sent: [],
   ...overrides,
 });
@@ -31,7 +32,12 @@ describe(dueNudges.name, () => {
     expect(dueNudges([member()], [], [], at('2025-03-12T12:29:00Z'))).toEqual([]);
     const sut = dueNudges([member()], [], [], at('2025-03-12T12:31:00Z'));
     expect(sut).toHaveLength(1);
-    expect(sut[0]).toMatchObject({ key: 'ruth:daily:2025-03-12', slot: 'daily', localDate: '2025-03-12', channels: ['in-app', 'email', 'sms'] });
+    expect(sut[0]).toMatchObject({
+      key: 'ruth:daily:2025-03-12',
+      slot: 'daily',
+      localDate: '2025-03-12',
+      channels: ['in-app', 'email', 'sms'],
+    });
   });
 
   it('returns the local date of the member’s zone in the key when UTC is already tomorrow', () => {
@@ -60,8 +66,20 @@ describe(dueNudges.name, () => {
 
   it('returns the same key for both passes of a repeated hour (fall back), so it is sent once', () => {
     const options = { quietHours: { start: '00:00', end: '00:00' } };
-    const first = dueNudges([member({ reminderFrequency: 'none' })], [habit({ reminderTime: '01:15' })], [], at('2025-11-02T06:20:00Z'), options);
-    const second = dueNudges([member({ reminderFrequency: 'none' })], [habit({ reminderTime: '01:15' })], [], at('2025-11-02T07:20:00Z'), options);
+    const first = dueNudges(
+      [member({ reminderFrequency: 'none' })],
+      [habit({ reminderTime: '01:15' })],
+      [],
+      at('2025-11-02T06:20:00Z'),
+      options,
+    );
+    const second = dueNudges(
+      [member({ reminderFrequency: 'none' })],
+      [habit({ reminderTime: '01:15' })],
+      [],
+      at('2025-11-02T07:20:00Z'),
+      options,
+    );
     expect(first.map((n) => n.key)).toEqual(['ruth:habit-h1:2025-11-02']);
     expect(second.map((n) => n.key)).toEqual(first.map((n) => n.key));
   });
@@ -75,7 +93,9 @@ describe(dueNudges.name, () => {
     const late = habit({ reminderTime: '21:30' });
     expect(dueNudges([member({ reminderFrequency: 'none' })], [late], [], at('2025-03-13T02:35:00Z'))).toEqual([]); // 21:35 local
     expect(
-      dueNudges([member({ reminderFrequency: 'none' })], [late], [], at('2025-03-13T02:35:00Z'), { quietHours: { start: '22:00', end: '06:00' } }),
+      dueNudges([member({ reminderFrequency: 'none' })], [late], [], at('2025-03-13T02:35:00Z'), {
+        quietHours: { start: '22:00', end: '06:00' },
+      }),
     ).toHaveLength(1);
   });
 
@@ -125,6 +145,23 @@ describe(dueNudges.name, () => {
   it('returns only the channels the member can be reached on', () => {
     const sut = dueNudges([member({ emailUnsubscribed: true, phoneNumber: null })], [], [], at('2025-03-12T12:31:00Z'));
     expect(sut[0].channels).toEqual(['in-app']);
+  });
+
+  it('returns no text for a member who has a number and chose SMS but never opted in, or opted out', () => {
+    const sut = dueNudges([member({ smsOptedIn: false })], [], [], at('2025-03-12T12:31:00Z'));
+    expect(sut[0].channels).toEqual(['in-app', 'email']);
+  });
+
+  it('applies the same quiet hours and daily cap to texts as to e-mails: one cap for every channel', () => {
+    const textsOnly = member({ channels: ['sms'] });
+    const habits = ['06:50', '07:40', '08:00', '08:20'].map((time, i) => habit({ habitId: `h${i}`, reminderTime: time }));
+    expect(dueNudges([textsOnly], habits, [], at('2025-03-12T11:55:00Z'))).toEqual([]); // 06:55 local: quiet hours
+    const sut = dueNudges([textsOnly], habits, [], at('2025-03-12T13:25:00Z'), { dailyCap: 3 }); // 08:25 local
+    expect(sut.map((n) => [n.slot, n.channels])).toEqual([
+      ['habit-h0', ['sms']],
+      ['daily', ['sms']],
+      ['habit-h1', ['sms']],
+    ]);
   });
 
   it('returns nothing for a slot older than the lookback (no replay of the morning at night)', () => {

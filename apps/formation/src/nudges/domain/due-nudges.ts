@@ -11,6 +11,8 @@ export interface NudgeMember {
   phoneNumber: string | null;
   /** E-mail reminders turned off through an unsubscribe link. */
   emailUnsubscribed: boolean;
+  /** The member's standing opt-in to texts at `phoneNumber`: without it no text, whatever the channels say. */
+  smsOptedIn: boolean;
   deleted?: boolean;
   /** Reminders already claimed on the member's recent local days (idempotency keys), for the daily cap. */
   sent: ReadonlyArray<{ key: string; localDate: LocalDate }>;
@@ -83,10 +85,15 @@ export const inQuietHours = (minutes: number, quiet: { start: string; end: strin
 const isScheduledOn = (frequency: NudgeHabitFrequency, date: LocalDate): boolean =>
   frequency.kind !== 'weekdays' || frequency.days.includes(weekdayOf(date));
 
-const channelsFor = (member: NudgeMember): Channel[] =>
+/** The channels a reminder can reach the member on now: chosen, with an address, and not unsubscribed or opted out. */
+export const reachableChannels = (
+  member: Pick<NudgeMember, 'channels' | 'email' | 'emailUnsubscribed' | 'phoneNumber' | 'smsOptedIn'>,
+): Channel[] =>
   member.channels.filter(
     (c) =>
-      c === 'in-app' || (c === 'email' && !!member.email && !member.emailUnsubscribed) || (c === 'sms' && !!member.phoneNumber?.trim()),
+      c === 'in-app' ||
+      (c === 'email' && !!member.email && !member.emailUnsubscribed) ||
+      (c === 'sms' && !!member.phoneNumber && member.smsOptedIn),
   );
 
 /**
@@ -113,7 +120,7 @@ export const dueNudges = (
 
   for (const member of members) {
     if (member.deleted) continue;
-    const channels = channelsFor(member);
+    const channels = reachableChannels(member);
     if (channels.length === 0) continue;
     const today = localDateOf(now, member.timeZone);
     const minutes = localMinutesOf(now, member.timeZone);

@@ -5,6 +5,8 @@ import {
   decideDelete,
   decideRegister,
   decideRename,
+  decideSmsChoice,
+  decideSmsReply,
   decideUpdateSettings,
   foldUser,
   UserAlreadyRegistered,
@@ -115,5 +117,83 @@ describe('decideDelete', () => {
   it('returns nothing when the account is already deleted', () => {
     const history = [...registered, deleted];
     expect(decideDelete(foldUser(history), 'u1', new Date())).toEqual([]);
+  });
+});
+
+describe('decideSmsChoice', () => {
+  const now = new Date('2026-11-24T09:00:00Z');
+  const choice = (phoneNumber: string | null, wantsSms: boolean | undefined) =>
+    ({ userId: 'u1', phoneNumber, wantsSms, source: 'settings', now }) as const;
+  const fold = (...events: Array<{ type: string; data: object }>) => foldUser([...registered, ...(events as EventPayload[])]);
+  const optedIn = (history: EventPayload[]) => decideSmsChoice(foldUser(history), choice('+12015550123', true));
+
+  it('returns the opt-in with the number, its time and where it was given', () => {
+    expect(optedIn(registered)).toEqual([
+      {
+        type: 'identity.user.sms-opted-in',
+        subjectId: 'u1',
+        data: { userId: 'u1', phoneNumber: '+12015550123', optedInAt: '2026-11-24T09:00:00.000Z', source: 'settings' },
+      },
+    ]);
+  });
+
+  it('returns nothing for the same opt-in again, or for no texts when none were asked for', () => {
+    const on = fold(...optedIn(registered));
+    expect(decideSmsChoice(on, choice('+12015550123', true))).toEqual([]);
+    expect(decideSmsChoice(on, choice('+12015550123', undefined))).toEqual([]);
+    expect(decideSmsChoice(foldUser(registered), choice('+12015550123', false))).toEqual([]);
+  });
+
+  it('returns the opt-out of the number opted in at', () => {
+    const sut = decideSmsChoice(fold(...optedIn(registered)), choice('+12015550123', false));
+    expect(sut.map((e) => [e.type, e.data.phoneNumber, e.data.source])).toEqual([
+      ['identity.user.sms-opted-out', '+12015550123', 'settings'],
+    ]);
+  });
+
+  it('ends the opt-in when the number changes, and opts in at the new one only when asked again', () => {
+    const on = fold(...optedIn(registered));
+    expect(decideSmsChoice(on, choice('+442079460000', undefined)).map((e) => [e.type, e.data.phoneNumber, e.data.source])).toEqual([
+      ['identity.user.sms-opted-out', '+12015550123', 'number-changed'],
+    ]);
+    expect(decideSmsChoice(on, choice('+442079460000', true)).map((e) => [e.type, e.data.phoneNumber])).toEqual([
+      ['identity.user.sms-opted-out', '+12015550123'],
+      ['identity.user.sms-opted-in', '+442079460000'],
+    ]);
+  });
+
+  it('refuses a deleted account', () => {
+    expect(() => decideSmsChoice(fold(deleted), choice('+12015550123', true))).toThrow(UserNotFound);
+  });
+});
+
+describe('decideSmsReply', () => {
+  const now = new Date('2026-11-24T09:00:00Z');
+  const phone = '+12015550123';
+  const withNumber = [
+    ...registered,
+    { type: 'identity.user.settings-updated', data: { userId: 'u1', phoneNumber: phone } },
+  ] as EventPayload[];
+  const on = [
+    ...withNumber,
+    ...decideSmsChoice(foldUser(withNumber), { userId: 'u1', phoneNumber: phone, wantsSms: true, source: 'settings', now }),
+  ];
+
+  it('returns the opt-out for STOP from the number opted in at, and nothing for a second STOP', () => {
+    const sut = decideSmsReply(foldUser(on), { userId: 'u1', from: phone, keyword: 'stop', now });
+    expect(sut.map((e) => [e.type, e.data.source])).toEqual([['identity.user.sms-opted-out', 'reply']]);
+    expect(decideSmsReply(foldUser([...on, ...sut]), { userId: 'u1', from: phone, keyword: 'stop', now })).toEqual([]);
+  });
+
+  it('returns the opt-in for START only from the number the member still has', () => {
+    const stopped = [...on, ...decideSmsReply(foldUser(on), { userId: 'u1', from: phone, keyword: 'stop', now })];
+    expect(decideSmsReply(foldUser(stopped), { userId: 'u1', from: phone, keyword: 'start', now }).map((e) => e.type)).toEqual([
+      'identity.user.sms-opted-in',
+    ]);
+    expect(decideSmsReply(foldUser(stopped), { userId: 'u1', from: '+12015550999', keyword: 'start', now })).toEqual([]);
+  });
+
+  it('returns nothing for a deleted account', () => {
+    expect(decideSmsReply(foldUser([...on, deleted]), { userId: 'u1', from: phone, keyword: 'stop', now })).toEqual([]);
   });
 });

@@ -1,4 +1,12 @@
-import { errorCodes, type EventData, type EventPayload, Refusal, type Role } from '@abide/contracts';
+import {
+  errorCodes,
+  type EventData,
+  type EventPayload,
+  Refusal,
+  type Role,
+  type SmsOptInSource,
+  type SmsOptOutSource,
+} from '@abide/contracts';
 import type { Decider } from '@abide/event-store';
 
 /** What the write side needs to know about a user, folded from the user's stream. */
@@ -10,6 +18,10 @@ export interface UserState {
   emailConfirmed: boolean;
   onboardingCompleted: boolean;
   roles: Role[];
+  /** The member's phone number (E.164 since numbers are normalised; older events may hold what was typed). */
+  phoneNumber: string | null;
+  /** The number the member opted in to reminder texts at, while that opt-in stands; null: no text is sent. */
+  smsOptedInNumber: string | null;
 }
 
 /** What the fold reads of an event: its type and data. */
@@ -21,6 +33,8 @@ const initialUserState = (): UserState => ({
   emailConfirmed: false,
   onboardingCompleted: false,
   roles: [],
+  phoneNumber: null,
+  smsOptedInNumber: null,
 });
 
 const evolveUser = (state: UserState, event: UserEvent): UserState => {
@@ -32,7 +46,13 @@ const evolveUser = (state: UserState, event: UserEvent): UserState => {
     case 'identity.user.profile-updated':
       return { ...state, name: event.data.name };
     case 'identity.user.onboarding-completed':
-      return { ...state, onboardingCompleted: true, name: event.data.name };
+      return { ...state, onboardingCompleted: true, name: event.data.name, phoneNumber: event.data.phoneNumber };
+    case 'identity.user.settings-updated':
+      return event.data.phoneNumber === undefined ? state : { ...state, phoneNumber: event.data.phoneNumber };
+    case 'identity.user.sms-opted-in':
+      return { ...state, smsOptedInNumber: event.data.phoneNumber };
+    case 'identity.user.sms-opted-out':
+      return { ...state, smsOptedInNumber: null };
     case 'identity.user.roles-changed':
       return { ...state, roles: event.data.roles };
     case 'identity.user.deleted':
@@ -42,8 +62,11 @@ const evolveUser = (state: UserState, event: UserEvent): UserState => {
   }
 };
 
-/** The user aggregate for the command runner: its state is kept as a snapshot in the `user-<id>` stream head. */
-export const userDecider: Decider<UserState> = { name: 'user', initialState: initialUserState, evolve: evolveUser };
+/**
+ * The user aggregate for the command runner: its state is kept as a snapshot in the `user-<id>` stream head.
+ * State version 2 added the phone number and the SMS opt-in (older snapshots are folded again from the events).
+ */
+export const userDecider: Decider<UserState> = { name: 'user', stateVersion: 2, initialState: initialUserState, evolve: evolveUser };
 
 export const foldUser = (events: UserEvent[]): UserState => events.reduce(evolveUser, initialUserState());
 
@@ -126,6 +149,59 @@ export const decideUpdateSettings = (state: UserState, userId: string, change: S
   const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
   if (Object.keys(defined).length === 0) return [];
   return [{ type: 'identity.user.settings-updated' as const, subjectId: userId, data: { userId, ...defined } }];
+};
+
+export interface SmsChoice {
+  userId: string;
+  /** The member's number once this command is applied. */
+  phoneNumber: string | null;
+  /** true: texts at that number (the opt-in); false: no texts; undefined: unchanged, unless the number changed. */
+  wantsSms: boolean | undefined;
+  source: SmsOptInSource & SmsOptOutSource;
+  now: Date;
+}
+
+const smsOptedOut = (userId: string, phoneNumber: string, source: SmsOptOutSource, now: Date) => ({
+  type: 'identity.user.sms-opted-out' as const,
+  subjectId: userId,
+  data: { userId, phoneNumber, optedOutAt: now.toISOString(), source },
+});
+
+const smsOptedIn = (userId: string, phoneNumber: string, source: SmsOptInSource, now: Date) => ({
+  type: 'identity.user.sms-opted-in' as const,
+  subjectId: userId,
+  data: { userId, phoneNumber, optedInAt: now.toISOString(), source },
+});
+
+/**
+ * The member's choice about reminder texts (onboarding's box, Settings): an opt-in is for one number, so a new number
+ * ends the old opt-in unless the member opts in again for the new one. Decided after the settings that carry the
+ * number, so `phoneNumber` is the one the member will have.
+ */
+export const decideSmsChoice = (state: UserState, c: SmsChoice) => {
+  assertActive(state);
+  const current = state.smsOptedInNumber;
+  if (c.wantsSms === true) {
+    if (!c.phoneNumber) throw new Error('An SMS opt-in needs a phone number (checked by the caller)');
+    if (current === c.phoneNumber) return [];
+    return [
+      ...(current ? [smsOptedOut(c.userId, current, 'number-changed', c.now)] : []),
+      smsOptedIn(c.userId, c.phoneNumber, c.source, c.now),
+    ];
+  }
+  if (!current) return [];
+  if (c.wantsSms === false) return [smsOptedOut(c.userId, current, c.source, c.now)];
+  return current === c.phoneNumber ? [] : [smsOptedOut(c.userId, current, 'number-changed', c.now)];
+};
+
+/**
+ * A text the member sent us: STOP (and its synonyms) ends the opt-in at that number; START opts in again, only at the
+ * number the member still has. Anything else, or a member already in that state, decides nothing.
+ */
+export const decideSmsReply = (state: UserState, c: { userId: string; from: string; keyword: 'stop' | 'start'; now: Date }) => {
+  if (!state.registered || state.deleted) return [];
+  if (c.keyword === 'stop') return state.smsOptedInNumber === c.from ? [smsOptedOut(c.userId, c.from, 'reply', c.now)] : [];
+  return !state.smsOptedInNumber && state.phoneNumber === c.from ? [smsOptedIn(c.userId, c.from, 'reply', c.now)] : [];
 };
 
 export const decideChangeRoles = (state: UserState, userId: string, change: { grant?: Role; revoke?: Role; by: string }) => {

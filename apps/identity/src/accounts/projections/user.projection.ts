@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventTypesOf } from '@abide/contracts';
+import { DEFAULT_NOTIFICATION_CHANNELS, type EventTypesOf } from '@abide/contracts';
 import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import { type UserView, userViewSchema } from './user.schema';
+import { type SmsNumberView, smsNumberViewSchema, type UserView, userViewSchema } from './user.schema';
 
 @Injectable()
 export class UserProjection implements Projection<EventTypesOf<'identity.user.'>> {
@@ -15,12 +15,16 @@ export class UserProjection implements Projection<EventTypesOf<'identity.user.'>
     'identity.user.onboarding-completed',
     'identity.user.settings-updated',
     'identity.user.roles-changed',
+    'identity.user.sms-opted-in',
+    'identity.user.sms-opted-out',
     'identity.user.deleted',
   ] as const;
   readonly model: Model<UserView>;
+  readonly smsNumbers: Model<SmsNumberView>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
     this.model = connection.model<UserView>('UserView', userViewSchema);
+    this.smsNumbers = connection.models.SmsNumberView ?? connection.model<SmsNumberView>('SmsNumberView', smsNumberViewSchema);
   }
 
   async apply(event: StoredEvent<EventTypesOf<'identity.user.'>>): Promise<void> {
@@ -58,7 +62,30 @@ export class UserProjection implements Projection<EventTypesOf<'identity.user.'>
       }
       case 'identity.user.settings-updated': {
         const { userId: _ignored, ...change } = event.data;
+        if (change.phoneNumber !== undefined) await this.forgetSmsNumberUnless(userId, change.phoneNumber);
         await applyIfNewer(this.model, userId, event.version, { $set: change });
+        return;
+      }
+      // Read, then written whole: upserted views may lack `channels` (upserts skip defaults). Projections run inside
+      // the stream's turn, so nothing else writes this member's view meanwhile.
+      case 'identity.user.sms-opted-in': {
+        const d = event.data;
+        const view = await this.model.findById(userId, { channels: 1 }).lean<Pick<UserView, 'channels'>>();
+        const channels = [...new Set([...(view?.channels ?? DEFAULT_NOTIFICATION_CHANNELS), 'sms'])];
+        await this.smsNumbers.updateOne({ _id: d.phoneNumber }, { $addToSet: { userIds: userId } }, { upsert: true });
+        await applyIfNewer(this.model, userId, event.version, {
+          $set: { channels, smsOptedInAt: new Date(d.optedInAt), smsOptedOutAt: null, smsOptOutSource: null, smsNumber: d.phoneNumber },
+        });
+        return;
+      }
+      case 'identity.user.sms-opted-out': {
+        const d = event.data;
+        const view = await this.model.findById(userId, { channels: 1 }).lean<Pick<UserView, 'channels'>>();
+        const channels = (view?.channels ?? DEFAULT_NOTIFICATION_CHANNELS).filter((c) => c !== 'sms');
+        if (d.source === 'number-changed') await this.forgetSmsNumberUnless(userId, null);
+        await applyIfNewer(this.model, userId, event.version, {
+          $set: { channels, smsOptedInAt: null, smsOptedOutAt: new Date(d.optedOutAt), smsOptOutSource: d.source },
+        });
         return;
       }
       case 'identity.user.roles-changed': {
@@ -74,10 +101,27 @@ export class UserProjection implements Projection<EventTypesOf<'identity.user.'>
 
   async reset(): Promise<void> {
     await this.model.deleteMany({});
+    await this.smsNumbers.deleteMany({});
   }
 
   async purgeSubject(subjectId: string): Promise<void> {
+    await this.forgetSmsNumberUnless(subjectId, null);
     await this.model.deleteOne({ _id: subjectId });
+  }
+
+  /** The members a text from `phoneNumber` (E.164) may come from: one keyed read. */
+  async membersTextingFrom(phoneNumber: string): Promise<string[]> {
+    return (await this.smsNumbers.findById(phoneNumber).lean<SmsNumberView>())?.userIds ?? [];
+  }
+
+  /** Takes the member off the number replies know them by, unless it is still `keep`. */
+  private async forgetSmsNumberUnless(userId: string, keep: string | null): Promise<void> {
+    const view = await this.model.findById(userId, { smsNumber: 1 }).lean<Pick<UserView, 'smsNumber'>>();
+    if (!view?.smsNumber || view.smsNumber === keep) return;
+    await this.smsNumbers.updateOne({ _id: view.smsNumber }, { $pull: { userIds: userId } });
+    // A number nobody has is personal data of no use: it goes.
+    await this.smsNumbers.deleteOne({ _id: view.smsNumber, userIds: { $size: 0 } });
+    await this.model.updateOne({ _id: userId }, { $set: { smsNumber: null } });
   }
 
   findById(id: string) {

@@ -16,6 +16,12 @@ export interface UserView {
   timeZone: string;
   channels: string[];
   shareProgressWithGroups: boolean;
+  /** The standing opt-in to reminder texts (null when none), and the last opt-out with how it came. */
+  smsOptedInAt?: Date | null;
+  smsOptedOutAt?: Date | null;
+  smsOptOutSource?: string | null;
+  /** The number the member's texts are known by in `sms_numbers` (replies find the member through it). */
+  smsNumber?: string | null;
   createdAt: Date;
   /** Last applied stream version: makes replays and duplicate applies harmless. */
   version: number;
@@ -36,8 +42,27 @@ export const userViewSchema = new Schema<UserView>(
     timeZone: { type: String, default: 'UTC' },
     channels: { type: [String], default: () => [...DEFAULT_NOTIFICATION_CHANNELS] },
     shareProgressWithGroups: { type: Boolean, default: true },
+    smsOptedInAt: { type: Date, default: null },
+    smsOptedOutAt: { type: Date, default: null },
+    smsOptOutSource: { type: String, default: null },
+    smsNumber: { type: String, default: null },
     createdAt: { type: Date, required: true },
     version: { type: Number, required: true },
   },
   { collection: 'users', versionKey: false },
+);
+
+/**
+ * Who has a phone number, keyed by the number (E.164): how a reply (STOP, START) finds its member with one keyed read.
+ * A number is listed once its member opts in to texts at it, and leaves when the member's number changes or the
+ * account is deleted; an opt-out keeps it, so START can opt in again.
+ */
+export interface SmsNumberView {
+  _id: string;
+  userIds: string[];
+}
+
+export const smsNumberViewSchema = new Schema<SmsNumberView>(
+  { _id: { type: String, required: true }, userIds: { type: [String], default: [] } },
+  { collection: 'sms_numbers', versionKey: false },
 );

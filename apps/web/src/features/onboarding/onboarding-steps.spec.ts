@@ -22,7 +22,12 @@ describe(stepError.name, () => {
 
   it('returns null on step 4 with or without a phone number', () => {
     expect(stepError(4, emptyDraft)).toBeNull();
-    expect(stepError(4, { ...emptyDraft, phoneNumber: '(555) 123-4567' })).toBeNull();
+    expect(stepError(4, { ...emptyDraft, phoneNumber: '(201) 555-0123' })).toBeNull();
+  });
+
+  it('returns a message on step 4 when texts are asked for without a number', () => {
+    expect(stepError(4, { ...emptyDraft, smsOptIn: true })).toBe('Add a phone number to get reminder texts');
+    expect(stepError(4, { ...emptyDraft, smsOptIn: true, phoneNumber: '(201) 555-0123' })).toBeNull();
   });
 
   it('returns a message on step 4 when the phone has characters a number never has', () => {
@@ -58,16 +63,21 @@ describe(planSummary.name, () => {
       spiritualGoals: ['Deeper prayer life', 'Daily Bible reading'],
       connectionPreferences: ['nature', 'bible'],
       reminderFrequency: 'weekly',
-      phoneNumber: ' (555) 123-4567 ',
+      phoneNumber: ' (201) 555-0123 ',
+      smsOptIn: true,
     });
 
     expect(sut).toEqual([
       'Weekly activities for deeper prayer life and daily Bible reading',
       'Practices built around Bible reading and nature',
       'Weekly reminders, Sunday evening',
-      'Text message nudges to (555) 123-4567',
+      'Text message nudges to (201) 555-0123',
       'Habit tracking and a journal with reflection prompts',
     ]);
+  });
+
+  it('returns no text message line for a number given without the opt-in', () => {
+    expect(planSummary({ ...emptyDraft, phoneNumber: '(201) 555-0123' }).join(' ')).not.toContain('Text message');
   });
 
   it('returns a no-reminders line when reminders are off', () => {

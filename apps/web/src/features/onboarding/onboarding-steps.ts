@@ -16,6 +16,8 @@ export interface OnboardingDraft {
   connectionPreferences: OnboardingRequestDto['connectionPreferences'];
   reminderFrequency: ReminderFrequency | '';
   phoneNumber: string;
+  /** The box beside the number: reminder texts at it (recorded with its time when setup completes). */
+  smsOptIn: boolean;
 }
 
 export type OnboardingStep = 1 | 2 | 3 | 4;
@@ -25,6 +27,7 @@ export const emptyDraft: OnboardingDraft = {
   connectionPreferences: [],
   reminderFrequency: DEFAULT_REMINDER_FREQUENCY,
   phoneNumber: '',
+  smsOptIn: false,
 };
 
 const fields = onboardingRequestSchema.shape;
@@ -46,7 +49,8 @@ export function stepError(step: OnboardingStep, draft: OnboardingDraft): string 
         ? firstIssue(fields.reminderFrequency.safeParse(draft.reminderFrequency))
         : 'Choose how often you would like reminders';
     case 4:
-      // Optional; only characters the server would refuse stop the last step.
+      // Optional; only characters the server would refuse stop the last step (it checks the number itself).
+      if (draft.smsOptIn && !draft.phoneNumber.trim()) return 'Add a phone number to get reminder texts';
       return firstIssue(fields.phoneNumber.safeParse(draft.phoneNumber));
   }
 }
@@ -68,7 +72,7 @@ export function planSummary(draft: OnboardingDraft): string[] {
   const frequency = reminderFrequencies.find((f) => f.id === draft.reminderFrequency);
   if (frequency?.id === 'none') lines.push('No reminders (you can turn them on in Settings)');
   else if (frequency) lines.push(`${frequency.label} reminders, ${lowerFirst(frequency.description)}`);
-  if (draft.phoneNumber.trim()) lines.push(`Text message nudges to ${draft.phoneNumber.trim()}`);
+  if (draft.smsOptIn && draft.phoneNumber.trim()) lines.push(`Text message nudges to ${draft.phoneNumber.trim()}`);
   lines.push('Habit tracking and a journal with reflection prompts');
   return lines;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { connectionOptions, reminderFrequencies, spiritualGoals } from '../../catalog';
+import { e164PhoneNumber, smsOptInSources, smsOptOutSources } from '../../sms';
 
 /** Events of formation's member aggregate (topic formation.member.v1): what formation knows of a member, learnt from identity. */
 const userId = z.string().min(1);
@@ -43,6 +44,22 @@ export const formationMemberContactChangedV1 = z.object({
 /** The member turned e-mail reminders off with the link in one; choosing e-mail again in settings turns them back on. */
 export const formationMemberEmailUnsubscribedV1 = z.object({ userId, unsubscribedAt: z.string().datetime({ offset: true }) });
 
+/** The member opted in to reminder texts at `phoneNumber` (learnt from identity); personal, erased on deletion. */
+export const formationMemberSmsOptedInV1 = z.object({
+  userId,
+  phoneNumber: e164PhoneNumber,
+  optedInAt: z.string().datetime({ offset: true }),
+  source: z.enum(smsOptInSources),
+});
+
+/** The member opted out of reminder texts (Settings, a STOP reply, or a new number): none is sent until a new opt-in. */
+export const formationMemberSmsOptedOutV1 = z.object({
+  userId,
+  phoneNumber: e164PhoneNumber,
+  optedOutAt: z.string().datetime({ offset: true }),
+  source: z.enum(smsOptOutSources),
+});
+
 export const formationMemberDeletedV1 = z.object({ userId, deletedAt: z.string().datetime({ offset: true }) });
 
 export const formationMemberEvents = {
@@ -52,5 +69,7 @@ export const formationMemberEvents = {
   'formation.member.rest-days-set': { schemaVersion: 1, schema: formationMemberRestDaysSetV1 },
   'formation.member.contact-changed': { schemaVersion: 1, schema: formationMemberContactChangedV1 },
   'formation.member.email-unsubscribed': { schemaVersion: 1, schema: formationMemberEmailUnsubscribedV1 },
+  'formation.member.sms-opted-in': { schemaVersion: 1, schema: formationMemberSmsOptedInV1 },
+  'formation.member.sms-opted-out': { schemaVersion: 1, schema: formationMemberSmsOptedOutV1 },
   'formation.member.deleted': { schemaVersion: 1, schema: formationMemberDeletedV1 },
 } as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;

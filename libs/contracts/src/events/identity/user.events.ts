@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { connectionOptions, reminderFrequencies, spiritualGoals } from '../../catalog';
+import { e164PhoneNumber, smsOptInSources, smsOptOutSources } from '../../sms';
 
 const role = z.enum(['user', 'moderator', 'admin']);
 const channel = z.enum(['in-app', 'email', 'sms']);
@@ -38,6 +39,25 @@ export const userSettingsUpdatedV1 = z.object({
 
 export const userRolesChangedV1 = z.object({ userId: z.string().min(1), roles: z.array(role).min(1), changedBy: z.string().min(1) });
 
+/**
+ * The member's explicit opt-in to reminder text messages at `phoneNumber`, with its time: the record that they asked
+ * for them. Until one, no text is sent, whatever the channels say. `phoneNumber` is personal (erased on deletion).
+ */
+export const userSmsOptedInV1 = z.object({
+  userId: z.string().min(1),
+  phoneNumber: e164PhoneNumber,
+  optedInAt: z.string().datetime({ offset: true }),
+  source: z.enum(smsOptInSources),
+});
+
+/** The member's opt-out of text messages (in Settings, or a STOP reply): nothing more is sent to the number. */
+export const userSmsOptedOutV1 = z.object({
+  userId: z.string().min(1),
+  phoneNumber: e164PhoneNumber,
+  optedOutAt: z.string().datetime({ offset: true }),
+  source: z.enum(smsOptOutSources),
+});
+
 export const userDeletedV1 = z.object({ userId: z.string().min(1), deletedAt: z.string().datetime({ offset: true }) });
 
 export const identityUserEvents = {
@@ -47,5 +67,7 @@ export const identityUserEvents = {
   'identity.user.onboarding-completed': { schemaVersion: 1, schema: userOnboardingCompletedV1 },
   'identity.user.settings-updated': { schemaVersion: 1, schema: userSettingsUpdatedV1 },
   'identity.user.roles-changed': { schemaVersion: 1, schema: userRolesChangedV1 },
+  'identity.user.sms-opted-in': { schemaVersion: 1, schema: userSmsOptedInV1 },
+  'identity.user.sms-opted-out': { schemaVersion: 1, schema: userSmsOptedOutV1 },
   'identity.user.deleted': { schemaVersion: 1, schema: userDeletedV1 },
 } as const;

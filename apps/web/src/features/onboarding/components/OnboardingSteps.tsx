@@ -17,6 +17,7 @@ import { connectionOptions, reminderFrequencies, spiritualGoals, type Connection
 import { Input, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { ChoiceCard } from '../../../shared/components/ChoiceCard';
+import { SmsConsentCheckbox } from '../../sms/components/SmsConsentCheckbox';
 import { planSummary, type OnboardingDraft } from '../onboarding-steps';
 
 type Change = (patch: Partial<OnboardingDraft>) => void;
@@ -131,6 +132,12 @@ export function FinishStep({ draft, onChange, phoneError }: { draft: OnboardingD
         <Typography.Text id="onboarding-phone-help" type={phoneError ? 'danger' : 'secondary'} className="field-help">
           {phoneError ?? 'For text message nudges. You can add or change it later in Settings.'}
         </Typography.Text>
+        <SmsConsentCheckbox
+          id="onboarding-sms"
+          frequency={draft.reminderFrequency || 'none'}
+          checked={draft.smsOptIn}
+          onChange={(smsOptIn) => onChange({ smsOptIn })}
+        />
       </div>
       <section className="plan-summary" aria-labelledby="plan-summary-title">
         <h3 id="plan-summary-title" className="plan-summary__title">

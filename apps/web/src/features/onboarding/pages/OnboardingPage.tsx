@@ -16,6 +16,7 @@ import {
   type OnboardingDraft,
   type OnboardingStep,
 } from '../onboarding-steps';
+import { fieldErrorsOf } from '../../auth/auth-errors';
 import { useOnboardingCompleteMutation } from '../onboardingApi';
 
 const stepCopy: Record<OnboardingStep, { title: string; lead: string }> = {
@@ -32,6 +33,8 @@ export function OnboardingPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<OnboardingStep>(1);
   const [draft, setDraft] = useState<OnboardingDraft>(emptyDraft);
+  /** The server's word on the number (e.g. not a valid one), until the member changes it. */
+  const [phoneRefusal, setPhoneRefusal] = useState<string | null>(null);
   const [complete, { isLoading }] = useOnboardingCompleteMutation();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -39,7 +42,10 @@ export function OnboardingPage() {
 
   const error = stepError(step, draft);
   const percent = progressPercent(step);
-  const change = (patch: Partial<OnboardingDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const change = (patch: Partial<OnboardingDraft>) => {
+    if (patch.phoneNumber !== undefined) setPhoneRefusal(null);
+    setDraft((current) => ({ ...current, ...patch }));
+  };
   const goTo = (target: OnboardingStep) => {
     setStep(target);
     // Move focus to the new question so screen readers announce it and keyboards start at the top.
@@ -54,8 +60,14 @@ export function OnboardingPage() {
       connectionPreferences: draft.connectionPreferences,
       reminderFrequency: draft.reminderFrequency,
       phoneNumber: draft.phoneNumber.trim(),
+      smsOptIn: draft.smsOptIn,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
+    const refusal = fieldErrorsOf(result.error).get('phoneNumber')?.[0];
+    if (refusal) {
+      setPhoneRefusal(refusal);
+      return;
+    }
     if (result.error) {
       console.error('Onboarding failed', result.error);
       notification.error({ message: 'Setup incomplete', description: 'Please try completing setup again.' });
@@ -92,7 +104,7 @@ export function OnboardingPage() {
         {step === 1 && <GoalsStep draft={draft} onChange={change} />}
         {step === 2 && <ConnectionStep draft={draft} onChange={change} />}
         {step === 3 && <ReminderStep draft={draft} onChange={change} />}
-        {step === 4 && <FinishStep draft={draft} onChange={change} phoneError={error} />}
+        {step === 4 && <FinishStep draft={draft} onChange={change} phoneError={error ?? phoneRefusal} />}
 
         {step < 4 && (
           <p className={error ? 'onboarding__hint' : 'onboarding__hint onboarding__hint--hidden'} aria-live="polite">

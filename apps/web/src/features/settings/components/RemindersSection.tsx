@@ -1,29 +1,64 @@
-import { notificationChannels, reminderFrequencies, settingsSchema } from '@abide/contracts';
+import { reminderFrequencies, settingsSchema } from '@abide/contracts';
 import { App, Button, Card, Checkbox, Form, Input, Radio } from 'antd';
 import { zodRule } from '../../../shared/forms/zod-rule';
+import { fieldErrorsOf } from '../../auth/auth-errors';
+import { SmsConsentCheckbox } from '../../sms/components/SmsConsentCheckbox';
 import { toastSaved, toastSaveFailed } from '../settings-toasts';
 import { useSettingsUpdateMutation, type AccountSettings } from '../settingsApi';
 
-type ReminderFields = Pick<AccountSettings, 'reminderFrequency' | 'channels' | 'phoneNumber'>;
+type OtherChannel = 'in-app' | 'email';
 
-const channelLabels: Record<(typeof notificationChannels)[number], string> = {
-  'in-app': 'In-app',
-  email: 'Email',
-  sms: 'SMS',
-};
+interface ReminderFields {
+  reminderFrequency: AccountSettings['reminderFrequency'];
+  /** Where besides texts: the bell and e-mail. */
+  channels: OtherChannel[];
+  phoneNumber: string;
+  /** The opt-in to reminder texts; saving it ticked records it with its time. */
+  sms: boolean;
+}
+
+const otherChannels: Array<{ value: OtherChannel; label: string }> = [
+  { value: 'in-app', label: 'In-app' },
+  { value: 'email', label: 'Email' },
+];
+
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/** Where texts stand, in words: on since the opt-in, off after a STOP reply, or off. */
+export function smsStatusText(sms: AccountSettings['sms']): string {
+  const since = sms.since ? longDate.format(new Date(sms.since)) : null;
+  if (sms.state === 'on') return since ? `Text messages are on, since you opted in on ${since}.` : 'Text messages are on.';
+  if (sms.state === 'stopped')
+    return `Text messages are off: you replied STOP${since ? ` on ${since}` : ''}. Tick the box below and save to get them again.`;
+  return 'Text messages are off.';
+}
+
+const fieldsOf = (settings: AccountSettings): ReminderFields => ({
+  reminderFrequency: settings.reminderFrequency,
+  channels: settings.channels.filter((c): c is OtherChannel => c !== 'sms'),
+  phoneNumber: settings.phoneNumber ?? '',
+  sms: settings.sms.state === 'on',
+});
 
 export function RemindersSection({ settings }: { settings: AccountSettings }) {
   const [form] = Form.useForm<ReminderFields>();
   const [update, { isLoading }] = useSettingsUpdateMutation();
   const { notification } = App.useApp();
+  const frequency = Form.useWatch('reminderFrequency', form) ?? settings.reminderFrequency;
 
   const onFinish = async (values: ReminderFields) => {
     const result = await update({
       reminderFrequency: values.reminderFrequency,
-      channels: values.channels,
+      channels: [...values.channels, ...(values.sms ? (['sms'] as const) : [])],
       phoneNumber: values.phoneNumber?.trim() ?? '',
     });
-    if (result.error) return toastSaveFailed(notification);
+    if (result.error) {
+      const phone = fieldErrorsOf(result.error).get('phoneNumber');
+      if (phone) return form.setFields([{ name: 'phoneNumber', errors: phone }]);
+      return toastSaveFailed(notification);
+    }
+    // The number as stored (E.164) and the opt-in as it now stands.
+    form.setFieldsValue(fieldsOf(result.data));
     toastSaved(notification, 'Your reminder preferences have been updated.');
   };
 
@@ -34,44 +69,47 @@ export function RemindersSection({ settings }: { settings: AccountSettings }) {
         name="reminders"
         layout="vertical"
         requiredMark={false}
-        initialValues={{
-          reminderFrequency: settings.reminderFrequency,
-          channels: settings.channels,
-          phoneNumber: settings.phoneNumber ?? '',
-        }}
+        initialValues={fieldsOf(settings)}
         onFinish={onFinish}
         disabled={isLoading}
       >
         <Form.Item label="How often" name="reminderFrequency">
           <Radio.Group className="radio-stack">
-            {reminderFrequencies.map((frequency) => (
-              <Radio key={frequency.id} value={frequency.id}>
-                {frequency.label} <span className="muted">– {frequency.description}</span>
+            {reminderFrequencies.map((f) => (
+              <Radio key={f.id} value={f.id}>
+                {f.label} <span className="muted">– {f.description}</span>
               </Radio>
             ))}
           </Radio.Group>
         </Form.Item>
         <Form.Item label="Where" name="channels">
-          <Checkbox.Group options={notificationChannels.map((channel) => ({ value: channel, label: channelLabels[channel] }))} />
+          <Checkbox.Group options={otherChannels} />
         </Form.Item>
-        <Form.Item
-          label="Phone number"
-          name="phoneNumber"
-          dependencies={['channels']}
-          extra="Needed for SMS reminders."
-          rules={[
-            zodRule(settingsSchema.shape.phoneNumber),
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value?: string) => {
-                if ((getFieldValue('channels') as string[] | undefined)?.includes('sms') && !value?.trim()) {
-                  throw new Error('Add a phone number to get SMS reminders');
-                }
-              },
-            }),
-          ]}
-        >
-          <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="(555) 123-4567" />
-        </Form.Item>
+        <fieldset className="sms-settings">
+          <legend className="sms-settings__legend">Text messages</legend>
+          <p className="sms-settings__status" role="status">
+            {smsStatusText(settings.sms)}
+          </p>
+          <Form.Item
+            label="Phone number"
+            name="phoneNumber"
+            dependencies={['sms']}
+            extra="With the country code (+44 …) if it is not from the country of your time zone."
+            rules={[
+              zodRule(settingsSchema.shape.phoneNumber),
+              ({ getFieldValue }) => ({
+                validator: async (_rule, value?: string) => {
+                  if (getFieldValue('sms') && !value?.trim()) throw new Error('Add a phone number to get reminder texts');
+                },
+              }),
+            ]}
+          >
+            <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="(201) 555-0123" />
+          </Form.Item>
+          <Form.Item name="sms" valuePropName="checked">
+            <SmsConsentCheckbox id="settings-sms" frequency={frequency} />
+          </Form.Item>
+        </fieldset>
         <Button type="primary" htmlType="submit" loading={isLoading}>
           Save Reminders
         </Button>

@@ -427,6 +427,9 @@ const injectedRtkApi = api.injectEndpoints({
     notificationsReadAll: build.mutation<NotificationsReadAllApiResponse, NotificationsReadAllApiArg>({
       query: () => ({ url: `/notifications/read-all`, method: 'POST' }),
     }),
+    nudgesSchedule: build.query<NudgesScheduleApiResponse, NudgesScheduleApiArg>({
+      query: () => ({ url: `/nudges/schedule` }),
+    }),
     nudgesUnsubscribe: build.query<NudgesUnsubscribeApiResponse, NudgesUnsubscribeApiArg>({
       query: (queryArg) => ({
         url: `/nudges/unsubscribe`,
@@ -499,6 +502,16 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/settings`,
         method: 'PATCH',
         body: queryArg,
+      }),
+    }),
+    smsWebhookInbound: build.mutation<SmsWebhookInboundApiResponse, SmsWebhookInboundApiArg>({
+      query: (queryArg) => ({
+        url: `/sms/inbound`,
+        method: 'POST',
+        body: queryArg.inboundSmsDto,
+        headers: {
+          'X-Twilio-Signature': queryArg['X-Twilio-Signature'],
+        },
       }),
     }),
     plansCurrent: build.query<PlansCurrentApiResponse, PlansCurrentApiArg>({
@@ -800,6 +813,8 @@ export type NotificationsReadApiResponse = unknown;
 export type NotificationsReadApiArg = string;
 export type NotificationsReadAllApiResponse = /** status 200  */ ReadAllDto;
 export type NotificationsReadAllApiArg = void;
+export type NudgesScheduleApiResponse = /** status 200  */ ReminderScheduleDto;
+export type NudgesScheduleApiArg = void;
 export type NudgesUnsubscribeApiResponse = unknown;
 export type NudgesUnsubscribeApiArg = string;
 export type OnboardingCompleteApiResponse = /** status 200  */ UserDto;
@@ -841,6 +856,12 @@ export type SettingsGetApiResponse = /** status 200  */ SettingsResponseDto;
 export type SettingsGetApiArg = void;
 export type SettingsUpdateApiResponse = /** status 200  */ SettingsResponseDto;
 export type SettingsUpdateApiArg = UpdateSettingsDto;
+export type SmsWebhookInboundApiResponse = /** status 200 Read (and acted on, for a keyword from a known number) */ string;
+export type SmsWebhookInboundApiArg = {
+  /** HMAC-SHA1 of the URL and fields with the account's auth token */
+  'X-Twilio-Signature': string;
+  inboundSmsDto: InboundSmsDto;
+};
 export type PlansCurrentApiResponse = /** status 200  */ SpiritualPlanDto;
 export type PlansCurrentApiArg = void;
 export type PlansEnsureCurrentApiResponse = /** status 200  */ SpiritualPlanDto;
@@ -1621,6 +1642,18 @@ export type NotificationListDto = {
 export type ReadAllDto = {
   marked: number;
 };
+export type ReminderScheduleDto = {
+  dailyReminderTime: string;
+  weeklyReminder: {
+    weekday: number;
+    time: string;
+  };
+  quietHours: {
+    start: string;
+    end: string;
+  };
+  dailyCap: number;
+};
 export type OnboardingRequestDto = {
   name: string;
   spiritualGoals: (
@@ -1634,6 +1667,7 @@ export type OnboardingRequestDto = {
   connectionPreferences: ('bible' | 'prayer' | 'worship' | 'community' | 'service' | 'nature')[];
   reminderFrequency: 'daily' | 'weekly' | 'none';
   phoneNumber?: string;
+  smsOptIn?: boolean;
   timeZone?: string;
 };
 export type DeadLettersDto = {
@@ -1743,6 +1777,10 @@ export type SettingsResponseDto = {
   shareProgressWithGroups: boolean;
   email: string;
   emailConfirmed: boolean;
+  sms: {
+    state: 'on' | 'off' | 'stopped';
+    since: string | null;
+  };
 };
 export type UpdateSettingsDto = {
   name?: string;
@@ -1751,6 +1789,13 @@ export type UpdateSettingsDto = {
   phoneNumber?: string;
   channels?: ('in-app' | 'email' | 'sms')[];
   shareProgressWithGroups?: boolean;
+};
+export type InboundSmsDto = {
+  From: string;
+  Body: string;
+  To?: string;
+  MessageSid?: string;
+  AccountSid?: string;
 };
 export type SpiritualPlanDto = {
   id: string;
@@ -1975,6 +2020,8 @@ export const {
   useLazyNotificationsListQuery,
   useNotificationsReadMutation,
   useNotificationsReadAllMutation,
+  useNudgesScheduleQuery,
+  useLazyNudgesScheduleQuery,
   useNudgesUnsubscribeQuery,
   useLazyNudgesUnsubscribeQuery,
   useOnboardingCompleteMutation,
@@ -1995,6 +2042,7 @@ export const {
   useSettingsGetQuery,
   useLazySettingsGetQuery,
   useSettingsUpdateMutation,
+  useSmsWebhookInboundMutation,
   usePlansCurrentQuery,
   useLazyPlansCurrentQuery,
   usePlansEnsureCurrentMutation,

@@ -1,0 +1,10 @@
+import { reminderScheduleSchema, type ReminderSchedule } from '@abide/contracts';
+import { abideApi } from '../../shared/api/generated/abideApi';
+import { checkedBy } from '../../shared/api/response-schema';
+
+/** When reminders go out, for the words of the SMS opt-in (onboarding's last step, Settings). */
+export const smsApi = abideApi.enhanceEndpoints({
+  endpoints: { nudgesSchedule: { responseSchema: checkedBy<ReminderSchedule>(reminderScheduleSchema) } },
+});
+
+export const { useNudgesScheduleQuery } = smsApi;
