@@ -22,3 +22,7 @@ export * from './http/library.dto';
 export * from './http/community.dto';
 export * from './metric-names';
 export * from './http/ops.dto';
+export * from './events/community/church.events';
+export * from './events/library/logo.events';
+export * from './http/church.dto';
+export * from './church/church-rules';
