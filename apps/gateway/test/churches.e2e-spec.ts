@@ -62,7 +62,7 @@ describe('creating a church', () => {
 
     const created = await admin.post<ChurchSummary>('/api/churches', {
       name: '  Corinth Community Church ',
-      slug: address.toUpperCase(),
+      slug: address,
       primaryColor: '#1E3A8A',
       welcome: 'Sunday 10:00, Market Street',
       timeZone: 'Europe/Athens',

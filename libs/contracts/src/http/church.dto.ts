@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkBrandContrast, isJoinCode, normaliseJoinCode, slugProblem } from '../church/church-rules';
+import { checkBrandContrast, isJoinCode, normaliseJoinCode, SLUG_MAX, SLUG_MIN, slugMessages, slugProblem } from '../church/church-rules';
 import { meetingSchema } from './community.dto';
 
 /** Churches' public shapes: the portal, my churches, settings, joining, members and requests (docs/churches.md). */
@@ -32,23 +32,25 @@ export const churchMessages = {
   logoSvgUnsafe: 'This SVG cannot be used as a logo: it contains scripts, links to other files or other active content.',
 } as const;
 
+/** The address as documented (length and characters); reserved words are refused beside it (slugProblem). */
 const slug = z
   .string()
-  .trim()
-  .toLowerCase()
+  .min(SLUG_MIN, slugMessages.length)
+  .max(SLUG_MAX, slugMessages.length)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, slugMessages.pattern)
   .superRefine((value, ctx) => {
     const problem = slugProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+/** `#rrggbb`, stored in lowercase; it must reach WCAG AA contrast with the text colours it is used with. */
 const primaryColor = z
   .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^#[0-9a-f]{6}$/, 'Use a colour like #0f766e')
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #0f766e')
   .superRefine((value, ctx) => {
-    const check = checkBrandContrast(value);
+    const check = checkBrandContrast(value.toLowerCase());
     if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message ?? 'Choose a darker colour' });
-  });
+  })
+  .transform((value) => value.toLowerCase());
 const timeZone = z.string().refine((zone) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
