@@ -1,7 +1,6 @@
 import { churchMessages, errorCodes, LOGO_MAX_BYTES } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { DOMPurify } from 'dompurify';
 
 export type LogoType = 'image/png' | 'image/jpeg' | 'image/svg+xml';
 
@@ -17,26 +16,34 @@ const refused = (message: string, status = 400) =>
 const isExternal = (value: string) => !/^\s*#/.test(value);
 const CSS_URL = /url\(\s*(['"]?)(?!#)[^)]*\1\s*\)|@import/i;
 
-/** One DOMPurify on one jsdom window for the process: sanitising is synchronous, so calls never interleave. */
-const window = new JSDOM('').window;
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
 let externalFound = false;
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  if ((data.attrName === 'href' || data.attrName === 'xlink:href') && isExternal(data.attrValue)) {
-    externalFound = true;
-    data.keepAttr = false;
-  }
-  if (data.attrName === 'style' && CSS_URL.test(data.attrValue)) {
-    externalFound = true;
-    data.keepAttr = false;
-  }
-});
-purify.addHook('uponSanitizeElement', (node, data) => {
-  if (data.tagName === 'style' && CSS_URL.test(node.textContent ?? '')) {
-    externalFound = true;
-    node.textContent = '';
-  }
-});
+let purifier: Promise<DOMPurify> | undefined;
+
+/**
+ * One DOMPurify on one jsdom window for the process, made at the first SVG (jsdom is large: the service starts without
+ * it). Sanitising is synchronous, so calls never interleave.
+ */
+const purifierOnce = (): Promise<DOMPurify> =>
+  (purifier ??= Promise.all([import('jsdom'), import('dompurify')]).then(([{ JSDOM }, { default: createDOMPurify }]) => {
+    const purify = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+    purify.addHook('uponSanitizeAttribute', (_node, data) => {
+      if ((data.attrName === 'href' || data.attrName === 'xlink:href') && isExternal(data.attrValue)) {
+        externalFound = true;
+        data.keepAttr = false;
+      }
+      if (data.attrName === 'style' && CSS_URL.test(data.attrValue)) {
+        externalFound = true;
+        data.keepAttr = false;
+      }
+    });
+    purify.addHook('uponSanitizeElement', (node, data) => {
+      if (data.tagName === 'style' && CSS_URL.test(node.textContent ?? '')) {
+        externalFound = true;
+        node.textContent = '';
+      }
+    });
+    return purify;
+  }));
 
 /** What DOMPurify removing one of these says: the file was made to do something, not only to be looked at. */
 const ACTIVE_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'embed', 'object', 'audio', 'video', 'handler', 'listener']);
@@ -46,7 +53,7 @@ const ACTIVE_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'embed', '
  * everything else (editors' metadata included). A file that carried active content (scripts, event handlers, embedded
  * HTML) or references to other files is refused outright rather than shown half-working: see docs/churches.md.
  */
-export const sanitiseSvg = (data: Buffer): Buffer => {
+export const sanitiseSvg = async (data: Buffer): Promise<Buffer> => {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(data);
@@ -54,6 +61,7 @@ export const sanitiseSvg = (data: Buffer): Buffer => {
     throw refused(churchMessages.logoType);
   }
   if (!/<svg[\s>]/i.test(text)) throw refused(churchMessages.logoType);
+  const purify = await purifierOnce();
   externalFound = false;
   const clean = purify.sanitize(text, { USE_PROFILES: { svg: true, svgFilters: true }, WHOLE_DOCUMENT: false });
   const removed = purify.removed as Array<{ element?: Element; attribute?: Attr | null }>;
@@ -69,10 +77,10 @@ export const sanitiseSvg = (data: Buffer): Buffer => {
  * Checks a logo by its content, never its name: PNG and JPEG by their first bytes (kept as they are), SVG by parsing
  * (sanitised); anything else, or anything over LOGO_MAX_BYTES, is refused with a message a person understands.
  */
-export const checkLogo = (data: Buffer): { type: LogoType; body: Buffer } => {
+export const checkLogo = async (data: Buffer): Promise<{ type: LogoType; body: Buffer }> => {
   if (data.length === 0) throw refused(churchMessages.logoType);
   if (data.length > LOGO_MAX_BYTES) throw refused(churchMessages.logoTooLarge, 413);
   if (data.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) return { type: 'image/png', body: data };
   if (data.subarray(0, JPEG_MAGIC.length).equals(JPEG_MAGIC)) return { type: 'image/jpeg', body: data };
-  return { type: 'image/svg+xml', body: sanitiseSvg(data) };
+  return { type: 'image/svg+xml', body: await sanitiseSvg(data) };
 };

@@ -34,7 +34,7 @@ export class LogoService {
   /** Checks and stores the new logo, then records it; the previous file goes once the new one is recorded. */
   async replace(churchId: string, userId: string, request: IncomingMessage, meta: AppendMeta): Promise<string> {
     await this.assertAdmin(churchId, userId);
-    const { type, body } = checkLogo(await readLogoPart(request));
+    const { type, body } = await checkLogo(await readLogoPart(request));
     const logoId = uuidv7();
     try {
       await this.objects.put('store', logoKey(churchId, logoId), Readable.from([body]), body.length);
