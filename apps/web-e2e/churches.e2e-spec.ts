@@ -7,8 +7,11 @@ import { expectAccessible } from './support/accessibility';
 import { screenshot, useBrowser, viewports } from './support/browser';
 import { signIn } from './support/sign-in';
 
-/** The church's colour as the browser computed it: rgb(r, g, b). */
-const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+/** How far a computed `rgb(r, g, b)` is from a `#rrggbb` colour (the largest channel difference). */
+const distance = (computed: string, hex: string) => {
+  const got = (computed.match(/\d+/g) ?? []).map(Number);
+  return Math.max(...[1, 3, 5].map((i, k) => Math.abs(parseInt(hex.slice(i, i + 2), 16) - (got[k] ?? 999))));
+};
 
 /** Churches (issue 15): the public page, joining by invitation, branding in the frame, the switcher, settings. */
 describe('churches', () => {
@@ -52,7 +55,7 @@ describe('churches', () => {
     await page.getByText('You belong to this church.').waitFor();
     const badge = page.getByTestId('church-badge');
     await badge.waitFor();
-    expect(await badge.getAttribute('aria-label')).toBe('Harbour Church: church page');
+    expect(await badge.innerText()).toContain('Harbour Church');
 
     await page.goto('/habits');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -60,7 +63,10 @@ describe('churches', () => {
     expect(frameColour).toBe('#7c2d12');
     const primary = page.locator('.ant-btn-primary').first();
     await primary.waitFor();
-    expect(await primary.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb('#7c2d12'));
+    // antd derives its primary shade from the seed colour: the same brown within a few steps, not the app's teal.
+    const background = await primary.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(distance(background, '#7c2d12')).toBeLessThanOrEqual(6);
+    expect(distance(background, '#0f766e')).toBeGreaterThan(60);
     await closeToastIfShown(page, 'Welcome to Harbour Church!');
     await screenshot(page, 'church-branding-in-frame');
     await expectAccessible(page, 'habits in a church’s colours');
@@ -77,18 +83,18 @@ describe('churches', () => {
     await joinChurch(member.session, await joinCodeOf(second.session, b.id));
     await signIn(page, member);
     const badge = page.getByTestId('church-badge');
-    await page.getByRole('link', { name: 'Antioch Church: church page' }).waitFor();
+    await page.getByRole('link', { name: 'Antioch Church', exact: true }).waitFor();
 
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Antioch Church (shown)' }).waitFor();
     await screenshot(page, 'church-switcher');
     await expectAccessible(page, 'avatar menu with the church switcher', { widths: ['desktop'] });
     await page.getByRole('menuitem', { name: 'Berea Chapel' }).click();
-    await page.getByRole('link', { name: 'Berea Chapel: church page' }).waitFor();
+    await page.getByRole('link', { name: 'Berea Chapel', exact: true }).waitFor();
     expect(await page.locator('.frame').evaluate((el) => getComputedStyle(el).getPropertyValue('--church-primary').trim())).toBe('#7c2d12');
 
     await page.reload();
-    await page.getByRole('link', { name: 'Berea Chapel: church page' }).waitFor();
+    await page.getByRole('link', { name: 'Berea Chapel', exact: true }).waitFor();
     expect(await badge.count()).toBe(1);
   });
 

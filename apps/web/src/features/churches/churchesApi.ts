@@ -38,10 +38,38 @@ export const churchesApi = abideApi.enhanceEndpoints<'MyChurches' | 'Church' | '
     churchesRequests: { responseSchema: checkedBy(churchJoinRequestSchema.array()), providesTags: ['ChurchRequests'] },
     churchesApprove: { invalidatesTags: (_r, _e, { id }) => ['ChurchRequests', 'ChurchMembers', 'ChurchPortal', church(id)] },
     churchesDecline: { invalidatesTags: (_r, _e, { id }) => ['ChurchRequests', church(id)] },
-    logosReplace: { responseSchema: checkedBy(logoResultSchema), invalidatesTags: ['MyChurches', 'ChurchPortal'] },
-    logosRemove: { invalidatesTags: ['MyChurches', 'ChurchPortal'] },
+    // Community learns the new logo from the library's event a moment later: the answer is written into the cached
+    // church and My Churches at once (a refetch now could still bring the old logo back).
+    logosReplace: {
+      responseSchema: checkedBy(logoResultSchema),
+      onQueryStarted: async ({ churchId }, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(setLogo(churchId, data.logoUrl));
+      },
+    },
+    logosRemove: {
+      onQueryStarted: async (churchId, { dispatch, queryFulfilled }) => {
+        if (await queryFulfilled.then(() => true).catch(() => false)) dispatch(setLogo(churchId, null));
+      },
+    },
   },
 });
+
+/** Puts a church's logo URL into every cached answer that shows it. */
+function setLogo(churchId: string, logoUrl: string | null) {
+  return (dispatch: (action: unknown) => unknown) => {
+    dispatch(
+      churchesApi.util.updateQueryData('churchesDetail', churchId, (draft) => {
+        draft.logoUrl = logoUrl;
+      }),
+    );
+    dispatch(
+      churchesApi.util.updateQueryData('churchesMine', undefined, (draft) => {
+        for (const church of draft.items) if (church.id === churchId) church.logoUrl = logoUrl;
+      }),
+    );
+  };
+}
 
 export const {
   useChurchesMineQuery,
