@@ -111,13 +111,13 @@ describe('churches', () => {
     await form.getByLabel('Address').fill(slug);
     const colour = form.getByLabel('Primary colour (hex)');
     await colour.fill('#fcd34d');
-    await page.getByTestId('contrast-hint').getByText(/too light for text/).waitFor();
+    await page.getByTestId('contrast-hint').getByText(/Contrast 1\.\d\d:1: too low/).waitFor();
     await screenshot(page, 'church-create-contrast-hint');
     await expectAccessible(page, 'start a church, colour refused');
     await form.getByRole('button', { name: 'Create church' }).click();
     await page.locator('.ant-form-item-explain-error', { hasText: 'too light for text' }).waitFor();
     await colour.fill('#115e59');
-    await page.getByTestId('contrast-hint').getByText(/Readable/).waitFor();
+    await page.getByTestId('contrast-hint').getByText(/: readable/).waitFor();
     await form.getByRole('button', { name: 'Create church' }).click();
     await page.waitForURL('**/settings');
     await page.getByRole('heading', { level: 1, name: 'Capernaum Community Church: settings' }).waitFor();

@@ -20,14 +20,21 @@ const zoneOptions = (current: string) => {
   return (zones.includes(current) ? zones : [current, ...zones]).map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
 };
 
-/** The live contrast hint under the colour: the same check the server makes when the church is saved. */
+/**
+ * The live contrast figure under the colour, as the member types: the same check the server makes when the church is
+ * saved (the field's own error, on leaving it or saving, says what to do).
+ */
 export function ContrastHint({ color }: { color: string | undefined }) {
   const check = checkBrandContrast(color ?? '');
   if (!color) return null;
   return (
     <p className={check.ok ? 'church-hint church-hint--ok' : 'church-hint church-hint--bad'} aria-live="polite" data-testid="contrast-hint">
       <span className="church-settings__swatch" style={{ background: check.ok || /^#[0-9a-f]{6}$/i.test(color) ? color : 'transparent' }} aria-hidden />{' '}
-      {check.ok ? `Readable: white text on it and links in it reach ${check.ratio.toFixed(2)}:1 (WCAG AA asks 4.5:1).` : check.message}
+      {check.ok
+        ? `Contrast ${check.ratio.toFixed(2)}:1: readable (WCAG AA needs 4.5:1 for white text on it and links in it).`
+        : check.ratio > 0
+          ? `Contrast ${check.ratio.toFixed(2)}:1: too low (WCAG AA needs 4.5:1 for white text on it and links in it).`
+          : 'Use a colour like #0f766e.'}
     </p>
   );
 }
