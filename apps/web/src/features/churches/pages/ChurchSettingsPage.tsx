@@ -145,7 +145,7 @@ function RequestsCard({ churchId }: { churchId: string }) {
       <List
         loading={isLoading}
         dataSource={data ?? []}
-        locale={{ emptyText: 'No requests waiting.' }}
+        locale={{ emptyText: <span className="church-empty">No requests waiting.</span> }}
         renderItem={(request) => (
           <List.Item
             actions={[
