@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkBrandContrast, isJoinCode, normaliseJoinCode, SLUG_MAX, SLUG_MIN, slugMessages, slugProblem } from '../church/church-rules';
+import { checkBrandContrast, isJoinCode, normaliseJoinCode, reservedSlugs, SLUG_MAX, SLUG_MIN, slugMessages } from '../church/church-rules';
 import { meetingSchema } from './community.dto';
 
 /** Churches' public shapes: the portal, my churches, settings, joining, members and requests (docs/churches.md). */
@@ -32,16 +32,13 @@ export const churchMessages = {
   logoSvgUnsafe: 'This SVG cannot be used as a logo: it contains scripts, links to other files or other active content.',
 } as const;
 
-/** The address as documented (length and characters); reserved words are refused beside it (slugProblem). */
+/** The address as documented (length and characters), and not a reserved word (the same rules as slugProblem). */
 const slug = z
   .string()
   .min(SLUG_MIN, slugMessages.length)
   .max(SLUG_MAX, slugMessages.length)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, slugMessages.pattern)
-  .superRefine((value, ctx) => {
-    const problem = slugProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  .refine((value) => !reservedSlugs.has(value), slugMessages.reserved);
 /** `#rrggbb`, stored in lowercase; it must reach WCAG AA contrast with the text colours it is used with. */
 const primaryColor = z
   .string()
