@@ -42,10 +42,10 @@ class ChangeChurchRoleDto extends createZodDto(changeChurchRoleRequestSchema) {}
 
 /**
  * Churches: the public page, My Churches, settings, joining by code or by request, members and roles. The caller is
- * always the token's user; admin and member rights are checked on the church's stream (docs/churches.md).
+ * always the token's user; admin and member rights are checked on the church's stream (docs/churches.md). Every route
+ * but the public page needs a token (`@ApiBearerAuth` per route, so the document says the page needs none).
  */
 @ApiTags('churches')
-@ApiBearerAuth()
 @Controller('churches')
 export class ChurchesController {
   constructor(
@@ -53,6 +53,7 @@ export class ChurchesController {
     private readonly queries: ChurchQueries,
   ) {}
 
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'My Churches: the caller’s churches with branding and role, and their join requests still waiting.' })
   @ApiResponse({ status: 200, type: MyChurchesDto })
   @ApiProblems(401)
@@ -61,6 +62,7 @@ export class ChurchesController {
     return this.queries.mine(caller.id);
   }
 
+  @ApiBearerAuth()
   @ApiOperation({
     summary:
       'Create a church; the creator is its first admin. The address (slug) must be free and not reserved; the colour must reach WCAG AA contrast (4.5:1) with white text and as link text on white.',
@@ -83,6 +85,7 @@ export class ChurchesController {
     return this.queries.portal(slug);
   }
 
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Join a church with its join code (or the code of an invitation link); the caller becomes a member at once.' })
   @ApiResponse({ status: 200, type: ChurchSummaryDto })
   @ApiProblems(400, 401, 404, 409)
@@ -93,6 +96,7 @@ export class ChurchesController {
     return this.queries.summary(caller.id, id);
   }
 
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'A church as its members see it; admins also get its join code and the number of requests waiting.' })
   @ApiResponse({ status: 200, type: ChurchDetailDto })
   @ApiProblems(401, 403, 404)
@@ -101,6 +105,7 @@ export class ChurchesController {
     return this.queries.detail(caller.id, id);
   }
 
+  @ApiBearerAuth()
   @ApiOperation({
     summary: 'Church settings (admins): name, address, colour (checked for contrast), welcome, time zone; fields left out keep their value.',
   })
@@ -117,6 +122,7 @@ export class ChurchesController {
     return this.queries.detail(caller.id, id);
   }
 
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'A new join code (admins); the old code and the invitation links that carry it stop working at once.' })
   @ApiResponse({ status: 200, type: ChurchDetailDto })
   @ApiProblems(401, 403, 404)
@@ -127,6 +133,7 @@ export class ChurchesController {
     return this.queries.detail(caller.id, id);
   }
 
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Ask to join a church without a code; its admins approve or decline.' })
   @ApiResponse({ status: 200, type: ChurchJoinRequestResultDto })
   @ApiProblems(401, 404, 409)
@@ -137,6 +144,7 @@ export class ChurchesController {
     return { status: 'requested' };
   }
 
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Withdraw the caller’s request to join.' })
   @ApiResponse({ status: 204, description: 'Withdrawn' })
   @ApiProblems(401, 404)
@@ -146,6 +154,7 @@ export class ChurchesController {
     await this.commands.withdraw(caller.id, id, metaOfRequest(req));
   }
 
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Requests to join waiting for an answer (admins).' })
   @ApiResponse({ status: 200, type: ChurchJoinRequestListDto })
   @ApiProblems(401, 403, 404)
@@ -154,6 +163,7 @@ export class ChurchesController {
     return this.queries.requests(caller.id, id);
   }
 
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Approve a request to join (admins); answers the requests still waiting.' })
   @ApiResponse({ status: 200, type: ChurchJoinRequestListDto })
   @ApiProblems(401, 403, 404, 409)
@@ -169,6 +179,7 @@ export class ChurchesController {
     return this.queries.requests(caller.id, id);
   }
 
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Decline a request to join (admins); answers the requests still waiting.' })
   @ApiResponse({ status: 200, type: ChurchJoinRequestListDto })
   @ApiProblems(401, 403, 404, 409)
@@ -184,6 +195,7 @@ export class ChurchesController {
     return this.queries.requests(caller.id, id);
   }
 
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'The church’s members with role and joined date (admins).' })
   @ApiResponse({ status: 200, type: ChurchMemberListDto })
   @ApiProblems(401, 403, 404)
@@ -192,6 +204,7 @@ export class ChurchesController {
     return this.queries.members(caller.id, id);
   }
 
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Make a member an admin, or an admin a member (admins); a church always keeps one admin (409).' })
   @ApiResponse({ status: 200, type: ChurchMemberDto })
   @ApiProblems(400, 401, 403, 404, 409)
@@ -209,6 +222,7 @@ export class ChurchesController {
     return member;
   }
 
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Remove a member (admins; another admin too, never oneself).' })
   @ApiResponse({ status: 204, description: 'Removed' })
   @ApiProblems(401, 403, 404, 409)
@@ -223,6 +237,7 @@ export class ChurchesController {
     await this.commands.remove(caller.id, id, userId, metaOfRequest(req));
   }
 
+  @ApiBearerAuth()
   @ApiOperation({
     summary: 'Leave a church. The only admin makes another member an admin first (409), unless they are the last member (the church closes).',
   })

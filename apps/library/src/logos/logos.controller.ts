@@ -16,11 +16,11 @@ export const logoUrl = (churchId: string, logoId: string) => `/api/logos/${encod
  * out), by a URL that names the logo, so it can be cached for good: a new logo has a new URL.
  */
 @ApiTags('churches')
-@ApiBearerAuth()
 @Controller('logos')
 export class LogosController {
   constructor(private readonly logos: LogoService) {}
 
+  @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')
   @ApiOperation({
     summary: `Set the church's logo (its admins): one \`file\` part, PNG, JPEG or SVG by content (SVG sanitised; scripts or references to other files refused), at most ${LOGO_MAX_BYTES / 1024} KB (413).`,
@@ -34,6 +34,7 @@ export class LogosController {
     return { logoUrl: logoUrl(churchId, logoId) };
   }
 
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Remove the church’s logo (its admins); the church shows its name alone.' })
   @ApiResponse({ status: 204, description: 'Removed' })
   @ApiProblems(401, 403)
