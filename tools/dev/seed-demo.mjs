@@ -1,6 +1,8 @@
 // Demo data goes in through the public API, exactly as people's actions would, so every figure is real:
 // the demo member's plan, habits and journal; a moderator who approves their public uploads; a small group
-// the demo member leads, with a second member who joins, checks in and asks for prayer.
+// the demo member leads, with a second member who joins, checks in and asks for prayer; the church the demo member
+// administers (its logo and colour in the app frame, its page at /c/st-marks), which Grace joins with its code and
+// which holds the demo group.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +22,14 @@ const demoHabits = [
   { name: 'Gratitude list', category: 'gratitude', description: 'Three things from today.', frequency: 'daily', reminderTime: '21:00' },
 ];
 
+const demoChurch = {
+  name: "St. Mark's Church",
+  slug: 'st-marks',
+  primaryColor: '#1e3a8a',
+  welcome: 'Sunday worship at 10:00, Market Street.\nSmall groups meet through the week: everyone is welcome.',
+  timeZone: 'Europe/London',
+};
+const churchLogo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-church', 'st-marks-logo.svg');
 const libraryDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-library');
 const demoResources = [
   {
@@ -70,10 +80,40 @@ const seedMemberBasics = async (apiUrl, session) => {
   }
 };
 
-/** The demo member leads one group; Grace joins it, keeps a habit and asks for prayer. */
-const seedGroup = async (apiUrl, member, friend) => {
+/** The demo member's church with its branding; Grace joins it with its join code. */
+const seedChurch = async (apiUrl, member, friend) => {
+  const token = member.accessToken;
+  const mine = expectOk(await request(apiUrl, 'GET', '/api/churches', { token }), 'list churches');
+  const church =
+    mine.items.find((c) => c.slug === demoChurch.slug) ??
+    expectOk(await request(apiUrl, 'POST', '/api/churches', { token, body: demoChurch }), 'create the demo church');
+  if (!church.logoUrl) {
+    // The library learns who administers the church from community's events: the first try may come before it.
+    await waitFor(async () => {
+      const form = new FormData();
+      form.append('file', new Blob([readFileSync(churchLogo)], { type: 'image/svg+xml' }), 'st-marks-logo.svg');
+      const res = await request(apiUrl, 'PUT', `/api/logos/${church.id}`, { token, form });
+      return res.status === 200 ? res.body : undefined;
+    }, 'the demo church logo to be accepted');
+  }
+  const friends = expectOk(await request(apiUrl, 'GET', '/api/churches', { token: friend.accessToken }), "list Grace's churches");
+  if (!friends.items.some((c) => c.id === church.id)) {
+    const { joinCode } = expectOk(await request(apiUrl, 'GET', `/api/churches/${church.id}`, { token }), 'read the join code');
+    expectOk(await request(apiUrl, 'POST', '/api/churches/join', { token: friend.accessToken, body: { code: joinCode } }), 'join the demo church');
+  }
+  return church;
+};
+
+/** The demo member leads one group in their church; Grace joins it, keeps a habit and asks for prayer. */
+const seedGroup = async (apiUrl, member, friend, church) => {
   const mine = expectOk(await request(apiUrl, 'GET', '/api/groups', { token: member.accessToken }), 'list groups');
-  if (mine.length > 0) return mine[0];
+  if (mine.length > 0) {
+    // A group from before churches: put it in the church.
+    if (!mine[0].churchId) {
+      expectOk(await request(apiUrl, 'PUT', `/api/groups/${mine[0].id}/church`, { token: member.accessToken, body: { churchId: church.id } }), 'put the demo group in the church');
+    }
+    return mine[0];
+  }
   const group = expectOk(
     await request(apiUrl, 'POST', '/api/groups', {
       token: member.accessToken,
@@ -82,6 +122,7 @@ const seedGroup = async (apiUrl, member, friend) => {
         description: 'Prayer, a short study and a shared meal. Newcomers always welcome.',
         isPublic: true,
         meeting: { day: 'tuesday', time: '19:30', location: "St. Mark's hall, room 2" },
+        churchId: church.id,
       },
     }),
     'create the demo group',
@@ -139,7 +180,8 @@ export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080',
     moderator = await memberSession(apiUrl, smtpWebUrl, demoModerator); // a new token carries the role
   }
 
-  const group = await seedGroup(apiUrl, member, friend);
+  const church = await seedChurch(apiUrl, member, friend);
+  const group = await seedGroup(apiUrl, member, friend, church);
   await seedLibrary(apiUrl, member, moderator, group);
   return { member: demoMember, moderator: demoModerator };
 };

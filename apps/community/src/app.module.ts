@@ -25,8 +25,17 @@ import { PrayerQueries } from './prayers/prayer-queries';
 import { PrayersController } from './prayers/prayers.controller';
 import { PrayerProjection } from './prayers/projections/prayer.projection';
 import { DeadLetterOpsModule } from '@abide/messaging';
+import { ChurchLogoConsumer } from './churches/church-logo.consumer';
+import { ChurchQueries } from './churches/church-queries';
+import { ChurchesController } from './churches/churches.controller';
+import { ChurchClaims } from './churches/commands/church-claims';
+import { ChurchCommands } from './churches/commands/church-commands';
+import { ChurchGroupsProjection } from './churches/projections/church-groups.projection';
+import { ChurchLogos } from './churches/projections/church-logos';
+import { ChurchPageProjection } from './churches/projections/church-page.projection';
+import { MemberChurchesProjection } from './churches/projections/member-churches.projection';
 
-/** The community service: groups, membership, the leaders' dashboard on real member activity, prayer requests. */
+/** The community service: churches, groups, membership, the leaders' dashboard on real member activity, prayer requests. */
 @Module({})
 export class AppModule {
   /** `clock` is for tests that move time; the service runs on the real one. */
@@ -40,13 +49,21 @@ export class AppModule {
           service: 'community',
           connection: MONGO_CONNECTION,
           kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
-          projections: [GroupProjection, MemberGroupsProjection, GroupRosterProjection, PrayerProjection],
+          projections: [
+            GroupProjection,
+            MemberGroupsProjection,
+            GroupRosterProjection,
+            PrayerProjection,
+            ChurchPageProjection,
+            MemberChurchesProjection,
+            ChurchGroupsProjection,
+          ],
         }),
         // The operations API's part here (admins only): community runs no job queues, so only its dead letters.
         DeadLetterOpsModule.forService('community'),
       ],
       // The prayer routes (groups/:id/prayers…) come before the group routes so ':id' never swallows them.
-      controllers: [PrayersController, GroupsController, AccountExportController, ActivityConsumer],
+      controllers: [PrayersController, GroupsController, ChurchesController, AccountExportController, ActivityConsumer, ChurchLogoConsumer],
       providers: [
         MemberActivityStore,
         MemberActivityMigration,
@@ -60,6 +77,10 @@ export class AppModule {
         PrayerQueries,
         MemberDeparture,
         ActivityEvents,
+        ChurchClaims,
+        ChurchCommands,
+        ChurchQueries,
+        ChurchLogos,
       ],
     };
   }

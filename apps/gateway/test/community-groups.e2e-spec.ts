@@ -252,6 +252,8 @@ describe('API documentation', () => {
         'GET /api/groups/discover',
         'GET /api/groups/{id}',
         'PATCH /api/groups/{id}',
+        'PUT /api/groups/{id}/church',
+        'DELETE /api/groups/{id}/church',
         'POST /api/groups/{id}/join',
         'DELETE /api/groups/{id}/requests/mine',
         'POST /api/groups/{id}/leave',

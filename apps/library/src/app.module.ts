@@ -22,8 +22,11 @@ import { ResourceProjection } from './resources/projections/resource.projection'
 import { ResourceQueries } from './resources/resource-queries';
 import { UploadService } from './resources/upload.service';
 import { UploadsController } from './resources/uploads.controller';
+import { LogoProjection } from './logos/logo.projection';
+import { LogoService } from './logos/logo-service';
+import { LogosController } from './logos/logos.controller';
 
-/** The library service: resources and their files, processing, moderation, downloads. */
+/** The library service: resources and their files, processing, moderation, downloads, churches' logos. */
 @Module({})
 export class AppModule {
   static forRoot(config: LibraryConfig): DynamicModule {
@@ -35,11 +38,11 @@ export class AppModule {
           service: 'library',
           connection: MONGO_CONNECTION,
           kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
-          projections: [ResourceProjection, AuditProjection, CatalogueProjection],
+          projections: [ResourceProjection, AuditProjection, CatalogueProjection, LogoProjection],
         }),
         OpsModule.forRoot(config),
       ],
-      controllers: [UploadsController, ModerationController, AccountExportController, DirectoryConsumer],
+      controllers: [UploadsController, ModerationController, LogosController, AccountExportController, DirectoryConsumer],
       providers: [
         { provide: LIBRARY_CONFIG, useValue: config },
         ObjectStore,
@@ -54,6 +57,7 @@ export class AppModule {
         Directory,
         DirectoryEvents,
         MemberGroupsMigration,
+        LogoService,
       ],
     };
   }

@@ -35,6 +35,7 @@ const fields = (overrides: Partial<EventData<'library.resource.submitted'>['fiel
   targetAudience: 'all-levels' as const,
   visibility: 'private' as const,
   groupId: null,
+  churchId: null,
   ...overrides,
 });
 

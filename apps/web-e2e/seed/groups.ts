@@ -12,6 +12,8 @@ export interface GroupSeed {
   description?: string;
   isPublic?: boolean;
   meeting?: Meeting | null;
+  /** A church the session's member administers. */
+  churchId?: string;
 }
 
 const ok = (status: number) => status === 200 || status === 201 || status === 204;

@@ -48,7 +48,7 @@ export const tagSuggestions = [
 ] as const;
 
 export const targetAudiences = ['new-believers', 'growing-christians', 'mature-believers', 'leaders', 'all-levels'] as const;
-export const visibilities = ['public', 'group', 'private'] as const;
+export const visibilities = ['public', 'group', 'church', 'private'] as const;
 
 export const habitCategories = [
   'Prayer', 'Bible Study', 'Worship', 'Service', 'Fellowship', 'Fasting', 'Meditation', 'Gratitude', 'Scripture Memory',

@@ -24,3 +24,7 @@ export * from './metric-names';
 export * from './http/ops.dto';
 export * from './live/live-signal';
 export * from './sms';
+export * from './events/community/church.events';
+export * from './events/library/logo.events';
+export * from './http/church.dto';
+export * from './church/church-rules';

@@ -3,23 +3,26 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { GroupProjection } from '../groups/projections/group.projection';
 import { PrayerProjection } from '../prayers/projections/prayer.projection';
+import { ChurchQueries } from '../churches/church-queries';
 
-/** Community's part of "Download my data": the caller's groups, memberships, join requests, prayer requests and ratings. Internal: identity's GET /account/export gathers it with the caller's token. */
+/** Community's part of "Download my data": the caller's groups, churches, memberships, join requests, prayer requests and ratings. Internal: identity's GET /account/export gathers it with the caller's token. */
 @ApiExcludeController()
 @Controller('account')
 export class AccountExportController {
   constructor(
     private readonly groups: GroupProjection,
     private readonly prayers: PrayerProjection,
+    private readonly churches: ChurchQueries,
   ) {}
 
   @Get('export')
   async export(@CurrentUser() caller: AuthUser) {
-    const [memberships, requests, prayers, ratings] = await Promise.all([
+    const [memberships, requests, prayers, ratings, churches] = await Promise.all([
       this.groups.membershipsOf(caller.id),
       this.groups.pendingRequestsBy(caller.id),
       this.prayers.byAuthor(caller.id),
       this.groups.ratingsBy(caller.id),
+      this.churches.exportFor(caller.id),
     ]);
     const groups = await Promise.all(memberships.map((m) => this.groups.find(m.groupId)));
     const nameOf = new Map(groups.filter((g) => g !== null).map((g) => [g._id, g.name]));
@@ -53,6 +56,8 @@ export class AccountExportController {
         createdAt: new Date(p.createdAt).toISOString(),
       })),
       meetingRatings: ratings.map((r) => ({ groupId: r.groupId, weekStart: r.weekStart, rating: r.rating })),
+      churchMemberships: churches.memberships,
+      churchJoinRequests: churches.requests,
     };
   }
 }

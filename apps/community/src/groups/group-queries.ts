@@ -14,6 +14,7 @@ import type { GroupView } from './projections/group.schema';
 import { GroupProjection } from './projections/group.projection';
 import { GroupRosterProjection } from './projections/group-roster.projection';
 import { MemberGroupsProjection } from './projections/member-groups.projection';
+import { ChurchQueries } from '../churches/church-queries';
 
 /** Weeks the dashboard's chart shows, and how far back a streak is looked for. */
 const CHART_WEEKS = 8;
@@ -38,6 +39,7 @@ export class GroupQueries {
     private readonly figures: GroupFigures,
     private readonly activity: MemberActivityStore,
     private readonly cards: GroupCardCache,
+    private readonly churches: ChurchQueries,
   ) {}
 
   /** My Groups: every group the caller belongs to, newest membership first. */
@@ -51,9 +53,17 @@ export class GroupQueries {
     );
   }
 
-  async discover(callerId: string, q: string | undefined, page: number, pageSize: number): Promise<GroupPage> {
-    const { items, total } = await this.groups.search(q || undefined, page, pageSize);
+  async discover(callerId: string, q: string | undefined, page: number, pageSize: number, church?: 'mine'): Promise<GroupPage> {
+    const { items, total } = church ? await this.ofMyChurches(callerId, q, page, pageSize) : await this.groups.search(q || undefined, page, pageSize);
     return { items: await this.summaries(callerId, items), total, page, pageSize, hasMore: page * pageSize < total };
+  }
+
+  /** "My church": the groups of the caller's churches, by key (the member's churches, each church's groups). */
+  private async ofMyChurches(callerId: string, q: string | undefined, page: number, pageSize: number) {
+    const groups = await this.churches.groupsOf(await this.churches.churchIdsOf(callerId));
+    const words = q?.trim().toLowerCase();
+    const matched = words ? groups.filter((g) => `${g.name}\n${g.description}`.toLowerCase().includes(words)) : groups;
+    return { items: matched.slice((page - 1) * pageSize, page * pageSize), total: matched.length };
   }
 
   /** Anyone may see a group's summary (a private group's shows no member's name or activity). */
@@ -193,6 +203,7 @@ export class GroupQueries {
           weeklyProgress: card.weeklyProgress,
           // A member's name and doings are for the group: outsiders of a private group see neither.
           recentActivity: view.isPublic || insider ? card.recentActivity : null,
+          churchId: view.churchId ?? null,
           createdAt: new Date(view.createdAt).toISOString(),
         };
       }),

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query
 import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import {
+  attachGroupToChurchRequestSchema,
   changeRoleRequestSchema,
   createGroupRequestSchema,
   type Dashboard,
@@ -45,6 +46,7 @@ class UpdateGroupDto extends createZodDto(updateGroupRequestSchema) {}
 class ChangeRoleDto extends createZodDto(changeRoleRequestSchema) {}
 class HandOverDto extends createZodDto(handOverRequestSchema) {}
 class RateMeetingDto extends createZodDto(rateMeetingRequestSchema) {}
+class AttachGroupDto extends createZodDto(attachGroupToChurchRequestSchema) {}
 
 const weekQuerySchema = z.object({ weekStart: z.iso.date('Use a date like 2026-11-22').optional() });
 
@@ -67,10 +69,11 @@ export class GroupsController {
   }
 
   @ApiOperation({
-    summary: 'Create a group; the creator is its owner. The free plan allows GROUP_OWNERSHIP_LIMIT owned groups (403 beyond).',
+    summary:
+      'Create a group; the creator is its owner. The free plan allows GROUP_OWNERSHIP_LIMIT owned groups (403 beyond). With `churchId` the group belongs to that church (its admins only).',
   })
   @ApiResponse({ status: 201, type: GroupSummaryDto })
-  @ApiProblems(400, 401, 403)
+  @ApiProblems(400, 401, 403, 404)
   @Post()
   @CreatedLocation('/groups/{id}')
   async create(@CurrentUser() caller: AuthUser, @Body() body: CreateGroupDto, @Req() req: FastifyRequest): Promise<GroupSummary> {
@@ -78,14 +81,17 @@ export class GroupsController {
     return this.queries.summary(caller.id, id);
   }
 
-  @ApiOperation({ summary: 'Discover: search public and private groups by name and description (case-insensitive), paged.' })
+  @ApiOperation({
+    summary:
+      'Discover: search public and private groups by name and description (case-insensitive), paged; `church=mine` keeps the groups of the caller’s churches.',
+  })
   @ApiQueryFrom(discoverQuerySchema)
   @ApiResponse({ status: 200, type: GroupPageDto })
   @ApiProblems(400, 401)
   @Get('discover')
   discover(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>): Promise<GroupPage> {
-    const { q, page, pageSize } = parseQuery(discoverQuerySchema, query);
-    return this.queries.discover(caller.id, q, page, pageSize);
+    const { q, church, page, pageSize } = parseQuery(discoverQuerySchema, query);
+    return this.queries.discover(caller.id, q, page, pageSize, church);
   }
 
   @ApiOperation({ summary: 'A group’s summary (anyone signed in; a private group’s shows no member activity to outsiders).' })
@@ -109,6 +115,29 @@ export class GroupsController {
     @Req() req: FastifyRequest,
   ): Promise<GroupSummary> {
     await this.commands.update(caller.id, id, body, metaOfRequest(req));
+    return this.queries.summary(caller.id, id);
+  }
+
+  @ApiOperation({ summary: 'Put the group in a church: the group’s owner, who must be an admin of that church.' })
+  @ApiResponse({ status: 200, type: GroupSummaryDto })
+  @ApiProblems(400, 401, 403, 404)
+  @Put(':id/church')
+  async attach(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Body() body: AttachGroupDto,
+    @Req() req: FastifyRequest,
+  ): Promise<GroupSummary> {
+    await this.commands.attach(caller.id, id, body.churchId, metaOfRequest(req));
+    return this.queries.summary(caller.id, id);
+  }
+
+  @ApiOperation({ summary: 'Take the group out of its church: the group’s owner or an admin of the church.' })
+  @ApiResponse({ status: 200, type: GroupSummaryDto })
+  @ApiProblems(401, 403, 404)
+  @Delete(':id/church')
+  async detach(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<GroupSummary> {
+    await this.commands.detach(caller.id, id, metaOfRequest(req));
     return this.queries.summary(caller.id, id);
   }
 

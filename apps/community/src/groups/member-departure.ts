@@ -7,12 +7,15 @@ import { GroupCommands, type Meta } from './commands/group-commands';
 import { OwnershipClaims } from './commands/ownership-claims';
 import { groupsOf, pendingGroupIds } from './domain/member-groups';
 import { MemberGroupsProjection } from './projections/member-groups.projection';
+import { ChurchCommands } from '../churches/commands/church-commands';
+import { churchesOf, pendingChurchRequests } from '../churches/domain/member-churches';
+import { MemberChurchesProjection } from '../churches/projections/member-churches.projection';
 
 /** The words of a member that community erases from its log when they delete their account. */
 export const COMMUNITY_PERSONAL_FIELDS = ['text', 'testimony'] as const;
 
 /**
- * Account deletion (`identity.user.deleted`): the member leaves every group (removed by 'system'), their join
+ * Account deletion (`identity.user.deleted`): the member leaves every group and church (removed by 'system'), their join
  * requests are withdrawn, their prayer requests leave the groups with their words erased, their ratings and
  * activity are forgotten. Every step is idempotent, so a redelivery only finds less to do.
  */
@@ -27,6 +30,8 @@ export class MemberDeparture {
     private readonly prayers: PrayerProjection,
     private readonly prayerCommands: PrayerCommands,
     private readonly claims: OwnershipClaims,
+    private readonly memberChurches: MemberChurchesProjection,
+    private readonly churchCommands: ChurchCommands,
     private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunner,
   ) {}
@@ -36,10 +41,14 @@ export class MemberDeparture {
     const [mine, prayers] = await Promise.all([this.memberGroups.read(userId), this.prayers.byAuthor(userId)]);
     const groupIds = new Set([...groupsOf(mine).map((m) => m.groupId), ...pendingGroupIds(mine)]);
     for (const groupId of groupIds) await this.groupCommands.depart(userId, groupId, meta);
+    // Every church too (an only admin's church passes to its longest-standing member: see decideDeparture).
+    const churchDoc = await this.memberChurches.read(userId);
+    const churchIds = new Set([...churchesOf(churchDoc).map((c) => c.churchId), ...pendingChurchRequests(churchDoc).map((r) => r.churchId)]);
+    for (const churchId of churchIds) await this.churchCommands.depart(userId, churchId, meta);
     for (const prayer of prayers) await this.prayerCommands.removeByAuthorDeletion(prayer._id, userId, meta);
     await this.claims.releaseAll(userId);
     await this.projections.purgeSubject(userId);
     const erased = await this.eventStore.eraseSubjectData(userId, COMMUNITY_PERSONAL_FIELDS);
-    this.logger.log(`Forgot member ${userId}: ${groupIds.size} group(s), ${prayers.length} prayer request(s), ${erased} field(s) erased`);
+    this.logger.log(`Forgot member ${userId}: ${groupIds.size} group(s), ${churchIds.size} church(es), ${prayers.length} prayer request(s), ${erased} field(s) erased`);
   }
 }

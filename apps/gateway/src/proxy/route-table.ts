@@ -36,7 +36,10 @@ export const serviceOfSegment: Readonly<Record<string, ServiceName>> = {
   scripture: 'formation',
   uploads: 'library',
   moderation: 'library',
+  // Churches' logos: kept and served by the library (public reads), changed by the church's admins.
+  logos: 'library',
   groups: 'community',
+  churches: 'community',
   // The operations page (admins only): identity answers and asks the others on the admin's behalf (docs/architecture.md).
   ops: 'identity',
 };

@@ -33,4 +33,20 @@ export class DirectoryEvents {
     'community.group.member-left': (e) => this.directory.leave(e.data.groupId, e.data.userId),
     'community.group.member-removed': (e) => this.directory.leave(e.data.groupId, e.data.userId),
   };
+
+  /**
+   * Church membership, as for groups: a church resource is shown to the church's members only, and a logo is changed by
+   * the church's admins only. Each fact carries the church stream's version, so replays never undo a newer one.
+   */
+  readonly churches: EventHandlers = {
+    'community.church.created': (e) => this.directory.nameChurch(e.data.churchId, e.data.name),
+    'community.church.profile-updated': async (e) => {
+      if (e.data.name) await this.directory.nameChurch(e.data.churchId, e.data.name);
+    },
+    'community.church.member-joined': (e) => this.directory.setChurchRole(e.data.churchId, e.data.userId, e.data.role, e.version),
+    'community.church.member-role-changed': (e) =>
+      this.directory.setChurchRole(e.data.churchId, e.data.userId, e.data.role, e.version),
+    'community.church.member-left': (e) => this.directory.setChurchRole(e.data.churchId, e.data.userId, null, e.version),
+    'community.church.member-removed': (e) => this.directory.setChurchRole(e.data.churchId, e.data.userId, null, e.version),
+  };
 }

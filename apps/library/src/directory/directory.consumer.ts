@@ -4,7 +4,7 @@ import { topics } from '@abide/contracts';
 import { InboxConsumer, OnTopic } from '@abide/messaging';
 import { DirectoryEvents } from './directory-events';
 
-/** Learns names and group membership from identity's and community's events (never from their databases). */
+/** Learns names and group and church membership from identity's and community's events (never from their databases). */
 @Controller()
 export class DirectoryConsumer {
   constructor(
@@ -20,5 +20,10 @@ export class DirectoryConsumer {
   @OnTopic(topics.communityGroup)
   async onCommunityGroup(@Payload() payload: unknown, @Ctx() context: KafkaContext): Promise<void> {
     await this.inbox.handle(payload, context, 'library.groups', this.events.community);
+  }
+
+  @OnTopic(topics.communityChurch)
+  async onCommunityChurch(@Payload() payload: unknown, @Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.handle(payload, context, 'library.churches', this.events.churches);
   }
 }

@@ -33,6 +33,30 @@ export const membershipSchema = new Schema<MembershipView>(
 );
 membershipSchema.index({ userId: 1 });
 
+/** Churches' names, learned from community's church events. */
+export interface ChurchNameView {
+  _id: string;
+  name: string;
+}
+export const churchNameSchema = new Schema<ChurchNameView>(
+  { _id: { type: String, required: true }, name: { type: String, default: '' } },
+  { collection: 'library_churches', versionKey: false },
+);
+
+/**
+ * The churches of one member (`_id` = the member), as JSON: church id → role (null once they left) and the version of
+ * the church's stream last applied, so a late or repeated event never undoes a newer one. Read by key for each list.
+ */
+export interface MemberChurchesView {
+  _id: string;
+  state: string;
+}
+export type MemberChurchRoles = Record<string, { role: 'admin' | 'member' | null; version: number }>;
+export const memberChurchesSchema = new Schema<MemberChurchesView>(
+  { _id: { type: String, required: true }, state: { type: String, required: true } },
+  { collection: 'library_member_churches', versionKey: false },
+);
+
 /** The groups of one member (`_id` = the member): what the library list reads, by key, for each caller. */
 export interface MemberGroupsView {
   _id: string;

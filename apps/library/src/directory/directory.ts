@@ -1,7 +1,13 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { MONGO_CONNECTION } from '@abide/platform';
+import { withDocument } from '@abide/event-store';
 import type { Connection, Model } from 'mongoose';
 import {
+  type ChurchNameView,
+  churchNameSchema,
+  type MemberChurchesView,
+  type MemberChurchRoles,
+  memberChurchesSchema,
   type GroupView,
   groupSchema,
   type MemberGroupsView,
@@ -21,16 +27,28 @@ export class Directory implements OnModuleInit {
   readonly groups: Model<GroupView>;
   readonly memberships: Model<MembershipView>;
   readonly memberGroups: Model<MemberGroupsView>;
+  readonly churches: Model<ChurchNameView>;
+  readonly memberChurches: Model<MemberChurchesView>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
     this.members = connection.models.MemberNameView ?? connection.model<MemberNameView>('MemberNameView', memberNameSchema);
     this.groups = connection.models.GroupView ?? connection.model<GroupView>('GroupView', groupSchema);
     this.memberships = connection.models.MembershipView ?? connection.model<MembershipView>('MembershipView', membershipSchema);
     this.memberGroups = connection.models.MemberGroupsView ?? connection.model<MemberGroupsView>('MemberGroupsView', memberGroupsSchema);
+    this.churches = connection.models.ChurchNameView ?? connection.model<ChurchNameView>('ChurchNameView', churchNameSchema);
+    this.memberChurches =
+      connection.models.MemberChurchesView ?? connection.model<MemberChurchesView>('MemberChurchesView', memberChurchesSchema);
   }
 
   async onModuleInit(): Promise<void> {
-    await Promise.all([this.members.init(), this.groups.init(), this.memberships.init(), this.memberGroups.init()]);
+    await Promise.all([
+      this.members.init(),
+      this.groups.init(),
+      this.memberships.init(),
+      this.memberGroups.init(),
+      this.churches.init(),
+      this.memberChurches.init(),
+    ]);
   }
 
   async nameMember(userId: string, name: string): Promise<void> {
@@ -42,6 +60,42 @@ export class Directory implements OnModuleInit {
     await upsert(this.members, { _id: userId }, { $set: { name: null, deleted: true } });
     await this.memberships.deleteMany({ userId });
     await this.memberGroups.deleteOne({ _id: userId });
+    await this.memberChurches.deleteOne({ _id: userId });
+  }
+
+  async nameChurch(churchId: string, name: string): Promise<void> {
+    await upsert(this.churches, { _id: churchId }, { $set: { name } });
+  }
+
+  /**
+   * A member's role in a church after an event of the church's stream (`role` null: they left or were removed). An
+   * event older than the one applied last for that church changes nothing.
+   */
+  async setChurchRole(churchId: string, userId: string, role: 'admin' | 'member' | null, version: number): Promise<void> {
+    await withDocument(this.memberChurches as unknown as Model<unknown>, userId, async () => {
+      const roles = await this.churchRolesOf(userId);
+      if ((roles[churchId]?.version ?? 0) >= version) return;
+      roles[churchId] = { role, version };
+      await upsert(this.memberChurches, { _id: userId }, { $set: { state: JSON.stringify(roles) } });
+    });
+  }
+
+  /** The member's churches and their role in each: one read by key. */
+  async churchesOf(userId: string): Promise<Map<string, 'admin' | 'member'>> {
+    const roles = await this.churchRolesOf(userId);
+    return new Map(
+      Object.entries(roles).flatMap(([churchId, r]) => (r.role ? [[churchId, r.role] as [string, 'admin' | 'member']] : [])),
+    );
+  }
+
+  async churchNames(churchIds: readonly string[]): Promise<Map<string, string>> {
+    const rows = await Promise.all([...new Set(churchIds)].map((id) => this.churches.findById(id).lean<ChurchNameView>()));
+    return new Map(rows.filter((r): r is ChurchNameView => !!r).map((r) => [r._id, r.name]));
+  }
+
+  private async churchRolesOf(userId: string): Promise<MemberChurchRoles> {
+    const row = await this.memberChurches.findById(userId).lean<MemberChurchesView>();
+    return row ? (JSON.parse(row.state) as MemberChurchRoles) : {};
   }
 
   async nameGroup(groupId: string, name: string): Promise<void> {

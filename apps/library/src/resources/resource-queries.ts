@@ -5,6 +5,7 @@ import { Directory } from '../directory/directory';
 import { AuditProjection } from './projections/audit.projection';
 import {
   type CatalogueEntry,
+  churchAudience,
   containsMatcher,
   entryToView,
   filterEntries,
@@ -41,16 +42,18 @@ export class ResourceQueries {
   ) {}
 
   /**
-   * Approved public resources, approved resources of the caller's groups, and the caller's own approved ones: one
-   * keyed read for the caller's groups, then one per catalogue (public, each group, the caller's own), and one more
+   * Approved public resources, approved resources of the caller's groups and churches, and the caller's own approved
+   * ones: one keyed read each for the caller's groups and churches, then one per catalogue (public, each group, each
+   * church, the caller's own), and one more
    * per audience for the texts when searching.
    */
   private async visibleEntries(callerId: string, withText: boolean): Promise<CatalogueEntry[]> {
-    const groups = await this.directory.groupsOf(callerId);
+    const [groups, churches] = await Promise.all([this.directory.groupsOf(callerId), this.directory.churchesOf(callerId)]);
     const [own, ...listed] = await Promise.all([
       this.catalogues.ownedBy(callerId),
       this.catalogues.listedFor(PUBLIC_AUDIENCE, withText),
       ...groups.map((g) => this.catalogues.listedFor(groupAudience(g), withText)),
+      ...[...churches.keys()].map((c) => this.catalogues.listedFor(churchAudience(c), withText)),
     ]);
     const byId = new Map<string, CatalogueEntry>();
     for (const entry of listed.flat()) byId.set(entry.id, entry);
@@ -97,6 +100,8 @@ export class ResourceQueries {
     if (view.status !== 'approved') throw DomainError.notFound('This resource');
     if (view.visibility === 'public') return view;
     if (view.visibility === 'group' && view.groupId && (await this.directory.groupsOf(callerId)).includes(view.groupId)) return view;
+    // A church resource is for that church's members only (membership as the library learned it from community).
+    if (view.visibility === 'church' && view.churchId && (await this.directory.churchesOf(callerId)).has(view.churchId)) return view;
     throw DomainError.notFound('This resource');
   }
 
@@ -171,9 +176,10 @@ export class ResourceQueries {
   }
 
   async toResources(views: ResourceView[], callerId: string): Promise<Resource[]> {
-    const [names, groups] = await Promise.all([
+    const [names, groups, churches] = await Promise.all([
       this.directory.namesOf(views.map((v) => v.ownerId)),
       this.directory.groupNames(views.map((v) => v.groupId).filter((g): g is string => !!g)),
+      this.directory.churchNames(views.map((v) => v.churchId).filter((c): c is string => !!c)),
     ]);
     return views.map((v) => {
       const isOwner = v.ownerId === callerId;
@@ -187,6 +193,8 @@ export class ResourceQueries {
         visibility: v.visibility,
         groupId: v.groupId ?? null,
         groupName: v.groupId ? (groups.get(v.groupId) ?? null) : null,
+        churchId: v.churchId ?? null,
+        churchName: v.churchId ? (churches.get(v.churchId) ?? null) : null,
         fileName: v.fileName,
         fileType: v.fileType,
         fileSize: v.fileSize,

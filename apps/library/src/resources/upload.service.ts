@@ -44,7 +44,7 @@ export class UploadService {
     const state = await this.commands.load(resourceId);
     if (!state.exists || state.deleted || state.ownerId !== ownerId) throw DomainError.notFound('This resource');
     const merged = { ...(state.fields as SubmissionFields), ...changes };
-    const fields = await this.check(ownerId, { ...merged, groupId: merged.groupId }, { fileName: state.file?.fileName ?? '', requireTerms: false });
+    const fields = await this.check(ownerId, merged, { fileName: state.file?.fileName ?? '', requireTerms: false });
     const changed = Object.fromEntries(Object.keys(changes).map((k) => [k, fields[k as keyof SubmissionFields]])) as Partial<SubmissionFields>;
     await this.commands.updateDraft(ownerId, resourceId, changed, undefined, meta);
   }
@@ -63,6 +63,10 @@ export class UploadService {
     const { groupId } = result.fields;
     if (groupId && !(await this.directory.isMember(groupId, ownerId))) {
       throw refused({ field: 'groupId', title: 'Invalid request', message: uploadMessages.notYourGroup });
+    }
+    const { churchId } = result.fields;
+    if (churchId && !(await this.directory.churchesOf(ownerId)).has(churchId)) {
+      throw refused({ field: 'churchId', title: 'Invalid request', message: uploadMessages.notYourChurch });
     }
     return result.fields;
   }

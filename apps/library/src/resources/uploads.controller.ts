@@ -49,6 +49,7 @@ const uploadForm = {
     targetAudience: { type: 'string', enum: [...targetAudiences], default: 'all-levels' },
     visibility: { type: 'string', enum: [...visibilities], default: 'public' },
     groupId: { type: 'string', description: 'Required for `group` visibility: one of your groups' },
+    churchId: { type: 'string', description: 'Required for `church` visibility: one of your churches' },
     termsAccepted: { type: 'string', enum: ['true', 'false'], description: 'Required unless saving a draft' },
     draft: { type: 'string', enum: ['true', 'false'], description: "'Save Draft': keeps the file and fields, visible only to you" },
   },

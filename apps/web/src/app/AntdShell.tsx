@@ -1,7 +1,9 @@
 import './antd-react19';
 import { ConfigProvider } from 'antd';
 import AppContext from 'antd/es/app/context';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useActiveChurch } from '../features/churches/active-church';
+import { churchTheme } from '../features/churches/church-theme';
 import { theme } from './theme';
 import { toasts, wantToastHost } from './toasts';
 
@@ -12,6 +14,13 @@ import { toasts, wantToastHost } from './toasts';
  */
 const config = { theme, virtual: false } as const;
 
+/** antd's settings with the member's active church's colour (the app's own theme for everyone else). */
+function useThemedConfig() {
+  const { active } = useActiveChurch();
+  const color = active?.primaryColor;
+  return useMemo(() => ({ ...config, theme: churchTheme(theme, color) }), [color]);
+}
+
 /**
  * antd's theme around a page that uses antd (router.tsx wraps each such page), and `App.useApp()` answering with the
  * app's one toast holder (toasts.ts), which lives beside the pages so toasts survive navigation. The frame and My
@@ -19,8 +28,9 @@ const config = { theme, virtual: false } as const;
  */
 export function AntdShell({ children }: { children: ReactNode }) {
   useEffect(() => wantToastHost(), []);
+  const themed = useThemedConfig();
   return (
-    <ConfigProvider {...config}>
+    <ConfigProvider {...themed}>
       <AppContext.Provider value={toasts}>{children}</AppContext.Provider>
     </ConfigProvider>
   );
@@ -28,5 +38,5 @@ export function AntdShell({ children }: { children: ReactNode }) {
 
 /** antd's theme alone, for a piece of antd a lite page loads on demand (a menu, the drawer, a popover). */
 export function AntdTheme({ children }: { children: ReactNode }) {
-  return <ConfigProvider {...config}>{children}</ConfigProvider>;
+  return <ConfigProvider {...useThemedConfig()}>{children}</ConfigProvider>;
 }

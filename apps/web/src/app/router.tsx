@@ -72,6 +72,8 @@ export const router = createBrowserRouter([
         element: <FrameLayout />,
         children: [
           { path: '/', element: <HomePage /> },
+          // A church's public page: signed in or not (docs/churches.md).
+          { path: '/c/:slug', lazy: page(() => import('../features/churches/pages/ChurchPortalPage'), 'ChurchPortalPage') },
           {
             element: (
               <RequireAuth>
@@ -98,6 +100,11 @@ export const router = createBrowserRouter([
                     lazy: memberPage(() => import('../features/moderation/pages/ReviewQueuePage'), 'ReviewQueuePage'),
                   },
                   { path: '/ops', lazy: memberPage(() => import('../features/ops/pages/OpsPage'), 'OpsPage') },
+                  { path: '/churches', lazy: memberPage(() => import('../features/churches/pages/ChurchesPage'), 'ChurchesPage') },
+                  {
+                    path: '/churches/:churchId/settings',
+                    lazy: memberPage(() => import('../features/churches/pages/ChurchSettingsPage'), 'ChurchSettingsPage'),
+                  },
                   { path: '/groups', lazy: memberPage(() => import('../features/groups/pages/GroupsPage'), 'GroupsPage') },
                   { path: '/groups/:groupId', lazy: memberPage(() => import('../features/groups/pages/GroupPage'), 'GroupPage') },
                   {

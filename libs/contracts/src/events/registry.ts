@@ -9,6 +9,8 @@ import { identityUserEvents } from './identity/user.events';
 import { libraryResourceEvents } from './library/resource.events';
 import { communityGroupEvents } from './community/group.events';
 import { communityPrayerEvents } from './community/prayer.events';
+import { communityChurchEvents } from './community/church.events';
+import { libraryLogoEvents } from './library/logo.events';
 import type { EventEnvelope } from './envelope';
 import { topics, type Topic } from './topics';
 import { EventRegistry } from './upcasting';
@@ -29,6 +31,8 @@ export const eventDefinitions = {
   ...libraryResourceEvents,
   ...communityGroupEvents,
   ...communityPrayerEvents,
+  ...communityChurchEvents,
+  ...libraryLogoEvents,
 } as const satisfies Record<string, EventDefinition>;
 
 export type EventType = keyof typeof eventDefinitions;

@@ -8,10 +8,12 @@ export const topics = {
   formationMember: 'formation.member.v1',
   formationNotification: 'formation.notification.v1',
   libraryResource: 'library.resource.v1',
+  libraryLogo: 'library.logo.v1',
   communityGroup: 'community.group.v1',
   communityPrayer: 'community.prayer.v1',
   /** Not an aggregate's: live signals (libs/contracts/src/live), sent by the services and read by the gateway. */
   liveSignal: 'live.signal.v1',
+  communityChurch: 'community.church.v1',
 } as const;
 
 export type Topic = (typeof topics)[keyof typeof topics];

@@ -36,6 +36,8 @@ export const createGroupRequestSchema = z.object({
   description: z.string().trim().max(GROUP_DESCRIPTION_MAX).optional().default(''),
   isPublic: z.boolean().optional().default(true),
   meeting: meetingSchema.nullable().optional().default(null),
+  /** One of the churches the caller administers: the group belongs to it from the start. */
+  churchId: z.string().min(1).optional(),
 });
 /** Group Settings: only the fields sent change. */
 export const updateGroupRequestSchema = z.object({
@@ -65,6 +67,8 @@ export const groupSummarySchema = z.object({
   weeklyProgress: z.object({ completed: z.number().int(), expected: z.number().int() }),
   /** The latest member activity, e.g. { text: 'Anna checked in', at } (null: 'No recent activity'). */
   recentActivity: z.object({ text: z.string(), at: z.string() }).nullable(),
+  /** The church the group belongs to, or null. */
+  churchId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type GroupSummary = z.infer<typeof groupSummarySchema>;
@@ -72,6 +76,8 @@ export type GroupSummary = z.infer<typeof groupSummarySchema>;
 /** `GET /api/groups/discover?q=&page=&pageSize=`: public and private groups (private ones show no members or content). */
 export const discoverQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
+  /** `mine`: only the groups of the churches the caller belongs to. */
+  church: z.enum(['mine']).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(12),
 });

@@ -23,6 +23,8 @@ export const uploadMessages = {
   tooMany: 'Too many files',
   groupRequired: 'Choose one of your groups for a group resource',
   notYourGroup: 'You can only share a resource with a group you belong to',
+  churchRequired: 'Choose one of your churches for a church resource',
+  notYourChurch: 'You can only share a resource with a church you belong to',
   storageUnavailable: 'File storage is briefly unavailable, so the file was not kept. Please try again in a minute.',
 } as const;
 
@@ -56,6 +58,8 @@ export const submissionFieldsSchema = z.object({
   visibility: z.enum(visibilities),
   /** Required for `group` visibility: one of the uploader's groups. */
   groupId: z.string().min(1).nullable(),
+  /** Required for `church` visibility: one of the uploader's churches. */
+  churchId: z.string().min(1).nullable(),
 });
 export type SubmissionFields = z.infer<typeof submissionFieldsSchema>;
 
@@ -78,6 +82,8 @@ export const resourceSchema = z.object({
   visibility: z.enum(visibilities),
   groupId: z.string().nullable(),
   groupName: z.string().nullable(),
+  churchId: z.string().nullable(),
+  churchName: z.string().nullable(),
   fileName: z.string(),
   fileType: z.enum(resourceFileTypes),
   fileSize: z.number().int(),

@@ -8,8 +8,10 @@ import { COMMUNITY_CONFIG, type CommunityConfig } from '../../config/env.schema'
 import { GroupDenied } from '../domain/group-denied';
 import {
   decideChangeRole,
+  decideAttach,
   decideCreate,
   decideDeparture,
+  decideDetach,
   decideHandOver,
   decideJoin,
   decideLeave,
@@ -23,6 +25,8 @@ import {
   type GroupState,
 } from '../domain/group.decider';
 import { OwnershipClaims } from './ownership-claims';
+import { ChurchCommands } from '../../churches/commands/church-commands';
+import { assertAdmin, roleIn } from '../../churches/domain/church.decider';
 
 export const groupStreamId = (groupId: string) => `group-${groupId}`;
 
@@ -47,6 +51,7 @@ export class GroupCommands {
     private readonly eventStore: EventStore,
     private readonly runner: CommandRunner,
     private readonly claims: OwnershipClaims,
+    private readonly churches: ChurchCommands,
     @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -58,9 +63,11 @@ export class GroupCommands {
 
   async create(
     ownerId: string,
-    input: { name: string; description: string; isPublic: boolean; meeting: Meeting | null },
+    input: { name: string; description: string; isPublic: boolean; meeting: Meeting | null; churchId?: string },
     meta: Meta,
   ): Promise<string> {
+    // Only a church's admins start groups in it (the church's stream says who they are).
+    if (input.churchId) assertAdmin(await this.churches.load(input.churchId), ownerId);
     const groupId = uuidv7();
     await this.claimOrRefuse(ownerId, groupId);
     try {
@@ -70,6 +77,19 @@ export class GroupCommands {
       throw error;
     }
     return groupId;
+  }
+
+  /** The owner puts the group in a church they administer. */
+  async attach(by: string, groupId: string, churchId: string, meta: Meta): Promise<void> {
+    assertAdmin(await this.churches.load(churchId), by);
+    await this.run(groupId, (s) => decideAttach(s, by, churchId), meta);
+  }
+
+  /** The owner, or an admin of the group's church, takes the group out of its church. */
+  async detach(by: string, groupId: string, meta: Meta): Promise<void> {
+    const churchId = (await this.load(groupId)).churchId;
+    const churchAdmin = churchId ? roleIn(await this.churches.load(churchId), by) === 'admin' : false;
+    await this.run(groupId, (s) => decideDetach(s, by, churchAdmin && s.churchId === churchId), meta);
   }
 
   async update(by: string, groupId: string, changes: GroupChanges, meta: Meta): Promise<void> {

@@ -11,6 +11,8 @@ export interface GroupState {
   description: string;
   isPublic: boolean;
   meeting: Meeting | null;
+  /** The church the group belongs to, if any. */
+  churchId: string | null;
   members: Map<string, { role: GroupMemberRole; joinedAt: string }>;
   /** userId → requestId */
   pending: Map<string, string>;
@@ -24,6 +26,7 @@ const emptyGroup = (): GroupState => ({
   description: '',
   isPublic: true,
   meeting: null,
+  churchId: null,
   members: new Map(),
   pending: new Map(),
 });
@@ -72,6 +75,12 @@ const evolveGroup = (s: GroupState, event: StoredEvent): GroupState => {
     case 'community.group.join-request-withdrawn':
       s.pending.delete(event.data.userId);
       break;
+    case 'community.group.attached-to-church':
+      s.churchId = event.data.churchId;
+      break;
+    case 'community.group.detached-from-church':
+      s.churchId = null;
+      break;
   }
   return s;
 };
@@ -79,7 +88,7 @@ const evolveGroup = (s: GroupState, event: StoredEvent): GroupState => {
 /** A group's stream as a decider: the stream head keeps its state, so a command or a check loads it in one read. */
 export const groupDecider: Decider<GroupState> = {
   name: 'group',
-  stateVersion: 1,
+  stateVersion: 2,
   initialState: emptyGroup,
   evolve: evolveGroup,
 };
@@ -128,6 +137,8 @@ export interface CreateGroup {
   description: string;
   isPublic: boolean;
   meeting: Meeting | null;
+  /** A church the owner administers (checked by the command on the church's stream). */
+  churchId?: string;
   now: Date;
 }
 
@@ -142,7 +153,26 @@ export const decideCreate = (s: GroupState, c: CreateGroup): GroupEvent[] => {
       { groupId, userId: ownerId, role: 'owner', via: 'created', joinedAt: c.now.toISOString() },
       ownerId,
     ),
+    ...(c.churchId ? [ev('community.group.attached-to-church', { groupId, churchId: c.churchId, attachedBy: ownerId }, null)] : []),
   ];
+};
+
+/** The owner puts their group in a church they administer (checked on the church's stream by the command). */
+export const decideAttach = (s: GroupState, by: string, churchId: string): GroupEvent[] => {
+  assertOwner(s, by);
+  if (s.churchId === churchId) return [];
+  return [
+    ...(s.churchId ? [ev('community.group.detached-from-church', { groupId: s.groupId, churchId: s.churchId, detachedBy: by }, null)] : []),
+    ev('community.group.attached-to-church', { groupId: s.groupId, churchId, attachedBy: by }, null),
+  ];
+};
+
+/** The group's owner, or an admin of its church (`churchAdmin`, checked by the command), takes it out of the church. */
+export const decideDetach = (s: GroupState, by: string, churchAdmin: boolean): GroupEvent[] => {
+  if (!isOpen(s)) throw new GroupDenied('not-found', m.group);
+  if (!s.churchId) return [];
+  if (!churchAdmin) assertOwner(s, by);
+  return [ev('community.group.detached-from-church', { groupId: s.groupId, churchId: s.churchId, detachedBy: by }, null)];
 };
 
 export type GroupChanges = Partial<Pick<GroupState, 'name' | 'description' | 'isPublic' | 'meeting'>>;

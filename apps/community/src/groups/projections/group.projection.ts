@@ -21,7 +21,13 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 @Injectable()
 export class GroupProjection implements Projection<EventTypesOf<'community.group.'>> {
   readonly name = 'groups';
-  readonly handles = ['community.group.created', 'community.group.updated', ...groupRosterEvents] as const;
+  readonly handles = [
+    'community.group.created',
+    'community.group.updated',
+    ...groupRosterEvents,
+    'community.group.attached-to-church',
+    'community.group.detached-from-church',
+  ] as const;
   readonly groups: Model<GroupView>;
   readonly members: Model<MembershipView>;
   readonly requests: Model<JoinRequestView>;
@@ -83,6 +89,12 @@ export class GroupProjection implements Projection<EventTypesOf<'community.group
         await applyIfNewer(this.requests, event.data.requestId, v, { $set: { groupId, userId: event.data.userId, status } });
         return;
       }
+      case 'community.group.attached-to-church':
+        await applyIfNewer(this.groups, groupId, v, { $set: { churchId: event.data.churchId } });
+        return;
+      case 'community.group.detached-from-church':
+        await applyIfNewer(this.groups, groupId, v, { $set: { churchId: null } });
+        return;
       case 'community.group.meeting-rated': {
         const d = event.data;
         await applyIfNewer(this.ratings, `${groupId}:${d.userId}:${d.weekStart}`, v, {

@@ -8,6 +8,8 @@ export interface GroupView {
   isPublic: boolean;
   ownerId: string;
   meeting: Meeting | null;
+  /** The church the group belongs to (absent: none). */
+  churchId?: string | null;
   memberCount: number;
   /** The current members' ids as a sorted JSON array, so counting them is a read by key (absent on groups from before). */
   memberIds?: string;
@@ -24,6 +26,7 @@ export const groupViewSchema = new Schema<GroupView>(
     isPublic: Boolean,
     ownerId: String,
     meeting: { type: Schema.Types.Mixed, default: null },
+    churchId: { type: String, default: null },
     memberCount: { type: Number, default: 0 },
     memberIds: String,
     membersVersion: Number,

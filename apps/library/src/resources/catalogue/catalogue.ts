@@ -17,6 +17,7 @@ export type CatalogueEntry = Pick<
   | 'targetAudience'
   | 'visibility'
   | 'groupId'
+  | 'churchId'
   | 'fileName'
   | 'fileType'
   | 'fileSize'
@@ -46,12 +47,14 @@ export const SEARCH_TEXT_CHARS = 8_000;
 
 export const PUBLIC_AUDIENCE = 'public';
 export const groupAudience = (groupId: string) => `group:${groupId}`;
+export const churchAudience = (churchId: string) => `church:${churchId}`;
 
-/** The catalogue an entry is listed in for members other than its owner: approved public or group resources only. */
+/** The catalogue an entry is listed in for members other than its owner: approved public, group or church resources only. */
 export const audienceOf = (entry: CatalogueEntry | null | undefined): string | null => {
   if (!entry || entry.deleted || entry.status !== 'approved') return null;
   if (entry.visibility === 'public') return PUBLIC_AUDIENCE;
   if (entry.visibility === 'group' && entry.groupId) return groupAudience(entry.groupId);
+  if (entry.visibility === 'church' && entry.churchId) return churchAudience(entry.churchId);
   return null;
 };
 
@@ -100,6 +103,7 @@ export const applyToEntry = (
         targetAudience: d.fields.targetAudience,
         visibility: d.fields.visibility,
         groupId: d.fields.groupId ?? null,
+        churchId: d.fields.churchId ?? null,
         fileName: d.file.fileName,
         fileType: d.file.fileType,
         fileSize: d.file.fileSize,
@@ -204,6 +208,7 @@ export const entryToView = (e: CatalogueEntry): ResourceView =>
     targetAudience: e.targetAudience,
     visibility: e.visibility,
     groupId: e.groupId,
+    churchId: e.churchId ?? null,
     fileName: e.fileName,
     fileType: e.fileType,
     fileSize: e.fileSize,

@@ -19,6 +19,7 @@ const fields = {
   targetAudience: 'all-levels' as const,
   visibility: 'public' as const,
   groupId: null,
+  churchId: null,
 };
 const file = { fileName: 'psalms.txt', fileType: 'txt', fileSize: 10, storageKey: 'owner/key', sha256: 'a'.repeat(64) } as const;
 const after = (...batches: NewEvent[][]): ResourceState => foldResource(batches.flat());

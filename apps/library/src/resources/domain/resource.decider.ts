@@ -124,7 +124,10 @@ export const decideSubmitDraft = (s: ResourceState, input: { userId: string; fie
   ];
 };
 
-/** Processing finished: public resources wait for a moderator, group and private ones are published at once. */
+/**
+ * Processing finished: public resources wait for a moderator; group, church and private ones are published at once
+ * (their readers are a closed circle the uploader belongs to, as for groups; see docs/churches.md).
+ */
 export const decideProcessed = (
   s: ResourceState,
   input: { pages: number | null; words: number; excerpt: string; storageKey: string },
@@ -135,7 +138,11 @@ export const decideProcessed = (
   const next =
     fields.visibility === 'public'
       ? ev('library.resource.queued-for-review', { ...base, cause: 'submitted' }, s.ownerId)
-      : ev('library.resource.published', { ...base, visibility: fields.visibility, groupId: fields.groupId }, s.ownerId);
+      : ev(
+          'library.resource.published',
+          { ...base, visibility: fields.visibility, groupId: fields.groupId, churchId: fields.churchId ?? null },
+          s.ownerId,
+        );
   return [ev('library.resource.processed', { ...base, ...input }, s.ownerId), next];
 };
 

@@ -29,6 +29,7 @@ export interface RawFields {
   targetAudience?: string;
   visibility?: string;
   groupId?: string | null;
+  churchId?: string | null;
   termsAccepted?: boolean;
 }
 
@@ -83,7 +84,9 @@ export const checkSubmission = (
   if (!(visibilities as readonly string[]).includes(visibility)) return { ok: false, failure: invalid('visibility', `Choose one of: ${visibilities.join(', ')}.`) };
   const groupId = visibility === 'group' ? raw.groupId?.trim() || null : null;
   if (visibility === 'group' && !groupId) return { ok: false, failure: invalid('groupId', uploadMessages.groupRequired) };
-  const parsed = submissionFieldsSchema.safeParse({ title, description, category: raw.category, tags, targetAudience, visibility, groupId });
+  const churchId = visibility === 'church' ? raw.churchId?.trim() || null : null;
+  if (visibility === 'church' && !churchId) return { ok: false, failure: invalid('churchId', uploadMessages.churchRequired) };
+  const parsed = submissionFieldsSchema.safeParse({ title, description, category: raw.category, tags, targetAudience, visibility, groupId, churchId });
   if (!parsed.success) return { ok: false, failure: invalid(String(parsed.error.issues[0].path[0] ?? 'fields'), parsed.error.issues[0].message) };
   return { ok: true, fields: parsed.data };
 };
@@ -101,6 +104,7 @@ export const rawFieldsOf = (parts: Record<string, string[]>): RawFields & { draf
     targetAudience: first('targetAudience'),
     visibility: first('visibility'),
     groupId: first('groupId') ?? null,
+    churchId: first('churchId') ?? null,
     termsAccepted: first('termsAccepted') === 'true' || first('termsAccepted') === 'on',
     draft: first('draft') === 'true',
   };

@@ -10,8 +10,10 @@ export interface ResourceView {
   tags: string[];
   category: string;
   targetAudience: string;
-  visibility: 'public' | 'group' | 'private';
+  visibility: 'public' | 'group' | 'church' | 'private';
   groupId: string | null;
+  /** Set for `church` visibility. */
+  churchId?: string | null;
   fileName: string;
   fileType: 'pdf' | 'docx' | 'txt';
   fileSize: number;
@@ -48,6 +50,7 @@ export const resourceViewSchema = new Schema<ResourceView>(
     targetAudience: { type: String, default: 'all-levels' },
     visibility: { type: String, default: 'public' },
     groupId: { type: String, default: null },
+    churchId: { type: String, default: null },
     fileName: { type: String, default: '' },
     fileType: { type: String, default: 'txt' },
     fileSize: { type: Number, default: 0 },

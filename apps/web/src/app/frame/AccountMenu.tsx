@@ -2,6 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import type { User } from '@abide/contracts';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../features/auth/hooks/useAuth';
+import { chooseActiveChurch, useActiveChurch } from '../../features/churches/active-church';
 import { LiteButton, LiteFitAvatar } from '../../shared/lite/lite-controls';
 import { useFramePopupTrigger } from './useFramePopupTrigger';
 
@@ -12,7 +13,8 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * The avatar menu shows the name (or the e-mail when there is none), the e-mail, Settings and Log out.
+ * The avatar menu shows the name (or the e-mail when there is none), the e-mail, the church switcher (for a member of
+ * several churches), Churches, Settings and Log out.
  * The trigger is antd-lite; antd's Dropdown (AccountDropdown) loads when the member first points at, focuses or taps
  * it, and a tap that comes before it has arrived opens the menu as soon as it has.
  */
@@ -22,6 +24,7 @@ export function AccountMenu({ user }: { user: User }) {
   const displayName = user.name?.trim() || user.email;
   const initials = initialsOf(displayName);
   const { popups, open, setOpen, trigger, triggerProps } = useFramePopupTrigger();
+  const { churches, active } = useActiveChurch();
 
   const button = (
     <LiteButton
@@ -47,11 +50,15 @@ export function AccountMenu({ user }: { user: User }) {
     <popups.AccountDropdown
       displayName={displayName}
       email={user.email}
+      churches={churches}
+      activeChurchId={active?.id ?? null}
       open={open}
       onOpenChange={setOpen}
       onSelect={(key) => {
         setOpen(false);
         if (key === 'settings') navigate('/settings');
+        if (key === 'churches') navigate('/churches');
+        if (key.startsWith('church:')) chooseActiveChurch(user.id, key.slice('church:'.length));
         if (key === 'logout') void logout().then(() => navigate('/login', { replace: true }));
       }}
     >

@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useAuth } from '../../features/auth/hooks/useAuth';
 import { useLiveUpdates } from '../../features/live/useLiveUpdates';
+import { useActiveChurch } from '../../features/churches/active-church';
+import { ChurchBadge } from '../../features/churches/components/ChurchBadge';
+import { churchFrameStyle } from '../../features/churches/church-theme';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { BrandMark } from '../../shared/components/BrandMark';
 import { usePreloadable } from '../../shared/lazy/preloadable';
@@ -28,7 +31,8 @@ function NavLinks({ items, className, onNavigate }: { items: NavItem[]; classNam
 }
 
 /**
- * The signed-in frame: sticky header, seven links, bell, avatar menu; on phones a side menu and a bottom bar.
+ * The signed-in frame: sticky header, seven links, bell, avatar menu; on phones a side menu and a bottom bar. A
+ * member of a church sees its logo, name and colour here (docs/churches.md).
  * The frame is antd-lite (no antd in a member's first download); the side menu (antd's Drawer) loads with the first
  * tap of the menu button, as the bell's popover and the avatar menu do with theirs.
  */
@@ -38,9 +42,11 @@ export function SignedInFrame() {
   const popups = usePreloadable(framePopups, menuOpen);
   const items = navItemsFor(user?.roles);
   useLiveUpdates(user?.id);
+  // A member of a church sees its logo and colour in the frame (the active one, for a member of several).
+  const { active } = useActiveChurch();
 
   return (
-    <div className="frame frame--signed-in">
+    <div className={active ? 'frame frame--signed-in frame--church' : 'frame frame--signed-in'} style={churchFrameStyle(active?.primaryColor)}>
       <SkipLink />
       <header className="frame__header frame__header--sticky">
         <div className={canReview(user?.roles) ? 'frame__bar frame__bar--reviewer' : 'frame__bar'}>
@@ -57,6 +63,7 @@ export function SignedInFrame() {
               onClick={() => setMenuOpen(true)}
             />
             <BrandMark to="/plan" />
+            {active ? <ChurchBadge church={active} /> : null}
           </div>
           <nav className="frame__nav" aria-label="Main">
             <NavLinks items={items} className="nav-link" />

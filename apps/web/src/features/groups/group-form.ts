@@ -8,6 +8,8 @@ export interface GroupFormValues {
   meetingDay?: Meeting['day'];
   meetingTime?: string;
   meetingLocation?: string;
+  /** Create Group only: one of the churches the member administers ('' or absent: none). */
+  churchId?: string;
 }
 
 export const emptyGroupForm: GroupFormValues = {
@@ -34,6 +36,7 @@ export function toGroupRequest(values: GroupFormValues) {
     description: values.description?.trim() ?? '',
     isPublic: values.privacy === 'public',
     meeting: toMeeting(values),
+    ...(values.churchId ? { churchId: values.churchId } : {}),
   };
 }
 

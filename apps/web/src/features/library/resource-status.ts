@@ -26,6 +26,7 @@ export function ownerActions(status: ResourceStatus): Array<'edit' | 'submit' | 
 const approvedNote: Record<Resource['visibility'], string> = {
   public: 'Visible in the library.',
   group: 'Visible to the members of your group.',
+  church: 'Visible to the members of your church.',
   private: 'Only you can see it.',
 };
 

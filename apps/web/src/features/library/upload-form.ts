@@ -22,6 +22,7 @@ export interface UploadFormValues {
   targetAudience: TargetAudience;
   visibility: Visibility;
   groupId: string | null;
+  churchId: string | null;
   termsAccepted: boolean;
 }
 
@@ -34,6 +35,7 @@ export const emptyUploadForm: UploadFormValues = {
   targetAudience: 'all-levels',
   visibility: 'public',
   groupId: null,
+  churchId: null,
   termsAccepted: false,
 };
 
@@ -63,7 +65,7 @@ export type UploadProblem = (typeof uploadMessages)['noFile' | 'noTitle' | 'noCa
  */
 export function firstUploadProblem(
   hasFile: boolean,
-  values: Pick<UploadFormValues, 'title' | 'category' | 'termsAccepted' | 'visibility' | 'groupId'>,
+  values: Pick<UploadFormValues, 'title' | 'category' | 'termsAccepted' | 'visibility' | 'groupId'> & Partial<Pick<UploadFormValues, 'churchId'>>,
   { draft = false } = {},
 ): UploadProblem | { title: string; description: string } | null {
   if (!hasFile) return uploadMessages.noFile;
@@ -72,6 +74,9 @@ export function firstUploadProblem(
   if (!draft && !values.termsAccepted) return uploadMessages.noTerms;
   if (values.visibility === 'group' && !values.groupId) {
     return { title: 'Please choose a group', description: uploadMessages.groupRequired };
+  }
+  if (values.visibility === 'church' && !values.churchId) {
+    return { title: 'Please choose a church', description: uploadMessages.churchRequired };
   }
   return null;
 }
@@ -106,6 +111,7 @@ export const audienceOptions = targetAudiences.map((value) => ({ value, label: h
 export const visibilityOptions: ReadonlyArray<{ value: Visibility; label: string; help: string }> = [
   { value: 'public', label: 'Public', help: 'Everyone in the library, after a moderator has reviewed it.' },
   { value: 'group', label: 'Group', help: 'Members of one of your groups.' },
+  { value: 'church', label: 'Church', help: 'Members of one of your churches.' },
   { value: 'private', label: 'Private', help: 'Only you.' },
 ];
 
@@ -119,6 +125,7 @@ export function uploadFormData(file: Blob & { name?: string }, values: UploadFor
   body.append('targetAudience', values.targetAudience);
   body.append('visibility', values.visibility);
   if (values.visibility === 'group' && values.groupId) body.append('groupId', values.groupId);
+  if (values.visibility === 'church' && values.churchId) body.append('churchId', values.churchId);
   body.append('termsAccepted', values.termsAccepted ? 'true' : 'false');
   body.append('draft', draft ? 'true' : 'false');
   // The file goes last so the service has every field before the bytes stream in.
@@ -137,5 +144,6 @@ export function draftChanges(values: UploadFormValues): UpdateDraftRequest {
     targetAudience: values.targetAudience,
     visibility: values.visibility,
     groupId: values.visibility === 'group' ? values.groupId : null,
+    churchId: values.visibility === 'church' ? values.churchId : null,
   };
 }

@@ -55,6 +55,14 @@ export const groupJoinRequestWithdrawnV1 = z.object({ ...ids, requestId: z.strin
 /** A member rates a week's meeting 1–5; rating the same week again replaces the earlier rating. */
 export const groupMeetingRatedV1 = z.object({ ...ids, userId, weekStart: localDate, rating: z.number().int().min(1).max(5) });
 
+/**
+ * The group now belongs to a church (set at creation by a church admin, or later by its owner who is one): the
+ * church's page lists it, and "My church" in Discover finds it.
+ */
+export const groupAttachedToChurchV1 = z.object({ ...ids, churchId: z.string().min(1), attachedBy: userId });
+/** The group no longer belongs to the church (its owner or the church's admin took it out). */
+export const groupDetachedFromChurchV1 = z.object({ ...ids, churchId: z.string().min(1), detachedBy: userId });
+
 export const communityGroupEvents = {
   'community.group.created': { schemaVersion: 1, schema: groupCreatedV1 },
   'community.group.updated': { schemaVersion: 1, schema: groupUpdatedV1 },
@@ -67,4 +75,6 @@ export const communityGroupEvents = {
   'community.group.join-request-declined': { schemaVersion: 1, schema: groupJoinRequestDeclinedV1 },
   'community.group.join-request-withdrawn': { schemaVersion: 1, schema: groupJoinRequestWithdrawnV1 },
   'community.group.meeting-rated': { schemaVersion: 1, schema: groupMeetingRatedV1 },
+  'community.group.attached-to-church': { schemaVersion: 1, schema: groupAttachedToChurchV1 },
+  'community.group.detached-from-church': { schemaVersion: 1, schema: groupDetachedFromChurchV1 },
 } as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { targetAudiences, uploadCategories, visibilities } from '../../catalog';
+import { eventVersions } from '../versions';
 
 /**
  * Events of the library's resource aggregate (topic library.resource.v1), one stream per resource.
@@ -8,17 +9,25 @@ import { targetAudiences, uploadCategories, visibilities } from '../../catalog';
  * `processing-failed` with the reason shown to its owner. Reports past the threshold send an approved
  * resource back to review (`requeued`). Every review decision names the moderator and the time (audit trail).
  */
-/** A resource's describing fields as its events store them (normalised by the service before the event is decided). */
-const submissionFields = z.object({
+/** A resource's describing fields as v1 events stored them, before churches (frozen: the visibilities of then). */
+const submissionFieldsV1 = z.object({
   title: z.string().trim().min(1).max(120),
   description: z.string().trim().max(2000),
   category: z.enum(uploadCategories.map((c) => c.id) as [string, ...string[]]),
   tags: z.array(z.string().min(1).max(40)).max(12),
   targetAudience: z.enum(targetAudiences),
-  visibility: z.enum(visibilities),
+  visibility: z.enum(['public', 'group', 'private']),
   /** Set for `group` visibility: one of the uploader's groups. */
   groupId: z.string().min(1).nullable(),
 });
+/** The fields as events store them now (normalised by the service before the event is decided). */
+const submissionFields = submissionFieldsV1.extend({
+  visibility: z.enum(visibilities),
+  /** Set for `church` visibility: one of the uploader's churches. */
+  churchId: z.string().min(1).nullable(),
+});
+/** v1 fields in the v2 shape: no church. */
+const withoutChurch = <F extends object>(fields: F) => ({ ...fields, churchId: null });
 const ids = { resourceId: z.string().min(1), ownerId: z.string().min(1) };
 const fileFacts = z.object({
   fileName: z.string().min(1).max(255),
@@ -30,11 +39,14 @@ const fileFacts = z.object({
 });
 
 /** The file is in quarantine and the fields are saved; only the owner sees a draft. */
-export const resourceDraftedV1 = z.object({ ...ids, fields: submissionFields, file: fileFacts });
+export const resourceDraftedV1 = z.object({ ...ids, fields: submissionFieldsV1, file: fileFacts });
+export const resourceDraftedV2 = z.object({ ...ids, fields: submissionFields, file: fileFacts });
 /** The owner changed a draft's fields (or its file). */
-export const resourceDraftUpdatedV1 = z.object({ ...ids, fields: submissionFields.partial(), file: fileFacts.optional() });
+export const resourceDraftUpdatedV1 = z.object({ ...ids, fields: submissionFieldsV1.partial(), file: fileFacts.optional() });
+export const resourceDraftUpdatedV2 = z.object({ ...ids, fields: submissionFields.partial(), file: fileFacts.optional() });
 /** Submitted for processing (directly on upload, or a draft submitted later). */
-export const resourceSubmittedV1 = z.object({ ...ids, fields: submissionFields, file: fileFacts });
+export const resourceSubmittedV1 = z.object({ ...ids, fields: submissionFieldsV1, file: fileFacts });
+export const resourceSubmittedV2 = z.object({ ...ids, fields: submissionFields, file: fileFacts });
 export const resourceProcessedV1 = z.object({
   ...ids,
   pages: z.number().int().min(0).nullable(),
@@ -48,6 +60,13 @@ export const resourceProcessingFailedV1 = z.object({ ...ids, reason: z.string().
 export const resourceQueuedForReviewV1 = z.object({ ...ids, cause: z.enum(['submitted', 'reports']) });
 /** Group and private resources need no review. */
 export const resourcePublishedV1 = z.object({ ...ids, visibility: z.enum(['group', 'private']), groupId: z.string().nullable() });
+/** Group, church and private resources need no review (their readers are a closed circle; reports still reach moderators). */
+export const resourcePublishedV2 = z.object({
+  ...ids,
+  visibility: z.enum(['group', 'church', 'private']),
+  groupId: z.string().nullable(),
+  churchId: z.string().nullable(),
+});
 export const resourceApprovedV1 = z.object({
   ...ids,
   moderatorId: z.string().min(1),
@@ -66,19 +85,20 @@ export const resourceDownloadedV1 = z.object({ ...ids, userId: z.string().min(1)
 export const resourceDeletedV1 = z.object({ ...ids, deletedBy: z.string().min(1) });
 
 export const libraryResourceEvents = {
-  'library.resource.drafted': { schemaVersion: 1, schema: resourceDraftedV1 },
-  'library.resource.draft-updated': { schemaVersion: 1, schema: resourceDraftUpdatedV1 },
-  'library.resource.submitted': { schemaVersion: 1, schema: resourceSubmittedV1 },
+  // v2: the `church` visibility and `churchId` (#15); v1 events had no church.
+  'library.resource.drafted': eventVersions(resourceDraftedV1).next(resourceDraftedV2, (v1) => ({ ...v1, fields: withoutChurch(v1.fields) })),
+  'library.resource.draft-updated': eventVersions(resourceDraftUpdatedV1).next(resourceDraftUpdatedV2, (v1) => v1),
+  'library.resource.submitted': eventVersions(resourceSubmittedV1).next(resourceSubmittedV2, (v1) => ({ ...v1, fields: withoutChurch(v1.fields) })),
   'library.resource.processed': { schemaVersion: 1, schema: resourceProcessedV1 },
   'library.resource.processing-failed': { schemaVersion: 1, schema: resourceProcessingFailedV1 },
   'library.resource.queued-for-review': { schemaVersion: 1, schema: resourceQueuedForReviewV1 },
-  'library.resource.published': { schemaVersion: 1, schema: resourcePublishedV1 },
+  'library.resource.published': eventVersions(resourcePublishedV1).next(resourcePublishedV2, (v1) => ({ ...v1, churchId: null })),
   'library.resource.approved': { schemaVersion: 1, schema: resourceApprovedV1 },
   'library.resource.rejected': { schemaVersion: 1, schema: resourceRejectedV1 },
   'library.resource.reported': { schemaVersion: 1, schema: resourceReportedV1 },
   'library.resource.downloaded': { schemaVersion: 1, schema: resourceDownloadedV1 },
   'library.resource.deleted': { schemaVersion: 1, schema: resourceDeletedV1 },
-} as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;
+} as const;
 
 /** Every event of a resource's stream: what a read model that follows resources handles. */
 export const libraryResourceEventTypes = Object.keys(libraryResourceEvents) as ReadonlyArray<keyof typeof libraryResourceEvents>;

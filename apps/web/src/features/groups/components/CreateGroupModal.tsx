@@ -1,4 +1,6 @@
 import { App, Form, Modal } from 'antd';
+import { FormSelect } from '../../../shared/forms/FormSelect';
+import { useActiveChurch } from '../../churches/active-church';
 import { useEffect } from 'react';
 import { failureDescription } from '../group-errors';
 import { emptyGroupForm, toGroupRequest, type GroupFormValues } from '../group-form';
@@ -10,6 +12,8 @@ export function CreateGroupModal({ open, onClose }: { open: boolean; onClose: ()
   const [form] = Form.useForm<GroupFormValues>();
   const { notification } = App.useApp();
   const [create, { isLoading }] = useGroupsCreateMutation();
+  // A church's admins may start the group in their church (its page then lists it).
+  const adminOf = useActiveChurch().churches.filter((c) => c.myRole === 'admin');
 
   useEffect(() => {
     if (open) form.setFieldsValue(emptyGroupForm);
@@ -45,6 +49,11 @@ export function CreateGroupModal({ open, onClose }: { open: boolean; onClose: ()
         onFinish={(values) => void onFinish(values)}
       >
         <GroupFields />
+        {adminOf.length > 0 ? (
+          <Form.Item label="Church" name="churchId" extra="The group appears on the church’s page and under My church.">
+            <FormSelect allowClear placeholder="No church" options={adminOf.map((c) => ({ value: c.id, label: c.name }))} />
+          </Form.Item>
+        ) : null}
       </Form>
     </Modal>
   );

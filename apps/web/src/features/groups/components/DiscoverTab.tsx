@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Result, Skeleton } from 'antd';
+import { Button, Card, Checkbox, Input, Result, Skeleton } from 'antd';
+import { useActiveChurch } from '../../churches/active-church';
 import { useEffect, useState } from 'react';
 import { discoverCountText } from '../group-format';
 import { useGroupsDiscoverQuery } from '../groupsApi';
@@ -10,8 +11,13 @@ export const DISCOVER_PAGE_SIZE = 12;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** One page of results; the list grows a page at a time with Load more, each page its own cached query. */
-function DiscoverPage({ q, page, isLast, onMore }: { q: string; page: number; isLast: boolean; onMore: () => void }) {
-  const { data, isFetching, isError, refetch } = useGroupsDiscoverQuery({ q: q || undefined, page, pageSize: DISCOVER_PAGE_SIZE });
+function DiscoverPage({ q, mine, page, isLast, onMore }: { q: string; mine: boolean; page: number; isLast: boolean; onMore: () => void }) {
+  const { data, isFetching, isError, refetch } = useGroupsDiscoverQuery({
+    q: q || undefined,
+    church: mine ? 'mine' : undefined,
+    page,
+    pageSize: DISCOVER_PAGE_SIZE,
+  });
   if (isError) {
     return (
       <Result
@@ -49,6 +55,9 @@ export function DiscoverTab({ onCreate }: { onCreate: () => void }) {
   const [input, setInput] = useState('');
   const [q, setQ] = useState('');
   const [pages, setPages] = useState(1);
+  // "My church": only the groups of the churches the member belongs to (offered to members of a church).
+  const hasChurch = useActiveChurch().churches.length > 0;
+  const [mine, setMine] = useState(false);
 
   useEffect(() => {
     const trimmed = input.trim();
@@ -82,10 +91,21 @@ export function DiscoverTab({ onCreate }: { onCreate: () => void }) {
           }}
         />
         <Button onClick={browseAll}>Browse All</Button>
+        {hasChurch ? (
+          <Checkbox
+            checked={mine}
+            onChange={(event) => {
+              setMine(event.target.checked);
+              setPages(1);
+            }}
+          >
+            My church only
+          </Checkbox>
+        ) : null}
       </div>
       <div className="group-grid">
         {Array.from({ length: pages }, (_, index) => (
-          <DiscoverPage key={`${q}:${index + 1}`} q={q} page={index + 1} isLast={index + 1 === pages} onMore={() => setPages(pages + 1)} />
+          <DiscoverPage key={`${q}:${mine}:${index + 1}`} q={q} mine={mine && hasChurch} page={index + 1} isLast={index + 1 === pages} onMore={() => setPages(pages + 1)} />
         ))}
         <Card variant="borderless" className="group-card group-card--start" role="region" aria-labelledby="start-own-group">
           <h3 id="start-own-group" className="group-card__name">

@@ -17,6 +17,7 @@ function valuesOf(resource: Resource): UploadFormValues {
     targetAudience: resource.targetAudience,
     visibility: resource.visibility,
     groupId: resource.groupId,
+    churchId: resource.churchId,
   };
 }
 

@@ -1,6 +1,7 @@
 import { DESCRIPTION_MAX, TITLE_MAX, uploadCategories } from '@abide/contracts';
 import { Form, Input, Radio, Alert, type FormInstance } from 'antd';
 import { useListSharingGroupsQuery } from '../libraryApi';
+import { useActiveChurch } from '../../churches/active-church';
 import { audienceOptions, visibilityOptions, type UploadFormValues } from '../upload-form';
 import { TagInput } from './TagInput';
 import { FormSelect } from '../../../shared/forms/FormSelect';
@@ -12,6 +13,7 @@ export function UploadFields({ form }: { form: FormInstance<UploadFormValues> })
   const visibility = Form.useWatch('visibility', form);
   const groups = useListSharingGroupsQuery(undefined, { skip: visibility !== 'group' });
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
+  const churchOptions = useActiveChurch().churches.map((c) => ({ value: c.id, label: c.name }));
 
   return (
     <>
@@ -54,6 +56,20 @@ export function UploadFields({ form }: { form: FormInstance<UploadFormValues> })
             showIcon
             message="You are not in a group yet"
             description="Join or start a group to share a resource with it, or choose Public or Private."
+          />
+        ))}
+      {visibility === 'church' &&
+        (churchOptions.length > 0 ? (
+          <Form.Item label="Church" name="churchId" required>
+            <FormSelect options={churchOptions} placeholder="Choose one of your churches" />
+          </Form.Item>
+        ) : (
+          <Alert
+            className="upload-fields__no-groups"
+            type="info"
+            showIcon
+            message="You do not belong to a church yet"
+            description="Join your church with its code to share a resource with it, or choose another visibility."
           />
         ))}
     </>

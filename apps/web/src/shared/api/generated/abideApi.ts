@@ -81,6 +81,99 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    churchesMine: build.query<ChurchesMineApiResponse, ChurchesMineApiArg>({
+      query: () => ({ url: `/churches` }),
+    }),
+    churchesCreate: build.mutation<ChurchesCreateApiResponse, ChurchesCreateApiArg>({
+      query: (queryArg) => ({
+        url: `/churches`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    churchesDetail: build.query<ChurchesDetailApiResponse, ChurchesDetailApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
+    churchesUpdate: build.mutation<ChurchesUpdateApiResponse, ChurchesUpdateApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PATCH',
+        body: queryArg.updateChurchDto,
+      }),
+    }),
+    churchesNewCode: build.mutation<ChurchesNewCodeApiResponse, ChurchesNewCodeApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg))}/join-code`,
+        method: 'POST',
+      }),
+    }),
+    churchesLeave: build.mutation<ChurchesLeaveApiResponse, ChurchesLeaveApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg))}/leave`,
+        method: 'POST',
+      }),
+    }),
+    churchesMembers: build.query<ChurchesMembersApiResponse, ChurchesMembersApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg))}/members`,
+      }),
+    }),
+    churchesRemove: build.mutation<ChurchesRemoveApiResponse, ChurchesRemoveApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg.id))}/members/${encodeURIComponent(String(queryArg.userId))}`,
+        method: 'DELETE',
+      }),
+    }),
+    churchesSetRole: build.mutation<ChurchesSetRoleApiResponse, ChurchesSetRoleApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg.id))}/members/${encodeURIComponent(String(queryArg.userId))}/role`,
+        method: 'PUT',
+        body: queryArg.changeChurchRoleDto,
+      }),
+    }),
+    churchesRequest: build.mutation<ChurchesRequestApiResponse, ChurchesRequestApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg))}/requests`,
+        method: 'POST',
+      }),
+    }),
+    churchesRequests: build.query<ChurchesRequestsApiResponse, ChurchesRequestsApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg))}/requests`,
+      }),
+    }),
+    churchesApprove: build.mutation<ChurchesApproveApiResponse, ChurchesApproveApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg.id))}/requests/${encodeURIComponent(String(queryArg.requestId))}/approve`,
+        method: 'POST',
+      }),
+    }),
+    churchesDecline: build.mutation<ChurchesDeclineApiResponse, ChurchesDeclineApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg.id))}/requests/${encodeURIComponent(String(queryArg.requestId))}/decline`,
+        method: 'POST',
+      }),
+    }),
+    churchesWithdraw: build.mutation<ChurchesWithdrawApiResponse, ChurchesWithdrawApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg))}/requests/mine`,
+        method: 'DELETE',
+      }),
+    }),
+    churchesPortal: build.query<ChurchesPortalApiResponse, ChurchesPortalApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/by-slug/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
+    churchesJoin: build.mutation<ChurchesJoinApiResponse, ChurchesJoinApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/join`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
     profilesMine: build.query<ProfilesMineApiResponse, ProfilesMineApiArg>({
       query: () => ({ url: `/formation/profile` }),
     }),
@@ -100,6 +193,19 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/groups/${encodeURIComponent(String(queryArg.id))}`,
         method: 'PATCH',
         body: queryArg.updateGroupDto,
+      }),
+    }),
+    groupsAttach: build.mutation<GroupsAttachApiResponse, GroupsAttachApiArg>({
+      query: (queryArg) => ({
+        url: `/groups/${encodeURIComponent(String(queryArg.id))}/church`,
+        method: 'PUT',
+        body: queryArg.attachGroupDto,
+      }),
+    }),
+    groupsDetach: build.mutation<GroupsDetachApiResponse, GroupsDetachApiArg>({
+      query: (queryArg) => ({
+        url: `/groups/${encodeURIComponent(String(queryArg))}/church`,
+        method: 'DELETE',
       }),
     }),
     groupsDashboard: build.query<GroupsDashboardApiResponse, GroupsDashboardApiArg>({
@@ -224,6 +330,7 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/groups/discover`,
         params: {
           q: queryArg.q,
+          church: queryArg.church,
           page: queryArg.page,
           pageSize: queryArg.pageSize,
         },
@@ -374,6 +481,24 @@ const injectedRtkApi = api.injectEndpoints({
         headers: {
           'Last-Event-ID': queryArg,
         },
+      }),
+    }),
+    logosReplace: build.mutation<LogosReplaceApiResponse, LogosReplaceApiArg>({
+      query: (queryArg) => ({
+        url: `/logos/${encodeURIComponent(String(queryArg.churchId))}`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    logosRemove: build.mutation<LogosRemoveApiResponse, LogosRemoveApiArg>({
+      query: (queryArg) => ({
+        url: `/logos/${encodeURIComponent(String(queryArg))}`,
+        method: 'DELETE',
+      }),
+    }),
+    logosRead: build.query<LogosReadApiResponse, LogosReadApiArg>({
+      query: (queryArg) => ({
+        url: `/logos/${encodeURIComponent(String(queryArg.churchId))}/${encodeURIComponent(String(queryArg.logoId))}`,
       }),
     }),
     moderationAudit: build.query<ModerationAuditApiResponse, ModerationAuditApiArg>({
@@ -629,6 +754,54 @@ export type AccountsSignUpApiResponse = /** status 202  */ SignUpAcceptedDto;
 export type AccountsSignUpApiArg = SignUpRequestDto;
 export type LinksTokenApiResponse = /** status 200  */ CodeExchangeResponseDto;
 export type LinksTokenApiArg = CodeExchangeRequestDto;
+export type ChurchesMineApiResponse = /** status 200  */ MyChurchesDto;
+export type ChurchesMineApiArg = void;
+export type ChurchesCreateApiResponse = /** status 201  */ ChurchSummaryDto;
+export type ChurchesCreateApiArg = CreateChurchDto;
+export type ChurchesDetailApiResponse = /** status 200  */ ChurchDetailDto;
+export type ChurchesDetailApiArg = string;
+export type ChurchesUpdateApiResponse = /** status 200  */ ChurchDetailDto;
+export type ChurchesUpdateApiArg = {
+  id: string;
+  updateChurchDto: UpdateChurchDto;
+};
+export type ChurchesNewCodeApiResponse = /** status 200  */ ChurchDetailDto;
+export type ChurchesNewCodeApiArg = string;
+export type ChurchesLeaveApiResponse = unknown;
+export type ChurchesLeaveApiArg = string;
+export type ChurchesMembersApiResponse = /** status 200  */ ChurchMemberListDto;
+export type ChurchesMembersApiArg = string;
+export type ChurchesRemoveApiResponse = unknown;
+export type ChurchesRemoveApiArg = {
+  id: string;
+  userId: string;
+};
+export type ChurchesSetRoleApiResponse = /** status 200  */ ChurchMemberDto;
+export type ChurchesSetRoleApiArg = {
+  id: string;
+  userId: string;
+  changeChurchRoleDto: ChangeChurchRoleDto;
+};
+export type ChurchesRequestApiResponse = /** status 200  */ ChurchJoinRequestResultDto;
+export type ChurchesRequestApiArg = string;
+export type ChurchesRequestsApiResponse = /** status 200  */ ChurchJoinRequestListDto;
+export type ChurchesRequestsApiArg = string;
+export type ChurchesApproveApiResponse = /** status 200  */ ChurchJoinRequestListDto;
+export type ChurchesApproveApiArg = {
+  id: string;
+  requestId: string;
+};
+export type ChurchesDeclineApiResponse = /** status 200  */ ChurchJoinRequestListDto;
+export type ChurchesDeclineApiArg = {
+  id: string;
+  requestId: string;
+};
+export type ChurchesWithdrawApiResponse = unknown;
+export type ChurchesWithdrawApiArg = string;
+export type ChurchesPortalApiResponse = /** status 200  */ ChurchPortalDto;
+export type ChurchesPortalApiArg = string;
+export type ChurchesJoinApiResponse = /** status 200  */ ChurchSummaryDto;
+export type ChurchesJoinApiArg = JoinChurchDto;
 export type ProfilesMineApiResponse = /** status 200  */ FormationProfileDto;
 export type ProfilesMineApiArg = void;
 export type GroupsMineApiResponse = /** status 200  */ GroupSummaryListDto;
@@ -642,6 +815,13 @@ export type GroupsUpdateApiArg = {
   id: string;
   updateGroupDto: UpdateGroupDto;
 };
+export type GroupsAttachApiResponse = /** status 200  */ GroupSummaryDto;
+export type GroupsAttachApiArg = {
+  id: string;
+  attachGroupDto: AttachGroupDto;
+};
+export type GroupsDetachApiResponse = /** status 200  */ GroupSummaryDto;
+export type GroupsDetachApiArg = string;
 export type GroupsDashboardApiResponse = /** status 200  */ DashboardDto;
 export type GroupsDashboardApiArg = string;
 export type GroupsJoinApiResponse = /** status 200  */ JoinResultDto;
@@ -722,6 +902,7 @@ export type GroupsWithdrawApiArg = string;
 export type GroupsDiscoverApiResponse = /** status 200  */ GroupPageDto;
 export type GroupsDiscoverApiArg = {
   q?: string;
+  church?: 'mine';
   page?: number;
   pageSize?: number;
 };
@@ -792,6 +973,20 @@ export type JournalStatsApiResponse = /** status 200  */ JournalStatsDto;
 export type JournalStatsApiArg = void;
 export type LiveStreamApiResponse = /** status 200 The stream (it stays open) */ string;
 export type LiveStreamApiArg = /** The `id` of the last message received, to resume after it. */ string | undefined;
+export type LogosReplaceApiResponse = /** status 200  */ LogoResultDto;
+export type LogosReplaceApiArg = {
+  churchId: string;
+  body: {
+    file: Blob;
+  };
+};
+export type LogosRemoveApiResponse = unknown;
+export type LogosRemoveApiArg = string;
+export type LogosReadApiResponse = /** status 200 The logo */ Blob;
+export type LogosReadApiArg = {
+  churchId: string;
+  logoId: string;
+};
 export type ModerationAuditApiResponse = /** status 200  */ AuditPageDto;
 export type ModerationAuditApiArg = number | undefined;
 export type ModerationQueueApiResponse = /** status 200  */ ReviewQueueDto;
@@ -901,9 +1096,11 @@ export type UploadsUploadApiArg = {
   /** Repeated parts, one comma-separated part or a JSON array; lowercased, de-duplicated */
   tags?: string[];
   targetAudience?: 'new-believers' | 'growing-christians' | 'mature-believers' | 'leaders' | 'all-levels';
-  visibility?: 'public' | 'group' | 'private';
+  visibility?: 'public' | 'group' | 'church' | 'private';
   /** Required for `group` visibility: one of your groups */
   groupId?: string;
+  /** Required for `church` visibility: one of your churches */
+  churchId?: string;
   /** Required unless saving a draft */
   termsAccepted?: 'true' | 'false';
   /** 'Save Draft': keeps the file and fields, visible only to you */
@@ -1023,6 +1220,105 @@ export type CodeExchangeRequestDto = {
   code: string;
   codeVerifier: string;
 };
+export type MyChurchesDto = {
+  items: {
+    id: string;
+    slug: string;
+    name: string;
+    primaryColor: string;
+    logoUrl: string | null;
+    memberCount: number;
+    myRole: 'admin' | 'member';
+  }[];
+  requests: {
+    churchId: string;
+    requestedAt: string;
+  }[];
+};
+export type ChurchSummaryDto = {
+  id: string;
+  slug: string;
+  name: string;
+  primaryColor: string;
+  logoUrl: string | null;
+  memberCount: number;
+  myRole: 'admin' | 'member';
+};
+export type CreateChurchDto = {
+  name: string;
+  slug: string;
+  primaryColor: string;
+  welcome?: string;
+  timeZone: string;
+};
+export type ChurchDetailDto = {
+  id: string;
+  slug: string;
+  name: string;
+  primaryColor: string;
+  logoUrl: string | null;
+  memberCount: number;
+  myRole: 'admin' | 'member';
+  welcome: string;
+  timeZone: string;
+  joinCode: string | null;
+  pendingRequests: number;
+};
+export type UpdateChurchDto = {
+  name?: string;
+  slug?: string;
+  primaryColor?: string;
+  welcome?: string;
+  timeZone?: string;
+};
+export type ChurchMemberListDto = {
+  userId: string;
+  name: string | null;
+  role: 'admin' | 'member';
+  joinedAt: string;
+}[];
+export type ChurchMemberDto = {
+  userId: string;
+  name: string | null;
+  role: 'admin' | 'member';
+  joinedAt: string;
+};
+export type ChangeChurchRoleDto = {
+  role: 'admin' | 'member';
+};
+export type ChurchJoinRequestResultDto = {
+  status: 'requested';
+};
+export type ChurchJoinRequestListDto = {
+  id: string;
+  userId: string;
+  name: string | null;
+  requestedAt: string;
+}[];
+export type ChurchPortalDto = {
+  id: string;
+  slug: string;
+  name: string;
+  welcome: string;
+  primaryColor: string;
+  logoUrl: string | null;
+  timeZone: string;
+  memberCount: number;
+  groups: {
+    id: string;
+    name: string;
+    description: string;
+    memberCount: number;
+    meeting: {
+      day: ('sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | null) | null;
+      time: string | null;
+      location: string | null;
+    } | null;
+  }[];
+};
+export type JoinChurchDto = {
+  code: string;
+};
 export type FormationProfileDto = {
   userId: string;
   displayName: string;
@@ -1051,6 +1347,7 @@ export type GroupSummaryListDto = {
     text: string;
     at: string;
   } | null;
+  churchId: string | null;
   createdAt: string;
 }[];
 export type GroupSummaryDto = {
@@ -1076,6 +1373,7 @@ export type GroupSummaryDto = {
     text: string;
     at: string;
   } | null;
+  churchId: string | null;
   createdAt: string;
 };
 export type CreateGroupDto = {
@@ -1087,6 +1385,7 @@ export type CreateGroupDto = {
     time: string | null;
     location: string | null;
   } | null;
+  churchId?: string;
 };
 export type UpdateGroupDto = {
   name?: string;
@@ -1097,6 +1396,9 @@ export type UpdateGroupDto = {
     time: string | null;
     location: string | null;
   } | null;
+};
+export type AttachGroupDto = {
+  churchId: string;
 };
 export type DashboardDto = {
   group: {
@@ -1122,6 +1424,7 @@ export type DashboardDto = {
       text: string;
       at: string;
     } | null;
+    churchId: string | null;
     createdAt: string;
   };
   weekStart: string;
@@ -1181,6 +1484,7 @@ export type JoinResultDto = {
       text: string;
       at: string;
     } | null;
+    churchId: string | null;
     createdAt: string;
   };
 };
@@ -1275,6 +1579,7 @@ export type GroupPageDto = {
       text: string;
       at: string;
     } | null;
+    churchId: string | null;
     createdAt: string;
   }[];
   total: number;
@@ -1543,6 +1848,9 @@ export type JournalStatsDto = {
   writingStreak: number;
   wordsThisWeek: number;
 };
+export type LogoResultDto = {
+  logoUrl: string;
+};
 export type AuditPageDto = {
   items: {
     resourceId: string;
@@ -1565,9 +1873,11 @@ export type ReviewQueueDto = {
     tags: string[];
     category: string;
     targetAudience: 'new-believers' | 'growing-christians' | 'mature-believers' | 'leaders' | 'all-levels';
-    visibility: 'public' | 'group' | 'private';
+    visibility: 'public' | 'group' | 'church' | 'private';
     groupId: string | null;
     groupName: string | null;
+    churchId: string | null;
+    churchName: string | null;
     fileName: string;
     fileType: 'pdf' | 'docx' | 'txt';
     fileSize: number;
@@ -1602,9 +1912,11 @@ export type ResourceDto = {
   tags: string[];
   category: string;
   targetAudience: 'new-believers' | 'growing-christians' | 'mature-believers' | 'leaders' | 'all-levels';
-  visibility: 'public' | 'group' | 'private';
+  visibility: 'public' | 'group' | 'church' | 'private';
   groupId: string | null;
   groupName: string | null;
+  churchId: string | null;
+  churchName: string | null;
   fileName: string;
   fileType: 'pdf' | 'docx' | 'txt';
   fileSize: number;
@@ -1881,9 +2193,11 @@ export type ResourcePageDto = {
     tags: string[];
     category: string;
     targetAudience: 'new-believers' | 'growing-christians' | 'mature-believers' | 'leaders' | 'all-levels';
-    visibility: 'public' | 'group' | 'private';
+    visibility: 'public' | 'group' | 'church' | 'private';
     groupId: string | null;
     groupName: string | null;
+    churchId: string | null;
+    churchName: string | null;
     fileName: string;
     fileType: 'pdf' | 'docx' | 'txt';
     fileSize: number;
@@ -1910,8 +2224,9 @@ export type UpdateDraftDto = {
   category?: 'devotional' | 'study' | 'guide' | 'sermon' | 'curriculum' | 'other';
   tags?: string[];
   targetAudience?: 'new-believers' | 'growing-christians' | 'mature-believers' | 'leaders' | 'all-levels';
-  visibility?: 'public' | 'group' | 'private';
+  visibility?: 'public' | 'group' | 'church' | 'private';
   groupId?: string | null;
+  churchId?: string | null;
 };
 export type DownloadLinkDto = {
   url: string;
@@ -1939,6 +2254,27 @@ export const {
   useSessionsSignOutMutation,
   useAccountsSignUpMutation,
   useLinksTokenMutation,
+  useChurchesMineQuery,
+  useLazyChurchesMineQuery,
+  useChurchesCreateMutation,
+  useChurchesDetailQuery,
+  useLazyChurchesDetailQuery,
+  useChurchesUpdateMutation,
+  useChurchesNewCodeMutation,
+  useChurchesLeaveMutation,
+  useChurchesMembersQuery,
+  useLazyChurchesMembersQuery,
+  useChurchesRemoveMutation,
+  useChurchesSetRoleMutation,
+  useChurchesRequestMutation,
+  useChurchesRequestsQuery,
+  useLazyChurchesRequestsQuery,
+  useChurchesApproveMutation,
+  useChurchesDeclineMutation,
+  useChurchesWithdrawMutation,
+  useChurchesPortalQuery,
+  useLazyChurchesPortalQuery,
+  useChurchesJoinMutation,
   useProfilesMineQuery,
   useLazyProfilesMineQuery,
   useGroupsMineQuery,
@@ -1947,6 +2283,8 @@ export const {
   useGroupsOneQuery,
   useLazyGroupsOneQuery,
   useGroupsUpdateMutation,
+  useGroupsAttachMutation,
+  useGroupsDetachMutation,
   useGroupsDashboardQuery,
   useLazyGroupsDashboardQuery,
   useGroupsJoinMutation,
@@ -2006,6 +2344,10 @@ export const {
   useLazyJournalStatsQuery,
   useLiveStreamQuery,
   useLazyLiveStreamQuery,
+  useLogosReplaceMutation,
+  useLogosRemoveMutation,
+  useLogosReadQuery,
+  useLazyLogosReadQuery,
   useModerationAuditQuery,
   useLazyModerationAuditQuery,
   useModerationQueueQuery,

@@ -1,0 +1,251 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { type AuthUser, CurrentUser, Public } from '@abide/auth';
+import {
+  changeChurchRoleRequestSchema,
+  type ChurchDetail,
+  churchDetailSchema,
+  type ChurchJoinRequest,
+  churchJoinRequestResultSchema,
+  churchJoinRequestSchema,
+  type ChurchMember,
+  churchMemberSchema,
+  type ChurchPortal,
+  churchPortalSchema,
+  type ChurchSummary,
+  churchSummarySchema,
+  createChurchRequestSchema,
+  joinChurchRequestSchema,
+  type MyChurches,
+  myChurchesSchema,
+  updateChurchRequestSchema,
+} from '@abide/contracts';
+import { metaOfRequest } from '@abide/event-store';
+import { ApiProblems, CreatedLocation, createZodDto } from '@abide/platform';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ChurchCommands } from './commands/church-commands';
+import { ChurchQueries } from './church-queries';
+
+class MyChurchesDto extends createZodDto(myChurchesSchema) {}
+class ChurchSummaryDto extends createZodDto(churchSummarySchema) {}
+class ChurchDetailDto extends createZodDto(churchDetailSchema) {}
+class ChurchPortalDto extends createZodDto(churchPortalSchema) {}
+class ChurchMemberListDto extends createZodDto(z.array(churchMemberSchema)) {}
+class ChurchMemberDto extends createZodDto(churchMemberSchema) {}
+class ChurchJoinRequestListDto extends createZodDto(z.array(churchJoinRequestSchema)) {}
+class ChurchJoinRequestResultDto extends createZodDto(churchJoinRequestResultSchema) {}
+class CreateChurchDto extends createZodDto(createChurchRequestSchema) {}
+class UpdateChurchDto extends createZodDto(updateChurchRequestSchema) {}
+class JoinChurchDto extends createZodDto(joinChurchRequestSchema) {}
+class ChangeChurchRoleDto extends createZodDto(changeChurchRoleRequestSchema) {}
+
+/**
+ * Churches: the public page, My Churches, settings, joining by code or by request, members and roles. The caller is
+ * always the token's user; admin and member rights are checked on the church's stream (docs/churches.md). Every route
+ * but the public page needs a token (`@ApiBearerAuth` per route, so the document says the page needs none).
+ */
+@ApiTags('churches')
+@Controller('churches')
+export class ChurchesController {
+  constructor(
+    private readonly commands: ChurchCommands,
+    private readonly queries: ChurchQueries,
+  ) {}
+
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'My Churches: the caller’s churches with branding and role, and their join requests still waiting.' })
+  @ApiResponse({ status: 200, type: MyChurchesDto })
+  @ApiProblems(401)
+  @Get()
+  mine(@CurrentUser() caller: AuthUser): Promise<MyChurches> {
+    return this.queries.mine(caller.id);
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'Create a church; the creator is its first admin. The address (slug) must be free and not reserved; the colour must reach WCAG AA contrast (4.5:1) with white text and as link text on white.',
+  })
+  @ApiResponse({ status: 201, type: ChurchSummaryDto })
+  @ApiProblems(400, 401, 409)
+  @Post()
+  @CreatedLocation('/churches/{id}')
+  async create(@CurrentUser() caller: AuthUser, @Body() body: CreateChurchDto, @Req() req: FastifyRequest): Promise<ChurchSummary> {
+    const id = await this.commands.create(caller.id, body, metaOfRequest(req));
+    return this.queries.summary(caller.id, id);
+  }
+
+  @ApiOperation({ summary: 'A church’s public page by its address: logo, colours, welcome and public groups (no sign-in needed).' })
+  @ApiResponse({ status: 200, type: ChurchPortalDto })
+  @ApiProblems(404)
+  @Public()
+  @Get('by-slug/:slug')
+  portal(@Param('slug') slug: string): Promise<ChurchPortal> {
+    return this.queries.portal(slug);
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Join a church with its join code (or the code of an invitation link); the caller becomes a member at once.' })
+  @ApiResponse({ status: 200, type: ChurchSummaryDto })
+  @ApiProblems(400, 401, 404, 409)
+  @Post('join')
+  @HttpCode(200)
+  async join(@CurrentUser() caller: AuthUser, @Body() body: JoinChurchDto, @Req() req: FastifyRequest): Promise<ChurchSummary> {
+    const id = await this.commands.joinByCode(caller.id, body.code, metaOfRequest(req));
+    return this.queries.summary(caller.id, id);
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'A church as its members see it; admins also get its join code and the number of requests waiting.' })
+  @ApiResponse({ status: 200, type: ChurchDetailDto })
+  @ApiProblems(401, 403, 404)
+  @Get(':id')
+  detail(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchDetail> {
+    return this.queries.detail(caller.id, id);
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Church settings (admins): name, address, colour (checked for contrast), welcome, time zone; fields left out keep their value.',
+  })
+  @ApiResponse({ status: 200, type: ChurchDetailDto })
+  @ApiProblems(400, 401, 403, 404, 409)
+  @Patch(':id')
+  async update(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Body() body: UpdateChurchDto,
+    @Req() req: FastifyRequest,
+  ): Promise<ChurchDetail> {
+    await this.commands.update(caller.id, id, body, metaOfRequest(req));
+    return this.queries.detail(caller.id, id);
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'A new join code (admins); the old code and the invitation links that carry it stop working at once.' })
+  @ApiResponse({ status: 200, type: ChurchDetailDto })
+  @ApiProblems(401, 403, 404)
+  @Post(':id/join-code')
+  @HttpCode(200)
+  async newCode(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<ChurchDetail> {
+    await this.commands.newCode(caller.id, id, metaOfRequest(req));
+    return this.queries.detail(caller.id, id);
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Ask to join a church without a code; its admins approve or decline.' })
+  @ApiResponse({ status: 200, type: ChurchJoinRequestResultDto })
+  @ApiProblems(401, 404, 409)
+  @Post(':id/requests')
+  @HttpCode(200)
+  async request(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<{ status: 'requested' }> {
+    await this.commands.request(caller.id, id, metaOfRequest(req));
+    return { status: 'requested' };
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Withdraw the caller’s request to join.' })
+  @ApiResponse({ status: 204, description: 'Withdrawn' })
+  @ApiProblems(401, 404)
+  @Delete(':id/requests/mine')
+  @HttpCode(204)
+  async withdraw(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
+    await this.commands.withdraw(caller.id, id, metaOfRequest(req));
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Requests to join waiting for an answer (admins).' })
+  @ApiResponse({ status: 200, type: ChurchJoinRequestListDto })
+  @ApiProblems(401, 403, 404)
+  @Get(':id/requests')
+  requests(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchJoinRequest[]> {
+    return this.queries.requests(caller.id, id);
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Approve a request to join (admins); answers the requests still waiting.' })
+  @ApiResponse({ status: 200, type: ChurchJoinRequestListDto })
+  @ApiProblems(401, 403, 404, 409)
+  @Post(':id/requests/:requestId/approve')
+  @HttpCode(200)
+  async approve(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Param('requestId') requestId: string,
+    @Req() req: FastifyRequest,
+  ): Promise<ChurchJoinRequest[]> {
+    await this.commands.decide(caller.id, id, requestId, true, metaOfRequest(req));
+    return this.queries.requests(caller.id, id);
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Decline a request to join (admins); answers the requests still waiting.' })
+  @ApiResponse({ status: 200, type: ChurchJoinRequestListDto })
+  @ApiProblems(401, 403, 404, 409)
+  @Post(':id/requests/:requestId/decline')
+  @HttpCode(200)
+  async decline(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Param('requestId') requestId: string,
+    @Req() req: FastifyRequest,
+  ): Promise<ChurchJoinRequest[]> {
+    await this.commands.decide(caller.id, id, requestId, false, metaOfRequest(req));
+    return this.queries.requests(caller.id, id);
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The church’s members with role and joined date (admins).' })
+  @ApiResponse({ status: 200, type: ChurchMemberListDto })
+  @ApiProblems(401, 403, 404)
+  @Get(':id/members')
+  members(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchMember[]> {
+    return this.queries.members(caller.id, id);
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Make a member an admin, or an admin a member (admins); a church always keeps one admin (409).' })
+  @ApiResponse({ status: 200, type: ChurchMemberDto })
+  @ApiProblems(400, 401, 403, 404, 409)
+  @Put(':id/members/:userId/role')
+  async setRole(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Body() body: ChangeChurchRoleDto,
+    @Req() req: FastifyRequest,
+  ): Promise<ChurchMember> {
+    await this.commands.setRole(caller.id, id, userId, body.role, metaOfRequest(req));
+    const member = (await this.queries.members(caller.id, id)).find((m) => m.userId === userId);
+    if (!member) throw new Error('the member changed role but is not listed');
+    return member;
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Remove a member (admins; another admin too, never oneself).' })
+  @ApiResponse({ status: 204, description: 'Removed' })
+  @ApiProblems(401, 403, 404, 409)
+  @Delete(':id/members/:userId')
+  @HttpCode(204)
+  async remove(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Req() req: FastifyRequest,
+  ): Promise<void> {
+    await this.commands.remove(caller.id, id, userId, metaOfRequest(req));
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Leave a church. The only admin makes another member an admin first (409), unless they are the last member (the church closes).',
+  })
+  @ApiResponse({ status: 204, description: 'Left' })
+  @ApiProblems(401, 404, 409)
+  @Post(':id/leave')
+  @HttpCode(204)
+  async leave(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
+    await this.commands.leave(caller.id, id, metaOfRequest(req));
+  }
+}

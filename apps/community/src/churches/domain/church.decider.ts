@@ -1,0 +1,241 @@
+import { churchMessages as m, type ChurchRole, errorCodes, type EventData, type EventTypesOf, Refusal } from '@abide/contracts';
+import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
+
+/** The church as its stream tells it: profile, address, join code, members and pending requests. */
+export interface ChurchState {
+  exists: boolean;
+  churchId: string;
+  slug: string;
+  name: string;
+  welcome: string;
+  primaryColor: string;
+  timeZone: string;
+  joinCode: string;
+  members: Map<string, { role: ChurchRole; joinedAt: string }>;
+  /** userId → requestId */
+  pending: Map<string, string>;
+}
+
+const emptyChurch = (): ChurchState => ({
+  exists: false,
+  churchId: '',
+  slug: '',
+  name: '',
+  welcome: '',
+  primaryColor: '',
+  timeZone: '',
+  joinCode: '',
+  members: new Map(),
+  pending: new Map(),
+});
+
+const evolveChurch = (s: ChurchState, event: StoredEvent): ChurchState => {
+  switch (event.type) {
+    case 'community.church.created': {
+      const { createdBy: _c, ...fields } = event.data;
+      Object.assign(s, { exists: true, ...fields });
+      break;
+    }
+    case 'community.church.profile-updated': {
+      const { churchId: _c, updatedBy: _u, ...changes } = event.data;
+      Object.assign(s, changes);
+      break;
+    }
+    case 'community.church.slug-changed':
+      s.slug = event.data.slug;
+      break;
+    case 'community.church.join-code-changed':
+      s.joinCode = event.data.joinCode;
+      break;
+    case 'community.church.member-joined':
+      s.members.set(event.data.userId, { role: event.data.role, joinedAt: event.data.joinedAt });
+      s.pending.delete(event.data.userId);
+      break;
+    case 'community.church.member-left':
+    case 'community.church.member-removed':
+      s.members.delete(event.data.userId);
+      break;
+    case 'community.church.member-role-changed': {
+      const member = s.members.get(event.data.userId);
+      if (member) member.role = event.data.role;
+      break;
+    }
+    case 'community.church.join-requested':
+      s.pending.set(event.data.userId, event.data.requestId);
+      break;
+    case 'community.church.join-request-approved':
+    case 'community.church.join-request-declined':
+    case 'community.church.join-request-withdrawn':
+      s.pending.delete(event.data.userId);
+      break;
+  }
+  return s;
+};
+
+/** A church's stream as a decider: the stream head keeps its state, so a command or a role check is one keyed read. */
+export const churchDecider: Decider<ChurchState> = { name: 'church', stateVersion: 1, initialState: emptyChurch, evolve: evolveChurch };
+
+export const foldChurch = (history: readonly StoredEvent[]): ChurchState => history.reduce(evolveChurch, emptyChurch());
+
+/** A church whose last member left is closed: it answers like one that never existed, and its address is free again. */
+export const isOpen = (s: ChurchState): boolean => s.exists && s.members.size > 0;
+export const roleIn = (s: ChurchState, userId: string): ChurchRole | null => s.members.get(userId)?.role ?? null;
+const adminCount = (s: ChurchState): number => [...s.members.values()].filter((v) => v.role === 'admin').length;
+
+const notFound = (what: string = m.church) => new Refusal(errorCodes.notFound, `${what} was not found.`);
+const forbidden = (message: string) => new Refusal(errorCodes.forbidden, message);
+const conflict = (message: string) => new Refusal(errorCodes.conflict, message);
+
+/**
+ * A church exists publicly (its page), so an outsider is told that inner data is for members (403), not that there is
+ * nothing (404); a closed or unknown church is 404.
+ */
+export const assertMember = (s: ChurchState, userId: string): void => {
+  if (!isOpen(s)) throw notFound();
+  if (!s.members.has(userId)) throw forbidden(m.membersOnly);
+};
+
+export const assertAdmin = (s: ChurchState, userId: string): void => {
+  assertMember(s, userId);
+  if (roleIn(s, userId) !== 'admin') throw forbidden(m.adminsOnly);
+};
+
+type ChurchEvent = NewEvent;
+const ev = <T extends EventTypesOf<'community.church.'>>(type: T, data: EventData<T>, subjectId: string | null): ChurchEvent =>
+  ({ type, data, subjectId }) as ChurchEvent;
+
+export interface CreateChurch {
+  churchId: string;
+  slug: string;
+  name: string;
+  welcome: string;
+  primaryColor: string;
+  timeZone: string;
+  joinCode: string;
+  createdBy: string;
+  now: Date;
+}
+
+export const decideCreate = (s: ChurchState, c: CreateChurch): ChurchEvent[] => {
+  if (s.exists) return [];
+  const { now, ...fields } = c;
+  return [
+    ev('community.church.created', fields, null),
+    ev(
+      'community.church.member-joined',
+      { churchId: c.churchId, userId: c.createdBy, role: 'admin', via: 'created', joinedAt: now.toISOString() },
+      c.createdBy,
+    ),
+  ];
+};
+
+export type ChurchChanges = Partial<Pick<ChurchState, 'name' | 'welcome' | 'primaryColor' | 'timeZone'>>;
+
+export const decideUpdate = (s: ChurchState, by: string, changes: ChurchChanges): ChurchEvent[] => {
+  assertAdmin(s, by);
+  const changed = Object.fromEntries(
+    Object.entries(changes).filter(([key, value]) => value !== undefined && value !== s[key as keyof ChurchChanges]),
+  );
+  return Object.keys(changed).length ? [ev('community.church.profile-updated', { churchId: s.churchId, updatedBy: by, ...changed }, null)] : [];
+};
+
+/** The new address was claimed by the caller's command before this runs (see SlugClaims). */
+export const decideSlug = (s: ChurchState, by: string, slug: string): ChurchEvent[] => {
+  assertAdmin(s, by);
+  if (slug === s.slug) return [];
+  return [ev('community.church.slug-changed', { churchId: s.churchId, slug, previousSlug: s.slug, changedBy: by }, null)];
+};
+
+export const decideNewCode = (s: ChurchState, by: string, joinCode: string): ChurchEvent[] => {
+  assertAdmin(s, by);
+  return [ev('community.church.join-code-changed', { churchId: s.churchId, joinCode, changedBy: by }, null)];
+};
+
+/** A join code is an invitation: the member joins at once. A code that is no longer the church's does nothing. */
+export const decideJoinByCode = (s: ChurchState, userId: string, code: string, now: Date): ChurchEvent[] => {
+  if (!isOpen(s) || s.joinCode !== code) throw new Refusal(errorCodes.notFound, m.codeUnknown, 'code');
+  if (s.members.has(userId)) throw conflict(m.alreadyMember);
+  const events: ChurchEvent[] = [];
+  const requestId = s.pending.get(userId);
+  if (requestId) events.push(ev('community.church.join-request-withdrawn', { churchId: s.churchId, requestId, userId }, userId));
+  events.push(
+    ev('community.church.member-joined', { churchId: s.churchId, userId, role: 'member', via: 'code', joinedAt: now.toISOString() }, userId),
+  );
+  return events;
+};
+
+export const decideRequest = (s: ChurchState, userId: string, requestId: string): ChurchEvent[] => {
+  if (!isOpen(s)) throw notFound();
+  if (s.members.has(userId)) throw conflict(m.alreadyMember);
+  if (s.pending.has(userId)) throw conflict(m.alreadyRequested);
+  return [ev('community.church.join-requested', { churchId: s.churchId, requestId, userId }, userId)];
+};
+
+export const decideWithdraw = (s: ChurchState, userId: string): ChurchEvent[] => {
+  const requestId = s.pending.get(userId);
+  if (!s.exists || !requestId) throw notFound(m.request);
+  return [ev('community.church.join-request-withdrawn', { churchId: s.churchId, requestId, userId }, userId)];
+};
+
+export const decideOnRequest = (s: ChurchState, by: string, requestId: string, approve: boolean, now: Date): ChurchEvent[] => {
+  assertAdmin(s, by);
+  const userId = [...s.pending.entries()].find(([, id]) => id === requestId)?.[0];
+  if (!userId) throw notFound(m.request);
+  const data = { churchId: s.churchId, requestId, userId, decidedBy: by };
+  if (!approve) return [ev('community.church.join-request-declined', data, userId)];
+  return [
+    ev('community.church.join-request-approved', data, userId),
+    ev('community.church.member-joined', { churchId: s.churchId, userId, role: 'member', via: 'request', joinedAt: now.toISOString() }, userId),
+  ];
+};
+
+/**
+ * Leaving is always possible, with one condition: a church keeps an admin. The only admin hands over first, unless
+ * they are the last member, whose leaving closes the church.
+ */
+export const decideLeave = (s: ChurchState, userId: string): ChurchEvent[] => {
+  if (!isOpen(s)) throw notFound();
+  if (!s.members.has(userId)) throw conflict(m.notMember);
+  if (roleIn(s, userId) === 'admin' && adminCount(s) === 1 && s.members.size > 1) throw conflict(m.lastAdminLeaves);
+  return [ev('community.church.member-left', { churchId: s.churchId, userId }, userId)];
+};
+
+/** Admins remove anyone but themselves (another admin too: the caller remains one). */
+export const decideRemove = (s: ChurchState, by: string, target: string): ChurchEvent[] => {
+  assertAdmin(s, by);
+  if (!s.members.has(target)) throw notFound(m.member);
+  if (target === by) throw conflict(m.removeSelf);
+  return [ev('community.church.member-removed', { churchId: s.churchId, userId: target, removedBy: by }, target)];
+};
+
+export const decideRole = (s: ChurchState, by: string, target: string, role: ChurchRole): ChurchEvent[] => {
+  assertAdmin(s, by);
+  const current = roleIn(s, target);
+  if (!current) throw notFound(m.member);
+  if (current === role) return [];
+  if (role === 'member' && current === 'admin' && adminCount(s) === 1) throw conflict(m.lastAdminDemoted);
+  return [ev('community.church.member-role-changed', { churchId: s.churchId, userId: target, role, changedBy: by }, target)];
+};
+
+/**
+ * Account deletion: the member leaves (`removedBy: 'system'`) and their request is withdrawn. When they were the only
+ * admin and others remain, the longest-standing member becomes admin first, so the church is never left without one
+ * (a church no one can administer could not be recovered by its own people).
+ */
+export const decideDeparture = (s: ChurchState, userId: string): ChurchEvent[] => {
+  if (!s.exists) return [];
+  const events: ChurchEvent[] = [];
+  const requestId = s.pending.get(userId);
+  if (requestId) events.push(ev('community.church.join-request-withdrawn', { churchId: s.churchId, requestId, userId }, userId));
+  if (!s.members.has(userId)) return events;
+  if (roleIn(s, userId) === 'admin' && adminCount(s) === 1) {
+    const heir = [...s.members.entries()].filter(([id]) => id !== userId).sort(([, a], [, b]) => a.joinedAt.localeCompare(b.joinedAt))[0];
+    if (heir) {
+      events.push(
+        ev('community.church.member-role-changed', { churchId: s.churchId, userId: heir[0], role: 'admin', changedBy: 'system' }, heir[0]),
+      );
+    }
+  }
+  events.push(ev('community.church.member-removed', { churchId: s.churchId, userId, removedBy: 'system' }, userId));
+  return events;
+};

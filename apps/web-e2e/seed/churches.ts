@@ -1,0 +1,46 @@
+import type { ChurchDetail, ChurchSummary } from '@abide/contracts';
+import { apiUrl, eventually, type UserSession } from '@abide/testing';
+import { randomUUID } from 'node:crypto';
+
+/** Churches created through the API, so a browser spec starts from the state it describes. */
+
+export const uniqueSlug = (label: string): string => `${label}-${randomUUID().slice(0, 8)}`;
+
+export async function seedChurch(admin: UserSession, overrides: Partial<{ name: string; slug: string; primaryColor: string; welcome: string }> = {}) {
+  const res = await admin.post<ChurchSummary>('/api/churches', {
+    name: 'Grace Fellowship',
+    slug: uniqueSlug('grace'),
+    primaryColor: '#7c2d12',
+    welcome: 'Sunday worship at 10:00. Small groups meet through the week.',
+    timeZone: 'America/Chicago',
+    ...overrides,
+  });
+  if (res.status !== 201) throw new Error(`church not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function joinCodeOf(admin: UserSession, churchId: string): Promise<string> {
+  return (await admin.get<ChurchDetail>(`/api/churches/${churchId}`)).body.joinCode!;
+}
+
+export async function joinChurch(member: UserSession, code: string): Promise<void> {
+  const res = await member.post('/api/churches/join', { code });
+  if (res.status !== 200) throw new Error(`join failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** The church's logo, once the library knows the admin (it learns it from community's events). */
+export async function seedLogo(admin: UserSession, churchId: string, svg: string): Promise<string> {
+  return eventually(async () => {
+    const form = new FormData();
+    form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'logo.svg');
+    const res = await fetch(`${apiUrl()}/api/logos/${churchId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin.token}`, 'x-forwarded-for': admin.clientIp },
+      body: form,
+    });
+    return res.status === 200 ? ((await res.json()) as { logoUrl: string }).logoUrl : undefined;
+  });
+}
+
+export const logoSvg = (color: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${color}"/><path d="M32 10v44M20 24h24" stroke="#fff" stroke-width="6" stroke-linecap="round"/></svg>`;
