@@ -4,3 +4,4 @@ export * from './pkce';
 export * from './test-db';
 export * from './integration-app';
 export * from './uploads';
+export * from './on-disk';
