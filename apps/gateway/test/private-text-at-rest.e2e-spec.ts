@@ -1,10 +1,18 @@
 import type { GroupSummary, JournalEntry, PrayerRequest } from '@abide/contracts';
 import { databaseFiles, eventually, filesHolding, topicFiles, UserSession, withServiceDb } from '@abide/testing';
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 
 /** A phrase no one else writes, so finding it anywhere means it came from this test. */
 const markerPhrase = () => `quiet grief ${randomBytes(6).toString('hex')}`;
 const namespace = () => process.env.E2E_NAMESPACE ?? 'abide_test';
+
+/** The services' logs of this test stack. */
+const logFiles = () => {
+  const dir = process.env.E2E_LOG_DIR ?? '';
+  return readdirSync(dir).map((name) => path.join(dir, name));
+};
 
 type Export = { formation: { journalEntries: JournalEntry[] }; community: { prayerRequests: Array<{ text: string }> } };
 
@@ -12,7 +20,7 @@ const dataKeyOf = (service: 'formation' | 'community', userId: string) =>
   withServiceDb(service, (db) => db.collection('member_keys').findOne({ _id: userId as never }));
 
 describe('private text at rest, through the API', () => {
-  it('a member’s journal entry and prayer request work as before for them and their group, and reach no database file nor Kafka in the clear', async () => {
+  it('a member’s journal entry and prayer request work as before for them and their group, and reach no database file, Kafka segment or log in the clear', async () => {
     const [ruth, naomi] = await Promise.all([UserSession.signUp({ name: 'Ruth' }), UserSession.signUp({ name: 'Naomi' })]);
     const [journalWords, prayerWords] = [markerPhrase(), markerPhrase()];
     const group = (await naomi.post<GroupSummary>('/api/groups', { name: 'Bethlehem circle' })).body;
@@ -39,6 +47,10 @@ describe('private text at rest, through the API', () => {
     const files = [...databaseFiles(`${namespace()}_`), ...topicFiles(prayerTopic)];
     expect(filesHolding(files, entry.body.id).length).toBeGreaterThan(0);
     for (const words of [journalWords, prayerWords]) expect(filesHolding(files, words)).toEqual([]);
+    // The logs have this member's requests (the entry's id is in a URL) and none of the words, searched for or written.
+    expect((await ruth.get(`/api/journal/entries/${entry.body.id}`)).status).toBe(200);
+    await eventually(async () => (filesHolding(logFiles(), entry.body.id).length > 0 ? true : undefined));
+    for (const words of [journalWords, prayerWords, encodeURIComponent(journalWords)]) expect(filesHolding(logFiles(), words)).toEqual([]);
   });
 
   it('deleting the account destroys the member’s data keys in formation and community; the group keeps its other prayers', async () => {
