@@ -1,10 +1,15 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ERASED, EventStore } from '@abide/event-store';
-import { MemberErasedError, MONGO_CONNECTION, runUntilNothingLeft } from '@abide/platform';
+import { MONGO_CONNECTION, PrivateText, runUntilNothingLeft } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { PrayerTexts } from './prayer-texts';
 
 const MARKER = 'prayer-text-sealed';
+
+/** The v1 events that kept their author's words in the clear, the field that held them and the v2 field that seals them. */
+const CLEAR_IN_V1 = [
+  { type: 'community.prayer.posted', words: 'text', sealedAs: 'sealedText' },
+  { type: 'community.prayer.answered', words: 'testimony', sealedAs: 'sealedTestimony' },
+] as const;
 
 /**
  * Seals the words of the prayer events stored before they were sealed (v1 `posted` and `answered`, in the clear), in
@@ -19,7 +24,7 @@ export class PrayerTextSealing implements OnApplicationBootstrap {
   constructor(
     private readonly store: EventStore,
     @Inject(MONGO_CONNECTION) private readonly connection: Connection,
-    private readonly texts: PrayerTexts,
+    private readonly texts: PrivateText,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -28,39 +33,21 @@ export class PrayerTextSealing implements OnApplicationBootstrap {
 
   async sealStoredText(): Promise<number> {
     const started = Date.now();
-    const progress = (count: number) => this.logger.log(`Sealing prayer requests stored in the clear: ${count} so far`);
-    const sealed =
-      (await this.store.rewriteEvents(
-        'community.prayer.posted',
+    let sealed = 0;
+    for (const { type, words, sealedAs } of CLEAR_IN_V1) {
+      sealed += await this.store.rewriteEvents(
+        type,
         1,
         async ({ data }) => {
-          const { text, ...rest } = data as { text: string; authorId: string };
-          return this.sealedOrNull(rest.authorId, text, (sealedText) => ({ ...rest, sealedText }));
+          const { [words]: text, ...rest } = data as Record<string, string>;
+          // Words erased with their account: nothing to seal, and no key to seal it with.
+          const sealedText = text === ERASED ? null : await this.texts.sealUnlessErased(rest.authorId, text);
+          return sealedText && { ...rest, [sealedAs]: sealedText };
         },
-        progress,
-      )) +
-      (await this.store.rewriteEvents(
-        'community.prayer.answered',
-        1,
-        async ({ data }) => {
-          const { testimony, ...rest } = data as { testimony: string; authorId: string };
-          return this.sealedOrNull(rest.authorId, testimony, (sealedTestimony) => ({ ...rest, sealedTestimony }));
-        },
-        progress,
-      ));
+        (count) => this.logger.log(`Sealing prayer requests stored in the clear: ${count} so far`),
+      );
+    }
     if (sealed) this.logger.log(`Sealed the words of ${sealed} prayer event(s) stored in the clear, in ${Date.now() - started} ms`);
     return sealed;
-  }
-
-  /** Words erased with their account have nothing to seal and no key to seal it with: left as they are. */
-  private async sealedOrNull<T>(authorId: string, text: string, withSealed: (sealed: string) => T): Promise<T | null> {
-    if (text === ERASED) return null;
-    try {
-      return withSealed(await this.texts.seal(authorId, text));
-    } catch (error) {
-      // Erased meanwhile: the erasure, retried until it completes, overwrites these words in the log.
-      if (error instanceof MemberErasedError) return null;
-      throw error;
-    }
   }
 }

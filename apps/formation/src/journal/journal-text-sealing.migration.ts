@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EventData } from '@abide/contracts';
 import { ERASED, EventStore } from '@abide/event-store';
-import { MemberErasedError, MONGO_CONNECTION, runUntilNothingLeft } from '@abide/platform';
+import { MONGO_CONNECTION, runUntilNothingLeft } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { JOURNAL_STORE } from './journal-store';
 import { JournalTexts } from './journal-texts';
@@ -42,13 +42,8 @@ export class JournalTextSealing implements OnApplicationBootstrap {
       async ({ data }) => {
         const { content, scriptureReference, gratitude, ...rest } = data as SavedV1;
         if (content === ERASED) return null;
-        try {
-          return { ...rest, sealedText: await this.texts.sealEntry(rest.userId, { content, scriptureReference, gratitude }) };
-        } catch (error) {
-          // Erased meanwhile: the erasure, retried until it completes, overwrites these words in the log.
-          if (error instanceof MemberErasedError) return null;
-          throw error;
-        }
+        const sealedText = await this.texts.sealEntryUnlessErased(rest.userId, { content, scriptureReference, gratitude });
+        return sealedText && { ...rest, sealedText };
       },
       (count) => this.logger.log(`Sealing journal entries stored in the clear: ${count} so far`),
     );

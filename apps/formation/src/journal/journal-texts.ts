@@ -3,6 +3,10 @@ import type { JournalEntryText } from '@abide/contracts';
 import { ERASED } from '@abide/event-store';
 import { PrivateText } from '@abide/platform';
 
+/** An entry's words as they are sealed: these three fields, in this order, as JSON. */
+const entryJson = ({ content, scriptureReference, gratitude }: JournalEntryText): string =>
+  JSON.stringify({ content, scriptureReference, gratitude });
+
 /**
  * The journal's words at rest (docs/architecture.md, "Private text at rest"): an entry's words (content, scripture
  * reference, gratitude) and a member's whole journal list are sealed with the member's data key, as JSON, before they
@@ -13,8 +17,12 @@ export class JournalTexts {
   constructor(private readonly texts: PrivateText) {}
 
   sealEntry(userId: string, text: JournalEntryText): Promise<string> {
-    const { content, scriptureReference, gratitude } = text;
-    return this.texts.seal(userId, JSON.stringify({ content, scriptureReference, gratitude }));
+    return this.texts.seal(userId, entryJson(text));
+  }
+
+  /** Words a v1 event kept in the clear, sealed now; null when the member erased their account meanwhile. */
+  sealEntryUnlessErased(userId: string, text: JournalEntryText): Promise<string | null> {
+    return this.texts.sealUnlessErased(userId, entryJson(text));
   }
 
   /** An entry's words, or null when no one may read them any more (the member erased their account). */
@@ -28,7 +36,7 @@ export class JournalTexts {
 
   /** As a read model stores an entry's words: the event's sealed text, or words a v1 event kept in the clear sealed now. */
   entryForStorage(userId: string, sealedText: string, text: JournalEntryText): Promise<string> {
-    return this.texts.sealed(userId, sealedText, JSON.stringify(text));
+    return this.texts.sealed(userId, sealedText, entryJson(text));
   }
 
   sealJson(userId: string, value: unknown): Promise<string> {

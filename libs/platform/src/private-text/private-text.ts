@@ -1,5 +1,5 @@
 import { CLEAR_TEXT_PREFIX } from '@abide/contracts';
-import type { MemberKeys } from './member-keys';
+import { MemberErasedError, type MemberKeys } from './member-keys';
 import { isSealedText, openWith, parseSealedText, SealedTextError, sealWith } from './sealed-text-cipher';
 
 /**
@@ -14,6 +14,19 @@ export class PrivateText {
   async seal(memberId: string, text: string): Promise<string> {
     const key = await this.keys.forSealing(memberId);
     return sealWith(key.key, key.id, text);
+  }
+
+  /**
+   * Words an earlier event version kept in the clear, sealed now (a one-time migration); null when the member erased
+   * their account meanwhile: that erasure, retried until it completes, overwrites those words in the log.
+   */
+  async sealUnlessErased(memberId: string, text: string): Promise<string | null> {
+    try {
+      return await this.seal(memberId, text);
+    } catch (error) {
+      if (error instanceof MemberErasedError) return null;
+      throw error;
+    }
   }
 
   /**
