@@ -6,3 +6,4 @@ export * from './integration-app';
 export * from './uploads';
 export * from './live-stream-client';
 export * from './sms-inbox';
+export * from './on-disk';
