@@ -48,12 +48,17 @@ export class MemberDeparture {
     for (const groupId of groupIds) await this.groupCommands.depart(userId, groupId, meta);
     // Every church too (an only admin's church passes to its longest-standing member: see decideDeparture).
     const churchDoc = await this.memberChurches.read(userId);
-    const churchIds = new Set([...churchesOf(churchDoc).map((c) => c.churchId), ...pendingChurchRequests(churchDoc).map((r) => r.churchId)]);
+    const churchIds = new Set([
+      ...churchesOf(churchDoc).map((c) => c.churchId),
+      ...pendingChurchRequests(churchDoc).map((r) => r.churchId),
+    ]);
     for (const churchId of churchIds) await this.churchCommands.depart(userId, churchId, meta);
     for (const prayer of prayers) await this.prayerCommands.removeByAuthorDeletion(prayer._id, userId, meta);
     await this.claims.releaseAll(userId);
     await this.projections.purgeSubject(userId);
     const erased = await this.eventStore.eraseSubjectData(userId, COMMUNITY_PERSONAL_FIELDS);
-    this.logger.log(`Forgot member ${userId}: ${groupIds.size} group(s), ${churchIds.size} church(es), ${prayers.length} prayer request(s), ${erased} field(s) erased`);
+    this.logger.log(
+      `Forgot member ${userId}: ${groupIds.size} group(s), ${churchIds.size} church(es), ${prayers.length} prayer request(s), ${erased} field(s) erased`,
+    );
   }
 }
