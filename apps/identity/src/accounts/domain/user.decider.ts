@@ -10,6 +10,8 @@ export interface UserState {
   emailConfirmed: boolean;
   onboardingCompleted: boolean;
   roles: Role[];
+  twoFactorEnabled: boolean;
+  recoveryCodesLeft: number;
 }
 
 /** What the fold reads of an event: its type and data. */
@@ -21,6 +23,8 @@ const initialUserState = (): UserState => ({
   emailConfirmed: false,
   onboardingCompleted: false,
   roles: [],
+  twoFactorEnabled: false,
+  recoveryCodesLeft: 0,
 });
 
 const evolveUser = (state: UserState, event: UserEvent): UserState => {
@@ -37,13 +41,21 @@ const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return { ...state, roles: event.data.roles };
     case 'identity.user.deleted':
       return { ...state, deleted: true };
+    case 'identity.user.two-factor-enabled':
+      return { ...state, twoFactorEnabled: true, recoveryCodesLeft: event.data.recoveryCodes };
+    case 'identity.user.two-factor-disabled':
+      return { ...state, twoFactorEnabled: false, recoveryCodesLeft: 0 };
+    case 'identity.user.two-factor-recovery-code-used':
+      return { ...state, recoveryCodesLeft: event.data.remaining };
+    case 'identity.user.two-factor-recovery-codes-renewed':
+      return { ...state, recoveryCodesLeft: event.data.recoveryCodes };
     default:
       return state;
   }
 };
 
 /** The user aggregate for the command runner: its state is kept as a snapshot in the `user-<id>` stream head. */
-export const userDecider: Decider<UserState> = { name: 'user', initialState: initialUserState, evolve: evolveUser };
+export const userDecider: Decider<UserState> = { name: 'user', stateVersion: 2, initialState: initialUserState, evolve: evolveUser };
 
 export const foldUser = (events: UserEvent[]): UserState => events.reduce(evolveUser, initialUserState());
 
@@ -59,7 +71,7 @@ export class UserNotFound extends Refusal {
   }
 }
 
-const assertActive = (state: UserState): void => {
+export const assertActive = (state: UserState): void => {
   if (!state.registered || state.deleted) throw new UserNotFound();
 };
 

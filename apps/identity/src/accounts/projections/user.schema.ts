@@ -16,6 +16,9 @@ export interface UserView {
   timeZone: string;
   channels: string[];
   shareProgressWithGroups: boolean;
+  twoFactorEnabled: boolean;
+  twoFactorEnabledAt: Date | null;
+  recoveryCodesLeft: number;
   createdAt: Date;
   /** Last applied stream version: makes replays and duplicate applies harmless. */
   version: number;
@@ -36,6 +39,9 @@ export const userViewSchema = new Schema<UserView>(
     timeZone: { type: String, default: 'UTC' },
     channels: { type: [String], default: () => [...DEFAULT_NOTIFICATION_CHANNELS] },
     shareProgressWithGroups: { type: Boolean, default: true },
+    twoFactorEnabled: { type: Boolean, default: false },
+    twoFactorEnabledAt: { type: Date, default: null },
+    recoveryCodesLeft: { type: Number, default: 0 },
     createdAt: { type: Date, required: true },
     version: { type: Number, required: true },
   },
