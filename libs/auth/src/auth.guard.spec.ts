@@ -17,7 +17,9 @@ class Routes {
 const member = (roles: Role[], aal: AuthUser['aal']): AuthUser => ({ id: 'u1', email: 'u1@test.abide.local', roles, sessionId: 's1', aal });
 
 const guardFor = (user: AuthUser | undefined) =>
-  new AccessGuard(new Reflector(), { verify: async () => (user ? user : Promise.reject(new Error('invalid'))) } as unknown as TokenVerifier);
+  new AccessGuard(new Reflector(), {
+    verify: async () => (user ? user : Promise.reject(new Error('invalid'))),
+  } as unknown as TokenVerifier);
 
 const contextOf = (handler: keyof Routes, authorization = 'Bearer token') =>
   ({
@@ -39,7 +41,10 @@ describe(AccessGuard.name, () => {
   });
 
   it('lets a moderator or admin use their role only in a session that passed two-factor sign-in', async () => {
-    for (const [handler, role] of [['moderate', 'moderator'], ['operate', 'admin']] as const) {
+    for (const [handler, role] of [
+      ['moderate', 'moderator'],
+      ['operate', 'admin'],
+    ] as const) {
       const refused = guardFor(member(['user', role], 'aal1')).canActivate(contextOf(handler));
       await expect(refused).rejects.toBeInstanceOf(Refusal);
       await expect(refused).rejects.toMatchObject({ code: errorCodes.twoFactorRequired });

@@ -112,7 +112,10 @@ export class UserSession {
     let res = await call<SessionResponse | SignInChallenge>('POST', '/api/auth/sign-in', { clientIp, body: { email, password } });
     if (res.status === 202 && authenticator) {
       const { challenge } = res.body as SignInChallenge;
-      res = await call<SessionResponse>('POST', '/api/auth/two-factor/verify', { clientIp, body: { challenge, code: await authenticator.nextCode() } });
+      res = await call<SessionResponse>('POST', '/api/auth/two-factor/verify', {
+        clientIp,
+        body: { challenge, code: await authenticator.nextCode() },
+      });
     }
     if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
     const session = new UserSession(res.body as SessionResponse, email, password, clientIp, refreshCookieOf(res.headers)?.value ?? '');
@@ -135,7 +138,8 @@ export class UserSession {
     if (confirmed.status !== 200) throw new Error(`two-factor confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
     this.authenticator = authenticator;
     const refreshed = await this.refresh();
-    if (refreshed.status !== 200 || refreshed.body.aal !== 'aal2') throw new Error(`the session did not reach aal2: ${JSON.stringify(refreshed.body)}`);
+    if (refreshed.status !== 200 || refreshed.body.aal !== 'aal2')
+      throw new Error(`the session did not reach aal2: ${JSON.stringify(refreshed.body)}`);
     return confirmed.body.recoveryCodes;
   }
 

@@ -3,10 +3,7 @@ import { z } from 'zod';
 export const signUpRequestSchema = z.object({
   name: z.string().trim().min(1, 'Please enter your name').max(120, 'Name must be at most 120 characters'),
   email: z.string().trim().toLowerCase().email('Please enter a valid email address'),
-  password: z
-    .string()
-    .min(8, 'Password must be at least 8 characters')
-    .max(128, 'Password must be at most 128 characters'),
+  password: z.string().min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters'),
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
@@ -42,4 +39,5 @@ export type Role = (typeof roles)[number];
 export const twoFactorRoles: readonly Role[] = ['moderator', 'admin'];
 
 /** True when these roles require two-factor sign-in (the member must turn it on, and may not turn it off). */
-export const rolesRequireTwoFactor = (held: readonly string[]): boolean => held.some((role) => (twoFactorRoles as readonly string[]).includes(role));
+export const rolesRequireTwoFactor = (held: readonly string[]): boolean =>
+  held.some((role) => (twoFactorRoles as readonly string[]).includes(role));

@@ -47,22 +47,47 @@ export function TwoFactorEnrolment({ enrolment, onEnabled, onCancel }: Enrolment
       </h3>
       <ol className="two-factor-enrolment__steps">
         <li>
-          <p>Open an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password) and scan this code.</p>
-          <img className="two-factor-enrolment__qr" src={enrolment.qrCode} alt="QR code to add Abide to your authenticator app" width={200} height={200} />
+          <p>
+            Open an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password) and scan this code.
+          </p>
+          <img
+            className="two-factor-enrolment__qr"
+            src={enrolment.qrCode}
+            alt="QR code to add Abide to your authenticator app"
+            width={200}
+            height={200}
+          />
           <p className="setting-row__help">Can&rsquo;t scan it? Enter this key in the app instead:</p>
-          <Typography.Text code copyable={{ text: enrolment.secret, tooltips: ['Copy the key', 'Copied'] }} className="two-factor-enrolment__key">
+          <Typography.Text
+            code
+            copyable={{ text: enrolment.secret, tooltips: ['Copy the key', 'Copied'] }}
+            className="two-factor-enrolment__key"
+          >
             {grouped(enrolment.secret)}
           </Typography.Text>
         </li>
         <li>
           <p>Enter the 6-digit code the app now shows for Abide.</p>
-          <Form<{ code: string }> form={form} name="two-factor-confirm" layout="vertical" requiredMark={false} onFinish={onFinish} disabled={pending}>
+          <Form<{ code: string }>
+            form={form}
+            name="two-factor-confirm"
+            layout="vertical"
+            requiredMark={false}
+            onFinish={onFinish}
+            disabled={pending}
+          >
             <Form.Item
               label="Code from your app"
               name="code"
               rules={[{ required: true, message: 'Please enter the 6-digit code' }, zodRule(twoFactorCodeRequestSchema.shape.code)]}
             >
-              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={7} placeholder="123456" className="two-factor__code-input" />
+              <Input
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={7}
+                placeholder="123456"
+                className="two-factor__code-input"
+              />
             </Form.Item>
             <Space wrap>
               <Button type="primary" htmlType="submit" loading={pending}>

@@ -21,7 +21,9 @@ export function TwoFactorManage({ status, onNewCodes }: { status: TwoFactorStatu
       onNewCodes(result.data.recoveryCodes);
       return;
     }
-    renewForm.setFields([{ name: 'code', errors: [isRateLimited(result.error) ? tooMany : 'That code is not right. Enter the code your app shows now.'] }]);
+    renewForm.setFields([
+      { name: 'code', errors: [isRateLimited(result.error) ? tooMany : 'That code is not right. Enter the code your app shows now.'] },
+    ]);
   };
 
   const onDisable = async ({ password, code }: { password: string; code: string }) => {
@@ -34,7 +36,8 @@ export function TwoFactorManage({ status, onNewCodes }: { status: TwoFactorStatu
     const byField = fieldErrorsOf(result.error);
     if (isRateLimited(result.error)) disableForm.setFields([{ name: 'code', errors: [tooMany] }]);
     else if (byField.has('password')) disableForm.setFields([{ name: 'password', errors: ['Your password is not correct'] }]);
-    else if (byField.has('code')) disableForm.setFields([{ name: 'code', errors: ['That code is not right, or that recovery code was used'] }]);
+    else if (byField.has('code'))
+      disableForm.setFields([{ name: 'code', errors: ['That code is not right, or that recovery code was used'] }]);
     else notification.error({ message: 'Two-factor sign-in is still on', description: 'Please try again.' });
   };
 
@@ -47,7 +50,15 @@ export function TwoFactorManage({ status, onNewCodes }: { status: TwoFactorStatu
             {status.recoveryCodesLeft} of 10 left. New codes replace every old one; enter a code from your app to get them.
           </p>
         </div>
-        <Form<{ code: string }> form={renewForm} name="two-factor-renew" layout="inline" requiredMark={false} onFinish={onRenew} disabled={renewing} className="two-factor__inline-form">
+        <Form<{ code: string }>
+          form={renewForm}
+          name="two-factor-renew"
+          layout="inline"
+          requiredMark={false}
+          onFinish={onRenew}
+          disabled={renewing}
+          className="two-factor__inline-form"
+        >
           <Form.Item
             label="Code from your app"
             name="code"
@@ -70,8 +81,19 @@ export function TwoFactorManage({ status, onNewCodes }: { status: TwoFactorStatu
           </p>
         </div>
         {!status.required && (
-          <Form<{ password: string; code: string }> form={disableForm} name="two-factor-disable" layout="vertical" requiredMark={false} onFinish={onDisable} disabled={disabling}>
-            <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password' }, zodRule(twoFactorDisableRequestSchema.shape.password)]}>
+          <Form<{ password: string; code: string }>
+            form={disableForm}
+            name="two-factor-disable"
+            layout="vertical"
+            requiredMark={false}
+            onFinish={onDisable}
+            disabled={disabling}
+          >
+            <Form.Item
+              label="Password"
+              name="password"
+              rules={[{ required: true, message: 'Please enter your password' }, zodRule(twoFactorDisableRequestSchema.shape.password)]}
+            >
               <Input.Password autoComplete="current-password" />
             </Form.Item>
             <Form.Item
