@@ -56,7 +56,15 @@ export function SecondFactorForm({ challenge, onVerified, onExpired }: SecondFac
           ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.'
           : 'Open your authenticator app and enter the 6-digit code it shows for Abide.'}
       </Typography.Paragraph>
-      <Form<CodeFields> form={form} name="second-factor" layout="vertical" requiredMark={false} size="large" onFinish={onFinish} disabled={busy}>
+      <Form<CodeFields>
+        form={form}
+        name="second-factor"
+        layout="vertical"
+        requiredMark={false}
+        size="large"
+        onFinish={onFinish}
+        disabled={busy}
+      >
         <Form.Item
           label={recovery ? 'Recovery code' : 'Authentication code'}
           name="code"

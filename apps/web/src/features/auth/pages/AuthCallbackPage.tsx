@@ -93,7 +93,11 @@ export function AuthCallbackPage() {
           challenge={state.challenge}
           onVerified={() => signedIn(flow)}
           onExpired={() =>
-            setState({ kind: 'failed', title: 'This sign-in has expired', detail: 'The code step lasts five minutes. Please ask for a new link.' })
+            setState({
+              kind: 'failed',
+              title: 'This sign-in has expired',
+              detail: 'The code step lasts five minutes. Please ask for a new link.',
+            })
           }
         />
       </AuthScreen>
@@ -128,9 +132,7 @@ export function AuthCallbackPage() {
           <Typography.Title level={2} className="auth-card__title">
             Email confirmed
           </Typography.Title>
-          <Typography.Paragraph type="secondary">
-            Your address is confirmed. Please sign in to continue.
-          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary">Your address is confirmed. Please sign in to continue.</Typography.Paragraph>
           <ButtonLink type="primary" size="large" block to="/login">
             Sign In
           </ButtonLink>

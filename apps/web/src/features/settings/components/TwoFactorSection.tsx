@@ -27,14 +27,25 @@ export function TwoFactorSection() {
     setEnrolment(null);
     setCodes(recoveryCodes);
     void refetch();
-    notification.success({ message: 'Two-factor sign-in is on', description: 'Next time you sign in, Abide will ask for a code from your app.' });
+    notification.success({
+      message: 'Two-factor sign-in is on',
+      description: 'Next time you sign in, Abide will ask for a code from your app.',
+    });
   };
 
   return (
     <Card
       id="two-factor"
       title={<h2 className="card-heading">Two-factor sign-in</h2>}
-      extra={status?.enabled ? <Tag color="green" icon={<SafetyCertificateOutlined aria-hidden />}>On</Tag> : status && <Tag>Off</Tag>}
+      extra={
+        status?.enabled ? (
+          <Tag color="green" icon={<SafetyCertificateOutlined aria-hidden />}>
+            On
+          </Tag>
+        ) : (
+          status && <Tag>Off</Tag>
+        )
+      }
       variant="borderless"
       className="settings-card two-factor"
     >
@@ -53,7 +64,9 @@ export function TwoFactorSection() {
         <div className="setting-row">
           <div>
             <span className="setting-row__label">Sign in with a code from your phone</span>
-            <p className="setting-row__help">Besides your password, Abide asks for a code from an authenticator app, so a stolen password alone is not enough.</p>
+            <p className="setting-row__help">
+              Besides your password, Abide asks for a code from an authenticator app, so a stolen password alone is not enough.
+            </p>
           </div>
           <Button type="primary" loading={starting} onClick={() => void begin()}>
             Turn On
