@@ -81,7 +81,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const emit = useCallback(
     async (event: SessionEvent) => {
       dispatch(sessionEvent(event));
-      if (event.type === 'SIGNED_IN' || event.type === 'PASSWORD_RECOVERY' || event.type === 'MFA_CHALLENGE_VERIFIED' || event.type === 'INITIAL_SESSION') {
+      if (
+        event.type === 'SIGNED_IN' ||
+        event.type === 'PASSWORD_RECOVERY' ||
+        event.type === 'MFA_CHALLENGE_VERIFIED' ||
+        event.type === 'INITIAL_SESSION'
+      ) {
         const signedInUser = 'session' in event ? event.session?.user : undefined;
         if (signedInUser) await loadProfile(signedInUser);
       }
