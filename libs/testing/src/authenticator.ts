@@ -23,6 +23,12 @@ export class Authenticator {
     return this.codeAt(step);
   }
 
+  /** Another device (a seed in another process) may have used codes up to `step`: take none of them. */
+  usedThrough(step: number): this {
+    this.lastStep = Math.max(this.lastStep, step);
+    return this;
+  }
+
   /** The code of a given time step (a replay, an old code), without marking it used. */
   codeAt(step: number): string {
     return generateSync({ secret: this.secret, period: PERIOD_SECONDS, epoch: step * PERIOD_SECONDS });

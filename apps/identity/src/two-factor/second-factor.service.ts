@@ -44,7 +44,7 @@ export class SecondFactor {
   async checkEnrolmentCode(userId: string, secret: string, code: string, options: Omit<CheckOptions, 'recoveryCodes'>): Promise<number> {
     await this.backoff.assertNotLocked(userId, 'two-factor');
     const check = checkTotp(secret, code, { now: new Date() });
-    if (!check.valid || !(await this.secrets.spendTimeStep(userId, check.timeStep))) {
+    if (!check.valid || !(await this.secrets.spendTimeStep(userId, secret, check.timeStep))) {
       await this.backoff.recordFailure(userId, 'two-factor');
       throw invalidCode({ ...options, recoveryCodes: false });
     }
@@ -57,7 +57,7 @@ export class SecondFactor {
     if (!active) return undefined;
     if (looksLikeTotpCode(code)) {
       const check = checkTotp(active.secret, code, { now: new Date(), afterTimeStep: active.lastTimeStep });
-      return check.valid && (await this.secrets.spendTimeStep(userId, check.timeStep)) ? 'app-code' : undefined;
+      return check.valid && (await this.secrets.spendTimeStep(userId, active.secret, check.timeStep)) ? 'app-code' : undefined;
     }
     if (!options.recoveryCodes) return undefined;
     const remaining = await this.secrets.spendRecoveryCode(userId, code, active);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
+import { createHash } from 'node:crypto';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { claimOnce, type SingleUseClaimDoc, singleUseClaimSchema } from '../sessions/single-use.schema';
 import { hashRecoveryCode } from './domain/recovery-codes';
@@ -64,12 +65,20 @@ export class TwoFactorSecrets {
   async active(userId: string): Promise<ActiveSecret | undefined> {
     const doc = await this.model.findById(userId).lean();
     if (!doc?.secret) return undefined;
-    return { secret: open(this.sealKey, userId, doc.secret), lastTimeStep: doc.lastTimeStep ?? undefined, recoveryCodeHashes: doc.recoveryCodeHashes };
+    return {
+      secret: open(this.sealKey, userId, doc.secret),
+      lastTimeStep: doc.lastTimeStep ?? undefined,
+      recoveryCodeHashes: doc.recoveryCodeHashes,
+    };
   }
 
-  /** True when this call spent the step (its code cannot be used again); false when another request already had. */
-  async spendTimeStep(userId: string, timeStep: number): Promise<boolean> {
-    if (!(await claimOnce(this.claims, `${userId}:step:${timeStep}`, new Date()))) return false;
+  /**
+   * True when this call spent the step (its code cannot be used again); false when another request already had. The
+   * claim names the secret too (a digest of it), so a new secret (turned off and on again) starts with no step spent.
+   */
+  async spendTimeStep(userId: string, secret: string, timeStep: number): Promise<boolean> {
+    const secretId = createHash('sha256').update(secret).digest('hex').slice(0, 16);
+    if (!(await claimOnce(this.claims, `${userId}:step:${secretId}:${timeStep}`, new Date()))) return false;
     // Kept as the highest step spent; an older step spent later (within the tolerance) leaves it as it is.
     await this.model.updateOne({ _id: userId }, { $max: { lastTimeStep: timeStep } });
     return true;
@@ -85,7 +94,10 @@ export class TwoFactorSecrets {
   }
 
   async replaceRecoveryCodes(userId: string, recoveryCodes: string[]): Promise<void> {
-    await this.model.updateOne({ _id: userId }, { $set: { recoveryCodeHashes: this.hashAll(userId, recoveryCodes), updatedAt: new Date() } });
+    await this.model.updateOne(
+      { _id: userId },
+      { $set: { recoveryCodeHashes: this.hashAll(userId, recoveryCodes), updatedAt: new Date() } },
+    );
   }
 
   /** Turning it off, or deleting the account: nothing of the secret or the codes is kept. */

@@ -59,7 +59,10 @@ export class TwoFactorController {
   }
 
   @ApiBearerAuth()
-  @ApiOperation({ summary: "Whether the signed-in member's two-factor sign-in is on, whether their roles require it, and how many recovery codes are left." })
+  @ApiOperation({
+    summary:
+      "Whether the signed-in member's two-factor sign-in is on, whether their roles require it, and how many recovery codes are left.",
+  })
   @ApiResponse({ status: 200, type: TwoFactorStatusDto })
   @ApiProblems(401, 404)
   @Get()
@@ -90,7 +93,11 @@ export class TwoFactorController {
   @ApiProblems(400, 401, 404, 409, 429)
   @Post('enrolment/confirm')
   @HttpCode(200)
-  async confirm(@Body() body: TwoFactorCodeRequestDto, @CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<RecoveryCodes> {
+  async confirm(
+    @Body() body: TwoFactorCodeRequestDto,
+    @CurrentUser() caller: AuthUser,
+    @Req() req: FastifyRequest,
+  ): Promise<RecoveryCodes> {
     return { recoveryCodes: await this.twoFactor.confirmEnrolment(caller, body.code, String(req.id)) };
   }
 

@@ -55,7 +55,12 @@ export class TwoFactorService {
     await this.secrets.startEnrolment(caller.id, secret, expiresAt);
     const uri = otpauthUri(this.config.TWO_FACTOR_ISSUER, view.email, secret);
     const svg = await qrCodeSvg(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-    return { secret, otpauthUri: uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresAt: expiresAt.toISOString() };
+    return {
+      secret,
+      otpauthUri: uri,
+      qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      expiresAt: expiresAt.toISOString(),
+    };
   }
 
   /**
@@ -71,9 +76,13 @@ export class TwoFactorService {
     const timeStep = await this.secondFactor.checkEnrolmentCode(caller.id, secret, code, { status: 400, correlationId });
     const recoveryCodes = newRecoveryCodes();
     await this.secrets.activate(caller.id, secret, recoveryCodes, timeStep);
-    await this.users.execute(caller.id, (state) => decideEnableTwoFactor(state, caller.id, { recoveryCodes: recoveryCodes.length, now: new Date() }), {
-      correlationId,
-    });
+    await this.users.execute(
+      caller.id,
+      (state) => decideEnableTwoFactor(state, caller.id, { recoveryCodes: recoveryCodes.length, now: new Date() }),
+      {
+        correlationId,
+      },
+    );
     await this.sessions.raiseAssurance(caller.sessionId, caller.id);
     await this.sessions.revokeAllOf(caller.id, 'two-factor-enabled', caller.sessionId);
     return recoveryCodes;
@@ -86,9 +95,13 @@ export class TwoFactorService {
     await this.secondFactor.check(caller.id, code, { recoveryCodes: false, status: 400, correlationId });
     const recoveryCodes = newRecoveryCodes();
     await this.secrets.replaceRecoveryCodes(caller.id, recoveryCodes);
-    await this.users.execute(caller.id, (s) => decideRenewRecoveryCodes(s, caller.id, { recoveryCodes: recoveryCodes.length, now: new Date() }), {
-      correlationId,
-    });
+    await this.users.execute(
+      caller.id,
+      (s) => decideRenewRecoveryCodes(s, caller.id, { recoveryCodes: recoveryCodes.length, now: new Date() }),
+      {
+        correlationId,
+      },
+    );
     return recoveryCodes;
   }
 
@@ -104,7 +117,9 @@ export class TwoFactorService {
     const { state } = await this.users.load(caller.id);
     decideDisableTwoFactor(state, caller.id, { by: { owner: true }, now: new Date() }); // refuses before a code is spent
     await this.secondFactor.check(caller.id, code, { recoveryCodes: true, status: 400, correlationId });
-    await this.users.execute(caller.id, (s) => decideDisableTwoFactor(s, caller.id, { by: { owner: true }, now: new Date() }), { correlationId });
+    await this.users.execute(caller.id, (s) => decideDisableTwoFactor(s, caller.id, { by: { owner: true }, now: new Date() }), {
+      correlationId,
+    });
     await this.secrets.forget(caller.id);
   }
 }
