@@ -1,9 +1,9 @@
-import { twoFactorCodeRequestSchema, type TwoFactorEnrolment as Enrolment } from '@abide/contracts/src/http/two-factor.dto';
-import { Button, Form, Input, Space, Typography } from 'antd';
+import type { TwoFactorEnrolment as Enrolment } from '@abide/contracts/src/http/two-factor.dto';
+import { Button, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { zodRule } from '../../../../shared/forms/zod-rule';
 import { isRateLimited } from '../../../auth/auth-errors';
 import { useAuth } from '../../../auth/hooks/useAuth';
+import { AppCodeItem } from './AppCodeItem';
 
 /** The key in groups of four, as authenticator apps show what is typed. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -76,19 +76,7 @@ export function TwoFactorEnrolment({ enrolment, onEnabled, onCancel }: Enrolment
             onFinish={onFinish}
             disabled={pending}
           >
-            <Form.Item
-              label="Code from your app"
-              name="code"
-              rules={[{ required: true, message: 'Please enter the 6-digit code' }, zodRule(twoFactorCodeRequestSchema.shape.code)]}
-            >
-              <Input
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={7}
-                placeholder="123456"
-                className="two-factor__code-input"
-              />
-            </Form.Item>
+            <AppCodeItem />
             <Space wrap>
               <Button type="primary" htmlType="submit" loading={pending}>
                 Turn On

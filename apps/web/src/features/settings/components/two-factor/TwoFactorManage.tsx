@@ -1,8 +1,9 @@
-import { twoFactorCodeRequestSchema, twoFactorDisableRequestSchema, type TwoFactorStatus } from '@abide/contracts/src/http/two-factor.dto';
+import { twoFactorDisableRequestSchema, type TwoFactorStatus } from '@abide/contracts/src/http/two-factor.dto';
 import { App, Button, Form, Input } from 'antd';
 import { zodRule } from '../../../../shared/forms/zod-rule';
 import { fieldErrorsOf, isRateLimited } from '../../../auth/auth-errors';
 import { useTwoFactorDisableMutation, useTwoFactorRenewMutation } from '../../twoFactorApi';
+import { AppCodeItem } from './AppCodeItem';
 
 const tooMany = 'Too many attempts. Please wait a few minutes and try again.';
 
@@ -59,13 +60,7 @@ export function TwoFactorManage({ status, onNewCodes }: { status: TwoFactorStatu
           disabled={renewing}
           className="two-factor__inline-form"
         >
-          <Form.Item
-            label="Code from your app"
-            name="code"
-            rules={[{ required: true, message: 'Please enter the 6-digit code' }, zodRule(twoFactorCodeRequestSchema.shape.code)]}
-          >
-            <Input autoComplete="one-time-code" inputMode="numeric" maxLength={7} placeholder="123456" className="two-factor__code-input" />
-          </Form.Item>
+          <AppCodeItem />
           <Button htmlType="submit" loading={renewing}>
             New Recovery Codes
           </Button>
