@@ -11,6 +11,7 @@ export * from './events/formation/journal.events';
 export * from './errors/error-codes';
 export * from './errors/refusal';
 export * from './http/auth.dto';
+export * from './http/two-factor.dto';
 export * from './http/profile.dto';
 export * from './ports';
 export * from './catalog';

@@ -1,4 +1,5 @@
 export * from './user-session';
+export * from './authenticator';
 export * from './mail-catcher';
 export * from './pkce';
 export * from './test-db';
