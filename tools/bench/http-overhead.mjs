@@ -290,6 +290,11 @@ const main = async () => {
     AUTH_JWKS_URL: jwks.url,
     REDIS_URL: engineEnv.REDIS_URL,
     REDIS_KEY_PREFIX: 'abide_bench',
+    // The gateway consumes live signals (docs/architecture.md "Live updates"); its own prefix keeps it apart.
+    KAFKA_BROKERS: engineEnv.KAFKA_BROKERS,
+    KAFKA_CLIENT_ID: 'abide-bench-gateway',
+    KAFKA_TOPIC_PREFIX: 'abide_bench.',
+    KAFKA_GROUP_PREFIX: 'abide_bench.',
     IDENTITY_URL: benchServiceUrl,
     FORMATION_URL: benchServiceUrl,
     LIBRARY_URL: benchServiceUrl,
