@@ -306,10 +306,12 @@ export const startServices = async ({ profile, engineEnv, logDir, onProgress = (
       children.push(child);
       onProgress(`${name}: starting on port ${env.PORT} (log: ${logFile})`);
     }
+    // A service that exits fails the wait at once; one that is merely slow (SWC compiling on a busy 2-core machine,
+    // a broker still electing leaders) gets three minutes.
     await Promise.all([
       topics.ready,
       ...serviceNames.map((name, i) =>
-        waitForHttp(`http://127.0.0.1:${ports[profile][name]}/health/ready`, { label: name, child: children[i], timeoutMs: 90_000 }).then(
+        waitForHttp(`http://127.0.0.1:${ports[profile][name]}/health/ready`, { label: name, child: children[i], timeoutMs: 180_000 }).then(
           () => onProgress(`${name}: ready`),
         ),
       ),
