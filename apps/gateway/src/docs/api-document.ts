@@ -59,6 +59,8 @@ export class ApiDocument {
       try {
         return await this.services.document(service);
       } catch (error) {
+        // The gateway is shutting down (its pools are closed): nothing to retry or to warn about.
+        if ((error as { code?: string }).code === 'UND_ERR_DESTROYED') throw error;
         if (attempt >= ATTEMPTS) {
           this.logger.warn({ service, err: error }, 'service document unavailable');
           throw new DomainError(
