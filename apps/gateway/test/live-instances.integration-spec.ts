@@ -156,7 +156,7 @@ describe('the live stream across two gateway instances', () => {
     expect(held[`gateway-a-${suffix}`]).not.toEqual(expect.arrayContaining(held[`gateway-b-${suffix}`]));
   });
 
-  it('resumes after a reconnect with Last-Event-ID: what happened meanwhile, in order, once', async () => {
+  it('resumes after a reconnect with Last-Event-ID: what happened meanwhile, each once', async () => {
     const member = randomUUID();
     const token = await sign(member);
     const first = await stream(urlB, { token });
@@ -176,10 +176,15 @@ describe('the live stream across two gateway instances', () => {
       return stream(urlA, { token, lastEventId: cursor });
     })();
     await again.next((m) => m.event === 'ready');
-    expect(changes(again)).toEqual([
-      expect.objectContaining({ change: { kind: 'group', groupId: g1 } }),
-      expect.objectContaining({ change: { kind: 'upload', resourceId: g2 } }),
-    ]);
+    // Signals about different things travel on different partitions (each keeps its own order), so the two may be
+    // buffered either way round; each arrives once.
+    expect(changes(again)).toHaveLength(2);
+    expect(changes(again)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ change: { kind: 'group', groupId: g1 } }),
+        expect.objectContaining({ change: { kind: 'upload', resourceId: g2 } }),
+      ]),
+    );
     expect(again.messages.some((m) => m.event === 'resync')).toBe(false);
 
     live.tell({ members: [member] }, { kind: 'review-queue' });
