@@ -1,7 +1,8 @@
 import { connectTestDatabase, dropTestDatabase, testBrokers, uniqueName } from '@abide/messaging/src/testing/test-engines';
 import { Kafka, logLevel } from 'kafkajs';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 // The production image runs exactly this: tools/build/build-services.mjs's output under plain `node` (no register
@@ -15,6 +16,8 @@ const out = path.join('dist', `compiled-slot${slot}`);
 const port = 5200 + offset + slot * 10;
 const prefix = `${uniqueName('compiled')}.`;
 const database = prefix.replace(/\W/g, '_');
+// The master key for private text at rest, made by the service on its first start (as in development) and removed after.
+const masterKeyFile = path.join(tmpdir(), `${database}.key`);
 
 const run = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env }, timeout: 200_000 });
@@ -47,6 +50,7 @@ describe('the compiled services (production build)', () => {
 
   afterAll(async () => {
     service?.kill('SIGTERM');
+    rmSync(masterKeyFile, { force: true });
     // The topics this run created (the prefix is its own), so repeated runs leave the broker as they found it.
     const admin = new Kafka({ clientId: uniqueName('cleanup'), brokers: testBrokers(), logLevel: logLevel.NOTHING }).admin();
     await admin.connect();
@@ -83,6 +87,8 @@ describe('the compiled services (production build)', () => {
         MONGO_DB: database,
         KAFKA_CLIENT_ID: prefix,
         KAFKA_GROUP_PREFIX: prefix,
+        MASTER_KEY_FILE: masterKeyFile,
+        MASTER_KEY_CREATE: 'true',
       },
     });
     service.stdout?.on('data', (d: Buffer) => (output += d.toString()));
