@@ -46,8 +46,9 @@ beforeAll(async () => {
   await app.startAllMicroservices();
   publisher = new KafkaPublisher({ clientId: uniqueName('community_it_pub'), brokers: testBrokers() });
   await publisher.connect();
-  await waitForConsumerGroup({ brokers: testBrokers(), groupId, timeoutMs: 45_000 });
-}, 90_000);
+  // A loaded machine can take most of a minute to join a new group (it reads "Dead" until then).
+  await waitForConsumerGroup({ brokers: testBrokers(), groupId, timeoutMs: 90_000 });
+}, 150_000);
 
 afterAll(async () => {
   await publisher?.disconnect();
