@@ -26,7 +26,7 @@ export class ChurchDashboardController {
   @ApiResponse({ status: 200, type: ChurchDashboardDto })
   @ApiProblems(401, 403, 404)
   @Get(':id/dashboard')
-  dashboard(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchDashboard> {
+  figures(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchDashboard> {
     return this.queries.dashboard(caller.id, id);
   }
 
