@@ -23,7 +23,8 @@ describe('the pastor’s dashboard', () => {
     const groupName = `Alpha course ${uniqueWord()}`;
     const group = await seedGroup(admin.session, { name: groupName, churchId: church.id });
     for (const m of [active, quiet, member]) await joinGroup(m.session, group.id);
-    for (const m of [active, quiet]) await checkInHabit(m.session, (await seedHabit(m.session, { name: 'Morning prayer', category: 'prayer' })).id);
+    for (const m of [active, quiet])
+      await checkInHabit(m.session, (await seedHabit(m.session, { name: 'Morning prayer', category: 'prayer' })).id);
     await eventually(
       async () => {
         const res = await admin.session.get<ChurchDashboard>(`/api/churches/${church.id}/dashboard`);
@@ -46,7 +47,12 @@ describe('the pastor’s dashboard', () => {
     await page.getByRole('heading', { name: 'Activity by week' }).waitFor();
     expect(await page.locator('.church-trend__plot svg.recharts-surface').count()).toBe(2);
 
-    expect(await dashboard.groupCells(groupName)).toEqual([groupName, '4 (3 sharing)', expect.stringMatching(/^1\/\d+ \(\d+%\)$/), 'No ratings']);
+    expect(await dashboard.groupCells(groupName)).toEqual([
+      groupName,
+      '4 (3 sharing)',
+      expect.stringMatching(/^1\/\d+ \(\d+%\)$/),
+      'No ratings',
+    ]);
     const week = await dashboard.expandGroup(groupName);
     await week.getByRole('cell', { name: active.name, exact: true }).waitFor();
     expect(await week.getByText(quiet.name).count()).toBe(0);

@@ -22,7 +22,10 @@ let db: Connection;
 
 type Envelope = ReturnType<typeof envelope>;
 const feed = async (...list: Envelope[]) => {
-  const handlers = { ...events.identity, ...events.habits, ...events.plans, ...events.journal } as Record<string, (e: Envelope) => Promise<void>>;
+  const handlers = { ...events.identity, ...events.habits, ...events.plans, ...events.journal } as Record<
+    string,
+    (e: Envelope) => Promise<void>
+  >;
   for (const e of list) await handlers[e.type](e);
 };
 
@@ -154,7 +157,12 @@ describe('the church’s figures from formation’s events', () => {
 describe('group health', () => {
   it('shows a church group member by member from 3 sharing church members, and totals below that', async () => {
     const pastor = await person('Pastor Paul');
-    const [silas, timothy, titus, quiet] = [await person('Silas'), await person('Timothy'), await person('Titus'), await person('Demas', false)];
+    const [silas, timothy, titus, quiet] = [
+      await person('Silas'),
+      await person('Timothy'),
+      await person('Titus'),
+      await person('Demas', false),
+    ];
     const { churchId, join } = await createChurch(pastor);
     for (const member of [silas, timothy, titus, quiet]) await join(member);
     const groupId = await groups.create(pastor, { name: 'Berea readers', description: '', isPublic: true, meeting: null, churchId }, meta);
@@ -164,7 +172,14 @@ describe('group health', () => {
     await groups.rate(pastor, groupId, '2026-02-22', 5, meta);
 
     let [health] = (await dashboardOf(pastor, churchId)).groups;
-    expect(health).toMatchObject({ id: groupId, name: 'Berea readers', memberCount: 3, sharingMembers: 2, members: null, ratings: { average: 4.5, count: 2 } });
+    expect(health).toMatchObject({
+      id: groupId,
+      name: 'Berea readers',
+      memberCount: 3,
+      sharingMembers: 2,
+      members: null,
+      ratings: { average: 4.5, count: 2 },
+    });
     expect(health.weeklyProgress).toEqual({ completed: 0, expected: 0 });
 
     await groups.join(timothy, groupId, meta);

@@ -1,4 +1,12 @@
-import { type ChurchDashboard, type ChurchDetail, churchMessages, type ChurchSummary, type GroupSummary, type Habit, type ProblemDetails } from '@abide/contracts';
+import {
+  type ChurchDashboard,
+  type ChurchDetail,
+  churchMessages,
+  type ChurchSummary,
+  type GroupSummary,
+  type Habit,
+  type ProblemDetails,
+} from '@abide/contracts';
 import { call, eventually, UserSession } from '@abide/testing';
 import { randomUUID } from 'node:crypto';
 
@@ -50,7 +58,12 @@ describe('the pastor’s dashboard', () => {
       return res.status === 200 && res.body.weeks.at(-1)?.checkIns === 1 ? res.body : undefined;
     });
 
-    expect(dashboard).toMatchObject({ church: { id: church.id, name: 'St. Barnabas, Antioch' }, members: 3, sharingMembers: 2, activeThisWeek: 1 });
+    expect(dashboard).toMatchObject({
+      church: { id: church.id, name: 'St. Barnabas, Antioch' },
+      members: 3,
+      sharingMembers: 2,
+      activeThisWeek: 1,
+    });
     expect(dashboard.weeks).toHaveLength(9);
     expect(dashboard.weeks.at(-1)).toMatchObject({ activeMembers: 1, checkIns: 1, planActivities: 0, journalDays: 0 });
     // Quiet's check-in reached community too (the leaders' figures see it as private), yet counts nowhere here.
@@ -58,7 +71,9 @@ describe('the pastor’s dashboard', () => {
   });
 
   it('shows a group of fewer than 3 sharing church members without a member-by-member breakdown', async () => {
-    const group = (await admin.post<GroupSummary>('/api/groups', { name: `Antioch elders ${randomUUID().slice(0, 4)}`, churchId: church.id })).body;
+    const group = (
+      await admin.post<GroupSummary>('/api/groups', { name: `Antioch elders ${randomUUID().slice(0, 4)}`, churchId: church.id })
+    ).body;
     expect((await quiet.post(`/api/groups/${group.id}/join`)).status).toBeLessThan(300);
 
     const [health] = await eventually(async () => {
@@ -70,7 +85,10 @@ describe('the pastor’s dashboard', () => {
   });
 
   it('answers the church’s admins only: 401 without a token, 403 to members, outsiders and another church’s admin, 404 for no church', async () => {
-    const [outsider, otherAdmin] = await Promise.all([UserSession.signUp({ name: 'Stranger' }), UserSession.signUp({ name: 'Other pastor' })]);
+    const [outsider, otherAdmin] = await Promise.all([
+      UserSession.signUp({ name: 'Stranger' }),
+      UserSession.signUp({ name: 'Other pastor' }),
+    ]);
     await createChurch(otherAdmin);
     const path = `/api/churches/${church.id}/dashboard`;
 
@@ -96,7 +114,9 @@ describe('the pastor’s dashboard', () => {
 
     expect(weeks.status).toBe(200);
     expect(weeks.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(weeks.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="${church.slug}-weekly-figures-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+    expect(weeks.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="${church.slug}-weekly-figures-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
     const lines = weeks.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('Week starting,Active members,Habit check-ins,Plan activities,Journaling days');
     expect(lines).toHaveLength(10);

@@ -1,12 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 export type ChurchFigure =
-  | 'Members'
-  | 'Active this week'
-  | 'Active in the 8 weeks before'
-  | 'Habit check-ins'
-  | 'Plan activities done'
-  | 'Journaling days';
+  'Members' | 'Active this week' | 'Active in the 8 weeks before' | 'Habit check-ins' | 'Plan activities done' | 'Journaling days';
 
 /** /churches/:id/dashboard: figure cards, trend charts, group health, CSV downloads, the curriculum section. */
 export class ChurchDashboardPage {

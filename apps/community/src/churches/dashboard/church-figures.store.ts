@@ -23,7 +23,8 @@ import {
   setSharing,
 } from './domain/church-figures';
 
-const lock = (model: Model<JsonDocument>, id: string, work: () => Promise<void>) => withDocument(model as unknown as Model<unknown>, id, work);
+const lock = (model: Model<JsonDocument>, id: string, work: () => Promise<void>) =>
+  withDocument(model as unknown as Model<unknown>, id, work);
 
 /**
  * Keeps the pastor's dashboard figures current as events are applied (domain/church-figures.ts says what they hold).
@@ -119,7 +120,10 @@ export class ChurchFiguresStore {
 
   // ---- reads: by key ----
 
-  async read(churchId: string, weekStarts: readonly LocalDate[]): Promise<{ sharing: ChurchSharing; weeks: Map<LocalDate, ChurchWeekFigures> }> {
+  async read(
+    churchId: string,
+    weekStarts: readonly LocalDate[],
+  ): Promise<{ sharing: ChurchSharing; weeks: Map<LocalDate, ChurchWeekFigures> }> {
     const [sharing, ...weeks] = await Promise.all([
       readJson(this.sharing, churchId, emptyChurchSharing),
       ...weekStarts.map((weekStart) => readJson(this.weeks, churchWeekKey(churchId, weekStart), emptyChurchWeek)),
@@ -132,4 +136,3 @@ export class ChurchFiguresStore {
     await Promise.all([this.sharing.deleteMany({}), this.weeks.deleteMany({})]);
   }
 }
-

@@ -24,7 +24,9 @@ export function trendSummary(weeks: readonly Week[]): string {
 
 /** '2 of 3 sharing members' under the active figures; 'No members share their progress yet' when none do. */
 export const ofSharing = (dashboard: ChurchDashboard): string =>
-  dashboard.sharingMembers === 0 ? 'No members share their progress yet' : `of ${plural(dashboard.sharingMembers, 'member')} sharing progress`;
+  dashboard.sharingMembers === 0
+    ? 'No members share their progress yet'
+    : `of ${plural(dashboard.sharingMembers, 'member')} sharing progress`;
 
 /** A group's meeting ratings in words: '4.5 from 2 ratings', or that there are none in the weeks shown. */
 export const ratingsText = (ratings: ChurchGroupHealth['ratings']): string =>

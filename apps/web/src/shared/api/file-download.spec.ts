@@ -6,7 +6,9 @@ describe(fileNameFromDisposition.name, () => {
   });
 
   it('returns the RFC 5987 name when both are given', () => {
-    expect(fileNameFromDisposition(`attachment; filename="x.json"; filename*=UTF-8''mes%20donn%C3%A9es.json`, 'x')).toBe('mes données.json');
+    expect(fileNameFromDisposition(`attachment; filename="x.json"; filename*=UTF-8''mes%20donn%C3%A9es.json`, 'x')).toBe(
+      'mes données.json',
+    );
   });
 
   it('returns the fallback name when there is no header', () => {

@@ -7,7 +7,9 @@ const did = (checkIns: number, planActivities = 0, journalDays = 0) => ({ checkI
 /** A church of five: four share (anna, ben, cara, dan), one does not (quiet). */
 const church = () => {
   const sharing = emptyChurchSharing();
-  ['anna', 'ben', 'cara', 'dan', 'quiet'].forEach((userId, i) => applyMembership(sharing, userId, i + 1, { type: 'joined', shares: userId !== 'quiet' }));
+  ['anna', 'ben', 'cara', 'dan', 'quiet'].forEach((userId, i) =>
+    applyMembership(sharing, userId, i + 1, { type: 'joined', shares: userId !== 'quiet' }),
+  );
   return { memberIds: new Set(Object.keys(sharing.members)), sharing };
 };
 
@@ -58,7 +60,9 @@ describe('the pastor’s dashboard figures', () => {
     sharing.members.anna = false;
     memberIds.delete('ben');
 
-    const d = assembleDashboard(input({ memberIds, sharing, weeks: new Map([['2026-03-01', week({ anna: did(1), ben: did(1), cara: did(1) })]]) }));
+    const d = assembleDashboard(
+      input({ memberIds, sharing, weeks: new Map([['2026-03-01', week({ anna: did(1), ben: did(1), cara: did(1) })]]) }),
+    );
 
     expect(d).toMatchObject({ members: 4, sharingMembers: 2, activeThisWeek: 1 });
     expect(d.weeks.at(-1)).toMatchObject({ activeMembers: 1, checkIns: 1 });

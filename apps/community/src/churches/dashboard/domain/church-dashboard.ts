@@ -1,5 +1,11 @@
 import type { LocalDate } from '@abide/calendar';
-import { type ChurchDashboard, type ChurchGroupHealth, type ChurchWeek, GROUP_BREAKDOWN_MIN_SHARING, type WeekCounts } from '@abide/contracts';
+import {
+  type ChurchDashboard,
+  type ChurchGroupHealth,
+  type ChurchWeek,
+  GROUP_BREAKDOWN_MIN_SHARING,
+  type WeekCounts,
+} from '@abide/contracts';
 import { type ChurchSharing, type ChurchWeekFigures, dashboardWeeks, emptyChurchWeek, isCounted } from './church-figures';
 
 /** A group of the church as the dashboard reads it: its members (roster), its card's progress, its ratings. */
@@ -78,7 +84,8 @@ export const assembleDashboard = (input: DashboardInput): ChurchDashboard => {
         sharingMembers: group.memberIds.filter((userId) => counted(input, userId)).length,
         weeklyProgress: group.weeklyProgress,
         ratings: ratingsOver(group.ratings, shown),
-        members: breakdown?.map((userId) => ({ userId, name: input.names.get(userId) ?? null, ...(thisWeek.get(userId) ?? zero()) })) ?? null,
+        members:
+          breakdown?.map((userId) => ({ userId, name: input.names.get(userId) ?? null, ...(thisWeek.get(userId) ?? zero()) })) ?? null,
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));

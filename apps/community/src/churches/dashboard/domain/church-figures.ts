@@ -59,7 +59,12 @@ export const setMemberWeek = (week: ChurchWeekFigures, userId: string, counts: W
     delete week.members[userId];
     return true;
   }
-  if (current && current.checkIns === counts.checkIns && current.planActivities === counts.planActivities && current.journalDays === counts.journalDays)
+  if (
+    current &&
+    current.checkIns === counts.checkIns &&
+    current.planActivities === counts.planActivities &&
+    current.journalDays === counts.journalDays
+  )
     return false;
   week.members[userId] = { ...counts };
   return true;

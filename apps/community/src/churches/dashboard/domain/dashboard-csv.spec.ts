@@ -22,7 +22,15 @@ const dashboard: ChurchDashboard = {
       ratings: { average: 4.5, count: 2 },
       members: [{ userId: 'u1', name: 'Anna', checkIns: 3, planActivities: 0, journalDays: 0 }],
     },
-    { id: 'g2', name: 'Tuesday, Night', memberCount: 2, sharingMembers: 1, weeklyProgress: { completed: 0, expected: 7 }, ratings: { average: null, count: 0 }, members: null },
+    {
+      id: 'g2',
+      name: 'Tuesday, Night',
+      memberCount: 2,
+      sharingMembers: 1,
+      weeklyProgress: { completed: 0, expected: 7 },
+      ratings: { average: null, count: 0 },
+      members: null,
+    },
   ],
 };
 

@@ -17,10 +17,20 @@ export function ChurchFigureCards({ dashboard }: { dashboard: ChurchDashboard })
         icon={<TeamOutlined />}
       />
       <StatCard title="Active this week" value={`${dashboard.activeThisWeek}`} note={ofSharing(dashboard)} icon={<FireOutlined />} />
-      <StatCard title="Active in the 8 weeks before" value={`${dashboard.activeLast8Weeks}`} note={ofSharing(dashboard)} icon={<LineChartOutlined />} />
+      <StatCard
+        title="Active in the 8 weeks before"
+        value={`${dashboard.activeLast8Weeks}`}
+        note={ofSharing(dashboard)}
+        icon={<LineChartOutlined />}
+      />
       <StatCard title="Habit check-ins" value={`${thisWeek?.checkIns ?? 0}`} note="this week so far" icon={<CheckCircleOutlined />} />
       <StatCard title="Plan activities done" value={`${thisWeek?.planActivities ?? 0}`} note="this week so far" icon={<BookOutlined />} />
-      <StatCard title="Journaling days" value={`${thisWeek?.journalDays ?? 0}`} note="this week so far; never what was written" icon={<EditOutlined />} />
+      <StatCard
+        title="Journaling days"
+        value={`${thisWeek?.journalDays ?? 0}`}
+        note="this week so far; never what was written"
+        icon={<EditOutlined />}
+      />
     </div>
   );
 }

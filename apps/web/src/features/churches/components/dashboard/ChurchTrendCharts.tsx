@@ -54,9 +54,7 @@ export function ChurchTrendCharts({ dashboard }: { dashboard: ChurchDashboard })
         <TrendChart title="Active members by week" rows={rows} series={activeSeries} />
         <TrendChart title="Activity by week" rows={rows} series={activitySeries} />
       </div>
-      <p className="visually-hidden">
-        {trendSummary(dashboard.weeks)}
-      </p>
+      <p className="visually-hidden">{trendSummary(dashboard.weeks)}</p>
       <p className="muted church-trends__legend">Members who share their progress only; the last week is this week so far.</p>
     </Card>
   );
