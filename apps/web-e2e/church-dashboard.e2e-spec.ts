@@ -45,7 +45,8 @@ describe('the pastor’s dashboard', () => {
     expect(await dashboard.figure('Journaling days')).toBe('0');
     await page.getByText('1 member does not share progress').waitFor();
     await page.getByRole('heading', { name: 'Activity by week' }).waitFor();
-    expect(await page.locator('.church-trend__plot svg.recharts-surface').count()).toBe(2);
+    // One line of active members, three of activity.
+    expect(await page.locator('.church-trend__plot path.recharts-line-curve').count()).toBe(4);
 
     expect(await dashboard.groupCells(groupName)).toEqual([
       groupName,

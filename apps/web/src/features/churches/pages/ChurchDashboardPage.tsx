@@ -77,10 +77,10 @@ export function ChurchDashboardPage() {
       <GroupHealthTable dashboard={dashboard} />
 
       {/* The curricula feature's <CurriculumProgress churchId={church.id} /> goes in this section (placed at merge). */}
-      <section className="church-dashboard__curriculum" aria-labelledby="curriculum-progress" data-testid="curriculum-progress">
-        <Typography.Title level={2} id="curriculum-progress" className="card-heading">
+      <section className="church-dashboard__curriculum" aria-labelledby="curriculum-progress">
+        <h2 id="curriculum-progress" className="card-heading">
           Curriculum progress
-        </Typography.Title>
+        </h2>
       </section>
     </main>
   );
