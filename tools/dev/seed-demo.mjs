@@ -2,12 +2,13 @@
 // the demo member's plan, habits and journal; a moderator who approves their public uploads; a small group
 // the demo member leads, with a second member who joins, checks in and asks for prayer; the church the demo member
 // administers (its logo and colour in the app frame, its page at /c/st-marks), which Grace joins with its code and
-// which holds the demo group.
+// which holds the demo group; more members of it, so its pastor's dashboard has figures (seed/church-dashboard.mjs).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runIdentityCommand, runRolesCommand } from '../stack/roles.mjs';
 import { ensureOnboarded, expectOk, memberSession, request, TwoFactorKeyUnknown, waitFor } from './seed/api.mjs';
+import { seedChurchDashboard } from './seed/church-dashboard.mjs';
 import { readDemoKey, saveDemoKey } from './seed/demo-two-factor.mjs';
 import { enrolTwoFactor } from './seed/two-factor.mjs';
 
@@ -257,6 +258,7 @@ export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080',
 
   const church = await seedChurch(apiUrl, member, friend);
   const group = await seedGroup(apiUrl, member, friend, church);
+  await seedChurchDashboard(apiUrl, smtpWebUrl, { member, friend, church, group });
   await seedLibrary(apiUrl, member, moderator, group);
   return { member: demoMember, moderator: { ...demoModerator, twoFactorKey: readDemoKey(profile)?.secret } };
 };

@@ -36,8 +36,12 @@ import { ChurchGroupsProjection } from './churches/projections/church-groups.pro
 import { ChurchLogos } from './churches/projections/church-logos';
 import { ChurchPageProjection } from './churches/projections/church-page.projection';
 import { MemberChurchesProjection } from './churches/projections/member-churches.projection';
+import { ChurchDashboardController } from './churches/dashboard/church-dashboard.controller';
+import { ChurchDashboardQueries } from './churches/dashboard/church-dashboard.queries';
+import { ChurchFiguresProjection } from './churches/dashboard/church-figures.projection';
+import { ChurchFiguresStore } from './churches/dashboard/church-figures.store';
 
-/** The community service: churches, groups, membership, the leaders' dashboard on real member activity, prayer requests. */
+/** The community service: churches (and their pastor's dashboard), groups, membership, the leaders' dashboard on real member activity, prayer requests. */
 @Module({})
 export class AppModule {
   /** `clock` is for tests that move time; the service runs on the real one. */
@@ -66,7 +70,7 @@ export class AppModule {
         DeadLetterOpsModule.forService('community'),
       ],
       // The prayer routes (groups/:id/prayers…) come before the group routes so ':id' never swallows them.
-      controllers: [PrayersController, GroupsController, ChurchesController, AccountExportController, ActivityConsumer, ChurchLogoConsumer],
+      controllers: [PrayersController, GroupsController, ChurchDashboardController, ChurchesController, AccountExportController, ActivityConsumer, ChurchLogoConsumer],
       providers: [
         MemberActivityStore,
         MemberActivityMigration,
@@ -86,6 +90,9 @@ export class AppModule {
         ChurchCommands,
         ChurchQueries,
         ChurchLogos,
+        ChurchFiguresStore,
+        ChurchFiguresProjection,
+        ChurchDashboardQueries,
       ],
     };
   }

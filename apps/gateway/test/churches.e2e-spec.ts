@@ -380,6 +380,8 @@ describe('API documentation', () => {
         'PUT /api/churches/{id}/members/{userId}/role',
         'DELETE /api/churches/{id}/members/{userId}',
         'POST /api/churches/{id}/leave',
+        'GET /api/churches/{id}/dashboard',
+        'GET /api/churches/{id}/dashboard.csv',
         'PUT /api/logos/{churchId}',
         'DELETE /api/logos/{churchId}',
         'GET /api/logos/{churchId}/{logoId}',

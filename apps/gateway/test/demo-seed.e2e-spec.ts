@@ -1,4 +1,5 @@
-import { Authenticator, apiUrl, randomClientIp, UserSession } from '@abide/testing';
+import type { ChurchDashboard, MyChurches } from '@abide/contracts';
+import { Authenticator, apiUrl, eventually, randomClientIp, UserSession } from '@abide/testing';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -50,5 +51,22 @@ describe('the demo data of npm start', () => {
     const afterLoss = seedDemo();
     expect(afterLoss.moderator.twoFactorKey).not.toBe(first.moderator.twoFactorKey);
     expect(await reviewQueueStatus(afterLoss.moderator)).toEqual({ aal: 'aal2', queue: 200 });
+  });
+
+  it('gives St. Mark’s pastor’s dashboard real figures: three members who share and check in, one who does not', async () => {
+    // The demo member (tools/dev/seed-demo.mjs) administers St. Mark's; the seed above ran three times.
+    const demo = await UserSession.signIn('demo@abide.local', 'walk humbly every day');
+    const church = (await demo.get<MyChurches>('/api/churches')).body.items.find((c) => c.slug === 'st-marks')!;
+    const dashboard = await eventually(
+      async () => {
+        const d = (await demo.get<ChurchDashboard>(`/api/churches/${church.id}/dashboard`)).body;
+        return d.activeThisWeek === 3 && d.groups[0]?.members?.length === 3 ? d : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(dashboard).toMatchObject({ members: 4, sharingMembers: 3 });
+    expect(dashboard.weeks.at(-1)?.checkIns).toBeGreaterThanOrEqual(3);
+    expect(dashboard.groups[0].ratings.count).toBeGreaterThan(0);
+    expect(dashboard.groups[0].members?.map((m) => m.name).sort()).toEqual(['Demo Member', 'Grace Okafor', 'Samuel Mensah']);
   });
 });

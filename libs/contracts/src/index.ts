@@ -31,3 +31,4 @@ export * from './events/community/church.events';
 export * from './events/library/logo.events';
 export * from './http/church.dto';
 export * from './church/church-rules';
+export * from './http/church-dashboard.dto';

@@ -4,7 +4,8 @@ import type { EventHandlers } from '@abide/messaging';
 import { MemberDeparture } from '../groups/member-departure';
 import { GroupLive } from '../groups/live/group-live';
 import { GroupCardCache } from '../groups/projections/group-card-cache';
-import { MemberActivityStore } from './projections/member-activity.store';
+import { MemberActivityStore, type NewFact } from './projections/member-activity.store';
+import { ChurchFiguresStore } from '../churches/dashboard/church-figures.store';
 import { metaCausedBy } from '@abide/event-store';
 
 /**
@@ -18,7 +19,14 @@ export class ActivityEvents {
     private readonly departure: MemberDeparture,
     private readonly cards: GroupCardCache,
     private readonly live: GroupLive,
+    private readonly churchFigures: ChurchFiguresStore,
   ) {}
+
+  /** A dated fact of a member, then its week in the figures of the member's churches. */
+  private async fact(e: EventEnvelope, id: string, fact: NewFact): Promise<void> {
+    await this.store.fact(e, id, fact);
+    await this.churchFigures.factChanged(fact.userId, fact.date);
+  }
 
   /**
    * Each handler, then the member's group cards marked for computing again (every event here is about one member),
@@ -46,7 +54,10 @@ export class ActivityEvents {
     },
     'identity.user.settings-updated': async (e) => {
       if (e.data.timeZone) await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
-      if (e.data.shareProgressWithGroups !== undefined) await this.store.sharing(e.data.userId, e.version, e.data.shareProgressWithGroups);
+      if (e.data.shareProgressWithGroups !== undefined) {
+        await this.store.sharing(e.data.userId, e.version, e.data.shareProgressWithGroups);
+        await this.churchFigures.sharingChanged(e.data.userId);
+      }
     },
     'identity.user.deleted': (e) => this.departure.forget(e.data.userId, metaCausedBy(e)),
   });
@@ -63,7 +74,7 @@ export class ActivityEvents {
     'formation.habit.resumed': (e) => this.store.habitStatus(e, e.data.habitId, e.data.userId, 'active'),
     'formation.habit.archived': (e) => this.store.habitStatus(e, e.data.habitId, e.data.userId, 'archived'),
     'formation.habit.checked-in': (e) =>
-      this.store.fact(e, `${e.data.habitId}:${e.data.date}`, {
+      this.fact(e, `${e.data.habitId}:${e.data.date}`, {
         kind: 'check-in',
         userId: e.data.userId,
         habitId: e.data.habitId,
@@ -72,7 +83,7 @@ export class ActivityEvents {
         at: e.data.completedAt,
       }),
     'formation.habit.check-in-undone': (e) =>
-      this.store.fact(e, `${e.data.habitId}:${e.data.date}`, {
+      this.fact(e, `${e.data.habitId}:${e.data.date}`, {
         kind: 'check-in',
         userId: e.data.userId,
         habitId: e.data.habitId,
@@ -83,7 +94,7 @@ export class ActivityEvents {
 
   readonly plans: EventHandlers = this.refreshingCards({
     'formation.plan.activity-completed': (e) =>
-      this.store.fact(e, `${e.data.planId}:${e.data.activityId}`, {
+      this.fact(e, `${e.data.planId}:${e.data.activityId}`, {
         kind: 'plan-activity',
         userId: e.data.userId,
         habitId: null,
@@ -92,7 +103,7 @@ export class ActivityEvents {
         at: e.data.completedAt,
       }),
     'formation.plan.activity-uncompleted': (e) =>
-      this.store.fact(e, `${e.data.planId}:${e.data.activityId}`, {
+      this.fact(e, `${e.data.planId}:${e.data.activityId}`, {
         kind: 'plan-activity',
         userId: e.data.userId,
         habitId: null,
@@ -103,7 +114,7 @@ export class ActivityEvents {
 
   readonly journal: EventHandlers = this.refreshingCards({
     'formation.journal.entry-written': (e) =>
-      this.store.fact(e, `journal:${e.data.entryId}`, {
+      this.fact(e, `journal:${e.data.entryId}`, {
         kind: 'journal',
         userId: e.data.userId,
         habitId: null,
@@ -111,7 +122,7 @@ export class ActivityEvents {
         done: true,
       }),
     'formation.journal.entry-deleted': (e) =>
-      this.store.fact(e, `journal:${e.data.entryId}`, {
+      this.fact(e, `journal:${e.data.entryId}`, {
         kind: 'journal',
         userId: e.data.userId,
         habitId: null,

@@ -6,6 +6,7 @@ import { addDays, localDateOrUtcOf, weekStartOf } from '@abide/calendar';
 import { weeklyProgress } from '../activity/domain/group-figures';
 import { anyDoneSince, type DoneFact, type FactKind, factsSince, habitsOf, latestDone } from '../activity/domain/member-activity';
 import { CLOCK, type Clock } from '../config/clock';
+import { GroupCardCache } from './projections/group-card-cache';
 
 const DAY_MS = 86_400_000;
 
@@ -29,6 +30,7 @@ export interface MemberWeekContext {
 export class GroupFigures {
   constructor(
     private readonly activity: MemberActivityStore,
+    private readonly cards: GroupCardCache,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -80,6 +82,11 @@ export class GroupFigures {
       active,
       recentActivity: latest && latestName ? { text: activityText[latest.kind](latestName), at: new Date(latest.at).toISOString() } : null,
     };
+  }
+
+  /** A group's card figures for these members (roster order), as kept between reads (GroupCardCache). */
+  keptCard(groupId: string, memberIds: readonly string[]): ReturnType<GroupFigures['card']> {
+    return this.cards.card(groupId, memberIds, () => this.card(memberIds));
   }
 
   /** Done facts of these members from `weeks` weeks before the earliest current week on. */

@@ -3,13 +3,13 @@ import type { Dashboard, GroupMember, GroupPage, GroupSummary, JoinRequest } fro
 import { addDays, daysBetween, weekStartOf } from '@abide/calendar';
 import { weekStreak } from '../activity/domain/group-figures';
 import { MemberActivityStore } from '../activity/projections/member-activity.store';
+import { countFacts, type DoneFact, isActive } from '../activity/domain/member-activity';
 import { GroupCommands, toProblem } from './commands/group-commands';
 import { assertLeader, assertMember, type GroupState } from './domain/group.decider';
 import { GroupDenied } from './domain/group-denied';
 import { type GroupRoster, rosterMembers, rosterRequests } from './domain/group-roster';
 import { groupsOf, type MemberGroups, pendingGroupIds } from './domain/member-groups';
 import { GroupFigures } from './group-figures.service';
-import { GroupCardCache } from './projections/group-card-cache';
 import type { GroupView } from './projections/group.schema';
 import { GroupProjection } from './projections/group.projection';
 import { GroupRosterProjection } from './projections/group-roster.projection';
@@ -38,7 +38,6 @@ export class GroupQueries {
     private readonly commands: GroupCommands,
     private readonly figures: GroupFigures,
     private readonly activity: MemberActivityStore,
-    private readonly cards: GroupCardCache,
     private readonly churches: ChurchQueries,
   ) {}
 
@@ -110,23 +109,18 @@ export class GroupQueries {
     const facts = await this.figures.factsOver(contexts, STREAK_WEEKS);
     const weekStart = await this.callerWeek(callerId);
 
-    // weeks[u][i]: member u's counts in their week i (0 = this week, 1 = last week…), in their own zone.
-    const empty = () => ({ checkIns: 0, planActivities: 0, journalDays: new Set<string>() });
-    const weeks = new Map(contexts.map((c) => [c.userId, Array.from({ length: STREAK_WEEKS + 1 }, empty)]));
+    // weeks[u][i]: member u's done facts in their week i (0 = this week, 1 = last week…), in their own zone.
+    const weeks = new Map(contexts.map((c) => [c.userId, Array.from({ length: STREAK_WEEKS + 1 }, () => [] as DoneFact[])]));
     const contextOf = new Map(contexts.map((c) => [c.userId, c]));
     for (const fact of facts) {
       const context = contextOf.get(fact.userId);
       if (!context) continue;
-      const index = daysBetween(weekStartOf(fact.date), context.weekStart) / 7;
-      const week = weeks.get(fact.userId)?.[index];
-      if (!week) continue;
-      if (fact.kind === 'check-in') week.checkIns++;
-      else if (fact.kind === 'plan-activity') week.planActivities++;
-      else week.journalDays.add(fact.date);
+      weeks.get(fact.userId)?.[daysBetween(weekStartOf(fact.date), context.weekStart) / 7]?.push(fact);
     }
+    const counts = new Map([...weeks].map(([userId, list]) => [userId, list.map(countFacts)]));
     const wasActive = (userId: string, i: number) => {
-      const w = weeks.get(userId)?.[i];
-      return Boolean(w && (w.checkIns || w.planActivities || w.journalDays.size));
+      const w = counts.get(userId)?.[i];
+      return Boolean(w && isActive(w));
     };
     const activePerWeek = Array.from(
       { length: STREAK_WEEKS + 1 },
@@ -135,13 +129,13 @@ export class GroupQueries {
 
     const weeklyActivity = Array.from({ length: CHART_WEEKS }, (_, k) => {
       const i = CHART_WEEKS - 1 - k;
-      const sharing = contexts.filter((c) => c.sharesProgress).map((c) => weeks.get(c.userId)![i]);
+      const sharing = contexts.filter((c) => c.sharesProgress).map((c) => counts.get(c.userId)![i]);
       return {
         weekStart: addDays(weekStart, -7 * i),
         activeMembers: contexts.filter((c) => wasActive(c.userId, i)).length,
         checkIns: sharing.reduce((n, w) => n + w.checkIns, 0),
         planActivities: sharing.reduce((n, w) => n + w.planActivities, 0),
-        journalDays: sharing.reduce((n, w) => n + w.journalDays.size, 0),
+        journalDays: sharing.reduce((n, w) => n + w.journalDays, 0),
       };
     });
     const sum = ratings.reduce((n, rating) => n + rating, 0);
@@ -151,11 +145,10 @@ export class GroupQueries {
       weekStart,
       members: members.map((member) => {
         const context = contextOf.get(member.userId)!;
-        const w = weeks.get(member.userId)![0];
         return {
           ...member,
           sharesProgress: context.sharesProgress,
-          week: context.sharesProgress ? { checkIns: w.checkIns, planActivities: w.planActivities, journalDays: w.journalDays.size } : null,
+          week: context.sharesProgress ? counts.get(member.userId)![0] : null,
         };
       }),
       weeklyActivity,
@@ -186,7 +179,7 @@ export class GroupQueries {
     return Promise.all(
       views.map(async (view) => {
         const members = rosterMembers(await this.rosters.read(view._id)).map((m) => m.userId);
-        const card = await this.cards.card(view._id, members, () => this.figures.card(members));
+        const card = await this.figures.keptCard(view._id, members);
         const myStatus = roleIn.get(view._id) ?? (pendingIn.has(view._id) ? 'pending' : 'none');
         const insider = myStatus !== 'none' && myStatus !== 'pending';
         return {

@@ -105,6 +105,10 @@ export const router = createBrowserRouter([
                     path: '/churches/:churchId/settings',
                     lazy: memberPage(() => import('../features/churches/pages/ChurchSettingsPage'), 'ChurchSettingsPage'),
                   },
+                  {
+                    path: '/churches/:churchId/dashboard',
+                    lazy: memberPage(() => import('../features/churches/pages/ChurchDashboardPage'), 'ChurchDashboardPage'),
+                  },
                   { path: '/groups', lazy: memberPage(() => import('../features/groups/pages/GroupsPage'), 'GroupsPage') },
                   { path: '/groups/:groupId', lazy: memberPage(() => import('../features/groups/pages/GroupPage'), 'GroupPage') },
                   {

@@ -1,4 +1,4 @@
-import type { HabitFrequency } from '@abide/contracts';
+import type { HabitFrequency, WeekCounts } from '@abide/contracts';
 
 export type FactKind = 'check-in' | 'plan-activity' | 'journal';
 export type HabitStatus = 'active' | 'paused' | 'archived';
@@ -55,6 +55,21 @@ export interface DoneFact {
 }
 
 export type Activities = ReadonlyMap<string, MemberActivity>;
+
+/** What a set of done facts adds up to: check-ins, plan activities, and the days with a journal entry. */
+export const countFacts = (facts: Iterable<{ kind: FactKind; date: string }>): WeekCounts => {
+  const counts = { checkIns: 0, planActivities: 0, journalDays: 0 };
+  const journalDays = new Set<string>();
+  for (const fact of facts) {
+    if (fact.kind === 'check-in') counts.checkIns++;
+    else if (fact.kind === 'plan-activity') counts.planActivities++;
+    else journalDays.add(fact.date);
+  }
+  return { ...counts, journalDays: journalDays.size };
+};
+
+/** True when a member did anything in the counted period. */
+export const isActive = (counts: WeekCounts): boolean => counts.checkIns + counts.planActivities + counts.journalDays > 0;
 
 export const habitsOf = (activities: Activities, userIds: readonly string[]) =>
   userIds.flatMap((userId) =>

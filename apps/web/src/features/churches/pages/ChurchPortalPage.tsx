@@ -46,7 +46,10 @@ function PortalActions({ churchId, slug, name, code }: { churchId: string; slug:
       <div className="church-portal__actions">
         <p className="church-portal__member">You belong to this church{membership.myRole === 'admin' ? ' as an admin' : ''}.</p>
         {membership.myRole === 'admin' ? (
-          <ButtonLink to={`/churches/${churchId}/settings`}>Church settings</ButtonLink>
+          <>
+            <ButtonLink to={`/churches/${churchId}/dashboard`}>Pastor’s dashboard</ButtonLink>
+            <ButtonLink to={`/churches/${churchId}/settings`}>Church settings</ButtonLink>
+          </>
         ) : null}
       </div>
     );

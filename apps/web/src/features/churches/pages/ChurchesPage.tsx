@@ -111,7 +111,12 @@ export function ChurchesPage() {
                 </div>
                 <div className="church-card__actions">
                   <ButtonLink to={`/c/${church.slug}`}>Church page</ButtonLink>
-                  {church.myRole === 'admin' ? <ButtonLink to={`/churches/${church.id}/settings`}>Settings</ButtonLink> : null}
+                  {church.myRole === 'admin' ? (
+                    <>
+                      <ButtonLink to={`/churches/${church.id}/dashboard`}>Dashboard</ButtonLink>
+                      <ButtonLink to={`/churches/${church.id}/settings`}>Settings</ButtonLink>
+                    </>
+                  ) : null}
                   {active?.id === church.id ? (
                     <Tag color="green">Shown in the app</Tag>
                   ) : (

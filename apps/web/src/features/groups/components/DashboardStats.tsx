@@ -1,26 +1,7 @@
 import { FireOutlined, LineChartOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Dashboard } from '@abide/contracts';
-import { Card } from 'antd';
-import type { ReactNode } from 'react';
+import { StatCard } from '../../../shared/components/StatCard';
 import { averageRatingText, plural } from '../group-format';
-
-function StatCard({ title, value, note, icon }: { title: string; value: string; note: string; icon: ReactNode }) {
-  const id = `stat-${title.toLowerCase().replace(/\s+/g, '-')}`;
-  return (
-    <Card variant="borderless" className="stat-card" role="region" aria-labelledby={id}>
-      <div className="stat-card__head">
-        <h2 id={id} className="stat-card__title">
-          {title}
-        </h2>
-        <span className="stat-card__icon" aria-hidden>
-          {icon}
-        </span>
-      </div>
-      <p className="stat-card__value">{value}</p>
-      <p className="stat-card__note">{note}</p>
-    </Card>
-  );
-}
 
 /** The dashboard's four figures, all from the server: members, this week's activity, week streak, average rating. */
 export function DashboardStats({ dashboard }: { dashboard: Dashboard }) {

@@ -137,6 +137,19 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.updateChurchDto,
       }),
     }),
+    churchDashboardFigures: build.query<ChurchDashboardFiguresApiResponse, ChurchDashboardFiguresApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg))}/dashboard`,
+      }),
+    }),
+    churchDashboardCsv: build.query<ChurchDashboardCsvApiResponse, ChurchDashboardCsvApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg.id))}/dashboard.csv`,
+        params: {
+          table: queryArg.table,
+        },
+      }),
+    }),
     churchesNewCode: build.mutation<ChurchesNewCodeApiResponse, ChurchesNewCodeApiArg>({
       query: (queryArg) => ({
         url: `/churches/${encodeURIComponent(String(queryArg))}/join-code`,
@@ -814,6 +827,15 @@ export type ChurchesUpdateApiArg = {
   id: string;
   updateChurchDto: UpdateChurchDto;
 };
+export type ChurchDashboardFiguresApiResponse = /** status 200  */ ChurchDashboardDto;
+export type ChurchDashboardFiguresApiArg = string;
+export type ChurchDashboardCsvApiResponse =
+  /** status 200 A CSV file with a header row (Content-Disposition: attachment, named after the church, the table and the week) */ string;
+export type ChurchDashboardCsvApiArg = {
+  id: string;
+  /** Which table: the weekly figures (weeks) or the group health table (groups) */
+  table?: 'weeks' | 'groups';
+};
 export type ChurchesNewCodeApiResponse = /** status 200  */ ChurchDetailDto;
 export type ChurchesNewCodeApiArg = string;
 export type ChurchesLeaveApiResponse = unknown;
@@ -1358,6 +1380,49 @@ export type UpdateChurchDto = {
   primaryColor?: string;
   welcome?: string;
   timeZone?: string;
+};
+export type ChurchDashboardDto = {
+  church: {
+    id: string;
+    name: string;
+    slug: string;
+    timeZone: string;
+  };
+  weekStart: string;
+  members: number;
+  sharingMembers: number;
+  activeThisWeek: number;
+  activeLast8Weeks: number;
+  weeks: {
+    checkIns: number;
+    planActivities: number;
+    journalDays: number;
+    weekStart: string;
+    activeMembers: number;
+  }[];
+  groups: {
+    id: string;
+    name: string;
+    memberCount: number;
+    sharingMembers: number;
+    weeklyProgress: {
+      completed: number;
+      expected: number;
+    };
+    ratings: {
+      average: number | null;
+      count: number;
+    };
+    members:
+      | {
+          checkIns: number;
+          planActivities: number;
+          journalDays: number;
+          userId: string;
+          name: string | null;
+        }[]
+      | null;
+  }[];
 };
 export type ChurchMemberListDto = {
   userId: string;
@@ -2355,6 +2420,10 @@ export const {
   useChurchesDetailQuery,
   useLazyChurchesDetailQuery,
   useChurchesUpdateMutation,
+  useChurchDashboardFiguresQuery,
+  useLazyChurchDashboardFiguresQuery,
+  useChurchDashboardCsvQuery,
+  useLazyChurchDashboardCsvQuery,
   useChurchesNewCodeMutation,
   useChurchesLeaveMutation,
   useChurchesMembersQuery,

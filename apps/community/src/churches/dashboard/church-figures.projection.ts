@@ -1,0 +1,52 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { churchMembershipEventTypes } from '@abide/contracts';
+import { type Projection, ProjectionRunner, type StoredEvent } from '@abide/event-store';
+import { MemberChurchesProjection } from '../projections/member-churches.projection';
+import { ChurchFiguresStore } from './church-figures.store';
+
+type Handled = (typeof churchMembershipEventTypes)[number];
+
+const changeOf = {
+  'community.church.member-joined': 'joined',
+  'community.church.member-left': 'left',
+  'community.church.member-removed': 'left',
+  'community.church.member-role-changed': 'unchanged',
+} as const satisfies Record<Handled, string>;
+
+/**
+ * The pastor's dashboard figures follow the church's membership facts: a member who joins is counted from their
+ * activity (when they share), one who leaves is taken out of every week kept.
+ */
+@Injectable()
+export class ChurchFiguresProjection implements Projection<Handled>, OnModuleInit {
+  readonly name = 'church-figures';
+  readonly handles = churchMembershipEventTypes;
+  /** Added after churches existed: filled from the log once, at the first start that has it. */
+  readonly backfill = true;
+
+  constructor(
+    private readonly store: ChurchFiguresStore,
+    private readonly memberChurches: MemberChurchesProjection,
+    private readonly runner: ProjectionRunner,
+  ) {}
+
+  /**
+   * It reads members' activity (an application provider that the global event-sourcing module cannot inject), so the
+   * application provides it and hands it to the runner here, before the runner first heals or backfills.
+   */
+  onModuleInit(): void {
+    this.runner.register([this]);
+  }
+
+  async apply(event: StoredEvent<Handled>): Promise<void> {
+    // The runner feeds projections side by side; the member's churches must be written before their activity is read
+    // (see ChurchFiguresStore), so that projection's change is applied here first. It is idempotent: whichever of the
+    // two comes second finds it done.
+    await this.memberChurches.apply(event);
+    await this.store.membership(event.data.churchId, event.data.userId, event.version, changeOf[event.type]);
+  }
+
+  reset(): Promise<void> {
+    return this.store.reset();
+  }
+}

@@ -1,0 +1,101 @@
+import { emptyActivity, setFact } from '../../../activity/domain/member-activity';
+import {
+  applyMembership,
+  dashboardWeeks,
+  emptyChurchSharing,
+  emptyChurchWeek,
+  isCounted,
+  keptWeeks,
+  memberWeekCounts,
+  setMemberWeek,
+  setSharing,
+} from './church-figures';
+
+const fact = (kind: 'check-in' | 'plan-activity' | 'journal', date: string, done = true) => ({
+  kind,
+  habitId: kind === 'check-in' ? 'h1' : null,
+  date,
+  done,
+  at: `${date}T08:00:00.000Z`,
+});
+
+describe('a member’s counts in a week', () => {
+  it('counts done check-ins and plan activities, and days with a journal entry, inside Sunday to Saturday only', () => {
+    const doc = emptyActivity();
+    setFact(doc, 'h1:2026-03-01', 1, fact('check-in', '2026-03-01'));
+    setFact(doc, 'h1:2026-03-07', 1, fact('check-in', '2026-03-07'));
+    setFact(doc, 'h1:2026-03-08', 1, fact('check-in', '2026-03-08'));
+    setFact(doc, 'h1:2026-02-28', 1, fact('check-in', '2026-02-28'));
+    setFact(doc, 'h1:2026-03-03', 2, fact('check-in', '2026-03-03', false));
+    setFact(doc, 'p:a1', 1, fact('plan-activity', '2026-03-02'));
+    setFact(doc, 'journal:e1', 1, fact('journal', '2026-03-04'));
+    setFact(doc, 'journal:e2', 1, fact('journal', '2026-03-04'));
+    setFact(doc, 'journal:e3', 1, fact('journal', '2026-03-05'));
+
+    expect(memberWeekCounts(doc, '2026-03-01')).toEqual({ checkIns: 2, planActivities: 1, journalDays: 2 });
+    expect(memberWeekCounts(doc, '2026-03-08')).toEqual({ checkIns: 1, planActivities: 0, journalDays: 0 });
+  });
+});
+
+describe('a church week', () => {
+  it('keeps a member only while they count and did something; a repeat changes nothing, an undo lowers the counts', () => {
+    const week = emptyChurchWeek();
+    expect(setMemberWeek(week, 'anna', { checkIns: 2, planActivities: 0, journalDays: 1 })).toBe(true);
+    expect(setMemberWeek(week, 'anna', { checkIns: 2, planActivities: 0, journalDays: 1 })).toBe(false);
+    expect(setMemberWeek(week, 'anna', { checkIns: 1, planActivities: 0, journalDays: 1 })).toBe(true);
+    expect(week.members.anna).toEqual({ checkIns: 1, planActivities: 0, journalDays: 1 });
+
+    expect(setMemberWeek(week, 'anna', { checkIns: 0, planActivities: 0, journalDays: 0 })).toBe(true);
+    expect(week.members).toEqual({});
+    expect(setMemberWeek(week, 'ben', null)).toBe(false);
+    setMemberWeek(week, 'ben', { checkIns: 0, planActivities: 3, journalDays: 0 });
+    expect(setMemberWeek(week, 'ben', null)).toBe(true);
+    expect(week.members).toEqual({});
+  });
+});
+
+describe('who counts', () => {
+  it('follows joining and leaving in stream order, with the member’s sharing choice at the time they join', () => {
+    const doc = emptyChurchSharing();
+    expect(applyMembership(doc, 'anna', 1, { type: 'joined', shares: true })).toBe(true);
+    expect(applyMembership(doc, 'quiet', 2, { type: 'joined', shares: false })).toBe(true);
+    expect(applyMembership(doc, 'anna', 1, { type: 'joined', shares: true })).toBe(false);
+    expect(isCounted(doc, 'anna')).toBe(true);
+    expect(isCounted(doc, 'quiet')).toBe(false);
+    expect(isCounted(doc, 'stranger')).toBe(false);
+
+    expect(applyMembership(doc, 'anna', 3, { type: 'unchanged' })).toBe(true);
+    expect(applyMembership(doc, 'anna', 4, { type: 'left' })).toBe(true);
+    expect(isCounted(doc, 'anna')).toBe(false);
+    expect(doc).toEqual({ members: { quiet: false }, version: 4 });
+  });
+
+  it('changes a member’s sharing choice only while they belong', () => {
+    const doc = emptyChurchSharing();
+    applyMembership(doc, 'quiet', 1, { type: 'joined', shares: false });
+
+    expect(setSharing(doc, 'quiet', true)).toBe(true);
+    expect(setSharing(doc, 'quiet', true)).toBe(false);
+    expect(setSharing(doc, 'stranger', true)).toBe(false);
+    expect(isCounted(doc, 'quiet')).toBe(true);
+    expect(doc.members).toEqual({ quiet: true });
+  });
+});
+
+describe('weeks', () => {
+  it('shows this week and the 8 before it, oldest first', () => {
+    const weeks = dashboardWeeks('2026-03-01');
+    expect(weeks).toHaveLength(9);
+    expect(weeks[0]).toBe('2026-01-04');
+    expect(weeks.at(-1)).toBe('2026-03-01');
+  });
+
+  it('keeps every week some church’s dashboard shows, a day either side of UTC', () => {
+    // Saturday in UTC: a church a day ahead is already in the week of 2026-03-08.
+    expect(keptWeeks('2026-03-07')).toEqual([...dashboardWeeks('2026-03-01'), '2026-03-08']);
+    // Sunday in UTC: a church a day behind is still in the week of 2026-02-22.
+    expect(keptWeeks('2026-03-08')).toEqual(['2026-01-04', ...dashboardWeeks('2026-03-08')]);
+    // Midweek, every zone is in the same week.
+    expect(keptWeeks('2026-03-04')).toEqual(dashboardWeeks('2026-03-01'));
+  });
+});
