@@ -28,3 +28,5 @@ export * from './events/community/church.events';
 export * from './events/library/logo.events';
 export * from './http/church.dto';
 export * from './church/church-rules';
+export * from './http/curriculum.dto';
+export * from './events/formation/curriculum.events';
