@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
-import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
+import { MONGO_CONNECTION, PrivateTextModule, ServiceCoreModule } from '@abide/platform';
 import { AccountModule } from './account/account.module';
 import { ChurchesModule } from './churches/churches.module';
 import { CurriculaModule } from './curricula/curricula.module';
@@ -31,6 +31,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceCoreModule.forRoot({ service: 'formation', config }),
+        PrivateTextModule.forRoot(config),
         FormationConfigModule.forRoot(config, clock),
         EventSourcingModule.forRoot({
           service: 'formation',

@@ -1,4 +1,4 @@
-import { authEnv, baseEnv, kafkaEnv, mongoEnv, redisEnv, smtpEnv } from '@abide/platform';
+import { authEnv, baseEnv, kafkaEnv, mongoEnv, privateTextEnv, redisEnv, smtpEnv } from '@abide/platform';
 import { E164_PATTERN } from '@abide/contracts';
 import { z } from 'zod';
 
@@ -13,6 +13,8 @@ export const formationEnvSchema = z.object({
   ...mongoEnv,
   ...kafkaEnv,
   ...authEnv,
+  // Journal entries are sealed with each member's data key, wrapped by this master key.
+  ...privateTextEnv,
   // BullMQ jobs (plan rollover, nudges) live in Redis.
   ...redisEnv,
   /** Runs the scheduled jobs in this instance (off in tests that drive the handlers with their own clock). */
