@@ -1,4 +1,5 @@
-import { Authenticator, apiUrl, randomClientIp, UserSession } from '@abide/testing';
+import type { SpiritualPlan } from '@abide/contracts';
+import { Authenticator, apiUrl, eventually, randomClientIp, UserSession } from '@abide/testing';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -50,5 +51,18 @@ describe('the demo data of npm start', () => {
     const afterLoss = seedDemo();
     expect(afterLoss.moderator.twoFactorKey).not.toBe(first.moderator.twoFactorKey);
     expect(await reviewQueueStatus(afterLoss.moderator)).toEqual({ aal: 'aal2', queue: 200 });
+  });
+
+  it('assigns the demo church’s curriculum to the demo group, whose members’ plans follow it', async () => {
+    seedDemo();
+    const grace = await UserSession.signIn('grace@abide.local', 'steadfast love endures');
+
+    const plan = await eventually(async () => {
+      const res = await grace.post<SpiritualPlan>('/api/spiritual-plans/current');
+      return res.body.curriculum ? res.body : undefined;
+    });
+
+    expect(plan.curriculum).toMatchObject({ title: 'Walking with Mark', weeks: 6, churchName: "St. Mark's Church", groupName: 'Tuesday Night Fellowship' });
+    expect(plan.planData.dailyActivities.flatMap((d) => d.activities).filter((a) => a.fromCurriculum)).toHaveLength(3);
   });
 });

@@ -44,7 +44,7 @@ const weekNumber = (text: string): number => {
 };
 
 /**
- * A church's own curricula (docs/churches.md, "Custom curriculum"): its admins author, publish, assign and follow
+ * A church's own curricula (docs/curricula.md): its admins author, publish, assign and follow
  * them; members see the weeks assigned to them in their plan. Roles are checked on formation's directory of the
  * church's members (learnt from community's events); the caller is always the token's user.
  */

@@ -15,7 +15,7 @@ const readModels = EventSourcingModule.forFeature([CurriculumProjection]);
 
 /**
  * Churches' own curricula: authoring, publishing, assignment to the church or its groups, and progress per week
- * (docs/churches.md, "Custom curriculum"). Plans follow the assigned weeks through the port (CurriculumWeeks) and
+ * (docs/curricula.md). Plans follow the assigned weeks through the port (CurriculumWeeks) and
  * register with CurriculumFollowers to be told when a member's week should change.
  */
 @Module({

@@ -49,7 +49,7 @@ export const toPlanActivities = (week: CurriculumWeek): CurriculumPlanActivity[]
   );
 
 /**
- * Which curriculum week a member's plan week follows (docs/churches.md, "Custom curriculum"): the assignments of their
+ * Which curriculum week a member's plan week follows (docs/curricula.md): the assignments of their
  * churches to the whole church, and to the groups they belong to while those groups belong to the church, one chosen
  * by precedence (followedAssignment). All reads by key: the member's churches and groups, each group, each church's
  * assignments, the version.

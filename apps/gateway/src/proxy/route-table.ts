@@ -34,7 +34,7 @@ export const serviceOfSegment: Readonly<Record<string, ServiceName>> = {
   notifications: 'formation',
   nudges: 'formation',
   scripture: 'formation',
-  // Churches' own curricula (docs/churches.md, "Custom curriculum").
+  // Churches' own curricula (docs/curricula.md).
   curricula: 'formation',
   uploads: 'library',
   moderation: 'library',

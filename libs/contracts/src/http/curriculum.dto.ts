@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Custom curricula's public shapes: authoring, preview, assignment and progress (docs/churches.md, "Custom curriculum"). */
+/** Custom curricula's public shapes: authoring, preview, assignment and progress (docs/curricula.md). */
 
 export const CURRICULUM_MAX_WEEKS = 52;
 /** A plan day holds at most five activities; a curriculum day as well. */
@@ -148,6 +148,7 @@ export const curriculumDetailSchema = curriculumSummarySchema.extend({
 export type CurriculumDetail = z.infer<typeof curriculumDetailSchema>;
 
 export const curriculumListSchema = z.object({ items: z.array(curriculumSummarySchema) });
+export type CurriculumList = z.infer<typeof curriculumListSchema>;
 
 /** A week as a member's plan shows it: the curriculum's activities per day (an empty day is the member's own plan). */
 export const curriculumWeekPreviewSchema = z.object({

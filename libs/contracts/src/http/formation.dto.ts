@@ -31,7 +31,7 @@ export const spiritualPlanSchema = z.object({
   weekStart: localDate,
   createdAt: z.string(),
   source: z.enum(['built-in', 'assistant']),
-  /** The church curriculum week this plan follows (docs/churches.md, "Custom curriculum"), or null. */
+  /** The church curriculum week this plan follows (docs/curricula.md), or null. */
   curriculum: z
     .object({
       curriculumId: z.string(),

@@ -166,7 +166,7 @@ export interface AssignCurriculum {
   now: Date;
 }
 
-/** Assigns the latest published version; an assignment keeps that version (docs/churches.md, "Custom curriculum"). */
+/** Assigns the latest published version; an assignment keeps that version (docs/curricula.md). */
 export const decideAssign = (s: CurriculumState, c: AssignCurriculum): CurriculumEvent[] => {
   assertEditable(s);
   if (s.published === 0) throw conflict(m.nothingPublished);

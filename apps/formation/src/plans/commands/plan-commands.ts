@@ -79,7 +79,7 @@ export class PlanCommands {
   }
 
   /**
-   * The member's current week follows the curriculum week it should now (docs/churches.md, "Custom curriculum"): after
+   * The member's current week follows the curriculum week it should now (docs/curricula.md): after
    * an assignment for the running week, its end, or the member joining or leaving a church or group. Nothing they
    * checked off is lost; a member without a plan this week gets the curriculum when it is made. Idempotent.
    */

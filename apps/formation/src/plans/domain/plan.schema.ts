@@ -19,7 +19,7 @@ export const planActivitySchema = z.object({
   duration: z.string().trim().min(1).max(30).optional(),
   /** Set by 'Catch me up' on an activity moved forward from an earlier day. */
   movedFrom: localDateSchema.optional(),
-  /** A church curriculum's activity (docs/churches.md, "Custom curriculum"), with its scripture and prompt if any. */
+  /** A church curriculum's activity (docs/curricula.md), with its scripture and prompt if any. */
   fromCurriculum: z.literal(true).optional(),
   scripture: z.string().trim().min(1).max(80).optional(),
   reflectionPrompt: z.string().trim().min(1).max(500).optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Events of formation's curriculum aggregate (topic formation.curriculum.v1), one stream per curriculum
- * (`curriculum-{curriculumId}`), owned by its church (docs/churches.md, "Custom curriculum"). A curriculum's words are
+ * (`curriculum-{curriculumId}`), owned by its church (docs/curricula.md). A curriculum's words are
  * the church's, not a member's: its events carry no subject and outlive the account that wrote them (as the church's
  * own events do); `createdBy` and the other `…By` fields name who acted.
  * - authoring: `created` (new, or a copy of another), `draft-saved` (the whole draft, replaced), `published` (the draft
