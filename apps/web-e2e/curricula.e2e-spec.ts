@@ -69,9 +69,14 @@ describe('curricula', () => {
 
     // Week 2 goes first, by keyboard: Space picks it up, the arrow moves it, Space puts it down.
     await page.getByRole('button', { name: 'Move week 2, Songs of ascent' }).focus();
+    // Each step waits for what a screen reader hears (dnd-kit measures the list between steps).
+    const heard = (text: string) => page.locator('[id^="DndLiveRegion"]').getByText(text).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
+    await heard('Picked up Week “Songs of ascent”, at position 2 of 2.');
     await page.keyboard.press('ArrowUp');
+    await heard('Week “Songs of ascent” moved to position 1 of 2.');
     await page.keyboard.press('Space');
+    await heard('Week “Songs of ascent” dropped at position 1 of 2.');
     await page.getByRole('button', { name: 'Move week 1, Songs of ascent' }).waitFor();
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('button', { name: 'Save draft' }).and(page.locator('[disabled]')).waitFor();
@@ -117,7 +122,7 @@ describe('curricula', () => {
     await progressCounted(admin.session, curriculumId, 1);
     await page.goto(`/churches/${church.id}/curricula`);
     const progress = page.locator('.curriculum-progress');
-    await progress.getByText('1 member · 1 of 1 activities done').waitFor();
+    await progress.getByText('1 member · 1 of 1 activity done').waitFor();
     await progress.getByText('Week 1: Songs of ascent').waitFor();
     await screenshot(page, 'curricula-list-progress');
     await expectAccessible(page, 'curricula list with progress');
@@ -141,9 +146,9 @@ describe('curricula', () => {
     await signIn(page, member);
 
     await page.goto(`/curricula/${created.id}`);
-    await page.getByRole('heading', { name: 'Curricula are for the church’s admins' }).waitFor();
+    await page.getByText('Curricula are for the church’s admins').waitFor();
     await page.goto(`/churches/${church.id}/curricula`);
-    await page.getByRole('heading', { name: 'Curricula are for the church’s admins' }).waitFor();
+    await page.getByText('Curricula are for the church’s admins').waitFor();
     await expectAccessible(page, 'curricula refused to a member');
   });
 });

@@ -68,8 +68,15 @@ const onboardedMember = async () => {
   return userId;
 };
 
-const activity = (name: string, extra: Record<string, unknown> = {}) => ({ name, description: `Do ${name}`, durationMinutes: 15, ...extra });
-const emptyDays = () => Array.from({ length: 7 }, () => ({ activities: [] as ReturnType<typeof activity>[] }));
+interface ActivityInput {
+  name: string;
+  description: string;
+  durationMinutes: number;
+  scripture?: string | null;
+  reflectionPrompt?: string | null;
+}
+const activity = (name: string, extra: Partial<ActivityInput> = {}): ActivityInput => ({ name, description: `Do ${name}`, durationMinutes: 15, ...extra });
+const emptyDays = () => Array.from({ length: 7 }, () => ({ activities: [] as ActivityInput[] }));
 /** Two weeks: week 1 fills Monday (two activities) and Thursday; week 2 fills Tuesday. */
 const twoWeeks = () => {
   const week1 = emptyDays();

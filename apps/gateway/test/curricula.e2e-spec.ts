@@ -51,7 +51,7 @@ const twoWeeks = () => [
   week('Healing', { 2: [activity('Read Mark 2', { scripture: 'Mark 2:1-12' })] }),
 ];
 const saveDraft = (admin: UserSession, c: CurriculumDetail, weeks = twoWeeks()) =>
-  put<CurriculumDetail & ProblemDetails>(admin, `/api/curricula/${c.id}/draft`, { revision: c.revision, title: c.title, description: c.description, weeks });
+  put<CurriculumDetail & Pick<ProblemDetails, 'detail' | 'errors'>>(admin, `/api/curricula/${c.id}/draft`, { revision: c.revision, title: c.title, description: c.description, weeks });
 
 /** A church with its admin, a member, an outsider and another church's admin, and a published curriculum. */
 const setting = async () => {
@@ -183,7 +183,7 @@ describe('assigning a curriculum', () => {
     const { admin, member, otherAdmin, curriculum } = await setting();
     const id = curriculum.id;
     const start = curriculum.currentWeekStart;
-    const assign = (body: Record<string, unknown>) => admin.post<CurriculumAssignment & ProblemDetails>(`/api/curricula/${id}/assignments`, body);
+    const assign = (body: Record<string, unknown>) => admin.post<CurriculumAssignment & Pick<ProblemDetails, 'detail' | 'errors'>>(`/api/curricula/${id}/assignments`, body);
 
     const monday = new Date(Date.parse(`${start}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     expect((await assign({ audience: 'church', startDate: monday })).body.errors).toEqual([{ field: 'startDate', message: curriculumMessages.startSunday }]);

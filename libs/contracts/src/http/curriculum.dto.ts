@@ -65,6 +65,7 @@ export const saveCurriculumDraftRequestSchema = z.object({
   description,
   weeks: z.array(weekInput).max(CURRICULUM_MAX_WEEKS, `At most ${CURRICULUM_MAX_WEEKS} weeks`),
 });
+export type SaveCurriculumDraftRequest = z.infer<typeof saveCurriculumDraftRequestSchema>;
 export const assignCurriculumRequestSchema = z.object({
   audience: z.enum(['church', 'groups']),
   /** The chosen groups when `audience` is 'groups'. */

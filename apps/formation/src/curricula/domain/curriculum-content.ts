@@ -1,4 +1,4 @@
-import { curriculumMessages as m, type EventData } from '@abide/contracts';
+import { curriculumMessages as m, type EventData, type SaveCurriculumDraftRequest } from '@abide/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { parseScripture, UNREADABLE_SCRIPTURE_MESSAGE } from '../../content/scripture-reference';
 
@@ -8,25 +8,7 @@ export type CurriculumWeek = CurriculumContent['weeks'][number];
 export type CurriculumActivity = CurriculumWeek['days'][number]['activities'][number];
 
 /** The draft as the editor sends it (ids may be missing on new weeks and activities; references as typed). */
-export interface ContentInput {
-  title: string;
-  description: string;
-  weeks: Array<{
-    id?: string;
-    title: string;
-    summary: string;
-    days: Array<{
-      activities: Array<{
-        id?: string;
-        name: string;
-        description: string;
-        durationMinutes: number;
-        scripture?: string | null;
-        reflectionPrompt?: string | null;
-      }>;
-    }>;
-  }>;
-}
+export type ContentInput = Omit<SaveCurriculumDraftRequest, 'revision'>;
 
 export interface FieldProblem {
   field: string;

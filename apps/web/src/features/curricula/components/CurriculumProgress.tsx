@@ -47,7 +47,7 @@ export function CurriculumProgress({ churchId }: { churchId: string }) {
                         Week {w.week}: {w.title}
                       </strong>
                       <span className="curriculum-hint">
-                        {w.members === 1 ? '1 member' : `${w.members} members`} · {w.done} of {possible} activities done
+                        {w.members === 1 ? '1 member' : `${w.members} members`} · {w.done} of {possible} {possible === 1 ? 'activity' : 'activities'} done
                       </span>
                     </div>
                     <Progress percent={percent} size="small" aria-label={`Week ${w.week}: ${percent}% of activities done`} />

@@ -1,7 +1,9 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
+  type UniqueIdentifier,
   KeyboardSensor,
   PointerSensor,
   useSensor,
@@ -18,6 +20,8 @@ interface SortableListProps<T extends { id: string }> {
   onMove: (from: number, to: number) => void;
   /** What the drag handle is called for a screen reader ("Move week 2"). */
   handleLabel: (item: T, index: number) => string;
+  /** The item in the words announced while it moves ("Songs of ascent"). */
+  nameOf: (item: T) => string;
   renderItem: (item: T, index: number) => ReactNode;
   className?: string;
 }
@@ -26,7 +30,7 @@ interface SortableListProps<T extends { id: string }> {
  * A list reordered by dragging each item's handle, or by the keyboard: focus the handle, Space to pick the item up,
  * the arrow keys to move it, Space to put it down (Escape cancels). dnd-kit announces each step to screen readers.
  */
-export function SortableList<T extends { id: string }>({ items, onMove, handleLabel, renderItem, className }: SortableListProps<T>) {
+export function SortableList<T extends { id: string }>({ items, onMove, handleLabel, nameOf, renderItem, className }: SortableListProps<T>) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -34,8 +38,20 @@ export function SortableList<T extends { id: string }>({ items, onMove, handleLa
     const to = items.findIndex((i) => i.id === over.id);
     if (from >= 0 && to >= 0) onMove(from, to);
   };
+  // What screen readers hear: the item's name and its place, not dnd-kit's internal ids.
+  const name = (id: UniqueIdentifier) => {
+    const item = items.find((i) => i.id === id);
+    return item ? nameOf(item) : 'The item';
+  };
+  const place = (id: UniqueIdentifier | undefined) => `position ${items.findIndex((i) => i.id === id) + 1} of ${items.length}`;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${name(active.id)}, at ${place(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+    onDragOver: ({ active, over }) => (over ? `${name(active.id)} moved to ${place(over.id)}.` : `${name(active.id)} is no longer over the list.`),
+    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at ${place(over.id)}.` : `${name(active.id)} dropped back in place.`),
+    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+  };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
       <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
         <ol className={`sortable-list ${className ?? ''}`}>
           {items.map((item, index) => (

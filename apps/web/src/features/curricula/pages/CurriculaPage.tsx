@@ -2,9 +2,9 @@ import { App, Button, Card, Form, Input, List, Result, Skeleton, Tag, Typography
 import { useNavigate, useParams } from 'react-router-dom';
 import { httpStatusOf } from '../../../shared/api/problem-details';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
-import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
 import { useChurchesDetailQuery } from '../../churches/churchesApi';
 import { churchFailure, showFieldErrors } from '../../churches/church-errors';
+import { CurriculaNotAllowed } from '../components/CurriculaNotAllowed';
 import { CurriculumProgress } from '../components/CurriculumProgress';
 import { useCurriculaCreateMutation, useCurriculaDuplicateMutation, useCurriculaListQuery } from '../curriculaApi';
 import '../curricula.css';
@@ -52,15 +52,7 @@ export function CurriculaPage() {
   const [duplicate] = useCurriculaDuplicateMutation();
   if (church.isLoading || isLoading) return <main className="page"><Skeleton active /></main>;
   if (httpStatusOf(church.error) === 403 || httpStatusOf(error) === 403 || (church.data && church.data.myRole !== 'admin')) {
-    return (
-      <NotAllowedPage
-        className="curricula-page"
-        documentTitle="Curricula · Abide"
-        title="Curricula are for the church’s admins"
-        subTitle="Only the church’s admins can write and assign its curricula."
-        back={{ to: '/churches', label: 'Back to churches' }}
-      />
-    );
+    return <CurriculaNotAllowed className="curricula-page" />;
   }
   if (!church.data) return <main className="page"><Result status="404" title="This church was not found" /></main>;
   return (

@@ -4,10 +4,10 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { problemOf, httpStatusOf } from '../../../shared/api/problem-details';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
-import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
 import { churchFailure } from '../../churches/church-errors';
 import { ActivityModal, type ActivityEdit } from '../components/ActivityModal';
 import { AssignmentsCard } from '../components/AssignmentsCard';
+import { CurriculaNotAllowed } from '../components/CurriculaNotAllowed';
 import { WeekPreviewModal } from '../components/WeekPreviewModal';
 import { SortableList } from '../components/SortableList';
 import {
@@ -34,6 +34,8 @@ import {
 } from '../curriculaApi';
 import '../curricula.css';
 
+const activityCount = (n: number) => (n === 1 ? '1 activity' : `${n} activities`);
+
 const statusTag = (c: CurriculumDetail) =>
   c.status === 'archived' ? <Tag>Archived</Tag> : c.status === 'published' ? <Tag color="green">Published v{c.latestVersion}</Tag> : <Tag color="gold">Draft</Tag>;
 
@@ -57,6 +59,7 @@ function WeekEditor({ week, number, onChange, onEdit }: { week: WeekDraft; numbe
               items={week.days[dayIndex]}
               onMove={(from, to) => onChange({ ...week, days: week.days.map((d, i) => (i === dayIndex ? moved(d, from, to) : d)) })}
               handleLabel={(a) => `Move ${a.name || 'activity'} on ${day}`}
+              nameOf={(a) => a.name || 'The activity'}
               renderItem={(a) => (
                 <div className="curriculum-activity">
                   <button type="button" className="curriculum-activity__open" onClick={() => onEdit({ activity: a, day: dayIndex, isNew: false })}>
@@ -227,6 +230,7 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
               items={draft.weeks}
               onMove={(from, to) => change({ ...draft, weeks: moved(draft.weeks, from, to) })}
               handleLabel={(w, i) => `Move week ${i + 1}, ${w.title}`}
+              nameOf={(w) => `Week “${w.title}”`}
               renderItem={(w, i) => (
                 <div className="curriculum-week-row">
                   <button
@@ -236,7 +240,7 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
                     onClick={() => setWeekId(w.id)}
                   >
                     <span className="curriculum-week-row__number">Week {i + 1}</span> {w.title}
-                    <span className="curriculum-hint"> · {w.days.flat().length} activities</span>
+                    <span className="curriculum-hint"> · {activityCount(w.days.flat().length)}</span>
                   </button>
                   <Popconfirm title={`Remove week ${i + 1}?`} okText="Remove" onConfirm={() => change({ ...draft, weeks: draft.weeks.filter((x) => x.id !== w.id) })}>
                     <Button type="text" size="small" danger aria-label={`Remove week ${i + 1}`} disabled={archived}>
@@ -292,15 +296,7 @@ export function CurriculumEditorPage() {
   const status = useMemo(() => httpStatusOf(error), [error]);
   if (isLoading) return <main className="page"><Skeleton active /></main>;
   if (status === 403) {
-    return (
-      <NotAllowedPage
-        className="curriculum-editor"
-        documentTitle="Curriculum · Abide"
-        title="Curricula are for the church’s admins"
-        subTitle="Only the admins of this curriculum’s church can open it."
-        back={{ to: '/churches', label: 'Back to churches' }}
-      />
-    );
+    return <CurriculaNotAllowed className="curriculum-editor" />;
   }
   if (!data) return <main className="page"><Result status="404" title="This curriculum was not found" /></main>;
   return <Editor key={data.id} curriculum={data} />;
