@@ -11,7 +11,7 @@ import { signIn } from './support/sign-in';
 
 /** Adds an activity through the activity dialog. */
 async function addActivity(page: Page, week: number, day: string, fields: { name: string; what: string; scripture?: string; prompt?: string }) {
-  await page.getByRole('button', { name: `Add an activity on ${day} of week ${week}` }).click();
+  await page.getByRole('button', { name: `Add activity on ${day}, week ${week}` }).click();
   const dialog = page.getByRole('dialog', { name: 'New activity' });
   await dialog.getByLabel('Name').fill(fields.name);
   await dialog.getByLabel('What to do').fill(fields.what);

@@ -75,7 +75,7 @@ function WeekEditor({ week, number, onChange, onEdit }: { week: WeekDraft; numbe
               )}
             />
             {week.days[dayIndex].length < 5 ? (
-              <Button size="small" type="dashed" onClick={() => onEdit({ activity: newActivity(), day: dayIndex, isNew: true })} aria-label={`Add an activity on ${day} of week ${number}`}>
+              <Button size="small" type="dashed" onClick={() => onEdit({ activity: newActivity(), day: dayIndex, isNew: true })} aria-label={`Add activity on ${day}, week ${number}`}>
                 Add activity
               </Button>
             ) : null}
