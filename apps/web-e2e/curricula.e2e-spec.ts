@@ -120,10 +120,11 @@ describe('curricula', () => {
 
     // The member checks it off; the church's curricula page shows the week's progress.
     await member.session.post(`/api/spiritual-plans/current/activities/${read.id}/toggle`, { completed: true });
-    await progressCounted(admin.session, curriculumId, 1);
+    // The admin leads the group (they started it), so their own plan follows the curriculum too.
+    await progressCounted(admin.session, curriculumId, { members: 2, done: 1 });
     await page.goto(`/churches/${church.id}/curricula`);
     const progress = page.locator('.curriculum-progress');
-    await progress.getByText('1 member · 1 of 1 activity done').waitFor();
+    await progress.getByText('2 members · 1 of 2 activities done').waitFor();
     await progress.getByText('Week 1: Songs of ascent').waitFor();
     await screenshot(page, 'curricula-list-progress');
     await expectAccessible(page, 'curricula list with progress');
