@@ -90,6 +90,19 @@ const twoWeeks = () => {
   ];
 };
 
+/**
+ * The member's current week once the follow-up worker has brought it onto (or off) a curriculum: drains the worker,
+ * then reads, a few times over (the worker runs in the background).
+ */
+const weekOnceFollowed = async (userId: string, following: boolean) => {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await followers.drain();
+    const week = (await plans.currentWeek(userId))!;
+    if (Boolean(week.curriculum) === following) return week;
+  }
+  throw new Error(`the plan of ${userId} did not ${following ? 'follow' : 'leave'} its curriculum`);
+};
+
 const refusalOf = async (promise: Promise<unknown>) => {
   try {
     await promise;
@@ -197,9 +210,8 @@ describe('an assignment in members’ plans', () => {
     expect(before.curriculum ?? null).toBeNull();
 
     await commands.assign(adminId, id, { audience: 'church', groupIds: [], startDate: '2026-03-01' }, meta);
-    await followers.drain();
 
-    const after = (await plans.currentWeek(memberId))!;
+    const after = await weekOnceFollowed(memberId, true);
     expect(after.curriculum).toMatchObject({ curriculumId: id, week: 1, weeks: 2, weekTitle: 'The Shepherd', churchName: 'Grace Chapel', groupName: null });
     expect(after.plan.theme).toBe('The Shepherd');
     const days = after.plan.dailyActivities;
@@ -226,9 +238,8 @@ describe('an assignment in members’ plans', () => {
     const groupId = await newGroup(churchId, [inGroup]);
 
     await commands.assign(adminId, id, { audience: 'groups', groupIds: [groupId], startDate: '2026-03-01' }, meta);
-    await followers.drain();
 
-    expect((await plans.currentWeek(inGroup))!.curriculum).toMatchObject({ curriculumId: id, groupName: 'Tuesday Group' });
+    expect((await weekOnceFollowed(inGroup, true)).curriculum).toMatchObject({ curriculumId: id, groupName: 'Tuesday Group' });
     expect((await plans.currentWeek(churchOnly))!.curriculum ?? null).toBeNull();
 
     await feed(community.groups, 'community.group.member-joined', `group-${groupId}`, { groupId, userId: joinsLater, role: 'member' });
@@ -240,16 +251,13 @@ describe('an assignment in members’ plans', () => {
     const memberId = await onboardedMember();
     await joinChurch(churchId, memberId, 'member');
     const assignmentId = await commands.assign(adminId, id, { audience: 'church', groupIds: [], startDate: '2026-03-01' }, meta);
-    await followers.drain();
-    const following = (await plans.currentWeek(memberId))!;
+    const following = await weekOnceFollowed(memberId, true);
     const [done, notDone] = following.plan.dailyActivities[1].activities;
     await plans.toggleActivity(memberId, done.id, true, meta);
 
     await commands.endAssignment(adminId, id, assignmentId, meta);
-    await followers.drain();
 
-    const after = (await plans.currentWeek(memberId))!;
-    expect(after.curriculum ?? null).toBeNull();
+    const after = await weekOnceFollowed(memberId, false);
     const ids = after.plan.dailyActivities.flatMap((d) => d.activities.map((a) => a.id));
     expect(ids).toContain(done.id);
     expect(ids).not.toContain(notDone.id);
@@ -261,7 +269,7 @@ describe('an assignment in members’ plans', () => {
     const memberId = await onboardedMember();
     await joinChurch(churchId, memberId, 'member');
     await commands.assign(adminId, id, { audience: 'church', groupIds: [], startDate: '2026-03-01' }, meta);
-    await followers.drain();
+    await weekOnceFollowed(memberId, true);
 
     // Wednesday: Monday's two curriculum activities were left undone.
     const { plan, moved } = await plans.catchUp(memberId, meta);
@@ -281,7 +289,7 @@ describe('progress per curriculum week', () => {
     for (const userId of [sharing, private_]) await joinChurch(churchId, userId, 'member');
     await identityFeed('identity.user.settings-updated', private_, { userId: private_, shareProgressWithGroups: false });
     await commands.assign(adminId, id, { audience: 'church', groupIds: [], startDate: '2026-03-01' }, meta);
-    await followers.drain();
+    for (const userId of [sharing, private_]) await weekOnceFollowed(userId, true);
 
     for (const userId of [sharing, private_]) {
       const monday = (await plans.currentWeek(userId))!.plan.dailyActivities[1].activities;
