@@ -58,6 +58,8 @@ describe('the pastor’s dashboard', () => {
     await week.getByRole('cell', { name: active.name, exact: true }).waitFor();
     expect(await week.getByText(quiet.name).count()).toBe(0);
     expect(await dashboard.curriculum.getByRole('heading', { name: 'Curriculum progress' }).count()).toBe(1);
+    // This church has written no curriculum yet: the card says so (the curricula spec shows it with one).
+    await dashboard.curriculum.getByText('No published curriculum yet').waitFor();
 
     await screenshot(page, 'church-dashboard');
     await expectAccessible(page, 'pastor’s dashboard');

@@ -2,13 +2,15 @@
 // the demo member's plan, habits and journal; a moderator who approves their public uploads; a small group
 // the demo member leads, with a second member who joins, checks in and asks for prayer; the church the demo member
 // administers (its logo and colour in the app frame, its page at /c/st-marks), which Grace joins with its code and
-// which holds the demo group; more members of it, so its pastor's dashboard has figures (seed/church-dashboard.mjs).
+// which holds the demo group and assigns it a curriculum (seed/curriculum.mjs); more members of it, so its pastor's
+// dashboard has figures (seed/church-dashboard.mjs).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runIdentityCommand, runRolesCommand } from '../stack/roles.mjs';
 import { ensureOnboarded, expectOk, memberSession, request, TwoFactorKeyUnknown, waitFor } from './seed/api.mjs';
 import { seedChurchDashboard } from './seed/church-dashboard.mjs';
+import { seedCurriculum } from './seed/curriculum.mjs';
 import { readDemoKey, saveDemoKey } from './seed/demo-two-factor.mjs';
 import { enrolTwoFactor } from './seed/two-factor.mjs';
 
@@ -260,5 +262,6 @@ export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080',
   const group = await seedGroup(apiUrl, member, friend, church);
   await seedChurchDashboard(apiUrl, smtpWebUrl, { member, friend, church, group });
   await seedLibrary(apiUrl, member, moderator, group);
+  await seedCurriculum(apiUrl, member, church, group);
   return { member: demoMember, moderator: { ...demoModerator, twoFactorKey: readDemoKey(profile)?.secret } };
 };

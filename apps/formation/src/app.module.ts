@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
 import { MONGO_CONNECTION, PrivateTextModule, ServiceCoreModule } from '@abide/platform';
 import { AccountModule } from './account/account.module';
+import { ChurchesModule } from './churches/churches.module';
+import { CurriculaModule } from './curricula/curricula.module';
 import type { Clock } from './config/clock';
 import type { FormationConfig } from './config/env.schema';
 import { FormationConfigModule } from './config/formation-config.module';
@@ -38,6 +40,8 @@ export class AppModule {
         }),
         MembersModule,
         ProfilesModule,
+        ChurchesModule,
+        CurriculaModule,
         PlansModule,
         HabitsModule,
         StatsModule,

@@ -1,4 +1,4 @@
-import type { ChurchDashboard, MyChurches } from '@abide/contracts';
+import type { ChurchDashboard, MyChurches, SpiritualPlan } from '@abide/contracts';
 import { Authenticator, apiUrl, eventually, randomClientIp, UserSession } from '@abide/testing';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -68,5 +68,18 @@ describe('the demo data of npm start', () => {
     expect(dashboard.weeks.at(-1)?.checkIns).toBeGreaterThanOrEqual(3);
     expect(dashboard.groups[0].ratings.count).toBeGreaterThan(0);
     expect(dashboard.groups[0].members?.map((m) => m.name).sort()).toEqual(['Demo Member', 'Grace Okafor', 'Samuel Mensah']);
+  });
+
+  it('assigns the demo church’s curriculum to the demo group, whose members’ plans follow it', async () => {
+    seedDemo();
+    const grace = await UserSession.signIn('grace@abide.local', 'steadfast love endures');
+
+    const plan = await eventually(async () => {
+      const res = await grace.post<SpiritualPlan>('/api/spiritual-plans/current');
+      return res.body.curriculum ? res.body : undefined;
+    });
+
+    expect(plan.curriculum).toMatchObject({ title: 'Walking with Mark', weeks: 6, churchName: "St. Mark's Church", groupName: 'Tuesday Night Fellowship' });
+    expect(plan.planData.dailyActivities.flatMap((d) => d.activities).filter((a) => a.fromCurriculum)).toHaveLength(3);
   });
 });

@@ -32,3 +32,5 @@ export * from './events/library/logo.events';
 export * from './http/church.dto';
 export * from './church/church-rules';
 export * from './http/church-dashboard.dto';
+export * from './http/curriculum.dto';
+export * from './events/formation/curriculum.events';

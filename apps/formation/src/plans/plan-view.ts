@@ -9,6 +9,17 @@ export const toSpiritualPlan = (view: PlanView): SpiritualPlan => {
     weekStart: view.weekStart,
     createdAt: new Date(view.createdAt).toISOString(),
     source: view.source,
+    curriculum: view.curriculum
+      ? {
+          curriculumId: view.curriculum.curriculumId,
+          title: view.curriculum.title,
+          churchName: view.curriculum.churchName,
+          groupName: view.curriculum.groupName,
+          week: view.curriculum.week,
+          weeks: view.curriculum.weeks,
+          weekTitle: view.curriculum.weekTitle,
+        }
+      : null,
     planData: {
       theme: view.plan.theme,
       description: view.plan.description,
@@ -23,6 +34,9 @@ export const toSpiritualPlan = (view: PlanView): SpiritualPlan => {
           description: a.description,
           ...(a.duration ? { duration: a.duration } : {}),
           ...(a.movedFrom ? { movedFrom: a.movedFrom } : {}),
+          ...(a.fromCurriculum ? { fromCurriculum: true } : {}),
+          ...(a.scripture ? { scripture: a.scripture } : {}),
+          ...(a.reflectionPrompt ? { reflectionPrompt: a.reflectionPrompt } : {}),
           completed: done.has(a.id),
         })),
       })),

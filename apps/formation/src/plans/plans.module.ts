@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
+import { CurriculaModule } from '../curricula/curricula.module';
+import { CurriculumFollowers } from '../curricula/curricula.port';
 import { MemberLifecycle } from '../members/members.port';
 import { MembersModule } from '../members/members.module';
 import { PlanAssistant } from './assistant/plan-assistant';
@@ -15,16 +17,18 @@ const readModels = EventSourcingModule.forFeature([PlanProjection]);
 
 /** Weekly plans: generation (at onboarding, on request, at each member's week rollover), progress, catch-up. */
 @Module({
-  imports: [MembersModule, readModels],
+  imports: [MembersModule, CurriculaModule, readModels],
   controllers: [PlansController],
   providers: [PlanAssistant, PlanCommands, PlansExport, PlanWeekQuery, PlanRollover, PlanRolloverProcessor],
   exports: [PlanCommands, PlansExport, PlanWeekQuery, PlanRollover],
 })
 export class PlansModule {
-  constructor(lifecycle: MemberLifecycle, plans: PlanCommands) {
+  constructor(lifecycle: MemberLifecycle, plans: PlanCommands, curricula: CurriculumFollowers) {
     // The first plan: the week of the onboarding in the member's zone; a repeat finds it there and does nothing.
     lifecycle.listen({
       onboarded: (userId, at, meta) => plans.generate(userId, { reason: 'onboarding', now: at, meta }).then(() => undefined),
     });
+    // A church curriculum assigned or ended during the week, or a member joining or leaving its church or group.
+    curricula.listen((userId, meta) => plans.followCurriculum(userId, meta));
   }
 }

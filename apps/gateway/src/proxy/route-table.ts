@@ -34,6 +34,8 @@ export const serviceOfSegment: Readonly<Record<string, ServiceName>> = {
   notifications: 'formation',
   nudges: 'formation',
   scripture: 'formation',
+  // Churches' own curricula (docs/curricula.md).
+  curricula: 'formation',
   uploads: 'library',
   moderation: 'library',
   // Churches' logos: kept and served by the library (public reads), changed by the church's admins.

@@ -109,6 +109,14 @@ export const router = createBrowserRouter([
                     path: '/churches/:churchId/dashboard',
                     lazy: memberPage(() => import('../features/churches/pages/ChurchDashboardPage'), 'ChurchDashboardPage'),
                   },
+                  {
+                    path: '/churches/:churchId/curricula',
+                    lazy: memberPage(() => import('../features/curricula/pages/CurriculaPage'), 'CurriculaPage'),
+                  },
+                  {
+                    path: '/curricula/:curriculumId',
+                    lazy: memberPage(() => import('../features/curricula/pages/CurriculumEditorPage'), 'CurriculumEditorPage'),
+                  },
                   { path: '/groups', lazy: memberPage(() => import('../features/groups/pages/GroupsPage'), 'GroupsPage') },
                   { path: '/groups/:groupId', lazy: memberPage(() => import('../features/groups/pages/GroupPage'), 'GroupPage') },
                   {

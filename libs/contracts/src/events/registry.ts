@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { formationCurriculumEvents } from './formation/curriculum.events';
 import { formationHabitEvents } from './formation/habit.events';
 import { formationJournalEvents } from './formation/journal.events';
 import { formationMemberEvents } from './formation/member.events';
@@ -28,6 +29,7 @@ export const eventDefinitions = {
   ...formationJournalEvents,
   ...formationMemberEvents,
   ...formationNotificationEvents,
+  ...formationCurriculumEvents,
   ...libraryResourceEvents,
   ...communityGroupEvents,
   ...communityPrayerEvents,

@@ -7,6 +7,7 @@ export const topics = {
   formationJournal: 'formation.journal.v1',
   formationMember: 'formation.member.v1',
   formationNotification: 'formation.notification.v1',
+  formationCurriculum: 'formation.curriculum.v1',
   libraryResource: 'library.resource.v1',
   libraryLogo: 'library.logo.v1',
   communityGroup: 'community.group.v1',

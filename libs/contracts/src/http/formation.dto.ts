@@ -14,6 +14,10 @@ export const planActivityViewSchema = z.object({
   description: z.string(),
   duration: z.string().optional(),
   movedFrom: localDate.optional(),
+  /** An activity of the church curriculum the week follows, with its scripture and reflection prompt if any. */
+  fromCurriculum: z.boolean().optional(),
+  scripture: z.string().optional(),
+  reflectionPrompt: z.string().optional(),
   completed: z.boolean(),
 });
 export const planDayViewSchema = z.object({
@@ -27,6 +31,19 @@ export const spiritualPlanSchema = z.object({
   weekStart: localDate,
   createdAt: z.string(),
   source: z.enum(['built-in', 'assistant']),
+  /** The church curriculum week this plan follows (docs/curricula.md), or null. */
+  curriculum: z
+    .object({
+      curriculumId: z.string(),
+      title: z.string(),
+      churchName: z.string(),
+      /** The group it was assigned to; null when assigned to the whole church. */
+      groupName: z.string().nullable(),
+      week: z.number().int(),
+      weeks: z.number().int(),
+      weekTitle: z.string(),
+    })
+    .nullable(),
   planData: z.object({
     theme: z.string(),
     description: z.string(),

@@ -4,10 +4,21 @@ import { CommandRunner, ConcurrencyError, EventStore, type NewEvent, ProjectionR
 import { DomainError } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
-import { MemberProjection } from '../../members/members.port';
+import { CurriculumWeeks } from '../../curricula/curricula.port';
+import { type Member, MemberProjection } from '../../members/members.port';
 import { localDateOf, weekStartOf, type LocalDate } from '@abide/calendar';
 import { PlanAssistant } from '../assistant/plan-assistant';
-import { decideCatchUp, decideGeneratePlan, decideToggleActivity, PlanNotFound, planDecider, type PlanState } from '../domain/plan.decider';
+import { composeWeek, followCurriculum, sameCurriculumWeek } from '../domain/curriculum-week';
+import { generateWeeklyPlan, type PlanRequest } from '../domain/plan-generator';
+import {
+  decideCatchUp,
+  decideFollowCurriculum,
+  decideGeneratePlan,
+  decideToggleActivity,
+  PlanNotFound,
+  planDecider,
+  type PlanState,
+} from '../domain/plan.decider';
 import { weekRollover } from '../domain/week-rollover';
 import { PlanProjection, planStreamId } from '../projections/plan.projection';
 
@@ -35,6 +46,7 @@ export class PlanCommands {
     private readonly plans: PlanProjection,
     private readonly members: MemberProjection,
     private readonly assistant: PlanAssistant,
+    private readonly curricula: CurriculumWeeks,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -52,25 +64,56 @@ export class PlanCommands {
     // decider checks again against the stream it appends to.
     if (state.plan && options.reason !== 'regenerate') return null;
 
-    const recent = await this.plans.recent(userId, HISTORY_WEEKS);
-    const goals = member?.spiritualGoals.length ? member.spiritualGoals : DEFAULT_PLAN_GOALS;
-    const preferences = member?.connectionPreferences.length ? member.connectionPreferences : DEFAULT_PLAN_PREFERENCES;
-    const { plan, source } = await this.assistant.generate({
-      goals,
-      preferences,
+    const [recent, curriculum] = await Promise.all([this.plans.recent(userId, HISTORY_WEEKS), this.curricula.forMember(userId, weekStart)]);
+    const request = this.requestOf(weekStart, userId, state.generations, member, recent);
+    const { plan, source } = await this.assistant.generate(request);
+    // The curriculum week's activities on the days it fills; the member's own plan on the others.
+    const composed = composeWeek(plan, curriculum);
+    const appended = await this.run(
+      streamId,
+      (current) =>
+        decideGeneratePlan(current, { planId: uuidv7(), userId, plan: composed, source, reason: options.reason, curriculum: curriculum?.curriculum ?? null }),
+      options.meta,
+    );
+    return appended.length ? streamId : null;
+  }
+
+  /**
+   * The member's current week follows the curriculum week it should now (docs/curricula.md): after
+   * an assignment for the running week, its end, or the member joining or leaving a church or group. Nothing they
+   * checked off is lost; a member without a plan this week gets the curriculum when it is made. Idempotent.
+   */
+  async followCurriculum(userId: string, meta: Meta): Promise<void> {
+    const current = await this.currentWeek(userId);
+    if (!current) return;
+    const target = await this.curricula.forMember(userId, current.weekStart);
+    if (sameCurriculumWeek(current.curriculum ?? null, target?.curriculum ?? null)) return;
+    const member = await this.members.find(userId);
+    await this.run(
+      current._id,
+      (state) => {
+        if (!state.plan) return [];
+        // What fills a day the curriculum no longer fills: the member's generated plan of the week, as it was seeded.
+        const generated = generateWeeklyPlan(this.requestOf(state.plan.weekStart, userId, Math.max(0, state.generations - 1), member));
+        const plan = followCurriculum({ plan: state.plan, current: state.curriculum, completed: new Set(state.completed.keys()), target, generated });
+        return decideFollowCurriculum(state, { userId, curriculum: target?.curriculum ?? null, plan });
+      },
+      meta,
+    );
+  }
+
+  /** What the generator is asked for a member's week: their goals and preferences, and what recent weeks held. */
+  private requestOf(weekStart: LocalDate, userId: string, generations: number, member: Member | null, recent: readonly PlanView[] = []): PlanRequest {
+    return {
+      goals: member?.spiritualGoals.length ? member.spiritualGoals : DEFAULT_PLAN_GOALS,
+      preferences: member?.connectionPreferences.length ? member.connectionPreferences : DEFAULT_PLAN_PREFERENCES,
       weekStart,
-      seed: `${userId}|${state.generations}`,
+      seed: `${userId}|${generations}`,
       history: {
         recentThemeIds: recent.map((p) => p.plan.themeId),
         recentActivityIds: recent.flatMap((p) => p.plan.dailyActivities.flatMap((d) => d.activities.map((a) => a.id))),
       },
-    });
-    const appended = await this.run(
-      streamId,
-      (current) => decideGeneratePlan(current, { planId: uuidv7(), userId, plan, source, reason: options.reason }),
-      options.meta,
-    );
-    return appended.length ? streamId : null;
+    };
   }
 
   /**

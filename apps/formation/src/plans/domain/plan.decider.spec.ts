@@ -4,19 +4,19 @@ import { generateWeeklyPlan } from './plan-generator';
 
 const plan = generateWeeklyPlan({ goals: ['Daily Bible reading'], preferences: ['bible'], weekStart: '2026-03-01', seed: 'u1' });
 const generated = (reason: 'onboarding' | 'regenerate' | 'rollover' = 'onboarding', planId = 'p1') =>
-  decideGeneratePlan(foldPlan([]), { planId, userId: 'u1', plan, source: 'built-in', reason });
+  decideGeneratePlan(foldPlan([]), { planId, userId: 'u1', plan, source: 'built-in', reason, curriculum: null });
 const firstId = plan.dailyActivities[0].activities[0].id;
 const now = new Date('2026-03-03T10:00:00Z');
 
 describe('decideGeneratePlan', () => {
   it('returns nothing when onboarding arrives again for a week that has a plan', () => {
-    const sut = decideGeneratePlan(foldPlan(generated()), { planId: 'p2', userId: 'u1', plan, source: 'built-in', reason: 'onboarding' });
+    const sut = decideGeneratePlan(foldPlan(generated()), { planId: 'p2', userId: 'u1', plan, source: 'built-in', reason: 'onboarding', curriculum: null });
     expect(sut).toEqual([]);
   });
 
   it('returns a new plan when the member regenerates, and forgets the old check-offs', () => {
     const history: NewEvent[] = [...generated(), ...decideToggleActivity(foldPlan(generated()), { userId: 'u1', activityId: firstId, completed: true, today: '2026-03-03', now })];
-    const sut = decideGeneratePlan(foldPlan(history), { planId: 'p2', userId: 'u1', plan, source: 'built-in', reason: 'regenerate' });
+    const sut = decideGeneratePlan(foldPlan(history), { planId: 'p2', userId: 'u1', plan, source: 'built-in', reason: 'regenerate', curriculum: null });
     expect(sut).toHaveLength(1);
     expect(foldPlan([...history, ...sut])).toMatchObject({ planId: 'p2', generations: 2 });
     expect(foldPlan([...history, ...sut]).completed.size).toBe(0);

@@ -5,6 +5,7 @@ import { catchUp } from './catch-up';
 import type { WeeklyPlan } from './plan.schema';
 
 type StoredPlan = EventData<'formation.plan.generated'>['plan'];
+type PlanCurriculum = EventData<'formation.plan.generated'>['curriculum'];
 
 /** One member's plan for one week, folded from its `plan-<userId>-<weekStart>` stream. */
 export interface PlanState {
@@ -12,6 +13,8 @@ export interface PlanState {
   /** The plan as its events stored it (day names as text: the event keeps what the generator wrote). */
   plan?: StoredPlan;
   source?: 'built-in' | 'assistant';
+  /** The church curriculum week the plan follows, or null. */
+  curriculum: PlanCurriculum;
   generations: number;
   /** Completed activity id → the local date it was done on. */
   completed: Map<string, LocalDate>;
@@ -33,14 +36,21 @@ export class ActivityNotFound extends Refusal {
 
 type PlanEvent = EventPayload;
 
-const initialPlan = (): PlanState => ({ generations: 0, completed: new Map() });
+const initialPlan = (): PlanState => ({ generations: 0, completed: new Map(), curriculum: null });
 
 /** One event's effect on the week's plan. */
 const evolvePlan = (state: PlanState, e: PlanEvent): PlanState => {
   switch (e.type) {
     case 'formation.plan.generated':
       // A regenerated week starts afresh: the old plan's check-offs belong to activities no longer there.
-      return { planId: e.data.planId, plan: e.data.plan, source: e.data.source, generations: state.generations + 1, completed: new Map() };
+      return {
+        planId: e.data.planId,
+        plan: e.data.plan,
+        source: e.data.source,
+        curriculum: e.data.curriculum,
+        generations: state.generations + 1,
+        completed: new Map(),
+      };
     case 'formation.plan.activity-completed':
       return { ...state, completed: new Map(state.completed).set(e.data.activityId, e.data.date) };
     case 'formation.plan.activity-uncompleted': {
@@ -50,13 +60,21 @@ const evolvePlan = (state: PlanState, e: PlanEvent): PlanState => {
     }
     case 'formation.plan.caught-up':
       return state.plan ? { ...state, plan: { ...state.plan, dailyActivities: e.data.dailyActivities } } : state;
+    case 'formation.plan.curriculum-followed': {
+      if (!state.plan) return state;
+      const { themeId, theme, description, scriptures, dailyActivities } = e.data;
+      return { ...state, curriculum: e.data.curriculum, plan: { ...state.plan, themeId, theme, description, scriptures, dailyActivities } };
+    }
     default:
       return state;
   }
 };
 
-/** The week's plan aggregate for the command runner: its state is kept as a snapshot in the stream head. */
-export const planDecider: Decider<PlanState> = { name: 'plan', initialState: initialPlan, evolve: evolvePlan };
+/**
+ * The week's plan aggregate for the command runner: its state is kept as a snapshot in the stream head (state 2: the
+ * curriculum it follows).
+ */
+export const planDecider: Decider<PlanState> = { name: 'plan', stateVersion: 2, initialState: initialPlan, evolve: evolvePlan };
 
 export const foldPlan = (events: readonly PlanEvent[]): PlanState => events.reduce(evolvePlan, initialPlan());
 
@@ -66,6 +84,7 @@ export interface GeneratePlan {
   plan: WeeklyPlan;
   source: 'built-in' | 'assistant';
   reason: 'onboarding' | 'regenerate' | 'rollover';
+  curriculum: PlanCurriculum;
 }
 
 /** Only 'regenerate' replaces a week's plan; onboarding and rollover arriving again decide nothing. */
@@ -82,6 +101,7 @@ export const decideGeneratePlan = (state: PlanState, command: GeneratePlan): New
         source: command.source,
         reason: command.reason,
         plan: command.plan,
+        curriculum: command.curriculum,
       },
     },
   ];
@@ -142,4 +162,32 @@ export const decideCatchUp = (
       },
     ],
   };
+};
+
+/**
+ * The week follows another curriculum week, or none (`plan`: the merged week, see followCurriculum); a plan already
+ * following it decides nothing.
+ */
+export const decideFollowCurriculum = (
+  state: PlanState,
+  command: { userId: string; curriculum: PlanCurriculum; plan: StoredPlan | null },
+): NewEvent[] => {
+  if (!state.plan || !state.planId || !command.plan) return [];
+  const { themeId, theme, description, scriptures, dailyActivities } = command.plan;
+  return [
+    {
+      type: 'formation.plan.curriculum-followed',
+      subjectId: command.userId,
+      data: {
+        planId: state.planId,
+        userId: command.userId,
+        curriculum: command.curriculum,
+        themeId,
+        theme,
+        description,
+        scriptures: scriptures ?? [],
+        dailyActivities,
+      },
+    },
+  ];
 };

@@ -19,6 +19,10 @@ export const planActivitySchema = z.object({
   duration: z.string().trim().min(1).max(30).optional(),
   /** Set by 'Catch me up' on an activity moved forward from an earlier day. */
   movedFrom: localDateSchema.optional(),
+  /** A church curriculum's activity (docs/curricula.md), with its scripture and prompt if any. */
+  fromCurriculum: z.literal(true).optional(),
+  scripture: z.string().trim().min(1).max(80).optional(),
+  reflectionPrompt: z.string().trim().min(1).max(500).optional(),
 });
 
 export const planDaySchema = z.object({
@@ -67,11 +71,14 @@ const checkWeek = (plan: PlanShape, ctx: z.RefinementCtx): void => {
 /** A stored plan: any day may hold 0–5 activities (past days empty after 'Catch me up', today fuller). */
 export const weeklyPlanSchema = planObject.superRefine(checkWeek);
 
+/** What a generator may write of an activity: a curriculum's marks are never an assistant's to set (zod drops them). */
+const generatedActivitySchema = planActivitySchema.omit({ movedFrom: true, fromCurriculum: true, scripture: true, reflectionPrompt: true });
+
 /** A freshly generated plan, from the built-in generator or an LLM: 2–3 activities every day. */
 export const generatedPlanSchema = planObject
   .extend({
     dailyActivities: z
-      .array(planDaySchema.extend({ activities: z.array(planActivitySchema).min(MIN_GENERATED_PER_DAY).max(MAX_GENERATED_PER_DAY) }))
+      .array(planDaySchema.extend({ activities: z.array(generatedActivitySchema).min(MIN_GENERATED_PER_DAY).max(MAX_GENERATED_PER_DAY) }))
       .length(7),
   })
   .superRefine(checkWeek);

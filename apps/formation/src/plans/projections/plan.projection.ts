@@ -17,6 +17,7 @@ export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'
     'formation.plan.activity-completed',
     'formation.plan.activity-uncompleted',
     'formation.plan.caught-up',
+    'formation.plan.curriculum-followed',
   ] as const;
   private readonly model: Model<PlanView>;
   private readonly members: Model<PlanMemberView>;
@@ -38,6 +39,7 @@ export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'
             source: generated.source,
             createdAt: new Date(event.occurredAt),
             plan: generated.plan,
+            curriculum: generated.curriculum,
             completed: [],
           },
         });
@@ -57,6 +59,20 @@ export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'
         return;
       case 'formation.plan.caught-up': {
         await applyIfNewer(this.model, event.streamId, event.version, { $set: { 'plan.dailyActivities': event.data.dailyActivities } });
+        return;
+      }
+      case 'formation.plan.curriculum-followed': {
+        const { themeId, theme, description, scriptures, dailyActivities, curriculum } = event.data;
+        await applyIfNewer(this.model, event.streamId, event.version, {
+          $set: {
+            'plan.themeId': themeId,
+            'plan.theme': theme,
+            'plan.description': description,
+            'plan.scriptures': scriptures,
+            'plan.dailyActivities': dailyActivities,
+            curriculum,
+          },
+        });
         return;
       }
     }

@@ -1,4 +1,5 @@
 import { Schema } from 'mongoose';
+import type { PlanCurriculum } from '../../curricula/curricula.port';
 import type { WeeklyPlan } from '../domain/plan.schema';
 
 /** One member's plan for one week (`_id` = the plan stream id). */
@@ -10,6 +11,8 @@ export interface PlanView {
   source: 'built-in' | 'assistant';
   createdAt: Date;
   plan: WeeklyPlan;
+  /** The church curriculum week the plan follows (docs/churches.md), or null; absent on plans made before curricula. */
+  curriculum?: PlanCurriculum | null;
   /** Completed activities with the local date each was done on. */
   completed: Array<{ activityId: string; date: string }>;
   version: number;
@@ -24,6 +27,7 @@ export const planViewSchema = new Schema<PlanView>(
     source: { type: String, required: true },
     createdAt: { type: Date, required: true },
     plan: { type: Schema.Types.Mixed, required: true },
+    curriculum: { type: Schema.Types.Mixed, default: null },
     completed: { type: [{ _id: false, activityId: String, date: String }], default: [] },
     version: { type: Number, required: true },
   },

@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { type EventDefinition, eventVersions } from '../versions';
 
-/** Events of formation's plan aggregate (topic formation.plan.v1): one stream per member and week. */
+/**
+ * Events of formation's plan aggregate (topic formation.plan.v1): one stream per member and week. v2 of `generated`
+ * and `caught-up` carry a church curriculum's activities (scripture, reflection prompt) and, on `generated`, which
+ * curriculum week the plan follows; `curriculum-followed` changes that within a week (docs/churches.md).
+ */
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const planActivity = z.object({
   id: z.string().min(1),
@@ -10,13 +15,37 @@ const planActivity = z.object({
   movedFrom: localDate.optional(),
 });
 const planDay = z.object({ day: z.string(), dayIndex: z.number().int().min(0).max(6), date: localDate, activities: z.array(planActivity) });
-export const planContentSchema = z.object({
+const planContentV1 = z.object({
   themeId: z.string().min(1),
   theme: z.string().min(1),
   description: z.string().min(1),
   scriptures: z.array(z.string()).optional(),
   weekStart: localDate,
   dailyActivities: z.array(planDay).length(7),
+});
+/** An activity of a church curriculum (`fromCurriculum`), with its scripture and reflection prompt when it has them. */
+const planActivityV2 = planActivity.extend({
+  scripture: z.string().min(1).optional(),
+  reflectionPrompt: z.string().min(1).optional(),
+  fromCurriculum: z.literal(true).optional(),
+});
+const planDayV2 = planDay.extend({ activities: z.array(planActivityV2) });
+export const planContentSchema = planContentV1.extend({ dailyActivities: z.array(planDayV2).length(7) });
+/** The curriculum week a plan follows, as it was when applied (names too: the plan shows them as they were then). */
+const planCurriculum = z.object({
+  assignmentId: z.string().min(1),
+  curriculumId: z.string().min(1),
+  churchId: z.string().min(1),
+  churchName: z.string(),
+  /** The group whose assignment this is; null for one to the whole church. */
+  groupId: z.string().min(1).nullable(),
+  groupName: z.string().nullable(),
+  title: z.string().min(1),
+  version: z.number().int().min(1),
+  /** 1-based week of the curriculum, and how many it has. */
+  week: z.number().int().min(1),
+  weeks: z.number().int().min(1),
+  weekTitle: z.string().min(1),
 });
 const ids = { planId: z.string().min(1), userId: z.string().min(1) };
 
@@ -25,8 +54,10 @@ export const formationPlanGeneratedV1 = z.object({
   weekStart: localDate,
   source: z.enum(['built-in', 'assistant']),
   reason: z.enum(['onboarding', 'regenerate', 'rollover']),
-  plan: planContentSchema,
+  plan: planContentV1,
 });
+/** `curriculum`: the church curriculum week whose activities the plan holds (its empty days generated), or null. */
+export const formationPlanGeneratedV2 = formationPlanGeneratedV1.extend({ plan: planContentSchema, curriculum: planCurriculum.nullable() });
 /** `date` is the member's local date when it was done (it feeds the activity streak). */
 export const formationPlanActivityCompletedV1 = z.object({ ...ids, activityId: z.string().min(1), date: localDate, completedAt: z.string().datetime({ offset: true }) });
 /** `date` is the local date the undone completion had been recorded on. */
@@ -38,10 +69,25 @@ export const formationPlanCaughtUpV1 = z.object({
   leftBehind: z.number().int().min(0),
   dailyActivities: z.array(planDay).length(7),
 });
+export const formationPlanCaughtUpV2 = formationPlanCaughtUpV1.extend({ dailyActivities: z.array(planDayV2).length(7) });
+/**
+ * The week now follows another curriculum week, or none (assigned or ended during the week, the member joined or left
+ * the church or group): the days and theme as merged, keeping every activity already checked off.
+ */
+export const formationPlanCurriculumFollowedV1 = z.object({
+  ...ids,
+  curriculum: planCurriculum.nullable(),
+  themeId: z.string().min(1),
+  theme: z.string().min(1),
+  description: z.string().min(1),
+  scriptures: z.array(z.string()),
+  dailyActivities: z.array(planDayV2).length(7),
+});
 
 export const formationPlanEvents = {
-  'formation.plan.generated': { schemaVersion: 1, schema: formationPlanGeneratedV1 },
+  'formation.plan.generated': eventVersions(formationPlanGeneratedV1).next(formationPlanGeneratedV2, (v1) => ({ ...v1, curriculum: null })),
   'formation.plan.activity-completed': { schemaVersion: 1, schema: formationPlanActivityCompletedV1 },
   'formation.plan.activity-uncompleted': { schemaVersion: 1, schema: formationPlanActivityUncompletedV1 },
-  'formation.plan.caught-up': { schemaVersion: 1, schema: formationPlanCaughtUpV1 },
-} as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;
+  'formation.plan.caught-up': eventVersions(formationPlanCaughtUpV1).next(formationPlanCaughtUpV2, (v1) => v1),
+  'formation.plan.curriculum-followed': { schemaVersion: 1, schema: formationPlanCurriculumFollowedV1 },
+} as const satisfies Record<string, EventDefinition>;

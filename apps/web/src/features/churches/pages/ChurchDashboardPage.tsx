@@ -3,6 +3,7 @@ import { Result, Skeleton, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { httpStatusOf } from '../../../shared/api/problem-details';
 import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
+import { CurriculumProgress } from '../../curricula';
 import { useChurchDashboardFiguresQuery } from '../churchDashboardApi';
 import { weekLabel } from '../church-dashboard-format';
 import { ChurchFigureCards } from '../components/dashboard/ChurchFigureCards';
@@ -76,11 +77,8 @@ export function ChurchDashboardPage() {
       <ChurchTrendCharts dashboard={dashboard} />
       <GroupHealthTable dashboard={dashboard} />
 
-      {/* The curricula feature's <CurriculumProgress churchId={church.id} /> goes in this section (placed at merge). */}
-      <section className="church-dashboard__curriculum" aria-labelledby="curriculum-progress">
-        <h2 id="curriculum-progress" className="card-heading">
-          Curriculum progress
-        </h2>
+      <section className="church-dashboard__curriculum" aria-label="Curriculum progress">
+        <CurriculumProgress churchId={church.id} />
       </section>
     </main>
   );

@@ -2,6 +2,7 @@ import { LOGO_MAX_BYTES, type ChurchDetail } from '@abide/contracts';
 import { App, Button, Card, Form, List, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
+import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
 import { httpStatusOf } from '../../../shared/api/problem-details';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -250,6 +251,7 @@ export function ChurchSettingsPage() {
             {data.memberCount === 1 ? '1 member' : `${data.memberCount} members`} · page at /c/{data.slug}
           </p>
         </div>
+        <ButtonLink to={`/churches/${data.id}/curricula`}>Curricula</ButtonLink>
       </header>
       <div className="church-settings__grid">
         <BrandingCard church={data} />

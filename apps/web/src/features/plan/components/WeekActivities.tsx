@@ -91,7 +91,10 @@ export function WeekActivities({ days, today }: { days: PlanDay[]; today: string
                           </span>
                         ) : null}
                         {activity.movedFrom ? <span>Moved from {weekdayNameOf(activity.movedFrom)}</span> : null}
+                        {activity.scripture ? <span>Read {activity.scripture}</span> : null}
+                        {activity.fromCurriculum ? <span>From your church’s curriculum</span> : null}
                       </p>
+                      {activity.reflectionPrompt ? <p className="plan-activity__prompt">Reflect: {activity.reflectionPrompt}</p> : null}
                     </li>
                   ))}
                 </ul>

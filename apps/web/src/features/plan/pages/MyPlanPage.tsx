@@ -86,6 +86,12 @@ export function MyPlanPage() {
         <div className="page-header__text">
           {user?.name ? <p className="page-header__greeting">Welcome, {user.name}</p> : null}
           <LiteTitle className="page__title">Your Weekly Spiritual Plan</LiteTitle>
+          {plan?.curriculum ? (
+            <p className="plan-curriculum" data-testid="plan-curriculum">
+              Week {plan.curriculum.week} of {plan.curriculum.weeks} of <strong>{plan.curriculum.title}</strong>, from{' '}
+              {plan.curriculum.groupName ?? plan.curriculum.churchName}
+            </p>
+          ) : null}
           {theme ? (
             <p className="plan-theme">
               <span className="plan-theme__label">Theme:</span> {theme}

@@ -221,6 +221,88 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    curriculaList: build.query<CurriculaListApiResponse, CurriculaListApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula`,
+        params: {
+          churchId: queryArg,
+        },
+      }),
+    }),
+    curriculaCreate: build.mutation<CurriculaCreateApiResponse, CurriculaCreateApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    curriculaDetail: build.query<CurriculaDetailApiResponse, CurriculaDetailApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
+    curriculaArchive: build.mutation<CurriculaArchiveApiResponse, CurriculaArchiveApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula/${encodeURIComponent(String(queryArg))}/archive`,
+        method: 'POST',
+      }),
+    }),
+    curriculaAssign: build.mutation<CurriculaAssignApiResponse, CurriculaAssignApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula/${encodeURIComponent(String(queryArg.id))}/assignments`,
+        method: 'POST',
+        body: queryArg.assignCurriculumDto,
+      }),
+    }),
+    curriculaAssignment: build.query<CurriculaAssignmentApiResponse, CurriculaAssignmentApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula/${encodeURIComponent(String(queryArg.id))}/assignments/${encodeURIComponent(String(queryArg.assignmentId))}`,
+      }),
+    }),
+    curriculaEndAssignment: build.mutation<CurriculaEndAssignmentApiResponse, CurriculaEndAssignmentApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula/${encodeURIComponent(String(queryArg.id))}/assignments/${encodeURIComponent(String(queryArg.assignmentId))}`,
+        method: 'DELETE',
+      }),
+    }),
+    curriculaSaveDraft: build.mutation<CurriculaSaveDraftApiResponse, CurriculaSaveDraftApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula/${encodeURIComponent(String(queryArg.id))}/draft`,
+        method: 'PUT',
+        body: queryArg.saveCurriculumDraftDto,
+      }),
+    }),
+    curriculaDuplicate: build.mutation<CurriculaDuplicateApiResponse, CurriculaDuplicateApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula/${encodeURIComponent(String(queryArg))}/duplicate`,
+        method: 'POST',
+      }),
+    }),
+    curriculaProgress: build.query<CurriculaProgressApiResponse, CurriculaProgressApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula/${encodeURIComponent(String(queryArg))}/progress`,
+      }),
+    }),
+    curriculaPublish: build.mutation<CurriculaPublishApiResponse, CurriculaPublishApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula/${encodeURIComponent(String(queryArg))}/publish`,
+        method: 'POST',
+      }),
+    }),
+    curriculaRestore: build.mutation<CurriculaRestoreApiResponse, CurriculaRestoreApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula/${encodeURIComponent(String(queryArg))}/restore`,
+        method: 'POST',
+      }),
+    }),
+    curriculaWeek: build.query<CurriculaWeekApiResponse, CurriculaWeekApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula/${encodeURIComponent(String(queryArg.id))}/weeks/${encodeURIComponent(String(queryArg.week))}`,
+        params: {
+          version: queryArg.version,
+        },
+      }),
+    }),
     profilesMine: build.query<ProfilesMineApiResponse, ProfilesMineApiArg>({
       query: () => ({ url: `/formation/profile` }),
     }),
@@ -873,6 +955,49 @@ export type ChurchesPortalApiResponse = /** status 200  */ ChurchPortalDto;
 export type ChurchesPortalApiArg = string;
 export type ChurchesJoinApiResponse = /** status 200  */ ChurchSummaryDto;
 export type ChurchesJoinApiArg = JoinChurchDto;
+export type CurriculaListApiResponse = /** status 200  */ CurriculumListDto;
+export type CurriculaListApiArg = /** The church whose curricula to list */ string;
+export type CurriculaCreateApiResponse = /** status 201  */ CurriculumDetailDto;
+export type CurriculaCreateApiArg = CreateCurriculumDto;
+export type CurriculaDetailApiResponse = /** status 200  */ CurriculumDetailDto;
+export type CurriculaDetailApiArg = string;
+export type CurriculaArchiveApiResponse = /** status 200  */ CurriculumDetailDto;
+export type CurriculaArchiveApiArg = string;
+export type CurriculaAssignApiResponse = /** status 201  */ CurriculumAssignmentDto;
+export type CurriculaAssignApiArg = {
+  id: string;
+  assignCurriculumDto: AssignCurriculumDto;
+};
+export type CurriculaAssignmentApiResponse = /** status 200  */ CurriculumAssignmentDto;
+export type CurriculaAssignmentApiArg = {
+  id: string;
+  assignmentId: string;
+};
+export type CurriculaEndAssignmentApiResponse = unknown;
+export type CurriculaEndAssignmentApiArg = {
+  id: string;
+  assignmentId: string;
+};
+export type CurriculaSaveDraftApiResponse = /** status 200  */ CurriculumDetailDto;
+export type CurriculaSaveDraftApiArg = {
+  id: string;
+  saveCurriculumDraftDto: SaveCurriculumDraftDto;
+};
+export type CurriculaDuplicateApiResponse = /** status 201  */ CurriculumDetailDto;
+export type CurriculaDuplicateApiArg = string;
+export type CurriculaProgressApiResponse = /** status 200  */ CurriculumProgressDto;
+export type CurriculaProgressApiArg = string;
+export type CurriculaPublishApiResponse = /** status 200  */ CurriculumDetailDto;
+export type CurriculaPublishApiArg = string;
+export type CurriculaRestoreApiResponse = /** status 200  */ CurriculumDetailDto;
+export type CurriculaRestoreApiArg = string;
+export type CurriculaWeekApiResponse = /** status 200  */ CurriculumWeekPreviewDto;
+export type CurriculaWeekApiArg = {
+  id: string;
+  /** The week's number, 1 to 52 */
+  week: number;
+  version?: string;
+};
 export type ProfilesMineApiResponse = /** status 200  */ FormationProfileDto;
 export type ProfilesMineApiArg = void;
 export type GroupsMineApiResponse = /** status 200  */ GroupSummaryListDto;
@@ -1471,6 +1596,156 @@ export type ChurchPortalDto = {
 };
 export type JoinChurchDto = {
   code: string;
+};
+export type CurriculumListDto = {
+  items: {
+    id: string;
+    churchId: string;
+    title: string;
+    status: 'draft' | 'published' | 'archived';
+    latestVersion: number | null;
+    hasUnpublishedChanges: boolean;
+    weeks: number;
+    activeAssignments: number;
+    updatedAt: string;
+  }[];
+};
+export type CurriculumDetailDto = {
+  id: string;
+  churchId: string;
+  title: string;
+  status: 'draft' | 'published' | 'archived';
+  latestVersion: number | null;
+  hasUnpublishedChanges: boolean;
+  weeks: number;
+  activeAssignments: number;
+  updatedAt: string;
+  description: string;
+  churchName: string;
+  churchTimeZone: string;
+  currentWeekStart: string;
+  revision: number;
+  draft: {
+    title: string;
+    description: string;
+    weeks: {
+      id: string;
+      title: string;
+      summary: string;
+      days: {
+        activities: {
+          id: string;
+          name: string;
+          description: string;
+          durationMinutes: number;
+          scripture: string | null;
+          reflectionPrompt: string | null;
+        }[];
+      }[];
+    }[];
+  };
+  versions: {
+    version: number;
+    publishedAt: string;
+    weeks: number;
+  }[];
+  assignments: {
+    id: string;
+    version: number;
+    audience: 'church' | 'groups';
+    groups: {
+      id: string;
+      name: string;
+    }[];
+    startDate: string;
+    endDate: string;
+    state: 'upcoming' | 'running' | 'finished' | 'ended';
+    assignedAt: string;
+  }[];
+  churchGroups: {
+    id: string;
+    name: string;
+  }[];
+};
+export type CreateCurriculumDto = {
+  churchId: string;
+  title: string;
+  description?: string;
+};
+export type CurriculumAssignmentDto = {
+  id: string;
+  version: number;
+  audience: 'church' | 'groups';
+  groups: {
+    id: string;
+    name: string;
+  }[];
+  startDate: string;
+  endDate: string;
+  state: 'upcoming' | 'running' | 'finished' | 'ended';
+  assignedAt: string;
+};
+export type AssignCurriculumDto = {
+  audience: 'church' | 'groups';
+  groupIds?: string[];
+  startDate: string;
+};
+export type SaveCurriculumDraftDto = {
+  revision: number;
+  title: string;
+  description?: string;
+  weeks: {
+    id?: string;
+    title: string;
+    summary?: string;
+    days: {
+      activities: {
+        id?: string;
+        name: string;
+        description: string;
+        durationMinutes: number;
+        scripture?: string | null;
+        reflectionPrompt?: string | null;
+      }[];
+    }[];
+  }[];
+};
+export type CurriculumProgressDto = {
+  curriculumId: string;
+  weeks: {
+    week: number;
+    title: string;
+    members: number;
+    done: number;
+    activities: {
+      id: string;
+      name: string;
+      dayIndex: number;
+      done: number;
+    }[];
+  }[];
+};
+export type CurriculumWeekPreviewDto = {
+  curriculumId: string;
+  title: string;
+  version: number | null;
+  week: number;
+  weeks: number;
+  weekTitle: string;
+  summary: string;
+  scriptures: string[];
+  days: {
+    day: string;
+    dayIndex: number;
+    activities: {
+      id: string;
+      name: string;
+      description: string;
+      durationMinutes: number;
+      scripture: string | null;
+      reflectionPrompt: string | null;
+    }[];
+  }[];
 };
 export type FormationProfileDto = {
   userId: string;
@@ -2267,6 +2542,15 @@ export type SpiritualPlanDto = {
   weekStart: string;
   createdAt: string;
   source: 'built-in' | 'assistant';
+  curriculum: {
+    curriculumId: string;
+    title: string;
+    churchName: string;
+    groupName: string | null;
+    week: number;
+    weeks: number;
+    weekTitle: string;
+  } | null;
   planData: {
     theme: string;
     description: string;
@@ -2281,6 +2565,9 @@ export type SpiritualPlanDto = {
         description: string;
         duration?: string;
         movedFrom?: string;
+        fromCurriculum?: boolean;
+        scripture?: string;
+        reflectionPrompt?: string;
         completed: boolean;
       }[];
     }[];
@@ -2295,6 +2582,15 @@ export type CatchUpResponseDto = {
     weekStart: string;
     createdAt: string;
     source: 'built-in' | 'assistant';
+    curriculum: {
+      curriculumId: string;
+      title: string;
+      churchName: string;
+      groupName: string | null;
+      week: number;
+      weeks: number;
+      weekTitle: string;
+    } | null;
     planData: {
       theme: string;
       description: string;
@@ -2309,6 +2605,9 @@ export type CatchUpResponseDto = {
           description: string;
           duration?: string;
           movedFrom?: string;
+          fromCurriculum?: boolean;
+          scripture?: string;
+          reflectionPrompt?: string;
           completed: boolean;
         }[];
       }[];
@@ -2439,6 +2738,24 @@ export const {
   useChurchesPortalQuery,
   useLazyChurchesPortalQuery,
   useChurchesJoinMutation,
+  useCurriculaListQuery,
+  useLazyCurriculaListQuery,
+  useCurriculaCreateMutation,
+  useCurriculaDetailQuery,
+  useLazyCurriculaDetailQuery,
+  useCurriculaArchiveMutation,
+  useCurriculaAssignMutation,
+  useCurriculaAssignmentQuery,
+  useLazyCurriculaAssignmentQuery,
+  useCurriculaEndAssignmentMutation,
+  useCurriculaSaveDraftMutation,
+  useCurriculaDuplicateMutation,
+  useCurriculaProgressQuery,
+  useLazyCurriculaProgressQuery,
+  useCurriculaPublishMutation,
+  useCurriculaRestoreMutation,
+  useCurriculaWeekQuery,
+  useLazyCurriculaWeekQuery,
   useProfilesMineQuery,
   useLazyProfilesMineQuery,
   useGroupsMineQuery,

@@ -1,0 +1,145 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { curriculumMessages as m, errorCodes, Refusal } from '@abide/contracts';
+import { CommandRunner, ConcurrencyError, EventStore, type NewEvent } from '@abide/event-store';
+import { DomainError } from '@abide/platform';
+import { localDateOf, type LocalDate } from '@abide/calendar';
+import { v7 as uuidv7 } from 'uuid';
+import { CLOCK, type Clock } from '../../config/clock';
+import { ChurchDirectory } from '../../churches/churches.port';
+import type { CommandMeta } from '../../members/members.port';
+import { startDateProblem } from '../domain/assignment-weeks';
+import { type ContentInput, copyOf, normaliseContent } from '../domain/curriculum-content';
+import {
+  assertExists,
+  curriculumDecider,
+  type CurriculumState,
+  decideArchive,
+  decideAssign,
+  decideCreate,
+  decideEndAssignment,
+  decidePublish,
+  decideRestore,
+  decideSaveDraft,
+} from '../domain/curriculum.decider';
+
+export const curriculumStreamId = (curriculumId: string) => `curriculum-${curriculumId}`;
+const TITLE_MAX = 120;
+
+/**
+ * Write side of curricula. Who may act is checked here, on formation's directory of church roles (learnt from
+ * community's events: a brand-new admin may wait a moment for theirs); what may happen to the curriculum is the
+ * decider's. A curriculum belongs to one church; only that church's admins change it.
+ */
+@Injectable()
+export class CurriculumCommands {
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly runner: CommandRunner,
+    private readonly directory: ChurchDirectory,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** 403 for anyone but the church's admins (members and outsiders alike: curricula are not public). */
+  async requireAdmin(userId: string, churchId: string): Promise<void> {
+    if ((await this.directory.roleOf(userId, churchId)) !== 'admin') throw new Refusal(errorCodes.forbidden, m.adminsOnly);
+  }
+
+  /** The curriculum's state (404 when there is none), for a caller who must be its church's admin. */
+  async loadAsAdmin(userId: string, curriculumId: string): Promise<CurriculumState> {
+    const state = await this.load(curriculumId);
+    await this.requireAdmin(userId, state.churchId);
+    return state;
+  }
+
+  async load(curriculumId: string): Promise<CurriculumState> {
+    const { state } = await this.eventStore.aggregate(curriculumStreamId(curriculumId), curriculumDecider);
+    assertExists(state);
+    return state;
+  }
+
+  async create(by: string, input: { churchId: string; title: string; description: string }, meta: CommandMeta): Promise<string> {
+    await this.requireAdmin(by, input.churchId);
+    const curriculumId = uuidv7();
+    const content = { title: input.title.trim(), description: input.description.trim(), weeks: [] };
+    await this.run(curriculumId, (s) => decideCreate(s, { curriculumId, churchId: input.churchId, createdBy: by, content, duplicatedFrom: null }), meta);
+    return curriculumId;
+  }
+
+  /** A copy of the draft as a new curriculum of the same church, titled "Copy of …", with ids of its own. */
+  async duplicate(by: string, sourceId: string, meta: CommandMeta): Promise<string> {
+    const source = await this.loadAsAdmin(by, sourceId);
+    const curriculumId = uuidv7();
+    const content = copyOf(source.draft, `Copy of ${source.draft.title}`.slice(0, TITLE_MAX));
+    await this.run(
+      curriculumId,
+      (s) => decideCreate(s, { curriculumId, churchId: source.churchId, createdBy: by, content, duplicatedFrom: { curriculumId: sourceId, version: null } }),
+      meta,
+    );
+    return curriculumId;
+  }
+
+  /** Saves the whole draft; references that are no scripture are 400s naming their field, nothing is saved then. */
+  async saveDraft(by: string, curriculumId: string, input: ContentInput & { revision: number }, meta: CommandMeta): Promise<void> {
+    await this.loadAsAdmin(by, curriculumId);
+    const { content, problems } = normaliseContent(input);
+    if (problems.length > 0) throw DomainError.validation(problems);
+    await this.run(curriculumId, (s) => decideSaveDraft(s, { by, revision: input.revision, content }), meta);
+  }
+
+  async publish(by: string, curriculumId: string, meta: CommandMeta): Promise<void> {
+    await this.loadAsAdmin(by, curriculumId);
+    await this.run(curriculumId, (s) => decidePublish(s, by), meta);
+  }
+
+  async archive(by: string, curriculumId: string, meta: CommandMeta): Promise<void> {
+    const state = await this.loadAsAdmin(by, curriculumId);
+    const today = await this.churchToday(state.churchId);
+    await this.run(curriculumId, (s) => decideArchive(s, by, today), meta);
+  }
+
+  async restore(by: string, curriculumId: string, meta: CommandMeta): Promise<void> {
+    await this.loadAsAdmin(by, curriculumId);
+    await this.run(curriculumId, (s) => decideRestore(s, by), meta);
+  }
+
+  /** Assigns the latest published version to the whole church or to some of its groups from a Sunday on. */
+  async assign(
+    by: string,
+    curriculumId: string,
+    input: { audience: 'church' | 'groups'; groupIds: string[]; startDate: LocalDate },
+    meta: CommandMeta,
+  ): Promise<string> {
+    const state = await this.loadAsAdmin(by, curriculumId);
+    const problem = startDateProblem(input.startDate, await this.churchToday(state.churchId));
+    if (problem) throw DomainError.validation([{ field: 'startDate', message: problem }], problem);
+    if (input.audience === 'groups') {
+      if (input.groupIds.length === 0) throw DomainError.validation([{ field: 'groupIds', message: m.groupsRequired }], m.groupsRequired);
+      const groups = await this.directory.groupFacts(input.groupIds);
+      const outside = input.groupIds.findIndex((id) => groups.get(id)?.churchId !== state.churchId);
+      if (outside >= 0) throw DomainError.validation([{ field: `groupIds.${outside}`, message: m.groupNotInChurch }], m.groupNotInChurch);
+    }
+    const assignmentId = uuidv7();
+    await this.run(curriculumId, (s) => decideAssign(s, { assignmentId, ...input, by, now: this.clock() }), meta);
+    return assignmentId;
+  }
+
+  async endAssignment(by: string, curriculumId: string, assignmentId: string, meta: CommandMeta): Promise<void> {
+    await this.loadAsAdmin(by, curriculumId);
+    await this.run(curriculumId, (s) => decideEndAssignment(s, { assignmentId, by }), meta);
+  }
+
+  /** Today in the church's time zone (UTC until formation has learnt the church). */
+  async churchToday(churchId: string): Promise<LocalDate> {
+    return localDateOf(this.clock(), (await this.directory.church(churchId))?.timeZone ?? 'UTC');
+  }
+
+  private async run(curriculumId: string, decide: (state: CurriculumState) => NewEvent[], meta: CommandMeta): Promise<void> {
+    try {
+      await this.runner.run(curriculumStreamId(curriculumId), curriculumDecider, decide, meta);
+    } catch (error) {
+      if (error instanceof ConcurrencyError)
+        throw DomainError.conflict('This curriculum changed at the same moment elsewhere. Please try again.', errorCodes.concurrencyConflict);
+      throw error;
+    }
+  }
+}

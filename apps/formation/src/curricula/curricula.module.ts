@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { EventSourcingModule, ProjectionRunner } from '@abide/event-store';
+import { ChurchesModule } from '../churches/churches.module';
+import { MembersModule } from '../members/members.module';
+import { CurriculumCommands } from './commands/curriculum-commands';
+import { CurriculaController } from './curricula.controller';
+import { CurriculaExport } from './curricula-export';
+import { CurriculumFollowers } from './curriculum-followers';
+import { CurriculumQueries } from './curriculum-queries';
+import { CurriculumWeeks } from './curriculum-weeks';
+import { CurriculumProgressProjection } from './projections/curriculum-progress.projection';
+import { CurriculumProjection } from './projections/curriculum.projection';
+
+const readModels = EventSourcingModule.forFeature([CurriculumProjection]);
+
+/**
+ * Churches' own curricula: authoring, publishing, assignment to the church or its groups, and progress per week
+ * (docs/curricula.md). Plans follow the assigned weeks through the port (CurriculumWeeks) and
+ * register with CurriculumFollowers to be told when a member's week should change.
+ */
+@Module({
+  imports: [MembersModule, ChurchesModule, readModels],
+  controllers: [CurriculaController],
+  providers: [CurriculumCommands, CurriculumQueries, CurriculumWeeks, CurriculumFollowers, CurriculumProgressProjection, CurriculaExport],
+  exports: [CurriculumWeeks, CurriculumFollowers, CurriculaExport],
+})
+export class CurriculaModule {
+  constructor(runner: ProjectionRunner, followers: CurriculumFollowers, progress: CurriculumProgressProjection) {
+    // These read models need other providers (the directory, the member read model), which forFeature's module lacks.
+    runner.register([followers, progress]);
+  }
+}

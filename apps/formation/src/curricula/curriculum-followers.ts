@@ -1,0 +1,157 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { EventTypesOf } from '@abide/contracts';
+import type { Projection, StoredEvent } from '@abide/event-store';
+import { MONGO_CONNECTION, runDetached } from '@abide/platform';
+import { addDays, localDateOf, weekStartOf } from '@abide/calendar';
+import type { Connection } from 'mongoose';
+import { CLOCK, type Clock } from '../config/clock';
+import { ChurchDirectory, ChurchMembershipChanges } from '../churches/churches.port';
+import type { CommandMeta } from '../members/members.port';
+import { KeyedDocuments } from '../shared/keyed-documents';
+import { CurriculumProjection } from './projections/curriculum.projection';
+
+/** What a plan does when the curriculum week a member follows may have changed (plans register it). */
+export type FollowListener = (userId: string, meta: CommandMeta) => Promise<void>;
+
+/** An assignment change whose members' current weeks are still to be brought up to date. */
+interface FollowUp {
+  churchId: string;
+  assignmentId: string;
+  correlationId: string;
+  createdAt: string;
+}
+
+/** How often follow-ups left by a stopped process are looked for. */
+const SWEEP_EVERY_MS = 60_000;
+const PROGRESS_EVERY = 100;
+/** A replayed assignment older than this concerns no current week any more (rollover made later weeks right). */
+const STALE_AFTER_DAYS = 8;
+
+/**
+ * Keeps members' plans on the curriculum week they should follow when that changes during a week:
+ * - a member joins or leaves a church or group: the directory tells us, and their plan follows at once (in the
+ *   delivery of community's event, which is retried until it succeeds);
+ * - an admin assigns a curriculum for the running week or ends an assignment: every member it reaches. A projection
+ *   records a follow-up with the event (so a crash loses none: the projection runner heals from the outbox), and
+ *   this worker brings each member's plan along in the background, logging progress, then removes it; a follow-up a
+ *   stopped process left is picked up at start and every minute. Each member's step is idempotent.
+ * Later weeks need nothing here: their plans are made by the rollover, following whatever is assigned then.
+ */
+@Injectable()
+export class CurriculumFollowers implements Projection<EventTypesOf<'formation.curriculum.'>>, OnApplicationBootstrap, OnApplicationShutdown {
+  readonly name = 'curriculum-follow-ups';
+  readonly handles = ['formation.curriculum.assigned', 'formation.curriculum.assignment-ended'] as const;
+  private readonly logger = new Logger(CurriculumFollowers.name);
+  private readonly listeners: FollowListener[] = [];
+  private readonly followUps: KeyedDocuments<FollowUp>;
+  private running?: Promise<void>;
+  private again = false;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(MONGO_CONNECTION) connection: Connection,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly directory: ChurchDirectory,
+    private readonly curricula: CurriculumProjection,
+    changes: ChurchMembershipChanges,
+  ) {
+    this.followUps = new KeyedDocuments(connection, 'curriculum_follow_ups');
+    changes.listen(async ({ userIds, meta }) => {
+      for (const userId of userIds) await this.follow(userId, meta);
+    });
+  }
+
+  listen(listener: FollowListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** The member's current week follows what it should now (a failure is the caller's to retry). */
+  async follow(userId: string, meta: CommandMeta): Promise<void> {
+    for (const listener of this.listeners) await listener(userId, meta);
+  }
+
+  async apply(event: StoredEvent<EventTypesOf<'formation.curriculum.'>>): Promise<void> {
+    if (event.type !== 'formation.curriculum.assigned' && event.type !== 'formation.curriculum.assignment-ended') return;
+    const now = this.clock();
+    if (new Date(event.occurredAt).getTime() < now.getTime() - STALE_AFTER_DAYS * 86_400_000) return;
+    // No member's week can have begun after this Sunday (no zone is more than 14 hours ahead of UTC).
+    if (event.type === 'formation.curriculum.assigned' && event.data.startDate > weekStartOf(addDays(localDateOf(now, 'UTC'), 1))) return;
+    await this.followUps.update(
+      `${event.streamId}@${event.version}`,
+      () => ({ churchId: event.data.churchId, assignmentId: event.data.assignmentId, correlationId: event.correlationId, createdAt: event.occurredAt }),
+      (f) => f,
+    );
+    this.kick();
+  }
+
+  onApplicationBootstrap(): void {
+    this.kick();
+    this.timer = setInterval(() => this.kick(), SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Works through the follow-ups in the background (one run at a time in this process; a kick meanwhile runs again). */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = runDetached(async () => {
+      try {
+        do {
+          this.again = false;
+          await this.workThrough();
+        } while (this.again);
+      } catch (error) {
+        this.logger.warn(`Curriculum follow-ups paused (${(error as Error).message}); retrying within a minute`);
+      } finally {
+        this.running = undefined;
+      }
+    });
+  }
+
+  /** Resolves once no follow-up is being worked on (tests, and a clean shutdown). */
+  async drain(): Promise<void> {
+    this.kick();
+    while (this.running) await this.running;
+  }
+
+  private async workThrough(): Promise<void> {
+    // The collection holds only follow-ups in flight (a handful), so listing it is cheap.
+    const pending = await this.followUps.model.find({}).lean<Array<{ _id: string; state: string }>>();
+    for (const row of pending) {
+      const followUp = JSON.parse(row.state) as FollowUp;
+      const userIds = await this.audienceOf(followUp);
+      const meta = { correlationId: followUp.correlationId };
+      let failed = 0;
+      for (const [i, userId] of userIds.entries()) {
+        try {
+          await this.follow(userId, meta);
+        } catch (error) {
+          failed++;
+          this.logger.warn({ userId, err: (error as Error).message }, 'a plan did not follow its curriculum week; it will at its next rollover');
+        }
+        if ((i + 1) % PROGRESS_EVERY === 0) this.logger.log({ assignmentId: followUp.assignmentId, done: i + 1, of: userIds.length }, 'curriculum follow-up progress');
+      }
+      this.logger.log({ assignmentId: followUp.assignmentId, members: userIds.length, failed }, 'curriculum follow-up done');
+      await this.followUps.delete(row._id);
+    }
+  }
+
+  /** Everyone the assignment reaches now: the church's members, or the members of its groups that still belong to it. */
+  private async audienceOf(followUp: FollowUp): Promise<string[]> {
+    const assignment = (await this.curricula.assignmentsOf(followUp.churchId)).find((a) => a.assignmentId === followUp.assignmentId);
+    if (!assignment) return [];
+    if (assignment.audience === 'church') return this.directory.churchMemberIds(followUp.churchId);
+    const groups = await this.directory.groupFacts(assignment.groupIds);
+    return [...new Set([...groups.values()].filter((g) => g.churchId === followUp.churchId).flatMap((g) => g.memberIds))];
+  }
+
+  async reset(): Promise<void> {
+    await this.followUps.clear();
+  }
+}

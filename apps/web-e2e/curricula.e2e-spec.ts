@@ -1,0 +1,157 @@
+import type { CurriculumDetail, SpiritualPlan } from '@abide/contracts';
+import type { Page } from 'playwright-core';
+import { toast } from './pages/Toasts';
+import { joinChurch, joinCodeOf, seedChurch } from './seed/churches';
+import { formationKnowsAdmin, planFollowingCurriculum, progressCounted } from './seed/curricula';
+import { joinGroup, seedGroup, uniqueWord } from './seed/groups';
+import { seedMember } from './seed/members';
+import { expectAccessible } from './support/accessibility';
+import { screenshot, useBrowser, viewports } from './support/browser';
+import { signIn } from './support/sign-in';
+
+/** Adds an activity through the activity dialog. */
+async function addActivity(page: Page, week: number, day: string, fields: { name: string; what: string; scripture?: string; prompt?: string }) {
+  await page.getByRole('button', { name: `Add activity on ${day}, week ${week}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'New activity' });
+  await dialog.getByLabel('Name').fill(fields.name);
+  await dialog.getByLabel('What to do').fill(fields.what);
+  if (fields.scripture) await dialog.getByLabel('Scripture').fill(fields.scripture);
+  if (fields.prompt) await dialog.getByLabel('Reflection prompt').fill(fields.prompt);
+  await dialog.getByRole('button', { name: 'Add activity' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Curricula (issue: custom curriculum): a church admin writes, reorders, previews, publishes, assigns and follows one. */
+describe('curricula', () => {
+  const session = useBrowser(viewports.desktop);
+
+  it('writes a curriculum, reorders its weeks by keyboard, previews, publishes and assigns it to a group whose members’ plans follow it', async () => {
+    const { page } = session;
+    const [admin, member] = await Promise.all([seedMember(), seedMember()]);
+    const church = await seedChurch(admin.session, { name: 'St. Columba' });
+    const groupName = `Thursday fellowship ${uniqueWord()}`;
+    const group = await seedGroup(admin.session, { name: groupName, churchId: church.id });
+    await joinChurch(member.session, await joinCodeOf(admin.session, church.id));
+    await joinGroup(member.session, group.id);
+    await formationKnowsAdmin(admin.session, church.id);
+    await signIn(page, admin);
+
+    // From the church's settings to its curricula, and a new draft.
+    await page.goto(`/churches/${church.id}/settings`);
+    await page.getByRole('link', { name: 'Curricula' }).click();
+    await page.getByRole('heading', { level: 1, name: 'St. Columba: curricula' }).waitFor();
+    await page.getByText('No curricula yet: create the first one.').waitFor();
+    await page.getByLabel('Title').fill('Psalms for Advent');
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await page.waitForURL('**/curricula/*');
+    const curriculumId = page.url().split('/curricula/')[1];
+    await page.getByRole('heading', { level: 1, name: /Psalms for Advent/ }).waitFor();
+
+    // Two weeks; the second has a reference that is no scripture, and the server says where.
+    await page.getByRole('button', { name: 'Add week' }).click();
+    await page.getByLabel('Week title').fill('The Shepherd');
+    await addActivity(page, 1, 'Monday', { name: 'Read Psalm 23', what: 'Read it slowly, twice.', scripture: 'ps 23:1-3', prompt: 'Where are your still waters?' });
+    await addActivity(page, 1, 'Thursday', { name: 'Walk and give thanks', what: 'Twenty minutes outside, naming gifts.' });
+    await page.getByRole('button', { name: 'Add week' }).click();
+    await page.getByLabel('Week title').fill('Songs of ascent');
+    await addActivity(page, 2, 'Tuesday', { name: 'Read Psalm 121', what: 'Pray it on the way to work.', scripture: 'Hezekiah 3:1' });
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    const problems = page.getByRole('alert').filter({ hasText: 'The draft was not saved' });
+    await problems.getByText(/^Week 2, Tuesday, “Read Psalm 121”: /).waitFor();
+    await screenshot(page, 'curriculum-editor-problem');
+    await page.getByRole('button', { name: /^Read Psalm 121/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit activity' });
+    await edit.getByLabel('Scripture').fill('psalm 121');
+    await edit.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await problems.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Save draft' }).and(page.locator('[disabled]')).waitFor();
+
+    // Week 2 goes first, by keyboard: Space picks it up, the arrow moves it, Space puts it down.
+    await page.getByRole('button', { name: 'Move week 2, Songs of ascent' }).focus();
+    // Each step waits for what a screen reader hears (dnd-kit measures the list between steps).
+    const heard = (text: string) => page.locator('[id^="DndLiveRegion"]').getByText(text).waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    // Picked up: it is over its own place, which dnd-kit announces straight after.
+    await heard('Week “Songs of ascent” moved to position 2 of 2.');
+    await page.keyboard.press('ArrowUp');
+    await heard('Week “Songs of ascent” moved to position 1 of 2.');
+    await page.keyboard.press('Space');
+    await heard('Week “Songs of ascent” dropped at position 1 of 2.');
+    await page.getByRole('button', { name: 'Move week 1, Songs of ascent' }).waitFor();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('button', { name: 'Save draft' }).and(page.locator('[disabled]')).waitFor();
+    const saved = (await admin.session.get<CurriculumDetail>(`/api/curricula/${curriculumId}`)).body;
+    expect(saved.draft.weeks.map((w) => w.title)).toEqual(['Songs of ascent', 'The Shepherd']);
+    expect(saved.draft.weeks[1].days[1].activities[0]).toMatchObject({ scripture: 'Psalm 23:1-3', reflectionPrompt: 'Where are your still waters?' });
+
+    await page.getByRole('button', { name: /^Week 2 The Shepherd/ }).click();
+    await screenshot(page, 'curriculum-editor');
+    await expectAccessible(page, 'curriculum editor');
+    await page.setViewportSize(viewports.phone);
+    await screenshot(page, 'curriculum-editor-phone');
+    await page.setViewportSize(viewports.desktop);
+
+    // The preview shows the saved week as a member will see it.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('dialog', { name: 'Preview: a member’s week' });
+    await preview.getByText('Week 2 of 2 · Psalms for Advent').waitFor();
+    await preview.getByText('Read Psalm 23:1-3').waitFor();
+    await preview.getByText('Reflect: Where are your still waters?').waitFor();
+    await screenshot(page, 'curriculum-preview');
+    await expectAccessible(page, 'curriculum preview');
+    await preview.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await toast(page, 'Version 1 published').waitFor();
+
+    // Assigned to the group from this week: the member's plan follows week 1.
+    await page.getByLabel('Some of its groups').check();
+    await page.getByLabel(groupName).check();
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await toast(page, 'Assigned').waitFor();
+    await page.getByText(groupName).and(page.locator('.ant-list-item-meta-title span')).waitFor();
+    await page.locator('.curriculum-assign').getByText('Running').waitFor();
+    const plan: SpiritualPlan = await planFollowingCurriculum(member.session);
+    expect(plan.curriculum).toMatchObject({ title: 'Psalms for Advent', week: 1, weekTitle: 'Songs of ascent', groupName });
+    const read = plan.planData.dailyActivities[2].activities.find((a) => a.fromCurriculum)!;
+    expect(read).toMatchObject({ name: 'Read Psalm 121', scripture: 'Psalm 121' });
+    await screenshot(page, 'curriculum-assigned');
+
+    // The member checks it off; the church's curricula page shows the week's progress.
+    await member.session.post(`/api/spiritual-plans/current/activities/${read.id}/toggle`, { completed: true });
+    // The admin leads the group (they started it), so their own plan follows the curriculum too.
+    await progressCounted(admin.session, curriculumId, { members: 2, done: 1 });
+    await page.goto(`/churches/${church.id}/curricula`);
+    const progress = page.locator('.curriculum-progress');
+    await progress.getByText('2 members · 1 of 2 activities done').waitFor();
+    await progress.getByText('Week 1: Songs of ascent').waitFor();
+    await screenshot(page, 'curricula-list-progress');
+    await expectAccessible(page, 'curricula list with progress');
+    await page.setViewportSize(viewports.phone);
+    await screenshot(page, 'curricula-list-progress-phone');
+    await page.setViewportSize(viewports.desktop);
+
+    // A copy to start the next season from.
+    await page.getByRole('button', { name: 'Duplicate Psalms for Advent' }).click();
+    await page.getByRole('heading', { level: 1, name: /Copy of Psalms for Advent/ }).waitFor();
+    expect(page.url()).not.toContain(curriculumId);
+    // One author's whole journey through the editor: longer than a spec's usual minute on a shared machine.
+  }, 240_000);
+
+  it('shows a member who opens a curriculum that it is for the church’s admins', async () => {
+    const { page } = session;
+    const [admin, member] = await Promise.all([seedMember(), seedMember()]);
+    const church = await seedChurch(admin.session, { name: 'St. Aidan' });
+    await joinChurch(member.session, await joinCodeOf(admin.session, church.id));
+    await formationKnowsAdmin(admin.session, church.id);
+    const created = (await admin.session.post<CurriculumDetail>('/api/curricula', { churchId: church.id, title: 'Lent together' })).body;
+    await signIn(page, member);
+
+    await page.goto(`/curricula/${created.id}`);
+    await page.getByText('Curricula are for the church’s admins').waitFor();
+    await page.goto(`/churches/${church.id}/curricula`);
+    await page.getByText('Curricula are for the church’s admins').waitFor();
+    await expectAccessible(page, 'curricula refused to a member');
+  });
+});

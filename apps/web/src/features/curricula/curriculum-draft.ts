@@ -1,0 +1,106 @@
+import type { CurriculumContentView } from '@abide/contracts';
+import type { SaveCurriculumDraftDto } from '../../shared/api/generated/abideApi';
+
+/**
+ * The editor's copy of a curriculum draft, with ids on every week and activity (new ones get theirs here, so
+ * drag and drop and the server's progress both follow the same item). Pure functions, one per change.
+ */
+export interface ActivityDraft {
+  id: string;
+  name: string;
+  description: string;
+  durationMinutes: number;
+  scripture: string;
+  reflectionPrompt: string;
+}
+export interface WeekDraft {
+  id: string;
+  title: string;
+  summary: string;
+  /** Sunday first: seven days of activities. */
+  days: ActivityDraft[][];
+}
+export interface Draft {
+  title: string;
+  description: string;
+  weeks: WeekDraft[];
+}
+
+export const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+const newId = () => crypto.randomUUID();
+
+export const draftOf = (content: CurriculumContentView): Draft => ({
+  title: content.title,
+  description: content.description,
+  weeks: content.weeks.map((w) => ({
+    id: w.id,
+    title: w.title,
+    summary: w.summary,
+    days: dayNames.map((_, i) =>
+      (w.days[i]?.activities ?? []).map((a) => ({ ...a, scripture: a.scripture ?? '', reflectionPrompt: a.reflectionPrompt ?? '' })),
+    ),
+  })),
+});
+
+export const toRequest = (draft: Draft, revision: number): SaveCurriculumDraftDto => ({
+  revision,
+  title: draft.title,
+  description: draft.description,
+  weeks: draft.weeks.map((w) => ({
+    id: w.id,
+    title: w.title,
+    summary: w.summary,
+    days: w.days.map((activities) => ({
+      activities: activities.map((a) => ({ ...a, scripture: a.scripture.trim() || null, reflectionPrompt: a.reflectionPrompt.trim() || null })),
+    })),
+  })),
+});
+
+export const newWeek = (number: number): WeekDraft => ({ id: newId(), title: `Week ${number}`, summary: '', days: dayNames.map(() => []) });
+export const newActivity = (): ActivityDraft => ({ id: newId(), name: '', description: '', durationMinutes: 15, scripture: '', reflectionPrompt: '' });
+
+/** `list` with the item at `from` moved to `to`. */
+export const moved = <T>(list: readonly T[], from: number, to: number): T[] => {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item);
+  return next;
+};
+
+export const updateWeek = (draft: Draft, weekId: string, change: (w: WeekDraft) => WeekDraft): Draft => ({
+  ...draft,
+  weeks: draft.weeks.map((w) => (w.id === weekId ? change(w) : w)),
+});
+
+/** Puts the activity on `day` (at its end when it moves there from another day), replacing it where it was. */
+export const putActivity = (week: WeekDraft, activity: ActivityDraft, day: number): WeekDraft => {
+  const from = week.days.findIndex((d) => d.some((a) => a.id === activity.id));
+  const days = week.days.map((d) => [...d]);
+  if (from === day) days[day] = days[day].map((a) => (a.id === activity.id ? activity : a));
+  else {
+    if (from >= 0) days[from] = days[from].filter((a) => a.id !== activity.id);
+    days[day] = [...days[day], activity];
+  }
+  return { ...week, days };
+};
+
+export const removeActivity = (week: WeekDraft, activityId: string): WeekDraft => ({
+  ...week,
+  days: week.days.map((d) => d.filter((a) => a.id !== activityId)),
+});
+
+/** A server problem's field (`weeks.0.days.2.activities.1.scripture`) in words a person can find. */
+export const placeOf = (field: string, draft: Draft): string => {
+  const m = /^weeks\.(\d+)(?:\.days\.(\d+)(?:\.activities\.(\d+))?)?/.exec(field);
+  if (!m) return field === 'title' ? 'Title' : field === 'description' ? 'Description' : '';
+  const [, w, d, a] = m;
+  const week = `Week ${Number(w) + 1}`;
+  if (d === undefined) return week;
+  const activity = a === undefined ? undefined : draft.weeks[Number(w)]?.days[Number(d)]?.[Number(a)];
+  return [week, dayNames[Number(d)], activity ? `“${activity.name || `activity ${Number(a) + 1}`}”` : undefined].filter(Boolean).join(', ');
+};
+
+/** The next `count` Sundays from `first` (a Sunday), as the choice of an assignment's start. */
+export const sundaysFrom = (first: string, count: number): string[] =>
+  Array.from({ length: count }, (_, i) => new Date(Date.parse(`${first}T00:00:00Z`) + i * 7 * 86_400_000).toISOString().slice(0, 10));

@@ -1,0 +1,303 @@
+import type { CurriculumDetail } from '@abide/contracts';
+import { Alert, App, Button, Card, Empty, Input, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { problemOf, httpStatusOf } from '../../../shared/api/problem-details';
+import { ButtonLink } from '../../../shared/components/ButtonLink';
+import { churchFailure } from '../../churches/church-errors';
+import { ActivityModal, type ActivityEdit } from '../components/ActivityModal';
+import { AssignmentsCard } from '../components/AssignmentsCard';
+import { CurriculaNotAllowed } from '../components/CurriculaNotAllowed';
+import { WeekPreviewModal } from '../components/WeekPreviewModal';
+import { SortableList } from '../components/SortableList';
+import {
+  type Draft,
+  dayNames,
+  draftOf,
+  moved,
+  newActivity,
+  newWeek,
+  placeOf,
+  putActivity,
+  removeActivity,
+  toRequest,
+  updateWeek,
+  type WeekDraft,
+} from '../curriculum-draft';
+import {
+  useCurriculaArchiveMutation,
+  useCurriculaDetailQuery,
+  useCurriculaDuplicateMutation,
+  useCurriculaPublishMutation,
+  useCurriculaRestoreMutation,
+  useCurriculaSaveDraftMutation,
+} from '../curriculaApi';
+import '../curricula.css';
+
+const activityCount = (n: number) => (n === 1 ? '1 activity' : `${n} activities`);
+
+const statusTag = (c: CurriculumDetail) =>
+  c.status === 'archived' ? <Tag>Archived</Tag> : c.status === 'published' ? <Tag color="green">Published v{c.latestVersion}</Tag> : <Tag color="gold">Draft</Tag>;
+
+function WeekEditor({ week, number, onChange, onEdit }: { week: WeekDraft; number: number; onChange: (w: WeekDraft) => void; onEdit: (e: ActivityEdit) => void }) {
+  return (
+    <Card title={<h2 className="card-heading">Week {number}</h2>} className="curriculum-week">
+      <label className="curriculum-field">
+        <span>Week title</span>
+        <Input value={week.title} maxLength={120} onChange={(e) => onChange({ ...week, title: e.target.value })} />
+      </label>
+      <label className="curriculum-field">
+        <span>Summary (shown as the week’s theme)</span>
+        <Input.TextArea value={week.summary} rows={2} maxLength={600} onChange={(e) => onChange({ ...week, summary: e.target.value })} />
+      </label>
+      <div className="curriculum-days">
+        {dayNames.map((day, dayIndex) => (
+          <section key={day} className="curriculum-day" aria-label={`${day} of week ${number}`}>
+            <h3 className="curriculum-day__name">{day}</h3>
+            {week.days[dayIndex].length === 0 ? <p className="curriculum-hint">Free: the member’s own plan</p> : null}
+            <SortableList
+              items={week.days[dayIndex]}
+              onMove={(from, to) => onChange({ ...week, days: week.days.map((d, i) => (i === dayIndex ? moved(d, from, to) : d)) })}
+              handleLabel={(a) => `Move ${a.name || 'activity'} on ${day}`}
+              nameOf={(a) => a.name || 'The activity'}
+              renderItem={(a) => (
+                <div className="curriculum-activity">
+                  <button type="button" className="curriculum-activity__open" onClick={() => onEdit({ activity: a, day: dayIndex, isNew: false })}>
+                    <strong>{a.name || 'Untitled activity'}</strong>
+                    <span className="curriculum-hint">
+                      {a.durationMinutes} min{a.scripture ? ` · ${a.scripture}` : ''}
+                    </span>
+                  </button>
+                  <Button type="text" size="small" danger aria-label={`Remove ${a.name || 'activity'} from ${day}`} onClick={() => onChange(removeActivity(week, a.id))}>
+                    Remove
+                  </Button>
+                </div>
+              )}
+            />
+            {week.days[dayIndex].length < 5 ? (
+              <Button size="small" type="dashed" onClick={() => onEdit({ activity: newActivity(), day: dayIndex, isNew: true })} aria-label={`Add activity on ${day}, week ${number}`}>
+                Add activity
+              </Button>
+            ) : null}
+          </section>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(curriculum.draft));
+  const [revision, setRevision] = useState(curriculum.revision);
+  const [dirty, setDirty] = useState(false);
+  const [weekId, setWeekId] = useState<string | null>(draft.weeks[0]?.id ?? null);
+  const [editing, setEditing] = useState<ActivityEdit | null>(null);
+  const [preview, setPreview] = useState<number | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [save, saving] = useCurriculaSaveDraftMutation();
+  const [publish, publishing] = useCurriculaPublishMutation();
+  const [duplicate, duplicating] = useCurriculaDuplicateMutation();
+  const [archive] = useCurriculaArchiveMutation();
+  const [restore] = useCurriculaRestoreMutation();
+  const archived = curriculum.status === 'archived';
+
+  // Another tab's save (or a reload after a conflict) brings the server's draft in when nothing here is unsaved.
+  // (Adjusted while rendering, as React advises for state that follows a prop.)
+  if (!dirty && curriculum.revision !== revision) {
+    setDraft(draftOf(curriculum.draft));
+    setRevision(curriculum.revision);
+  }
+
+  const change = (next: Draft) => {
+    setDraft(next);
+    setDirty(true);
+  };
+  const week = draft.weeks.find((w) => w.id === weekId) ?? null;
+  const weekNumber = week ? draft.weeks.indexOf(week) + 1 : 0;
+
+  /** Saves when there is anything unsaved; false when the server refused (its reasons are shown). */
+  const saveNow = async (): Promise<boolean> => {
+    if (!dirty) return true;
+    const result = await save({ id: curriculum.id, saveCurriculumDraftDto: toRequest(draft, revision) });
+    if (result.error) {
+      const problem = problemOf(result.error);
+      const fields = problem?.errors ?? [];
+      setProblems(fields.length ? fields.map((f) => [placeOf(f.field, draft), f.message].filter(Boolean).join(': ')) : [churchFailure(result.error)]);
+      return false;
+    }
+    setProblems([]);
+    setRevision(result.data.revision);
+    setDirty(false);
+    return true;
+  };
+
+  const onPublish = async () => {
+    if (!(await saveNow())) return;
+    const result = await publish(curriculum.id);
+    if (result.error) notification.error({ message: 'Not published', description: churchFailure(result.error) });
+    else notification.success({ message: `Version ${result.data.latestVersion} published`, description: 'Assign it to your church or some of its groups below.' });
+  };
+
+  const onDuplicate = async () => {
+    if (!(await saveNow())) return;
+    const result = await duplicate(curriculum.id);
+    if (result.error) notification.error({ message: 'Not duplicated', description: churchFailure(result.error) });
+    else {
+      notification.success({ message: `“${result.data.title}” created` });
+      navigate(`/curricula/${result.data.id}`);
+    }
+  };
+
+  return (
+    <main className="page curriculum-editor">
+      <title>{`${draft.title || 'Curriculum'} · Abide`}</title>
+      <header className="page-header">
+        <div className="page-header__text">
+          <Typography.Title level={1} className="page__title">
+            {draft.title || 'Untitled curriculum'} {statusTag(curriculum)}
+          </Typography.Title>
+          <p className="page-header__lead">
+            {curriculum.churchName} · {draft.weeks.length === 1 ? '1 week' : `${draft.weeks.length} weeks`}
+            {dirty ? ' · unsaved changes' : curriculum.hasUnpublishedChanges && curriculum.latestVersion ? ' · draft differs from the published version' : ''}
+          </p>
+        </div>
+        <Space wrap>
+          <ButtonLink to={`/churches/${curriculum.churchId}/curricula`}>All curricula</ButtonLink>
+          {archived ? (
+            <Button onClick={() => void restore(curriculum.id)}>Restore</Button>
+          ) : (
+            <>
+              <Button onClick={() => void saveNow()} loading={saving.isLoading} disabled={!dirty}>
+                Save draft
+              </Button>
+              <Button onClick={() => void saveNow().then((ok) => ok && setPreview(Math.max(1, weekNumber)))} disabled={draft.weeks.length === 0}>
+                Preview
+              </Button>
+              <Button type="primary" onClick={() => void onPublish()} loading={publishing.isLoading}>
+                Publish
+              </Button>
+            </>
+          )}
+          <Button onClick={() => void onDuplicate()} loading={duplicating.isLoading}>
+            Duplicate
+          </Button>
+          {archived ? null : (
+            <Popconfirm title="Archive this curriculum?" description="It can be restored later." okText="Archive" onConfirm={async () => {
+              const result = await archive(curriculum.id);
+              if (result.error) notification.error({ message: 'Not archived', description: churchFailure(result.error) });
+            }}>
+              <Button>Archive</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      </header>
+
+      {problems.length > 0 ? (
+        <Alert
+          type="error"
+          showIcon
+          className="curriculum-problems"
+          message="The draft was not saved"
+          description={
+            <ul>
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+      {archived ? <Alert type="info" showIcon message="This curriculum is archived: restore it to change or assign it." /> : null}
+
+      <div className="curriculum-editor__grid">
+        <div className="curriculum-editor__side">
+          <Card title={<h2 className="card-heading">About</h2>}>
+            <label className="curriculum-field">
+              <span>Title</span>
+              <Input value={draft.title} maxLength={120} disabled={archived} onChange={(e) => change({ ...draft, title: e.target.value })} />
+            </label>
+            <label className="curriculum-field">
+              <span>Description</span>
+              <Input.TextArea value={draft.description} rows={3} maxLength={1000} disabled={archived} onChange={(e) => change({ ...draft, description: e.target.value })} />
+            </label>
+          </Card>
+          <Card title={<h2 className="card-heading">Weeks</h2>}>
+            <p className="curriculum-hint">Drag a week by its handle, or focus the handle and use Space and the arrow keys.</p>
+            {draft.weeks.length === 0 ? <Empty description="No weeks yet" /> : null}
+            <SortableList
+              items={draft.weeks}
+              onMove={(from, to) => change({ ...draft, weeks: moved(draft.weeks, from, to) })}
+              handleLabel={(w, i) => `Move week ${i + 1}, ${w.title}`}
+              nameOf={(w) => `Week “${w.title}”`}
+              renderItem={(w, i) => (
+                <div className="curriculum-week-row">
+                  <button
+                    type="button"
+                    className={`curriculum-week-row__open${w.id === weekId ? ' curriculum-week-row__open--current' : ''}`}
+                    aria-current={w.id === weekId ? 'true' : undefined}
+                    onClick={() => setWeekId(w.id)}
+                  >
+                    <span className="curriculum-week-row__number">Week {i + 1}</span> {w.title}
+                    <span className="curriculum-hint"> · {activityCount(w.days.flat().length)}</span>
+                  </button>
+                  <Popconfirm title={`Remove week ${i + 1}?`} okText="Remove" onConfirm={() => change({ ...draft, weeks: draft.weeks.filter((x) => x.id !== w.id) })}>
+                    <Button type="text" size="small" danger aria-label={`Remove week ${i + 1}`} disabled={archived}>
+                      Remove
+                    </Button>
+                  </Popconfirm>
+                </div>
+              )}
+            />
+            <Button
+              type="dashed"
+              block
+              disabled={archived || draft.weeks.length >= 52}
+              onClick={() => {
+                const added = newWeek(draft.weeks.length + 1);
+                change({ ...draft, weeks: [...draft.weeks, added] });
+                setWeekId(added.id);
+              }}
+            >
+              Add week
+            </Button>
+          </Card>
+          <AssignmentsCard curriculum={curriculum} />
+        </div>
+        <div className="curriculum-editor__main">
+          {week ? (
+            <WeekEditor week={week} number={weekNumber} onChange={(w) => change(updateWeek(draft, w.id, () => w))} onEdit={setEditing} />
+          ) : (
+            <Card>
+              <Empty description="Add a week to start" />
+            </Card>
+          )}
+        </div>
+      </div>
+
+      <ActivityModal
+        edit={editing}
+        onCancel={() => setEditing(null)}
+        onSave={(activity, day) => {
+          if (week) change(updateWeek(draft, week.id, (w) => putActivity(w, activity, day)));
+          setEditing(null);
+        }}
+      />
+      <WeekPreviewModal curriculumId={curriculum.id} weeks={draft.weeks.length} week={preview} onWeek={setPreview} onClose={() => setPreview(null)} />
+    </main>
+  );
+}
+
+/** `/curricula/{id}`: a church admin's editor of one curriculum, with preview, publishing and assignments. */
+export function CurriculumEditorPage() {
+  const { curriculumId = '' } = useParams();
+  const { data, error, isLoading } = useCurriculaDetailQuery(curriculumId);
+  const status = useMemo(() => httpStatusOf(error), [error]);
+  if (isLoading) return <main className="page"><Skeleton active /></main>;
+  if (status === 403) {
+    return <CurriculaNotAllowed className="curriculum-editor" />;
+  }
+  if (!data) return <main className="page"><Result status="404" title="This curriculum was not found" /></main>;
+  return <Editor key={data.id} curriculum={data} />;
+}
