@@ -17,7 +17,10 @@ const { GroupQueries } = require('../src/groups/group-queries') as typeof import
 
 const clock = { now: new Date('2026-03-04T15:00:00Z') };
 const groupId = uniqueName('community_it_group');
-const subscribed = [topics.identityUser, topics.formationHabit, topics.formationPlan, topics.formationJournal].map((t) => `${prefix}${t}`);
+// Every topic community consumes must exist, or its consumer never joins the group.
+const subscribed = [topics.identityUser, topics.formationHabit, topics.formationPlan, topics.formationJournal, topics.libraryLogo].map(
+  (t) => `${prefix}${t}`,
+);
 let app: NestFastifyApplication;
 let publisher: KafkaPublisher;
 
@@ -46,9 +49,8 @@ beforeAll(async () => {
   await app.startAllMicroservices();
   publisher = new KafkaPublisher({ clientId: uniqueName('community_it_pub'), brokers: testBrokers() });
   await publisher.connect();
-  // A loaded machine can take most of a minute to join a new group (it reads "Dead" until then).
-  await waitForConsumerGroup({ brokers: testBrokers(), groupId, timeoutMs: 90_000 });
-}, 150_000);
+  await waitForConsumerGroup({ brokers: testBrokers(), groupId, timeoutMs: 45_000 });
+}, 90_000);
 
 afterAll(async () => {
   await publisher?.disconnect();
