@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { FORMATION_CONFIG, type FormationConfig } from '../config/env.schema';
 import { Mailer, SMTP_SETTINGS } from './senders';
-import { SMS_SENDER } from './sms-sender';
-import { TwilioSmsSender } from './twilio-sms-sender';
+import { TwilioSmsSender } from '@abide/platform';
+
+export const SMS_SENDER = Symbol('SMS_SENDER');
 
 /** E-mail and SMS for every feature that reaches members outside the app: one SMTP pool, one SMS provider. */
 @Module({

@@ -27,7 +27,7 @@ export class SmsProviderUnavailable extends Error {
  * HTTP basic auth (account SID and auth token); a 201 with the message's `sid` and `status` when accepted, a JSON
  * error with Twilio's `code` when not. A 400 is Twilio refusing this message (e.g. 21610, the recipient replied STOP;
  * 21211, not a valid number): permanent. Anything else that is not a success (auth or account errors, 429, 5xx, no
- * answer) is thrown as retriable, so the delivery job tries again with back-off and an operator sees it fail.
+ * answer) is thrown as retriable, so the calling job tries again with back-off and an operator sees it fail.
  */
 export class TwilioSmsSender implements SmsSender {
   private readonly messagesUrl: string;
