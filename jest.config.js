@@ -16,8 +16,9 @@ const common = {
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // uuid 14, jose 6 and temporal-polyfill ship only as ES modules; let SWC turn them into CommonJS for Jest.
-  transformIgnorePatterns: ['/node_modules/(?!(uuid|jose|temporal-polyfill|temporal-utils)/)'],
+  // uuid 14, jose 6, temporal-polyfill and otplib's base32 and hash packages ship only as ES modules; let SWC turn them
+  // into CommonJS for Jest (Node itself loads them with require()).
+  transformIgnorePatterns: ['/node_modules/(?!(uuid|jose|temporal-polyfill|temporal-utils|@scure/base|@noble/hashes)/)'],
 };
 module.exports = {
   // Browser and stack tests need more than Jest's 5 s; the per-project testTimeout is not honoured for them.

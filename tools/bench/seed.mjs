@@ -14,7 +14,8 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { namespaceOf, repoRoot, serviceEnv } from '../stack/services.mjs';
 import { runRolesCommand } from '../stack/roles.mjs';
-import { expectOk, mapLimit, memberIp, pkcePair, request, requestWithRetry } from './api.mjs';
+import { enrolTwoFactor } from '../dev/seed/two-factor.mjs';
+import { expectOk, mapLimit, memberIp, pkcePair, refreshCookieOf, request, requestWithRetry } from './api.mjs';
 import { waitForQuiet } from './stack.mjs';
 
 const firstNames = [
@@ -437,7 +438,16 @@ export const seed = async ({ profile, engineEnv, apiUrl, params, dataDir, say })
       ip: moderator.ip,
       body: { email: moderator.email, password: moderator.password },
     });
-    moderator.token = expectOk(res, 'sign the moderator in').accessToken;
+    const { accessToken } = expectOk(res, 'sign the moderator in');
+    // The role needs two-factor sign-in: enrolled here, its key kept in the manifest for the runs' sign-ins; the session
+    // counts as proven by it from the enrolment on, so a refresh gives the token the review queue answers.
+    const post = (route, body) => requestWithRetry(apiUrl, 'POST', route, { ip: moderator.ip, token: accessToken, body });
+    moderator.totpSecret = (await enrolTwoFactor(post)).secret;
+    const refreshed = await requestWithRetry(apiUrl, 'POST', '/api/auth/refresh', {
+      ip: moderator.ip,
+      cookie: `abide_refresh=${refreshCookieOf(res.headers)}`,
+    });
+    moderator.token = expectOk(refreshed, "refresh the moderator's session").accessToken;
   });
   // The library learns group membership from community's events before members share with their groups.
   await step('settle-groups', () => waitForQuiet({ profile, engineEnv, say }));

@@ -1,12 +1,13 @@
 // Signs every bench member in through the API before a run and keeps their access tokens fresh (they live 15 min):
 // a token older than 10 minutes is renewed with the member's refresh cookie, as the web app does.
 import { writeFileSync } from 'node:fs';
+import { verifySecondFactor } from '../dev/seed/two-factor.mjs';
 import { expectOk, mapLimit, refreshCookieOf, requestWithRetry } from './api.mjs';
 
 const FRESH_MS = 10 * 60_000;
 
 export class Tokens {
-  /** @param {{ apiUrl: string, people: Array<{ i: number, email: string, password: string, ip: string }>, file: string, concurrency: number }} o */
+  /** @param {{ apiUrl: string, people: Array<{ i: number, email: string, password: string, ip: string, totpSecret?: string }>, file: string, concurrency: number }} o */
   constructor({ apiUrl, people, file, concurrency }) {
     this.apiUrl = apiUrl;
     this.people = people;
@@ -19,10 +20,7 @@ export class Tokens {
   async signIn() {
     const started = Date.now();
     await mapLimit(this.people, this.concurrency, async (p) => {
-      const res = await requestWithRetry(this.apiUrl, 'POST', '/api/auth/sign-in', {
-        ip: p.ip,
-        body: { email: p.email, password: p.password },
-      });
+      const res = await this.passwordSignIn(p);
       const session = expectOk(res, `sign ${p.email} in`);
       this.sessions.set(p.i, { token: session.accessToken, refresh: refreshCookieOf(res.headers), at: Date.now() });
     });
@@ -44,14 +42,22 @@ export class Tokens {
         this.sessions.set(p.i, { token: res.body.accessToken, refresh: refreshCookieOf(res.headers) || current.refresh, at: Date.now() });
         return;
       }
-      const again = await requestWithRetry(this.apiUrl, 'POST', '/api/auth/sign-in', {
-        ip: p.ip,
-        body: { email: p.email, password: p.password },
-      });
+      const again = await this.passwordSignIn(p);
       const session = expectOk(again, `sign ${p.email} in again`);
       this.sessions.set(p.i, { token: session.accessToken, refresh: refreshCookieOf(again.headers), at: Date.now() });
     });
     this.write();
+  }
+
+  /** The password, and for the moderator (two-factor sign-in on) the code from their key. */
+  async passwordSignIn(p) {
+    const res = await requestWithRetry(this.apiUrl, 'POST', '/api/auth/sign-in', {
+      ip: p.ip,
+      body: { email: p.email, password: p.password },
+    });
+    if (res.status !== 202 || !p.totpSecret) return res;
+    const post = (route, body) => requestWithRetry(this.apiUrl, 'POST', route, { ip: p.ip, body });
+    return verifySecondFactor(post, res.body.challenge, p.totpSecret);
   }
 
   token(i) {

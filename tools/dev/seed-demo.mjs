@@ -6,8 +6,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runRolesCommand } from '../stack/roles.mjs';
-import { ensureOnboarded, expectOk, memberSession, request, waitFor } from './seed/api.mjs';
+import { runIdentityCommand, runRolesCommand } from '../stack/roles.mjs';
+import { ensureOnboarded, expectOk, memberSession, request, TwoFactorKeyUnknown, waitFor } from './seed/api.mjs';
+import { readDemoKey, saveDemoKey } from './seed/demo-two-factor.mjs';
+import { enrolTwoFactor } from './seed/two-factor.mjs';
 
 // Passwords must not contain the e-mail's local part or the name.
 export const demoMember = { name: 'Demo Member', email: 'demo@abide.local', password: 'walk humbly every day' };
@@ -17,7 +19,13 @@ export const demoPhoneNumber = '(201) 555-0100';
 const demoFriend = { name: 'Grace Okafor', email: 'grace@abide.local', password: 'steadfast love endures' };
 
 const demoHabits = [
-  { name: 'Morning prayer', category: 'prayer', description: 'Ten quiet minutes before the day begins.', frequency: 'daily', reminderTime: '07:00' },
+  {
+    name: 'Morning prayer',
+    category: 'prayer',
+    description: 'Ten quiet minutes before the day begins.',
+    frequency: 'daily',
+    reminderTime: '07:00',
+  },
   { name: 'Read a psalm', category: 'bible-study', description: 'One psalm, read slowly.', frequency: 'daily', reminderTime: '' },
   { name: 'Gratitude list', category: 'gratitude', description: 'Three things from today.', frequency: 'daily', reminderTime: '21:00' },
 ];
@@ -34,15 +42,36 @@ const libraryDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo
 const demoResources = [
   {
     file: 'praying-the-psalms.txt',
-    fields: { title: 'Praying the Psalms: a seven-day guide', category: 'guide', description: 'Fifteen minutes a day with one psalm, prayed back in your own words.', tags: ['prayer', 'spiritual-growth'], targetAudience: 'all-levels', visibility: 'public' },
+    fields: {
+      title: 'Praying the Psalms: a seven-day guide',
+      category: 'guide',
+      description: 'Fifteen minutes a day with one psalm, prayed back in your own words.',
+      tags: ['prayer', 'spiritual-growth'],
+      targetAudience: 'all-levels',
+      visibility: 'public',
+    },
   },
   {
     file: 'lectio-divina-for-small-groups.txt',
-    fields: { title: 'Lectio Divina for small groups', category: 'study', description: 'A four-movement way of listening to Scripture together.', tags: ['bible-study', 'community', 'leadership'], targetAudience: 'leaders', visibility: 'public' },
+    fields: {
+      title: 'Lectio Divina for small groups',
+      category: 'study',
+      description: 'A four-movement way of listening to Scripture together.',
+      tags: ['bible-study', 'community', 'leadership'],
+      targetAudience: 'leaders',
+      visibility: 'public',
+    },
   },
   {
     file: 'sabbath-rest-study-notes.txt',
-    fields: { title: 'Sabbath rest: study notes', category: 'curriculum', description: 'Four weeks on rest as gift, freedom, mercy and promise.', tags: ['discipleship'], targetAudience: 'growing-christians', visibility: 'group' },
+    fields: {
+      title: 'Sabbath rest: study notes',
+      category: 'curriculum',
+      description: 'Four weeks on rest as gift, freedom, mercy and promise.',
+      tags: ['discipleship'],
+      targetAudience: 'growing-christians',
+      visibility: 'group',
+    },
   },
 ];
 
@@ -59,7 +88,8 @@ const seedMemberBasics = async (apiUrl, session) => {
   const habits = expectOk(await request(apiUrl, 'GET', '/api/habits', { token }), 'list habits');
   if (habits.length === 0) {
     const created = [];
-    for (const habit of demoHabits) created.push(expectOk(await request(apiUrl, 'POST', '/api/habits', { token, body: habit }), 'create a habit'));
+    for (const habit of demoHabits)
+      created.push(expectOk(await request(apiUrl, 'POST', '/api/habits', { token, body: habit }), 'create a habit'));
     expectOk(await request(apiUrl, 'POST', `/api/habits/${created[0].id}/toggle`, { token, body: { completed: true } }), 'check in');
   }
   const entries = expectOk(await request(apiUrl, 'GET', '/api/journal/entries', { token }), 'list journal entries');
@@ -129,10 +159,16 @@ const seedGroup = async (apiUrl, member, friend, church) => {
   );
   expectOk(await request(apiUrl, 'POST', `/api/groups/${group.id}/join`, { token: friend.accessToken }), 'join the demo group');
   const habit = expectOk(
-    await request(apiUrl, 'POST', '/api/habits', { token: friend.accessToken, body: { name: 'Evening examen', category: 'prayer', description: '', frequency: 'daily', reminderTime: '21:30' } }),
+    await request(apiUrl, 'POST', '/api/habits', {
+      token: friend.accessToken,
+      body: { name: 'Evening examen', category: 'prayer', description: '', frequency: 'daily', reminderTime: '21:30' },
+    }),
     'create a habit for Grace',
   );
-  expectOk(await request(apiUrl, 'POST', `/api/habits/${habit.id}/toggle`, { token: friend.accessToken, body: { completed: true } }), 'check Grace in');
+  expectOk(
+    await request(apiUrl, 'POST', `/api/habits/${habit.id}/toggle`, { token: friend.accessToken, body: { completed: true } }),
+    'check Grace in',
+  );
   expectOk(
     await request(apiUrl, 'POST', `/api/groups/${group.id}/prayers`, {
       token: friend.accessToken,
@@ -149,7 +185,8 @@ const seedLibrary = async (apiUrl, member, moderator, group) => {
   if (mine.total > 0) return;
   for (const { file, fields } of demoResources) {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ ...fields, tags: undefined, termsAccepted: 'true' })) if (value !== undefined) form.append(name, value);
+    for (const [name, value] of Object.entries({ ...fields, tags: undefined, termsAccepted: 'true' }))
+      if (value !== undefined) form.append(name, value);
     for (const tag of fields.tags) form.append('tags', tag);
     if (fields.visibility === 'group') form.append('groupId', group.id);
     form.append('file', new Blob([readFileSync(path.join(libraryDir, file))], { type: 'text/plain' }), file);
@@ -161,8 +198,47 @@ const seedLibrary = async (apiUrl, member, moderator, group) => {
     return res.status === 200 && res.body.items.length >= publicCount ? res.body : undefined;
   }, 'the uploads to reach the review queue');
   for (const item of queue.items) {
-    expectOk(await request(apiUrl, 'POST', `/api/moderation/resources/${item.id}/approve`, { token: moderator.accessToken }), `approve ${item.title}`);
+    expectOk(
+      await request(apiUrl, 'POST', `/api/moderation/resources/${item.id}/approve`, { token: moderator.accessToken }),
+      `approve ${item.title}`,
+    );
   }
+};
+
+/**
+ * The demo moderator, signed in with the role and two-factor sign-in (which the role needs): granted and enrolled the
+ * first time, their key kept beside the engines' data (seed/demo-two-factor.mjs).
+ */
+const moderatorSession = async (apiUrl, smtpWebUrl, profile) => {
+  const signIn = () => memberSession(apiUrl, smtpWebUrl, demoModerator, { secret: readDemoKey(profile)?.secret });
+  let moderator;
+  try {
+    moderator = await signIn();
+  } catch (error) {
+    if (!(error instanceof TwoFactorKeyUnknown)) throw error;
+    // The account kept two-factor sign-in but the key is gone (a cleared cache folder): the operator's reset, then enrol again.
+    if (runIdentityCommand('two-factor', profile, ['reset', demoModerator.email], { quiet: true }) !== 0)
+      throw new Error("could not reset the demo moderator's two-factor sign-in");
+    moderator = await signIn();
+  }
+  await ensureOnboarded(apiUrl, moderator, {
+    spiritualGoals: ['Serving others'],
+    connectionPreferences: ['service'],
+    reminderFrequency: 'none',
+  });
+  let changed = false;
+  if (!moderator.user.roles?.includes('moderator')) {
+    if (runRolesCommand(profile, ['grant', 'moderator', demoModerator.email], { quiet: true }) !== 0)
+      throw new Error('could not grant the demo moderator role');
+    changed = true;
+  }
+  if (moderator.aal !== 'aal2') {
+    const enrolled = await enrolTwoFactor((path, body) => request(apiUrl, 'POST', path, { body, token: moderator.accessToken }));
+    saveDemoKey(profile, { email: demoModerator.email, ...enrolled });
+    changed = true;
+  }
+  // A new sign-in's token carries the role and says it passed two factors.
+  return changed ? signIn() : moderator;
 };
 
 /** @param {{ profile?: 'dev'|'test' }} [options] */
@@ -171,17 +247,16 @@ export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080',
   await seedMemberBasics(apiUrl, member);
 
   const friend = await memberSession(apiUrl, smtpWebUrl, demoFriend);
-  await ensureOnboarded(apiUrl, friend, { spiritualGoals: ['Building community'], connectionPreferences: ['community', 'prayer'], reminderFrequency: 'weekly' });
+  await ensureOnboarded(apiUrl, friend, {
+    spiritualGoals: ['Building community'],
+    connectionPreferences: ['community', 'prayer'],
+    reminderFrequency: 'weekly',
+  });
 
-  let moderator = await memberSession(apiUrl, smtpWebUrl, demoModerator);
-  await ensureOnboarded(apiUrl, moderator, { spiritualGoals: ['Serving others'], connectionPreferences: ['service'], reminderFrequency: 'none' });
-  if (!moderator.user.roles?.includes('moderator')) {
-    if (runRolesCommand(profile, ['grant', 'moderator', demoModerator.email], { quiet: true }) !== 0) throw new Error('could not grant the demo moderator role');
-    moderator = await memberSession(apiUrl, smtpWebUrl, demoModerator); // a new token carries the role
-  }
+  const moderator = await moderatorSession(apiUrl, smtpWebUrl, profile);
 
   const church = await seedChurch(apiUrl, member, friend);
   const group = await seedGroup(apiUrl, member, friend, church);
   await seedLibrary(apiUrl, member, moderator, group);
-  return { member: demoMember, moderator: demoModerator };
+  return { member: demoMember, moderator: { ...demoModerator, twoFactorKey: readDemoKey(profile)?.secret } };
 };

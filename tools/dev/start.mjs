@@ -29,7 +29,8 @@ process.stdout.write(`
 
     Open:        ${web.url}
     Demo member: ${demo.member.email} / ${demo.member.password}
-    Moderator:   ${demo.moderator.email} / ${demo.moderator.password} (Review Queue)
+    Moderator:   ${demo.moderator.email} / ${demo.moderator.password} (Review Queue), then a two-factor code:
+                 \`npm run two-factor -- code\` prints it, or add the key ${demo.moderator.twoFactorKey} to an authenticator app
     API docs:    http://127.0.0.1:${ports.dev.gateway}/api/docs
     Mail inbox:  ${engineEnv.SMTP_WEB_URL}
     SMS inbox:   ${engineEnv.SMS_API_URL} (the demo member's texts: ${demoPhoneNumber})

@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerSmsAccount, smsAccountOf } from './sms-account.mjs';
+import { cacheDir } from '../infra/engines.mjs';
 import { provisionTopics } from './topics.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -117,6 +118,12 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
     KAFKA_GROUP_PREFIX: profile === 'dev' ? '' : `${ns}-`,
     KAFKA_TOPIC_PREFIX: profile === 'dev' ? '' : `${ns}.`,
   };
+  // The master key that wraps members' data keys (private text at rest): one per service and namespace, in the
+  // cache folder outside the checkout, made on first start (production provisions it; docs/architecture.md).
+  const masterKey = {
+    MASTER_KEY_FILE: path.join(cacheDir(), 'keys', `${ns}-${name}.key`),
+    MASTER_KEY_CREATE: 'true',
+  };
   switch (name) {
     case 'gateway':
       return {
@@ -164,6 +171,7 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
       return {
         ...common,
         ...data,
+        ...masterKey,
         REDIS_URL: engineEnv.REDIS_URL,
         REDIS_KEY_PREFIX: ns,
         SMTP_HOST: engineEnv.SMTP_HOST,
@@ -197,7 +205,7 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
       };
     case 'community':
       // The free plan's group entitlement (spec: one group); raise it per deployment.
-      return { ...common, ...data, GROUP_OWNERSHIP_LIMIT: process.env.GROUP_OWNERSHIP_LIMIT ?? '1' };
+      return { ...common, ...data, ...masterKey, GROUP_OWNERSHIP_LIMIT: process.env.GROUP_OWNERSHIP_LIMIT ?? '1' };
     default:
       return { ...common, ...data };
   }

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
-import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
+import { MONGO_CONNECTION, PrivateTextModule, ServiceCoreModule } from '@abide/platform';
 import { AccountExportController } from './account/account-export.controller';
 import { ActivityConsumer } from './activity/activity.consumer';
 import { ActivityEvents } from './activity/activity-events';
@@ -23,6 +23,8 @@ import { MemberGroupsProjection } from './groups/projections/member-groups.proje
 import { PrayerCommands } from './prayers/commands/prayer-commands';
 import { PrayerQueries } from './prayers/prayer-queries';
 import { PrayersController } from './prayers/prayers.controller';
+import { PrayerTexts } from './prayers/prayer-texts';
+import { PrayerTextSealing } from './prayers/prayer-text-sealing.migration';
 import { PrayerProjection } from './prayers/projections/prayer.projection';
 import { DeadLetterOpsModule } from '@abide/messaging';
 import { ChurchLogoConsumer } from './churches/church-logo.consumer';
@@ -44,6 +46,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceCoreModule.forRoot({ service: 'community', config }),
+        PrivateTextModule.forRoot(config),
         CommunityConfigModule.forRoot(config, clock),
         EventSourcingModule.forRoot({
           service: 'community',
@@ -73,6 +76,8 @@ export class AppModule {
         GroupCardCache,
         GroupLive,
         GroupQueries,
+        PrayerTexts,
+        PrayerTextSealing,
         PrayerCommands,
         PrayerQueries,
         MemberDeparture,

@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import { KafkaEventServer } from '@abide/messaging';
-import { bootstrapService, loadConfigOrExit } from '@abide/platform';
+import { bootstrapService, loadConfigOrExit, openKeyProviderOrExit } from '@abide/platform';
 import { AppModule } from './app.module';
 import { communityEnvSchema } from './config/env.schema';
 
 const main = async (): Promise<void> => {
   const config = loadConfigOrExit('community', communityEnvSchema);
+  // A master key file it cannot use stops the service here, with the reason (its sealed text would be unreadable).
+  await openKeyProviderOrExit('community', config);
   const consumer = new KafkaEventServer({
     clientId: config.KAFKA_CLIENT_ID,
     brokers: config.KAFKA_BROKERS,

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { groupMessages } from '@abide/contracts';
 import { ProjectionRunner } from '@abide/event-store';
-import { MONGO_CONNECTION } from '@abide/platform';
+import { MONGO_CONNECTION, PrivateText } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { ActivityEvents } from '../src/activity/activity-events';
@@ -316,8 +316,10 @@ describe('account deletion', () => {
     const list = await app.get(PrayerQueries).list(owner, groupId);
     expect(list.map((p) => [p.text, p.prayedCount])).toEqual([['For the church in Cenchreae', 0]]);
     expect((await groups.load(privateGroup)).pending.size).toBe(0);
+    // Their words stay in the log only as ciphertext whose key is gone.
     const words = await db.collection('events').find({ subjectId: leaving, type: 'community.prayer.posted' }).toArray();
-    expect(words.map((e) => e.data.text)).toEqual(['[erased]']);
+    expect(words.map((e) => e.data.sealedText)).toEqual([expect.stringMatching(/^pt1\./)]);
+    expect(await app.get(PrivateText).open(leaving, words[0].data.sealedText)).toBeNull();
     // A check-in arriving after the deletion brings nothing back.
     await feed(habit.checkIn('2026-03-03'));
     expect(await db.collection('activity_facts').countDocuments({ userId: leaving })).toBe(0);

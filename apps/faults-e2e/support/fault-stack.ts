@@ -176,7 +176,10 @@ export class FaultStack {
     }
   }
 
-  /** A member with a role, granted by identity's operator command (as `npm run roles` does), in a fresh token. */
+  /**
+   * A member with a role, granted by identity's operator command (as `npm run roles` does), who turned two-factor
+   * sign-in on as the role requires, in a fresh token that says so.
+   */
   async signUpWith(role: 'moderator' | 'admin', name: string): Promise<UserSession> {
     const session = await UserSession.signUp({ name });
     const cli = spawnSync(
@@ -189,7 +192,7 @@ export class FaultStack {
       },
     );
     if (cli.status !== 0) throw new Error(`roles command failed: ${cli.stderr}`);
-    await session.refresh();
+    await session.enableTwoFactor();
     return session;
   }
 

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
-import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
+import { MONGO_CONNECTION, PrivateTextModule, ServiceCoreModule } from '@abide/platform';
 import { AccountModule } from './account/account.module';
 import type { Clock } from './config/clock';
 import type { FormationConfig } from './config/env.schema';
@@ -29,6 +29,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceCoreModule.forRoot({ service: 'formation', config }),
+        PrivateTextModule.forRoot(config),
         FormationConfigModule.forRoot(config, clock),
         EventSourcingModule.forRoot({
           service: 'formation',

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EventStore, ProjectionRunner } from '@abide/event-store';
-import { MONGO_CONNECTION } from '@abide/platform';
+import { MONGO_CONNECTION, PrivateText } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -73,7 +73,7 @@ describe('journal events', () => {
     expect(await db.collection('activity_days').findOne({ userId, source: 'journal' })).toBeNull();
   });
 
-  it('forgets the words on account deletion: read model purged, private events erased', async () => {
+  it('forgets the words on account deletion: read models purged, the sealed events unreadable', async () => {
     const userId = uuidv7();
     const id = await app.get(JournalCommands).create(userId, fields, { correlationId: 'it' });
 
@@ -87,7 +87,7 @@ describe('journal events', () => {
         .findOne({ _id: userId as never }),
     ).toBeNull();
     const [saved] = await app.get<EventStore>(JOURNAL_STORE).load(journalStreamId(id));
-    expect(saved.data).toMatchObject({ content: '[erased]', scriptureReference: '[erased]', gratitude: '[erased]' });
+    expect(saved.type === 'formation.journal.entry-saved' && (await app.get(PrivateText).open(userId, saved.data.sealedText))).toBeNull();
   });
 });
 
@@ -136,7 +136,7 @@ describe('the journal list (one document per member)', () => {
     await db
       .useDb(`${db.name}_journal`)
       .collection('projection_builds')
-      .deleteOne({ _id: 'journal-lists' as never });
+      .deleteOne({ _id: 'journal-lists-sealed' as never });
     expect((await app.get(JournalQueries).list(userId, page)).total).toBe(0);
 
     const runner = new ProjectionRunner(app.get<EventStore>(JOURNAL_STORE), [lists]);
@@ -146,7 +146,7 @@ describe('the journal list (one document per member)', () => {
     const after = await app.get(JournalQueries).list(userId, page);
     expect(after.items.map((e) => e.id)).toEqual([kept]);
     expect(after).toEqual(before);
-    expect(await app.get<EventStore>(JOURNAL_STORE).projectionBuilt('journal-lists')).toBe(true);
+    expect(await app.get<EventStore>(JOURNAL_STORE).projectionBuilt('journal-lists-sealed')).toBe(true);
   });
 });
 

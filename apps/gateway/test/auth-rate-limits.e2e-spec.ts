@@ -33,7 +33,7 @@ describe('per-IP rate limits on sign-in, sign-up and recovery (gateway, Redis)',
     expect(otherAddress.status).toBe(202);
   });
 
-  it.each(['sign-in', 'sign-up'])('limits %s too, counting invalid requests', async (route) => {
+  it.each(['sign-in', 'sign-up', 'two-factor/verify'])('limits %s too, counting invalid requests', async (route) => {
     await awayFromWindowEdge();
     const clientIp = randomClientIp();
     const send = () => call('POST', `/api/auth/${route}`, { clientIp, body: {} });

@@ -31,7 +31,10 @@ export const objectsOf = async (bucket: string, ownerId: string): Promise<string
 /** A member with the moderator role, granted with the operator command as an operator would (effective at refresh). */
 export const signUpModerator = (name = 'Moderator Mary'): Promise<UserSession> => signUpWithRole('moderator', name);
 
-/** A member granted a role (moderator, admin) with the operator command, as an operator would (effective at refresh). */
+/**
+ * A member granted a role (moderator, admin) with the operator command, as an operator would (effective at refresh),
+ * who then turns two-factor sign-in on, as the role requires before its routes answer (`session.authenticator`).
+ */
 export const signUpWithRole = async (role: 'moderator' | 'admin', name: string): Promise<UserSession> => {
   const session = await UserSession.signUp({ name });
   const cli = spawnSync(process.execPath, ['tools/dev/roles.mjs', 'grant', role, session.email], {
@@ -40,7 +43,7 @@ export const signUpWithRole = async (role: 'moderator' | 'admin', name: string):
     encoding: 'utf8',
   });
   if (cli.status !== 0) throw new Error(`roles command failed: ${cli.stderr}`);
-  await session.refresh();
+  await session.enableTwoFactor();
   return session;
 };
 

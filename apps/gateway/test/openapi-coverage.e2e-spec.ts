@@ -89,6 +89,8 @@ const nowhere = {
   SMS_AUTH_TOKEN: 'unused-sms-auth-token',
   SMS_FROM: '+15005550006',
   SMS_WEBHOOK_URL: 'http://127.0.0.1:9/api/sms/inbound',
+  // Never opened: the routes are listed without starting the services.
+  MASTER_KEY_FILE: '/nonexistent/abide-unused.key',
 };
 const served: Record<ServiceName, string[]> = {
   identity: routesOf(IdentityApp.forRoot(identityEnvSchema.parse(nowhere))),

@@ -12,6 +12,10 @@ export class LoginPage {
   readonly createAccountButton: Locator;
   readonly forgotPasswordButton: Locator;
   readonly checkEmailHeading: Locator;
+  readonly secondFactorHeading: Locator;
+  readonly codeInput: Locator;
+  readonly verifyButton: Locator;
+  readonly useRecoveryCode: Locator;
 
   constructor(private readonly page: Page) {
     this.loginTab = page.getByRole('tab', { name: 'Login' });
@@ -23,6 +27,10 @@ export class LoginPage {
     this.createAccountButton = page.getByRole('button', { name: 'Create Account' });
     this.forgotPasswordButton = page.getByRole('button', { name: 'Forgot password?' });
     this.checkEmailHeading = page.getByRole('heading', { name: 'Check your email' });
+    this.secondFactorHeading = page.getByRole('heading', { name: 'Two-factor sign-in' });
+    this.codeInput = page.getByLabel(/^(Authentication code|Recovery code)$/);
+    this.verifyButton = page.getByRole('button', { name: 'Verify' });
+    this.useRecoveryCode = page.getByRole('button', { name: 'Use a recovery code' });
   }
 
   async open(): Promise<this> {
@@ -36,6 +44,13 @@ export class LoginPage {
     await this.emailInput.fill(email);
     await this.passwordInput.fill(password);
     await this.signInButton.click();
+  }
+
+  /** Sign-in's second step (two-factor sign-in on): a code from the app, or a recovery code. */
+  async enterCode(code: string): Promise<void> {
+    await this.secondFactorHeading.waitFor();
+    await this.codeInput.fill(code);
+    await this.verifyButton.click();
   }
 
   async register(member: Member): Promise<void> {

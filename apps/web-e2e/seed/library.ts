@@ -29,14 +29,20 @@ export function grantRole(email: string, role: 'moderator' | 'admin'): void {
   if (cli.status !== 0) throw new Error(`roles grant failed (${cli.status}): ${cli.stderr || cli.stdout}`);
 }
 
-/** A member who is also a moderator; their session is refreshed so its token carries the role. */
-export async function seedModerator(): Promise<SeededMember> {
-  const moderator = await seedMember();
-  grantRole(moderator.email, 'moderator');
-  const refreshed = await moderator.session.refresh();
-  if (!refreshed.body.user.roles.includes('moderator')) throw new Error('the moderator role did not reach the token');
-  return moderator;
+/**
+ * A member granted a role who turned two-factor sign-in on, as the role requires (their `authenticator` gives the codes
+ * for signing in); the session is refreshed so its token carries the role and says it passed two factors.
+ */
+export async function seedWithRole(role: 'moderator' | 'admin'): Promise<SeededMember> {
+  const member = await seedMember();
+  grantRole(member.email, role);
+  await member.session.enableTwoFactor();
+  if (!member.session.user.roles.includes(role)) throw new Error(`the ${role} role did not reach the token`);
+  return { ...member, authenticator: member.session.authenticator };
 }
+
+/** A member who is also a moderator, with two-factor sign-in on. */
+export const seedModerator = (): Promise<SeededMember> => seedWithRole('moderator');
 
 /** POST /api/uploads as multipart, like the web form sends it. */
 export async function uploadResource(session: UserSession, seed: ResourceSeed): Promise<Resource> {

@@ -1,9 +1,11 @@
 import { connectionOptions, spiritualGoals } from '@abide/contracts';
-import { UserSession } from '@abide/testing';
+import { type Authenticator, UserSession } from '@abide/testing';
 import { newMember, type Member } from '../fixtures/new-member';
 
 export interface SeededMember extends Member {
   session: UserSession;
+  /** Their authenticator app, when they turned two-factor sign-in on (sign-in then asks for its code). */
+  authenticator?: Authenticator;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Role } from '@abide/contracts';
+import type { AssuranceLevel, Role } from '@abide/contracts';
 
 /** Who is asking, as proven by a verified access token. */
 export interface AuthUser {
@@ -6,6 +6,8 @@ export interface AuthUser {
   email: string;
   roles: Role[];
   sessionId: string;
+  /** `aal2` once the session passed two-factor sign-in; moderator and admin routes need it. */
+  aal: AssuranceLevel;
 }
 
 /** The claims identity puts in an access token; `sub` is the user id. */
@@ -14,6 +16,7 @@ export interface AccessTokenClaims {
   email: string;
   roles: Role[];
   sid: string;
+  aal: AssuranceLevel;
 }
 
 export const ACCESS_TOKEN_ALGORITHM = 'ES256';

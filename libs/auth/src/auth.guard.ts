@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Role } from '@abide/contracts';
+import { errorCodes, Refusal, type Role, rolesRequireTwoFactor } from '@abide/contracts';
 import type { AuthUser } from './auth-user';
 import { IS_PUBLIC, REQUIRED_ROLES } from './decorators';
 import { TokenVerifier } from './token-verifier';
@@ -47,6 +47,14 @@ export class AccessGuard implements CanActivate {
     request.user = user;
     if (roles?.length && !roles.some((role) => user.roles.includes(role))) {
       throw new ForbiddenException(`This needs the ${roles.join(' or ')} role.`);
+    }
+    // A moderator's or admin's powers need a session proven by a second factor (docs/architecture.md, "Two-factor
+    // sign-in"); the member keeps every ordinary route meanwhile, Settings included, to turn it on.
+    if (roles?.length && rolesRequireTwoFactor(roles) && user.aal !== 'aal2') {
+      throw new Refusal(
+        errorCodes.twoFactorRequired,
+        'Moderator and admin tools need two-factor sign-in. Turn it on in Settings, then open this page again.',
+      );
     }
     return true;
   }

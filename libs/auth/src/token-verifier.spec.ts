@@ -44,7 +44,13 @@ describe(TokenVerifier.name, () => {
       email: claims.email,
       roles: ['user'],
       sessionId: 'session-1',
+      aal: 'aal1',
     });
+  });
+
+  it('reads the assurance level: aal2 only when the token says so', async () => {
+    await expect(verifier().verify(await sign({ ...claims, aal: 'aal2' }))).resolves.toMatchObject({ aal: 'aal2' });
+    await expect(verifier().verify(await sign({ ...claims, aal: 'aal3' }))).resolves.toMatchObject({ aal: 'aal1' });
   });
 
   it('checks the signature of a token once within a minute, then again', async () => {

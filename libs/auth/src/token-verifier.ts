@@ -75,6 +75,8 @@ export class TokenVerifier {
       email: claims.email as string,
       roles: claims.roles ?? ['user'],
       sessionId: claims.sid as string,
+      // Tokens from before two-factor sign-in carry no level: they were proven by a password alone.
+      aal: claims.aal === 'aal2' ? 'aal2' : 'aal1',
     };
     const verified = { user, until: Math.min(claims.exp * 1000, now + VERIFIED_TOKEN_TTL_MS), expiresAt: claims.exp * 1000 };
     this.remember(token, verified);

@@ -4,7 +4,6 @@ export { type Decider, snapshotTag } from './decider';
 export { ConcurrencyError, InvalidEventError } from './errors';
 export { eventKey } from './keys';
 export { KeyedMutex } from './keyed-mutex';
-export { isDuplicateKeyError } from './duplicate-key';
 export { metaCausedBy, metaOfRequest, toEnvelope, type AppendMeta, type NewEvent, type StoredEvent } from './stored-event';
 export { EVENTS_COLLECTION } from './event.schema';
 export { STREAM_HEADS_COLLECTION } from './stream-head.schema';

@@ -1,4 +1,5 @@
 export * from './user-session';
+export * from './authenticator';
 export * from './mail-catcher';
 export * from './pkce';
 export * from './test-db';
@@ -6,3 +7,4 @@ export * from './integration-app';
 export * from './uploads';
 export * from './live-stream-client';
 export * from './sms-inbox';
+export * from './on-disk';

@@ -1,5 +1,7 @@
 import type { EventEnvelope } from '@abide/contracts';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 
 /**
@@ -25,6 +27,9 @@ export const integrationEnv = (service: string): { suffix: string; env: Record<s
       SMTP_HOST: process.env.SMTP_HOST ?? '127.0.0.1',
       SMTP_PORT: process.env.SMTP_PORT ?? '1025',
       REDIS_KEY_PREFIX: `it-${suffix}`,
+      // The master key of private text at rest (formation, community): one per service, made by the first test that needs it.
+      MASTER_KEY_FILE: path.join(tmpdir(), 'abide-integration-keys', `${service}.key`),
+      MASTER_KEY_CREATE: 'true',
     },
   };
 };

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
-import { engineEnv, up } from '../../../tools/infra/engines.mjs';
+import { defaultInstance, engineEnv, up } from '../../../tools/infra/engines.mjs';
 import { metricsPorts, namespaceOf, ports, repoRoot, serviceNames, startServices } from '../../../tools/stack/services.mjs';
 import { smsAccountOf } from '../../../tools/stack/sms-account.mjs';
 import { buildWeb, startWeb } from '../../../tools/stack/web.mjs';
@@ -14,7 +14,8 @@ const log = (line) => process.stderr.write(`[e2e stack] ${line}\n`);
 const dropTestDatabases = async () => {
   const connection = await mongoose.createConnection(engineEnv.MONGO_URL).asPromise();
   try {
-    for (const name of serviceNames) await connection.useDb(`${namespaceOf('test')}_${name}`).dropDatabase();
+    // Formation's journal has a database of its own beside the service's (its texts sealed with keys kept in the service's).
+    for (const name of [...serviceNames, 'formation_journal']) await connection.useDb(`${namespaceOf('test')}_${name}`).dropDatabase();
   } finally {
     await connection.close();
   }
@@ -81,6 +82,8 @@ export default async function stackGlobalSetup() {
   process.env.E2E_SMS_AUTH_TOKEN = smsAccountOf(namespaceOf('test')).authToken;
   process.env.E2E_LOG_DIR = logDir;
   process.env.E2E_NAMESPACE = namespaceOf('test');
+  // Where the engines keep their data, for tests of what reaches the disk (libs/testing/src/on-disk.ts).
+  process.env.ABIDE_ENGINES_RUN_ROOT = defaultInstance.runRoot;
   // Each service's Prometheus listener, by name (JSON): metrics are never served through the gateway.
   process.env.E2E_METRICS_URLS = JSON.stringify(
     Object.fromEntries(serviceNames.map((name) => [name, `http://127.0.0.1:${metricsPorts.test[name]}/metrics`])),

@@ -1,5 +1,6 @@
-import type { SessionResponse } from '@abide/contracts';
+import type { RecoveryCodes, SessionResponse, SignInChallenge, TwoFactorEnrolment } from '@abide/contracts';
 import { randomInt, randomUUID } from 'node:crypto';
+import { Authenticator } from './authenticator';
 import { codeOf, readConfirmationLink } from './mail-catcher';
 import { newPkcePair } from './pkce';
 
@@ -106,11 +107,40 @@ export class UserSession {
     return new UserSession(exchanged.body, email, password, clientIp, refreshCookieOf(exchanged.headers)?.value ?? '');
   }
 
-  /** A new session of an existing member (another device). */
-  static async signIn(email: string, password: string, clientIp = randomClientIp()): Promise<UserSession> {
-    const res = await call<SessionResponse>('POST', '/api/auth/sign-in', { clientIp, body: { email, password } });
+  /** A new session of an existing member (another device); with two-factor sign-in on, its second step with the app's code. */
+  static async signIn(email: string, password: string, clientIp = randomClientIp(), authenticator?: Authenticator): Promise<UserSession> {
+    let res = await call<SessionResponse | SignInChallenge>('POST', '/api/auth/sign-in', { clientIp, body: { email, password } });
+    if (res.status === 202 && authenticator) {
+      const { challenge } = res.body as SignInChallenge;
+      res = await call<SessionResponse>('POST', '/api/auth/two-factor/verify', {
+        clientIp,
+        body: { challenge, code: await authenticator.nextCode() },
+      });
+    }
     if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return new UserSession(res.body, email, password, clientIp, refreshCookieOf(res.headers)?.value ?? '');
+    const session = new UserSession(res.body as SessionResponse, email, password, clientIp, refreshCookieOf(res.headers)?.value ?? '');
+    session.authenticator = authenticator;
+    return session;
+  }
+
+  /** The member's authenticator app, once they turned two-factor sign-in on. */
+  authenticator?: Authenticator;
+
+  /**
+   * Turns two-factor sign-in on as the member would in Settings: a secret for the app, its first code, and a refresh
+   * so the token says the session passed two factors (aal2). Returns the recovery codes.
+   */
+  async enableTwoFactor(): Promise<string[]> {
+    const started = await this.post<TwoFactorEnrolment>('/api/auth/two-factor/enrolment');
+    if (started.status !== 200) throw new Error(`two-factor enrolment failed: ${started.status} ${JSON.stringify(started.body)}`);
+    const authenticator = new Authenticator(started.body.secret);
+    const confirmed = await this.post<RecoveryCodes>('/api/auth/two-factor/enrolment/confirm', { code: await authenticator.nextCode() });
+    if (confirmed.status !== 200) throw new Error(`two-factor confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+    this.authenticator = authenticator;
+    const refreshed = await this.refresh();
+    if (refreshed.status !== 200 || refreshed.body.aal !== 'aal2')
+      throw new Error(`the session did not reach aal2: ${JSON.stringify(refreshed.body)}`);
+    return confirmed.body.recoveryCodes;
   }
 
   get token(): string {

@@ -1,5 +1,6 @@
 // The seed talks to the public API exactly as the web app does, so every figure it leaves behind is real.
 import { createHash, randomBytes } from 'node:crypto';
+import { verifySecondFactor } from './two-factor.mjs';
 
 export const request = async (apiUrl, method, path, { body, token, form } = {}) => {
   const res = await fetch(`${apiUrl}${path}`, {
@@ -39,11 +40,20 @@ const newConfirmationCode = (smtpWebUrl, email, seen) =>
     return mail && /[?&]code=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
   }, `the confirmation mail for ${email}`);
 
-/** Signs a member in, creating and confirming the account the first time. */
-export const memberSession = async (apiUrl, smtpWebUrl, member) => {
+/** The account has two-factor sign-in on, and the seed has no key (or not the right one) to answer its code. */
+export class TwoFactorKeyUnknown extends Error {}
+
+/** Signs a member in, creating and confirming the account the first time; `secret` answers the code when two-factor sign-in is on. */
+export const memberSession = async (apiUrl, smtpWebUrl, member, { secret } = {}) => {
   const credentials = { email: member.email, password: member.password };
   const signIn = await request(apiUrl, 'POST', '/api/auth/sign-in', { body: credentials });
   if (signIn.status === 200) return signIn.body;
+  if (signIn.status === 202) {
+    const verified =
+      secret && (await verifySecondFactor((path, body) => request(apiUrl, 'POST', path, { body }), signIn.body.challenge, secret));
+    if (!verified || verified.body?.code === 'INVALID_CODE') throw new TwoFactorKeyUnknown(`no two-factor key for ${member.email}`);
+    return expectOk(verified, `sign ${member.email} in with a code`);
+  }
   const codeVerifier = randomBytes(32).toString('base64url');
   const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
   const seen = new Set((await confirmationMails(smtpWebUrl, member.email)).map((m) => m.id));

@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { GroupProjection } from '../groups/projections/group.projection';
+import { PrayerTexts } from '../prayers/prayer-texts';
 import { PrayerProjection } from '../prayers/projections/prayer.projection';
 import { ChurchQueries } from '../churches/church-queries';
 
@@ -13,6 +14,7 @@ export class AccountExportController {
     private readonly groups: GroupProjection,
     private readonly prayers: PrayerProjection,
     private readonly churches: ChurchQueries,
+    private readonly prayerTexts: PrayerTexts,
   ) {}
 
   @Get('export')
@@ -24,7 +26,10 @@ export class AccountExportController {
       this.groups.ratingsBy(caller.id),
       this.churches.exportFor(caller.id),
     ]);
-    const groups = await Promise.all(memberships.map((m) => this.groups.find(m.groupId)));
+    const [groups, prayerWords] = await Promise.all([
+      Promise.all(memberships.map((m) => this.groups.find(m.groupId))),
+      Promise.all(prayers.map((p) => this.prayerTexts.openRequest(p))),
+    ]);
     const nameOf = new Map(groups.filter((g) => g !== null).map((g) => [g._id, g.name]));
     return {
       groups: groups
@@ -44,17 +49,25 @@ export class AccountExportController {
         joinedAt: new Date(m.joinedAt).toISOString(),
       })),
       joinRequests: requests.map((r) => ({ groupId: r.groupId, status: r.status, requestedAt: new Date(r.requestedAt).toISOString() })),
-      prayerRequests: prayers.map((p) => ({
-        id: p._id,
-        groupId: p.groupId,
-        text: p.text,
-        anonymous: p.anonymous,
-        prayedCount: p.prayedBy.length,
-        answered: p.answered,
-        testimony: p.testimony,
-        hidden: p.hidden,
-        createdAt: new Date(p.createdAt).toISOString(),
-      })),
+      // The caller's own words, opened with their key.
+      prayerRequests: prayers.flatMap((p, i) => {
+        const words = prayerWords[i];
+        return words
+          ? [
+              {
+                id: p._id,
+                groupId: p.groupId,
+                text: words.text,
+                anonymous: p.anonymous,
+                prayedCount: p.prayedBy.length,
+                answered: p.answered,
+                testimony: words.testimony,
+                hidden: p.hidden,
+                createdAt: new Date(p.createdAt).toISOString(),
+              },
+            ]
+          : [];
+      }),
       meetingRatings: ratings.map((r) => ({ groupId: r.groupId, weekStart: r.weekStart, rating: r.rating })),
       churchMemberships: churches.memberships,
       churchJoinRequests: churches.requests,

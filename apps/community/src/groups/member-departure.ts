@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EventStore, ProjectionRunner } from '@abide/event-store';
 import { MemberActivityStore } from '../activity/projections/member-activity.store';
 import { PrayerCommands } from '../prayers/commands/prayer-commands';
+import { PrayerTexts } from '../prayers/prayer-texts';
 import { PrayerProjection } from '../prayers/projections/prayer.projection';
 import { GroupCommands, type Meta } from './commands/group-commands';
 import { OwnershipClaims } from './commands/ownership-claims';
@@ -11,13 +12,15 @@ import { ChurchCommands } from '../churches/commands/church-commands';
 import { churchesOf, pendingChurchRequests } from '../churches/domain/member-churches';
 import { MemberChurchesProjection } from '../churches/projections/member-churches.projection';
 
-/** The words of a member that community erases from its log when they delete their account. */
+/** The words of a member that v1 prayer events kept in the clear: overwritten in the log when they delete their account. */
 export const COMMUNITY_PERSONAL_FIELDS = ['text', 'testimony'] as const;
 
 /**
- * Account deletion (`identity.user.deleted`): the member leaves every group and church (removed by 'system'), their join
- * requests are withdrawn, their prayer requests leave the groups with their words erased, their ratings and
- * activity are forgotten. Every step is idempotent, so a redelivery only finds less to do.
+ * Account deletion (`identity.user.deleted`): the member's data key is destroyed first, so every sealed copy of their
+ * prayer requests (the log, Kafka, backups) is unreadable from then on; then they leave every group and church (removed
+ * by 'system'), their join requests are withdrawn, their prayer requests leave the groups, their ratings and activity
+ * are forgotten, and words v1 events kept in the clear are overwritten. Every step is idempotent, so a redelivery only
+ * finds less to do.
  */
 @Injectable()
 export class MemberDeparture {
@@ -34,21 +37,28 @@ export class MemberDeparture {
     private readonly churchCommands: ChurchCommands,
     private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunner,
+    private readonly prayerTexts: PrayerTexts,
   ) {}
 
   async forget(userId: string, meta: Meta): Promise<void> {
+    await this.prayerTexts.forget(userId);
     await this.activity.forget(userId);
     const [mine, prayers] = await Promise.all([this.memberGroups.read(userId), this.prayers.byAuthor(userId)]);
     const groupIds = new Set([...groupsOf(mine).map((m) => m.groupId), ...pendingGroupIds(mine)]);
     for (const groupId of groupIds) await this.groupCommands.depart(userId, groupId, meta);
     // Every church too (an only admin's church passes to its longest-standing member: see decideDeparture).
     const churchDoc = await this.memberChurches.read(userId);
-    const churchIds = new Set([...churchesOf(churchDoc).map((c) => c.churchId), ...pendingChurchRequests(churchDoc).map((r) => r.churchId)]);
+    const churchIds = new Set([
+      ...churchesOf(churchDoc).map((c) => c.churchId),
+      ...pendingChurchRequests(churchDoc).map((r) => r.churchId),
+    ]);
     for (const churchId of churchIds) await this.churchCommands.depart(userId, churchId, meta);
     for (const prayer of prayers) await this.prayerCommands.removeByAuthorDeletion(prayer._id, userId, meta);
     await this.claims.releaseAll(userId);
     await this.projections.purgeSubject(userId);
     const erased = await this.eventStore.eraseSubjectData(userId, COMMUNITY_PERSONAL_FIELDS);
-    this.logger.log(`Forgot member ${userId}: ${groupIds.size} group(s), ${churchIds.size} church(es), ${prayers.length} prayer request(s), ${erased} field(s) erased`);
+    this.logger.log(
+      `Forgot member ${userId}: ${groupIds.size} group(s), ${churchIds.size} church(es), ${prayers.length} prayer request(s), ${erased} field(s) erased`,
+    );
   }
 }

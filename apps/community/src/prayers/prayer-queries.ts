@@ -4,15 +4,20 @@ import { DomainError } from '@abide/platform';
 import { GroupFigures } from '../groups/group-figures.service';
 import { PrayerCommands } from './commands/prayer-commands';
 import { prayerMessages } from './domain/prayer.decider';
+import { PrayerTexts } from './prayer-texts';
 import { type PrayerView, PrayerProjection } from './projections/prayer.projection';
 
-/** Prayer requests as members see them: anonymous ones name no one (except to their author). */
+/**
+ * Prayer requests as members see them: anonymous ones name no one (except to their author). Their words are opened
+ * with each author's key, here, only for a member the group lets read them.
+ */
 @Injectable()
 export class PrayerQueries {
   constructor(
     private readonly prayers: PrayerProjection,
     private readonly commands: PrayerCommands,
     private readonly figures: GroupFigures,
+    private readonly texts: PrayerTexts,
   ) {}
 
   async list(callerId: string, groupId: string): Promise<PrayerRequest[]> {
@@ -28,24 +33,32 @@ export class PrayerQueries {
     if (!view || view.removed || view.groupId !== groupId || (view.hidden && !viewer.leader && view.authorId !== callerId)) {
       throw DomainError.notFound(prayerMessages.notFound);
     }
-    return (await this.present(callerId, [view]))[0];
+    const [request] = await this.present(callerId, [view]);
+    if (!request) throw DomainError.notFound(prayerMessages.notFound);
+    return request;
   }
 
   private async present(callerId: string, views: readonly PrayerView[]): Promise<PrayerRequest[]> {
-    const names = await this.figures.names([...new Set(views.map((v) => v.authorId))]);
-    return views.map((v) => {
+    const [names, words] = await Promise.all([
+      this.figures.names([...new Set(views.map((v) => v.authorId))]),
+      Promise.all(views.map((v) => this.texts.openRequest(v))),
+    ]);
+    // A request whose author erased their account a moment ago (its words unreadable now) is as good as gone.
+    return views.flatMap((v, i) => {
+      const opened = words[i];
+      if (!opened) return [];
       const isAuthor = v.authorId === callerId;
       return {
         id: v._id,
         groupId: v.groupId,
-        text: v.text,
+        text: opened.text,
         authorName: v.anonymous && !isAuthor ? null : (names.get(v.authorId) ?? null),
         anonymous: v.anonymous,
         isAuthor,
         prayedCount: v.prayedBy.length,
         prayedByMe: v.prayedBy.includes(callerId),
         answered: v.answered,
-        testimony: v.answered ? v.testimony : null,
+        testimony: v.answered ? opened.testimony : null,
         hidden: v.hidden,
         createdAt: new Date(v.createdAt).toISOString(),
       };

@@ -1,4 +1,4 @@
-import { authEnv, baseEnv, kafkaEnv, mongoEnv, redisEnv, smsProviderEnv, smtpEnv } from '@abide/platform';
+import { authEnv, baseEnv, kafkaEnv, mongoEnv, privateTextEnv, redisEnv, smsProviderEnv, smtpEnv } from '@abide/platform';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -12,6 +12,8 @@ export const formationEnvSchema = z.object({
   ...mongoEnv,
   ...kafkaEnv,
   ...authEnv,
+  // Journal entries are sealed with each member's data key, wrapped by this master key.
+  ...privateTextEnv,
   // BullMQ jobs (plan rollover, nudges) live in Redis.
   ...redisEnv,
   /** Runs the scheduled jobs in this instance (off in tests that drive the handlers with their own clock). */

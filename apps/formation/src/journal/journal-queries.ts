@@ -4,19 +4,34 @@ import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../config/clock';
 import { MemberProjection } from '../members/members.port';
 import { localDateOf } from '@abide/calendar';
+import type { JournalEntryText } from '@abide/contracts';
+import { entryPreview } from './domain/entry-preview';
+import type { OpenEntry } from './domain/journal-entry.decider';
 import { journalFigures, journalPage, type ListQuery, toJournalEntry } from './domain/journal-list';
+import { countWords } from './domain/word-count';
+import { JournalTexts } from './journal-texts';
 import { JournalEntryProjection } from './projections/journal-entry.projection';
 import type { JournalEntryView } from './projections/journal-entry.schema';
 import { JournalListProjection } from './projections/journal-list.projection';
 
 export type { ListQuery } from './domain/journal-list';
 
-const entryOf = (view: JournalEntryView): JournalEntry =>
-  toJournalEntry({ ...view, id: view._id, createdAt: view.createdAt.toISOString(), updatedAt: view.updatedAt.toISOString() });
+const entryOf = (view: JournalEntryView, text: JournalEntryText): JournalEntry =>
+  toJournalEntry({
+    ...view,
+    ...text,
+    id: view._id,
+    mood: view.mood as OpenEntry['mood'],
+    wordCount: countWords(text.content),
+    preview: entryPreview(text.content),
+    createdAt: view.createdAt.toISOString(),
+    updatedAt: view.updatedAt.toISOString(),
+  });
 
 /**
  * The journal's read side: always scoped to the caller, so another member's entry simply does not exist. The list,
- * the export and the figures read the member's journal list by key; one entry is read by its own key.
+ * the export and the figures read the member's journal list by key; one entry is read by its own key. Both are sealed
+ * with the member's key and opened here, for the member only.
  */
 @Injectable()
 export class JournalQueries {
@@ -24,6 +39,7 @@ export class JournalQueries {
     private readonly entries: JournalEntryProjection,
     private readonly lists: JournalListProjection,
     private readonly members: MemberProjection,
+    private readonly texts: JournalTexts,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
   ) {}
 
@@ -40,8 +56,10 @@ export class JournalQueries {
   async get(userId: string, entryId: string): Promise<JournalEntry> {
     // By `_id` alone (any other field in the filter makes FerretDB v1 scan), then checked here.
     const view = await this.entries.model.findById(entryId).lean<JournalEntryView>();
-    if (!view || view.userId !== userId || view.removed) throw DomainError.notFound('The journal entry');
-    return entryOf(view);
+    if (!view || view.userId !== userId || view.removed || !view.sealedText) throw DomainError.notFound('The journal entry');
+    const text = await this.texts.openEntry(userId, view.sealedText);
+    if (!text) throw DomainError.notFound('The journal entry');
+    return entryOf(view, text);
   }
 
   async stats(userId: string) {

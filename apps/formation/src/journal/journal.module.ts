@@ -25,6 +25,8 @@ import { JournalEntryProjection } from './projections/journal-entry.projection';
 import { JournalFactsProjection } from './projections/journal-facts.projection';
 import { JournalListProjection } from './projections/journal-list.projection';
 import { JournalPromptsService } from './prompts/journal-prompts.service';
+import { JournalTextSealing } from './journal-text-sealing.migration';
+import { JournalTexts } from './journal-texts';
 
 /** The assistant behind journal insights, when one is configured; otherwise insights come from the entry alone. */
 const insightAssistant = (config: FormationConfig) =>
@@ -37,13 +39,15 @@ const insightAssistant = (config: FormationConfig) =>
       }
     : null;
 
-/** The journal: entries in their own database (encrypted fields), prompts, insights, the writing streak. */
+/** The journal: entries in their own database (their words sealed with each member's key), prompts, insights, the writing streak. */
 @Module({
   imports: [MembersModule, StatsModule],
   controllers: [JournalController],
   providers: [
     { provide: JOURNAL_CONNECTION, useFactory: (c: Connection) => openJournalConnection(c), inject: [MONGO_CONNECTION] },
     { provide: JOURNAL_STORE, useFactory: (c: Connection) => createJournalStore(c), inject: [JOURNAL_CONNECTION] },
+    JournalTexts,
+    JournalTextSealing,
     // Journal days count towards My Plan's streak through stats' ActivityDays.
     { provide: ACTIVITY_DAYS, useFactory: (days: ActivityDays): ActivityDaysPort => days, inject: [ActivityDays] },
     JournalEntryProjection,

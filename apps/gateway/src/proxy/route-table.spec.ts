@@ -20,8 +20,11 @@ describe(routeOf.name, () => {
     expect(routeOf('GET', '/habits')).toBeUndefined();
   });
 
-  it('limits sign-up, sign-in and recovery however the path is spelt', () => {
+  it('limits sign-up, sign-in, its second step and recovery however the path is spelt', () => {
     expect(routeOf('POST', '/api/auth/sign-in')?.rule?.rateLimit).toBe('sign-in');
+    expect(routeOf('POST', '/api/auth/two-factor/verify')?.rule?.rateLimit).toBe('two-factor');
+    expect(routeOf('POST', '/api/auth/two-factor%2Fverify')?.rule?.rateLimit).toBe('two-factor');
+    expect(routeOf('POST', '/api/auth/two-factor/enrolment')?.rule).toBeUndefined();
     expect(routeOf('POST', '/api/auth/sign%2Din?x=1')?.rule?.rateLimit).toBe('sign-in');
     expect(routeOf('POST', '/api/auth/sign-up')?.rule?.rateLimit).toBe('sign-up');
     expect(routeOf('POST', '/api/auth/recover')?.rule?.rateLimit).toBe('recover');

@@ -7,7 +7,7 @@ export interface EdgeRule {
   /** Matched against the decoded path without `/api` and without the query. */
   path: RegExp;
   timeoutMs?: number;
-  rateLimit?: 'sign-up' | 'sign-in' | 'recover';
+  rateLimit?: 'sign-up' | 'sign-in' | 'two-factor' | 'recover';
 }
 
 /** An upload streams through to the library; 10 MiB over a slow link needs longer than an ordinary call. */
@@ -47,6 +47,8 @@ export const serviceOfSegment: Readonly<Record<string, ServiceName>> = {
 export const edgeRules: readonly EdgeRule[] = [
   { method: 'POST', path: /^\/auth\/sign-up$/, rateLimit: 'sign-up' },
   { method: 'POST', path: /^\/auth\/sign-in$/, rateLimit: 'sign-in' },
+  // Sign-in's second step: codes are guessed like passwords, so they are limited like them (and backed off per account).
+  { method: 'POST', path: /^\/auth\/two-factor\/verify$/, rateLimit: 'two-factor' },
   { method: 'POST', path: /^\/auth\/recover$/, rateLimit: 'recover' },
   { method: 'POST', path: /^\/uploads$/, timeoutMs: UPLOAD_TIMEOUT_MS },
   // The moderation preview streams a whole file; an AI insight may wait on the configured assistant.

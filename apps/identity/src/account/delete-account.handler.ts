@@ -7,13 +7,15 @@ import { PasswordHasher } from '../accounts/password-hasher';
 import { UserStream } from '../accounts/user-stream';
 import { CredentialsRepository } from '../passwords/credentials.repository';
 import { SessionsService } from '../sessions/sessions.service';
+import { TwoFactorSecrets } from '../two-factor/two-factor-secrets.repository';
 
 /** Personal fields of identity's events, erased from the log once the account is gone. */
 export const USER_PERSONAL_FIELDS = ['name', 'email', 'phoneNumber'] as const;
 
 /**
  * Deletes an account for good: `identity.user.deleted` tells every service to purge the member's data;
- * identity itself drops the credentials, ends every session and erases the personal fields of its events.
+ * identity itself drops the credentials and the two-factor secrets, ends every session and erases the personal fields
+ * of its events.
  */
 @Injectable()
 export class DeleteAccountHandler {
@@ -23,6 +25,7 @@ export class DeleteAccountHandler {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly eventStore: EventStore,
+    private readonly twoFactorSecrets: TwoFactorSecrets,
   ) {}
 
   async execute(userId: string, password: string, correlationId: string): Promise<void> {
@@ -35,6 +38,8 @@ export class DeleteAccountHandler {
     await this.users.execute(userId, (state) => decideDelete(state, userId, new Date()), { correlationId });
     await this.sessions.revokeAllOf(userId, 'account-deleted');
     await this.credentials.model.deleteOne({ _id: userId });
+    // The authenticator secret and recovery codes never entered the log: deleting them here leaves nothing of them.
+    await this.twoFactorSecrets.forget(userId);
     await this.eventStore.eraseSubjectData(userId, USER_PERSONAL_FIELDS);
   }
 }

@@ -74,6 +74,15 @@ export const identityEnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Encrypts the two-factor secrets at rest (AES-256-GCM, key derived from this value): a copy of the database alone
+   * cannot produce codes. At least 32 characters, random; the default is for development and tests only.
+   */
+  TWO_FACTOR_SECRET_KEY: z.string().min(32).default('dev-only-two-factor-key-change-me-0123456789'),
+  /** How long the second step of a sign-in may wait for its code (README "Sessions"). */
+  TWO_FACTOR_CHALLENGE_TTL_SECONDS: seconds(60, 3600, 300),
+  /** The name authenticator apps show beside the account. */
+  TWO_FACTOR_ISSUER: z.string().min(1).max(40).default('Abide'),
 });
 
 export type IdentityConfig = z.infer<typeof identityEnvSchema>;

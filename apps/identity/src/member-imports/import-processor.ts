@@ -51,7 +51,9 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
     if (!this.config.JOBS_ENABLED) return;
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
     this.sweeper.unref();
-    this.queues.enqueueRedis.onReconnect(() => this.sweep());
+    this.queues.enqueueRedis.onReconnect(async () => {
+      await this.sweep();
+    });
     this.worker = new Worker<{ importId: string }>(queues.identityMemberImport, (job) => this.run(job), {
       connection: this.queues.workerRedis.client,
       prefix: this.queues.prefix,

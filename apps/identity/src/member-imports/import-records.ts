@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ImportOutcome } from '@abide/contracts';
-import { isDuplicateKeyError } from '@abide/event-store';
-import { MONGO_CONNECTION } from '@abide/platform';
+import { isDuplicateKeyError, MONGO_CONNECTION } from '@abide/platform';
 import { type Connection, type Model, Schema } from 'mongoose';
 
 /** The church as community told it when the file was uploaded: the invitations and their e-mails show it. */

@@ -12,9 +12,14 @@ import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 import { SignInBackoff } from './sign-in-backoff.service';
 import { SignInHandler } from './sign-in.handler';
+import { SecondFactor } from '../two-factor/second-factor.service';
+import { SignInChallenges } from '../two-factor/sign-in-challenges.service';
+import { TwoFactorController } from '../two-factor/two-factor.controller';
+import { TwoFactorSecrets } from '../two-factor/two-factor-secrets.repository';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 
-/** Sign-in, sessions, e-mail links and passwords: wired into AppModule with one line each. */
-export const authFlowControllers: Type[] = [SessionsController, LinksController, PasswordsController];
+/** Sign-in, sessions, e-mail links, passwords and two-factor sign-in: wired into AppModule with one line each. */
+export const authFlowControllers: Type[] = [SessionsController, LinksController, PasswordsController, TwoFactorController];
 
 export const authFlowProviders: Provider[] = [
   CredentialsRepository,
@@ -27,4 +32,8 @@ export const authFlowProviders: Provider[] = [
   SignInHandler,
   PasswordsService,
   CreateProfileHandler,
+  TwoFactorSecrets,
+  SecondFactor,
+  SignInChallenges,
+  TwoFactorService,
 ];

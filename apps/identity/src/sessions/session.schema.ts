@@ -1,3 +1,4 @@
+import type { AssuranceLevel } from '@abide/contracts';
 import { Schema } from 'mongoose';
 
 /** How a session was established; a recovery session may set a new password once without the old one. */
@@ -11,6 +12,8 @@ export interface SessionDoc {
   _id: string;
   userId: string;
   method: SessionMethod;
+  /** `aal2` once a second factor was proven in it (at sign-in, or by turning two-factor sign-in on); older sessions have none: aal1. */
+  aal?: AssuranceLevel;
   createdAt: Date;
   lastUsedAt: Date;
   absoluteExpiresAt: Date;
@@ -24,6 +27,7 @@ export const sessionSchema = new Schema<SessionDoc>(
     _id: { type: String, required: true },
     userId: { type: String, required: true },
     method: { type: String, required: true, enum: ['password', 'signup', 'recovery'] },
+    aal: { type: String, enum: ['aal1', 'aal2'], default: 'aal1' },
     createdAt: { type: Date, required: true },
     lastUsedAt: { type: Date, required: true },
     absoluteExpiresAt: { type: Date, required: true },

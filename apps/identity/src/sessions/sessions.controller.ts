@@ -2,7 +2,13 @@ import { ApiProblems, createZodDto } from '@abide/platform';
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiBearerAuth, ApiResponse, ApiOperation, ApiBody, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '@abide/auth';
-import { type SessionResponse, signInRequestSchema, signOutRequestSchema, sessionResponseSchema } from '@abide/contracts';
+import {
+  type SessionResponse,
+  signInChallengeSchema,
+  signInRequestSchema,
+  signOutRequestSchema,
+  sessionResponseSchema,
+} from '@abide/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
@@ -14,6 +20,7 @@ class SessionResponseDto extends createZodDto(sessionResponseSchema) {}
 class SignOutRequestDto extends createZodDto(signOutRequestSchema) {}
 
 class SignInRequestDto extends createZodDto(signInRequestSchema) {}
+class SignInChallengeDto extends createZodDto(signInChallengeSchema) {}
 
 @ApiTags('auth')
 @Controller('auth')
@@ -26,15 +33,19 @@ export class SessionsController {
 
   @ApiOperation({
     summary: 'Sign in with e-mail and password.',
-    description: `${refreshCookieNote} 401 INVALID_CREDENTIALS for a wrong e-mail or password; 403 EMAIL_NOT_CONFIRMED (only after a correct password); 429 after repeated failures on the account or too many attempts from the network.`,
+    description: `200: signed in. ${refreshCookieNote} 202: the password is right and the account has two-factor sign-in on: no tokens yet; send the challenge with a code to POST /auth/two-factor/verify. 401 INVALID_CREDENTIALS for a wrong e-mail or password; 403 EMAIL_NOT_CONFIRMED (only after a correct password); 429 after repeated failures on the account or too many attempts from the network.`,
   })
   @ApiResponse({ status: 200, type: SessionResponseDto })
+  @ApiResponse({ status: 202, type: SignInChallengeDto, description: 'A second factor is needed: POST /auth/two-factor/verify' })
   @ApiProblems(400, 401, 403, 429)
   @Public()
   @Post('sign-in')
   @HttpCode(200)
-  async signIn(@Body() body: SignInRequestDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {
-    return this.answer(reply, await this.signInHandler.execute(body));
+  async signIn(@Body() body: SignInRequestDto, @Res() reply: FastifyReply): Promise<void> {
+    const outcome = await this.signInHandler.execute(body);
+    // Two answers by status: Nest would set its one declared status on a returned value, so the reply is sent here.
+    if (outcome.kind === 'challenge') await reply.status(202).send(outcome.challenge);
+    else await reply.status(200).send(this.answer(reply, outcome.issued));
   }
 
   /** Cookie only, no body: the refresh token never reaches JavaScript. */

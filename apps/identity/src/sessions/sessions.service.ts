@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { errorCodes, type Role, type SessionResponse } from '@abide/contracts';
+import { type AssuranceLevel, errorCodes, type Role, type SessionResponse } from '@abide/contracts';
 import { DomainError, MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
@@ -41,7 +41,8 @@ export class SessionsService {
     this.rotations = connection.model<SingleUseClaimDoc>('RefreshTokenRotation', singleUseClaimSchema('refresh_token_rotations'));
   }
 
-  async start(userId: string, method: SessionMethod): Promise<IssuedSession> {
+  /** `aal2` when the sign-in proved a second factor (two-factor sign-in's second step). */
+  async start(userId: string, method: SessionMethod, aal: AssuranceLevel = 'aal1'): Promise<IssuedSession> {
     const user = await this.users.findById(userId);
     if (!user) throw sessionEnded();
     const now = new Date();
@@ -49,6 +50,7 @@ export class SessionsService {
       _id: uuidv7(),
       userId,
       method,
+      aal,
       createdAt: now,
       lastUsedAt: now,
       absoluteExpiresAt: new Date(now.getTime() + this.config.SESSION_ABSOLUTE_SECONDS * 1000),
@@ -57,7 +59,7 @@ export class SessionsService {
       revokedReason: null,
     });
     const refreshToken = await this.newRefreshToken(session._id, now);
-    return { response: await this.respond(userId, session._id), refreshToken, absoluteExpiresAt: session.absoluteExpiresAt };
+    return { response: await this.respond(userId, session._id, aal), refreshToken, absoluteExpiresAt: session.absoluteExpiresAt };
   }
 
   /** Rotates the presented refresh token; roles are re-read here, so a role change applies at the next refresh. */
@@ -80,17 +82,17 @@ export class SessionsService {
         await this.revoke(session._id, 'refresh-token-reuse');
         throw sessionEnded();
       case 'grace':
-        return { response: await this.respond(session.userId, session._id), absoluteExpiresAt: session.absoluteExpiresAt };
+        return { response: await this.respond(session.userId, session._id, session.aal), absoluteExpiresAt: session.absoluteExpiresAt };
       case 'rotate': {
         // Two tabs racing with the same token: one claims the rotation, the other is inside the grace window.
         if (!(await claimOnce(this.rotations, hash, now))) {
-          return { response: await this.respond(session.userId, session._id), absoluteExpiresAt: session.absoluteExpiresAt };
+          return { response: await this.respond(session.userId, session._id, session.aal), absoluteExpiresAt: session.absoluteExpiresAt };
         }
         await this.tokens.updateOne({ _id: hash }, { $set: { rotated: true, rotatedAt: now } });
         await this.sessions.updateOne({ _id: session._id }, { $set: { lastUsedAt: now } });
         const successor = await this.newRefreshToken(session._id, now);
         return {
-          response: await this.respond(session.userId, session._id),
+          response: await this.respond(session.userId, session._id, session.aal),
           refreshToken: successor,
           absoluteExpiresAt: session.absoluteExpiresAt,
         };
@@ -122,21 +124,26 @@ export class SessionsService {
     await this.sessions.updateOne({ _id: sessionId }, { $set: { method } });
   }
 
+  /** The member proved a second factor in this session (turning two-factor sign-in on): its next token says aal2. */
+  async raiseAssurance(sessionId: string, userId: string): Promise<void> {
+    await this.sessions.updateOne({ _id: sessionId, userId }, { $set: { aal: 'aal2' } });
+  }
+
   private async newRefreshToken(sessionId: string, now: Date): Promise<string> {
     const token = newOpaqueToken();
     await this.tokens.create({ _id: hashOpaqueToken(token), sessionId, createdAt: now, rotated: false, rotatedAt: null });
     return token;
   }
 
-  private async respond(userId: string, sessionId: string): Promise<SessionResponse> {
+  private async respond(userId: string, sessionId: string, aal: AssuranceLevel = 'aal1'): Promise<SessionResponse> {
     const user = await this.users.findById(userId);
     if (!user) {
       // The account is gone (deleted): its sessions go with it.
       await this.revokeAllOf(userId, 'account-gone');
       throw sessionEnded();
     }
-    const access = await this.accessTokens.issue({ sub: userId, email: user.email, roles: user.roles as Role[], sid: sessionId });
-    return { accessToken: access.token, expiresAt: access.expiresAt.toISOString(), user: toUserResponse(user) };
+    const access = await this.accessTokens.issue({ sub: userId, email: user.email, roles: user.roles as Role[], sid: sessionId, aal });
+    return { accessToken: access.token, expiresAt: access.expiresAt.toISOString(), aal, user: toUserResponse(user) };
   }
 }
 

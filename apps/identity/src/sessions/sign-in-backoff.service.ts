@@ -8,9 +8,16 @@ import { type BackoffPolicy, lockSecondsAfter } from './domain/sign-in-backoff';
 const SIGN_IN_UNAVAILABLE = 'Signing in is briefly unavailable. Please try again in a minute.';
 
 /**
- * Per-account back-off after failed sign-ins, in Redis so it holds across identity instances. Counts by e-mail,
- * registered or not, so it says nothing about which addresses exist. Without Redis the back-off cannot be enforced,
- * so sign-in answers 503 rather than allow unlimited guesses (see README, "Health and faults").
+ * What a back-off counts: wrong passwords per e-mail, or wrong two-factor codes per account. They are counted apart,
+ * so a correct password (which clears its own count) never clears the count of wrong codes that follows it.
+ */
+export type BackoffScope = 'password' | 'two-factor';
+
+/**
+ * Per-account back-off after failed sign-ins, in Redis so it holds across identity instances. Passwords count by
+ * e-mail, registered or not, so it says nothing about which addresses exist; two-factor codes count by account. Without
+ * Redis the back-off cannot be enforced, so sign-in answers 503 rather than allow unlimited guesses (see README,
+ * "Health and faults").
  */
 @Injectable()
 export class SignInBackoff implements OnModuleInit, OnModuleDestroy {
@@ -32,21 +39,21 @@ export class SignInBackoff implements OnModuleInit, OnModuleDestroy {
     this.prefix = `${config.REDIS_KEY_PREFIX}:identity:sign-in`;
   }
 
-  /** 429 with Retry-After while the account is locked. */
-  async assertNotLocked(email: string): Promise<void> {
-    const ttl = await this.call((redis) => redis.ttl(this.key('lock', email)));
-    if (ttl > 0) throw lockedProblem(ttl);
+  /** 429 with Retry-After while the account is locked; `subject` is the e-mail (passwords) or the user id (codes). */
+  async assertNotLocked(subject: string, scope: BackoffScope = 'password'): Promise<void> {
+    const ttl = await this.call((redis) => redis.ttl(this.key('lock', subject, scope)));
+    if (ttl > 0) throw lockedProblem(ttl, scope);
   }
 
-  async recordFailure(email: string): Promise<void> {
-    const failuresKey = this.key('failures', email);
+  async recordFailure(subject: string, scope: BackoffScope = 'password'): Promise<void> {
+    const failuresKey = this.key('failures', subject, scope);
     const failures = await this.call(() => this.redis.countWithin(failuresKey, this.config.SIGN_IN_FAILURE_WINDOW_SECONDS));
     const lock = lockSecondsAfter(failures, this.policy);
-    if (lock > 0) await this.call((redis) => redis.set(this.key('lock', email), String(failures), 'EX', lock));
+    if (lock > 0) await this.call((redis) => redis.set(this.key('lock', subject, scope), String(failures), 'EX', lock));
   }
 
-  async reset(email: string): Promise<void> {
-    await this.call((redis) => redis.del(this.key('failures', email), this.key('lock', email)));
+  async reset(subject: string, scope: BackoffScope = 'password'): Promise<void> {
+    await this.call((redis) => redis.del(this.key('failures', subject, scope), this.key('lock', subject, scope)));
   }
 
   private async call<T>(command: (redis: RedisConnection['client']) => Promise<T>): Promise<T> {
@@ -62,8 +69,8 @@ export class SignInBackoff implements OnModuleInit, OnModuleDestroy {
     this.health.add(this.redis.healthCheck());
   }
 
-  private key(kind: 'failures' | 'lock', email: string): string {
-    return `${this.prefix}:${kind}:${createHash('sha256').update(email).digest('hex')}`;
+  private key(kind: 'failures' | 'lock', subject: string, scope: BackoffScope): string {
+    return `${this.prefix}:${scope === 'password' ? '' : `${scope}:`}${kind}:${createHash('sha256').update(subject).digest('hex')}`;
   }
 
   onModuleDestroy(): void {
@@ -71,12 +78,14 @@ export class SignInBackoff implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-const lockedProblem = (seconds: number) =>
+const lockedProblem = (seconds: number, scope: BackoffScope) =>
   new DomainError(
     errorCodes.rateLimited,
     429,
     'Too many requests',
-    `Too many failed sign-ins for this account. Try again in ${seconds} second${seconds === 1 ? '' : 's'}, or reset your password.`,
+    scope === 'password'
+      ? `Too many failed sign-ins for this account. Try again in ${seconds} second${seconds === 1 ? '' : 's'}, or reset your password.`
+      : `Too many wrong codes for this account. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
     undefined,
     { 'retry-after': String(seconds) },
   );

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { ConfirmEmailHandler } from '../links/commands/confirm-email.handler';
 import { CredentialsRepository } from '../passwords/credentials.repository';
-import { type IssuedSession, SessionsService } from './sessions.service';
+import { type SessionOrChallenge, SignInChallenges } from '../two-factor/sign-in-challenges.service';
 import { SignInBackoff } from './sign-in-backoff.service';
 
 @Injectable()
@@ -18,10 +18,11 @@ export class SignInHandler {
     private readonly hasher: PasswordHasher,
     private readonly backoff: SignInBackoff,
     private readonly accounts: ConfirmEmailHandler,
-    private readonly sessions: SessionsService,
+    private readonly challenges: SignInChallenges,
   ) {}
 
-  async execute(request: SignInRequest): Promise<IssuedSession> {
+  /** A session, or (two-factor sign-in on) the challenge of the second step. */
+  async execute(request: SignInRequest): Promise<SessionOrChallenge> {
     await this.backoff.assertNotLocked(request.email);
     const credentials = await this.credentials.findByEmail(request.email);
     this.dummyHash ??= this.hasher.hash(randomUUID());
@@ -41,6 +42,6 @@ export class SignInHandler {
         'Confirm your e-mail address first: open the link we sent you. Signing up again sends a new one.',
       );
     }
-    return this.sessions.start(credentials._id, 'password');
+    return this.challenges.sessionOrChallenge(credentials._id, status, 'password');
   }
 }

@@ -19,7 +19,7 @@ export class AccessTokenService {
   async issue(claims: AccessTokenClaims): Promise<IssuedAccessToken> {
     const { kid, privateKey } = this.keys.signingKey();
     const expiresAt = new Date(Date.now() + this.config.ACCESS_TOKEN_TTL_SECONDS * 1000);
-    const token = await new SignJWT({ email: claims.email, roles: claims.roles, sid: claims.sid })
+    const token = await new SignJWT({ email: claims.email, roles: claims.roles, sid: claims.sid, aal: claims.aal })
       .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(this.config.AUTH_ISSUER)

@@ -19,6 +19,12 @@ export const errorCodes = {
   invalidLink: 'INVALID_LINK',
   sessionExpired: 'SESSION_EXPIRED',
   recoveryRequired: 'RECOVERY_REQUIRED',
+  /** A moderator or admin route asked by a session that has not passed two-factor sign-in. */
+  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
+  /** A two-factor code (or recovery code) that is wrong, already used, or from too long ago. */
+  invalidCode: 'INVALID_CODE',
+  /** The second step of a sign-in came too late, or its challenge was already used. */
+  challengeExpired: 'CHALLENGE_EXPIRED',
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

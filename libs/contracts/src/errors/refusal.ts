@@ -27,4 +27,5 @@ export const refusalStatus: Partial<Record<ErrorCode, number>> = {
   [errorCodes.emailTaken]: 409,
   [errorCodes.rateLimited]: 429,
   [errorCodes.unauthorized]: 401,
+  [errorCodes.twoFactorRequired]: 403,
 };

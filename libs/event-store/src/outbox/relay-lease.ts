@@ -1,5 +1,5 @@
 import type { Connection, Model } from 'mongoose';
-import { isDuplicateKeyError } from '../duplicate-key';
+import { isDuplicateKeyError } from '@abide/platform';
 import { relayLeaseModel, type RelayLeaseDocument } from './relay-lease.schema';
 
 /**

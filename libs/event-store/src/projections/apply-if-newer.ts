@@ -1,5 +1,5 @@
 import type { Model, UpdateQuery } from 'mongoose';
-import { isDuplicateKeyError } from '../duplicate-key';
+import { isDuplicateKeyError } from '@abide/platform';
 import { KeyedMutex } from '../keyed-mutex';
 
 // One per process: every read model's writes of one document take turns (see KeyedMutex).

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { E164_PATTERN } from '@abide/contracts';
 import { z } from 'zod';
 
@@ -76,3 +77,15 @@ export const authEnv = {
 };
 
 export const serviceUrlEnv = (name: string) => ({ [`${name.toUpperCase()}_URL`]: url });
+
+/**
+ * The master key that wraps members' data keys (private text at rest, docs/architecture.md): a key file outside the
+ * checkout. MASTER_KEY_CREATE makes it on first start (development and tests); production provisions it.
+ */
+export const privateTextEnv = {
+  MASTER_KEY_FILE: z.string().refine((file) => path.isAbsolute(file), 'must be an absolute path'),
+  MASTER_KEY_CREATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+};

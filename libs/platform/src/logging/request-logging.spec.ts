@@ -84,4 +84,20 @@ describe('request logging', () => {
       }),
     ]);
   });
+
+  it('logs a search without its words: a member’s search of their journal is as private as the journal', async () => {
+    const { fastify, lines } = await appWith();
+
+    await fastify.inject({
+      method: 'GET',
+      url: '/api/habits?page=2&q=my%20brother%27s%20illness&drafts=1',
+      headers: { 'x-request-id': 'r3' },
+    });
+    await fastify.inject({ method: 'GET', url: '/api/habits?q=grief', headers: { 'x-request-id': 'r4' } });
+
+    expect(lines.map((l) => (l.req as { url: string }).url)).toEqual([
+      '/api/habits?page=2&q=[redacted]&drafts=1',
+      '/api/habits?q=[redacted]',
+    ]);
+  });
 });

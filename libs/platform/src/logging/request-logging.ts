@@ -13,6 +13,12 @@ interface WithContext {
 const isProbe = (url: string): boolean => url.startsWith('/health/');
 
 /**
+ * The URL as logs show it: a search's words (`q`, e.g. a member searching their journal) are private, so they are
+ * replaced; the route and the other parameters stay for debugging.
+ */
+export const loggedUrl = (url: string): string => url.replace(/([?&]q=)[^&#]*/g, '$1[redacted]');
+
+/**
  * Per request: the request id goes out in `x-request-id`, and the request's log context is entered for everything
  * that runs on its behalf (guards, handlers, filters and what they await), so each line they write carries
  * `req: { id, method, url }`. Callback hooks: no promise per hook.
@@ -21,7 +27,7 @@ export const installRequestContext = (adapter: FastifyAdapter): void => {
   const fastify = adapter.getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    const context: RequestLogContext = { req: { id: request.id, method: request.method, url: request.url } };
+    const context: RequestLogContext = { req: { id: request.id, method: request.method, url: loggedUrl(request.url) } };
     (request as unknown as WithContext)[contextOf] = context;
     requestContext.run(context, done);
   });

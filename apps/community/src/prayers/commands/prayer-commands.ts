@@ -12,17 +12,23 @@ import {
   decidePray,
   decideRemove,
   prayerDecider,
+  type PrayerOutcome,
   type PrayerState,
 } from '../domain/prayer.decider';
+import { PrayerTexts } from '../prayer-texts';
 
 export const prayerStreamId = (prayerId: string) => `prayer-${prayerId}`;
 
-/** Write side of prayer requests: one stream per request; membership and leadership come from the group's stream. */
+/**
+ * Write side of prayer requests: one stream per request; membership and leadership come from the group's stream. The
+ * author's words are sealed with the author's key into the events appended (and published).
+ */
 @Injectable()
 export class PrayerCommands {
   constructor(
     private readonly runner: CommandRunner,
     private readonly groups: GroupCommands,
+    private readonly texts: PrayerTexts,
   ) {}
 
   async post(userId: string, groupId: string, input: { text: string; anonymous: boolean }, meta: Meta): Promise<string> {
@@ -39,7 +45,15 @@ export class PrayerCommands {
 
   async answer(userId: string, groupId: string, prayerId: string, testimony: string, meta: Meta): Promise<void> {
     const viewer = await this.viewer(userId, groupId);
-    await this.run(prayerId, (s) => (assertVisible(s, groupId, viewer), decideAnswer(s, userId, testimony)), meta);
+    await this.run(
+      prayerId,
+      async (s) => {
+        assertVisible(s, groupId, viewer);
+        const current = s.sealedTestimony && (await this.texts.open(s.authorId, s.sealedTestimony));
+        return decideAnswer(s, userId, testimony, current);
+      },
+      meta,
+    );
   }
 
   async hide(userId: string, groupId: string, prayerId: string, meta: Meta): Promise<void> {
@@ -70,11 +84,36 @@ export class PrayerCommands {
   }
 
   /** Through the command runner: the request's state comes from its stream head's snapshot, one read however long its history. */
-  private async run(prayerId: string, decide: (state: PrayerState) => NewEvent[], meta: Meta): Promise<void> {
+  private async run(
+    prayerId: string,
+    decide: (state: PrayerState) => PrayerOutcome[] | Promise<PrayerOutcome[]>,
+    meta: Meta,
+  ): Promise<void> {
     try {
-      await this.runner.run(prayerStreamId(prayerId), prayerDecider, decide, meta);
+      await this.runner.run(
+        prayerStreamId(prayerId),
+        prayerDecider,
+        async (s) => Promise.all((await decide(s)).map((e) => this.sealed(e))),
+        meta,
+      );
     } catch (error) {
       throw toProblem(error);
+    }
+  }
+
+  /** The author's words sealed with their key (for an erased author, MemberErasedError: a 401, and nothing is kept). */
+  private async sealed(outcome: PrayerOutcome): Promise<NewEvent> {
+    switch (outcome.type) {
+      case 'community.prayer.posted': {
+        const { text, ...data } = outcome.data;
+        return { ...outcome, data: { ...data, sealedText: await this.texts.seal(data.authorId, text) } };
+      }
+      case 'community.prayer.answered': {
+        const { testimony, ...data } = outcome.data;
+        return { ...outcome, data: { ...data, sealedTestimony: await this.texts.seal(data.authorId, testimony) } };
+      }
+      default:
+        return outcome;
     }
   }
 }

@@ -2,7 +2,7 @@ import type { EventData, EventPayload, EventTypesOf } from '@abide/contracts';
 import type { Decider, NewEvent } from '@abide/event-store';
 import { GroupDenied } from '../../groups/domain/group-denied';
 
-/** One prayer request as its stream tells it. */
+/** One prayer request as its stream tells it (a snapshot in the stream head: its testimony stays sealed). */
 export interface PrayerState {
   exists: boolean;
   removed: boolean;
@@ -11,7 +11,7 @@ export interface PrayerState {
   authorId: string;
   prayedBy: Set<string>;
   answered: boolean;
-  testimony: string | null;
+  sealedTestimony: string | null;
   hidden: boolean;
 }
 
@@ -28,7 +28,7 @@ const initialPrayerState = (): PrayerState => ({
   authorId: '',
   prayedBy: new Set(),
   answered: false,
-  testimony: null,
+  sealedTestimony: null,
   hidden: false,
 });
 
@@ -42,7 +42,7 @@ const evolvePrayer = (s: PrayerState, event: PrayerEvent): PrayerState => {
     case 'community.prayer.prayed':
       return { ...s, prayedBy: new Set(s.prayedBy).add(event.data.userId) };
     case 'community.prayer.answered':
-      return { ...s, answered: true, testimony: event.data.testimony };
+      return { ...s, answered: true, sealedTestimony: event.data.sealedTestimony };
     case 'community.prayer.hidden':
       return { ...s, hidden: true };
     case 'community.prayer.removed':
@@ -52,16 +52,35 @@ const evolvePrayer = (s: PrayerState, event: PrayerEvent): PrayerState => {
   }
 };
 
-/** The prayer request aggregate for the command runner: its state is kept as a snapshot in the stream head. */
+/**
+ * The prayer request aggregate for the command runner: its state is kept as a snapshot in the stream head. State
+ * version 2: the testimony is sealed (older snapshots held it in the clear and are ignored).
+ */
 export const prayerDecider: Decider<PrayerState, EventTypesOf<'community.prayer.'>> = {
   name: 'prayer',
+  stateVersion: 2,
   initialState: initialPrayerState,
   evolve: evolvePrayer,
 };
 
+type Posted = EventData<'community.prayer.posted'>;
+type Answered = EventData<'community.prayer.answered'>;
+
+/**
+ * What a decision appends, the author's words still open: the commands seal `text` into `sealedText` and `testimony`
+ * into `sealedTestimony` with the author's key.
+ */
+export type PrayerOutcome =
+  | { type: 'community.prayer.posted'; data: Omit<Posted, 'sealedText'> & { text: string }; subjectId: string }
+  | { type: 'community.prayer.answered'; data: Omit<Answered, 'sealedTestimony'> & { testimony: string }; subjectId: string }
+  | NewEvent<'community.prayer.prayed' | 'community.prayer.hidden' | 'community.prayer.removed'>;
+
 /** One new event, its data checked against its type's schema (the union cannot be built from a generic type without `as`). */
-const ev = <T extends EventTypesOf<'community.prayer.'>>(type: T, data: EventData<T>, subjectId: string | null): NewEvent =>
-  ({ type, data, subjectId }) as NewEvent;
+const ev = <T extends Exclude<PrayerOutcome['type'], 'community.prayer.posted' | 'community.prayer.answered'>>(
+  type: T,
+  data: EventData<T>,
+  subjectId: string | null,
+): PrayerOutcome => ({ type, data, subjectId }) as PrayerOutcome;
 const ids = (s: PrayerState) => ({ prayerId: s.prayerId, groupId: s.groupId });
 
 /** The request must exist in this group and still be there; a hidden one only its author and the leaders reach. */
@@ -73,25 +92,26 @@ export const assertVisible = (s: PrayerState, groupId: string, viewer: { userId:
 export const decidePost = (
   s: PrayerState,
   p: { prayerId: string; groupId: string; authorId: string; text: string; anonymous: boolean },
-): NewEvent[] =>
-  // The author is the subject: their words are erased with their account.
-  s.exists ? [] : [ev('community.prayer.posted', p, p.authorId)];
+): PrayerOutcome[] =>
+  // The author is the subject: their words become unreadable with their account.
+  s.exists ? [] : [{ type: 'community.prayer.posted', data: p, subjectId: p.authorId }];
 
 /** Praying again is not counted twice. */
-export const decidePray = (s: PrayerState, userId: string): NewEvent[] =>
+export const decidePray = (s: PrayerState, userId: string): PrayerOutcome[] =>
   s.prayedBy.has(userId) ? [] : [ev('community.prayer.prayed', { ...ids(s), userId }, s.authorId)];
 
-export const decideAnswer = (s: PrayerState, userId: string, testimony: string): NewEvent[] => {
+/** `current`: the testimony already given, opened (the state keeps it sealed); the same one again records nothing. */
+export const decideAnswer = (s: PrayerState, userId: string, testimony: string, current: string | null): PrayerOutcome[] => {
   if (s.authorId !== userId) throw new GroupDenied('forbidden', prayerMessages.authorOnly);
-  if (s.answered && s.testimony === testimony) return [];
-  return [ev('community.prayer.answered', { ...ids(s), authorId: userId, testimony }, userId)];
+  if (s.answered && current === testimony) return [];
+  return [{ type: 'community.prayer.answered', data: { ...ids(s), authorId: userId, testimony }, subjectId: userId }];
 };
 
 /** Leaders hide a request from the group (checked by the caller, who knows the group). */
-export const decideHide = (s: PrayerState, by: string): NewEvent[] =>
+export const decideHide = (s: PrayerState, by: string): PrayerOutcome[] =>
   s.hidden ? [] : [ev('community.prayer.hidden', { ...ids(s), hiddenBy: by }, s.authorId)];
 
-export const decideRemove = (s: PrayerState, by: string, options: { system?: boolean } = {}): NewEvent[] => {
+export const decideRemove = (s: PrayerState, by: string, options: { system?: boolean } = {}): PrayerOutcome[] => {
   if (!options.system && s.authorId !== by) throw new GroupDenied('forbidden', prayerMessages.authorOnly);
   return s.removed ? [] : [ev('community.prayer.removed', { ...ids(s), removedBy: by }, s.authorId)];
 };

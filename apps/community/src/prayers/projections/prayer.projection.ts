@@ -1,18 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventTypesOf } from '@abide/contracts';
 import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
-import { MONGO_CONNECTION } from '@abide/platform';
+import { MONGO_CONNECTION, PrivateText } from '@abide/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
+import { PrayerTexts } from '../prayer-texts';
 
 export interface PrayerView {
   _id: string;
   groupId: string;
   authorId: string;
-  text: string;
+  /** The request's words sealed with the author's key; null once removed. */
+  sealedText: string | null;
   anonymous: boolean;
   prayedBy: string[];
   answered: boolean;
-  testimony: string | null;
+  sealedTestimony: string | null;
   hidden: boolean;
   removed: boolean;
   createdAt: Date;
@@ -24,11 +26,11 @@ const prayerViewSchema = new Schema<PrayerView>(
     _id: { type: String, required: true },
     groupId: { type: String, required: true },
     authorId: { type: String, required: true },
-    text: String,
+    sealedText: { type: String, default: null },
     anonymous: Boolean,
     prayedBy: { type: [String], default: [] },
     answered: { type: Boolean, default: false },
-    testimony: { type: String, default: null },
+    sealedTestimony: { type: String, default: null },
     hidden: { type: Boolean, default: false },
     removed: { type: Boolean, default: false },
     createdAt: Date,
@@ -39,10 +41,15 @@ const prayerViewSchema = new Schema<PrayerView>(
 prayerViewSchema.index({ groupId: 1, createdAt: -1 });
 prayerViewSchema.index({ authorId: 1 });
 
-/** Prayer requests as a group lists them; removed ones keep no words. */
+/**
+ * Prayer requests as a group lists them, their words sealed with the author's key; removed ones keep no words.
+ * Renamed when the words became sealed, so the first start that has it empties the collection (its documents held the
+ * words in the clear) and fills it again from the log.
+ */
 @Injectable()
 export class PrayerProjection implements Projection<EventTypesOf<'community.prayer.'>> {
-  readonly name = 'prayer-requests';
+  readonly name = 'prayer-requests-sealed';
+  readonly backfill = true;
   readonly handles = [
     'community.prayer.posted',
     'community.prayer.prayed',
@@ -52,8 +59,12 @@ export class PrayerProjection implements Projection<EventTypesOf<'community.pray
   ] as const;
   private readonly model: Model<PrayerView>;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+  private readonly texts: PrayerTexts;
+
+  // Built by EventSourcingModule, which sees the global PrivateText but not this feature's providers.
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection, privateText: PrivateText) {
     this.model = connection.model<PrayerView>('PrayerView', prayerViewSchema);
+    this.texts = new PrayerTexts(privateText);
   }
 
   async apply(event: StoredEvent<EventTypesOf<'community.prayer.'>>): Promise<void> {
@@ -61,16 +72,19 @@ export class PrayerProjection implements Projection<EventTypesOf<'community.pray
     switch (event.type) {
       case 'community.prayer.posted': {
         const d = event.data;
+        // Words no one can read any more belong to an erased account: nothing to list.
+        const text = await this.texts.open(d.authorId, d.sealedText);
+        if (text === null) return;
         await applyIfNewer(this.model, d.prayerId, v, {
           $set: {
             groupId: d.groupId,
             authorId: d.authorId,
-            text: d.text,
+            sealedText: await this.texts.forStorage(d.authorId, d.sealedText, text),
             anonymous: d.anonymous,
             createdAt: new Date(event.occurredAt),
             prayedBy: [],
             answered: false,
-            testimony: null,
+            sealedTestimony: null,
             hidden: false,
             removed: false,
           },
@@ -80,14 +94,19 @@ export class PrayerProjection implements Projection<EventTypesOf<'community.pray
       case 'community.prayer.prayed':
         await applyIfNewer(this.model, event.data.prayerId, v, { $addToSet: { prayedBy: event.data.userId } });
         return;
-      case 'community.prayer.answered':
-        await applyIfNewer(this.model, event.data.prayerId, v, { $set: { answered: true, testimony: event.data.testimony } });
+      case 'community.prayer.answered': {
+        const d = event.data;
+        const testimony = await this.texts.open(d.authorId, d.sealedTestimony);
+        if (testimony === null) return;
+        const sealedTestimony = await this.texts.forStorage(d.authorId, d.sealedTestimony, testimony);
+        await applyIfNewer(this.model, d.prayerId, v, { $set: { answered: true, sealedTestimony } });
         return;
+      }
       case 'community.prayer.hidden':
         await applyIfNewer(this.model, event.data.prayerId, v, { $set: { hidden: true } });
         return;
       case 'community.prayer.removed':
-        await applyIfNewer(this.model, event.data.prayerId, v, { $set: { removed: true, text: '', testimony: null } });
+        await applyIfNewer(this.model, event.data.prayerId, v, { $set: { removed: true, sealedText: null, sealedTestimony: null } });
         return;
     }
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { type AppendMeta, CommandRunner, EventStore, ProjectionRunner } from '@abide/event-store';
+import { type AppendMeta, CommandRunner, EventStore, type NewEvent, ProjectionRunner } from '@abide/event-store';
 import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../../config/clock';
 import { v7 as uuidv7 } from 'uuid';
@@ -13,15 +13,19 @@ import {
   type JournalDecision,
   journalEntryDecider,
   type JournalEntryState,
+  type JournalOutcome,
+  type OpenEntryState,
 } from '../domain/journal-entry.decider';
 import { EMPTY_ENTRY_MESSAGE } from '../domain/journal-request';
 import { JOURNAL_PERSONAL_FIELDS, JOURNAL_PROJECTIONS, JOURNAL_RUNNER, JOURNAL_STORE, journalStreamId } from '../journal-store';
+import { JournalTexts } from '../journal-texts';
 
 type Meta = AppendMeta;
 
 /**
  * The journal's write side: each command runs on the entry's own stream in the private journal store, through that
- * store's command runner (its projections, the published facts among them, are updated in the request).
+ * store's command runner (its projections, the published facts among them, are updated in the request). The entry's
+ * words are opened with the member's key to decide, and sealed again into the event it appends.
  */
 @Injectable()
 export class JournalCommands {
@@ -30,6 +34,7 @@ export class JournalCommands {
     @Inject(JOURNAL_PROJECTIONS) private readonly projections: ProjectionRunner,
     @Inject(JOURNAL_RUNNER) private readonly runner: CommandRunner,
     private readonly members: MemberProjection,
+    private readonly texts: JournalTexts,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
   ) {}
 
@@ -55,26 +60,50 @@ export class JournalCommands {
     await this.run(entryId, (state) => decideDeleteEntry(state, { userId }), meta);
   }
 
-  /** Account deletion: the read model forgets the member and the private log keeps none of their words. */
+  /**
+   * Account deletion: the member's key is destroyed first (every sealed copy of their words, in the log, read models
+   * and backups, is unreadable from then on), then the read models forget them, and the words v1 events kept in the
+   * clear are overwritten in the log. Each step is idempotent, so a redelivery finishes what a crash left.
+   */
   async purge(userId: string): Promise<void> {
+    await this.texts.forget(userId);
     await this.projections.purgeSubject(userId);
     await this.store.eraseSubjectData(userId, JOURNAL_PERSONAL_FIELDS);
   }
 
   /** A refused decision writes nothing and answers its problem; a race lost on every retry is a 409 (ConcurrencyError). */
-  private async run(entryId: string, decide: (state: JournalEntryState) => JournalDecision, meta: Meta): Promise<void> {
+  private async run(entryId: string, decide: (state: OpenEntryState) => JournalDecision, meta: Meta): Promise<void> {
     await this.runner.run(
       journalStreamId(entryId),
       journalEntryDecider,
-      (state) => {
-        const decision = decide(state);
+      async (state) => {
+        const decision = decide(await this.opened(state));
         if (!decision.ok) throw refusalError(decision.reason);
-        return decision.events;
+        return Promise.all(decision.events.map((event) => this.sealed(event)));
       },
       meta,
     );
   }
+
+  /** The entry with its words opened by its author's key; an entry no one can read any more is as good as removed. */
+  private async opened(state: JournalEntryState): Promise<OpenEntryState> {
+    if (state.status === 'absent') return state;
+    const { sealedText, ...entry } = state.entry;
+    const text = state.status === 'live' ? await this.texts.openEntry(entry.userId, sealedText) : null;
+    return state.status === 'live' && text
+      ? { ...state, entry: { ...entry, ...text } }
+      : { status: 'removed', entry: { ...entry, ...EMPTY_TEXT } };
+  }
+
+  private async sealed(event: JournalOutcome): Promise<NewEvent> {
+    if (event.type !== 'formation.journal.entry-saved') return event;
+    const { content, scriptureReference, gratitude, ...rest } = event.data;
+    // For an erased account (a token issued before), MemberErasedError: a 401, and nothing is kept.
+    return { ...event, data: { ...rest, sealedText: await this.texts.sealEntry(rest.userId, { content, scriptureReference, gratitude }) } };
+  }
 }
+
+const EMPTY_TEXT = { content: '', scriptureReference: null, gratitude: null };
 
 const refusalError = (reason: Exclude<JournalDecision, { ok: true }>['reason']): DomainError => {
   switch (reason) {

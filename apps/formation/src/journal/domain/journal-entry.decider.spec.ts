@@ -4,6 +4,7 @@ import {
   decideUpdateEntry,
   type EntryFields,
   foldJournalEntry,
+  type OpenEntryState,
   publicFactOf,
 } from './journal-entry.decider';
 import { EMPTY_ENTRY_MESSAGE, parseEntryChanges, parseNewEntry, UNREADABLE_SCRIPTURE_MESSAGE } from './journal-request';
@@ -29,7 +30,7 @@ const history = (...data: Array<Partial<EntryFields> | 'removed'>) =>
   });
 
 describe(decideUpdateEntry.name, () => {
-  const update = (state: ReturnType<typeof foldJournalEntry>, changes: Partial<EntryFields>, userId = 'ruth') =>
+  const update = (state: OpenEntryState, changes: Partial<EntryFields>, userId = 'ruth') =>
     decideUpdateEntry(state, { userId, changes, today: '2025-03-12', timeZone: 'UTC' });
 
   it("returns not-found for another member's entry or a removed one", () => {

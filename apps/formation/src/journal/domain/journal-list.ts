@@ -1,14 +1,16 @@
 import type { EventData, JournalEntry } from '@abide/contracts';
 import { weekStartOf, type LocalDate } from '@abide/calendar';
 import { entryPreview } from './entry-preview';
+import type { OpenEntry } from './journal-entry.decider';
 import { countWords } from './word-count';
 import { writingStreak } from './writing-streak';
 
 /**
  * One member's journal as the Journal page lists it, kept as one document keyed by the member: every entry that is
  * not removed (its whole text, since the list answers it and searches in it), newest first. The list, its search and
- * pages, and the figures then cost one keyed read however many members write. Each entry is its own stream, so the
- * list remembers the last version applied per entry (removed ones included) to stay idempotent.
+ * pages, and the figures then cost one keyed read (and one decryption: the document is sealed whole with the member's
+ * key) however many members write. Each entry is its own stream, so the list remembers the last version applied per
+ * entry (removed ones included) to stay idempotent.
  */
 export interface ListedEntry extends JournalEntry {
   /** The member's local date of writing (the streak and the week's words). */
@@ -24,9 +26,9 @@ export interface JournalList {
 
 export const emptyJournalList = (): JournalList => ({ entries: [], versions: {} });
 
-/** The fields of a private journal event this list reads. */
+/** The fields of a private journal event this list reads, its words opened. */
 export type JournalListEvent =
-  | { type: 'formation.journal.entry-saved'; version: number; occurredAt: string; data: EventData<'formation.journal.entry-saved'> }
+  | { type: 'formation.journal.entry-saved'; version: number; occurredAt: string; data: OpenEntry }
   | { type: 'formation.journal.entry-removed'; version: number; occurredAt: string; data: EventData<'formation.journal.entry-removed'> };
 
 const newestFirst = (a: ListedEntry, b: ListedEntry): number =>

@@ -1,42 +1,46 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { applyIfNewer, ERASED, type Projection, type StoredEvent } from '@abide/event-store';
+import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
 import type { LocalDate } from '@abide/calendar';
 import type { Connection, Model } from 'mongoose';
-import { entryPreview } from '../domain/entry-preview';
-import { countWords } from '../domain/word-count';
 import { JOURNAL_CONNECTION } from '../journal-store';
+import { JournalTexts } from '../journal-texts';
 import { type JournalEntryView, journalEntryViewSchema } from './journal-entry.schema';
 
-/** Keeps `journal_entries` (read-your-writes after each append, healed on start from the private journal log). */
+/**
+ * Keeps `journal_entries` (read-your-writes after each append, healed on start from the private journal log): an
+ * entry's words sealed as its event has them. Renamed when the words became sealed, so the first start that has it
+ * empties the collection (its documents held the words in the clear) and fills it again from the log.
+ */
 @Injectable()
 export class JournalEntryProjection implements Projection<'formation.journal.entry-saved' | 'formation.journal.entry-removed'> {
-  readonly name = 'journal-entries';
+  readonly name = 'journal-entries-sealed';
   readonly handles = ['formation.journal.entry-saved', 'formation.journal.entry-removed'] as const;
+  readonly backfill = true;
   readonly model: Model<JournalEntryView>;
 
-  constructor(@Inject(JOURNAL_CONNECTION) connection: Connection) {
+  constructor(
+    @Inject(JOURNAL_CONNECTION) connection: Connection,
+    private readonly texts: JournalTexts,
+  ) {
     this.model = connection.models.JournalEntryView ?? connection.model<JournalEntryView>('JournalEntryView', journalEntryViewSchema);
   }
 
   async apply(event: StoredEvent<'formation.journal.entry-saved' | 'formation.journal.entry-removed'>): Promise<void> {
     if (event.type === 'formation.journal.entry-saved') {
       const data = event.data;
-      // An erased event belongs to a deleted account: nothing to show, and its read model is gone for good.
-      if (data.content === ERASED) return;
+      // Words no one can read any more belong to an erased account: nothing to show, and its read model is gone for good.
+      const text = await this.texts.openEntry(data.userId, data.sealedText);
+      if (!text) return;
       const at = new Date(event.occurredAt);
       await applyIfNewer(this.model, data.entryId, event.version, {
         $setOnInsert: { createdAt: at },
         $set: {
           userId: data.userId,
-          content: data.content,
-          scriptureReference: data.scriptureReference,
+          sealedText: await this.texts.entryForStorage(data.userId, data.sealedText, text),
           mood: data.mood,
-          gratitude: data.gratitude,
           isPrivate: data.isPrivate,
           draft: data.draft,
           removed: false,
-          wordCount: countWords(data.content),
-          preview: entryPreview(data.content),
           localDate: data.localDate,
           updatedAt: at,
         },
@@ -47,11 +51,7 @@ export class JournalEntryProjection implements Projection<'formation.journal.ent
         $set: {
           userId: data.userId,
           removed: true,
-          content: '',
-          scriptureReference: null,
-          gratitude: null,
-          preview: '',
-          wordCount: 0,
+          sealedText: null,
           updatedAt: new Date(event.occurredAt),
         },
         $setOnInsert: { localDate: '1970-01-01', createdAt: new Date(event.occurredAt) },

@@ -1,19 +1,16 @@
 import { Schema } from 'mongoose';
 
-/** The journal's read model: one document per entry, in the journal's private database (it holds what members wrote). */
+/** The journal's read model: one document per entry, in the journal's private database, its words sealed. */
 export interface JournalEntryView {
   _id: string;
   userId: string;
-  content: string;
-  scriptureReference: string | null;
+  /** The words (content, scripture reference, gratitude) sealed with the member's key; null once removed. */
+  sealedText: string | null;
   mood: string | null;
-  gratitude: string | null;
   isPrivate: boolean;
   draft: boolean;
   /** A removed entry stays as a tombstone without its text, so a replayed older event cannot bring it back. */
   removed: boolean;
-  wordCount: number;
-  preview: string;
   localDate: string;
   createdAt: Date;
   updatedAt: Date;
@@ -24,15 +21,11 @@ export const journalEntryViewSchema = new Schema<JournalEntryView>(
   {
     _id: { type: String, required: true },
     userId: { type: String, required: true },
-    content: { type: String, default: '' },
-    scriptureReference: { type: String, default: null },
+    sealedText: { type: String, default: null },
     mood: { type: String, default: null },
-    gratitude: { type: String, default: null },
     isPrivate: { type: Boolean, default: true },
     draft: { type: Boolean, default: false },
     removed: { type: Boolean, default: false },
-    wordCount: { type: Number, default: 0 },
-    preview: { type: String, default: '' },
     localDate: { type: String, required: true },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },

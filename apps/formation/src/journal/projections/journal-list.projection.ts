@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ERASED, type Projection, type StoredEvent, withDocument } from '@abide/event-store';
+import { type Projection, type StoredEvent, withDocument } from '@abide/event-store';
 import { type Connection, type Model, Schema } from 'mongoose';
-import { applyToJournalList, emptyJournalList, type JournalList } from '../domain/journal-list';
+import { applyToJournalList, emptyJournalList, type JournalList, type JournalListEvent } from '../domain/journal-list';
 import { JOURNAL_CONNECTION } from '../journal-store';
+import { JournalTexts } from '../journal-texts';
 
-/** The list as one JSON string: FerretDB v1 decodes a large nested document slowly, and nothing queries inside it. */
+/**
+ * The list as one JSON string sealed with the member's key: FerretDB v1 decodes a large nested document slowly,
+ * nothing queries inside it, and the member's own reads and searches open it whole in memory.
+ */
 interface JournalListDocument {
   _id: string;
   list: string;
@@ -21,34 +25,48 @@ const journalListSchema = new Schema<JournalListDocument>(
  */
 @Injectable()
 export class JournalListProjection implements Projection<'formation.journal.entry-saved' | 'formation.journal.entry-removed'> {
-  readonly name = 'journal-lists';
+  /** Renamed when the list became sealed: the first start that has it empties the collection and fills it from the log. */
+  readonly name = 'journal-lists-sealed';
   readonly handles = ['formation.journal.entry-saved', 'formation.journal.entry-removed'] as const;
-  /** Added after members had written: filled from the private log once, at the first start that has it. */
   readonly backfill = true;
   private readonly model: Model<JournalListDocument>;
 
-  constructor(@Inject(JOURNAL_CONNECTION) connection: Connection) {
+  constructor(
+    @Inject(JOURNAL_CONNECTION) connection: Connection,
+    private readonly texts: JournalTexts,
+  ) {
     this.model = connection.models.JournalList ?? connection.model<JournalListDocument>('JournalList', journalListSchema);
   }
 
   async apply(event: StoredEvent<'formation.journal.entry-saved' | 'formation.journal.entry-removed'>): Promise<void> {
-    const data = event.data;
-    // An erased event belongs to a deleted account: nothing to list, and its document is gone for good.
-    if (event.type === 'formation.journal.entry-saved' && event.data.content === ERASED) return;
-    await withDocument(this.model as unknown as Model<unknown>, data.userId, async () => {
-      const doc = await this.model.findById(data.userId).lean<JournalListDocument>();
-      const list = doc ? (JSON.parse(doc.list) as JournalList) : emptyJournalList();
-      if (!applyToJournalList(list, event)) return;
+    const opened = await this.opened(event);
+    // Words no one can read any more belong to an erased account: nothing to list, and its document is gone for good.
+    if (!opened) return;
+    const { userId } = event.data;
+    await withDocument(this.model as unknown as Model<unknown>, userId, async () => {
+      const doc = await this.model.findById(userId).lean<JournalListDocument>();
+      const list = doc ? await this.texts.openJson<JournalList>(userId, doc.list) : emptyJournalList();
+      if (!list || !applyToJournalList(list, opened)) return;
       // A removal replayed for a member with no list (a deleted account) leaves nothing behind.
       if (!doc && list.entries.length === 0) return;
-      await this.model.updateOne({ _id: data.userId }, { $set: { list: JSON.stringify(list) } }, { upsert: true });
+      await this.model.updateOne({ _id: userId }, { $set: { list: await this.texts.sealJson(userId, list) } }, { upsert: true });
     });
   }
 
-  /** The member's journal (empty before their first entry): one read by key. */
+  /** The member's journal (empty before their first entry): one read by key, opened with the member's key. */
   async read(userId: string): Promise<JournalList> {
     const doc = await this.model.findById(userId).lean<JournalListDocument>();
-    return doc ? (JSON.parse(doc.list) as JournalList) : emptyJournalList();
+    return (doc && (await this.texts.openJson<JournalList>(userId, doc.list))) ?? emptyJournalList();
+  }
+
+  /** The event as the list reads it, its words opened; null when they cannot be any more. */
+  private async opened(
+    event: StoredEvent<'formation.journal.entry-saved' | 'formation.journal.entry-removed'>,
+  ): Promise<JournalListEvent | null> {
+    if (event.type === 'formation.journal.entry-removed') return event;
+    const { sealedText, ...data } = event.data;
+    const text = await this.texts.openEntry(data.userId, sealedText);
+    return text && { ...event, data: { ...data, ...text } };
   }
 
   async purgeSubject(subjectId: string): Promise<void> {

@@ -22,6 +22,8 @@ export interface UserState {
   phoneNumber: string | null;
   /** The number the member opted in to reminder texts at, while that opt-in stands; null: no text is sent. */
   smsOptedInNumber: string | null;
+  twoFactorEnabled: boolean;
+  recoveryCodesLeft: number;
 }
 
 /** What the fold reads of an event: its type and data. */
@@ -35,6 +37,8 @@ const initialUserState = (): UserState => ({
   roles: [],
   phoneNumber: null,
   smsOptedInNumber: null,
+  twoFactorEnabled: false,
+  recoveryCodesLeft: 0,
 });
 
 const evolveUser = (state: UserState, event: UserEvent): UserState => {
@@ -57,6 +61,14 @@ const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return { ...state, roles: event.data.roles };
     case 'identity.user.deleted':
       return { ...state, deleted: true };
+    case 'identity.user.two-factor-enabled':
+      return { ...state, twoFactorEnabled: true, recoveryCodesLeft: event.data.recoveryCodes };
+    case 'identity.user.two-factor-disabled':
+      return { ...state, twoFactorEnabled: false, recoveryCodesLeft: 0 };
+    case 'identity.user.two-factor-recovery-code-used':
+      return { ...state, recoveryCodesLeft: event.data.remaining };
+    case 'identity.user.two-factor-recovery-codes-renewed':
+      return { ...state, recoveryCodesLeft: event.data.recoveryCodes };
     default:
       return state;
   }
@@ -64,9 +76,10 @@ const evolveUser = (state: UserState, event: UserEvent): UserState => {
 
 /**
  * The user aggregate for the command runner: its state is kept as a snapshot in the `user-<id>` stream head.
- * State version 2 added the phone number and the SMS opt-in (older snapshots are folded again from the events).
+ * State version 2 added the phone number and the SMS opt-in, version 3 two-factor sign-in (older snapshots are folded
+ * again from the events).
  */
-export const userDecider: Decider<UserState> = { name: 'user', stateVersion: 2, initialState: initialUserState, evolve: evolveUser };
+export const userDecider: Decider<UserState> = { name: 'user', stateVersion: 3, initialState: initialUserState, evolve: evolveUser };
 
 export const foldUser = (events: UserEvent[]): UserState => events.reduce(evolveUser, initialUserState());
 
@@ -82,7 +95,7 @@ export class UserNotFound extends Refusal {
   }
 }
 
-const assertActive = (state: UserState): void => {
+export const assertActive = (state: UserState): void => {
   if (!state.registered || state.deleted) throw new UserNotFound();
 };
 

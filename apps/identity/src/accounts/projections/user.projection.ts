@@ -18,6 +18,10 @@ export class UserProjection implements Projection<EventTypesOf<'identity.user.'>
     'identity.user.sms-opted-in',
     'identity.user.sms-opted-out',
     'identity.user.deleted',
+    'identity.user.two-factor-enabled',
+    'identity.user.two-factor-disabled',
+    'identity.user.two-factor-recovery-code-used',
+    'identity.user.two-factor-recovery-codes-renewed',
   ] as const;
   readonly model: Model<UserView>;
   readonly smsNumbers: Model<SmsNumberView>;
@@ -95,6 +99,22 @@ export class UserProjection implements Projection<EventTypesOf<'identity.user.'>
       }
       case 'identity.user.deleted':
         await this.purgeSubject(userId);
+        return;
+      case 'identity.user.two-factor-enabled': {
+        const d = event.data;
+        await applyIfNewer(this.model, userId, event.version, {
+          $set: { twoFactorEnabled: true, twoFactorEnabledAt: new Date(d.enabledAt), recoveryCodesLeft: d.recoveryCodes },
+        });
+        return;
+      }
+      case 'identity.user.two-factor-disabled':
+        await applyIfNewer(this.model, userId, event.version, { $set: { twoFactorEnabled: false, twoFactorEnabledAt: null, recoveryCodesLeft: 0 } });
+        return;
+      case 'identity.user.two-factor-recovery-code-used':
+        await applyIfNewer(this.model, userId, event.version, { $set: { recoveryCodesLeft: event.data.remaining } });
+        return;
+      case 'identity.user.two-factor-recovery-codes-renewed':
+        await applyIfNewer(this.model, userId, event.version, { $set: { recoveryCodesLeft: event.data.recoveryCodes } });
         return;
     }
   }

@@ -22,6 +22,9 @@ export interface UserView {
   smsOptOutSource?: string | null;
   /** The number the member's texts are known by in `sms_numbers` (replies find the member through it). */
   smsNumber?: string | null;
+  twoFactorEnabled: boolean;
+  twoFactorEnabledAt: Date | null;
+  recoveryCodesLeft: number;
   createdAt: Date;
   /** Last applied stream version: makes replays and duplicate applies harmless. */
   version: number;
@@ -46,6 +49,9 @@ export const userViewSchema = new Schema<UserView>(
     smsOptedOutAt: { type: Date, default: null },
     smsOptOutSource: { type: String, default: null },
     smsNumber: { type: String, default: null },
+    twoFactorEnabled: { type: Boolean, default: false },
+    twoFactorEnabledAt: { type: Date, default: null },
+    recoveryCodesLeft: { type: Number, default: 0 },
     createdAt: { type: Date, required: true },
     version: { type: Number, required: true },
   },

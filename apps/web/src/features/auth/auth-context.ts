@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { SessionResponse, SignInRequest, User } from '@abide/contracts';
+import type { SessionResponse, SignInChallenge, SignInRequest, User } from '@abide/contracts';
 import type { PkceFlow } from './pkce';
 
 export interface SignUpInput {
@@ -8,8 +8,13 @@ export interface SignUpInput {
   password: string;
 }
 
+/** A password that was right: signed in, or (two-factor sign-in on) the challenge its second step answers. */
+export type LoginOutcome = { kind: 'signed-in' } | { kind: 'second-factor'; challenge: SignInChallenge };
+
 export type CodeExchangeOutcome =
   | { kind: 'signed-in'; flow: PkceFlow }
+  /** The account has two-factor sign-in on: the link alone does not sign in, a code must follow. */
+  | { kind: 'second-factor'; flow: PkceFlow; challenge: SignInChallenge }
   /** The link was opened in a browser that does not hold the verifier: the address is confirmed, please sign in. */
   | { kind: 'confirmed-elsewhere' };
 
@@ -20,7 +25,11 @@ export interface AuthContextValue {
   session: SessionResponse | null;
   loading: boolean;
   busy: boolean;
-  login(credentials: SignInRequest): Promise<void>;
+  login(credentials: SignInRequest): Promise<LoginOutcome>;
+  /** Sign-in's second step: the challenge with a code from the app or a recovery code; raises MFA_CHALLENGE_VERIFIED. */
+  verifySecondFactor(challenge: SignInChallenge, code: string): Promise<void>;
+  /** Turns two-factor sign-in on with the app's first code; this session becomes aal2 (MFA_CHALLENGE_VERIFIED). Returns the recovery codes. */
+  confirmTwoFactor(code: string): Promise<string[]>;
   /** Resolves once the confirmation e-mail is on its way (no session until the link is opened). */
   signup(input: SignUpInput): Promise<void>;
   logout(scope?: 'local' | 'global'): Promise<void>;

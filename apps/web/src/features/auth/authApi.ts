@@ -2,6 +2,7 @@
 // at load (zod), where this page needs a few (issue #12).
 import { signUpAcceptedSchema } from '@abide/contracts/src/http/account.dto';
 import { sessionResponseSchema, userSchema } from '@abide/contracts/src/http/auth.dto';
+import { recoveryCodesSchema, signInChallengeSchema } from '@abide/contracts/src/http/two-factor.dto';
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { z } from 'zod';
 import { abideApi, type CodeExchangeResponseDto } from '../../shared/api/generated/abideApi';
@@ -11,13 +12,16 @@ import { checkedBy } from '../../shared/api/response-schema';
 export const PROFILE_FETCH_TIMEOUT_MS = 10_000;
 
 export type CodeExchangeResponse = CodeExchangeResponseDto;
-const codeExchangeResponseSchema = sessionResponseSchema.extend({ flow: z.enum(['signup', 'recovery']) });
+const flow = z.enum(['signup', 'recovery']);
+const codeExchangeResponseSchema = z.union([sessionResponseSchema.extend({ flow }), signInChallengeSchema.extend({ flow })]);
 
 /** The identity endpoints; the AuthProvider calls them and turns the answers into session events. */
 export const authApi = abideApi.enhanceEndpoints({
   endpoints: {
     accountsSignUp: { responseSchema: checkedBy(signUpAcceptedSchema) },
-    sessionsSignIn: { responseSchema: checkedBy(sessionResponseSchema) },
+    sessionsSignIn: { responseSchema: checkedBy(z.union([sessionResponseSchema, signInChallengeSchema])) },
+    twoFactorVerify: { responseSchema: checkedBy(sessionResponseSchema) },
+    twoFactorConfirm: { responseSchema: checkedBy(recoveryCodesSchema) },
     linksToken: { responseSchema: checkedBy(codeExchangeResponseSchema) },
     accountsMe: (definition) => {
       const request = definition.query!;

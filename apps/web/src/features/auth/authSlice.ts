@@ -8,11 +8,13 @@ export type SessionEventType =
   | 'SIGNED_OUT'
   | 'TOKEN_REFRESHED'
   | 'USER_UPDATED'
-  | 'PASSWORD_RECOVERY';
+  | 'PASSWORD_RECOVERY'
+  | 'MFA_CHALLENGE_VERIFIED';
 
 export type SessionEvent =
   | { type: 'INITIAL_SESSION'; session: SessionResponse | null }
-  | { type: 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY'; session: SessionResponse }
+  /** MFA_CHALLENGE_VERIFIED: a second factor was proven (sign-in's second step, or turning two-factor sign-in on): an aal2 session. */
+  | { type: 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY' | 'MFA_CHALLENGE_VERIFIED'; session: SessionResponse }
   | { type: 'USER_UPDATED'; user: User }
   | { type: 'SIGNED_OUT' };
 
@@ -44,6 +46,7 @@ export const authSlice = createSlice({
           break;
         case 'SIGNED_IN':
         case 'PASSWORD_RECOVERY':
+        case 'MFA_CHALLENGE_VERIFIED':
           // A different account must not inherit the previous profile, even for a moment.
           if (state.session?.user.id !== event.session.user.id) state.profile = null;
           state.session = event.session;

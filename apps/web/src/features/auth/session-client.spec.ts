@@ -4,6 +4,7 @@ import { refreshWithRetry, type RefreshAttempt } from './session-client';
 const session: SessionResponse = {
   accessToken: 'token-2',
   expiresAt: '2025-01-01T12:15:00.000Z',
+  aal: 'aal1',
   user: {
     id: 'u1',
     email: 'ruth@example.com',

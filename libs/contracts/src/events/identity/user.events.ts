@@ -60,6 +60,37 @@ export const userSmsOptedOutV1 = z.object({
 
 export const userDeletedV1 = z.object({ userId: z.string().min(1), deletedAt: z.string().datetime({ offset: true }) });
 
+/**
+ * Two-factor sign-in (TOTP). The events record that it was turned on or off and how many recovery codes are left; the
+ * secret and the codes themselves never enter the log (they are kept by identity, keyed by the user, and erased with
+ * the account: docs/architecture.md "Two-factor sign-in").
+ */
+export const userTwoFactorEnabledV1 = z.object({
+  userId: z.string().min(1),
+  method: z.literal('totp'),
+  recoveryCodes: z.number().int().min(0),
+  enabledAt: z.string().datetime({ offset: true }),
+});
+
+export const userTwoFactorDisabledV1 = z.object({
+  userId: z.string().min(1),
+  /** `owner` (with password and code), or `operator:<name>` for a reset by the operator command. */
+  disabledBy: z.string().min(1),
+  disabledAt: z.string().datetime({ offset: true }),
+});
+
+export const userTwoFactorRecoveryCodeUsedV1 = z.object({
+  userId: z.string().min(1),
+  remaining: z.number().int().min(0),
+  usedAt: z.string().datetime({ offset: true }),
+});
+
+export const userTwoFactorRecoveryCodesRenewedV1 = z.object({
+  userId: z.string().min(1),
+  recoveryCodes: z.number().int().min(0),
+  renewedAt: z.string().datetime({ offset: true }),
+});
+
 export const identityUserEvents = {
   'identity.user.registered': { schemaVersion: 1, schema: userRegisteredV1 },
   'identity.user.email-confirmed': { schemaVersion: 1, schema: userEmailConfirmedV1 },
@@ -70,4 +101,8 @@ export const identityUserEvents = {
   'identity.user.sms-opted-in': { schemaVersion: 1, schema: userSmsOptedInV1 },
   'identity.user.sms-opted-out': { schemaVersion: 1, schema: userSmsOptedOutV1 },
   'identity.user.deleted': { schemaVersion: 1, schema: userDeletedV1 },
+  'identity.user.two-factor-enabled': { schemaVersion: 1, schema: userTwoFactorEnabledV1 },
+  'identity.user.two-factor-disabled': { schemaVersion: 1, schema: userTwoFactorDisabledV1 },
+  'identity.user.two-factor-recovery-code-used': { schemaVersion: 1, schema: userTwoFactorRecoveryCodeUsedV1 },
+  'identity.user.two-factor-recovery-codes-renewed': { schemaVersion: 1, schema: userTwoFactorRecoveryCodesRenewedV1 },
 } as const;

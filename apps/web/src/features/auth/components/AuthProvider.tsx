@@ -1,10 +1,10 @@
-import type { SessionResponse, SignInRequest, User } from '@abide/contracts';
+import type { SignInChallenge, SignInRequest, User } from '@abide/contracts';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { httpStatusOf } from '../../../shared/api/problem-details';
-import { AuthContext, type AuthContextValue, type CodeExchangeOutcome, type SignUpInput } from '../auth-context';
+import { AuthContext, type AuthContextValue, type CodeExchangeOutcome, type LoginOutcome, type SignUpInput } from '../auth-context';
 import {
   busyChanged,
   profileLoaded,
@@ -81,7 +81,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const emit = useCallback(
     async (event: SessionEvent) => {
       dispatch(sessionEvent(event));
-      if (event.type === 'SIGNED_IN' || event.type === 'PASSWORD_RECOVERY' || event.type === 'INITIAL_SESSION') {
+      if (
+        event.type === 'SIGNED_IN' ||
+        event.type === 'PASSWORD_RECOVERY' ||
+        event.type === 'MFA_CHALLENGE_VERIFIED' ||
+        event.type === 'INITIAL_SESSION'
+      ) {
         const signedInUser = 'session' in event ? event.session?.user : undefined;
         if (signedInUser) await loadProfile(signedInUser);
       }
@@ -130,13 +135,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [hasSession, store, emit]);
 
   const login = useCallback(
-    async (credentials: SignInRequest) => {
+    async (credentials: SignInRequest): Promise<LoginOutcome> => {
       setBusy(true);
       try {
         const authApi = await loadAuthApi();
-        const started: SessionResponse = await dispatch(authApi.endpoints.sessionsSignIn.initiate(credentials)).unwrap();
-        await emit({ type: 'SIGNED_IN', session: started });
+        const answer = await dispatch(authApi.endpoints.sessionsSignIn.initiate(credentials)).unwrap();
+        // Two-factor sign-in on: no session yet, the second step follows with the challenge.
+        if ('challenge' in answer) {
+          setBusy(false);
+          return { kind: 'second-factor', challenge: answer };
+        }
+        await emit({ type: 'SIGNED_IN', session: answer });
         setBusy(false);
+        return { kind: 'signed-in' };
       } catch (error) {
         console.error('Login error', error);
         setBusy(false);
@@ -144,6 +155,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     },
     [dispatch, emit, setBusy],
+  );
+
+  const verifySecondFactor = useCallback(
+    async ({ challenge }: SignInChallenge, code: string) => {
+      setBusy(true);
+      try {
+        const authApi = await loadAuthApi();
+        const verified = await dispatch(authApi.endpoints.twoFactorVerify.initiate({ challenge, code })).unwrap();
+        await emit({ type: 'MFA_CHALLENGE_VERIFIED', session: verified });
+      } finally {
+        setBusy(false);
+      }
+    },
+    [dispatch, emit, setBusy],
+  );
+
+  const confirmTwoFactor = useCallback(
+    async (code: string): Promise<string[]> => {
+      const authApi = await loadAuthApi();
+      const { recoveryCodes } = await dispatch(authApi.endpoints.twoFactorConfirm.initiate({ code })).unwrap();
+      // The server marked this session as proven by two factors; the next token says so (moderator tools open).
+      const outcome = await refreshSession();
+      if (outcome.kind === 'refreshed') await emit({ type: 'MFA_CHALLENGE_VERIFIED', session: outcome.session });
+      return recoveryCodes;
+    },
+    [dispatch, emit],
   );
 
   const signup = useCallback(
@@ -200,6 +237,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       const exchanged = await dispatch(authApi.endpoints.linksToken.initiate({ code, codeVerifier })).unwrap();
       forgetVerifier(flow);
+      if ('challenge' in exchanged) {
+        const { flow: serverFlow, ...challenge } = exchanged;
+        return { kind: 'second-factor', flow: serverFlow, challenge };
+      }
       const { flow: serverFlow, ...started } = exchanged;
       await emit({ type: serverFlow === 'recovery' ? 'PASSWORD_RECOVERY' : 'SIGNED_IN', session: started });
       return { kind: 'signed-in', flow: serverFlow };
@@ -234,6 +275,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       busy,
       login,
+      verifySecondFactor,
+      confirmTwoFactor,
       signup,
       logout,
       recover,
@@ -242,7 +285,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshProfile,
       clearSession,
     }),
-    [user, profile, session, loading, busy, login, signup, logout, recover, exchangeCode, setNewPassword, refreshProfile, clearSession],
+    [
+      user,
+      profile,
+      session,
+      loading,
+      busy,
+      login,
+      verifySecondFactor,
+      confirmTwoFactor,
+      signup,
+      logout,
+      recover,
+      exchangeCode,
+      setNewPassword,
+      refreshProfile,
+      clearSession,
+    ],
   );
 
   // The app's first render after the session check is the largest of all (the page, its frame, antd's styles): render

@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { signInRequestSchema, type SignInRequest } from '@abide/contracts';
+import { signInRequestSchema, type SignInChallenge, type SignInRequest } from '@abide/contracts';
 import { App, Button, Form, Input } from 'antd';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { EMAIL_NOT_CONFIRMED, isRateLimited, problemCodeOf } from '../auth-errors';
@@ -7,14 +7,24 @@ import { useAuth } from '../hooks/useAuth';
 
 const fields = signInRequestSchema.shape;
 
-export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+interface LoginFormProps {
+  onForgotPassword: () => void;
+  /** The password was right and two-factor sign-in is on: the code step follows. */
+  onSecondFactor: (challenge: SignInChallenge) => void;
+}
+
+export function LoginForm({ onForgotPassword, onSecondFactor }: LoginFormProps) {
   const [form] = Form.useForm<SignInRequest>();
   const { login, busy } = useAuth();
   const { notification } = App.useApp();
 
   const onFinish = async (values: SignInRequest) => {
     try {
-      await login(signInRequestSchema.parse(values));
+      const outcome = await login(signInRequestSchema.parse(values));
+      if (outcome.kind === 'second-factor') {
+        onSecondFactor(outcome.challenge);
+        return;
+      }
       // The login page moves on as soon as the session exists; the toast outlives it.
       notification.success({ message: 'Welcome back!' });
     } catch (error) {

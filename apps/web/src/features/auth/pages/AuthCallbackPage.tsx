@@ -1,16 +1,20 @@
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
+import type { SignInChallenge } from '@abide/contracts';
 import { App, Spin, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { AuthScreen } from '../components/AuthScreen';
 import { NewPasswordForm } from '../components/NewPasswordForm';
+import { SecondFactorForm } from '../components/SecondFactorForm';
 import { useAuth } from '../hooks/useAuth';
 import type { PkceFlow } from '../pkce';
 
 type State =
   | { kind: 'working' }
   | { kind: 'set-password' }
+  /** The account has two-factor sign-in on: the link proved the mailbox, a code must prove the rest. */
+  | { kind: 'second-factor'; flow: PkceFlow; challenge: SignInChallenge }
   | { kind: 'confirmed-elsewhere' }
   | { kind: 'failed'; title: string; detail: string };
 
@@ -40,6 +44,18 @@ export function AuthCallbackPage() {
   const [state, setState] = useState<State>(() => stateOfLink(params));
   const handled = useRef(false);
 
+  const signedIn = useCallback(
+    (flow: PkceFlow) => {
+      if (flow === 'recovery') {
+        setState({ kind: 'set-password' });
+        return;
+      }
+      notification.success({ message: 'Welcome to Abide!', description: 'Your email is confirmed.' });
+      navigate('/plan', { replace: true });
+    },
+    [navigate, notification],
+  );
+
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
@@ -53,14 +69,9 @@ export function AuthCallbackPage() {
     void (async () => {
       try {
         const outcome = await exchangeCode(code, flow);
-        if (outcome.kind === 'confirmed-elsewhere') {
-          setState({ kind: 'confirmed-elsewhere' });
-        } else if (outcome.flow === 'recovery') {
-          setState({ kind: 'set-password' });
-        } else {
-          notification.success({ message: 'Welcome to Abide!', description: 'Your email is confirmed.' });
-          navigate('/plan', { replace: true });
-        }
+        if (outcome.kind === 'confirmed-elsewhere') setState({ kind: 'confirmed-elsewhere' });
+        else if (outcome.kind === 'second-factor') setState({ kind: 'second-factor', flow: outcome.flow, challenge: outcome.challenge });
+        else signedIn(outcome.flow);
       } catch (failure) {
         const missingVerifier = failure instanceof Error && failure.message === 'MISSING_VERIFIER';
         setState({
@@ -72,7 +83,26 @@ export function AuthCallbackPage() {
         });
       }
     })();
-  }, [params, exchangeCode, clearSession, navigate, notification]);
+  }, [params, exchangeCode, clearSession, signedIn]);
+
+  if (state.kind === 'second-factor') {
+    const { flow } = state;
+    return (
+      <AuthScreen title="Two-factor sign-in">
+        <SecondFactorForm
+          challenge={state.challenge}
+          onVerified={() => signedIn(flow)}
+          onExpired={() =>
+            setState({
+              kind: 'failed',
+              title: 'This sign-in has expired',
+              detail: 'The code step lasts five minutes. Please ask for a new link.',
+            })
+          }
+        />
+      </AuthScreen>
+    );
+  }
 
   if (state.kind === 'set-password') {
     return (
@@ -102,9 +132,7 @@ export function AuthCallbackPage() {
           <Typography.Title level={2} className="auth-card__title">
             Email confirmed
           </Typography.Title>
-          <Typography.Paragraph type="secondary">
-            Your address is confirmed. Please sign in to continue.
-          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary">Your address is confirmed. Please sign in to continue.</Typography.Paragraph>
           <ButtonLink type="primary" size="large" block to="/login">
             Sign In
           </ButtonLink>

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Empty, Skeleton, Tabs, Tag, Typography } from 'ant
 import { useState } from 'react';
 import { canReview } from '../../../app/navigation';
 import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
+import { TwoFactorNeededPage } from '../../../shared/components/TwoFactorNeededPage';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { FileTypeIcon } from '../../library/components/FileTypeIcon';
 import { AuditTrail } from '../components/AuditTrail';
@@ -88,7 +89,7 @@ function Queue() {
 
 /** Review Queue (issue 5): moderators and admins only; the queue oldest first, a preview, decisions, the audit trail. */
 export function ReviewQueuePage() {
-  const { user } = useAuth();
+  const { user, session } = useAuth();
 
   if (!canReview(user?.roles)) {
     return (
@@ -101,6 +102,7 @@ export function ReviewQueuePage() {
       />
     );
   }
+  if (session?.aal !== 'aal2') return <TwoFactorNeededPage className="review-page" documentTitle="Review Queue · Abide" />;
 
   return (
     <main className="page review-page">

@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { canOperate } from '../../../app/navigation';
 import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
+import { TwoFactorNeededPage } from '../../../shared/components/TwoFactorNeededPage';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { DeadLettersTable } from '../components/DeadLettersTable';
 import { FailedJobsTable } from '../components/FailedJobsTable';
@@ -27,7 +28,7 @@ function Section({ id, title, lead, children }: { id: string; title: string; lea
  * role on every call; this page only spares others a wall of 403s.
  */
 export function OpsPage() {
-  const { user } = useAuth();
+  const { user, session } = useAuth();
 
   if (!canOperate(user?.roles)) {
     return (
@@ -40,6 +41,7 @@ export function OpsPage() {
       />
     );
   }
+  if (session?.aal !== 'aal2') return <TwoFactorNeededPage className="ops-page" documentTitle="Operations · Abide" />;
 
   return (
     <main className="page ops-page">

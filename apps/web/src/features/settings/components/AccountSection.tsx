@@ -4,20 +4,10 @@ import { App, Button, Card, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { httpStatusOf } from '../../../shared/api/problem-details';
+import { saveFile } from '../../../shared/save-file';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { useAccountDeletionDeleteMutation, useLazyAccountExportExportQuery } from '../settingsApi';
-
-function saveFile(fileName: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** Your data and your account: export, sign out everywhere, delete. */
 export function AccountSection() {

@@ -1,13 +1,21 @@
 import { Button, Result, Skeleton, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { AccountSection } from '../components/AccountSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PrivacySection } from '../components/PrivacySection';
 import { ProfileSection } from '../components/ProfileSection';
 import { RemindersSection } from '../components/RemindersSection';
+import { TwoFactorSection } from '../components/TwoFactorSection';
 import { useSettingsGetQuery } from '../settingsApi';
 
 export function SettingsPage() {
   const { data: settings, isLoading, isError, refetch } = useSettingsGetQuery();
+  // A link to one section (`/settings#two-factor` from a moderator page) scrolls to it once the sections are there.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (settings && hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [settings, hash]);
 
   return (
     <main className="page page--narrow">
@@ -16,7 +24,7 @@ export function SettingsPage() {
         Settings
       </Typography.Title>
       <Typography.Paragraph type="secondary" className="page__lead">
-        Your profile, reminders, privacy and account.
+        Your profile, reminders, privacy, sign-in and account.
       </Typography.Paragraph>
       {isLoading && <Skeleton active paragraph={{ rows: 8 }} />}
       {isError && !settings && (
@@ -37,6 +45,7 @@ export function SettingsPage() {
           <RemindersSection settings={settings} />
           <PrivacySection settings={settings} />
           <PasswordSection />
+          <TwoFactorSection />
           <AccountSection />
         </div>
       )}

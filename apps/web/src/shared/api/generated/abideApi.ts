@@ -81,6 +81,40 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    twoFactorStatus: build.query<TwoFactorStatusApiResponse, TwoFactorStatusApiArg>({
+      query: () => ({ url: `/auth/two-factor` }),
+    }),
+    twoFactorDisable: build.mutation<TwoFactorDisableApiResponse, TwoFactorDisableApiArg>({
+      query: (queryArg) => ({
+        url: `/auth/two-factor/disable`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    twoFactorStart: build.mutation<TwoFactorStartApiResponse, TwoFactorStartApiArg>({
+      query: () => ({ url: `/auth/two-factor/enrolment`, method: 'POST' }),
+    }),
+    twoFactorConfirm: build.mutation<TwoFactorConfirmApiResponse, TwoFactorConfirmApiArg>({
+      query: (queryArg) => ({
+        url: `/auth/two-factor/enrolment/confirm`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    twoFactorRenew: build.mutation<TwoFactorRenewApiResponse, TwoFactorRenewApiArg>({
+      query: (queryArg) => ({
+        url: `/auth/two-factor/recovery-codes`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    twoFactorVerify: build.mutation<TwoFactorVerifyApiResponse, TwoFactorVerifyApiArg>({
+      query: (queryArg) => ({
+        url: `/auth/two-factor/verify`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
     churchesMine: build.query<ChurchesMineApiResponse, ChurchesMineApiArg>({
       query: () => ({ url: `/churches` }),
     }),
@@ -746,14 +780,29 @@ export type PasswordsRecoverApiResponse = /** status 202  */ RecoverAcceptedDto;
 export type PasswordsRecoverApiArg = RecoverRequestDto;
 export type SessionsRefreshApiResponse = /** status 200  */ SessionResponseDto;
 export type SessionsRefreshApiArg = void;
-export type SessionsSignInApiResponse = /** status 200  */ SessionResponseDto;
+export type SessionsSignInApiResponse =
+  /** status 200  */ SessionResponseDto | /** status 202 A second factor is needed: POST /auth/two-factor/verify */ SignInChallengeDto;
 export type SessionsSignInApiArg = SignInRequestDto;
 export type SessionsSignOutApiResponse = unknown;
 export type SessionsSignOutApiArg = SignOutRequestDto;
 export type AccountsSignUpApiResponse = /** status 202  */ SignUpAcceptedDto;
 export type AccountsSignUpApiArg = SignUpRequestDto;
-export type LinksTokenApiResponse = /** status 200  */ CodeExchangeResponseDto;
+export type LinksTokenApiResponse =
+  | /** status 200  */ CodeExchangeResponseDto
+  | /** status 202 A second factor is needed: POST /auth/two-factor/verify */ CodeExchangeChallengeDto;
 export type LinksTokenApiArg = CodeExchangeRequestDto;
+export type TwoFactorStatusApiResponse = /** status 200  */ TwoFactorStatusDto;
+export type TwoFactorStatusApiArg = void;
+export type TwoFactorDisableApiResponse = unknown;
+export type TwoFactorDisableApiArg = TwoFactorDisableRequestDto;
+export type TwoFactorStartApiResponse = /** status 200  */ TwoFactorEnrolmentDto;
+export type TwoFactorStartApiArg = void;
+export type TwoFactorConfirmApiResponse = /** status 200  */ RecoveryCodesDto;
+export type TwoFactorConfirmApiArg = TwoFactorCodeRequestDto;
+export type TwoFactorRenewApiResponse = /** status 200  */ RecoveryCodesDto;
+export type TwoFactorRenewApiArg = TwoFactorCodeRequestDto;
+export type TwoFactorVerifyApiResponse = /** status 200  */ SessionResponseDto;
+export type TwoFactorVerifyApiArg = TwoFactorVerifyRequestDto;
 export type ChurchesMineApiResponse = /** status 200  */ MyChurchesDto;
 export type ChurchesMineApiArg = void;
 export type ChurchesCreateApiResponse = /** status 201  */ ChurchSummaryDto;
@@ -1177,6 +1226,7 @@ export type RecoverRequestDto = {
 export type SessionResponseDto = {
   accessToken: string;
   expiresAt: string;
+  aal: 'aal1' | 'aal2';
   user: {
     id: string;
     email: string;
@@ -1185,6 +1235,11 @@ export type SessionResponseDto = {
     onboardingCompleted: boolean;
     createdAt: string;
   };
+};
+export type SignInChallengeDto = {
+  secondFactor: 'totp';
+  challenge: string;
+  expiresAt: string;
 };
 export type SignInRequestDto = {
   email: string;
@@ -1206,6 +1261,7 @@ export type SignUpRequestDto = {
 export type CodeExchangeResponseDto = {
   accessToken: string;
   expiresAt: string;
+  aal: 'aal1' | 'aal2';
   user: {
     id: string;
     email: string;
@@ -1216,9 +1272,41 @@ export type CodeExchangeResponseDto = {
   };
   flow: 'signup' | 'recovery';
 };
+export type CodeExchangeChallengeDto = {
+  secondFactor: 'totp';
+  challenge: string;
+  expiresAt: string;
+  flow: 'signup' | 'recovery';
+};
 export type CodeExchangeRequestDto = {
   code: string;
   codeVerifier: string;
+};
+export type TwoFactorStatusDto = {
+  enabled: boolean;
+  required: boolean;
+  enabledAt: string | null;
+  recoveryCodesLeft: number;
+};
+export type TwoFactorDisableRequestDto = {
+  password: string;
+  code: string;
+};
+export type TwoFactorEnrolmentDto = {
+  secret: string;
+  otpauthUri: string;
+  qrCode: string;
+  expiresAt: string;
+};
+export type RecoveryCodesDto = {
+  recoveryCodes: string[];
+};
+export type TwoFactorCodeRequestDto = {
+  code: string;
+};
+export type TwoFactorVerifyRequestDto = {
+  challenge: string;
+  code: string;
 };
 export type MyChurchesDto = {
   items: {
@@ -2254,6 +2342,13 @@ export const {
   useSessionsSignOutMutation,
   useAccountsSignUpMutation,
   useLinksTokenMutation,
+  useTwoFactorStatusQuery,
+  useLazyTwoFactorStatusQuery,
+  useTwoFactorDisableMutation,
+  useTwoFactorStartMutation,
+  useTwoFactorConfirmMutation,
+  useTwoFactorRenewMutation,
+  useTwoFactorVerifyMutation,
   useChurchesMineQuery,
   useLazyChurchesMineQuery,
   useChurchesCreateMutation,

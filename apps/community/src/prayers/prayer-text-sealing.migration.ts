@@ -1,0 +1,53 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { ERASED, EventStore } from '@abide/event-store';
+import { MONGO_CONNECTION, PrivateText, runUntilNothingLeft } from '@abide/platform';
+import type { Connection } from 'mongoose';
+
+const MARKER = 'prayer-text-sealed';
+
+/** The v1 events that kept their author's words in the clear, the field that held them and the v2 field that seals them. */
+const CLEAR_IN_V1 = [
+  { type: 'community.prayer.posted', words: 'text', sealedAs: 'sealedText' },
+  { type: 'community.prayer.answered', words: 'testimony', sealedAs: 'sealedTestimony' },
+] as const;
+
+/**
+ * Seals the words of the prayer events stored before they were sealed (v1 `posted` and `answered`, in the clear), in
+ * place, as v2 (docs/architecture.md, "Private text at rest"). Runs at every start until one finds nothing left, since
+ * an older instance may still write v1 while a release rolls out. Words erased with their account stay as they are.
+ * Copies already on Kafka are not rewritten: the topic's retention ages them out.
+ */
+@Injectable()
+export class PrayerTextSealing implements OnApplicationBootstrap {
+  private readonly logger = new Logger(PrayerTextSealing.name);
+
+  constructor(
+    private readonly store: EventStore,
+    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
+    private readonly texts: PrivateText,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await runUntilNothingLeft(this.connection, 'community_migrations', MARKER, () => this.sealStoredText());
+  }
+
+  async sealStoredText(): Promise<number> {
+    const started = Date.now();
+    let sealed = 0;
+    for (const { type, words, sealedAs } of CLEAR_IN_V1) {
+      sealed += await this.store.rewriteEvents(
+        type,
+        1,
+        async ({ data }) => {
+          const { [words]: text, ...rest } = data as Record<string, string>;
+          // Words erased with their account: nothing to seal, and no key to seal it with.
+          const sealedText = text === ERASED ? null : await this.texts.sealUnlessErased(rest.authorId, text);
+          return sealedText && { ...rest, [sealedAs]: sealedText };
+        },
+        (count) => this.logger.log(`Sealing prayer requests stored in the clear: ${count} so far`),
+      );
+    }
+    if (sealed) this.logger.log(`Sealed the words of ${sealed} prayer event(s) stored in the clear, in ${Date.now() - started} ms`);
+    return sealed;
+  }
+}

@@ -1,0 +1,54 @@
+import { Authenticator, apiUrl, randomClientIp, UserSession } from '@abide/testing';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+/**
+ * `npm start`'s demo data (tools/dev/seed-demo.mjs) on the test stack: the demo moderator is enrolled in two-factor
+ * sign-in (their role needs it), signs in with the key the seed keeps, and a later start still signs them in, also
+ * when the key file was lost (the operator's reset, then a new key).
+ */
+const repoRoot = path.resolve(__dirname, '../../..');
+const env = { ...process.env, ABIDE_PROFILE: 'test' };
+
+const node = (script: string): string => {
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, env, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`failed (${run.status}): ${run.stderr || run.stdout}`);
+  return run.stdout;
+};
+
+const seedDemo = (): { moderator: { email: string; password: string; twoFactorKey: string } } =>
+  JSON.parse(
+    node(`import { seedDemoData } from './tools/dev/seed-demo.mjs';
+      const demo = await seedDemoData(${JSON.stringify(apiUrl())}, ${JSON.stringify(process.env.E2E_SMTP_WEB_URL)}, { profile: 'test' });
+      process.stdout.write(JSON.stringify(demo));`),
+  );
+
+const reviewQueueStatus = async ({ email, password, twoFactorKey }: { email: string; password: string; twoFactorKey: string }) => {
+  // The seed (another process) spent the codes of the current step and maybe the next: this app takes the one after.
+  const app = new Authenticator(twoFactorKey);
+  const moderator = await UserSession.signIn(email, password, randomClientIp(), app.usedThrough(app.currentStep + 1));
+  return { aal: moderator.session.aal, queue: (await moderator.get('/api/moderation/queue')).status };
+};
+
+describe('the demo data of npm start', () => {
+  jest.setTimeout(300_000);
+
+  it('enrols the demo moderator in two-factor sign-in and signs them in with the kept key, again after the key is lost', async () => {
+    const first = seedDemo();
+    expect(first.moderator.twoFactorKey).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await reviewQueueStatus(first.moderator)).toEqual({ aal: 'aal2', queue: 200 });
+
+    const code = spawnSync(process.execPath, ['tools/dev/two-factor.mjs', 'code'], { cwd: repoRoot, env, encoding: 'utf8' });
+    expect(code.stdout).toMatch(/^moderator@abide\.local: \d{6} \(valid for \d+ more seconds\)\n$/);
+
+    const again = seedDemo();
+    expect(again.moderator.twoFactorKey).toBe(first.moderator.twoFactorKey);
+
+    node(
+      `import { rmSync } from 'node:fs'; import { demoKeyFile } from './tools/dev/seed/demo-two-factor.mjs'; rmSync(demoKeyFile('test'));`,
+    );
+    const afterLoss = seedDemo();
+    expect(afterLoss.moderator.twoFactorKey).not.toBe(first.moderator.twoFactorKey);
+    expect(await reviewQueueStatus(afterLoss.moderator)).toEqual({ aal: 'aal2', queue: 200 });
+  });
+});

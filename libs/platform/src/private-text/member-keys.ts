@@ -1,0 +1,125 @@
+import { Logger } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import type { Collection, Connection } from 'mongoose';
+import { errorCodes } from '@abide/contracts';
+import { isDuplicateKeyError } from '../database/duplicate-key';
+import { DomainError } from '../errors/domain-error';
+import type { KeyProvider } from './key-provider';
+import { newDataKey, newKeyId } from './sealed-text-cipher';
+
+/** One member's data key, by member id: wrapped by the master key, or a tombstone once destroyed (never made again). */
+export interface MemberKeyDocument {
+  _id: string;
+  keyId?: string;
+  wrapped?: string;
+  createdAt?: Date;
+  destroyedAt?: Date;
+}
+
+export const MEMBER_KEYS_COLLECTION = 'member_keys';
+
+export interface DataKey {
+  id: string;
+  key: Buffer;
+}
+
+export interface MemberKeyCacheOptions {
+  /** Unwrapped keys kept in memory at most (the least recently used go first). */
+  max: number;
+  /**
+   * How long an unwrapped key is kept: also how long another instance may still open a member's text after the
+   * member's key was destroyed here (its read models are purged at once, so nothing asks it to).
+   */
+  ttlMs: number;
+}
+
+export const DEFAULT_MEMBER_KEY_CACHE: MemberKeyCacheOptions = { max: 10_000, ttlMs: 5 * 60_000 };
+
+/**
+ * The member erased their account, so nothing more is sealed for them: a 401 to an access token issued before (it
+ * stays valid for minutes and still reaches the service).
+ */
+export class MemberErasedError extends DomainError {
+  override readonly name = 'MemberErasedError';
+  constructor(readonly memberId: string) {
+    super(errorCodes.unauthorized, 401, 'Unauthorized', 'This account has been deleted.');
+  }
+}
+
+/**
+ * The service's members' data keys (`member_keys`, one document per member, read and written by `_id` only), each
+ * wrapped by the key provider's master key and unwrapped on first use into a bounded in-memory cache. Destroying a
+ * member's key leaves a tombstone, so a late write cannot make a new key for an erased member.
+ */
+export class MemberKeys {
+  private readonly collection: Collection<MemberKeyDocument>;
+  private readonly cache: LRUCache<string, DataKey>;
+  private readonly logger = new Logger(MemberKeys.name);
+
+  constructor(
+    connection: Connection,
+    private readonly provider: KeyProvider,
+    cache: MemberKeyCacheOptions = DEFAULT_MEMBER_KEY_CACHE,
+  ) {
+    this.collection = connection.collection<MemberKeyDocument>(MEMBER_KEYS_COLLECTION);
+    this.cache = new LRUCache<string, DataKey>({ max: cache.max, ttl: cache.ttlMs });
+  }
+
+  /** The member's key to seal with, made on first use; MemberErasedError once it was destroyed. */
+  async forSealing(memberId: string): Promise<DataKey> {
+    const cached = this.cache.get(memberId);
+    if (cached) return cached;
+    const existing = await this.read(memberId);
+    if (existing?.destroyedAt) throw new MemberErasedError(memberId);
+    if (existing) return this.unwrap(existing);
+    const made = { id: newKeyId(), key: newDataKey() };
+    const doc: MemberKeyDocument = {
+      _id: memberId,
+      keyId: made.id,
+      wrapped: await this.provider.wrap(made.key, memberId),
+      createdAt: new Date(),
+    };
+    try {
+      await this.collection.insertOne(doc);
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      // Another request or instance made it first (or destroyed it meanwhile): theirs stands.
+      const theirs = await this.read(memberId);
+      if (!theirs || theirs.destroyedAt) throw new MemberErasedError(memberId);
+      return this.unwrap(theirs);
+    }
+    this.cache.set(memberId, made);
+    return made;
+  }
+
+  /** The key the member's text was sealed with, or null when there is none: destroyed (erased), or never made. */
+  async forOpening(memberId: string): Promise<DataKey | null> {
+    const cached = this.cache.get(memberId);
+    if (cached) return cached;
+    const doc = await this.read(memberId);
+    if (doc?.destroyedAt) return null;
+    if (!doc) {
+      // Sealed text without its key: the key store was lost or restored from an older backup than the text.
+      this.logger.warn({ memberId }, 'no data key for a member whose sealed text was asked for');
+      return null;
+    }
+    return this.unwrap(doc);
+  }
+
+  private read(memberId: string): Promise<MemberKeyDocument | null> {
+    return this.collection.findOne({ _id: memberId });
+  }
+
+  private async unwrap(doc: MemberKeyDocument): Promise<DataKey> {
+    if (!doc.keyId || !doc.wrapped) throw new Error(`the data key of member ${doc._id} is incomplete`);
+    const key = { id: doc.keyId, key: await this.provider.unwrap(doc.wrapped, doc._id) };
+    this.cache.set(doc._id, key);
+    return key;
+  }
+
+  /** Crypto-shredding: the member's key is gone for good, and with it every copy of what was sealed with it. Idempotent. */
+  async destroy(memberId: string): Promise<void> {
+    this.cache.delete(memberId);
+    await this.collection.replaceOne({ _id: memberId }, { destroyedAt: new Date() }, { upsert: true });
+  }
+}

@@ -1,0 +1,55 @@
+import { CLEAR_TEXT_PREFIX } from '@abide/contracts';
+import { MemberErasedError, type MemberKeys } from './member-keys';
+import { isSealedText, openWith, parseSealedText, SealedTextError, sealWith } from './sealed-text-cipher';
+
+/**
+ * Members' private words at rest (docs/architecture.md, "Private text at rest"): sealed with the author's data key
+ * before they are stored anywhere (events, read models, Kafka), opened only to answer the author or, for prayer
+ * requests, the group members the service lets read them; unreadable everywhere once the author's key is destroyed.
+ */
+export class PrivateText {
+  constructor(private readonly keys: MemberKeys) {}
+
+  /** Sealed under the member's data key (made on first use); MemberErasedError for an erased member. */
+  async seal(memberId: string, text: string): Promise<string> {
+    const key = await this.keys.forSealing(memberId);
+    return sealWith(key.key, key.id, text);
+  }
+
+  /**
+   * Words an earlier event version kept in the clear, sealed now (a one-time migration); null when the member erased
+   * their account meanwhile: that erasure, retried until it completes, overwrites those words in the log.
+   */
+  async sealUnlessErased(memberId: string, text: string): Promise<string | null> {
+    try {
+      return await this.seal(memberId, text);
+    } catch (error) {
+      if (error instanceof MemberErasedError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * The text, or null when no one can read it any more: its author erased their account (their key is destroyed).
+   * Text an earlier event version kept in the clear (an upcaster's `clear:` form) is returned as it is. Anything
+   * altered, or sealed under a key that is not the member's, throws SealedTextError.
+   */
+  async open(memberId: string, value: string): Promise<string | null> {
+    if (value.startsWith(CLEAR_TEXT_PREFIX)) return value.slice(CLEAR_TEXT_PREFIX.length);
+    const parts = parseSealedText(value);
+    const key = await this.keys.forOpening(memberId);
+    if (!key) return null;
+    if (key.id !== parts.keyId) throw new SealedTextError(`sealed under key ${parts.keyId}, not under the member's key ${key.id}`);
+    return openWith(key.key, parts).toString('utf8');
+  }
+
+  /** For storage: sealed text as it is, text kept in the clear sealed now (a read model rebuilt from v1 events). */
+  async sealed(memberId: string, value: string, text: string): Promise<string> {
+    return isSealedText(value) ? value : this.seal(memberId, text);
+  }
+
+  /** Account erasure: the member's key is destroyed, so every copy of their sealed words is unreadable for good. */
+  forget(memberId: string): Promise<void> {
+    return this.keys.destroy(memberId);
+  }
+}
