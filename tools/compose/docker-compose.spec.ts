@@ -103,7 +103,7 @@ describe('docker-compose.yml', () => {
         smsUrl: identity.SMS_WEBHOOK_URL,
       }),
     );
-    // Identity texts church invitations with the same account (docs/churches.md, "Bulk onboarding").
+    // Identity texts church invitations with the same account (docs/member-imports.md).
     expect([identity.SMS_API_URL, identity.SMS_ACCOUNT_SID, identity.SMS_AUTH_TOKEN, identity.SMS_FROM]).toEqual([
       formation.SMS_API_URL,
       formation.SMS_ACCOUNT_SID,

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { runIdentityCommand, runRolesCommand } from '../stack/roles.mjs';
 import { ensureOnboarded, expectOk, memberSession, request, TwoFactorKeyUnknown, waitFor } from './seed/api.mjs';
 import { readDemoKey, saveDemoKey } from './seed/demo-two-factor.mjs';
+import { seedMemberImport } from './seed/member-import.mjs';
 import { enrolTwoFactor } from './seed/two-factor.mjs';
 
 // Passwords must not contain the e-mail's local part or the name.
@@ -258,5 +259,6 @@ export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080',
   const church = await seedChurch(apiUrl, member, friend);
   const group = await seedGroup(apiUrl, member, friend, church);
   await seedLibrary(apiUrl, member, moderator, group);
-  return { member: demoMember, moderator: { ...demoModerator, twoFactorKey: readDemoKey(profile)?.secret } };
+  const memberImport = await seedMemberImport(apiUrl, member, church, { friend: demoFriend, moderator: demoModerator, groupName: group.name });
+  return { memberImport: { id: memberImport.id, counts: memberImport.counts }, member: demoMember, moderator: { ...demoModerator, twoFactorKey: readDemoKey(profile)?.secret } };
 };

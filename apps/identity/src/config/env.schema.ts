@@ -67,7 +67,7 @@ export const identityEnvSchema = z.object({
   /** First lock length; it doubles with every further failure, up to SIGN_IN_BACKOFF_MAX_SECONDS. */
   SIGN_IN_BACKOFF_BASE_SECONDS: seconds(1, 3600, 30),
   SIGN_IN_BACKOFF_MAX_SECONDS: seconds(1, DAY, 900),
-  /** How long a church invitation's link works (docs/churches.md, "Bulk onboarding"); a resend starts a new period. */
+  /** How long a church invitation's link works (docs/member-imports.md); a resend starts a new period. */
   INVITATION_TTL_SECONDS: seconds(3600, 90 * DAY, INVITATION_TTL_DAYS * DAY),
   /** Runs the member-import and invitation-delivery workers in this process (off in tests that drive a job themselves). */
   JOBS_ENABLED: z

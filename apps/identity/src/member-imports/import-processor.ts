@@ -24,7 +24,7 @@ export const IMPORT_GAVE_UP = 'The import stopped after several attempts. Undo i
 const ROWS_LOST = 'The uploaded list is no longer available (it waits a week at most). Upload the file again.';
 
 /**
- * Processes an uploaded member list in chunks (docs/churches.md, "Bulk onboarding"): refused rows are reported as
+ * Processes an uploaded member list in chunks (docs/member-imports.md): refused rows are reported as
  * they are; each other row's address is looked up by key (an account or not), members are recognised, every invitee
  * is claimed by church and address (so a re-import changes nothing), invitations are inserted together and their
  * mails queued in batches (sent apart from the import's progress), account holders' join notices are recorded as
@@ -229,6 +229,7 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
 
     t = Date.now();
     const chunkReport = [...report.values()].sort((a, b) => a.row - b.row);
+    await this.records.indexAddresses(importId, chunk, chunkReport);
     await this.records.saveChunk(importId, chunk, chunkReport);
     timings.report += Date.now() - t;
     return chunkReport;

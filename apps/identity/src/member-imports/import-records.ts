@@ -75,6 +75,24 @@ export interface InvitationDoc {
   createdAt: Date;
 }
 
+/**
+ * Where an address appears in imports (`import_addresses`, `_id` = the address): each import and chunk of the report
+ * that names it, and its invitation there. Account deletion and "Download my data" find a person's rows by key.
+ */
+export interface ImportAddressDoc {
+  _id: string;
+  entries: Array<{ importId: string; chunk: number; invitationId: string | null }>;
+}
+
+/** What "Download my data" shows of the imports that named the member's address. */
+export interface ImportedAs {
+  importId: string;
+  churchId: string;
+  churchName: string;
+  row: ReportRow | null;
+  invitation: { state: 'accepted' | 'open'; expiresAt: string; sends: number; acceptedAt: string | null } | null;
+}
+
 export const inviteeKey = (churchId: string, email: string): string => `${churchId}:${email}`;
 export const reportChunkKey = (importId: string, chunk: number): string => `${importId}:${chunk}`;
 
@@ -88,6 +106,7 @@ export class ImportRecords {
   readonly chunks: Model<ReportChunkDoc>;
   readonly invitees: Model<InviteeDoc>;
   readonly invitations: Model<InvitationDoc>;
+  readonly addresses: Model<ImportAddressDoc>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
     const model = <T>(name: string, collection: string, fields: Record<string, unknown> = {}) =>
@@ -96,6 +115,76 @@ export class ImportRecords {
     this.chunks = model<ReportChunkDoc>('MemberImportRows', 'member_import_rows');
     this.invitees = model<InviteeDoc>('ChurchInvitee', 'church_invitees');
     this.invitations = model<InvitationDoc>('Invitation', 'invitations');
+    this.addresses = model<ImportAddressDoc>('ImportAddress', 'import_addresses');
+  }
+
+  /** Records which addresses a report chunk names (one write per address; a retried chunk adds nothing twice). */
+  async indexAddresses(importId: string, chunk: number, rows: readonly ReportRow[]): Promise<void> {
+    const named = rows.filter((r) => r.email.includes('@'));
+    if (named.length === 0) return;
+    await this.addresses.bulkWrite(
+      named.map((r) => ({
+        updateOne: {
+          filter: { _id: r.email },
+          update: { $addToSet: { entries: { importId, chunk, invitationId: r.invitationId } } },
+          upsert: true,
+        },
+      })) as never,
+      { ordered: false },
+    );
+  }
+
+  /** Every import row and invitation naming this address, for the member's own export. */
+  async importedAs(email: string): Promise<ImportedAs[]> {
+    const entry = await this.addresses.findById(email.trim().toLowerCase()).lean<ImportAddressDoc>();
+    const out: ImportedAs[] = [];
+    for (const { importId, chunk, invitationId } of entry?.entries ?? []) {
+      const [context, rows, invitation] = await Promise.all([
+        this.context(importId),
+        this.chunks.findById(reportChunkKey(importId, chunk)).lean<ReportChunkDoc>(),
+        invitationId ? this.invitation(invitationId) : null,
+      ]);
+      const row = rows ? ((JSON.parse(rows.rows) as ReportRow[]).find((r) => r.email === entry!._id) ?? null) : null;
+      out.push({
+        importId,
+        churchId: context?.church.id ?? '',
+        churchName: context?.church.name ?? '',
+        row,
+        invitation: invitation
+          ? {
+              state: invitation.acceptedAt ? 'accepted' : 'open',
+              expiresAt: new Date(invitation.expiresAt).toISOString(),
+              sends: invitation.sends,
+              acceptedAt: invitation.acceptedAt ? new Date(invitation.acceptedAt).toISOString() : null,
+            }
+          : null,
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Forgets an address (its owner deleted their account): its invitations and claims go, and every report row that
+   * named it keeps only its row number and outcome. Idempotent.
+   */
+  async forgetAddress(email: string): Promise<number> {
+    const address = email.trim().toLowerCase();
+    const entry = await this.addresses.findById(address).lean<ImportAddressDoc>();
+    if (!entry) return 0;
+    for (const { importId, chunk, invitationId } of entry.entries) {
+      const doc = await this.chunks.findById(reportChunkKey(importId, chunk)).lean<ReportChunkDoc>();
+      if (doc) {
+        const rows = (JSON.parse(doc.rows) as ReportRow[]).map((r) =>
+          r.email === address ? { ...r, name: 'Deleted account', email: '', phone: null, reason: r.outcome === 'refused' ? r.reason && 'Erased with the account.' : r.reason } : r,
+        );
+        await this.saveChunk(importId, chunk, rows);
+      }
+      if (invitationId) await this.invitations.deleteOne({ _id: invitationId });
+      const context = await this.context(importId);
+      if (context) await this.invitees.deleteOne({ _id: inviteeKey(context.church.id, address) });
+    }
+    await this.addresses.deleteOne({ _id: address });
+    return entry.entries.length;
   }
 
   async saveContext(doc: ImportContextDoc): Promise<void> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sessionResponseSchema } from './auth.dto';
 
 /**
- * Bulk onboarding (docs/churches.md, "Bulk onboarding"): a church admin uploads a CSV or XLSX list of people, identity
+ * Bulk onboarding (docs/member-imports.md): a church admin uploads a CSV or XLSX list of people, identity
  * checks it row by row, invites new people (a link to set a password) and account holders (a join notice), and keeps a
  * report. Served by identity under `/api/member-imports` and `/api/invitations`.
  */

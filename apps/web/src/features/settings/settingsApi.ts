@@ -1,6 +1,7 @@
 import { settingsResponseSchema } from '@abide/contracts';
 import type { DefinitionsFromApi, FetchArgs, OverrideResultType } from '@reduxjs/toolkit/query';
 import { abideApi, type SettingsResponseDto } from '../../shared/api/generated/abideApi';
+import { fileNameFromDisposition } from '../../shared/api/file-name';
 import { checkedBy } from '../../shared/api/response-schema';
 
 export type AccountSettings = SettingsResponseDto;
@@ -12,21 +13,6 @@ export interface DataExport {
 }
 
 const FALLBACK_EXPORT_NAME = 'abide-data.json';
-
-/** The file name of a Content-Disposition: attachment header, when the server sent one. */
-export function fileNameFromDisposition(header: string | null | undefined): string {
-  if (!header) return FALLBACK_EXPORT_NAME;
-  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded.trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim();
-  return plain || FALLBACK_EXPORT_NAME;
-}
 
 type Definitions = DefinitionsFromApi<typeof abideApi>;
 
@@ -53,7 +39,7 @@ export const settingsApi = abideApi.enhanceEndpoints<
       definition.query = (arg) => ({ ...(request(arg) as FetchArgs), responseHandler: 'text' });
       definition.transformResponse = (content: string, meta) => ({
         content,
-        fileName: fileNameFromDisposition(meta?.response?.headers.get('Content-Disposition')),
+        fileName: fileNameFromDisposition(meta?.response?.headers.get('Content-Disposition'), FALLBACK_EXPORT_NAME),
       });
       definition.keepUnusedDataFor = 0;
     },

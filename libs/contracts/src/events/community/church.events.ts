@@ -52,7 +52,7 @@ export const churchMemberJoinedV1 = z.object({
   via: z.enum(['created', 'code', 'request']),
   joinedAt: z.string().datetime({ offset: true }),
 });
-/** v2 adds `via: 'invitation'`: the member accepted a personal invitation of a bulk import (docs/churches.md). */
+/** v2 adds `via: 'invitation'`: the member accepted a personal invitation of a bulk import (docs/member-imports.md). */
 export const churchMemberJoinedV2 = churchMemberJoinedV1.extend({ via: z.enum(['created', 'code', 'request', 'invitation']) });
 export const churchMemberLeftV1 = z.object({ ...ids, userId });
 /** An admin removed the member, or the member's account was deleted (`removedBy: 'system'`). */

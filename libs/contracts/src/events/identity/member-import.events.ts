@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 /**
  * Events of identity's member-import aggregate (topic identity.member-import.v1), one stream per import
- * (`member-import-{importId}`): a church admin's uploaded member list and what became of it (docs/churches.md, "Bulk
- * onboarding"). The rows themselves (names, addresses, numbers) are never in events: they stay in identity's report
+ * (`member-import-{importId}`): a church admin's uploaded member list and what became of it (docs/member-imports.md).
+ * The rows themselves (names, addresses, numbers) are never in events: they stay in identity's report
  * and invitation documents. Events carry only what other services act on:
- * - `member-invited`: an address that already had an account was invited (formation puts the join notice in its bell);
+ * - `member-invited`: an address that already had an account was invited (identity e-mails the join notice; other services may put it in the bell);
  * - `invitation-accepted`: the person accepted (community joins them to the church and, if named, the group).
  */
 const ids = { importId: z.string().min(1), churchId: z.string().min(1) };

@@ -2,6 +2,7 @@ import { LOGO_MAX_BYTES, type ChurchDetail } from '@abide/contracts';
 import { App, Button, Card, Form, List, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
+import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
 import { httpStatusOf } from '../../../shared/api/problem-details';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -132,6 +133,8 @@ function InvitationsCard({ church }: { church: ChurchDetail }) {
         </Popconfirm>
       </Space>
       <p className="church-hint" data-testid="invite-link">{link}</p>
+      <p>Have a list of your people? Invite them all at once from a spreadsheet.</p>
+      <ButtonLink to={`/churches/${church.id}/import`}>Import members</ButtonLink>
     </Card>
   );
 }
