@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { FORMATION_CONFIG, type FormationConfig } from '../config/env.schema';
 import { Mailer, SMTP_SETTINGS } from './senders';
-import { TwilioSmsSender } from '@abide/platform';
+import { twilioSenderFor } from '@abide/platform';
 
 export const SMS_SENDER = Symbol('SMS_SENDER');
 
@@ -15,14 +15,7 @@ export const SMS_SENDER = Symbol('SMS_SENDER');
     },
     {
       provide: SMS_SENDER,
-      useFactory: (config: FormationConfig) =>
-        new TwilioSmsSender({
-          apiUrl: config.SMS_API_URL,
-          accountSid: config.SMS_ACCOUNT_SID,
-          authToken: config.SMS_AUTH_TOKEN,
-          from: config.SMS_FROM,
-          timeoutMs: config.SMS_TIMEOUT_MS,
-        }),
+      useFactory: (config: FormationConfig) => twilioSenderFor(config),
       inject: [FORMATION_CONFIG],
     },
     Mailer,

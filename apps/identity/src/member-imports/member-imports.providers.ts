@@ -1,5 +1,5 @@
 import type { Provider, Type } from '@nestjs/common';
-import { TwilioSmsSender } from '@abide/platform';
+import { twilioSenderFor } from '@abide/platform';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { SmsStops } from '../sms/sms-stops';
 import { ChurchDirectory } from './church-directory';
@@ -28,14 +28,7 @@ export const memberImportProviders: Provider[] = [
   SmsStops,
   {
     provide: INVITATION_SMS_SENDER,
-    useFactory: (config: IdentityConfig) =>
-      new TwilioSmsSender({
-        apiUrl: config.SMS_API_URL,
-        accountSid: config.SMS_ACCOUNT_SID,
-        authToken: config.SMS_AUTH_TOKEN,
-        from: config.SMS_FROM,
-        timeoutMs: config.SMS_TIMEOUT_MS,
-      }),
+    useFactory: (config: IdentityConfig) => twilioSenderFor(config),
     inject: [IDENTITY_CONFIG],
   },
 ];

@@ -10,6 +10,7 @@ export interface TwilioSettings {
   timeoutMs: number;
 }
 
+
 interface TwilioAnswer {
   sid?: string;
   status?: string | number;
@@ -57,3 +58,13 @@ export class TwilioSmsSender implements SmsSender {
     throw new SmsProviderUnavailable(why);
   }
 }
+
+/** The provider a service's `smsProviderEnv` settings name (config/env-fragments.ts). */
+export const twilioSenderFor = (config: { SMS_API_URL: string; SMS_ACCOUNT_SID: string; SMS_AUTH_TOKEN: string; SMS_FROM: string; SMS_TIMEOUT_MS: number }) =>
+  new TwilioSmsSender({
+    apiUrl: config.SMS_API_URL,
+    accountSid: config.SMS_ACCOUNT_SID,
+    authToken: config.SMS_AUTH_TOKEN,
+    from: config.SMS_FROM,
+    timeoutMs: config.SMS_TIMEOUT_MS,
+  });

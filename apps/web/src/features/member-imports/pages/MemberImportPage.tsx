@@ -12,13 +12,13 @@ import {
 import { App, Button, Card, List, Popconfirm, Progress, Result, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { fileForm } from '../../../shared/api/file-form';
 import { httpStatusOf, problemOf } from '../../../shared/api/problem-details';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
 import { saveFile } from '../../../shared/save-file';
 import { useChurchesDetailQuery } from '../../churches/churchesApi';
 import {
-  listForm,
   useLazyMemberImportsReportQuery,
   useMemberImportsGetQuery,
   useMemberImportsListQuery,
@@ -71,7 +71,7 @@ function UploadCard({ churchId, onStarted }: { churchId: string; onStarted: (id:
       setProblem(`The file can be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
       return;
     }
-    const result = await start({ churchId, body: listForm(file) });
+    const result = await start({ churchId, body: fileForm(file) });
     if (input.current) input.current.value = '';
     if (result.error) {
       setProblem(problemOf(result.error)?.detail ?? 'The file could not be imported. Please try again.');
