@@ -11,6 +11,7 @@ import {
   type MemberImport,
   type MemberImportList,
   memberImportMessages,
+  memberImportSchema,
   type MyChurches,
   type ProblemDetails,
 } from '@abide/contracts';
@@ -60,7 +61,8 @@ const finished = (admin: UserSession, importId: string) =>
   eventually(
     async () => {
       const res = await admin.get<MemberImport>(`/api/member-imports/${importId}`);
-      return res.status === 200 && res.body.status !== 'queued' && res.body.status !== 'running' ? res.body : undefined;
+      // The answer is what the contract says (the web app checks it with the same schema).
+      return res.status === 200 && res.body.status !== 'queued' && res.body.status !== 'running' ? memberImportSchema.parse(res.body) : undefined;
     },
     { timeoutMs: 60_000 },
   );

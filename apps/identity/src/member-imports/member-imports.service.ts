@@ -228,7 +228,8 @@ export class MemberImports {
       startedAt: new Date(view.startedAt).toISOString(),
       finishedAt: view.finishedAt ? new Date(view.finishedAt).toISOString() : null,
       undoneAt: view.undoneAt ? new Date(view.undoneAt).toISOString() : null,
-      failure: view.failure,
+      // A view written before the field had a value has none: the answer always says null.
+      failure: view.failure ?? null,
     };
   }
 }
