@@ -13,7 +13,7 @@
 //    beside it the ceilings of the same run: a bare Node server with the same body, the raw driver's findOne/insertOne
 //    on the same FerretDB with a document the size of the response;
 // 4. event propagation, live updates (push latency write → stream, open streams one gateway holds, against a bare
-//    Node server's), peak memory per service, writes made against what the system shows applied;
+//    Node server's), a 5,000-row member import (against the raw driver's floor for the same rows, member-import.mjs), peak memory per service, writes made against what the system shows applied;
 // 5. Lighthouse on the production build of / and /plan (tools/bench/lighthouse.mjs), the landing page's JS bytes;
 // 6. reports/<time>/ (k6 HTML reports, summary.json) and a table.
 // Every scenario reports the CPU each service, FerretDB and Kafka used while it ran (in cores). --cpu-profile also
@@ -34,6 +34,7 @@ import { cpuWindow, openProfilers, summarizeProfile } from './cpu.mjs';
 import { K6_VERSION, ensureK6, runK6 } from './k6.mjs';
 import { startMemorySampler } from './memory.mjs';
 import { choosePropagationProbes, measurePropagation } from './probe.mjs';
+import { measureMemberImport } from './member-import.mjs';
 import { measurePushLatency, measureStreamCapacity } from './push.mjs';
 import { formatCpu, formatReport, integrityFailures } from './report.mjs';
 import { catalog, cleanUp, countApplied, prepareScenarios, readBefore, sendOne } from './scenarios.mjs';
@@ -216,6 +217,13 @@ const main = async () => {
       push.capacity = await measureStreamCapacity(ctx, probes[0], steps, stack.pids.gateway, say);
     } else say('live updates: no group with a member to probe');
   }
+  let memberImport = null;
+  if (!args.only || args.only.includes('member-import')) {
+    const rows = smoke ? 50 : 5000;
+    say(`member import: ${rows} new people from one file`);
+    await tokens.ensureFresh();
+    memberImport = await measureMemberImport(ctx, { rows, mongoUrl: engineEnv.MONGO_URL, db: `${namespaceOf(profile)}_identity`, say });
+  }
   const memory = sampler.stop();
   const measuredSeconds = (Date.now() - measuredFrom) / 1000;
 
@@ -225,7 +233,7 @@ const main = async () => {
     : { skipped: lighthouseWanted ? 'tools/bench/lighthouse.mjs is not there yet' : 'off' };
   const landing = await runLandingBytesHook({ web });
 
-  return finish({ manifest, seeded, signInSeconds, results, propagation, push, memory, measuredSeconds, lighthouse, landing });
+  return finish({ manifest, seeded, signInSeconds, results, propagation, push, memberImport, memory, measuredSeconds, lighthouse, landing });
 };
 
 /** One scenario: its k6 run(s), its ceilings, and for writes what was applied (then taken back). */
@@ -478,6 +486,7 @@ const finish = async (outcome) => {
     scenarios: outcome.results ?? {},
     propagation: outcome.propagation ?? null,
     push: outcome.push ?? null,
+    memberImport: outcome.memberImport ?? null,
     memory: outcome.memory ?? null,
     measuredSeconds: outcome.measuredSeconds ?? null,
     lighthouse: outcome.lighthouse ?? null,

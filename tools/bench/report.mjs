@@ -104,6 +104,15 @@ export const targets = (s) => {
       null,
     );
   }
+  if (s.memberImport) {
+    const m = s.memberImport;
+    add(
+      `member import of ${m.rows} rows < 60 s, upload → done`,
+      `${f(m.seconds, 1)} s (${m.status}); ${f(ratio(m.seconds, m.floorSeconds), 1)}× the raw driver's floor of ${f(m.floorSeconds, 1)} s`,
+      m.rows >= 5000 ? m.status === 'done' && m.seconds < 60 : null,
+    );
+    add('member import finishes (every row reported)', `${m.status}: ${JSON.stringify(m.counts)}`, m.status === 'done', true);
+  }
   const loads = Object.values(sc).flatMap((r) => [r.load, r.half].filter(Boolean));
   if (loads.length) {
     const requests = loads.reduce((a, l) => a + l.requests, 0);

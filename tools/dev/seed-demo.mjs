@@ -12,6 +12,7 @@ import { ensureOnboarded, expectOk, memberSession, request, TwoFactorKeyUnknown,
 import { seedChurchDashboard } from './seed/church-dashboard.mjs';
 import { seedCurriculum } from './seed/curriculum.mjs';
 import { readDemoKey, saveDemoKey } from './seed/demo-two-factor.mjs';
+import { seedMemberImport } from './seed/member-import.mjs';
 import { enrolTwoFactor } from './seed/two-factor.mjs';
 
 // Passwords must not contain the e-mail's local part or the name.
@@ -263,5 +264,6 @@ export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080',
   await seedChurchDashboard(apiUrl, smtpWebUrl, { member, friend, church, group });
   await seedLibrary(apiUrl, member, moderator, group);
   await seedCurriculum(apiUrl, member, church, group);
-  return { member: demoMember, moderator: { ...demoModerator, twoFactorKey: readDemoKey(profile)?.secret } };
+  const memberImport = await seedMemberImport(apiUrl, member, church, { friend: demoFriend, moderator: demoModerator, groupName: group.name });
+  return { memberImport: { id: memberImport.id, counts: memberImport.counts }, member: demoMember, moderator: { ...demoModerator, twoFactorKey: readDemoKey(profile)?.secret } };
 };

@@ -158,8 +158,12 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
         SMTP_PORT: engineEnv.SMTP_PORT,
         // E-mail links open the web app of the same profile (Vite dev server, or `vite preview` in tests).
         WEB_BASE_URL: `http://127.0.0.1:${p.web}`,
-        // Replies to texts (STOP, START) come from the stack's account at the SMS provider fake, signed with its token.
+        // Church invitations are texted through the stack's account at the SMS provider fake; replies (STOP, START)
+        // come back from it, signed with its token.
+        SMS_API_URL: engineEnv.SMS_API_URL,
+        SMS_ACCOUNT_SID: sms.sid,
         SMS_AUTH_TOKEN: sms.authToken,
+        SMS_FROM: sms.from,
         SMS_WEBHOOK_URL: smsWebhookUrl(profile),
         // "Download my data" gathers the other services' parts.
         FORMATION_URL: url('formation'),

@@ -28,6 +28,7 @@ import { PrayerTextSealing } from './prayers/prayer-text-sealing.migration';
 import { PrayerProjection } from './prayers/projections/prayer.projection';
 import { DeadLetterOpsModule } from '@abide/messaging';
 import { ChurchLogoConsumer } from './churches/church-logo.consumer';
+import { InvitationJoinsConsumer } from './churches/invitation-joins.consumer';
 import { ChurchQueries } from './churches/church-queries';
 import { ChurchesController } from './churches/churches.controller';
 import { ChurchClaims } from './churches/commands/church-claims';
@@ -70,7 +71,7 @@ export class AppModule {
         DeadLetterOpsModule.forService('community'),
       ],
       // The prayer routes (groups/:id/prayers…) come before the group routes so ':id' never swallows them.
-      controllers: [PrayersController, GroupsController, ChurchDashboardController, ChurchesController, AccountExportController, ActivityConsumer, ChurchLogoConsumer],
+      controllers: [PrayersController, GroupsController, ChurchDashboardController, ChurchesController, AccountExportController, ActivityConsumer, ChurchLogoConsumer, InvitationJoinsConsumer],
       providers: [
         MemberActivityStore,
         MemberActivityMigration,

@@ -17,7 +17,8 @@ const node = (script: string): string => {
   return run.stdout;
 };
 
-const seedDemo = (): { moderator: { email: string; password: string; twoFactorKey: string } } =>
+type Counts = Record<'created' | 'invited' | 'alreadyMember' | 'alreadyInvited' | 'refused', number>;
+const seedDemo = (): { moderator: { email: string; password: string; twoFactorKey: string }; memberImport: { id: string; counts: Counts } } =>
   JSON.parse(
     node(`import { seedDemoData } from './tools/dev/seed-demo.mjs';
       const demo = await seedDemoData(${JSON.stringify(apiUrl())}, ${JSON.stringify(process.env.E2E_SMTP_WEB_URL)}, { profile: 'test' });
@@ -44,6 +45,9 @@ describe('the demo data of npm start', () => {
 
     const again = seedDemo();
     expect(again.moderator.twoFactorKey).toBe(first.moderator.twoFactorKey);
+    // The demo church's member import: every outcome once processed, and kept (not imported again) by a later start.
+    expect(first.memberImport.counts).toEqual({ created: 3, invited: 1, alreadyMember: 1, alreadyInvited: 0, refused: 3 });
+    expect(again.memberImport.id).toBe(first.memberImport.id);
 
     node(
       `import { rmSync } from 'node:fs'; import { demoKeyFile } from './tools/dev/seed/demo-two-factor.mjs'; rmSync(demoKeyFile('test'));`,

@@ -4,12 +4,15 @@ import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
 import { AccountsController } from './accounts/accounts.controller';
 import { RegisterUserHandler } from './accounts/commands/register-user.handler';
 import { PasswordHasher } from './accounts/password-hasher';
+import { UserEmailsProjection } from './accounts/projections/user-emails.projection';
 import { UserProjection } from './accounts/projections/user.projection';
 import { UserStream } from './accounts/user-stream';
 import { AccountDeletionController } from './account/account-deletion.controller';
 import { AccountExportController } from './account/account-export.controller';
 import { DeleteAccountHandler } from './account/delete-account.handler';
 import { PersonalDataParts } from './account/personal-data-parts';
+import { memberImportControllers, memberImportProviders } from './member-imports/member-imports.providers';
+import { MemberImportProjection } from './member-imports/projections/member-import.projection';
 import { OpsController } from './ops/ops.controller';
 import { OpsServices } from './ops/ops-services';
 import { Prometheus } from './ops/prometheus';
@@ -33,7 +36,7 @@ export class AppModule {
           service: 'identity',
           connection: MONGO_CONNECTION,
           kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
-          projections: [UserProjection],
+          projections: [UserProjection, UserEmailsProjection, MemberImportProjection],
         }),
       ],
       controllers: [
@@ -46,6 +49,7 @@ export class AppModule {
         AccountDeletionController,
         OpsController,
         ...authFlowControllers,
+        ...memberImportControllers,
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
@@ -59,6 +63,7 @@ export class AppModule {
         PersonalDataParts,
         OpsServices,
         Prometheus,
+        ...memberImportProviders,
       ],
     };
   }

@@ -16,6 +16,11 @@ const main = async (): Promise<void> => {
     configure: async (app) => {
       // @fastify/cookie is typed against the root fastify, Nest's adapter against its own copy: same runtime API.
       await app.register(fastifyCookie as unknown as Parameters<typeof app.register>[0]);
+      // Member lists are read from request.raw by the import upload (busboy): Fastify accepts them without reading a byte.
+      app
+        .getHttpAdapter()
+        .getInstance()
+        .addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null, undefined));
     },
   });
 };

@@ -8,6 +8,10 @@ export const queues = {
   formationNudgeDelivery: 'formation-nudge-delivery',
   /** One job per submitted library file: read its text, count pages/words, move it out of quarantine. */
   libraryResourceProcessing: 'library-resource-processing',
+  /** One job per uploaded member list (its id is the import's): the church's bulk onboarding (docs/member-imports.md). */
+  identityMemberImport: 'identity-member-import',
+  /** One job per batch of an import's invitations: their e-mails and texts, apart from the import's progress. */
+  identityInvitationDelivery: 'identity-invitation-delivery',
 } as const;
 
 export type QueueName = (typeof queues)[keyof typeof queues];

@@ -11,6 +11,12 @@ export type SmsOptOutSource = (typeof smsOptOutSources)[number];
 export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
 export const e164PhoneNumber = z.string().regex(E164_PATTERN, 'An E.164 phone number, e.g. +12015550123');
 
+/**
+ * A text in plain characters: curly quotes and long dashes made straight. Characters outside the GSM 7-bit alphabet
+ * make a text UCS-2, which fits 70 characters a part instead of 160.
+ */
+export const smsPlainText = (text: string): string => text.replace(/[“”]/g, '"').replace(/[‘’]/g, "'").replace(/[–—]/g, '-');
+
 /** When reminders go out (formation's configuration, `GET /api/nudges/schedule`): what the SMS opt-in promises. */
 export interface ReminderSchedule {
   /** Local `HH:MM` of the daily reminder. */

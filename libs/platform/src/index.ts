@@ -21,4 +21,7 @@ export * from './openapi';
 export * from './metrics';
 export * from './ops/failed-jobs';
 export * from './ops/failed-jobs-ops.module';
+export * from './sms/sms-sender';
+export * from './sms/twilio-sms-sender';
+export * from './files/zip-package';
 export * from './private-text';

@@ -1,5 +1,4 @@
-import { authEnv, baseEnv, kafkaEnv, mongoEnv, privateTextEnv, redisEnv, smtpEnv } from '@abide/platform';
-import { E164_PATTERN } from '@abide/contracts';
+import { authEnv, baseEnv, kafkaEnv, mongoEnv, privateTextEnv, redisEnv, smsProviderEnv, smtpEnv } from '@abide/platform';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -36,20 +35,8 @@ export const formationEnvSchema = z.object({
   JOURNAL_ASSISTANT_KEY: z.string().optional(),
   JOURNAL_ASSISTANT_MODEL: z.string().default('gpt-4o-mini'),
   JOURNAL_ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-  /**
-   * Reminder texts go through a Twilio-compatible Messages API (delivery/twilio-sms-sender.ts): Twilio itself
-   * (https://api.twilio.com), or the local fake in dev and tests (tools/infra, engine `sms`). The account's SID and
-   * auth token, and our number in E.164. Identity checks replies with the same auth token.
-   */
-  SMS_API_URL: z
-    .string()
-    .url()
-    .transform((v) => v.replace(/\/+$/, '')),
-  SMS_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'A Twilio account SID: AC and 32 hexadecimal digits'),
-  SMS_AUTH_TOKEN: z.string().min(16),
-  SMS_FROM: z.string().regex(E164_PATTERN, 'Our number in E.164, e.g. +15005550006'),
-  /** A send that takes longer is abandoned and retried by the delivery job. */
-  SMS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /** Reminder texts go through the Twilio-compatible provider (docs/architecture.md, "Text messages"). */
+  ...smsProviderEnv,
   /** Local quiet hours `HH:MM-HH:MM` (may wrap midnight): no reminder goes out inside them. */
   NUDGE_QUIET_HOURS: z
     .string()

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { FORMATION_CONFIG, type FormationConfig } from '../config/env.schema';
 import { Mailer, SMTP_SETTINGS } from './senders';
-import { SMS_SENDER } from './sms-sender';
-import { TwilioSmsSender } from './twilio-sms-sender';
+import { twilioSenderFor } from '@abide/platform';
+
+export const SMS_SENDER = Symbol('SMS_SENDER');
 
 /** E-mail and SMS for every feature that reaches members outside the app: one SMTP pool, one SMS provider. */
 @Module({
@@ -14,14 +15,7 @@ import { TwilioSmsSender } from './twilio-sms-sender';
     },
     {
       provide: SMS_SENDER,
-      useFactory: (config: FormationConfig) =>
-        new TwilioSmsSender({
-          apiUrl: config.SMS_API_URL,
-          accountSid: config.SMS_ACCOUNT_SID,
-          authToken: config.SMS_AUTH_TOKEN,
-          from: config.SMS_FROM,
-          timeoutMs: config.SMS_TIMEOUT_MS,
-        }),
+      useFactory: (config: FormationConfig) => twilioSenderFor(config),
       inject: [FORMATION_CONFIG],
     },
     Mailer,

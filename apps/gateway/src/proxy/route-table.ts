@@ -42,6 +42,9 @@ export const serviceOfSegment: Readonly<Record<string, ServiceName>> = {
   logos: 'library',
   groups: 'community',
   churches: 'community',
+  // Bulk onboarding (docs/member-imports.md): identity makes the accounts, so it keeps the imports and invitations.
+  'member-imports': 'identity',
+  invitations: 'identity',
   // The operations page (admins only): identity answers and asks the others on the admin's behalf (docs/architecture.md).
   ops: 'identity',
 };
@@ -53,6 +56,7 @@ export const edgeRules: readonly EdgeRule[] = [
   { method: 'POST', path: /^\/auth\/two-factor\/verify$/, rateLimit: 'two-factor' },
   { method: 'POST', path: /^\/auth\/recover$/, rateLimit: 'recover' },
   { method: 'POST', path: /^\/uploads$/, timeoutMs: UPLOAD_TIMEOUT_MS },
+  { method: 'POST', path: /^\/member-imports$/, timeoutMs: UPLOAD_TIMEOUT_MS },
   // The moderation preview streams a whole file; an AI insight may wait on the configured assistant.
   { method: 'GET', path: /^\/moderation\/resources\/[^/]+\/file$/, timeoutMs: 60_000 },
   { method: 'POST', path: /^\/journal\/entries\/[^/]+\/insight$/, timeoutMs: 15_000 },

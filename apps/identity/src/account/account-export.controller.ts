@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toUserResponse } from '../accounts/dto/user.response';
 import { UserProjection } from '../accounts/projections/user.projection';
 import { userStreamId } from '../accounts/user-stream';
+import { ImportRecords } from '../member-imports/import-records';
 import { toSettingsResponse } from '../settings/settings.controller';
 import { PersonalDataParts } from './personal-data-parts';
 
@@ -19,6 +20,7 @@ export class AccountExportController {
     private readonly users: UserProjection,
     private readonly eventStore: EventStore,
     private readonly parts: PersonalDataParts,
+    private readonly imports: ImportRecords,
   ) {}
 
   @ApiOperation({
@@ -47,6 +49,8 @@ export class AccountExportController {
       account: toUserResponse(view),
       settings: toSettingsResponse(view),
       history: history.map((e) => ({ type: e.type, occurredAt: e.occurredAt, data: e.data })),
+      // Churches' member lists that named this address: the row as the church wrote it, and the invitation.
+      importedBy: await this.imports.importedAs(view.email),
     };
   }
 }

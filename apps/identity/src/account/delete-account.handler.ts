@@ -5,6 +5,7 @@ import { DomainError } from '@abide/platform';
 import { decideDelete } from '../accounts/domain/user.decider';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { UserStream } from '../accounts/user-stream';
+import { ImportRecords } from '../member-imports/import-records';
 import { CredentialsRepository } from '../passwords/credentials.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import { TwoFactorSecrets } from '../two-factor/two-factor-secrets.repository';
@@ -14,7 +15,7 @@ export const USER_PERSONAL_FIELDS = ['name', 'email', 'phoneNumber'] as const;
 
 /**
  * Deletes an account for good: `identity.user.deleted` tells every service to purge the member's data;
- * identity itself drops the credentials and the two-factor secrets, ends every session and erases the personal fields
+ * identity itself drops the credentials, the two-factor secrets and what member imports kept about the address, ends every session and erases the personal fields
  * of its events.
  */
 @Injectable()
@@ -26,6 +27,7 @@ export class DeleteAccountHandler {
     private readonly sessions: SessionsService,
     private readonly eventStore: EventStore,
     private readonly twoFactorSecrets: TwoFactorSecrets,
+    private readonly imports: ImportRecords,
   ) {}
 
   async execute(userId: string, password: string, correlationId: string): Promise<void> {
@@ -40,6 +42,8 @@ export class DeleteAccountHandler {
     await this.credentials.model.deleteOne({ _id: userId });
     // The authenticator secret and recovery codes never entered the log: deleting them here leaves nothing of them.
     await this.twoFactorSecrets.forget(userId);
+    // Churches' imports that named the address keep the row's number and outcome, not the person (docs/member-imports.md).
+    await this.imports.forgetAddress(credentials.email);
     await this.eventStore.eraseSubjectData(userId, USER_PERSONAL_FIELDS);
   }
 }

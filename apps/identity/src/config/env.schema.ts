@@ -1,4 +1,5 @@
-import { authEnv, baseEnv, kafkaEnv, mongoEnv, redisEnv, smtpEnv } from '@abide/platform';
+import { authEnv, baseEnv, kafkaEnv, mongoEnv, redisEnv, smsProviderEnv, smtpEnv } from '@abide/platform';
+import { INVITATION_TTL_DAYS } from '@abide/contracts';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
@@ -38,10 +39,10 @@ export const identityEnvSchema = z.object({
     .refine((code) => isSupportedCountry(code), 'libphonenumber does not know this country')
     .default('US'),
   /**
-   * The SMS provider's auth token (Twilio's, or the local fake's in dev and tests): replies are accepted only with a
-   * valid X-Twilio-Signature made with it (sms/twilio-signature.ts). Formation sends with the same account.
+   * The SMS provider (the same account as formation's): identity texts church invitations through it, and accepts
+   * replies only with a valid X-Twilio-Signature made with its auth token (sms/twilio-signature.ts).
    */
-  SMS_AUTH_TOKEN: z.string().min(16),
+  ...smsProviderEnv,
   /** The exact public URL the provider posts replies to (it is part of what the signature signs). */
   SMS_WEBHOOK_URL: z.string().url(),
   /** Lifetime of an access token; short, because refresh rotates it (docs: README "Sessions"). */
@@ -66,6 +67,13 @@ export const identityEnvSchema = z.object({
   /** First lock length; it doubles with every further failure, up to SIGN_IN_BACKOFF_MAX_SECONDS. */
   SIGN_IN_BACKOFF_BASE_SECONDS: seconds(1, 3600, 30),
   SIGN_IN_BACKOFF_MAX_SECONDS: seconds(1, DAY, 900),
+  /** How long a church invitation's link works (docs/member-imports.md); a resend starts a new period. */
+  INVITATION_TTL_SECONDS: seconds(3600, 90 * DAY, INVITATION_TTL_DAYS * DAY),
+  /** Runs the member-import and invitation-delivery workers in this process (off in tests that drive a job themselves). */
+  JOBS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /**
    * Encrypts the two-factor secrets at rest (AES-256-GCM, key derived from this value): a copy of the database alone
    * cannot produce codes. At least 32 characters, random; the default is for development and tests only.

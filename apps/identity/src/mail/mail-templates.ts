@@ -1,3 +1,5 @@
+import { smsPlainText } from '@abide/contracts';
+
 /** The account e-mails, as plain text plus a simple HTML version. Pure: tested without an SMTP server. */
 export interface MailContent {
   subject: string;
@@ -9,6 +11,8 @@ export const mailSubjects = {
   confirmation: 'Confirm your Abide account',
   recovery: 'Reset your Abide password',
   signUpAttempt: 'Someone tried to create an Abide account with your e-mail',
+  churchInvitation: (church: string) => `${church} invites you to Abide`,
+  joinNotice: (church: string) => `${church} invites you to join them on Abide`,
 } as const;
 
 const escapeHtml = (value: string): string =>
@@ -73,3 +77,50 @@ export const signUpAttemptMail = (name: string, signInUrl: string, resetUrl: str
     'If it was not you, you can ignore this e-mail; nothing has changed on your account.',
   ]),
 });
+
+/** What an invitation says about where it leads: the church, and the group when the row named one. */
+export interface InvitationFacts {
+  name: string;
+  church: string;
+  group: string | null;
+  link: string;
+  expiresAt: Date;
+}
+
+const untilDate = (date: Date): string => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const joining = (f: InvitationFacts): string => (f.group ? `${f.church} and its group ${f.group}` : f.church);
+
+/** A church's invitation to a new person: set a password and start, with the church (and group) joined. */
+export const churchInvitationMail = (f: InvitationFacts): MailContent => {
+  const why = `${f.church} uses Abide for plans, habits, a journal and its groups, and has invited you.`;
+  const what = `Open the link to choose your password. You will be signed in with ${joining(f)} already joined.`;
+  const until = `The link works once, until ${untilDate(f.expiresAt)}. If you did not expect this, ignore this e-mail: no account is made without you.`;
+  return {
+    subject: mailSubjects.churchInvitation(f.church),
+    text: [`Hello ${f.name},`, why, what, f.link, until].join('\n\n'),
+    html: html([
+      `Hello ${escapeHtml(f.name)},`,
+      escapeHtml(why),
+      escapeHtml(what),
+      button(f.link, 'Accept the invitation'),
+      `Or open this link: ${escapeHtml(f.link)}`,
+      escapeHtml(until),
+    ]),
+  };
+};
+
+/** A church's join notice to someone who has an account: sign in and accept. */
+export const joinNoticeMail = (f: InvitationFacts): MailContent => {
+  const why = `${f.church} has invited you to join them on Abide.`;
+  const what = `Sign in and accept to join ${joining(f)}. Nothing changes until you do.`;
+  const until = `The invitation stands until ${untilDate(f.expiresAt)}.`;
+  return {
+    subject: mailSubjects.joinNotice(f.church),
+    text: [`Hello ${f.name},`, why, what, f.link, until].join('\n\n'),
+    html: html([`Hello ${escapeHtml(f.name)},`, escapeHtml(why), escapeHtml(what), button(f.link, 'See the invitation'), escapeHtml(until)]),
+  };
+};
+
+/** The invitation's text message (transactional: sent with the e-mail, never to a number that replied STOP). */
+export const churchInvitationText = (f: Pick<InvitationFacts, 'church' | 'link'>): string =>
+  smsPlainText(`Abide: ${f.church} invites you to join them. Set up your account: ${f.link} Reply STOP to opt out.`);

@@ -18,6 +18,11 @@ export class Mailer implements OnModuleDestroy {
     });
   }
 
+  /** Sends and waits: a job's delivery (an invitation) fails, and is retried, when the mail does not go out. */
+  async send(to: string, content: MailContent): Promise<void> {
+    await this.transport.sendMail({ from: this.config.SMTP_FROM, to, subject: content.subject, text: content.text, html: content.html });
+  }
+
   /**
    * Sends without making the caller wait: the answer of sign-up and recovery must not depend on whether
    * (or how fast) a mail goes out, or the timing would tell which addresses are registered. A failure is logged.

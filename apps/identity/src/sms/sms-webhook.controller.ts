@@ -9,6 +9,7 @@ import { UserProjection } from '../accounts/projections/user.projection';
 import { UserStream } from '../accounts/user-stream';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { smsKeywordOf } from './sms-keywords';
+import { SmsStops } from './sms-stops';
 import { isTwilioSignatureValid } from './twilio-signature';
 
 class InboundSmsDto extends createZodDto(inboundSmsRequestSchema) {}
@@ -36,6 +37,7 @@ export class SmsWebhookController {
   constructor(
     private readonly users: UserStream,
     private readonly views: UserProjection,
+    private readonly stops: SmsStops,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -43,7 +45,7 @@ export class SmsWebhookController {
     summary:
       "The SMS provider's webhook for texts members send us (Twilio's form, signed with X-Twilio-Signature): STOP, " +
       'STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, OPTOUT or REVOKE turns reminder texts off for that number, START, UNSTOP ' +
-      'or YES turns them back on. Answers TwiML with nothing to send.',
+      'or YES turns them back on. STOP from any number also keeps church invitations from texting it. Answers TwiML with nothing to send.',
   })
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: InboundSmsDto })
@@ -77,6 +79,8 @@ export class SmsWebhookController {
     let changed = 0;
     if (keyword === 'stop' || keyword === 'start') {
       const now = new Date();
+      // The number itself, member or not: a church invitation never texts a number that said STOP.
+      await (keyword === 'stop' ? this.stops.stop(from, now) : this.stops.start(from));
       for (const userId of await this.views.membersTextingFrom(from)) {
         const events = await this.users.execute(userId, (state) => decideSmsReply(state, { userId, from, keyword, now }), {
           correlationId: String(req.id),

@@ -67,6 +67,8 @@ export const router = createBrowserRouter([
     children: [
       { path: '/login', lazy: page(() => import('../features/auth/pages/LoginPage'), 'LoginPage') },
       { path: '/auth/callback', lazy: page(() => import('../features/auth/pages/AuthCallbackPage'), 'AuthCallbackPage') },
+      // A church's invitation to a new person (docs/member-imports.md): the token is in the fragment.
+      { path: '/invitation', lazy: page(() => import('../features/member-imports/pages/InvitationPage'), 'InvitationPage') },
       { path: '/onboarding', lazy: page(() => import('../features/onboarding/pages/OnboardingPage'), 'OnboardingPage', withRequireAuth) },
       {
         element: <FrameLayout />,
@@ -82,6 +84,10 @@ export const router = createBrowserRouter([
             ),
             children: [
               { path: '/settings', lazy: memberPage(() => import('../features/settings/pages/SettingsPage'), 'SettingsPage') },
+              {
+                path: '/invitations/:invitationId',
+                lazy: memberPage(() => import('../features/member-imports/pages/InvitationPage'), 'JoinInvitationPage'),
+              },
               {
                 element: (
                   <RequireOnboarding>
@@ -101,6 +107,10 @@ export const router = createBrowserRouter([
                   },
                   { path: '/ops', lazy: memberPage(() => import('../features/ops/pages/OpsPage'), 'OpsPage') },
                   { path: '/churches', lazy: memberPage(() => import('../features/churches/pages/ChurchesPage'), 'ChurchesPage') },
+                  {
+                    path: '/churches/:churchId/import',
+                    lazy: memberPage(() => import('../features/member-imports/pages/MemberImportPage'), 'MemberImportPage'),
+                  },
                   {
                     path: '/churches/:churchId/settings',
                     lazy: memberPage(() => import('../features/churches/pages/ChurchSettingsPage'), 'ChurchSettingsPage'),

@@ -6,6 +6,7 @@ import { formationMemberEvents } from './formation/member.events';
 import { formationNotificationEvents } from './formation/notification.events';
 import { formationPlanEvents } from './formation/plan.events';
 import { formationProfileEvents } from './formation/profile.events';
+import { identityMemberImportEvents } from './identity/member-import.events';
 import { identityUserEvents } from './identity/user.events';
 import { libraryResourceEvents } from './library/resource.events';
 import { communityGroupEvents } from './community/group.events';
@@ -23,6 +24,7 @@ import type { EventDefinition } from './versions';
  */
 export const eventDefinitions = {
   ...identityUserEvents,
+  ...identityMemberImportEvents,
   ...formationProfileEvents,
   ...formationHabitEvents,
   ...formationPlanEvents,

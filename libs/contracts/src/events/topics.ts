@@ -1,6 +1,7 @@
 /** Topic per aggregate: `<service>.<aggregate>.v<N>`, key = streamId (docs/events.md). */
 export const topics = {
   identityUser: 'identity.user.v1',
+  identityMemberImport: 'identity.member-import.v1',
   formationProfile: 'formation.profile.v1',
   formationHabit: 'formation.habit.v1',
   formationPlan: 'formation.plan.v1',

@@ -15,6 +15,8 @@ export const serviceOfQueue: Readonly<Record<string, OpsService>> = {
   [queues.formationNudgeScan]: 'formation',
   [queues.formationNudgeDelivery]: 'formation',
   [queues.libraryResourceProcessing]: 'library',
+  [queues.identityMemberImport]: 'identity',
+  [queues.identityInvitationDelivery]: 'identity',
 };
 
 const checkStatusSchema = z.object({

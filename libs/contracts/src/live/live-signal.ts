@@ -8,12 +8,14 @@ import { z } from 'zod';
  * own data; the gateway keeps a short buffer per audience and pushes them to the members' open streams.
  */
 
-/** What changed: the bell, a group's figures or roster, one of the member's uploads, the review queue. */
+/** What changed: the bell, a group's figures or roster, one of the member's uploads, the review queue, a member import. */
 export const liveChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('notifications') }),
   z.object({ kind: z.literal('group'), groupId: z.string().min(1).max(100) }),
   z.object({ kind: z.literal('upload'), resourceId: z.string().min(1).max(100) }),
   z.object({ kind: z.literal('review-queue') }),
+  /** A church's member import moved on (its progress, its outcome, an undo): for the admin who started it. */
+  z.object({ kind: z.literal('member-import'), importId: z.string().min(1).max(100) }),
 ]);
 export type LiveChange = z.infer<typeof liveChangeSchema>;
 export type LiveChangeKind = LiveChange['kind'];

@@ -17,8 +17,18 @@ export interface LiveSignalsOptions {
 }
 
 /** The Kafka key: what changed, so the signals about one thing stay in order on one partition. */
-const keyOf = (change: LiveChange): string =>
-  change.kind === 'group' ? `group:${change.groupId}` : change.kind === 'upload' ? `upload:${change.resourceId}` : change.kind;
+const keyOf = (change: LiveChange): string => {
+  switch (change.kind) {
+    case 'group':
+      return `group:${change.groupId}`;
+    case 'upload':
+      return `upload:${change.resourceId}`;
+    case 'member-import':
+      return `member-import:${change.importId}`;
+    default:
+      return change.kind;
+  }
+};
 
 const chunks = <T>(items: readonly T[], size: number): T[][] => {
   const out: T[][] = [];

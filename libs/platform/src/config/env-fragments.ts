@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { E164_PATTERN } from '@abide/contracts';
 import { z } from 'zod';
 
 /** Reusable pieces of the services' environment schemas, so every service names a setting the same way. */
@@ -49,6 +50,23 @@ export const smtpEnv = {
   SMTP_HOST: z.string().min(1),
   SMTP_PORT: port,
   SMTP_FROM: z.string().default('Abide <no-reply@abide.local>'),
+};
+
+/**
+ * A Twilio-compatible SMS provider (sms/twilio-sms-sender.ts): Twilio itself (https://api.twilio.com), or the local fake
+ * in dev and tests (tools/infra, engine `sms`). The account's SID and auth token, and our number in E.164. Formation
+ * sends reminders and identity sends invitations with the same account; identity checks replies with its token.
+ */
+export const smsProviderEnv = {
+  SMS_API_URL: z
+    .string()
+    .url()
+    .transform((v) => v.replace(/\/+$/, '')),
+  SMS_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'A Twilio account SID: AC and 32 hexadecimal digits'),
+  SMS_AUTH_TOKEN: z.string().min(16),
+  SMS_FROM: z.string().regex(E164_PATTERN, 'Our number in E.164, e.g. +15005550006'),
+  /** A send that takes longer is abandoned and retried by the job that sent it. */
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
 };
 
 /** Every service verifies access tokens against the identity service's JWKS. */

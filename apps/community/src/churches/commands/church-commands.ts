@@ -11,6 +11,7 @@ import {
   decideCreate,
   decideDeparture,
   decideJoinByCode,
+  decideJoinByInvitation,
   decideLeave,
   decideNewCode,
   decideOnRequest,
@@ -112,6 +113,11 @@ export class ChurchCommands {
     if (!churchId) throw new Refusal(errorCodes.notFound, churchMessages.codeUnknown, 'code');
     await this.run(churchId, (s) => decideJoinByCode(s, userId, code, this.clock()), meta);
     return churchId;
+  }
+
+  /** An accepted invitation of a bulk import (identity's event): idempotent. */
+  async joinByInvitation(userId: string, churchId: string, at: Date, meta: Meta): Promise<void> {
+    await this.run(churchId, (s) => decideJoinByInvitation(s, userId, at), meta);
   }
 
   async request(userId: string, churchId: string, meta: Meta): Promise<void> {

@@ -5,6 +5,7 @@ import {
   decideCreate,
   decideDeparture,
   decideJoinByCode,
+  decideJoinByInvitation,
   decideLeave,
   decideNewCode,
   decideOnRequest,
@@ -123,5 +124,20 @@ describe('a church', () => {
     expect(events[0].data).toMatchObject({ role: 'admin', changedBy: 'system' });
     expect(decideDeparture(s, 'ben').map((e) => e.type)).toEqual(['community.church.member-removed']);
     expect(decideDeparture(s, 'stranger')).toEqual([]);
+  });
+});
+
+describe(decideJoinByInvitation.name, () => {
+  it('makes the invited person a member once, withdrawing a request they had waiting; closed churches and members stay as they are', () => {
+    const open = after(created());
+    const requested = decideRequest(open, 'lydia', 'r1');
+    const waiting = after(created(), requested);
+
+    const sut = decideJoinByInvitation(waiting, 'lydia', at(5));
+
+    expect(sut.map((e) => e.type)).toEqual(['community.church.join-request-withdrawn', 'community.church.member-joined']);
+    expect(sut[1].data).toMatchObject({ userId: 'lydia', role: 'member', via: 'invitation' });
+    expect(decideJoinByInvitation(after(created(), requested, sut), 'lydia', at(6))).toEqual([]);
+    expect(decideJoinByInvitation(foldChurch([]), 'lydia', at(6))).toEqual([]);
   });
 });

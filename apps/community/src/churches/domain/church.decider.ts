@@ -164,6 +164,21 @@ export const decideJoinByCode = (s: ChurchState, userId: string, code: string, n
   return events;
 };
 
+/**
+ * A personal invitation of a bulk import was accepted (identity decided it, once): the person joins as a member. Already a
+ * member, or the church closed meanwhile: nothing to do (the event may also arrive twice).
+ */
+export const decideJoinByInvitation = (s: ChurchState, userId: string, now: Date): ChurchEvent[] => {
+  if (!isOpen(s) || s.members.has(userId)) return [];
+  const events: ChurchEvent[] = [];
+  const requestId = s.pending.get(userId);
+  if (requestId) events.push(ev('community.church.join-request-withdrawn', { churchId: s.churchId, requestId, userId }, userId));
+  events.push(
+    ev('community.church.member-joined', { churchId: s.churchId, userId, role: 'member', via: 'invitation', joinedAt: now.toISOString() }, userId),
+  );
+  return events;
+};
+
 export const decideRequest = (s: ChurchState, userId: string, requestId: string): ChurchEvent[] => {
   if (!isOpen(s)) throw notFound();
   if (s.members.has(userId)) throw conflict(m.alreadyMember);

@@ -14,6 +14,7 @@ import {
   decideDetach,
   decideHandOver,
   decideJoin,
+  decideJoinByInvitation,
   decideLeave,
   decideRate,
   decideRemove,
@@ -100,6 +101,11 @@ export class GroupCommands {
   async join(userId: string, groupId: string, meta: Meta): Promise<'joined' | 'requested'> {
     const appended = await this.run(groupId, (s) => decideJoin(s, userId, uuidv7(), this.clock()), meta);
     return appended.some((e) => e.type === 'community.group.member-joined') ? 'joined' : 'requested';
+  }
+
+  /** The group an accepted church invitation named (identity's event): idempotent. */
+  async joinByInvitation(userId: string, groupId: string, at: Date, meta: Meta): Promise<void> {
+    await this.run(groupId, (s) => decideJoinByInvitation(s, userId, at), meta);
   }
 
   async withdraw(userId: string, groupId: string, meta: Meta): Promise<void> {

@@ -200,6 +200,12 @@ export const decideJoin = (s: GroupState, userId: string, requestId: string, now
   return [ev('community.group.join-requested', { groupId: s.groupId, requestId, userId }, userId)];
 };
 
+/** The group a church admin's import named on an accepted invitation's row: joined, once; nothing if closed or a member. */
+export const decideJoinByInvitation = (s: GroupState, userId: string, now: Date): GroupEvent[] => {
+  if (!isOpen(s) || s.members.has(userId)) return [];
+  return [ev('community.group.member-joined', { groupId: s.groupId, userId, role: 'member', via: 'invitation', joinedAt: now.toISOString() }, userId)];
+};
+
 export const decideWithdraw = (s: GroupState, userId: string): GroupEvent[] => {
   const requestId = s.pending.get(userId);
   if (!s.exists || !requestId) throw new GroupDenied('not-found', m.requestNotFound);

@@ -37,6 +37,8 @@ export interface AuthContextValue {
   exchangeCode(code: string, flow: PkceFlow): Promise<CodeExchangeOutcome>;
   setNewPassword(password: string): Promise<void>;
   refreshProfile(): Promise<User | null>;
+  /** Signs in with a session another flow answered (accepting a church invitation). */
+  adoptSession(session: SessionResponse): Promise<void>;
   /** Forgets the session in this tab without calling the server (an error link, a deleted account). */
   clearSession(): void;
 }

@@ -16,6 +16,14 @@ describe('what a pushed change refetches', () => {
     expect(tagsForChange({ kind: 'review-queue' })).toEqual(['ReviewQueue', 'ModerationAudit']);
   });
 
+  it("an import's progress, report and the church's list of imports for the admin who started it", () => {
+    expect(tagsForChange({ kind: 'member-import', importId: 'i1' })).toEqual([
+      { type: 'MemberImport', id: 'i1' },
+      'MemberImportRows',
+      'MemberImports',
+    ]);
+  });
+
   it('everything after a resync, every group included', () => {
     const all = tagsForResync();
     expect(all).toEqual(expect.arrayContaining(['Notifications', 'MyGroups', 'Group', 'GroupDashboard', 'Resources', 'ReviewQueue']));

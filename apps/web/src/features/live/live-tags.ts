@@ -7,7 +7,8 @@ export type LiveTag = string | { type: string; id: string };
  * What each pushed change makes stale on screen (docs/architecture.md, "Live updates"). The tags are the features'
  * own: the bell (notificationsApi), My Groups, a group's page, members, requests, dashboard and prayers (groupsApi),
  * the groups an upload can be shared with, the library and My uploads (libraryApi), the Review Queue and the audit
- * trail (moderationApi). Only queries on screen refetch; the rest are fetched afresh when next shown.
+ * trail (moderationApi), a church's member import with its report and list (memberImportsApi). Only queries on
+ * screen refetch; the rest are fetched afresh when next shown.
  */
 export const tagsForChange = (change: LiveChange): LiveTag[] => {
   switch (change.kind) {
@@ -28,6 +29,8 @@ export const tagsForChange = (change: LiveChange): LiveTag[] => {
       return ['Resources'];
     case 'review-queue':
       return ['ReviewQueue', 'ModerationAudit'];
+    case 'member-import':
+      return [{ type: 'MemberImport', id: change.importId }, 'MemberImportRows', 'MemberImports'];
   }
 };
 
@@ -39,6 +42,9 @@ export const tagsForResync = (): LiveTag[] => {
     'Group',
     ...tagsForChange({ kind: 'upload', resourceId: '*' }),
     ...tagsForChange({ kind: 'review-queue' }),
+    'MemberImport',
+    'MemberImportRows',
+    'MemberImports',
   ];
   return [...new Set(all)];
 };

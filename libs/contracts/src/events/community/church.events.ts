@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventVersions } from '../versions';
 
 /**
  * Events of community's church aggregate (topic community.church.v1), one stream per church (`church-{churchId}`).
@@ -51,6 +52,8 @@ export const churchMemberJoinedV1 = z.object({
   via: z.enum(['created', 'code', 'request']),
   joinedAt: z.string().datetime({ offset: true }),
 });
+/** v2 adds `via: 'invitation'`: the member accepted a personal invitation of a bulk import (docs/member-imports.md). */
+export const churchMemberJoinedV2 = churchMemberJoinedV1.extend({ via: z.enum(['created', 'code', 'request', 'invitation']) });
 export const churchMemberLeftV1 = z.object({ ...ids, userId });
 /** An admin removed the member, or the member's account was deleted (`removedBy: 'system'`). */
 export const churchMemberRemovedV1 = z.object({ ...ids, userId, removedBy: z.string().min(1) });
@@ -67,7 +70,7 @@ export const communityChurchEvents = {
   'community.church.profile-updated': { schemaVersion: 1, schema: churchProfileUpdatedV1 },
   'community.church.slug-changed': { schemaVersion: 1, schema: churchSlugChangedV1 },
   'community.church.join-code-changed': { schemaVersion: 1, schema: churchJoinCodeChangedV1 },
-  'community.church.member-joined': { schemaVersion: 1, schema: churchMemberJoinedV1 },
+  'community.church.member-joined': eventVersions(churchMemberJoinedV1).next(churchMemberJoinedV2, (v1) => v1),
   'community.church.member-left': { schemaVersion: 1, schema: churchMemberLeftV1 },
   'community.church.member-removed': { schemaVersion: 1, schema: churchMemberRemovedV1 },
   'community.church.member-role-changed': { schemaVersion: 1, schema: churchMemberRoleChangedV1 },
@@ -75,7 +78,7 @@ export const communityChurchEvents = {
   'community.church.join-request-approved': { schemaVersion: 1, schema: churchJoinRequestApprovedV1 },
   'community.church.join-request-declined': { schemaVersion: 1, schema: churchJoinRequestDeclinedV1 },
   'community.church.join-request-withdrawn': { schemaVersion: 1, schema: churchJoinRequestWithdrawnV1 },
-} as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;
+} as const;
 
 /** The membership facts of the church contract: who belongs to which church, with which role. */
 export const churchMembershipEventTypes = [

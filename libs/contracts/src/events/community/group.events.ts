@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventVersions } from '../versions';
 
 /**
  * Events of community's group aggregate (topic community.group.v1), one stream per group.
@@ -43,6 +44,8 @@ export const groupMemberJoinedV1 = z.object({
   via: z.enum(['created', 'open', 'request']),
   joinedAt: z.string().datetime({ offset: true }),
 });
+/** v2 adds `via: 'invitation'`: a church admin's bulk import named the group on the row the member accepted. */
+export const groupMemberJoinedV2 = groupMemberJoinedV1.extend({ via: z.enum(['created', 'open', 'request', 'invitation']) });
 export const groupMemberLeftV1 = z.object({ ...ids, userId });
 /** A leader removed the member, or the member's account was deleted (`removedBy: 'system'`). */
 export const groupMemberRemovedV1 = z.object({ ...ids, userId, removedBy: z.string().min(1) });
@@ -66,7 +69,7 @@ export const groupDetachedFromChurchV1 = z.object({ ...ids, churchId: z.string()
 export const communityGroupEvents = {
   'community.group.created': { schemaVersion: 1, schema: groupCreatedV1 },
   'community.group.updated': { schemaVersion: 1, schema: groupUpdatedV1 },
-  'community.group.member-joined': { schemaVersion: 1, schema: groupMemberJoinedV1 },
+  'community.group.member-joined': eventVersions(groupMemberJoinedV1).next(groupMemberJoinedV2, (v1) => v1),
   'community.group.member-left': { schemaVersion: 1, schema: groupMemberLeftV1 },
   'community.group.member-removed': { schemaVersion: 1, schema: groupMemberRemovedV1 },
   'community.group.member-role-changed': { schemaVersion: 1, schema: groupMemberRoleChangedV1 },
@@ -77,4 +80,4 @@ export const communityGroupEvents = {
   'community.group.meeting-rated': { schemaVersion: 1, schema: groupMeetingRatedV1 },
   'community.group.attached-to-church': { schemaVersion: 1, schema: groupAttachedToChurchV1 },
   'community.group.detached-from-church': { schemaVersion: 1, schema: groupDetachedFromChurchV1 },
-} as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;
+} as const;

@@ -1,4 +1,4 @@
-import type { SignInChallenge, SignInRequest, User } from '@abide/contracts';
+import type { SessionResponse, SignInChallenge, SignInRequest, User } from '@abide/contracts';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -261,6 +261,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return current ? loadProfile(current.user) : null;
   }, [store, loadProfile]);
 
+  // A session another flow started (accepting a church invitation makes the account and signs in at once).
+  const adoptSession = useCallback((started: SessionResponse) => emit({ type: 'SIGNED_IN', session: started }), [emit]);
+
   const clearSession = useCallback(() => {
     forgetVerifier('signup');
     forgetVerifier('recovery');
@@ -283,6 +286,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       exchangeCode,
       setNewPassword,
       refreshProfile,
+      adoptSession,
       clearSession,
     }),
     [
@@ -300,6 +304,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       exchangeCode,
       setNewPassword,
       refreshProfile,
+      adoptSession,
       clearSession,
     ],
   );

@@ -4,11 +4,11 @@ import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
+import { fileForm } from '../../../shared/api/file-form';
 import { httpStatusOf } from '../../../shared/api/problem-details';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { churchFailure, showFieldErrors } from '../church-errors';
 import {
-  logoForm,
   useChurchesApproveMutation,
   useChurchesDeclineMutation,
   useChurchesDetailQuery,
@@ -61,7 +61,7 @@ function BrandingCard({ church }: { church: ChurchDetail }) {
       notification.error({ message: 'Logo not saved', description: `The logo can be at most ${LOGO_MAX_BYTES / 1024} KB` });
       return;
     }
-    const result = await replaceLogo({ churchId: church.id, body: logoForm(file) });
+    const result = await replaceLogo({ churchId: church.id, body: fileForm(file) });
     if (fileInput.current) fileInput.current.value = '';
     if (result.error) notification.error({ message: 'Logo not saved', description: churchFailure(result.error) });
     else notification.success({ message: 'Logo saved' });
@@ -133,6 +133,8 @@ function InvitationsCard({ church }: { church: ChurchDetail }) {
         </Popconfirm>
       </Space>
       <p className="church-hint" data-testid="invite-link">{link}</p>
+      <p>Have a list of your people? Invite them all at once from a spreadsheet.</p>
+      <ButtonLink to={`/churches/${church.id}/import`}>Import members</ButtonLink>
     </Card>
   );
 }

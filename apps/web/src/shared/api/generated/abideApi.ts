@@ -551,6 +551,31 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    invitationsGet: build.query<InvitationsGetApiResponse, InvitationsGetApiArg>({
+      query: (queryArg) => ({
+        url: `/invitations/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
+    invitationsAcceptAsMember: build.mutation<InvitationsAcceptAsMemberApiResponse, InvitationsAcceptAsMemberApiArg>({
+      query: (queryArg) => ({
+        url: `/invitations/${encodeURIComponent(String(queryArg))}/accept`,
+        method: 'POST',
+      }),
+    }),
+    invitationsAccept: build.mutation<InvitationsAcceptApiResponse, InvitationsAcceptApiArg>({
+      query: (queryArg) => ({
+        url: `/invitations/accept`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    invitationsOpen: build.mutation<InvitationsOpenApiResponse, InvitationsOpenApiArg>({
+      query: (queryArg) => ({
+        url: `/invitations/open`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
     journalList: build.query<JournalListApiResponse, JournalListApiArg>({
       query: (queryArg) => ({
         url: `/journal/entries`,
@@ -628,6 +653,57 @@ const injectedRtkApi = api.injectEndpoints({
     logosRead: build.query<LogosReadApiResponse, LogosReadApiArg>({
       query: (queryArg) => ({
         url: `/logos/${encodeURIComponent(String(queryArg.churchId))}/${encodeURIComponent(String(queryArg.logoId))}`,
+      }),
+    }),
+    memberImportsStart: build.mutation<MemberImportsStartApiResponse, MemberImportsStartApiArg>({
+      query: (queryArg) => ({
+        url: `/member-imports`,
+        method: 'POST',
+        body: queryArg.body,
+        params: {
+          churchId: queryArg.churchId,
+        },
+      }),
+    }),
+    memberImportsList: build.query<MemberImportsListApiResponse, MemberImportsListApiArg>({
+      query: (queryArg) => ({
+        url: `/member-imports`,
+        params: {
+          churchId: queryArg,
+        },
+      }),
+    }),
+    memberImportsGet: build.query<MemberImportsGetApiResponse, MemberImportsGetApiArg>({
+      query: (queryArg) => ({
+        url: `/member-imports/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
+    memberImportsReport: build.query<MemberImportsReportApiResponse, MemberImportsReportApiArg>({
+      query: (queryArg) => ({
+        url: `/member-imports/${encodeURIComponent(String(queryArg))}/report.csv`,
+      }),
+    }),
+    memberImportsResend: build.mutation<MemberImportsResendApiResponse, MemberImportsResendApiArg>({
+      query: (queryArg) => ({
+        url: `/member-imports/${encodeURIComponent(String(queryArg.id))}/resend`,
+        method: 'POST',
+        body: queryArg.resendInvitationsDto,
+      }),
+    }),
+    memberImportsRows: build.query<MemberImportsRowsApiResponse, MemberImportsRowsApiArg>({
+      query: (queryArg) => ({
+        url: `/member-imports/${encodeURIComponent(String(queryArg.id))}/rows`,
+        params: {
+          outcome: queryArg.outcome,
+          page: queryArg.page,
+          pageSize: queryArg.pageSize,
+        },
+      }),
+    }),
+    memberImportsUndo: build.mutation<MemberImportsUndoApiResponse, MemberImportsUndoApiArg>({
+      query: (queryArg) => ({
+        url: `/member-imports/${encodeURIComponent(String(queryArg))}/undo`,
+        method: 'POST',
       }),
     }),
     moderationAudit: build.query<ModerationAuditApiResponse, ModerationAuditApiArg>({
@@ -1143,6 +1219,14 @@ export type HabitsRestDaysApiResponse = /** status 200  */ RestDaysDto;
 export type HabitsRestDaysApiArg = void;
 export type HabitsSetRestDaysApiResponse = /** status 200  */ RestDaysDto;
 export type HabitsSetRestDaysApiArg = RestDaysDto;
+export type InvitationsGetApiResponse = /** status 200  */ InvitationViewDto;
+export type InvitationsGetApiArg = string;
+export type InvitationsAcceptAsMemberApiResponse = /** status 200  */ AcceptedInvitationDto;
+export type InvitationsAcceptAsMemberApiArg = string;
+export type InvitationsAcceptApiResponse = /** status 200  */ InvitationSessionDto;
+export type InvitationsAcceptApiArg = AcceptInvitationDto;
+export type InvitationsOpenApiResponse = /** status 200  */ InvitationViewDto;
+export type InvitationsOpenApiArg = OpenInvitationDto;
 export type JournalListApiResponse = /** status 200  */ JournalPageDto;
 export type JournalListApiArg = {
   page?: number;
@@ -1183,6 +1267,34 @@ export type LogosReadApiArg = {
   churchId: string;
   logoId: string;
 };
+export type MemberImportsStartApiResponse = /** status 202  */ MemberImportDto;
+export type MemberImportsStartApiArg = {
+  /** The church the people are invited to */
+  churchId: string;
+  body: {
+    file: Blob;
+  };
+};
+export type MemberImportsListApiResponse = /** status 200  */ MemberImportListDto;
+export type MemberImportsListApiArg = /** The church */ string;
+export type MemberImportsGetApiResponse = /** status 200  */ MemberImportDto;
+export type MemberImportsGetApiArg = string;
+export type MemberImportsReportApiResponse = /** status 200 A CSV file (Content-Disposition: attachment) */ string;
+export type MemberImportsReportApiArg = string;
+export type MemberImportsResendApiResponse = /** status 200  */ ResendInvitationsResultDto;
+export type MemberImportsResendApiArg = {
+  id: string;
+  resendInvitationsDto: ResendInvitationsDto;
+};
+export type MemberImportsRowsApiResponse = /** status 200  */ ImportRowsPageDto;
+export type MemberImportsRowsApiArg = {
+  id: string;
+  outcome?: 'created' | 'invited' | 'already-member' | 'already-invited' | 'refused';
+  page?: number;
+  pageSize?: number;
+};
+export type MemberImportsUndoApiResponse = /** status 200  */ MemberImportDto;
+export type MemberImportsUndoApiArg = string;
 export type ModerationAuditApiResponse = /** status 200  */ AuditPageDto;
 export type ModerationAuditApiArg = number | undefined;
 export type ModerationQueueApiResponse = /** status 200  */ ReviewQueueDto;
@@ -2201,6 +2313,58 @@ export type HabitAnalyticsDto = {
 export type RestDaysDto = {
   weekdays: number[];
 };
+export type InvitationViewDto = {
+  id: string;
+  church: {
+    id: string;
+    name: string;
+    slug: string;
+    primaryColor: string;
+    logoUrl: string | null;
+  };
+  groupName: string | null;
+  name: string;
+  email: string;
+  hasAccount: boolean;
+  expiresAt: string;
+};
+export type AcceptedInvitationDto = {
+  church: {
+    id: string;
+    name: string;
+    slug: string;
+    primaryColor: string;
+    logoUrl: string | null;
+  };
+};
+export type InvitationSessionDto = {
+  accessToken: string;
+  expiresAt: string;
+  aal: 'aal1' | 'aal2';
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    roles: string[];
+    onboardingCompleted: boolean;
+    createdAt: string;
+  };
+  church: {
+    id: string;
+    name: string;
+    slug: string;
+    primaryColor: string;
+    logoUrl: string | null;
+  };
+};
+export type AcceptInvitationDto = {
+  token: string;
+  name: string;
+  password: string;
+};
+export type OpenInvitationDto = {
+  token: string;
+};
 export type JournalPageDto = {
   items: {
     id: string;
@@ -2278,6 +2442,84 @@ export type JournalStatsDto = {
 };
 export type LogoResultDto = {
   logoUrl: string;
+};
+export type MemberImportDto = {
+  id: string;
+  churchId: string;
+  fileName: string;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'undone';
+  total: number;
+  processed: number;
+  counts: {
+    created: number;
+    invited: number;
+    alreadyMember: number;
+    alreadyInvited: number;
+    refused: number;
+  };
+  accepted: number;
+  canUndo: boolean;
+  startedBy: {
+    id: string;
+    name: string | null;
+  };
+  startedAt: string;
+  finishedAt: string | null;
+  undoneAt: string | null;
+  failure: string | null;
+};
+export type MemberImportListDto = {
+  items: {
+    id: string;
+    churchId: string;
+    fileName: string;
+    status: 'queued' | 'running' | 'done' | 'failed' | 'undone';
+    total: number;
+    processed: number;
+    counts: {
+      created: number;
+      invited: number;
+      alreadyMember: number;
+      alreadyInvited: number;
+      refused: number;
+    };
+    accepted: number;
+    canUndo: boolean;
+    startedBy: {
+      id: string;
+      name: string | null;
+    };
+    startedAt: string;
+    finishedAt: string | null;
+    undoneAt: string | null;
+    failure: string | null;
+  }[];
+};
+export type ResendInvitationsResultDto = {
+  resent: number;
+};
+export type ResendInvitationsDto = {
+  rows?: number[];
+};
+export type ImportRowsPageDto = {
+  items: {
+    row: number;
+    name: string;
+    email: string;
+    phone: string | null;
+    group: string | null;
+    outcome: 'created' | 'invited' | 'already-member' | 'already-invited' | 'refused';
+    reason: string | null;
+    invitation: {
+      id: string;
+      state: 'pending' | 'accepted' | 'expired' | 'withdrawn';
+      expiresAt: string;
+      sends: number;
+    } | null;
+  }[];
+  total: number;
+  page: number;
+  pageSize: number;
 };
 export type AuditPageDto = {
   items: {
@@ -2811,6 +3053,11 @@ export const {
   useHabitsRestDaysQuery,
   useLazyHabitsRestDaysQuery,
   useHabitsSetRestDaysMutation,
+  useInvitationsGetQuery,
+  useLazyInvitationsGetQuery,
+  useInvitationsAcceptAsMemberMutation,
+  useInvitationsAcceptMutation,
+  useInvitationsOpenMutation,
   useJournalListQuery,
   useLazyJournalListQuery,
   useJournalCreateMutation,
@@ -2829,6 +3076,17 @@ export const {
   useLogosRemoveMutation,
   useLogosReadQuery,
   useLazyLogosReadQuery,
+  useMemberImportsStartMutation,
+  useMemberImportsListQuery,
+  useLazyMemberImportsListQuery,
+  useMemberImportsGetQuery,
+  useLazyMemberImportsGetQuery,
+  useMemberImportsReportQuery,
+  useLazyMemberImportsReportQuery,
+  useMemberImportsResendMutation,
+  useMemberImportsRowsQuery,
+  useLazyMemberImportsRowsQuery,
+  useMemberImportsUndoMutation,
   useModerationAuditQuery,
   useLazyModerationAuditQuery,
   useModerationQueueQuery,

@@ -10,6 +10,7 @@ export interface TwilioSettings {
   timeoutMs: number;
 }
 
+
 interface TwilioAnswer {
   sid?: string;
   status?: string | number;
@@ -27,7 +28,7 @@ export class SmsProviderUnavailable extends Error {
  * HTTP basic auth (account SID and auth token); a 201 with the message's `sid` and `status` when accepted, a JSON
  * error with Twilio's `code` when not. A 400 is Twilio refusing this message (e.g. 21610, the recipient replied STOP;
  * 21211, not a valid number): permanent. Anything else that is not a success (auth or account errors, 429, 5xx, no
- * answer) is thrown as retriable, so the delivery job tries again with back-off and an operator sees it fail.
+ * answer) is thrown as retriable, so the calling job tries again with back-off and an operator sees it fail.
  */
 export class TwilioSmsSender implements SmsSender {
   private readonly messagesUrl: string;
@@ -57,3 +58,13 @@ export class TwilioSmsSender implements SmsSender {
     throw new SmsProviderUnavailable(why);
   }
 }
+
+/** The provider a service's `smsProviderEnv` settings name (config/env-fragments.ts). */
+export const twilioSenderFor = (config: { SMS_API_URL: string; SMS_ACCOUNT_SID: string; SMS_AUTH_TOKEN: string; SMS_FROM: string; SMS_TIMEOUT_MS: number }) =>
+  new TwilioSmsSender({
+    apiUrl: config.SMS_API_URL,
+    accountSid: config.SMS_ACCOUNT_SID,
+    authToken: config.SMS_AUTH_TOKEN,
+    from: config.SMS_FROM,
+    timeoutMs: config.SMS_TIMEOUT_MS,
+  });

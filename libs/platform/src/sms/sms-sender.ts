@@ -1,4 +1,4 @@
-/** A text as a feature sends it; `idempotencyKey` names it in logs and lets providers that support one drop a repeat. */
+/** A text as a service sends it (formation's reminders, identity's invitations); `idempotencyKey` names it in logs and lets providers that support one drop a repeat. */
 export interface SmsMessage {
   to: string;
   text: string;
@@ -14,7 +14,6 @@ export interface SmsMessage {
 export interface SmsSender {
   send(message: SmsMessage): Promise<{ id: string }>;
 }
-export const SMS_SENDER = Symbol('SMS_SENDER');
 
 /** The provider refused this message for good: an opted-out or invalid number, a body it will not send. */
 export class SmsRefused extends Error {

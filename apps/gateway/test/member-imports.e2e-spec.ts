@@ -1,0 +1,322 @@
+import {
+  type ChurchMember,
+  type ChurchPortal,
+  type ChurchSummary,
+  type GroupSummary,
+  importRowMessages,
+  type ImportRowsPage,
+  type InvitationSession,
+  type InvitationView,
+  invitationMessages,
+  type MemberImport,
+  type MemberImportList,
+  memberImportMessages,
+  memberImportSchema,
+  type MyChurches,
+  type ProblemDetails,
+} from '@abide/contracts';
+import {
+  apiUrl,
+  call,
+  eventually,
+  mailsTo,
+  newPhoneNumber,
+  replyBySms,
+  stackSmsAccountSid,
+  textsTo,
+  uniqueEmail,
+  UserSession,
+  waitForMail,
+  withServiceDb,
+} from '@abide/testing';
+import { randomUUID } from 'node:crypto';
+
+const slug = () => `import-${randomUUID().slice(0, 8)}`;
+
+const createChurch = async (admin: UserSession): Promise<ChurchSummary> => {
+  const res = await admin.post<ChurchSummary>('/api/churches', {
+    name: 'Antioch Fellowship',
+    slug: slug(),
+    primaryColor: '#1e3a8a',
+    welcome: 'Welcome',
+    timeZone: 'America/New_York',
+  });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+
+/** POST /api/member-imports?churchId= with one file part, as the settings page sends it. */
+const upload = async (session: UserSession, churchId: string, content: string | Buffer, name = 'members.csv', type = 'text/csv') => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(Buffer.from(content))], { type }), name);
+  const res = await fetch(`${apiUrl()}/api/member-imports?churchId=${encodeURIComponent(churchId)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'x-forwarded-for': session.clientIp },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json().catch(() => undefined)) as MemberImport & { detail?: string } };
+};
+
+const finished = (admin: UserSession, importId: string) =>
+  eventually(
+    async () => {
+      const res = await admin.get<MemberImport>(`/api/member-imports/${importId}`);
+      // The answer is what the contract says (the web app checks it with the same schema).
+      return res.status === 200 && res.body.status !== 'queued' && res.body.status !== 'running' ? memberImportSchema.parse(res.body) : undefined;
+    },
+    { timeoutMs: 60_000 },
+  );
+
+const rowsOf = async (admin: UserSession, importId: string) =>
+  (await admin.get<ImportRowsPage>(`/api/member-imports/${importId}/rows?pageSize=200`)).body.items;
+
+/** The link token the invitation e-mail carries (`…/invitation#{token}`). */
+const tokenOfMail = async (email: string, atLeast = 1): Promise<string> => {
+  const mail = await waitForMail(email, { subject: 'Antioch Fellowship invites you to Abide', atLeast, timeoutMs: 30_000 });
+  const match = /\/invitation#([A-Za-z0-9._-]+)/.exec(mail.text ?? '');
+  if (!match) throw new Error('no invitation link in the mail');
+  return match[1];
+};
+
+const setUp = async () => {
+  const admin = await UserSession.signUp({ name: 'Barnabas' });
+  const church = await createChurch(admin);
+  const group = (await admin.post<GroupSummary>('/api/groups', { name: `Youth ${church.slug}`, churchId: church.id })).body;
+  await eventually(async () => {
+    const portal = await call<ChurchPortal>('GET', `/api/churches/by-slug/${church.slug}`);
+    return portal.body.groups.some((g) => g.id === group.id) ? true : undefined;
+  });
+  return { admin, church, group };
+};
+
+describe('who may import members', () => {
+  it('is a church admin only: a member, an outsider and another church’s admin are refused and learn nothing of its imports', async () => {
+    const { admin, church } = await setUp();
+    const member = await UserSession.signUp({ name: 'Silas' });
+    const code = (await admin.get<{ joinCode: string }>(`/api/churches/${church.id}`)).body.joinCode;
+    expect((await member.post('/api/churches/join', { code })).status).toBe(200);
+    const outsider = await UserSession.signUp({ name: 'Demas' });
+    const otherAdmin = await UserSession.signUp({ name: 'Diotrephes' });
+    await createChurch(otherAdmin);
+    const csv = `name,email\nTitus,${uniqueEmail('titus')}\n`;
+
+    const started = await upload(admin, church.id, csv);
+    expect(started.status).toBe(202);
+    for (const who of [member, outsider, otherAdmin]) {
+      const refused = await upload(who, church.id, csv);
+      expect(refused.status).toBe(403);
+      expect(refused.body.detail).toBe(memberImportMessages.adminsOnly);
+      expect((await who.get(`/api/member-imports?churchId=${church.id}`)).status).toBe(403);
+      expect((await who.get(`/api/member-imports/${started.body.id}`)).status).toBe(404);
+      expect((await who.get(`/api/member-imports/${started.body.id}/rows`)).status).toBe(404);
+      expect((await who.post(`/api/member-imports/${started.body.id}/undo`)).status).toBe(404);
+    }
+    expect((await call('GET', `/api/member-imports/${started.body.id}`)).status).toBe(401);
+    await finished(admin, started.body.id);
+    expect((await admin.get<MemberImportList>(`/api/member-imports?churchId=${church.id}`)).body.items.map((i) => i.id)).toEqual([started.body.id]);
+  });
+
+  it('refuses a file it cannot use with the reason, and starts nothing', async () => {
+    const { admin, church } = await setUp();
+
+    const noColumns = await upload(admin, church.id, 'full name,mail\nRuth,ruth@example.org\n');
+    const pdf = await upload(admin, church.id, Buffer.from('%PDF-1.7\n\u0000binary'), 'list.pdf', 'application/pdf');
+
+    expect(noColumns.status).toBe(400);
+    expect(noColumns.body.detail).toBe(memberImportMessages.missingColumns(['name', 'email'], ['full name', 'mail']));
+    expect(pdf.status).toBe(415);
+    expect((await admin.get<MemberImportList>(`/api/member-imports?churchId=${church.id}`)).body.items).toEqual([]);
+  });
+});
+
+describe('importing a member list', () => {
+  it('invites new people by e-mail and text, tells account holders, reports every row, and joins the church on acceptance', async () => {
+    const { admin, church, group } = await setUp();
+    const holder = await UserSession.signUp({ name: 'Priscilla' });
+    const lydia = uniqueEmail('lydia');
+    const phone = newPhoneNumber();
+    const aquila = uniqueEmail('aquila');
+    const csv = [
+      'Name,E-mail,Phone,Group',
+      `Lydia of Thyatira,${lydia.toUpperCase()},${phone.national},youth ${church.slug}`,
+      `Priscilla,${holder.email},,`,
+      `Barnabas,${admin.email},,`,
+      `Lydia again,${lydia},,`,
+      'Nobody,not-an-address,,',
+      `Aquila,${aquila},12,`,
+      `Apollos,${uniqueEmail('apollos')},,Choir`,
+    ].join('\n');
+
+    const started = await upload(admin, church.id, csv, 'Antioch list.csv');
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ fileName: 'Antioch list.csv', total: 7, status: 'queued' });
+    const done = await finished(admin, started.body.id);
+
+    expect(done).toMatchObject({ status: 'done', processed: 7, total: 7, canUndo: true });
+    expect(done.counts).toEqual({ created: 1, invited: 1, alreadyMember: 1, alreadyInvited: 0, refused: 4 });
+    const rows = await rowsOf(admin, started.body.id);
+    expect(rows.map((r) => [r.row, r.outcome])).toEqual([
+      [2, 'created'],
+      [3, 'invited'],
+      [4, 'already-member'],
+      [5, 'refused'],
+      [6, 'refused'],
+      [7, 'refused'],
+      [8, 'refused'],
+    ]);
+    expect(rows[0]).toMatchObject({ email: lydia, phone: phone.e164, group: group.name, invitation: { state: 'pending', sends: 1 } });
+    expect(rows[3].reason).toBe(importRowMessages.duplicate(2));
+    expect(rows[4].reason).toBe(importRowMessages.emailInvalid('not-an-address'));
+    expect(rows[5].reason).toMatch(/^Phone “12”: /);
+    expect(rows[6].reason).toBe(importRowMessages.groupUnknown('Choir'));
+
+    // The report as a file.
+    const csvReport = await fetch(`${apiUrl()}/api/member-imports/${started.body.id}/report.csv`, {
+      headers: { authorization: `Bearer ${admin.token}`, 'x-forwarded-for': admin.clientIp },
+    });
+    expect(csvReport.headers.get('content-disposition')).toContain('Antioch_list-report.csv');
+    const raw = Buffer.from(await csvReport.arrayBuffer());
+    // A byte-order mark first, so Excel opens the UTF-8 file with its accents intact.
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const report = raw.subarray(3).toString('utf8');
+    expect(report.split('\r\n')[0]).toBe('row,name,email,phone,group,outcome,reason,invitation');
+    expect(report).toContain(`2,Lydia of Thyatira,${lydia},${phone.e164},${group.name},Invited to create an account,,pending`);
+
+    // Lydia: an e-mail and a text with the link; the account holder: a join notice.
+    const token = await tokenOfMail(lydia);
+    await waitForMail(holder.email, { subject: 'Antioch Fellowship invites you to join them on Abide', timeoutMs: 30_000 });
+
+    // Re-importing the same file changes nothing: the invited are "already invited", nobody is mailed again.
+    const mailsBefore = (await mailsTo(lydia)).length + (await mailsTo(holder.email)).length;
+    const again = await finished(admin, (await upload(admin, church.id, csv)).body.id);
+    expect(again.counts).toEqual({ created: 0, invited: 0, alreadyMember: 1, alreadyInvited: 2, refused: 4 });
+    expect((await rowsOf(admin, again.id)).slice(0, 2).map((r) => [r.outcome, r.invitation])).toEqual([
+      ['already-invited', null],
+      ['already-invited', null],
+    ]);
+    const texts = await eventually(async () => {
+      const sent = await textsTo(stackSmsAccountSid(), phone.e164);
+      return sent.length ? sent : undefined;
+    });
+    expect(texts[0].body).toContain(`/invitation#${token}`);
+    expect(texts).toHaveLength(1);
+    expect((await mailsTo(lydia)).length + (await mailsTo(holder.email)).length).toBe(mailsBefore);
+
+    // Opening the link shows the invitation; accepting makes the account, signs in, and joins church and group.
+    const opened = await call<InvitationView>('POST', '/api/invitations/open', { body: { token } });
+    expect(opened.body).toMatchObject({ church: { id: church.id, name: 'Antioch Fellowship' }, groupName: group.name, email: lydia, hasAccount: false });
+    const weak = await call<ProblemDetails>('POST', '/api/invitations/accept', { body: { token, name: 'Lydia', password: 'password' } });
+    expect(weak.status).toBe(422);
+    const accepted = await call<InvitationSession>('POST', '/api/invitations/accept', {
+      body: { token, name: 'Lydia', password: `purple cloth ${randomUUID().slice(0, 6)}` },
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.church.id).toBe(church.id);
+    const lydiaSession = accepted.body.accessToken;
+    await eventually(async () => {
+      const mine = await call<MyChurches>('GET', '/api/churches', { token: lydiaSession });
+      return mine.body.items.some((c) => c.id === church.id) ? true : undefined;
+    });
+    await eventually(async () => {
+      const members = await admin.get<ChurchMember[]>(`/api/churches/${church.id}/members`);
+      return members.body.some((m) => m.name === 'Lydia') ? true : undefined;
+    });
+    const groupView = await eventually(async () => {
+      const res = await call<GroupSummary>('GET', `/api/groups/${group.id}`, { token: lydiaSession });
+      return res.body.memberCount === 2 ? res.body : undefined;
+    });
+    expect(groupView.memberCount).toBe(2);
+    expect((await call<ProblemDetails>('POST', '/api/invitations/accept', { body: { token, name: 'Lydia', password: 'another long pass 1' } })).body.detail).toBe(
+      invitationMessages.used,
+    );
+
+    // The account holder accepts signed in; another member may not accept it for them.
+    const holderInvitation = rows[1].invitation!.id;
+    expect((await admin.post<ProblemDetails>(`/api/invitations/${holderInvitation}/accept`)).status).toBe(403);
+    expect((await holder.get<InvitationView>(`/api/invitations/${holderInvitation}`)).body).toMatchObject({ hasAccount: true, church: { id: church.id } });
+    expect((await holder.post(`/api/invitations/${holderInvitation}/accept`)).status).toBe(200);
+    await eventually(async () => ((await holder.get<MyChurches>('/api/churches')).body.items.some((c) => c.id === church.id) ? true : undefined));
+
+    // Once they accepted, the same file finds them members.
+    const afterAccepting = await finished(admin, (await upload(admin, church.id, csv)).body.id);
+    expect(afterAccepting.counts).toEqual({ created: 0, invited: 0, alreadyMember: 3, alreadyInvited: 0, refused: 4 });
+
+    // Undo is refused once an invitation of the import was accepted.
+    const undo = await admin.post<ProblemDetails>(`/api/member-imports/${started.body.id}/undo`);
+    expect(undo.status).toBe(409);
+    expect(undo.body.detail).toBe(memberImportMessages.undoUsed(2));
+  });
+
+  it('undoes an unused import (its links stop working), resends with a new link, refuses an expired link, and never texts a number that said STOP', async () => {
+    const { admin, church } = await setUp();
+    const mark = uniqueEmail('mark');
+    const john = uniqueEmail('john');
+    const stopped = newPhoneNumber();
+    expect((await replyBySms(stackSmsAccountSid(), stopped.e164, 'STOP')).webhook?.status).toBe(200);
+    const first = await finished(admin, (await upload(admin, church.id, `name,email,phone\nJohn Mark,${mark},${stopped.national}\n`)).body.id);
+    const second = await finished(admin, (await upload(admin, church.id, `name,email\nJohn,${john}\n`)).body.id);
+
+    // Resend: a second mail with a new link; the old one is no longer valid.
+    const oldToken = await tokenOfMail(mark);
+    expect((await rowsOf(admin, first.id))[0].phone).toBe(stopped.e164);
+    expect(await textsTo(stackSmsAccountSid(), stopped.e164)).toEqual([]);
+    const resent = await admin.post<{ resent: number }>(`/api/member-imports/${first.id}/resend`, {});
+    expect(resent.body).toEqual({ resent: 1 });
+    const newToken = await tokenOfMail(mark, 2);
+    expect(newToken).not.toBe(oldToken);
+    expect((await call<ProblemDetails>('POST', '/api/invitations/open', { body: { token: oldToken } })).body.detail).toBe(invitationMessages.unknown);
+    expect((await rowsOf(admin, first.id))[0].invitation).toMatchObject({ state: 'pending', sends: 2 });
+
+    // Expired: the link is refused with the way forward, and the report says so.
+    await withServiceDb('identity', (db) =>
+      db.collection('invitations').updateOne({ email: mark }, { $set: { expiresAt: new Date(Date.now() - 1000) } }),
+    );
+    const expired = await call<ProblemDetails>('POST', '/api/invitations/open', { body: { token: newToken } });
+    expect([expired.status, expired.body.detail]).toEqual([409, invitationMessages.expired]);
+    expect((await rowsOf(admin, first.id))[0].invitation?.state).toBe('expired');
+
+    // Undo: the invitation is withdrawn; a second undo is refused.
+    const johnToken = await tokenOfMail(john);
+    const undone = await admin.post<MemberImport>(`/api/member-imports/${second.id}/undo`);
+    expect(undone.body).toMatchObject({ status: 'undone', canUndo: false });
+    const withdrawn = await call<ProblemDetails>('POST', '/api/invitations/accept', { body: { token: johnToken, name: 'John', password: 'beloved disciple 77' } });
+    expect([withdrawn.status, withdrawn.body.detail]).toEqual([409, invitationMessages.withdrawn]);
+    expect((await admin.post<ProblemDetails>(`/api/member-imports/${second.id}/undo`)).body.detail).toBe(memberImportMessages.alreadyUndone);
+    expect((await rowsOf(admin, second.id))[0].invitation?.state).toBe('withdrawn');
+
+    // Importing an undone import's people again invites them afresh.
+    const redo = await finished(admin, (await upload(admin, church.id, `name,email\nJohn,${john}\n`)).body.id);
+    expect(redo.counts).toMatchObject({ created: 1, alreadyInvited: 0 });
+  });
+});
+
+describe('the personal data of an imported person', () => {
+  it('is in their data export, and deleting their account leaves the church’s report with the row’s outcome only', async () => {
+    const { admin, church } = await setUp();
+    const tabitha = uniqueEmail('tabitha');
+    const phone = newPhoneNumber();
+    const imported = await finished(admin, (await upload(admin, church.id, `name,email,phone\nTabitha,${tabitha},${phone.e164}\n`)).body.id);
+    const password = `full of good works ${randomUUID().slice(0, 6)}`;
+    const accepted = await call<InvitationSession>('POST', '/api/invitations/accept', {
+      body: { token: await tokenOfMail(tabitha), name: 'Dorcas', password },
+    });
+    const tabithaSession = await UserSession.signIn(tabitha, password);
+    expect(accepted.status).toBe(200);
+
+    const exported = await tabithaSession.get<{ identity: { importedBy: Array<{ churchId: string; row: { name: string; phone: string } }> } }>(
+      '/api/account/export',
+    );
+    expect(exported.body.identity.importedBy).toEqual([
+      expect.objectContaining({ churchId: church.id, churchName: 'Antioch Fellowship', row: expect.objectContaining({ name: 'Tabitha', phone: phone.e164 }) }),
+    ]);
+
+    expect((await tabithaSession.post('/api/account/delete', { password })).status).toBe(204);
+
+    const [row] = await rowsOf(admin, imported.id);
+    expect(row).toMatchObject({ row: 2, name: 'Deleted account', email: '', phone: null, outcome: 'created', invitation: null });
+    const report = await fetch(`${apiUrl()}/api/member-imports/${imported.id}/report.csv`, {
+      headers: { authorization: `Bearer ${admin.token}`, 'x-forwarded-for': admin.clientIp },
+    });
+    expect(await report.text()).not.toContain(tabitha);
+  });
+});

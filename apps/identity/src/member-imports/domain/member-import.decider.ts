@@ -1,0 +1,135 @@
+import { type EventData, type EventTypesOf, errorCodes, memberImportMessages, Refusal } from '@abide/contracts';
+import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
+
+export type ImportCounts = EventData<'identity.member-import.completed'>['counts'];
+
+/** The import as its stream tells it: whose, where it is, and which of its invitations were noticed and accepted. */
+export interface MemberImportState {
+  exists: boolean;
+  importId: string;
+  churchId: string;
+  startedBy: string;
+  fileName: string;
+  rowCount: number;
+  startedAt: string;
+  status: 'running' | 'done' | 'failed' | 'undone';
+  counts: ImportCounts | null;
+  finishedAt: string | null;
+  undoneAt: string | null;
+  failure: string | null;
+  /** Invitations to account holders whose join notice was recorded (a retried batch records none twice). */
+  noticed: Set<string>;
+  /** Invitations accepted: each once, and undo is refused once there is one. */
+  accepted: Set<string>;
+}
+
+const emptyImport = (): MemberImportState => ({
+  exists: false,
+  importId: '',
+  churchId: '',
+  startedBy: '',
+  fileName: '',
+  rowCount: 0,
+  startedAt: '',
+  status: 'running',
+  counts: null,
+  finishedAt: null,
+  undoneAt: null,
+  failure: null,
+  noticed: new Set(),
+  accepted: new Set(),
+});
+
+const evolve = (s: MemberImportState, event: StoredEvent): MemberImportState => {
+  switch (event.type) {
+    case 'identity.member-import.started': {
+      const d = event.data;
+      return { ...s, exists: true, importId: d.importId, churchId: d.churchId, startedBy: d.startedBy, fileName: d.fileName, rowCount: d.rowCount, startedAt: event.occurredAt };
+    }
+    case 'identity.member-import.member-invited':
+      s.noticed.add(event.data.invitationId);
+      return s;
+    case 'identity.member-import.completed':
+      return { ...s, status: 'done', counts: event.data.counts, finishedAt: event.occurredAt };
+    case 'identity.member-import.failed':
+      return { ...s, status: 'failed', failure: event.data.reason, finishedAt: event.occurredAt };
+    case 'identity.member-import.undone':
+      return { ...s, status: 'undone', undoneAt: event.occurredAt };
+    case 'identity.member-import.invitation-accepted':
+      s.accepted.add(event.data.invitationId);
+      return s;
+    default:
+      return s;
+  }
+};
+
+/** One stream per import (`member-import-{id}`); its head's snapshot makes every decision one keyed read. */
+export const memberImportDecider: Decider<MemberImportState> = { name: 'member-import', stateVersion: 1, initialState: emptyImport, evolve };
+
+type ImportEventType = EventTypesOf<'identity.member-import.'>;
+const ev = <T extends ImportEventType>(type: T, data: EventData<T>, subjectId: string | null): NewEvent => ({ type, data, subjectId }) as NewEvent;
+
+export const decideStart = (s: MemberImportState, c: EventData<'identity.member-import.started'>): NewEvent[] =>
+  s.exists ? [] : [ev('identity.member-import.started', c, c.startedBy)];
+
+export interface AccountHolderInvited {
+  invitationId: string;
+  userId: string;
+  churchName: string;
+  expiresAt: string;
+}
+
+/** Join notices for account holders, each once; none once the import stopped running (an undo wins). */
+export const decideNotices = (s: MemberImportState, invited: readonly AccountHolderInvited[]): NewEvent[] =>
+  s.status !== 'running'
+    ? []
+    : invited
+        .filter((i) => !s.noticed.has(i.invitationId))
+        .map((i) => ev('identity.member-import.member-invited', { importId: s.importId, churchId: s.churchId, ...i }, i.userId));
+
+export const decideComplete = (s: MemberImportState, counts: ImportCounts): NewEvent[] =>
+  s.status === 'running' ? [ev('identity.member-import.completed', { importId: s.importId, churchId: s.churchId, counts }, null)] : [];
+
+export const decideFail = (s: MemberImportState, reason: string): NewEvent[] =>
+  s.status === 'running' ? [ev('identity.member-import.failed', { importId: s.importId, churchId: s.churchId, reason: reason.slice(0, 500) }, null)] : [];
+
+/** Whether an admin may undo now: finished (done or failed), not undone, and none of its invitations accepted. */
+export const canUndo = (s: MemberImportState): boolean => (s.status === 'done' || s.status === 'failed') && s.accepted.size === 0;
+
+export const decideUndo = (s: MemberImportState, by: string): NewEvent[] => {
+  if (!s.exists) throw new Refusal(errorCodes.notFound, memberImportMessages.notFound);
+  if (s.status === 'undone') throw new Refusal(errorCodes.conflict, memberImportMessages.alreadyUndone);
+  if (s.status === 'running') throw new Refusal(errorCodes.conflict, memberImportMessages.undoNotFinished);
+  if (s.accepted.size > 0) throw new Refusal(errorCodes.conflict, memberImportMessages.undoUsed(s.accepted.size));
+  return [ev('identity.member-import.undone', { importId: s.importId, churchId: s.churchId, undoneBy: by }, by)];
+};
+
+/** Why an invitation cannot be accepted (the caller words it for the link or the signed-in page). */
+export class InvitationUnusable extends Error {
+  override readonly name = 'InvitationUnusable';
+
+  constructor(readonly reason: 'unknown' | 'expired' | 'used' | 'withdrawn') {
+    super(reason);
+  }
+}
+
+export interface AcceptInvitation {
+  invitationId: string;
+  userId: string;
+  groupId: string | null;
+  now: Date;
+}
+
+/** Accepting is once per invitation and never after an undo (the stream decides, so a race with undo has one winner). */
+export const decideAccept = (s: MemberImportState, c: AcceptInvitation): NewEvent[] => {
+  if (!s.exists) throw new InvitationUnusable('unknown');
+  if (s.status === 'undone') throw new InvitationUnusable('withdrawn');
+  if (s.accepted.has(c.invitationId)) throw new InvitationUnusable('used');
+  return [
+    ev(
+      'identity.member-import.invitation-accepted',
+      { importId: s.importId, churchId: s.churchId, invitationId: c.invitationId, userId: c.userId, groupId: c.groupId, acceptedAt: c.now.toISOString() },
+      c.userId,
+    ),
+  ];
+};

@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { errorCodes, type InvitationView, invitationMessages } from '@abide/contracts';
+import { DomainError } from '@abide/platform';
+import { v7 as uuidv7 } from 'uuid';
+import { decideConfirmEmail, decideRegister } from '../accounts/domain/user.decider';
+import { PasswordHasher } from '../accounts/password-hasher';
+import { UserStream } from '../accounts/user-stream';
+import { CredentialsRepository } from '../passwords/credentials.repository';
+import { PasswordPolicy } from '../passwords/password-policy.service';
+import { type IssuedSession, SessionsService } from '../sessions/sessions.service';
+import { parseInvitationToken, secretMatches } from './domain/invitation-token';
+import { decideAccept, InvitationUnusable } from './domain/member-import.decider';
+import { type ImportContextDoc, ImportRecords, type InvitationDoc } from './import-records';
+import { ImportStream } from './import-stream';
+
+type Meta = { correlationId: string };
+
+const gone = (reason: InvitationUnusable['reason']): DomainError => {
+  if (reason === 'unknown') return new DomainError(errorCodes.invalidLink, 404, 'Invitation not found', invitationMessages.unknown);
+  return new DomainError(errorCodes.invalidLink, 409, 'Invitation not usable', invitationMessages[reason]);
+};
+
+/**
+ * The invited person's side (docs/member-imports.md): a new person opens the link and sets a password, which makes
+ * their account (the link proved the address), joins the church (and group) and signs them in; an account holder
+ * accepts signed in. Accepting is decided on the import's stream, so it happens once and never after an undo.
+ */
+@Injectable()
+export class Invitations {
+  constructor(
+    private readonly records: ImportRecords,
+    private readonly stream: ImportStream,
+    private readonly credentials: CredentialsRepository,
+    private readonly users: UserStream,
+    private readonly hasher: PasswordHasher,
+    private readonly policy: PasswordPolicy,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  /** What the link's page shows before the person sets their password. */
+  async open(token: string): Promise<InvitationView> {
+    const { doc, context } = await this.byToken(token);
+    return this.view(doc, context, (await this.credentials.findByEmail(doc.email)) !== null);
+  }
+
+  /** An account holder's invitation, for them only (by the account it was sent to, or its address). */
+  async forMember(invitationId: string, caller: { id: string; email: string }): Promise<InvitationView> {
+    const { doc, context } = await this.usable(invitationId);
+    this.assertTheirs(doc, caller);
+    return this.view(doc, context, true);
+  }
+
+  /** A new person's acceptance: their account, the church joined, a session. */
+  async acceptNew(token: string, name: string, password: string, meta: Meta): Promise<{ session: IssuedSession; context: ImportContextDoc }> {
+    const { doc, context } = await this.byToken(token);
+    if (await this.credentials.findByEmail(doc.email)) {
+      throw new DomainError(errorCodes.emailTaken, 409, 'Address has an account', invitationMessages.hasAccount);
+    }
+    this.policy.assertStrong(password, { name, email: doc.email });
+    const userId = uuidv7();
+    const passwordHash = await this.hasher.hash(password);
+    try {
+      await this.credentials.model.create({ _id: userId, email: doc.email, passwordHash, createdAt: new Date() });
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+      throw new DomainError(errorCodes.emailTaken, 409, 'Address has an account', invitationMessages.hasAccount);
+    }
+    const now = new Date();
+    try {
+      await this.users.execute(userId, (s) => decideRegister(s, { userId, name, email: doc.email, now }), meta);
+    } catch (error) {
+      await this.credentials.model.deleteOne({ _id: userId });
+      throw error;
+    }
+    // The link came to this address: it is confirmed as a sign-up's link would confirm it.
+    await this.users.execute(userId, (s) => decideConfirmEmail(s, userId, now), meta);
+    await this.accept(doc, userId, now, meta);
+    return { session: await this.sessions.start(userId, 'signup'), context };
+  }
+
+  /** An account holder's acceptance, signed in. */
+  async acceptAsMember(invitationId: string, caller: { id: string; email: string }, meta: Meta): Promise<ImportContextDoc> {
+    const { doc, context } = await this.usable(invitationId);
+    this.assertTheirs(doc, caller);
+    await this.accept(doc, caller.id, new Date(), meta);
+    return context;
+  }
+
+  private async accept(doc: InvitationDoc, userId: string, now: Date, meta: Meta): Promise<void> {
+    try {
+      await this.stream.execute(doc.importId, (s) => decideAccept(s, { invitationId: doc._id, userId, groupId: doc.groupId, now }), meta);
+    } catch (error) {
+      if (error instanceof InvitationUnusable) throw gone(error.reason);
+      throw error;
+    }
+    await this.records.invitations.updateOne({ _id: doc._id }, { $set: { acceptedAt: now, acceptedBy: userId, tokenHash: null } });
+  }
+
+  private async byToken(token: string): Promise<{ doc: InvitationDoc; context: ImportContextDoc }> {
+    const { invitationId, secret } = parseInvitationToken(token);
+    const found = await this.usable(invitationId);
+    // A resend replaced the secret: the older link is as unknown as a made-up one.
+    if (!secretMatches(found.doc.tokenHash, secret)) throw gone(found.doc.acceptedAt ? 'used' : 'unknown');
+    return found;
+  }
+
+  private async usable(invitationId: string): Promise<{ doc: InvitationDoc; context: ImportContextDoc }> {
+    const doc = await this.records.invitation(invitationId);
+    const context = doc ? await this.records.context(doc.importId) : null;
+    if (!doc || !context) throw gone('unknown');
+    if (doc.acceptedAt) throw gone('used');
+    const { state } = await this.stream.load(doc.importId);
+    if (state.status === 'undone') throw gone('withdrawn');
+    if (new Date(doc.expiresAt).getTime() <= Date.now()) throw gone('expired');
+    return { doc, context };
+  }
+
+  private assertTheirs(doc: InvitationDoc, caller: { id: string; email: string }): void {
+    const theirs = doc.userId === caller.id || doc.email === caller.email.trim().toLowerCase();
+    if (!theirs) throw new DomainError(errorCodes.forbidden, 403, 'Not your invitation', invitationMessages.notYours);
+  }
+
+  private view(doc: InvitationDoc, context: ImportContextDoc, hasAccount: boolean): InvitationView {
+    const { id, name, slug, primaryColor, logoUrl } = context.church;
+    return {
+      id: doc._id,
+      church: { id, name, slug, primaryColor, logoUrl },
+      groupName: doc.groupName,
+      name: doc.name,
+      email: doc.email,
+      hasAccount,
+      expiresAt: new Date(doc.expiresAt).toISOString(),
+    };
+  }
+}
