@@ -34,7 +34,7 @@ describe('importing members', () => {
     expect(await page.getByTestId('import-counts').innerText()).toContain('31 invited to create an account');
     expect(await page.getByTestId('import-counts').innerText()).toContain('1 already members');
     expect(await page.getByTestId('import-counts').innerText()).toContain('1 refused');
-    await page.getByRole('cell', { name: 'lazarus-at-bethany' }).waitFor();
+    await page.getByRole('cell', { name: 'lazarus-at-bethany', exact: true }).waitFor();
     await page.getByText('“lazarus-at-bethany” is not an e-mail address.').waitFor();
     await screenshot(page, 'member-import-report');
     await expectAccessible(page, 'import members, finished');

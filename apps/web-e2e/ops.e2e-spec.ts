@@ -82,8 +82,14 @@ describe('operations page', () => {
 
     // The dead letter is sent to its topic again once: its row then says when, and offers no second replay. (The
     // replayed message is still not JSON, so it is dead-lettered anew: a new row, at another offset.)
+    // Every service that consumes the topic dead-letters the message (library and formation both read groups): the
+    // row is the one of this letter's service.
     const offset = /offset (\d+)/.exec((await letter.textContent()) ?? '')?.[1];
-    const replayed = ops.deadLetter(topic).filter({ hasText: new RegExp(`offset ${offset}(?!\\d)`) });
+    const service = (await letter.locator('td').nth(1).innerText()).trim();
+    const replayed = ops
+      .deadLetter(topic)
+      .filter({ hasText: new RegExp(`offset ${offset}(?!\\d)`) })
+      .filter({ has: page.getByRole('cell', { name: service, exact: true }) });
     await replayed.getByRole('button', { name: /^Replay/ }).click();
     await toast(page, 'Event replayed').waitFor();
     await replayed.getByText(/^Replayed /).waitFor();

@@ -18,9 +18,14 @@ const { GroupQueries } = require('../src/groups/group-queries') as typeof import
 const clock = { now: new Date('2026-03-04T15:00:00Z') };
 const groupId = uniqueName('community_it_group');
 // Every topic community consumes must exist, or its consumer never joins the group.
-const subscribed = [topics.identityUser, topics.formationHabit, topics.formationPlan, topics.formationJournal, topics.libraryLogo].map(
-  (t) => `${prefix}${t}`,
-);
+const subscribed = [
+  topics.identityUser,
+  topics.identityMemberImport,
+  topics.formationHabit,
+  topics.formationPlan,
+  topics.formationJournal,
+  topics.libraryLogo,
+].map((t) => `${prefix}${t}`);
 let app: NestFastifyApplication;
 let publisher: KafkaPublisher;
 

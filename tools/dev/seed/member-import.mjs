@@ -2,14 +2,14 @@
 // so Import members shows a finished import with every outcome and a report to download.
 import { expectOk, request, waitFor } from './api.mjs';
 
-/** Fictional people (example addresses, UK drama numbers 07700 900xxx) beside the demo's own accounts. */
+/** Fictional people (example addresses, US 555-01xx numbers with their country code) beside the demo's own accounts. */
 const demoList = (friend, moderator, groupName) =>
   [
     'name,email,phone,group',
     `Grace Okafor,${friend.email},,`,
     `Ruth Moderator,${moderator.email},,`,
-    `Samuel Adeyemi,samuel.adeyemi@abide.local,07700 900123,${groupName}`,
-    'Hannah Price,hannah.price@abide.local,07700 900456,',
+    `Samuel Adeyemi,samuel.adeyemi@abide.local,+1 (201) 555-0143,${groupName}`,
+    'Hannah Price,hannah.price@abide.local,+1 (201) 555-0156,',
     'Eli Turner,eli.turner@abide.local,,',
     'Miriam Shaw,miriam.shaw@abide.local,,Choir',
     'Tom Fielding,tom.fielding@,,',
