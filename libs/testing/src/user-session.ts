@@ -47,10 +47,17 @@ export const call = async <T = unknown>(method: string, path: string, options: C
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.refreshCookie) headers.cookie = `abide_refresh=${options.refreshCookie}`;
   if (options.body !== undefined) headers['content-type'] ??= 'application/json';
-  const res = await fetch(`${apiUrl()}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+  const send = () =>
+    fetch(`${apiUrl()}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    });
+  const res = await send().catch((error: unknown) => {
+    // A kept-alive connection the gateway closed while this process was blocked (a spawnSync of a seed or of
+    // Schemathesis) is only noticed on reuse: the request never reached the server, so it is sent once more.
+    if ((error as { cause?: { code?: string } }).cause?.code === 'UND_ERR_SOCKET') return send();
+    throw error;
   });
   const text = await res.text();
   let body: unknown = text;
