@@ -88,18 +88,21 @@ function UploadCard({ churchId, onStarted }: { churchId: string; onStarted: (id:
         <strong>phone</strong> and <strong>group</strong> (one of the church’s groups). Up to {IMPORT_MAX_ROWS.toLocaleString()} people.
       </p>
       <p>New people get an invitation to set a password (by text too when a mobile number is given); people with an account get a join notice.</p>
+      {/* The file input is the button's: keyboard and screen-reader users reach the button, the input stays out of the way. */}
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label="Choose a file"
+        disabled={isLoading}
+        onChange={(e) => void onFile(e.target.files?.[0])}
+      />
       <Space wrap>
-        <label className="ant-btn ant-btn-primary member-import__pick">
-          <UploadOutlined aria-hidden /> {isLoading ? 'Uploading…' : 'Choose a file'}
-          <input
-            ref={input}
-            type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            className="visually-hidden"
-            disabled={isLoading}
-            onChange={(e) => void onFile(e.target.files?.[0])}
-          />
-        </label>
+        <Button type="primary" icon={<UploadOutlined />} loading={isLoading} onClick={() => input.current?.click()}>
+          {isLoading ? 'Uploading…' : 'Choose a file'}
+        </Button>
         <Button icon={<DownloadOutlined />} onClick={() => saveFile('members-template.csv', importTemplateCsv, 'text/csv')}>
           Download a template
         </Button>
