@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { topics, type EventEnvelope } from '@abide/contracts';
-import { KafkaEventServer, KafkaPublisher, waitForConsumerGroup } from '@abide/messaging';
+import { KafkaEventServer, KafkaPublisher, stackTopics, waitForConsumerGroup } from '@abide/messaging';
 import { createTopics, deleteTopics, testBrokers, uniqueName, waitFor } from '@abide/messaging/src/testing/test-engines';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
@@ -17,15 +17,9 @@ const { GroupQueries } = require('../src/groups/group-queries') as typeof import
 
 const clock = { now: new Date('2026-03-04T15:00:00Z') };
 const groupId = uniqueName('community_it_group');
-// Every topic community consumes must exist, or its consumer never joins the group.
-const subscribed = [
-  topics.identityUser,
-  topics.identityMemberImport,
-  topics.formationHabit,
-  topics.formationPlan,
-  topics.formationJournal,
-  topics.libraryLogo,
-].map((t) => `${prefix}${t}`);
+// Every topic of the contracts under this run's prefix, as a stack's provisioning step makes them: a consumer whose
+// topic is missing never joins its group.
+const stack = stackTopics(prefix);
 let app: NestFastifyApplication;
 let publisher: KafkaPublisher;
 
@@ -36,12 +30,7 @@ const publish = (topic: string, ...events: EventEnvelope[]) =>
   );
 
 beforeAll(async () => {
-  await createTopics([
-    ...subscribed,
-    ...subscribed.map((t) => `${t}.dlq`),
-    `${prefix}${topics.communityGroup}`,
-    `${prefix}${topics.communityPrayer}`,
-  ]);
+  await createTopics(stack);
   app = await startCommunity(clock, { KAFKA_TOPIC_PREFIX: prefix });
   app.connectMicroservice({
     strategy: new KafkaEventServer({
@@ -61,12 +50,7 @@ afterAll(async () => {
   await publisher?.disconnect();
   await app.get<Connection>(MONGO_CONNECTION).dropDatabase();
   await app.close();
-  await deleteTopics([
-    ...subscribed,
-    ...subscribed.map((t) => `${t}.dlq`),
-    `${prefix}${topics.communityGroup}`,
-    `${prefix}${topics.communityPrayer}`,
-  ]);
+  await deleteTopics(stack);
 });
 
 it('applies formation’s check-ins from Kafka once, whatever the redeliveries and their order', async () => {
