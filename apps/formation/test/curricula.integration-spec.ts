@@ -8,6 +8,7 @@ import { CommunityEvents } from '../src/churches/community-events';
 import { CurriculumCommands } from '../src/curricula/commands/curriculum-commands';
 import { CurriculumFollowers } from '../src/curricula/curriculum-followers';
 import { CurriculumQueries } from '../src/curricula/curriculum-queries';
+import { CurriculumProjection } from '../src/curricula/projections/curriculum.projection';
 import { IdentityEvents } from '../src/members/identity-events';
 import { PlanCommands } from '../src/plans/commands/plan-commands';
 import { identityEvent, startFormation } from './formation-app.stub';
@@ -101,6 +102,15 @@ const weekOnceFollowed = async (userId: string, following: boolean) => {
     if (Boolean(week.curriculum) === following) return week;
   }
   throw new Error(`the plan of ${userId} did not ${following ? 'follow' : 'leave'} its curriculum`);
+};
+
+/** Polls a condition a background worker makes true. */
+const until = async (condition: () => Promise<boolean>, timeoutMs = 5000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
 };
 
 const refusalOf = async (promise: Promise<unknown>) => {
@@ -262,6 +272,65 @@ describe('an assignment in members’ plans', () => {
     expect(ids).toContain(done.id);
     expect(ids).not.toContain(notDone.id);
     expect((await queries.detail(adminId, id)).assignments[0]).toMatchObject({ id: assignmentId, state: 'ended' });
+  });
+
+  it('reaches the members even when the follow-up runs before the assignments read model has the assignment', async () => {
+    const { churchId, adminId, id } = await publishedCurriculum();
+    const memberId = await onboardedMember();
+    await joinChurch(churchId, memberId, 'member');
+    await plans.currentWeek(memberId);
+    // Both read models get the event at once; hold the assignments one back, as a slow write would.
+    const projection = app.get(CurriculumProjection);
+    const original = projection.apply.bind(projection);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = jest.spyOn(projection, 'apply').mockImplementation(async (event) => {
+      await gate;
+      return original(event);
+    });
+    try {
+      const assigning = commands.assign(adminId, id, { audience: 'church', groupIds: [], startDate: '2026-03-01' }, meta);
+      await until(async () => (await db.collection('curriculum_follow_ups').countDocuments()) > 0);
+      await followers.drain();
+      expect((await plans.currentWeek(memberId))!.curriculum ?? null).toBeNull();
+      expect(await db.collection('curriculum_follow_ups').countDocuments()).toBe(1);
+
+      release();
+      await assigning;
+    } finally {
+      held.mockRestore();
+    }
+    expect((await weekOnceFollowed(memberId, true)).curriculum).toMatchObject({ curriculumId: id, week: 1 });
+    await until(async () => (await db.collection('curriculum_follow_ups').countDocuments()) === 0);
+  });
+
+  it('tries a member whose plan failed to follow again, and only them', async () => {
+    const { churchId, adminId, id } = await publishedCurriculum();
+    const [fails, follows] = [await onboardedMember(), await onboardedMember()];
+    for (const userId of [fails, follows]) await joinChurch(churchId, userId, 'member');
+    const original = plans.followCurriculum.bind(plans);
+    const tried: string[] = [];
+    let failing = true;
+    const flaky = jest.spyOn(plans, 'followCurriculum').mockImplementation(async (userId, m) => {
+      tried.push(userId);
+      if (userId === fails && failing) throw new Error('the database blinked');
+      return original(userId, m);
+    });
+    try {
+      await commands.assign(adminId, id, { audience: 'church', groupIds: [], startDate: '2026-03-01' }, meta);
+      await weekOnceFollowed(follows, true);
+      await until(async () => tried.includes(fails));
+      await followers.drain();
+      expect((await plans.currentWeek(fails))!.curriculum ?? null).toBeNull();
+
+      failing = false;
+      tried.length = 0;
+      await followers.drain(); // what the next sweep does
+      expect(tried).toEqual([fails]);
+      expect((await plans.currentWeek(fails))!.curriculum).toMatchObject({ curriculumId: id });
+    } finally {
+      flaky.mockRestore();
+    }
   });
 
   it('“Catch me up” spreads the curriculum activities left behind over the rest of the week', async () => {

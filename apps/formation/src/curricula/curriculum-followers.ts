@@ -8,7 +8,7 @@ import { CLOCK, type Clock } from '../config/clock';
 import { ChurchDirectory, ChurchMembershipChanges } from '../churches/churches.port';
 import type { CommandMeta } from '../members/members.port';
 import { KeyedDocuments } from '../shared/keyed-documents';
-import { CurriculumProjection } from './projections/curriculum.projection';
+import { type ChurchAssignment, CurriculumProjection } from './projections/curriculum.projection';
 
 /** What a plan does when the curriculum week a member follows may have changed (plans register it). */
 export type FollowListener = (userId: string, meta: CommandMeta) => Promise<void>;
@@ -17,13 +17,22 @@ export type FollowListener = (userId: string, meta: CommandMeta) => Promise<void
 interface FollowUp {
   churchId: string;
   assignmentId: string;
+  /** The curriculum stream's version of the event: the assignments read model must have reached it first. */
+  v?: number;
   correlationId: string;
   createdAt: string;
+  /** Members whose step failed on an earlier pass (only they are tried again), and how many passes failed. */
+  retry?: string[];
+  failedPasses?: number;
 }
 
 /** How often follow-ups left by a stopped process are looked for. */
 const SWEEP_EVERY_MS = 60_000;
 const PROGRESS_EVERY = 100;
+/** How soon a follow-up waiting for the assignments read model (a sibling projection of the same event) is tried again. */
+const WAIT_FOR_READ_MODEL_MS = 250;
+/** Passes over the members whose step failed before they are left to their next rollover. */
+const MAX_FAILED_PASSES = 5;
 /** A replayed assignment older than this concerns no current week any more (rollover made later weeks right). */
 const STALE_AFTER_DAYS = 8;
 
@@ -34,7 +43,10 @@ const STALE_AFTER_DAYS = 8;
  * - an admin assigns a curriculum for the running week or ends an assignment: every member it reaches. A projection
  *   records a follow-up with the event (so a crash loses none: the projection runner heals from the outbox), and
  *   this worker brings each member's plan along in the background, logging progress, then removes it; a follow-up a
- *   stopped process left is picked up at start and every minute. Each member's step is idempotent.
+ *   stopped process left is picked up at start and every minute. Each member's step is idempotent; members whose step
+ *   failed are tried again at the next sweeps.
+ * - The worker waits until the assignments read model has applied the event: both projections get it at the same
+ *   time, so the worker may otherwise find no assignment yet and reach nobody.
  * Later weeks need nothing here: their plans are made by the rollover, following whatever is assigned then.
  */
 @Injectable()
@@ -47,6 +59,7 @@ export class CurriculumFollowers implements Projection<EventTypesOf<'formation.c
   private running?: Promise<void>;
   private again = false;
   private timer?: NodeJS.Timeout;
+  private soon?: NodeJS.Timeout;
 
   constructor(
     @Inject(MONGO_CONNECTION) connection: Connection,
@@ -78,7 +91,13 @@ export class CurriculumFollowers implements Projection<EventTypesOf<'formation.c
     if (event.type === 'formation.curriculum.assigned' && event.data.startDate > weekStartOf(addDays(localDateOf(now, 'UTC'), 1))) return;
     await this.followUps.update(
       `${event.streamId}@${event.version}`,
-      () => ({ churchId: event.data.churchId, assignmentId: event.data.assignmentId, correlationId: event.correlationId, createdAt: event.occurredAt }),
+      () => ({
+        churchId: event.data.churchId,
+        assignmentId: event.data.assignmentId,
+        v: event.version,
+        correlationId: event.correlationId,
+        createdAt: event.occurredAt,
+      }),
       (f) => f,
     );
     this.kick();
@@ -92,6 +111,7 @@ export class CurriculumFollowers implements Projection<EventTypesOf<'formation.c
 
   onApplicationShutdown(): void {
     clearInterval(this.timer);
+    clearTimeout(this.soon);
   }
 
   /** Works through the follow-ups in the background (one run at a time in this process; a kick meanwhile runs again). */
@@ -123,32 +143,59 @@ export class CurriculumFollowers implements Projection<EventTypesOf<'formation.c
   private async workThrough(): Promise<void> {
     // The collection holds only follow-ups in flight (a handful), so listing it is cheap.
     const pending = await this.followUps.model.find({}).lean<Array<{ _id: string; state: string }>>();
+    let waiting = false;
     for (const row of pending) {
       const followUp = JSON.parse(row.state) as FollowUp;
-      const userIds = await this.audienceOf(followUp);
-      const meta = { correlationId: followUp.correlationId };
-      let failed = 0;
-      for (const [i, userId] of userIds.entries()) {
-        try {
-          await this.follow(userId, meta);
-        } catch (error) {
-          failed++;
-          this.logger.warn({ userId, err: (error as Error).message }, 'a plan did not follow its curriculum week; it will at its next rollover');
-        }
-        if ((i + 1) % PROGRESS_EVERY === 0) this.logger.log({ assignmentId: followUp.assignmentId, done: i + 1, of: userIds.length }, 'curriculum follow-up progress');
+      const assignment = (await this.curricula.assignmentsOf(followUp.churchId)).find((a) => a.assignmentId === followUp.assignmentId);
+      if (!assignment || assignment.v < (followUp.v ?? 0)) {
+        if (this.isStale(followUp)) await this.followUps.delete(row._id);
+        else waiting = true;
+        continue;
       }
-      this.logger.log({ assignmentId: followUp.assignmentId, members: userIds.length, failed }, 'curriculum follow-up done');
-      await this.followUps.delete(row._id);
+      const userIds = followUp.retry ?? (await this.audienceOf(followUp.churchId, assignment));
+      const failed = await this.bringAlong(followUp, userIds);
+      const passes = (followUp.failedPasses ?? 0) + (failed.length ? 1 : 0);
+      this.logger.log({ assignmentId: followUp.assignmentId, members: userIds.length, failed: failed.length }, 'curriculum follow-up pass done');
+      if (failed.length && passes < MAX_FAILED_PASSES) await this.followUps.update(row._id, () => followUp, () => ({ ...followUp, retry: failed, failedPasses: passes }));
+      else await this.followUps.delete(row._id);
     }
+    if (waiting) this.kickSoon();
+  }
+
+  /** Each member's step; returns those whose step failed. */
+  private async bringAlong(followUp: FollowUp, userIds: readonly string[]): Promise<string[]> {
+    const meta = { correlationId: followUp.correlationId };
+    const failed: string[] = [];
+    for (const [i, userId] of userIds.entries()) {
+      try {
+        await this.follow(userId, meta);
+      } catch (error) {
+        failed.push(userId);
+        this.logger.warn({ userId, err: (error as Error).message }, 'a plan did not follow its curriculum week; trying again at the next sweep');
+      }
+      if ((i + 1) % PROGRESS_EVERY === 0) this.logger.log({ assignmentId: followUp.assignmentId, done: i + 1, of: userIds.length }, 'curriculum follow-up progress');
+    }
+    return failed;
+  }
+
+  private kickSoon(): void {
+    if (this.soon) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      this.kick();
+    }, WAIT_FOR_READ_MODEL_MS);
+    this.soon.unref();
+  }
+
+  private isStale(followUp: FollowUp): boolean {
+    return new Date(followUp.createdAt).getTime() < this.clock().getTime() - STALE_AFTER_DAYS * 86_400_000;
   }
 
   /** Everyone the assignment reaches now: the church's members, or the members of its groups that still belong to it. */
-  private async audienceOf(followUp: FollowUp): Promise<string[]> {
-    const assignment = (await this.curricula.assignmentsOf(followUp.churchId)).find((a) => a.assignmentId === followUp.assignmentId);
-    if (!assignment) return [];
-    if (assignment.audience === 'church') return this.directory.churchMemberIds(followUp.churchId);
+  private async audienceOf(churchId: string, assignment: ChurchAssignment): Promise<string[]> {
+    if (assignment.audience === 'church') return this.directory.churchMemberIds(churchId);
     const groups = await this.directory.groupFacts(assignment.groupIds);
-    return [...new Set([...groups.values()].filter((g) => g.churchId === followUp.churchId).flatMap((g) => g.memberIds))];
+    return [...new Set([...groups.values()].filter((g) => g.churchId === churchId).flatMap((g) => g.memberIds))];
   }
 
   async reset(): Promise<void> {
