@@ -1,4 +1,4 @@
-// `npm run api:check`: the long Schemathesis run against a fresh test stack, as a member and as a moderator, with a
+// `npm run api:check`: the long Schemathesis run against a fresh test stack, as a member and as an admin, with a
 // random seed and many examples per operation. Reports go to reports/api-check/<time>/ (ignored by git).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

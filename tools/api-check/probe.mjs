@@ -1,5 +1,6 @@
 // One Schemathesis run as one caller; the API check spec starts it (tools/api-check/README.md).
-// Env: API_URL, API_TOKEN, API_CHECK_LABEL, API_CHECK_REPORT_DIR, API_CHECK_EXAMPLES, API_CHECK_SEED (optional).
+// Env: API_URL, API_TOKEN, API_CHECK_LABEL, API_CHECK_REPORT_DIR, API_CHECK_EXAMPLES, API_CHECK_SEED and
+// API_CHECK_PATHS (a path regex; both optional).
 import { runSchemathesis } from './run-schemathesis.mjs';
 
 const env = (name) => {
@@ -18,6 +19,7 @@ const result = await runSchemathesis({
   reportDir: env('API_CHECK_REPORT_DIR'),
   maxExamples: Number(env('API_CHECK_EXAMPLES')),
   seed: process.env.API_CHECK_SEED ? Number(process.env.API_CHECK_SEED) : undefined,
+  pathRegex: process.env.API_CHECK_PATHS || undefined,
 });
 process.stdout.write(`${result.summary}\n`);
 process.exit(result.status);

@@ -13,15 +13,16 @@ export const CONFIG_FILE = path.join(HERE, 'schemathesis.toml');
  * @param {object} options
  * @param {string} options.apiUrl the gateway's origin, e.g. http://127.0.0.1:4000
  * @param {string} options.token the caller's access token
- * @param {string} options.label who is calling (member, moderator): names the report files
+ * @param {string} options.label who is calling (member, admin): names the report files
  * @param {string} options.reportDir where the JUnit and NDJSON reports and the console output go
  * @param {number} options.maxExamples test cases per operation and phase
  * @param {string[]} [options.phases] default: every phase (examples, coverage, fuzzing, stateful)
  * @param {number} [options.seed] a fixed seed makes a run repeatable
  * @param {number} [options.maxTime] seconds for the whole run
+ * @param {string} [options.pathRegex] only the operations whose path matches (default: every operation)
  * @returns {Promise<{ status: number, output: string, summary: string }>}
  */
-export async function runSchemathesis({ apiUrl, token, label, reportDir, maxExamples, phases, seed, maxTime }) {
+export async function runSchemathesis({ apiUrl, token, label, reportDir, maxExamples, phases, seed, maxTime, pathRegex }) {
   const st = await ensureSchemathesis();
   fs.mkdirSync(reportDir, { recursive: true });
   const args = [
@@ -60,6 +61,7 @@ export async function runSchemathesis({ apiUrl, token, label, reportDir, maxExam
     ...(phases ? ['--phases', phases.join(',')] : []),
     ...(seed === undefined ? [] : ['--seed', String(seed)]),
     ...(maxTime === undefined ? [] : ['--max-time', String(maxTime)]),
+    ...(pathRegex === undefined ? [] : ['--include-path-regex', pathRegex]),
   ];
   const outputFile = path.join(reportDir, `${label}.txt`);
   const chunks = [];
