@@ -19,11 +19,21 @@ export const mailSubjects = {
 
 const sentAt = (mail: CaughtMail): number => Date.parse(mail.time ?? mail.date ?? '') || 0;
 
-/** Every caught mail to `email` (newest first), optionally only those with `subject`. */
+/**
+ * Every caught mail to `email` (newest first), optionally only those with `subject`. The catcher filters by address
+ * (MailDev's `?to.address=`, an exact match, so the address as written and in lower case): a whole suite leaves
+ * thousands of mails there, and fetching them all on every poll made each wait slower than the last.
+ */
 export const mailsTo = async (email: string, subject?: string): Promise<CaughtMail[]> => {
-  const res = await fetch(`${smtpWebUrl()}/email`);
-  if (!res.ok) throw new Error(`SMTP catcher answered ${res.status}`);
-  const all = (await res.json()) as CaughtMail[];
+  const addresses = [...new Set([email, email.toLowerCase()])];
+  const lists = await Promise.all(
+    addresses.map(async (address) => {
+      const res = await fetch(`${smtpWebUrl()}/email?${new URLSearchParams({ 'to.address': address })}`);
+      if (!res.ok) throw new Error(`SMTP catcher answered ${res.status}`);
+      return (await res.json()) as CaughtMail[];
+    }),
+  );
+  const all = [...new Map(lists.flat().map((mail) => [mail.id, mail])).values()];
   const address = email.toLowerCase();
   // MailDev lists in arrival order and dates to the second: reverse arrival order breaks the ties.
   return all

@@ -28,8 +28,9 @@ export const waitFor = async (read, what, timeoutMs = 30_000) => {
   throw new Error(`timed out waiting for ${what}`);
 };
 
+// The catcher filters by address (an exact match): a test run leaves thousands of mails there.
 const confirmationMails = async (smtpWebUrl, email) =>
-  (await (await fetch(`${smtpWebUrl}/email`)).json()).filter(
+  (await (await fetch(`${smtpWebUrl}/email?${new URLSearchParams({ 'to.address': email })}`)).json()).filter(
     (m) => m.subject === 'Confirm your Abide account' && m.to?.some((t) => t.address === email),
   );
 
