@@ -44,7 +44,7 @@ export const startGateway = async (
     },
     configure: async (app) => {
       document = app.get(ApiDocument);
-      await installSecurityHeaders(app);
+      installSecurityHeaders(app);
       app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
       setupOpenApi(app);
       installLiveStream(app);
