@@ -13,6 +13,7 @@ import {
   memberImportMessages,
   memberImportSchema,
   type MyChurches,
+  notificationListSchema,
   type ProblemDetails,
 } from '@abide/contracts';
 import {
@@ -185,6 +186,15 @@ describe('importing a member list', () => {
     // Lydia: an e-mail and a text with the link; the account holder: a join notice.
     const token = await tokenOfMail(lydia);
     await waitForMail(holder.email, { subject: 'Antioch Fellowship invites you to join them on Abide', timeoutMs: 30_000 });
+    // …and the same notice in their bell, naming the admin, opening the invitation.
+    const joinNotices = async () =>
+      notificationListSchema.parse((await holder.get('/api/notifications')).body).items.filter((n) => n.title === 'You were invited to Antioch Fellowship');
+    const [bellNotice] = await eventually(async () => ((await joinNotices()).length ? joinNotices() : undefined), { timeoutMs: 30_000 });
+    expect(bellNotice).toMatchObject({
+      body: 'Barnabas added you to Antioch Fellowship on Abide. Accept to join them; nothing changes until you do.',
+      link: `/invitations/${rows[1].invitation!.id}`,
+      readAt: null,
+    });
 
     // Re-importing the same file changes nothing: the invited are "already invited", nobody is mailed again.
     const mailsBefore = (await mailsTo(lydia)).length + (await mailsTo(holder.email)).length;
@@ -201,6 +211,7 @@ describe('importing a member list', () => {
     expect(texts[0].body).toContain(`/invitation#${token}`);
     expect(texts).toHaveLength(1);
     expect((await mailsTo(lydia)).length + (await mailsTo(holder.email)).length).toBe(mailsBefore);
+    expect(await joinNotices()).toEqual([bellNotice]);
 
     // Opening the link shows the invitation; accepting makes the account, signs in, and joins church and group.
     const opened = await call<InvitationView>('POST', '/api/invitations/open', { body: { token } });

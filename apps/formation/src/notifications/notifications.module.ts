@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { MemberLifecycle } from '../members/members.port';
 import { MembersModule } from '../members/members.module';
+import { ChurchInvitationNoticesConsumer } from './church-invitation-notices.consumer';
 import { NotificationInboxMigration } from './notification-inbox.migration';
 import { NotificationsController } from './notifications.controller';
 import { NotificationStore } from './notification.store';
 
 @Module({
   imports: [MembersModule],
-  controllers: [NotificationsController],
+  controllers: [NotificationsController, ChurchInvitationNoticesConsumer],
   providers: [NotificationStore, NotificationInboxMigration],
   exports: [NotificationStore],
 })

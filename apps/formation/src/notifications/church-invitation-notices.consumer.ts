@@ -1,0 +1,35 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
+import { topics } from '@abide/contracts';
+import { type EventHandlers, InboxConsumer, OnTopic } from '@abide/messaging';
+import { MemberProjection } from '../members/members.port';
+import { churchInvitationNotice } from './church-invitation-notices';
+import { NotificationStore } from './notification.store';
+
+/**
+ * Puts a church's join notice in the invited member's bell (identity e-mails it). Like every in-app notice of
+ * formation's, it goes only to members who keep "in-app" among their notification channels; a deleted member gets
+ * nothing. The inbox drops a redelivered event and the notice's key an invitation told twice.
+ */
+@Controller()
+export class ChurchInvitationNoticesConsumer {
+  constructor(
+    private readonly inbox: InboxConsumer,
+    private readonly notifications: NotificationStore,
+    private readonly members: MemberProjection,
+  ) {}
+
+  readonly handlers: EventHandlers = {
+    'identity.member-import.member-invited': async (event) => {
+      const member = await this.members.find(event.data.userId);
+      if (!member?.channels.includes('in-app')) return;
+      const admin = event.data.invitedBy ? await this.members.find(event.data.invitedBy) : null;
+      await this.notifications.add(churchInvitationNotice(event, admin?.name ?? null));
+    },
+  };
+
+  @OnTopic(topics.identityMemberImport)
+  async onMemberImport(@Payload() payload: unknown, @Ctx() context: KafkaContext): Promise<void> {
+    await this.inbox.handle(payload, context, 'formation.church-invitation-notices', this.handlers);
+  }
+}
