@@ -7,9 +7,9 @@ import { churchInvitationNotice } from './church-invitation-notices';
 import { NotificationStore } from './notification.store';
 
 /**
- * Puts a church's join notice in the invited member's bell (identity e-mails it). Like every in-app notice of
- * formation's, it goes only to members who keep "in-app" among their notification channels; a deleted member gets
- * nothing. The inbox drops a redelivered event and the notice's key an invitation told twice.
+ * Puts a church's join notice in the invited member's bell (identity e-mails it). Like the reminders, it reaches only
+ * members who keep "in-app" among their notification channels; a deleted member gets nothing. The inbox drops a
+ * redelivered event, and the notice's key an invitation told twice.
  */
 @Controller()
 export class ChurchInvitationNoticesConsumer {
