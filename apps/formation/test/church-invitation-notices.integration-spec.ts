@@ -4,6 +4,7 @@ import { MONGO_CONNECTION } from '@abide/platform';
 import { foreignEvent } from '@abide/testing';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
+import { ChurchDirectory } from '../src/churches/churches.port';
 import { IdentityEvents } from '../src/members/identity-events';
 import { ChurchInvitationNoticesConsumer } from '../src/notifications/church-invitation-notices.consumer';
 import { NotificationStore } from '../src/notifications/notification.store';
@@ -27,12 +28,12 @@ const register = async (name: string, channels?: Array<'in-app' | 'email'>) => {
   return userId;
 };
 
-const invited = (userId: string, invitedBy: string | null, invitationId = uuidv7()) =>
+const invited = (userId: string, invitedBy: string | null, invitationId = uuidv7(), expiresAt = '2026-11-16T15:00:00.000Z') =>
   ({
     ...foreignEvent(
       'identity.member-import.member-invited',
       'member-import-i1',
-      { importId: 'i1', churchId: 'c1', invitationId, userId, churchName: 'Grace Chapel', expiresAt: '2026-11-16T15:00:00.000Z', invitedBy },
+      { importId: 'i1', churchId: 'c1', invitationId, userId, churchName: 'Grace Chapel', expiresAt, invitedBy },
       { subjectId: userId, version: 2 },
     ),
     schemaVersion: 2,
@@ -85,6 +86,18 @@ describe('a church join notice in the bell', () => {
 
     expect((await bell.list(emailOnly, 20)).items).toEqual([]);
     expect((await bell.list(unknown, 20)).items).toEqual([]);
+  });
+
+  it('is left out when it is old news: the invitation expired, or the member already belongs to the church', async () => {
+    const admin = await register('Barnabas');
+    const [late, joined] = [await register('Demas'), await register('Onesimus')];
+    await app.get(ChurchDirectory).churchRole('c1', joined, 'member', 1);
+
+    await deliver(invited(late, admin, uuidv7(), clock.now.toISOString()));
+    await deliver(invited(joined, admin));
+
+    expect((await bell.list(late, 20)).items).toEqual([]);
+    expect((await bell.list(joined, 20)).items).toEqual([]);
   });
 
   it('names the church alone when the admin is not known (a deleted account, or a notice from before events named them)', async () => {
