@@ -1,4 +1,5 @@
 import {
+  type ChurchGroupList,
   type ChurchMember,
   type ChurchPortal,
   type ChurchSummary,
@@ -13,6 +14,7 @@ import {
   memberImportMessages,
   memberImportSchema,
   type MyChurches,
+  notificationListSchema,
   type ProblemDetails,
 } from '@abide/contracts';
 import {
@@ -185,6 +187,15 @@ describe('importing a member list', () => {
     // Lydia: an e-mail and a text with the link; the account holder: a join notice.
     const token = await tokenOfMail(lydia);
     await waitForMail(holder.email, { subject: 'Antioch Fellowship invites you to join them on Abide', timeoutMs: 30_000 });
+    // …and the same notice in their bell, naming the admin, opening the invitation.
+    const joinNotices = async () =>
+      notificationListSchema.parse((await holder.get('/api/notifications')).body).items.filter((n) => n.title === 'You were invited to Antioch Fellowship');
+    const [bellNotice] = await eventually(async () => ((await joinNotices()).length ? joinNotices() : undefined), { timeoutMs: 30_000 });
+    expect(bellNotice).toMatchObject({
+      body: 'Barnabas added you to Antioch Fellowship on Abide. Accept to join them; nothing changes until you do.',
+      link: `/invitations/${rows[1].invitation!.id}`,
+      readAt: null,
+    });
 
     // Re-importing the same file changes nothing: the invited are "already invited", nobody is mailed again.
     const mailsBefore = (await mailsTo(lydia)).length + (await mailsTo(holder.email)).length;
@@ -201,6 +212,7 @@ describe('importing a member list', () => {
     expect(texts[0].body).toContain(`/invitation#${token}`);
     expect(texts).toHaveLength(1);
     expect((await mailsTo(lydia)).length + (await mailsTo(holder.email)).length).toBe(mailsBefore);
+    expect(await joinNotices()).toEqual([bellNotice]);
 
     // Opening the link shows the invitation; accepting makes the account, signs in, and joins church and group.
     const opened = await call<InvitationView>('POST', '/api/invitations/open', { body: { token } });
@@ -287,6 +299,73 @@ describe('importing a member list', () => {
     // Importing an undone import's people again invites them afresh.
     const redo = await finished(admin, (await upload(admin, church.id, `name,email\nJohn,${john}\n`)).body.id);
     expect(redo.counts).toMatchObject({ created: 1, alreadyInvited: 0 });
+  });
+});
+
+/** A member of the church whom its admin made an admin too (a member owns one group at most, so each group needs its own admin). */
+const anotherAdmin = async (admin: UserSession, churchId: string, name: string): Promise<UserSession> => {
+  const session = await UserSession.signUp({ name });
+  const code = (await admin.get<{ joinCode: string }>(`/api/churches/${churchId}`)).body.joinCode;
+  expect((await session.post('/api/churches/join', { code })).status).toBe(200);
+  expect((await admin.put(`/api/churches/${churchId}/members/${session.user.id}/role`, { role: 'admin' })).status).toBe(200);
+  return session;
+};
+
+describe('the group a row names', () => {
+  it('is one of the church’s own groups, private ones included; another church’s group is not, and a name two groups share is refused', async () => {
+    const { admin, church, group } = await setUp();
+    const silas = await anotherAdmin(admin, church.id, 'Silas');
+    const elders = (await silas.post<GroupSummary>('/api/groups', { name: `Elders ${church.slug}`, churchId: church.id, isPublic: false })).body;
+    const timothy = await anotherAdmin(admin, church.id, 'Timothy');
+    const twin = (await timothy.post<GroupSummary>('/api/groups', { name: `YOUTH ${church.slug}`, churchId: church.id, isPublic: false })).body;
+    const otherAdmin = await UserSession.signUp({ name: 'Diotrephes' });
+    const otherChurch = await createChurch(otherAdmin);
+    const elsewhere = await otherAdmin.post<GroupSummary>('/api/groups', { name: `Choir ${church.slug}`, churchId: otherChurch.id, isPublic: true });
+    expect(elsewhere.status).toBe(201);
+
+    // The church's groups, for its admins only: what the import matches rows against.
+    const listed = await eventually(async () => {
+      const res = await admin.get<ChurchGroupList>(`/api/churches/${church.id}/groups`);
+      return res.body.items?.length === 3 ? res.body.items : undefined;
+    });
+    expect(listed.map((g) => [g.id, g.isPublic]).sort()).toEqual(
+      [
+        [elders.id, false],
+        [group.id, true],
+        [twin.id, false],
+      ].sort(),
+    );
+    const member = await UserSession.signUp({ name: 'Rhoda' });
+    const code = (await admin.get<{ joinCode: string }>(`/api/churches/${church.id}`)).body.joinCode;
+    expect((await member.post('/api/churches/join', { code })).status).toBe(200);
+    for (const who of [member, otherAdmin]) expect((await who.get(`/api/churches/${church.id}/groups`)).status).toBe(403);
+    expect((await call('GET', `/api/churches/${church.id}/groups`)).status).toBe(401);
+
+    const hannah = uniqueEmail('hannah');
+    const csv = [
+      'name,email,group',
+      `Hannah,${hannah},  elders ${church.slug.toUpperCase()} `,
+      `Eli,${uniqueEmail('eli')},Youth ${church.slug}`,
+      `Anna,${uniqueEmail('anna')},Choir ${church.slug}`,
+    ].join('\n');
+    const done = await finished(admin, (await upload(admin, church.id, csv)).body.id);
+
+    expect(done.counts).toMatchObject({ created: 1, refused: 2 });
+    expect((await rowsOf(admin, done.id)).map((r) => [r.row, r.outcome, r.group, r.reason])).toEqual([
+      [2, 'created', elders.name, null],
+      [3, 'refused', `Youth ${church.slug}`, importRowMessages.groupAmbiguous(`Youth ${church.slug}`, 2)],
+      [4, 'refused', `Choir ${church.slug}`, importRowMessages.groupUnknown(`Choir ${church.slug}`)],
+    ]);
+
+    // Accepting joins the private group the row named.
+    const accepted = await call<InvitationSession>('POST', '/api/invitations/accept', {
+      body: { token: await tokenOfMail(hannah), name: 'Hannah', password: `a quiet prayer ${randomUUID().slice(0, 6)}` },
+    });
+    expect(accepted.status).toBe(200);
+    await eventually(async () => {
+      const res = await call<GroupSummary>('GET', `/api/groups/${elders.id}`, { token: accepted.body.accessToken });
+      return res.body.memberCount === 2 ? true : undefined;
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type ChurchDetail,
+  type ChurchGroupList,
   type ChurchJoinRequest,
   type ChurchMember,
   churchMessages,
@@ -108,6 +109,17 @@ export class ChurchQueries {
     const members = pageMembers(await this.pages.read(churchId));
     const names = await this.figures.names(members.map((m) => m.userId));
     return members.map((m) => ({ userId: m.userId, name: names.get(m.userId) ?? null, role: m.role, joinedAt: m.joinedAt }));
+  }
+
+  /** The church's groups for its admins, private ones included, by name: the church's groups, then each group, by key. */
+  async groupList(callerId: string, churchId: string): Promise<ChurchGroupList> {
+    assertAdmin(await this.commands.load(churchId), callerId);
+    const groups = await this.groupsOf([churchId]);
+    return {
+      items: groups
+        .map((g) => ({ id: g._id, name: g.name, isPublic: g.isPublic }))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
+    };
   }
 
   async requests(callerId: string, churchId: string): Promise<ChurchJoinRequest[]> {

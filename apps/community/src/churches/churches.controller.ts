@@ -5,6 +5,8 @@ import {
   changeChurchRoleRequestSchema,
   type ChurchDetail,
   churchDetailSchema,
+  type ChurchGroupList,
+  churchGroupListSchema,
   type ChurchJoinRequest,
   churchJoinRequestResultSchema,
   churchJoinRequestSchema,
@@ -32,6 +34,7 @@ class ChurchSummaryDto extends createZodDto(churchSummarySchema) {}
 class ChurchDetailDto extends createZodDto(churchDetailSchema) {}
 class ChurchPortalDto extends createZodDto(churchPortalSchema) {}
 class ChurchMemberListDto extends createZodDto(z.array(churchMemberSchema)) {}
+class ChurchGroupListDto extends createZodDto(churchGroupListSchema) {}
 class ChurchMemberDto extends createZodDto(churchMemberSchema) {}
 class ChurchJoinRequestListDto extends createZodDto(z.array(churchJoinRequestSchema)) {}
 class ChurchJoinRequestResultDto extends createZodDto(churchJoinRequestResultSchema) {}
@@ -202,6 +205,15 @@ export class ChurchesController {
   @Get(':id/members')
   members(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchMember[]> {
     return this.queries.members(caller.id, id);
+  }
+
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The church’s groups, private ones included, by name (admins; what member imports match rows against).' })
+  @ApiResponse({ status: 200, type: ChurchGroupListDto })
+  @ApiProblems(401, 403, 404)
+  @Get(':id/groups')
+  groups(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchGroupList> {
+    return this.queries.groupList(caller.id, id);
   }
 
   @ApiBearerAuth()

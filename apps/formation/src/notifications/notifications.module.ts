@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { MemberLifecycle } from '../members/members.port';
+import { ChurchesModule } from '../churches/churches.module';
 import { MembersModule } from '../members/members.module';
+import { ChurchInvitationNoticesConsumer } from './church-invitation-notices.consumer';
 import { NotificationInboxMigration } from './notification-inbox.migration';
 import { NotificationsController } from './notifications.controller';
 import { NotificationStore } from './notification.store';
 
 @Module({
-  imports: [MembersModule],
-  controllers: [NotificationsController],
+  imports: [MembersModule, ChurchesModule],
+  controllers: [NotificationsController, ChurchInvitationNoticesConsumer],
   providers: [NotificationStore, NotificationInboxMigration],
   exports: [NotificationStore],
 })

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type ChurchDetail,
+  type ChurchGroupList,
   type ChurchMember,
-  type ChurchPortal,
   type ErrorCode,
   errorCodes,
   memberImportMessages,
@@ -14,7 +14,7 @@ import type { ImportChurch } from './import-records';
 
 const TIMEOUT_MS = 10_000;
 
-/** What an upload needs of its church: who it is, its groups, and who belongs to it now. */
+/** What an upload needs of its church: who it is, its groups (private ones included), and who belongs to it now. */
 export interface ChurchForImport {
   church: ImportChurch;
   groups: Array<{ id: string; name: string }>;
@@ -42,8 +42,8 @@ export class ChurchDirectory {
   /** Everything an upload needs, asked as the admin. */
   async forImport(request: FastifyRequest, churchId: string): Promise<ChurchForImport> {
     const detail = await this.adminsChurch(request, churchId);
-    const [portal, members] = await Promise.all([
-      this.get<ChurchPortal>(request, `/churches/by-slug/${encodeURIComponent(detail.slug)}`),
+    const [groups, members] = await Promise.all([
+      this.get<ChurchGroupList>(request, `/churches/${encodeURIComponent(churchId)}/groups`),
       this.get<ChurchMember[]>(request, `/churches/${encodeURIComponent(churchId)}/members`),
     ]);
     return {
@@ -55,7 +55,7 @@ export class ChurchDirectory {
         logoUrl: detail.logoUrl,
         timeZone: detail.timeZone,
       },
-      groups: portal.groups.map((g) => ({ id: g.id, name: g.name })),
+      groups: groups.items.map((g) => ({ id: g.id, name: g.name })),
       memberIds: members.map((m) => m.userId),
     };
   }

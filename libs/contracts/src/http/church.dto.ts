@@ -142,6 +142,14 @@ export const churchMemberSchema = z.object({
 });
 export type ChurchMember = z.infer<typeof churchMemberSchema>;
 
+/**
+ * `GET /churches/{id}/groups` (admins): every open group that belongs to the church, private ones included, by name
+ * (what a member import's rows are matched against, docs/member-imports.md).
+ */
+export const churchGroupSchema = z.object({ id: z.string(), name: z.string(), isPublic: z.boolean() });
+export const churchGroupListSchema = z.object({ items: z.array(churchGroupSchema) });
+export type ChurchGroupList = z.infer<typeof churchGroupListSchema>;
+
 export const churchJoinRequestSchema = z.object({
   id: z.string(),
   userId: z.string(),

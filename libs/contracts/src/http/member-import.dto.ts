@@ -74,6 +74,9 @@ export const importRowMessages = {
   emailInvalid: (value: string) => `“${value}” is not an e-mail address.`,
   duplicate: (firstRow: number) => `The same e-mail address is already on row ${firstRow}.`,
   groupUnknown: (group: string) => `This church has no group named “${group}”.`,
+  /** Group names are matched ignoring case and spaces around them, so two of the church's groups may answer to one. */
+  groupAmbiguous: (group: string, count: number) =>
+    `This church has ${count} groups named “${group}”: give them different names in Abide, or leave this row’s group empty.`,
   /** `why` is the number check's own sentence (identity's phone-number.ts), which names the country it was read in. */
   phoneInvalid: (value: string, why: string) => `Phone “${value}”: ${why}`,
 } as const;

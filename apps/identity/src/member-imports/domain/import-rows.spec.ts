@@ -55,4 +55,18 @@ describe(checkRows.name, () => {
 
     expect(sut.map((r) => r.problem)).toEqual([importRowMessages.emailInvalid('bad@'), importRowMessages.emailInvalid('bad@')]);
   });
+
+  it('refuses a group name two of the church’s groups answer to (ignoring case and spaces), saying how many', () => {
+    const twins = [...groups, { id: 'g-prayer-1', name: 'Prayer' }, { id: 'g-prayer-2', name: ' PRAYER ' }];
+
+    const sut = checkRows(table({ name: 'Hannah', email: 'hannah@example.org', group: ' prayer' }, { name: 'Eli', email: 'eli@example.org', group: 'choir' }), {
+      groups: twins,
+      phoneRegion: 'US',
+    });
+
+    expect(sut.map((r) => [r.group, r.groupId, r.problem])).toEqual([
+      ['prayer', null, importRowMessages.groupAmbiguous('prayer', 2)],
+      ['Choir', 'g-choir', null],
+    ]);
+  });
 });

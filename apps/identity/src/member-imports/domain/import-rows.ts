@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { normalisePhoneNumber } from '../../settings/phone-number';
 import type { ImportTable } from './import-file';
 
-/** A church's group a row may name (matched by name, ignoring case and surrounding spaces). */
+/** A church's group a row may name (matched by name, ignoring case and surrounding spaces; private groups too). */
 export interface ImportGroup {
   id: string;
   name: string;
@@ -31,12 +31,14 @@ const groupKey = (name: string): string => name.trim().toLowerCase().replace(/\s
 
 /**
  * Checks every row of a member list against the rules a person can fix in their file: a name, an e-mail address
- * (once: a later row with the same address is refused, naming the first), a group the church has, a phone number
+ * (once: a later row with the same address is refused, naming the first), a group the church has (one only: a
+ * name two of its groups answer to is refused, since the admin must say which), a phone number
  * that is valid (read in the church's country when written without a country code) and kept in E.164. Every problem
  * of a row is told, not only the first. Pure: no database, the church's groups are given.
  */
 export const checkRows = (table: ImportTable, context: { groups: readonly ImportGroup[]; phoneRegion: CountryCode }): CheckedRow[] => {
-  const groups = new Map(context.groups.map((g) => [groupKey(g.name), g]));
+  const groups = new Map<string, ImportGroup[]>();
+  for (const g of context.groups) groups.set(groupKey(g.name), [...(groups.get(groupKey(g.name)) ?? []), g]);
   const firstRowOf = new Map<string, number>();
   return table.rows.map(({ row, cells }) => {
     const problems: string[] = [];
@@ -62,8 +64,10 @@ export const checkRows = (table: ImportTable, context: { groups: readonly Import
     }
 
     const groupName = cells.group.trim() || null;
-    const group = groupName ? groups.get(groupKey(groupName)) : undefined;
-    if (groupName && !group) problems.push(importRowMessages.groupUnknown(groupName));
+    const named = groupName ? (groups.get(groupKey(groupName)) ?? []) : [];
+    const group = named.length === 1 ? named[0] : undefined;
+    if (groupName && named.length === 0) problems.push(importRowMessages.groupUnknown(groupName));
+    if (groupName && named.length > 1) problems.push(importRowMessages.groupAmbiguous(groupName, named.length));
 
     return {
       row,

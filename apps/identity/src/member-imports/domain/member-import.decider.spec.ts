@@ -46,11 +46,12 @@ describe('a member import', () => {
     expect(() => decideAccept(undone, accept('inv2'))).toThrow(new InvitationUnusable('withdrawn'));
   });
 
-  it('records each join notice once, and none once the import stopped running', () => {
+  it('records each join notice once, naming the admin who started the import, and none once the import stopped running', () => {
     const notice = { invitationId: 'inv3', userId: 'u3', churchName: 'Grace', expiresAt: '2026-11-15T09:00:00.000Z' };
     const first = decideNotices(fold(started()), [notice]);
 
     expect(first).toHaveLength(1);
+    expect(first[0].data).toEqual({ importId: 'i1', churchId: 'c1', ...notice, invitedBy: 'admin' });
     expect(decideNotices(fold(started(), first), [notice])).toEqual([]);
     expect(decideNotices(fold(started(), decideComplete(fold(started()), counts)), [notice])).toEqual([]);
   });

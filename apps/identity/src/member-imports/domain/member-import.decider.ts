@@ -79,13 +79,13 @@ export interface AccountHolderInvited {
   expiresAt: string;
 }
 
-/** Join notices for account holders, each once; none once the import stopped running (an undo wins). */
+/** Join notices for account holders, each once, naming the admin who started the import; none once the import stopped running (an undo wins). */
 export const decideNotices = (s: MemberImportState, invited: readonly AccountHolderInvited[]): NewEvent[] =>
   s.status !== 'running'
     ? []
     : invited
         .filter((i) => !s.noticed.has(i.invitationId))
-        .map((i) => ev('identity.member-import.member-invited', { importId: s.importId, churchId: s.churchId, ...i }, i.userId));
+        .map((i) => ev('identity.member-import.member-invited', { importId: s.importId, churchId: s.churchId, ...i, invitedBy: s.startedBy }, i.userId));
 
 export const decideComplete = (s: MemberImportState, counts: ImportCounts): NewEvent[] =>
   s.status === 'running' ? [ev('identity.member-import.completed', { importId: s.importId, churchId: s.churchId, counts }, null)] : [];

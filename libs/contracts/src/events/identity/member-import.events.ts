@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { eventVersions } from '../versions';
 
 /**
  * Events of identity's member-import aggregate (topic identity.member-import.v1), one stream per import
  * (`member-import-{importId}`): a church admin's uploaded member list and what became of it (docs/member-imports.md).
  * The rows themselves (names, addresses, numbers) are never in events: they stay in identity's report
  * and invitation documents. Events carry only what other services act on:
- * - `member-invited`: an address that already had an account was invited (identity e-mails the join notice; other services may put it in the bell);
+ * - `member-invited`: an address that already had an account was invited (identity e-mails the join notice, formation
+ *   puts it in the member's bell);
  * - `invitation-accepted`: the person accepted (community joins them to the church and, if named, the group).
  */
 const ids = { importId: z.string().min(1), churchId: z.string().min(1) };
@@ -39,6 +41,11 @@ export const memberImportMemberInvitedV1 = z.object({
   churchName: z.string().min(1).max(80),
   expiresAt: instant,
 });
+/**
+ * v2 adds `invitedBy`: the admin whose import it was, so the notice can say who added them. Notices recorded before v2
+ * do not say (null).
+ */
+export const memberImportMemberInvitedV2 = memberImportMemberInvitedV1.extend({ invitedBy: userId.nullable() });
 /** Every row was processed: the invitations are recorded and their e-mails queued. */
 export const memberImportCompletedV1 = z.object({ ...ids, counts: memberImportCounts });
 /** The job gave up (its retries ran out); nothing more is done for this import. */
@@ -56,9 +63,12 @@ export const memberImportInvitationAcceptedV1 = z.object({
 
 export const identityMemberImportEvents = {
   'identity.member-import.started': { schemaVersion: 1, schema: memberImportStartedV1 },
-  'identity.member-import.member-invited': { schemaVersion: 1, schema: memberImportMemberInvitedV1 },
+  'identity.member-import.member-invited': eventVersions(memberImportMemberInvitedV1).next(memberImportMemberInvitedV2, (v1) => ({
+    ...v1,
+    invitedBy: null,
+  })),
   'identity.member-import.completed': { schemaVersion: 1, schema: memberImportCompletedV1 },
   'identity.member-import.failed': { schemaVersion: 1, schema: memberImportFailedV1 },
   'identity.member-import.undone': { schemaVersion: 1, schema: memberImportUndoneV1 },
   'identity.member-import.invitation-accepted': { schemaVersion: 1, schema: memberImportInvitationAcceptedV1 },
-} as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;
+} as const;

@@ -150,6 +150,11 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    churchesGroups: build.query<ChurchesGroupsApiResponse, ChurchesGroupsApiArg>({
+      query: (queryArg) => ({
+        url: `/churches/${encodeURIComponent(String(queryArg))}/groups`,
+      }),
+    }),
     churchesNewCode: build.mutation<ChurchesNewCodeApiResponse, ChurchesNewCodeApiArg>({
       query: (queryArg) => ({
         url: `/churches/${encodeURIComponent(String(queryArg))}/join-code`,
@@ -994,6 +999,8 @@ export type ChurchDashboardCsvApiArg = {
   /** Which table: the weekly figures (weeks) or the group health table (groups) */
   table?: 'weeks' | 'groups';
 };
+export type ChurchesGroupsApiResponse = /** status 200  */ ChurchGroupListDto;
+export type ChurchesGroupsApiArg = string;
 export type ChurchesNewCodeApiResponse = /** status 200  */ ChurchDetailDto;
 export type ChurchesNewCodeApiArg = string;
 export type ChurchesLeaveApiResponse = unknown;
@@ -1659,6 +1666,13 @@ export type ChurchDashboardDto = {
           name: string | null;
         }[]
       | null;
+  }[];
+};
+export type ChurchGroupListDto = {
+  items: {
+    id: string;
+    name: string;
+    isPublic: boolean;
   }[];
 };
 export type ChurchMemberListDto = {
@@ -2965,6 +2979,8 @@ export const {
   useLazyChurchDashboardFiguresQuery,
   useChurchDashboardCsvQuery,
   useLazyChurchDashboardCsvQuery,
+  useChurchesGroupsQuery,
+  useLazyChurchesGroupsQuery,
   useChurchesNewCodeMutation,
   useChurchesLeaveMutation,
   useChurchesMembersQuery,
