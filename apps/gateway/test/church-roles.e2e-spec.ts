@@ -421,3 +421,27 @@ describe('the matrix and the API document', () => {
     expect([...inMatrix].filter((route) => !routes.includes(route))).toEqual([]);
   });
 });
+
+describe('a church that does not exist', () => {
+  /**
+   * Community owns churches and says 404; identity asks community, so it says the same. Formation and the library know
+   * a church only from community's events, so to them an unknown church is one where the caller has no role (403).
+   */
+  it.each([
+    ['GET', '/api/churches/{unknown}', 404],
+    ['PATCH', '/api/churches/{unknown}', 404],
+    ['POST', '/api/churches/{unknown}/join-code', 404],
+    ['POST', '/api/churches/{unknown}/requests', 404],
+    ['GET', '/api/churches/{unknown}/requests', 404],
+    ['GET', '/api/churches/{unknown}/members', 404],
+    ['POST', '/api/churches/{unknown}/leave', 404],
+    ['GET', '/api/churches/{unknown}/dashboard', 404],
+    ['GET', '/api/member-imports?churchId={unknown}', 404],
+    ['GET', '/api/curricula?churchId={unknown}', 403],
+    ['DELETE', '/api/logos/{unknown}', 403],
+  ])('%s %s answers %i to a church admin', async (method, path, status) => {
+    const res = await send(method, path.replace('{unknown}', randomUUID()), ctx.sessions.admin, method === 'PATCH' ? { welcome: 'Hello' } : undefined);
+    expect(res.status).toBe(status);
+    expect(res.type).toContain('application/problem+json');
+  });
+});
