@@ -7,8 +7,8 @@ import { DownstreamHealth } from './health/downstream-health';
 import { LiveSignalsConsumer } from './live/live-signals.consumer';
 import { LiveStreams } from './live/live-streams';
 import { ServiceClient } from './proxy/service-client';
-import { AuthRateLimit } from './rate-limit/auth-rate-limit';
 import { RateLimitCounters } from './rate-limit/rate-limit-counters';
+import { RateLimits } from './rate-limit/rate-limits';
 
 /**
  * No per-route code: the public routes are the services' (proxy/route-table.ts, proxy/edge-proxy.ts), except the live
@@ -25,7 +25,7 @@ export class AppModule {
         { provide: GATEWAY_CONFIG, useValue: config },
         ServiceClient,
         RateLimitCounters,
-        AuthRateLimit,
+        RateLimits,
         DownstreamHealth,
         ApiDocument,
         LiveStreams,

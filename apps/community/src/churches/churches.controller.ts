@@ -89,9 +89,13 @@ export class ChurchesController {
   }
 
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Join a church with its join code (or the code of an invitation link); the caller becomes a member at once.' })
+  @ApiOperation({
+    summary: 'Join a church with its join code (or the code of an invitation link); the caller becomes a member at once.',
+    description:
+      'Codes that match no church are limited per network at the gateway (docs/churches.md): past the limit, every attempt answers 429 with Retry-After until the window ends.',
+  })
   @ApiResponse({ status: 200, type: ChurchSummaryDto })
-  @ApiProblems(400, 401, 404, 409)
+  @ApiProblems(400, 401, 404, 409, 429)
   @Post('join')
   @HttpCode(200)
   async join(@CurrentUser() caller: AuthUser, @Body() body: JoinChurchDto, @Req() req: FastifyRequest): Promise<ChurchSummary> {
@@ -251,10 +255,11 @@ export class ChurchesController {
 
   @ApiBearerAuth()
   @ApiOperation({
-    summary: 'Leave a church. The only admin makes another member an admin first (409), unless they are the last member (the church closes).',
+    summary:
+      'Leave a church (its members; 403 for anyone else). The only admin makes another member an admin first (409), unless they are the last member (the church closes).',
   })
   @ApiResponse({ status: 204, description: 'Left' })
-  @ApiProblems(401, 404, 409)
+  @ApiProblems(401, 403, 404, 409)
   @Post(':id/leave')
   @HttpCode(204)
   async leave(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {

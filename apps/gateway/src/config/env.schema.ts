@@ -38,6 +38,9 @@ export const gatewayEnvSchema = z.object({
   /** Sign-in, sign-up and recovery: at most this many requests per client IP per window (kept in Redis). */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(30),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Joining a church by code: at most this many codes that matched no church per client IP per window (docs/churches.md). */
+  JOIN_CODE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(50),
+  JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /**
    * Which proxies' X-Forwarded-For to believe for the client IP (Fastify trustProxy): `true`, `false`, a hop count,
    * or comma-separated addresses/CIDRs/keywords (`loopback`, `uniquelocal`). Default: the local dev proxy only.

@@ -3,7 +3,7 @@ import { DomainError, replyWithProblem } from '@abide/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiDocument } from '../docs/api-document';
-import { AuthRateLimit } from '../rate-limit/auth-rate-limit';
+import { RateLimits } from '../rate-limit/rate-limits';
 import { routeOf } from './route-table';
 import { ServiceClient } from './service-client';
 
@@ -18,7 +18,7 @@ import { ServiceClient } from './service-client';
  */
 export const installEdgeProxy = (app: NestFastifyApplication): void => {
   const services = app.get(ServiceClient);
-  const limits = app.get(AuthRateLimit);
+  const limits = app.get(RateLimits);
   const document = app.get(ApiDocument);
   /**
    * A documented path asked with a method its document does not declare answers 405 with `Allow` (RFC 9110), before
@@ -40,8 +40,13 @@ export const installEdgeProxy = (app: NestFastifyApplication): void => {
       if (!route) {
         throw new DomainError(errorCodes.notFound, 404, 'Not found', `Cannot ${request.method} ${request.url.split('?')[0]}`);
       }
-      if (route.rule?.rateLimit) await limits.check(route.rule.rateLimit, request.ip);
-      await services.forward(route.service, request, reply, route.servicePath, route.rule?.timeoutMs);
+      const counted = route.rule?.rateLimit ? await limits.check(route.rule.rateLimit, request.ip) : undefined;
+      try {
+        await services.forward(route.service, request, reply, route.servicePath, route.rule?.timeoutMs);
+      } finally {
+        // A request the service never answered (down, timed out) is given back like one whose answer does not count.
+        if (counted) void limits.settle(counted, reply.sent ? reply.statusCode : 503);
+      }
     } catch (error) {
       if (reply.sent) {
         request.raw.destroy();

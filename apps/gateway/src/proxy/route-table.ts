@@ -1,13 +1,15 @@
+import type { RateLimitBucket } from '../rate-limit/rate-limits';
+
 export type ServiceName = 'identity' | 'formation' | 'library' | 'community';
 export const serviceNames: readonly ServiceName[] = ['identity', 'formation', 'library', 'community'];
 
-/** What a route needs at the edge besides forwarding: a longer timeout, a per-IP limit (rate-limit/auth-rate-limit.ts). */
+/** What a route needs at the edge besides forwarding: a longer timeout, a per-IP limit (rate-limit/rate-limits.ts). */
 export interface EdgeRule {
   method: string;
   /** Matched against the decoded path without `/api` and without the query. */
   path: RegExp;
   timeoutMs?: number;
-  rateLimit?: 'sign-up' | 'sign-in' | 'two-factor' | 'recover';
+  rateLimit?: RateLimitBucket;
 }
 
 /** An upload streams through to the library; 10 MiB over a slow link needs longer than an ordinary call. */
@@ -55,6 +57,8 @@ export const edgeRules: readonly EdgeRule[] = [
   // Sign-in's second step: codes are guessed like passwords, so they are limited like them (and backed off per account).
   { method: 'POST', path: /^\/auth\/two-factor\/verify$/, rateLimit: 'two-factor' },
   { method: 'POST', path: /^\/auth\/recover$/, rateLimit: 'recover' },
+  // Join codes are short: codes that match no church are limited per address, so they cannot be guessed (docs/churches.md).
+  { method: 'POST', path: /^\/churches\/join$/, rateLimit: 'church-join' },
   { method: 'POST', path: /^\/uploads$/, timeoutMs: UPLOAD_TIMEOUT_MS },
   { method: 'POST', path: /^\/member-imports$/, timeoutMs: UPLOAD_TIMEOUT_MS },
   // The moderation preview streams a whole file; an AI insight may wait on the configured assistant.

@@ -2,10 +2,6 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { DomainError, HealthRegistry, isTransientError, RedisConnection } from '@abide/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
 
-/** What sign-in, sign-up and recovery answer while the counters' Redis is away (they fail closed; see README). */
-export const AUTH_LIMITS_UNAVAILABLE =
-  'Signing in, signing up and password recovery are briefly unavailable. Please try again in a minute.';
-
 /**
  * The counters behind the per-IP limits, in Redis so the limits hold across gateway instances (one connection for
  * every guard instance). Without Redis a limit cannot be enforced, so a counted route answers 503 rather than run
@@ -25,14 +21,22 @@ export class RateLimitCounters implements OnModuleInit, OnModuleDestroy {
     this.prefix = `${config.REDIS_KEY_PREFIX}:gateway:rate`;
   }
 
-  /** Counts one request in the window `key` (which expires after `ttlSeconds`) and returns the count so far. */
-  async increment(key: string, ttlSeconds: number): Promise<number> {
+  /**
+   * Counts one request in the window `key` (which expires after `ttlSeconds`) and returns the count so far. Without
+   * Redis the limited route fails closed: 503 with `unavailable` (see README).
+   */
+  async increment(key: string, ttlSeconds: number, unavailable: string): Promise<number> {
     try {
       return await this.redis.countWithin(key, ttlSeconds);
     } catch (error) {
-      if (isTransientError(error)) throw DomainError.unavailable(AUTH_LIMITS_UNAVAILABLE, 30);
+      if (isTransientError(error)) throw DomainError.unavailable(unavailable, 30);
       throw error;
     }
+  }
+
+  /** Takes one request back off the window `key` (an answer that does not count). */
+  async giveBack(key: string, ttlSeconds: number): Promise<void> {
+    await this.redis.countWithin(key, ttlSeconds, -1);
   }
 
   onModuleInit(): void {

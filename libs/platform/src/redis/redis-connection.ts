@@ -88,12 +88,12 @@ export class RedisConnection {
   }
 
   /**
-   * Adds one to the counter `key`, (re)sets it to expire after `ttlSeconds`, and returns the count so far. A command
-   * can fail inside the transaction without EXEC failing; that rejects too, because a limit that was not counted
-   * must not let the request through.
+   * Adds `by` (one; -1 gives a count back) to the counter `key`, (re)sets it to expire after `ttlSeconds`, and returns
+   * the count so far. A command can fail inside the transaction without EXEC failing; that rejects too, because a
+   * limit that was not counted must not let the request through.
    */
-  async countWithin(key: string, ttlSeconds: number): Promise<number> {
-    const result = await this.client.multi().incr(key).expire(key, ttlSeconds).exec();
+  async countWithin(key: string, ttlSeconds: number, by = 1): Promise<number> {
+    const result = await this.client.multi().incrby(key, by).expire(key, ttlSeconds).exec();
     const [error, count] = result?.[0] ?? [new Error(`Redis discarded the transaction counting ${key}`), null];
     if (error) throw error;
     return Number(count);

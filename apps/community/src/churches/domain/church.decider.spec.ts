@@ -82,6 +82,7 @@ describe('a church', () => {
     expect(() => decideLeave(s, 'founder')).toThrow(refusal(errorCodes.conflict, churchMessages.lastAdminLeaves));
     expect(() => decideRole(s, 'founder', 'founder', 'member')).toThrow(refusal(errorCodes.conflict, churchMessages.lastAdminDemoted));
     expect(decideLeave(s, 'anna')).toHaveLength(1);
+    expect(() => decideLeave(s, 'stranger')).toThrow(refusal(errorCodes.forbidden, churchMessages.notMember));
     const promoted = decideRole(s, 'founder', 'anna', 'admin');
     const two = after(start, anna, promoted);
     expect(decideLeave(two, 'founder')).toHaveLength(1);

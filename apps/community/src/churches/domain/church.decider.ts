@@ -206,11 +206,12 @@ export const decideOnRequest = (s: ChurchState, by: string, requestId: string, a
 
 /**
  * Leaving is always possible, with one condition: a church keeps an admin. The only admin hands over first, unless
- * they are the last member, whose leaving closes the church.
+ * they are the last member, whose leaving closes the church. Leaving is a member's right: anyone else gets 403, as on
+ * every route they lack the role for.
  */
 export const decideLeave = (s: ChurchState, userId: string): ChurchEvent[] => {
   if (!isOpen(s)) throw notFound();
-  if (!s.members.has(userId)) throw conflict(m.notMember);
+  if (!s.members.has(userId)) throw forbidden(m.notMember);
   if (roleIn(s, userId) === 'admin' && adminCount(s) === 1 && s.members.size > 1) throw conflict(m.lastAdminLeaves);
   return [ev('community.church.member-left', { churchId: s.churchId, userId }, userId)];
 };

@@ -1,0 +1,49 @@
+import { DomainError } from '@abide/platform';
+import type { GatewayConfig } from '../config/env.schema';
+import type { RateLimitCounters } from './rate-limit-counters';
+import { RateLimits } from './rate-limits';
+
+/** Counters in memory, as Redis keeps them: one count per key. */
+const memoryCounters = () => {
+  const counts = new Map<string, number>();
+  const counters = {
+    prefix: 'test:gateway:rate',
+    increment: async (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1).get(key)!,
+    giveBack: async (key: string) => void counts.set(key, (counts.get(key) ?? 0) - 1),
+  };
+  return { counts, counters: counters as unknown as RateLimitCounters };
+};
+const config = { AUTH_RATE_LIMIT_MAX: 2, AUTH_RATE_LIMIT_WINDOW_SECONDS: 300, JOIN_CODE_RATE_LIMIT_MAX: 2, JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS: 900 } as GatewayConfig;
+
+const refusalOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: DomainError) => ({ status: error.status, detail: error.detail, retryAfter: Number(error.headers?.['retry-after']) }),
+  );
+
+describe('RateLimits', () => {
+  it('gives back a join or an "already a member", and keeps codes that matched no church', async () => {
+    const { counters } = memoryCounters();
+    const limits = new RateLimits(config, counters);
+
+    for (const status of [200, 409, 401, 503]) await limits.settle(await limits.check('church-join', '10.0.0.1'), status);
+    await limits.settle(await limits.check('church-join', '10.0.0.1'), 404);
+    await limits.settle(await limits.check('church-join', '10.0.0.1'), 400);
+    const refused = await refusalOf(limits.check('church-join', '10.0.0.1'));
+
+    expect(refused).toMatchObject({ status: 429, detail: expect.stringMatching(/^Too many join codes that did not work came from your network\./) });
+    expect(refused!.retryAfter).toBeGreaterThanOrEqual(1);
+    expect(refused!.retryAfter).toBeLessThanOrEqual(900);
+    expect(await refusalOf(limits.check('church-join', '10.0.0.2'))).toBeUndefined();
+  });
+
+  it('counts every sign-in, whatever its answer, in its own bucket', async () => {
+    const { counters } = memoryCounters();
+    const limits = new RateLimits(config, counters);
+
+    for (const status of [200, 200]) await limits.settle(await limits.check('sign-in', '10.0.0.1'), status);
+
+    expect(await refusalOf(limits.check('sign-in', '10.0.0.1'))).toMatchObject({ status: 429, detail: expect.stringMatching(/^Too many attempts/) });
+    expect(await refusalOf(limits.check('church-join', '10.0.0.1'))).toBeUndefined();
+  });
+});
