@@ -147,6 +147,7 @@ const rows: Row[] = [
     expected: { none: 401, outsider: 404, otherAdmin: 204, member: 404, admin: 404 },
   },
   { route: 'GET /api/churches/{id}/members', url: (c) => `/api/churches/${c.churchA.id}/members`, expected: adminsOnly(200) },
+  { route: 'GET /api/churches/{id}/groups', url: (c) => `/api/churches/${c.churchA.id}/groups`, expected: adminsOnly(200) },
   {
     route: 'PUT /api/churches/{id}/members/{userId}/role',
     url: (c) => `/api/churches/${c.churchA.id}/members/${c.sessions.member.user.id}/role`,

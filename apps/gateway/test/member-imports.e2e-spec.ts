@@ -247,6 +247,9 @@ describe('importing a member list', () => {
     expect((await admin.post<ProblemDetails>(`/api/invitations/${holderInvitation}/accept`)).status).toBe(403);
     expect((await holder.get<InvitationView>(`/api/invitations/${holderInvitation}`)).body).toMatchObject({ hasAccount: true, church: { id: church.id } });
     expect((await holder.post(`/api/invitations/${holderInvitation}/accept`)).status).toBe(200);
+    // Someone else learns nothing of its state: not yours comes before used.
+    expect((await admin.get(`/api/invitations/${holderInvitation}`)).status).toBe(403);
+    expect((await holder.get<ProblemDetails>(`/api/invitations/${holderInvitation}`)).status).toBe(409);
     await eventually(async () => ((await holder.get<MyChurches>('/api/churches')).body.items.some((c) => c.id === church.id) ? true : undefined));
 
     // Once they accepted, the same file finds them members.

@@ -45,8 +45,7 @@ export class Invitations {
 
   /** An account holder's invitation, for them only (by the account it was sent to, or its address). */
   async forMember(invitationId: string, caller: { id: string; email: string }): Promise<InvitationView> {
-    const { doc, context } = await this.usable(invitationId);
-    this.assertTheirs(doc, caller);
+    const { doc, context } = await this.usable(invitationId, caller);
     return this.view(doc, context, true);
   }
 
@@ -80,8 +79,7 @@ export class Invitations {
 
   /** An account holder's acceptance, signed in. */
   async acceptAsMember(invitationId: string, caller: { id: string; email: string }, meta: Meta): Promise<ImportContextDoc> {
-    const { doc, context } = await this.usable(invitationId);
-    this.assertTheirs(doc, caller);
+    const { doc, context } = await this.usable(invitationId, caller);
     await this.accept(doc, caller.id, new Date(), meta);
     return context;
   }
@@ -104,10 +102,12 @@ export class Invitations {
     return found;
   }
 
-  private async usable(invitationId: string): Promise<{ doc: InvitationDoc; context: ImportContextDoc }> {
+  /** The invitation if it can still be accepted; with a caller, only theirs (checked first: others learn nothing of its state). */
+  private async usable(invitationId: string, caller?: { id: string; email: string }): Promise<{ doc: InvitationDoc; context: ImportContextDoc }> {
     const doc = await this.records.invitation(invitationId);
     const context = doc ? await this.records.context(doc.importId) : null;
     if (!doc || !context) throw gone('unknown');
+    if (caller) this.assertTheirs(doc, caller);
     if (doc.acceptedAt) throw gone('used');
     const { state } = await this.stream.load(doc.importId);
     if (state.status === 'undone') throw gone('withdrawn');
