@@ -119,19 +119,29 @@ describe('curricula', () => {
     await screenshot(page, 'curriculum-editor-moved-phone');
     await expectAccessible(page, 'curriculum editor after moving activities', { widths: ['phone'] });
     await page.setViewportSize(viewports.desktop);
+    // The handle's keyboard path crosses days too: Space picks the activity up, Left takes it to the day before,
+    // Space puts it down.
+    await page.getByRole('button', { name: 'Drag Read Psalm 23 on Wednesday' }).focus();
+    await page.keyboard.press('Space');
+    await heard('Read Psalm 23 is over Wednesday, position 1 of 1.');
+    await page.keyboard.press('ArrowLeft');
+    await heard('Read Psalm 23 is over Tuesday, position 1 of 1.');
+    await page.keyboard.press('Space');
+    await page.locator('[id^="DndLiveRegion"]').getByText(/^Read Psalm 23 dropped on Tuesday/).waitFor({ state: 'attached' });
+    await activityOn('Tuesday', 'Read Psalm 23').waitFor();
     await screenshot(page, 'curriculum-editor-moved');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('button', { name: 'Save draft' }).and(page.locator('[disabled]')).waitFor();
     // Saved: after a reload the moved activities are on their new days.
     await page.reload();
     await page.getByRole('button', { name: /^Week 2 The Shepherd/ }).click();
-    await activityOn('Wednesday', 'Read Psalm 23').waitFor();
+    await activityOn('Tuesday', 'Read Psalm 23').waitFor();
     await activityOn('Saturday', 'Walk and give thanks').waitFor();
     expect(await day('Monday').getByRole('listitem').count()).toBe(0);
     expect(await day('Thursday').getByRole('listitem').count()).toBe(0);
     const movedDraft = (await admin.session.get<CurriculumDetail>(`/api/curricula/${curriculumId}`)).body.draft;
     expect(movedDraft.weeks[1].days.map((d) => d.activities.map((a) => a.name))).toEqual([
-      [], [], [], ['Read Psalm 23'], [], [], ['Walk and give thanks'],
+      [], [], ['Read Psalm 23'], [], [], [], ['Walk and give thanks'],
     ]);
 
     await screenshot(page, 'curriculum-editor');

@@ -4,6 +4,7 @@ import {
   DndContext,
   type DragEndEvent,
   type UniqueIdentifier,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
   useSensor,
@@ -66,8 +67,8 @@ export function SortableList<T extends { id: string }>({ items, onMove, handleLa
 }
 
 /** The pointer (after a few pixels, so a click stays a click) and the keyboard (Space, arrows, Space). */
-export const useSortSensors = () =>
-  useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+export const useSortSensors = (coordinateGetter: KeyboardCoordinateGetter = sortableKeyboardCoordinates) =>
+  useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter }));
 
 /** One item of a sortable list: its drag handle (a real button) and its content. */
 export function SortableRow({ id, label, children }: { id: string; label: string; children: ReactNode }) {

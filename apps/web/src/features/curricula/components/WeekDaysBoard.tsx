@@ -1,16 +1,19 @@
 import {
+  type Active,
   type Announcements,
   closestCenter,
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
   type DragOverEvent,
+  type KeyboardCoordinateGetter,
+  type Over,
   pointerWithin,
   rectIntersection,
   type UniqueIdentifier,
   useDroppable,
 } from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { hasSortableData, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -34,16 +37,46 @@ const nameOf = (a: ActivityDraft | undefined) => a?.name || 'The activity';
 const sameOrder = (a: Days, b: Days) => a.length === b.length && a.every((d, i) => d.map((x) => x.id).join() === b[i].map((x) => x.id).join());
 
 /**
+ * The keyboard on a picked-up activity: Up and Down move it within its day, Left and Right to the day before or
+ * after (whatever the columns on screen). dnd-kit's own getter goes to the nearest box on screen in that direction,
+ * which in a grid of days is as often the activity's own day as the next one.
+ */
+const dayKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context: { active, over, droppableRects, collisionRect } }) => {
+  if (!active || !collisionRect || !hasSortableData(active)) return undefined;
+  const { containerId, items } = active.data.current.sortable;
+  const day = dayOfId(containerId) ?? 0;
+  const target = (id: UniqueIdentifier) => droppableRects.get(id);
+  if (event.code === 'ArrowLeft' || event.code === 'ArrowRight') {
+    event.preventDefault();
+    const rect = target(dayId(day + (event.code === 'ArrowLeft' ? -1 : 1)));
+    // The day's foot: the activity joins the day at its end, as the Move menu puts it.
+    return rect ? { x: rect.left, y: rect.top + Math.max(0, rect.height - collisionRect.height) } : undefined;
+  }
+  if (event.code === 'ArrowUp' || event.code === 'ArrowDown') {
+    event.preventDefault();
+    const at = over && items.includes(over.id) ? items.indexOf(over.id) : items.indexOf(active.id);
+    const next = items[at + (event.code === 'ArrowUp' ? -1 : 1)];
+    const rect = next === undefined ? undefined : target(next);
+    if (!rect) return undefined;
+    // Going down, the moved activity's bottom meets the next one's, as dnd-kit's sortable getter does.
+    return { x: rect.left, y: event.code === 'ArrowUp' ? rect.top : rect.top + rect.height - collisionRect.height };
+  }
+  return undefined;
+};
+
+/**
  * The seven days of a week, whose activities are reordered and moved from day to day by dragging their handle, by
  * the keyboard on the handle (Space, the arrow keys, Space; dnd-kit announces each step), or by a "Move" menu
  * that lists the other days. While an activity is dragged the board shows where it would land; nothing changes in
  * the draft until it is dropped, and Escape puts everything back.
  */
 export function WeekDaysBoard({ days, weekNumber, onChange, onEdit, onAdd }: WeekDaysBoardProps) {
-  const sensors = useSortSensors();
+  const sensors = useSortSensors(dayKeyboardCoordinates);
   // The days as they look mid-drag (an activity shown over another day); null when nothing is being dragged.
   const [dragging, setDragging] = useState<Days | null>(null);
   const shown = dragging ?? days;
+  // The activity or day the dragged one was over when it arrived from another day (see `landing`).
+  const arrivedOver = useRef<UniqueIdentifier | null>(null);
   const [status, setStatus] = useState('');
   const focusAfterMove = useFocusAfterMove(days);
 
@@ -64,28 +97,39 @@ export function WeekDaysBoard({ days, weekNumber, onChange, onEdit, onAdd }: Wee
     return closest.length ? closest.slice(0, 1) : [{ id: dayId(day) }];
   };
 
+  /**
+   * The days with the dragged activity where it would land over `over`: within its day at the place of the
+   * activity it is over; on another day before that activity, or after it when its middle is lower, or at the day's end.
+   */
+  const landing = (current: Days, active: Active, over: Over): Days => {
+    const from = dayOf(active.id, current);
+    const to = dayOf(over.id, current);
+    if (from === undefined || to === undefined) return current;
+    const place = dayOfId(over.id) === undefined ? placeOfActivity(current, String(over.id))?.index : undefined;
+    // Still over the activity it was put after or before on arriving from another day: it stays where it landed.
+    if (from === to) return place === undefined || over.id === arrivedOver.current ? current : moveActivity(current, String(active.id), to, place);
+    const translated = active.rect.current.translated;
+    const below = translated && translated.top + translated.height / 2 > over.rect.top + over.rect.height / 2 ? 1 : 0;
+    return moveActivity(current, String(active.id), to, place === undefined ? undefined : place + below);
+  };
+
+  // Within a day dnd-kit's sortable shows the new order itself; a move to another day is drawn by the state.
   const onDragOver = ({ active, over }: DragOverEvent) => {
     if (!over) return;
-    setDragging((list) => {
-      const current = list ?? days;
-      const from = dayOf(active.id, current);
-      const to = dayOf(over.id, current);
-      if (from === undefined || to === undefined || from === to) return current;
-      // Over an activity: before it, or after it when the dragged one is past its middle; over the day: at its end.
-      const place = dayOfId(over.id) === undefined ? placeOfActivity(current, String(over.id))?.index : undefined;
-      const translated = active.rect.current.translated;
-      const below = translated && translated.top > over.rect.top + over.rect.height / 2 ? 1 : 0;
-      return moveActivity(current, String(active.id), to, place === undefined ? undefined : place + below);
-    });
+    const current = dragging ?? days;
+    if (dayOf(active.id, current) === dayOf(over.id, current)) {
+      if (over.id !== arrivedOver.current) arrivedOver.current = null;
+      return;
+    }
+    setDragging(landing(current, active, over));
+    arrivedOver.current = over.id;
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const current = dragging ?? days;
+    const next = over ? landing(current, active, over) : current;
     setDragging(null);
-    if (!over) return;
-    const to = dayOf(over.id, current);
-    const place = dayOfId(over.id) === undefined ? placeOfActivity(current, String(over.id))?.index : undefined;
-    const next = to === undefined ? current : moveActivity(current, String(active.id), to, place);
+    arrivedOver.current = null;
     if (!sameOrder(next, days)) onChange(next);
   };
 
@@ -97,22 +141,18 @@ export function WeekDaysBoard({ days, weekNumber, onChange, onEdit, onAdd }: Wee
     focusAfterMove(a.id);
   };
 
-  // What screen readers hear while dragging: the activity's name, and the day and place it is over (counting
-  // itself there, as it will be once dropped), in words rather than dnd-kit's ids.
-  const place = (overId: UniqueIdentifier, activeId: UniqueIdentifier) => {
-    const day = dayOf(overId);
-    if (day === undefined) return 'no day';
-    const others = shown[day].filter((a) => a.id !== activeId).length;
-    const index = dayOfId(overId) === undefined ? (placeOfActivity(shown, String(overId))?.index ?? others) : others;
-    return `${dayNames[day]}, position ${index + 1} of ${others + 1}`;
+  // What screen readers hear while dragging: the activity's name, and the day and place where it would land, in
+  // words rather than dnd-kit's ids.
+  const place = (active: Active, over: Over | null) => {
+    const next = over ? landing(shown, active, over) : shown;
+    const at = placeOfActivity(next, String(active.id));
+    return at ? `${dayNames[at.day]}, position ${at.index + 1} of ${next[at.day].length}` : 'no day';
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
-      `Picked up ${nameOf(activity(active.id))}, on ${place(active.id, active.id)}. Use the arrow keys to move it, to another day too, Space to drop it, Escape to cancel.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${nameOf(activity(active.id))} is over ${place(over.id, active.id)}.` : `${nameOf(activity(active.id))} is over no day.`,
-    onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(activity(active.id))} dropped on ${place(over.id, active.id)}.` : `${nameOf(activity(active.id))} dropped back in place.`,
+      `Picked up ${nameOf(activity(active.id))}, on ${place(active, null)}. Use the arrow keys to move it, left and right to another day, Space to drop it, Escape to cancel.`,
+    onDragOver: ({ active, over }) => `${nameOf(activity(active.id))} is over ${over ? place(active, over) : 'no day: dropped here it stays where it was'}.`,
+    onDragEnd: ({ active, over }) => (over ? `${nameOf(activity(active.id))} dropped on ${place(active, over)}.` : `${nameOf(activity(active.id))} dropped back in place.`),
     onDragCancel: ({ active }) => `Moving ${nameOf(activity(active.id))} was cancelled.`,
   };
 
@@ -131,7 +171,7 @@ export function WeekDaysBoard({ days, weekNumber, onChange, onEdit, onAdd }: Wee
           <DayColumn key={day} day={dayIndex} label={`${day} of week ${weekNumber}`}>
             <h3 className="curriculum-day__name">{day}</h3>
             {shown[dayIndex].length === 0 ? <p className="curriculum-hint">Free: the member’s own plan</p> : null}
-            <SortableContext items={shown[dayIndex].map((a) => a.id)} strategy={verticalListSortingStrategy}>
+            <SortableContext id={dayId(dayIndex)} items={shown[dayIndex].map((a) => a.id)} strategy={verticalListSortingStrategy}>
               <ol className="sortable-list">
                 {shown[dayIndex].map((a) => (
                   <SortableRow key={a.id} id={a.id} label={`Drag ${a.name || 'activity'} on ${day}`}>
