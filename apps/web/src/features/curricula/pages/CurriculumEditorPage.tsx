@@ -50,8 +50,8 @@ function WeekEditor({ week, number, onChange, onEdit }: { week: WeekDraft; numbe
         <Input.TextArea value={week.summary} rows={2} maxLength={600} onChange={(e) => onChange({ ...week, summary: e.target.value })} />
       </label>
       <p className="curriculum-hint">
-        Drag an activity by its handle to another place or day, or focus the handle and use Space and the arrow keys; “Move” sends it to
-        another day.
+        Drag an activity by its handle to another place or day, or focus the handle and use Space and the arrow keys (left and right change
+        the day); “Move” sends it to another day.
       </p>
       <WeekDaysBoard
         days={week.days}
