@@ -48,12 +48,8 @@ describe('the pastor’s dashboard', () => {
     // One line of active members, three of activity.
     expect(await page.locator('.church-trend__plot path.recharts-line-curve').count()).toBe(4);
 
-    expect(await dashboard.groupCells(groupName)).toEqual([
-      groupName,
-      '4 (3 sharing)',
-      expect.stringMatching(/^1\/\d+ \(\d+%\)$/),
-      'No ratings',
-    ]);
+    const cells = await dashboard.groupCells(groupName);
+    expect(cells).toEqual([groupName, '4 (3 sharing)', expect.stringMatching(/^1\/\d+ \(\d+%\)$/), 'No ratings']);
     const week = await dashboard.expandGroup(groupName);
     await week.getByRole('cell', { name: active.name, exact: true }).waitFor();
     expect(await week.getByText(quiet.name).count()).toBe(0);
@@ -64,6 +60,14 @@ describe('the pastor’s dashboard', () => {
     await screenshot(page, 'church-dashboard');
     await expectAccessible(page, 'pastor’s dashboard');
     await page.setViewportSize(viewports.phone);
+    // At phone width each group is a card with the table's figures, and nothing scrolls sideways.
+    const phone = await dashboard.groupCard(groupName);
+    expect(phone.figures).toEqual({ Members: cells[1], 'Check-ins this week': cells[2], 'Meeting ratings': cells[3] });
+    await phone.card.getByText('Members’ week').click();
+    const activeWeek = phone.card.getByRole('listitem').filter({ hasText: active.name });
+    expect((await activeWeek.innerText()).split('\n')).toEqual([active.name, '1 check-in · 0 plan activities · 0 journaling days']);
+    expect(await phone.card.getByText(quiet.name).count()).toBe(0);
+    expect(await dashboard.sidewaysOverflow()).toEqual({ page: 0, groupHealth: 0 });
     await screenshot(page, 'church-dashboard-phone');
     await expectAccessible(page, 'pastor’s dashboard at phone width');
     await page.setViewportSize(viewports.desktop);

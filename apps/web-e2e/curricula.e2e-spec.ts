@@ -1,5 +1,5 @@
 import type { CurriculumDetail, SpiritualPlan } from '@abide/contracts';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { toast } from './pages/Toasts';
 import { joinChurch, joinCodeOf, seedChurch } from './seed/churches';
 import { formationKnowsAdmin, planFollowingCurriculum, progressCounted } from './seed/curricula';
@@ -19,6 +19,18 @@ async function addActivity(page: Page, week: number, day: string, fields: { name
   if (fields.prompt) await dialog.getByLabel('Reflection prompt').fill(fields.prompt);
   await dialog.getByRole('button', { name: 'Add activity' }).click();
   await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Drags an item by its handle onto a target with the mouse, in small steps as a hand would (dnd-kit follows pointer moves). */
+async function dragOnto(page: Page, handle: Locator, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+  await page.mouse.up();
 }
 
 /** Curricula (issue: custom curriculum): a church admin writes, reorders, previews, publishes, assigns and follows one. */
@@ -86,6 +98,52 @@ describe('curricula', () => {
     expect(saved.draft.weeks[1].days[1].activities[0]).toMatchObject({ scripture: 'Psalm 23:1-3', reflectionPrompt: 'Where are your still waters?' });
 
     await page.getByRole('button', { name: /^Week 2 The Shepherd/ }).click();
+
+    // Activities change day: by dragging one's handle onto another day with the mouse…
+    const day = (name: string) => page.getByRole('region', { name: `${name} of week 2` });
+    const activityOn = (dayName: string, activity: string) => day(dayName).getByRole('button', { name: new RegExp(`^${activity}`) });
+    await dragOnto(page, page.getByRole('button', { name: 'Drag Walk and give thanks on Thursday' }), day('Saturday'));
+    await activityOn('Saturday', 'Walk and give thanks').waitFor();
+    expect(await activityOn('Thursday', 'Walk and give thanks').count()).toBe(0);
+    // …and by the keyboard at phone width, through the activity's "Move" menu; focus follows the activity.
+    await page.setViewportSize(viewports.phone);
+    await page.getByRole('button', { name: 'Move Read Psalm 23 to another day' }).focus();
+    await page.keyboard.press('Enter');
+    const days = page.getByRole('menu');
+    expect(await days.getByRole('menuitem').allInnerTexts()).toEqual(['Sunday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
+    await days.getByRole('menuitem', { name: 'Wednesday' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').getByText('Read Psalm 23 moved to Wednesday, position 1 of 1.').waitFor({ state: 'attached' });
+    await activityOn('Wednesday', 'Read Psalm 23').and(page.locator(':focus')).waitFor();
+    await day('Monday').getByText('Free: the member’s own plan').waitFor();
+    await screenshot(page, 'curriculum-editor-moved-phone');
+    await expectAccessible(page, 'curriculum editor after moving activities', { widths: ['phone'] });
+    await page.setViewportSize(viewports.desktop);
+    // The handle's keyboard path crosses days too: Space picks the activity up, Left takes it to the day before,
+    // Space puts it down.
+    await page.getByRole('button', { name: 'Drag Read Psalm 23 on Wednesday' }).focus();
+    await page.keyboard.press('Space');
+    await heard('Read Psalm 23 is over Wednesday, position 1 of 1.');
+    await page.keyboard.press('ArrowLeft');
+    await heard('Read Psalm 23 is over Tuesday, position 1 of 1.');
+    await page.keyboard.press('Space');
+    await page.locator('[id^="DndLiveRegion"]').getByText(/^Read Psalm 23 dropped on Tuesday/).waitFor({ state: 'attached' });
+    await activityOn('Tuesday', 'Read Psalm 23').waitFor();
+    await screenshot(page, 'curriculum-editor-moved');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('button', { name: 'Save draft' }).and(page.locator('[disabled]')).waitFor();
+    // Saved: after a reload the moved activities are on their new days.
+    await page.reload();
+    await page.getByRole('button', { name: /^Week 2 The Shepherd/ }).click();
+    await activityOn('Tuesday', 'Read Psalm 23').waitFor();
+    await activityOn('Saturday', 'Walk and give thanks').waitFor();
+    expect(await day('Monday').getByRole('listitem').count()).toBe(0);
+    expect(await day('Thursday').getByRole('listitem').count()).toBe(0);
+    const movedDraft = (await admin.session.get<CurriculumDetail>(`/api/curricula/${curriculumId}`)).body.draft;
+    expect(movedDraft.weeks[1].days.map((d) => d.activities.map((a) => a.name))).toEqual([
+      [], [], ['Read Psalm 23'], [], [], [], ['Walk and give thanks'],
+    ]);
+
     await screenshot(page, 'curriculum-editor');
     await expectAccessible(page, 'curriculum editor');
     await page.setViewportSize(viewports.phone);

@@ -38,6 +38,27 @@ export class ChurchDashboardPage {
     return this.groupHealth.locator('.ant-table-expanded-row').first();
   }
 
+  /** At phone width: a group's card as its figures by label (Members, Check-ins this week, Meeting ratings). */
+  async groupCard(name: string): Promise<{ card: Locator; figures: Record<string, string> }> {
+    const card = this.groupHealth.getByRole('listitem').filter({ has: this.page.getByRole('heading', { level: 3, name, exact: true }) });
+    const terms = await card.locator('.church-health-card__figures dt').allInnerTexts();
+    const values = await card.locator('.church-health-card__figures dd').allInnerTexts();
+    return { card, figures: Object.fromEntries(terms.map((t, i) => [t.trim(), values[i]?.trim() ?? ''])) };
+  }
+
+  /** How far the page, and the Group health card, scroll sideways (0 when everything fits). */
+  async sidewaysOverflow(): Promise<{ page: number; groupHealth: number }> {
+    const page = await this.page.evaluate(() => {
+      const root = document.scrollingElement ?? document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    // The card and everything in it: a table in a scroller would hide its overflow from the page's width.
+    const groupHealth = await this.groupHealth.evaluate((card) =>
+      Math.max(0, ...[card, ...Array.from(card.querySelectorAll('*'))].map((el) => el.scrollWidth - el.clientWidth)),
+    );
+    return { page, groupHealth };
+  }
+
   /** Clicks a CSV button and returns the saved file's name and text. */
   async download(label: 'Weekly figures (CSV)' | 'Group health (CSV)'): Promise<{ name: string; text: string }> {
     const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByRole('button', { name: label }).click()]);

@@ -1,5 +1,5 @@
 import type { ChurchDashboard } from '@abide/contracts';
-import { chartRows, ofSharing, progressText, ratingsText, trendSummary, weekLabel } from './church-dashboard-format';
+import { chartRows, memberWeekText, membersText, ofSharing, progressText, ratingsText, trendSummary, weekLabel } from './church-dashboard-format';
 
 const week = (weekStart: string, activeMembers: number, checkIns = 0, planActivities = 0, journalDays = 0) => ({
   weekStart,
@@ -34,5 +34,11 @@ describe('the pastor’s dashboard in words', () => {
     expect(progressText({ completed: 0, expected: 0 })).toBe('No habits to check in');
     expect(ratingsText({ average: 4.5, count: 2 })).toBe('4.5 from 2 ratings');
     expect(ratingsText({ average: null, count: 0 })).toBe('No ratings');
+  });
+
+  it('writes a group’s members and a member’s week in words, for the narrow layout', () => {
+    expect(membersText({ memberCount: 4, sharingMembers: 3 })).toBe('4 (3 sharing)');
+    expect(memberWeekText({ checkIns: 3, planActivities: 1, journalDays: 0 })).toBe('3 check-ins · 1 plan activity · 0 journaling days');
+    expect(memberWeekText({ checkIns: 1, planActivities: 2, journalDays: 1 })).toBe('1 check-in · 2 plan activities · 1 journaling day');
   });
 });

@@ -28,6 +28,16 @@ export const ofSharing = (dashboard: ChurchDashboard): string =>
     ? 'No members share their progress yet'
     : `of ${plural(dashboard.sharingMembers, 'member')} sharing progress`;
 
+/** A group's members and how many of them share their progress, e.g. '4 (3 sharing)'. */
+export const membersText = (group: Pick<ChurchGroupHealth, 'memberCount' | 'sharingMembers'>): string =>
+  `${group.memberCount} (${group.sharingMembers} sharing)`;
+
+type GroupMember = NonNullable<ChurchGroupHealth['members']>[number];
+
+/** One member's week in a line, for the narrow layout: '3 check-ins · 1 plan activity · 0 journaling days'. */
+export const memberWeekText = (m: Pick<GroupMember, 'checkIns' | 'planActivities' | 'journalDays'>): string =>
+  [plural(m.checkIns, 'check-in'), plural(m.planActivities, 'plan activity', 'plan activities'), plural(m.journalDays, 'journaling day')].join(' · ');
+
 /** A group's meeting ratings in words: '4.5 from 2 ratings', or that there are none in the weeks shown. */
 export const ratingsText = (ratings: ChurchGroupHealth['ratings']): string =>
   ratings.count ? `${averageRatingText(ratings.average)} from ${plural(ratings.count, 'rating')}` : 'No ratings';

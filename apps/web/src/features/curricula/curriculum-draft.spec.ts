@@ -1,4 +1,4 @@
-import { moved, newActivity, newWeek, placeOf, putActivity, sundaysFrom } from './curriculum-draft';
+import { type ActivityDraft, moveActivity, moved, newActivity, newWeek, placeOf, placeOfActivity, putActivity, sundaysFrom } from './curriculum-draft';
 
 describe('the curriculum editor’s draft', () => {
   it('moves an item within a list (drag and drop, or the keyboard)', () => {
@@ -14,6 +14,22 @@ describe('the curriculum editor’s draft', () => {
     const movedOn = putActivity(two, a, 3);
     expect(movedOn.days[1].map((x) => x.name)).toEqual(['B']);
     expect(movedOn.days[3].map((x) => x.name)).toEqual(['A']);
+  });
+
+  it('moves an activity to another day, at a place or at its end, but not onto a full day', () => {
+    const named = (name: string): ActivityDraft => ({ ...newActivity(), id: name, name });
+    const days = newWeek(1).days.map((_, i) => (i === 1 ? [named('A'), named('B')] : i === 3 ? [named('C')] : []));
+    const names = (week: ActivityDraft[][]) => week.map((d) => d.map((a) => a.name).join(''));
+    expect(names(moveActivity(days, 'A', 3))).toEqual(['', 'B', '', 'CA', '', '', '']);
+    expect(names(moveActivity(days, 'B', 3, 0))).toEqual(['', 'A', '', 'BC', '', '', '']);
+    expect(names(moveActivity(days, 'A', 1, 1))).toEqual(['', 'BA', '', 'C', '', '', '']);
+    expect(placeOfActivity(moveActivity(days, 'C', 6), 'C')).toEqual({ day: 6, index: 0 });
+    // Nothing to do, an unknown activity, a full day: the same week back.
+    expect(moveActivity(days, 'A', 1, 0)).toBe(days);
+    expect(moveActivity(days, 'Z', 2)).toBe(days);
+    const full = days.map((d, i) => (i === 5 ? ['V', 'W', 'X', 'Y', 'Z'].map(named) : d));
+    expect(moveActivity(full, 'A', 5)).toBe(full);
+    expect(names(moveActivity(full, 'Z', 5, 0))[5]).toBe('ZVWXY');
   });
 
   it('names the place of a server problem in words', () => {

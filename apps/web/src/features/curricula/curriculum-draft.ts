@@ -1,4 +1,4 @@
-import type { CurriculumContentView } from '@abide/contracts';
+import { CURRICULUM_MAX_DAY_ACTIVITIES, type CurriculumContentView } from '@abide/contracts';
 import type { SaveCurriculumDraftDto } from '../../shared/api/generated/abideApi';
 
 /**
@@ -85,10 +85,32 @@ export const putActivity = (week: WeekDraft, activity: ActivityDraft, day: numbe
   return { ...week, days };
 };
 
-export const removeActivity = (week: WeekDraft, activityId: string): WeekDraft => ({
-  ...week,
-  days: week.days.map((d) => d.filter((a) => a.id !== activityId)),
-});
+/** Where an activity is in a week: its day and its place on that day. */
+export const placeOfActivity = (days: readonly ActivityDraft[][], activityId: string): { day: number; index: number } | undefined => {
+  const day = days.findIndex((d) => d.some((a) => a.id === activityId));
+  return day < 0 ? undefined : { day, index: days[day].findIndex((a) => a.id === activityId) };
+};
+
+/** Whether `day` can take one more activity from another day (the server's limit a day). */
+export const dayHasRoom = (days: readonly ActivityDraft[][], day: number): boolean => days[day].length < CURRICULUM_MAX_DAY_ACTIVITIES;
+
+/**
+ * The week's days with the activity moved to `day`, at `index` (its end when left out): within its day or to
+ * another one. The same `days` when there is nothing to move or the other day is full.
+ */
+export const moveActivity = (days: ActivityDraft[][], activityId: string, day: number, index?: number): ActivityDraft[][] => {
+  const from = placeOfActivity(days, activityId);
+  if (!from || !days[day] || (from.day !== day && !dayHasRoom(days, day))) return days;
+  const next = days.map((d) => [...d]);
+  const [activity] = next[from.day].splice(from.index, 1);
+  const to = Math.max(0, Math.min(index ?? next[day].length, next[day].length));
+  if (from.day === day && from.index === to) return days;
+  next[day].splice(to, 0, activity);
+  return next;
+};
+
+export const removeActivity = (days: readonly ActivityDraft[][], activityId: string): ActivityDraft[][] =>
+  days.map((d) => d.filter((a) => a.id !== activityId));
 
 /** A server problem's field (`weeks.0.days.2.activities.1.scripture`) in words a person can find. */
 export const placeOf = (field: string, draft: Draft): string => {

@@ -4,6 +4,7 @@ import {
   DndContext,
   type DragEndEvent,
   type UniqueIdentifier,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
   useSensor,
@@ -31,7 +32,7 @@ interface SortableListProps<T extends { id: string }> {
  * the arrow keys to move it, Space to put it down (Escape cancels). dnd-kit announces each step to screen readers.
  */
 export function SortableList<T extends { id: string }>({ items, onMove, handleLabel, nameOf, renderItem, className }: SortableListProps<T>) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSortSensors();
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = items.findIndex((i) => i.id === active.id);
@@ -65,7 +66,12 @@ export function SortableList<T extends { id: string }>({ items, onMove, handleLa
   );
 }
 
-function SortableRow({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+/** The pointer (after a few pixels, so a click stays a click) and the keyboard (Space, arrows, Space). */
+export const useSortSensors = (coordinateGetter: KeyboardCoordinateGetter = sortableKeyboardCoordinates) =>
+  useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter }));
+
+/** One item of a sortable list: its drag handle (a real button) and its content. */
+export function SortableRow({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
     <li

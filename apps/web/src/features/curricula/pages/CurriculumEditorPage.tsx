@@ -10,16 +10,15 @@ import { AssignmentsCard } from '../components/AssignmentsCard';
 import { CurriculaNotAllowed } from '../components/CurriculaNotAllowed';
 import { WeekPreviewModal } from '../components/WeekPreviewModal';
 import { SortableList } from '../components/SortableList';
+import { WeekDaysBoard } from '../components/WeekDaysBoard';
 import {
   type Draft,
-  dayNames,
   draftOf,
   moved,
   newActivity,
   newWeek,
   placeOf,
   putActivity,
-  removeActivity,
   toRequest,
   updateWeek,
   type WeekDraft,
@@ -50,38 +49,17 @@ function WeekEditor({ week, number, onChange, onEdit }: { week: WeekDraft; numbe
         <span>Summary (shown as the week’s theme)</span>
         <Input.TextArea value={week.summary} rows={2} maxLength={600} onChange={(e) => onChange({ ...week, summary: e.target.value })} />
       </label>
-      <div className="curriculum-days">
-        {dayNames.map((day, dayIndex) => (
-          <section key={day} className="curriculum-day" aria-label={`${day} of week ${number}`}>
-            <h3 className="curriculum-day__name">{day}</h3>
-            {week.days[dayIndex].length === 0 ? <p className="curriculum-hint">Free: the member’s own plan</p> : null}
-            <SortableList
-              items={week.days[dayIndex]}
-              onMove={(from, to) => onChange({ ...week, days: week.days.map((d, i) => (i === dayIndex ? moved(d, from, to) : d)) })}
-              handleLabel={(a) => `Move ${a.name || 'activity'} on ${day}`}
-              nameOf={(a) => a.name || 'The activity'}
-              renderItem={(a) => (
-                <div className="curriculum-activity">
-                  <button type="button" className="curriculum-activity__open" onClick={() => onEdit({ activity: a, day: dayIndex, isNew: false })}>
-                    <strong>{a.name || 'Untitled activity'}</strong>
-                    <span className="curriculum-hint">
-                      {a.durationMinutes} min{a.scripture ? ` · ${a.scripture}` : ''}
-                    </span>
-                  </button>
-                  <Button type="text" size="small" danger aria-label={`Remove ${a.name || 'activity'} from ${day}`} onClick={() => onChange(removeActivity(week, a.id))}>
-                    Remove
-                  </Button>
-                </div>
-              )}
-            />
-            {week.days[dayIndex].length < 5 ? (
-              <Button size="small" type="dashed" onClick={() => onEdit({ activity: newActivity(), day: dayIndex, isNew: true })} aria-label={`Add activity on ${day}, week ${number}`}>
-                Add activity
-              </Button>
-            ) : null}
-          </section>
-        ))}
-      </div>
+      <p className="curriculum-hint">
+        Drag an activity by its handle to another place or day, or focus the handle and use Space and the arrow keys (left and right change
+        the day); “Move” sends it to another day.
+      </p>
+      <WeekDaysBoard
+        days={week.days}
+        weekNumber={number}
+        onChange={(days) => onChange({ ...week, days })}
+        onEdit={(activity, day) => onEdit({ activity, day, isNew: false })}
+        onAdd={(day) => onEdit({ activity: newActivity(), day, isNew: true })}
+      />
     </Card>
   );
 }
