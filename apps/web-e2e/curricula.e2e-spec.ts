@@ -129,6 +129,19 @@ describe('curricula', () => {
     await page.keyboard.press('Space');
     await page.locator('[id^="DndLiveRegion"]').getByText(/^Read Psalm 23 dropped on Tuesday/).waitFor({ state: 'attached' });
     await activityOn('Tuesday', 'Read Psalm 23').waitFor();
+    // …and onto a day that has activities: Walk and give thanks goes from Saturday to Tuesday, beside Read Psalm 23.
+    await page.getByRole('button', { name: 'Drag Walk and give thanks on Saturday' }).focus();
+    await page.keyboard.press('Space');
+    await heard('Walk and give thanks is over Saturday, position 1 of 1.');
+    for (const dayName of ['Friday', 'Thursday', 'Wednesday']) {
+      await page.keyboard.press('ArrowLeft');
+      await heard(`Walk and give thanks is over ${dayName}, position 1 of 1.`);
+    }
+    await page.keyboard.press('ArrowLeft');
+    await page.locator('[id^="DndLiveRegion"]').getByText(/^Walk and give thanks is over Tuesday, position \d of 2\./).waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await page.locator('[id^="DndLiveRegion"]').getByText(/^Walk and give thanks dropped on Tuesday/).waitFor({ state: 'attached' });
+    await activityOn('Tuesday', 'Walk and give thanks').waitFor();
     await screenshot(page, 'curriculum-editor-moved');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('button', { name: 'Save draft' }).and(page.locator('[disabled]')).waitFor();
@@ -136,12 +149,13 @@ describe('curricula', () => {
     await page.reload();
     await page.getByRole('button', { name: /^Week 2 The Shepherd/ }).click();
     await activityOn('Tuesday', 'Read Psalm 23').waitFor();
-    await activityOn('Saturday', 'Walk and give thanks').waitFor();
+    await activityOn('Tuesday', 'Walk and give thanks').waitFor();
     expect(await day('Monday').getByRole('listitem').count()).toBe(0);
+    expect(await day('Saturday').getByRole('listitem').count()).toBe(0);
     expect(await day('Thursday').getByRole('listitem').count()).toBe(0);
     const movedDraft = (await admin.session.get<CurriculumDetail>(`/api/curricula/${curriculumId}`)).body.draft;
     expect(movedDraft.weeks[1].days.map((d) => d.activities.map((a) => a.name))).toEqual([
-      [], [], ['Read Psalm 23'], [], [], [], ['Walk and give thanks'],
+      [], [], expect.arrayContaining(['Read Psalm 23', 'Walk and give thanks']), [], [], [], [],
     ]);
 
     await screenshot(page, 'curriculum-editor');
