@@ -1,4 +1,4 @@
-import { apiUrl, UserSession } from '@abide/testing';
+import { apiUrl, randomClientIp, UserSession } from '@abide/testing';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { signUpWithRole } from './library-support.stub';
@@ -33,6 +33,8 @@ const probe = (label: keyof typeof rolePaths, session: UserSession): Promise<{ s
         API_CHECK_EXAMPLES: examples,
         ...(seed ? { API_CHECK_SEED: seed } : {}),
         ...(rolePaths[label] ? { API_CHECK_PATHS: rolePaths[label] } : {}),
+        // Its own client address: its bursts of auth calls must not use up the limit other loopback callers share.
+        API_CHECK_CLIENT_IP: randomClientIp(),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

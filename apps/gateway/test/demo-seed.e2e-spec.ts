@@ -9,7 +9,8 @@ import path from 'node:path';
  * when the key file was lost (the operator's reset, then a new key).
  */
 const repoRoot = path.resolve(__dirname, '../../..');
-const env = { ...process.env, ABIDE_PROFILE: 'test' };
+// The seed's own client address: its sign-ins never share the per-IP limit with other files' loopback calls.
+const env = { ...process.env, ABIDE_PROFILE: 'test', SEED_CLIENT_IP: randomClientIp() };
 
 const node = (script: string): string => {
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, env, encoding: 'utf8' });

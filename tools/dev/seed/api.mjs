@@ -2,10 +2,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { verifySecondFactor } from './two-factor.mjs';
 
+// Tests that run the seed give it a client address of its own (SEED_CLIENT_IP, sent as X-Forwarded-For, which the
+// gateway trusts from loopback), so its sign-ins never share a per-IP limit with other tests' loopback traffic.
+const clientIp = process.env.SEED_CLIENT_IP;
+
 export const request = async (apiUrl, method, path, { body, token, form } = {}) => {
   const res = await fetch(`${apiUrl}${path}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(clientIp ? { 'x-forwarded-for': clientIp } : {}),
+    },
     body: form ?? (body ? JSON.stringify(body) : undefined),
   });
   const text = await res.text();
