@@ -5,7 +5,8 @@ import path from 'node:path';
 import { ensureSchemathesis } from '../api-check/schemathesis.mjs';
 import { down, up } from '../infra/engines.mjs';
 import { ensureSystemDeps } from '../setup/ensure-system-deps.mjs';
-import { repoRoot } from '../stack/services.mjs';
+import { namespaceOf, repoRoot, serviceNames } from '../stack/services.mjs';
+import { printLogDigest } from './log-digest.mjs';
 
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)}s`;
@@ -88,6 +89,10 @@ for (const resultsFile of resultFiles) {
   skipped += results.numPendingTests + results.numTodoTests;
 }
 failed += failures.filter((f) => f !== 'tests').length;
+// On a failure, what the test stack's services logged about it (slow requests, errors): a clean CI machine keeps no logs.
+if (failures.includes('tests')) {
+  printLogDigest({ logDir: path.join(repoRoot, 'tmp', 'logs', namespaceOf('test')), services: serviceNames, sinceMs: started });
+}
 process.stdout.write(`\n${failures.length ? `Failed: ${failures.join(', ')}. ` : ''}Took ${elapsed()}.\n`);
 process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(failures.length ? 1 : 0);

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { topics, type EventEnvelope } from '@abide/contracts';
-import { KafkaEventServer, KafkaPublisher, stackTopics, waitForConsumerGroup } from '@abide/messaging';
-import { createTopics, deleteTopics, testBrokers, uniqueName, waitFor } from '@abide/messaging/src/testing/test-engines';
+import { KafkaEventServer, type KafkaPublisher, stackTopics, waitForConsumerGroup } from '@abide/messaging';
+import { createTopics, deleteTopics, testBrokers, testPublisher, uniqueName, waitFor } from '@abide/messaging/src/testing/test-engines';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
@@ -41,7 +41,7 @@ beforeAll(async () => {
     }),
   });
   await app.startAllMicroservices();
-  publisher = new KafkaPublisher({ clientId: uniqueName('community_it_pub'), brokers: testBrokers() });
+  publisher = testPublisher(uniqueName('community_it_pub'));
   await publisher.connect();
   await waitForConsumerGroup({ brokers: testBrokers(), groupId, timeoutMs: 45_000 });
 }, 90_000);

@@ -1,6 +1,6 @@
 import { topics } from '@abide/contracts';
-import { KafkaPublisher, LiveSignals } from '@abide/messaging';
-import { createTopics, deleteTopics, testBrokers, waitFor } from '@abide/messaging/src/testing/test-engines';
+import { type KafkaPublisher, LiveSignals } from '@abide/messaging';
+import { createTopics, deleteTopics, testBrokers, testPublisher, waitFor } from '@abide/messaging/src/testing/test-engines';
 import { integrationEnv, openLiveStream, type LiveStreamClient } from '@abide/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
@@ -118,7 +118,7 @@ beforeAll(async () => {
   ]);
   urlA = urlOf(a);
   urlB = urlOf(b);
-  publisher = new KafkaPublisher({ clientId: `it-live-${suffix}`, brokers: testBrokers() });
+  publisher = testPublisher(`it-live-${suffix}`);
   live = new LiveSignals(publisher);
   // Both instances in the group, each with some of the partitions.
   await waitFor(async () => Object.values(await assignments()).filter((p) => p.length > 0).length === 2, {

@@ -3,6 +3,7 @@ import { DomainError, FORWARDED_PREFIX_HEADER, REQUEST_ID_HEADER, type Readiness
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
 import { errors as undiciErrors, Pool } from 'undici';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
 import type { ServiceName } from './route-table';
@@ -36,6 +37,27 @@ const PUBLIC_PREFIX = '/api';
 /** A request has a body when it says how long it is (not 0) or that it is chunked. */
 const hasBody = (raw: IncomingMessage): boolean =>
   (raw.headers['content-length'] !== undefined && raw.headers['content-length'] !== '0') || raw.headers['transfer-encoding'] !== undefined;
+
+/**
+ * The request's body as the service is sent it. A service may answer before reading it all (a 401 from its guard);
+ * undici then ends the upload by destroying the body stream it was given. Given the member's own request, that would
+ * leave their kept-alive connection half-read: Node no longer drains a request something has started reading, so the
+ * next request on that connection was never parsed and hung. So undici gets a pass-through in front of the request,
+ * and once the answer is sent whatever the service did not read is drained here.
+ */
+const bodyFor = (raw: IncomingMessage, reply: FastifyReply): Readable => {
+  const body = new PassThrough();
+  raw.pipe(body);
+  // A member who goes away mid-upload ends the upload to the service too.
+  raw.once('aborted', () => body.destroy(new Error('The client closed the request before sending all of it')));
+  raw.once('error', (error) => body.destroy(error));
+  reply.raw.once('finish', () => {
+    if (raw.readableEnded) return;
+    raw.unpipe(body);
+    raw.resume();
+  });
+  return body;
+};
 
 /**
  * HTTP keep-alive pools, one per service. Streams bodies both ways as bytes (JSON is never parsed here, uploads never
@@ -73,7 +95,7 @@ export class ServiceClient implements OnModuleDestroy {
         method: request.method as 'GET',
         path,
         headers,
-        body: hasBody(request.raw) ? request.raw : undefined,
+        body: hasBody(request.raw) ? bodyFor(request.raw, reply) : undefined,
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });

@@ -2,13 +2,13 @@ import 'reflect-metadata';
 import { Controller, Inject, type INestApplication } from '@nestjs/common';
 import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
 import type { Connection } from 'mongoose';
-import { KafkaPublisher } from '../kafka-publisher';
+import type { KafkaPublisher } from '../kafka-publisher';
 import {
   connectTestDatabase,
   createTopics,
   deleteTopics,
   dropTestDatabase,
-  testBrokers,
+  testPublisher,
   uniqueName,
   waitFor,
 } from '../testing/test-engines';
@@ -64,7 +64,7 @@ describe('Replaying a dead letter', () => {
 
   beforeAll(async () => {
     connection = await connectTestDatabase(uniqueName('msg_replay'));
-    publisher = new KafkaPublisher({ clientId: uniqueName('msg_test'), brokers: testBrokers() });
+    publisher = testPublisher(uniqueName('msg_test'));
     store = new DeadLetterStore(connection);
     await createTopics([topic, dlq]);
     const consumer = { attempts: 2, initialDelayMs: 20, maxDelayMs: 50 };

@@ -3,14 +3,14 @@ import type { EventEnvelope } from '@abide/contracts';
 import { Controller, Inject, type INestApplication } from '@nestjs/common';
 import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
 import type { Connection } from 'mongoose';
-import { KafkaPublisher } from '../kafka-publisher';
+import type { KafkaPublisher } from '../kafka-publisher';
 import {
   connectTestDatabase,
   consumeTopic,
   createTopics,
   deleteTopics,
   dropTestDatabase,
-  testBrokers,
+  testPublisher,
   uniqueName,
   waitFor,
 } from '../testing/test-engines';
@@ -68,7 +68,7 @@ describe(InboxConsumer.name, () => {
 
   beforeAll(async () => {
     connection = await connectTestDatabase(uniqueName('msg_inbox'));
-    publisher = new KafkaPublisher({ clientId: uniqueName('msg_test'), brokers: testBrokers() });
+    publisher = testPublisher(uniqueName('msg_test'));
     await createTopics([topic, dlq]);
     // Published before the consumer group ever joined: fromBeginning must still deliver it.
     await publish(registered('early'));

@@ -4,14 +4,14 @@ import { Controller, Inject, type INestApplication } from '@nestjs/common';
 import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { KafkaPublisher } from '../kafka-publisher';
+import type { KafkaPublisher } from '../kafka-publisher';
 import {
   connectTestDatabase,
   consumeTopic,
   createTopics,
   deleteTopics,
   dropTestDatabase,
-  testBrokers,
+  testPublisher,
   uniqueName,
   waitFor,
 } from '../testing/test-engines';
@@ -70,7 +70,7 @@ describe('InboxConsumer with an earlier schema version on the topic', () => {
 
   beforeAll(async () => {
     connection = await connectTestDatabase(uniqueName('msg_upcast'));
-    publisher = new KafkaPublisher({ clientId: uniqueName('msg_upcast_pub'), brokers: testBrokers() });
+    publisher = testPublisher(uniqueName('msg_upcast_pub'));
     await createTopics([topic, dlq], 1);
 
     app = await startInboxConsumerApp({

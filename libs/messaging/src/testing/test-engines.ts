@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type IHeaders, type KafkaMessage } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
+import { KafkaPublisher } from '../kafka-publisher';
 import { createTopicsWithLeaders } from '../topics/create-topics';
 
 /** Test-only helpers for integration specs against the engines started by `tools/infra/cli.mjs up`. */
 export const testMongoUrl = (): string => process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017';
 export const testBrokers = (): string[] => (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+
+/**
+ * A publisher for a spec that sends events itself, as patient as the outbox relay: a topic created a moment ago on a
+ * busy broker can still answer "not the leader" for several seconds after its metadata names one, and the services'
+ * publisher gives up within seconds because its callers retry. A spec has no caller to retry for it.
+ */
+export const testPublisher = (clientId: string, brokers: string[] = testBrokers()): KafkaPublisher =>
+  new KafkaPublisher({ clientId, brokers, retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 3000 } });
 
 /** Lowercase, digits and underscores: valid as a database name (FerretDB included) and inside topic names. */
 export const uniqueName = (prefix: string): string => `${prefix}_${randomBytes(5).toString('hex')}`;
