@@ -16,7 +16,8 @@ import { signIn } from './support/sign-in';
  * theirs where they already stand (support/accessibility.ts checks desktop and phone widths on each call).
  */
 describe('accessibility (axe-core, WCAG 2.2 A/AA)', () => {
-  const session = useBrowser(viewports.desktop);
+  // As most members browse: with antd's opening and closing effects, which the check waits out.
+  const session = useBrowser(viewports.desktop, { motion: 'no-preference' });
 
   it('fails with each violation: rule, impact, help and the element, at each width', async () => {
     const { page } = session;

@@ -3,7 +3,7 @@ import { LoginPage } from './pages/LoginPage';
 import { PlanPage } from './pages/PlanPage';
 import { dismissToast } from './pages/Toasts';
 import { seedMember } from './seed/members';
-import { screenshot, useBrowser, viewports } from './support/browser';
+import { newPage, screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
 
 const sevenLinks = ['Home', 'My Plan', 'Habits', 'Journal', 'Library', 'Upload', 'Groups'];
@@ -60,5 +60,25 @@ describe('the frame on a desktop', () => {
     await page.getByText('Notifications', { exact: true }).waitFor();
     await screenshot(page, 'frame-desktop-notifications');
     await expectAccessible(page, 'notifications');
+  });
+});
+
+describe("the system's reduce-motion setting", () => {
+  const session = useBrowser(viewports.desktop);
+
+  /** The transition of the Sign In button, antd's motion token at work (0s everywhere when motion is off). */
+  const signInTransition = async (motion: 'reduce' | 'no-preference') => {
+    const { context, page } = await newPage(session.browser, viewports.desktop, { motion });
+    try {
+      const login = await new LoginPage(page).open();
+      return await login.signInButton.evaluate((button) => getComputedStyle(button).transitionDuration);
+    } finally {
+      await context.close();
+    }
+  };
+
+  it("turns antd's motion off when the system asks for less, and keeps it otherwise", async () => {
+    expect((await signInTransition('reduce')).split(', ').every((duration) => duration === '0s')).toBe(true);
+    expect((await signInTransition('no-preference')).split(', ').some((duration) => duration !== '0s')).toBe(true);
   });
 });

@@ -28,6 +28,17 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+export interface PageOptions {
+  /** The member's zone (the onboarding wizard sends the browser's); the machine's unless given. */
+  timezoneId?: string;
+  /**
+   * The system's "reduce motion" setting. Specs run with it ('reduce': antd's opening and closing effects off, so a
+   * step never waits for an animation and the two cores are not spent painting one); the accessibility and frame
+   * specs run as most members browse ('no-preference').
+   */
+  motion?: 'reduce' | 'no-preference';
+}
+
 /**
  * A fresh context per test: no cookies or sessionStorage leak from one test into the next. Each context also
  * comes from its own client address (the preview proxy adds it to X-Forwarded-For, which the gateway trusts
@@ -36,13 +47,13 @@ export function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
-  { timezoneId }: { timezoneId?: string } = {},
+  { timezoneId, motion = 'reduce' }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: e2eEnv.baseUrl,
     viewport,
     locale: 'en-US',
-    // The browser's zone is the member's at onboarding (the wizard sends it); the machine's unless a test needs one.
+    reducedMotion: motion,
     ...(timezoneId ? { timezoneId } : {}),
     extraHTTPHeaders: { 'x-forwarded-for': randomClientIp() },
   });
@@ -65,13 +76,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  * One browser per spec file and a fresh context per test. Call at the top of a `describe`;
  * `session.page` is the current test's page.
  */
-export function useBrowser(viewport?: { width: number; height: number }) {
+export function useBrowser(viewport?: { width: number; height: number }, options: PageOptions = {}) {
   const session = {} as { browser: Browser; context: BrowserContext; page: Page };
   beforeAll(async () => {
     session.browser = await launchBrowser();
   });
   beforeEach(async () => {
-    Object.assign(session, await newPage(session.browser, viewport));
+    Object.assign(session, await newPage(session.browser, viewport, options));
   });
   afterEach(async () => {
     await session.context?.close();

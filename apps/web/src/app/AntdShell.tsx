@@ -4,6 +4,7 @@ import AppContext from 'antd/es/app/context';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useActiveChurch } from '../features/churches/active-church';
 import { churchTheme } from '../features/churches/church-theme';
+import { usePrefersReducedMotion, withReducedMotion } from './reduced-motion';
 import { theme } from './theme';
 import { toasts, wantToastHost } from './toasts';
 
@@ -14,11 +15,15 @@ import { toasts, wantToastHost } from './toasts';
  */
 const config = { theme, virtual: false } as const;
 
-/** antd's settings with the member's active church's colour (the app's own theme for everyone else). */
+/**
+ * antd's settings with the member's active church's colour (the app's own theme for everyone else), and without
+ * antd's motion when the system asks for less.
+ */
 function useThemedConfig() {
   const { active } = useActiveChurch();
   const color = active?.primaryColor;
-  return useMemo(() => ({ ...config, theme: churchTheme(theme, color) }), [color]);
+  const reduced = usePrefersReducedMotion();
+  return useMemo(() => ({ ...config, theme: withReducedMotion(churchTheme(theme, color), reduced) }), [color, reduced]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import './antd-react19';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useLayoutEffect } from 'react';
+import { usePrefersReducedMotion, withReducedMotion } from './reduced-motion';
 import { theme } from './theme';
 import { toastHostReady } from './toasts';
 
@@ -15,8 +16,9 @@ function HandOver() {
 
 /** antd's toast holder with the app's theme, rendered once beside every page (toasts.ts). */
 export function ToastHost() {
+  const reduced = usePrefersReducedMotion();
   return (
-    <ConfigProvider theme={theme}>
+    <ConfigProvider theme={withReducedMotion(theme, reduced)}>
       <AntApp
         component={false}
         message={{ maxCount: 1, duration: TOAST_SECONDS }}
