@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 import { connectionOptions, reminderFrequencies, spiritualGoals } from '../catalog';
 
 /**
@@ -18,7 +19,7 @@ const email = z
 const codeChallenge = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'codeChallenge must be a base64url SHA-256 (43 characters)');
 
 export const signUpWithConfirmationSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(120, 'Name must be at most 120 characters'),
+  name: requiredText('Please enter your name').max(120, 'Name must be at most 120 characters'),
   email,
   password: z.string().max(128, 'Password must be at most 128 characters'),
   codeChallenge,
@@ -55,13 +56,13 @@ export const changePasswordRequestSchema = z.object({
 
 export const signOutRequestSchema = z.object({ scope: z.enum(['local', 'global']).default('local') });
 
-export const createProfileRequestSchema = z.object({ name: z.string().trim().min(1).max(120) });
+export const createProfileRequestSchema = z.object({ name: requiredText().max(120) });
 
 /** What a weak password answers (HTTP 422): every reason, as the hosted auth provider it stands in for reports them. */
 export const weakPasswordReasons = ['length', 'common', 'contains-email', 'contains-name'] as const;
 
 export const onboardingRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(120),
+  name: requiredText('Please enter your name').max(120),
   spiritualGoals: z.array(z.enum(spiritualGoals)).min(1, 'Choose at least one spiritual goal'),
   connectionPreferences: z
     .array(z.enum(connectionOptions.map((o) => o.id) as [string, ...string[]]))
@@ -88,7 +89,7 @@ export type OnboardingRequest = z.infer<typeof onboardingRequestSchema>;
 export const notificationChannels = ['in-app', 'email', 'sms'] as const;
 
 export const settingsSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(120),
+  name: requiredText('Please enter your name').max(120),
   timeZone: z.string().min(1).max(64),
   reminderFrequency: z.enum(reminderFrequencies.map((f) => f.id) as [string, ...string[]]),
   phoneNumber: z

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 
 export const signUpRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(120, 'Name must be at most 120 characters'),
+  name: requiredText('Please enter your name').max(120, 'Name must be at most 120 characters'),
   email: z.string().trim().toLowerCase().email('Please enter a valid email address'),
   password: z.string().min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters'),
 });

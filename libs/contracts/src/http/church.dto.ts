@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 import { checkBrandContrast, isJoinCode, normaliseJoinCode, reservedSlugs, SLUG_MAX, SLUG_MIN, slugMessages } from '../church/church-rules';
 import { meetingSchema } from './community.dto';
 
@@ -58,7 +59,7 @@ const timeZone = z.string().refine((zone) => {
 }, churchMessages.timeZone);
 
 export const createChurchRequestSchema = z.object({
-  name: z.string({ message: churchMessages.nameRequired }).trim().min(1, churchMessages.nameRequired).max(CHURCH_NAME_MAX),
+  name: requiredText(churchMessages.nameRequired).max(CHURCH_NAME_MAX),
   slug,
   primaryColor,
   welcome: z.string().trim().max(CHURCH_WELCOME_MAX).optional().default(''),
@@ -67,7 +68,7 @@ export const createChurchRequestSchema = z.object({
 /** Church settings (admins): only the fields sent change. */
 export const updateChurchRequestSchema = z
   .object({
-    name: z.string().trim().min(1, churchMessages.nameRequired).max(CHURCH_NAME_MAX),
+    name: requiredText(churchMessages.nameRequired).max(CHURCH_NAME_MAX),
     slug,
     primaryColor,
     welcome: z.string().trim().max(CHURCH_WELCOME_MAX),

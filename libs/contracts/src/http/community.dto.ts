@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 
 /** Community's public shapes: groups, membership, requests, the leaders' dashboard, ratings, prayer requests. */
 
@@ -32,7 +33,7 @@ export const meetingSchema = z.object({
 export type Meeting = z.infer<typeof meetingSchema>;
 
 export const createGroupRequestSchema = z.object({
-  name: z.string({ message: groupMessages.nameRequired }).trim().min(1, groupMessages.nameRequired).max(GROUP_NAME_MAX),
+  name: requiredText(groupMessages.nameRequired).max(GROUP_NAME_MAX),
   description: z.string().trim().max(GROUP_DESCRIPTION_MAX).optional().default(''),
   isPublic: z.boolean().optional().default(true),
   meeting: meetingSchema.nullable().optional().default(null),
@@ -41,7 +42,7 @@ export const createGroupRequestSchema = z.object({
 });
 /** Group Settings: only the fields sent change. */
 export const updateGroupRequestSchema = z.object({
-  name: z.string().trim().min(1, groupMessages.nameRequired).max(GROUP_NAME_MAX),
+  name: requiredText(groupMessages.nameRequired).max(GROUP_NAME_MAX),
   description: z.string().trim().max(GROUP_DESCRIPTION_MAX),
   isPublic: z.boolean(),
   meeting: meetingSchema.nullable(),
@@ -137,7 +138,7 @@ export const myRatingSchema = z.object({ weekStart: localDate, rating: z.number(
 
 // ---- prayer requests ----
 export const postPrayerRequestSchema = z.object({
-  text: z.string().trim().min(1, 'Please write your prayer request').max(PRAYER_TEXT_MAX),
+  text: requiredText('Please write your prayer request').max(PRAYER_TEXT_MAX),
   anonymous: z.boolean().optional().default(false),
 });
 export const answerPrayerRequestSchema = z.object({ testimony: z.string().trim().max(TESTIMONY_MAX).optional().default('') });

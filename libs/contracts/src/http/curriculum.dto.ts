@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 
 /** Custom curricula's public shapes: authoring, preview, assignment and progress (docs/curricula.md). */
 
@@ -37,8 +38,8 @@ const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Use lette
 const activityInput = z.object({
   /** Kept across edits so progress follows the activity; a new activity may leave it out and gets one. */
   id: id.optional(),
-  name: z.string().trim().min(1, 'Give the activity a name').max(120),
-  description: z.string().trim().min(1, 'Say what to do').max(600),
+  name: requiredText('Give the activity a name').max(120),
+  description: requiredText('Say what to do').max(600),
   durationMinutes: z.number().int().min(1, 'At least a minute').max(CURRICULUM_DURATION_MAX_MINUTES, 'At most four hours'),
   /** A reference as people type it ('ps 23:1-3'); checked and stored in its canonical form. Empty or null: none. */
   scripture: z.string().trim().max(80).nullable().optional(),
@@ -49,12 +50,12 @@ const dayInput = z.object({
 });
 const weekInput = z.object({
   id: id.optional(),
-  title: z.string().trim().min(1, 'Give the week a title').max(120),
+  title: requiredText('Give the week a title').max(120),
   summary: z.string().trim().max(600).default(''),
   /** Sunday to Saturday. */
   days: z.array(dayInput).length(7, 'A week has seven days, Sunday to Saturday'),
 });
-const title = z.string().trim().min(1, 'Give the curriculum a title').max(120);
+const title = requiredText('Give the curriculum a title').max(120);
 const description = z.string().trim().max(1000).default('');
 
 export const createCurriculumRequestSchema = z.object({ churchId: id, title, description });

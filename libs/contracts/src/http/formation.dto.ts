@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 import { habitCategories, habitCategoryId, moods } from '../catalog';
 
 /** Formation's public shapes: plans, habits and check-ins, the journal, stats and notifications. */
@@ -69,7 +70,7 @@ export const habitFrequencySchema = z.discriminatedUnion('kind', [
 export type HabitFrequency = z.infer<typeof habitFrequencySchema>;
 
 const habitFields = {
-  name: z.string().trim().min(1, 'Please enter a habit name').max(80),
+  name: requiredText('Please enter a habit name').max(80),
   description: z.string().trim().max(500),
   category: z.enum(habitCategoryIds, { message: 'Please choose a category' }),
   frequency: z.union([habitFrequencySchema, z.literal('daily'), z.literal('weekly')]),
@@ -178,8 +179,7 @@ export type FormationStats = z.infer<typeof formationStatsSchema>;
 
 // ---- journal ----
 export const journalEntryRequestSchema = z.object({
-  // `\S`: some words, not only spaces — non-empty once trimmed, and a pattern the document can show.
-  content: z.string().regex(/\S/, 'Your journal entry cannot be empty.').trim().max(20_000),
+  content: requiredText('Your journal entry cannot be empty.').max(20_000),
   scriptureReference: z.string().trim().max(80).optional().or(z.literal('')),
   mood: z.enum(moods).optional().nullable(),
   gratitude: z.string().trim().max(2_000).optional().or(z.literal('')),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 import { targetAudiences, uploadCategories, visibilities } from '../catalog';
 
 /**
@@ -50,7 +51,7 @@ export const titleFromFileName = (fileName: string): string => fileName.replace(
 
 /** The normalised submission fields (what the service stores and its events carry). */
 export const submissionFieldsSchema = z.object({
-  title: z.string().trim().min(1, uploadMessages.noTitle.description).max(TITLE_MAX),
+  title: requiredText(uploadMessages.noTitle.description).max(TITLE_MAX),
   description: z.string().trim().max(DESCRIPTION_MAX),
   category: z.enum(uploadCategoryIds, { message: uploadMessages.noCategory.description }),
   tags: z.array(z.string().min(1).max(TAG_MAX)).max(TAGS_MAX),
@@ -128,8 +129,7 @@ export const downloadLinkSchema = z.object({ url: z.string().url(), expiresAt: z
 export type DownloadLink = z.infer<typeof downloadLinkSchema>;
 
 export const reportResourceRequestSchema = z.object({
-  // `\S`: some words, not only spaces — non-empty once trimmed, and a pattern the document can show.
-  reason: z.string().regex(/\S/, 'Please tell us what is wrong with this resource').trim().max(REPORT_REASON_MAX),
+  reason: requiredText('Please tell us what is wrong with this resource').max(REPORT_REASON_MAX),
 });
 
 // ---- moderation ----
@@ -148,7 +148,7 @@ export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 /** The extracted text of a resource under review (moderators only). */
 export const reviewPreviewSchema = z.object({ resourceId: z.string(), text: z.string(), truncated: z.boolean() });
 export const rejectResourceRequestSchema = z.object({
-  reason: z.string().trim().min(1, 'Please give the uploader a reason').max(REJECT_REASON_MAX),
+  reason: requiredText('Please give the uploader a reason').max(REJECT_REASON_MAX),
 });
 export const auditEntrySchema = z.object({
   resourceId: z.string(),

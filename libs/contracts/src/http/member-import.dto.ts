@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 import { sessionResponseSchema } from './auth.dto';
 
 /**
@@ -118,7 +119,7 @@ export type MemberImportList = z.infer<typeof memberImportListSchema>;
 
 /** `GET /api/member-imports?churchId=`, `POST /api/member-imports?churchId=`: the church the imports are for. */
 export const memberImportChurchQuerySchema = z.object({
-  churchId: z.string({ message: memberImportMessages.churchIdMissing }).trim().min(1, memberImportMessages.churchIdMissing).max(100),
+  churchId: requiredText(memberImportMessages.churchIdMissing).max(100),
 });
 
 export const invitationStates = ['pending', 'accepted', 'expired', 'withdrawn'] as const;
@@ -204,7 +205,7 @@ export const openInvitationRequestSchema = z.object({ token: invitationTokenSche
 /** `POST /api/invitations/accept`: a new person sets their name and password; they are signed in and joined. */
 export const acceptInvitationRequestSchema = z.object({
   token: invitationTokenSchema,
-  name: z.string().trim().min(1, 'Please enter your name').max(120, 'Name must be at most 120 characters'),
+  name: requiredText('Please enter your name').max(120, 'Name must be at most 120 characters'),
   password: z.string().min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters'),
 });
 
