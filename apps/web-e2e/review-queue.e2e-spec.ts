@@ -58,9 +58,13 @@ describe('review queue', () => {
     await queue.item(lent.title).click();
     await queue.preview.getByRole('heading', { name: lent.title }).waitFor();
     await queue.preview.getByText('New upload').waitFor();
-    await queue.preview.locator('.review-text', { hasText: 'Create in me a clean heart' }).waitFor();
+    const text = queue.preview.getByRole('region', { name: `Text of ${lent.title}` });
+    await text.getByText('Create in me a clean heart').waitFor();
     const frame = queue.preview.locator('iframe.review-pdf');
     await frame.waitFor();
+    // The text scrolls within a fixed height, so it takes keyboard focus (a plain block of text would not).
+    await text.focus();
+    expect(await text.evaluate((element) => element === document.activeElement && element.tabIndex === 0)).toBe(true);
     expect(await frame.getAttribute('src')).toMatch(/^blob:/);
     await screenshot(page, 'review-queue-preview');
     await expectAccessible(page, 'review queue preview');

@@ -125,7 +125,10 @@ export function ReviewPreview({ item, onReject }: ReviewPreviewProps) {
           <Alert type="warning" showIcon message="The text could not be loaded." />
         ) : text.data.text.trim() ? (
           <>
-            <pre className="review-text">{text.data.text}</pre>
+            {/* It scrolls within a fixed height: focusable and named, so a keyboard can reach and scroll it. */}
+            <pre className="review-text" tabIndex={0} role="region" aria-label={`Text of ${item.title}`}>
+              {text.data.text}
+            </pre>
             {text.data.truncated && <p className="muted">The text is cut short here; download the file to read it all.</p>}
           </>
         ) : (
