@@ -6,6 +6,7 @@ import { ensureSchemathesis } from '../api-check/schemathesis.mjs';
 import { down, up } from '../infra/engines.mjs';
 import { ensureSystemDeps } from '../setup/ensure-system-deps.mjs';
 import { namespaceOf, repoRoot, serviceNames } from '../stack/services.mjs';
+import { printFailedTests } from './failed-tests.mjs';
 import { printLogDigest } from './log-digest.mjs';
 
 const started = Date.now();
@@ -93,6 +94,7 @@ failed += failures.filter((f) => f !== 'tests').length;
 if (failures.includes('tests')) {
   printLogDigest({ logDir: path.join(repoRoot, 'tmp', 'logs', namespaceOf('test')), services: serviceNames, sinceMs: started });
 }
+printFailedTests(resultFiles, repoRoot);
 process.stdout.write(`\n${failures.length ? `Failed: ${failures.join(', ')}. ` : ''}Took ${elapsed()}.\n`);
 process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(failures.length ? 1 : 0);

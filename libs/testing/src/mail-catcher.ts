@@ -1,3 +1,5 @@
+import { fakeApiFetch } from './fake-api-fetch';
+
 /** Reads the account e-mails from the SMTP catcher's REST API (MailDev 2.2.1) in end-to-end tests. */
 export const smtpWebUrl = (): string => process.env.E2E_SMTP_WEB_URL ?? process.env.SMTP_WEB_URL ?? 'http://127.0.0.1:1080';
 
@@ -28,7 +30,7 @@ export const mailsTo = async (email: string, subject?: string): Promise<CaughtMa
   const addresses = [...new Set([email, email.toLowerCase()])];
   const lists = await Promise.all(
     addresses.map(async (address) => {
-      const res = await fetch(`${smtpWebUrl()}/email?${new URLSearchParams({ 'to.address': address })}`);
+      const res = await fakeApiFetch(`${smtpWebUrl()}/email?${new URLSearchParams({ 'to.address': address })}`);
       if (!res.ok) throw new Error(`SMTP catcher answered ${res.status}`);
       return (await res.json()) as CaughtMail[];
     }),

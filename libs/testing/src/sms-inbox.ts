@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { fakeApiFetch } from './fake-api-fetch';
 
 /**
  * The local SMS provider fake (tools/infra/sms): Twilio's Messages API for the apps, an inbox with a JSON API for
@@ -42,7 +43,7 @@ export const newSmsAccount = async (options: { smsUrl?: string; label?: string }
   const authToken = randomBytes(16).toString('hex');
   const from = '+15005550006';
   await json(
-    await fetch(`${smsApiUrl()}/api/accounts/${sid}`, {
+    await fakeApiFetch(`${smsApiUrl()}/api/accounts/${sid}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ authToken, phoneNumber: from, smsUrl: options.smsUrl, label: options.label ?? `test ${sid.slice(-6)}` }),
@@ -56,7 +57,7 @@ export const newSmsAccount = async (options: { smsUrl?: string; label?: string }
 export const textsWith = async (accountSid: string, number: string): Promise<Text[]> =>
   (
     await json<{ messages: Text[] }>(
-      await fetch(`${smsApiUrl()}/api/accounts/${accountSid}/messages?number=${encodeURIComponent(number)}`),
+      await fakeApiFetch(`${smsApiUrl()}/api/accounts/${accountSid}/messages?number=${encodeURIComponent(number)}`),
       'listing texts',
     )
   ).messages;
@@ -68,7 +69,7 @@ export const textsTo = async (accountSid: string, number: string): Promise<Text[
 /** A member's reply from `from`, as the provider receives it: its keyword handling, then the signed webhook. */
 export const replyBySms = async (accountSid: string, from: string, body: string): Promise<Text> =>
   json<Text>(
-    await fetch(`${smsApiUrl()}/api/accounts/${accountSid}/replies`, {
+    await fakeApiFetch(`${smsApiUrl()}/api/accounts/${accountSid}/replies`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ from, body }),
@@ -82,7 +83,7 @@ export const failNextSends = async (
   fault: { status: number; code?: number; times?: number; to?: string },
 ): Promise<void> =>
   json(
-    await fetch(`${smsApiUrl()}/api/accounts/${accountSid}/faults`, {
+    await fakeApiFetch(`${smsApiUrl()}/api/accounts/${accountSid}/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(fault),
@@ -92,7 +93,7 @@ export const failNextSends = async (
 
 /** The provider itself (not the app) holds `number` as opted out of the account's texts, as after a missed STOP. */
 export const optOutAtProvider = async (accountSid: string, number: string): Promise<void> =>
-  json(await fetch(`${smsApiUrl()}/api/accounts/${accountSid}/opt-outs/${encodeURIComponent(number)}`, { method: 'PUT' }), 'opting out');
+  json(await fakeApiFetch(`${smsApiUrl()}/api/accounts/${accountSid}/opt-outs/${encodeURIComponent(number)}`, { method: 'PUT' }), 'opting out');
 
 /** The page a person opens to read a number's texts. */
 export const smsInboxPageOf = (accountSid: string, number: string): string =>

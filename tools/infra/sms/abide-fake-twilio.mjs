@@ -510,6 +510,10 @@ const server = http.createServer((req, res) => {
     else res.end();
   });
 });
+// Clients close idle connections, never this server: Node's default closes one after 5 s idle, and on a loaded machine
+// a client could send on it just as it closed ("other side closed"). With no timeout, no Keep-Alive hint is sent, so
+// clients keep their own shorter idle limit (undici's 4 s) and close first.
+server.keepAliveTimeout = 0;
 server.listen(PORT, HOST, () =>
   process.stdout.write(`abide-fake-twilio listening on http://${HOST}:${PORT} (${accounts.size} account(s))\n`),
 );

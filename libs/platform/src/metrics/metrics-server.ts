@@ -16,6 +16,9 @@ export const startMetricsServer = async (host: string, port: number): Promise<Se
       (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`${String(error)}\n`),
     );
   });
+  // Longer than a scrape interval, so Prometheus keeps one connection; Node's 5 s default closed it between scrapes,
+  // and a client sending just as it closed got "other side closed".
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
