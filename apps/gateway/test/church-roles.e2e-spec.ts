@@ -1,6 +1,7 @@
 import type {
   ChurchDetail,
   ChurchJoinRequest,
+  ChurchMember,
   ChurchPortal,
   ChurchSummary,
   CurriculumAssignment,
@@ -327,6 +328,13 @@ const rows: Row[] = [
   {
     route: 'POST /api/churches/{id}/leave',
     what: 'the only admin stays',
+    // The invitee joins by accepting above, through identity's event: only with them still there after the member
+    // leaves does the only admin have someone to hand over to (alone, they may leave, and the church closes).
+    before: (c) =>
+      eventually(async () => {
+        const members = (await c.sessions.admin.get<ChurchMember[]>(`/api/churches/${c.churchA.id}/members`)).body;
+        return members.some((m) => m.userId === c.sessions.invitee.user.id) ? true : undefined;
+      }),
     url: (c) => `/api/churches/${c.churchA.id}/leave`,
     expected: { none: 401, outsider: 403, otherAdmin: 403, member: 204, admin: 409 },
   },
