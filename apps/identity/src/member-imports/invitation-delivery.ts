@@ -5,7 +5,7 @@ import { type Job, Worker } from 'bullmq';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { churchInvitationMail, churchInvitationText, type InvitationFacts, joinNoticeMail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mailer.service';
-import { SmsStops } from '../sms/sms-stops';
+import { SmsPermissions } from '../sms/sms-permissions';
 import { invitationLink, joinNoticeLink } from './domain/invitation-token';
 import { type DeliveryJob, ImportQueues } from './import-queues';
 import { ImportRecords } from './import-records';
@@ -15,8 +15,8 @@ export const INVITATION_SMS_SENDER = Symbol('INVITATION_SMS_SENDER');
 
 /**
  * Sends a batch of invitations (docs/member-imports.md): an e-mail to each, and a text to new people who gave a
- * number that never replied STOP. A job's progress records the invitations already sent, so a retry (SMTP or the
- * provider away) sends only the rest. An invitation accepted or withdrawn meanwhile is skipped.
+ * number its owner proved and that did not reply STOP (SmsPermissions). A job's progress records the invitations
+ * already sent, so a retry (SMTP or the provider away) sends only the rest. An invitation accepted or withdrawn meanwhile is skipped.
  */
 @Injectable()
 export class InvitationDelivery implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -27,7 +27,7 @@ export class InvitationDelivery implements OnApplicationBootstrap, OnApplication
     private readonly queues: ImportQueues,
     private readonly records: ImportRecords,
     private readonly mailer: Mailer,
-    private readonly stops: SmsStops,
+    private readonly permissions: SmsPermissions,
     private readonly views: MemberImportProjection,
     @Inject(INVITATION_SMS_SENDER) private readonly sms: SmsSender,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
@@ -67,7 +67,7 @@ export class InvitationDelivery implements OnApplicationBootstrap, OnApplication
         };
         await this.mailer.send(doc.email, item.token ? churchInvitationMail(facts) : joinNoticeMail(facts));
         sent += 1;
-        if (item.token && doc.phone && !(await this.stops.isStopped(doc.phone))) texted += (await this.text(doc._id, doc.phone, facts)) ? 1 : 0;
+        if (item.token && doc.phone && (await this.permissions.mayText(doc.phone))) texted += (await this.text(doc._id, doc.phone, facts)) ? 1 : 0;
       }
       done.add(item.invitationId);
       await job.updateProgress([...done]);
