@@ -40,7 +40,7 @@ export function PhoneCodeVerification({ idPrefix, phoneNumber, timeZone, verifie
 
   if (verified && typed) {
     return (
-      <p className="phone-verification__done" role="status">
+      <p className="phone-verification__done" aria-live="polite">
         <CheckCircleOutlined aria-hidden /> This number is verified.
       </p>
     );
