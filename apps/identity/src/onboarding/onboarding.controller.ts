@@ -10,8 +10,8 @@ import { UserProjection } from '../accounts/projections/user.projection';
 import { UserStream } from '../accounts/user-stream';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { phoneNumberOf, phoneRegionFor } from '../settings/phone-number';
-import { SmsOptIns } from '../sms/sms-opt-ins';
 import { assertTimeZone } from '../settings/time-zone';
+import { SmsOptIns } from '../sms/sms-opt-ins';
 
 class UserDto extends createZodDto(userSchema) {}
 

@@ -30,6 +30,7 @@ const smsStatusOf = (view: UserView, number: NumberStatus): SettingsResponse['sm
   return { state: 'off', since: null, ...facts };
 };
 
+/** `sms` is among the channels exactly when the member's opt-in stands, whatever older settings recorded. */
 export const toSettingsResponse = (view: UserView, number: NumberStatus): SettingsResponse => {
   const sms = smsStatusOf(view, number);
   const channels = (view.channels ?? DEFAULT_NOTIFICATION_CHANNELS).filter((c) => c !== 'sms');
