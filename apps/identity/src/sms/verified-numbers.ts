@@ -33,7 +33,12 @@ export class VerifiedNumbers {
   }
 
   async add(userId: string, number: string, at = new Date()): Promise<void> {
-    await this.model.updateOne({ _id: `${userId}:${number}` }, { $setOnInsert: { userId, number, verifiedAt: at } }, { upsert: true });
+    try {
+      await this.model.updateOne({ _id: `${userId}:${number}` }, { $setOnInsert: { userId, number, verifiedAt: at } }, { upsert: true });
+    } catch (error) {
+      // Two upserts of one proof raced and the other inserted it: the number is proved either way.
+      if ((error as { code?: number }).code !== 11000) throw error;
+    }
   }
 
   async isVerifiedBy(userId: string, number: string): Promise<boolean> {
