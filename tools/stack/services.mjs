@@ -104,7 +104,7 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
   const sms = smsAccountOf(ns);
   const common = {
     // Never production, the load suite's stack included: these stacks use the local engines' published credentials and
-    // the development secrets, which a production service refuses (libs/platform/src/config/production-secrets.ts).
+    // the development secrets, which a production service refuses (libs/platform/src/config/production-checks.ts).
     NODE_ENV: profile === 'dev' ? 'development' : 'test',
     HOST: '127.0.0.1',
     PORT: String(p[name]),

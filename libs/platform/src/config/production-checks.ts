@@ -37,21 +37,35 @@ const passwordOf = (url: string): string | undefined => {
 };
 
 /**
- * What is wrong with the production secrets among `names` (the variables of one service's schema), one line each,
- * naming the variable; empty when nothing is.
+ * `X-Forwarded-For` believed from every peer, every private address or a range wider than /16: anyone who reaches the gateway (any pod,
+ * any container of the network) then writes their own client address, and with it their own rate-limit allowance.
  */
-export const productionSecretProblems = (names: readonly string[], env: NodeJS.ProcessEnv): string[] => {
+const isBlanketTrust = (value: string): boolean =>
+  value.trim().toLowerCase() === 'true' ||
+  value.split(',').some((entry) => /^(uniquelocal|linklocal)$|\/([0-9]|1[0-5])$/i.test(entry.trim()));
+
+/**
+ * What is wrong, for production, with the settings among `names` (the variables of one service's schema): secrets
+ * missing, too short or published, and a blanket proxy trust. One line each, naming the variable; empty when nothing is.
+ */
+export const productionProblems = (names: readonly string[], env: NodeJS.ProcessEnv): string[] => {
   const problems: string[] = [];
+  if (names.includes('TRUST_PROXY') && isBlanketTrust(env.TRUST_PROXY ?? ''))
+    problems.push(
+      'TRUST_PROXY trusts every peer or every private address: give the number of proxies in front of the gateway (deploy/README.md "Client addresses")',
+    );
   for (const name of names) {
     const rule = productionSecrets[name];
     const value = env[name];
     if (rule) {
       if (!value) problems.push(`${name} is not set: production needs its own secret (at least ${rule.minLength} random characters)`);
       else if (isPublished(value)) problems.push(`${name} is a development value published in this repository: set a secret of your own`);
-      else if (value.length < rule.minLength) problems.push(`${name} is too short: production needs at least ${rule.minLength} random characters`);
+      else if (value.length < rule.minLength)
+        problems.push(`${name} is too short: production needs at least ${rule.minLength} random characters`);
     } else if (credentialUrls.includes(name) && value) {
       const password = passwordOf(value);
-      if (password && isPublished(password)) problems.push(`${name} holds a development password published in this repository: set a password of your own`);
+      if (password && isPublished(password))
+        problems.push(`${name} holds a development password published in this repository: set a password of your own`);
     }
   }
   return problems;
