@@ -17,8 +17,7 @@ import { randomUUID } from 'node:crypto';
 
 /** An address no other run uses. */
 const slug = (label = 'grace') => `${label}-${randomUUID().slice(0, 8)}`;
-const put = <T>(session: UserSession, path: string, body: unknown) =>
-  call<T>('PUT', path, { token: session.token, body, clientIp: session.clientIp });
+const put = <T>(session: UserSession, path: string, body: unknown) => call<T>('PUT', path, { token: session.token, body, clientIp: session.clientIp });
 
 const createChurch = async (admin: UserSession, overrides: Record<string, unknown> = {}) => {
   const res = await admin.post<ChurchSummary>('/api/churches', {
@@ -71,23 +70,10 @@ describe('creating a church', () => {
 
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`/api/churches/${created.body.id}`);
-    expect(created.body).toMatchObject({
-      name: 'Corinth Community Church',
-      slug: address,
-      primaryColor: '#1e3a8a',
-      myRole: 'admin',
-      memberCount: 1,
-      logoUrl: null,
-    });
+    expect(created.body).toMatchObject({ name: 'Corinth Community Church', slug: address, primaryColor: '#1e3a8a', myRole: 'admin', memberCount: 1, logoUrl: null });
     const portal = await call<ChurchPortal>('GET', `/api/churches/by-slug/${address}`);
     expect(portal.status).toBe(200);
-    expect(portal.body).toMatchObject({
-      id: created.body.id,
-      name: 'Corinth Community Church',
-      welcome: 'Sunday 10:00, Market Street',
-      timeZone: 'Europe/Athens',
-      groups: [],
-    });
+    expect(portal.body).toMatchObject({ id: created.body.id, name: 'Corinth Community Church', welcome: 'Sunday 10:00, Market Street', timeZone: 'Europe/Athens', groups: [] });
     expect(portal.body).not.toHaveProperty('joinCode');
     expect((await admin.get<MyChurches>('/api/churches')).body.items.map((c) => c.id)).toEqual([created.body.id]);
     expect((await call('GET', '/api/churches/by-slug/no-such-church-here')).status).toBe(404);
@@ -100,31 +86,16 @@ describe('creating a church', () => {
     const dup = await second.post<ProblemDetails>('/api/churches', { name: 'Copy', slug: taken, primaryColor: '#1e3a8a', timeZone: 'UTC' });
     expect(dup.status).toBe(409);
     expect(dup.body.detail).toBe(slugMessages.taken);
-    const reserved = await second.post<ProblemDetails>('/api/churches', {
-      name: 'X',
-      slug: 'admin',
-      primaryColor: '#1e3a8a',
-      timeZone: 'UTC',
-    });
+    const reserved = await second.post<ProblemDetails>('/api/churches', { name: 'X', slug: 'admin', primaryColor: '#1e3a8a', timeZone: 'UTC' });
     expect(reserved.status).toBe(400);
     expect(reserved.body.errors).toEqual([{ field: 'slug', message: slugMessages.reserved }]);
-    const malformed = await second.post<ProblemDetails>('/api/churches', {
-      name: 'X',
-      slug: '-bad-',
-      primaryColor: '#1e3a8a',
-      timeZone: 'UTC',
-    });
+    const malformed = await second.post<ProblemDetails>('/api/churches', { name: 'X', slug: '-bad-', primaryColor: '#1e3a8a', timeZone: 'UTC' });
     expect(malformed.body.errors).toEqual([{ field: 'slug', message: slugMessages.pattern }]);
     const pale = await second.post<ProblemDetails>('/api/churches', { name: 'X', slug: slug(), primaryColor: '#fde68a', timeZone: 'UTC' });
     expect(pale.status).toBe(400);
     expect(pale.body.errors?.[0].field).toBe('primaryColor');
     expect(pale.body.errors?.[0].message).toMatch(/too light for text.*4\.5:1/);
-    const zone = await second.post<ProblemDetails>('/api/churches', {
-      name: 'X',
-      slug: slug(),
-      primaryColor: '#1e3a8a',
-      timeZone: 'Mars/Olympus',
-    });
+    const zone = await second.post<ProblemDetails>('/api/churches', { name: 'X', slug: slug(), primaryColor: '#1e3a8a', timeZone: 'Mars/Olympus' });
     expect(zone.body.errors).toEqual([{ field: 'timeZone', message: churchMessages.timeZone }]);
     expect((await second.get<MyChurches>('/api/churches')).body.items).toEqual([]);
   });
@@ -139,9 +110,7 @@ describe('creating a church', () => {
     expect(renamed.body).toMatchObject({ slug: next, welcome: 'New words' });
     expect((await call('GET', `/api/churches/by-slug/${church.slug}`)).status).toBe(404);
     expect((await call<ChurchPortal>('GET', `/api/churches/by-slug/${next}`)).body.id).toBe(church.id);
-    expect(
-      (await other.post('/api/churches', { name: 'Second', slug: church.slug, primaryColor: '#1e3a8a', timeZone: 'UTC' })).status,
-    ).toBe(201);
+    expect((await other.post('/api/churches', { name: 'Second', slug: church.slug, primaryColor: '#1e3a8a', timeZone: 'UTC' })).status).toBe(201);
   });
 });
 
@@ -216,15 +185,13 @@ describe('church admins', () => {
     const leave = await adminA.post<ProblemDetails>(`/api/churches/${churchA.id}/leave`);
     expect(leave.status).toBe(409);
     expect(leave.body.detail).toBe(churchMessages.lastAdminLeaves);
-    expect(
-      (await put<ProblemDetails>(adminA, `/api/churches/${churchA.id}/members/${adminA.user.id}/role`, { role: 'member' })).body.detail,
-    ).toBe(churchMessages.lastAdminDemoted);
+    expect((await put<ProblemDetails>(adminA, `/api/churches/${churchA.id}/members/${adminA.user.id}/role`, { role: 'member' })).body.detail).toBe(
+      churchMessages.lastAdminDemoted,
+    );
     const promoted = await put<ChurchMember>(adminA, `/api/churches/${churchA.id}/members/${memberA.user.id}/role`, { role: 'admin' });
     expect(promoted.body).toMatchObject({ userId: memberA.user.id, role: 'admin' });
     expect((await memberA.get(`/api/churches/${churchA.id}/members`)).status).toBe(200);
-    expect((await adminA.delete<ProblemDetails>(`/api/churches/${churchA.id}/members/${adminA.user.id}`)).body.detail).toBe(
-      churchMessages.removeSelf,
-    );
+    expect((await adminA.delete<ProblemDetails>(`/api/churches/${churchA.id}/members/${adminA.user.id}`)).body.detail).toBe(churchMessages.removeSelf);
     expect((await memberA.delete(`/api/churches/${churchA.id}/members/${adminA.user.id}`)).status).toBe(204);
     expect((await adminA.get(`/api/churches/${churchA.id}`)).status).toBe(403);
   });
@@ -286,8 +253,7 @@ describe('the church library scope', () => {
     expect(uploaded).toMatchObject({ visibility: 'church', churchId: church.id, churchName: 'Ephesus Church' });
     await settled(admin, uploaded.id, 'approved');
 
-    const seen = (s: UserSession) =>
-      s.get<{ items: Resource[] }>(`/api/uploads?q=${encodeURIComponent(title)}`).then((r) => r.body.items.map((i) => i.id));
+    const seen = (s: UserSession) => s.get<{ items: Resource[] }>(`/api/uploads?q=${encodeURIComponent(title)}`).then((r) => r.body.items.map((i) => i.id));
     await eventually(async () => ((await seen(member)).includes(uploaded.id) ? true : undefined));
     expect(await seen(outsider)).toEqual([]);
     expect((await outsider.get(`/api/uploads/${uploaded.id}`)).status).toBe(404);
@@ -317,9 +283,7 @@ describe('church logos', () => {
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await image.arrayBuffer()).equals(onePixelPng)).toBe(true);
-    await eventually(async () =>
-      (await call<ChurchPortal>('GET', `/api/churches/by-slug/${church.slug}`)).body.logoUrl === set.logoUrl ? true : undefined,
-    );
+    await eventually(async () => ((await call<ChurchPortal>('GET', `/api/churches/by-slug/${church.slug}`)).body.logoUrl === set.logoUrl ? true : undefined));
 
     expect((await putLogo(member, church.id, onePixelPng, 'image/png', 'logo.png')).status).toBe(403);
     const script = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');

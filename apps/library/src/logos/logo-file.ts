@@ -8,13 +8,9 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 
 const refused = (message: string, status = 400) =>
-  new DomainError(
-    status === 413 ? errorCodes.payloadTooLarge : errorCodes.validationFailed,
-    status,
-    status === 413 ? 'Payload too large' : 'Invalid request',
-    message,
-    [{ field: 'file', message }],
-  );
+  new DomainError(status === 413 ? errorCodes.payloadTooLarge : errorCodes.validationFailed, status, status === 413 ? 'Payload too large' : 'Invalid request', message, [
+    { field: 'file', message },
+  ]);
 
 /** Link attributes: anything but a reference to one of the SVG's own parts (`#id`) would load from elsewhere. */
 const LINK_ATTRIBUTES = new Set(['href', 'xlink:href', 'src']);

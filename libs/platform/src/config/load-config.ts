@@ -9,7 +9,11 @@ export class ConfigError extends Error {}
  * In production it also refuses secrets that are missing, too short or published in this repository, and a blanket
  * proxy trust (production-checks.ts): a service that started with the development two-factor key would seal nothing.
  */
-export const loadConfig = <T extends z.ZodTypeAny>(service: string, schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> => {
+export const loadConfig = <T extends z.ZodTypeAny>(
+  service: string,
+  schema: T,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<T> => {
   const parsed = schema.safeParse(env);
   if (parsed.success) {
     const names = schema instanceof z.ZodObject ? Object.keys(schema.shape as z.ZodRawShape) : [];
@@ -17,7 +21,7 @@ export const loadConfig = <T extends z.ZodTypeAny>(service: string, schema: T, e
     if (problems.length === 0) return parsed.data;
     throw new ConfigError(
       `${service}: refusing to start in production with these settings:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
-        'Give each secret its own random value from your secret store (deploy/README.md "Secrets").',
+        'Secrets come from your secret store, each its own random value (deploy/README.md "Secrets", "Client addresses").',
     );
   }
   const lines = parsed.error.issues.map((issue) => {

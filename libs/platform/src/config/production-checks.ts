@@ -37,8 +37,8 @@ const passwordOf = (url: string): string | undefined => {
 };
 
 /**
- * `X-Forwarded-For` believed from every peer, every private address or a range wider than /16: anyone who reaches the gateway (any pod,
- * any container of the network) then writes their own client address, and with it their own rate-limit allowance.
+ * `X-Forwarded-For` believed from every peer, every private address or a range wider than /16: anyone who reaches the
+ * gateway (any pod, any container of the network) then writes their own client address, and so their rate-limit allowance.
  */
 const isBlanketTrust = (value: string): boolean =>
   value.trim().toLowerCase() === 'true' ||
