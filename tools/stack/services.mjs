@@ -103,7 +103,9 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
   const url = (svc) => `http://127.0.0.1:${p[svc]}`;
   const sms = smsAccountOf(ns);
   const common = {
-    NODE_ENV: profile === 'dev' ? 'development' : profile.startsWith('bench') ? 'production' : 'test',
+    // Never production, the load suite's stack included: these stacks use the local engines' published credentials and
+    // the development secrets, which a production service refuses (libs/platform/src/config/production-checks.ts).
+    NODE_ENV: profile === 'dev' ? 'development' : 'test',
     HOST: '127.0.0.1',
     PORT: String(p[name]),
     METRICS_PORT: String(metricsPorts[profile][name]),

@@ -1,5 +1,6 @@
 export * from './config/load-config';
 export * from './config/env-fragments';
+export * from './config/production-checks';
 export * from './errors/domain-error';
 export * from './errors/problem-details.filter';
 export * from './errors/transient-error';

@@ -43,7 +43,8 @@ export const gatewayEnvSchema = z.object({
   JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /**
    * Which proxies' X-Forwarded-For to believe for the client IP (Fastify trustProxy): `true`, `false`, a hop count,
-   * or comma-separated addresses/CIDRs/keywords (`loopback`, `uniquelocal`). Default: the local dev proxy only.
+   * or comma-separated addresses/CIDRs/keywords (`loopback`, `uniquelocal`). Default: the local dev proxy only. Production
+   * refuses `true`, `uniquelocal`, `linklocal` and ranges wider than /16 (libs/platform/src/config/production-checks.ts).
    */
   TRUST_PROXY: z
     .string()

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import { errors as undiciErrors, Pool } from 'undici';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
+import { serviceSecurityHeaders } from '../security/security-headers';
 import type { ServiceName } from './route-table';
 
 export { serviceNames, type ServiceName } from './route-table';
@@ -25,6 +26,7 @@ const forwardedResponseHeaders = [
   'location',
   // The browser must never sniff an uploaded file (moderation preview).
   'x-content-type-options',
+  ...serviceSecurityHeaders,
 ];
 /**
  * Answers up to this size (by their content-length) are read whole and sent in one write with the headers; larger or
