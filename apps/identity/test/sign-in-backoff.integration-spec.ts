@@ -20,6 +20,13 @@ const config = {
 } as IdentityConfig;
 
 const instances = [new SignInBackoff(config, new HealthRegistry()), new SignInBackoff(config, new HealthRegistry())];
+beforeAll(async () => {
+  // Its connection queues nothing while it connects (a request answers 503 at once): wait until it is up.
+  for (const sut of instances) {
+    const { client } = (sut as unknown as { redis: { client: Redis } }).redis;
+    if (client.status !== 'ready') await new Promise((resolve) => client.once('ready', resolve));
+  }
+});
 afterAll(() => instances.forEach((sut) => sut.onModuleDestroy()));
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
