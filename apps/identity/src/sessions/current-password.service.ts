@@ -22,7 +22,9 @@ export class CurrentPassword {
     const credentials = await this.credentials.findById(userId);
     if (!credentials) throw DomainError.notFound('Your account');
     const { email, passwordHash } = credentials;
-    const right = await this.backoff.judge(email, 'password', async () => ((await this.hasher.verify(passwordHash, password)) ? true : undefined));
+    const right = await this.backoff.judge(email, 'password', async () =>
+      (await this.hasher.verify(passwordHash, password)) ? true : undefined,
+    );
     if (!right) throw refusal();
     return { email };
   }

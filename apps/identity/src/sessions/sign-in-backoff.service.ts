@@ -74,7 +74,15 @@ export class SignInBackoff implements OnModuleInit, OnModuleDestroy {
   async judge<T>(subject: string, scope: BackoffScope, judge: () => Promise<T | undefined>): Promise<T | undefined> {
     const keys = [this.key('failures', subject, scope), this.key('lock', subject, scope)];
     const [reserved, n] = await this.call(
-      (redis) => redis.eval(RESERVE, 2, ...keys, this.config.SIGN_IN_FAILURE_WINDOW_SECONDS, this.config.SIGN_IN_MAX_FAILURES, ...this.schedule) as Promise<[number, number]>,
+      (redis) =>
+        redis.eval(
+          RESERVE,
+          2,
+          ...keys,
+          this.config.SIGN_IN_FAILURE_WINDOW_SECONDS,
+          this.config.SIGN_IN_MAX_FAILURES,
+          ...this.schedule,
+        ) as Promise<[number, number]>,
     );
     if (reserved !== 1) throw lockedProblem(n, scope);
     let verdict: T | undefined;

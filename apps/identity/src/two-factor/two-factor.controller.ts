@@ -87,9 +87,10 @@ export class TwoFactorController {
 
   @ApiBearerAuth()
   @ApiOperation({
-    summary: 'Turn two-factor sign-in on with the password and a current code from the app; answers the 10 recovery codes, shown this once.',
+    summary:
+      'Turn two-factor sign-in on with the password and a current code from the app; answers the 10 recovery codes, shown this once.',
     description:
-      'This session then counts as proven by two factors (refresh for a token that says so) and every other session ends. 400 for a wrong password or INVALID_CODE for a wrong code (each counts toward the account\'s back-off); 409 when it is already on or the setup expired; 429 after repeated failures.',
+      "This session then counts as proven by two factors (refresh for a token that says so) and every other session ends. 400 for a wrong password or INVALID_CODE for a wrong code (each counts toward the account's back-off); 409 when it is already on or the setup expired; 429 after repeated failures.",
   })
   @ApiResponse({ status: 200, type: RecoveryCodesDto })
   @ApiProblems(400, 401, 404, 409, 429)

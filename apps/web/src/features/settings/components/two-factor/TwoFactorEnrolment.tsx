@@ -1,10 +1,10 @@
-import { type TwoFactorEnrolment as Enrolment, twoFactorEnableRequestSchema } from '@abide/contracts/src/http/two-factor.dto';
-import { Button, Form, Input, Space, Typography } from 'antd';
+import type { TwoFactorEnrolment as Enrolment } from '@abide/contracts/src/http/two-factor.dto';
+import { Button, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { zodRule } from '../../../../shared/forms/zod-rule';
 import { fieldErrorsOf, isRateLimited } from '../../../auth/auth-errors';
 import { useAuth } from '../../../auth/hooks/useAuth';
 import { AppCodeItem } from './AppCodeItem';
+import { PasswordItem } from './PasswordItem';
 
 /** The key in groups of four, as authenticator apps show what is typed. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -35,7 +35,10 @@ export function TwoFactorEnrolment({ enrolment, onEnabled, onCancel }: Enrolment
       else if (fieldErrorsOf(error).has('password')) form.setFields([{ name: 'password', errors: ['Your password is not correct'] }]);
       else
         form.setFields([
-          { name: 'code', errors: ['That code is not right, or this setup has expired. Enter the code your app shows now, or start again.'] },
+          {
+            name: 'code',
+            errors: ['That code is not right, or this setup has expired. Enter the code your app shows now, or start again.'],
+          },
         ]);
     } finally {
       setPending(false);
@@ -79,13 +82,7 @@ export function TwoFactorEnrolment({ enrolment, onEnabled, onCancel }: Enrolment
             disabled={pending}
           >
             <AppCodeItem />
-            <Form.Item
-              label="Password"
-              name="password"
-              rules={[{ required: true, message: 'Please enter your password' }, zodRule(twoFactorEnableRequestSchema.shape.password)]}
-            >
-              <Input.Password autoComplete="current-password" />
-            </Form.Item>
+            <PasswordItem />
             <Space wrap>
               <Button type="primary" htmlType="submit" loading={pending}>
                 Turn On
