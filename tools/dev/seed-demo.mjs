@@ -237,7 +237,10 @@ const moderatorSession = async (apiUrl, smtpWebUrl, profile) => {
     changed = true;
   }
   if (moderator.aal !== 'aal2') {
-    const enrolled = await enrolTwoFactor((path, body) => request(apiUrl, 'POST', path, { body, token: moderator.accessToken }));
+    const enrolled = await enrolTwoFactor(
+      (path, body) => request(apiUrl, 'POST', path, { body, token: moderator.accessToken }),
+      demoModerator.password,
+    );
     saveDemoKey(profile, { email: demoModerator.email, ...enrolled });
     changed = true;
   }

@@ -137,8 +137,8 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
         KAFKA_CLIENT_ID: data.KAFKA_CLIENT_ID,
         KAFKA_GROUP_PREFIX: data.KAFKA_GROUP_PREFIX,
         KAFKA_TOPIC_PREFIX: data.KAFKA_TOPIC_PREFIX,
-        // The load suite opens thousands of streams with one member's token (tools/bench/push.mjs).
-        ...(profile.startsWith('bench') ? { LIVE_STREAMS_PER_MEMBER: '100000' } : {}),
+        // The load suite opens thousands of streams with one member's token, from one address (tools/bench/push.mjs).
+        ...(profile.startsWith('bench') ? { LIVE_STREAMS_PER_MEMBER: '100000', LIVE_STREAMS_PER_ADDRESS: '1000000' } : {}),
         // Test stacks share two cores with Chromium and other stacks: a burst of serialised writes to one document may
         // take longer than production's 10 s there, and a 504 would then say more about the machine than the code.
         ...(profile === 'dev' || profile.startsWith('bench') ? {} : { UPSTREAM_TIMEOUT_MS: '30000' }),

@@ -172,9 +172,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const confirmTwoFactor = useCallback(
-    async (code: string): Promise<string[]> => {
+    async (password: string, code: string): Promise<string[]> => {
       const authApi = await loadAuthApi();
-      const { recoveryCodes } = await dispatch(authApi.endpoints.twoFactorConfirm.initiate({ code })).unwrap();
+      const { recoveryCodes } = await dispatch(authApi.endpoints.twoFactorConfirm.initiate({ password, code })).unwrap();
       // The server marked this session as proven by two factors; the next token says so (moderator tools open).
       const outcome = await refreshSession();
       if (outcome.kind === 'refreshed') await emit({ type: 'MFA_CHALLENGE_VERIFIED', session: outcome.session });

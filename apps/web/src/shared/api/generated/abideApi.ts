@@ -974,7 +974,7 @@ export type TwoFactorDisableApiArg = TwoFactorDisableRequestDto;
 export type TwoFactorStartApiResponse = /** status 200  */ TwoFactorEnrolmentDto;
 export type TwoFactorStartApiArg = void;
 export type TwoFactorConfirmApiResponse = /** status 200  */ RecoveryCodesDto;
-export type TwoFactorConfirmApiArg = TwoFactorCodeRequestDto;
+export type TwoFactorConfirmApiArg = TwoFactorEnableRequestDto;
 export type TwoFactorRenewApiResponse = /** status 200  */ RecoveryCodesDto;
 export type TwoFactorRenewApiArg = TwoFactorCodeRequestDto;
 export type TwoFactorVerifyApiResponse = /** status 200  */ SessionResponseDto;
@@ -1566,6 +1566,10 @@ export type TwoFactorEnrolmentDto = {
 };
 export type RecoveryCodesDto = {
   recoveryCodes: string[];
+};
+export type TwoFactorEnableRequestDto = {
+  password: string;
+  code: string;
 };
 export type TwoFactorCodeRequestDto = {
   code: string;
