@@ -1,8 +1,7 @@
-import { apiUrl, randomClientIp, UserSession } from '@abide/testing';
+import { apiUrl, randomClientIp, streamedInPieces, UserSession } from '@abide/testing';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { Pool, request } from 'undici';
 
 /**
@@ -54,17 +53,6 @@ describe('the gateway edge', () => {
   it('gives the caller the service’s own early answer to a large body (413, 401, 400, 403/404), never a 503, time after time', async () => {
     const admin = await UserSession.signUp({ name: 'Priscilla' });
     const big = Buffer.alloc(4 * 1024 * 1024, 'a');
-    // Sent piece by piece, as a member's upload reaches the gateway, so the service answers while it still streams.
-    const streamed = () => {
-      const body = new PassThrough();
-      void (async () => {
-        for (let at = 0; at < big.length && !body.destroyed; at += 64 * 1024) {
-          if (!body.write(big.subarray(at, at + 64 * 1024))) await new Promise((resolve) => setTimeout(resolve, 1));
-        }
-        body.end();
-      })();
-      return body;
-    };
     const multipart = 'multipart/form-data; boundary=abide-early-answer';
     const routes: Array<{ method: 'POST' | 'PUT'; path: string; contentType: string; token?: string; expected: number[] }> = [
       { method: 'POST', path: '/api/churches', contentType: 'application/json', token: admin.token, expected: [413] },
@@ -84,7 +72,7 @@ describe('the gateway edge', () => {
           };
           if (route.token) headers.authorization = `Bearer ${route.token}`;
           const outcome = await pool
-            .request({ method: route.method, path: route.path, headers, body: streamed() })
+            .request({ method: route.method, path: route.path, headers, body: streamedInPieces(big) })
             .then(async (response) => {
               const text = await response.body.text();
               return route.expected.includes(response.statusCode) ? undefined : `${response.statusCode} ${text.slice(0, 200)}`;

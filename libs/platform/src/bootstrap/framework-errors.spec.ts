@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Module, Param, Post, Req, UnauthorizedException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
-import { PassThrough } from 'node:stream';
+import { streamedInPieces } from '@abide/testing';
 import { Pool, request } from 'undici';
 import { DomainError } from '../errors/domain-error';
 import { LoggingModule } from '../logging/logging.module';
@@ -92,17 +92,6 @@ describe('a bootstrapped service', () => {
   it('gives the sender its early answer (413, 401) while it is still streaming a large body, time after time', async () => {
     const pool = new Pool(base, { connections: 2 });
     const big = Buffer.alloc(4 * 1024 * 1024, 'a');
-    // As the gateway sends an upload: piece by piece, as it arrives from the member, so the answer comes mid-stream.
-    const streamed = () => {
-      const body = new PassThrough();
-      void (async () => {
-        for (let at = 0; at < big.length && !body.destroyed; at += 64 * 1024) {
-          if (!body.write(big.subarray(at, at + 64 * 1024))) await new Promise((resolve) => setTimeout(resolve, 1));
-        }
-        body.end();
-      })();
-      return body;
-    };
     const answers: string[] = [];
     try {
       for (let i = 0; i < 12; i += 1) {
@@ -113,7 +102,7 @@ describe('a bootstrapped service', () => {
             method: 'POST',
             path,
             headers: { 'content-type': contentType, 'content-length': String(big.length) },
-            body: streamed(),
+            body: streamedInPieces(big),
           })
           .then(async (response) => {
             await response.body.dump();
