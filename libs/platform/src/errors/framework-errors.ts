@@ -38,7 +38,9 @@ const clientErrorDetail: Record<number, string> = {
  * (the rest of what was sent cannot be framed).
  */
 export const answerClientError = (error: { code?: string }, socket: Socket): void => {
-  if (!socket.writable || error.code === 'ECONNRESET') {
+  // An answer already under way on this connection cannot be followed by another (as Node's own handler does).
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (!socket.writable || answering || error.code === 'ECONNRESET') {
     socket.destroy();
     return;
   }

@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../../app/hooks';
-import { selectApiUnreachable } from '../authSlice';
+import { selectApiUnreachable, selectIsSignedIn } from '../authSlice';
 
 /**
  * Says so while the session's refresh cannot reach the API and is being retried: the member stays signed in and
@@ -9,11 +9,14 @@ import { selectApiUnreachable } from '../authSlice';
  */
 export function ConnectionBanner() {
   const unreachable = useAppSelector(selectApiUnreachable);
+  // Before the session is restored (a reload) there is nothing yet to reassure about.
+  const signedIn = useAppSelector(selectIsSignedIn);
   return (
     <div className="connection-banner" role="status" aria-live="polite">
       {unreachable && (
         <>
-          <strong>We can't reach the service, retrying.</strong> You're still signed in and nothing you've typed is lost.
+          <strong>We can't reach the service, retrying.</strong>
+          {signedIn && " You're still signed in and nothing you've typed is lost."}
         </>
       )}
     </div>
