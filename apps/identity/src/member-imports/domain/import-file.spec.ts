@@ -1,5 +1,6 @@
 import { IMPORT_MAX_ROWS, memberImportMessages } from '@abide/contracts';
 import ExcelJS from 'exceljs';
+import { MiB, packageWith, peakMemoryDuring, workbookParts, xlsxBombs, zerosEntry } from '../../../../gateway/test/bomb-files.stub';
 import { zip, zipBombDocx } from '../../../../gateway/test/library-files.stub';
 import { ImportFileRefused, readImportFile } from './import-file';
 
@@ -93,5 +94,29 @@ describe('reading an Excel member list', () => {
     expect((await refusal(await xlsx([['who', 'where'], ['Ruth', 'Moab']]))).message).toMatch(/needs a column named name and email/);
     expect(await refusal(zip([{ name: 'notes.txt', data: Buffer.from('hello') }]))).toEqual({ status: 415, message: memberImportMessages.fileType });
     expect(await refusal(zipBombDocx())).toEqual({ status: 415, message: memberImportMessages.fileType });
+  });
+});
+
+describe('reading an Excel member list that is a zip bomb', () => {
+  const rows = [
+    ['name', 'email'],
+    ['Ruth', 'ruth@example.org'],
+  ];
+
+  it.each(Object.entries(xlsxBombs()))('refuses %s with a reason, without inflating it', async (_, bomb) => {
+    const { peak, result } = await peakMemoryDuring(() => readImportFile(bomb));
+
+    expect(bomb.length).toBeLessThan(2 * MiB);
+    expect(result).toEqual(new ImportFileRefused(400, memberImportMessages.unpacksTooLarge));
+    // Each bomb inflates to 300 MiB; what is read in memory stays a small fraction of it.
+    expect(peak).toBeLessThan(40 * MiB);
+  });
+
+  it('reads a workbook whose pictures are left out of what exceljs is handed', async () => {
+    const withPicture = packageWith(workbookParts(rows), [zerosEntry('xl/media/image1.png', 1)]);
+
+    expect((await readImportFile(withPicture)).rows).toEqual([
+      { row: 2, cells: { name: 'Ruth', email: 'ruth@example.org', phone: '', group: '' } },
+    ]);
   });
 });
