@@ -46,8 +46,11 @@ export const readPdf = (data: Buffer, limits: PdfLimits): Promise<PdfReading> =>
     const worker = new Worker(workerFile, {
       workerData: task,
       execArgv: workerExecArgv,
+      // pdf.js warns on stdout, at every load, that it cannot render without the canvas package: nothing to log.
+      stdout: true,
       resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationMb },
     });
+    worker.stdout.resume();
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
