@@ -137,3 +137,33 @@ export const peakMemoryDuring = async <T>(run: () => Promise<T>): Promise<{ peak
     clearInterval(sampler);
   }
 };
+
+/** A service's resident memory as its Prometheus listener reports it (end-to-end tests), in bytes. */
+const serviceMemory = async (service: string): Promise<number> => {
+  const urls = JSON.parse(process.env.E2E_METRICS_URLS ?? '{}') as Record<string, string>;
+  const metrics = await (await fetch(urls[service])).text();
+  const match = /^process_resident_memory_bytes ([\d.e+]+)$/m.exec(metrics);
+  if (!match) throw new Error(`${service} reports no resident memory`);
+  return Number(match[1]);
+};
+
+/** As peakMemoryDuring, for a service of the running stack (sampled every 50 ms through its metrics). */
+export const servicePeakMemoryDuring = async <T>(service: string, run: () => Promise<T>): Promise<{ peak: number; result: T }> => {
+  const start = await serviceMemory(service);
+  let peak = 0;
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      peak = Math.max(peak, (await serviceMemory(service)) - start);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  try {
+    const result = await run();
+    running = false;
+    await sampling;
+    return { peak: Math.max(peak, (await serviceMemory(service)) - start), result };
+  } finally {
+    running = false;
+  }
+};

@@ -31,9 +31,8 @@ export interface PdfTask {
   limits: PdfLimits;
 }
 
-// Compiled, the worker is JavaScript beside this file; run from source (dev, tests), it needs the TypeScript hook.
-const workerFile = path.join(__dirname, `pdf-reader.worker${path.extname(__filename)}`);
-const workerExecArgv = path.extname(__filename) === '.ts' ? ['-r', '@swc-node/register'] : [];
+/** JavaScript beside this file, from source and compiled alike (the build copies it). */
+const workerFile = path.join(__dirname, 'pdf-reader.worker.js');
 
 /**
  * Reads a PDF's text in a worker thread of its own, with its heap capped: a PDF that needs more memory or time than
@@ -45,7 +44,8 @@ export const readPdf = (data: Buffer, limits: PdfLimits): Promise<PdfReading> =>
     const task: PdfTask = { data: new Uint8Array(data), limits };
     const worker = new Worker(workerFile, {
       workerData: task,
-      execArgv: workerExecArgv,
+      // Not the service's own flags (the TypeScript hook in development): the thread needs none.
+      execArgv: [],
       // pdf.js warns on stdout, at every load, that it cannot render without the canvas package: nothing to log.
       stdout: true,
       resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationMb },
