@@ -31,7 +31,13 @@ export const zerosEntry = (name: string, mib: number, declared = mib * MiB): Pac
   size: declared,
 });
 
-export const storedEntry = (name: string, data: Buffer): PackedZipEntry => ({ name, method: 0, packed: data, crc: crc32(data), size: data.length });
+export const storedEntry = (name: string, data: Buffer): PackedZipEntry => ({
+  name,
+  method: 0,
+  packed: data,
+  crc: crc32(data),
+  size: data.length,
+});
 
 const deflatedEntry = ({ name, data }: { name: string; data: Buffer }): PackedZipEntry => ({
   name,
@@ -76,7 +82,10 @@ export const workbookParts = (rows: string[][]): Array<{ name: string; data: Buf
         `<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
       ),
     },
-    { name: 'xl/worksheets/sheet1.xml', data: xml(`<worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheet}</sheetData></worksheet>`) },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: xml(`<worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheet}</sheetData></worksheet>`),
+    },
   ];
 };
 

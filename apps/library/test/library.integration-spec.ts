@@ -163,7 +163,12 @@ describe('processing', () => {
 
 describe('processing decompression bombs', () => {
   const bombs: Array<[string, Buffer, 'pdf' | 'docx', string]> = [
-    ...Object.entries(docxBombs()).map(([name, file]): [string, Buffer, 'docx', string] => [`a Word document with ${name}`, file, 'docx', UNREADABLE.docxTooLarge]),
+    ...Object.entries(docxBombs()).map(([name, file]): [string, Buffer, 'docx', string] => [
+      `a Word document with ${name}`,
+      file,
+      'docx',
+      UNREADABLE.docxTooLarge,
+    ]),
     ['a PDF whose stream inflates to 400 MiB', pdfBomb(400), 'pdf', UNREADABLE.pdfTooLarge],
   ];
 

@@ -44,10 +44,12 @@ const entriesOf = (file: Buffer): Promise<Record<string, string>> =>
         zip.openReadStream(entry, (e, stream) => {
           if (e || !stream) return reject(e);
           const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-            out[`${entry.fileName} (method ${entry.compressionMethod})`] = Buffer.concat(chunks).toString();
-            zip.readEntry();
-          });
+          stream
+            .on('data', (c: Buffer) => chunks.push(c))
+            .on('end', () => {
+              out[`${entry.fileName} (method ${entry.compressionMethod})`] = Buffer.concat(chunks).toString();
+              zip.readEntry();
+            });
         }),
       );
       zip.on('end', () => resolve(out));
@@ -72,13 +74,19 @@ describe(verifyZipPackage.name, () => {
   it('refuses a part that inflates past its declared size, as soon as it does', async () => {
     const lying = deflated('media/photo.png', Buffer.alloc(1024 * 1024), 1000);
 
-    expect(await refusal(writePackedZip([doc, lying]))).toEqual({ reason: 'limit', message: 'media/photo.png inflates past its declared size' });
+    expect(await refusal(writePackedZip([doc, lying]))).toEqual({
+      reason: 'limit',
+      message: 'media/photo.png inflates past its declared size',
+    });
   });
 
   it('refuses parts over the part limit and packages over the total', async () => {
     const big = (name: string, mb: number) => deflated(name, randomBytes(mb * 1024 * 1024));
 
-    expect(await refusal(writePackedZip([doc, big('media/a.bin', 2.5)]))).toEqual({ reason: 'limit', message: 'media/a.bin over the limit' });
+    expect(await refusal(writePackedZip([doc, big('media/a.bin', 2.5)]))).toEqual({
+      reason: 'limit',
+      message: 'media/a.bin over the limit',
+    });
     expect(await refusal(writePackedZip([doc, big('a.bin', 1.5), big('b.bin', 1.5), big('c.bin', 1.5)]))).toEqual({
       reason: 'limit',
       message: 'uncompressed size over the limit',

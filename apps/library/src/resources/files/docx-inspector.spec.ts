@@ -38,7 +38,10 @@ describe(extractDocxText.name, () => {
   });
 
   it('reads a document with pictures and a chart’s embedded workbook, which mammoth is never handed', async () => {
-    const chart = storedEntry('word/embeddings/Microsoft_Excel_Worksheet.xlsx', zip([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }]));
+    const chart = storedEntry(
+      'word/embeddings/Microsoft_Excel_Worksheet.xlsx',
+      zip([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }]),
+    );
 
     expect(await extractDocxText(load(packageWith(docxParts('Grace'), [zerosEntry('word/media/image1.png', 1), chart])))).toBe('Grace');
   });

@@ -20,8 +20,14 @@ const read = async ({ data, limits }) => {
   let doc;
   try {
     // No eval (CVE-2024-4367), no fonts or network: only the text layer is read.
-    doc = await pdfjs.getDocument({ data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: true, verbosity: 0 })
-      .promise;
+    doc = await pdfjs.getDocument({
+      data,
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      stopAtErrors: true,
+      verbosity: 0,
+    }).promise;
   } catch (error) {
     if (decode.exceeded) return { ok: false, reason: 'limit' };
     return { ok: false, reason: error && error.name === 'PasswordException' ? 'encrypted' : 'corrupt' };

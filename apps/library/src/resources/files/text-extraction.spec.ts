@@ -5,7 +5,11 @@ import { extractPdfText, UNREADABLE, UnreadableFileError } from './text-extracti
 
 describe(extractPdfText.name, () => {
   it('returns the text and page count of a PDF', async () => {
-    expect(await extractPdfText(pdfWith('Blessed are the peacemakers'))).toMatchObject({ text: 'Blessed are the peacemakers', pages: 1, words: 4 });
+    expect(await extractPdfText(pdfWith('Blessed are the peacemakers'))).toMatchObject({
+      text: 'Blessed are the peacemakers',
+      pages: 1,
+      words: 4,
+    });
   });
 
   it('refuses a PDF whose stream inflates to hundreds of MiB, stopping at the limit, and reads the next one', async () => {
@@ -29,6 +33,9 @@ describe(readPdf.name, () => {
   });
 
   it('refuses a PDF whose reading needs more heap than the limit, and only its thread stops', async () => {
-    expect(await readPdf(pdfWith('Heavy'), { ...limits, maxOldGenerationMb: 4, maxYoungGenerationMb: 1 })).toEqual({ ok: false, reason: 'limit' });
+    expect(await readPdf(pdfWith('Heavy'), { ...limits, maxOldGenerationMb: 4, maxYoungGenerationMb: 1 })).toEqual({
+      ok: false,
+      reason: 'limit',
+    });
   });
 });

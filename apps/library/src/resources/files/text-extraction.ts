@@ -17,9 +17,12 @@ export const UNREADABLE = {
   encryptedPdf: 'This PDF is password-protected. Please upload a copy without a password.',
   corruptPdf: 'This PDF is damaged or incomplete and could not be read.',
   corruptDocx: 'This Word document is damaged or incomplete and could not be read.',
-  pdfTooLarge: 'This PDF unpacks to far more data than a document of its size should, so it was not accepted. Please upload a copy saved again from your PDF editor.',
-  pdfTooSlow: 'This PDF took too long to read, so it was not accepted. Please upload a copy saved again from your PDF editor, or split it into smaller files.',
-  docxTooLarge: 'This Word document unpacks to far more data than a document of its size should, so it was not accepted. Please upload a copy saved again from Word.',
+  pdfTooLarge:
+    'This PDF unpacks to far more data than a document of its size should, so it was not accepted. Please upload a copy saved again from your PDF editor.',
+  pdfTooSlow:
+    'This PDF took too long to read, so it was not accepted. Please upload a copy saved again from your PDF editor, or split it into smaller files.',
+  docxTooLarge:
+    'This Word document unpacks to far more data than a document of its size should, so it was not accepted. Please upload a copy saved again from Word.',
   notText: 'This text file could not be read as UTF-8 text.',
 } as const;
 
@@ -66,7 +69,8 @@ export const extractText = async (
       try {
         return summarise(await extractDocxText(load), null);
       } catch (error) {
-        if (error instanceof NotDocxError) throw new UnreadableFileError(error.reason === 'limit' ? UNREADABLE.docxTooLarge : UNREADABLE.corruptDocx);
+        if (error instanceof NotDocxError)
+          throw new UnreadableFileError(error.reason === 'limit' ? UNREADABLE.docxTooLarge : UNREADABLE.corruptDocx);
         throw error;
       }
     case 'txt': {
