@@ -151,7 +151,7 @@ export const peakMemoryDuring = async <T>(run: () => Promise<T>): Promise<{ peak
 const serviceMemory = async (service: string): Promise<number> => {
   const urls = JSON.parse(process.env.E2E_METRICS_URLS ?? '{}') as Record<string, string>;
   const metrics = await (await fetch(urls[service])).text();
-  const match = /^process_resident_memory_bytes ([\d.e+]+)$/m.exec(metrics);
+  const match = /^process_resident_memory_bytes(?:\{[^}]*\})? ([\d.e+]+)$/m.exec(metrics);
   if (!match) throw new Error(`${service} reports no resident memory`);
   return Number(match[1]);
 };

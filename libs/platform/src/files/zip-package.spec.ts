@@ -58,7 +58,7 @@ const entriesOf = (file: Buffer): Promise<Record<string, string>> =>
   );
 
 describe(verifyZipPackage.name, () => {
-  it('returns a stored package of exactly the markup parts, leaving media and embedded objects out', async () => {
+  it('returns a stored package of the markup parts as measured, media and embedded objects emptied', async () => {
     const file = writePackedZip([
       doc,
       deflated('_rels/.rels', Buffer.from('<Relationships/>')),
@@ -68,7 +68,12 @@ describe(verifyZipPackage.name, () => {
 
     const sut = await verifyZipPackage(bufferSource(file), spec);
 
-    expect(await entriesOf(sut)).toEqual({ 'doc.xml (method 0)': '<doc>Grace</doc>', '_rels/.rels (method 0)': '<Relationships/>' });
+    expect(await entriesOf(sut)).toEqual({
+      'doc.xml (method 0)': '<doc>Grace</doc>',
+      '_rels/.rels (method 0)': '<Relationships/>',
+      'media/photo.png (method 0)': '',
+      'embeddings/chart.xlsx (method 0)': '',
+    });
   });
 
   it('refuses a part that inflates past its declared size, as soon as it does', async () => {

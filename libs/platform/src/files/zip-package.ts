@@ -188,8 +188,8 @@ const inflateEntry = (
 const isEmbedding = (name: string, spec: ZipPackageSpec): boolean =>
   (spec.embeddingFolders ?? []).some((folder) => nameKey(name).startsWith(nameKey(folder)));
 
-/** The parts readers parse for text: XML and relationships, never media or embedded objects. */
-const isMarkup = (name: string): boolean => /\.(xml|rels)$/i.test(name);
+/** The parts readers parse: XML, relationships and VML (XML too: exceljs reads notes from it), never media or embedded objects. */
+const isMarkup = (name: string): boolean => /\.(xml|rels|vml)$/i.test(name);
 
 /** Throws ZipPackageError unless this is a zip with the spec's parts, within its limits (reads the directory only). */
 export const inspectZipPackage = async (source: ByteRangeSource, spec: ZipPackageSpec): Promise<void> => {
@@ -204,9 +204,10 @@ export const inspectZipPackage = async (source: ByteRangeSource, spec: ZipPackag
 /**
  * As inspectZipPackage, then every part is inflated once against the limits (a running total for the package, one
  * per part; a local header that disagrees with the directory, a nested archive outside the embedding folders or a
- * bad checksum is refused). Returns a new zip of the markup parts only, stored uncompressed: a reader handed it
- * parses exactly the bytes that were measured (never a part another zip reader might find where yauzl found none),
- * inflates nothing, and never loads media or embedded objects it does not need for text.
+ * bad checksum is refused). Returns a new zip, stored uncompressed, of the markup parts with the bytes that were
+ * measured and every other part (media, embedded objects) empty, its name kept so that references to it resolve:
+ * a reader handed it parses exactly what was measured (never a part another zip reader might find where yauzl found
+ * none), inflates nothing, and never loads bytes it does not need for text.
  */
 export const verifyZipPackage = async (source: ByteRangeSource, spec: ZipPackageSpec): Promise<Buffer> => {
   const zip = await openZip(source);
@@ -214,14 +215,13 @@ export const verifyZipPackage = async (source: ByteRangeSource, spec: ZipPackage
     const entries = await entriesOf(zip, spec);
     checkEntries(entries, spec);
     const budget = { left: spec.maxTotalUncompressed };
-    const kept: Array<{ name: string; data: Buffer; crc: number }> = [];
+    const parts: Array<{ name: string; data: Buffer; crc?: number }> = [];
     for (const entry of entries) {
       await checkLocalHeader(zip, entry);
-      const keep = isMarkup(entry.fileName) && !entry.fileName.endsWith('/');
-      const part = await inflateEntry(zip, entry, spec, budget, keep);
-      if (part) kept.push({ name: entry.fileName, ...part });
+      const part = await inflateEntry(zip, entry, spec, budget, isMarkup(entry.fileName));
+      if (!entry.fileName.endsWith('/')) parts.push({ name: entry.fileName, ...(part ?? { data: Buffer.alloc(0) }) });
     }
-    return writeZip(kept);
+    return writeZip(parts);
   } finally {
     zip.close();
   }
