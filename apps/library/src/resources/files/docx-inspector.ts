@@ -14,10 +14,10 @@ export { bufferSource, type ByteRangeSource };
 /** Limits against zip bombs: a real Word document (at most 10 MiB as uploaded) is far below each. */
 export const DOCX_LIMITS = {
   maxEntries: 2000,
-  /** What all parts together may inflate to. */
-  maxTotalUncompressed: 100 * 1024 * 1024,
+  /** What all parts together may inflate to (the markup of it is held while mammoth reads it). */
+  maxTotalUncompressed: 64 * 1024 * 1024,
   /** What one part may inflate to (the main document part is read whole). */
-  maxPartUncompressed: 50 * 1024 * 1024,
+  maxPartUncompressed: 32 * 1024 * 1024,
   /** Inflated / compressed, per part (ordinary XML compresses about 10:1). */
   maxRatio: 200,
 };
