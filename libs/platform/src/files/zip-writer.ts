@@ -19,6 +19,20 @@ export interface PackedZipEntry {
 
 const UTF8_NAMES = 0x0800;
 
+/**
+ * The fields a local header and its directory entry share, in the same order (flags, method, time and date, CRC,
+ * sizes, name length): from offset 6 in the one, 8 in the other.
+ */
+const writeSharedFields = (header: Buffer, at: number, entry: PackedZipEntry, nameLength: number): Buffer => {
+  header.writeUInt16LE(UTF8_NAMES, at);
+  header.writeUInt16LE(entry.method, at + 2);
+  header.writeUInt32LE(entry.crc, at + 8);
+  header.writeUInt32LE(entry.packed.length, at + 12);
+  header.writeUInt32LE(entry.size, at + 16);
+  header.writeUInt16LE(nameLength, at + 20);
+  return header;
+};
+
 /** A zip of entries already packed: local headers, data, central directory (no zip64: far below 4 GB here). */
 export const writePackedZip = (entries: readonly PackedZipEntry[]): Buffer => {
   const out: Buffer[] = [];
@@ -26,25 +40,13 @@ export const writePackedZip = (entries: readonly PackedZipEntry[]): Buffer => {
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const local = Buffer.alloc(30);
+    const local = writeSharedFields(Buffer.alloc(30), 6, entry, name.length);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(entry.method, 8);
-    local.writeUInt32LE(entry.crc, 14);
-    local.writeUInt32LE(entry.packed.length, 18);
-    local.writeUInt32LE(entry.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
+    const central = writeSharedFields(Buffer.alloc(46), 8, entry, name.length);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(entry.method, 10);
-    central.writeUInt32LE(entry.crc, 16);
-    central.writeUInt32LE(entry.packed.length, 20);
-    central.writeUInt32LE(entry.size, 24);
-    central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     out.push(local, name, entry.packed);
     centrals.push(central, name);
