@@ -32,6 +32,7 @@ import {
   withServiceDb,
 } from '@abide/testing';
 import { randomUUID } from 'node:crypto';
+import { MiB, servicePeakMemoryDuring, xlsxBombs } from './bomb-files.stub';
 
 const slug = () => `import-${randomUUID().slice(0, 8)}`;
 
@@ -128,6 +129,23 @@ describe('who may import members', () => {
     expect(noColumns.body.detail).toBe(memberImportMessages.missingColumns(['name', 'email'], ['full name', 'mail']));
     expect(pdf.status).toBe(415);
     expect((await admin.get<MemberImportList>(`/api/member-imports?churchId=${church.id}`)).body.items).toEqual([]);
+  });
+});
+
+describe('a member list that is a zip bomb', () => {
+  it('is refused with the reason while identity’s memory stays flat, and the next list is imported', async () => {
+    const { admin, church } = await setUp();
+    const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+    for (const [name, bomb] of Object.entries(xlsxBombs())) {
+      const { peak, result } = await servicePeakMemoryDuring('identity', () => upload(admin, church.id, bomb, 'members.xlsx', xlsxType));
+
+      expect([name, result.status, result.body.detail]).toEqual([name, 400, memberImportMessages.unpacksTooLarge]);
+      // Each bomb inflates to 300 MiB (on main, one took identity from 0.2 to 0.5 GB).
+      expect(peak).toBeLessThan(64 * MiB);
+    }
+    expect((await upload(admin, church.id, `name,email\nTitus,${uniqueEmail('titus')}\n`)).status).toBe(202);
+    expect((await admin.get<MemberImportList>(`/api/member-imports?churchId=${church.id}`)).body.items).toHaveLength(1);
   });
 });
 

@@ -25,4 +25,5 @@ export * from './ops/failed-jobs-ops.module';
 export * from './sms/sms-sender';
 export * from './sms/twilio-sms-sender';
 export * from './files/zip-package';
+export * from './files/zip-writer';
 export * from './private-text';

@@ -53,6 +53,8 @@ export const memberImportMessages = {
   tooManyRows: `A file can hold at most ${IMPORT_MAX_ROWS.toLocaleString('en')} people: split the list into several files.`,
   noRows: 'The file has a header but no people under it.',
   unreadable: 'This file could not be read. Save it again as CSV (UTF-8) or .xlsx and upload that.',
+  unpacksTooLarge:
+    'This workbook unpacks to far more data than a member list needs, so it was not read. Save the list again as CSV (UTF-8) or .xlsx, without pictures or embedded files, and upload that.',
   interrupted: 'The upload was interrupted. Please try again.',
   missingColumns: (missing: readonly string[], found: readonly string[]) =>
     `The file needs a column named ${missing.join(' and ')} in its first row. ` +
