@@ -1296,7 +1296,7 @@ export type MemberImportsResendApiArg = {
 export type MemberImportsRowsApiResponse = /** status 200  */ ImportRowsPageDto;
 export type MemberImportsRowsApiArg = {
   id: string;
-  outcome?: 'created' | 'invited' | 'already-member' | 'already-invited' | 'refused';
+  outcome?: 'invited' | 'already-member' | 'already-invited' | 'refused';
   page?: number;
   pageSize?: number;
 };
@@ -2465,7 +2465,6 @@ export type MemberImportDto = {
   total: number;
   processed: number;
   counts: {
-    created: number;
     invited: number;
     alreadyMember: number;
     alreadyInvited: number;
@@ -2491,7 +2490,6 @@ export type MemberImportListDto = {
     total: number;
     processed: number;
     counts: {
-      created: number;
       invited: number;
       alreadyMember: number;
       alreadyInvited: number;
@@ -2522,7 +2520,7 @@ export type ImportRowsPageDto = {
     email: string;
     phone: string | null;
     group: string | null;
-    outcome: 'created' | 'invited' | 'already-member' | 'already-invited' | 'refused';
+    outcome: 'invited' | 'already-member' | 'already-invited' | 'refused';
     reason: string | null;
     invitation: {
       id: string;
