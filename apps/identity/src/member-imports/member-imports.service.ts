@@ -177,7 +177,7 @@ export class MemberImports {
     const items: Array<{ invitationId: string }> = [];
     for (const doc of docs) {
       // The older link stops at once; the new one is made when its e-mail is sent.
-      const result = await this.records.invitations.updateOne({ _id: doc._id, acceptedAt: null }, { $set: { expiresAt, sends: doc.sends + 1, tokenHash: null } });
+      const result = await this.records.invitations.updateOne({ _id: doc._id, acceptedAt: null }, { $set: { expiresAt, tokenHash: null }, $inc: { sends: 1 } });
       if (result.matchedCount === 1) items.push({ invitationId: doc._id });
     }
     const batch = uuidv7();
