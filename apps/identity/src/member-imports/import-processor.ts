@@ -191,25 +191,23 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
         }
       }
       if (await this.queues.deliveryQueued(id)) continue;
-      const docs: InvitationDoc[] = batch.map(({ row, key, userId }) => {
-        return {
-          _id: key.invitationId,
-          importId,
-          churchId,
-          email: row.email,
-          name: row.name,
-          phone: row.phone,
-          groupId: row.groupId,
-          groupName: row.groupId ? row.group : null,
-          userId,
-          tokenHash: null,
-          expiresAt,
-          sends: 1,
-          acceptedAt: null,
-          acceptedBy: null,
-          createdAt: new Date(),
-        };
-      });
+      const docs: InvitationDoc[] = batch.map(({ row, key, userId }) => ({
+        _id: key.invitationId,
+        importId,
+        churchId,
+        email: row.email,
+        name: row.name,
+        phone: row.phone,
+        groupId: row.groupId,
+        groupName: row.groupId ? row.group : null,
+        userId,
+        tokenHash: null,
+        expiresAt,
+        sends: 1,
+        acceptedAt: null,
+        acceptedBy: null,
+        createdAt: new Date(),
+      }));
       // Inserted already by an attempt that stopped before queueing their mails: they are sent now all the same.
       await this.records.insertInvitations(docs);
       batches.push({ id, job: { importId, by: startedBy, items: docs.map((d) => ({ invitationId: d._id })) } });

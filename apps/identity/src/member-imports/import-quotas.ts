@@ -26,10 +26,7 @@ export class ImportQuotas {
   private readonly allowances: DailyAllowances;
   private readonly prefix: string;
 
-  constructor(
-    queues: ImportQueues,
-    @Inject(IDENTITY_CONFIG) config: IdentityConfig,
-  ) {
+  constructor(queues: ImportQueues, @Inject(IDENTITY_CONFIG) config: IdentityConfig) {
     this.allowances = new DailyAllowances(() => queues.enqueueRedis.client);
     this.prefix = `${config.REDIS_KEY_PREFIX}:identity:member-import-quota`;
   }
@@ -65,12 +62,22 @@ export class ImportQuotas {
     }
     if (!refused) return list;
     const { allowance, scope } = list[refused.index];
-    const detail = memberImportLimitMessages.reached(allowance as Exclude<MemberImportAllowance, 'texts'>, scope, refused.left, uses[allowance] ?? 0, secondsLeft);
+    const detail = memberImportLimitMessages.reached(
+      allowance as Exclude<MemberImportAllowance, 'texts'>,
+      scope,
+      refused.left,
+      uses[allowance] ?? 0,
+      secondsLeft,
+    );
     throw new DomainError(errorCodes.rateLimited, 429, 'Daily limit reached', detail, undefined, { 'retry-after': String(secondsLeft) });
   }
 
   /** Each use's counter for the church and for the admin, today's. */
-  private allowancesOf(churchId: string, by: string, uses: Uses): Array<Allowance & { allowance: MemberImportAllowance; scope: MemberImportQuotaScope }> {
+  private allowancesOf(
+    churchId: string,
+    by: string,
+    uses: Uses,
+  ): Array<Allowance & { allowance: MemberImportAllowance; scope: MemberImportQuotaScope }> {
     const { day } = utcDay();
     return (Object.entries(uses) as Array<[MemberImportAllowance, number]>).flatMap(([allowance, amount]) =>
       (['church', 'member'] as const).map((scope) => ({

@@ -24,7 +24,7 @@ import { invitationStateOf } from './domain/invitation-state';
 import { shownCounts, shownOutcome } from './domain/shown-outcomes';
 import { decideStart, decideUndo } from './domain/member-import.decider';
 import { ImportQueues } from './import-queues';
-import { ImportQuotas, type QuotaCharge } from './import-quotas';
+import { ImportQuotas } from './import-quotas';
 import { ImportRecords, type ReportRow } from './import-records';
 import { ImportStream } from './import-stream';
 import type { UploadedList } from './import-upload';

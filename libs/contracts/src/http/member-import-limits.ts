@@ -26,7 +26,13 @@ const hoursLeft = (seconds: number) => {
 
 export const memberImportLimitMessages = {
   /** The 429's detail: what ran out, and when it starts again. */
-  reached: (allowance: Exclude<MemberImportAllowance, 'texts'>, scope: MemberImportQuotaScope, left: number, asked: number, retryAfterSeconds: number): string => {
+  reached: (
+    allowance: Exclude<MemberImportAllowance, 'texts'>,
+    scope: MemberImportQuotaScope,
+    left: number,
+    asked: number,
+    retryAfterSeconds: number,
+  ): string => {
     const limit = nf(memberImportDailyLimits[allowance]);
     const who = scope === 'church' ? 'This church' : 'You';
     const has = scope === 'church' ? 'has' : 'have';

@@ -18,10 +18,15 @@ describe('DailyAllowances (real Redis)', () => {
 
   it('lets exactly the limit through when more charges race for it, on several connections (replicas)', async () => {
     const k = key();
-    const others = [new RedisConnection(process.env.REDIS_URL as string, 'allowances-a', 'jobs'), new RedisConnection(process.env.REDIS_URL as string, 'allowances-b', 'jobs')];
+    const others = [
+      new RedisConnection(process.env.REDIS_URL as string, 'allowances-a', 'jobs'),
+      new RedisConnection(process.env.REDIS_URL as string, 'allowances-b', 'jobs'),
+    ];
     const replicas = [sut, ...others.map((c) => new DailyAllowances(() => c.client))];
 
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => replicas[i % replicas.length].charge([{ key: k, limit: 25, amount: 1 }], 60)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => replicas[i % replicas.length].charge([{ key: k, limit: 25, amount: 1 }], 60)),
+    );
 
     expect(answers.filter((a) => a === null)).toHaveLength(25);
     expect(answers.filter((a) => a !== null)).toEqual(Array.from({ length: 15 }, () => ({ index: 0, left: 0 })));

@@ -55,7 +55,13 @@ export class DailyAllowances {
     const charged = allowances.filter((a) => a.amount > 0);
     if (charged.length === 0) return null;
     const args = charged.flatMap((a) => [String(a.limit), String(a.amount)]);
-    const [index, left] = (await this.redis().eval(CHARGE_ALL, charged.length, ...charged.map((a) => a.key), ...args, String(ttlSeconds))) as [number, number];
+    const [index, left] = (await this.redis().eval(
+      CHARGE_ALL,
+      charged.length,
+      ...charged.map((a) => a.key),
+      ...args,
+      String(ttlSeconds),
+    )) as [number, number];
     return index === 0 ? null : { index: allowances.indexOf(charged[index - 1]), left: Math.max(0, left) };
   }
 
