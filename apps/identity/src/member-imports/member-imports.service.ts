@@ -17,7 +17,7 @@ import { UserProjection } from '../accounts/projections/user.projection';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { phoneRegionFor } from '../settings/phone-number';
 import { ChurchDirectory } from './church-directory';
-import { IMPORT_CHUNK_ROWS } from './domain/import-chunks';
+import { IMPORT_CHUNK_ROWS, noCounts } from './domain/import-chunks';
 import { ImportFileRefused, readImportFile } from './domain/import-file';
 import { checkRows } from './domain/import-rows';
 import { invitationStateOf } from './domain/invitation-state';
@@ -236,7 +236,7 @@ export class MemberImports {
 
   private async toResponse(view: MemberImportView, known?: { processed: number }): Promise<MemberImport> {
     const progress = (view.status === 'running' || view.status === 'failed') && !known ? await this.queues.progressOf(view._id) : null;
-    const counts = shownCounts(view.counts ?? progress?.counts ?? { created: 0, invited: 0, alreadyMember: 0, alreadyInvited: 0, refused: 0 });
+    const counts = shownCounts(view.counts ?? progress?.counts ?? noCounts());
     const processed = view.status === 'running' ? (known?.processed ?? progress?.processed ?? 0) : view.rowCount;
     const startedBy = await this.users.findById(view.startedBy).catch(() => null);
     return {
