@@ -267,6 +267,6 @@ export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080',
   await seedChurchDashboard(apiUrl, smtpWebUrl, { member, friend, church, group });
   await seedLibrary(apiUrl, member, moderator, group);
   await seedCurriculum(apiUrl, member, church, group);
-  const memberImport = await seedMemberImport(apiUrl, member, church, { friend: demoFriend, moderator: demoModerator, groupName: group.name });
+  const memberImport = await seedMemberImport(apiUrl, member, demoMember, church, { friend: demoFriend, moderator: demoModerator, groupName: group.name });
   return { memberImport: { id: memberImport.id, counts: memberImport.counts }, member: demoMember, moderator: { ...demoModerator, twoFactorKey: readDemoKey(profile)?.secret } };
 };

@@ -18,6 +18,7 @@ export * from './database/run-once';
 export * from './database/duplicate-key';
 export * from './service/service-core.module';
 export * from './redis/redis-connection';
+export * from './redis/daily-allowances';
 export * from './openapi';
 export * from './metrics';
 export * from './ops/failed-jobs';

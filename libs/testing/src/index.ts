@@ -3,6 +3,7 @@ export * from './authenticator';
 export * from './mail-catcher';
 export * from './pkce';
 export * from './test-db';
+export * from './test-redis';
 export * from './integration-app';
 export * from './uploads';
 export * from './live-stream-client';

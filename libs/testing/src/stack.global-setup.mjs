@@ -82,6 +82,7 @@ export default async function stackGlobalSetup() {
   process.env.E2E_SMS_AUTH_TOKEN = smsAccountOf(namespaceOf('test')).authToken;
   process.env.E2E_LOG_DIR = logDir;
   process.env.E2E_NAMESPACE = namespaceOf('test');
+  process.env.E2E_REDIS_URL = engineEnv.REDIS_URL;
   // Where the engines keep their data, for tests of what reaches the disk (libs/testing/src/on-disk.ts).
   process.env.ABIDE_ENGINES_RUN_ROOT = defaultInstance.runRoot;
   // Each service's Prometheus listener, by name (JSON): metrics are never served through the gateway.

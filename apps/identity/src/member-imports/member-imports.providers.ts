@@ -5,6 +5,7 @@ import { SmsStops } from '../sms/sms-stops';
 import { ChurchDirectory } from './church-directory';
 import { ImportProcessor } from './import-processor';
 import { ImportQueues } from './import-queues';
+import { ImportQuotas } from './import-quotas';
 import { ImportRecords } from './import-records';
 import { ImportStream } from './import-stream';
 import { INVITATION_SMS_SENDER, InvitationDelivery } from './invitation-delivery';
@@ -19,6 +20,7 @@ export const memberImportControllers: Type[] = [MemberImportsController, Invitat
 export const memberImportProviders: Provider[] = [
   ChurchDirectory,
   ImportQueues,
+  ImportQuotas,
   ImportRecords,
   ImportStream,
   ImportProcessor,

@@ -1296,7 +1296,7 @@ export type MemberImportsResendApiArg = {
 export type MemberImportsRowsApiResponse = /** status 200  */ ImportRowsPageDto;
 export type MemberImportsRowsApiArg = {
   id: string;
-  outcome?: 'created' | 'invited' | 'already-member' | 'already-invited' | 'refused';
+  outcome?: 'invited' | 'already-member' | 'already-invited' | 'refused';
   page?: number;
   pageSize?: number;
 };
@@ -2469,7 +2469,6 @@ export type MemberImportDto = {
   total: number;
   processed: number;
   counts: {
-    created: number;
     invited: number;
     alreadyMember: number;
     alreadyInvited: number;
@@ -2495,7 +2494,6 @@ export type MemberImportListDto = {
     total: number;
     processed: number;
     counts: {
-      created: number;
       invited: number;
       alreadyMember: number;
       alreadyInvited: number;
@@ -2526,7 +2524,7 @@ export type ImportRowsPageDto = {
     email: string;
     phone: string | null;
     group: string | null;
-    outcome: 'created' | 'invited' | 'already-member' | 'already-invited' | 'refused';
+    outcome: 'invited' | 'already-member' | 'already-invited' | 'refused';
     reason: string | null;
     invitation: {
       id: string;
