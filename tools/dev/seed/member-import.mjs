@@ -23,7 +23,7 @@ const demoList = (friend, moderator, groupName) =>
  * password alone. `credentials` are the admin's e-mail and password.
  */
 const asTwoFactorAdmin = async (apiUrl, admin, credentials, run) => {
-  const { secret, recoveryCodes } = await enrolTwoFactor((path, body) => request(apiUrl, 'POST', path, { body, token: admin.accessToken }));
+  const { secret, recoveryCodes } = await enrolTwoFactor((path, body) => request(apiUrl, 'POST', path, { body, token: admin.accessToken }), credentials.password);
   const challenge = expectOk(await request(apiUrl, 'POST', '/api/auth/sign-in', { body: credentials }), 'sign the demo admin in').challenge;
   const session = expectOk(await verifySecondFactor((path, body) => request(apiUrl, 'POST', path, { body }), challenge, secret), 'sign the demo admin in with a code');
   try {
