@@ -17,7 +17,7 @@ const logFiles = () => {
 type Export = { formation: { journalEntries: JournalEntry[] }; community: { prayerRequests: Array<{ text: string }> } };
 
 const dataKeyOf = (service: 'formation' | 'community', userId: string) =>
-  withServiceDb(service, (db) => db.collection('member_keys').findOne({ _id: userId as never }));
+  withServiceDb(`${service}_keys`, (db) => db.collection('member_keys').findOne({ _id: userId as never }));
 
 describe('private text at rest, through the API', () => {
   it('a member’s journal entry and prayer request work as before for them and their group, and reach no database file, Kafka segment or log in the clear', async () => {

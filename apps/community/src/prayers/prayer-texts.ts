@@ -39,7 +39,7 @@ export class PrayerTexts {
     return { text, testimony: view.sealedTestimony && (await this.open(view.authorId, view._id, 'testimony', view.sealedTestimony)) };
   }
 
-  /** As the read model stores them: the event's sealed text, or words kept in the clear or sealed unbound, sealed now. */
+  /** As the read model stores them: the event's sealed text, or words a v1 event kept in the clear sealed now. */
   forStorage(authorId: string, prayerId: string, words: PrayerWords, sealed: string, text: string): Promise<string> {
     return this.texts.sealed(authorId, sealed, text, prayerField(prayerId, words));
   }

@@ -38,7 +38,7 @@ export class JournalTexts {
     return text.content === ERASED ? null : text;
   }
 
-  /** As a read model stores an entry's words: the event's sealed text, or words kept in the clear or sealed unbound, sealed now. */
+  /** As a read model stores an entry's words: the event's sealed text, or words a v1 event kept in the clear sealed now. */
   entryForStorage(userId: string, entryId: string, sealedText: string, text: JournalEntryText): Promise<string> {
     return this.texts.sealed(userId, sealedText, entryJson(text), entryField(entryId));
   }

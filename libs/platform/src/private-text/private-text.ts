@@ -8,6 +8,9 @@ import { isSealedText, openWith, parseSealedText, SealedTextError, sealWith } fr
  */
 export type SealedField = `${string}:${string}:${string}`;
 
+/** What an earlier release sealed text with: no field. */
+const UNBOUND = '';
+
 export const sealedField = (kind: string, id: string, field: string): SealedField => `${kind}:${id}:${field}`;
 
 /**
@@ -39,9 +42,8 @@ export class PrivateText {
 
   /**
    * The text, or null when no one can read it any more: its author erased their account (their key is destroyed).
-   * Text an earlier event version kept in the clear (an upcaster's `clear:` form) is returned as it is; text sealed
-   * before fields were bound (`pt1`) opens anywhere. Anything altered, sealed for another record or field, or under a
-   * key that is not the member's, throws SealedTextError.
+   * Text an earlier event version kept in the clear (an upcaster's `clear:` form) is returned as it is. Anything
+   * altered, sealed for another record or field, or under a key that is not the member's, throws SealedTextError.
    */
   async open(memberId: string, value: string, field: SealedField): Promise<string | null> {
     if (value.startsWith(CLEAR_TEXT_PREFIX)) return value.slice(CLEAR_TEXT_PREFIX.length);
@@ -49,15 +51,19 @@ export class PrivateText {
     const key = await this.keys.forOpening(memberId);
     if (!key) return null;
     if (key.id !== parts.keyId) throw new SealedTextError(`sealed under key ${parts.keyId}, not under the member's key ${key.id}`);
-    return openWith(key.key, parts, parts.format === 'pt1' ? '' : field).toString('utf8');
+    try {
+      return openWith(key.key, parts, field).toString('utf8');
+    } catch (error) {
+      if (!(error instanceof SealedTextError)) throw error;
+      // Sealed by an earlier release, which named no field (the format is the same, frozen in the v2 events' schemas):
+      // it opens with no field; text sealed for a field never does, so it cannot be moved to another.
+      return openWith(key.key, parts, UNBOUND).toString('utf8');
+    }
   }
 
-  /**
-   * For storage: text sealed for its field as it is; text kept in the clear (a read model rebuilt from v1 events) or
-   * sealed before fields were bound, sealed now for `field`.
-   */
+  /** For storage: sealed text as it is, text kept in the clear sealed now (a read model rebuilt from v1 events). */
   async sealed(memberId: string, value: string, text: string, field: SealedField): Promise<string> {
-    return isSealedText(value) && !value.startsWith('pt1.') ? value : this.seal(memberId, text, field);
+    return isSealedText(value) ? value : this.seal(memberId, text, field);
   }
 
   /** Account erasure: the member's key is destroyed, so every copy of their sealed words is unreadable for good. */

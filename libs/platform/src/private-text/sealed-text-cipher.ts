@@ -2,15 +2,12 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { SEALED_TEXT_PATTERN } from '@abide/contracts';
 
 /**
- * The sealed-text format (libs/contracts/src/events/sealed-text.ts): `pt2.<key id>.<iv>.<ciphertext and tag>`, each
+ * The sealed-text format (libs/contracts/src/events/sealed-text.ts): `pt1.<key id>.<iv>.<ciphertext and tag>`, each
  * part base64url. AES-256-GCM with a fresh random 96-bit IV per message and a 128-bit tag; the header (format and key
- * id) and the caller's `context` are authenticated too, so neither can be swapped without the open failing.
- * `pt2` is sealed with a context that names what it belongs to (a record and field, or a member for a wrapped key);
- * `pt1`, written before, opens with the context it was sealed with (none for text). Since the format is authenticated,
- * a `pt2` text relabelled `pt1` does not open.
+ * id) and the caller's `context` (what the text belongs to: a record and field, or the member of a wrapped key) are
+ * authenticated too, so none of them can be swapped without the open failing.
  */
-const FORMAT = 'pt2';
-export type SealedFormat = 'pt1' | 'pt2';
+const FORMAT = 'pt1';
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -24,7 +21,6 @@ export class SealedTextError extends Error {
 }
 
 export interface SealedParts {
-  format: SealedFormat;
   keyId: string;
   iv: Buffer;
   /** Ciphertext followed by the tag. */
@@ -34,13 +30,12 @@ export interface SealedParts {
 export const isSealedText = (value: string): boolean => SEALED_TEXT_PATTERN.test(value);
 
 export const parseSealedText = (sealed: string): SealedParts => {
-  if (!isSealedText(sealed)) throw new SealedTextError('not sealed text (pt2.<key id>.<iv>.<ciphertext>)');
-  const [format, keyId, iv, body] = sealed.split('.');
-  return { format: format as SealedFormat, keyId, iv: Buffer.from(iv, 'base64url'), body: Buffer.from(body, 'base64url') };
+  if (!isSealedText(sealed)) throw new SealedTextError('not sealed text (pt1.<key id>.<iv>.<ciphertext>)');
+  const [, keyId, iv, body] = sealed.split('.');
+  return { keyId, iv: Buffer.from(iv, 'base64url'), body: Buffer.from(body, 'base64url') };
 };
 
-const additionalData = (format: SealedFormat, keyId: string, context: string): Buffer =>
-  Buffer.from(`${format}.${keyId}|${context}`, 'utf8');
+const additionalData = (keyId: string, context: string): Buffer => Buffer.from(`${FORMAT}.${keyId}|${context}`, 'utf8');
 
 const assertKey = (key: Buffer): void => {
   if (key.length !== KEY_BYTES) throw new SealedTextError(`an AES-256 key has ${KEY_BYTES} bytes, not ${key.length}`);
@@ -50,7 +45,7 @@ export const sealWith = (key: Buffer, keyId: string, plaintext: string | Buffer,
   assertKey(key);
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
-  cipher.setAAD(additionalData(FORMAT, keyId, context));
+  cipher.setAAD(additionalData(keyId, context));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
   const sealed = `${FORMAT}.${keyId}.${iv.toString('base64url')}.${body.toString('base64url')}`;
   if (!isSealedText(sealed)) throw new SealedTextError(`a key id is ${KEY_ID_BYTES} bytes in base64url, not "${keyId}"`);
@@ -62,7 +57,7 @@ export const openWith = (key: Buffer, sealed: string | SealedParts, context = ''
   assertKey(key);
   const parts = typeof sealed === 'string' ? parseSealedText(sealed) : sealed;
   const decipher = createDecipheriv(ALGORITHM, key, parts.iv, { authTagLength: TAG_BYTES });
-  decipher.setAAD(additionalData(parts.format, parts.keyId, context));
+  decipher.setAAD(additionalData(parts.keyId, context));
   decipher.setAuthTag(parts.body.subarray(parts.body.length - TAG_BYTES));
   try {
     return Buffer.concat([decipher.update(parts.body.subarray(0, parts.body.length - TAG_BYTES)), decipher.final()]);
