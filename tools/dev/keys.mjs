@@ -15,11 +15,15 @@ const commandArgs = args.filter((arg) => !sealing.includes(arg));
 let status = 0;
 for (const service of named.length ? named : sealing) {
   process.stdout.write(`${service}: `);
-  const result = spawnSync(process.execPath, ['-r', '@swc-node/register', 'libs/platform/src/private-text/master-keys.cli.ts', ...commandArgs], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: { ...process.env, ...serviceEnv(service, profile, engineEnv), SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json') },
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['-r', '@swc-node/register', 'libs/platform/src/private-text/master-keys.cli.ts', ...commandArgs],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, ...serviceEnv(service, profile, engineEnv), SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json') },
+    },
+  );
   status ||= result.status ?? 1;
 }
 process.exit(status);

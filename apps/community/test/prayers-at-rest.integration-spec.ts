@@ -184,10 +184,7 @@ describe(PrayerTextSealing.name, () => {
     expect([
       await texts.open(author, legacy, 'text', posted?.data.sealedText),
       await texts.open(author, legacy, 'testimony', answered?.data.sealedTestimony),
-    ]).toEqual([
-      request,
-      testimony,
-    ]);
+    ]).toEqual([request, testimony]);
     expect(await db.collection('events').findOne({ _id: eventKey(prayerStreamId(wiped), 1) as never })).toMatchObject({
       schemaVersion: 1,
       data: { text: ERASED },

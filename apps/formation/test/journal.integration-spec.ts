@@ -89,7 +89,9 @@ describe('journal events', () => {
         .findOne({ _id: userId as never }),
     ).toBeNull();
     const [saved] = await app.get<EventStore>(JOURNAL_STORE).load(journalStreamId(id));
-    expect(saved.type === 'formation.journal.entry-saved' && (await app.get(JournalTexts).openEntry(userId, id, saved.data.sealedText))).toBeNull();
+    expect(
+      saved.type === 'formation.journal.entry-saved' && (await app.get(JournalTexts).openEntry(userId, id, saved.data.sealedText)),
+    ).toBeNull();
   });
 });
 

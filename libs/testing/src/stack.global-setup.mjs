@@ -16,7 +16,8 @@ const dropTestDatabases = async () => {
   try {
     // Formation's journal has a database of its own beside the service's, and private text's data keys have a key store
     // of their own beside each service that seals (formation, community).
-    for (const name of [...serviceNames, 'formation_journal', 'formation_keys', 'community_keys']) await connection.useDb(`${namespaceOf('test')}_${name}`).dropDatabase();
+    for (const name of [...serviceNames, 'formation_journal', 'formation_keys', 'community_keys'])
+      await connection.useDb(`${namespaceOf('test')}_${name}`).dropDatabase();
   } finally {
     await connection.close();
   }

@@ -100,7 +100,12 @@ describe(FileKeyProvider.name, () => {
     expect(await sut.unwrap(old.wrapped, 'm')).toEqual(dataKey);
     expect(await sut.unwrap(fresh.wrapped, 'm')).toEqual(dataKey);
     expect([await sut.versionOf(old.wrapped), await sut.versionOf(fresh.wrapped)]).toEqual([1, 2]);
-    expect((await readFile(file, 'utf8')).split('\n').filter(Boolean).map((line) => line.split(':')[0])).toEqual(['1', '2']);
+    expect(
+      (await readFile(file, 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split(':')[0]),
+    ).toEqual(['1', '2']);
   });
 
   it('unwraps a key wrapped by a version added after it started (another instance rotated)', async () => {

@@ -5,4 +5,11 @@ export { FileKeyProvider, KeyFileError, readKeyFile, type KeyFileOptions, type M
 export { MemberKeys, MemberErasedError, MEMBER_KEYS_COLLECTION, type MemberKeyCacheOptions, type DataKey } from './member-keys';
 export { PrivateText, sealedField, type SealedField } from './private-text';
 export { isSealedText, SealedTextError } from './sealed-text-cipher';
-export { PrivateTextModule, KEY_PROVIDER, KEY_STORE, openKeyProvider, openKeyProviderOrExit, type PrivateTextConfig } from './private-text.module';
+export {
+  PrivateTextModule,
+  KEY_PROVIDER,
+  KEY_STORE,
+  openKeyProvider,
+  openKeyProviderOrExit,
+  type PrivateTextConfig,
+} from './private-text.module';

@@ -11,7 +11,9 @@ import { runMasterKeysCommand } from './master-keys.command';
  */
 const main = async (): Promise<void> => {
   const config = loadConfigOrExit('keys', z.object({ ...mongoEnv, ...privateTextEnv }));
-  const service = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB, serverSelectionTimeoutMS: 5000 }).asPromise();
+  const service = await mongoose
+    .createConnection(config.MONGO_URL, { dbName: config.MONGO_DB, serverSelectionTimeoutMS: 5000 })
+    .asPromise();
   const keyStore = await openKeyStore(service, config);
   try {
     process.stdout.write(`${await runMasterKeysCommand(process.argv.slice(2), config.MASTER_KEY_FILE, keyStore.connection)}\n`);

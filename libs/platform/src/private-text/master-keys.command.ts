@@ -21,7 +21,8 @@ export const runMasterKeysCommand = async (args: readonly string[], file: string
       const provider = await FileKeyProvider.open(file, { create: false });
       const use = await masterKeyUse(keyStore, provider);
       const lines = provider.heldVersions.map(
-        (v) => `  version ${v.version} (${v.fingerprint})${v.version === provider.newest.version ? ', wraps' : ''}: ${use.byVersion.get(v.version) ?? 0} data key(s)`,
+        (v) =>
+          `  version ${v.version} (${v.fingerprint})${v.version === provider.newest.version ? ', wraps' : ''}: ${use.byVersion.get(v.version) ?? 0} data key(s)`,
       );
       const lost = use.byVersion.get(null) ?? 0;
       if (lost) lines.push(`  a master key this file no longer holds: ${lost} data key(s), which nothing here can open`);

@@ -85,7 +85,12 @@ export class MemberKeys {
     }
     if (existing) return this.unwrap(existing);
     const made = { id: newKeyId(), key: newDataKey() };
-    const doc: MemberKeyDocument = { _id: memberId, keyId: made.id, ...(await this.provider.wrap(made.key, memberId)), createdAt: new Date() };
+    const doc: MemberKeyDocument = {
+      _id: memberId,
+      keyId: made.id,
+      ...(await this.provider.wrap(made.key, memberId)),
+      createdAt: new Date(),
+    };
     try {
       await this.collection.insertOne(doc);
     } catch (error) {

@@ -186,13 +186,20 @@ describe('master key rotation', () => {
     await running.forget('priscilla');
 
     await addMasterKeyVersion(file);
-    await expect(retireMasterKeyVersion(file, keyStore, 1)).rejects.toThrow(/1 data key\(s\) are still wrapped by master key version 1: re-wrap/);
+    await expect(retireMasterKeyVersion(file, keyStore, 1)).rejects.toThrow(
+      /1 data key\(s\) are still wrapped by master key version 1: re-wrap/,
+    );
     const provider = await FileKeyProvider.open(file, { create: false });
     expect(await rewrapDataKeys(keyStore, provider)).toBe(1);
     expect(await rewrapDataKeys(keyStore, provider)).toBe(0);
     await retireMasterKeyVersion(file, keyStore, 1);
 
-    expect((await readFile(file, 'utf8')).trim().split('\n').map((line) => line.split(':')[0])).toEqual(['2']);
+    expect(
+      (await readFile(file, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => line.split(':')[0]),
+    ).toEqual(['2']);
     expect(await keyStore.collection(MEMBER_KEYS_COLLECTION).findOne({ _id: 'phoebe' as never })).toMatchObject({
       masterKeyVersion: 2,
       rewrappedAt: expect.any(Date),

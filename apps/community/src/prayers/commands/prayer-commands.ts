@@ -110,7 +110,10 @@ export class PrayerCommands {
       }
       case 'community.prayer.answered': {
         const { testimony, ...data } = outcome.data;
-        return { ...outcome, data: { ...data, sealedTestimony: await this.texts.seal(data.authorId, data.prayerId, 'testimony', testimony) } };
+        return {
+          ...outcome,
+          data: { ...data, sealedTestimony: await this.texts.seal(data.authorId, data.prayerId, 'testimony', testimony) },
+        };
       }
       default:
         return outcome;

@@ -99,7 +99,10 @@ export class JournalCommands {
     if (event.type !== 'formation.journal.entry-saved') return event;
     const { content, scriptureReference, gratitude, ...rest } = event.data;
     // For an erased account (a token issued before), MemberErasedError: a 401, and nothing is kept.
-    return { ...event, data: { ...rest, sealedText: await this.texts.sealEntry(rest.userId, rest.entryId, { content, scriptureReference, gratitude }) } };
+    return {
+      ...event,
+      data: { ...rest, sealedText: await this.texts.sealEntry(rest.userId, rest.entryId, { content, scriptureReference, gratitude }) },
+    };
   }
 }
 
