@@ -7,6 +7,7 @@ import path from 'node:path';
 import { FileKeyProvider } from './file-key-provider';
 import { keyStoreDatabaseName, moveKeysIntoKeyStore } from './key-store';
 import { addMasterKeyVersion, masterKeyUse, retireMasterKeyVersion, rewrapDataKeys } from './key-rotation';
+import { runMasterKeysCommand } from './master-keys.command';
 import { MEMBER_KEYS_COLLECTION, MemberErasedError, MemberKeys } from './member-keys';
 import { PrivateText, sealedField } from './private-text';
 import { newDataKey, SealedTextError, sealWith } from './sealed-text-cipher';
@@ -230,5 +231,25 @@ describe('master key rotation', () => {
     expect(write.modifiedCount).toBe(0);
     await rewrapDataKeys(keyStore, provider);
     expect(await keyStore.collection(MEMBER_KEYS_COLLECTION).findOne({ _id: 'tertius' as never })).not.toHaveProperty('wrapped');
+  });
+
+  it('is the operator’s command: rotate, status, retire, and the usage for anything else', async () => {
+    // A key store of its own: every key in it is wrapped by this test's key file.
+    const own = service.useDb(uniqueName('keys_command'));
+    const commandFile = path.join(dir, 'command.key');
+    const provider = await FileKeyProvider.open(commandFile, { create: true });
+    await new PrivateText(new MemberKeys(own, provider)).seal('gaius', 'my host', entryWords('g1'));
+    const before = (await masterKeyUse(own, provider)).byVersion.get(1) ?? 0;
+
+    expect(await runMasterKeysCommand(['rotate'], commandFile, own)).toMatch(/^Added master key version 2 .* re-wrapped \d+ data key/);
+    expect(await runMasterKeysCommand(['retire', '1'], commandFile, own)).toMatch(/^Retired master key version 1/);
+    const status = await runMasterKeysCommand(['status'], commandFile, own);
+
+    expect(before).toBeGreaterThan(0);
+    expect(status).toMatch(/version 2 \([\w-]{16}\), wraps: \d+ data key\(s\)/);
+    expect(status).not.toMatch(/version 1 /);
+    await expect(runMasterKeysCommand(['retire', 'all'], commandFile, own)).rejects.toThrow(/^usage: npm run keys/);
+    await expect(runMasterKeysCommand([], commandFile, own)).rejects.toThrow(/^usage: npm run keys/);
+    await own.dropDatabase();
   });
 });
