@@ -85,10 +85,7 @@ export const serviceUrlEnv = (name: string) => ({ [`${name.toUpperCase()}_URL`]:
  * KEY_STORE_DB (default `<MONGO_DB>_keys`), on KEY_STORE_MONGO_URL when set (another server, outside the data's backups).
  */
 export const privateTextEnv = {
-  KEY_STORE_MONGO_URL: z
-    .string()
-    .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL')
-    .optional(),
+  KEY_STORE_MONGO_URL: mongoEnv.MONGO_URL.optional(),
   KEY_STORE_DB: z.string().min(1).optional(),
   MASTER_KEY_FILE: z.string().refine((file) => path.isAbsolute(file), 'must be an absolute path'),
   MASTER_KEY_CREATE: z
