@@ -121,10 +121,12 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
     KAFKA_TOPIC_PREFIX: profile === 'dev' ? '' : `${ns}.`,
   };
   // The master key that wraps members' data keys (private text at rest): one per service and namespace, in the
-  // cache folder outside the checkout, made on first start (production provisions it; docs/architecture.md).
+  // cache folder outside the checkout, made on first start (production provisions it; docs/architecture.md). The data
+  // keys live in a key store of their own, a database apart from the service's data.
   const masterKey = {
     MASTER_KEY_FILE: path.join(cacheDir(), 'keys', `${ns}-${name}.key`),
     MASTER_KEY_CREATE: 'true',
+    KEY_STORE_DB: `${ns}_${name}_keys`,
   };
   switch (name) {
     case 'gateway':

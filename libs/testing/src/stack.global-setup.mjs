@@ -14,8 +14,10 @@ const log = (line) => process.stderr.write(`[e2e stack] ${line}\n`);
 const dropTestDatabases = async () => {
   const connection = await mongoose.createConnection(engineEnv.MONGO_URL).asPromise();
   try {
-    // Formation's journal has a database of its own beside the service's (its texts sealed with keys kept in the service's).
-    for (const name of [...serviceNames, 'formation_journal']) await connection.useDb(`${namespaceOf('test')}_${name}`).dropDatabase();
+    // Formation's journal has a database of its own beside the service's, and private text's data keys have a key store
+    // of their own beside each service that seals (formation, community).
+    for (const name of [...serviceNames, 'formation_journal', 'formation_keys', 'community_keys'])
+      await connection.useDb(`${namespaceOf('test')}_${name}`).dropDatabase();
   } finally {
     await connection.close();
   }
