@@ -15,7 +15,7 @@ import { signIn } from './support/sign-in';
 describe('two-factor sign-in', () => {
   const session = useBrowser(viewports.desktop);
 
-  it('turns on in Settings with a QR code and the first code, shows the recovery codes once, then asks for a code at sign-in', async () => {
+  it('turns on in Settings with a QR code, the first code and the password, shows the recovery codes once, then asks for a code at sign-in', async () => {
     const { page } = session;
     const member = await seedMember();
     await signIn(page, member);
@@ -27,9 +27,11 @@ describe('two-factor sign-in', () => {
     await twoFactor.card.scrollIntoViewIfNeeded();
     await screenshot(page, 'two-factor-enrolment');
     await expectAccessible(page, 'two-factor enrolment');
-    await twoFactor.confirmWith(app.codeAt(app.currentStep - 10));
+    await twoFactor.confirmWith(app.codeAt(app.currentStep), 'not my password');
+    await twoFactor.card.getByText('Your password is not correct').waitFor();
+    await twoFactor.confirmWith(app.codeAt(app.currentStep - 10), member.password);
     await twoFactor.card.getByText('That code is not right').waitFor();
-    await twoFactor.confirmWith(await app.nextCode());
+    await twoFactor.confirmWith(await app.nextCode(), member.password);
 
     await toast(page, 'Two-factor sign-in is on').waitFor();
     expect(await twoFactor.recoveryCodes.count()).toBe(10);
@@ -89,7 +91,7 @@ describe('two-factor sign-in for a moderator (phone)', () => {
     await twoFactor.card.scrollIntoViewIfNeeded();
     await screenshot(page, 'two-factor-enrolment-phone');
     await expectAccessible(page, 'two-factor enrolment at phone width');
-    await twoFactor.confirmWith(await app.nextCode());
+    await twoFactor.confirmWith(await app.nextCode(), moderator.password);
     await twoFactor.savedThem.waitFor();
     await screenshot(page, 'two-factor-recovery-codes-phone');
     await twoFactor.savedThem.click();

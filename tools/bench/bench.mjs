@@ -222,7 +222,14 @@ const main = async () => {
     const rows = smoke ? 50 : 5000;
     say(`member import: ${rows} new people from one file`);
     await tokens.ensureFresh();
-    memberImport = await measureMemberImport(ctx, { rows, mongoUrl: engineEnv.MONGO_URL, db: `${namespaceOf(profile)}_identity`, say });
+    memberImport = await measureMemberImport(ctx, {
+      rows,
+      mongoUrl: engineEnv.MONGO_URL,
+      db: `${namespaceOf(profile)}_identity`,
+      redisUrl: engineEnv.REDIS_URL,
+      redisPrefix: namespaceOf(profile),
+      say,
+    });
   }
   const memory = sampler.stop();
   const measuredSeconds = (Date.now() - measuredFrom) / 1000;

@@ -443,7 +443,7 @@ export const seed = async ({ profile, engineEnv, apiUrl, params, dataDir, say })
     // The role needs two-factor sign-in: enrolled here, its key kept in the manifest for the runs' sign-ins; the session
     // counts as proven by it from the enrolment on, so a refresh gives the token the review queue answers.
     const post = (route, body) => requestWithRetry(apiUrl, 'POST', route, { ip: moderator.ip, token: accessToken, body });
-    moderator.totpSecret = (await enrolTwoFactor(post)).secret;
+    moderator.totpSecret = (await enrolTwoFactor(post, moderator.password)).secret;
     const refreshed = await requestWithRetry(apiUrl, 'POST', '/api/auth/refresh', {
       ip: moderator.ip,
       cookie: `abide_refresh=${refreshCookieOf(res.headers)}`,

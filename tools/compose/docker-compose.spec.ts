@@ -1,4 +1,5 @@
 import { devPorts } from '@abide/contracts';
+import { loadConfig } from '@abide/platform';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -21,8 +22,10 @@ const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'
       command?: string | string[];
       depends_on?: Record<string, { condition: string }>;
       healthcheck?: { test: string[] };
+      networks?: string[];
     }
   >;
+  networks: Record<string, { internal?: boolean } | null>;
 };
 const schemas: Record<string, z.ZodTypeAny> = {
   gateway: gatewayEnvSchema,
@@ -34,6 +37,7 @@ const schemas: Record<string, z.ZodTypeAny> = {
 const envOf = (service: string): Record<string, string> =>
   Object.fromEntries(Object.entries(compose.services[service].environment ?? {}).map(([k, v]) => [k, String(v)]));
 const urlPort = (url: string) => new URL(url).port;
+const engines = ['kafka', 'mongodb', 'redis', 'minio'];
 /** The source file a compiled path of tools/build/build-services.mjs comes from (dist/apps/<app>/… or dist/node_modules/@abide/<lib>/src/…). */
 const sourceOf = (compiled: string): string =>
   compiled
@@ -48,11 +52,68 @@ describe('docker-compose.yml', () => {
     expect(sut.success ? [] : sut.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
   });
 
-  it.each(Object.keys(schemas))('publishes %s on its port in libs/contracts/src/ports.ts', (service) => {
-    const port = devPorts[service as keyof typeof devPorts];
+  it.each(Object.keys(schemas))(
+    'runs %s on its port in libs/contracts/src/ports.ts, published nowhere (the web app is the way in)',
+    (service) => {
+      const port = devPorts[service as keyof typeof devPorts];
 
-    expect(envOf(service).PORT).toBe(String(port));
-    expect(compose.services[service].ports).toContain(`${port}:${port}`);
+      expect(envOf(service).PORT).toBe(String(port));
+      expect(compose.services[service].ports).toBeUndefined();
+    },
+  );
+
+  it('publishes ports on this machine only, the web app’s among them, and no engine but the object store browsers download from', () => {
+    const published = Object.entries(compose.services).flatMap(([name, service]) => (service.ports ?? []).map((port) => ({ name, port })));
+
+    expect(published.filter(({ port }) => !port.startsWith('127.0.0.1:'))).toEqual([]);
+    expect(published).toContainEqual({ name: 'web', port: '127.0.0.1:8080:8080' });
+    expect(published.filter(({ name }) => engines.includes(name)).map(({ name }) => name)).toEqual(['minio', 'minio']);
+  });
+
+  it('keeps the engines on an internal network that only the services and the topic step join', () => {
+    expect(compose.networks.engines).toEqual({ internal: true });
+    const onEngines = Object.keys(compose.services).filter((name) => compose.services[name].networks?.includes('engines'));
+
+    expect(onEngines.sort()).toEqual([...engines, 'kafka-topics', ...Object.keys(schemas)].sort());
+    for (const name of ['kafka', 'mongodb', 'redis', 'kafka-topics'])
+      expect({ name, networks: compose.services[name].networks }).toEqual({ name, networks: ['engines'] });
+  });
+
+  it('gives MongoDB, Redis and MinIO passwords, which the services sign in with', () => {
+    const mongo = compose.services.mongodb.environment ?? {};
+    const redisPassword = /--requirepass (\S+)/.exec(String(compose.services.redis.command))?.[1];
+
+    expect(mongo.MONGO_INITDB_ROOT_PASSWORD).toBeTruthy();
+    expect(redisPassword).toBeTruthy();
+    expect(compose.services.redis.environment?.REDISCLI_AUTH).toBe(redisPassword);
+    for (const service of Object.keys(schemas)) {
+      const env = envOf(service);
+      if (env.MONGO_URL) {
+        const url = new URL(env.MONGO_URL);
+        expect({ service, user: url.username, password: url.password }).toEqual({
+          service,
+          user: mongo.MONGO_INITDB_ROOT_USERNAME,
+          password: mongo.MONGO_INITDB_ROOT_PASSWORD,
+        });
+      }
+      if (env.REDIS_URL) expect({ service, password: new URL(env.REDIS_URL).password }).toEqual({ service, password: redisPassword });
+    }
+  });
+
+  it('says it runs on development secrets, which the production image refuses', () => {
+    for (const service of Object.keys(schemas)) expect({ service, env: envOf(service).NODE_ENV }).toEqual({ service, env: 'development' });
+    for (const service of Object.keys(schemas)) {
+      expect(() => loadConfig(service, schemas[service], { ...envOf(service), NODE_ENV: 'production' })).toThrow(
+        /published in this repository/,
+      );
+    }
+  });
+
+  it('trusts X-Forwarded-For from exactly the one proxy in front of the gateway (the web server)', () => {
+    expect(envOf('gateway').TRUST_PROXY).toBe('1');
+    expect(readFileSync(path.join(root, 'deploy', 'nginx.conf'), 'utf8')).toContain(
+      'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    );
   });
 
   it('points the gateway at each service on the port that service listens on', () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
+import { loadConfig } from '@abide/platform';
 import { communityEnvSchema } from '../../apps/community/src/config/env.schema';
 import { formationEnvSchema } from '../../apps/formation/src/config/env.schema';
 import { gatewayEnvSchema } from '../../apps/gateway/src/config/env.schema';
@@ -63,6 +64,50 @@ const envOf = (resources: Resource[], app: string): Record<string, string> => {
   }
   for (const { name, value } of container.env ?? []) env[name] = value;
   return env;
+};
+
+/** A pod as a NetworkPolicy sees it: its `app.kubernetes.io/name` and its namespace (`abide` unless said). */
+interface Pod {
+  name: string;
+  namespace?: string;
+}
+interface Peer {
+  podSelector?: { matchLabels?: Record<string, string> };
+  namespaceSelector?: { matchLabels?: Record<string, string> };
+  ipBlock?: unknown;
+}
+interface Rule {
+  from?: Peer[];
+  to?: Peer[];
+  ports?: { port?: number }[];
+}
+const selects = (selector: { matchLabels?: Record<string, string> } | undefined, labels: Record<string, string>) =>
+  Object.entries(selector?.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
+/** A peer of a rule: pods of the policy's namespace, or of the namespaces it selects. Address blocks stand for the internet. */
+const peerMatches = (peer: Peer, pod: Pod) => {
+  if (peer.ipBlock) return false;
+  const namespace = pod.namespace ?? 'abide';
+  const inNamespace = peer.namespaceSelector
+    ? selects(peer.namespaceSelector, { 'kubernetes.io/metadata.name': namespace })
+    : namespace === 'abide';
+  return inNamespace && (!peer.podSelector || selects(peer.podSelector, { 'app.kubernetes.io/name': pod.name }));
+};
+const ruleAllows = (rules: Rule[] | undefined, peers: 'from' | 'to', pod: Pod, port: number) =>
+  (rules ?? []).some(
+    (rule) => (rule[peers] ?? [{}]).some((peer) => peerMatches(peer, pod)) && (!rule.ports || rule.ports.some((p) => p.port === port)),
+  );
+/** Whether the NetworkPolicies let `from` open a connection to `to` on `port`: `from`'s egress and `to`'s ingress both allow it. */
+const reaches = (resources: Resource[], from: Pod, to: Pod, port: number): boolean => {
+  const policies = resources.filter((r) => r.kind === 'NetworkPolicy');
+  const on = (pod: Pod, type: 'Ingress' | 'Egress') =>
+    (pod.namespace ?? 'abide') !== 'abide'
+      ? undefined
+      : policies.filter((p) => p.spec.policyTypes.includes(type) && selects(p.spec.podSelector, { 'app.kubernetes.io/name': pod.name }));
+  const egress = on(from, 'Egress');
+  const ingress = on(to, 'Ingress');
+  const out = egress === undefined || (egress.length > 0 && egress.some((p) => ruleAllows(p.spec.egress, 'to', to, port)));
+  const inn = ingress === undefined || (ingress.length > 0 && ingress.some((p) => ruleAllows(p.spec.ingress, 'from', from, port)));
+  return out && inn;
 };
 
 /** The variables a schema cannot do without: those with neither a default nor `optional()`. */
@@ -164,6 +209,75 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
         });
       }
     }
+  });
+
+  it('deny every connection by default, to and from every pod of the namespace', () => {
+    expect(find(productionResources, 'NetworkPolicy', 'default-deny')?.spec).toEqual({
+      podSelector: {},
+      policyTypes: ['Ingress', 'Egress'],
+    });
+    for (const app of [...Object.keys(schemas), 'web', 'kafka-topics', 'prometheus', 'mongodb', 'kafka', 'redis', 'minio']) {
+      expect({ app, policy: find(productionResources, 'NetworkPolicy', app)?.spec.podSelector }).toEqual({
+        app,
+        policy: { matchLabels: { 'app.kubernetes.io/name': app } },
+      });
+    }
+  });
+
+  const ingressController: Pod = { name: 'controller', namespace: 'ingress-nginx' };
+  const stranger: Pod = { name: 'debug-shell' };
+  it.each<[string, Pod, Pod, number]>([
+    ['the Ingress controller reach the web server', ingressController, { name: 'web' }, 8080],
+    ['the web server reach the gateway', { name: 'web' }, { name: 'gateway' }, 3000],
+    ...['identity', 'formation', 'library', 'community'].map((service, i): [string, Pod, Pod, number] => [
+      `the gateway reach ${service}`,
+      { name: 'gateway' },
+      { name: service },
+      3001 + i,
+    ]),
+    ['formation reach identity’s JWKS', { name: 'formation' }, { name: 'identity' }, 3001],
+    ['identity gather community’s part of a data export', { name: 'identity' }, { name: 'community' }, 3004],
+    ['library reach MongoDB', { name: 'library' }, { name: 'mongodb' }, 27017],
+    ['library reach MinIO', { name: 'library' }, { name: 'minio' }, 9000],
+    ['the gateway reach Redis', { name: 'gateway' }, { name: 'redis' }, 6379],
+    ['the topic step reach Kafka', { name: 'kafka-topics' }, { name: 'kafka' }, 9092],
+    ['Prometheus scrape formation’s metrics', { name: 'prometheus' }, { name: 'formation' }, 9466],
+  ])('let %s', (_what, from, to, port) => {
+    expect(reaches(productionResources, from, to, port)).toBe(true);
+  });
+
+  it.each<[string, Pod, Pod, number]>([
+    ['the Ingress controller reach the gateway past the web server', ingressController, { name: 'gateway' }, 3000],
+    ['the web server reach identity', { name: 'web' }, { name: 'identity' }, 3001],
+    ['another pod of the namespace reach the gateway', stranger, { name: 'gateway' }, 3000],
+    ['another pod reach MongoDB', stranger, { name: 'mongodb' }, 27017],
+    ['another namespace reach Redis', { name: 'x', namespace: 'other' }, { name: 'redis' }, 6379],
+    ['the web server reach MongoDB', { name: 'web' }, { name: 'mongodb' }, 27017],
+    ['the gateway reach MongoDB', { name: 'gateway' }, { name: 'mongodb' }, 27017],
+    ['community reach Redis', { name: 'community' }, { name: 'redis' }, 6379],
+    ['community reach MinIO', { name: 'community' }, { name: 'minio' }, 9000],
+    ['formation reach library', { name: 'formation' }, { name: 'library' }, 3003],
+    ['the gateway reach identity’s metrics port', { name: 'gateway' }, { name: 'identity' }, 9465],
+  ])('never let %s', (_what, from, to, port) => {
+    expect(reaches(productionResources, from, to, port)).toBe(false);
+  });
+
+  it('trust X-Forwarded-For from the proxy hops in front of the gateway only, never from a private range', () => {
+    const env = envOf(baseResources, 'gateway');
+
+    // The Ingress controller and the web server (deploy/nginx.conf adds its peer to X-Forwarded-For).
+    expect(env.TRUST_PROXY).toBe('2');
+    expect(gatewayEnvSchema.parse(env).TRUST_PROXY).toBe(2);
+  });
+
+  it.each(Object.keys(schemas))('give %s engine URLs with credentials, and refuse its placeholder secrets in production', (app) => {
+    const env = envOf(baseResources, app);
+    for (const name of ['MONGO_URL', 'REDIS_URL'].filter((n) => n in env)) {
+      const url = new URL(env[name]);
+      expect({ name, user: url.username, password: Boolean(url.password) }).toEqual({ name, user: app, password: true });
+    }
+
+    expect(() => loadConfig(app, schemas[app], env)).toThrow(/refusing to start in production/);
   });
 
   it('put the web app behind the Ingress, with TLS and released images in production, and no placeholder Secret', () => {

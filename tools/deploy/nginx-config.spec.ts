@@ -65,6 +65,17 @@ describe('deploy/nginx.conf (the web server)', () => {
     expect(app?.block?.find((d) => d.name === 'try_files')?.args).toEqual(['$uri', '/index.html']);
   });
 
+  it('passes a church logo’s own sandboxing policy on, and otherwise proxies it as the rest of /api', () => {
+    const api = server.find((d) => d.name === 'location' && d.args[0] === '/api/')?.block ?? [];
+    const logos = server.find((d) => d.name === 'location' && d.args[0] === '/api/logos/')?.block ?? [];
+    const hidden = (block: NginxDirective[]) => block.filter((d) => d.name === 'proxy_hide_header').map((d) => d.args[0].toLowerCase());
+
+    expect(hidden(api)).toContain('content-security-policy');
+    expect(hidden(logos)).not.toContain('content-security-policy');
+    expect(logos.filter((d) => d.name !== 'proxy_hide_header')).toEqual(api.filter((d) => d.name !== 'proxy_hide_header'));
+    expect(hidden(logos)).toEqual(hidden(api).filter((name) => name !== 'content-security-policy'));
+  });
+
   it('rejects a configuration nginx would reject', () => {
     expect(() => parseNginxConfig('server { listen 80 }')).toThrow('has no ";"');
     expect(() => parseNginxConfig('server { listen 80;')).toThrow('without its "}"');

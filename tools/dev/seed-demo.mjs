@@ -240,7 +240,10 @@ const moderatorSession = async (apiUrl, smtpWebUrl, profile) => {
     changed = true;
   }
   if (moderator.aal !== 'aal2') {
-    const enrolled = await enrolTwoFactor((path, body) => request(apiUrl, 'POST', path, { body, token: moderator.accessToken }));
+    const enrolled = await enrolTwoFactor(
+      (path, body) => request(apiUrl, 'POST', path, { body, token: moderator.accessToken }),
+      demoModerator.password,
+    );
     saveDemoKey(profile, { email: demoModerator.email, ...enrolled });
     changed = true;
   }
@@ -267,6 +270,6 @@ export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080',
   await seedChurchDashboard(apiUrl, smtpWebUrl, { member, friend, church, group });
   await seedLibrary(apiUrl, member, moderator, group);
   await seedCurriculum(apiUrl, member, church, group);
-  const memberImport = await seedMemberImport(apiUrl, member, church, { friend: demoFriend, moderator: demoModerator, groupName: group.name });
+  const memberImport = await seedMemberImport(apiUrl, member, demoMember, church, { friend: demoFriend, moderator: demoModerator, groupName: group.name });
   return { memberImport: { id: memberImport.id, counts: memberImport.counts }, member: demoMember, moderator: { ...demoModerator, twoFactorKey: readDemoKey(profile)?.secret } };
 };

@@ -103,7 +103,9 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
   const url = (svc) => `http://127.0.0.1:${p[svc]}`;
   const sms = smsAccountOf(ns);
   const common = {
-    NODE_ENV: profile === 'dev' ? 'development' : profile.startsWith('bench') ? 'production' : 'test',
+    // Never production, the load suite's stack included: these stacks use the local engines' published credentials and
+    // the development secrets, which a production service refuses (libs/platform/src/config/production-checks.ts).
+    NODE_ENV: profile === 'dev' ? 'development' : 'test',
     HOST: '127.0.0.1',
     PORT: String(p[name]),
     METRICS_PORT: String(metricsPorts[profile][name]),
@@ -119,10 +121,12 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
     KAFKA_TOPIC_PREFIX: profile === 'dev' ? '' : `${ns}.`,
   };
   // The master key that wraps members' data keys (private text at rest): one per service and namespace, in the
-  // cache folder outside the checkout, made on first start (production provisions it; docs/architecture.md).
+  // cache folder outside the checkout, made on first start (production provisions it; docs/architecture.md). The data
+  // keys live in a key store of their own, a database apart from the service's data.
   const masterKey = {
     MASTER_KEY_FILE: path.join(cacheDir(), 'keys', `${ns}-${name}.key`),
     MASTER_KEY_CREATE: 'true',
+    KEY_STORE_DB: `${ns}_${name}_keys`,
   };
   switch (name) {
     case 'gateway':
@@ -135,8 +139,8 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
         KAFKA_CLIENT_ID: data.KAFKA_CLIENT_ID,
         KAFKA_GROUP_PREFIX: data.KAFKA_GROUP_PREFIX,
         KAFKA_TOPIC_PREFIX: data.KAFKA_TOPIC_PREFIX,
-        // The load suite opens thousands of streams with one member's token (tools/bench/push.mjs).
-        ...(profile.startsWith('bench') ? { LIVE_STREAMS_PER_MEMBER: '100000' } : {}),
+        // The load suite opens thousands of streams with one member's token, from one address (tools/bench/push.mjs).
+        ...(profile.startsWith('bench') ? { LIVE_STREAMS_PER_MEMBER: '100000', LIVE_STREAMS_PER_ADDRESS: '1000000' } : {}),
         // Test stacks share two cores with Chromium and other stacks: a burst of serialised writes to one document may
         // take longer than production's 10 s there, and a 504 would then say more about the machine than the code.
         ...(profile === 'dev' || profile.startsWith('bench') ? {} : { UPSTREAM_TIMEOUT_MS: '30000' }),

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { groupMessages } from '@abide/contracts';
 import { ProjectionRunner } from '@abide/event-store';
-import { MONGO_CONNECTION, PrivateText } from '@abide/platform';
+import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { ActivityEvents } from '../src/activity/activity-events';
@@ -11,6 +11,7 @@ import { GroupQueries } from '../src/groups/group-queries';
 import { GROUP_CARD_TTL_MS } from '../src/groups/projections/group-card-cache';
 import { PrayerCommands } from '../src/prayers/commands/prayer-commands';
 import { PrayerQueries } from '../src/prayers/prayer-queries';
+import { PrayerTexts } from '../src/prayers/prayer-texts';
 import { envelope, startCommunity } from './community-app.stub';
 
 const clock = { now: new Date('2026-03-04T15:00:00Z') }; // a Wednesday; the week began Sunday 2026-03-01
@@ -319,7 +320,7 @@ describe('account deletion', () => {
     // Their words stay in the log only as ciphertext whose key is gone.
     const words = await db.collection('events').find({ subjectId: leaving, type: 'community.prayer.posted' }).toArray();
     expect(words.map((e) => e.data.sealedText)).toEqual([expect.stringMatching(/^pt1\./)]);
-    expect(await app.get(PrivateText).open(leaving, words[0].data.sealedText)).toBeNull();
+    expect(await app.get(PrayerTexts).open(leaving, words[0].data.prayerId, 'text', words[0].data.sealedText)).toBeNull();
     // A check-in arriving after the deletion brings nothing back.
     await feed(habit.checkIn('2026-03-03'));
     expect(await db.collection('activity_facts').countDocuments({ userId: leaving })).toBe(0);

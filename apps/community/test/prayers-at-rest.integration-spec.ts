@@ -3,7 +3,7 @@ import type { AuthUser } from '@abide/auth';
 import { topics } from '@abide/contracts';
 import { ERASED, eventKey, EventStore } from '@abide/event-store';
 import { consumeTopic, createTopics, deleteTopics, uniqueName } from '@abide/messaging/src/testing/test-engines';
-import { MONGO_CONNECTION, PrivateText } from '@abide/platform';
+import { KEY_STORE, type KeyStore, MONGO_CONNECTION, SealedTextError } from '@abide/platform';
 import { databaseFiles, filesHolding, topicFiles } from '@abide/testing';
 import type { Connection } from 'mongoose';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +15,7 @@ import { MemberDeparture } from '../src/groups/member-departure';
 import { PrayerCommands, prayerStreamId } from '../src/prayers/commands/prayer-commands';
 import { PrayerQueries } from '../src/prayers/prayer-queries';
 import { PrayerTextSealing } from '../src/prayers/prayer-text-sealing.migration';
+import { PrayerTexts } from '../src/prayers/prayer-texts';
 import { envelope, startCommunity } from './community-app.stub';
 
 // The outbox relay names topics by KAFKA_TOPIC_PREFIX as it publishes: this run's own, restored afterwards.
@@ -34,6 +35,7 @@ beforeAll(async () => {
   db = app.get<Connection>(MONGO_CONNECTION);
 }, 60_000);
 afterAll(async () => {
+  await app.get<KeyStore>(KEY_STORE).connection.dropDatabase();
   await db.dropDatabase();
   await app.close();
   await deleteTopics(ownTopics);
@@ -114,10 +116,25 @@ describe('prayer request text at rest', () => {
 
     // Still there, in the log as on Kafka, and unreadable: its key is destroyed.
     expect(await storedField(gone, 1, 'sealedText')).toBe(goneSealed);
-    const texts = app.get(PrivateText);
-    expect(await texts.open(leaving, goneSealed)).toBeNull();
-    expect(await texts.open(staying, keptSealed)).toBe(mine);
+    const texts = app.get(PrayerTexts);
+    expect(await texts.open(leaving, gone, 'text', goneSealed)).toBeNull();
+    expect(await texts.open(staying, kept, 'text', keptSealed)).toBe(mine);
     expect((await app.get(PrayerQueries).list(staying, groupId)).map((p) => p.text)).toEqual([mine]);
+  });
+
+  it('opens a request’s words only as that request’s text or testimony: copied into another request or field, they do not open', async () => {
+    const author = await member('Rhoda');
+    const groupId = await groupOf(author);
+    const prayers = app.get(PrayerCommands);
+    const hiddenWords = markerPhrase();
+    const first = await prayers.post(author, groupId, { text: hiddenWords, anonymous: true }, meta);
+    const second = await prayers.post(author, groupId, { text: 'For Peter at the gate', anonymous: false }, meta);
+    const sealed = await storedField(first, 1, 'sealedText');
+    const texts = app.get(PrayerTexts);
+
+    await expect(texts.open(author, second, 'text', sealed)).rejects.toThrow(SealedTextError);
+    await expect(texts.open(author, first, 'testimony', sealed)).rejects.toThrow(SealedTextError);
+    expect(await texts.open(author, first, 'text', sealed)).toBe(hiddenWords);
   });
 });
 
@@ -163,11 +180,11 @@ describe(PrayerTextSealing.name, () => {
     expect(answered).toMatchObject({ schemaVersion: 2, data: { prayerId: legacy, sealedTestimony: expect.stringMatching(/^pt1\./) } });
     expect(JSON.stringify([posted, answered])).not.toContain(request);
     expect(JSON.stringify([posted, answered])).not.toContain(testimony);
-    const texts = app.get(PrivateText);
-    expect([await texts.open(author, posted?.data.sealedText), await texts.open(author, answered?.data.sealedTestimony)]).toEqual([
-      request,
-      testimony,
-    ]);
+    const texts = app.get(PrayerTexts);
+    expect([
+      await texts.open(author, legacy, 'text', posted?.data.sealedText),
+      await texts.open(author, legacy, 'testimony', answered?.data.sealedTestimony),
+    ]).toEqual([request, testimony]);
     expect(await db.collection('events').findOne({ _id: eventKey(prayerStreamId(wiped), 1) as never })).toMatchObject({
       schemaVersion: 1,
       data: { text: ERASED },

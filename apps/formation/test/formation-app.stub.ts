@@ -7,7 +7,7 @@ import { AppModule } from '../src/app.module';
 import { formationEnvSchema } from '../src/config/env.schema';
 
 /** A formation app on its own throwaway database, the real engines, and a clock the test moves. */
-export const startFormation = async (clock: { now: Date }, sms?: SmsTestAccount) => {
+export const startFormation = async (clock: { now: Date }, sms?: SmsTestAccount, env: Record<string, string> = {}) => {
   const config = formationEnvSchema.parse({
     ...integrationEnv('formation').env,
     JOBS_ENABLED: 'false',
@@ -16,6 +16,7 @@ export const startFormation = async (clock: { now: Date }, sms?: SmsTestAccount)
     PUBLIC_API_URL: 'http://127.0.0.1:4000/api',
     // Texts go to the local SMS provider fake, under an account of this app's own.
     ...(sms ?? (await newSmsAccount({ label: 'formation integration' }))).env,
+    ...env,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, () => clock.now),

@@ -1,9 +1,27 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ERASED, eventKey, EventStore, type ProjectionRunner } from '@abide/event-store';
-import { KEY_PROVIDER, type KeyProvider, MEMBER_KEYS_COLLECTION, MemberKeys, MONGO_CONNECTION, PrivateText } from '@abide/platform';
+import {
+  addMasterKeyVersion,
+  FileKeyProvider,
+  KEY_PROVIDER,
+  KEY_STORE,
+  type KeyProvider,
+  type KeyStore,
+  MEMBER_KEYS_COLLECTION,
+  MemberKeys,
+  MONGO_CONNECTION,
+  PrivateText,
+  retireMasterKeyVersion,
+  rewrapDataKeys,
+  SealedTextError,
+  sealedField,
+} from '@abide/platform';
 import { databaseFiles, filesHolding } from '@abide/testing';
 import type { Connection } from 'mongoose';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { JournalCommands } from '../src/journal/commands/journal-commands';
 import { JOURNAL_PROJECTIONS, JOURNAL_STORE, journalStreamId } from '../src/journal/journal-store';
@@ -15,6 +33,7 @@ const clock = { now: new Date('2026-03-04T15:00:00Z') };
 let app: NestFastifyApplication;
 let db: Connection;
 let journalDb: Connection;
+let keysDb: Connection;
 const meta = { correlationId: 'it' };
 const page = { page: 1, pageSize: 10, drafts: false };
 
@@ -22,10 +41,12 @@ beforeAll(async () => {
   app = await startFormation(clock);
   db = app.get<Connection>(MONGO_CONNECTION);
   journalDb = db.useDb(`${db.name}_journal`);
+  keysDb = app.get<KeyStore>(KEY_STORE).connection;
 });
 afterAll(async () => {
   await db.dropDatabase();
   await journalDb.dropDatabase();
+  await keysDb.dropDatabase();
   await app.close();
 });
 
@@ -43,6 +64,8 @@ const entry = (content: string, extra: Partial<{ gratitude: string | null; draft
 });
 
 /** The sealed words of an entry's first `entry-saved` as the private log stores them on disk. */
+const entryWords = (entryId: string) => sealedField('journal-entry', entryId, 'words');
+
 const storedSealedText = async (entryId: string): Promise<string> => {
   const doc = await journalDb.collection('events').findOne({ _id: eventKey(journalStreamId(entryId), 1) as never });
   return (doc?.data as { sealedText: string }).sealedText;
@@ -98,19 +121,84 @@ describe('journal text at rest', () => {
     // The ciphertext is still in the log (and in every backup and copy of it): it is its key that is gone.
     expect(await storedSealedText(gone)).toBe(goneSealed);
     const texts = app.get(PrivateText);
-    expect(await texts.open(leaving, goneSealed)).toBeNull();
+    expect(await texts.open(leaving, goneSealed, entryWords(gone))).toBeNull();
     // Another instance, or a restored backup of this database, starts with no key in memory: no better.
-    const cold = new PrivateText(new MemberKeys(db, app.get<KeyProvider>(KEY_PROVIDER)));
-    expect(await cold.open(leaving, goneSealed)).toBeNull();
-    expect(await db.collection(MEMBER_KEYS_COLLECTION).findOne({ _id: leaving as never })).toEqual({
+    const cold = new PrivateText(new MemberKeys(keysDb, app.get<KeyProvider>(KEY_PROVIDER)));
+    expect(await cold.open(leaving, goneSealed, entryWords(gone))).toBeNull();
+    expect(await keysDb.collection(MEMBER_KEYS_COLLECTION).findOne({ _id: leaving as never })).toEqual({
       _id: leaving,
       destroyedAt: expect.any(Date),
     });
-    expect(JSON.parse((await cold.open(staying, keptSealed)) ?? '{}')).toMatchObject({ content: mine });
+    expect(JSON.parse((await cold.open(staying, keptSealed, entryWords(kept))) ?? '{}')).toMatchObject({ content: mine });
     expect((await app.get(JournalQueries).list(staying, { ...page, q: mine })).items.map((e) => e.id)).toEqual([kept]);
     // A token issued before the erasure still reaches the service: it writes nothing, and no new key is made.
     await expect(commands.create(leaving, entry('after the end'), meta)).rejects.toMatchObject({ status: 401 });
-    expect(await db.collection(MEMBER_KEYS_COLLECTION).findOne({ _id: leaving as never })).not.toHaveProperty('wrapped');
+    expect(await keysDb.collection(MEMBER_KEYS_COLLECTION).findOne({ _id: leaving as never })).not.toHaveProperty('wrapped');
+  });
+});
+
+describe('a backup taken before an erasure', () => {
+  let own: NestFastifyApplication;
+  let dir: string;
+  let keyFile: string;
+
+  beforeAll(async () => {
+    // A master key of this test's own: it is rotated and retired here.
+    dir = await mkdtemp(path.join(tmpdir(), 'abide-backup-'));
+    keyFile = path.join(dir, 'formation.key');
+    own = await startFormation(clock, undefined, { MASTER_KEY_FILE: keyFile, MASTER_KEY_CREATE: 'true' });
+  });
+  afterAll(async () => {
+    const service = own.get<Connection>(MONGO_CONNECTION);
+    for (const name of ['', '_journal', '_keys', '_backup']) await service.useDb(`${service.name}${name}`).dropDatabase();
+    await own.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('cannot be opened once the member is erased and the master key version that wrapped the backup’s keys is retired', async () => {
+    const [leaving, staying] = [uuidv7(), uuidv7()];
+    const [theirs, mine] = [markerPhrase(), markerPhrase()];
+    const commands = own.get(JournalCommands);
+    const gone = await commands.create(leaving, entry(theirs), meta);
+    const kept = await commands.create(staying, entry(mine), meta);
+    const service = own.get<Connection>(MONGO_CONNECTION);
+    const liveKeys = own.get<KeyStore>(KEY_STORE).connection;
+    // The key store is a database of its own: the service's and the journal's hold no key.
+    expect(liveKeys.name).toBe(`${service.name}_keys`);
+    for (const data of [service, service.useDb(`${service.name}_journal`)]) {
+      expect(await data.collection(MEMBER_KEYS_COLLECTION).countDocuments({})).toBe(0);
+    }
+
+    // The backup: the journal's events and, against the advice, a copy of the key store taken with them.
+    const backup = service.useDb(`${service.name}_backup`);
+    for (const [from, collection] of [
+      [service.useDb(`${service.name}_journal`), 'events'],
+      [liveKeys, MEMBER_KEYS_COLLECTION],
+    ] as const) {
+      await backup.collection(collection).insertMany(await from.collection(collection).find({}).toArray());
+    }
+    const backedUp = async (entryId: string) =>
+      ((await backup.collection('events').findOne({ _id: eventKey(journalStreamId(entryId), 1) as never }))?.data as { sealedText: string })
+        .sealedText;
+    const openBackup = async (provider: KeyProvider, userId: string, entryId: string) =>
+      new PrivateText(new MemberKeys(backup, provider)).open(userId, await backedUp(entryId), entryWords(entryId));
+    await commands.purge(leaving);
+    // What the finding was: erased, yet that copy and the key file open the words, until the procedure below.
+    expect(await openBackup(own.get<KeyProvider>(KEY_PROVIDER), leaving, gone)).toContain(theirs);
+
+    // The operator's procedure: a new master key version, every live key re-wrapped under it, the old one retired.
+    await addMasterKeyVersion(keyFile);
+    await rewrapDataKeys(liveKeys, await FileKeyProvider.open(keyFile, { create: false }));
+    await retireMasterKeyVersion(keyFile, liveKeys, 1);
+
+    const today = await FileKeyProvider.open(keyFile, { create: false });
+    await expect(openBackup(today, leaving, gone)).rejects.toThrow(SealedTextError);
+    await expect(openBackup(today, leaving, gone)).rejects.toThrow(/not by any version of file/);
+    // With what remains live, the erased member's words do not open either; the member who stayed keeps theirs.
+    const live = new PrivateText(new MemberKeys(liveKeys, today));
+    expect(await live.open(leaving, await backedUp(gone), entryWords(gone))).toBeNull();
+    expect(JSON.parse((await live.open(staying, await backedUp(kept), entryWords(kept))) ?? '{}')).toMatchObject({ content: mine });
+    expect((await own.get(JournalQueries).list(staying, { ...page, q: mine })).items.map((e) => e.id)).toEqual([kept]);
   });
 });
 
@@ -162,7 +250,7 @@ describe(JournalTextSealing.name, () => {
     expect(sealed).toMatchObject({ schemaVersion: 2, data: { entryId: legacy, sealedText: expect.stringMatching(/^pt1\./) } });
     expect(sealed?.data).not.toHaveProperty('content');
     expect(JSON.stringify(sealed)).not.toContain(phrase);
-    expect(JSON.parse((await app.get(PrivateText).open(member, sealed?.data.sealedText)) ?? '{}')).toEqual({
+    expect(JSON.parse((await app.get(PrivateText).open(member, sealed?.data.sealedText, entryWords(legacy))) ?? '{}')).toEqual({
       content: `Old words: ${phrase}`,
       scriptureReference: 'John 3:16',
       gratitude: 'Old friends',

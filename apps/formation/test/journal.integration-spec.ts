@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EventStore, ProjectionRunner } from '@abide/event-store';
-import { MONGO_CONNECTION, PrivateText } from '@abide/platform';
+import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,7 @@ import { JournalCommands } from '../src/journal/commands/journal-commands';
 import { JournalInsightService } from '../src/journal/insight/journal-insight.service';
 import { JOURNAL_STORE, journalFactStreamId, journalStreamId } from '../src/journal/journal-store';
 import { JournalQueries } from '../src/journal/journal-queries';
+import { JournalTexts } from '../src/journal/journal-texts';
 import { JournalListProjection } from '../src/journal/projections/journal-list.projection';
 import { startFormation } from './formation-app.stub';
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.dropDatabase();
   await db.useDb(`${db.name}_journal`).dropDatabase();
+  await db.useDb(`${db.name}_keys`).dropDatabase();
   await app.close();
 });
 
@@ -87,7 +89,9 @@ describe('journal events', () => {
         .findOne({ _id: userId as never }),
     ).toBeNull();
     const [saved] = await app.get<EventStore>(JOURNAL_STORE).load(journalStreamId(id));
-    expect(saved.type === 'formation.journal.entry-saved' && (await app.get(PrivateText).open(userId, saved.data.sealedText))).toBeNull();
+    expect(
+      saved.type === 'formation.journal.entry-saved' && (await app.get(JournalTexts).openEntry(userId, id, saved.data.sealedText)),
+    ).toBeNull();
   });
 });
 

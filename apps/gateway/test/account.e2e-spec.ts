@@ -110,6 +110,23 @@ describe('account deletion', () => {
     expect((await sut.get('/api/auth/me')).status).toBe(200);
   });
 
+  it('counts wrong passwords toward the sign-in back-off: after 5, even the right one gets 429 with Retry-After', async () => {
+    const sut = await UserSession.signUp();
+
+    const wrong = [];
+    for (let i = 0; i < 5; i++) wrong.push(await sut.post<ProblemDetails>('/api/account/delete', { password: `guess ${i}` }));
+    const locked = await sut.post<ProblemDetails>('/api/account/delete', { password: sut.password });
+    const signIn = await call('POST', '/api/auth/sign-in', { body: { email: sut.email, password: sut.password } });
+
+    expect(wrong.map((r) => r.status)).toEqual([403, 403, 403, 403, 403]);
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('RATE_LIMITED');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // The same back-off as sign-in: the guesses here lock signing in too.
+    expect(signIn.status).toBe(429);
+    expect((await sut.get('/api/auth/me')).status).toBe(200);
+  });
+
   it('deletes the account, ends sign-in and makes formation purge the member’s profile', async () => {
     const sut = await UserSession.signUp({ name: 'Dorcas' });
     await eventually(async () => ((await sut.get('/api/formation/profile')).status === 200 ? true : undefined));

@@ -81,6 +81,20 @@ describe('POST /api/auth/sign-in', () => {
     // Another account is not affected.
     expect((await signIn(other.email, other.password)).status).toBe(200);
   });
+
+  it('judges at most 5 of 20 wrong passwords sent at once, and answers the rest 429 with Retry-After', async () => {
+    const member = await UserSession.signUp();
+
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(member.email, `wrong guess ${i}`)));
+
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    for (const locked of answers.filter((r) => r.status === 429)) {
+      expect(locked.body).toMatchObject({ code: 'RATE_LIMITED', detail: expect.stringContaining('Too many failed sign-ins') });
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+  });
 });
 
 describe('POST /api/auth/refresh', () => {

@@ -60,8 +60,14 @@ describe('two-factor sign-in: enrolment', () => {
     const started = await member.post<TwoFactorEnrolment>('/api/auth/two-factor/enrolment');
     const app = new Authenticator(started.body.secret);
 
-    const wrong = await member.post<ProblemDetails>('/api/auth/two-factor/enrolment/confirm', { code: app.codeAt(app.currentStep - 5) });
-    const confirmed = await member.post<RecoveryCodes>('/api/auth/two-factor/enrolment/confirm', { code: await app.nextCode() });
+    const wrong = await member.post<ProblemDetails>('/api/auth/two-factor/enrolment/confirm', {
+      password: member.password,
+      code: app.codeAt(app.currentStep - 5),
+    });
+    const confirmed = await member.post<RecoveryCodes>('/api/auth/two-factor/enrolment/confirm', {
+      password: member.password,
+      code: await app.nextCode(),
+    });
 
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ code: 'INVALID_CODE', errors: [{ field: 'code' }] });
@@ -82,6 +88,25 @@ describe('two-factor sign-in: enrolment', () => {
     const log = JSON.stringify(events);
     expect(log).not.toContain(started.body.secret);
     for (const code of confirmed.body.recoveryCodes) expect(log).not.toContain(code);
+  });
+
+  it('refuses to turn on for a right code with a wrong or missing password: a session alone cannot bind the account to an app', async () => {
+    const member = await UserSession.signUp({ name: 'Tabitha' });
+    const started = await member.post<TwoFactorEnrolment>('/api/auth/two-factor/enrolment');
+    const app = new Authenticator(started.body.secret);
+    const code = app.codeAt(app.currentStep);
+
+    const missing = await member.post<ProblemDetails>('/api/auth/two-factor/enrolment/confirm', { code });
+    const wrong = await member.post<ProblemDetails>('/api/auth/two-factor/enrolment/confirm', { password: 'not my password', code });
+
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'password' })]));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ detail: 'Your password is not correct.', errors: [{ field: 'password' }] });
+    expect((await member.get<TwoFactorStatus>('/api/auth/two-factor')).body.enabled).toBe(false);
+    // The code was not spent: with the password it turns two-factor sign-in on.
+    const confirmed = await member.post<RecoveryCodes>('/api/auth/two-factor/enrolment/confirm', { password: member.password, code });
+    expect(confirmed.status).toBe(200);
   });
 
   it('answers only the member themself: status, enrolment and turning off act on the caller, never on another account', async () => {
@@ -190,6 +215,22 @@ describe('two-factor sign-in: signing in', () => {
     expect(locked.status).toBe(429);
     expect(locked.body).toMatchObject({ code: 'RATE_LIMITED', detail: expect.stringContaining('Too many wrong codes') });
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('judges at most 5 of 20 wrong codes sent at once (app or recovery codes), and answers the rest 429 with Retry-After', async () => {
+    const { member, app } = await enrolledMember();
+    const challenge = await challengeFor(member);
+    const wrong = (i: number) => (i % 2 ? app.codeAt(app.currentStep - 10 - i) : `wrong-${String(i).padStart(5, '0')}`);
+
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => verify(challenge, wrong(i))));
+
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    for (const locked of answers.filter((r) => r.status === 429)) {
+      expect(locked.body).toMatchObject({ code: 'RATE_LIMITED', detail: expect.stringContaining('Too many wrong codes') });
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('asks a recovery link for a code too: the mailbox alone does not sign in, and the session may then set a password', async () => {

@@ -349,6 +349,8 @@ beforeAll(async () => {
   const [admin, member, otherAdmin, outsider, invitee, asker] = await Promise.all(
     ['Paul', 'Timothy', 'Demetrius', 'Gallio', 'Jason', 'Sosthenes'].map((name) => UserSession.signUp({ name })),
   );
+  // Importing members and resending invitations need two-factor sign-in (docs/member-imports.md).
+  await admin.enableTwoFactor();
   const churchA = (await admin.post<ChurchSummary>('/api/churches', churchBody())).body;
   const churchB = (await otherAdmin.post<ChurchSummary>('/api/churches', churchBody())).body;
   const code = (await admin.get<ChurchDetail>(`/api/churches/${churchA.id}`)).body.joinCode!;

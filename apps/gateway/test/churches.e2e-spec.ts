@@ -298,8 +298,12 @@ describe('church logos', () => {
     expect((await fetch(`${apiUrl()}${set.logoUrl}`)).status).toBe(404);
     const served = await fetch(`${apiUrl()}${replaced.body.logoUrl}`);
     expect(served.headers.get('content-type')).toBe('image/svg+xml');
-    // Sanitised already; and no inline script could run in it opened on its own (the gateway's policy has no 'unsafe-inline' for scripts).
-    expect(served.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+    // Sanitised already; and opened on its own it can do nothing: the library's sandboxing policy and its resource policy
+    // reach the browser in place of the gateway's defaults (which would let it run the gateway's scripts).
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(served.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('x-frame-options')).toBe('DENY');
     expect(await served.text()).toContain('fill="#1e3a8a"');
   });
 });

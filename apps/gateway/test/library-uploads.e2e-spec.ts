@@ -9,6 +9,7 @@ import {
 } from '@abide/contracts';
 import { apiUrl, eventually, settled, submission, txt, upload, UserSession } from '@abide/testing';
 import { v7 as uuidv7 } from 'uuid';
+import { docxBombs, MiB, pdfBomb, servicePeakMemoryDuring } from './bomb-files.stub';
 import { corruptPdf, docxWith, pdfWith, windowsExecutable, zipBombDocx } from './library-files.stub';
 import { buckets, closePublisher, objectsOf, publishGroupEvent } from './library-support.stub';
 
@@ -155,6 +156,40 @@ describe('POST /api/uploads', () => {
       return bell.body.items.find((n) => n.title === 'Your upload could not be processed');
     });
     expect(notice.body).toBe('This PDF is damaged or incomplete and could not be read.');
+  });
+});
+
+describe('decompression bombs', () => {
+  const docxTooLarge =
+    'This Word document unpacks to far more data than a document of its size should, so it was not accepted. Please upload a copy saved again from Word.';
+  const pdfTooLarge =
+    'This PDF unpacks to far more data than a document of its size should, so it was not accepted. Please upload a copy saved again from your PDF editor.';
+  // The zip directory is checked at upload (declared sizes, entry count); what parts really inflate to, in processing.
+  const refusedAtUpload = new Set(['a high-ratio part with honest sizes that is not XML', 'many entries']);
+
+  it('refuses each at upload, or fails it in processing with the reason, while the library’s memory stays flat, and keeps serving', async () => {
+    const bombs = [
+      ...Object.entries(docxBombs()).map(([name, data]) => ({
+        name,
+        file: { name: 'study.docx', data },
+        reason: refusedAtUpload.has(name) ? uploadMessages.badType : docxTooLarge,
+      })),
+      { name: 'a FlateDecode stream of 400 MiB', file: { name: 'study.pdf', data: pdfBomb(400) }, reason: pdfTooLarge },
+    ];
+
+    for (const bomb of bombs) {
+      const { peak, result } = await servicePeakMemoryDuring('library', async () => {
+        const res = await upload(other, bomb.file, submission({ visibility: 'private' }));
+        return res.status === 201 ? (await settled(other, res.body.id, 'failed')).statusReason : `${res.status} ${res.body.detail}`;
+      });
+
+      expect([bomb.name, result]).toEqual([bomb.name, bomb.reason === uploadMessages.badType ? `400 ${bomb.reason}` : bomb.reason]);
+      // Each bomb inflates to 300 MiB or more (the PDF's would take a 512 MiB buffer).
+      expect(peak).toBeLessThan(160 * MiB);
+    }
+    expect(await objectsOf(buckets.quarantine(), other.user.id)).toEqual([]);
+    const next = await upload(other, { name: 'sermon.pdf', data: pdfWith('Grace upon grace') }, submission({ visibility: 'private' }));
+    expect(await settled(other, next.body.id, 'approved')).toMatchObject({ pages: 1, words: 3 });
   });
 });
 

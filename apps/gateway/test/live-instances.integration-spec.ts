@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
+import { LiveSlots } from '../src/live/live-slots';
 import { LiveStreams } from '../src/live/live-streams';
+import { Redis } from 'ioredis';
 
 /**
  * The push channel across two gateway instances on the real Kafka and Redis (docs/architecture.md, "Live updates"):
@@ -25,7 +27,7 @@ const PARTITIONS = 6;
 
 let jwks: Server;
 let jwksUrl: string;
-let sign: (sub: string, roles?: string[], expiresInSeconds?: number) => Promise<string>;
+let sign: (sub: string, roles?: string[], expiresInSeconds?: number, aal?: 'aal1' | 'aal2') => Promise<string>;
 let a: NestFastifyApplication;
 let b: NestFastifyApplication;
 let urlA: string;
@@ -102,8 +104,8 @@ beforeAll(async () => {
   jwks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
   await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
   jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/.well-known/jwks.json`;
-  sign = (sub, roles = ['user'], expiresInSeconds = 900) =>
-    new SignJWT({ email: `${sub}@test.abide.local`, roles, sid: randomUUID() })
+  sign = (sub, roles = ['user'], expiresInSeconds = 900, aal = 'aal1') =>
+    new SignJWT({ email: `${sub}@test.abide.local`, roles, sid: randomUUID(), aal })
       .setProtectedHeader({ alg: 'ES256', kid: 'it' })
       .setSubject(sub)
       .setIssuer('abide-identity')
@@ -111,11 +113,10 @@ beforeAll(async () => {
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
       .sign(privateKey);
-  // A short buffer (each instance trims what it appends to it) and, on B, a small allowance for unread bytes.
-  [a, b] = await Promise.all([
-    startInstance('a', { LIVE_BUFFER_LENGTH: '10' }),
-    startInstance('b', { LIVE_BUFFER_LENGTH: '10', LIVE_MAX_BUFFERED_BYTES: '16384' }),
-  ]);
+  // A short buffer (each instance trims what it appends to it) and, on B, a small allowance for unread bytes. Open
+  // streams: 3 per member, 4 per client network, slots leased for 3 s (renewed each second while a stream is open).
+  const limits = { LIVE_BUFFER_LENGTH: '10', LIVE_STREAMS_PER_MEMBER: '3', LIVE_STREAMS_PER_ADDRESS: '4', LIVE_SLOT_LEASE_SECONDS: '3' };
+  [a, b] = await Promise.all([startInstance('a', limits), startInstance('b', { ...limits, LIVE_MAX_BUFFERED_BYTES: '16384' })]);
   urlA = urlOf(a);
   urlB = urlOf(b);
   publisher = testPublisher(`it-live-${suffix}`);
@@ -262,7 +263,7 @@ describe('the live stream across two gateway instances', () => {
 
     const [me, other] = [randomUUID(), randomUUID()];
     const mine = await stream(urlA, { token: await sign(me) });
-    const moderator = await stream(urlB, { token: await sign(randomUUID(), ['user', 'moderator']) });
+    const moderator = await stream(urlB, { token: await sign(randomUUID(), ['user', 'moderator'], 900, 'aal2') });
     await Promise.all([mine.next((m) => m.event === 'ready'), moderator.next((m) => m.event === 'ready')]);
     live.tell({ members: [other] }, { kind: 'notifications' });
     live.tell({ role: 'moderation' }, { kind: 'review-queue' });
@@ -272,6 +273,92 @@ describe('the live stream across two gateway instances', () => {
     await moderator.next((m) => m.event === 'change');
     expect(changes(mine)).toEqual([expect.objectContaining({ change: { kind: 'upload', resourceId: 'mine' } })]);
     expect(changes(moderator)).toEqual([expect.objectContaining({ change: { kind: 'review-queue' } })]);
+  });
+
+  it('keeps the Review Queue from a moderator whose session has not passed two-factor sign-in, and sends them their own changes', async () => {
+    const moderatorId = randomUUID();
+    const aal1 = await stream(urlA, { token: await sign(moderatorId, ['user', 'moderator']) });
+    const aal2 = await stream(urlB, { token: await sign(randomUUID(), ['user', 'moderator'], 900, 'aal2') });
+    await Promise.all([aal1.next((m) => m.event === 'ready'), aal2.next((m) => m.event === 'ready')]);
+
+    live.tell({ role: 'moderation' }, { kind: 'review-queue' });
+    live.tell({ members: [moderatorId] }, { kind: 'notifications' });
+
+    await aal2.next((m) => m.event === 'change');
+    await aal1.next((m) => m.event === 'change');
+    await live.drained();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(changes(aal1)).toEqual([expect.objectContaining({ change: { kind: 'notifications' } })]);
+    expect(changes(aal2)).toEqual([expect.objectContaining({ change: { kind: 'review-queue' } })]);
+  });
+
+  it("limits a member's open streams across both instances (429 problem+json), frees a slot when a stream closes, and renews the open ones' leases", async () => {
+    const member = randomUUID();
+    const token = await sign(member);
+    const from = (i: number) => ({ token, headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+    const open = [await stream(urlA, from(1)), await stream(urlB, from(2)), await stream(urlA, from(3))];
+    expect(open.map((c) => c.status)).toEqual([200, 200, 200]);
+    // Longer than a lease: the open streams' slots are renewed, not lost.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+
+    const refused = await stream(urlB, from(4));
+
+    expect(refused.status).toBe(429);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(refused.problem).toMatchObject({
+      code: 'RATE_LIMITED',
+      detail: expect.stringContaining('You have 3 live connections open already'),
+    });
+    open[1].close();
+    await waitFor(
+      async () => {
+        const again = await stream(urlB, from(5));
+        return again.status === 200;
+      },
+      { what: 'the closed stream to give its slot back' },
+    );
+  });
+
+  it('limits the open streams of one client network (an IPv6 /64) across both instances, whichever members hold them', async () => {
+    // Four addresses of one /64, as a client that picks a new one for each request.
+    const inNetwork = (i: number) => ({ 'x-forwarded-for': `2001:db8:5:7:${i}::${i + 1}` });
+    const members = await Promise.all(Array.from({ length: 6 }, () => sign(randomUUID())));
+    const open = [];
+    for (let i = 0; i < 4; i++) open.push(await stream(i % 2 ? urlA : urlB, { token: members[i], headers: inNetwork(i) }));
+    expect(open.map((c) => c.status)).toEqual([200, 200, 200, 200]);
+
+    const refused = await stream(urlA, { token: members[4], headers: { 'x-forwarded-for': '2001:db8:5:7:ffff:ffff:ffff:1' } });
+    const elsewhere = await stream(urlA, { token: members[5], headers: { 'x-forwarded-for': '2001:db8:5:8::1' } });
+
+    expect(refused.status).toBe(429);
+    expect(refused.problem).toMatchObject({
+      code: 'RATE_LIMITED',
+      detail: expect.stringContaining('4 live connections are open from your network'),
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('frees the slots a dead instance held once their leases end', async () => {
+    const member = randomUUID();
+    const redis = new Redis(env.REDIS_URL);
+    const slots = new LiveSlots(redis, { perMember: 3, perNetwork: 4, leaseMs: 3000 });
+    const keys = a.get(LiveStreams).keys;
+    // A gateway took three slots for the member and stopped renewing them (it died).
+    for (let i = 0; i < 3; i++) {
+      await expect(
+        slots.take({ streamId: randomUUID(), keys: [keys.memberStreams(member), keys.networkStreams(`203.0.113.${i}`)] }),
+      ).resolves.toBe('ok');
+    }
+    const token = await sign(member);
+
+    const refused = await stream(urlA, { token, headers: { 'x-forwarded-for': '203.0.113.50' } });
+    await new Promise((resolve) => setTimeout(resolve, 3200));
+    const afterLease = await stream(urlB, { token, headers: { 'x-forwarded-for': '203.0.113.50' } });
+
+    redis.disconnect();
+    expect(refused.status).toBe(429);
+    expect(afterLease.status).toBe(200);
   });
 
   it('ends its streams cleanly when the instance shuts down', async () => {

@@ -9,6 +9,9 @@ import {
   type InvitationSession,
   type InvitationView,
   invitationMessages,
+  type JoinRequest,
+  memberImportDailyLimits,
+  memberImportLimitMessages,
   type MemberImport,
   type MemberImportList,
   memberImportMessages,
@@ -26,12 +29,15 @@ import {
   replyBySms,
   stackSmsAccountSid,
   textsTo,
+  verifyPhoneNumber,
   uniqueEmail,
   UserSession,
   waitForMail,
   withServiceDb,
+  withTestRedis,
 } from '@abide/testing';
 import { randomUUID } from 'node:crypto';
+import { MiB, servicePeakMemoryDuring, xlsxBombs } from './bomb-files.stub';
 
 const slug = () => `import-${randomUUID().slice(0, 8)}`;
 
@@ -56,7 +62,7 @@ const upload = async (session: UserSession, churchId: string, content: string | 
     headers: { authorization: `Bearer ${session.token}`, 'x-forwarded-for': session.clientIp },
     body: form,
   });
-  return { status: res.status, body: (await res.json().catch(() => undefined)) as MemberImport & { detail?: string } };
+  return { status: res.status, headers: res.headers, body: (await res.json().catch(() => undefined)) as MemberImport & { detail?: string; code?: string } };
 };
 
 const finished = (admin: UserSession, importId: string) =>
@@ -80,8 +86,15 @@ const tokenOfMail = async (email: string, atLeast = 1): Promise<string> => {
   return match[1];
 };
 
+/** A church admin as imports need them: a confirmed address and a session that passed two-factor sign-in. */
+const importingAdmin = async (name: string): Promise<UserSession> => {
+  const admin = await UserSession.signUp({ name });
+  await admin.enableTwoFactor();
+  return admin;
+};
+
 const setUp = async () => {
-  const admin = await UserSession.signUp({ name: 'Barnabas' });
+  const admin = await importingAdmin('Barnabas');
   const church = await createChurch(admin);
   const group = (await admin.post<GroupSummary>('/api/groups', { name: `Youth ${church.slug}`, churchId: church.id })).body;
   await eventually(async () => {
@@ -131,6 +144,23 @@ describe('who may import members', () => {
   });
 });
 
+describe('a member list that is a zip bomb', () => {
+  it('is refused with the reason while identity’s memory stays flat, and the next list is imported', async () => {
+    const { admin, church } = await setUp();
+    const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+    for (const [name, bomb] of Object.entries(xlsxBombs())) {
+      const { peak, result } = await servicePeakMemoryDuring('identity', () => upload(admin, church.id, bomb, 'members.xlsx', xlsxType));
+
+      expect([name, result.status, result.body.detail]).toEqual([name, 400, memberImportMessages.unpacksTooLarge]);
+      // Each bomb inflates to 300 MiB (on main, one took identity from 0.2 to 0.5 GB).
+      expect(peak).toBeLessThan(64 * MiB);
+    }
+    expect((await upload(admin, church.id, `name,email\nTitus,${uniqueEmail('titus')}\n`)).status).toBe(202);
+    expect((await admin.get<MemberImportList>(`/api/member-imports?churchId=${church.id}`)).body.items).toHaveLength(1);
+  });
+});
+
 describe('importing a member list', () => {
   it('invites new people by e-mail (a text only to a proved number), tells account holders, reports every row, and joins the church on acceptance', async () => {
     const { admin, church, group } = await setUp();
@@ -155,10 +185,11 @@ describe('importing a member list', () => {
     const done = await finished(admin, started.body.id);
 
     expect(done).toMatchObject({ status: 'done', processed: 7, total: 7, canUndo: true });
-    expect(done.counts).toEqual({ created: 1, invited: 1, alreadyMember: 1, alreadyInvited: 0, refused: 4 });
+    // A new person and an account holder are both "invited": the report never tells who has an account.
+    expect(done.counts).toEqual({ invited: 2, alreadyMember: 1, alreadyInvited: 0, refused: 4 });
     const rows = await rowsOf(admin, started.body.id);
     expect(rows.map((r) => [r.row, r.outcome])).toEqual([
-      [2, 'created'],
+      [2, 'invited'],
       [3, 'invited'],
       [4, 'already-member'],
       [5, 'refused'],
@@ -182,7 +213,8 @@ describe('importing a member list', () => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const report = raw.subarray(3).toString('utf8');
     expect(report.split('\r\n')[0]).toBe('row,name,email,phone,group,outcome,reason,invitation');
-    expect(report).toContain(`2,Lydia of Thyatira,${lydia},${phone.e164},${group.name},Invited to create an account,,pending`);
+    expect(report).toContain(`2,Lydia of Thyatira,${lydia},${phone.e164},${group.name},Invited,,pending`);
+    expect(report).toContain(`3,Priscilla,${holder.email},,,Invited,,pending`);
 
     // Lydia: an e-mail and a text with the link; the account holder: a join notice.
     const token = await tokenOfMail(lydia);
@@ -200,7 +232,7 @@ describe('importing a member list', () => {
     // Re-importing the same file changes nothing: the invited are "already invited", nobody is mailed again.
     const mailsBefore = (await mailsTo(lydia)).length + (await mailsTo(holder.email)).length;
     const again = await finished(admin, (await upload(admin, church.id, csv)).body.id);
-    expect(again.counts).toEqual({ created: 0, invited: 0, alreadyMember: 1, alreadyInvited: 2, refused: 4 });
+    expect(again.counts).toEqual({ invited: 0, alreadyMember: 1, alreadyInvited: 2, refused: 4 });
     expect((await rowsOf(admin, again.id)).slice(0, 2).map((r) => [r.outcome, r.invitation])).toEqual([
       ['already-invited', null],
       ['already-invited', null],
@@ -250,7 +282,7 @@ describe('importing a member list', () => {
 
     // Once they accepted, the same file finds them members.
     const afterAccepting = await finished(admin, (await upload(admin, church.id, csv)).body.id);
-    expect(afterAccepting.counts).toEqual({ created: 0, invited: 0, alreadyMember: 3, alreadyInvited: 0, refused: 4 });
+    expect(afterAccepting.counts).toEqual({ invited: 0, alreadyMember: 3, alreadyInvited: 0, refused: 4 });
 
     // Undo is refused once an invitation of the import was accepted.
     const undo = await admin.post<ProblemDetails>(`/api/member-imports/${started.body.id}/undo`);
@@ -297,7 +329,7 @@ describe('importing a member list', () => {
 
     // Importing an undone import's people again invites them afresh.
     const redo = await finished(admin, (await upload(admin, church.id, `name,email\nJohn,${john}\n`)).body.id);
-    expect(redo.counts).toMatchObject({ created: 1, alreadyInvited: 0 });
+    expect(redo.counts).toMatchObject({ invited: 1, alreadyInvited: 0 });
   });
 });
 
@@ -349,22 +381,140 @@ describe('the group a row names', () => {
     ].join('\n');
     const done = await finished(admin, (await upload(admin, church.id, csv)).body.id);
 
-    expect(done.counts).toMatchObject({ created: 1, refused: 2 });
+    expect(done.counts).toMatchObject({ invited: 1, refused: 2 });
     expect((await rowsOf(admin, done.id)).map((r) => [r.row, r.outcome, r.group, r.reason])).toEqual([
-      [2, 'created', elders.name, null],
+      [2, 'invited', elders.name, null],
       [3, 'refused', `Youth ${church.slug}`, importRowMessages.groupAmbiguous(`Youth ${church.slug}`, 2)],
       [4, 'refused', `Choir ${church.slug}`, importRowMessages.groupUnknown(`Choir ${church.slug}`)],
     ]);
 
-    // Accepting joins the private group the row named.
+    // Accepting does not put her in the private group the row named: its leaders get her join request to decide.
     const accepted = await call<InvitationSession>('POST', '/api/invitations/accept', {
       body: { token: await tokenOfMail(hannah), name: 'Hannah', password: `a quiet prayer ${randomUUID().slice(0, 6)}` },
     });
     expect(accepted.status).toBe(200);
-    await eventually(async () => {
-      const res = await call<GroupSummary>('GET', `/api/groups/${elders.id}`, { token: accepted.body.accessToken });
-      return res.body.memberCount === 2 ? true : undefined;
+    const [request] = await eventually(async () => {
+      const res = await silas.get<JoinRequest[]>(`/api/groups/${elders.id}/requests`);
+      return res.body.length ? res.body : undefined;
     });
+    expect(request).toMatchObject({ userId: accepted.body.user.id });
+    expect((await silas.get<GroupSummary>(`/api/groups/${elders.id}`)).body.memberCount).toBe(1);
+    expect((await silas.post(`/api/groups/${elders.id}/requests/${request.id}/approve`)).status).toBe(200);
+    await eventually(async () => ((await silas.get<GroupSummary>(`/api/groups/${elders.id}`)).body.memberCount === 2 ? true : undefined));
+  });
+
+  it('is checked again at acceptance: a group that left the church meanwhile is not joined', async () => {
+    const { admin, church, group } = await setUp();
+    const silas = await anotherAdmin(admin, church.id, 'Silas');
+    const choir = (await silas.post<GroupSummary>('/api/groups', { name: `Choir ${church.slug}`, churchId: church.id })).body;
+    await eventually(async () => ((await admin.get<ChurchGroupList>(`/api/churches/${church.id}/groups`)).body.items?.length === 2 ? true : undefined));
+    const eli = uniqueEmail('eli');
+    const anna = uniqueEmail('anna');
+    await finished(admin, (await upload(admin, church.id, `name,email,group\nEli,${eli},${group.name}\nAnna,${anna},${choir.name}\n`)).body.id);
+    expect((await admin.delete(`/api/groups/${group.id}/church`)).status).toBe(200);
+
+    const accept = async (email: string, name: string) =>
+      (await call<InvitationSession>('POST', '/api/invitations/accept', { body: { token: await tokenOfMail(email), name, password: `at the temple ${randomUUID().slice(0, 6)}` } })).status;
+    expect(await accept(eli, 'Eli')).toBe(200);
+    expect(await accept(anna, 'Anna')).toBe(200);
+
+    // One import's acceptances reach community in order: once Anna is in the choir, Eli's acceptance was decided too.
+    await eventually(async () => ((await silas.get<GroupSummary>(`/api/groups/${choir.id}`)).body.memberCount === 2 ? true : undefined));
+    expect((await admin.get<GroupSummary>(`/api/groups/${group.id}`)).body.memberCount).toBe(1);
+    expect((await admin.get<ChurchMember[]>(`/api/churches/${church.id}/members`)).body.map((m) => m.name)).toEqual(expect.arrayContaining(['Eli', 'Anna']));
+  });
+});
+
+describe('an invitation proves the address it names', () => {
+  it('sends its link only by e-mail: a number the admin typed gets a notice without it, and only the mailed secret accepts', async () => {
+    // Mallory runs a church of her own and imports a stranger's address with her own phone number.
+    const { admin: mallory, church } = await setUp();
+    const stranger = uniqueEmail('stranger');
+    const malloryPhone = newPhoneNumber();
+    // Only a number its owner proved is texted at all: Mallory proves hers.
+    await verifyPhoneNumber(mallory, malloryPhone.e164);
+    const imported = await finished(mallory, (await upload(mallory, church.id, `name,email,phone\nStranger,${stranger},${malloryPhone.e164}\n`)).body.id);
+
+    const texts = await eventually(async () => {
+      const sent = (await textsTo(stackSmsAccountSid(), malloryPhone.e164)).filter((t) => !t.body.startsWith('Abide: your code is'));
+      return sent.length ? sent : undefined;
+    });
+    // The text only says to look in the e-mail: the link is the e-mail's alone.
+    expect(texts[0].body).toBe('Abide: Antioch Fellowship has invited you to join them. Your invitation link is in your e-mail; open it from there. Reply STOP to opt out.');
+    const token = await tokenOfMail(stranger);
+    const [invitationId, secret] = token.split('.');
+    expect(texts[0].body).not.toContain('/invitation');
+    expect(texts[0].body).not.toContain(invitationId);
+    expect(texts[0].body).not.toContain(secret);
+    // The invitation's id alone (all the report tells Mallory) opens nothing.
+    const guessed = await call<ProblemDetails>('POST', '/api/invitations/accept', { body: { token: `${invitationId}.${'x'.repeat(43)}`, name: 'Me', password: 'taken over 1234' } });
+    expect([guessed.status, guessed.body.detail]).toEqual([404, invitationMessages.unknown]);
+
+    // The secret is nowhere but in the e-mail: the delivery job's data holds ids, the invitation a hash.
+    const jobData = await withTestRedis(async (redis, prefix) => redis.hget(`${prefix}:bull:identity-invitation-delivery:${imported.id}-c0-b0`, 'data'));
+    expect(jobData).toContain(invitationId);
+    expect(jobData).not.toContain(secret);
+    const kept = await withServiceDb('identity', (db) => db.collection('invitations').findOne({ email: stranger }));
+    expect(JSON.stringify(kept)).not.toContain(secret);
+
+    const accepted = await call<InvitationSession>('POST', '/api/invitations/accept', { body: { token, name: 'Stranger', password: `my own words ${randomUUID().slice(0, 6)}` } });
+    expect(accepted.status).toBe(200);
+  });
+});
+
+describe('daily limits of imports', () => {
+  it('needs two-factor sign-in to import', async () => {
+    const admin = await UserSession.signUp({ name: 'Phygelus' });
+    const church = await createChurch(admin);
+
+    const refused = await upload(admin, church.id, `name,email\nHermogenes,${uniqueEmail('hermogenes')}\n`);
+
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe(memberImportLimitMessages.twoFactorRequired);
+    expect((await admin.get<MemberImportList>(`/api/member-imports?churchId=${church.id}`)).body.items).toEqual([]);
+  });
+
+  it('lets exactly the day’s imports through when more race for them, answering the rest 429 with Retry-After; the admin’s own limit spans their churches', async () => {
+    const { admin, church } = await setUp();
+    const second = await createChurch(admin);
+    // Rows that are refused invite nobody: only the imports count.
+    const file = 'name,email\nNobody,not-an-address\n';
+    const extra = 3;
+
+    const answers = await Promise.all(Array.from({ length: memberImportDailyLimits.imports + extra }, () => upload(admin, church.id, file)));
+
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(memberImportDailyLimits.imports);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(extra);
+    expect(refused[0].body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(refused[0].body.detail).toMatch(/^This church can start at most 10 imports a day, and has started them all today\. Try again in \d+ hours?/);
+    expect((await admin.get<MemberImportList>(`/api/member-imports?churchId=${church.id}`)).body.items).toHaveLength(memberImportDailyLimits.imports);
+    // Another church of the same admin: the admin's own allowance is spent too.
+    const elsewhere = await upload(admin, second.id, file);
+    expect(elsewhere.status).toBe(429);
+    expect(elsewhere.body.detail).toMatch(/^You can start at most 10 imports a day, across all your churches/);
+    expect(elsewhere.headers.get('content-type')).toContain('application/problem+json');
+    expect(Number(elsewhere.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(elsewhere.headers.get('retry-after'))).toBeLessThanOrEqual(24 * 3600);
+  });
+
+  it('lets exactly the day’s resends through when more race for them', async () => {
+    const { admin, church } = await setUp();
+    const onesimus = uniqueEmail('onesimus');
+    const done = await finished(admin, (await upload(admin, church.id, `name,email\nOnesimus,${onesimus}\n`)).body.id);
+    const extra = 3;
+
+    const answers = await Promise.all(
+      Array.from({ length: memberImportDailyLimits.resends + extra }, () => admin.post<{ resent: number } & ProblemDetails>(`/api/member-imports/${done.id}/resend`, {})),
+    );
+
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(memberImportDailyLimits.resends);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(extra);
+    expect(answers.find((a) => a.status === 429)!.body.detail).toMatch(/^This church can send invitations again at most 10 times a day/);
+    // The first invitation and one per resend that passed: no more.
+    await waitForMail(onesimus, { subject: 'Antioch Fellowship invites you to Abide', atLeast: 1 + memberImportDailyLimits.resends, timeoutMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await mailsTo(onesimus)).toHaveLength(1 + memberImportDailyLimits.resends);
   });
 });
 
@@ -391,7 +541,7 @@ describe('the personal data of an imported person', () => {
     expect((await tabithaSession.post('/api/account/delete', { password })).status).toBe(204);
 
     const [row] = await rowsOf(admin, imported.id);
-    expect(row).toMatchObject({ row: 2, name: 'Deleted account', email: '', phone: null, outcome: 'created', invitation: null });
+    expect(row).toMatchObject({ row: 2, name: 'Deleted account', email: '', phone: null, outcome: 'invited', invitation: null });
     const report = await fetch(`${apiUrl()}/api/member-imports/${imported.id}/report.csv`, {
       headers: { authorization: `Bearer ${admin.token}`, 'x-forwarded-for': admin.clientIp },
     });

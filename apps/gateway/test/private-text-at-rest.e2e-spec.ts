@@ -17,7 +17,7 @@ const logFiles = () => {
 type Export = { formation: { journalEntries: JournalEntry[] }; community: { prayerRequests: Array<{ text: string }> } };
 
 const dataKeyOf = (service: 'formation' | 'community', userId: string) =>
-  withServiceDb(service, (db) => db.collection('member_keys').findOne({ _id: userId as never }));
+  withServiceDb(`${service}_keys`, (db) => db.collection('member_keys').findOne({ _id: userId as never }));
 
 describe('private text at rest, through the API', () => {
   it('a member’s journal entry and prayer request work as before for them and their group, and reach no database file, Kafka segment or log in the clear', async () => {
@@ -73,5 +73,24 @@ describe('private text at rest, through the API', () => {
       [kept.body.id, 'For the harvest'],
     ]);
     expect(await dataKeyOf('community', staying.user.id)).toHaveProperty('wrapped');
+    // The keys live in each service's key store, a database apart from the data its backups hold.
+    for (const service of ['formation', 'community'] as const) {
+      expect(await withServiceDb(service, (db) => db.collection('member_keys').countDocuments({}))).toBe(0);
+    }
+
+    // A write with the access token issued before (still valid for minutes), seen 2 s after the deletion: refused,
+    // and no new key is made for the erased member.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const entry = await leaving.post('/api/journal/entries', { content: 'One more thing.' });
+    expect(entry.status).toBe(401);
+    expect(entry.headers.get('content-type')).toContain('application/problem+json');
+    expect(entry.body).toMatchObject({ detail: 'This account has been deleted.' });
+    // They left the group with their account: refused before anything is sealed.
+    const prayer = await leaving.post(`/api/groups/${group.id}/prayers`, { text: 'One more prayer' });
+    expect(prayer.status).toBeGreaterThanOrEqual(400);
+    expect(prayer.status).toBeLessThan(500);
+    for (const service of ['formation', 'community'] as const) {
+      expect(await dataKeyOf(service, leaving.user.id)).toEqual({ _id: leaving.user.id, destroyedAt: expect.any(Date) });
+    }
   });
 });

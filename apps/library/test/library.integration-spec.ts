@@ -16,6 +16,8 @@ import { ProcessingQueue } from '../src/resources/jobs/processing-queue';
 import { ResourceProcessor } from '../src/resources/jobs/resource-processor';
 import { SEARCH_TEXT_CHARS } from '../src/resources/catalogue/catalogue';
 import { ResourceQueries } from '../src/resources/resource-queries';
+import { UNREADABLE } from '../src/resources/files/text-extraction';
+import { docxBombs, MiB, pdfBomb, peakMemoryDuring } from '../../gateway/test/bomb-files.stub';
 import { envelope, startLibrary } from './library-app.stub';
 
 let app: NestFastifyApplication;
@@ -40,7 +42,7 @@ const fields = (overrides: Partial<EventData<'library.resource.submitted'>['fiel
 });
 
 /** Puts `data` in quarantine as an upload would, and submits it. */
-const submit = async (ownerId: string, data: Buffer, fileType: 'pdf' | 'txt', overrides: Parameters<typeof fields>[0] = {}) => {
+const submit = async (ownerId: string, data: Buffer, fileType: 'pdf' | 'docx' | 'txt', overrides: Parameters<typeof fields>[0] = {}) => {
   const resourceId = uuidv7();
   const storageKey = objects.newKey(ownerId);
   await objects.put('quarantine', storageKey, Readable.from([data]), data.length);
@@ -156,6 +158,33 @@ describe('processing', () => {
     await app.get(ProjectionRunner).rebuild('library-resources');
 
     expect(await queries.one(ownerId, resourceId)).toEqual(before);
+  });
+});
+
+describe('processing decompression bombs', () => {
+  const bombs: Array<[string, Buffer, 'pdf' | 'docx', string]> = [
+    ...Object.entries(docxBombs()).map(([name, file]): [string, Buffer, 'docx', string] => [
+      `a Word document with ${name}`,
+      file,
+      'docx',
+      UNREADABLE.docxTooLarge,
+    ]),
+    ['a PDF whose stream inflates to 400 MiB', pdfBomb(400), 'pdf', UNREADABLE.pdfTooLarge],
+  ];
+
+  it.each(bombs)('fails %s with a reason for its owner, memory flat, and processes the next file', async (_, file, fileType, reason) => {
+    const ownerId = uuidv7();
+    const { resourceId, storageKey } = await submit(ownerId, file, fileType);
+
+    const { peak, result } = await peakMemoryDuring(() => processor.process(resourceId));
+
+    expect(result).toBe('failed');
+    expect(await queries.one(ownerId, resourceId)).toMatchObject({ status: 'failed', statusReason: reason });
+    expect(await objects.exists('quarantine', storageKey)).toBe(false);
+    // Each bomb inflates to 300 MiB or more; the service's memory grows by a fraction of it.
+    expect(peak).toBeLessThan(150 * MiB);
+    const next = await submit(ownerId, Buffer.from('Joy.'), 'txt');
+    expect(await processor.process(next.resourceId)).toBe('processed');
   });
 });
 

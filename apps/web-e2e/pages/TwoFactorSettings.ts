@@ -7,6 +7,7 @@ export class TwoFactorSettings {
   readonly qrCode: Locator;
   readonly key: Locator;
   readonly codeInput: Locator;
+  readonly passwordInput: Locator;
   readonly confirm: Locator;
   readonly recoveryCodes: Locator;
   readonly downloadCodes: Locator;
@@ -20,6 +21,7 @@ export class TwoFactorSettings {
     this.qrCode = this.card.getByRole('img', { name: 'QR code to add Abide to your authenticator app' });
     this.key = this.card.locator('.two-factor-enrolment__key');
     this.codeInput = this.card.getByLabel('Code from your app');
+    this.passwordInput = this.card.locator('form[id="two-factor-confirm"]').getByLabel('Password');
     this.confirm = this.card.getByRole('button', { name: 'Turn On' });
     this.recoveryCodes = this.card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     this.downloadCodes = this.card.getByRole('button', { name: 'Download codes' });
@@ -35,8 +37,9 @@ export class TwoFactorSettings {
     return (await this.key.innerText()).replace(/\s/g, '');
   }
 
-  async confirmWith(code: string): Promise<void> {
+  async confirmWith(code: string, password: string): Promise<void> {
     await this.codeInput.fill(code);
+    await this.passwordInput.fill(password);
     await this.confirm.click();
   }
 }

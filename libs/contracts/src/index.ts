@@ -37,3 +37,4 @@ export * from './http/church-dashboard.dto';
 export * from './http/curriculum.dto';
 export * from './events/formation/curriculum.events';
 export * from './http/member-import.dto';
+export * from './http/member-import-limits';

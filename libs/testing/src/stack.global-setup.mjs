@@ -14,8 +14,10 @@ const log = (line) => process.stderr.write(`[e2e stack] ${line}\n`);
 const dropTestDatabases = async () => {
   const connection = await mongoose.createConnection(engineEnv.MONGO_URL).asPromise();
   try {
-    // Formation's journal has a database of its own beside the service's (its texts sealed with keys kept in the service's).
-    for (const name of [...serviceNames, 'formation_journal']) await connection.useDb(`${namespaceOf('test')}_${name}`).dropDatabase();
+    // Formation's journal has a database of its own beside the service's, and private text's data keys have a key store
+    // of their own beside each service that seals (formation, community).
+    for (const name of [...serviceNames, 'formation_journal', 'formation_keys', 'community_keys'])
+      await connection.useDb(`${namespaceOf('test')}_${name}`).dropDatabase();
   } finally {
     await connection.close();
   }
@@ -82,6 +84,7 @@ export default async function stackGlobalSetup() {
   process.env.E2E_SMS_AUTH_TOKEN = smsAccountOf(namespaceOf('test')).authToken;
   process.env.E2E_LOG_DIR = logDir;
   process.env.E2E_NAMESPACE = namespaceOf('test');
+  process.env.E2E_REDIS_URL = engineEnv.REDIS_URL;
   // Where the engines keep their data, for tests of what reaches the disk (libs/testing/src/on-disk.ts).
   process.env.ABIDE_ENGINES_RUN_ROOT = defaultInstance.runRoot;
   // Each service's Prometheus listener, by name (JSON): metrics are never served through the gateway.

@@ -134,14 +134,17 @@ export class UserSession {
   authenticator?: Authenticator;
 
   /**
-   * Turns two-factor sign-in on as the member would in Settings: a secret for the app, its first code, and a refresh
+   * Turns two-factor sign-in on as the member would in Settings: a secret for the app, its first code with the password, and a refresh
    * so the token says the session passed two factors (aal2). Returns the recovery codes.
    */
   async enableTwoFactor(): Promise<string[]> {
     const started = await this.post<TwoFactorEnrolment>('/api/auth/two-factor/enrolment');
     if (started.status !== 200) throw new Error(`two-factor enrolment failed: ${started.status} ${JSON.stringify(started.body)}`);
     const authenticator = new Authenticator(started.body.secret);
-    const confirmed = await this.post<RecoveryCodes>('/api/auth/two-factor/enrolment/confirm', { code: await authenticator.nextCode() });
+    const confirmed = await this.post<RecoveryCodes>('/api/auth/two-factor/enrolment/confirm', {
+      password: this.password,
+      code: await authenticator.nextCode(),
+    });
     if (confirmed.status !== 200) throw new Error(`two-factor confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
     this.authenticator = authenticator;
     const refreshed = await this.refresh();

@@ -17,11 +17,14 @@ export const nextTotpCode = async (secret) => {
 
 /** @typedef {(path: string, body?: unknown) => Promise<{ status: number, body: any }>} Post a POST with the member's token */
 
-/** Turns two-factor sign-in on for the member `post` speaks for: their secret and recovery codes. @param {Post} post */
-export const enrolTwoFactor = async (post) => {
+/**
+ * Turns two-factor sign-in on for the member `post` speaks for (identity asks for their password too): their secret and
+ * recovery codes. @param {Post} post @param {string} password
+ */
+export const enrolTwoFactor = async (post, password) => {
   const started = await post('/api/auth/two-factor/enrolment');
   if (started.status !== 200) throw new Error(`could not start two-factor enrolment: ${started.status} ${JSON.stringify(started.body)}`);
-  const confirmed = await post('/api/auth/two-factor/enrolment/confirm', { code: await nextTotpCode(started.body.secret) });
+  const confirmed = await post('/api/auth/two-factor/enrolment/confirm', { password, code: await nextTotpCode(started.body.secret) });
   if (confirmed.status !== 200)
     throw new Error(`could not confirm two-factor enrolment: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   return { secret: started.body.secret, recoveryCodes: confirmed.body.recoveryCodes };

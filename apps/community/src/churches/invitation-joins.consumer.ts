@@ -8,7 +8,8 @@ import { ChurchCommands } from './commands/church-commands';
 
 /**
  * Bulk onboarding (docs/member-imports.md): identity decides that an invitation was accepted; the person joins the
- * church here, and the group the import's row named. Both commands do nothing the second time.
+ * church here, and the group the import's row named if it is still that church's (a private one asks its leaders).
+ * Both commands do nothing the second time.
  */
 @Controller()
 export class InvitationJoinsConsumer {
@@ -22,7 +23,7 @@ export class InvitationJoinsConsumer {
     'identity.member-import.invitation-accepted': async (e) => {
       const at = new Date(e.data.acceptedAt);
       await this.churches.joinByInvitation(e.data.userId, e.data.churchId, at, metaCausedBy(e));
-      if (e.data.groupId) await this.groups.joinByInvitation(e.data.userId, e.data.groupId, at, metaCausedBy(e));
+      if (e.data.groupId) await this.groups.joinByInvitation(e.data.userId, e.data.groupId, e.data.churchId, at, metaCausedBy(e));
     },
   };
 

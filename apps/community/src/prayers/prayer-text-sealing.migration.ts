@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { ERASED, EventStore } from '@abide/event-store';
 import { MONGO_CONNECTION, PrivateText, runUntilNothingLeft } from '@abide/platform';
 import type { Connection } from 'mongoose';
+import { prayerField } from './prayer-texts';
 
 const MARKER = 'prayer-text-sealed';
 
@@ -41,7 +42,8 @@ export class PrayerTextSealing implements OnApplicationBootstrap {
         async ({ data }) => {
           const { [words]: text, ...rest } = data as Record<string, string>;
           // Words erased with their account: nothing to seal, and no key to seal it with.
-          const sealedText = text === ERASED ? null : await this.texts.sealUnlessErased(rest.authorId, text);
+          const sealedText =
+            text === ERASED ? null : await this.texts.sealUnlessErased(rest.authorId, text, prayerField(rest.prayerId, words));
           return sealedText && { ...rest, [sealedAs]: sealedText };
         },
         (count) => this.logger.log(`Sealing prayer requests stored in the clear: ${count} so far`),

@@ -57,7 +57,7 @@ export class JournalQueries {
     // By `_id` alone (any other field in the filter makes FerretDB v1 scan), then checked here.
     const view = await this.entries.model.findById(entryId).lean<JournalEntryView>();
     if (!view || view.userId !== userId || view.removed || !view.sealedText) throw DomainError.notFound('The journal entry');
-    const text = await this.texts.openEntry(userId, view.sealedText);
+    const text = await this.texts.openEntry(userId, entryId, view.sealedText);
     if (!text) throw DomainError.notFound('The journal entry');
     return entryOf(view, text);
   }

@@ -42,7 +42,7 @@ export class JournalTextSealing implements OnApplicationBootstrap {
       async ({ data }) => {
         const { content, scriptureReference, gratitude, ...rest } = data as SavedV1;
         if (content === ERASED) return null;
-        const sealedText = await this.texts.sealEntryUnlessErased(rest.userId, { content, scriptureReference, gratitude });
+        const sealedText = await this.texts.sealEntryUnlessErased(rest.userId, rest.entryId, { content, scriptureReference, gratitude });
         return sealedText && { ...rest, sealedText };
       },
       (count) => this.logger.log(`Sealing journal entries stored in the clear: ${count} so far`),

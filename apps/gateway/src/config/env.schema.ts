@@ -27,8 +27,15 @@ export const gatewayEnvSchema = z.object({
     .min(1024)
     .max(16 * 1024 * 1024)
     .default(64 * 1024),
-  /** Open streams per member on one instance (tabs, devices); one more answers 429. */
+  /** Open streams per member across every gateway instance (tabs, devices); one more answers 429. */
   LIVE_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * Open streams per client network (an IPv4 address, an IPv6 /64) across every instance; one more answers 429. High
+   * enough for a congregation on one church network, low enough that one client cannot hold the gateways' sockets.
+   */
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** An open stream's slot is leased for this long and renewed while it is open: the slots of a gateway that died free themselves then. */
+  LIVE_SLOT_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(90),
   IDENTITY_URL: url,
   FORMATION_URL: url,
   LIBRARY_URL: url,
@@ -43,7 +50,8 @@ export const gatewayEnvSchema = z.object({
   JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /**
    * Which proxies' X-Forwarded-For to believe for the client IP (Fastify trustProxy): `true`, `false`, a hop count,
-   * or comma-separated addresses/CIDRs/keywords (`loopback`, `uniquelocal`). Default: the local dev proxy only.
+   * or comma-separated addresses/CIDRs/keywords (`loopback`, `uniquelocal`). Default: the local dev proxy only. Production
+   * refuses `true`, `uniquelocal`, `linklocal` and ranges wider than /16 (libs/platform/src/config/production-checks.ts).
    */
   TRUST_PROXY: z
     .string()

@@ -11,12 +11,15 @@ import {
 import { errorCodes } from '@abide/contracts';
 import { type AuthUser, bearerToken, SESSION_MISSING, TokenVerifier } from '@abide/auth';
 import { DomainError, HealthRegistry, isTransientError, RedisConnection } from '@abide/platform';
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
+import { clientNetwork } from '../rate-limit/client-network';
 import { type BufferedEntry, type BufferHead, LiveBuffer } from './live-buffer';
 import { compareEntryIds, decodeCursor, entryTime, START_ID } from './live-cursor';
 import { LiveHub } from './live-hub';
 import { LiveKeys } from './live-audiences';
+import { type LiveSlot, LiveSlots, type SlotRefusal } from './live-slots';
 import { LiveStream } from './live-stream';
 
 /** How long a browser waits before it reconnects after a stream ended (the SSE `retry` field). */
@@ -49,7 +52,10 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
   private readonly hub: LiveHub;
   private readonly verifier: TokenVerifier;
   private readonly streams = new Set<LiveStream>();
-  private readonly perMember = new Map<string, number>();
+  private readonly slots: LiveSlots;
+  /** The slots of the streams this instance holds, renewed while they are open. */
+  private readonly held = new Set<LiveSlot>();
+  private readonly renewal: NodeJS.Timeout;
   private stopping = false;
 
   constructor(
@@ -61,6 +67,17 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
     this.redis = new RedisConnection(config.REDIS_URL, 'live', 'enqueue');
     this.buffer = new LiveBuffer(this.redis.client, { length: config.LIVE_BUFFER_LENGTH, retentionSeconds: config.LIVE_RETENTION_SECONDS });
     this.keys = new LiveKeys(config.REDIS_KEY_PREFIX);
+    const leaseMs = config.LIVE_SLOT_LEASE_SECONDS * 1000;
+    this.slots = new LiveSlots(this.redis.client, {
+      perMember: config.LIVE_STREAMS_PER_MEMBER,
+      perNetwork: config.LIVE_STREAMS_PER_ADDRESS,
+      leaseMs,
+    });
+    // Three renewals per lease: one lost to a Redis hiccup does not let a live stream's slot lapse.
+    this.renewal = setInterval(() => {
+      this.slots.renew(this.held).catch((error: unknown) => this.logger.warn({ err: error }, 'could not renew the live streams’ slots'));
+    }, leaseMs / 3);
+    this.renewal.unref();
     // A subscriber waits out an outage (and subscribes again after it) rather than failing its commands.
     this.hub = new LiveHub(
       this.redis.client.duplicate({ connectionName: 'live-subscriber', enableOfflineQueue: true, commandTimeout: undefined }),
@@ -89,18 +106,8 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (this.stopping) throw DomainError.unavailable(UNAVAILABLE, 1);
     const { user, expiresAt } = await this.authenticate(request);
-    if ((this.perMember.get(user.id) ?? 0) >= this.config.LIVE_STREAMS_PER_MEMBER) {
-      throw new DomainError(
-        errorCodes.rateLimited,
-        429,
-        'Too many live connections',
-        `You have ${this.config.LIVE_STREAMS_PER_MEMBER} live connections open already; close a tab or try again shortly.`,
-        undefined,
-        { 'retry-after': '30' },
-      );
-    }
-    const keys = this.keys.ofCaller(user.id, user.roles);
-    this.count(user.id, +1);
+    const keys = this.keys.ofCaller(user.id, user.roles, user.aal);
+    const slot = await this.takeSlot(user.id, request.ip);
     const stream = new LiveStream(reply.raw, {
       positions: keys.map(() => START_ID),
       maxBufferedBytes: this.config.LIVE_MAX_BUFFERED_BYTES,
@@ -111,10 +118,16 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
     const unlisten: Array<() => void> = [];
     stream.onClose((reason) => {
       this.streams.delete(stream);
-      this.count(user.id, -1);
+      this.giveBack(slot);
       for (const stop of unlisten) stop();
       if (reason === 'shed') this.logger.warn({ userId: user.id, requestId: request.id }, 'live stream shed: its client fell behind');
     });
+    // The client left while its slot was taken (before the stream listened for it): give the slot back now.
+    if (reply.raw.destroyed) {
+      stream.abandon();
+      reply.hijack();
+      return;
+    }
     try {
       // Listening first: what is published from here on is held by the stream until the backlog has been sent.
       for (const [audience, key] of keys.entries()) {
@@ -168,10 +181,29 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
     return { epoch, backlog, resync };
   }
 
-  private count(memberId: string, by: number): void {
-    const n = (this.perMember.get(memberId) ?? 0) + by;
-    if (n > 0) this.perMember.set(memberId, n);
-    else this.perMember.delete(memberId);
+  /** A slot among the member's and the client network's open streams, or 429 when either has its limit open already. */
+  private async takeSlot(memberId: string, ip: string): Promise<LiveSlot> {
+    const slot: LiveSlot = {
+      streamId: randomUUID(),
+      keys: [this.keys.memberStreams(memberId), this.keys.networkStreams(clientNetwork(ip))],
+    };
+    let taken: 'ok' | SlotRefusal;
+    try {
+      taken = await this.slots.take(slot);
+    } catch (error) {
+      if (isTransientError(error) || !this.redis.ready) throw DomainError.unavailable(UNAVAILABLE, 5);
+      throw error;
+    }
+    if (taken !== 'ok')
+      throw tooManyStreams(taken, taken === 'member' ? this.config.LIVE_STREAMS_PER_MEMBER : this.config.LIVE_STREAMS_PER_ADDRESS);
+    this.held.add(slot);
+    return slot;
+  }
+
+  /** A failure is only logged: the slot's lease ends by itself. */
+  private giveBack(slot: LiveSlot): void {
+    this.held.delete(slot);
+    this.slots.giveBack(slot).catch((error: unknown) => this.logger.warn({ err: error }, 'could not give back a live stream’s slot'));
   }
 
   private closeAll(reason: 'shutdown' | 'resume'): void {
@@ -185,10 +217,23 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
   }
 
   onModuleDestroy(): void {
+    clearInterval(this.renewal);
     this.hub.close();
     this.redis.close();
   }
 }
+
+const tooManyStreams = (limit: SlotRefusal, max: number) =>
+  new DomainError(
+    errorCodes.rateLimited,
+    429,
+    'Too many live connections',
+    limit === 'member'
+      ? `You have ${max} live connections open already; close a tab or try again shortly.`
+      : `${max} live connections are open from your network already; close a tab or try again shortly.`,
+    undefined,
+    { 'retry-after': '30' },
+  );
 
 const headerOf = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import { errors as undiciErrors, Pool } from 'undici';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
+import { serviceSecurityHeaders } from '../security/security-headers';
 import type { ServiceName } from './route-table';
 
 export { serviceNames, type ServiceName } from './route-table';
@@ -25,6 +26,7 @@ const forwardedResponseHeaders = [
   'location',
   // The browser must never sniff an uploaded file (moderation preview).
   'x-content-type-options',
+  ...serviceSecurityHeaders,
 ];
 /**
  * Answers up to this size (by their content-length) are read whole and sent in one write with the headers; larger or
@@ -39,23 +41,17 @@ const hasBody = (raw: IncomingMessage): boolean =>
   (raw.headers['content-length'] !== undefined && raw.headers['content-length'] !== '0') || raw.headers['transfer-encoding'] !== undefined;
 
 /**
- * The request's body as the service is sent it. A service may answer before reading it all (a 401 from its guard);
- * undici then ends the upload by destroying the body stream it was given. Given the member's own request, that would
- * leave their kept-alive connection half-read: Node no longer drains a request something has started reading, so the
- * next request on that connection was never parsed and hung. So undici gets a pass-through in front of the request,
- * and once the answer is sent whatever the service did not read is drained here.
+ * The request's body as the service is sent it. A service may answer before reading it all (a 401 from its guard, a
+ * 413); undici then ends the upload by destroying the body stream it was given. Given the member's own request, that
+ * would leave their kept-alive connection half-read, so undici gets a pass-through in front of the request; the rest of
+ * the member's body is then dropped by the platform's unread-body drain (bootstrap/unread-body.ts) once the answer goes.
  */
-const bodyFor = (raw: IncomingMessage, reply: FastifyReply): Readable => {
+const bodyFor = (raw: IncomingMessage): Readable => {
   const body = new PassThrough();
   raw.pipe(body);
   // A member who goes away mid-upload ends the upload to the service too.
   raw.once('aborted', () => body.destroy(new Error('The client closed the request before sending all of it')));
   raw.once('error', (error) => body.destroy(error));
-  reply.raw.once('finish', () => {
-    if (raw.readableEnded) return;
-    raw.unpipe(body);
-    raw.resume();
-  });
   return body;
 };
 
@@ -95,7 +91,7 @@ export class ServiceClient implements OnModuleDestroy {
         method: request.method as 'GET',
         path,
         headers,
-        body: hasBody(request.raw) ? bodyFor(request.raw, reply) : undefined,
+        body: hasBody(request.raw) ? bodyFor(request.raw) : undefined,
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });

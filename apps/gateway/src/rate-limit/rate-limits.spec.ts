@@ -13,7 +13,12 @@ const memoryCounters = () => {
   };
   return { counts, counters: counters as unknown as RateLimitCounters };
 };
-const config = { AUTH_RATE_LIMIT_MAX: 2, AUTH_RATE_LIMIT_WINDOW_SECONDS: 300, JOIN_CODE_RATE_LIMIT_MAX: 2, JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS: 900 } as GatewayConfig;
+const config = {
+  AUTH_RATE_LIMIT_MAX: 2,
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: 300,
+  JOIN_CODE_RATE_LIMIT_MAX: 2,
+  JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS: 900,
+} as GatewayConfig;
 
 const refusalOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -31,7 +36,10 @@ describe('RateLimits', () => {
     await limits.settle(await limits.check('church-join', '10.0.0.1'), 400);
     const refused = await refusalOf(limits.check('church-join', '10.0.0.1'));
 
-    expect(refused).toMatchObject({ status: 429, detail: expect.stringMatching(/^Too many join codes that did not work came from your network\./) });
+    expect(refused).toMatchObject({
+      status: 429,
+      detail: expect.stringMatching(/^Too many join codes that did not work came from your network\./),
+    });
     expect(refused!.retryAfter).toBeGreaterThanOrEqual(1);
     expect(refused!.retryAfter).toBeLessThanOrEqual(900);
     expect(await refusalOf(limits.check('church-join', '10.0.0.2'))).toBeUndefined();
@@ -43,7 +51,31 @@ describe('RateLimits', () => {
 
     for (const status of [200, 200]) await limits.settle(await limits.check('sign-in', '10.0.0.1'), status);
 
-    expect(await refusalOf(limits.check('sign-in', '10.0.0.1'))).toMatchObject({ status: 429, detail: expect.stringMatching(/^Too many attempts/) });
+    expect(await refusalOf(limits.check('sign-in', '10.0.0.1'))).toMatchObject({
+      status: 429,
+      detail: expect.stringMatching(/^Too many attempts/),
+    });
     expect(await refusalOf(limits.check('church-join', '10.0.0.1'))).toBeUndefined();
+  });
+
+  it('counts a client by its IPv6 /64, whichever address of it a request comes from', async () => {
+    const { counters } = memoryCounters();
+    const limits = new RateLimits(config, counters);
+
+    await limits.check('sign-in', '2001:db8:1:2::1');
+    await limits.check('sign-in', '2001:db8:1:2:aaaa:bbbb:cccc:dddd');
+
+    expect(await refusalOf(limits.check('sign-in', '2001:db8:1:2::ffff'))).toMatchObject({ status: 429 });
+    expect(await refusalOf(limits.check('sign-in', '2001:db8:1:3::1'))).toBeUndefined();
+  });
+
+  it('counts an IPv4-mapped IPv6 address as the IPv4 client it is', async () => {
+    const { counters } = memoryCounters();
+    const limits = new RateLimits(config, counters);
+
+    await limits.check('sign-in', '::ffff:10.0.0.9');
+    await limits.check('sign-in', '10.0.0.9');
+
+    expect(await refusalOf(limits.check('sign-in', '::ffff:10.0.0.9'))).toMatchObject({ status: 429 });
   });
 });

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { errorCodes } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
+import { clientNetwork } from './client-network';
 import { fixedWindow } from './fixed-window';
 import { RateLimitCounters } from './rate-limit-counters';
 
@@ -29,7 +30,7 @@ export interface CountedRequest {
 const minutes = (seconds: number) => Math.ceil(seconds / 60);
 
 /**
- * Limits routes per client IP in fixed windows: one INCR before the request is forwarded (so a burst can never run
+ * Limits routes per client network (an IPv4 address, an IPv6 /64: client-network.ts) in fixed windows: one INCR before the request is forwarded (so a burst can never run
  * ahead of its count, and invalid requests count too), and Retry-After is the time left in the window. The church
  * join code counts only codes that matched no church (docs/churches.md "Join codes"): a congregation joining on one
  * network must never be stopped, a guesser is.
@@ -66,11 +67,11 @@ export class RateLimits {
     };
   }
 
-  /** Counts the request, or refuses it with 429 and Retry-After when its address has used up the window. */
+  /** Counts the request, or refuses it with 429 and Retry-After when its network has used up the window. */
   async check(bucket: RateLimitBucket, ip: string): Promise<CountedRequest> {
     const policy = this.policies[bucket];
     const { index, secondsLeft } = fixedWindow(Date.now(), policy.windowSeconds);
-    const counted = { policy, key: `${this.counters.prefix}:${bucket}:${ip}:${index}`, ttlSeconds: secondsLeft + 1 };
+    const counted = { policy, key: `${this.counters.prefix}:${bucket}:${clientNetwork(ip)}:${index}`, ttlSeconds: secondsLeft + 1 };
     const count = await this.counters.increment(counted.key, counted.ttlSeconds, policy.unavailable);
     if (count <= policy.max) return counted;
     throw new DomainError(errorCodes.rateLimited, 429, 'Too many requests', policy.tooMany(secondsLeft), undefined, {
@@ -81,6 +82,8 @@ export class RateLimits {
   /** Gives the request back when its answer does not count. The client has its answer already: a failure is only logged. */
   async settle({ policy, key, ttlSeconds }: CountedRequest, status: number): Promise<void> {
     if (!policy.counts || policy.counts(status)) return;
-    await this.counters.giveBack(key, ttlSeconds).catch((error: unknown) => this.logger.warn({ err: error, key }, 'could not give back a counted request'));
+    await this.counters
+      .giveBack(key, ttlSeconds)
+      .catch((error: unknown) => this.logger.warn({ err: error, key }, 'could not give back a counted request'));
   }
 }

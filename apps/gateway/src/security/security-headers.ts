@@ -34,6 +34,14 @@ export const securityHeaderOptions: Readonly<HelmetOptions> = {
 };
 
 /**
+ * Headers a service may set for its own answer, which then stand instead of the gateway's defaults: the church logo
+ * (library) is served with a sandboxing Content-Security-Policy and `Cross-Origin-Resource-Policy: same-origin`, stricter
+ * than the defaults above for an SVG opened on its own. The forwarder passes these on; the raw headers set below are
+ * then replaced, since Fastify's headers win over those already set on the raw response.
+ */
+export const serviceSecurityHeaders: readonly string[] = ['content-security-policy', 'cross-origin-resource-policy'];
+
+/**
  * The headers helmet sets for these options, worked out once: they are the same for every answer (no nonces), and
  * helmet's Fastify plugin rebuilt its middleware — parsing the policy again — on every request, which was the
  * gateway's largest cost of its own on a forwarded call (README, "Load suite").

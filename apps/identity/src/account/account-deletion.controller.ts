@@ -17,9 +17,10 @@ export class AccountDeletionController {
   /** Only ever the caller's own account, confirmed with their password. */
   @ApiOperation({
     summary: 'Delete the signed-in account for good, confirmed with the password; every service purges the member’s data.',
+    description: '403 for a wrong password, which counts toward the account’s sign-in back-off; 429 with Retry-After while it is locked.',
   })
   @ApiResponse({ status: 204, description: 'Deleted; every session has ended' })
-  @ApiProblems(400, 401, 403)
+  @ApiProblems(400, 401, 403, 429)
   @Post('delete')
   @HttpCode(204)
   async delete(@Body() body: DeleteAccountDto, @CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<void> {

@@ -3,10 +3,10 @@ import { errorCodes } from '@abide/contracts';
 import { EventStore } from '@abide/event-store';
 import { DomainError } from '@abide/platform';
 import { decideDelete } from '../accounts/domain/user.decider';
-import { PasswordHasher } from '../accounts/password-hasher';
 import { UserStream } from '../accounts/user-stream';
 import { ImportRecords } from '../member-imports/import-records';
 import { CredentialsRepository } from '../passwords/credentials.repository';
+import { CurrentPassword } from '../sessions/current-password.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { VerifiedNumbers } from '../sms/verified-numbers';
 import { TwoFactorSecrets } from '../two-factor/two-factor-secrets.repository';
@@ -24,7 +24,7 @@ export class DeleteAccountHandler {
   constructor(
     private readonly users: UserStream,
     private readonly credentials: CredentialsRepository,
-    private readonly hasher: PasswordHasher,
+    private readonly currentPassword: CurrentPassword,
     private readonly sessions: SessionsService,
     private readonly eventStore: EventStore,
     private readonly twoFactorSecrets: TwoFactorSecrets,
@@ -33,12 +33,15 @@ export class DeleteAccountHandler {
   ) {}
 
   async execute(userId: string, password: string, correlationId: string): Promise<void> {
-    const credentials = await this.credentials.findById(userId);
-    if (!credentials || !(await this.hasher.verify(credentials.passwordHash, password))) {
-      throw new DomainError(errorCodes.forbidden, 403, 'Password not accepted', 'That password is not right, so the account was not deleted.', [
-        { field: 'password', message: 'That password is not right.' },
-      ]);
-    }
+    // Sign-in's back-off: a stolen token must not become a way to guess the password.
+    const { email } = await this.currentPassword.confirm(
+      userId,
+      password,
+      () =>
+        new DomainError(errorCodes.forbidden, 403, 'Password not accepted', 'That password is not right, so the account was not deleted.', [
+          { field: 'password', message: 'That password is not right.' },
+        ]),
+    );
     await this.users.execute(userId, (state) => decideDelete(state, userId, new Date()), { correlationId });
     await this.sessions.revokeAllOf(userId, 'account-deleted');
     await this.credentials.model.deleteOne({ _id: userId });
@@ -47,7 +50,7 @@ export class DeleteAccountHandler {
     // Which numbers the member proved is personal too; a STOP stays, because it is the number's owner's, not the member's.
     await this.verifiedNumbers.forget(userId);
     // Churches' imports that named the address keep the row's number and outcome, not the person (docs/member-imports.md).
-    await this.imports.forgetAddress(credentials.email);
+    await this.imports.forgetAddress(email);
     await this.eventStore.eraseSubjectData(userId, USER_PERSONAL_FIELDS);
   }
 }

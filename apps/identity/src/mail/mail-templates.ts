@@ -88,12 +88,14 @@ export interface InvitationFacts {
 }
 
 const untilDate = (date: Date): string => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const joining = (f: InvitationFacts): string => (f.group ? `${f.church} and its group ${f.group}` : f.church);
+/** The row's group is joined at acceptance if it is open; a private group's leaders decide (docs/member-imports.md). */
+const groupNote = (f: InvitationFacts): string =>
+  f.group ? `, and put forward for its group ${f.group} (if the group is private, its leaders accept you first)` : '';
 
 /** A church's invitation to a new person: set a password and start, with the church (and group) joined. */
 export const churchInvitationMail = (f: InvitationFacts): MailContent => {
   const why = `${f.church} uses Abide for plans, habits, a journal and its groups, and has invited you.`;
-  const what = `Open the link to choose your password. You will be signed in with ${joining(f)} already joined.`;
+  const what = `Open the link to choose your password. You will be signed in with ${f.church} already joined${groupNote(f)}.`;
   const until = `The link works once, until ${untilDate(f.expiresAt)}. If you did not expect this, ignore this e-mail: no account is made without you.`;
   return {
     subject: mailSubjects.churchInvitation(f.church),
@@ -112,7 +114,7 @@ export const churchInvitationMail = (f: InvitationFacts): MailContent => {
 /** A church's join notice to someone who has an account: sign in and accept. */
 export const joinNoticeMail = (f: InvitationFacts): MailContent => {
   const why = `${f.church} has invited you to join them on Abide.`;
-  const what = `Sign in and accept to join ${joining(f)}. Nothing changes until you do.`;
+  const what = `Sign in and accept to join ${f.church}${groupNote(f)}. Nothing changes until you do.`;
   const until = `The invitation stands until ${untilDate(f.expiresAt)}.`;
   return {
     subject: mailSubjects.joinNotice(f.church),
@@ -121,6 +123,10 @@ export const joinNoticeMail = (f: InvitationFacts): MailContent => {
   };
 };
 
-/** The invitation's text message (transactional: sent with the e-mail, never to a number that replied STOP). */
-export const churchInvitationText = (f: Pick<InvitationFacts, 'church' | 'link'>): string =>
-  smsPlainText(`Abide: ${f.church} invites you to join them. Set up your account: ${f.link} Reply STOP to opt out.`);
+/**
+ * The invitation's text message (transactional: sent with the e-mail, never to a number that replied STOP). A notice
+ * only: the link is in the e-mail alone, since opening it is what proves the address is the person's (a number typed
+ * by an admin proves nothing about the address, so it must never carry a link that makes an account).
+ */
+export const churchInvitationText = (f: Pick<InvitationFacts, 'church'>): string =>
+  smsPlainText(`Abide: ${f.church} has invited you to join them. Your invitation link is in your e-mail; open it from there. Reply STOP to opt out.`);

@@ -8,9 +8,8 @@ import { UserEmailsProjection } from '../accounts/projections/user-emails.projec
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { addCounts, chunksOf, DELIVERY_BATCH, IMPORT_CHUNK_ROWS, mapConcurrently, noCounts } from './domain/import-chunks';
 import type { CheckedRow } from './domain/import-rows';
-import { newInvitationSecret } from './domain/invitation-token';
 import { type AccountHolderInvited, decideComplete, decideFail, decideNotices } from './domain/member-import.decider';
-import { type DeliveryItem, type ImportProgress, importJobOptions, ImportQueues } from './import-queues';
+import { type DeliveryJob, type ImportProgress, importJobOptions, ImportQueues } from './import-queues';
 import { type ImportContextDoc, ImportRecords, type InvitationDoc, type InviteeDoc, inviteeKey, type ReportRow } from './import-records';
 import { ImportStream } from './import-stream';
 import { MemberImportProjection } from './projections/member-import.projection';
@@ -109,7 +108,7 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
     const chunks = chunksOf(input.rows, IMPORT_CHUNK_ROWS);
     const timings = { lookups: 0, claims: 0, invitations: 0, notices: 0, report: 0 };
     for (let chunk = progress.chunks; chunk < chunks.length; chunk++) {
-      const report = await this.processChunk(importId, chunk, chunks[chunk], context, members, timings);
+      const report = await this.processChunk(importId, state.startedBy, chunk, chunks[chunk], context, members, timings);
       progress = { processed: progress.processed + report.length, chunks: chunk + 1, counts: addCounts(progress.counts, report) };
       await job.updateProgress(progress);
       this.live.tell({ members: [state.startedBy] }, { kind: 'member-import', importId }, meta.correlationId);
@@ -122,6 +121,7 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
 
   private async processChunk(
     importId: string,
+    startedBy: string,
     chunk: number,
     rows: readonly CheckedRow[],
     context: ImportContextDoc,
@@ -177,11 +177,11 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
     }
     timings.claims += Date.now() - t;
 
-    // Invitations and their delivery batches; a batch queued by an earlier attempt was inserted with its tokens.
+    // Invitations and their delivery batches (ids only: each link's secret is made when its mail is sent).
     t = Date.now();
     const expiresAt = new Date(Date.now() + this.config.INVITATION_TTL_SECONDS * 1000);
     const notices: AccountHolderInvited[] = [];
-    const batches: Array<{ id: string; job: { importId: string; items: DeliveryItem[] } }> = [];
+    const batches: Array<{ id: string; job: DeliveryJob }> = [];
     for (const [index, batch] of chunksOf(ours, DELIVERY_BATCH).entries()) {
       const id = `${importId}-c${chunk}-b${index}`;
       for (const { row, key, userId } of batch) {
@@ -191,34 +191,26 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
         }
       }
       if (await this.queues.deliveryQueued(id)) continue;
-      const items: DeliveryItem[] = [];
-      const docs: InvitationDoc[] = batch.map(({ row, key, userId }) => {
-        const secret = key.outcome === 'created' ? newInvitationSecret(key.invitationId) : null;
-        items.push({ invitationId: key.invitationId, token: secret?.token ?? null });
-        return {
-          _id: key.invitationId,
-          importId,
-          churchId,
-          email: row.email,
-          name: row.name,
-          phone: row.phone,
-          groupId: row.groupId,
-          groupName: row.groupId ? row.group : null,
-          userId,
-          tokenHash: secret?.tokenHash ?? null,
-          expiresAt,
-          sends: 1,
-          acceptedAt: null,
-          acceptedBy: null,
-          createdAt: new Date(),
-        };
-      });
-      const there = await this.records.insertInvitations(docs);
-      // Inserted by an attempt that stopped before queueing their mails: they get the tokens sent now.
-      for (const doc of docs.filter((d) => there.has(d._id) && d.tokenHash)) {
-        await this.records.invitations.updateOne({ _id: doc._id }, { $set: { tokenHash: doc.tokenHash, expiresAt } });
-      }
-      batches.push({ id, job: { importId, items } });
+      const docs: InvitationDoc[] = batch.map(({ row, key, userId }) => ({
+        _id: key.invitationId,
+        importId,
+        churchId,
+        email: row.email,
+        name: row.name,
+        phone: row.phone,
+        groupId: row.groupId,
+        groupName: row.groupId ? row.group : null,
+        userId,
+        tokenHash: null,
+        expiresAt,
+        sends: 1,
+        acceptedAt: null,
+        acceptedBy: null,
+        createdAt: new Date(),
+      }));
+      // Inserted already by an attempt that stopped before queueing their mails: they are sent now all the same.
+      await this.records.insertInvitations(docs);
+      batches.push({ id, job: { importId, by: startedBy, items: docs.map((d) => ({ invitationId: d._id })) } });
     }
     await this.queues.addDeliveries(batches);
     timings.invitations += Date.now() - t;

@@ -14,7 +14,7 @@ export const importJobOptions: JobsOptions = {
 };
 
 /**
- * A batch of invitations to send. The data holds the new people's link tokens until the mails are sent, so a
+ * A batch of invitations to send, by id only (the link's secret is made when the mail is sent, never kept in Redis). A
  * completed job goes after an hour (long enough to recognise a batch a retried import already queued), and a failed
  * one after a week (an operator retries it from the operations page within that time, or the admin resends).
  */
@@ -36,12 +36,12 @@ export interface ImportInput {
 
 export interface DeliveryItem {
   invitationId: string;
-  /** The link's token for a new person; null for an account holder (they accept signed in). */
-  token: string | null;
 }
 
 export interface DeliveryJob {
   importId: string;
+  /** The admin who sent them (the import's, or the resend's): its texts count against their daily allowance. */
+  by?: string;
   items: DeliveryItem[];
 }
 

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ImportOutcome } from '@abide/contracts';
 import { isDuplicateKeyError, MONGO_CONNECTION } from '@abide/platform';
 import { type Connection, type Model, Schema } from 'mongoose';
+import { newInvitationSecret } from './domain/invitation-token';
+import type { RowOutcome } from './domain/shown-outcomes';
 
 /** The church as community told it when the file was uploaded: the invitations and their e-mails show it. */
 export interface ImportChurch {
@@ -28,7 +29,7 @@ export interface ReportRow {
   email: string;
   phone: string | null;
   group: string | null;
-  outcome: ImportOutcome;
+  outcome: RowOutcome;
   reason: string | null;
   invitationId: string | null;
 }
@@ -52,8 +53,8 @@ export interface InviteeDoc {
 }
 
 /**
- * A personal invitation (`invitations`, keyed by its id). New people's carry the SHA-256 of their link's secret
- * (the link itself is only in the e-mail and the text); account holders' have none: they accept signed in.
+ * A personal invitation (`invitations`, keyed by its id). New people's carry the SHA-256 of their link's secret, set
+ * when its e-mail is sent (the link itself is only in the e-mail); account holders' have none: they accept signed in.
  */
 export interface InvitationDoc {
   _id: string;
@@ -233,6 +234,16 @@ export class ImportRecords {
   /** Inserts invitations together; returns the ids that were there already (a retried chunk). */
   async insertInvitations(docs: readonly InvitationDoc[]): Promise<Set<string>> {
     return this.insertKeepingExisting(this.invitations, docs);
+  }
+
+  /**
+   * A new secret for a new person's invitation, just before its e-mail is sent: only its hash is stored, and the
+   * link before it stops working. Null when the invitation was accepted (or erased) meanwhile.
+   */
+  async renewSecret(invitationId: string): Promise<string | null> {
+    const { token, tokenHash } = newInvitationSecret(invitationId);
+    const result = await this.invitations.updateOne({ _id: invitationId, acceptedAt: null, userId: null }, { $set: { tokenHash } });
+    return result.matchedCount === 1 ? token : null;
   }
 
   invitation(id: string): Promise<InvitationDoc | null> {

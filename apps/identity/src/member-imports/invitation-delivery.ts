@@ -8,15 +8,19 @@ import { Mailer } from '../mail/mailer.service';
 import { SmsPermissions } from '../sms/sms-permissions';
 import { invitationLink, joinNoticeLink } from './domain/invitation-token';
 import { type DeliveryJob, ImportQueues } from './import-queues';
+import { ImportQuotas } from './import-quotas';
 import { ImportRecords } from './import-records';
 import { MemberImportProjection } from './projections/member-import.projection';
 
 export const INVITATION_SMS_SENDER = Symbol('INVITATION_SMS_SENDER');
 
 /**
- * Sends a batch of invitations (docs/member-imports.md): an e-mail to each, and a text to new people who gave a
- * number its owner proved and that did not reply STOP (SmsPermissions). A job's progress records the invitations
- * already sent, so a retry (SMTP or the provider away) sends only the rest. An invitation accepted or withdrawn meanwhile is skipped.
+ * Sends a batch of invitations (docs/member-imports.md): an e-mail to each, and to new people who gave a number its
+ * owner proved and that never replied STOP a text that tells them to look in their e-mail (never the link: only the address proves who they
+ * are). A new person's link secret is made here, just before its e-mail, and only its hash is kept: the job's data in
+ * Redis holds invitation ids alone. A job's progress records the invitations already sent, so a retry (SMTP or the
+ * provider away) sends only the rest; an invitation accepted or withdrawn meanwhile is skipped. Texts count against
+ * the church's and the admin's daily allowance; past it the e-mail goes alone.
  */
 @Injectable()
 export class InvitationDelivery implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -29,6 +33,7 @@ export class InvitationDelivery implements OnApplicationBootstrap, OnApplication
     private readonly mailer: Mailer,
     private readonly permissions: SmsPermissions,
     private readonly views: MemberImportProjection,
+    private readonly quotas: ImportQuotas,
     @Inject(INVITATION_SMS_SENDER) private readonly sms: SmsSender,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
@@ -57,17 +62,25 @@ export class InvitationDelivery implements OnApplicationBootstrap, OnApplication
     for (const item of job.data.items) {
       if (done.has(item.invitationId)) continue;
       const doc = await this.records.invitation(item.invitationId);
-      if (doc && !doc.acceptedAt && (await this.stillOpen(doc.importId))) {
-        const facts: InvitationFacts = {
-          name: doc.name,
-          church: context.church.name,
-          group: doc.groupName,
-          link: item.token ? invitationLink(this.config.WEB_BASE_URL, item.token) : joinNoticeLink(this.config.WEB_BASE_URL, doc._id),
-          expiresAt: new Date(doc.expiresAt),
-        };
-        await this.mailer.send(doc.email, item.token ? churchInvitationMail(facts) : joinNoticeMail(facts));
-        sent += 1;
-        if (item.token && doc.phone && (await this.permissions.mayText(doc.phone))) texted += (await this.text(doc._id, doc.phone, facts)) ? 1 : 0;
+      const view = doc && !doc.acceptedAt ? await this.views.find(doc.importId) : null;
+      // An undone import's invitations are not sent.
+      if (doc && view && view.status !== 'undone') {
+        const newPerson = doc.userId === null;
+        const token = newPerson ? await this.records.renewSecret(doc._id) : null;
+        if (!newPerson || token) {
+          const facts: InvitationFacts = {
+            name: doc.name,
+            church: context.church.name,
+            group: doc.groupName,
+            link: token ? invitationLink(this.config.WEB_BASE_URL, token) : joinNoticeLink(this.config.WEB_BASE_URL, doc._id),
+            expiresAt: new Date(doc.expiresAt),
+          };
+          await this.mailer.send(doc.email, token ? churchInvitationMail(facts) : joinNoticeMail(facts));
+          sent += 1;
+          if (newPerson && doc.phone && (await this.mayText(doc.phone, context.church.id, job.data.by ?? view.startedBy))) {
+            texted += (await this.text(doc._id, doc.phone, facts)) ? 1 : 0;
+          }
+        }
       }
       done.add(item.invitationId);
       await job.updateProgress([...done]);
@@ -88,8 +101,14 @@ export class InvitationDelivery implements OnApplicationBootstrap, OnApplication
     }
   }
 
-  /** An undone import's invitations are not sent. */
-  private async stillOpen(importId: string): Promise<boolean> {
-    return (await this.views.find(importId))?.status !== 'undone';
+  /**
+   * Only to a number its owner proved that did not reply STOP (SmsPermissions), and only within the day's texts of the
+   * church and the admin who sent it.
+   */
+  private async mayText(phone: string, churchId: string, by: string | undefined): Promise<boolean> {
+    if (!(await this.permissions.mayText(phone))) return false;
+    if (by && (await this.quotas.chargeText(churchId, by))) return true;
+    this.logger.warn({ churchId }, 'invitation text not sent: the day’s texts are used up');
+    return false;
   }
 }

@@ -39,19 +39,20 @@ export class MemberImportsController {
     summary:
       `Import people into a church (its admins): one \`file\` part, CSV (UTF-8; comma, semicolon or tab) or Excel .xlsx, ` +
       `columns name, email, optional phone and group, at most ${IMPORT_MAX_ROWS} rows and ${IMPORT_MAX_BYTES / 1024 / 1024} MB. ` +
-      'Answers 202 at once; a job processes the rows (GET the import for its progress).',
+      'Answers 202 at once; a job processes the rows (GET the import for its progress). Needs a session that passed two-factor ' +
+      'sign-in (403 TWO_FACTOR_REQUIRED otherwise); 429 with Retry-After past the daily limits of the church or the admin.',
   })
   @ApiConsumes('multipart/form-data')
   @ApiQueryFrom(memberImportChurchQuerySchema, { churchId: 'The church the people are invited to' })
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiResponse({ status: 202, type: MemberImportDto })
-  @ApiProblems(400, 401, 403, 404, 413, 415)
+  @ApiProblems(400, 401, 403, 404, 413, 415, 429)
   @Post()
   @HttpCode(202)
   async start(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>, @Req() req: FastifyRequest): Promise<MemberImport> {
     const { churchId } = parseQuery(memberImportChurchQuerySchema, query);
     const upload = await readUploadedList(req.raw);
-    return this.imports.start(req, caller.id, churchId, upload, metaOfRequest(req));
+    return this.imports.start(req, caller, churchId, upload, metaOfRequest(req));
   }
 
   @ApiOperation({ summary: 'A church’s imports, newest first (its admins).' })
@@ -110,12 +111,18 @@ export class MemberImportsController {
   @ApiOperation({
     summary:
       'Send invitations again (all unused ones, or those of `rows`): each gets a new link and a new expiry; the older link stops working.',
+    description: 'Needs a session that passed two-factor sign-in (403 otherwise); 429 with Retry-After past the daily limits of the church or the admin.',
   })
   @ApiResponse({ status: 200, type: ResendInvitationsResultDto })
-  @ApiProblems(400, 401, 404, 409)
+  @ApiProblems(400, 401, 403, 404, 409, 429)
   @Post(':id/resend')
   @HttpCode(200)
-  async resend(@Param('id') id: string, @Body() body: ResendInvitationsDto, @Req() req: FastifyRequest): Promise<ResendInvitationsResult> {
-    return { resent: await this.imports.resend(req, id, body?.rows) };
+  async resend(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Body() body: ResendInvitationsDto,
+    @Req() req: FastifyRequest,
+  ): Promise<ResendInvitationsResult> {
+    return { resent: await this.imports.resend(req, caller, id, body?.rows) };
   }
 }

@@ -4,6 +4,7 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { ChurchDirectory } from './church-directory';
 import { ImportProcessor } from './import-processor';
 import { ImportQueues } from './import-queues';
+import { ImportQuotas } from './import-quotas';
 import { ImportRecords } from './import-records';
 import { ImportStream } from './import-stream';
 import { INVITATION_SMS_SENDER, InvitationDelivery } from './invitation-delivery';
@@ -18,6 +19,7 @@ export const memberImportControllers: Type[] = [MemberImportsController, Invitat
 export const memberImportProviders: Provider[] = [
   ChurchDirectory,
   ImportQueues,
+  ImportQuotas,
   ImportRecords,
   ImportStream,
   ImportProcessor,

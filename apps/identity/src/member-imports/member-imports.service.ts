@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { AuthUser } from '@abide/auth';
 import {
   errorCodes,
   type ImportRow,
   type ImportRowsPage,
   importOutcomeLabels,
   type MemberImport,
+  memberImportLimitMessages,
   memberImportMessages,
 } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
@@ -15,13 +17,14 @@ import { UserProjection } from '../accounts/projections/user.projection';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { phoneRegionFor } from '../settings/phone-number';
 import { ChurchDirectory } from './church-directory';
-import { IMPORT_CHUNK_ROWS } from './domain/import-chunks';
+import { IMPORT_CHUNK_ROWS, noCounts } from './domain/import-chunks';
 import { ImportFileRefused, readImportFile } from './domain/import-file';
 import { checkRows } from './domain/import-rows';
-import { newInvitationSecret } from './domain/invitation-token';
 import { invitationStateOf } from './domain/invitation-state';
+import { shownCounts, shownOutcome } from './domain/shown-outcomes';
 import { decideStart, decideUndo } from './domain/member-import.decider';
 import { ImportQueues } from './import-queues';
+import { ImportQuotas } from './import-quotas';
 import { ImportRecords, type ReportRow } from './import-records';
 import { ImportStream } from './import-stream';
 import type { UploadedList } from './import-upload';
@@ -47,14 +50,17 @@ export class MemberImports {
     private readonly stream: ImportStream,
     private readonly records: ImportRecords,
     private readonly queues: ImportQueues,
+    private readonly quotas: ImportQuotas,
     private readonly views: MemberImportProjection,
     private readonly users: UserProjection,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   /** Reads and checks the file, records the start, and queues the job; answers the import as it begins. */
-  async start(request: FastifyRequest, by: string, churchId: string, upload: UploadedList, meta: Meta): Promise<MemberImport> {
+  async start(request: FastifyRequest, caller: AuthUser, churchId: string, upload: UploadedList, meta: Meta): Promise<MemberImport> {
+    const by = caller.id;
     const church = await this.churches.forImport(request, churchId);
+    await this.assertMayInvite(caller);
     let table;
     try {
       table = await readImportFile(upload.bytes);
@@ -64,13 +70,19 @@ export class MemberImports {
     }
     const rows = checkRows(table, { groups: church.groups, phoneRegion: phoneRegionFor(church.church.timeZone, this.config.PHONE_DEFAULT_REGION) });
     const importId = uuidv7();
-    await this.queues.saveInput(importId, { rows, memberIds: church.memberIds });
-    await this.records.saveContext({ _id: importId, church: church.church, groups: church.groups });
-    await this.stream.execute(
-      importId,
-      (s) => decideStart(s, { importId, churchId, startedBy: by, fileName: upload.fileName, rowCount: rows.length }),
-      meta,
-    );
+    const charge = await this.quotas.chargeImport(churchId, by, rows.filter((r) => !r.problem).length);
+    try {
+      await this.queues.saveInput(importId, { rows, memberIds: church.memberIds });
+      await this.records.saveContext({ _id: importId, church: church.church, groups: church.groups });
+      await this.stream.execute(
+        importId,
+        (s) => decideStart(s, { importId, churchId, startedBy: by, fileName: upload.fileName, rowCount: rows.length }),
+        meta,
+      );
+    } catch (error) {
+      await this.quotas.giveBack(charge);
+      throw error;
+    }
     // The view follows the event; the answer is built from what was decided, so it never waits for the projection.
     await this.queues.addImport(importId).catch(() => undefined); // the sweep queues it again if Redis failed here
     const now = new Date();
@@ -144,35 +156,48 @@ export class MemberImports {
    * Sends these rows' invitations again (all unused ones without `rows`): each gets a new link and a new period, and
    * the old link stops working. Accepted invitations, and those of an undone import, are left alone.
    */
-  async resend(request: FastifyRequest, importId: string, rows: readonly number[] | undefined): Promise<number> {
+  async resend(request: FastifyRequest, caller: AuthUser, importId: string, rows: readonly number[] | undefined): Promise<number> {
     const view = await this.viewForAdmin(request, importId);
+    await this.assertMayInvite(caller);
     if (view.status === 'undone') throw DomainError.conflict(memberImportMessages.alreadyUndone);
     if (view.status === 'running') throw DomainError.conflict(memberImportMessages.undoNotFinished.replace('undo', 'resend'));
     const wanted = rows ? new Set(rows) : null;
     const report = (await this.records.report(importId, view.rowCount, IMPORT_CHUNK_ROWS)).filter(
       (r) => r.invitationId && (r.outcome === 'created' || r.outcome === 'invited') && (!wanted || wanted.has(r.row)),
     );
-    const expiresAt = new Date(Date.now() + this.config.INVITATION_TTL_SECONDS * 1000);
-    const items: Array<{ invitationId: string; token: string | null }> = [];
+    const docs = [];
     for (const row of report) {
       const doc = await this.records.invitation(row.invitationId!);
-      if (!doc || doc.acceptedAt || doc.importId !== importId) continue;
-      const secret = doc.userId ? null : newInvitationSecret(doc._id);
-      await this.records.invitations.updateOne(
-        { _id: doc._id, acceptedAt: null },
-        { $set: { expiresAt, sends: doc.sends + 1, ...(secret ? { tokenHash: secret.tokenHash } : {}) } },
-      );
-      items.push({ invitationId: doc._id, token: secret?.token ?? null });
+      if (doc && !doc.acceptedAt && doc.importId === importId) docs.push(doc);
     }
-    if (items.length === 0) throw DomainError.conflict(memberImportMessages.rowsNotInvited);
+    if (docs.length === 0) throw DomainError.conflict(memberImportMessages.rowsNotInvited);
+    // Counted before anything changes: a refused resend leaves every invitation as it was.
+    await this.quotas.chargeResend(view.churchId, caller.id, docs.length);
+    const expiresAt = new Date(Date.now() + this.config.INVITATION_TTL_SECONDS * 1000);
+    const items: Array<{ invitationId: string }> = [];
+    for (const doc of docs) {
+      // The older link stops at once; the new one is made when its e-mail is sent.
+      const result = await this.records.invitations.updateOne({ _id: doc._id, acceptedAt: null }, { $set: { expiresAt, tokenHash: null }, $inc: { sends: 1 } });
+      if (result.matchedCount === 1) items.push({ invitationId: doc._id });
+    }
     const batch = uuidv7();
     await this.queues.addDeliveries(
       Array.from({ length: Math.ceil(items.length / 50) }, (_, i) => ({
         id: `${importId}-resend-${batch}-${i}`,
-        job: { importId, items: items.slice(i * 50, (i + 1) * 50) },
+        job: { importId, by: caller.id, items: items.slice(i * 50, (i + 1) * 50) },
       })),
     );
     return items.length;
+  }
+
+  /**
+   * Invitations go out in the church's name to addresses an admin typed: only from an account whose own address is
+   * confirmed and whose session passed two-factor sign-in, so a throwaway account cannot send them.
+   */
+  private async assertMayInvite(caller: AuthUser): Promise<void> {
+    if (caller.aal !== 'aal2') throw new DomainError(errorCodes.twoFactorRequired, 403, 'Two-factor sign-in needed', memberImportLimitMessages.twoFactorRequired);
+    const user = await this.users.findById(caller.id);
+    if (!user?.emailConfirmed) throw new DomainError(errorCodes.emailNotConfirmed, 403, 'E-mail not confirmed', memberImportLimitMessages.emailNotConfirmed);
   }
 
   private async viewForAdmin(request: FastifyRequest, importId: string): Promise<MemberImportView> {
@@ -199,7 +224,7 @@ export class MemberImports {
           email: r.email,
           phone: r.phone,
           group: r.group,
-          outcome: r.outcome,
+          outcome: shownOutcome(r.outcome),
           reason: r.reason,
           invitation: doc
             ? { id: doc._id, state: invitationStateOf(doc, undone), expiresAt: new Date(doc.expiresAt).toISOString(), sends: doc.sends }
@@ -211,7 +236,7 @@ export class MemberImports {
 
   private async toResponse(view: MemberImportView, known?: { processed: number }): Promise<MemberImport> {
     const progress = (view.status === 'running' || view.status === 'failed') && !known ? await this.queues.progressOf(view._id) : null;
-    const counts = view.counts ?? progress?.counts ?? { created: 0, invited: 0, alreadyMember: 0, alreadyInvited: 0, refused: 0 };
+    const counts = shownCounts(view.counts ?? progress?.counts ?? noCounts());
     const processed = view.status === 'running' ? (known?.processed ?? progress?.processed ?? 0) : view.rowCount;
     const startedBy = await this.users.findById(view.startedBy).catch(() => null);
     return {

@@ -10,6 +10,7 @@ import { OneTimeCodes } from '../links/one-time-codes.service';
 import { callbackLink } from '../mail/links';
 import { recoveryMail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mailer.service';
+import { CurrentPassword } from '../sessions/current-password.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { SignInBackoff } from '../sessions/sign-in-backoff.service';
 import { CredentialsRepository } from './credentials.repository';
@@ -32,6 +33,7 @@ export class PasswordsService {
     private readonly mailer: Mailer,
     private readonly sessions: SessionsService,
     private readonly backoff: SignInBackoff,
+    private readonly currentPassword: CurrentPassword,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -65,13 +67,9 @@ export class PasswordsService {
 
   /** Settings: needs the current password (guarded by the same per-account back-off as sign-in). */
   async change(caller: AuthUser, currentPassword: string, newPassword: string): Promise<void> {
-    const credentials = await this.credentials.findById(caller.id);
-    if (!credentials) throw DomainError.notFound('Your account');
-    await this.backoff.assertNotLocked(credentials.email);
-    if (!(await this.hasher.verify(credentials.passwordHash, currentPassword))) {
-      await this.backoff.recordFailure(credentials.email);
-      throw DomainError.validation([{ field: 'currentPassword', message: 'Your current password is not correct' }], 'Your current password is not correct.');
-    }
+    await this.currentPassword.confirm(caller.id, currentPassword, () =>
+      DomainError.validation([{ field: 'currentPassword', message: 'Your current password is not correct' }], 'Your current password is not correct.'),
+    );
     await this.replace(caller, newPassword, 'newPassword');
   }
 

@@ -8,6 +8,7 @@ import { CredentialsRepository } from '../passwords/credentials.repository';
 import { PasswordPolicy } from '../passwords/password-policy.service';
 import { PasswordsController } from '../passwords/passwords.controller';
 import { PasswordsService } from '../passwords/passwords.service';
+import { CurrentPassword } from './current-password.service';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 import { SignInBackoff } from './sign-in-backoff.service';
@@ -29,6 +30,7 @@ export const authFlowProviders: Provider[] = [
   ConfirmEmailHandler,
   SessionsService,
   SignInBackoff,
+  CurrentPassword,
   SignInHandler,
   PasswordsService,
   CreateProfileHandler,

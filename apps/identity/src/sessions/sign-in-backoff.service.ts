@@ -3,7 +3,7 @@ import { errorCodes } from '@abide/contracts';
 import { DomainError, HealthRegistry, isTransientError, RedisConnection } from '@abide/platform';
 import { createHash } from 'node:crypto';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { type BackoffPolicy, lockSecondsAfter } from './domain/sign-in-backoff';
+import { lockSchedule } from './domain/sign-in-backoff';
 
 const SIGN_IN_UNAVAILABLE = 'Signing in is briefly unavailable. Please try again in a minute.';
 
@@ -14,6 +14,32 @@ const SIGN_IN_UNAVAILABLE = 'Signing in is briefly unavailable. Please try again
 export type BackoffScope = 'password' | 'two-factor';
 
 /**
+ * Reserves one attempt: refused with the lock's seconds left while the account is locked; else counted as a failure
+ * at once, and the lock it would earn set at once, so the attempts running beside it see that lock before anyone has
+ * judged it. KEYS: failures, lock. ARGV: window seconds, max failures, then the lock schedule. Answers {1, count} or
+ * {0, seconds left}.
+ */
+const RESERVE = `
+local left = redis.call('TTL', KEYS[2])
+if left > 0 then return {0, left} end
+local failures = redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+local step = failures - tonumber(ARGV[2]) + 1
+if step >= 1 then
+  local lock = ARGV[2 + math.min(step, #ARGV - 2)]
+  redis.call('SET', KEYS[2], failures, 'EX', lock)
+end
+return {1, failures}
+`;
+
+/** Gives back an attempt that judged nothing: its count, and the lock it set unless a later attempt replaced it. */
+const GIVE_BACK = `
+if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+return 1
+`;
+
+/**
  * Per-account back-off after failed sign-ins, in Redis so it holds across identity instances. Passwords count by
  * e-mail, registered or not, so it says nothing about which addresses exist; two-factor codes count by account. Without
  * Redis the back-off cannot be enforced, so sign-in answers 503 rather than allow unlimited guesses (see README,
@@ -22,7 +48,7 @@ export type BackoffScope = 'password' | 'two-factor';
 @Injectable()
 export class SignInBackoff implements OnModuleInit, OnModuleDestroy {
   private readonly redis: RedisConnection;
-  private readonly policy: BackoffPolicy;
+  private readonly schedule: string[];
   private readonly prefix: string;
 
   constructor(
@@ -30,26 +56,44 @@ export class SignInBackoff implements OnModuleInit, OnModuleDestroy {
     private readonly health: HealthRegistry,
   ) {
     this.redis = new RedisConnection(config.REDIS_URL, 'sign-in-backoff', 'requests');
-    this.policy = {
+    this.schedule = lockSchedule({
       maxFailures: config.SIGN_IN_MAX_FAILURES,
       baseSeconds: config.SIGN_IN_BACKOFF_BASE_SECONDS,
       maxSeconds: config.SIGN_IN_BACKOFF_MAX_SECONDS,
-    };
+    }).map(String);
     // Dev and test stacks share one Redis: keep their counters apart.
     this.prefix = `${config.REDIS_KEY_PREFIX}:identity:sign-in`;
   }
 
-  /** 429 with Retry-After while the account is locked; `subject` is the e-mail (passwords) or the user id (codes). */
-  async assertNotLocked(subject: string, scope: BackoffScope = 'password'): Promise<void> {
-    const ttl = await this.call((redis) => redis.ttl(this.key('lock', subject, scope)));
-    if (ttl > 0) throw lockedProblem(ttl, scope);
-  }
-
-  async recordFailure(subject: string, scope: BackoffScope = 'password'): Promise<void> {
-    const failuresKey = this.key('failures', subject, scope);
-    const failures = await this.call(() => this.redis.countWithin(failuresKey, this.config.SIGN_IN_FAILURE_WINDOW_SECONDS));
-    const lock = lockSecondsAfter(failures, this.policy);
-    if (lock > 0) await this.call((redis) => redis.set(this.key('lock', subject, scope), String(failures), 'EX', lock));
+  /**
+   * Judges one guess (`subject` is the e-mail for passwords, the user id for codes) under the account's back-off. The
+   * attempt is reserved before `judge` runs, so concurrent guesses beyond the allowance get 429 with Retry-After without
+   * being judged, whichever instance they reach. `judge` answers what a right guess proves, or undefined for a wrong
+   * one, which stays counted; a right one clears the count; an error (nothing was judged) gives the attempt back.
+   */
+  async judge<T>(subject: string, scope: BackoffScope, judge: () => Promise<T | undefined>): Promise<T | undefined> {
+    const keys = [this.key('failures', subject, scope), this.key('lock', subject, scope)];
+    const [reserved, n] = await this.call(
+      (redis) =>
+        redis.eval(
+          RESERVE,
+          2,
+          ...keys,
+          this.config.SIGN_IN_FAILURE_WINDOW_SECONDS,
+          this.config.SIGN_IN_MAX_FAILURES,
+          ...this.schedule,
+        ) as Promise<[number, number]>,
+    );
+    if (reserved !== 1) throw lockedProblem(n, scope);
+    let verdict: T | undefined;
+    try {
+      verdict = await judge();
+    } catch (error) {
+      await this.call((redis) => redis.eval(GIVE_BACK, 2, ...keys, n)).catch(() => undefined);
+      throw error;
+    }
+    if (verdict !== undefined) await this.reset(subject, scope);
+    return verdict;
   }
 
   async reset(subject: string, scope: BackoffScope = 'password'): Promise<void> {

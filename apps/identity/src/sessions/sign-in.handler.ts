@@ -23,16 +23,15 @@ export class SignInHandler {
 
   /** A session, or (two-factor sign-in on) the challenge of the second step. */
   async execute(request: SignInRequest): Promise<SessionOrChallenge> {
-    await this.backoff.assertNotLocked(request.email);
-    const credentials = await this.credentials.findByEmail(request.email);
-    this.dummyHash ??= this.hasher.hash(randomUUID());
-    const matches = await this.hasher.verify(credentials?.passwordHash ?? (await this.dummyHash), request.password);
-    const status = credentials && matches ? await this.accounts.statusOf(credentials._id) : undefined;
-    if (!credentials || !matches || !status?.registered || status.deleted) {
-      await this.backoff.recordFailure(request.email);
-      throw new DomainError(errorCodes.invalidCredentials, 401, 'Sign-in failed', 'Invalid email or password.');
-    }
-    await this.backoff.reset(request.email);
+    const signedIn = await this.backoff.judge(request.email, 'password', async () => {
+      const credentials = await this.credentials.findByEmail(request.email);
+      this.dummyHash ??= this.hasher.hash(randomUUID());
+      const matches = await this.hasher.verify(credentials?.passwordHash ?? (await this.dummyHash), request.password);
+      const status = credentials && matches ? await this.accounts.statusOf(credentials._id) : undefined;
+      return credentials && status?.registered && !status.deleted ? { userId: credentials._id, status } : undefined;
+    });
+    if (!signedIn) throw new DomainError(errorCodes.invalidCredentials, 401, 'Sign-in failed', 'Invalid email or password.');
+    const { userId, status } = signedIn;
     // Said only after a correct password, so it reveals nothing to someone guessing addresses.
     if (!status.emailConfirmed) {
       throw new DomainError(
@@ -42,6 +41,6 @@ export class SignInHandler {
         'Confirm your e-mail address first: open the link we sent you. Signing up again sends a new one.',
       );
     }
-    return this.challenges.sessionOrChallenge(credentials._id, status, 'password');
+    return this.challenges.sessionOrChallenge(userId, status, 'password');
   }
 }

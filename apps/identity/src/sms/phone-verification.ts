@@ -1,6 +1,16 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { errorCodes } from '@abide/contracts';
-import { DomainError, HealthRegistry, isTransientError, RedisConnection, SmsRefused, type SmsSender } from '@abide/platform';
+import {
+  type Allowance,
+  DailyAllowances,
+  DomainError,
+  HealthRegistry,
+  isTransientError,
+  RedisConnection,
+  SmsRefused,
+  type SmsSender,
+  utcDay,
+} from '@abide/platform';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { SmsPermissions } from './sms-permissions';
@@ -9,7 +19,6 @@ import { VerifiedNumbers } from './verified-numbers';
 export const IDENTITY_SMS_SENDER = Symbol('IDENTITY_SMS_SENDER');
 
 const UNAVAILABLE = 'Phone numbers cannot be verified just now. Please try again in a minute.';
-const DAY_SECONDS = 24 * 3600;
 
 /**
  * Counts the try and answers the code's hash in one step, so replicas racing on one code never allow more tries than
@@ -26,11 +35,6 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 const tooMany = (detail: string, retryAfterSeconds: number) =>
   new DomainError(errorCodes.rateLimited, 429, 'Too many requests', detail, undefined, { 'retry-after': String(retryAfterSeconds) });
 
-const secondsToMidnightUtc = (now: Date): number => {
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
-};
-
 /**
  * Proving a phone number is the member's: a 6-digit code texted to it, typed back within PHONE_CODE_TTL_SECONDS and
  * PHONE_CODE_MAX_ATTEMPTS tries. The code lives in Redis (hashed, with its tries), keyed by member and number, so it
@@ -41,6 +45,7 @@ const secondsToMidnightUtc = (now: Date): number => {
 export class PhoneVerification implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(PhoneVerification.name);
   private readonly redis: RedisConnection;
+  private readonly allowances: DailyAllowances;
   private readonly prefix: string;
 
   constructor(
@@ -51,6 +56,7 @@ export class PhoneVerification implements OnModuleInit, OnModuleDestroy {
     private readonly health: HealthRegistry,
   ) {
     this.redis = new RedisConnection(config.REDIS_URL, 'phone-verification', 'requests');
+    this.allowances = new DailyAllowances(() => this.redis.client);
     this.prefix = `${config.REDIS_KEY_PREFIX}:identity:phone-verification`;
   }
 
@@ -65,15 +71,19 @@ export class PhoneVerification implements OnModuleInit, OnModuleDestroy {
   /** Texts a new code to `number` (E.164) for the member; an earlier code for it stops working. */
   async send(userId: string, number: string, now = new Date()): Promise<{ expiresAt: Date }> {
     await this.permissions.assertMayTextCode(number);
-    const day = now.toISOString().slice(0, 10);
-    const counters = [`${this.prefix}:sent:member:${userId}:${day}`, `${this.prefix}:sent:number:${sha256(number)}:${day}`];
-    const [byMember, byNumber] = await this.call(() => Promise.all(counters.map((key) => this.redis.countWithin(key, 2 * DAY_SECONDS))));
-    if (byMember > this.config.PHONE_CODES_PER_MEMBER_PER_DAY || byNumber > this.config.PHONE_CODES_PER_NUMBER_PER_DAY) {
+    const { day, secondsLeft } = utcDay(now.getTime());
+    // The member's and the number's codes of the day, charged together or not at all.
+    const charge: Allowance[] = [
+      { key: `${this.prefix}:sent:member:${userId}:${day}`, limit: this.config.PHONE_CODES_PER_MEMBER_PER_DAY, amount: 1 },
+      { key: `${this.prefix}:sent:number:${sha256(number)}:${day}`, limit: this.config.PHONE_CODES_PER_NUMBER_PER_DAY, amount: 1 },
+    ];
+    const refused = await this.call(() => this.allowances.charge(charge, secondsLeft + 86_400));
+    if (refused) {
       throw tooMany(
-        byMember > this.config.PHONE_CODES_PER_MEMBER_PER_DAY
+        refused.index === 0
           ? 'You have asked for too many codes today. Try again tomorrow.'
           : 'Too many codes have been sent to this number today. Try again tomorrow.',
-        secondsToMidnightUtc(now),
+        secondsLeft,
       );
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -90,7 +100,7 @@ export class PhoneVerification implements OnModuleInit, OnModuleDestroy {
     } catch (error) {
       await this.call(() => this.redis.client.del(key));
       // A code that never left does not count against anyone's day.
-      await Promise.all(counters.map((c) => this.redis.countWithin(c, 2 * DAY_SECONDS, -1))).catch(() => undefined);
+      await this.allowances.giveBack(charge).catch(() => undefined);
       if (error instanceof SmsRefused) {
         this.logger.warn({ code: error.code }, 'verification code refused by the provider');
         throw DomainError.validation([{ field: 'phoneNumber', message: 'We could not text this number. Check it, or use another mobile number.' }]);

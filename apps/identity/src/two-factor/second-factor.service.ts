@@ -30,26 +30,19 @@ export class SecondFactor {
   ) {}
 
   async check(userId: string, code: string, options: CheckOptions): Promise<ProvenBy> {
-    await this.backoff.assertNotLocked(userId, 'two-factor');
-    const proven = await this.prove(userId, code, options);
-    if (!proven) {
-      await this.backoff.recordFailure(userId, 'two-factor');
-      throw invalidCode(options);
-    }
-    await this.backoff.reset(userId, 'two-factor');
+    const proven = await this.backoff.judge(userId, 'two-factor', () => this.prove(userId, code, options));
+    if (!proven) throw invalidCode(options);
     return proven;
   }
 
   /** Checks an app code against `secret` (an enrolment's, before it is active) and spends its time step. */
   async checkEnrolmentCode(userId: string, secret: string, code: string, options: Omit<CheckOptions, 'recoveryCodes'>): Promise<number> {
-    await this.backoff.assertNotLocked(userId, 'two-factor');
-    const check = checkTotp(secret, code, { now: new Date() });
-    if (!check.valid || !(await this.secrets.spendTimeStep(userId, secret, check.timeStep))) {
-      await this.backoff.recordFailure(userId, 'two-factor');
-      throw invalidCode({ ...options, recoveryCodes: false });
-    }
-    await this.backoff.reset(userId, 'two-factor');
-    return check.timeStep;
+    const timeStep = await this.backoff.judge(userId, 'two-factor', async () => {
+      const check = checkTotp(secret, code, { now: new Date() });
+      return check.valid && (await this.secrets.spendTimeStep(userId, secret, check.timeStep)) ? check.timeStep : undefined;
+    });
+    if (timeStep === undefined) throw invalidCode({ ...options, recoveryCodes: false });
+    return timeStep;
   }
 
   private async prove(userId: string, code: string, options: CheckOptions): Promise<ProvenBy | undefined> {

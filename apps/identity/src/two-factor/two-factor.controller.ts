@@ -6,6 +6,7 @@ import {
   sessionResponseSchema,
   twoFactorCodeRequestSchema,
   twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
   type TwoFactorEnrolment,
   twoFactorEnrolmentSchema,
   type TwoFactorStatus,
@@ -26,6 +27,7 @@ class TwoFactorEnrolmentDto extends createZodDto(twoFactorEnrolmentSchema) {}
 class RecoveryCodesDto extends createZodDto(recoveryCodesSchema) {}
 class TwoFactorCodeRequestDto extends createZodDto(twoFactorCodeRequestSchema) {}
 class TwoFactorDisableRequestDto extends createZodDto(twoFactorDisableRequestSchema) {}
+class TwoFactorEnableRequestDto extends createZodDto(twoFactorEnableRequestSchema) {}
 class TwoFactorVerifyRequestDto extends createZodDto(twoFactorVerifyRequestSchema) {}
 class SessionResponseDto extends createZodDto(sessionResponseSchema) {}
 
@@ -85,20 +87,21 @@ export class TwoFactorController {
 
   @ApiBearerAuth()
   @ApiOperation({
-    summary: 'Turn two-factor sign-in on with a current code from the app; answers the 10 recovery codes, shown this once.',
+    summary:
+      'Turn two-factor sign-in on with the password and a current code from the app; answers the 10 recovery codes, shown this once.',
     description:
-      'This session then counts as proven by two factors (refresh for a token that says so) and every other session ends. 400 INVALID_CODE for a wrong code; 409 when it is already on or the setup expired; 429 after repeated wrong codes.',
+      "This session then counts as proven by two factors (refresh for a token that says so) and every other session ends. 400 for a wrong password or INVALID_CODE for a wrong code (each counts toward the account's back-off); 409 when it is already on or the setup expired; 429 after repeated failures.",
   })
   @ApiResponse({ status: 200, type: RecoveryCodesDto })
   @ApiProblems(400, 401, 404, 409, 429)
   @Post('enrolment/confirm')
   @HttpCode(200)
   async confirm(
-    @Body() body: TwoFactorCodeRequestDto,
+    @Body() body: TwoFactorEnableRequestDto,
     @CurrentUser() caller: AuthUser,
     @Req() req: FastifyRequest,
   ): Promise<RecoveryCodes> {
-    return { recoveryCodes: await this.twoFactor.confirmEnrolment(caller, body.code, String(req.id)) };
+    return { recoveryCodes: await this.twoFactor.confirmEnrolment(caller, body.password, body.code, String(req.id)) };
   }
 
   @ApiBearerAuth()

@@ -3,13 +3,11 @@ import { type AuthUser } from '@abide/auth';
 import { rolesRequireTwoFactor, type TwoFactorEnrolment, type TwoFactorStatus } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { toString as qrCodeSvg } from 'qrcode';
-import { PasswordHasher } from '../accounts/password-hasher';
 import { UserProjection } from '../accounts/projections/user.projection';
 import { UserStream } from '../accounts/user-stream';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { CredentialsRepository } from '../passwords/credentials.repository';
 import { SessionsService } from '../sessions/sessions.service';
-import { SignInBackoff } from '../sessions/sign-in-backoff.service';
+import { CurrentPassword } from '../sessions/current-password.service';
 import { newRecoveryCodes } from './domain/recovery-codes';
 import { newTotpSecret, otpauthUri } from './domain/totp';
 import { assertCanEnrol, decideDisableTwoFactor, decideEnableTwoFactor, decideRenewRecoveryCodes } from './domain/two-factor.decisions';
@@ -28,9 +26,7 @@ export class TwoFactorService {
     private readonly secrets: TwoFactorSecrets,
     private readonly secondFactor: SecondFactor,
     private readonly sessions: SessionsService,
-    private readonly credentials: CredentialsRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly backoff: SignInBackoff,
+    private readonly currentPassword: CurrentPassword,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -67,8 +63,10 @@ export class TwoFactorService {
    * The first code proves the app holds the secret: two-factor sign-in is on, this session counts as proven by it
    * (aal2), and every other session ends (one opened with the password alone must sign in again, with a code).
    */
-  async confirmEnrolment(caller: AuthUser, code: string, correlationId: string): Promise<string[]> {
+  async confirmEnrolment(caller: AuthUser, password: string, code: string, correlationId: string): Promise<string[]> {
     assertCanEnrol((await this.users.load(caller.id)).state);
+    // A borrowed session (a token lifted from a browser) must not bind the account to someone else's app.
+    await this.currentPassword.confirm(caller.id, password, wrongPassword);
     const secret = await this.secrets.pendingSecret(caller.id, new Date());
     if (!secret) {
       throw DomainError.conflict('This setup has expired or was never started. Start again to get a new key for your app.');
@@ -105,15 +103,9 @@ export class TwoFactorService {
     return recoveryCodes;
   }
 
-  /** Needs the password (its own back-off, as changing it does) and a code; never while a role needs it. */
+  /** Needs the password (sign-in's back-off, as changing it does) and a code; never while a role needs it. */
   async disable(caller: AuthUser, password: string, code: string, correlationId: string): Promise<void> {
-    const credentials = await this.credentials.findById(caller.id);
-    if (!credentials) throw DomainError.notFound('Your account');
-    await this.backoff.assertNotLocked(credentials.email);
-    if (!(await this.hasher.verify(credentials.passwordHash, password))) {
-      await this.backoff.recordFailure(credentials.email);
-      throw DomainError.validation([{ field: 'password', message: 'Your password is not correct' }], 'Your password is not correct.');
-    }
+    await this.currentPassword.confirm(caller.id, password, wrongPassword);
     const { state } = await this.users.load(caller.id);
     decideDisableTwoFactor(state, caller.id, { by: { owner: true }, now: new Date() }); // refuses before a code is spent
     await this.secondFactor.check(caller.id, code, { recoveryCodes: true, status: 400, correlationId });
@@ -123,3 +115,6 @@ export class TwoFactorService {
     await this.secrets.forget(caller.id);
   }
 }
+
+const wrongPassword = () =>
+  DomainError.validation([{ field: 'password', message: 'Your password is not correct' }], 'Your password is not correct.');

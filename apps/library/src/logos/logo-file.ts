@@ -12,9 +12,32 @@ const refused = (message: string, status = 400) =>
     { field: 'file', message },
   ]);
 
-/** A reference inside the SVG to anything but one of its own parts (`#id`) would load from elsewhere. */
-const isExternal = (value: string) => !/^\s*#/.test(value);
-const CSS_URL = /url\(\s*(['"]?)(?!#)[^)]*\1\s*\)|@import/i;
+/** Link attributes: anything but a reference to one of the SVG's own parts (`#id`) would load from elsewhere. */
+const LINK_ATTRIBUTES = new Set(['href', 'xlink:href', 'src']);
+const isLocalReference = (value: string) => /^\s*#[\w.:-]*\s*$/.test(value);
+
+/** CSS as the browser reads it: comments gone, escapes (`\75 rl(` is `url(`, `\@import`) turned into their characters. */
+const cssAsRead = (css: string): string =>
+  css
+    .replace(/\/\*[^]*?(\*\/|$)/g, '')
+    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_escape, hex: string) =>
+      String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff) || 0xfffd),
+    )
+    .replace(/\\\n/g, '')
+    .replace(/\\(.)/g, '$1');
+/** `url(…)` to anything but `#id`, and the CSS that fetches without `url(`: imports, fonts, image sets, `src()`, `expression()`. */
+const CSS_FETCH = /url\(\s*(?!['"]?\s*#)|@import|@font-face|image-set\(|image\(|\bsrc\(|expression\(/i;
+/** `javascript:` (and `vbscript:`), with the whitespace and NULs a URL parser skips inside the scheme. */
+const SCRIPT_URL = /(java|vb)[\s\0]*s[\s\0]*c[\s\0]*r[\s\0]*i[\s\0]*p[\s\0]*t[\s\0]*:/i;
+
+/**
+ * Whether a style sheet or an attribute value (its entities already decoded by the parser) would load something from
+ * elsewhere or run script: presentation attributes (`fill`, `filter`, `mask`, `clip-path`…) take `url(…)` as `style` does.
+ */
+const loadsFromElsewhere = (css: string): boolean => {
+  const read = cssAsRead(css);
+  return CSS_FETCH.test(read) || SCRIPT_URL.test(read);
+};
 
 let externalFound = false;
 let purifier: Promise<DOMPurify> | undefined;
@@ -27,17 +50,15 @@ const purifierOnce = (): Promise<DOMPurify> =>
   (purifier ??= Promise.all([import('jsdom'), import('dompurify')]).then(([{ JSDOM }, { default: createDOMPurify }]) => {
     const purify = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
     purify.addHook('uponSanitizeAttribute', (_node, data) => {
-      if ((data.attrName === 'href' || data.attrName === 'xlink:href') && isExternal(data.attrValue)) {
-        externalFound = true;
-        data.keepAttr = false;
-      }
-      if (data.attrName === 'style' && CSS_URL.test(data.attrValue)) {
+      const name = data.attrName.toLowerCase();
+      const isLink = LINK_ATTRIBUTES.has(name) || name.endsWith(':href');
+      if (isLink ? !isLocalReference(data.attrValue) : loadsFromElsewhere(data.attrValue)) {
         externalFound = true;
         data.keepAttr = false;
       }
     });
     purify.addHook('uponSanitizeElement', (node, data) => {
-      if (data.tagName === 'style' && CSS_URL.test(node.textContent ?? '')) {
+      if (data.tagName === 'style' && loadsFromElsewhere(node.textContent ?? '')) {
         externalFound = true;
         node.textContent = '';
       }
@@ -61,6 +82,8 @@ export const sanitiseSvg = async (data: Buffer): Promise<Buffer> => {
     throw refused(churchMessages.logoType);
   }
   if (!/<svg[\s>]/i.test(text)) throw refused(churchMessages.logoType);
+  // A document type declares entities (external ones read files, nested ones multiply): a logo needs none.
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw refused(churchMessages.logoSvgUnsafe);
   const purify = await purifierOnce();
   externalFound = false;
   const clean = purify.sanitize(text, { USE_PROFILES: { svg: true, svgFilters: true }, WHOLE_DOCUMENT: false });

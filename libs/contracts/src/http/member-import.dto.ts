@@ -31,16 +31,16 @@ export type ImportColumn = (typeof importColumns)[number]['key'];
 export const importTemplateCsv = 'name,email,phone,group\nRuth Example,ruth@example.org,+44 20 7946 0958,\n';
 
 /**
- * What became of a row: `created` a new person was invited to create their account; `invited` the address has an
- * account, whose owner got a join notice; `already-member` they belong to the church already; `already-invited` an
- * earlier import invited them and that invitation stands (nothing sent again); `refused` the row could not be used.
+ * What became of a row, as the church's admins see it: `invited` the person was sent an invitation (whether or not the
+ * address has an Abide account: the report never tells, so an import cannot be used to learn who has one);
+ * `already-member` they belong to the church already; `already-invited` an earlier import invited them and that
+ * invitation stands (nothing sent again); `refused` the row could not be used.
  */
-export const importOutcomes = ['created', 'invited', 'already-member', 'already-invited', 'refused'] as const;
+export const importOutcomes = ['invited', 'already-member', 'already-invited', 'refused'] as const;
 export type ImportOutcome = (typeof importOutcomes)[number];
 
 export const importOutcomeLabels: Record<ImportOutcome, string> = {
-  created: 'Invited to create an account',
-  invited: 'Has an account: join notice sent',
+  invited: 'Invited',
   'already-member': 'Already a member',
   'already-invited': 'Already invited',
   refused: 'Refused',
@@ -53,6 +53,8 @@ export const memberImportMessages = {
   tooManyRows: `A file can hold at most ${IMPORT_MAX_ROWS.toLocaleString('en')} people: split the list into several files.`,
   noRows: 'The file has a header but no people under it.',
   unreadable: 'This file could not be read. Save it again as CSV (UTF-8) or .xlsx and upload that.',
+  unpacksTooLarge:
+    'This workbook unpacks to far more data than a member list needs, so it was not read. Save the list again as CSV (UTF-8) or .xlsx, without pictures or embedded files, and upload that.',
   interrupted: 'The upload was interrupted. Please try again.',
   missingColumns: (missing: readonly string[], found: readonly string[]) =>
     `The file needs a column named ${missing.join(' and ')} in its first row. ` +
@@ -83,7 +85,7 @@ export const importRowMessages = {
 } as const;
 
 const counts = z.object({
-  created: z.number().int(),
+  /** People sent an invitation (new people and account holders alike). */
   invited: z.number().int(),
   alreadyMember: z.number().int(),
   alreadyInvited: z.number().int(),

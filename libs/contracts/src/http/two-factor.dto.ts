@@ -54,6 +54,13 @@ export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
 export const twoFactorCodeRequestSchema = z.object({ code: totpCode });
 export type TwoFactorCodeRequest = z.infer<typeof twoFactorCodeRequestSchema>;
 
+/** Turning it on: a code from the app proves it holds the secret, the password that the session's holder is the member. */
+export const twoFactorEnableRequestSchema = z.object({
+  password: z.string().min(1, 'Please enter your password').max(128),
+  code: totpCode,
+});
+export type TwoFactorEnableRequest = z.infer<typeof twoFactorEnableRequestSchema>;
+
 /** Shown once: each works one time instead of a code from the app; only their hashes are kept. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ZodValidationPipe } from 'nestjs-zod';
+import { answerClientError, answerFrameworkError, MAX_PARAM_LENGTH } from '../errors/framework-errors';
 import { ProblemDetailsFilter } from '../errors/problem-details.filter';
 import type { HealthCheck } from '../health/health-check';
 import { HealthRegistry } from '../health/health-registry';
@@ -13,6 +14,7 @@ import { installHttpMetrics, type RouteLabeller } from '../metrics/http-metrics'
 import { startMetricsServer } from '../metrics/metrics-server';
 import { enableProcessMetrics } from '../metrics/registry';
 import { serveServiceDocument } from '../openapi/service-document';
+import { installUnreadBodyDrain } from './unread-body';
 
 export interface BootstrapOptions {
   module: Type<unknown> | DynamicModule;
@@ -37,7 +39,10 @@ export interface BootstrapOptions {
   configure?: (app: NestFastifyApplication) => Promise<void> | void;
 }
 
-/** Builds the Fastify adapter used by every NestJS app: request ids in, request ids out, each request's log context. */
+/**
+ * Builds the Fastify adapter used by every NestJS app: request ids in, request ids out, each request's log context,
+ * problem+json even for what Fastify and Node refuse before a route runs, and early answers that reach the sender.
+ */
 export const createFastifyAdapter = (bodyLimit = 1024 * 1024, trustProxy: boolean | string | number = true): FastifyAdapter => {
   // A JSON key `__proto__` or `constructor.prototype` is dropped as it is parsed (never applied to an object): the body
   // is then what the document allows — other properties are ignored — instead of a 400 'not valid JSON'.
@@ -47,8 +52,12 @@ export const createFastifyAdapter = (bodyLimit = 1024 * 1024, trustProxy: boolea
     bodyLimit,
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   installRequestContext(adapter);
+  installUnreadBodyDrain(adapter);
   return adapter;
 };
 

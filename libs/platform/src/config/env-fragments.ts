@@ -80,9 +80,13 @@ export const serviceUrlEnv = (name: string) => ({ [`${name.toUpperCase()}_URL`]:
 
 /**
  * The master key that wraps members' data keys (private text at rest, docs/architecture.md): a key file outside the
- * checkout. MASTER_KEY_CREATE makes it on first start (development and tests); production provisions it.
+ * checkout, one line per master key version. MASTER_KEY_CREATE makes it on first start (development and tests);
+ * production provisions it. The data keys live in a key store apart from the service's data: the database
+ * KEY_STORE_DB (default `<MONGO_DB>_keys`), on KEY_STORE_MONGO_URL when set (another server, outside the data's backups).
  */
 export const privateTextEnv = {
+  KEY_STORE_MONGO_URL: mongoEnv.MONGO_URL.optional(),
+  KEY_STORE_DB: z.string().min(1).optional(),
   MASTER_KEY_FILE: z.string().refine((file) => path.isAbsolute(file), 'must be an absolute path'),
   MASTER_KEY_CREATE: z
     .enum(['true', 'false'])

@@ -1,10 +1,13 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { productionProblems } from './production-checks';
 
 export class ConfigError extends Error {}
 
 /**
  * Validates the environment once at boot into a typed object (read nowhere else).
  * Throws a ConfigError that names every missing or malformed variable, so a service can exit with a clear message.
+ * In production it also refuses secrets that are missing, too short or published in this repository, and a blanket
+ * proxy trust (production-checks.ts): a service that started with the development two-factor key would seal nothing.
  */
 export const loadConfig = <T extends z.ZodTypeAny>(
   service: string,
@@ -12,7 +15,15 @@ export const loadConfig = <T extends z.ZodTypeAny>(
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<T> => {
   const parsed = schema.safeParse(env);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const names = schema instanceof z.ZodObject ? Object.keys(schema.shape as z.ZodRawShape) : [];
+    const problems = (parsed.data as { NODE_ENV?: string }).NODE_ENV === 'production' ? productionProblems(names, env) : [];
+    if (problems.length === 0) return parsed.data;
+    throw new ConfigError(
+      `${service}: refusing to start in production with these settings:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
+        'Secrets come from your secret store, each its own random value (deploy/README.md "Secrets", "Client addresses").',
+    );
+  }
   const lines = parsed.error.issues.map((issue) => {
     const key = issue.path.join('.') || '(environment)';
     const value = env[key];

@@ -24,7 +24,7 @@ const connectOptions = (dbName: string): mongoose.ConnectOptions => ({
 mongoose.set('skipOriginalStackTraces', true);
 
 /** Waits for the database at boot (it may start after the service), logging when it starts and stops waiting. */
-const connectWithRetry = async (url: string, dbName: string, logger: Logger): Promise<Connection> => {
+export const connectWithRetry = async (url: string, dbName: string, logger: Logger): Promise<Connection> => {
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     const connection = mongoose.createConnection(url, connectOptions(dbName));

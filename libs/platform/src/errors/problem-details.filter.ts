@@ -27,9 +27,11 @@ const titles: Record<number, string> = {
   405: 'Method not allowed',
   409: 'Conflict',
   413: 'Payload too large',
+  414: 'Address too long',
   415: 'Unsupported media type',
   422: 'Unprocessable content',
   429: 'Too many requests',
+  431: 'Headers too large',
   500: 'Something went wrong',
   503: 'Service unavailable',
   504: 'Upstream timeout',
@@ -65,7 +67,11 @@ export const publicPrefixOf = (request: FastifyRequest): string => {
   return typeof prefix === 'string' && /^(\/[\w-]+)+$/.test(prefix) ? prefix : '';
 };
 
-const publicUrlOf = (request: FastifyRequest): string => `${publicPrefixOf(request)}${request.url}`;
+/**
+ * The problem's `instance`: the public path without its query, which may carry a credential (`?access_token=` of the
+ * live stream, a link's `code`) that a problem must never echo (it ends up in logs and bug reports).
+ */
+const publicUrlOf = (request: FastifyRequest): string => `${publicPrefixOf(request)}${(request.url ?? '').split('?')[0]}`;
 
 /**
  * Answers `exception` as application/problem+json with the request id: the one mapping of errors to problems, used by
@@ -109,7 +115,9 @@ export const replyWithProblem = (exception: unknown, request: FastifyRequest, re
         : Array.isArray((response as { message?: unknown }).message)
           ? (response as { message: string[] }).message.join(' ')
           : String((response as { message?: unknown }).message ?? exception.message);
-    body = problem(status, requestId, instance, { detail: fastifyMessages[message] ?? message });
+    // Nest's router says `Cannot GET <url>`: named without its query, which may carry a credential.
+    const detail = fastifyMessages[message] ?? message.replace(/^(Cannot [A-Z]+ [^?\s]*)\?\S*/, '$1');
+    body = problem(status, requestId, instance, { detail });
   } else if (isClientError(exception)) {
     // Errors raised by Fastify itself before a route runs (malformed JSON, wrong content type, body too large).
     body = problem(exception.statusCode, requestId, instance, { detail: friendlyFastifyMessage(exception) });
@@ -174,6 +182,10 @@ const friendlyFastifyMessage = (e: ClientError): string => {
       return 'This content type is not accepted here; send application/json.';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is too large.';
+    case 'FST_ERR_BAD_URL':
+      return 'The address is not valid: it has a character that cannot be decoded.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'The address is too long.';
     default:
       return e.message;
   }

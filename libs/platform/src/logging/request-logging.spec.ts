@@ -100,4 +100,20 @@ describe('request logging', () => {
       '/api/habits?q=[redacted]',
     ]);
   });
+
+  it('logs a URL without the credentials it carries (the live stream’s token, a link’s code, a signed URL)', async () => {
+    const { fastify, lines } = await appWith();
+
+    await fastify.inject({
+      method: 'GET',
+      url: '/api/habits?access_token=eyJ.part-two.part-three&after=5',
+      headers: { 'x-request-id': 'r5' },
+    });
+    await fastify.inject({ method: 'GET', url: '/api/habits?code=abc123&X-Amz-Signature=f00d&refresh%5Ftoken=r1&page=2' });
+
+    expect(lines.map((l) => (l.req as { url: string }).url)).toEqual([
+      '/api/habits?access_token=[redacted]&after=5',
+      '/api/habits?code=[redacted]&X-Amz-Signature=[redacted]&refresh%5Ftoken=[redacted]&page=2',
+    ]);
+  });
 });

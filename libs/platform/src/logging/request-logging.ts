@@ -13,10 +13,25 @@ interface WithContext {
 const isProbe = (url: string): boolean => url.startsWith('/health/');
 
 /**
- * The URL as logs show it: a search's words (`q`, e.g. a member searching their journal) are private, so they are
- * replaced; the route and the other parameters stay for debugging.
+ * Query parameters whose values logs never show: a search's words (`q`, e.g. a member searching their journal) are
+ * private, and a credential in a URL (the live stream's `access_token`, a link's `code`, a signed URL's signature)
+ * would let anyone who reads the logs act as the member.
  */
-export const loggedUrl = (url: string): string => url.replace(/([?&]q=)[^&#]*/g, '$1[redacted]');
+const secretParameter = /^(q|code|otp|sig|state|auth|key|apikey)$|token|passw|secret|signature|credential|api[_-]key|session/i;
+
+/** The URL as logs show it: the values of the parameters above replaced; the route and the others stay for debugging. */
+export const loggedUrl = (url: string): string =>
+  url.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, separator: string, name: string) =>
+    secretParameter.test(safeDecode(name)) ? `${separator}${name}=[redacted]` : whole,
+  );
+
+const safeDecode = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
 
 /**
  * Per request: the request id goes out in `x-request-id`, and the request's log context is entered for everything

@@ -7,12 +7,17 @@ import { DomainError } from '../errors/domain-error';
 import type { KeyProvider } from './key-provider';
 import { newDataKey, newKeyId } from './sealed-text-cipher';
 
-/** One member's data key, by member id: wrapped by the master key, or a tombstone once destroyed (never made again). */
+/**
+ * One member's data key, by member id: wrapped by a master key (and the version of it that did), or a tombstone once
+ * destroyed (never made again).
+ */
 export interface MemberKeyDocument {
   _id: string;
   keyId?: string;
   wrapped?: string;
+  masterKeyVersion?: number;
   createdAt?: Date;
+  rewrappedAt?: Date;
   destroyedAt?: Date;
 }
 
@@ -47,15 +52,17 @@ export class MemberErasedError extends DomainError {
 }
 
 /**
- * The service's members' data keys (`member_keys`, one document per member, read and written by `_id` only), each
- * wrapped by the key provider's master key and unwrapped on first use into a bounded in-memory cache. Destroying a
- * member's key leaves a tombstone, so a late write cannot make a new key for an erased member.
+ * The service's members' data keys (`member_keys` in the key store, a database apart from the data it protects; one
+ * document per member, read and written by `_id` only), each wrapped by the key provider's newest master key and
+ * unwrapped on first use into a bounded in-memory cache. Destroying a member's key leaves a tombstone, so a late write
+ * cannot make a new key for an erased member.
  */
 export class MemberKeys {
   private readonly collection: Collection<MemberKeyDocument>;
   private readonly cache: LRUCache<string, DataKey>;
   private readonly logger = new Logger(MemberKeys.name);
 
+  /** `connection`: the key store's database (key-store.ts), never the service's own. */
   constructor(
     connection: Connection,
     private readonly provider: KeyProvider,
@@ -65,18 +72,23 @@ export class MemberKeys {
     this.cache = new LRUCache<string, DataKey>({ max: cache.max, ttl: cache.ttlMs });
   }
 
-  /** The member's key to seal with, made on first use; MemberErasedError once it was destroyed. */
+  /**
+   * The member's key to seal with, made on first use; MemberErasedError once it was destroyed. The key store is read
+   * every time (by `_id`): another instance may have destroyed the key since this one cached it, and nothing may be
+   * sealed, and so stored, for a member after their erasure.
+   */
   async forSealing(memberId: string): Promise<DataKey> {
-    const cached = this.cache.get(memberId);
-    if (cached) return cached;
     const existing = await this.read(memberId);
-    if (existing?.destroyedAt) throw new MemberErasedError(memberId);
+    if (existing?.destroyedAt) {
+      this.cache.delete(memberId);
+      throw new MemberErasedError(memberId);
+    }
     if (existing) return this.unwrap(existing);
     const made = { id: newKeyId(), key: newDataKey() };
     const doc: MemberKeyDocument = {
       _id: memberId,
       keyId: made.id,
-      wrapped: await this.provider.wrap(made.key, memberId),
+      ...(await this.provider.wrap(made.key, memberId)),
       createdAt: new Date(),
     };
     try {
@@ -112,6 +124,8 @@ export class MemberKeys {
 
   private async unwrap(doc: MemberKeyDocument): Promise<DataKey> {
     if (!doc.keyId || !doc.wrapped) throw new Error(`the data key of member ${doc._id} is incomplete`);
+    const cached = this.cache.get(doc._id);
+    if (cached?.id === doc.keyId) return cached;
     const key = { id: doc.keyId, key: await this.provider.unwrap(doc.wrapped, doc._id) };
     this.cache.set(doc._id, key);
     return key;

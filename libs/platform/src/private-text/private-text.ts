@@ -3,6 +3,17 @@ import { MemberErasedError, type MemberKeys } from './member-keys';
 import { isSealedText, openWith, parseSealedText, SealedTextError, sealWith } from './sealed-text-cipher';
 
 /**
+ * What a sealed text belongs to, `<record kind>:<record id>:<field>` (e.g. `journal-entry:<id>:words`): it is
+ * authenticated with the text, so a ciphertext copied into another record or field does not open there.
+ */
+export type SealedField = `${string}:${string}:${string}`;
+
+/** What an earlier release sealed text with: no field. */
+const UNBOUND = '';
+
+export const sealedField = (kind: string, id: string, field: string): SealedField => `${kind}:${id}:${field}`;
+
+/**
  * Members' private words at rest (docs/architecture.md, "Private text at rest"): sealed with the author's data key
  * before they are stored anywhere (events, read models, Kafka), opened only to answer the author or, for prayer
  * requests, the group members the service lets read them; unreadable everywhere once the author's key is destroyed.
@@ -10,19 +21,19 @@ import { isSealedText, openWith, parseSealedText, SealedTextError, sealWith } fr
 export class PrivateText {
   constructor(private readonly keys: MemberKeys) {}
 
-  /** Sealed under the member's data key (made on first use); MemberErasedError for an erased member. */
-  async seal(memberId: string, text: string): Promise<string> {
+  /** Sealed under the member's data key (made on first use) for `field`; MemberErasedError for an erased member. */
+  async seal(memberId: string, text: string, field: SealedField): Promise<string> {
     const key = await this.keys.forSealing(memberId);
-    return sealWith(key.key, key.id, text);
+    return sealWith(key.key, key.id, text, field);
   }
 
   /**
    * Words an earlier event version kept in the clear, sealed now (a one-time migration); null when the member erased
    * their account meanwhile: that erasure, retried until it completes, overwrites those words in the log.
    */
-  async sealUnlessErased(memberId: string, text: string): Promise<string | null> {
+  async sealUnlessErased(memberId: string, text: string, field: SealedField): Promise<string | null> {
     try {
-      return await this.seal(memberId, text);
+      return await this.seal(memberId, text, field);
     } catch (error) {
       if (error instanceof MemberErasedError) return null;
       throw error;
@@ -32,20 +43,27 @@ export class PrivateText {
   /**
    * The text, or null when no one can read it any more: its author erased their account (their key is destroyed).
    * Text an earlier event version kept in the clear (an upcaster's `clear:` form) is returned as it is. Anything
-   * altered, or sealed under a key that is not the member's, throws SealedTextError.
+   * altered, sealed for another record or field, or under a key that is not the member's, throws SealedTextError.
    */
-  async open(memberId: string, value: string): Promise<string | null> {
+  async open(memberId: string, value: string, field: SealedField): Promise<string | null> {
     if (value.startsWith(CLEAR_TEXT_PREFIX)) return value.slice(CLEAR_TEXT_PREFIX.length);
     const parts = parseSealedText(value);
     const key = await this.keys.forOpening(memberId);
     if (!key) return null;
     if (key.id !== parts.keyId) throw new SealedTextError(`sealed under key ${parts.keyId}, not under the member's key ${key.id}`);
-    return openWith(key.key, parts).toString('utf8');
+    try {
+      return openWith(key.key, parts, field).toString('utf8');
+    } catch (error) {
+      if (!(error instanceof SealedTextError)) throw error;
+      // Sealed by an earlier release, which named no field (the format is the same, frozen in the v2 events' schemas):
+      // it opens with no field; text sealed for a field never does, so it cannot be moved to another.
+      return openWith(key.key, parts, UNBOUND).toString('utf8');
+    }
   }
 
   /** For storage: sealed text as it is, text kept in the clear sealed now (a read model rebuilt from v1 events). */
-  async sealed(memberId: string, value: string, text: string): Promise<string> {
-    return isSealedText(value) ? value : this.seal(memberId, text);
+  async sealed(memberId: string, value: string, text: string, field: SealedField): Promise<string> {
+    return isSealedText(value) ? value : this.seal(memberId, text, field);
   }
 
   /** Account erasure: the member's key is destroyed, so every copy of their sealed words is unreadable for good. */

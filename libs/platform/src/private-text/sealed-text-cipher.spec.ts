@@ -73,6 +73,15 @@ describe('sealed text (AES-256-GCM)', () => {
     expect(() => openWith(key, value)).toThrow(SealedTextError);
   });
 
+  it('does not open text sealed for one record or field in another', () => {
+    const sealed = sealWith(key, keyId, 'Pray for my father.', 'prayer-request:p1:text');
+
+    expect(openWith(key, sealed, 'prayer-request:p1:text').toString()).toBe('Pray for my father.');
+    for (const elsewhere of ['prayer-request:p2:text', 'prayer-request:p1:testimony', 'journal-entry:p1:words', '']) {
+      expect(() => openWith(key, sealed, elsewhere)).toThrow(SealedTextError);
+    }
+  });
+
   it('takes only 256-bit keys and well-formed key ids', () => {
     expect(() => sealWith(randomBytes(16), keyId, 'x')).toThrow(/32 bytes/);
     expect(() => sealWith(key, 'short', 'x')).toThrow(/key id/);

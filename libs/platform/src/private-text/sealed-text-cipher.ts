@@ -4,7 +4,8 @@ import { SEALED_TEXT_PATTERN } from '@abide/contracts';
 /**
  * The sealed-text format (libs/contracts/src/events/sealed-text.ts): `pt1.<key id>.<iv>.<ciphertext and tag>`, each
  * part base64url. AES-256-GCM with a fresh random 96-bit IV per message and a 128-bit tag; the header (format and key
- * id) and the caller's `context` are authenticated too, so neither can be swapped without the open failing.
+ * id) and the caller's `context` (what the text belongs to: a record and field, or the member of a wrapped key) are
+ * authenticated too, so none of them can be swapped without the open failing.
  */
 const FORMAT = 'pt1';
 const ALGORITHM = 'aes-256-gcm';

@@ -104,8 +104,8 @@ export class GroupCommands {
   }
 
   /** The group an accepted church invitation named (identity's event): idempotent. */
-  async joinByInvitation(userId: string, groupId: string, at: Date, meta: Meta): Promise<void> {
-    await this.run(groupId, (s) => decideJoinByInvitation(s, userId, at), meta);
+  async joinByInvitation(userId: string, groupId: string, churchId: string, at: Date, meta: Meta): Promise<void> {
+    await this.run(groupId, (s) => decideJoinByInvitation(s, { userId, churchId, requestId: uuidv7(), now: at }), meta);
   }
 
   async withdraw(userId: string, groupId: string, meta: Meta): Promise<void> {

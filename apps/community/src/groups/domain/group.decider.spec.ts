@@ -2,8 +2,11 @@ import type { NewEvent, StoredEvent } from '@abide/event-store';
 import {
   decideChangeRole,
   decideCreate,
+  decideAttach,
   decideDeparture,
+  decideDetach,
   decideJoin,
+  decideJoinByInvitation,
   decideLeave,
   decideRemove,
   decideRequest,
@@ -103,5 +106,35 @@ describe('group decider', () => {
       ['community.group.member-role-changed', 'ben'],
       ['community.group.member-removed', 'owner'],
     ]);
+  });
+
+  describe('the group an accepted church invitation named', () => {
+    const inChurch = (isPublic: boolean) => history(create(isPublic), (s) => decideAttach(s, 'owner', 'church-a'));
+    const accept = (s: GroupState, churchId = 'church-a') => decideJoinByInvitation(s, { userId: 'ann', churchId, requestId: 'r-inv', now });
+
+    it('returns a join request for the leaders when the group is private, never a membership', () => {
+      const sut = accept(inChurch(false));
+
+      expect(sut.map((e) => e.type)).toEqual(['community.group.join-requested']);
+    });
+
+    it('returns the membership at once when the group is public', () => {
+      expect(accept(inChurch(true)).map((e) => e.type)).toEqual(['community.group.member-joined']);
+    });
+
+    it('returns nothing when the group left the inviting church, belongs to another, or closed before the acceptance', () => {
+      const detached = history(create(true), (s) => decideAttach(s, 'owner', 'church-a'), (s) => decideDetach(s, 'owner', false));
+      const closed = history(create(true), (s) => decideAttach(s, 'owner', 'church-a'), (s) => decideLeave(s, 'owner'));
+
+      expect(accept(detached)).toEqual([]);
+      expect(accept(inChurch(true), 'church-b')).toEqual([]);
+      expect(accept(closed)).toEqual([]);
+    });
+
+    it('returns nothing the second time (already waiting for the leaders)', () => {
+      const waiting = history(create(false), (s) => decideAttach(s, 'owner', 'church-a'), (s) => accept(s));
+
+      expect(accept(waiting)).toEqual([]);
+    });
   });
 });

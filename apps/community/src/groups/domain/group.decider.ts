@@ -200,10 +200,24 @@ export const decideJoin = (s: GroupState, userId: string, requestId: string, now
   return [ev('community.group.join-requested', { groupId: s.groupId, requestId, userId }, userId)];
 };
 
-/** The group a church admin's import named on an accepted invitation's row: joined, once; nothing if closed or a member. */
-export const decideJoinByInvitation = (s: GroupState, userId: string, now: Date): GroupEvent[] => {
-  if (!isOpen(s) || s.members.has(userId)) return [];
-  return [ev('community.group.member-joined', { groupId: s.groupId, userId, role: 'member', via: 'invitation', joinedAt: now.toISOString() }, userId)];
+export interface JoinByInvitation {
+  userId: string;
+  /** The church whose import named the group. */
+  churchId: string;
+  requestId: string;
+  now: Date;
+}
+
+/**
+ * The group a church admin's import named on an accepted invitation's row, decided again at acceptance: nothing if it
+ * closed or left that church meanwhile, or the person is in it or waiting already. A public group is joined; a private
+ * one gets a join request its leaders decide, as if the person had asked (an admin's list is not the leaders' yes).
+ */
+export const decideJoinByInvitation = (s: GroupState, c: JoinByInvitation): GroupEvent[] => {
+  const { userId } = c;
+  if (!isOpen(s) || s.churchId !== c.churchId || s.members.has(userId) || s.pending.has(userId)) return [];
+  if (!s.isPublic) return [ev('community.group.join-requested', { groupId: s.groupId, requestId: c.requestId, userId }, userId)];
+  return [ev('community.group.member-joined', { groupId: s.groupId, userId, role: 'member', via: 'invitation', joinedAt: c.now.toISOString() }, userId)];
 };
 
 export const decideWithdraw = (s: GroupState, userId: string): GroupEvent[] => {

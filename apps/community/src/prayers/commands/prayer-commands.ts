@@ -49,7 +49,7 @@ export class PrayerCommands {
       prayerId,
       async (s) => {
         assertVisible(s, groupId, viewer);
-        const current = s.sealedTestimony && (await this.texts.open(s.authorId, s.sealedTestimony));
+        const current = s.sealedTestimony && (await this.texts.open(s.authorId, s.prayerId, 'testimony', s.sealedTestimony));
         return decideAnswer(s, userId, testimony, current);
       },
       meta,
@@ -106,11 +106,14 @@ export class PrayerCommands {
     switch (outcome.type) {
       case 'community.prayer.posted': {
         const { text, ...data } = outcome.data;
-        return { ...outcome, data: { ...data, sealedText: await this.texts.seal(data.authorId, text) } };
+        return { ...outcome, data: { ...data, sealedText: await this.texts.seal(data.authorId, data.prayerId, 'text', text) } };
       }
       case 'community.prayer.answered': {
         const { testimony, ...data } = outcome.data;
-        return { ...outcome, data: { ...data, sealedTestimony: await this.texts.seal(data.authorId, testimony) } };
+        return {
+          ...outcome,
+          data: { ...data, sealedTestimony: await this.texts.seal(data.authorId, data.prayerId, 'testimony', testimony) },
+        };
       }
       default:
         return outcome;

@@ -73,13 +73,13 @@ export class PrayerProjection implements Projection<EventTypesOf<'community.pray
       case 'community.prayer.posted': {
         const d = event.data;
         // Words no one can read any more belong to an erased account: nothing to list.
-        const text = await this.texts.open(d.authorId, d.sealedText);
+        const text = await this.texts.open(d.authorId, d.prayerId, 'text', d.sealedText);
         if (text === null) return;
         await applyIfNewer(this.model, d.prayerId, v, {
           $set: {
             groupId: d.groupId,
             authorId: d.authorId,
-            sealedText: await this.texts.forStorage(d.authorId, d.sealedText, text),
+            sealedText: await this.texts.forStorage(d.authorId, d.prayerId, 'text', d.sealedText, text),
             anonymous: d.anonymous,
             createdAt: new Date(event.occurredAt),
             prayedBy: [],
@@ -96,9 +96,9 @@ export class PrayerProjection implements Projection<EventTypesOf<'community.pray
         return;
       case 'community.prayer.answered': {
         const d = event.data;
-        const testimony = await this.texts.open(d.authorId, d.sealedTestimony);
+        const testimony = await this.texts.open(d.authorId, d.prayerId, 'testimony', d.sealedTestimony);
         if (testimony === null) return;
-        const sealedTestimony = await this.texts.forStorage(d.authorId, d.sealedTestimony, testimony);
+        const sealedTestimony = await this.texts.forStorage(d.authorId, d.prayerId, 'testimony', d.sealedTestimony, testimony);
         await applyIfNewer(this.model, d.prayerId, v, { $set: { answered: true, sealedTestimony } });
         return;
       }

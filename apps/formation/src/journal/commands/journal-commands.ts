@@ -89,7 +89,7 @@ export class JournalCommands {
   private async opened(state: JournalEntryState): Promise<OpenEntryState> {
     if (state.status === 'absent') return state;
     const { sealedText, ...entry } = state.entry;
-    const text = state.status === 'live' ? await this.texts.openEntry(entry.userId, sealedText) : null;
+    const text = state.status === 'live' ? await this.texts.openEntry(entry.userId, entry.entryId, sealedText) : null;
     return state.status === 'live' && text
       ? { ...state, entry: { ...entry, ...text } }
       : { status: 'removed', entry: { ...entry, ...EMPTY_TEXT } };
@@ -99,7 +99,10 @@ export class JournalCommands {
     if (event.type !== 'formation.journal.entry-saved') return event;
     const { content, scriptureReference, gratitude, ...rest } = event.data;
     // For an erased account (a token issued before), MemberErasedError: a 401, and nothing is kept.
-    return { ...event, data: { ...rest, sealedText: await this.texts.sealEntry(rest.userId, { content, scriptureReference, gratitude }) } };
+    return {
+      ...event,
+      data: { ...rest, sealedText: await this.texts.sealEntry(rest.userId, rest.entryId, { content, scriptureReference, gratitude }) },
+    };
   }
 }
 

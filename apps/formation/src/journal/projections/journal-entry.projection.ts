@@ -29,14 +29,14 @@ export class JournalEntryProjection implements Projection<'formation.journal.ent
     if (event.type === 'formation.journal.entry-saved') {
       const data = event.data;
       // Words no one can read any more belong to an erased account: nothing to show, and its read model is gone for good.
-      const text = await this.texts.openEntry(data.userId, data.sealedText);
+      const text = await this.texts.openEntry(data.userId, data.entryId, data.sealedText);
       if (!text) return;
       const at = new Date(event.occurredAt);
       await applyIfNewer(this.model, data.entryId, event.version, {
         $setOnInsert: { createdAt: at },
         $set: {
           userId: data.userId,
-          sealedText: await this.texts.entryForStorage(data.userId, data.sealedText, text),
+          sealedText: await this.texts.entryForStorage(data.userId, data.entryId, data.sealedText, text),
           mood: data.mood,
           isPrivate: data.isPrivate,
           draft: data.draft,

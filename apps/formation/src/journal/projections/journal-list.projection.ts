@@ -45,18 +45,18 @@ export class JournalListProjection implements Projection<'formation.journal.entr
     const { userId } = event.data;
     await withDocument(this.model as unknown as Model<unknown>, userId, async () => {
       const doc = await this.model.findById(userId).lean<JournalListDocument>();
-      const list = doc ? await this.texts.openJson<JournalList>(userId, doc.list) : emptyJournalList();
+      const list = doc ? await this.texts.openList<JournalList>(userId, doc.list) : emptyJournalList();
       if (!list || !applyToJournalList(list, opened)) return;
       // A removal replayed for a member with no list (a deleted account) leaves nothing behind.
       if (!doc && list.entries.length === 0) return;
-      await this.model.updateOne({ _id: userId }, { $set: { list: await this.texts.sealJson(userId, list) } }, { upsert: true });
+      await this.model.updateOne({ _id: userId }, { $set: { list: await this.texts.sealList(userId, list) } }, { upsert: true });
     });
   }
 
   /** The member's journal (empty before their first entry): one read by key, opened with the member's key. */
   async read(userId: string): Promise<JournalList> {
     const doc = await this.model.findById(userId).lean<JournalListDocument>();
-    return (doc && (await this.texts.openJson<JournalList>(userId, doc.list))) ?? emptyJournalList();
+    return (doc && (await this.texts.openList<JournalList>(userId, doc.list))) ?? emptyJournalList();
   }
 
   /** The event as the list reads it, its words opened; null when they cannot be any more. */
@@ -65,7 +65,7 @@ export class JournalListProjection implements Projection<'formation.journal.entr
   ): Promise<JournalListEvent | null> {
     if (event.type === 'formation.journal.entry-removed') return event;
     const { sealedText, ...data } = event.data;
-    const text = await this.texts.openEntry(data.userId, sealedText);
+    const text = await this.texts.openEntry(data.userId, data.entryId, sealedText);
     return text && { ...event, data: { ...data, ...text } };
   }
 

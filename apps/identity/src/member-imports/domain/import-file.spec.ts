@@ -1,5 +1,6 @@
 import { IMPORT_MAX_ROWS, memberImportMessages } from '@abide/contracts';
 import ExcelJS from 'exceljs';
+import { MiB, peakMemoryDuring, xlsxBombs } from '../../../../gateway/test/bomb-files.stub';
 import { zip, zipBombDocx } from '../../../../gateway/test/library-files.stub';
 import { ImportFileRefused, readImportFile } from './import-file';
 
@@ -93,5 +94,34 @@ describe('reading an Excel member list', () => {
     expect((await refusal(await xlsx([['who', 'where'], ['Ruth', 'Moab']]))).message).toMatch(/needs a column named name and email/);
     expect(await refusal(zip([{ name: 'notes.txt', data: Buffer.from('hello') }]))).toEqual({ status: 415, message: memberImportMessages.fileType });
     expect(await refusal(zipBombDocx())).toEqual({ status: 415, message: memberImportMessages.fileType });
+  });
+});
+
+describe('reading an Excel member list that is a zip bomb', () => {
+  const rows = [
+    ['name', 'email'],
+    ['Ruth', 'ruth@example.org'],
+  ];
+
+  it.each(Object.entries(xlsxBombs()))('refuses %s with a reason, without inflating it', async (_, bomb) => {
+    const { peak, result } = await peakMemoryDuring(() => readImportFile(bomb));
+
+    expect(bomb.length).toBeLessThan(2 * MiB);
+    expect(result).toEqual(new ImportFileRefused(400, memberImportMessages.unpacksTooLarge));
+    // Each bomb inflates to 300 MiB; what is read in memory stays a small fraction of it.
+    expect(peak).toBeLessThan(40 * MiB);
+  });
+
+  it('reads a workbook with a picture and a note, whose bytes exceljs is never handed', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('People');
+    rows.forEach((row) => sheet.addRow(row));
+    sheet.getCell('A1').note = 'Who to invite';
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    sheet.addImage(workbook.addImage({ buffer: png as unknown as ExcelJS.Buffer, extension: 'png' }), 'C1:D3');
+
+    const sut = await readImportFile(Buffer.from(await workbook.xlsx.writeBuffer()));
+
+    expect(sut.rows).toEqual([{ row: 2, cells: { name: 'Ruth', email: 'ruth@example.org', phone: '', group: '' } }]);
   });
 });

@@ -26,12 +26,16 @@ export class ImportFileRefused extends Error {
   }
 }
 
-/** An Excel workbook is a zip package; these limits are far above a 5,000-row list and far below a zip bomb. */
+/**
+ * An Excel workbook is a zip package; these limits are far above a 5,000-row list and far below a zip bomb. No
+ * embedding folder: a member list has no business holding another archive.
+ */
 const workbookPackage: ZipPackageSpec = {
   kind: 'workbook',
   requiredParts: ['[Content_Types].xml', 'xl/workbook.xml'],
   maxEntries: 500,
   maxTotalUncompressed: 50 * 1024 * 1024,
+  maxPartUncompressed: 25 * 1024 * 1024,
   maxRatio: 200,
 };
 
@@ -112,15 +116,19 @@ const readCsv = (bytes: Buffer): ImportTable => {
 
 /** The first worksheet of an .xlsx workbook, each cell as Excel shows it (a hyperlink's text, a formula's result). */
 const readXlsx = async (bytes: Buffer): Promise<ImportTable> => {
+  let verified: Buffer;
   try {
-    await verifyZipPackage(bufferSource(bytes), workbookPackage);
+    // exceljs unzips every part whole (media too) and trusts the sizes: it reads only the rebuilt, measured markup.
+    verified = await verifyZipPackage(bufferSource(bytes), workbookPackage);
   } catch (error) {
-    if (error instanceof ZipPackageError) throw new ImportFileRefused(415, memberImportMessages.fileType);
-    throw error;
+    if (!(error instanceof ZipPackageError)) throw error;
+    throw error.reason === 'limit'
+      ? new ImportFileRefused(400, memberImportMessages.unpacksTooLarge)
+      : new ImportFileRefused(415, memberImportMessages.fileType);
   }
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    await workbook.xlsx.load(verified as unknown as ArrayBuffer);
   } catch {
     throw new ImportFileRefused(400, memberImportMessages.unreadable);
   }

@@ -1,7 +1,8 @@
-import { docxWith, zip, zipBombDocx } from '../../../../gateway/test/library-files.stub';
+import { docxBombs, MiB, packageWith, peakMemoryDuring, storedEntry, zerosEntry } from '../../../../gateway/test/bomb-files.stub';
+import { docxParts, docxWith, zip, zipBombDocx } from '../../../../gateway/test/library-files.stub';
 import { bufferSource, extractDocxText, inspectDocx, NotDocxError } from './docx-inspector';
 
-const load = (buffer: Buffer) => ({ range: bufferSource(buffer), buffer: async () => buffer });
+const load = (buffer: Buffer) => ({ buffer: async () => buffer });
 
 /** Rewrites the declared uncompressed size of one entry, in its local header and the central directory. */
 const declareSize = (file: Buffer, name: string, size: number): Buffer => {
@@ -24,7 +25,25 @@ describe(extractDocxText.name, () => {
 
   it('refuses a document part that inflates past its declared size, so the reader never sees it', async () => {
     const lying = declareSize(docxWith('x'.repeat(5_000)), 'word/document.xml', 100);
-    await expect(extractDocxText(load(lying))).rejects.toThrow(/too many bytes in the stream/);
+    await expect(extractDocxText(load(lying))).rejects.toThrow(new NotDocxError('word/document.xml inflates past its declared size'));
+  });
+
+  it.each(Object.entries(docxBombs()))('refuses %s as over the limits, without inflating it', async (_, bomb) => {
+    const { peak, result } = await peakMemoryDuring(() => extractDocxText(load(bomb)));
+
+    expect(result).toBeInstanceOf(NotDocxError);
+    expect((result as NotDocxError).reason).toBe('limit');
+    // Each bomb inflates to 300 MiB; what is read in memory stays a small fraction of it.
+    expect(peak).toBeLessThan(40 * MiB);
+  });
+
+  it('reads a document with pictures and a chart’s embedded workbook, which mammoth is never handed', async () => {
+    const chart = storedEntry(
+      'word/embeddings/Microsoft_Excel_Worksheet.xlsx',
+      zip([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }]),
+    );
+
+    expect(await extractDocxText(load(packageWith(docxParts('Grace'), [zerosEntry('word/media/image1.png', 1), chart])))).toBe('Grace');
   });
 
   it('refuses a zip with two entries of one name', async () => {

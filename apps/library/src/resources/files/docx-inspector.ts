@@ -1,47 +1,60 @@
 import mammoth from 'mammoth';
-import { bufferSource, type ByteRangeSource, inspectZipPackage, verifyZipPackage, ZipPackageError, type ZipPackageSpec } from '@abide/platform';
+import {
+  bufferSource,
+  type ByteRangeSource,
+  inspectZipPackage,
+  verifyZipPackage,
+  ZipPackageError,
+  type ZipPackageSpec,
+  type ZipRefusal,
+} from '@abide/platform';
 
 export { bufferSource, type ByteRangeSource };
 
-/** Limits against zip bombs: a real Word document is far below each. */
+/** Limits against zip bombs: a real Word document (at most 10 MiB as uploaded) is far below each. */
 export const DOCX_LIMITS = {
   maxEntries: 2000,
-  /** Sum of the declared uncompressed sizes. */
-  maxTotalUncompressed: 100 * 1024 * 1024,
-  /** Uncompressed / compressed, per entry (ordinary XML compresses about 10:1). */
+  /** What all parts together may inflate to (the markup of it is held while mammoth reads it). */
+  maxTotalUncompressed: 64 * 1024 * 1024,
+  /** What one part may inflate to (the main document part is read whole). */
+  maxPartUncompressed: 32 * 1024 * 1024,
+  /** Inflated / compressed, per part (ordinary XML compresses about 10:1). */
   maxRatio: 200,
-  /** The main document part we read for text. */
-  maxDocumentXml: 50 * 1024 * 1024,
 };
 
 const docxPackage: ZipPackageSpec = {
   kind: 'word document',
   requiredParts: ['[Content_Types].xml', 'word/document.xml'],
-  maxEntries: DOCX_LIMITS.maxEntries,
-  maxTotalUncompressed: DOCX_LIMITS.maxTotalUncompressed,
-  maxRatio: DOCX_LIMITS.maxRatio,
-  maxPart: { name: 'word/document.xml', bytes: DOCX_LIMITS.maxDocumentXml },
+  ...DOCX_LIMITS,
+  // Word keeps a chart's data as an embedded workbook (a zip) here; it is counted, never opened.
+  embeddingFolders: ['word/embeddings/'],
 };
 
-export class NotDocxError extends Error {}
+export class NotDocxError extends Error {
+  constructor(
+    message: string,
+    readonly reason: ZipRefusal = 'malformed',
+  ) {
+    super(message);
+  }
+}
 
 const asNotDocx = (error: unknown): never => {
-  throw error instanceof ZipPackageError ? new NotDocxError(error.message) : error;
+  throw error instanceof ZipPackageError ? new NotDocxError(error.message, error.reason) : error;
 };
 
-/** Throws NotDocxError unless this is an OOXML word-processing package within the limits. */
+/** Throws NotDocxError unless this is an OOXML word-processing package within the limits (reads the directory only). */
 export const inspectDocx = (source: ByteRangeSource): Promise<void> => inspectZipPackage(source, docxPackage).catch(asNotDocx);
 
 /**
- * The text of a DOCX, one paragraph per line. The limits are checked on the zip directory first, and the markup
- * parts are inflated once to prove they are no larger than declared; only then does mammoth read the document
- * (it unzips the whole buffer and trusts the sizes, so it must never see a zip bomb).
+ * The text of a DOCX, one paragraph per line. The package is inflated once against the limits first; mammoth reads
+ * only the package rebuilt from the verified markup parts (it unzips whole and trusts sizes, so it never sees the upload).
  */
-export const extractDocxText = async (load: { range: ByteRangeSource; buffer: () => Promise<Buffer> }): Promise<string> => {
-  await verifyZipPackage(load.range, docxPackage).catch(asNotDocx);
+export const extractDocxText = async (load: { buffer: () => Promise<Buffer> }): Promise<string> => {
+  const verified = await verifyZipPackage(bufferSource(await load.buffer()), docxPackage).catch(asNotDocx);
   let text: string;
   try {
-    text = (await mammoth.extractRawText({ buffer: await load.buffer() })).value;
+    text = (await mammoth.extractRawText({ buffer: verified })).value;
   } catch (error) {
     throw new NotDocxError((error as Error).message);
   }

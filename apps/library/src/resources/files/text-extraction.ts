@@ -1,5 +1,6 @@
 import type { ResourceFileType } from '@abide/contracts';
 import { type ByteRangeSource, extractDocxText, NotDocxError } from './docx-inspector';
+import { PDF_LIMITS, type PdfRefusal, readPdf } from './pdf-reader';
 
 /** What processing learns from a file. */
 export interface ExtractedText {
@@ -16,12 +17,17 @@ export const UNREADABLE = {
   encryptedPdf: 'This PDF is password-protected. Please upload a copy without a password.',
   corruptPdf: 'This PDF is damaged or incomplete and could not be read.',
   corruptDocx: 'This Word document is damaged or incomplete and could not be read.',
+  pdfTooLarge:
+    'This PDF unpacks to far more data than a document of its size should, so it was not accepted. Please upload a copy saved again from your PDF editor.',
+  pdfTooSlow:
+    'This PDF took too long to read, so it was not accepted. Please upload a copy saved again from your PDF editor, or split it into smaller files.',
+  docxTooLarge:
+    'This Word document unpacks to far more data than a document of its size should, so it was not accepted. Please upload a copy saved again from Word.',
   notText: 'This text file could not be read as UTF-8 text.',
 } as const;
 
 /** Text kept for search; longer documents are searched on their beginning. */
 export const MAX_TEXT_CHARS = 500_000;
-const MAX_PDF_PAGES_READ = 1000;
 const EXCERPT_CHARS = 280;
 
 export const countWords = (text: string): number => (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
@@ -38,49 +44,18 @@ const summarise = (text: string, pages: number | null): ExtractedText => {
   return { text: kept, pages, words: countWords(text), excerpt: excerptOf(kept) };
 };
 
-type PdfJs = typeof import('pdfjs-dist');
-let pdfjs: PdfJs | undefined;
-/** pdf.js 3's legacy build is CommonJS and runs in Node without a worker thread; loaded on first use (it is large). */
-const loadPdfJs = (): PdfJs => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  pdfjs ??= require('pdfjs-dist/legacy/build/pdf.js') as PdfJs;
-  return pdfjs;
+const PDF_REFUSALS: Record<PdfRefusal, string> = {
+  encrypted: UNREADABLE.encryptedPdf,
+  corrupt: UNREADABLE.corruptPdf,
+  limit: UNREADABLE.pdfTooLarge,
+  time: UNREADABLE.pdfTooSlow,
 };
 
+/** Read in a worker thread with bounded memory and time (pdf-reader.ts): a PDF bomb is refused, never run to the end. */
 export const extractPdfText = async (data: Buffer): Promise<ExtractedText> => {
-  const lib = loadPdfJs();
-  let doc;
-  try {
-    // No eval (CVE-2024-4367), no fonts or network: only the text layer is read.
-    doc = await lib.getDocument({
-      data: new Uint8Array(data),
-      isEvalSupported: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      stopAtErrors: true,
-      verbosity: 0,
-    }).promise;
-  } catch (error) {
-    const name = (error as { name?: string }).name;
-    throw new UnreadableFileError(name === 'PasswordException' ? UNREADABLE.encryptedPdf : UNREADABLE.corruptPdf);
-  }
-  try {
-    const lines: string[] = [];
-    let length = 0;
-    for (let n = 1; n <= Math.min(doc.numPages, MAX_PDF_PAGES_READ) && length < MAX_TEXT_CHARS; n++) {
-      const page = await doc.getPage(n);
-      const content = await page.getTextContent();
-      const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
-      lines.push(text);
-      length += text.length;
-      page.cleanup();
-    }
-    return summarise(lines.join('\n\n'), doc.numPages);
-  } catch {
-    throw new UnreadableFileError(UNREADABLE.corruptPdf);
-  } finally {
-    await doc.destroy();
-  }
+  const reading = await readPdf(data, { ...PDF_LIMITS, maxTextChars: MAX_TEXT_CHARS });
+  if (!reading.ok) throw new UnreadableFileError(PDF_REFUSALS[reading.reason]);
+  return summarise(reading.text, reading.pages);
 };
 
 export const extractText = async (
@@ -94,7 +69,8 @@ export const extractText = async (
       try {
         return summarise(await extractDocxText(load), null);
       } catch (error) {
-        if (error instanceof NotDocxError) throw new UnreadableFileError(UNREADABLE.corruptDocx);
+        if (error instanceof NotDocxError)
+          throw new UnreadableFileError(error.reason === 'limit' ? UNREADABLE.docxTooLarge : UNREADABLE.corruptDocx);
         throw error;
       }
     case 'txt': {

@@ -28,8 +28,8 @@ export interface AuthContextValue {
   login(credentials: SignInRequest): Promise<LoginOutcome>;
   /** Sign-in's second step: the challenge with a code from the app or a recovery code; raises MFA_CHALLENGE_VERIFIED. */
   verifySecondFactor(challenge: SignInChallenge, code: string): Promise<void>;
-  /** Turns two-factor sign-in on with the app's first code; this session becomes aal2 (MFA_CHALLENGE_VERIFIED). Returns the recovery codes. */
-  confirmTwoFactor(code: string): Promise<string[]>;
+  /** Turns two-factor sign-in on with the password and the app's first code; this session becomes aal2 (MFA_CHALLENGE_VERIFIED). Returns the recovery codes. */
+  confirmTwoFactor(password: string, code: string): Promise<string[]>;
   /** Resolves once the confirmation e-mail is on its way (no session until the link is opened). */
   signup(input: SignUpInput): Promise<void>;
   logout(scope?: 'local' | 'global'): Promise<void>;

@@ -3,13 +3,7 @@ import type { SessionResponse, User } from '@abide/contracts';
 
 /** The session events of the auth provider, all applied by the one reducer below. */
 export type SessionEventType =
-  | 'INITIAL_SESSION'
-  | 'SIGNED_IN'
-  | 'SIGNED_OUT'
-  | 'TOKEN_REFRESHED'
-  | 'USER_UPDATED'
-  | 'PASSWORD_RECOVERY'
-  | 'MFA_CHALLENGE_VERIFIED';
+  'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY' | 'MFA_CHALLENGE_VERIFIED';
 
 export type SessionEvent =
   | { type: 'INITIAL_SESSION'; session: SessionResponse | null }
@@ -28,9 +22,11 @@ export interface AuthState {
   /** Set while signing in or up; cleared on failure and force-cleared 10 s later. */
   busy: boolean;
   lastEvent: SessionEventType | null;
+  /** True while a session refresh cannot reach the API and is being retried (the session is kept meanwhile). */
+  unreachable: boolean;
 }
 
-const initialState: AuthState = { session: null, profile: null, loading: true, busy: false, lastEvent: null };
+const initialState: AuthState = { session: null, profile: null, loading: true, busy: false, lastEvent: null, unreachable: false };
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -74,6 +70,9 @@ export const authSlice = createSlice({
     busyChanged(state, action: PayloadAction<boolean>) {
       state.busy = action.payload;
     },
+    reachabilityChanged(state, action: PayloadAction<boolean>) {
+      state.unreachable = !action.payload;
+    },
   },
   selectors: {
     selectSession: (state) => state.session,
@@ -83,10 +82,11 @@ export const authSlice = createSlice({
     selectCurrentUser: (state): User | null => state.profile ?? state.session?.user ?? null,
     selectAuthLoading: (state) => state.loading,
     selectAuthBusy: (state) => state.busy,
+    selectApiUnreachable: (state) => state.unreachable,
   },
 });
 
-export const { sessionEvent, profileLoaded, sessionCheckFinished, busyChanged } = authSlice.actions;
+export const { sessionEvent, profileLoaded, sessionCheckFinished, busyChanged, reachabilityChanged } = authSlice.actions;
 export const signedOut = () => sessionEvent({ type: 'SIGNED_OUT' });
 export const {
   selectSession,
@@ -95,4 +95,5 @@ export const {
   selectCurrentUser,
   selectAuthLoading,
   selectAuthBusy,
+  selectApiUnreachable,
 } = authSlice.selectors;

@@ -60,13 +60,23 @@ describe(refreshWithRetry.name, () => {
     expect(clock.waits).toEqual([]);
   });
 
-  it('returns failed when retries would run past 30 s', async () => {
+  it('keeps retrying an API that is away past 30 s, 5 s apart at most, and says so until it answers', async () => {
     const { clock, ...sut } = fakeClock();
+    const reachability: boolean[] = [];
+    const outage = Array.from({ length: 12 }, () => 503);
 
-    const outcome = await refreshWithRetry(answers(503), sut);
+    const outcome = await refreshWithRetry(answers(...outage, 'FETCH_ERROR', 200), sut, (reachable) => reachability.push(reachable));
 
-    expect(outcome).toEqual({ kind: 'failed', status: 503 });
-    expect(clock.waits).toEqual([200, 400, 800, 1600, 3200, 6400, 12800]);
+    expect(outcome).toEqual({ kind: 'refreshed', session });
+    expect(clock.waits).toEqual([200, 400, 800, 1600, 3200, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000]);
+    expect(clock.time).toBeGreaterThan(30_000);
+    expect(reachability).toEqual([false, true]);
+  });
+
+  it('returns no-session only when identity answers 401, even after an outage', async () => {
+    const { ...sut } = fakeClock();
+
+    await expect(refreshWithRetry(answers(503, 'TIMEOUT_ERROR', 401), sut, () => undefined)).resolves.toEqual({ kind: 'no-session' });
   });
 
   it('returns failed without retrying on other errors', async () => {

@@ -1,5 +1,5 @@
 import type { SessionResponse } from '@abide/contracts';
-import { isRetryableRefreshFailure, nextRetryDelayMs } from './session-refresh';
+import { isRetryableRefreshFailure, retryDelayMs } from './session-refresh';
 import { rawRoutes } from '../../shared/api/raw-routes';
 
 export type RefreshOutcome =
@@ -11,33 +11,55 @@ export type RefreshOutcome =
 export type RefreshAttempt = () => Promise<{ status: number | string; body?: unknown }>;
 
 interface Clock {
-  now: () => number;
   sleep: (ms: number) => Promise<void>;
 }
 
 const realClock: Clock = {
-  now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** One refresh, retried on network and gateway errors with a growing backoff. */
-export async function refreshWithRetry(attempt: RefreshAttempt, clock: Clock = realClock): Promise<RefreshOutcome> {
-  const startedAt = clock.now();
+/** Told `false` when a refresh could not reach the API (the banner shows) and `true` once it answers again. */
+export type ReachabilityListener = (reachable: boolean) => void;
+
+const reachabilityListeners = new Set<ReachabilityListener>();
+
+/** Follows whether refreshes reach the API; returns the unsubscribe. */
+export function watchReachability(listener: ReachabilityListener): () => void {
+  reachabilityListeners.add(listener);
+  return () => reachabilityListeners.delete(listener);
+}
+
+const reportReachability: ReachabilityListener = (reachable) => reachabilityListeners.forEach((listener) => listener(reachable));
+
+/**
+ * One refresh, retried on network and gateway errors with a growing backoff until the API answers: an outage keeps
+ * the member's session (and what they typed) while `report` tells the page it is retrying.
+ */
+export async function refreshWithRetry(
+  attempt: RefreshAttempt,
+  clock: Clock = realClock,
+  report: ReachabilityListener = reportReachability,
+): Promise<RefreshOutcome> {
   for (let retry = 0; ; retry += 1) {
     const { status, body } = await attempt();
-    if (status === 200) {
-      // The schemas (and zod) load only when there is a session to read: a visitor's landing page never needs them;
-      // only the session's module, not the whole contracts barrel (which would build every service's schemas).
-      const { sessionResponseSchema } = await import('@abide/contracts/src/http/auth.dto');
-      const parsed = sessionResponseSchema.safeParse(body);
-      return parsed.success ? { kind: 'refreshed', session: parsed.data } : { kind: 'failed', status: 'PARSING_ERROR' };
+    if (!isRetryableRefreshFailure(status)) {
+      if (retry > 0) report(true);
+      return outcomeOf(status, body);
     }
-    if (status === 401) return { kind: 'no-session' };
-    if (!isRetryableRefreshFailure(status)) return { kind: 'failed', status };
-    const delay = nextRetryDelayMs(retry, startedAt, clock.now());
-    if (delay === null) return { kind: 'failed', status };
-    await clock.sleep(delay);
+    if (retry === 0) report(false);
+    await clock.sleep(retryDelayMs(retry));
   }
+}
+
+async function outcomeOf(status: number | string, body: unknown): Promise<RefreshOutcome> {
+  if (status === 200) {
+    // The schemas (and zod) load only when there is a session to read: a visitor's landing page never needs them;
+    // only the session's module, not the whole contracts barrel (which would build every service's schemas).
+    const { sessionResponseSchema } = await import('@abide/contracts/src/http/auth.dto');
+    const parsed = sessionResponseSchema.safeParse(body);
+    return parsed.success ? { kind: 'refreshed', session: parsed.data } : { kind: 'failed', status: 'PARSING_ERROR' };
+  }
+  return status === 401 ? { kind: 'no-session' } : { kind: 'failed', status };
 }
 
 const ATTEMPT_TIMEOUT_MS = 10_000;

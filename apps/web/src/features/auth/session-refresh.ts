@@ -1,12 +1,13 @@
 /**
  * The session is checked on a 30 s tick and refreshed when 3 ticks or fewer remain before it
  * expires; a refresh that fails on the network or with 502/503/504 is retried after 200 ms × 2^attempt,
- * for at most 30 s. Pure maths, so the timing is tested without clocks.
+ * at most 5 s apart, for as long as it takes: an API that is briefly away never ends a session (only identity's 401
+ * does). Pure maths, so the timing is tested without clocks.
  */
 export const REFRESH_TICK_MS = 30_000;
 export const REFRESH_THRESHOLD_TICKS = 3;
 export const REFRESH_RETRY_BASE_MS = 200;
-export const REFRESH_RETRY_WINDOW_MS = 30_000;
+export const REFRESH_RETRY_MAX_DELAY_MS = 5_000;
 
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
@@ -20,16 +21,7 @@ export function shouldRefresh(expiresAtMs: number, nowMs: number): boolean {
 }
 
 export function retryDelayMs(attempt: number): number {
-  return REFRESH_RETRY_BASE_MS * 2 ** attempt;
-}
-
-/**
- * How long to wait before retry number `attempt` (0-based) of a refresh that started at `startedAtMs`,
- * or null when that retry would land outside the 30 s window and the refresh has failed for good.
- */
-export function nextRetryDelayMs(attempt: number, startedAtMs: number, nowMs: number): number | null {
-  const delay = retryDelayMs(attempt);
-  return nowMs + delay - startedAtMs <= REFRESH_RETRY_WINDOW_MS ? delay : null;
+  return Math.min(REFRESH_RETRY_BASE_MS * 2 ** attempt, REFRESH_RETRY_MAX_DELAY_MS);
 }
 
 /** Network failures, timeouts and gateway errors are worth retrying; a 401 means the session is over. */

@@ -36,7 +36,8 @@ const isAuthCall = (args: string | FetchArgs) => urlOf(args).startsWith('/auth/'
 
 /**
  * A 401 on a call that carried a token means the access token expired early (a sleeping laptop):
- * refresh once and retry; if the session is really gone, sign out so the guards send the user to /login.
+ * refresh once and retry; only if identity says the session is really gone (its 401), sign out so the guards send
+ * the user to /login. While the API is away the refresh waits and retries (session-client.ts).
  */
 const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (
   args,
@@ -49,7 +50,7 @@ const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQu
 
   const outcome = await refreshSession();
   if (outcome.kind !== 'refreshed') {
-    api.dispatch(signedOut());
+    if (outcome.kind === 'no-session') api.dispatch(signedOut());
     return result;
   }
   api.dispatch(sessionEvent({ type: 'TOKEN_REFRESHED', session: outcome.session }));

@@ -8,6 +8,7 @@ import { AuthContext, type AuthContextValue, type CodeExchangeOutcome, type Logi
 import {
   busyChanged,
   profileLoaded,
+  reachabilityChanged,
   selectAuthBusy,
   selectAuthLoading,
   selectCurrentUser,
@@ -18,8 +19,9 @@ import {
 } from '../authSlice';
 import { beginPkceFlow, forgetVerifier, readVerifier, type PkceFlow } from '../pkce';
 import { profileNameFor } from '../profile-name';
-import { refreshSession } from '../session-client';
+import { refreshSession, watchReachability } from '../session-client';
 import { REFRESH_TICK_MS, shouldRefresh } from '../session-refresh';
+import { ConnectionBanner } from './ConnectionBanner';
 import { LoadingScreen } from './LoadingScreen';
 
 /** The identity endpoints (and the schemas they parse with) load on first use: the landing page does without them. */
@@ -104,6 +106,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   useEffect(() => () => clearTimeout(busyTimer.current), []);
 
+  useEffect(() => watchReachability((reachable) => dispatch(reachabilityChanged(reachable))), [dispatch]);
+
   // Start-up: the only place a session can come from after a reload is the HttpOnly refresh cookie.
   useEffect(() => {
     if (started.current) return;
@@ -125,9 +129,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       void refreshSession().then((outcome) => {
         if (outcome.kind === 'refreshed') {
           void emit({ type: 'TOKEN_REFRESHED', session: outcome.session });
-        } else if (selectSession(store.getState())) {
-          console.error('Session refresh failed; signing out', outcome);
+        } else if (outcome.kind === 'no-session' && selectSession(store.getState())) {
+          console.error('Session ended; signing out');
           void emit({ type: 'SIGNED_OUT' });
+        } else if (outcome.kind === 'failed') {
+          // Not identity's "no session": the access token stays until it is refused; the next tick tries again.
+          console.error('Session refresh failed', outcome.status);
         }
       });
     }, REFRESH_TICK_MS);
@@ -172,9 +179,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const confirmTwoFactor = useCallback(
-    async (code: string): Promise<string[]> => {
+    async (password: string, code: string): Promise<string[]> => {
       const authApi = await loadAuthApi();
-      const { recoveryCodes } = await dispatch(authApi.endpoints.twoFactorConfirm.initiate({ code })).unwrap();
+      const { recoveryCodes } = await dispatch(authApi.endpoints.twoFactorConfirm.initiate({ password, code })).unwrap();
       // The server marked this session as proven by two factors; the next token says so (moderator tools open).
       const outcome = await refreshSession();
       if (outcome.kind === 'refreshed') await emit({ type: 'MFA_CHALLENGE_VERIFIED', session: outcome.session });
@@ -317,5 +324,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!waiting && !appShown) startTransition(() => setAppShown(true));
   }, [waiting, appShown]);
 
-  return <AuthContext.Provider value={value}>{waiting || !appShown ? <LoadingScreen /> : children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      <ConnectionBanner />
+      {waiting || !appShown ? <LoadingScreen /> : children}
+    </AuthContext.Provider>
+  );
 }

@@ -37,7 +37,7 @@ export function useResourceUpload() {
         if (!outcome.ok && outcome.status === 401 && selectAccessToken(store.getState())) {
           const refreshed = await refreshSession();
           if (refreshed.kind !== 'refreshed') {
-            dispatch(signedOut());
+            if (refreshed.kind === 'no-session') dispatch(signedOut());
             return outcome;
           }
           dispatch(sessionEvent({ type: 'TOKEN_REFRESHED', session: refreshed.session }));

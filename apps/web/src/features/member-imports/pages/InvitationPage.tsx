@@ -11,7 +11,8 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { useInvitationsAcceptAsMemberMutation, useInvitationsAcceptMutation, useInvitationsGetQuery, useInvitationsOpenMutation } from '../memberImportsApi';
 
 const fields = acceptInvitationRequestSchema.shape;
-const joining = (v: InvitationView) => (v.groupName ? `${v.church.name} and its group ${v.groupName}` : v.church.name);
+/** The row's group is joined at acceptance if it is open; a private group's leaders decide. */
+const groupNote = (v: InvitationView) => (v.groupName ? `, and put forward for its group ${v.groupName} (if the group is private, its leaders accept you first)` : '');
 
 /**
  * `/invitation#{token}`: a church's invitation to a new person. The token stays in the fragment (never sent to a
@@ -69,7 +70,7 @@ export function InvitationPage() {
         <>
           <Typography.Title level={2}>{view.church.name} invites you</Typography.Title>
           <p>
-            Choose a password for <strong>{view.email}</strong>. You will start with {joining(view)} already joined.
+            Choose a password for <strong>{view.email}</strong>. You will start with {view.church.name} already joined{groupNote(view)}.
           </p>
           <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void onFinish(values)}>
             <Form.Item name="name" label="Your name" rules={[{ required: true, message: 'Please enter your name' }, zodRule(fields.name)]}>
@@ -117,7 +118,7 @@ export function JoinInvitationPage() {
         <Result
           status="info"
           title={`${data.church.name} invites you`}
-          subTitle={`Join ${joining(data)}. The invitation stands until ${new Date(data.expiresAt).toLocaleDateString()}.`}
+          subTitle={`Join ${data.church.name}${groupNote(data)}. The invitation stands until ${new Date(data.expiresAt).toLocaleDateString()}.`}
           extra={
             <Button type="primary" loading={accepting.isLoading} onClick={() => void onAccept()}>
               Accept and join

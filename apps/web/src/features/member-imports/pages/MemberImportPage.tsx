@@ -8,6 +8,7 @@ import {
   type ImportRow,
   importTemplateCsv,
   type MemberImport,
+  memberImportDailyLimits,
 } from '@abide/contracts';
 import { App, Button, Card, List, Popconfirm, Progress, Result, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -41,8 +42,7 @@ const statusLabel: Record<MemberImport['status'], string> = {
 };
 
 const outcomeColor: Record<ImportOutcome, string> = {
-  created: 'blue',
-  invited: 'geekblue',
+  invited: 'blue',
   'already-member': 'green',
   'already-invited': 'default',
   refused: 'red',
@@ -87,7 +87,16 @@ function UploadCard({ churchId, onStarted }: { churchId: string; onStarted: (id:
         A CSV or Excel (.xlsx) file with a header row: <strong>name</strong> and <strong>email</strong>, and optionally{' '}
         <strong>phone</strong> and <strong>group</strong> (one of the church’s groups). Up to {IMPORT_MAX_ROWS.toLocaleString()} people.
       </p>
-      <p>New people get an invitation to set a password (by text too when a mobile number is given); people with an account get a join notice.</p>
+      <p>
+        Everyone on the list gets an invitation by e-mail; its link works only from that e-mail. When a mobile number is given, a text tells
+        them to look for it.
+      </p>
+      <p className="member-import__note" data-testid="import-limits">
+        Each day, a church and each of its admins can start at most {memberImportDailyLimits.imports} imports, invite{' '}
+        {memberImportDailyLimits.invitations.toLocaleString()} people, send invitations again {memberImportDailyLimits.resends} times and send{' '}
+        {memberImportDailyLimits.texts.toLocaleString()} texts (days start at midnight UTC). Importing needs two-factor sign-in turned on in
+        Settings.
+      </p>
       {/* The file input is the button's: keyboard and screen-reader users reach the button, the input stays out of the way. */}
       <input
         ref={input}
@@ -174,7 +183,7 @@ function ImportCard({ importId }: { importId: string }) {
   if (!data) return <Card><Skeleton active /></Card>;
 
   const percent = data.total ? Math.floor((data.processed / data.total) * 100) : 0;
-  const pending = data.counts.created + data.counts.invited;
+  const pending = data.counts.invited;
   const download = async () => {
     const result = await report(importId);
     if (result.data) saveFile(result.data.fileName, result.data.content, 'text/csv');
@@ -205,8 +214,7 @@ function ImportCard({ importId }: { importId: string }) {
       </p>
       {data.failure && <p role="alert">{data.failure}</p>}
       <Space wrap className="member-import__counts" data-testid="import-counts">
-        <Tag color={outcomeColor.created}>{data.counts.created} invited to create an account</Tag>
-        <Tag color={outcomeColor.invited}>{data.counts.invited} join notices</Tag>
+        <Tag color={outcomeColor.invited}>{data.counts.invited} invited</Tag>
         <Tag color={outcomeColor['already-member']}>{data.counts.alreadyMember} already members</Tag>
         <Tag>{data.counts.alreadyInvited} already invited</Tag>
         <Tag color={outcomeColor.refused}>{data.counts.refused} refused</Tag>

@@ -988,7 +988,7 @@ export type TwoFactorDisableApiArg = TwoFactorDisableRequestDto;
 export type TwoFactorStartApiResponse = /** status 200  */ TwoFactorEnrolmentDto;
 export type TwoFactorStartApiArg = void;
 export type TwoFactorConfirmApiResponse = /** status 200  */ RecoveryCodesDto;
-export type TwoFactorConfirmApiArg = TwoFactorCodeRequestDto;
+export type TwoFactorConfirmApiArg = TwoFactorEnableRequestDto;
 export type TwoFactorRenewApiResponse = /** status 200  */ RecoveryCodesDto;
 export type TwoFactorRenewApiArg = TwoFactorCodeRequestDto;
 export type TwoFactorVerifyApiResponse = /** status 200  */ SessionResponseDto;
@@ -1310,7 +1310,7 @@ export type MemberImportsResendApiArg = {
 export type MemberImportsRowsApiResponse = /** status 200  */ ImportRowsPageDto;
 export type MemberImportsRowsApiArg = {
   id: string;
-  outcome?: 'created' | 'invited' | 'already-member' | 'already-invited' | 'refused';
+  outcome?: 'invited' | 'already-member' | 'already-invited' | 'refused';
   page?: number;
   pageSize?: number;
 };
@@ -1584,6 +1584,10 @@ export type TwoFactorEnrolmentDto = {
 };
 export type RecoveryCodesDto = {
   recoveryCodes: string[];
+};
+export type TwoFactorEnableRequestDto = {
+  password: string;
+  code: string;
 };
 export type TwoFactorCodeRequestDto = {
   code: string;
@@ -2483,7 +2487,6 @@ export type MemberImportDto = {
   total: number;
   processed: number;
   counts: {
-    created: number;
     invited: number;
     alreadyMember: number;
     alreadyInvited: number;
@@ -2509,7 +2512,6 @@ export type MemberImportListDto = {
     total: number;
     processed: number;
     counts: {
-      created: number;
       invited: number;
       alreadyMember: number;
       alreadyInvited: number;
@@ -2540,7 +2542,7 @@ export type ImportRowsPageDto = {
     email: string;
     phone: string | null;
     group: string | null;
-    outcome: 'created' | 'invited' | 'already-member' | 'already-invited' | 'refused';
+    outcome: 'invited' | 'already-member' | 'already-invited' | 'refused';
     reason: string | null;
     invitation: {
       id: string;

@@ -1,12 +1,18 @@
 import type { TwoFactorEnrolment as Enrolment } from '@abide/contracts/src/http/two-factor.dto';
 import { Button, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { isRateLimited } from '../../../auth/auth-errors';
+import { fieldErrorsOf, isRateLimited } from '../../../auth/auth-errors';
 import { useAuth } from '../../../auth/hooks/useAuth';
 import { AppCodeItem } from './AppCodeItem';
+import { PasswordItem } from './PasswordItem';
 
 /** The key in groups of four, as authenticator apps show what is typed. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+interface ConfirmFields {
+  code: string;
+  password: string;
+}
 
 interface EnrolmentProps {
   enrolment: Enrolment;
@@ -17,24 +23,23 @@ interface EnrolmentProps {
 /** Step two of turning it on: the QR code (or the key typed in), then the app's first code. */
 export function TwoFactorEnrolment({ enrolment, onEnabled, onCancel }: EnrolmentProps) {
   const { confirmTwoFactor } = useAuth();
-  const [form] = Form.useForm<{ code: string }>();
+  const [form] = Form.useForm<ConfirmFields>();
   const [pending, setPending] = useState(false);
 
-  const onFinish = async ({ code }: { code: string }) => {
+  const onFinish = async ({ password, code }: ConfirmFields) => {
     setPending(true);
     try {
-      onEnabled(await confirmTwoFactor(code.trim()));
+      onEnabled(await confirmTwoFactor(password, code.trim()));
     } catch (error) {
-      form.setFields([
-        {
-          name: 'code',
-          errors: [
-            isRateLimited(error)
-              ? 'Too many wrong codes. Please wait a few minutes and try again.'
-              : 'That code is not right, or this setup has expired. Enter the code your app shows now, or start again.',
-          ],
-        },
-      ]);
+      if (isRateLimited(error)) form.setFields([{ name: 'code', errors: ['Too many attempts. Please wait a few minutes and try again.'] }]);
+      else if (fieldErrorsOf(error).has('password')) form.setFields([{ name: 'password', errors: ['Your password is not correct'] }]);
+      else
+        form.setFields([
+          {
+            name: 'code',
+            errors: ['That code is not right, or this setup has expired. Enter the code your app shows now, or start again.'],
+          },
+        ]);
     } finally {
       setPending(false);
     }
@@ -67,8 +72,8 @@ export function TwoFactorEnrolment({ enrolment, onEnabled, onCancel }: Enrolment
           </Typography.Text>
         </li>
         <li>
-          <p>Enter the 6-digit code the app now shows for Abide.</p>
-          <Form<{ code: string }>
+          <p>Enter the 6-digit code the app now shows for Abide, and your password to confirm it is you.</p>
+          <Form<ConfirmFields>
             form={form}
             name="two-factor-confirm"
             layout="vertical"
@@ -77,6 +82,7 @@ export function TwoFactorEnrolment({ enrolment, onEnabled, onCancel }: Enrolment
             disabled={pending}
           >
             <AppCodeItem />
+            <PasswordItem />
             <Space wrap>
               <Button type="primary" htmlType="submit" loading={pending}>
                 Turn On

@@ -4,6 +4,7 @@ import { zodRule } from '../../../../shared/forms/zod-rule';
 import { fieldErrorsOf, isRateLimited } from '../../../auth/auth-errors';
 import { useTwoFactorDisableMutation, useTwoFactorRenewMutation } from '../../twoFactorApi';
 import { AppCodeItem } from './AppCodeItem';
+import { PasswordItem } from './PasswordItem';
 
 const tooMany = 'Too many attempts. Please wait a few minutes and try again.';
 
@@ -84,13 +85,7 @@ export function TwoFactorManage({ status, onNewCodes }: { status: TwoFactorStatu
             onFinish={onDisable}
             disabled={disabling}
           >
-            <Form.Item
-              label="Password"
-              name="password"
-              rules={[{ required: true, message: 'Please enter your password' }, zodRule(twoFactorDisableRequestSchema.shape.password)]}
-            >
-              <Input.Password autoComplete="current-password" />
-            </Form.Item>
+            <PasswordItem />
             <Form.Item
               label="Code from your app or a recovery code"
               name="code"

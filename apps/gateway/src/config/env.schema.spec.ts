@@ -1,0 +1,37 @@
+import { ConfigError, loadConfig } from '@abide/platform';
+import { gatewayEnvSchema } from './env.schema';
+
+// What a production gateway is given (deploy/k8s): Redis with its own user, the services, the proxies in front of it.
+const production = {
+  NODE_ENV: 'production',
+  PORT: '3000',
+  AUTH_JWKS_URL: 'http://identity:3001/.well-known/jwks.json',
+  REDIS_URL: 'redis://gateway:p4TqW9mNc2@redis:6379',
+  KAFKA_BROKERS: 'kafka:9092',
+  KAFKA_CLIENT_ID: 'abide-gateway',
+  IDENTITY_URL: 'http://identity:3001',
+  FORMATION_URL: 'http://formation:3002',
+  LIBRARY_URL: 'http://library:3003',
+  COMMUNITY_URL: 'http://community:3004',
+  TRUST_PROXY: '2',
+};
+const sut = (env: Record<string, string | undefined>) => () => loadConfig('gateway', gatewayEnvSchema, env);
+
+describe('gatewayEnvSchema in production', () => {
+  it('believes X-Forwarded-For from the number of proxies in front of it, or from their own addresses', () => {
+    expect(sut(production)().TRUST_PROXY).toBe(2);
+    expect(sut({ ...production, TRUST_PROXY: '10.2.0.0/24,10.2.1.7' })().TRUST_PROXY).toBe('10.2.0.0/24,10.2.1.7');
+  });
+
+  it.each(['true', 'uniquelocal', 'loopback,uniquelocal', 'linklocal', '10.0.0.0/8', '127.0.0.1, 172.16.0.0/12', '0.0.0.0/0'])(
+    'refuses to start when TRUST_PROXY is %s, which lets anyone in the network choose their address',
+    (trust) => {
+      expect(sut({ ...production, TRUST_PROXY: trust })).toThrow(ConfigError);
+      expect(sut({ ...production, TRUST_PROXY: trust })).toThrow(/TRUST_PROXY trusts every peer or every private address/);
+    },
+  );
+
+  it('keeps trusting the local proxies outside production', () => {
+    expect(sut({ ...production, NODE_ENV: 'development', TRUST_PROXY: 'loopback,uniquelocal' })().TRUST_PROXY).toBe('loopback,uniquelocal');
+  });
+});
