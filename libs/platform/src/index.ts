@@ -25,3 +25,4 @@ export * from './sms/sms-sender';
 export * from './sms/twilio-sms-sender';
 export * from './files/zip-package';
 export * from './private-text';
+export * from './files/multipart-reader';
