@@ -1,0 +1,26 @@
+import type { Logger as Pino } from 'pino';
+
+let installed = false;
+
+/**
+ * Keeps a serving process alive when some code path lets a failure escape: by default Node stops the whole process on
+ * an unhandled rejection, so one bad request (an oversized upload, issue #24) took every member's sign-in down with it.
+ * Each escape is logged at `fatal` with the error, so it is found and fixed; lint (no-floating-promises) keeps new ones
+ * out. Installed once per process, after the service listens: a failure while booting still stops it with the reason.
+ *
+ * `uncaughtException` also keeps serving, a deliberate choice against Node's advice to exit: here it comes from a
+ * callback of one request, stream or client (an 'error' event nobody listened to), while the HTTP server, the database
+ * pools and the Kafka consumer are unaffected and keep their own supervision. Exiting would drop every request in
+ * flight on every replica the same input reaches; a process that is truly broken fails `/health/live` or `/health/ready`
+ * and is restarted by its supervisor.
+ */
+export const installProcessGuards = (logger: Pino): void => {
+  if (installed) return;
+  installed = true;
+  process.on('unhandledRejection', (reason) => {
+    logger.fatal({ err: reason }, 'a promise rejected with nothing awaiting it; the process keeps serving');
+  });
+  process.on('uncaughtException', (error, origin) => {
+    logger.fatal({ err: error, origin }, 'an exception escaped every handler; the process keeps serving');
+  });
+};
