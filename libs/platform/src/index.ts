@@ -26,3 +26,4 @@ export * from './sms/twilio-sms-sender';
 export * from './files/zip-package';
 export * from './private-text';
 export * from './files/multipart-reader';
+export * from './bootstrap/process-guards';

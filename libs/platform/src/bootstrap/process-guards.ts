@@ -24,3 +24,14 @@ export const installProcessGuards = (logger: Pino): void => {
     logger.fatal({ err: error, origin }, 'an exception escaped every handler; the process keeps serving');
   });
 };
+
+/**
+ * For main.ts: runs `main`, or prints why the service could not start and exits with status 1, so its supervisor
+ * (npm start, compose, Kubernetes) sees the failure and starts it again. The guards above are not installed yet then.
+ */
+export const startOrExit = (service: string, main: () => Promise<unknown>): void => {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${service} could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+};

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
 import { LoggingModule } from '../logging/logging.module';
 import { bootstrapService } from './bootstrap-service';
+import { startOrExit } from './process-guards';
 
 @Controller()
 class StrayController {
@@ -31,6 +32,7 @@ class StrayController {
 @Module({ imports: [LoggingModule.forRoot('stray-fixture', 'info')], controllers: [StrayController] })
 class StrayModule {}
 
-void bootstrapService({ module: StrayModule, host: '127.0.0.1', port: Number(process.env.PORT) }).then(() =>
-  process.stdout.write('fixture listening\n'),
-);
+startOrExit('stray-fixture', async () => {
+  await bootstrapService({ module: StrayModule, host: '127.0.0.1', port: Number(process.env.PORT) });
+  process.stdout.write('fixture listening\n');
+});
