@@ -8,3 +8,4 @@ export * from './uploads';
 export * from './live-stream-client';
 export * from './sms-inbox';
 export * from './on-disk';
+export * from './stack-processes';
