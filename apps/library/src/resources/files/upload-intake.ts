@@ -96,21 +96,30 @@ export class UploadIntake {
   /**
    * Streams the file part into quarantine, counted, hashed and sniffed on the way. Past the limit busboy cuts the part
    * and drains the rest, so the client still gets its answer; a part that breaks off (the client went away) destroys
-   * the sniffer, so the store's upload ends instead of waiting for data that never comes.
+   * the sniffer and answers at once.
    */
   private async store(stream: Readable, rawName: string, ownerId: string, max: number): Promise<StoredPart> {
     const key = this.objects.newKey(ownerId);
     const sniffer = new ContentSniffer(max);
-    stream.on('error', (error) => sniffer.destroy(error));
+    // The store's upload may wait for an end that never comes once its source broke: the race answers at once. It
+    // resolves (never rejects), and Promise.race observes the upload's own late outcome.
+    const interrupted = new Promise<'interrupted'>((resolve) => {
+      stream.on('error', (error) => {
+        sniffer.destroy(error);
+        resolve('interrupted');
+      });
+    });
     stream.pipe(sniffer);
+    const interruptedError = () => badRequest('file', 'The upload was interrupted. Please try again.');
     try {
-      await this.objects.put('quarantine', key, sniffer, max);
+      const outcome = await Promise.race([this.objects.put('quarantine', key, sniffer, max).then(() => 'stored' as const), interrupted]);
+      if (outcome === 'interrupted') throw interruptedError();
       return { key, sniffer, rawName };
     } catch (error) {
       // The store gave up (it may be down): let the rest of the part drain, so the request still ends.
       sniffer.resume();
       await this.objects.remove('quarantine', key).catch(() => undefined);
-      if (stream.errored) throw badRequest('file', 'The upload was interrupted. Please try again.');
+      if (stream.errored) throw interruptedError();
       // An empty part is refused by the store (an upload of no parts): the member sent an empty file.
       if (sniffer.bytes === 0) throw badRequest('file', uploadMessages.tooSmall(1));
       throw isTransientError(error) ? DomainError.unavailable(uploadMessages.storageUnavailable, 30) : error;
