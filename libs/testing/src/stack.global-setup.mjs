@@ -62,6 +62,8 @@ export default async function stackGlobalSetup() {
   await dropTestDatabases();
   await clearTestCounters();
   await skipPublishedHistory();
+  // The canary reads the service logs (appended to across runs) from here on (libs/testing/src/stack-processes.ts).
+  process.env.E2E_STACK_STARTED_AT = String(Date.now());
   log('starting services on the test ports');
   const services = await startServices({ profile: 'test', engineEnv, logDir, onProgress: log });
   let web = { url: `http://127.0.0.1:${ports.test.web}`, stop: async () => {} };

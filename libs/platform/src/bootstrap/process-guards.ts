@@ -2,6 +2,12 @@ import type { Logger as Pino } from 'pino';
 
 let installed = false;
 
+/** What the guards log (at `fatal`): tests look for these lines in a stack's logs (libs/testing stack-processes.ts). */
+export const strayFailureMessages = {
+  rejection: 'a promise rejected with nothing awaiting it; the process keeps serving',
+  exception: 'an exception escaped every handler; the process keeps serving',
+} as const;
+
 /**
  * Keeps a serving process alive when some code path lets a failure escape: by default Node stops the whole process on
  * an unhandled rejection, so one bad request (an oversized upload, issue #24) took every member's sign-in down with it.
@@ -18,10 +24,10 @@ export const installProcessGuards = (logger: Pino): void => {
   if (installed) return;
   installed = true;
   process.on('unhandledRejection', (reason) => {
-    logger.fatal({ err: reason }, 'a promise rejected with nothing awaiting it; the process keeps serving');
+    logger.fatal({ err: reason }, strayFailureMessages.rejection);
   });
   process.on('uncaughtException', (error, origin) => {
-    logger.fatal({ err: error, origin }, 'an exception escaped every handler; the process keeps serving');
+    logger.fatal({ err: error, origin }, strayFailureMessages.exception);
   });
 };
 

@@ -67,7 +67,7 @@ export const readMultipart = async <T>(request: IncomingMessage, options: Multip
   const body = await new Promise<MultipartFailure | undefined>((resolve) => {
     const fail = (failure: MultipartFailure) => {
       // A receiver waiting on the file part must hear that it will never end.
-      if (fileStream && !fileStream.readableEnded) fileStream.destroy(new Error(`multipart body ${failure}`));
+      if (fileStream && !fileStream.readableEnded && !fileStream.destroyed) fileStream.destroy(new Error(`multipart body ${failure}`));
       // Let the rest of the body drain, so the client still gets its answer.
       request.unpipe(parser);
       request.resume();

@@ -104,8 +104,9 @@ export class UploadIntake {
     // The store's upload may wait for an end that never comes once its source broke: the race answers at once. It
     // resolves (never rejects), and Promise.race observes the upload's own late outcome.
     const interrupted = new Promise<'interrupted'>((resolve) => {
-      stream.on('error', (error) => {
-        sniffer.destroy(error);
+      stream.on('error', () => {
+        // Without the error: the sniffer may have no listener left, and the race below answers the member.
+        sniffer.destroy();
         resolve('interrupted');
       });
     });
