@@ -10,3 +10,4 @@ export * from './live-stream-client';
 export * from './sms-inbox';
 export * from './on-disk';
 export * from './streamed-body';
+export * from './stack-processes';
