@@ -81,6 +81,21 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  {
+    // A promise nobody awaits rejects into the void: Node stops the process on an unhandled rejection, so one bad request
+    // could take a service down (issue #24). Type-aware, so only the server code (the web app has its own tsconfig).
+    files: ['apps/{gateway,identity,formation,library,community,faults-e2e}/**/*.ts', 'libs/**/*.ts', 'tools/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // `void` alone is no handling: a voided promise that rejects stops the process just the same. Fire-and-forget
+      // ends in a .catch that logs (or says why nothing is lost). Fastify's reply is thenable but never rejects.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { ignoreVoid: false, allowForKnownSafePromises: [{ from: 'package', name: 'FastifyReply', package: 'fastify' }] },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   ...serviceBoundaries,
   formationFeatures,
   {

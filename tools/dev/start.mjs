@@ -16,7 +16,8 @@ say('bringing up the engines (the first run provisions them; later runs reuse th
 await up({ quiet: false });
 
 say('starting the services');
-const services = await startServices({ profile: 'dev', engineEnv, logDir, onProgress: say });
+// A service that exits is started again (1 s, doubling to 30 s), as a supervisor would in production.
+const services = await startServices({ profile: 'dev', engineEnv, logDir, onProgress: say, restart: true });
 
 say('starting the web app');
 const web = await startWeb({ mode: 'dev', port: ports.dev.web, gatewayUrl: `http://127.0.0.1:${ports.dev.gateway}`, logDir });
@@ -51,8 +52,3 @@ const shutdown = async () => {
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
-for (const child of services.children) {
-  child.once('exit', (code) => {
-    if (!stopping) say(`a service exited unexpectedly (code ${code}); see the logs in ${logDir}`);
-  });
-}

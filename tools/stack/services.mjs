@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerSmsAccount, smsAccountOf } from './sms-account.mjs';
 import { cacheDir } from '../infra/engines.mjs';
+import { supervise } from './supervisor.mjs';
 import { provisionTopics } from './topics.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -269,9 +270,11 @@ export const assertPortsFree = async (named) => {
 
 /**
  * Starts every service as a child process (TypeScript run through @swc-node/register), logs to files,
- * and resolves once each answers /health/ready. Returns a stop function.
+ * and resolves once each answers /health/ready. `restart` (npm start): a service that exits is started again with a
+ * growing delay (supervisor.mjs); test stacks leave it down and say so. Returns a stop function, the processes running
+ * now (`children`), and each service's `pid` and exit count (`processes()`), for a test's crash canary.
  */
-export const startServices = async ({ profile, engineEnv, logDir, onProgress = () => {} }) => {
+export const startServices = async ({ profile, engineEnv, logDir, onProgress = () => {}, restart = false }) => {
   await assertPortsFree(
     serviceNames.flatMap((name) => [
       { name, port: ports[profile][name] },
@@ -280,20 +283,8 @@ export const startServices = async ({ profile, engineEnv, logDir, onProgress = (
   );
   mkdirSync(logDir, { recursive: true });
   await registerStackSmsAccount(profile, engineEnv);
-  const children = [];
-  const stop = async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once('exit', resolve);
-            child.kill('SIGTERM');
-            setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 5000).unref();
-          }),
-      ),
-    );
-  };
+  const supervised = [];
+  const stop = () => Promise.all(supervised.map((service) => service.stop())).then(() => undefined);
   // Topics are created once, by this step, while the services start: their consumers wait for the topics
   // (and for Kafka itself), so the order in which things come up no longer matters.
   const topics = provisionTopics({
@@ -307,14 +298,18 @@ export const startServices = async ({ profile, engineEnv, logDir, onProgress = (
       const env = { ...process.env, ...serviceEnv(name, profile, engineEnv) };
       const logFile = path.join(logDir, `${name}.log`);
       const out = createWriteStream(logFile, { flags: 'a' });
-      const child = spawn(process.execPath, ['-r', '@swc-node/register', `apps/${name}/src/main.ts`], {
-        cwd: repoRoot,
-        env: { ...env, SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json') },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout.pipe(out);
-      child.stderr.pipe(out);
-      children.push(child);
+      const launch = () => {
+        const child = spawn(process.execPath, ['-r', '@swc-node/register', `apps/${name}/src/main.ts`], {
+          cwd: repoRoot,
+          env: { ...env, SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json') },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        // The log file outlives each process: a restart appends to it.
+        child.stdout.pipe(out, { end: false });
+        child.stderr.pipe(out, { end: false });
+        return child;
+      };
+      supervised.push(supervise({ name, launch, restart, onProgress }));
       onProgress(`${name}: starting on port ${env.PORT} (log: ${logFile})`);
     }
     // A service that exits fails the wait at once; one that is merely slow (SWC compiling on a busy 2-core machine,
@@ -322,7 +317,7 @@ export const startServices = async ({ profile, engineEnv, logDir, onProgress = (
     await Promise.all([
       topics.ready,
       ...serviceNames.map((name, i) =>
-        waitForHttp(`http://127.0.0.1:${ports[profile][name]}/health/ready`, { label: name, child: children[i], timeoutMs: 180_000 }).then(
+        waitForHttp(`http://127.0.0.1:${ports[profile][name]}/health/ready`, { label: name, child: supervised[i].child, timeoutMs: 180_000 }).then(
           () => onProgress(`${name}: ready`),
         ),
       ),
@@ -333,5 +328,11 @@ export const startServices = async ({ profile, engineEnv, logDir, onProgress = (
     await stop();
     throw error;
   }
-  return { stop, children };
+  return {
+    stop,
+    get children() {
+      return supervised.map((service) => service.child);
+    },
+    processes: () => Object.fromEntries(supervised.map((service) => [service.name, { pid: service.child.pid, exits: service.exits }])),
+  };
 };

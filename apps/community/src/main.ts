@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { KafkaEventServer } from '@abide/messaging';
-import { bootstrapService, loadConfigOrExit, openKeyProviderOrExit } from '@abide/platform';
+import { bootstrapService, loadConfigOrExit, openKeyProviderOrExit, startOrExit } from '@abide/platform';
 import { AppModule } from './app.module';
 import { communityEnvSchema } from './config/env.schema';
 
@@ -24,4 +24,4 @@ const main = async (): Promise<void> => {
   });
 };
 
-void main();
+startOrExit('community', main);

@@ -31,8 +31,8 @@ export const readTopic = async (brokers: string, topic: string, timeoutMs = 30_0
   await consumer.connect();
   try {
     await consumer.subscribe({ topic, fromBeginning: true });
-    const done = new Promise<void>((resolve) => {
-      void consumer.run({
+    const done = new Promise<void>((resolve, reject) => {
+      consumer.run({
         eachMessage: async ({ partition, message }) => {
           records.push({
             partition,
@@ -44,7 +44,7 @@ export const readTopic = async (brokers: string, topic: string, timeoutMs = 30_0
           if (Number(message.offset) + 1 >= (remaining.get(partition) ?? Infinity)) remaining.delete(partition);
           if (remaining.size === 0) resolve();
         },
-      });
+      }).catch(reject);
     });
     await Promise.race([done, new Promise((_, reject) => setTimeout(() => reject(new Error(`reading ${topic} timed out`)), timeoutMs))]);
   } finally {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadConfigOrExit } from '@abide/platform';
+import { loadConfigOrExit, startOrExit } from '@abide/platform';
 import { gatewayEnvSchema } from './config/env.schema';
 import { startGateway } from './gateway-app';
 
@@ -7,4 +7,4 @@ const main = async (): Promise<void> => {
   await startGateway(loadConfigOrExit('gateway', gatewayEnvSchema));
 };
 
-void main();
+startOrExit('gateway', main);

@@ -1,4 +1,4 @@
-import { apiUrl, randomClientIp, UserSession } from '@abide/testing';
+import { apiUrl, exitedServices, randomClientIp, strayFailures, UserSession } from '@abide/testing';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { signUpWithRole } from './library-support.stub';
@@ -55,5 +55,13 @@ describe('the API answers as its document says (Schemathesis)', () => {
     const session = await signIn();
     const result = await probe(label, session);
     if (result.status !== 0) throw new Error(`Schemathesis found failures (full output: ${reportDir}/${label}.txt)\n${result.output}`);
+  });
+
+  // The crash canary, after both passes: a request that stops a process is a failure even when every answer matched the
+  // document (the gateway answers 503 for a service that is down, and 503 is documented). Test stacks never restart a
+  // service, so the process the stack started must still be the one running; and no service's process guards may have
+  // caught a stray failure (it kept serving, but a bug let the failure escape).
+  it('leaves every service process running: none exited, none let a failure escape', () => {
+    expect({ exited: exitedServices(), strayFailures: strayFailures() }).toEqual({ exited: [], strayFailures: [] });
   });
 });

@@ -4,6 +4,7 @@ import {
   type ChurchPortal,
   type ChurchSummary,
   type GroupSummary,
+  IMPORT_MAX_BYTES,
   importRowMessages,
   type ImportRowsPage,
   type InvitationSession,
@@ -24,10 +25,12 @@ import {
   apiUrl,
   call,
   eventually,
+  exitedServices,
   mailsTo,
   newPhoneNumber,
   replyBySms,
   stackSmsAccountSid,
+  strayFailures,
   textsTo,
   verifyPhoneNumber,
   uniqueEmail,
@@ -158,6 +161,53 @@ describe('a member list that is a zip bomb', () => {
     }
     expect((await upload(admin, church.id, `name,email\nTitus,${uniqueEmail('titus')}\n`)).status).toBe(202);
     expect((await admin.get<MemberImportList>(`/api/member-imports?churchId=${church.id}`)).body.items).toHaveLength(1);
+  });
+});
+
+describe('a member list over the size limit', () => {
+  /**
+   * As a slow network delivers it: the list in large pieces, the last bytes (the end of the file part and of the body)
+   * one by one a moment apart. The end of the file part then comes in an earlier turn than the end of the body, which
+   * is what once left a rejection unhandled and stopped identity for everyone (issue #24).
+   */
+  const uploadSlowly = async (session: UserSession, churchId: string, bytes: number) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(Buffer.alloc(bytes, 'a'))], { type: 'text/csv' }), 'members.csv');
+    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+    const body = new Uint8Array(await encoded.arrayBuffer());
+    const tail = body.length - 200;
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        for (let at = 0; at < tail; at += 256 * 1024) controller.enqueue(body.subarray(at, Math.min(tail, at + 256 * 1024)));
+        for (let at = tail; at < body.length; at += 20) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          controller.enqueue(body.subarray(at, at + 20));
+        }
+        controller.close();
+      },
+    });
+    const res = await fetch(`${apiUrl()}/api/member-imports?churchId=${encodeURIComponent(churchId)}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${session.token}`,
+        'x-forwarded-for': session.clientIp,
+        'content-type': encoded.headers.get('content-type') ?? '',
+      },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    return { status: res.status, body: (await res.json().catch(() => undefined)) as ProblemDetails };
+  };
+
+  it('is refused with the reason, and identity keeps serving: its admin signs in again at once', async () => {
+    const { admin, church } = await setUp();
+
+    const refused = await uploadSlowly(admin, church.id, IMPORT_MAX_BYTES + 1);
+
+    expect({ status: refused.status, detail: refused.body?.detail }).toEqual({ status: 413, detail: memberImportMessages.fileTooLarge });
+    const again = await UserSession.signIn(admin.email, admin.password, admin.clientIp, admin.authenticator);
+    expect((await again.get(`/api/member-imports?churchId=${church.id}`)).status).toBe(200);
+    expect({ exited: exitedServices(), strayFailures: strayFailures() }).toEqual({ exited: [], strayFailures: [] });
   });
 });
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import fastifyCookie from '@fastify/cookie';
-import { bootstrapService, loadConfigOrExit } from '@abide/platform';
+import { bootstrapService, loadConfigOrExit, startOrExit } from '@abide/platform';
 import { AppModule } from './app.module';
 import { identityEnvSchema } from './config/env.schema';
 
@@ -25,4 +25,4 @@ const main = async (): Promise<void> => {
   });
 };
 
-void main();
+startOrExit('identity', main);

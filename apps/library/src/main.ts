@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { KafkaEventServer } from '@abide/messaging';
-import { bootstrapService, loadConfigOrExit } from '@abide/platform';
+import { bootstrapService, loadConfigOrExit, startOrExit } from '@abide/platform';
 import { AppModule } from './app.module';
 import { libraryEnvSchema } from './config/env.schema';
 
@@ -28,4 +28,4 @@ const main = async (): Promise<void> => {
   });
 };
 
-void main();
+startOrExit('library', main);

@@ -28,3 +28,5 @@ export * from './sms/twilio-sms-sender';
 export * from './files/zip-package';
 export * from './files/zip-writer';
 export * from './private-text';
+export * from './files/multipart-reader';
+export * from './bootstrap/process-guards';

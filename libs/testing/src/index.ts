@@ -11,3 +11,4 @@ export * from './sms-inbox';
 export * from './on-disk';
 export * from './phone-verification';
 export * from './streamed-body';
+export * from './stack-processes';

@@ -64,6 +64,8 @@ export default async function stackGlobalSetup() {
   await dropTestDatabases();
   await clearTestCounters();
   await skipPublishedHistory();
+  // The canary reads the service logs (appended to across runs) from here on (libs/testing/src/stack-processes.ts).
+  process.env.E2E_STACK_STARTED_AT = String(Date.now());
   log('starting services on the test ports');
   const services = await startServices({ profile: 'test', engineEnv, logDir, onProgress: log });
   let web = { url: `http://127.0.0.1:${ports.test.web}`, stop: async () => {} };
@@ -91,6 +93,8 @@ export default async function stackGlobalSetup() {
   process.env.E2E_METRICS_URLS = JSON.stringify(
     Object.fromEntries(serviceNames.map((name) => [name, `http://127.0.0.1:${metricsPorts.test[name]}/metrics`])),
   );
+  // The crash canary's baseline (libs/testing/src/stack-processes.ts): a service whose pid stops answering exited.
+  process.env.E2E_SERVICE_PIDS = JSON.stringify(Object.fromEntries(Object.entries(services.processes()).map(([name, p]) => [name, p.pid])));
   globalThis.__abideStack = { services, web };
   log(`ready: web ${skipWeb ? '(skipped)' : web.url}, api ${process.env.E2E_API_URL} (logs in ${logDir})`);
 }

@@ -7,14 +7,12 @@ import type { RedisConnection } from '@abide/platform';
  * (upsertJobScheduler is, being keyed by id).
  */
 export const keepScheduled = (redis: RedisConnection, logger: Logger, register: () => Promise<unknown>): void => {
-  const attempt = async (delayMs = 1000): Promise<void> => {
-    try {
-      await register();
-    } catch (error) {
+  const attempt = (delayMs = 1000): void => {
+    register().catch((error: unknown) => {
       logger.debug(`scheduling deferred: ${(error as Error).message}`);
-      setTimeout(() => void attempt(Math.min(delayMs * 2, 30_000)), delayMs).unref();
-    }
+      setTimeout(() => attempt(Math.min(delayMs * 2, 30_000)), delayMs).unref();
+    });
   };
-  void attempt();
+  attempt();
   redis.onReconnect(() => attempt());
 };

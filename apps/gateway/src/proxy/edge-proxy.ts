@@ -45,7 +45,8 @@ export const installEdgeProxy = (app: NestFastifyApplication): void => {
         await services.forward(route.service, request, reply, route.servicePath, route.rule?.timeoutMs);
       } finally {
         // A request the service never answered (down, timed out) is given back like one whose answer does not count.
-        if (counted) void limits.settle(counted, reply.sent ? reply.statusCode : 503);
+        // Not awaited: the answer does not wait for the counter; settle logs a counter it could not reach.
+        if (counted) limits.settle(counted, reply.sent ? reply.statusCode : 503).catch(() => undefined);
       }
     } catch (error) {
       if (reply.sent) {

@@ -48,7 +48,8 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
 
   onApplicationBootstrap(): void {
     if (!this.config.JOBS_ENABLED) return;
-    this.sweeper = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    // sweep() catches and logs its own failures; the catch here only keeps a surprise from escaping.
+    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_EVERY_MS);
     this.sweeper.unref();
     this.queues.enqueueRedis.onReconnect(async () => {
       await this.sweep();

@@ -1,6 +1,5 @@
 import { errorCodes, IMPORT_MAX_BYTES, memberImportMessages } from '@abide/contracts';
-import { DomainError } from '@abide/platform';
-import { Busboy, type BusboyInstance } from '@fastify/busboy';
+import { collectBytes, DomainError, type MultipartFailure, readMultipart } from '@abide/platform';
 import type { IncomingMessage } from 'node:http';
 
 /** The one `file` part of an upload, with the name the admin's computer gave it. */
@@ -14,6 +13,13 @@ const refused = (message: string, status = 400) =>
     { field: 'file', message },
   ]);
 
+const refusals: Record<MultipartFailure, () => DomainError> = {
+  'not-multipart': () => refused('Send the file as multipart/form-data, in a part named file.', 415),
+  malformed: () => refused(memberImportMessages.fileMissing),
+  unreadable: () => refused(memberImportMessages.interrupted),
+  interrupted: () => refused(memberImportMessages.interrupted),
+};
+
 /** A name as the report shows it: the last path segment, printable, at most 200 characters. */
 const cleanName = (name: string | undefined): string => {
   const last = (name ?? '').split(/[\\/]/).pop() ?? '';
@@ -26,43 +32,14 @@ const cleanName = (name: string | undefined): string => {
  * Reads the `file` part of a member-list upload into memory, cut one byte past IMPORT_MAX_BYTES so "over the limit"
  * is told from "exactly at it" (413). A list is small; it is read whole before anything is written.
  */
-export const readUploadedList = (request: IncomingMessage): Promise<UploadedList> => {
-  if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) {
-    return Promise.reject(refused('Send the file as multipart/form-data, in a part named file.', 415));
-  }
-  return new Promise<UploadedList>((resolve, reject) => {
-    let parser: BusboyInstance;
-    try {
-      const headers = { ...request.headers, 'content-type': request.headers['content-type'] ?? '' };
-      parser = new Busboy({ headers, limits: { fields: 5, parts: 6, files: 1, fileSize: IMPORT_MAX_BYTES + 1 } });
-    } catch {
-      return reject(refused(memberImportMessages.fileMissing));
-    }
-    let file: Promise<UploadedList> | undefined;
-    parser.on('file', (name, stream, fileName) => {
-      if (name !== 'file' || file) {
-        stream.resume();
-        return;
-      }
-      file = new Promise<UploadedList>((done, fail) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          chunks.push(chunk);
-        });
-        stream.on('end', () =>
-          size > IMPORT_MAX_BYTES ? fail(refused(memberImportMessages.fileTooLarge, 413)) : done({ fileName: cleanName(fileName), bytes: Buffer.concat(chunks) }),
-        );
-        stream.on('error', () => fail(refused(memberImportMessages.interrupted)));
-      });
-    });
-    parser.on('error', () => reject(refused(memberImportMessages.interrupted)));
-    parser.on('finish', () => {
-      if (!file) return reject(refused(memberImportMessages.fileMissing));
-      file.then(resolve, reject);
-    });
-    request.on('error', reject);
-    request.pipe(parser);
+export const readUploadedList = async (request: IncomingMessage): Promise<UploadedList> => {
+  const { file } = await readMultipart(request, {
+    fileField: 'file',
+    limits: { fields: 5, parts: 6, files: 1, fileSize: IMPORT_MAX_BYTES + 1 },
+    receiveFile: async (stream, fileName) => ({ fileName: cleanName(fileName), bytes: await collectBytes(stream) }),
+    refuse: (failure) => refusals[failure](),
   });
+  if (!file) throw refused(memberImportMessages.fileMissing);
+  if (file.bytes.length > IMPORT_MAX_BYTES) throw refused(memberImportMessages.fileTooLarge, 413);
+  return file;
 };

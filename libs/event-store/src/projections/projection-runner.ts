@@ -76,7 +76,8 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
     let backfilled = await this.backfill();
     this.timer = setInterval(() => {
       void this.heal().catch(() => undefined);
-      if (!backfilled) void this.backfill().then((done) => (backfilled = done));
+      // backfill() logs its own failures and answers false; the rejection handler only keeps a surprise from escaping.
+      if (!backfilled) this.backfill().then((done) => (backfilled = done), () => undefined);
     }, this.healEveryMs);
     this.timer.unref();
   }

@@ -15,6 +15,7 @@ import { startMetricsServer } from '../metrics/metrics-server';
 import { enableProcessMetrics } from '../metrics/registry';
 import { serveServiceDocument } from '../openapi/service-document';
 import { installUnreadBodyDrain } from './unread-body';
+import { installProcessGuards } from './process-guards';
 
 export interface BootstrapOptions {
   module: Type<unknown> | DynamicModule;
@@ -63,7 +64,8 @@ export const createFastifyAdapter = (bodyLimit = 1024 * 1024, trustProxy: boolea
 
 /**
  * One way to start a service: structured logs (one line per request), problem+json errors, zod validation (Nest runs
- * the pipe only for @Body/@Query/@Param arguments), graceful shutdown.
+ * the pipe only for @Body/@Query/@Param arguments), graceful shutdown, and a process that outlives a stray failure
+ * (process-guards.ts).
  */
 export const bootstrapService = async (options: BootstrapOptions): Promise<NestFastifyApplication> => {
   const adapter = createFastifyAdapter(options.bodyLimit, options.trustProxy);
@@ -92,5 +94,6 @@ export const bootstrapService = async (options: BootstrapOptions): Promise<NestF
     });
   }
   await app.listen(options.port, options.host);
+  installProcessGuards(logger.pino);
   return app;
 };

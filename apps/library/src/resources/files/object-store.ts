@@ -56,7 +56,8 @@ export class ObjectStore implements OnModuleInit {
       await this.makeBuckets();
     } catch (error) {
       this.logger.warn(`Object store not reachable yet (${(error as Error).message}); retrying until it is`);
-      void this.retryBuckets();
+      // Not awaited (boot goes on); retryBuckets catches each attempt's failure itself.
+      this.retryBuckets().catch((retryError: unknown) => this.logger.error(`Giving up on the object store's buckets: ${(retryError as Error).message}`));
     }
   }
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { errorCodes, type ResourceFileType, uploadMessages } from '@abide/contracts';
-import { DomainError, isTransientError } from '@abide/platform';
-import { Busboy, type BusboyInstance } from '@fastify/busboy';
+import { DomainError, isTransientError, type MultipartFailure, readMultipart } from '@abide/platform';
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
 import { ContentSniffer } from './content-sniffer';
 import { inspectDocx, NotDocxError } from './docx-inspector';
@@ -28,6 +28,20 @@ const FIELD_LIMITS = { fields: 40, fieldSize: 16 * 1024, parts: 60, headerPairs:
 export const badRequest = (field: string, message: string, title = 'Invalid request') =>
   new DomainError(errorCodes.validationFailed, 400, title, message, [{ field, message }]);
 
+const refusals: Record<MultipartFailure, () => DomainError> = {
+  'not-multipart': () => new DomainError(errorCodes.validationFailed, 415, 'Unsupported media type', 'Send the upload as multipart/form-data.'),
+  malformed: () => badRequest('file', uploadMessages.noFile.description, uploadMessages.noFile.title),
+  unreadable: () => badRequest('file', 'The upload could not be read. Please try again.'),
+  interrupted: () => badRequest('file', 'The upload was interrupted. Please try again.'),
+};
+
+/** The file part, in quarantine under `key`, before its checks. */
+interface StoredPart {
+  key: string;
+  sniffer: ContentSniffer;
+  rawName: string;
+}
+
 /**
  * Reads a multipart upload as it arrives: the text fields into memory (small, limited), the one `file` part
  * straight into the quarantine bucket, counted, hashed and sniffed on the way. Nothing passes the size limit:
@@ -41,82 +55,22 @@ export class UploadIntake {
   ) {}
 
   async receive(request: IncomingMessage, ownerId: string): Promise<ReceivedUpload> {
-    if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) {
-      throw new DomainError(errorCodes.validationFailed, 415, 'Unsupported media type', 'Send the upload as multipart/form-data.');
-    }
     const max = this.config.MAX_UPLOAD_BYTES;
-    const fields: Record<string, string[]> = {};
-    let tooMany = false;
-    let stored: Promise<{ key: string; sniffer: ContentSniffer; rawName: string } | { error: unknown; key: string }> | undefined;
-
-    await new Promise<void>((resolve, reject) => {
-      let parser: BusboyInstance;
-      try {
-        // One byte more than allowed reaches the sniffer, which is how "over the limit" is told from "exactly at it".
-        const headers = { ...request.headers, 'content-type': request.headers['content-type'] ?? '' };
-        parser = new Busboy({ headers, limits: { ...FIELD_LIMITS, fileSize: max + 1, files: 1 } });
-      } catch {
-        return reject(badRequest('file', uploadMessages.noFile.description, uploadMessages.noFile.title));
-      }
-      parser.on('field', (name, value) => {
-        (fields[name] ??= []).push(value);
-      });
-      parser.on('file', (name, stream, fileName) => {
-        if (name !== 'file' || stored) {
-          tooMany ||= name === 'file';
-          stream.resume();
-          return;
-        }
-        const key = this.objects.newKey(ownerId);
-        const sniffer = new ContentSniffer(max);
-        // Past the limit busboy cuts the part and drains the rest, so the client still gets its answer.
-        // A client that goes away mid-file errors the part; the store's upload would wait for an end that never comes.
-        const broken = new Promise<{ error: unknown; key: string }>((resolve) => {
-          stream.on('error', (error) => {
-            sniffer.destroy(error);
-            resolve({ error: badRequest('file', 'The upload was interrupted. Please try again.'), key });
-          });
-        });
-        stream.pipe(sniffer);
-        stored = Promise.race([
-          this.objects
-            .put('quarantine', key, sniffer, max)
-            .then(() => ({ key, sniffer, rawName: fileName ?? '' }))
-            .catch((error: unknown) => {
-              // The store gave up (it may be down): let the rest of the part drain, so the request still ends.
-              sniffer.resume();
-              // An empty part is refused by the store (an upload of no parts): the member sent an empty file.
-              return { error: sniffer.bytes === 0 ? badRequest('file', uploadMessages.tooSmall(1)) : error, key };
-            }),
-          broken,
-        ]);
-      });
-      parser.on('filesLimit', () => {
-        tooMany = true;
-      });
-      parser.on('error', () => reject(badRequest('file', 'The upload could not be read. Please try again.')));
-      // 'finish' comes once every part has been read to its end, the file part included.
-      parser.on('finish', () => resolve());
-      request.on('error', (error) => reject(error));
-      request.pipe(parser);
-    }).catch(async (error: unknown) => {
-      const result = await stored;
-      if (result) await this.objects.remove('quarantine', result.key).catch(() => undefined);
-      throw error;
+    const { fields, file, extraFiles } = await readMultipart(request, {
+      fileField: 'file',
+      // One byte more than allowed reaches the sniffer, which is how "over the limit" is told from "exactly at it".
+      limits: { ...FIELD_LIMITS, fileSize: max + 1, files: 1 },
+      receiveFile: (stream, rawName) => this.store(stream, rawName, ownerId, max),
+      discard: (stored) => this.objects.remove('quarantine', stored.key),
+      refuse: (failure) => refusals[failure](),
     });
-
-    const result = await stored;
-    if (!result) {
-      if (tooMany) throw badRequest('file', uploadMessages.tooMany);
+    if (!file) {
+      if (extraFiles) throw badRequest('file', uploadMessages.tooMany);
       return { fields, file: null };
     }
-    if ('error' in result) {
-      await this.objects.remove('quarantine', result.key).catch(() => undefined);
-      throw isTransientError(result.error) ? DomainError.unavailable(uploadMessages.storageUnavailable, 30) : result.error;
-    }
     try {
-      if (tooMany) throw badRequest('file', uploadMessages.tooMany);
-      const { sniffer, key } = result;
+      if (extraFiles) throw badRequest('file', uploadMessages.tooMany);
+      const { sniffer, key } = file;
       if (sniffer.tooLarge)
         throw new DomainError(errorCodes.payloadTooLarge, 413, 'Payload too large', uploadMessages.tooLarge(max), [
           { field: 'file', message: uploadMessages.tooLarge(max) },
@@ -126,7 +80,7 @@ export class UploadIntake {
       return {
         fields,
         file: {
-          fileName: sanitiseFileName(result.rawName, fileType),
+          fileName: sanitiseFileName(file.rawName, fileType),
           fileType,
           fileSize: sniffer.bytes,
           storageKey: key,
@@ -134,8 +88,42 @@ export class UploadIntake {
         },
       };
     } catch (error) {
-      await this.objects.remove('quarantine', result.key).catch(() => undefined);
+      await this.objects.remove('quarantine', file.key).catch(() => undefined);
       throw error;
+    }
+  }
+
+  /**
+   * Streams the file part into quarantine, counted, hashed and sniffed on the way. Past the limit busboy cuts the part
+   * and drains the rest, so the client still gets its answer; a part that breaks off (the client went away) destroys
+   * the sniffer and answers at once.
+   */
+  private async store(stream: Readable, rawName: string, ownerId: string, max: number): Promise<StoredPart> {
+    const key = this.objects.newKey(ownerId);
+    const sniffer = new ContentSniffer(max);
+    // The store's upload may wait for an end that never comes once its source broke: the race answers at once. It
+    // resolves (never rejects), and Promise.race observes the upload's own late outcome.
+    const interrupted = new Promise<'interrupted'>((resolve) => {
+      stream.on('error', () => {
+        // Without the error: the sniffer may have no listener left, and the race below answers the member.
+        sniffer.destroy();
+        resolve('interrupted');
+      });
+    });
+    stream.pipe(sniffer);
+    const interruptedError = () => badRequest('file', 'The upload was interrupted. Please try again.');
+    try {
+      const outcome = await Promise.race([this.objects.put('quarantine', key, sniffer, max).then(() => 'stored' as const), interrupted]);
+      if (outcome === 'interrupted') throw interruptedError();
+      return { key, sniffer, rawName };
+    } catch (error) {
+      // The store gave up (it may be down): let the rest of the part drain, so the request still ends.
+      sniffer.resume();
+      await this.objects.remove('quarantine', key).catch(() => undefined);
+      if (stream.errored) throw interruptedError();
+      // An empty part is refused by the store (an upload of no parts): the member sent an empty file.
+      if (sniffer.bytes === 0) throw badRequest('file', uploadMessages.tooSmall(1));
+      throw isTransientError(error) ? DomainError.unavailable(uploadMessages.storageUnavailable, 30) : error;
     }
   }
 

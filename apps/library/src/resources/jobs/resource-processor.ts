@@ -38,8 +38,9 @@ export class ResourceProcessor implements OnApplicationBootstrap, OnApplicationS
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.JOBS_ENABLED) return;
-    void this.sweep(60_000);
-    this.sweeper = setInterval(() => void this.sweep(SWEEP_EVERY_MS), SWEEP_EVERY_MS);
+    // sweep() catches and logs its own failures; the catches here only keep a surprise from escaping.
+    this.sweep(60_000).catch(() => undefined);
+    this.sweeper = setInterval(() => void this.sweep(SWEEP_EVERY_MS).catch(() => undefined), SWEEP_EVERY_MS);
     this.sweeper.unref();
     // A Redis that comes back may have lost its jobs: every submission still processing gets its job again. On the
     // enqueuing client's reconnect, since the sweep adds through it (the workers' client may be back a moment before).
