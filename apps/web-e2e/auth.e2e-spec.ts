@@ -1,9 +1,10 @@
-import { readConfirmationLink, readRecoveryLink } from '@abide/testing';
+import { newPhoneNumber, readConfirmationLink, readRecoveryLink } from '@abide/testing';
 import { newMember } from './fixtures/new-member';
 import { onboardingChoices } from './fixtures/onboarding-choices';
 import { AppFrame } from './pages/AppFrame';
 import { LoginPage } from './pages/LoginPage';
 import { OnboardingPage } from './pages/OnboardingPage';
+import { PhoneVerificationPanel } from './pages/PhoneVerificationPanel';
 import { PlanPage } from './pages/PlanPage';
 import { dismissToast, fieldError, openMailedLink, toast } from './pages/Toasts';
 import { seedMember } from './seed/members';
@@ -69,14 +70,17 @@ describe('accounts', () => {
     // Step 4: optional phone, the opt-in to texts (its words name the weekly reminder chosen) and the summary.
     await onboarding.stepText(4).waitFor();
     await onboarding.percentText(100).waitFor();
-    await onboarding.phoneInput.fill(onboardingChoices.phone);
+    const phone = newPhoneNumber();
+    await onboarding.phoneInput.fill(phone.national);
     expect(await onboarding.summary.innerText()).not.toContain('Text message nudges');
     expect(await onboarding.smsConsentWords.textContent()).toContain('the weekly reminder on Sundays at 18:00');
     await onboarding.smsOptIn.check();
+    // Texts only go to a number proved with a texted code.
+    await new PhoneVerificationPanel(page).prove(phone.e164);
     const summary = await onboarding.summary.innerText();
     expect(summary).toContain('Weekly activities for deeper prayer life and daily Bible reading');
     expect(summary).toContain('Weekly reminders, Sunday evening');
-    expect(summary).toContain(`Text message nudges to ${onboardingChoices.phone}`);
+    expect(summary).toContain(`Text message nudges to ${phone.national}`);
     await screenshot(page, 'onboarding-step-4');
     await expectAccessible(page, 'onboarding step 4');
     await onboarding.completeButton.click();

@@ -1,8 +1,18 @@
 import type { SettingsResponse } from '@abide/contracts';
-import { eventually, newPhoneNumber, smsInboxPageOf, stackSmsAccountSid, textsTo, withServiceDb } from '@abide/testing';
+import {
+  codeTextedTo,
+  eventually,
+  newPhoneNumber,
+  smsInboxPageOf,
+  stackSmsAccountSid,
+  textsTo,
+  verifyPhoneNumber,
+  withServiceDb,
+} from '@abide/testing';
 import { onboardingChoices } from './fixtures/onboarding-choices';
 import { LoginPage } from './pages/LoginPage';
 import { OnboardingPage } from './pages/OnboardingPage';
+import { PhoneVerificationPanel } from './pages/PhoneVerificationPanel';
 import { PlanPage } from './pages/PlanPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { SmsInboxPage } from './pages/SmsInboxPage';
@@ -52,6 +62,24 @@ describe('text message reminders', () => {
     expect(await onboarding.phoneHelp.innerText()).toBe('Add a phone number to get reminder texts');
     expect(await onboarding.completeButton.isDisabled()).toBe(true);
     await onboarding.phoneInput.fill(phone.national);
+    // Until the number is proved with a texted code, texts cannot be asked for.
+    expect(await onboarding.phoneHelp.innerText()).toBe('Verify this number to get reminder texts: we text you a code');
+    expect(await onboarding.completeButton.isDisabled()).toBe(true);
+    const proving = new PhoneVerificationPanel(page);
+    await proving.sendCode.click();
+    await proving.sentText.waitFor();
+    expect(await proving.sentText.innerText()).toBe(`We texted a code to ${phone.e164}. It works for 10 minutes.`);
+    await screenshot(page, 'onboarding-sms-code');
+    await expectAccessible(page, 'onboarding step 4 with the code field');
+    await page.setViewportSize(viewports.phone);
+    await proving.codeInput.scrollIntoViewIfNeeded();
+    await screenshot(page, 'onboarding-sms-code-phone');
+    await expectAccessible(page, 'onboarding step 4 with the code field (phone)');
+    await page.setViewportSize(viewports.desktop);
+    await proving.codeInput.fill(await codeTextedTo(phone.e164));
+    await proving.verify.click();
+    await proving.verified.waitFor();
+    expect(await onboarding.completeButton.isDisabled()).toBe(false);
     expect(await onboarding.smsConsentWords.innerText()).toBe(
       'Text me Abide reminders at this number: the daily reminder at 07:30 (not on days I have already been active) and the ' +
         'reminders I set on my habits, at most 3 texts a day, none between 21:00 and 07:00 my time. Reply STOP to opt out, ' +
@@ -79,7 +107,8 @@ describe('text message reminders', () => {
     expect(await inbox.heading.innerText()).toBe(`Texts with ${phone.e164}`);
     await screenshot(page, 'sms-inbox-daily-reminder');
     await expectAccessible(page, 'the local SMS inbox');
-    expect((await textsTo(stackSmsAccountSid(), phone.e164)).map((t) => t.body)).toEqual([DAILY_TEXT]);
+    // The code, then the reminder: nothing else reached the number.
+    expect((await textsTo(stackSmsAccountSid(), phone.e164)).map((t) => t.body)).toEqual([expect.stringMatching(/^Abide: your code is \d{6}\./), DAILY_TEXT]);
 
     // The member answers STOP from their phone: the provider confirms, and the app records it.
     await inbox.replyStop.click();
@@ -90,8 +119,11 @@ describe('text message reminders', () => {
     await page.goto('/settings');
     const settings = new SettingsPage(page);
     await settings.waitUntilShown();
-    expect(await settings.smsStatus.innerText()).toMatch(/^Text messages are off: you replied STOP on \w+ \d+, \d{4}\. Tick the box/);
+    expect(await settings.smsStatus.innerText()).toBe('This number replied STOP; text START to +15005550006 to receive texts again.');
     expect(await settings.smsOptIn.isChecked()).toBe(false);
+    // A STOP is the number's: no box to tick and no code to ask for until it texts START.
+    expect(await settings.smsOptIn.isDisabled()).toBe(true);
+    expect(await new PhoneVerificationPanel(page).sendCode.count()).toBe(0);
     await screenshot(page, 'settings-sms-stopped');
   });
 
@@ -101,6 +133,7 @@ describe('text message reminders', () => {
     const { page } = opened;
     const member = await seedMember({ onboarded: false });
     const phone = newPhoneNumber();
+    await verifyPhoneNumber(member.session, phone.national, 'America/Chicago');
     const res = await member.session.post('/api/onboarding/complete', {
       name: member.name,
       spiritualGoals: ['Deeper prayer life'],
@@ -136,5 +169,45 @@ describe('text message reminders', () => {
     });
     await page.setViewportSize(viewports.desktop);
     await screenshot(page, 'settings-sms-off');
+  });
+  it('Settings asks for the texted code before texts can be ticked; a wrong code says how many tries are left (phone and desktop)', async () => {
+    const opened = await newPage(browser, viewports.phone);
+    context = opened.context;
+    const { page } = opened;
+    const member = await seedMember({ onboarded: true });
+    const phone = newPhoneNumber();
+    expect((await member.session.patch('/api/settings', { phoneNumber: phone.e164 })).status).toBe(200);
+    await (await new LoginPage(page).open()).signIn(member);
+    await new PlanPage(page).waitUntilShown();
+    await page.goto('/settings');
+    const settings = new SettingsPage(page);
+    await settings.waitUntilShown();
+    const proving = new PhoneVerificationPanel(page);
+
+    expect(await settings.smsOptIn.isDisabled()).toBe(true);
+    await proving.sendCode.click();
+    await proving.sentText.waitFor();
+    const code = await codeTextedTo(phone.e164);
+    await proving.codeInput.fill(code === '000000' ? '111111' : '000000');
+    await proving.verify.click();
+    await proving.problem.waitFor();
+    expect(await proving.problem.innerText()).toBe('That code is not right. 4 tries left.');
+    await proving.codeInput.scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-sms-code-phone');
+    await expectAccessible(page, 'settings with the code field');
+
+    await proving.codeInput.fill(code);
+    await proving.verify.click();
+    await proving.verified.waitFor();
+    await settings.smsOptIn.check();
+    await settings.saveReminders.click();
+    await toast(page, 'Your reminder preferences have been updated.').waitFor();
+
+    expect(await settings.smsStatus.innerText()).toMatch(/^Text messages are on, since you opted in on \w+ \d+, \d{4}\.$/);
+    expect((await member.session.get<SettingsResponse>('/api/settings')).body.sms).toMatchObject({ state: 'on', verified: true });
+    await page.setViewportSize(viewports.desktop);
+    await settings.smsOptIn.scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-sms-verified');
+    await expectAccessible(page, 'settings with a verified number');
   });
 });

@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runIdentityCommand, runRolesCommand } from '../stack/roles.mjs';
-import { ensureOnboarded, expectOk, memberSession, request, TwoFactorKeyUnknown, waitFor } from './seed/api.mjs';
+import { namespaceOf } from '../stack/services.mjs';
+import { smsAccountOf } from '../stack/sms-account.mjs';
+import { ensureOnboarded, expectOk, memberSession, provePhoneNumber, request, TwoFactorKeyUnknown, waitFor } from './seed/api.mjs';
 import { seedChurchDashboard } from './seed/church-dashboard.mjs';
 import { seedCurriculum } from './seed/curriculum.mjs';
 import { readDemoKey, saveDemoKey } from './seed/demo-two-factor.mjs';
@@ -79,13 +81,14 @@ const demoResources = [
   },
 ];
 
-const seedMemberBasics = async (apiUrl, session) => {
+const seedMemberBasics = async (apiUrl, session, sms) => {
   const token = session.accessToken;
+  if (!session.user.onboardingCompleted) await provePhoneNumber(apiUrl, session, demoPhoneNumber, sms);
   await ensureOnboarded(apiUrl, session, {
     spiritualGoals: ['Deeper prayer life', 'Daily Bible reading'],
     connectionPreferences: ['prayer', 'bible', 'nature'],
     reminderFrequency: 'daily',
-    // Opted in to texts, so its reminders show in the local SMS inbox (docs/architecture.md "Text messages").
+    // Proved and opted in to texts, so its reminders show in the local SMS inbox (docs/architecture.md "Text messages").
     phoneNumber: demoPhoneNumber,
     smsOptIn: true,
   });
@@ -248,10 +251,10 @@ const moderatorSession = async (apiUrl, smtpWebUrl, profile) => {
   return changed ? signIn() : moderator;
 };
 
-/** @param {{ profile?: 'dev'|'test' }} [options] */
-export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080', { profile = 'dev' } = {}) => {
+/** @param {{ profile?: 'dev'|'test', smsApiUrl?: string }} [options] */
+export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080', { profile = 'dev', smsApiUrl = 'http://127.0.0.1:1090' } = {}) => {
   const member = await memberSession(apiUrl, smtpWebUrl, demoMember);
-  await seedMemberBasics(apiUrl, member);
+  await seedMemberBasics(apiUrl, member, { smsApiUrl, accountSid: smsAccountOf(namespaceOf(profile)).sid });
 
   const friend = await memberSession(apiUrl, smtpWebUrl, demoFriend);
   await ensureOnboarded(apiUrl, friend, {

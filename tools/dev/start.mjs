@@ -23,7 +23,7 @@ say('starting the web app');
 const web = await startWeb({ mode: 'dev', port: ports.dev.web, gatewayUrl: `http://127.0.0.1:${ports.dev.gateway}`, logDir });
 
 say('loading demo data');
-const demo = await seedDemoData(`http://127.0.0.1:${ports.dev.gateway}`, engineEnv.SMTP_WEB_URL);
+const demo = await seedDemoData(`http://127.0.0.1:${ports.dev.gateway}`, engineEnv.SMTP_WEB_URL, { smsApiUrl: engineEnv.SMS_API_URL });
 
 process.stdout.write(`
   Abide is running.

@@ -23,7 +23,7 @@ let seeded = false;
 const seedDemo = (): { moderator: { email: string; password: string; twoFactorKey: string }; memberImport: { id: string; counts: Counts } } => {
   const demo = JSON.parse(
     node(`import { seedDemoData } from './tools/dev/seed-demo.mjs';
-      const demo = await seedDemoData(${JSON.stringify(apiUrl())}, ${JSON.stringify(process.env.E2E_SMTP_WEB_URL)}, { profile: 'test' });
+      const demo = await seedDemoData(${JSON.stringify(apiUrl())}, ${JSON.stringify(process.env.E2E_SMTP_WEB_URL)}, { profile: 'test', smsApiUrl: ${JSON.stringify(process.env.E2E_SMS_API_URL)} });
       process.stdout.write(JSON.stringify(demo));`),
   );
   seeded = true;

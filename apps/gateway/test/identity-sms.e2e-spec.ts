@@ -1,5 +1,17 @@
 import type { ProblemDetails, ReminderSchedule, SettingsResponse } from '@abide/contracts';
-import { call, eventually, newPhoneNumber, replyBySms, stackSmsAccountSid, UserSession, withServiceDb } from '@abide/testing';
+import {
+  call,
+  codeTextedTo,
+  eventually,
+  newPhoneNumber,
+  replyBySms,
+  stackSmsAccountSid,
+  textsTo,
+  UserSession,
+  verifyPhoneNumber,
+  withServiceDb,
+} from '@abide/testing';
+import { runReminderScan, zoneWhereTheMorningReminderIsDue } from '../../web-e2e/seed/reminders';
 import { twilioSignature } from '../../identity/src/sms/twilio-signature';
 
 const onboarding = {
@@ -18,13 +30,18 @@ interface StoredEvent {
 const eventsOf = (service: 'identity' | 'formation', userId: string, type: string) =>
   withServiceDb(service, (db) => db.collection<StoredEvent>('events').find({ subjectId: userId, type }).sort({ occurredAt: 1 }).toArray());
 
-const onboardWithTexts = async () => {
+/** A member who proved their number with the texted code, then ticked the box at onboarding. */
+const onboardWithTexts = async (answers: Partial<typeof onboarding> = {}) => {
   const member = await UserSession.signUp({ name: 'Lydia' });
   const phone = newPhoneNumber();
-  const res = await member.post('/api/onboarding/complete', { ...onboarding, phoneNumber: phone.national, smsOptIn: true });
+  await verifyPhoneNumber(member, phone.national, answers.timeZone ?? onboarding.timeZone);
+  const res = await member.post('/api/onboarding/complete', { ...onboarding, ...answers, phoneNumber: phone.national, smsOptIn: true });
   expect(res.status).toBe(200);
   return { member, phone };
 };
+
+/** The stack's number at the SMS provider (tools/stack/sms-account.mjs): where START goes. */
+const OUR_NUMBER = () => '+15005550006';
 
 describe('text messages: the opt-in', () => {
   it('completing onboarding with the box ticked stores the number in E.164, turns texts on and records the opt-in with its time', async () => {
@@ -51,7 +68,7 @@ describe('text messages: the opt-in', () => {
     expect((await member.get<SettingsResponse>('/api/settings')).body).toMatchObject({
       phoneNumber: phone.e164,
       channels: ['in-app', 'email'],
-      sms: { state: 'off', since: null },
+      sms: { state: 'off', since: null, verified: false },
     });
     expect(await eventsOf('identity', member.user.id, 'identity.user.sms-opted-in')).toEqual([]);
   });
@@ -95,7 +112,7 @@ describe('text messages: the opt-in', () => {
     const { member, phone } = await onboardWithTexts();
 
     const off = await member.patch<SettingsResponse>('/api/settings', { channels: ['in-app', 'email'] });
-    expect(off.body.sms).toEqual({ state: 'off', since: null });
+    expect(off.body.sms).toEqual({ state: 'off', since: null, verified: true, startTo: OUR_NUMBER() });
     const on = await member.patch<SettingsResponse>('/api/settings', { channels: ['in-app', 'sms'] });
     expect(on.body).toMatchObject({ channels: ['in-app', 'sms'], sms: { state: 'on' } });
     const other = newPhoneNumber();
@@ -129,6 +146,77 @@ describe('text messages: the opt-in', () => {
   });
 });
 
+describe('text messages: proving the number', () => {
+  it('an unproved number cannot be opted in and gets no reminder; only the code was ever texted to it', async () => {
+    const timeZone = zoneWhereTheMorningReminderIsDue();
+    const unproved = await UserSession.signUp();
+    const phone = newPhoneNumber();
+
+    const atOnboarding = await unproved.post<ProblemDetails>('/api/onboarding/complete', {
+      ...onboarding,
+      timeZone,
+      phoneNumber: phone.national,
+      smsOptIn: true,
+    });
+    expect(atOnboarding.status).toBe(400);
+    expect(atOnboarding.body.errors).toEqual([
+      { field: 'phoneNumber', message: 'Verify this number first: send a code to it and type the code we text you.' },
+    ]);
+    expect((await unproved.post('/api/onboarding/complete', { ...onboarding, timeZone, phoneNumber: phone.national })).status).toBe(200);
+    const inSettings = await unproved.patch<ProblemDetails>('/api/settings', { channels: ['in-app', 'sms'] });
+    expect(inSettings.status).toBe(400);
+    expect(inSettings.body.errors?.[0].message).toBe('Verify this number first: send a code to it and type the code we text you.');
+    // A code asked for but not typed back proves nothing.
+    expect((await unproved.post('/api/settings/phone/verification', { phoneNumber: phone.national })).status).toBe(201);
+    expect((await unproved.patch('/api/settings', { channels: ['in-app', 'sms'] })).status).toBe(400);
+
+    // A proved member in the same morning gets the reminder text from the same scan; the unproved number gets none.
+    const { phone: provedPhone } = await onboardWithTexts({ timeZone });
+    await eventually(() =>
+      withServiceDb('formation', async (db) =>
+        (await db.collection('members').findOne({ smsOptedInAt: { $ne: null }, phoneNumber: provedPhone.e164 })) ? true : undefined,
+      ),
+    );
+    await runReminderScan();
+    const reminders = await eventually(async () => {
+      const texts = (await textsTo(stackSmsAccountSid(), provedPhone.e164)).filter((t) => t.body.includes('Your daily time with God'));
+      return texts.length ? texts : undefined;
+    });
+    expect(reminders).toHaveLength(1);
+    expect((await textsTo(stackSmsAccountSid(), phone.e164)).map((t) => t.body)).toEqual([
+      expect.stringMatching(/^Abide: your code is \d{6}\. It works for 10 minutes\./),
+    ]);
+  });
+
+  it('refuses a wrong code through the gateway as a problem saying how many tries are left, and a code asked for another number', async () => {
+    const member = await UserSession.signUp();
+    const phone = newPhoneNumber();
+    const sent = await member.post<{ phoneNumber: string; expiresAt: string }>('/api/settings/phone/verification', {
+      phoneNumber: phone.national,
+      timeZone: 'America/Chicago',
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.phoneNumber).toBe(phone.e164);
+    const code = await codeTextedTo(phone.e164);
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    const refused = await member.post<ProblemDetails>('/api/settings/phone/verification/confirm', { phoneNumber: phone.e164, code: wrong });
+    const elsewhere = await member.post<ProblemDetails>('/api/settings/phone/verification/confirm', {
+      phoneNumber: newPhoneNumber().e164,
+      code,
+    });
+    const notACode = await member.post<ProblemDetails>('/api/settings/phone/verification/confirm', { phoneNumber: phone.e164, code: '12' });
+
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    expect(refused.body.errors).toEqual([{ field: 'code', message: 'That code is not right. 4 tries left.' }]);
+    expect(elsewhere.status).toBe(400);
+    expect(notACode.status).toBe(400);
+    expect((await member.get<SettingsResponse>('/api/settings')).body.sms.verified).toBe(false);
+    expect((await member.post('/api/settings/phone/verification/confirm', { phoneNumber: phone.e164, code })).status).toBe(200);
+  });
+});
+
 describe('text messages: erasure', () => {
   it('deleting the account forgets the number replies found the member by, and erases it from the opt-in events', async () => {
     const { member, phone } = await onboardWithTexts();
@@ -139,6 +227,8 @@ describe('text messages: erasure', () => {
     expect(listed).toBeNull();
     const [optIn] = await eventsOf('identity', member.user.id, 'identity.user.sms-opted-in');
     expect(optIn.data.phoneNumber).toBe('[erased]');
+    // Which numbers the member proved goes too.
+    expect(await withServiceDb('identity', (db) => db.collection('sms_verified_numbers').countDocuments({ userId: member.user.id }))).toBe(0);
   });
 });
 
@@ -163,6 +253,33 @@ describe('text messages: replies', () => {
       'onboarding',
       'reply',
     ]);
+  });
+
+  it('a STOP holds for the number: no account can turn texts on or get a code there until START, which brings back the opt-in it ended', async () => {
+    const { member, phone } = await onboardWithTexts();
+    // Someone else who proved the same number (a shared family phone) before it said STOP.
+    const other = await UserSession.signUp();
+    await other.patch('/api/settings', { phoneNumber: phone.e164 });
+    await verifyPhoneNumber(other, phone.e164);
+
+    expect((await replyBySms(stackSmsAccountSid(), phone.e164, 'STOP')).webhook).toEqual({ status: 200 });
+
+    const stoppedMessage = `This number replied STOP; text START to ${OUR_NUMBER()} to receive texts again.`;
+    for (const who of [member, other]) {
+      const optIn = await who.patch<ProblemDetails>('/api/settings', { channels: ['in-app', 'sms'] });
+      expect([optIn.status, optIn.body.detail]).toEqual([409, stoppedMessage]);
+      expect((await who.get<SettingsResponse>('/api/settings')).body.sms).toMatchObject({ state: 'stopped', verified: true, startTo: OUR_NUMBER() });
+    }
+    const code = await UserSession.signUp().then((m) => m.post<ProblemDetails>('/api/settings/phone/verification', { phoneNumber: phone.e164 }));
+    expect([code.status, code.body.detail]).toEqual([409, stoppedMessage]);
+    const textsBefore = (await textsTo(stackSmsAccountSid(), phone.e164)).length;
+
+    expect((await replyBySms(stackSmsAccountSid(), phone.e164, 'START')).webhook).toEqual({ status: 200 });
+
+    expect((await member.get<SettingsResponse>('/api/settings')).body.sms.state).toBe('on');
+    expect((await other.get<SettingsResponse>('/api/settings')).body.sms.state).toBe('off');
+    expect((await other.patch<SettingsResponse>('/api/settings', { channels: ['in-app', 'sms'] })).body.sms.state).toBe('on');
+    expect((await textsTo(stackSmsAccountSid(), phone.e164)).length).toBe(textsBefore);
   });
 
   it('changes nothing for another text, or a STOP from a number no member opted in with', async () => {

@@ -18,7 +18,7 @@ import { OpsServices } from './ops/ops-services';
 import { Prometheus } from './ops/prometheus';
 import { OnboardingController } from './onboarding/onboarding.controller';
 import { SettingsController } from './settings/settings.controller';
-import { SmsWebhookController } from './sms/sms-webhook.controller';
+import { smsControllers, smsProviders } from './sms/sms.providers';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config/env.schema';
 import { JwksController } from './keys/jwks.controller';
 import { SigningKeysService } from './keys/signing-keys.service';
@@ -44,7 +44,7 @@ export class AppModule {
         AccountsController,
         OnboardingController,
         SettingsController,
-        SmsWebhookController,
+        ...smsControllers,
         AccountExportController,
         AccountDeletionController,
         OpsController,
@@ -64,6 +64,7 @@ export class AppModule {
         OpsServices,
         Prometheus,
         ...memberImportProviders,
+        ...smsProviders,
       ],
     };
   }

@@ -17,6 +17,7 @@ export * from './http/profile.dto';
 export * from './ports';
 export * from './catalog';
 export * from './http/account.dto';
+export * from './http/phone-verification.dto';
 export * from './http/formation.dto';
 export * from './queues';
 export * from './events/library/resource.events';

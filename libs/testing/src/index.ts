@@ -9,5 +9,6 @@ export * from './uploads';
 export * from './live-stream-client';
 export * from './sms-inbox';
 export * from './on-disk';
+export * from './phone-verification';
 export * from './streamed-body';
 export * from './stack-processes';

@@ -82,3 +82,24 @@ export const ensureOnboarded = async (apiUrl, session, answers) => {
     `complete onboarding for ${session.user.email}`,
   );
 };
+
+/**
+ * Proves a member's phone number as a person would (docs/architecture.md "Text messages"): asks for the code, reads it
+ * in the local SMS inbox (the stack's account at the provider fake) and types it back. Texts go only to a proved number.
+ */
+export const provePhoneNumber = async (apiUrl, session, phoneNumber, { smsApiUrl, accountSid }) => {
+  const token = session.accessToken;
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const sent = expectOk(
+    await request(apiUrl, 'POST', '/api/settings/phone/verification', { token, body: { phoneNumber, timeZone } }),
+    `text a code to ${session.user.email}'s number`,
+  );
+  const inbox = await fetch(`${smsApiUrl}/api/accounts/${accountSid}/messages?number=${encodeURIComponent(sent.phoneNumber)}`);
+  const { messages } = await inbox.json();
+  const code = messages.map((m) => /^Abide: your code is (\d{6})\./.exec(m.body)?.[1]).filter(Boolean).at(-1);
+  if (!code) throw new Error(`no code reached ${sent.phoneNumber} in the SMS inbox`);
+  expectOk(
+    await request(apiUrl, 'POST', '/api/settings/phone/verification/confirm', { token, body: { phoneNumber, timeZone, code } }),
+    `prove ${session.user.email}'s number`,
+  );
+};

@@ -9,6 +9,7 @@ import { UserProjection } from '../accounts/projections/user.projection';
 import { userStreamId } from '../accounts/user-stream';
 import { ImportRecords } from '../member-imports/import-records';
 import { toSettingsResponse } from '../settings/settings.controller';
+import { SmsOptIns } from '../sms/sms-opt-ins';
 import { PersonalDataParts } from './personal-data-parts';
 
 /** "Download my data": identity's own part (the account, its settings and its history) and every other service's. */
@@ -21,6 +22,7 @@ export class AccountExportController {
     private readonly eventStore: EventStore,
     private readonly parts: PersonalDataParts,
     private readonly imports: ImportRecords,
+    private readonly optIns: SmsOptIns,
   ) {}
 
   @ApiOperation({
@@ -47,7 +49,7 @@ export class AccountExportController {
     const history = await this.eventStore.load(userStreamId(caller.id));
     return {
       account: toUserResponse(view),
-      settings: toSettingsResponse(view),
+      settings: toSettingsResponse(view, await this.optIns.statusOf(caller.id, view.phoneNumber)),
       history: history.map((e) => ({ type: e.type, occurredAt: e.occurredAt, data: e.data })),
       // Churches' member lists that named this address: the row as the church wrote it, and the invitation.
       importedBy: await this.imports.importedAs(view.email),

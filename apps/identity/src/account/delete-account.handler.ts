@@ -8,6 +8,7 @@ import { ImportRecords } from '../member-imports/import-records';
 import { CredentialsRepository } from '../passwords/credentials.repository';
 import { CurrentPassword } from '../sessions/current-password.service';
 import { SessionsService } from '../sessions/sessions.service';
+import { VerifiedNumbers } from '../sms/verified-numbers';
 import { TwoFactorSecrets } from '../two-factor/two-factor-secrets.repository';
 
 /** Personal fields of identity's events, erased from the log once the account is gone. */
@@ -28,6 +29,7 @@ export class DeleteAccountHandler {
     private readonly eventStore: EventStore,
     private readonly twoFactorSecrets: TwoFactorSecrets,
     private readonly imports: ImportRecords,
+    private readonly verifiedNumbers: VerifiedNumbers,
   ) {}
 
   async execute(userId: string, password: string, correlationId: string): Promise<void> {
@@ -45,6 +47,8 @@ export class DeleteAccountHandler {
     await this.credentials.model.deleteOne({ _id: userId });
     // The authenticator secret and recovery codes never entered the log: deleting them here leaves nothing of them.
     await this.twoFactorSecrets.forget(userId);
+    // Which numbers the member proved is personal too; a STOP stays, because it is the number's owner's, not the member's.
+    await this.verifiedNumbers.forget(userId);
     // Churches' imports that named the address keep the row's number and outcome, not the person (docs/member-imports.md).
     await this.imports.forgetAddress(email);
     await this.eventStore.eraseSubjectData(userId, USER_PERSONAL_FIELDS);

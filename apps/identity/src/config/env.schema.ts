@@ -45,6 +45,14 @@ export const identityEnvSchema = z.object({
   ...smsProviderEnv,
   /** The exact public URL the provider posts replies to (it is part of what the signature signs). */
   SMS_WEBHOOK_URL: z.string().url(),
+  /**
+   * Proving a phone number (sms/phone-verification.ts): how long a texted code works, how many wrong tries it takes,
+   * and how many codes a member, and a number, may be sent per UTC day (counted in Redis across instances).
+   */
+  PHONE_CODE_TTL_SECONDS: seconds(60, 3600, 600),
+  PHONE_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  PHONE_CODES_PER_MEMBER_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
+  PHONE_CODES_PER_NUMBER_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
   /** Lifetime of an access token; short, because refresh rotates it (docs: README "Sessions"). */
   ACCESS_TOKEN_TTL_SECONDS: seconds(60, 3600, 900),
   /** A session unused (no refresh) for this long ends (README "Sessions"). */

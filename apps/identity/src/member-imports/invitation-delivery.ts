@@ -5,7 +5,7 @@ import { type Job, Worker } from 'bullmq';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { churchInvitationMail, churchInvitationText, type InvitationFacts, joinNoticeMail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mailer.service';
-import { SmsStops } from '../sms/sms-stops';
+import { SmsPermissions } from '../sms/sms-permissions';
 import { invitationLink, joinNoticeLink } from './domain/invitation-token';
 import { type DeliveryJob, ImportQueues } from './import-queues';
 import { ImportQuotas } from './import-quotas';
@@ -15,8 +15,8 @@ import { MemberImportProjection } from './projections/member-import.projection';
 export const INVITATION_SMS_SENDER = Symbol('INVITATION_SMS_SENDER');
 
 /**
- * Sends a batch of invitations (docs/member-imports.md): an e-mail to each, and to new people who gave a number that
- * never replied STOP a text that tells them to look in their e-mail (never the link: only the address proves who they
+ * Sends a batch of invitations (docs/member-imports.md): an e-mail to each, and to new people who gave a number its
+ * owner proved and that never replied STOP a text that tells them to look in their e-mail (never the link: only the address proves who they
  * are). A new person's link secret is made here, just before its e-mail, and only its hash is kept: the job's data in
  * Redis holds invitation ids alone. A job's progress records the invitations already sent, so a retry (SMTP or the
  * provider away) sends only the rest; an invitation accepted or withdrawn meanwhile is skipped. Texts count against
@@ -31,7 +31,7 @@ export class InvitationDelivery implements OnApplicationBootstrap, OnApplication
     private readonly queues: ImportQueues,
     private readonly records: ImportRecords,
     private readonly mailer: Mailer,
-    private readonly stops: SmsStops,
+    private readonly permissions: SmsPermissions,
     private readonly views: MemberImportProjection,
     private readonly quotas: ImportQuotas,
     @Inject(INVITATION_SMS_SENDER) private readonly sms: SmsSender,
@@ -101,9 +101,12 @@ export class InvitationDelivery implements OnApplicationBootstrap, OnApplication
     }
   }
 
-  /** Not to a number that replied STOP, and only within the day's texts of the church and the admin who sent it. */
+  /**
+   * Only to a number its owner proved that did not reply STOP (SmsPermissions), and only within the day's texts of the
+   * church and the admin who sent it.
+   */
   private async mayText(phone: string, churchId: string, by: string | undefined): Promise<boolean> {
-    if (await this.stops.isStopped(phone)) return false;
+    if (!(await this.permissions.mayText(phone))) return false;
     if (by && (await this.quotas.chargeText(churchId, by))) return true;
     this.logger.warn({ churchId }, 'invitation text not sent: the day’s texts are used up');
     return false;

@@ -1,7 +1,6 @@
 import type { Provider, Type } from '@nestjs/common';
 import { twilioSenderFor } from '@abide/platform';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { SmsStops } from '../sms/sms-stops';
 import { ChurchDirectory } from './church-directory';
 import { ImportProcessor } from './import-processor';
 import { ImportQueues } from './import-queues';
@@ -27,7 +26,6 @@ export const memberImportProviders: Provider[] = [
   InvitationDelivery,
   Invitations,
   MemberImports,
-  SmsStops,
   {
     provide: INVITATION_SMS_SENDER,
     useFactory: (config: IdentityConfig) => twilioSenderFor(config),

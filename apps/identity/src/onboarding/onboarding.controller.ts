@@ -11,6 +11,7 @@ import { UserStream } from '../accounts/user-stream';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { phoneNumberOf, phoneRegionFor } from '../settings/phone-number';
 import { assertTimeZone } from '../settings/time-zone';
+import { SmsOptIns } from '../sms/sms-opt-ins';
 
 class UserDto extends createZodDto(userSchema) {}
 
@@ -23,6 +24,7 @@ export class OnboardingController {
   constructor(
     private readonly users: UserStream,
     private readonly views: UserProjection,
+    private readonly optIns: SmsOptIns,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -31,10 +33,11 @@ export class OnboardingController {
     summary:
       'Save the onboarding answers (goals, connection preferences, reminders, phone, time zone); the first plan follows. ' +
       'The phone number is stored in E.164 (a national number is read in the country of the time zone); smsOptIn records ' +
-      'the opt-in to reminder texts at it, with its time.',
+      'the opt-in to reminder texts at it, with its time; it needs the number proved with a texted code ' +
+      '(POST /settings/phone/verification) and not stopped by a STOP reply (409).',
   })
   @ApiResponse({ status: 200, type: UserDto })
-  @ApiProblems(400, 401)
+  @ApiProblems(400, 401, 409)
   @Post('complete')
   @HttpCode(200)
   async complete(@Body() body: OnboardingRequestDto, @CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<User> {
@@ -43,6 +46,7 @@ export class OnboardingController {
     if (body.smsOptIn && !phoneNumber) {
       throw DomainError.validation([{ field: 'phoneNumber', message: 'Add a phone number to get reminder texts.' }]);
     }
+    if (body.smsOptIn && phoneNumber) await this.optIns.assertMayOptIn(caller.id, phoneNumber);
     const now = new Date();
     await this.users.execute(
       caller.id,
@@ -61,6 +65,7 @@ export class OnboardingController {
       ],
       { correlationId: String(req.id) },
     );
+    if (body.smsOptIn && phoneNumber) await this.optIns.honourStopAfterOptIn(caller.id, phoneNumber, String(req.id));
     const view = await this.views.findById(caller.id);
     if (!view) throw DomainError.notFound('This account');
     return toUserResponse(view);

@@ -14,6 +14,7 @@ import { UserProjection } from '../accounts/projections/user.projection';
 import type { UserView } from '../accounts/projections/user.schema';
 import { UserStream } from '../accounts/user-stream';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
+import { type NumberStatus, SmsOptIns } from '../sms/sms-opt-ins';
 import { phoneNumberOf, phoneRegionFor } from './phone-number';
 import { assertTimeZone } from './time-zone';
 
@@ -21,15 +22,17 @@ class SettingsResponseDto extends createZodDto(settingsResponseSchema) {}
 
 class UpdateSettingsDto extends createZodDto(updateSettingsRequestSchema) {}
 
-const smsStatusOf = (view: UserView): SettingsResponse['sms'] => {
-  if (view.smsOptedInAt) return { state: 'on', since: view.smsOptedInAt.toISOString() };
-  if (view.smsOptOutSource === 'reply' && view.smsOptedOutAt) return { state: 'stopped', since: view.smsOptedOutAt.toISOString() };
-  return { state: 'off', since: null };
+/** A STOP from the number wins over any account's opt-in: it is the number's owner speaking. */
+const smsStatusOf = (view: UserView, number: NumberStatus): SettingsResponse['sms'] => {
+  const facts = { verified: number.verified, startTo: number.startTo };
+  if (number.stoppedAt) return { state: 'stopped', since: number.stoppedAt.toISOString(), ...facts };
+  if (view.smsOptedInAt) return { state: 'on', since: view.smsOptedInAt.toISOString(), ...facts };
+  return { state: 'off', since: null, ...facts };
 };
 
 /** `sms` is among the channels exactly when the member's opt-in stands, whatever older settings recorded. */
-export const toSettingsResponse = (view: UserView): SettingsResponse => {
-  const sms = smsStatusOf(view);
+export const toSettingsResponse = (view: UserView, number: NumberStatus): SettingsResponse => {
+  const sms = smsStatusOf(view, number);
   const channels = (view.channels ?? DEFAULT_NOTIFICATION_CHANNELS).filter((c) => c !== 'sms');
   return {
     name: view.name,
@@ -51,6 +54,7 @@ export class SettingsController {
   constructor(
     private readonly users: UserStream,
     private readonly views: UserProjection,
+    private readonly optIns: SmsOptIns,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -59,17 +63,18 @@ export class SettingsController {
   @ApiProblems(401)
   @Get()
   async get(@CurrentUser() caller: AuthUser) {
-    return toSettingsResponse(await this.mine(caller.id));
+    return this.response(caller.id);
   }
 
   @ApiOperation({
     summary:
       'Change some settings; fields left out keep their value. The phone number is stored in E.164 (a national number ' +
       'is read in the country of the time zone). Adding sms to the channels is the opt-in to reminder texts at that ' +
-      'number (recorded with its time), leaving it out the opt-out; a new number needs a new opt-in.',
+      'number (recorded with its time), leaving it out the opt-out; a new number needs a new opt-in. The opt-in needs a ' +
+      'number the member proved with a texted code (400 otherwise) that has not replied STOP (409 until it texts START).',
   })
   @ApiResponse({ status: 200, type: SettingsResponseDto })
-  @ApiProblems(400, 401)
+  @ApiProblems(400, 401, 409)
   @Patch()
   async update(@Body() body: UpdateSettingsDto, @CurrentUser() caller: AuthUser, @Req() req: FastifyRequest) {
     const current = await this.mine(caller.id);
@@ -84,6 +89,7 @@ export class SettingsController {
     if (wantsSms && !phoneAfter) {
       throw DomainError.validation([{ field: 'phoneNumber', message: 'Add a phone number to get reminder texts.' }]);
     }
+    if (wantsSms && phoneAfter) await this.optIns.assertMayOptIn(caller.id, phoneAfter);
     const now = new Date();
     await this.users.execute(
       caller.id,
@@ -100,7 +106,13 @@ export class SettingsController {
       ],
       { correlationId: String(req.id) },
     );
-    return toSettingsResponse(await this.mine(caller.id));
+    if (wantsSms && phoneAfter) await this.optIns.honourStopAfterOptIn(caller.id, phoneAfter, String(req.id));
+    return this.response(caller.id);
+  }
+
+  private async response(userId: string): Promise<SettingsResponse> {
+    const view = await this.mine(userId);
+    return toSettingsResponse(view, await this.optIns.statusOf(userId, view.phoneNumber));
   }
 
   private async mine(userId: string): Promise<UserView> {

@@ -36,4 +36,9 @@ export class SmsStops {
   async isStopped(number: string): Promise<boolean> {
     return (await this.model.exists({ _id: number })) !== null;
   }
+
+  /** When the number replied STOP, or null while it may be texted. */
+  async stoppedAt(number: string): Promise<Date | null> {
+    return (await this.model.findById(number, { stoppedAt: 1 }).lean<StoppedNumberDoc>())?.stoppedAt ?? null;
+  }
 }

@@ -11,6 +11,7 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { smsKeywordOf } from './sms-keywords';
 import { SmsStops } from './sms-stops';
 import { isTwilioSignatureValid } from './twilio-signature';
+import { VerifiedNumbers } from './verified-numbers';
 
 class InboundSmsDto extends createZodDto(inboundSmsRequestSchema) {}
 
@@ -25,8 +26,9 @@ const formFields = (body: unknown): Record<string, string> | null => {
 };
 
 /**
- * Replies to our texts, posted by the SMS provider (docs/architecture.md, "Text messages"): STOP and its synonyms end
- * the member's opt-in at that number, START opts in again. Public, but only a request signed with the account's auth
+ * Replies to our texts, posted by the SMS provider (docs/architecture.md, "Text messages"): STOP and its synonyms stop
+ * the number (nothing is texted to it, whoever asks) and end every opt-in at it; START lifts the stop and opts in again
+ * the members who had opted in there and proved the number. Public, but only a request signed with the account's auth
  * token is read.
  */
 @ApiTags('sms')
@@ -38,14 +40,15 @@ export class SmsWebhookController {
     private readonly users: UserStream,
     private readonly views: UserProjection,
     private readonly stops: SmsStops,
+    private readonly verified: VerifiedNumbers,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   @ApiOperation({
     summary:
       "The SMS provider's webhook for texts members send us (Twilio's form, signed with X-Twilio-Signature): STOP, " +
-      'STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, OPTOUT or REVOKE turns reminder texts off for that number, START, UNSTOP ' +
-      'or YES turns them back on. STOP from any number also keeps church invitations from texting it. Answers TwiML with nothing to send.',
+      'STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, OPTOUT or REVOKE stops every text to that number, for every account, until ' +
+      'it sends START, UNSTOP or YES, which turns reminder texts back on for the accounts that proved the number. Answers TwiML with nothing to send.',
   })
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: InboundSmsDto })
@@ -82,6 +85,8 @@ export class SmsWebhookController {
       // The number itself, member or not: a church invitation never texts a number that said STOP.
       await (keyword === 'stop' ? this.stops.stop(from, now) : this.stops.start(from));
       for (const userId of await this.views.membersTextingFrom(from)) {
+        // START opts in again only an account that proved the number: the reply is from the number, not the member.
+        if (keyword === 'start' && !(await this.verified.isVerifiedBy(userId, from))) continue;
         const events = await this.users.execute(userId, (state) => decideSmsReply(state, { userId, from, keyword, now }), {
           correlationId: String(req.id),
         });

@@ -106,12 +106,16 @@ export type Settings = z.infer<typeof settingsSchema>;
 export const updateSettingsRequestSchema = settingsSchema.partial();
 
 /**
- * Text messages: `on` since the member opted in (at `since`), `stopped` when they replied STOP (at `since`), `off`
- * otherwise. `channels` holds `sms` exactly when this is `on`; adding `sms` to them in a change is the opt-in.
+ * Text messages: `on` since the member opted in (at `since`), `stopped` when their number replied STOP (at `since`;
+ * per number, whoever's account it is), `off` otherwise. `channels` holds `sms` exactly when this is `on`; adding `sms` to them in a change is the opt-in.
  */
 export const smsStatusSchema = z.object({
   state: z.enum(['on', 'off', 'stopped']),
   since: z.string().nullable(),
+  /** The member proved the number is theirs with a texted code; texts are only ever turned on for such a number. */
+  verified: z.boolean(),
+  /** Our number, to text START to: a number that replied STOP gets nothing until it does, whatever any account says. */
+  startTo: z.string(),
 });
 export type SmsStatus = z.infer<typeof smsStatusSchema>;
 

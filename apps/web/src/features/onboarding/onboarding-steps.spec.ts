@@ -27,7 +27,14 @@ describe(stepError.name, () => {
 
   it('returns a message on step 4 when texts are asked for without a number', () => {
     expect(stepError(4, { ...emptyDraft, smsOptIn: true })).toBe('Add a phone number to get reminder texts');
-    expect(stepError(4, { ...emptyDraft, smsOptIn: true, phoneNumber: '(201) 555-0123' })).toBeNull();
+  });
+
+  it('returns a message on step 4 when texts are asked for at a number not proved with a texted code', () => {
+    const draft = { ...emptyDraft, smsOptIn: true, phoneNumber: '(201) 555-0123' };
+
+    expect(stepError(4, draft)).toBe('Verify this number to get reminder texts: we text you a code');
+    expect(stepError(4, { ...draft, provedNumbers: ['(201) 555-0199'] })).not.toBeNull();
+    expect(stepError(4, { ...draft, provedNumbers: ['(201) 555-0123'] })).toBeNull();
   });
 
   it('returns a message on step 4 when the phone has characters a number never has', () => {

@@ -18,6 +18,8 @@ export interface OnboardingDraft {
   phoneNumber: string;
   /** The box beside the number: reminder texts at it (recorded with its time when setup completes). */
   smsOptIn: boolean;
+  /** Numbers (as typed) the member proved with a texted code: texts are turned on only for one of them. */
+  provedNumbers?: string[];
 }
 
 export type OnboardingStep = 1 | 2 | 3 | 4;
@@ -51,9 +53,15 @@ export function stepError(step: OnboardingStep, draft: OnboardingDraft): string 
     case 4:
       // Optional; only characters the server would refuse stop the last step (it checks the number itself).
       if (draft.smsOptIn && !draft.phoneNumber.trim()) return 'Add a phone number to get reminder texts';
-      return firstIssue(fields.phoneNumber.safeParse(draft.phoneNumber));
+      return (
+        firstIssue(fields.phoneNumber.safeParse(draft.phoneNumber)) ??
+        (draft.smsOptIn && !isProved(draft) ? 'Verify this number to get reminder texts: we text you a code' : null)
+      );
   }
 }
+
+/** The number typed is one the member proved with a texted code. */
+export const isProved = (draft: OnboardingDraft): boolean => (draft.provedNumbers ?? []).includes(draft.phoneNumber.trim());
 
 export const canContinue = (step: OnboardingStep, draft: OnboardingDraft): boolean => stepError(step, draft) === null;
 

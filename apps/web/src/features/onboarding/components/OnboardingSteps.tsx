@@ -17,8 +17,9 @@ import { connectionOptions, reminderFrequencies, spiritualGoals, type Connection
 import { Input, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { ChoiceCard } from '../../../shared/components/ChoiceCard';
+import { PhoneCodeVerification } from '../../sms/components/PhoneCodeVerification';
 import { SmsConsentCheckbox } from '../../sms/components/SmsConsentCheckbox';
-import { planSummary, type OnboardingDraft } from '../onboarding-steps';
+import { isProved, planSummary, type OnboardingDraft } from '../onboarding-steps';
 
 type Change = (patch: Partial<OnboardingDraft>) => void;
 
@@ -138,6 +139,15 @@ export function FinishStep({ draft, onChange, phoneError }: { draft: OnboardingD
           checked={draft.smsOptIn}
           onChange={(smsOptIn) => onChange({ smsOptIn })}
         />
+        {draft.smsOptIn && draft.phoneNumber.trim() && (
+          <PhoneCodeVerification
+            idPrefix="onboarding"
+            phoneNumber={draft.phoneNumber}
+            timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
+            verified={isProved(draft)}
+            onVerified={(typed) => onChange({ provedNumbers: [...(draft.provedNumbers ?? []), typed] })}
+          />
+        )}
       </div>
       <section className="plan-summary" aria-labelledby="plan-summary-title">
         <h3 id="plan-summary-title" className="plan-summary__title">

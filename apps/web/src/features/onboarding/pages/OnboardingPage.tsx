@@ -4,6 +4,7 @@ import { App, Button, Card, Progress, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { BrandMark } from '../../../shared/components/BrandMark';
+import { problemOf } from '../../../shared/api/problem-details';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { profileNameFor } from '../../auth/profile-name';
 import { ConnectionStep, FinishStep, GoalsStep, ReminderStep } from '../components/OnboardingSteps';
@@ -16,7 +17,7 @@ import {
   type OnboardingDraft,
   type OnboardingStep,
 } from '../onboarding-steps';
-import { fieldErrorsOf } from '../../auth/auth-errors';
+import { asApiError, fieldErrorsOf } from '../../auth/auth-errors';
 import { useOnboardingCompleteMutation } from '../onboardingApi';
 
 const stepCopy: Record<OnboardingStep, { title: string; lead: string }> = {
@@ -63,7 +64,9 @@ export function OnboardingPage() {
       smsOptIn: draft.smsOptIn,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
-    const refusal = fieldErrorsOf(result.error).get('phoneNumber')?.[0];
+    // A number that replied STOP is refused whoever asks (409): the member reads why beside the number.
+    const problem = problemOf(asApiError(result.error));
+    const refusal = fieldErrorsOf(result.error).get('phoneNumber')?.[0] ?? (problem?.status === 409 ? problem.detail : undefined);
     if (refusal) {
       setPhoneRefusal(refusal);
       return;

@@ -1,7 +1,10 @@
 import { reminderFrequencies, settingsSchema } from '@abide/contracts';
 import { App, Button, Card, Checkbox, Form, Input, Radio } from 'antd';
+import { useState } from 'react';
+import { problemOf } from '../../../shared/api/problem-details';
 import { zodRule } from '../../../shared/forms/zod-rule';
-import { fieldErrorsOf } from '../../auth/auth-errors';
+import { asApiError, fieldErrorsOf } from '../../auth/auth-errors';
+import { PhoneCodeVerification } from '../../sms/components/PhoneCodeVerification';
 import { SmsConsentCheckbox } from '../../sms/components/SmsConsentCheckbox';
 import { toastSaved, toastSaveFailed } from '../settings-toasts';
 import { useSettingsUpdateMutation, type AccountSettings } from '../settingsApi';
@@ -24,12 +27,11 @@ const otherChannels: Array<{ value: OtherChannel; label: string }> = [
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
-/** Where texts stand, in words: on since the opt-in, off after a STOP reply, or off. */
+/** Where texts stand, in words: on since the opt-in, stopped by the number's STOP reply (until it texts START), or off. */
 export function smsStatusText(sms: AccountSettings['sms']): string {
   const since = sms.since ? longDate.format(new Date(sms.since)) : null;
   if (sms.state === 'on') return since ? `Text messages are on, since you opted in on ${since}.` : 'Text messages are on.';
-  if (sms.state === 'stopped')
-    return `Text messages are off: you replied STOP${since ? ` on ${since}` : ''}. Tick the box below and save to get them again.`;
+  if (sms.state === 'stopped') return `This number replied STOP; text START to ${sms.startTo} to receive texts again.`;
   return 'Text messages are off.';
 }
 
@@ -45,6 +47,13 @@ export function RemindersSection({ settings }: { settings: AccountSettings }) {
   const [update, { isLoading }] = useSettingsUpdateMutation();
   const { notification } = App.useApp();
   const frequency = Form.useWatch('reminderFrequency', form) ?? settings.reminderFrequency;
+  const phoneNumber: string = Form.useWatch('phoneNumber', form) ?? settings.phoneNumber ?? '';
+  const smsChecked: boolean = Form.useWatch('sms', form) ?? settings.sms.state === 'on';
+  /** Numbers proved with a texted code, as typed (the stored one when the server says it is proved). */
+  const [proved, setProved] = useState<string[]>(settings.sms.verified && settings.phoneNumber ? [settings.phoneNumber] : []);
+  const verified = proved.includes(phoneNumber.trim());
+  /** The stored number replied STOP: nothing is texted to it, not even a code, until it texts START. */
+  const stopped = settings.sms.state === 'stopped' && phoneNumber.trim() === settings.phoneNumber;
 
   const onFinish = async (values: ReminderFields) => {
     const result = await update({
@@ -53,10 +62,13 @@ export function RemindersSection({ settings }: { settings: AccountSettings }) {
       phoneNumber: values.phoneNumber?.trim() ?? '',
     });
     if (result.error) {
-      const phone = fieldErrorsOf(result.error).get('phoneNumber');
+      // A number that replied STOP (409) is refused whoever asks; the member reads why beside the number.
+      const stopped = problemOf(asApiError(result.error))?.status === 409 ? problemOf(asApiError(result.error))?.detail : undefined;
+      const phone = fieldErrorsOf(result.error).get('phoneNumber') ?? (stopped ? [stopped] : undefined);
       if (phone) return form.setFields([{ name: 'phoneNumber', errors: phone }]);
       return toastSaveFailed(notification);
     }
+    if (result.data.sms.verified && result.data.phoneNumber) setProved((list) => [...list, result.data.phoneNumber ?? '']);
     // The number as stored (E.164) and the opt-in as it now stands.
     form.setFieldsValue(fieldsOf(result.data));
     toastSaved(notification, 'Your reminder preferences have been updated.');
@@ -106,8 +118,17 @@ export function RemindersSection({ settings }: { settings: AccountSettings }) {
           >
             <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="(201) 555-0123" />
           </Form.Item>
+          {phoneNumber.trim() && !stopped && (
+            <PhoneCodeVerification
+              idPrefix="settings"
+              phoneNumber={phoneNumber}
+              verified={verified}
+              onVerified={(typed) => setProved((list) => [...list, typed])}
+            />
+          )}
           <Form.Item name="sms" valuePropName="checked">
-            <SmsConsentCheckbox id="settings-sms" frequency={frequency} />
+            {/* Unticking is always possible; ticking only once the number is proved and has not replied STOP. */}
+            <SmsConsentCheckbox id="settings-sms" frequency={frequency} disabled={!smsChecked && (!verified || stopped)} />
           </Form.Item>
         </fieldset>
         <Button type="primary" htmlType="submit" loading={isLoading}>

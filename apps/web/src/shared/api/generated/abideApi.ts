@@ -839,6 +839,20 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    phoneVerificationSend: build.mutation<PhoneVerificationSendApiResponse, PhoneVerificationSendApiArg>({
+      query: (queryArg) => ({
+        url: `/settings/phone/verification`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    phoneVerificationConfirm: build.mutation<PhoneVerificationConfirmApiResponse, PhoneVerificationConfirmApiArg>({
+      query: (queryArg) => ({
+        url: `/settings/phone/verification/confirm`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
     smsWebhookInbound: build.mutation<SmsWebhookInboundApiResponse, SmsWebhookInboundApiArg>({
       query: (queryArg) => ({
         url: `/sms/inbound`,
@@ -1366,6 +1380,10 @@ export type SettingsGetApiResponse = /** status 200  */ SettingsResponseDto;
 export type SettingsGetApiArg = void;
 export type SettingsUpdateApiResponse = /** status 200  */ SettingsResponseDto;
 export type SettingsUpdateApiArg = UpdateSettingsDto;
+export type PhoneVerificationSendApiResponse = /** status 201  */ PhoneVerificationSentDto;
+export type PhoneVerificationSendApiArg = PhoneVerificationRequestDto;
+export type PhoneVerificationConfirmApiResponse = /** status 200  */ PhoneVerifiedDto;
+export type PhoneVerificationConfirmApiArg = PhoneVerificationConfirmDto;
 export type SmsWebhookInboundApiResponse = /** status 200 Read (and acted on, for a keyword from a known number) */ string;
 export type SmsWebhookInboundApiArg = {
   /** HMAC-SHA1 of the URL and fields with the account's auth token */
@@ -2778,6 +2796,8 @@ export type SettingsResponseDto = {
   sms: {
     state: 'on' | 'off' | 'stopped';
     since: string | null;
+    verified: boolean;
+    startTo: string;
   };
 };
 export type UpdateSettingsDto = {
@@ -2787,6 +2807,23 @@ export type UpdateSettingsDto = {
   phoneNumber?: string;
   channels?: ('in-app' | 'email' | 'sms')[];
   shareProgressWithGroups?: boolean;
+};
+export type PhoneVerificationSentDto = {
+  phoneNumber: string;
+  expiresAt: string;
+};
+export type PhoneVerificationRequestDto = {
+  phoneNumber: string;
+  timeZone?: string;
+};
+export type PhoneVerifiedDto = {
+  phoneNumber: string;
+  verified: true;
+};
+export type PhoneVerificationConfirmDto = {
+  phoneNumber: string;
+  timeZone?: string;
+  code: string;
 };
 export type InboundSmsDto = {
   From: string;
@@ -3141,6 +3178,8 @@ export const {
   useSettingsGetQuery,
   useLazySettingsGetQuery,
   useSettingsUpdateMutation,
+  usePhoneVerificationSendMutation,
+  usePhoneVerificationConfirmMutation,
   useSmsWebhookInboundMutation,
   usePlansCurrentQuery,
   useLazyPlansCurrentQuery,
