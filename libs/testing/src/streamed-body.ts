@@ -6,11 +6,12 @@ import { PassThrough, type Readable } from 'node:stream';
  */
 export const streamedInPieces = (data: Buffer, pieceBytes = 64 * 1024): Readable => {
   const body = new PassThrough();
-  void (async () => {
+  const feed = async () => {
     for (let at = 0; at < data.length && !body.destroyed; at += pieceBytes) {
       if (!body.write(data.subarray(at, at + pieceBytes))) await new Promise((resolve) => setTimeout(resolve, 1));
     }
     body.end();
-  })();
+  };
+  feed().catch((error: Error) => body.destroy(error));
   return body;
 };

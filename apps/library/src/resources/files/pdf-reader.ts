@@ -57,7 +57,8 @@ const readInWorker = (data: Buffer, limits: PdfLimits): Promise<PdfReading> =>
       settled = true;
       clearTimeout(timer);
       outcome();
-      void worker.terminate();
+      // The outcome is settled; a thread that fails to stop has nothing left to report.
+      worker.terminate().catch(() => undefined);
     };
     const timer = setTimeout(() => settle(() => resolve({ ok: false, reason: 'time' })), limits.maxMillis);
     worker.once('message', (reading: PdfReading) => settle(() => resolve(reading)));
