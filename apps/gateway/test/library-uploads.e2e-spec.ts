@@ -273,7 +273,8 @@ describe('visibility', () => {
     expect(res.body).toMatchObject({ visibility: 'group', groupId, groupName: 'Tuesday Fellowship' });
     await settled(owner, res.body.id, 'approved');
 
-    expect((await member.get<ResourcePage>(`/api/uploads?q=${marker}`)).body.total).toBe(1);
+    // The member's join (version 3) reaches the library as an event, which may land after the upload settled.
+    await eventually(async () => ((await member.get<ResourcePage>(`/api/uploads?q=${marker}`)).body.total === 1 ? true : undefined));
     expect((await member.post(`/api/uploads/${res.body.id}/download`)).status).toBe(200);
     expect((await other.get<ResourcePage>(`/api/uploads?q=${marker}`)).body.total).toBe(0);
     expect((await other.get(`/api/uploads/${res.body.id}`)).status).toBe(404);
