@@ -222,7 +222,9 @@ export const decideSmsReply = (state: UserState, c: { userId: string; from: stri
  * only while it still stands at that number, so a second run, or another replica's run racing this one, decides nothing.
  */
 export const decideEndUnprovedOptIn = (state: UserState, c: { userId: string; number: string; now: Date }) =>
-  !state.registered || state.deleted || state.smsOptedInNumber !== c.number ? [] : [smsOptedOut(c.userId, c.number, 'number-not-verified', c.now)];
+  !state.registered || state.deleted || state.smsOptedInNumber !== c.number
+    ? []
+    : [smsOptedOut(c.userId, c.number, 'number-not-verified', c.now)];
 
 export const decideChangeRoles = (state: UserState, userId: string, change: { grant?: Role; revoke?: Role; by: string }) => {
   assertActive(state);
