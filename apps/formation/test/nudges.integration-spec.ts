@@ -225,6 +225,34 @@ describe('nudge delivery', () => {
     expect((await app.get(MemberProjection).find(userId))?.channels).toEqual(['in-app', 'email']);
   });
 
+  it('texts no more reminders once identity ends an opt-in at a number never proved (number-not-verified)', async () => {
+    // Opted in before numbers had to be proved: formation holds the opt-in, and the scan claims a text.
+    const { userId, phoneNumber } = await join();
+    const [claimed] = mine(await nudges.scan(clock.now), userId);
+    expect(claimed.channels).toEqual(['in-app', 'email', 'sms']);
+
+    // Identity's start-up migration ends it (opt-out v2): the reminder claimed before goes out without the text.
+    await handle({
+      ...identityEvent('identity.user.sms-opted-out', userId, {
+        userId,
+        phoneNumber,
+        optedOutAt: clock.now.toISOString(),
+        source: 'number-not-verified',
+      }),
+      schemaVersion: 2,
+    });
+    await nudges.deliver(claimed.key, clock.now);
+    const [next] = mine(await nudges.scan(tomorrow()), userId);
+    await nudges.deliver(next.key, tomorrow());
+
+    expect(await textsTo(sms.sid, phoneNumber)).toEqual([]);
+    expect((await deliveryOf(claimed.key))?.outcomes).toContainEqual(expect.objectContaining({ channel: 'sms', outcome: 'unreachable' }));
+    expect(next.channels).toEqual(['in-app', 'email']);
+    expect(await app.get(MemberProjection).find(userId)).toMatchObject({ channels: ['in-app', 'email'], smsOptedInAt: null });
+    const ended = await db.collection(EVENTS_COLLECTION).find({ subjectId: userId, type: 'formation.member.sms-opted-out' }).toArray();
+    expect(ended.map((e) => [e.schemaVersion, e.data.source])).toEqual([[2, 'number-not-verified']]);
+  });
+
   it('records a text the provider refuses for good (the number opted out there) and does not try it again', async () => {
     const { userId, email, phoneNumber } = await join();
     await optOutAtProvider(sms.sid, phoneNumber);

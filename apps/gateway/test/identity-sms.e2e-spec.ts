@@ -112,7 +112,7 @@ describe('text messages: the opt-in', () => {
     const { member, phone } = await onboardWithTexts();
 
     const off = await member.patch<SettingsResponse>('/api/settings', { channels: ['in-app', 'email'] });
-    expect(off.body.sms).toEqual({ state: 'off', since: null, verified: true, startTo: OUR_NUMBER() });
+    expect(off.body.sms).toEqual({ state: 'off', since: null, verified: true, startTo: OUR_NUMBER(), endedBy: 'settings' });
     const on = await member.patch<SettingsResponse>('/api/settings', { channels: ['in-app', 'sms'] });
     expect(on.body).toMatchObject({ channels: ['in-app', 'sms'], sms: { state: 'on' } });
     const other = newPhoneNumber();

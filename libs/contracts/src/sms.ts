@@ -3,7 +3,12 @@ import { z } from 'zod';
 /** Where a member's choice about text messages came from (docs/architecture.md, "Text messages"). */
 export const smsOptInSources = ['onboarding', 'settings', 'reply'] as const;
 /** `number-changed`: the consent was for a number the member has since replaced without opting in again. */
-export const smsOptOutSources = ['onboarding', 'settings', 'reply', 'number-changed'] as const;
+export const smsOptOutSourcesV1 = ['onboarding', 'settings', 'reply', 'number-changed'] as const;
+/**
+ * `number-not-verified` (opt-out events v2): the opt-in was made before numbers had to be proved, and its number never
+ * was; ended once by identity's start-up migration, until the member proves the number and opts in again.
+ */
+export const smsOptOutSources = [...smsOptOutSourcesV1, 'number-not-verified'] as const;
 export type SmsOptInSource = (typeof smsOptInSources)[number];
 export type SmsOptOutSource = (typeof smsOptOutSources)[number];
 

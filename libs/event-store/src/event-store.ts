@@ -315,6 +315,13 @@ export class EventStore implements OnModuleInit {
     return heads.map((h) => h._id);
   }
 
+  /** The subjects of the stored events of a type, each once: a scan of the log, for a one-time migration at start. */
+  async subjectsWith(type: EventType): Promise<string[]> {
+    await this.init();
+    const docs = await this.events.find({ type }, { _id: 0, subjectId: 1 }).lean<Array<Pick<EventDocument, 'subjectId'>>>();
+    return [...new Set(docs.flatMap((d) => (d.subjectId ? [d.subjectId] : [])))];
+  }
+
   // ---- outbox
 
   /**

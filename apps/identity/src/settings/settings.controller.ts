@@ -6,6 +6,8 @@ import {
   type SettingsResponse,
   updateSettingsRequestSchema,
   settingsResponseSchema,
+  type SmsOptOutSource,
+  smsOptOutSources,
 } from '@abide/contracts';
 import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
@@ -22,12 +24,15 @@ class SettingsResponseDto extends createZodDto(settingsResponseSchema) {}
 
 class UpdateSettingsDto extends createZodDto(updateSettingsRequestSchema) {}
 
+const isOptOutSource = (source: string | null | undefined): source is SmsOptOutSource =>
+  (smsOptOutSources as readonly unknown[]).includes(source);
+
 /** A STOP from the number wins over any account's opt-in: it is the number's owner speaking. */
 const smsStatusOf = (view: UserView, number: NumberStatus): SettingsResponse['sms'] => {
   const facts = { verified: number.verified, startTo: number.startTo };
-  if (number.stoppedAt) return { state: 'stopped', since: number.stoppedAt.toISOString(), ...facts };
-  if (view.smsOptedInAt) return { state: 'on', since: view.smsOptedInAt.toISOString(), ...facts };
-  return { state: 'off', since: null, ...facts };
+  if (number.stoppedAt) return { state: 'stopped', since: number.stoppedAt.toISOString(), ...facts, endedBy: null };
+  if (view.smsOptedInAt) return { state: 'on', since: view.smsOptedInAt.toISOString(), ...facts, endedBy: null };
+  return { state: 'off', since: null, ...facts, endedBy: isOptOutSource(view.smsOptOutSource) ? view.smsOptOutSource : null };
 };
 
 /** `sms` is among the channels exactly when the member's opt-in stands, whatever older settings recorded. */

@@ -7,6 +7,7 @@ import { SmsOptIns } from './sms-opt-ins';
 import { SmsPermissions } from './sms-permissions';
 import { SmsStops } from './sms-stops';
 import { SmsWebhookController } from './sms-webhook.controller';
+import { UnprovedOptInsMigration } from './unproved-opt-ins.migration';
 import { VerifiedNumbers } from './verified-numbers';
 
 /** Text messages in identity (docs/architecture.md, "Text messages"): proving numbers, STOP and START, who may be texted. */
@@ -18,6 +19,7 @@ export const smsProviders: Provider[] = [
   SmsPermissions,
   SmsOptIns,
   PhoneVerification,
+  UnprovedOptInsMigration,
   {
     provide: IDENTITY_SMS_SENDER,
     useFactory: (config: IdentityConfig) => twilioSenderFor(config),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './required-text';
 import { connectionOptions, reminderFrequencies, spiritualGoals } from '../catalog';
+import { smsOptOutSources } from '../sms';
 
 /**
  * Accounts and sessions (issue: accounts, onboarding and the app shell). The identity service plays the
@@ -116,6 +117,11 @@ export const smsStatusSchema = z.object({
   verified: z.boolean(),
   /** Our number, to text START to: a number that replied STOP gets nothing until it does, whatever any account says. */
   startTo: z.string(),
+  /**
+   * While texts are `off`, how the last opt-in ended (null: never opted in, or texts are not off). `number-not-verified`:
+   * it was made before numbers had to be proved, and ended since the number never was; proving it lets the member opt in again.
+   */
+  endedBy: z.enum(smsOptOutSources).nullable(),
 });
 export type SmsStatus = z.infer<typeof smsStatusSchema>;
 

@@ -3,6 +3,7 @@ import {
   decideChangeRoles,
   decideCompleteOnboarding,
   decideDelete,
+  decideEndUnprovedOptIn,
   decideRegister,
   decideRename,
   decideSmsChoice,
@@ -195,5 +196,34 @@ describe('decideSmsReply', () => {
 
   it('returns nothing for a deleted account', () => {
     expect(decideSmsReply(foldUser([...on, deleted]), { userId: 'u1', from: phone, keyword: 'stop', now })).toEqual([]);
+  });
+});
+
+describe('decideEndUnprovedOptIn', () => {
+  const now = new Date('2026-11-29T13:00:00Z');
+  const phone = '+12015550123';
+  const on = [
+    ...registered,
+    {
+      type: 'identity.user.sms-opted-in',
+      data: { userId: 'u1', phoneNumber: phone, optedInAt: '2026-01-05T08:00:00.000Z', source: 'onboarding' },
+    },
+  ] as EventPayload[];
+
+  it('returns the opt-out with source number-not-verified while the opt-in stands at the number, and nothing once it is ended', () => {
+    const sut = decideEndUnprovedOptIn(foldUser(on), { userId: 'u1', number: phone, now });
+    expect(sut).toEqual([
+      {
+        type: 'identity.user.sms-opted-out',
+        subjectId: 'u1',
+        data: { userId: 'u1', phoneNumber: phone, optedOutAt: '2026-11-29T13:00:00.000Z', source: 'number-not-verified' },
+      },
+    ]);
+    expect(decideEndUnprovedOptIn(foldUser([...on, ...sut]), { userId: 'u1', number: phone, now })).toEqual([]);
+  });
+
+  it('returns nothing when the opt-in now stands at another number, or the account is deleted', () => {
+    expect(decideEndUnprovedOptIn(foldUser(on), { userId: 'u1', number: '+12015550999', now })).toEqual([]);
+    expect(decideEndUnprovedOptIn(foldUser([...on, deleted]), { userId: 'u1', number: phone, now })).toEqual([]);
   });
 });

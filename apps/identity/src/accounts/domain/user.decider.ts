@@ -217,6 +217,15 @@ export const decideSmsReply = (state: UserState, c: { userId: string; from: stri
   return !state.smsOptedInNumber && state.phoneNumber === c.from ? [smsOptedIn(c.userId, c.from, 'reply', c.now)] : [];
 };
 
+/**
+ * An opt-in made before numbers had to be proved, at a number its member never proved, ends (`number-not-verified`):
+ * only while it still stands at that number, so a second run, or another replica's run racing this one, decides nothing.
+ */
+export const decideEndUnprovedOptIn = (state: UserState, c: { userId: string; number: string; now: Date }) =>
+  !state.registered || state.deleted || state.smsOptedInNumber !== c.number
+    ? []
+    : [smsOptedOut(c.userId, c.number, 'number-not-verified', c.now)];
+
 export const decideChangeRoles = (state: UserState, userId: string, change: { grant?: Role; revoke?: Role; by: string }) => {
   assertActive(state);
   const roles = new Set<Role>(state.roles);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { connectionOptions, reminderFrequencies, spiritualGoals } from '../../catalog';
-import { e164PhoneNumber, smsOptInSources, smsOptOutSources } from '../../sms';
+import { e164PhoneNumber, smsOptInSources, smsOptOutSources, smsOptOutSourcesV1 } from '../../sms';
+import { eventVersions } from '../versions';
 
 /** Events of formation's member aggregate (topic formation.member.v1): what formation knows of a member, learnt from identity. */
 const userId = z.string().min(1);
@@ -57,8 +58,11 @@ export const formationMemberSmsOptedOutV1 = z.object({
   userId,
   phoneNumber: e164PhoneNumber,
   optedOutAt: z.string().datetime({ offset: true }),
-  source: z.enum(smsOptOutSources),
+  source: z.enum(smsOptOutSourcesV1),
 });
+
+/** v2: identity's opt-out v2 mirrored, with its `number-not-verified` source. */
+export const formationMemberSmsOptedOutV2 = formationMemberSmsOptedOutV1.extend({ source: z.enum(smsOptOutSources) });
 
 export const formationMemberDeletedV1 = z.object({ userId, deletedAt: z.string().datetime({ offset: true }) });
 
@@ -70,6 +74,6 @@ export const formationMemberEvents = {
   'formation.member.contact-changed': { schemaVersion: 1, schema: formationMemberContactChangedV1 },
   'formation.member.email-unsubscribed': { schemaVersion: 1, schema: formationMemberEmailUnsubscribedV1 },
   'formation.member.sms-opted-in': { schemaVersion: 1, schema: formationMemberSmsOptedInV1 },
-  'formation.member.sms-opted-out': { schemaVersion: 1, schema: formationMemberSmsOptedOutV1 },
+  'formation.member.sms-opted-out': eventVersions(formationMemberSmsOptedOutV1).next(formationMemberSmsOptedOutV2, (v1) => v1),
   'formation.member.deleted': { schemaVersion: 1, schema: formationMemberDeletedV1 },
 } as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;

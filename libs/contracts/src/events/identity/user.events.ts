@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { connectionOptions, reminderFrequencies, spiritualGoals } from '../../catalog';
-import { e164PhoneNumber, smsOptInSources, smsOptOutSources } from '../../sms';
+import { e164PhoneNumber, smsOptInSources, smsOptOutSources, smsOptOutSourcesV1 } from '../../sms';
+import { eventVersions } from '../versions';
 
 const role = z.enum(['user', 'moderator', 'admin']);
 const channel = z.enum(['in-app', 'email', 'sms']);
@@ -55,8 +56,11 @@ export const userSmsOptedOutV1 = z.object({
   userId: z.string().min(1),
   phoneNumber: e164PhoneNumber,
   optedOutAt: z.string().datetime({ offset: true }),
-  source: z.enum(smsOptOutSources),
+  source: z.enum(smsOptOutSourcesV1),
 });
+
+/** v2: one more source, `number-not-verified` (an opt-in at a number never proved, ended by a migration). */
+export const userSmsOptedOutV2 = userSmsOptedOutV1.extend({ source: z.enum(smsOptOutSources) });
 
 export const userDeletedV1 = z.object({ userId: z.string().min(1), deletedAt: z.string().datetime({ offset: true }) });
 
@@ -99,7 +103,7 @@ export const identityUserEvents = {
   'identity.user.settings-updated': { schemaVersion: 1, schema: userSettingsUpdatedV1 },
   'identity.user.roles-changed': { schemaVersion: 1, schema: userRolesChangedV1 },
   'identity.user.sms-opted-in': { schemaVersion: 1, schema: userSmsOptedInV1 },
-  'identity.user.sms-opted-out': { schemaVersion: 1, schema: userSmsOptedOutV1 },
+  'identity.user.sms-opted-out': eventVersions(userSmsOptedOutV1).next(userSmsOptedOutV2, (v1) => v1),
   'identity.user.deleted': { schemaVersion: 1, schema: userDeletedV1 },
   'identity.user.two-factor-enabled': { schemaVersion: 1, schema: userTwoFactorEnabledV1 },
   'identity.user.two-factor-disabled': { schemaVersion: 1, schema: userTwoFactorDisabledV1 },

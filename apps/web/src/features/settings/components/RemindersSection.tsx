@@ -7,6 +7,7 @@ import { asApiError, fieldErrorsOf } from '../../auth/auth-errors';
 import { PhoneCodeVerification } from '../../sms/components/PhoneCodeVerification';
 import { SmsConsentCheckbox } from '../../sms/components/SmsConsentCheckbox';
 import { toastSaved, toastSaveFailed } from '../settings-toasts';
+import { smsStatusText } from '../sms-status-text';
 import { useSettingsUpdateMutation, type AccountSettings } from '../settingsApi';
 
 type OtherChannel = 'in-app' | 'email';
@@ -24,16 +25,6 @@ const otherChannels: Array<{ value: OtherChannel; label: string }> = [
   { value: 'in-app', label: 'In-app' },
   { value: 'email', label: 'Email' },
 ];
-
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-
-/** Where texts stand, in words: on since the opt-in, stopped by the number's STOP reply (until it texts START), or off. */
-export function smsStatusText(sms: AccountSettings['sms']): string {
-  const since = sms.since ? longDate.format(new Date(sms.since)) : null;
-  if (sms.state === 'on') return since ? `Text messages are on, since you opted in on ${since}.` : 'Text messages are on.';
-  if (sms.state === 'stopped') return `This number replied STOP; text START to ${sms.startTo} to receive texts again.`;
-  return 'Text messages are off.';
-}
 
 const fieldsOf = (settings: AccountSettings): ReminderFields => ({
   reminderFrequency: settings.reminderFrequency,

@@ -2788,7 +2788,7 @@ export type SettingsResponseDto = {
   name: string;
   timeZone: string;
   reminderFrequency: 'daily' | 'weekly' | 'none';
-  phoneNumber?: string;
+  phoneNumber?: string | '';
   channels: ('in-app' | 'email' | 'sms')[];
   shareProgressWithGroups: boolean;
   email: string;
@@ -2798,6 +2798,7 @@ export type SettingsResponseDto = {
     since: string | null;
     verified: boolean;
     startTo: string;
+    endedBy: ('onboarding' | 'settings' | 'reply' | 'number-changed' | 'number-not-verified' | null) | null;
   };
 };
 export type UpdateSettingsDto = {
