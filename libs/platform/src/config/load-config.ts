@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kafkaSaslProblems, kafkaSaslProductionProblems } from './kafka-sasl-checks';
 import { productionProblems } from './production-checks';
 
 export class ConfigError extends Error {}
@@ -15,9 +16,18 @@ export const loadConfig = <T extends z.ZodTypeAny>(
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<T> => {
   const parsed = schema.safeParse(env);
+  const names = schema instanceof z.ZodObject ? Object.keys(schema.shape as z.ZodRawShape) : [];
+  const mismatched = kafkaSaslProblems(names, env);
+  if (parsed.success && mismatched.length > 0)
+    throw new ConfigError(
+      `${service}: configuration is incomplete:\n${mismatched.map((p) => `  - ${p}`).join('\n')}\n` +
+        'Kafka sign-in: see deploy/README.md "Kafka".',
+    );
   if (parsed.success) {
-    const names = schema instanceof z.ZodObject ? Object.keys(schema.shape as z.ZodRawShape) : [];
-    const problems = (parsed.data as { NODE_ENV?: string }).NODE_ENV === 'production' ? productionProblems(names, env) : [];
+    const problems =
+      (parsed.data as { NODE_ENV?: string }).NODE_ENV === 'production'
+        ? [...productionProblems(names, env), ...kafkaSaslProductionProblems(names, env)]
+        : [];
     if (problems.length === 0) return parsed.data;
     throw new ConfigError(
       `${service}: refusing to start in production with these settings:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
