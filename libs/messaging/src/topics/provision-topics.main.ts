@@ -1,21 +1,12 @@
 // One-shot step run before the services (npm start, the test stacks, compose's kafka-topics service):
 //   KAFKA_BROKERS=127.0.0.1:9092 KAFKA_TOPIC_PREFIX= node -r @swc-node/register libs/messaging/src/topics/provision-topics.main.ts
 // It signs in like the services do (KAFKA_SASL_*, KAFKA_SSL; deploy/README.md "Kafka").
-import { baseEnv, kafkaBrokersEnv, kafkaEnv, kafkaSecurityEnv, loadConfigOrExit } from '@abide/platform';
-import { z } from 'zod';
+import { loadConfigOrExit } from '@abide/platform';
 import { kafkaConnection } from '../kafka-connection';
 import { provisionTopics } from './provision-topics';
+import { provisionTopicsEnvSchema } from './provision-topics.env';
 
-const config = loadConfigOrExit(
-  'kafka-topics',
-  z.object({
-    NODE_ENV: baseEnv.NODE_ENV,
-    ...kafkaBrokersEnv,
-    ...kafkaSecurityEnv,
-    KAFKA_TOPIC_PREFIX: kafkaEnv.KAFKA_TOPIC_PREFIX,
-    KAFKA_TOPICS_TIMEOUT_SECONDS: z.coerce.number().positive().default(180),
-  }),
-);
+const config = loadConfigOrExit('kafka-topics', provisionTopicsEnvSchema);
 const prefix = config.KAFKA_TOPIC_PREFIX;
 const say = (line: string) => process.stdout.write(`[kafka-topics] ${line}\n`);
 
