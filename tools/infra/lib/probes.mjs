@@ -1,5 +1,4 @@
 // Wire-level health probes (no client libraries): Kafka Metadata, MongoDB OP_MSG ping, Redis PING.
-import net from 'node:net';
 import { tcpExchange } from './util.mjs';
 
 const sized = (buf) => buf.length >= 4 && buf.length >= 4 + buf.readInt32BE(0);
@@ -16,33 +15,6 @@ function kafkaRequest(apiKey, version, correlationId, body) {
   const size = Buffer.alloc(4);
   size.writeInt32BE(header.length + body.length);
   return Buffer.concat([size, header, body]);
-}
-
-/** Sends each request once the previous one's response is complete (SASL must finish before anything else); the responses, or null. */
-function kafkaConversation(port, requests, timeoutMs) {
-  return new Promise((resolve) => {
-    const sock = net.connect({ port, host: '127.0.0.1' });
-    const responses = [];
-    let buf = Buffer.alloc(0);
-    const done = (v) => {
-      sock.destroy();
-      resolve(v);
-    };
-    sock.setTimeout(timeoutMs, () => done(null));
-    sock.once('error', () => done(null));
-    sock.once('end', () => done(null));
-    sock.once('connect', () => sock.write(requests[0]));
-    sock.on('data', (d) => {
-      buf = Buffer.concat([buf, d]);
-      while (sized(buf)) {
-        const length = 4 + buf.readInt32BE(0);
-        responses.push(buf.subarray(0, length));
-        buf = buf.subarray(length);
-        if (responses.length === requests.length) return done(responses);
-        sock.write(requests[responses.length]);
-      }
-    });
-  });
 }
 
 /** SaslHandshake v1 for PLAIN, then SaslAuthenticate v0 with `\0user\0password` (what a broker's SASL listener wants first). */
@@ -64,7 +36,7 @@ function saslPlainRequests({ username, password }) {
 export async function kafkaMetadata(port, timeoutMs = 2000, sasl) {
   const metadata = kafkaRequest(3, 1, 7, Buffer.alloc(4)); // topics: empty array
   const requests = [...(sasl ? saslPlainRequests(sasl) : []), metadata];
-  const responses = await kafkaConversation(port, requests, timeoutMs);
+  const responses = await tcpExchange(port, requests, sized, timeoutMs);
   if (!responses) return null;
   // Each SASL response starts with its error code, right after size and correlation id.
   if (responses.slice(0, -1).some((r) => r.length < 10 || r.readInt16BE(8) !== 0)) return null;
