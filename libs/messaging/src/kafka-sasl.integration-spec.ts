@@ -44,7 +44,7 @@ describe('Kafka with SASL', () => {
     ...overrides,
   });
   // Clients that give up at once: a refused sign-in is what these tests wait for.
-  const impatient = { retries: 0, initialRetryTime: 100, maxRetryTime: 500 };
+  const impatient = { retries: 1, initialRetryTime: 100, maxRetryTime: 500 };
 
   beforeAll(() => {
     cli('up', '--only', 'kafka', '--quiet', '--kafka-sasl-users', `${username}:${password}`);
