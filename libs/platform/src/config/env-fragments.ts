@@ -27,7 +27,12 @@ export const kafkaBrokersEnv = {
   KAFKA_BROKERS: z
     .string()
     .min(1)
-    .transform((v) => v.split(',').map((b) => b.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((b) => b.trim())
+        .filter(Boolean),
+    ),
 };
 
 /**
@@ -39,8 +44,14 @@ export const kafkaSecurityEnv = {
   KAFKA_SASL_MECHANISM: optional(z.enum(['scram-sha-512', 'scram-sha-256', 'plain'])),
   KAFKA_SASL_USERNAME: optional(z.string()),
   KAFKA_SASL_PASSWORD: optional(z.string()),
-  KAFKA_SSL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  KAFKA_ALLOW_PLAINTEXT: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  KAFKA_SSL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  KAFKA_ALLOW_PLAINTEXT: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 };
 
 export const kafkaEnv = {
@@ -50,19 +61,28 @@ export const kafkaEnv = {
   /** Prefix of consumer groups, so parallel stacks never share offsets. */
   KAFKA_GROUP_PREFIX: z.string().default(''),
   /** Prefix of every topic, so stacks sharing one broker (dev, test runs) never see each other's events. */
-  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-z0-9_.-]*$/, 'may hold only a-z, 0-9, _, . and -').default(''),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_.-]*$/, 'may hold only a-z, 0-9, _, . and -')
+    .default(''),
 };
 
 export const redisEnv = {
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
   /** Namespace of the service's keys, so stacks sharing one Redis (dev, test runs) never mix counters. */
-  REDIS_KEY_PREFIX: z.string().regex(/^[\w-]+$/).default('abide'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .default('abide'),
 };
 
 export const s3Env = {
   S3_ENDPOINT: z.string().min(1),
   S3_PORT: port,
-  S3_USE_SSL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  S3_USE_SSL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   S3_ACCESS_KEY: z.string().min(3),
   S3_SECRET_KEY: z.string().min(8),
 };

@@ -44,7 +44,9 @@ describe('Kafka sign-in settings', () => {
   it.each(['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD'])('refuses to start when a mechanism is named without %s', (name) => {
     expect(sut({ ...signedIn, [name]: '' })).toThrow(ConfigError);
     expect(sut({ ...signedIn, [name]: undefined })).toThrow(
-      new RegExp(`configuration is incomplete:\\n {2}- ${name} is not set \\(KAFKA_SASL_MECHANISM=scram-sha-512 signs in to Kafka with it\\)`),
+      new RegExp(
+        `configuration is incomplete:\\n {2}- ${name} is not set \\(KAFKA_SASL_MECHANISM=scram-sha-512 signs in to Kafka with it\\)`,
+      ),
     );
   });
 

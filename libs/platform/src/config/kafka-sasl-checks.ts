@@ -16,7 +16,9 @@ export const kafkaSaslProblems = (names: readonly string[], env: NodeJS.ProcessE
       .filter((name) => !env[name])
       .map((name) => `${name} is not set (KAFKA_SASL_MECHANISM=${mechanism} signs in to Kafka with it)`);
   return given.length > 0
-    ? [`KAFKA_SASL_MECHANISM is not set, so ${given.join(' and ')} would be ignored: name the mechanism (scram-sha-512, scram-sha-256 or plain)`]
+    ? [
+        `KAFKA_SASL_MECHANISM is not set, so ${given.join(' and ')} would be ignored: name the mechanism (scram-sha-512, scram-sha-256 or plain)`,
+      ]
     : [];
 };
 

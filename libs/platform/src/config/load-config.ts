@@ -10,11 +10,7 @@ export class ConfigError extends Error {}
  * In production it also refuses secrets that are missing, too short or published in this repository, and a blanket
  * proxy trust (production-checks.ts): a service that started with the development two-factor key would seal nothing.
  */
-export const loadConfig = <T extends z.ZodTypeAny>(
-  service: string,
-  schema: T,
-  env: NodeJS.ProcessEnv = process.env,
-): z.infer<T> => {
+export const loadConfig = <T extends z.ZodTypeAny>(service: string, schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> => {
   const parsed = schema.safeParse(env);
   const names = schema instanceof z.ZodObject ? Object.keys(schema.shape as z.ZodRawShape) : [];
   const mismatched = kafkaSaslProblems(names, env);
