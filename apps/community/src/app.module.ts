@@ -71,16 +71,7 @@ export class AppModule {
         DeadLetterOpsModule.forService('community'),
       ],
       // The prayer routes (groups/:id/prayers…) come before the group routes so ':id' never swallows them.
-      controllers: [
-        PrayersController,
-        GroupsController,
-        ChurchDashboardController,
-        ChurchesController,
-        AccountExportController,
-        ActivityConsumer,
-        ChurchLogoConsumer,
-        InvitationJoinsConsumer,
-      ],
+      controllers: [PrayersController, GroupsController, ChurchDashboardController, ChurchesController, AccountExportController, ActivityConsumer, ChurchLogoConsumer, InvitationJoinsConsumer],
       providers: [
         MemberActivityStore,
         MemberActivityMigration,

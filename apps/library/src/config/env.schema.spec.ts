@@ -29,11 +29,7 @@ describe('libraryEnvSchema in production', () => {
   it.each([
     ['the local engines’ MinIO password', { S3_SECRET_KEY: 'abide-dev-secret' }, /S3_SECRET_KEY is a development value/],
     ['the manifests’ placeholder', { S3_SECRET_KEY: 'replace-me-too' }, /S3_SECRET_KEY is a development value/],
-    [
-      'a database password of docker-compose.yml',
-      { MONGO_URL: 'mongodb://abide:compose-mongo-password@mongodb:27017' },
-      /MONGO_URL holds a development password/,
-    ],
+    ['a database password of docker-compose.yml', { MONGO_URL: 'mongodb://abide:compose-mongo-password@mongodb:27017' }, /MONGO_URL holds a development password/],
   ])('refuses to start with %s, naming the variable', (_what, change, message) => {
     expect(sut({ ...production, ...change })).toThrow(ConfigError);
     expect(sut({ ...production, ...change })).toThrow(message);
