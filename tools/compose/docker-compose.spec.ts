@@ -100,11 +100,34 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('signs every Kafka user in on the only listener clients reach, each app as its own user with its own password', () => {
+    const broker = compose.services.kafka.environment ?? {};
+    const jaas = String(broker.KAFKA_LISTENER_NAME_SASL_PLAIN_SASL_JAAS_CONFIG);
+    const users = Object.fromEntries([...jaas.matchAll(/user_([\w-]+)="([^"]+)"/g)].map(([, name, password]) => [name, password]));
+    const clients = [...Object.keys(schemas), 'kafka-topics'];
+
+    expect(broker.KAFKA_LISTENER_SECURITY_PROTOCOL_MAP).toBe('CONTROLLER:PLAINTEXT,SASL:SASL_PLAINTEXT');
+    expect(broker.KAFKA_ADVERTISED_LISTENERS).toBe('SASL://kafka:9092');
+    for (const client of clients) {
+      const env = envOf(client);
+      expect({ client, mechanism: env.KAFKA_SASL_MECHANISM, password: users[env.KAFKA_SASL_USERNAME] }).toEqual({
+        client,
+        mechanism: 'plain',
+        password: env.KAFKA_SASL_PASSWORD,
+      });
+    }
+    expect(new Set(clients.map((client) => envOf(client).KAFKA_SASL_USERNAME)).size).toBe(clients.length);
+    expect(compose.services.kafka.healthcheck?.test.join(' ')).toContain('--command-config');
+  });
+
   it('says it runs on development secrets, which the production image refuses', () => {
     for (const service of Object.keys(schemas)) expect({ service, env: envOf(service).NODE_ENV }).toEqual({ service, env: 'development' });
     for (const service of Object.keys(schemas)) {
       expect(() => loadConfig(service, schemas[service], { ...envOf(service), NODE_ENV: 'production' })).toThrow(
         /published in this repository/,
+      );
+      expect(() => loadConfig(service, schemas[service], { ...envOf(service), NODE_ENV: 'production' })).toThrow(
+        /KAFKA_SASL_PASSWORD is a development value published in this repository/,
       );
     }
   });
@@ -136,7 +159,7 @@ describe('docker-compose.yml', () => {
       const env = envOf(service);
       expect(compose.services[new URL(env.MONGO_URL).hostname]?.image).toMatch(/^mongo:/);
       const [kafkaHost, kafkaPort] = env.KAFKA_BROKERS.split(':');
-      expect(compose.services[kafkaHost]?.environment?.KAFKA_ADVERTISED_LISTENERS).toBe(`PLAINTEXT://${kafkaHost}:${kafkaPort}`);
+      expect(compose.services[kafkaHost]?.environment?.KAFKA_ADVERTISED_LISTENERS).toBe(`SASL://${kafkaHost}:${kafkaPort}`);
     }
     const library = envOf('library');
     const minio = compose.services[library.S3_ENDPOINT];

@@ -10,6 +10,7 @@ import { formationEnvSchema } from '../../apps/formation/src/config/env.schema';
 import { gatewayEnvSchema } from '../../apps/gateway/src/config/env.schema';
 import { identityEnvSchema } from '../../apps/identity/src/config/env.schema';
 import { libraryEnvSchema } from '../../apps/library/src/config/env.schema';
+import { provisionTopicsEnvSchema } from '../../libs/messaging/src/topics/provision-topics.env';
 
 // deploy/k8s rendered with kustomize and checked with kubeconform against the Kubernetes schemas (offline: see
 // tools/deploy/kube-tools.mjs for where kustomize, kubeconform and the schemas come from), then read as the cluster would.
@@ -52,8 +53,8 @@ const find = (resources: Resource[], kind: string, name: string) => resources.fi
 const containerOf = (deployment: Resource | undefined) => deployment?.spec.template.spec.containers[0];
 
 /** The environment a Deployment's container gets: its ConfigMaps and Secrets (envFrom) in order, then its own `env`. */
-const envOf = (resources: Resource[], app: string): Record<string, string> => {
-  const container = containerOf(find(resources, 'Deployment', app));
+const envOf = (resources: Resource[], app: string, kind: 'Deployment' | 'Job' = 'Deployment'): Record<string, string> => {
+  const container = containerOf(find(resources, kind, app));
   const env: Record<string, string> = {};
   for (const from of container.envFrom ?? []) {
     const source = from.configMapRef
@@ -276,8 +277,23 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       const url = new URL(env[name]);
       expect({ name, user: url.username, password: Boolean(url.password) }).toEqual({ name, user: app, password: true });
     }
+    expect([env.KAFKA_SASL_MECHANISM, env.KAFKA_SASL_USERNAME, Boolean(env.KAFKA_SASL_PASSWORD)]).toEqual(['scram-sha-512', app, true]);
 
     expect(() => loadConfig(app, schemas[app], env)).toThrow(/refusing to start in production/);
+    expect(() => loadConfig(app, schemas[app], env)).toThrow(/KAFKA_SASL_PASSWORD is a development value published in this repository/);
+  });
+
+  it('sign the topic step in to Kafka as its own user, from a placeholder Secret production leaves out', () => {
+    const env = envOf(baseResources, 'kafka-topics', 'Job');
+
+    expect(env).toMatchObject({ NODE_ENV: 'production', KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: 'kafka-topics' });
+    expect(() => loadConfig('kafka-topics', provisionTopicsEnvSchema, env)).toThrow(
+      /KAFKA_SASL_PASSWORD is a development value published in this repository/,
+    );
+    expect(find(productionResources, 'Secret', 'kafka-topics-secrets')).toBeUndefined();
+    expect(containerOf(find(productionResources, 'Job', 'kafka-topics')).envFrom).toContainEqual({
+      secretRef: { name: 'kafka-topics-secrets' },
+    });
   });
 
   it('put the web app behind the Ingress, with TLS and released images in production, and no placeholder Secret', () => {

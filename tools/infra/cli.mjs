@@ -17,6 +17,8 @@ const USAGE = `usage: node tools/infra/cli.mjs <command> [options]
   --offset <n> --run-root <dir>   another instance: ports +n, run folders under <dir>
                                   (default: ABIDE_PORT_OFFSET=${defaultInstance.portOffset}, <cache>/run);
                                   such an instance starts prometheus only when --only names it
+  --kafka-sasl-users <name:password,…>   with --run-root: Kafka's client port takes SASL (PLAIN, SCRAM-SHA-256/512)
+                                  sign-ins of these users only (SCRAM users are set when its storage is first formatted)
 
 cache: ${cacheDir()}  (set ABIDE_CACHE_DIR to change)`;
 
@@ -34,6 +36,7 @@ function parse(argv) {
     else if (flag === '--timeout') opts.timeout = Number(value());
     else if (flag === '--offset') opts.offset = Number(value());
     else if (flag === '--run-root') opts.runRoot = value();
+    else if (flag === '--kafka-sasl-users') opts.kafkaSaslUsers = value();
     else if (flag === '-h' || flag === '--help') opts.help = true;
     else opts._.push(a);
   }
@@ -48,7 +51,12 @@ async function main() {
     return cmd || opts.help ? 0 : 2;
   }
   const custom = opts.offset !== undefined || opts.runRoot !== undefined;
-  const inst = custom ? engineInstance({ portOffset: opts.offset ?? defaultInstance.portOffset, runRoot: opts.runRoot }) : defaultInstance;
+  const kafkaSasl = opts.kafkaSaslUsers ? { users: opts.kafkaSaslUsers } : undefined;
+  const inst = custom
+    ? engineInstance({ portOffset: opts.offset ?? defaultInstance.portOffset, runRoot: opts.runRoot, kafkaSasl })
+    : defaultInstance;
+  if (kafkaSasl && !custom)
+    throw new Error('--kafka-sasl-users needs --run-root (a private instance): the default instance stays without SASL');
   const quiet = opts.quiet;
   switch (cmd) {
     case 'up': {

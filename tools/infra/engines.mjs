@@ -130,13 +130,67 @@ function npmBin() {
 const REDIS_FIX = 'sudo apt-get update && sudo apt-get install -y redis-server';
 const redisBin = () => which('redis-server') ?? (fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : null);
 
+// ---------------------------------------------------------------- Kafka with SASL (private instances only)
+
+const KAFKA_PROBE_USER = 'abide-infra';
+const SASL_NAME = /^[A-Za-z0-9_.-]+$/;
+const SASL_PASSWORD = /^[A-Za-z0-9_.-]{8,}$/;
+
+/**
+ * `{ name: password }` or `name:password,name:password` (the CLI's `--kafka-sasl-users`), checked: names and passwords
+ * go into the broker's JAAS line and StorageTool arguments, so they are kept to letters, digits, `_`, `.` and `-`.
+ */
+export function parseKafkaSaslUsers(users) {
+  const entries =
+    typeof users === 'string'
+      ? users
+          .split(',')
+          .filter(Boolean)
+          .map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1)])
+      : Object.entries(users ?? {});
+  const bad = entries.filter(([name, password]) => !SASL_NAME.test(name) || !SASL_PASSWORD.test(password) || name === KAFKA_PROBE_USER);
+  if (entries.length === 0 || bad.length)
+    throw new InfraError(
+      `kafka SASL users: give name:password pairs (letters, digits, _ . -; passwords of 8 or more; not "${KAFKA_PROBE_USER}")` +
+        (bad.length ? `, not ${bad.map(([name]) => `"${name}"`).join(', ')}` : ''),
+    );
+  return Object.fromEntries(entries);
+}
+
+/**
+ * The broker's SASL settings: one SASL_PLAINTEXT listener for clients (and the broker itself) taking PLAIN, SCRAM-SHA-256
+ * and SCRAM-SHA-512; every user may sign in with each. PLAIN users are in the JAAS line, SCRAM users are added when the
+ * storage is formatted (so a private instance is given its users on its first start). The broker's own user, which the
+ * health probe signs in as too, gets a fresh password on every start.
+ */
+async function kafkaSaslSettings(users, probeFile) {
+  const probe = { username: KAFKA_PROBE_USER, password: randomBytes(18).toString('base64url') };
+  await writeJson(probeFile, probe);
+  const plainUsers = Object.entries({ [probe.username]: probe.password, ...users }).map(([name, password]) => `user_${name}="${password}"`);
+  const scram = 'org.apache.kafka.common.security.scram.ScramLoginModule required;';
+  return {
+    properties: [
+      'sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-256,SCRAM-SHA-512',
+      'sasl.mechanism.inter.broker.protocol=PLAIN',
+      `listener.name.sasl_plaintext.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="${probe.username}" password="${probe.password}" ${plainUsers.join(' ')};`,
+      `listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config=${scram}`,
+      `listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config=${scram}`,
+    ],
+    scramUsers: Object.entries(users).flatMap(([name, password]) =>
+      ['SCRAM-SHA-256', 'SCRAM-SHA-512'].map((mechanism) => `${mechanism}=[name=${name},password=${password}]`),
+    ),
+  };
+}
+
 // ---------------------------------------------------------------- engines
 
 /**
  * The engine definitions for one instance: its ports, port offset and run folder.
  * @param {{ ports: Record<string, number[]>, portOffset: number, runDir: (name: string, ...p: string[]) => string, allowExternalRedis: boolean }} inst
  */
-function defineEngines({ ports, portOffset, runDir, allowExternalRedis }) {
+function defineEngines({ ports, portOffset, runDir, allowExternalRedis, kafkaSasl }) {
+  // With SASL, the probe signs in as the broker's own user, whose password is kept beside the broker's settings.
+  const saslProbeFile = () => runDir('kafka', 'sasl-probe.json');
   const kafka = {
     name: 'kafka',
     title: 'Kafka (KRaft)',
@@ -204,6 +258,9 @@ function defineEngines({ ports, portOffset, runDir, allowExternalRedis }) {
       await fsp.mkdir(data, { recursive: true });
       const [broker, controller] = kafka.ports;
       const props = path.join(dir, 'server.properties');
+      const sasl = kafkaSasl ? await kafkaSaslSettings(kafkaSasl, saslProbeFile()) : undefined;
+      if (!sasl) await fsp.rm(saslProbeFile(), { force: true });
+      const listener = sasl ? 'SASL_PLAINTEXT' : 'PLAINTEXT';
       await fsp.writeFile(
         props,
         [
@@ -211,11 +268,12 @@ function defineEngines({ ports, portOffset, runDir, allowExternalRedis }) {
           'process.roles=broker,controller',
           'node.id=1',
           `controller.quorum.voters=1@127.0.0.1:${controller}`,
-          `listeners=PLAINTEXT://127.0.0.1:${broker},CONTROLLER://127.0.0.1:${controller}`,
-          `advertised.listeners=PLAINTEXT://127.0.0.1:${broker}`,
+          `listeners=${listener}://127.0.0.1:${broker},CONTROLLER://127.0.0.1:${controller}`,
+          `advertised.listeners=${listener}://127.0.0.1:${broker}`,
           'controller.listener.names=CONTROLLER',
-          'inter.broker.listener.name=PLAINTEXT',
-          'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+          `inter.broker.listener.name=${listener}`,
+          `listener.security.protocol.map=CONTROLLER:PLAINTEXT,${listener}:${listener}`,
+          ...(sasl?.properties ?? []),
           `log.dirs=${data}`,
           'num.partitions=6',
           // As in production: topics exist only once the project's topic-provisioning step has created them.
@@ -271,17 +329,23 @@ function defineEngines({ ports, portOffset, runDir, allowExternalRedis }) {
         let clusterId;
         do clusterId = randomBytes(16).toString('base64url');
         while (clusterId.startsWith('-'));
-        await run('java', [...javaArgs, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props, '--ignore-formatted'], {
-          cwd: dir,
-          logFile: path.join(dir, 'kafka.log'),
-          engine: 'kafka',
-        });
+        // SCRAM users live in the cluster's metadata: a new cluster gets them when its storage is formatted.
+        const scram = (sasl?.scramUsers ?? []).flatMap((user) => ['--add-scram', user]);
+        await run(
+          'java',
+          [...javaArgs, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props, '--ignore-formatted', ...scram],
+          {
+            cwd: dir,
+            logFile: path.join(dir, 'kafka.log'),
+            engine: 'kafka',
+          },
+        );
       }
       return { cmd: 'java', args: [...javaArgs, 'kafka.Kafka', props], cwd: dir, env: cleanEnv() };
     },
     async healthy() {
       if (!(await tcpConnect(kafka.port))) return false;
-      const md = await kafkaMetadata(kafka.port);
+      const md = await kafkaMetadata(kafka.port, undefined, (await readJson(saslProbeFile())) ?? undefined);
       return !!md && md.brokers.some((b) => b.nodeId === 1) && md.controllerId >= 0;
     },
   };
@@ -981,9 +1045,13 @@ async function stopEngine(e, log, portOffset, { signal = 'SIGTERM', external = '
  * runRoot. Provisioned binaries stay shared in `<cache>/engines`. Without runRoot this is the default instance
  * (`<cache>/run`, resolved at call time), which alone may reuse a Redis it did not start, and only at offset 0.
  * A private instance (runRoot given) runs Prometheus only when `only` names it; `down` stops it either way.
- * @param {{ portOffset?: number, runRoot?: string }} [opts]
+ * `kafkaSasl: { users }` (private instances only) puts Kafka's client port behind SASL (PLAIN and SCRAM) with those
+ * users (`parseKafkaSaslUsers`); without it Kafka listens without authentication, as the dev and test stacks expect.
+ * @param {{ portOffset?: number, runRoot?: string, kafkaSasl?: { users: Record<string, string> | string } }} [opts]
  */
-export function engineInstance({ portOffset = 0, runRoot } = {}) {
+export function engineInstance({ portOffset = 0, runRoot, kafkaSasl } = {}) {
+  if (kafkaSasl && !runRoot)
+    throw new InfraError('kafkaSasl is for a private instance (give it a runRoot): the default instance stays without SASL');
   if (!Number.isInteger(portOffset) || portOffset < 0 || portOffset > MAX_OFFSET)
     throw new InfraError(
       `portOffset must be a whole number from 0 to ${MAX_OFFSET} (every engine port must stay <= 65535), got ${portOffset}`,
@@ -997,6 +1065,7 @@ export function engineInstance({ portOffset = 0, runRoot } = {}) {
     portOffset,
     runDir: (name, ...p) => path.join(root(), name, ...p),
     allowExternalRedis: !runRoot && portOffset === 0,
+    kafkaSasl: kafkaSasl && parseKafkaSaslUsers(kafkaSasl.users),
   });
   const lockDir = () => path.join(root(), '.lock');
   const defaults = runRoot ? PRIVATE_ENGINE_NAMES : ENGINE_NAMES;

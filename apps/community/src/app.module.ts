@@ -26,7 +26,7 @@ import { PrayersController } from './prayers/prayers.controller';
 import { PrayerTexts } from './prayers/prayer-texts';
 import { PrayerTextSealing } from './prayers/prayer-text-sealing.migration';
 import { PrayerProjection } from './prayers/projections/prayer.projection';
-import { DeadLetterOpsModule } from '@abide/messaging';
+import { DeadLetterOpsModule, kafkaConnection } from '@abide/messaging';
 import { ChurchLogoConsumer } from './churches/church-logo.consumer';
 import { InvitationJoinsConsumer } from './churches/invitation-joins.consumer';
 import { ChurchQueries } from './churches/church-queries';
@@ -56,7 +56,7 @@ export class AppModule {
         EventSourcingModule.forRoot({
           service: 'community',
           connection: MONGO_CONNECTION,
-          kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
+          kafka: { clientId: config.KAFKA_CLIENT_ID, ...kafkaConnection(config) },
           projections: [
             GroupProjection,
             MemberGroupsProjection,

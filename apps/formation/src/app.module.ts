@@ -1,3 +1,4 @@
+import { kafkaConnection } from '@abide/messaging';
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
 import { MONGO_CONNECTION, PrivateTextModule, ServiceCoreModule } from '@abide/platform';
@@ -36,7 +37,7 @@ export class AppModule {
         EventSourcingModule.forRoot({
           service: 'formation',
           connection: MONGO_CONNECTION,
-          kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
+          kafka: { clientId: config.KAFKA_CLIENT_ID, ...kafkaConnection(config) },
         }),
         MembersModule,
         ProfilesModule,

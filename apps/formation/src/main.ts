@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { KafkaEventServer } from '@abide/messaging';
+import { kafkaConnection, KafkaEventServer } from '@abide/messaging';
 import { bootstrapService, loadConfigOrExit, openKeyProviderOrExit, startOrExit } from '@abide/platform';
 import { AppModule } from './app.module';
 import { formationEnvSchema } from './config/env.schema';
@@ -10,7 +10,7 @@ const main = async (): Promise<void> => {
   await openKeyProviderOrExit('formation', config);
   const consumer = new KafkaEventServer({
     clientId: config.KAFKA_CLIENT_ID,
-    brokers: config.KAFKA_BROKERS,
+    ...kafkaConnection(config),
     groupId: `${config.KAFKA_GROUP_PREFIX}formation`,
   });
   await bootstrapService({

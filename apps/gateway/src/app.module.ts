@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { KafkaPublisher } from '@abide/messaging';
+import { kafkaConnection, KafkaPublisher } from '@abide/messaging';
 import { ServiceCoreModule } from '@abide/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/env.schema';
 import { ApiDocument } from './docs/api-document';
@@ -32,7 +32,7 @@ export class AppModule {
         // Dead-letters an invalid live signal (it connects at its first send).
         {
           provide: KafkaPublisher,
-          useFactory: () => new KafkaPublisher({ clientId: `${config.KAFKA_CLIENT_ID}-publisher`, brokers: config.KAFKA_BROKERS }),
+          useFactory: () => new KafkaPublisher({ clientId: `${config.KAFKA_CLIENT_ID}-publisher`, ...kafkaConnection(config) }),
         },
       ],
     };

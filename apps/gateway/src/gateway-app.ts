@@ -1,4 +1,4 @@
-import { KafkaEventServer } from '@abide/messaging';
+import { kafkaConnection, KafkaEventServer } from '@abide/messaging';
 import { bootstrapService } from '@abide/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ConsumerConfig } from 'kafkajs';
@@ -23,7 +23,7 @@ export const startGateway = async (
   // buffered once, by whichever instance holds its partition.
   const consumer = new KafkaEventServer({
     clientId: config.KAFKA_CLIENT_ID,
-    brokers: config.KAFKA_BROKERS,
+    ...kafkaConnection(config),
     groupId: `${config.KAFKA_GROUP_PREFIX}${LIVE_CONSUMER}`,
     partitionsConsumedConcurrently: 3,
     consumer: kafkaConsumer,

@@ -1,3 +1,4 @@
+import { kafkaConnection } from '@abide/messaging';
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
 import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
@@ -37,7 +38,7 @@ export class AppModule {
         EventSourcingModule.forRoot({
           service: 'library',
           connection: MONGO_CONNECTION,
-          kafka: { clientId: config.KAFKA_CLIENT_ID, brokers: config.KAFKA_BROKERS },
+          kafka: { clientId: config.KAFKA_CLIENT_ID, ...kafkaConnection(config) },
           projections: [ResourceProjection, AuditProjection, CatalogueProjection, LogoProjection],
         }),
         OpsModule.forRoot(config),

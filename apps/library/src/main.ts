@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { KafkaEventServer } from '@abide/messaging';
+import { kafkaConnection, KafkaEventServer } from '@abide/messaging';
 import { bootstrapService, loadConfigOrExit, startOrExit } from '@abide/platform';
 import { AppModule } from './app.module';
 import { libraryEnvSchema } from './config/env.schema';
@@ -8,7 +8,7 @@ const main = async (): Promise<void> => {
   const config = loadConfigOrExit('library', libraryEnvSchema);
   const consumer = new KafkaEventServer({
     clientId: config.KAFKA_CLIENT_ID,
-    brokers: config.KAFKA_BROKERS,
+    ...kafkaConnection(config),
     groupId: `${config.KAFKA_GROUP_PREFIX}library`,
   });
   await bootstrapService({

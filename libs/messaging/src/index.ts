@@ -1,6 +1,7 @@
 export type { EventPublisher, OutgoingEvent, RawMessage, RawPublisher } from './event-publisher';
 export { headers as messageHeaders } from './message-headers';
 export { KafkaPublisher, type KafkaPublisherOptions } from './kafka-publisher';
+export { kafkaConnection, type KafkaConnection, type KafkaConnectionSettings } from './kafka-connection';
 export { KafkaEventServer, type ConsumerState, type KafkaConsumerOptions } from './consumer/kafka-event-server';
 export { provisionTopics, stackTopics, type ProvisionTopicsOptions, type ProvisionTopicsResult } from './topics/provision-topics';
 export {

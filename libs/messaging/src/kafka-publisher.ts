@@ -2,12 +2,12 @@ import { eventEnvelopeSchema } from '@abide/contracts';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Kafka, Partitioners, type Message, type Producer, type RetryOptions } from 'kafkajs';
 import type { EventPublisher, OutgoingEvent, RawMessage, RawPublisher } from './event-publisher';
+import { kafkaClientOptions, type KafkaConnection } from './kafka-connection';
 import { kafkaLogCreator } from './kafka-logging';
 import { headers } from './message-headers';
 
-export interface KafkaPublisherOptions {
+export interface KafkaPublisherOptions extends KafkaConnection {
   clientId: string;
-  brokers: string[];
   retry?: RetryOptions;
 }
 
@@ -30,7 +30,7 @@ export class KafkaPublisher implements EventPublisher, RawPublisher, OnApplicati
   constructor(options: KafkaPublisherOptions) {
     this.kafka = new Kafka({
       clientId: options.clientId,
-      brokers: options.brokers,
+      ...kafkaClientOptions(options),
       logCreator: kafkaLogCreator,
       // Fail within seconds; the callers' own backoff spaces out the attempts during a longer outage.
       retry: options.retry ?? { retries: 3, initialRetryTime: 200, maxRetryTime: 2000 },

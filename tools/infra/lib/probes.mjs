@@ -3,24 +3,44 @@ import { tcpExchange } from './util.mjs';
 
 const sized = (buf) => buf.length >= 4 && buf.length >= 4 + buf.readInt32BE(0);
 
+/** One Kafka request: size, header v1 (api key, version, correlation id, client id), body. */
+function kafkaRequest(apiKey, version, correlationId, body) {
+  const clientId = Buffer.from('abide-infra');
+  const header = Buffer.alloc(2 + 2 + 4 + 2 + clientId.length);
+  let o = header.writeInt16BE(apiKey, 0);
+  o = header.writeInt16BE(version, o);
+  o = header.writeInt32BE(correlationId, o);
+  o = header.writeInt16BE(clientId.length, o);
+  clientId.copy(header, o);
+  const size = Buffer.alloc(4);
+  size.writeInt32BE(header.length + body.length);
+  return Buffer.concat([size, header, body]);
+}
+
+/** SaslHandshake v1 for PLAIN, then SaslAuthenticate v0 with `\0user\0password` (what a broker's SASL listener wants first). */
+function saslPlainRequests({ username, password }) {
+  const mechanism = Buffer.from('PLAIN');
+  const handshake = Buffer.alloc(2 + mechanism.length);
+  mechanism.copy(handshake, handshake.writeInt16BE(mechanism.length, 0));
+  const token = Buffer.from(`\0${username}\0${password}`);
+  const authenticate = Buffer.alloc(4 + token.length);
+  token.copy(authenticate, authenticate.writeInt32BE(token.length, 0));
+  return [kafkaRequest(17, 1, 5, handshake), kafkaRequest(36, 0, 6, authenticate)];
+}
+
 /**
  * Kafka Metadata v1 (no topics). Resolves { brokers: [{ nodeId, host, port }], controllerId } or null.
- * Ready for clients means: our broker is registered and a controller is known.
+ * Ready for clients means: our broker is registered and a controller is known. With `sasl` ({ username, password }),
+ * it signs in with PLAIN first (a SASL listener answers nothing else before), and a refused sign-in is null too.
  */
-export async function kafkaMetadata(port, timeoutMs = 2000) {
-  const clientId = Buffer.from('abide-infra');
-  const body = Buffer.alloc(2 + 2 + 4 + 2 + clientId.length + 4);
-  let o = 0;
-  o = body.writeInt16BE(3, o); // api key: Metadata
-  o = body.writeInt16BE(1, o); // version 1
-  o = body.writeInt32BE(7, o); // correlation id
-  o = body.writeInt16BE(clientId.length, o);
-  o += clientId.copy(body, o);
-  body.writeInt32BE(0, o); // topics: empty array
-  const size = Buffer.alloc(4);
-  size.writeInt32BE(body.length);
-  const res = await tcpExchange(port, Buffer.concat([size, body]), sized, timeoutMs);
-  if (!res || !sized(res)) return null;
+export async function kafkaMetadata(port, timeoutMs = 2000, sasl) {
+  const metadata = kafkaRequest(3, 1, 7, Buffer.alloc(4)); // topics: empty array
+  const requests = [...(sasl ? saslPlainRequests(sasl) : []), metadata];
+  const responses = await tcpExchange(port, requests, sized, timeoutMs);
+  if (!responses) return null;
+  // Each SASL response starts with its error code, right after size and correlation id.
+  if (responses.slice(0, -1).some((r) => r.length < 10 || r.readInt16BE(8) !== 0)) return null;
+  const res = responses.at(-1);
   try {
     let p = 4;
     if (res.readInt32BE(p) !== 7) return null;

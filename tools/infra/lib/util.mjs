@@ -320,10 +320,15 @@ export function tcpConnect(port, host = '127.0.0.1', timeoutMs = 1000) {
   });
 }
 
-/** Sends `request` over TCP and resolves with the bytes received once isComplete(buf) or the timeout. */
+/**
+ * Sends `request` over TCP and resolves with the bytes received once isComplete(buf), or null at the timeout. Given an
+ * array, sends each request once the previous response is complete and resolves with the responses.
+ */
 export function tcpExchange(port, request, isComplete, timeoutMs = 2000, host = '127.0.0.1') {
+  const requests = Array.isArray(request) ? request : [request];
   return new Promise((resolve) => {
     const sock = net.connect({ port, host });
+    const responses = [];
     let buf = Buffer.alloc(0);
     const done = (v) => {
       sock.destroy();
@@ -331,12 +336,16 @@ export function tcpExchange(port, request, isComplete, timeoutMs = 2000, host = 
     };
     sock.setTimeout(timeoutMs, () => done(null));
     sock.once('error', () => done(null));
-    sock.once('connect', () => sock.write(request));
+    sock.once('connect', () => sock.write(requests[0]));
     sock.on('data', (d) => {
       buf = Buffer.concat([buf, d]);
-      if (isComplete(buf)) done(buf);
+      if (!isComplete(buf)) return;
+      responses.push(buf);
+      buf = Buffer.alloc(0);
+      if (responses.length === requests.length) done(Array.isArray(request) ? responses : responses[0]);
+      else sock.write(requests[responses.length]);
     });
-    sock.once('end', () => done(buf.length ? buf : null));
+    sock.once('end', () => done(!Array.isArray(request) && buf.length ? buf : null));
   });
 }
 

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { kafkaConnection } from '@abide/messaging';
 import { Module, type Provider, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventSourcingModule } from '@abide/event-store';
@@ -27,7 +28,7 @@ export const runIdentityCli = <T>(
         EventSourcingModule.forRoot({
           service: 'identity',
           connection: MONGO_CONNECTION,
-          kafka: { clientId: `${config.KAFKA_CLIENT_ID}-cli`, brokers: config.KAFKA_BROKERS },
+          kafka: { clientId: `${config.KAFKA_CLIENT_ID}-cli`, ...kafkaConnection(config) },
           projections: [UserProjection],
         }),
       ],

@@ -1,6 +1,6 @@
 import { DynamicModule, Injectable, type InjectionToken, Module, type OnModuleInit, Optional, type Type } from '@nestjs/common';
 import { topicOf, type EventType } from '@abide/contracts';
-import { InboxConsumer, KafkaPublisher, LiveSignals, provideInboxConsumer, stackTopic } from '@abide/messaging';
+import { InboxConsumer, type KafkaConnection, KafkaPublisher, LiveSignals, provideInboxConsumer, stackTopic } from '@abide/messaging';
 import { HealthRegistry } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { CommandRunner } from '../command-runner';
@@ -13,7 +13,8 @@ export interface EventSourcingOptions {
   service: string;
   /** The service's mongoose connection (its own database). */
   connection: InjectionToken;
-  kafka: { clientId: string; brokers: string[] };
+  /** The service's clientId and its connection (`kafkaConnection(config)`: brokers, and how to sign in). */
+  kafka: KafkaConnection & { clientId: string };
   /** Read models of a service small enough to list in one place; a service with feature modules uses `forFeature`. */
   projections?: readonly Type<Projection>[];
 }
@@ -48,7 +49,7 @@ export class EventSourcingModule {
         // Topics are created by the provisioning step (`provisionTopics`), never by a service at boot.
         {
           provide: KafkaPublisher,
-          useFactory: () => new KafkaPublisher({ clientId: `${options.kafka.clientId}-publisher`, brokers: options.kafka.brokers }),
+          useFactory: () => new KafkaPublisher({ ...options.kafka, clientId: `${options.kafka.clientId}-publisher` }),
         },
         provideInboxConsumer({ connection: options.connection }),
         // Live signals (docs/architecture.md "Live updates") go out through the same producer.

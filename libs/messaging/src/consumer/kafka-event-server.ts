@@ -4,13 +4,13 @@ import { type HealthCheck, onScrape, throttled } from '@abide/platform';
 import { Kafka, type Consumer, type ConsumerConfig, type EachMessagePayload } from 'kafkajs';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { type BackoffOptions, jitteredBackoffDelay } from '../backoff';
+import { kafkaClientOptions, type KafkaConnection } from '../kafka-connection';
 import { kafkaLogCreator } from '../kafka-logging';
 import { ConsumerLag } from './consumer-lag';
 import { consumingGroup } from './consuming-group';
 
-export interface KafkaConsumerOptions {
+export interface KafkaConsumerOptions extends KafkaConnection {
   clientId: string;
-  brokers: string[];
   /** The consumer group: offsets are stored under it, so it must stay the same across deploys. */
   groupId: string;
   /** Partitions processed in parallel by one instance (order within a partition is always kept). */
@@ -71,7 +71,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     super();
     this.kafka = new Kafka({
       clientId: options.clientId,
-      brokers: options.brokers,
+      ...kafkaClientOptions(options),
       logCreator: kafkaLogCreator,
       // Short retries inside kafkajs: a broken connection surfaces as a crash soon, and the supervisor takes over.
       retry: { retries: 5, initialRetryTime: 300, maxRetryTime: 5000 },

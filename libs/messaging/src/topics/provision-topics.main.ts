@@ -1,23 +1,16 @@
 // One-shot step run before the services (npm start, the test stacks, compose's kafka-topics service):
 //   KAFKA_BROKERS=127.0.0.1:9092 KAFKA_TOPIC_PREFIX= node -r @swc-node/register libs/messaging/src/topics/provision-topics.main.ts
+// It signs in like the services do (KAFKA_SASL_*, KAFKA_SSL; deploy/README.md "Kafka").
+import { loadConfigOrExit } from '@abide/platform';
+import { kafkaConnection } from '../kafka-connection';
 import { provisionTopics } from './provision-topics';
+import { provisionTopicsEnvSchema } from './provision-topics.env';
 
-const brokers = (process.env.KAFKA_BROKERS ?? '')
-  .split(',')
-  .map((b) => b.trim())
-  .filter(Boolean);
-const prefix = process.env.KAFKA_TOPIC_PREFIX ?? '';
-const timeoutSeconds = Number(process.env.KAFKA_TOPICS_TIMEOUT_SECONDS ?? 180);
+const config = loadConfigOrExit('kafka-topics', provisionTopicsEnvSchema);
+const prefix = config.KAFKA_TOPIC_PREFIX;
 const say = (line: string) => process.stdout.write(`[kafka-topics] ${line}\n`);
 
-if (brokers.length === 0 || !/^[a-z0-9_.-]*$/.test(prefix) || !(timeoutSeconds > 0)) {
-  process.stderr.write(
-    '[kafka-topics] set KAFKA_BROKERS (host:port,…), and optionally KAFKA_TOPIC_PREFIX (a-z 0-9 _ . -) and KAFKA_TOPICS_TIMEOUT_SECONDS\n',
-  );
-  process.exit(78);
-}
-
-provisionTopics({ brokers, prefix, timeoutMs: timeoutSeconds * 1000, onProgress: say }).then(
+provisionTopics({ ...kafkaConnection(config), prefix, timeoutMs: config.KAFKA_TOPICS_TIMEOUT_SECONDS * 1000, onProgress: say }).then(
   ({ created, existing }) => {
     say(`ready: ${created.length} created, ${existing} already there${prefix ? ` (prefix "${prefix}")` : ''}`);
     process.exit(0);

@@ -1,10 +1,10 @@
 import { deadLetterTopic, TOPIC_PARTITIONS, topics } from '@abide/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import { jitteredBackoffDelay, sleep } from '../backoff';
+import { kafkaClientOptions, type KafkaConnection } from '../kafka-connection';
 import { createTopicsWithLeaders } from './create-topics';
 
-export interface ProvisionTopicsOptions {
-  brokers: string[];
+export interface ProvisionTopicsOptions extends KafkaConnection {
   /** This stack's prefix (KAFKA_TOPIC_PREFIX; empty in production). */
   prefix?: string;
   partitions?: number;
@@ -34,7 +34,7 @@ export const provisionTopics = async (options: ProvisionTopicsOptions): Promise<
   const progress = options.onProgress ?? (() => undefined);
   const kafka = new Kafka({
     clientId: 'abide-topic-provisioning',
-    brokers: options.brokers,
+    ...kafkaClientOptions(options),
     logLevel: logLevel.NOTHING,
     retry: { retries: 2, initialRetryTime: 200, maxRetryTime: 1000 },
   });

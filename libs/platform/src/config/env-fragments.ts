@@ -20,28 +20,69 @@ export const mongoEnv = {
   MONGO_DB: z.string().min(1),
 };
 
-export const kafkaEnv = {
+/** An empty value counts as unset, so a compose file or a manifest may leave a setting blank. */
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+export const kafkaBrokersEnv = {
   KAFKA_BROKERS: z
     .string()
     .min(1)
-    .transform((v) => v.split(',').map((b) => b.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((b) => b.trim())
+        .filter(Boolean),
+    ),
+};
+
+/**
+ * Signing in to the brokers (SASL), and TLS to them: all optional (the local engines run without). A mechanism needs a
+ * username and a password (load-config.ts); production needs a mechanism unless KAFKA_ALLOW_PLAINTEXT=true says the
+ * brokers are reached another safe way (production-checks.ts).
+ */
+export const kafkaSecurityEnv = {
+  KAFKA_SASL_MECHANISM: optional(z.enum(['scram-sha-512', 'scram-sha-256', 'plain'])),
+  KAFKA_SASL_USERNAME: optional(z.string()),
+  KAFKA_SASL_PASSWORD: optional(z.string()),
+  KAFKA_SSL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  KAFKA_ALLOW_PLAINTEXT: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+};
+
+export const kafkaEnv = {
+  ...kafkaBrokersEnv,
+  ...kafkaSecurityEnv,
   KAFKA_CLIENT_ID: z.string().min(1),
   /** Prefix of consumer groups, so parallel stacks never share offsets. */
   KAFKA_GROUP_PREFIX: z.string().default(''),
   /** Prefix of every topic, so stacks sharing one broker (dev, test runs) never see each other's events. */
-  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-z0-9_.-]*$/, 'may hold only a-z, 0-9, _, . and -').default(''),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_.-]*$/, 'may hold only a-z, 0-9, _, . and -')
+    .default(''),
 };
 
 export const redisEnv = {
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
   /** Namespace of the service's keys, so stacks sharing one Redis (dev, test runs) never mix counters. */
-  REDIS_KEY_PREFIX: z.string().regex(/^[\w-]+$/).default('abide'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .default('abide'),
 };
 
 export const s3Env = {
   S3_ENDPOINT: z.string().min(1),
   S3_PORT: port,
-  S3_USE_SSL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  S3_USE_SSL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   S3_ACCESS_KEY: z.string().min(3),
   S3_SECRET_KEY: z.string().min(8),
 };

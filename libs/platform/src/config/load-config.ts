@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kafkaSaslProblems, kafkaSaslProductionProblems } from './kafka-sasl-checks';
 import { productionProblems } from './production-checks';
 
 export class ConfigError extends Error {}
@@ -9,15 +10,20 @@ export class ConfigError extends Error {}
  * In production it also refuses secrets that are missing, too short or published in this repository, and a blanket
  * proxy trust (production-checks.ts): a service that started with the development two-factor key would seal nothing.
  */
-export const loadConfig = <T extends z.ZodTypeAny>(
-  service: string,
-  schema: T,
-  env: NodeJS.ProcessEnv = process.env,
-): z.infer<T> => {
+export const loadConfig = <T extends z.ZodTypeAny>(service: string, schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> => {
   const parsed = schema.safeParse(env);
+  const names = schema instanceof z.ZodObject ? Object.keys(schema.shape as z.ZodRawShape) : [];
+  const mismatched = kafkaSaslProblems(names, env);
+  if (parsed.success && mismatched.length > 0)
+    throw new ConfigError(
+      `${service}: configuration is incomplete:\n${mismatched.map((p) => `  - ${p}`).join('\n')}\n` +
+        'Kafka sign-in: see deploy/README.md "Kafka".',
+    );
   if (parsed.success) {
-    const names = schema instanceof z.ZodObject ? Object.keys(schema.shape as z.ZodRawShape) : [];
-    const problems = (parsed.data as { NODE_ENV?: string }).NODE_ENV === 'production' ? productionProblems(names, env) : [];
+    const problems =
+      (parsed.data as { NODE_ENV?: string }).NODE_ENV === 'production'
+        ? [...productionProblems(names, env), ...kafkaSaslProductionProblems(names, env)]
+        : [];
     if (problems.length === 0) return parsed.data;
     throw new ConfigError(
       `${service}: refusing to start in production with these settings:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +

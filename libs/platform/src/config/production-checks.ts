@@ -25,8 +25,17 @@ export const developmentSecretValues: ReadonlySet<string> = new Set([
   'compose-minio-secret',
   'compose-mongo-password',
   'compose-redis-password',
+  // docker-compose.yml's Kafka users (the broker's own, the topic step's and each service's).
+  'compose-kafka-broker-password',
+  'compose-kafka-topics-password',
+  'compose-kafka-identity-password',
+  'compose-kafka-formation-password',
+  'compose-kafka-library-password',
+  'compose-kafka-community-password',
+  'compose-kafka-gateway-password',
 ]);
-const isPublished = (value: string) => developmentSecretValues.has(value) || /^replace-me/i.test(value);
+export const isPublishedSecret = (value: string) => developmentSecretValues.has(value) || /^replace-me/i.test(value);
+const isPublished = isPublishedSecret;
 
 const passwordOf = (url: string): string | undefined => {
   try {
