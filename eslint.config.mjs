@@ -1,4 +1,4 @@
-// Lint every TypeScript file; enforce the module boundaries of STYLE.md with import rules.
+// Lint every TypeScript file; enforce the module boundaries (docs/architecture.md "Feature boundaries inside a service") with import rules.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
