@@ -12,7 +12,7 @@ import { KafkaEventServer } from './consumer/kafka-event-server';
 import { kafkaConnection, type KafkaConnectionSettings } from './kafka-connection';
 import { KafkaPublisher } from './kafka-publisher';
 import { userRegisteredEnvelope } from './testing/envelopes';
-import { uniqueName, waitFor } from './testing/test-engines';
+import { patientRetry, uniqueName, waitFor } from './testing/test-engines';
 import { provisionTopics } from './topics/provision-topics';
 
 const cliPath = path.resolve(__dirname, '../../../tools/infra/cli.mjs');
@@ -63,7 +63,8 @@ describe('Kafka with SASL', () => {
     const provisioned = await provisionTopics({ ...kafkaConnection(settings()), prefix, timeoutMs: 60_000 });
     expect(provisioned.created).toContain(topic);
 
-    const publisher = new KafkaPublisher({ clientId: `${prefix}publisher`, ...kafkaConnection(settings()) });
+    // As patient as testPublisher: the topic is seconds old, and its leader may not take writes yet.
+    const publisher = new KafkaPublisher({ clientId: `${prefix}publisher`, ...kafkaConnection(settings()), retry: patientRetry });
     const consumer = new KafkaEventServer({
       clientId: `${prefix}consumer`,
       groupId: `${prefix}group`,

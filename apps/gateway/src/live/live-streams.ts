@@ -14,6 +14,7 @@ import { DomainError, HealthRegistry, isTransientError, RedisConnection } from '
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
+import { clientAddress } from '../rate-limit/client-address';
 import { clientNetwork } from '../rate-limit/client-network';
 import { type BufferedEntry, type BufferHead, LiveBuffer } from './live-buffer';
 import { compareEntryIds, decodeCursor, entryTime, START_ID } from './live-cursor';
@@ -107,7 +108,7 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
     if (this.stopping) throw DomainError.unavailable(UNAVAILABLE, 1);
     const { user, expiresAt } = await this.authenticate(request);
     const keys = this.keys.ofCaller(user.id, user.roles, user.aal);
-    const slot = await this.takeSlot(user.id, request.ip);
+    const slot = await this.takeSlot(user.id, clientAddress(request));
     const stream = new LiveStream(reply.raw, {
       positions: keys.map(() => START_ID),
       maxBufferedBytes: this.config.LIVE_MAX_BUFFERED_BYTES,

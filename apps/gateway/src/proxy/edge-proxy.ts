@@ -3,6 +3,7 @@ import { DomainError, replyWithProblem } from '@abide/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiDocument } from '../docs/api-document';
+import { clientAddress } from '../rate-limit/client-address';
 import { RateLimits } from '../rate-limit/rate-limits';
 import { routeOf } from './route-table';
 import { ServiceClient } from './service-client';
@@ -40,7 +41,7 @@ export const installEdgeProxy = (app: NestFastifyApplication): void => {
       if (!route) {
         throw new DomainError(errorCodes.notFound, 404, 'Not found', `Cannot ${request.method} ${request.url.split('?')[0]}`);
       }
-      const counted = route.rule?.rateLimit ? await limits.check(route.rule.rateLimit, request.ip) : undefined;
+      const counted = route.rule?.rateLimit ? await limits.check(route.rule.rateLimit, clientAddress(request)) : undefined;
       try {
         await services.forward(route.service, request, reply, route.servicePath, route.rule?.timeoutMs);
       } finally {

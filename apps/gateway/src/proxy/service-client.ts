@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import { errors as undiciErrors, Pool } from 'undici';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
+import { clientAddress } from '../rate-limit/client-address';
 import { serviceSecurityHeaders } from '../security/security-headers';
 import type { ServiceName } from './route-table';
 
@@ -83,7 +84,7 @@ export class ServiceClient implements OnModuleDestroy {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    headers['x-forwarded-for'] = request.ip;
+    headers['x-forwarded-for'] = clientAddress(request);
     headers[FORWARDED_PREFIX_HEADER] = PUBLIC_PREFIX;
     const timeout = timeoutMs ?? this.config.UPSTREAM_TIMEOUT_MS;
     try {

@@ -25,6 +25,8 @@ export const errorCodes = {
   invalidCode: 'INVALID_CODE',
   /** The second step of a sign-in came too late, or its challenge was already used. */
   challengeExpired: 'CHALLENGE_EXPIRED',
+  /** The client hung up before its request could be counted or passed on; nobody reads this answer. */
+  clientClosedRequest: 'CLIENT_CLOSED_REQUEST',
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

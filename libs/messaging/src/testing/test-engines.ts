@@ -13,8 +13,10 @@ export const testBrokers = (): string[] => (process.env.KAFKA_BROKERS ?? '127.0.
  * busy broker can still answer "not the leader" for several seconds after its metadata names one, and the services'
  * publisher gives up within seconds because its callers retry. A spec has no caller to retry for it.
  */
+export const patientRetry = { retries: 10, initialRetryTime: 300, maxRetryTime: 3000 };
+
 export const testPublisher = (clientId: string, brokers: string[] = testBrokers()): KafkaPublisher =>
-  new KafkaPublisher({ clientId, brokers, retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 3000 } });
+  new KafkaPublisher({ clientId, brokers, retry: patientRetry });
 
 /** Lowercase, digits and underscores: valid as a database name (FerretDB included) and inside topic names. */
 export const uniqueName = (prefix: string): string => `${prefix}_${randomBytes(5).toString('hex')}`;
