@@ -361,6 +361,27 @@ describe('the live stream across two gateway instances', () => {
     expect(afterLease.status).toBe(200);
   });
 
+  it('stops listening for a client that leaves while its stream is being set up', async () => {
+    const before = a.get(LiveStreams).listenedAudiences;
+    // Moderators at aal2 listen to several audiences; each client hangs up a few milliseconds into the request.
+    await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const token = await sign(randomUUID(), ['user', 'moderator'], 900, 'aal2');
+        const { port } = new URL(urlA);
+        const socket: Socket = connect(Number(port), '127.0.0.1');
+        socket.on('error', () => undefined);
+        await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+        socket.write(`GET /api/live HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${token}\r\nx-forwarded-for: 198.18.${i}.1\r\n\r\n`);
+        await new Promise((resolve) => setTimeout(resolve, i % 8));
+        socket.destroy();
+      }),
+    );
+
+    await waitFor(() => a.get(LiveStreams).listenedAudiences === before, { what: 'every abandoned stream to stop listening', timeoutMs: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(a.get(LiveStreams).listenedAudiences).toBe(before);
+  });
+
   it('ends its streams cleanly when the instance shuts down', async () => {
     const c = await startInstance('c');
     const client = await stream(urlOf(c), { token: await sign(randomUUID()) });

@@ -96,6 +96,11 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
     return this.streams.size;
   }
 
+  /** Audiences this instance listens to on Redis: one per audience with an open stream here, none once all closed. */
+  get listenedAudiences(): number {
+    return this.hub.channels;
+  }
+
   /** The caller of a stream request and their token's expiry; a 401 problem without a valid bearer token. */
   async authenticate(request: FastifyRequest): Promise<{ user: AuthUser; expiresAt: number }> {
     const token = bearerToken(request.headers.authorization);
@@ -132,7 +137,10 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
     try {
       // Listening first: what is published from here on is held by the stream until the backlog has been sent.
       for (const [audience, key] of keys.entries()) {
-        unlisten.push(await this.hub.listen(key, (id, payload) => stream.deliver(audience, { id, payload })));
+        const stop = await this.hub.listen(key, (id, payload) => stream.deliver(audience, { id, payload }));
+        // A client that left while this subscription was made has had its others stopped already: stop this one too.
+        if (stream.closed) stop();
+        else unlisten.push(stop);
       }
       const { epoch, backlog, resync } = await this.catchUp(keys, decodeCursor(headerOf(request, 'last-event-id')), stream);
       reply.hijack();
