@@ -1,0 +1,177 @@
+// Engine conformance: the local MongoDB (FerretDB, patched in tools/infra/ferretdb/patches.mjs) keeps MongoDB's
+// single-document atomicity. Two clients (two mongoose connections, two connection pools) race 100 operations on ONE
+// document, five times over: every update lands, a compare-and-set on a revision has exactly one winner per revision,
+// and of many deletes of one document exactly one reports it. The read models rely on this (issue #25).
+//
+// It runs against the stack's engine (MONGO_URL, set by the integration global setup); ENGINE_CONFORMANCE_MONGO_URL
+// points it at another one, e.g. a private instance (`node tools/infra/cli.mjs up --only mongo --offset N --run-root DIR`).
+import { randomBytes } from 'node:crypto';
+import mongoose, { type Connection } from 'mongoose';
+
+const mongoUrl = process.env.ENGINE_CONFORMANCE_MONGO_URL ?? process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017';
+const dbName = `engine_conformance_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+const RACERS = 100;
+const ROUNDS = 5;
+
+jest.setTimeout(120_000);
+
+type Doc = { _id: string; [field: string]: unknown };
+let clients: Connection[] = [];
+const coll = (i: number) => clients[i % clients.length].db!.collection<Doc>('race');
+
+beforeAll(async () => {
+  // maxPoolSize above 50: each client really has 50 operations in flight at once.
+  clients = await Promise.all(
+    [0, 1].map((i) =>
+      mongoose.createConnection(`${mongoUrl}/${dbName}`, { maxPoolSize: 60, serverSelectionTimeoutMS: 5_000, appName: `racer-${i}` }).asPromise(),
+    ),
+  );
+});
+
+afterAll(async () => {
+  await clients[0]?.dropDatabase().catch(() => undefined);
+  await Promise.all(clients.map((c) => c.close()));
+});
+
+/** Runs `op(i)` for i = 0..RACERS-1 all at once, alternating between the two clients. */
+const race = <T>(op: (i: number) => Promise<T>) => Promise.all(Array.from({ length: RACERS }, (_, i) => op(i)));
+
+/** ROUNDS rounds of `round(id)` on a fresh document each; returns the sum of what each round reports. */
+async function rounds(name: string, seed: Omit<Doc, '_id'> | null, round: (id: string) => Promise<number>) {
+  let total = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    const id = `${name}-${r}`;
+    if (seed) await coll(0).insertOne({ _id: id, ...seed });
+    total += await round(id);
+  }
+  return total;
+}
+
+describe('local MongoDB engine: single-document atomicity under concurrent clients', () => {
+  it(`$inc: all ${RACERS * ROUNDS} increments land`, async () => {
+    const landed = await rounds('inc', { n: 0 }, async (id) => {
+      await race((i) => coll(i).updateOne({ _id: id }, { $inc: { n: 1 } }));
+      return ((await coll(0).findOne({ _id: id }))?.n as number) ?? 0;
+    });
+    expect(`$inc: ${landed} of ${RACERS * ROUNDS} landed`).toBe(`$inc: ${RACERS * ROUNDS} of ${RACERS * ROUNDS} landed`);
+  });
+
+  it(`$push: all ${RACERS * ROUNDS} elements are there`, async () => {
+    const landed = await rounds('push', { items: [] }, async (id) => {
+      await race((i) => coll(i).updateOne({ _id: id }, { $push: { items: i } }));
+      return new Set((await coll(0).findOne({ _id: id }))?.items as number[]).size;
+    });
+    expect(`$push: ${landed} of ${RACERS * ROUNDS} landed`).toBe(`$push: ${RACERS * ROUNDS} of ${RACERS * ROUNDS} landed`);
+  });
+
+  it(`$addToSet of distinct values: all ${RACERS * ROUNDS} are in the set`, async () => {
+    const landed = await rounds('set', { tags: [] }, async (id) => {
+      await race((i) => coll(i).updateOne({ _id: id }, { $addToSet: { tags: `t${i}` } }));
+      return ((await coll(0).findOne({ _id: id }))?.tags as string[]).length;
+    });
+    expect(`$addToSet: ${landed} of ${RACERS * ROUNDS} landed`).toBe(`$addToSet: ${RACERS * ROUNDS} of ${RACERS * ROUNDS} landed`);
+  });
+
+  it(`disjoint $set of different fields: all ${RACERS * ROUNDS} fields are set`, async () => {
+    const landed = await rounds('fields', {}, async (id) => {
+      await race((i) => coll(i).updateOne({ _id: id }, { $set: { [`f${i}`]: i } }));
+      const doc = (await coll(0).findOne({ _id: id }))!;
+      return Object.keys(doc).filter((k) => k.startsWith('f')).length;
+    });
+    expect(`$set: ${landed} of ${RACERS * ROUNDS} landed`).toBe(`$set: ${RACERS * ROUNDS} of ${RACERS * ROUNDS} landed`);
+  });
+
+  it('compare-and-set on a revision (updateOne with the revision in the filter): one winner per revision', async () => {
+    const sums = { winners: 0, advanced: 0, logged: 0, doubleWins: 0, badLogs: 0 };
+    for (let r = 0; r < ROUNDS; r++) {
+      const id = `cas-${r}`;
+      await coll(0).insertOne({ _id: id, revision: 0, log: [] });
+      const res = await casRace(id, async (i, rev, by) => {
+        const u = await coll(i).updateOne({ _id: id, revision: rev }, { $set: { revision: rev + 1 }, $push: { log: by } });
+        return u.modifiedCount === 1;
+      });
+      addTo(sums, res);
+    }
+    expect(sums.advanced).toBeGreaterThan(0);
+    expect(describeCas('updateOne CAS', sums)).toBe(describeCas('updateOne CAS', { ...sums, winners: sums.advanced, logged: sums.advanced, doubleWins: 0, badLogs: 0 }));
+  });
+
+  it('version-filtered findOneAndUpdate: as many reported winners as revisions advanced', async () => {
+    const sums = { winners: 0, advanced: 0, logged: 0, doubleWins: 0, badLogs: 0 };
+    for (let r = 0; r < ROUNDS; r++) {
+      const id = `fam-${r}`;
+      await coll(0).insertOne({ _id: id, revision: 0, log: [] });
+      const res = await casRace(id, async (i, rev, by) => {
+        const before = await coll(i).findOneAndUpdate(
+          { _id: id, revision: rev },
+          { $set: { revision: rev + 1 }, $push: { log: by } },
+          { returnDocument: 'before' },
+        );
+        // The document as it was matched: its revision is the one this racer read, or the match was wrong.
+        if (before && before.revision !== rev) throw new Error(`findOneAndUpdate matched revision ${String(before.revision)}, filter said ${rev}`);
+        return before !== null;
+      });
+      addTo(sums, res);
+    }
+    expect(sums.advanced).toBeGreaterThan(0);
+    expect(describeCas('findOneAndUpdate CAS', sums)).toBe(
+      describeCas('findOneAndUpdate CAS', { ...sums, winners: sums.advanced, logged: sums.advanced, doubleWins: 0, badLogs: 0 }),
+    );
+  });
+
+  it('deleteOne raced by many: exactly one reports the delete', async () => {
+    let deleted = 0;
+    for (let r = 0; r < ROUNDS; r++) {
+      const id = `del-${r}`;
+      await coll(0).insertOne({ _id: id });
+      const res = await race((i) => coll(i).deleteOne({ _id: id }));
+      deleted += res.reduce((n, d) => n + d.deletedCount, 0);
+      expect(await coll(0).countDocuments({ _id: id })).toBe(0);
+    }
+    expect(`deleted ${deleted} times in ${ROUNDS} rounds`).toBe(`deleted ${ROUNDS} times in ${ROUNDS} rounds`);
+  });
+
+  it('upserts of a missing document: one inserts it, the others update it, none fails', async () => {
+    const summary = { upserted: 0, failed: 0, landed: 0 };
+    for (let r = 0; r < ROUNDS; r++) {
+      const id = `ups-${r}`;
+      const res = await race((i) => coll(i).updateOne({ _id: id }, { $inc: { n: 1 } }, { upsert: true }).catch(() => null));
+      summary.upserted += res.filter((u) => u?.upsertedCount === 1).length;
+      summary.failed += res.filter((u) => u === null).length;
+      summary.landed += ((await coll(0).findOne({ _id: id }))?.n as number) ?? 0;
+    }
+    expect(summary).toEqual({ upserted: ROUNDS, failed: 0, landed: RACERS * ROUNDS });
+  });
+});
+
+type CasResult = { winners: number; advanced: number; logged: number; doubleWins: number; badLogs: number };
+
+/** Every racer makes three attempts: read the revision, then try to move it on by one (appending its name). */
+async function casRace(id: string, attempt: (i: number, rev: number, by: string) => Promise<boolean>): Promise<CasResult> {
+  const wins: string[][] = [];
+  await race(async (i) => {
+    for (let a = 0; a < 3; a++) {
+      const rev = ((await coll(i).findOne({ _id: id }))?.revision as number) ?? 0;
+      const by = `${i}.${a}`;
+      if (await attempt(i, rev, by)) (wins[rev] ??= []).push(by);
+    }
+  });
+  const doc = (await coll(0).findOne({ _id: id }))!;
+  const log = doc.log as string[];
+  return {
+    winners: wins.reduce((n, w) => n + (w?.length ?? 0), 0),
+    advanced: doc.revision as number,
+    logged: log.length,
+    doubleWins: wins.filter((w) => w && w.length > 1).length,
+    // The log must name, revision by revision, the one racer told it won that revision.
+    badLogs: log.some((by, rev) => wins[rev]?.length !== 1 || wins[rev][0] !== by) ? 1 : 0,
+  };
+}
+
+function addTo(sums: CasResult, res: CasResult) {
+  for (const k of Object.keys(sums) as (keyof CasResult)[]) sums[k] += res[k];
+}
+
+const describeCas = (what: string, s: CasResult) =>
+  `${what}: ${s.winners} winners reported, ${s.advanced} revisions advanced, ${s.logged} logged, ` +
+  `${s.doubleWins} revisions won twice, ${s.badLogs} rounds whose log names someone else`;
