@@ -387,8 +387,11 @@ function defineEngines({ ports, portOffset, runDir, allowExternalRedis, kafkaSas
         await fsp.cp(moduleDir, source, { recursive: true });
         for (const file of new Set(FERRETDB_PATCHES.map((p) => p.file))) {
           const target = path.join(source, file);
-          const patched = patchSource(file, await fsp.readFile(target, 'utf8'));
-          await fsp.chmod(target, 0o644);
+          // null: a file the patches add (patchSource refuses it if upstream has one of that name).
+          const upstream = await fsp.readFile(target, 'utf8').catch((err) => (err.code === 'ENOENT' ? null : Promise.reject(err)));
+          const patched = patchSource(file, upstream);
+          // The module cache's files and folders are read-only.
+          await fsp.chmod(upstream === null ? path.dirname(target) : target, upstream === null ? 0o755 : 0o644);
           await fsp.writeFile(target, patched);
         }
         await run('go', ['mod', 'edit', `-replace=${FERRETDB_MODULE}=./ferretdb`], { ...opts, cwd: build });

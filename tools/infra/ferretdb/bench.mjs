@@ -1,0 +1,99 @@
+// What a FerretDB build costs per operation, to compare builds on one machine in one run:
+//   node tools/infra/ferretdb/bench.mjs old=mongodb://127.0.0.1:28577 new=mongodb://127.0.0.1:28587 [--seconds 5]
+// 1. updateOne by _id ($inc of a random document of 1,000): one client one at a time, then 2 clients x 50 in flight.
+// 2. On a 10,000-document collection: findOne, updateOne and findOneAndUpdate by {_id}, {_id, revision} and
+//    {_id, 'field.sub': {$lt: n}} (is the _id equality served from the index when the filter has other fields?).
+// Each target gets its own scratch database, dropped at the end. Not a test: prints a table.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { MongoClient } = require('mongoose').mongo;
+
+const args = process.argv.slice(2);
+const seconds = Number(args.includes('--seconds') ? args[args.indexOf('--seconds') + 1] : 5);
+const targets = args.filter((a) => a.includes('=')).map((a) => a.split(/=(.*)/s).slice(0, 2));
+if (!targets.length) {
+  console.error('usage: bench.mjs label=mongodb://host:port [label=url …] [--seconds N]');
+  process.exit(2);
+}
+
+const idOf = (i) => `doc-${String(i).padStart(6, '0')}`;
+const rnd = (n) => Math.floor(Math.random() * n);
+
+async function seed(coll, n) {
+  await coll.deleteMany({});
+  for (let i = 0; i < n; i += 1000) {
+    const docs = [];
+    for (let j = i; j < Math.min(n, i + 1000); j++) docs.push({ _id: idOf(j), revision: 0, n: 0, field: { sub: 0 } });
+    await coll.insertMany(docs, { ordered: false });
+  }
+}
+
+/** Operations per second of `op` for `seconds`, `inFlight` at a time on each client. */
+async function throughput(colls, inFlight, op) {
+  const until = Date.now() + seconds * 1000;
+  let done = 0;
+  const worker = async (c) => {
+    while (Date.now() < until) {
+      await op(c);
+      done++;
+    }
+  };
+  const t0 = Date.now();
+  await Promise.all(colls.flatMap((c) => Array.from({ length: inFlight }, () => worker(c))));
+  return Math.round(done / ((Date.now() - t0) / 1000));
+}
+
+/** Median milliseconds of `op`, run one at a time `times` times. */
+async function median(times, op) {
+  const ms = [];
+  for (let i = 0; i < times; i++) {
+    const t0 = process.hrtime.bigint();
+    await op(i);
+    ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  ms.sort((a, b) => a - b);
+  return ms[Math.floor(ms.length / 2)].toFixed(2);
+}
+
+const rows = [];
+for (const [label, url] of targets) {
+  const clients = [new MongoClient(url, { maxPoolSize: 60 }), new MongoClient(url, { maxPoolSize: 60 })];
+  const dbName = `ferretdb_bench_${Date.now().toString(36)}`;
+  try {
+    const [a, b] = clients.map((c) => c.db(dbName).collection('small'));
+    await seed(a, 1000);
+    const inc = (c) => c.updateOne({ _id: idOf(rnd(1000)) }, { $inc: { n: 1 } });
+    rows.push([label, 'updateOne by _id, 1 client x 1 (ops/s)', await throughput([a], 1, inc)]);
+    rows.push([label, 'updateOne by _id, 2 clients x 50 (ops/s)', await throughput([a, b], 50, inc)]);
+
+    const big = clients[0].db(dbName).collection('big');
+    await seed(big, 10_000);
+    const filters = {
+      '{_id}': (i) => ({ _id: idOf(i) }),
+      '{_id, revision}': (i) => ({ _id: idOf(i), revision: 0 }),
+      "{_id, 'field.sub': {$lt}}": (i) => ({ _id: idOf(i), 'field.sub': { $lt: 1 } }),
+    };
+    for (const [shape, filter] of Object.entries(filters)) {
+      // Documents spread over the collection; the updates change nothing the filters test.
+      const pick = () => rnd(10_000);
+      rows.push([label, `findOne ${shape} (ms, median)`, await median(50, () => big.findOne(filter(pick())))]);
+      rows.push([label, `updateOne ${shape} (ms, median)`, await median(50, () => big.updateOne(filter(pick()), { $inc: { n: 1 } }))]);
+      rows.push([
+        label,
+        `findOneAndUpdate ${shape} (ms, median)`,
+        await median(50, () => big.findOneAndUpdate(filter(pick()), { $inc: { n: 1 } })),
+      ]);
+    }
+  } finally {
+    await clients[0].db(dbName).dropDatabase().catch(() => undefined);
+    await Promise.all(clients.map((c) => c.close()));
+  }
+}
+
+const labels = targets.map(([l]) => l);
+const measures = [...new Set(rows.map((r) => r[1]))];
+const table = measures.map((m) => [m, ...labels.map((l) => String(rows.find((r) => r[0] === l && r[1] === m)?.[2] ?? ''))]);
+const head = ['measure', ...labels];
+const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+for (const r of [head, ...table]) console.log(r.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  '));
