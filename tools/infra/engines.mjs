@@ -356,6 +356,9 @@ function defineEngines({ ports, portOffset, runDir, allowExternalRedis, kafkaSas
     port: ports.mongo[0],
     ports: ports.mongo,
     marker: 'abide-ferretdb',
+    // A running engine of other patches is kept (restarting the one engine several checkouts share would flip it
+    // between builds), but named: see bringUp.
+    warnWhenBuildChanged: true,
     graceMs: 10000,
     readyTimeoutMs: 60000,
     dir: () => runDir('mongo'),
@@ -939,6 +942,11 @@ async function bringUp(e, info, log, timeoutMs, portOffset) {
     if (res !== 'ready') throw await failWithLog(e, `${e.name}: running as pid ${state.pid} but not healthy (${res})`);
     if (state.version && state.version !== e.version())
       log.warn(`${e.name}: running version ${state.version}, configured ${e.version()}; run "down" then "up" to switch`);
+    if (e.warnWhenBuildChanged && state.command?.[0] && state.command[0] !== e.bin())
+      log.warn(
+        `${e.name}: running ${state.command[0]}, but this checkout builds ${e.bin()} (other patches); ` +
+          `run "node tools/infra/cli.mjs stop ${e.name}" then "up" to switch`,
+      );
     log.info(`${e.name}: already up (pid ${state.pid})`);
     return { engine: e.name, action: 'kept', pid: state.pid, seconds: Number(secs()) };
   }
