@@ -6,6 +6,7 @@
 // 2. On a 10,000-document collection: findOne, updateOne and findOneAndUpdate by {_id}, {_id, revision} and
 //    {_id, 'field.sub': {$lt: n}} (is the _id equality served from the index when the filter has other fields?).
 // Each target gets its own scratch database, dropped at the end. Not a test: prints a table.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -17,6 +18,9 @@ const seconds = option('--seconds', 5);
 const repeat = option('--repeat', 3);
 const throughputOnly = args.includes('--throughput-only');
 const targets = args.filter((a) => a.includes('=')).map((a) => a.split(/=(.*)/s).slice(0, 2));
+// The engines' process ids, in the targets' order: then each throughput also shows the engine's CPU time per operation,
+// which a busy machine disturbs much less than operations per second.
+const pids = args.includes('--pids') ? args[args.indexOf('--pids') + 1].split(',').map(Number) : [];
 if (!targets.length) {
   console.error('usage: bench.mjs label=mongodb://host:port [label=url …] [--seconds N] [--repeat N] [--throughput-only]');
   process.exit(2);
@@ -35,8 +39,14 @@ async function seed(coll, n) {
   }
 }
 
-/** Operations per second of `op` for `seconds`, `inFlight` at a time on each client. */
-async function throughput(colls, inFlight, op) {
+/** CPU milliseconds (user + system) process `pid` has used so far (Linux /proc; clock ticks of 10 ms). */
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/** Operations per second of `op` for `seconds`, `inFlight` at a time on each client (and the engine's CPU ms per op). */
+async function throughput(colls, inFlight, op, pid) {
   const until = Date.now() + seconds * 1000;
   let done = 0;
   const worker = async (c) => {
@@ -46,8 +56,9 @@ async function throughput(colls, inFlight, op) {
     }
   };
   const t0 = Date.now();
+  const cpu0 = pid ? cpuMs(pid) : 0;
   await Promise.all(colls.flatMap((c) => Array.from({ length: inFlight }, () => worker(c))));
-  return Math.round(done / ((Date.now() - t0) / 1000));
+  return { perSecond: Math.round(done / ((Date.now() - t0) / 1000)), cpuPerOp: pid ? (cpuMs(pid) - cpu0) / done : undefined };
 }
 
 /** Median milliseconds of `op`, run one at a time `times` times. */
@@ -64,7 +75,12 @@ async function median(times, op) {
 const dbName = `ferretdb_bench_${Date.now().toString(36)}`;
 const setups = targets.map(([label, url]) => {
   const clients = [new MongoClient(url, { maxPoolSize: 60 }), new MongoClient(url, { maxPoolSize: 60 })];
-  return { label, clients, small: clients.map((c) => c.db(dbName).collection('small')) };
+  return {
+    label,
+    clients,
+    small: clients.map((c) => c.db(dbName).collection('small')),
+    pid: pids[targets.findIndex((t) => t[0] === label)],
+  };
 });
 const results = new Map(); // "label|measure" -> values
 const record = (label, measure, value) => results.set(`${label}|${measure}`, [...(results.get(`${label}|${measure}`) ?? []), value]);
@@ -76,8 +92,14 @@ try {
   const inc = (c) => c.updateOne({ _id: idOf(rnd(1000)) }, { $inc: { n: 1 } });
   for (let r = 0; r < repeat; r++) {
     for (const s of setups) {
-      record(s.label, measure('updateOne by _id, 1 client x 1 (ops/s)'), await throughput([s.small[0]], 1, inc));
-      record(s.label, measure('updateOne by _id, 2 clients x 50 (ops/s)'), await throughput(s.small, 50, inc));
+      for (const [what, colls, inFlight] of [
+        ['1 client x 1', [s.small[0]], 1],
+        ['2 clients x 50', s.small, 50],
+      ]) {
+        const { perSecond, cpuPerOp } = await throughput(colls, inFlight, inc, s.pid);
+        record(s.label, measure(`updateOne by _id, ${what} (ops/s)`), perSecond);
+        if (cpuPerOp !== undefined) record(s.label, measure(`updateOne by _id, ${what} (engine CPU ms/op)`), Number(cpuPerOp.toFixed(2)));
+      }
     }
   }
 
