@@ -921,6 +921,12 @@ async function failWithLog(e, message) {
   });
 }
 
+/** The binary a running engine was started from, when this checkout builds another one (FerretDB: other patches). */
+function otherBuild(e, state) {
+  const running = state?.command?.[0];
+  return e.warnWhenBuildChanged && running && running !== e.bin() ? running : undefined;
+}
+
 async function bringUp(e, info, log, timeoutMs, portOffset) {
   const t0 = Date.now();
   const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
@@ -942,7 +948,7 @@ async function bringUp(e, info, log, timeoutMs, portOffset) {
     if (res !== 'ready') throw await failWithLog(e, `${e.name}: running as pid ${state.pid} but not healthy (${res})`);
     if (state.version && state.version !== e.version())
       log.warn(`${e.name}: running version ${state.version}, configured ${e.version()}; run "down" then "up" to switch`);
-    if (e.warnWhenBuildChanged && state.command?.[0] && state.command[0] !== e.bin())
+    if (otherBuild(e, state))
       log.warn(
         `${e.name}: running ${state.command[0]}, but this checkout builds ${e.bin()} (other patches); ` +
           `run "node tools/infra/cli.mjs stop ${e.name}" then "up" to switch`,
@@ -1194,6 +1200,8 @@ export function engineInstance({ portOffset = 0, runRoot, kafkaSasl } = {}) {
           state: st,
           provisioned: await e.provisioned(),
           log: logFileOf(e),
+          // Running, but built from other patches than this checkout's (see bringUp).
+          ...(kind === 'ours' && otherBuild(e, state) ? { otherBuild: otherBuild(e, state) } : {}),
         };
       }),
     );
