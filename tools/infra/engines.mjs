@@ -356,6 +356,9 @@ function defineEngines({ ports, portOffset, runDir, allowExternalRedis, kafkaSas
     port: ports.mongo[0],
     ports: ports.mongo,
     marker: 'abide-ferretdb',
+    // A running engine of other patches is kept (restarting the one engine several checkouts share would flip it
+    // between builds), but named: see bringUp.
+    warnWhenBuildChanged: true,
     graceMs: 10000,
     readyTimeoutMs: 60000,
     dir: () => runDir('mongo'),
@@ -387,8 +390,11 @@ function defineEngines({ ports, portOffset, runDir, allowExternalRedis, kafkaSas
         await fsp.cp(moduleDir, source, { recursive: true });
         for (const file of new Set(FERRETDB_PATCHES.map((p) => p.file))) {
           const target = path.join(source, file);
-          const patched = patchSource(file, await fsp.readFile(target, 'utf8'));
-          await fsp.chmod(target, 0o644);
+          // null: a file the patches add (patchSource refuses it if upstream has one of that name).
+          const upstream = await fsp.readFile(target, 'utf8').catch((err) => (err.code === 'ENOENT' ? null : Promise.reject(err)));
+          const patched = patchSource(file, upstream);
+          // The module cache's files and folders are read-only.
+          await fsp.chmod(upstream === null ? path.dirname(target) : target, upstream === null ? 0o755 : 0o644);
           await fsp.writeFile(target, patched);
         }
         await run('go', ['mod', 'edit', `-replace=${FERRETDB_MODULE}=./ferretdb`], { ...opts, cwd: build });
@@ -915,6 +921,12 @@ async function failWithLog(e, message) {
   });
 }
 
+/** The binary a running engine was started from, when this checkout builds another one (FerretDB: other patches). */
+function otherBuild(e, state) {
+  const running = state?.command?.[0];
+  return e.warnWhenBuildChanged && running && running !== e.bin() ? running : undefined;
+}
+
 async function bringUp(e, info, log, timeoutMs, portOffset) {
   const t0 = Date.now();
   const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
@@ -936,6 +948,11 @@ async function bringUp(e, info, log, timeoutMs, portOffset) {
     if (res !== 'ready') throw await failWithLog(e, `${e.name}: running as pid ${state.pid} but not healthy (${res})`);
     if (state.version && state.version !== e.version())
       log.warn(`${e.name}: running version ${state.version}, configured ${e.version()}; run "down" then "up" to switch`);
+    if (otherBuild(e, state))
+      log.warn(
+        `${e.name}: running ${state.command[0]}, but this checkout builds ${e.bin()} (other patches); ` +
+          `run "node tools/infra/cli.mjs stop ${e.name}" then "up" to switch`,
+      );
     log.info(`${e.name}: already up (pid ${state.pid})`);
     return { engine: e.name, action: 'kept', pid: state.pid, seconds: Number(secs()) };
   }
@@ -1183,6 +1200,8 @@ export function engineInstance({ portOffset = 0, runRoot, kafkaSasl } = {}) {
           state: st,
           provisioned: await e.provisioned(),
           log: logFileOf(e),
+          // Running, but built from other patches than this checkout's (see bringUp).
+          ...(kind === 'ours' && otherBuild(e, state) ? { otherBuild: otherBuild(e, state) } : {}),
         };
       }),
     );
