@@ -927,13 +927,18 @@ function otherBuild(e, state) {
   return e.warnWhenBuildChanged && running && running !== e.bin() ? running : undefined;
 }
 
-async function bringUp(e, info, log, timeoutMs, portOffset) {
+async function bringUp(e, info, log, timeoutMs, portOffset, replaceOtherBuild = false) {
   const t0 = Date.now();
   const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
   const { kind, state } = info.inspection;
   if (kind === 'other-offset') throw otherOffsetError(e, state, portOffset);
-  if (kind === 'ours' && e.restartWhenChanged && state.version && state.version !== e.version()) {
-    log.info(`${e.name}: running ${state.version}, the checkout has ${e.version()}: restarting it`);
+  const replaced = kind === 'ours' && replaceOtherBuild && otherBuild(e, state);
+  if (replaced || (kind === 'ours' && e.restartWhenChanged && state.version && state.version !== e.version())) {
+    log.info(
+      replaced
+        ? `${e.name}: running ${replaced}, the checkout builds ${e.bin()}: restarting it`
+        : `${e.name}: running ${state.version}, the checkout has ${e.version()}: restarting it`,
+    );
     await stopEngine(e, log, portOffset);
     return bringUp(
       e,
@@ -1107,9 +1112,11 @@ export function engineInstance({ portOffset = 0, runRoot, kafkaSasl } = {}) {
 
   /**
    * Provisions (first time) and starts the engines; idempotent.
-   * @param {{ only?: string|string[], quiet?: boolean, timeoutMs?: number }} [opts]
+   * `replaceOtherBuilds` restarts an engine started from another build of this checkout's patches (a CI run, which owns
+   * the engines; otherwise checkouts of different code would keep swapping a shared engine under each other's tests).
+   * @param {{ only?: string|string[], quiet?: boolean, timeoutMs?: number, replaceOtherBuilds?: boolean }} [opts]
    */
-  async function up({ only, quiet = false, timeoutMs } = {}) {
+  async function up({ only, quiet = false, timeoutMs, replaceOtherBuilds = false } = {}) {
     const log = makeLogger(quiet);
     const list = selectEngines(engines, only, defaults);
     const t0 = Date.now();
@@ -1117,7 +1124,7 @@ export function engineInstance({ portOffset = 0, runRoot, kafkaSasl } = {}) {
       const infos = [];
       for (const e of list) infos.push({ e, inspection: await inspect(e, portOffset), provisioned: await e.provisioned() });
       await preflight(infos.filter((i) => !['ours', 'external', 'other-offset'].includes(i.inspection.kind)));
-      const settled = await Promise.allSettled(infos.map((i) => bringUp(i.e, i, log, timeoutMs, portOffset)));
+      const settled = await Promise.allSettled(infos.map((i) => bringUp(i.e, i, log, timeoutMs, portOffset, replaceOtherBuilds)));
       const failures = settled.filter((s) => s.status === 'rejected').map((s) => s.reason);
       const results = settled.filter((s) => s.status === 'fulfilled').map((s) => s.value);
       if (failures.length) {
