@@ -30,10 +30,10 @@ export interface OutboxRelayOptions {
 
 /**
  * Publishes the outbox (events not yet on Kafka) in stream order, then marks them published.
- * Only the lease holder publishes, so scaling out never reorders a stream; a failed publish stops the batch
- * and the next cycle retries from the same event (at-least-once, never a gap). While cycles keep failing
- * (Kafka or the database away) they are spaced out with a growing delay, appends no longer trigger extra
- * cycles, and the trouble is logged when it starts, when its cause changes and when it ends.
+ * Only the lease holder publishes (its epoch checked around every publish), so scaling out never reorders a stream;
+ * a failed publish stops the batch and the next cycle retries from the same event (at-least-once, never a gap).
+ * While cycles keep failing (Kafka or the database away) they are spaced out with a growing delay, appends no longer
+ * trigger extra cycles, and the trouble is logged when it starts, when its cause changes and when it ends.
  */
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
@@ -123,7 +123,11 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       const { ready, orphans } = await this.sortOut(entries);
       await this.store.removeOrphans(orphans);
       const storedAt = new Map(entries.map((entry) => [entry._id, entry.createdAt]));
-      if (ready.length > 0) published += await this.publishInOrder(ready, storedAt);
+      if (ready.length > 0) {
+        const drained = await this.publishInOrder(ready, storedAt);
+        published += drained.published;
+        if (drained.leaseLost) return published;
+      }
       if (entries.length < this.batchSize || ready.length === 0) return published;
       // A long drain renews between batches; if the lease was lost, the new holder carries on.
       if (!(await this.lease.acquire())) return published;
@@ -213,14 +217,27 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /**
    * Publishes topic by topic (each stream on one topic, in version order) and marks what Kafka acknowledged.
    * `storedAt`: when each event's outbox entry was written, by event key (for outbox_publish_seconds).
+   *
+   * Fenced: the lease is checked in the database right before each publish and right after it, and the relay stops
+   * at once when another instance claimed a later epoch. A relay that paused past its term therefore publishes
+   * nothing more after its next check, and never marks an entry published once it lost the lease: the new holder
+   * publishes that entry again (a duplicate, which the consumers' inboxes drop) and removes it. A publish already on
+   * its way when the lease was taken can still land after the new holder's first ones; that is the one duplicate the
+   * fence cannot prevent, and each relay publishes a stream in version order, so its first copies stay in order.
    */
-  private async publishInOrder(events: readonly StoredEvent[], storedAt: ReadonlyMap<string, Date>): Promise<number> {
+  private async publishInOrder(
+    events: readonly StoredEvent[],
+    storedAt: ReadonlyMap<string, Date>,
+  ): Promise<{ published: number; leaseLost: boolean }> {
     let published = 0;
     for (const batch of planPublication(events, this.topicFor)) {
+      const epoch = this.lease.epoch;
+      if (!(await this.lease.stillHeld())) return this.leaseLost(epoch, published, 'before publishing');
       await this.publisher.publish(
         batch.topic,
         batch.events.map((event) => ({ key: event.streamId, value: toEnvelope(event) })),
       );
+      if (!(await this.lease.stillHeld())) return this.leaseLost(epoch, published, 'while publishing');
       const keys = batch.events.map((e) => eventKey(e.streamId, e.version));
       await this.store.markPublished(keys);
       const now = Date.now();
@@ -230,7 +247,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       }
       published += batch.events.length;
     }
-    return published;
+    return { published, leaseLost: false };
+  }
+
+  private leaseLost(epoch: number | undefined, published: number, when: string): { published: number; leaseLost: true } {
+    this.logger.warn(`Outbox relay ${this.owner} lost the lease (epoch ${epoch ?? '?'}) ${when}; another instance publishes now`);
+    return { published, leaseLost: true };
   }
 }
 
