@@ -81,10 +81,7 @@ export class RelayLease {
       this.held = undefined;
       return false;
     }
-    if (await this.successorExists(held.epoch)) {
-      this.held = undefined;
-      return false;
-    }
+    if (await this.successorExists(held.epoch)) return this.overtaken(held.epoch);
     return true;
   }
 
@@ -116,10 +113,7 @@ export class RelayLease {
       { $set: { expiresAt: new Date(until) } },
     );
     // A write that landed late (we were slow) may follow a claim of the next epoch by someone who saw ours expired.
-    if (renewed.matchedCount === 0 || (await this.successorExists(epoch))) {
-      this.held = undefined;
-      return false;
-    }
+    if (renewed.matchedCount === 0 || (await this.successorExists(epoch))) return this.overtaken(epoch);
     this.held = { epoch, until };
     return true;
   }
@@ -128,11 +122,7 @@ export class RelayLease {
     const last = await this.lastTerm(at);
     if (last === 'legacy') return false;
     const { epoch, term } = last;
-    if (term && term.owner === this.owner && new Date(term.expiresAt).getTime() - this.skewMarginMs > at) {
-      // Ours and lasting (our claim went through but its answer was lost): hold it as written.
-      this.held = { epoch, until: new Date(term.expiresAt).getTime() };
-      return true;
-    }
+    // A lasting term is never taken, even one of ours whose claim's answer was lost: it will end, and we claim the next.
     if (term && new Date(term.expiresAt).getTime() >= at) return false;
     const next = epoch + 1;
     const until = at + this.ttlMs;
@@ -193,6 +183,12 @@ export class RelayLease {
       // Two first claimers upserting at once: the other one's hint will do.
       if (!isDuplicateKeyError(error)) throw error;
     }
+  }
+
+  private overtaken(epoch: number): false {
+    this.held = undefined;
+    this.knownEpoch = epoch + 1;
+    return false;
   }
 
   private term(epoch: number): Promise<RelayLeaseTermDocument | null> {
