@@ -51,6 +51,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private failures = 0;
   private failingSince?: number;
   private failure?: string;
+  /** The epoch this relay last published under, to log each takeover once. */
+  private epochSeen?: number;
   private stopMetrics?: () => void;
 
   constructor(options: OutboxRelayOptions) {
@@ -117,10 +119,16 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /** One cycle: take or renew the lease, then drain the outbox. Returns how many events were published. */
   async runOnce(): Promise<number> {
     if (!(await this.lease.acquire())) return 0;
+    if (this.lease.epoch !== this.epochSeen) {
+      this.epochSeen = this.lease.epoch;
+      this.logger.log(`Outbox relay ${this.owner} holds the lease at epoch ${this.epochSeen}`);
+    }
     let published = 0;
     for (;;) {
       const entries = await this.store.outboxToPublish(this.batchSize);
       const { ready, orphans } = await this.sortOut(entries);
+      // Only the holder changes the outbox; orphans are rare, so the check costs nothing on the usual path.
+      if (orphans.length > 0 && !(await this.lease.stillHeld())) return published;
       await this.store.removeOrphans(orphans);
       const storedAt = new Map(entries.map((entry) => [entry._id, entry.createdAt]));
       if (ready.length > 0) {
