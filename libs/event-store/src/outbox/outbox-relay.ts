@@ -51,7 +51,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private failures = 0;
   private failingSince?: number;
   private failure?: string;
-  /** The epoch this relay last published under, to log each takeover once. */
+  /** The epoch this relay last held the lease at, to log each takeover once. */
   private epochSeen?: number;
   private stopMetrics?: () => void;
 
@@ -259,7 +259,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   private leaseLost(epoch: number | undefined, published: number, when: string): { published: number; leaseLost: true } {
-    this.logger.warn(`Outbox relay ${this.owner} lost the lease (epoch ${epoch ?? '?'}) ${when}; another instance publishes now`);
+    this.logger.warn(
+      `Outbox relay ${this.owner} no longer holds the lease at epoch ${epoch ?? '?'} (${when}: its term ran out or another instance took over); it stopped`,
+    );
     return { published, leaseLost: true };
   }
 }
