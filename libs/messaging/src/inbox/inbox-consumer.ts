@@ -61,10 +61,12 @@ export class InboxConsumer {
     private readonly deadLetters: RawPublisher,
     options: InboxConsumerOptions = {},
   ) {
-    this.claims = new InboxClaims(connection, options);
     this.attempts = Math.max(1, options.attempts ?? 4);
     this.backoff = { initialDelayMs: options.initialDelayMs ?? 200, maxDelayMs: options.maxDelayMs ?? 5000 };
     this.transientRetryMs = options.transientRetryMs ?? 15_000;
+    // A claim must outlast the handler's own retries in place, or a second replica would run it meanwhile.
+    const claimTtlMs = options.claimTtlMs ?? Math.max(60_000, 2 * this.transientRetryMs);
+    this.claims = new InboxClaims(connection, { ...options, claimTtlMs });
     this.registry = options.registry ?? eventRegistry;
     this.deadLetterStore = new DeadLetterStore(connection);
   }
