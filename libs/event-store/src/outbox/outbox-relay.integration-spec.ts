@@ -23,12 +23,16 @@ import { RelayLease } from './relay-lease';
 /** Counts what it publishes and can play a broker outage after a number of messages. */
 class ObservedPublisher implements EventPublisher {
   published = 0;
+  calls = 0;
   failures = 0;
   failAfter = Number.POSITIVE_INFINITY;
+  /** How long the first publish hangs before it goes out (a slow broker). */
+  firstCallDelayMs = 0;
 
   constructor(private readonly inner: EventPublisher) {}
 
   async publish(topic: string, messages: readonly OutgoingEvent[]): Promise<void> {
+    if (this.calls++ === 0 && this.firstCallDelayMs > 0) await sleep(this.firstCallDelayMs);
     if (this.published + messages.length > this.failAfter) {
       this.failures++;
       throw new Error('broker unavailable');
@@ -37,6 +41,8 @@ class ObservedPublisher implements EventPublisher {
     this.published += messages.length;
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe(OutboxRelay.name, () => {
   const prefix = uniqueName('es_relay');
@@ -49,6 +55,15 @@ describe(OutboxRelay.name, () => {
 
   const relay = (publisher: EventPublisher, owner: string) =>
     new OutboxRelay({ eventStore: store, publisher, topicFor, owner, leaseTtlMs: 2000, pollIntervalMs: 100, batchSize: 4 });
+
+  /** Topics of one test alone, so what it reads back is its own. */
+  const ownTopics: string[] = [];
+  const freshTopics = async (...names: string[]): Promise<string[]> => {
+    const topics = names.map((name) => `${uniqueName(prefix)}.${name}`);
+    await createTopics(topics);
+    ownTopics.push(...topics);
+    return topics;
+  };
 
   const unpublished = () => connection.collection(OUTBOX_COLLECTION).countDocuments({});
 
@@ -83,7 +98,7 @@ describe(OutboxRelay.name, () => {
 
   afterAll(async () => {
     await kafka.disconnect();
-    await deleteTopics([userTopic, profileTopic, `${userTopic}.dlq`, `${profileTopic}.dlq`]);
+    await deleteTopics([userTopic, profileTopic, `${userTopic}.dlq`, `${profileTopic}.dlq`, ...ownTopics]);
     await dropTestDatabase(connection);
   });
 
@@ -158,27 +173,186 @@ describe(OutboxRelay.name, () => {
     expect(await connection.collection(OUTBOX_COLLECTION).countDocuments({ streamId: 'user-ghost' })).toBe(0);
   });
 
-  it('lets another instance take over a lease its holder never released once it expires', async () => {
+  it('refuses the publish of a relay that stalled past its lease once another took over', async () => {
+    const [topic] = await freshTopics('stalled');
+    await appendRound(['user-st1', 'user-st2'], 3);
+    // The first relay stalls while it reads its batch (a GC pause, a slow database) for longer than its lease.
+    let reads = 0;
+    const stallingStore = Object.assign(Object.create(store) as EventStore, {
+      eventAt: async (key: string) => {
+        if (reads++ === 0) await sleep(2500);
+        return store.eventAt(key);
+      },
+    });
+    const options = { topicFor: () => topic, service: 'relay-stalled', leaseTtlMs: 1000, pollIntervalMs: 100, batchSize: 100 };
+    const stalledPublisher = new ObservedPublisher(kafka);
+    const stalled = new OutboxRelay({ ...options, eventStore: stallingStore, publisher: stalledPublisher, owner: 'stalled' });
+    const stalledCycle = stalled.runOnce();
+    await waitFor(() => reads > 0, { what: 'the first relay to stall' });
+
+    const freshPublisher = new ObservedPublisher(kafka);
+    const fresh = new OutboxRelay({ ...options, eventStore: store, publisher: freshPublisher, owner: 'fresh' });
+    fresh.start();
+    await waitFor(async () => (await unpublished()) === 0, { what: 'the second relay to take over and drain' });
+    await expect(stalledCycle).resolves.toBe(0);
+    await fresh.stop();
+
+    expect(stalledPublisher.calls).toBe(0);
+    expect(freshPublisher.published).toBe(6);
+    const records = await consumeTopic(topic, 6, { settleMs: 1000 });
+    expect(records).toHaveLength(6);
+    expectStreamsInOrder(records, { 'user-st1': 3, 'user-st2': 3 });
+  });
+
+  it('stops at once, marking nothing, when its lease is taken while a publish hangs, and the new holder publishes it all', async () => {
+    const [users, profiles] = await freshTopics('users', 'profiles');
+    await appendRound(['user-sb1', 'profile-sb2'], 2);
+    const options = {
+      topicFor: (type: string) => (type.startsWith('identity.') ? users : profiles),
+      service: 'relay-slow-broker',
+      leaseTtlMs: 1000,
+      pollIntervalMs: 100,
+      batchSize: 100,
+    };
+    const slowPublisher = new ObservedPublisher(kafka);
+    slowPublisher.firstCallDelayMs = 2500;
+    const slow = new OutboxRelay({ ...options, eventStore: store, publisher: slowPublisher, owner: 'slow' });
+    const slowCycle = slow.runOnce();
+    await waitFor(() => slowPublisher.calls > 0, { what: 'the first publish to hang' });
+
+    const freshPublisher = new ObservedPublisher(kafka);
+    const fresh = new OutboxRelay({ ...options, eventStore: store, publisher: freshPublisher, owner: 'fresh' });
+    fresh.start();
+    await waitFor(async () => (await unpublished()) === 0, { what: 'the second relay to take over and drain' });
+    await expect(slowCycle).resolves.toBe(0);
+    await fresh.stop();
+
+    // The hung publish landed late (a duplicate for the inboxes), but the stale relay went no further.
+    expect(slowPublisher.calls).toBe(1);
+    expect(freshPublisher.published).toBe(4);
+    const records = [...(await consumeTopic(users, 2, { settleMs: 1000 })), ...(await consumeTopic(profiles, 2, { settleMs: 1000 }))];
+    expect(records.length).toBe(4 + slowPublisher.published);
+    for (const key of ['user-sb1', 'profile-sb2']) {
+      const versions = records.filter((r) => r.key === key).map((r) => JSON.parse(r.value!).version as number);
+      expect([...new Set(versions)].sort()).toEqual([1, 2]);
+    }
+  });
+
+  it('lets another instance take over a lease its holder never released once it expires, at the next epoch', async () => {
     const now = new Date();
     const crashed = new RelayLease(connection, 'lease-test', 'crashed', 1000);
     const standby = new RelayLease(connection, 'lease-test', 'standby', 1000);
 
     await expect(crashed.acquire(now)).resolves.toBe(true);
+    expect(crashed.epoch).toBe(1);
     await expect(standby.acquire(new Date(now.getTime() + 500))).resolves.toBe(false);
     await expect(crashed.acquire(new Date(now.getTime() + 600))).resolves.toBe(true);
     await expect(standby.acquire(new Date(now.getTime() + 1500))).resolves.toBe(false);
     await expect(standby.acquire(new Date(now.getTime() + 1700))).resolves.toBe(true);
+    expect(standby.epoch).toBe(2);
     await expect(crashed.acquire(new Date(now.getTime() + 1800))).resolves.toBe(false);
+    await expect(crashed.stillHeld(new Date(now.getTime() + 1800))).resolves.toBe(false);
+    await expect(standby.holder()).resolves.toMatchObject({ epoch: 2, owner: 'standby' });
   });
 
-  it('renews a lease only once half its term has passed, then sees who holds it', async () => {
+  it('renews a lease only once half its term has passed, and sees a later epoch at its next check', async () => {
     const now = new Date();
     const holder = new RelayLease(connection, 'lease-renew', 'holder', 1000);
     await expect(holder.acquire(now)).resolves.toBe(true);
-    // Taken over behind its back (as only an expiry could): within the first half it does not ask.
-    await connection.collection('relay_leases').updateOne({ _id: 'lease-renew' as never }, { $set: { owner: 'other' } });
+    // Epoch 2 claimed behind its back (as a standby whose clock runs ahead would).
+    await connection.collection('relay_leases').insertOne({
+      _id: 'lease-renew:2' as never,
+      name: 'lease-renew',
+      epoch: 2,
+      owner: 'other',
+      claimedAt: now,
+      expiresAt: new Date(now.getTime() + 1000),
+    });
 
+    // Within the first half it does not ask; the fence, read before any publish, does.
     await expect(holder.acquire(new Date(now.getTime() + 400))).resolves.toBe(true);
+    await expect(holder.stillHeld(new Date(now.getTime() + 400))).resolves.toBe(false);
     await expect(holder.acquire(new Date(now.getTime() + 600))).resolves.toBe(false);
   });
+
+  it('waits for the lease of a relay from before epochs, then fences such relays out', async () => {
+    const now = new Date();
+    await connection.collection('relay_leases').insertOne({
+      _id: 'lease-legacy' as never,
+      owner: 'old-release',
+      expiresAt: new Date(now.getTime() + 1000),
+    });
+    const lease = new RelayLease(connection, 'lease-legacy', 'new-release', 1000);
+
+    await expect(lease.acquire(now)).resolves.toBe(false);
+    await expect(lease.acquire(new Date(now.getTime() + 1100))).resolves.toBe(true);
+    // The old release's relay matched an expired lease or its own: neither matches any more.
+    const head = await connection.collection('relay_leases').findOne({ _id: 'lease-legacy' as never });
+    expect(head).toMatchObject({ epoch: 1, owner: 'fenced-by-epoch' });
+    expect(new Date(head!.expiresAt as Date).getTime()).toBeGreaterThan(Date.now() + 365 * 24 * 3600_000);
+  });
+
+  it('gives each epoch one holder while two instances race for it over many rounds with pauses, and refuses the stale one', async () => {
+    // Another client to the same database, as another replica; its clock runs ahead by more than the skew margin, so
+    // it takes over before the holder's own clock says its term ended: only the database check can stop the holder.
+    // It also hands the lease back after each short piece of work, so that the instance with the true clock holds it
+    // often; that one stalls (a GC pause, a slow broker) for half a term to nearly a whole one every time it holds it.
+    const second = await connectTestDatabase(connection.name);
+    const ttl = 400;
+    const skews = [0, 200];
+    const leases = [new RelayLease(connection, 'lease-race', 'a', ttl), new RelayLease(second, 'lease-race', 'b', ttl)];
+    interface Check {
+      owner: string;
+      epoch: number;
+      start: number;
+      end: number;
+      held: boolean;
+    }
+    const checks: Check[] = [];
+    const claims: { owner: string; epoch: number; end: number }[] = [];
+    const deadline = Date.now() + 8000;
+    const race = async (lease: RelayLease, skew: number, stalls: boolean) => {
+      const clock = () => new Date(Date.now() + skew);
+      while (Date.now() < deadline) {
+        const before = lease.epoch;
+        if (!(await lease.acquire(clock()))) {
+          await sleep(5 + Math.random() * 10);
+          continue;
+        }
+        const epoch = lease.epoch!;
+        if (epoch !== before) claims.push({ owner: lease.owner, epoch, end: Date.now() });
+        await sleep(stalls ? ttl * (0.5 + Math.random() * 0.4) : 10 + Math.random() * 30);
+        const start = Date.now();
+        const held = await lease.stillHeld(clock());
+        checks.push({ owner: lease.owner, epoch, start, end: Date.now(), held });
+        if (held && !stalls) {
+          await lease.release();
+          await sleep(30);
+        }
+      }
+    };
+    try {
+      await Promise.all(leases.map((lease, i) => race(lease, skews[i], i === 0)));
+    } finally {
+      await second.close();
+    }
+
+    const confirmed = checks.filter((c) => c.held);
+    const epochs = new Map<number, Set<string>>();
+    for (const c of confirmed) epochs.set(c.epoch, (epochs.get(c.epoch) ?? new Set()).add(c.owner));
+    // Many takeovers, both ways.
+    expect(claims.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(claims.map((c) => c.owner))).toEqual(new Set(['a', 'b']));
+    expect(confirmed.length).toBeGreaterThanOrEqual(5);
+    for (const owners of epochs.values()) expect(owners.size).toBe(1);
+    // The fence: once a later epoch was claimed, no check begun afterwards confirms an earlier one.
+    const stale = confirmed.filter((c) => claims.some((later) => later.epoch > c.epoch && later.end < c.start));
+    expect(stale).toEqual([]);
+    // Stale holders were there, and were refused.
+    expect(checks.filter((c) => !c.held).length).toBeGreaterThan(0);
+    // In the database: one term per epoch, each owned by who confirmed it.
+    const terms = await connection.collection('relay_leases').find({ name: 'lease-race' }).sort({ epoch: 1 }).toArray();
+    expect(terms.map((t) => t.epoch)).toEqual(Array.from({ length: terms.length }, (_, i) => i + 1));
+    for (const [epoch, owners] of epochs) expect(terms[epoch - 1].owner).toBe([...owners][0]);
+  }, 30_000);
 });

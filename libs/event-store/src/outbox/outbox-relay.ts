@@ -30,10 +30,10 @@ export interface OutboxRelayOptions {
 
 /**
  * Publishes the outbox (events not yet on Kafka) in stream order, then marks them published.
- * Only the lease holder publishes, so scaling out never reorders a stream; a failed publish stops the batch
- * and the next cycle retries from the same event (at-least-once, never a gap). While cycles keep failing
- * (Kafka or the database away) they are spaced out with a growing delay, appends no longer trigger extra
- * cycles, and the trouble is logged when it starts, when its cause changes and when it ends.
+ * Only the lease holder publishes (its epoch checked around every publish), so scaling out never reorders a stream;
+ * a failed publish stops the batch and the next cycle retries from the same event (at-least-once, never a gap).
+ * While cycles keep failing (Kafka or the database away) they are spaced out with a growing delay, appends no longer
+ * trigger extra cycles, and the trouble is logged when it starts, when its cause changes and when it ends.
  */
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
@@ -51,6 +51,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private failures = 0;
   private failingSince?: number;
   private failure?: string;
+  /** The epoch this relay last held the lease at, to log each takeover once. */
+  private epochSeen?: number;
   private stopMetrics?: () => void;
 
   constructor(options: OutboxRelayOptions) {
@@ -117,13 +119,23 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /** One cycle: take or renew the lease, then drain the outbox. Returns how many events were published. */
   async runOnce(): Promise<number> {
     if (!(await this.lease.acquire())) return 0;
+    if (this.lease.epoch !== this.epochSeen) {
+      this.epochSeen = this.lease.epoch;
+      this.logger.log(`Outbox relay ${this.owner} holds the lease at epoch ${this.epochSeen}`);
+    }
     let published = 0;
     for (;;) {
       const entries = await this.store.outboxToPublish(this.batchSize);
       const { ready, orphans } = await this.sortOut(entries);
+      // Only the holder changes the outbox; orphans are rare, so the check costs nothing on the usual path.
+      if (orphans.length > 0 && !(await this.lease.stillHeld())) return published;
       await this.store.removeOrphans(orphans);
       const storedAt = new Map(entries.map((entry) => [entry._id, entry.createdAt]));
-      if (ready.length > 0) published += await this.publishInOrder(ready, storedAt);
+      if (ready.length > 0) {
+        const drained = await this.publishInOrder(ready, storedAt);
+        published += drained.published;
+        if (drained.leaseLost) return published;
+      }
       if (entries.length < this.batchSize || ready.length === 0) return published;
       // A long drain renews between batches; if the lease was lost, the new holder carries on.
       if (!(await this.lease.acquire())) return published;
@@ -213,14 +225,27 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /**
    * Publishes topic by topic (each stream on one topic, in version order) and marks what Kafka acknowledged.
    * `storedAt`: when each event's outbox entry was written, by event key (for outbox_publish_seconds).
+   *
+   * Fenced: the lease is checked in the database right before each publish and right after it, and the relay stops
+   * at once when another instance claimed a later epoch. A relay that paused past its term therefore publishes
+   * nothing more after its next check, and never marks an entry published once it lost the lease: the new holder
+   * publishes that entry again (a duplicate, which the consumers' inboxes drop) and removes it. A publish already on
+   * its way when the lease was taken can still land after the new holder's first ones; that is the one duplicate the
+   * fence cannot prevent, and each relay publishes a stream in version order, so its first copies stay in order.
    */
-  private async publishInOrder(events: readonly StoredEvent[], storedAt: ReadonlyMap<string, Date>): Promise<number> {
+  private async publishInOrder(
+    events: readonly StoredEvent[],
+    storedAt: ReadonlyMap<string, Date>,
+  ): Promise<{ published: number; leaseLost: boolean }> {
     let published = 0;
     for (const batch of planPublication(events, this.topicFor)) {
+      const epoch = this.lease.epoch;
+      if (!(await this.lease.stillHeld())) return this.leaseLost(epoch, published, 'before publishing');
       await this.publisher.publish(
         batch.topic,
         batch.events.map((event) => ({ key: event.streamId, value: toEnvelope(event) })),
       );
+      if (!(await this.lease.stillHeld())) return this.leaseLost(epoch, published, 'while publishing');
       const keys = batch.events.map((e) => eventKey(e.streamId, e.version));
       await this.store.markPublished(keys);
       const now = Date.now();
@@ -230,7 +255,14 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       }
       published += batch.events.length;
     }
-    return published;
+    return { published, leaseLost: false };
+  }
+
+  private leaseLost(epoch: number | undefined, published: number, when: string): { published: number; leaseLost: true } {
+    this.logger.warn(
+      `Outbox relay ${this.owner} no longer holds the lease at epoch ${epoch ?? '?'} (${when}: its term ran out or another instance took over); it stopped`,
+    );
+    return { published, leaseLost: true };
   }
 }
 

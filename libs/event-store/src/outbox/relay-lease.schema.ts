@@ -2,22 +2,49 @@ import { Schema, type Connection, type Model } from 'mongoose';
 
 export const RELAY_LEASES_COLLECTION = 'relay_leases';
 
-/** Who may publish a service's outbox, until when. Expiry is a value compared at acquire time, not a TTL index. */
-export interface RelayLeaseDocument {
+/**
+ * One term of a service's relay lease: who holds epoch `epoch`, until when. Keyed `<service>:<epoch>` (leaseTermKey)
+ * and inserted once by the instance that claims that epoch, so the unique `_id` decides the one holder of each epoch,
+ * even on an engine whose updates are not atomic (FerretDB v1). Only that holder ever updates it afterwards (renewal,
+ * release). Terms are kept: an epoch is never claimed twice.
+ */
+export interface RelayLeaseTermDocument {
   _id: string;
+  name: string;
+  epoch: number;
   owner: string;
+  claimedAt: Date;
+  /** Compared with the reader's clock; a released term is set in the past. */
   expiresAt: Date;
 }
 
-export const relayLeaseSchema = new Schema<RelayLeaseDocument>(
+/**
+ * The document keyed by the service's name: a hint of the highest epoch claimed (readers step forward from it to the
+ * last term that exists, so a stale hint costs a read, never a wrong answer). Before epochs, it was the lease itself
+ * (`owner`, `expiresAt`): a relay of that release still running during a rollout is waited for while its lease lasts,
+ * and the first claim of an epoch sets `owner`/`expiresAt` so that such a relay never takes it again.
+ */
+export interface RelayLeaseHeadDocument {
+  _id: string;
+  epoch?: number;
+  owner?: string;
+  expiresAt?: Date;
+}
+
+export const relayLeaseTermSchema = new Schema<RelayLeaseTermDocument>(
   {
     _id: { type: String, required: true },
+    name: { type: String, required: true },
+    epoch: { type: Number, required: true },
     owner: { type: String, required: true },
+    claimedAt: { type: Date, required: true },
     expiresAt: { type: Date, required: true },
   },
   { collection: RELAY_LEASES_COLLECTION, versionKey: false },
 );
 
-export const relayLeaseModel = (connection: Connection): Model<RelayLeaseDocument> =>
-  (connection.models.AbideRelayLease as Model<RelayLeaseDocument> | undefined) ??
-  connection.model<RelayLeaseDocument>('AbideRelayLease', relayLeaseSchema, RELAY_LEASES_COLLECTION);
+export const leaseTermKey = (name: string, epoch: number): string => `${name}:${epoch}`;
+
+export const relayLeaseModel = (connection: Connection): Model<RelayLeaseTermDocument> =>
+  (connection.models.AbideRelayLeaseTerm as Model<RelayLeaseTermDocument> | undefined) ??
+  connection.model<RelayLeaseTermDocument>('AbideRelayLeaseTerm', relayLeaseTermSchema, RELAY_LEASES_COLLECTION);

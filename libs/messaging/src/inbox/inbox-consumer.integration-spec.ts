@@ -121,7 +121,7 @@ describe(InboxConsumer.name, () => {
       'dead-lettered', // always-fails
       'handled', // after
     ]);
-    const inbox = await connection.collection(INBOX_COLLECTION).find({ consumer: 'test.user-directory' }).toArray();
+    const inbox = await connection.collection(INBOX_COLLECTION).find({ consumer: 'test.user-directory', state: 'done' }).toArray();
     expect(inbox).toHaveLength(4);
 
     const letters = await consumeTopic(dlq, 3);

@@ -2,14 +2,14 @@ import { deadLetterTopic, eventRegistry, type EventEnvelope, type EventOf, type 
 import { Logger } from '@nestjs/common';
 import { eventPropagationSeconds, isTransientError, kafkaMessagesHandled } from '@abide/platform';
 import type { KafkaContext } from '@nestjs/microservices';
-import type { Connection, Model } from 'mongoose';
+import type { Connection } from 'mongoose';
 import type { RawPublisher } from '../event-publisher';
 import { backoffDelay, sleep } from '../backoff';
 import { consumingGroup } from '../consumer/consuming-group';
 import { classifyMessage } from './classify-message';
 import { buildDeadLetter, type ConsumedMessage } from './dead-letter';
 import { DeadLetterStore } from './dead-letter-store';
-import { inboxKey, inboxModel, type InboxDocument } from './inbox.schema';
+import { InboxClaims, type InboxClaimOptions } from './inbox-claims';
 
 /** The handlers of one consumer, by event type, each receiving its typed, validated event in its current version. */
 export type EventHandlers<T extends EventType = EventType> = {
@@ -18,7 +18,7 @@ export type EventHandlers<T extends EventType = EventType> = {
 
 export type InboxOutcome = 'handled' | 'duplicate' | 'ignored' | 'dead-lettered';
 
-export interface InboxConsumerOptions {
+export interface InboxConsumerOptions extends InboxClaimOptions {
   /** Attempts of a failing handler before the message is dead-lettered (default 4). */
   attempts?: number;
   initialDelayMs?: number;
@@ -37,18 +37,16 @@ export class UnrecoverableEventError extends Error {
   override readonly name = 'UnrecoverableEventError';
 }
 
-const isDuplicateKeyError = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
-
 /**
  * Wraps an @EventPattern handler: validates the envelope and data against the contracts (an earlier schema version
  * is upcast to the current one first), dead-letters what is invalid, of a newer version than this build reads, or
- * keeps failing (the partition never blocks), and applies each event once per consumer name
- * through the `inbox` collection. Infrastructure failures (database, DLQ producer) are thrown so that Kafka
- * redelivers: nothing is acknowledged that was not handled or dead-lettered.
+ * keeps failing (the partition never blocks), and applies each event once per consumer name, however many replicas
+ * receive it: the run is claimed in the `inbox` collection before the handler starts (InboxClaims). Infrastructure
+ * failures (database, DLQ producer) are thrown so that Kafka redelivers: nothing is acknowledged that was not handled
+ * or dead-lettered.
  */
 export class InboxConsumer {
-  private readonly inbox: Model<InboxDocument>;
+  private readonly claims: InboxClaims;
   private readonly logger = new Logger(InboxConsumer.name);
   private readonly attempts: number;
   private readonly backoff: { initialDelayMs: number; maxDelayMs: number };
@@ -63,17 +61,19 @@ export class InboxConsumer {
     private readonly deadLetters: RawPublisher,
     options: InboxConsumerOptions = {},
   ) {
-    this.inbox = inboxModel(connection);
     this.attempts = Math.max(1, options.attempts ?? 4);
     this.backoff = { initialDelayMs: options.initialDelayMs ?? 200, maxDelayMs: options.maxDelayMs ?? 5000 };
     this.transientRetryMs = options.transientRetryMs ?? 15_000;
+    // A claim must outlast the handler's own retries in place, or a second replica would run it meanwhile.
+    const claimTtlMs = options.claimTtlMs ?? Math.max(60_000, 2 * this.transientRetryMs);
+    this.claims = new InboxClaims(connection, { ...options, claimTtlMs });
     this.registry = options.registry ?? eventRegistry;
     this.deadLetterStore = new DeadLetterStore(connection);
   }
 
   /** Creates the inbox and dead-letter collections and their indexes; call at boot to fail fast. */
   init(): Promise<void> {
-    this.ready ??= Promise.all([this.inbox.init(), this.deadLetterStore.init()]).then(() => undefined);
+    this.ready ??= Promise.all([this.claims.init(), this.deadLetterStore.init()]).then(() => undefined);
     return this.ready;
   }
 
@@ -102,29 +102,29 @@ export class InboxConsumer {
     if (classification.kind === 'reject') return this.deadLetter(context, consumer, classification.reason);
 
     const { event } = classification;
-    if (await this.inbox.findById(inboxKey(consumer, event.id), { _id: 1 }).lean()) return 'duplicate';
-
     // The classification checked the data against the type's schema: the handler of that type receives it.
     const handler = handlers[event.type as EventType] as ((event: EventEnvelope) => Promise<void>) | undefined;
     if (!handler) return 'ignored';
-    const failure = await this.runWithRetries(() => handler(event), context);
-    if (failure) return this.deadLetter(context, consumer, failure);
 
-    // Recorded after the handler: a crash in between redelivers and the handler runs again, so handlers
-    // should be idempotent too (version checks); the inbox removes the common duplicates.
+    const heartbeat = () => context.getHeartbeat()();
+    const claim = await this.claims.claim({ consumer, event, topic: context.getTopic(), heartbeat });
+    if (claim === 'done') return 'duplicate';
+    let failure: string | undefined;
     try {
-      await this.inbox.create({
-        _id: inboxKey(consumer, event.id),
-        consumer,
-        eventId: event.id,
-        type: event.type,
-        streamId: event.streamId,
-        topic: context.getTopic(),
-        processedAt: new Date(),
-      });
+      failure = await this.runWithRetries(() => handler(event), context);
     } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
+      // An engine away for too long: Kafka redelivers, and the next delivery runs it (if the database cannot take
+      // the release either, the claim expires).
+      await this.claims.release(claim).catch(() => undefined);
+      throw error;
     }
+    if (failure) {
+      await this.claims.release(claim);
+      return this.deadLetter(context, consumer, failure);
+    }
+    // A crash before this line leaves the claim to expire: the redelivery then runs the handler again, so
+    // handlers stay idempotent too (version checks).
+    await this.claims.done(claim);
     const since = Date.parse(event.occurredAt);
     if (Number.isFinite(since)) eventPropagationSeconds.observe(labels, Math.max(0, Date.now() - since) / 1000);
     return 'handled';
