@@ -111,7 +111,15 @@ export class FaultStack {
     process.env.E2E_SMTP_WEB_URL = faultEngines().env.SMTP_WEB_URL;
     for (const { label: each } of stack.instances) stack.startService(each);
     const topics = options.provisionTopics === false ? Promise.resolve() : stack.provisionTopics();
-    if (options.waitReady !== false) await Promise.all([topics, stack.waitReady()]);
+    // Each process compiles the TypeScript it runs at start: on two shared cores, more of them take longer.
+    const readyWithin = 120_000 * (options.replicas ?? 1);
+    try {
+      if (options.waitReady !== false) await Promise.all([topics, stack.waitReady(stack.labels, readyWithin)]);
+    } catch (error) {
+      // The spec never gets the stack to stop: its processes must not outlive the test.
+      await stack.stop();
+      throw error;
+    }
     return stack;
   }
 
