@@ -183,7 +183,7 @@ export const formatReport = (s) => {
   const lines = [];
   const m = s.machine;
   lines.push(
-    `Abide load suite${s.smoke ? ' (smoke)' : ''}: ${s.params.members} members × ${s.params.days} days, ${s.params.groups} groups, ${s.params.resources} resources; ${s.run.vus} VUs, ${s.run.duration} s per scenario`,
+    `Abide load suite${s.smoke ? ' (smoke)' : ''}: ${s.params.members} members × ${s.params.days} days, ${s.params.groups} groups, ${s.params.resources} resources; ${s.run.vus} VUs, ${s.run.duration} s per scenario; ${s.run.replicas ?? 1} instance(s) of each service`,
   );
   lines.push(
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}, k6 ${m.k6}, FerretDB ${m.versions.ferretdb}, Kafka ${m.versions.kafka}; load average ${m.loadAverage.join(' ')}; commit ${m.commit}`,

@@ -130,7 +130,12 @@ export const ensureStack = async ({ profile, engineEnv, say, inspect = false, re
     await Promise.all([
       topics.ready,
       ...instances.map(({ label, port }) =>
-        waitForHttp(`http://127.0.0.1:${port}/health/ready`, { label, child: children[label], timeoutMs: 180_000 }),
+        waitForHttp(`http://127.0.0.1:${port}/health/ready`, {
+          label,
+          child: children[label],
+          // Each process compiles its TypeScript at start: more of them on two cores take longer.
+          timeoutMs: 120_000 * Math.max(1.5, replicas),
+        }),
       ),
     ]);
   } catch (error) {
