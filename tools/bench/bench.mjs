@@ -33,7 +33,7 @@ import { namespaceOf, ports, replicaCount, repoRoot, stackInstances } from '../s
 import { buildWeb, startWeb } from '../stack/web.mjs';
 import { ceilingDocuments, driverCeiling, startBareServer } from './ceilings.mjs';
 import { cpuWindow, openProfilers, summarizeProfile } from './cpu.mjs';
-import { commandWindow } from './db-commands.mjs';
+import { commandWindow, idleCommandRates } from './db-commands.mjs';
 import { K6_VERSION, ensureK6, runK6 } from './k6.mjs';
 import { startMemorySampler } from './memory.mjs';
 import { choosePropagationProbes, measurePropagation } from './probe.mjs';
@@ -197,6 +197,13 @@ const main = async () => {
     cleanups.push(async () => ctx.profilers.close());
     mkdirSync(path.join(runDir, 'cpu'), { recursive: true });
   }
+  // What the services send to the database when no request comes in, taken off each scenario's count (db-commands.mjs).
+  ctx.idleCommands = await idleCommandRates(ctx.instances);
+  say(
+    `database commands per second at rest: ${Object.entries(ctx.idleCommands)
+      .map(([svc, n]) => `${svc} ${n}`)
+      .join(', ')}`,
+  );
   const measuredFrom = Date.now();
   const results = {};
   for (const name of names) {
@@ -260,6 +267,7 @@ const main = async () => {
     measuredSeconds,
     lighthouse,
     landing,
+    idleCommands: ctx.idleCommands,
   });
 };
 
@@ -368,7 +376,7 @@ const runWritePhase = async ({ ctx, name, kind, prepared, k6, env, suffix, since
  */
 const whileMeasuringCpu = async (ctx, name, phase) => {
   if (ctx.profilers) await ctx.profilers.start();
-  const commands = await commandWindow(ctx.instances);
+  const commands = await commandWindow(ctx.instances, ctx.idleCommands);
   const window = cpuWindow(ctx.cpuPids);
   const value = await phase();
   const cpu = window.stop();
@@ -523,6 +531,7 @@ const finish = async (outcome) => {
     propagation: outcome.propagation ?? null,
     push: outcome.push ?? null,
     memberImport: outcome.memberImport ?? null,
+    idleCommands: outcome.idleCommands ?? null,
     memory: outcome.memory ?? null,
     measuredSeconds: outcome.measuredSeconds ?? null,
     lighthouse: outcome.lighthouse ?? null,

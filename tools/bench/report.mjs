@@ -265,7 +265,10 @@ export const formatReport = (s) => {
       );
     }
     lines.push(
-      'db/req: database commands the services sent (db_commands_total, every instance, background work included) per request of the phase. ' +
+      'db/req: database commands the services sent (db_commands_total, every instance; the background work requests caused included, ' +
+        `what they send at rest taken off: ${Object.entries(s.idleCommands ?? {})
+          .map(([svc, n]) => `${svc} ${f(n)}/s`)
+          .join(', ')}) per request of the phase. ` +
         '×bare: req/s against a bare Node server with the same body; ×driver / ×flat: against the raw driver (findOne by _id for reads, insertOne for writes) with the response stored as a document / a flat document of the same size.',
     );
   }
