@@ -3,7 +3,7 @@
 //
 //   npm run bench [-- --members 1000 --days 90 --groups 50 --resources 200] [--duration 30] [--vus 10]
 //                 [--only habits,checkin] [--reseed] [--keep] [--no-lighthouse] [--no-cleanup] [--smoke]
-//                 [--cpu-profile]
+//                 [--cpu-profile] [--replicas 3]
 //
 // 1. k6 (built with Go once, cached with the engines), the engines (tools/infra's default instance, never stopped),
 //    the bench stack (reused when it answers, else started; stopped at the end unless --keep);
@@ -20,6 +20,8 @@
 // profiles each service's functions during each scenario (a stack started for it, with the inspector on loopback),
 // prints where the time went and keeps the raw profiles in the report's cpu/ folder, for Chrome DevTools.
 // --smoke: the same path with tiny data and a few seconds per scenario, on its own ports and namespace (npm test).
+// --replicas N (or ABIDE_REPLICAS=N): N instances of every service behind the one gateway (README "Replicas"). Every
+// scenario reports the database commands its requests caused per request (db_commands_total, db-commands.mjs).
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,10 +29,11 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { VERSIONS, engineEnv, status as engineStatus, up } from '../infra/engines.mjs';
 import { commandOutput } from '../infra/lib/util.mjs';
-import { namespaceOf, ports, repoRoot, serviceNames } from '../stack/services.mjs';
+import { namespaceOf, ports, replicaCount, repoRoot, stackInstances } from '../stack/services.mjs';
 import { buildWeb, startWeb } from '../stack/web.mjs';
 import { ceilingDocuments, driverCeiling, startBareServer } from './ceilings.mjs';
 import { cpuWindow, openProfilers, summarizeProfile } from './cpu.mjs';
+import { commandWindow, idleCommandRates } from './db-commands.mjs';
 import { K6_VERSION, ensureK6, runK6 } from './k6.mjs';
 import { startMemorySampler } from './memory.mjs';
 import { choosePropagationProbes, measurePropagation } from './probe.mjs';
@@ -64,6 +67,7 @@ const { values: args } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     'no-cleanup': { type: 'boolean', default: false },
     'cpu-profile': { type: 'boolean', default: false },
+    replicas: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -98,6 +102,7 @@ const run = {
   writeRateGuess: num(args['write-rate-guess'], smoke ? 20 : 300),
   // The profiler slows the services: such a run's figures are not compared with others'.
   cpuProfile: args['cpu-profile'],
+  replicas: replicaCount(args.replicas ?? process.env.ABIDE_REPLICAS),
 };
 const lighthouseWanted = !smoke && !args['no-lighthouse'];
 
@@ -116,7 +121,7 @@ let web;
 
 const main = async () => {
   say(
-    `${smoke ? 'smoke' : 'load suite'}: profile ${profile}, namespace ${namespaceOf(profile)}, report in ${path.relative(repoRoot, runDir)}`,
+    `${smoke ? 'smoke' : 'load suite'}: profile ${profile}, namespace ${namespaceOf(profile)}, ${run.replicas} instance(s) of each service, report in ${path.relative(repoRoot, runDir)}`,
   );
   const k6 = await ensureK6();
   say('engines (tools/infra default instance; provisioned the first time)');
@@ -134,7 +139,7 @@ const main = async () => {
   }
   // Profiles need the inspector, which a running stack was not started with.
   if (args['cpu-profile']) await stopRunningStack(profile);
-  stack = await ensureStack({ profile, engineEnv, say, inspect: args['cpu-profile'] });
+  stack = await ensureStack({ profile, engineEnv, say, inspect: args['cpu-profile'], replicas: run.replicas });
   if (!args.keep) cleanups.push(() => stack.stop());
   let seeded = false;
   if (!manifest) {
@@ -175,6 +180,7 @@ const main = async () => {
     concurrency: params.concurrency,
     needed: Math.ceil(run.writeRateGuess * run.duration * 1.6),
     exclude: new Set(probes.map((p) => p.m)),
+    instances: stackInstances(profile, run.replicas),
   };
   say('preparing the scenarios (request lists, the state writes are checked against)');
   const prepared = await prepareScenarios(ctx, names);
@@ -185,10 +191,19 @@ const main = async () => {
   const sampler = startMemorySampler({ ...stack.pids, ...(ferret ? { ferretdb: ferret } : {}) });
   ctx.cpuPids = { ...stack.pids, ...(ferret ? { ferretdb: ferret } : {}), ...(enginePid('kafka') ? { kafka: enginePid('kafka') } : {}) };
   if (args['cpu-profile']) {
-    ctx.profilers = await openProfilers(Object.fromEntries(serviceNames.map((name) => [name, inspectPortOf(profile, name)])));
+    ctx.profilers = await openProfilers(
+      Object.fromEntries(ctx.instances.map(({ name, instance, label }) => [label, inspectPortOf(profile, name, instance)])),
+    );
     cleanups.push(async () => ctx.profilers.close());
     mkdirSync(path.join(runDir, 'cpu'), { recursive: true });
   }
+  // What the services send to the database when no request comes in, taken off each scenario's count (db-commands.mjs).
+  ctx.idleCommands = await idleCommandRates(ctx.instances);
+  say(
+    `database commands per second at rest: ${Object.entries(ctx.idleCommands)
+      .map(([svc, n]) => `${svc} ${n}`)
+      .join(', ')}`,
+  );
   const measuredFrom = Date.now();
   const results = {};
   for (const name of names) {
@@ -240,7 +255,20 @@ const main = async () => {
     : { skipped: lighthouseWanted ? 'tools/bench/lighthouse.mjs is not there yet' : 'off' };
   const landing = await runLandingBytesHook({ web });
 
-  return finish({ manifest, seeded, signInSeconds, results, propagation, push, memberImport, memory, measuredSeconds, lighthouse, landing });
+  return finish({
+    manifest,
+    seeded,
+    signInSeconds,
+    results,
+    propagation,
+    push,
+    memberImport,
+    memory,
+    measuredSeconds,
+    lighthouse,
+    landing,
+    idleCommands: ctx.idleCommands,
+  });
 };
 
 /** One scenario: its k6 run(s), its ceilings, and for writes what was applied (then taken back). */
@@ -258,6 +286,7 @@ const runScenario = async ({ def, prepared, ctx, k6 }) => {
     const measured = await whileMeasuringCpu(ctx, name, () => runK6({ bin: k6, ...k6Phase(ctx, name, kind, { EXECUTOR: 'vus' }, '') }));
     result.load = measured.value;
     result.cpu = measured.cpu;
+    result.dbCommands = measured.dbCommands;
   } else {
     // Maximum: `vus` members writing back to back. Then half of that rate as an open model, for its latency, with a
     // request list of its own prepared from the state the first phase left (so neither phase runs out of writes).
@@ -265,6 +294,7 @@ const runScenario = async ({ def, prepared, ctx, k6 }) => {
     const firstMade = first.status < 300 ? 1 : 0;
     result.load = max.load;
     result.cpu = max.cpu;
+    result.dbCommands = max.dbCommands;
     const half = Math.max(1, Math.round(max.load.rps / 2));
     const halfSince = Date.now() - 1000;
     const again = (await prepareScenarios({ ...ctx, needed: Math.ceil(half * run.duration * 1.3) }, [name]))[name];
@@ -323,27 +353,34 @@ const k6Phase = (ctx, name, kind, env, suffix) => ({
 const runWritePhase = async ({ ctx, name, kind, prepared, k6, env, suffix, since }) => {
   const offset = Number(env.OFFSET);
   // Where the CPU goes is measured at the maximum, where it is the limit.
-  const { value: load, cpu } = await (suffix === ''
+  const {
+    value: load,
+    cpu,
+    dbCommands,
+  } = await (suffix === ''
     ? whileMeasuringCpu(ctx, name, () => runK6({ bin: k6, ...k6Phase(ctx, name, kind, env, suffix) }))
-    : runK6({ bin: k6, ...k6Phase(ctx, name, kind, env, suffix) }).then((value) => ({ value, cpu: null })));
+    : runK6({ bin: k6, ...k6Phase(ctx, name, kind, env, suffix) }).then((value) => ({ value, cpu: null, dbCommands: null })));
   const sent = offset + load.writesOk + load.writesFailed;
   const counted = await countApplied(ctx, name, prepared, sent);
   const writes = { sent: sent - offset, made: load.writesOk, applied: counted.applied, unexpected: counted.unexpected, takenBack: 0 };
   say(`${name}${suffix}: ${load.writesOk} writes answered as done, ${counted.applied} found applied`);
   if (load.exhausted) say(`${name}${suffix}: the request list ran out (${load.exhausted} iterations found none left)`);
   if (!args['no-cleanup']) writes.takenBack = await cleanUp(ctx, name, prepared, since);
-  return { load, writes, cpu };
+  return { load, writes, cpu, dbCommands };
 };
 
 /**
- * Runs a scenario's measured phase while reading each process's CPU use, and with --cpu-profile while profiling
- * every service (the raw profiles go to cpu/<scenario>-<service>.cpuprofile).
+ * Runs a scenario's measured phase while reading each process's CPU use and counting the database commands the
+ * services sent (per request the phase ran), and with --cpu-profile while profiling every service (the raw profiles go
+ * to cpu/<scenario>-<service>.cpuprofile).
  */
 const whileMeasuringCpu = async (ctx, name, phase) => {
   if (ctx.profilers) await ctx.profilers.start();
+  const commands = await commandWindow(ctx.instances, ctx.idleCommands);
   const window = cpuWindow(ctx.cpuPids);
   const value = await phase();
   const cpu = window.stop();
+  const dbCommands = await commands.stop(value.requests);
   if (ctx.profilers) {
     cpu.profiles = {};
     for (const [service, profile] of Object.entries(await ctx.profilers.stop())) {
@@ -351,7 +388,7 @@ const whileMeasuringCpu = async (ctx, name, phase) => {
       cpu.profiles[service] = summarizeProfile(profile);
     }
   }
-  return { value, cpu };
+  return { value, cpu, dbCommands };
 };
 
 const measureCeilings = async ({ name, kind, body, contentType, k6 }) => {
@@ -494,6 +531,7 @@ const finish = async (outcome) => {
     propagation: outcome.propagation ?? null,
     push: outcome.push ?? null,
     memberImport: outcome.memberImport ?? null,
+    idleCommands: outcome.idleCommands ?? null,
     memory: outcome.memory ?? null,
     measuredSeconds: outcome.measuredSeconds ?? null,
     lighthouse: outcome.lighthouse ?? null,

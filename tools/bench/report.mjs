@@ -183,7 +183,7 @@ export const formatReport = (s) => {
   const lines = [];
   const m = s.machine;
   lines.push(
-    `Abide load suite${s.smoke ? ' (smoke)' : ''}: ${s.params.members} members × ${s.params.days} days, ${s.params.groups} groups, ${s.params.resources} resources; ${s.run.vus} VUs, ${s.run.duration} s per scenario`,
+    `Abide load suite${s.smoke ? ' (smoke)' : ''}: ${s.params.members} members × ${s.params.days} days, ${s.params.groups} groups, ${s.params.resources} resources; ${s.run.vus} VUs, ${s.run.duration} s per scenario; ${s.run.replicas ?? 1} instance(s) of each service`,
   );
   lines.push(
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}, k6 ${m.k6}, FerretDB ${m.versions.ferretdb}, Kafka ${m.versions.kafka}; load average ${m.loadAverage.join(' ')}; commit ${m.commit}`,
@@ -195,7 +195,22 @@ export const formatReport = (s) => {
   const sc = s.scenarios ?? {};
   if (Object.keys(sc).length) {
     const rows = [
-      ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'err %', '5xx', 'body B', 'bare/s', '×bare', 'driver/s', '×driver', '×flat'],
+      [
+        'scenario',
+        'req/s',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'err %',
+        '5xx',
+        'db/req',
+        'body B',
+        'bare/s',
+        '×bare',
+        'driver/s',
+        '×driver',
+        '×flat',
+      ],
     ];
     for (const [name, r] of Object.entries(sc)) {
       const driver = r.ceilings.shaped ?? r.ceilings.flat;
@@ -207,6 +222,7 @@ export const formatReport = (s) => {
         f(r.load.p99),
         f(r.load.errorRate, 2),
         r.load.status5xx,
+        f(r.dbCommands?.total, 1),
         r.bytes,
         f(r.ceilings.bare?.rps),
         pct(ratio(r.load.rps, r.ceilings.bare?.rps)),
@@ -229,11 +245,31 @@ export const formatReport = (s) => {
           '',
           '',
           '',
+          '',
         ]);
     }
     lines.push('', table(rows));
+    const byService = Object.entries(sc).filter(([, r]) => r.kind === 'write' && r.dbCommands?.total);
+    if (byService.length) {
+      lines.push(
+        '',
+        `Database round trips per write (${s.run.replicas ?? 1} instance(s) of each service), by service: ` +
+          byService
+            .map(
+              ([name, r]) =>
+                `${name} ${f(r.dbCommands.total)} (${Object.entries(r.dbCommands.perService)
+                  .map(([svc, n]) => `${svc} ${f(n)}`)
+                  .join(', ')})`,
+            )
+            .join('; '),
+      );
+    }
     lines.push(
-      '×bare: req/s against a bare Node server with the same body; ×driver / ×flat: against the raw driver (findOne by _id for reads, insertOne for writes) with the response stored as a document / a flat document of the same size.',
+      'db/req: database commands the services sent (db_commands_total, every instance; the background work requests caused included, ' +
+        `what they send at rest taken off: ${Object.entries(s.idleCommands ?? {})
+          .map(([svc, n]) => `${svc} ${f(n)}/s`)
+          .join(', ')}) per request of the phase. ` +
+        '×bare: req/s against a bare Node server with the same body; ×driver / ×flat: against the raw driver (findOne by _id for reads, insertOne for writes) with the response stored as a document / a flat document of the same size.',
     );
   }
   lines.push(...formatCpu(sc));

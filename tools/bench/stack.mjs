@@ -7,7 +7,17 @@ import mongoose from 'mongoose';
 import { Redis } from 'ioredis';
 import { AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import { cmdlineOf, pidAlive, portOwner, readJson, sleep, writeJson } from '../infra/lib/util.mjs';
-import { namespaceOf, ports, registerStackSmsAccount, repoRoot, serviceEnv, serviceNames, waitForHttp } from '../stack/services.mjs';
+import {
+  namespaceOf,
+  ports,
+  registerStackSmsAccount,
+  replicaPort,
+  repoRoot,
+  serviceEnv,
+  serviceNames,
+  stackInstances,
+  waitForHttp,
+} from '../stack/services.mjs';
 import { moveGroupsToEnd, withKafkaRetries } from '../stack/consumer-groups.mjs';
 import { provisionTopics } from '../stack/topics.mjs';
 
@@ -24,11 +34,16 @@ const gatewayReady = async (profile) => {
   }
 };
 
-/** The pids of a running bench stack we started (state file), when every one is still the service it was. */
-const runningStack = async (profile) => {
+/**
+ * The pids of a running bench stack we started (state file), when every one is still the service it was and it runs
+ * `replicas` instances of each (pids are by instance label: `formation`, `formation-2`, …).
+ */
+const runningStack = async (profile, replicas) => {
   const state = await readJson(stateFile(profile));
-  if (!state || state.namespace !== namespaceOf(profile)) return null;
-  const alive = Object.entries(state.pids).every(([name, pid]) => pidAlive(pid) && cmdlineOf(pid).includes(`apps/${name}/src/main.ts`));
+  if (!state || state.namespace !== namespaceOf(profile) || (state.replicas ?? 1) !== replicas) return null;
+  const alive = Object.entries(state.pids).every(
+    ([label, pid]) => pidAlive(pid) && cmdlineOf(pid).includes(`apps/${label.replace(/-\d+$/, '')}/src/main.ts`),
+  );
   return alive ? state : null;
 };
 
@@ -51,35 +66,39 @@ const stopPids = async (pids) => {
   }
 };
 
-/** A service's inspector port when the stack runs for CPU profiles: its own port + 1000, on loopback. */
-export const inspectPortOf = (profile, name) => ports[profile][name] + 1000;
+/** A service instance's inspector port when the stack runs for CPU profiles: its own port + 1000, on loopback. */
+export const inspectPortOf = (profile, name, instance = 1) => replicaPort(ports[profile][name], instance) + 1000;
 
 /**
  * Reuses the bench stack of this profile and slot when its gateway answers ready, else starts one. Returns
  * { reused, pids, stop(), apiUrl } where stop() stops what runs (a reused stack too: `--keep` leaves it running).
  * `inspect`: start the services with the inspector open on loopback (the caller stops a running stack first).
  */
-export const ensureStack = async ({ profile, engineEnv, say, inspect = false }) => {
+export const ensureStack = async ({ profile, engineEnv, say, inspect = false, replicas = 1 }) => {
   const logDir = path.join(repoRoot, 'tmp', 'logs', namespaceOf(profile));
   const apiUrl = `http://127.0.0.1:${ports[profile].gateway}`;
   const stopper = (pids) => async () => {
     await stopPids(pids);
     fs.rmSync(stateFile(profile), { force: true });
   };
-  const existing = await runningStack(profile);
+  const existing = await runningStack(profile, replicas);
   if (existing && (await gatewayReady(profile))) {
     say(`reusing the running bench stack (${namespaceOf(profile)}, gateway ${apiUrl})`);
     return { reused: true, pids: existing.pids, stop: stopper(existing.pids), apiUrl, logDir };
   }
-  if (existing) await stopPids(existing.pids);
-  const taken = serviceNames.map((name) => [name, ports[profile][name], portOwner(ports[profile][name])]).filter(([, , owner]) => owner);
+  // A stack left with another replica count is stopped too: its processes would hold ports this one needs.
+  await stopRunningStack(profile);
+  const instances = stackInstances(profile, replicas);
+  const taken = instances.map(({ label, port }) => [label, port, portOwner(port)]).filter(([, , owner]) => owner);
   if (taken.length) {
     const list = taken.map(([name, port, owner]) => `${name} port ${port}: pid ${owner.pid ?? '?'} (${owner.command ?? '?'})`).join('; ');
     throw new Error(`the bench ports are taken by processes this bench did not start: ${list}. Stop them, or use another ABIDE_TEST_SLOT.`);
   }
   fs.mkdirSync(logDir, { recursive: true });
   await registerStackSmsAccount(profile, engineEnv);
-  say(`starting the services on the ${profile} ports (logs: ${logDir})`);
+  say(
+    `starting the services on the ${profile} ports${replicas > 1 ? `, ${replicas} instances of each behind the gateway` : ''} (logs: ${logDir})`,
+  );
   const topics = provisionTopics({
     brokers: engineEnv.KAFKA_BROKERS,
     prefix: serviceEnv('formation', profile, engineEnv).KAFKA_TOPIC_PREFIX,
@@ -87,27 +106,36 @@ export const ensureStack = async ({ profile, engineEnv, say, inspect = false }) 
   });
   const pids = {};
   const children = {};
-  for (const name of serviceNames) {
-    const fd = fs.openSync(path.join(logDir, `${name}.log`), 'a');
-    const inspector = inspect ? [`--inspect=127.0.0.1:${inspectPortOf(profile, name)}`] : [];
+  for (const { name, instance, label } of instances) {
+    const fd = fs.openSync(path.join(logDir, `${label}.log`), 'a');
+    const inspector = inspect ? [`--inspect=127.0.0.1:${inspectPortOf(profile, name, instance)}`] : [];
     const child = spawn(process.execPath, [...inspector, '-r', '@swc-node/register', `apps/${name}/src/main.ts`], {
       cwd: repoRoot,
-      env: { ...process.env, ...serviceEnv(name, profile, engineEnv), SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json') },
+      env: {
+        ...process.env,
+        ...serviceEnv(name, profile, engineEnv, { replicas, instance }),
+        SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json'),
+      },
       stdio: ['ignore', fd, fd],
       // Its own process group, so Ctrl-C of a `--keep` run does not take the stack with it.
       detached: true,
     });
     fs.closeSync(fd);
     child.unref();
-    pids[name] = child.pid;
-    children[name] = child;
+    pids[label] = child.pid;
+    children[label] = child;
   }
-  await writeJson(stateFile(profile), { namespace: namespaceOf(profile), pids, startedAt: new Date().toISOString() });
+  await writeJson(stateFile(profile), { namespace: namespaceOf(profile), replicas, pids, startedAt: new Date().toISOString() });
   try {
     await Promise.all([
       topics.ready,
-      ...serviceNames.map((name) =>
-        waitForHttp(`http://127.0.0.1:${ports[profile][name]}/health/ready`, { label: name, child: children[name], timeoutMs: 120_000 }),
+      ...instances.map(({ label, port }) =>
+        waitForHttp(`http://127.0.0.1:${port}/health/ready`, {
+          label,
+          child: children[label],
+          // Each process compiles its TypeScript at start: more of them on two cores take longer.
+          timeoutMs: 120_000 * Math.max(1.5, replicas),
+        }),
       ),
     ]);
   } catch (error) {

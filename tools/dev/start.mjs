@@ -2,10 +2,15 @@
 // Ctrl-C stops the services and the web app; the engines stay up for the next start (`npm run infra:down` stops them).
 import path from 'node:path';
 import { engineEnv, up } from '../infra/engines.mjs';
-import { ports, repoRoot, startServices } from '../stack/services.mjs';
+import { parseArgs } from 'node:util';
+import { ports, replicaCount, repoRoot, startServices } from '../stack/services.mjs';
 import { startWeb } from '../stack/web.mjs';
 import { ensureSystemDeps } from '../setup/ensure-system-deps.mjs';
 import { demoPhoneNumber, seedDemoData } from './seed-demo.mjs';
+
+// `npm start -- --replicas 3` (or ABIDE_REPLICAS=3): three processes of every service behind the one gateway.
+const { values: args } = parseArgs({ options: { replicas: { type: 'string' } } });
+const replicas = replicaCount(args.replicas ?? process.env.ABIDE_REPLICAS);
 
 const started = Date.now();
 const say = (line) => process.stdout.write(`[abide ${Math.round((Date.now() - started) / 1000)}s] ${line}\n`);
@@ -15,9 +20,9 @@ ensureSystemDeps();
 say('bringing up the engines (the first run provisions them; later runs reuse the cache)');
 await up({ quiet: false });
 
-say('starting the services');
+say(replicas === 1 ? 'starting the services' : `starting the services, ${replicas} instances of each behind the gateway`);
 // A service that exits is started again (1 s, doubling to 30 s), as a supervisor would in production.
-const services = await startServices({ profile: 'dev', engineEnv, logDir, onProgress: say, restart: true });
+const services = await startServices({ profile: 'dev', engineEnv, logDir, onProgress: say, restart: true, replicas });
 
 say('starting the web app');
 const web = await startWeb({ mode: 'dev', port: ports.dev.web, gatewayUrl: `http://127.0.0.1:${ports.dev.gateway}`, logDir });

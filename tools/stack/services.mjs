@@ -83,6 +83,43 @@ export const metricsPorts = {
   'bench-smoke': metricsBlock(4300, testPort),
 };
 
+/**
+ * Replicas (`npm start -- --replicas 3`, ABIDE_REPLICAS=3, the test and bench stacks alike): every service but the
+ * gateway runs as this many processes, and the gateway balances across them. Instance 1 keeps the ports above; instance
+ * k (2..5) moves each of its ports by 10,000 + 2,000·(k-2). Before any offset the ports above lie in 3000–3004,
+ * 4000–4999 (every test profile and slot), 5173 and 9464–9468, so each instance's block lands on ports no other
+ * instance, profile, slot or engine (the fault tests' included, 2000–2950 above their defaults) uses, and stays below
+ * Linux's ephemeral range (32768+), where an outgoing connection could hold a port before a service binds it.
+ */
+export const MAX_REPLICAS = 5;
+export const replicaCount = (value = process.env.ABIDE_REPLICAS) => {
+  if (value === undefined || value === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_REPLICAS)
+    throw new Error(`replicas must be a whole number from 1 to ${MAX_REPLICAS}, not "${value}"`);
+  return n;
+};
+/** The gateway stays one process locally: it is what the browser, the tests and the load suite talk to (see README). */
+export const replicated = (name) => name !== 'gateway';
+export const replicaPort = (port, instance) => (instance <= 1 ? port : port + 10_000 + (instance - 2) * 2_000);
+/** A process's name in logs, pids and messages: `formation` for the first instance, `formation-2` for the second. */
+export const instanceLabel = (name, instance) => (instance <= 1 ? name : `${name}-${instance}`);
+
+/**
+ * Every process a profile's stack runs with `replicas`: { name, instance (1-based), label, port, metricsPort }.
+ * @param {string} profile @param {number} [replicas]
+ */
+export const stackInstances = (profile, replicas = 1) =>
+  serviceNames.flatMap((name) =>
+    Array.from({ length: replicated(name) ? replicas : 1 }, (_, i) => ({
+      name,
+      instance: i + 1,
+      label: instanceLabel(name, i + 1),
+      port: replicaPort(ports[profile][name], i + 1),
+      metricsPort: replicaPort(metricsPorts[profile][name], i + 1),
+    })),
+  );
+
 /** Prefix of a profile's database names, consumer groups, topics and Redis keys. */
 export const namespaceOf = (profile) => {
   if (profile === 'dev') return 'abide';
@@ -98,18 +135,21 @@ export const serviceNames = ['identity', 'formation', 'library', 'community', 'g
  * @param {string} name @param {'dev'|'test'|'faults'|'bench'|'bench-smoke'} profile @param {Record<string,string>} engineEnv
  * @param {{ namespace?: string }} [options]
  */
-export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
+export const serviceEnv = (name, profile, engineEnv, { namespace, replicas = 1, instance = 1 } = {}) => {
   const p = ports[profile];
   const ns = namespace ?? namespaceOf(profile);
-  const url = (svc) => `http://127.0.0.1:${p[svc]}`;
+  // A service asks another (identity's JWKS, "download my data") at the instance of the same number, so the calls
+  // spread over the replicas; the gateway alone is given every instance (IDENTITY_URL etc., comma-separated).
+  const url = (svc) => `http://127.0.0.1:${replicaPort(p[svc], replicated(svc) ? ((instance - 1) % replicas) + 1 : 1)}`;
+  const urls = (svc) => Array.from({ length: replicas }, (_, i) => `http://127.0.0.1:${replicaPort(p[svc], i + 1)}`).join(',');
   const sms = smsAccountOf(ns);
   const common = {
     // Never production, the load suite's stack included: these stacks use the local engines' published credentials and
     // the development secrets, which a production service refuses (libs/platform/src/config/production-checks.ts).
     NODE_ENV: profile === 'dev' ? 'development' : 'test',
     HOST: '127.0.0.1',
-    PORT: String(p[name]),
-    METRICS_PORT: String(metricsPorts[profile][name]),
+    PORT: String(replicaPort(p[name], instance)),
+    METRICS_PORT: String(replicaPort(metricsPorts[profile][name], instance)),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     AUTH_JWKS_URL: `${url('identity')}/.well-known/jwks.json`,
   };
@@ -145,12 +185,12 @@ export const serviceEnv = (name, profile, engineEnv, { namespace } = {}) => {
         // Test stacks share two cores with Chromium and other stacks: a burst of serialised writes to one document may
         // take longer than production's 10 s there, and a 504 would then say more about the machine than the code.
         ...(profile === 'dev' || profile.startsWith('bench') ? {} : { UPSTREAM_TIMEOUT_MS: '30000' }),
-        IDENTITY_URL: url('identity'),
-        FORMATION_URL: url('formation'),
-        LIBRARY_URL: url('library'),
+        IDENTITY_URL: urls('identity'),
+        FORMATION_URL: urls('formation'),
+        LIBRARY_URL: urls('library'),
         // The operations page's charts (identity's /api/ops/prometheus/…).
         PROMETHEUS_URL: engineEnv.PROMETHEUS_URL,
-        COMMUNITY_URL: url('community'),
+        COMMUNITY_URL: urls('community'),
         CORS_ORIGINS: `http://127.0.0.1:${p.web},http://localhost:${p.web}`,
       };
     case 'identity':
@@ -269,16 +309,18 @@ export const assertPortsFree = async (named) => {
 };
 
 /**
- * Starts every service as a child process (TypeScript run through @swc-node/register), logs to files,
- * and resolves once each answers /health/ready. `restart` (npm start): a service that exits is started again with a
- * growing delay (supervisor.mjs); test stacks leave it down and say so. Returns a stop function, the processes running
- * now (`children`), and each service's `pid` and exit count (`processes()`), for a test's crash canary.
+ * Starts every service as a child process (TypeScript run through @swc-node/register), `replicas` of each but the
+ * gateway (stackInstances), logs to files, and resolves once each answers /health/ready. `restart` (npm start): a
+ * process that exits is started again with a growing delay (supervisor.mjs); test stacks leave it down and say so.
+ * Returns a stop function, the processes running now (`children`), and each process's `pid` and exit count by its label
+ * (`processes()`: `formation`, `formation-2`, …), for a test's crash canary.
  */
-export const startServices = async ({ profile, engineEnv, logDir, onProgress = () => {}, restart = false }) => {
+export const startServices = async ({ profile, engineEnv, logDir, onProgress = () => {}, restart = false, replicas = replicaCount() }) => {
+  const instances = stackInstances(profile, replicas);
   await assertPortsFree(
-    serviceNames.flatMap((name) => [
-      { name, port: ports[profile][name] },
-      { name: `${name} metrics`, port: metricsPorts[profile][name] },
+    instances.flatMap(({ label, port, metricsPort }) => [
+      { name: label, port },
+      { name: `${label} metrics`, port: metricsPort },
     ]),
   );
   mkdirSync(logDir, { recursive: true });
@@ -294,9 +336,9 @@ export const startServices = async ({ profile, engineEnv, logDir, onProgress = (
     onProgress,
   });
   try {
-    for (const name of serviceNames) {
-      const env = { ...process.env, ...serviceEnv(name, profile, engineEnv) };
-      const logFile = path.join(logDir, `${name}.log`);
+    for (const { name, instance, label } of instances) {
+      const env = { ...process.env, ...serviceEnv(name, profile, engineEnv, { replicas, instance }) };
+      const logFile = path.join(logDir, `${label}.log`);
       const out = createWriteStream(logFile, { flags: 'a' });
       const launch = () => {
         const child = spawn(process.execPath, ['-r', '@swc-node/register', `apps/${name}/src/main.ts`], {
@@ -309,16 +351,16 @@ export const startServices = async ({ profile, engineEnv, logDir, onProgress = (
         child.stderr.pipe(out, { end: false });
         return child;
       };
-      supervised.push(supervise({ name, launch, restart, onProgress }));
-      onProgress(`${name}: starting on port ${env.PORT} (log: ${logFile})`);
+      supervised.push(supervise({ name: label, launch, restart, onProgress }));
+      onProgress(`${label}: starting on port ${env.PORT} (log: ${logFile})`);
     }
     // A service that exits fails the wait at once; one that is merely slow (SWC compiling on a busy 2-core machine,
     // a broker still electing leaders) gets three minutes.
     await Promise.all([
       topics.ready,
-      ...serviceNames.map((name, i) =>
-        waitForHttp(`http://127.0.0.1:${ports[profile][name]}/health/ready`, { label: name, child: supervised[i].child, timeoutMs: 180_000 }).then(
-          () => onProgress(`${name}: ready`),
+      ...instances.map(({ label, port }, i) =>
+        waitForHttp(`http://127.0.0.1:${port}/health/ready`, { label, child: supervised[i].child, timeoutMs: 180_000 }).then(() =>
+          onProgress(`${label}: ready`),
         ),
       ),
     ]);
@@ -330,6 +372,8 @@ export const startServices = async ({ profile, engineEnv, logDir, onProgress = (
   }
   return {
     stop,
+    replicas,
+    instances,
     get children() {
       return supervised.map((service) => service.child);
     },

@@ -9,6 +9,11 @@ import { faultEngines } from './fault-engines';
 
 export type ServiceName = 'identity' | 'formation' | 'library' | 'community' | 'gateway';
 export const SERVICES: ServiceName[] = ['identity', 'formation', 'library', 'community', 'gateway'];
+/**
+ * One process of the stack: a service's name for its first instance, `<service>-<n>` for the n-th when the stack runs
+ * replicas (tools/stack/services.mjs `instanceLabel`).
+ */
+export type InstanceLabel = ServiceName | `${Exclude<ServiceName, 'gateway'>}-${number}`;
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
@@ -35,20 +40,32 @@ const withServicesModule = (body: string, env: Record<string, string>): string =
   }
 };
 
-/** Every service's environment from tools/stack/services.mjs (the one place it is defined), for this namespace. */
-const servicesEnv = (namespace: string, engineEnv: Record<string, string>): Record<ServiceName, Record<string, string>> => {
+interface Instance {
+  name: ServiceName;
+  label: InstanceLabel;
+  env: Record<string, string>;
+}
+
+/**
+ * Every process's environment from tools/stack/services.mjs (the one place it is defined), for this namespace and
+ * replica count, in start order (stackInstances).
+ */
+const instancesEnv = (namespace: string, engineEnv: Record<string, string>, replicas: number): Instance[] => {
   const out = withServicesModule(
     `const engineEnv = JSON.parse(process.env.ENGINE_ENV);
-process.stdout.write(JSON.stringify(Object.fromEntries(services.serviceNames.map((n) => [n, services.serviceEnv(n, 'faults', engineEnv, { namespace: process.env.NAMESPACE })]))));`,
-    { ENGINE_ENV: JSON.stringify(engineEnv), NAMESPACE: namespace },
+const replicas = Number(process.env.REPLICAS);
+process.stdout.write(JSON.stringify(services.stackInstances('faults', replicas).map(({ name, instance, label }) => ({
+  name, label, env: services.serviceEnv(name, 'faults', engineEnv, { namespace: process.env.NAMESPACE, replicas, instance }),
+}))));`,
+    { ENGINE_ENV: JSON.stringify(engineEnv), NAMESPACE: namespace, REPLICAS: String(replicas) },
   );
-  return JSON.parse(out) as Record<ServiceName, Record<string, string>>;
+  return JSON.parse(out) as Instance[];
 };
 
 /** The same check `npm start` and the e2e stack make: a service left from an earlier run must not answer for these. */
-const assertPortsFree = (envs: Record<ServiceName, Record<string, string>>): void => {
+const assertPortsFree = (instances: Instance[]): void => {
   withServicesModule(`await services.assertPortsFree(JSON.parse(process.env.PORTS));`, {
-    PORTS: JSON.stringify(SERVICES.map((name) => ({ name, port: envs[name].PORT }))),
+    PORTS: JSON.stringify(instances.map(({ label, env }) => ({ name: label, port: env.PORT }))),
   });
 };
 
@@ -60,30 +77,49 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class FaultStack {
   readonly namespace: string;
+  /** Each service's environment (its first instance's). */
   readonly env: Record<ServiceName, Record<string, string>>;
+  /** Every process of the stack: each service's, and with replicas each instance's (`formation`, `formation-2`, …). */
+  readonly instances: readonly Instance[];
   readonly logDir: string;
-  private readonly children = new Map<ServiceName, ChildProcess>();
+  private readonly children = new Map<InstanceLabel, ChildProcess>();
 
-  private constructor(label: string, extraEnv: Record<string, string>) {
+  private constructor(label: string, extraEnv: Record<string, string>, replicas: number) {
     this.namespace = `abide_faults_${label}_${randomBytes(3).toString('hex')}`;
     const engines = faultEngines();
-    const envs = servicesEnv(this.namespace, engines.env);
-    for (const name of SERVICES) envs[name] = { ...envs[name], ...extraEnv, LOG_LEVEL: 'info' };
-    this.env = envs;
+    this.instances = instancesEnv(this.namespace, engines.env, replicas).map((instance) => ({
+      ...instance,
+      env: { ...instance.env, ...extraEnv, LOG_LEVEL: 'info' },
+    }));
+    this.env = Object.fromEntries(SERVICES.map((name) => [name, this.instanceOf(name).env])) as Record<ServiceName, Record<string, string>>;
     this.logDir = path.join(repoRoot, 'tmp', 'logs', 'faults', this.namespace);
     mkdirSync(this.logDir, { recursive: true });
   }
 
-  /** Starts the services (and, unless told otherwise, the topic provisioning), then waits until each is ready. */
-  static async start(label: string, options: { provisionTopics?: boolean; waitReady?: boolean; env?: Record<string, string> } = {}) {
-    const stack = new FaultStack(label, options.env ?? {});
-    assertPortsFree(stack.env);
+  /**
+   * Starts the services (and, unless told otherwise, the topic provisioning), then waits until each is ready.
+   * `replicas`: that many instances of every service but the gateway, which balances across them.
+   */
+  static async start(
+    label: string,
+    options: { provisionTopics?: boolean; waitReady?: boolean; env?: Record<string, string>; replicas?: number } = {},
+  ) {
+    const stack = new FaultStack(label, options.env ?? {}, options.replicas ?? 1);
+    assertPortsFree([...stack.instances]);
     // The API helpers of libs/testing (UserSession, mail) read these.
     process.env.E2E_API_URL = stack.url('gateway');
     process.env.E2E_SMTP_WEB_URL = faultEngines().env.SMTP_WEB_URL;
-    for (const name of SERVICES) stack.startService(name);
+    for (const { label: each } of stack.instances) stack.startService(each);
     const topics = options.provisionTopics === false ? Promise.resolve() : stack.provisionTopics();
-    if (options.waitReady !== false) await Promise.all([topics, stack.waitReady()]);
+    // Each process compiles the TypeScript it runs at start: on two shared cores, more of them take longer.
+    const readyWithin = 120_000 * (options.replicas ?? 1);
+    try {
+      if (options.waitReady !== false) await Promise.all([topics, stack.waitReady(stack.labels, readyWithin)]);
+    } catch (error) {
+      // The spec never gets the stack to stop: its processes must not outlive the test.
+      await stack.stop();
+      throw error;
+    }
     return stack;
   }
 
@@ -95,8 +131,19 @@ export class FaultStack {
     return this.url('gateway');
   }
 
-  url(name: ServiceName): string {
-    return `http://127.0.0.1:${this.env[name].PORT}`;
+  /** Every process's label, in start order. */
+  get labels(): InstanceLabel[] {
+    return this.instances.map((instance) => instance.label);
+  }
+
+  private instanceOf(label: InstanceLabel): Instance {
+    const instance = this.instances.find((each) => each.label === label);
+    if (!instance) throw new Error(`no ${label} in this stack (${this.labels.join(', ')})`);
+    return instance;
+  }
+
+  url(label: InstanceLabel): string {
+    return `http://127.0.0.1:${this.instanceOf(label).env.PORT}`;
   }
 
   /** The one topic-provisioning step (the same function npm start and compose run). */
@@ -104,40 +151,40 @@ export class FaultStack {
     await provisionTopics({ brokers: this.env.formation.KAFKA_BROKERS.split(','), prefix: this.prefix, timeoutMs });
   }
 
-  startService(name: ServiceName): ChildProcess {
-    const out = createWriteStream(path.join(this.logDir, `${name}.log`), { flags: 'a' });
+  startService(label: InstanceLabel): ChildProcess {
+    const { name, env } = this.instanceOf(label);
+    const out = createWriteStream(path.join(this.logDir, `${label}.log`), { flags: 'a' });
     const child = spawn(process.execPath, ['-r', '@swc-node/register', `apps/${name}/src/main.ts`], {
       cwd: repoRoot,
-      env: { ...process.env, ...this.env[name], SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json') },
+      env: { ...process.env, ...env, SWC_NODE_PROJECT: path.join(repoRoot, 'tsconfig.json') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.pipe(out);
     child.stderr?.pipe(out);
-    this.children.set(name, child);
+    this.children.set(label, child);
     return child;
   }
 
-  pid(name: ServiceName): number | undefined {
-    return this.children.get(name)?.pid;
+  pid(label: InstanceLabel): number | undefined {
+    return this.children.get(label)?.pid;
   }
 
   /** Whether the process is still running (a service must never exit on an engine failure). */
-  isRunning(name: ServiceName): boolean {
-    const child = this.children.get(name);
+  isRunning(label: InstanceLabel): boolean {
+    const child = this.children.get(label);
     return !!child && child.exitCode === null && child.signalCode === null;
   }
 
-  exitCodes(): Partial<Record<ServiceName, number | string | null>> {
+  exitCodes(): Partial<Record<InstanceLabel, number | string | null>> {
     return Object.fromEntries(
-      SERVICES.filter((n) => !this.isRunning(n)).map((n) => [
-        n,
-        this.children.get(n)?.exitCode ?? this.children.get(n)?.signalCode ?? null,
-      ]),
+      this.labels
+        .filter((n) => !this.isRunning(n))
+        .map((n) => [n, this.children.get(n)?.exitCode ?? this.children.get(n)?.signalCode ?? null]),
     );
   }
 
-  /** Ends a service like a crash (SIGKILL: no shutdown hooks, nothing flushed) or a deploy (SIGTERM). */
-  async killService(name: ServiceName, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  /** Ends a process like a crash (SIGKILL: no shutdown hooks, nothing flushed) or a deploy (SIGTERM). */
+  async killService(name: InstanceLabel, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     const child = this.children.get(name);
     if (!child || !this.isRunning(name)) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -148,7 +195,7 @@ export class FaultStack {
     clearTimeout(timer);
   }
 
-  async readiness(name: ServiceName): Promise<Readiness> {
+  async readiness(name: InstanceLabel): Promise<Readiness> {
     try {
       const res = await fetch(`${this.url(name)}/health/ready`, { signal: AbortSignal.timeout(5000) });
       const body = (await res.json()) as Omit<Readiness, 'httpStatus'>;
@@ -159,7 +206,7 @@ export class FaultStack {
   }
 
   /** Resolves when every named service answers ready (200, ok or degraded); fails naming those that are not. */
-  async waitReady(names: ServiceName[] = SERVICES, timeoutMs = 120_000): Promise<void> {
+  async waitReady(names: InstanceLabel[] = this.labels, timeoutMs = 120_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const states = await Promise.all(names.map(async (n) => [n, await this.readiness(n)] as const));
@@ -197,6 +244,6 @@ export class FaultStack {
   }
 
   async stop(): Promise<void> {
-    await Promise.all(SERVICES.map((name) => this.killService(name, 'SIGTERM')));
+    await Promise.all(this.labels.map((name) => this.killService(name, 'SIGTERM')));
   }
 }

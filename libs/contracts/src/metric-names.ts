@@ -17,6 +17,8 @@ export const METRIC_NAMES = [
   // BullMQ queues, labelled queue, state (jobs) or outcome (duration)
   'bullmq_jobs',
   'bullmq_job_duration_seconds',
+  // Database round trips: the driver's commands, labelled command (find, insert, update, …)
+  'db_commands_total',
   // Live update streams at the gateway; closed ones labelled reason
   'live_streams_open',
   'live_streams_closed_total',

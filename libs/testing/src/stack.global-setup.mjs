@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import { defaultInstance, engineEnv, up } from '../../../tools/infra/engines.mjs';
-import { metricsPorts, namespaceOf, ports, repoRoot, serviceNames, startServices } from '../../../tools/stack/services.mjs';
+import { metricsPorts, namespaceOf, ports, replicaCount, repoRoot, serviceNames, startServices } from '../../../tools/stack/services.mjs';
 import { smsAccountOf } from '../../../tools/stack/sms-account.mjs';
 import { buildWeb, startWeb } from '../../../tools/stack/web.mjs';
 import { moveGroupsToEnd } from '../../../tools/stack/consumer-groups.mjs';
@@ -66,8 +66,11 @@ export default async function stackGlobalSetup() {
   await skipPublishedHistory();
   // The canary reads the service logs (appended to across runs) from here on (libs/testing/src/stack-processes.ts).
   process.env.E2E_STACK_STARTED_AT = String(Date.now());
-  log('starting services on the test ports');
-  const services = await startServices({ profile: 'test', engineEnv, logDir, onProgress: log });
+  // ABIDE_REPLICAS=N: N instances of every service behind the gateway (tools/stack/services.mjs); the crash canary
+  // below watches each of them (E2E_SERVICE_PIDS by instance: formation, formation-2, …).
+  const replicas = replicaCount();
+  log(`starting services on the test ports${replicas > 1 ? `, ${replicas} instances of each` : ''}`);
+  const services = await startServices({ profile: 'test', engineEnv, logDir, onProgress: log, replicas });
   let web = { url: `http://127.0.0.1:${ports.test.web}`, stop: async () => {} };
   try {
     if (!skipWeb)

@@ -38,3 +38,16 @@ describe('gatewayEnvSchema in production', () => {
     expect(sut({ ...production, NODE_ENV: 'development', TRUST_PROXY: 'loopback,uniquelocal' })().TRUST_PROXY).toBe('loopback,uniquelocal');
   });
 });
+
+describe("gatewayEnvSchema's service addresses", () => {
+  it('take one URL or several instances of a service, comma-separated', () => {
+    const config = sut({ ...production, FORMATION_URL: 'http://formation-0:3002, http://formation-1:3002,' })();
+    expect(config.FORMATION_URL).toEqual(['http://formation-0:3002', 'http://formation-1:3002']);
+    expect(config.IDENTITY_URL).toEqual(['http://identity:3001']);
+  });
+
+  it('refuse a list with an address that is not a URL, or none at all', () => {
+    expect(sut({ ...production, LIBRARY_URL: 'http://library:3003,library-1' })).toThrow(/LIBRARY_URL/);
+    expect(sut({ ...production, LIBRARY_URL: ' , ' })).toThrow(/LIBRARY_URL/);
+  });
+});

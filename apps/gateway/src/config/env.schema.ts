@@ -2,6 +2,16 @@ import { authEnv, baseEnv, kafkaEnv, redisEnv } from '@abide/platform';
 import { z } from 'zod';
 
 const url = z.string().url();
+/** A service's instances (replicas): one URL, or several separated by commas; the gateway balances across them. */
+const urlList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(url).min(1));
 
 export const gatewayEnvSchema = z.object({
   ...baseEnv,
@@ -36,10 +46,10 @@ export const gatewayEnvSchema = z.object({
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** An open stream's slot is leased for this long and renewed while it is open: the slots of a gateway that died free themselves then. */
   LIVE_SLOT_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(90),
-  IDENTITY_URL: url,
-  FORMATION_URL: url,
-  LIBRARY_URL: url,
-  COMMUNITY_URL: url,
+  IDENTITY_URL: urlList,
+  FORMATION_URL: urlList,
+  LIBRARY_URL: urlList,
+  COMMUNITY_URL: urlList,
   /** Per-call timeout to a service before the client gets a 504 problem. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Sign-in, sign-up and recovery: at most this many requests per client IP per window (kept in Redis). */

@@ -3,12 +3,14 @@ import { DomainError, FORWARDED_PREFIX_HEADER, REQUEST_ID_HEADER, type Readiness
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { PassThrough, type Readable } from 'node:stream';
 import { errors as undiciErrors, Pool } from 'undici';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
+import { combineReplicaReadiness } from '../health/replica-readiness';
 import { clientAddress } from '../rate-limit/client-address';
 import { serviceSecurityHeaders } from '../security/security-headers';
+import { ForwardedBody } from './forwarded-body';
 import type { ServiceName } from './route-table';
+import { mayTryAnother, UpstreamInstances } from './upstream-instances';
 
 export { serviceNames, type ServiceName } from './route-table';
 
@@ -42,38 +44,32 @@ const hasBody = (raw: IncomingMessage): boolean =>
   (raw.headers['content-length'] !== undefined && raw.headers['content-length'] !== '0') || raw.headers['transfer-encoding'] !== undefined;
 
 /**
- * The request's body as the service is sent it. A service may answer before reading it all (a 401 from its guard, a
- * 413); undici then ends the upload by destroying the body stream it was given. Given the member's own request, that
- * would leave their kept-alive connection half-read, so undici gets a pass-through in front of the request; the rest of
- * the member's body is then dropped by the platform's unread-body drain (bootstrap/unread-body.ts) once the answer goes.
- */
-const bodyFor = (raw: IncomingMessage): Readable => {
-  const body = new PassThrough();
-  raw.pipe(body);
-  // A member who goes away mid-upload ends the upload to the service too.
-  raw.once('aborted', () => body.destroy(new Error('The client closed the request before sending all of it')));
-  raw.once('error', (error) => body.destroy(error));
-  return body;
-};
-
-/**
- * HTTP keep-alive pools, one per service. Streams bodies both ways as bytes (JSON is never parsed here, uploads never
- * buffered whole), and turns a service that is down or slow into a clear 503/504 problem instead of a hang.
+ * HTTP keep-alive pools, one per instance of each service (IDENTITY_URL etc. list them, comma-separated), used in turn
+ * (upstream-instances.ts): an instance that refuses or drops a connection is left out for a few seconds, and a request
+ * it never received (or a read) goes to the next one. Streams bodies both ways as bytes (JSON is never parsed here,
+ * uploads never buffered whole), and turns a service that is down or slow into a clear 503/504 problem instead of a hang.
  */
 @Injectable()
 export class ServiceClient implements OnModuleDestroy {
   private readonly logger = new Logger(ServiceClient.name);
-  private readonly pools: Record<ServiceName, Pool>;
+  private readonly upstreams: Record<ServiceName, UpstreamInstances<Pool>>;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
     // Kept-alive connections (the services keep theirs 72 s; 30 s here, so the gateway always closes first), one request
     // at a time on each (no pipelining: a slow answer never holds up the next), enough of them for the gateway's load.
     const pool = (url: string) => new Pool(url, { connections: 128, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, pipelining: 1 });
-    this.pools = {
-      identity: pool(config.IDENTITY_URL),
-      formation: pool(config.FORMATION_URL),
-      library: pool(config.LIBRARY_URL),
-      community: pool(config.COMMUNITY_URL),
+    const instances = (service: ServiceName, urls: readonly string[]) => {
+      const upstream = new UpstreamInstances(urls, pool);
+      upstream.onDown = (instance, changed, error) => {
+        if (changed) this.logger.warn({ service, instance: instance.url, err: error }, 'instance left out for a few seconds');
+      };
+      return upstream;
+    };
+    this.upstreams = {
+      identity: instances('identity', config.IDENTITY_URL),
+      formation: instances('formation', config.FORMATION_URL),
+      library: instances('library', config.LIBRARY_URL),
+      community: instances('community', config.COMMUNITY_URL),
     };
   }
 
@@ -88,14 +84,14 @@ export class ServiceClient implements OnModuleDestroy {
     headers[FORWARDED_PREFIX_HEADER] = PUBLIC_PREFIX;
     const timeout = timeoutMs ?? this.config.UPSTREAM_TIMEOUT_MS;
     try {
-      const response = await this.pools[service].request({
-        method: request.method as 'GET',
-        path,
-        headers,
-        body: hasBody(request.raw) ? bodyFor(request.raw) : undefined,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-      });
+      let body: ForwardedBody | undefined;
+      const response = await this.upstreams[service].send(
+        ({ pool }) => {
+          body = hasBody(request.raw) ? new ForwardedBody(request.raw) : undefined;
+          return pool.request({ method: request.method as 'GET', path, headers, body, headersTimeout: timeout, bodyTimeout: timeout });
+        },
+        (error) => mayTryAnother(request.method, error, body?.started ?? false),
+      );
       const length = Number(response.headers['content-length'] ?? Number.NaN);
       const payload = length <= BUFFERED_RESPONSE_BYTES ? Buffer.from(await response.body.arrayBuffer()) : response.body;
       reply.status(response.statusCode);
@@ -111,13 +107,17 @@ export class ServiceClient implements OnModuleDestroy {
 
   /** The service's own OpenAPI document (internal: GET /openapi.json on the service). */
   async document(service: ServiceName, timeoutMs = 3000): Promise<OpenAPIObject> {
-    const response = await this.pools[service].request({
-      method: 'GET',
-      path: SERVICE_DOCUMENT_PATH,
-      headers: { accept: 'application/json' },
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
+    const response = await this.upstreams[service].send(
+      ({ pool }) =>
+        pool.request({
+          method: 'GET',
+          path: SERVICE_DOCUMENT_PATH,
+          headers: { accept: 'application/json' },
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        }),
+      (error) => mayTryAnother('GET', error, false),
+    );
     if (response.statusCode !== 200) {
       await response.body.dump();
       throw new Error(`${service} answered ${response.statusCode} for its document`);
@@ -125,16 +125,33 @@ export class ServiceClient implements OnModuleDestroy {
     return (await response.body.json()) as OpenAPIObject;
   }
 
-  /** The service's own readiness report (its /health/ready answers 200 or 503 with the same body). */
+  /**
+   * The service's readiness from every instance's own report (its /health/ready answers 200 or 503 with the same body):
+   * ready while one instance is (replica-readiness.ts). Throws when no instance answers at all.
+   */
   async readiness(service: ServiceName, timeoutMs = 1500): Promise<ReadinessReport> {
-    const response = await this.pools[service].request({
-      method: 'GET',
-      path: '/health/ready',
-      headers: { accept: 'application/json' },
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
-    return (await response.body.json()) as ReadinessReport;
+    const { instances } = this.upstreams[service];
+    const answers = await Promise.all(
+      instances.map(async ({ pool }) => {
+        try {
+          const response = await pool.request({
+            method: 'GET',
+            path: '/health/ready',
+            headers: { accept: 'application/json' },
+            headersTimeout: timeoutMs,
+            bodyTimeout: timeoutMs,
+          });
+          return (await response.body.json()) as ReadinessReport;
+        } catch (error) {
+          return error instanceof Error ? error : new Error(String(error));
+        }
+      }),
+    );
+    if (answers.every((answer) => answer instanceof Error)) throw answers[0];
+    return combineReplicaReadiness(
+      answers,
+      instances.map((instance) => instance.url),
+    );
   }
 
   private upstreamProblem(service: ServiceName, error: unknown): DomainError {
@@ -144,6 +161,6 @@ export class ServiceClient implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await Promise.all(Object.values(this.pools).map((p) => p.close()));
+    await Promise.all(Object.values(this.upstreams).flatMap((upstream) => upstream.instances.map(({ pool }) => pool.close())));
   }
 }

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown } 
 import mongoose, { type Connection } from 'mongoose';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HealthCheck } from '../health/health-check';
+import { dbCommandsTotal } from '../metrics/instruments';
 
 export const MONGO_CONNECTION = Symbol('MONGO_CONNECTION');
 
@@ -17,7 +18,14 @@ const connectOptions = (dbName: string): mongoose.ConnectOptions => ({
   bufferCommands: false,
   autoIndex: true,
   maxPoolSize: 20,
+  // Every command the driver sends is counted (db_commands_total): the round trips a request costs, at any replica count.
+  monitorCommands: true,
 });
+
+/** Counts each command the connection's driver client sends; databases reached with useDb share the client and its count. */
+const countCommands = (connection: Connection): void => {
+  connection.getClient().on('commandStarted', (event) => dbCommandsTotal.inc({ command: event.commandName }));
+};
 
 // Mongoose keeps a stack trace of every query it runs, for the rare "query was already executed" error; building
 // those traces took 3–4 % of a service's CPU under load (measured with the load suite's --cpu-profile).
@@ -30,6 +38,7 @@ export const connectWithRetry = async (url: string, dbName: string, logger: Logg
     const connection = mongoose.createConnection(url, connectOptions(dbName));
     try {
       await connection.asPromise();
+      countCommands(connection);
       if (attempt > 1) logger.log(`Connected to the database after ${Math.round((Date.now() - started) / 1000)} s`);
       return connection;
     } catch (error) {

@@ -105,3 +105,15 @@ export const livePushSeconds = new Histogram({
   buckets: propagationBuckets,
   registers,
 });
+
+/**
+ * Commands the MongoDB driver sent (one per database round trip: find, insert, update, findAndModify, …), counted from
+ * the driver's command monitoring (database.module.ts). The load suite divides its growth by the commands a scenario
+ * ran, for the round trips each command costs (tools/bench).
+ */
+export const dbCommandsTotal = new Counter({
+  name: 'db_commands_total',
+  help: 'Commands sent to the database by the MongoDB driver, by command name.',
+  labelNames: ['command'] as const,
+  registers,
+});
