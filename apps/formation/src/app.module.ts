@@ -11,6 +11,7 @@ import { FormationConfigModule } from './config/formation-config.module';
 import { HabitsModule } from './habits/habits.module';
 import { JournalModule } from './journal/journal.module';
 import { MembersModule } from './members/members.module';
+import { MEMBER_ERASURE_EVENTS } from './members/members.port';
 import { LibraryNoticesModule } from './notifications/library-notices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { NudgesModule } from './nudges/nudges.module';
@@ -38,6 +39,7 @@ export class AppModule {
           service: 'formation',
           connection: MONGO_CONNECTION,
           kafka: { clientId: config.KAFKA_CLIENT_ID, ...kafkaConnection(config) },
+          erasureEvents: MEMBER_ERASURE_EVENTS,
         }),
         MembersModule,
         ProfilesModule,

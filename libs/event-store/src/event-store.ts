@@ -83,6 +83,7 @@ export class EventStore implements OnModuleInit {
   private readonly publishes: boolean;
   private readonly registry: EventRegistry;
   private readonly buildsCollection: string;
+  private readonly purgedCollection: string;
   private readonly metaCollection: string;
   private ready?: Promise<void>;
 
@@ -95,6 +96,7 @@ export class EventStore implements OnModuleInit {
     this.registry = options.registry ?? eventRegistry;
     const prefix = options.collectionPrefix ?? '';
     this.buildsCollection = `${prefix}projection_builds`;
+    this.purgedCollection = `${prefix}purged_subjects`;
     this.metaCollection = `${prefix}event_store_meta`;
     if (prefix) {
       // A second store in the same database: the same shapes under other collection names.
@@ -306,6 +308,22 @@ export class EventStore implements OnModuleInit {
     await this.connection
       .collection<{ _id: string; builtAt: Date }>(this.buildsCollection)
       .updateOne({ _id: name }, { $set: { builtAt: new Date() } }, { upsert: true });
+  }
+
+  /**
+   * Records that a subject's read models were purged (account deletion), so a rebuild, which replays their events,
+   * purges them again. Only the subject's id is kept.
+   */
+  async markSubjectPurged(subjectId: string): Promise<void> {
+    await this.connection
+      .collection<{ _id: string; purgedAt: Date }>(this.purgedCollection)
+      .updateOne({ _id: subjectId }, { $setOnInsert: { purgedAt: new Date() } }, { upsert: true });
+  }
+
+  /** Every subject whose read models were purged (a scan of a small collection, for a rebuild). */
+  async purgedSubjects(): Promise<Set<string>> {
+    const docs = await this.connection.collection<{ _id: string }>(this.purgedCollection).find({}, { projection: { _id: 1 } }).toArray();
+    return new Set(docs.map((d) => d._id));
   }
 
   /** Every stream id (rebuilds; scans the heads). */

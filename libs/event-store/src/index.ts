@@ -13,4 +13,4 @@ export { ProjectionRunner, type ProjectionRunnerOptions } from './projections/pr
 export { applyIfNewer, withDocument } from './projections/apply-if-newer';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 export { RELAY_LEASES_COLLECTION } from './outbox/relay-lease.schema';
-export { EventSourcingModule, type EventSourcingOptions } from './nest/event-sourcing.module';
+export { erasedSubjectsIn, EventSourcingModule, type EventSourcingOptions } from './nest/event-sourcing.module';

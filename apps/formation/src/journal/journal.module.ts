@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { EventStore, ProjectionRunner } from '@abide/event-store';
+import { erasedSubjectsIn, EventStore, ProjectionRunner } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { FORMATION_CONFIG, type FormationConfig } from '../config/env.schema';
-import { MemberLifecycle } from '../members/members.port';
+import { MEMBER_ERASURE_EVENTS, MemberLifecycle } from '../members/members.port';
 import { MembersModule } from '../members/members.module';
 import { ActivityDays } from '../stats/stats.port';
 import { StatsModule } from '../stats/stats.module';
@@ -55,9 +55,16 @@ const insightAssistant = (config: FormationConfig) =>
     JournalListProjection,
     {
       provide: JOURNAL_PROJECTIONS,
-      useFactory: (store: EventStore, entries: JournalEntryProjection, facts: JournalFactsProjection, lists: JournalListProjection) =>
-        new ProjectionRunner(store, [entries, facts, lists]),
-      inject: [JOURNAL_STORE, JournalEntryProjection, JournalFactsProjection, JournalListProjection],
+      useFactory: (
+        store: EventStore,
+        formation: EventStore,
+        entries: JournalEntryProjection,
+        facts: JournalFactsProjection,
+        lists: JournalListProjection,
+      ) =>
+        // Deletions are recorded in formation's own log (the member's stream): a rebuild of the journal leaves them out.
+        new ProjectionRunner(store, [entries, facts, lists], { erasedSubjects: erasedSubjectsIn(formation, MEMBER_ERASURE_EVENTS) }),
+      inject: [JOURNAL_STORE, EventStore, JournalEntryProjection, JournalFactsProjection, JournalListProjection],
     },
     { provide: JOURNAL_RUNNER, useFactory: createJournalRunner, inject: [JOURNAL_STORE, JOURNAL_PROJECTIONS] },
     JournalCommands,

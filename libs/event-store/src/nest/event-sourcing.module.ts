@@ -17,6 +17,11 @@ export interface EventSourcingOptions {
   kafka: KafkaConnection & { clientId: string };
   /** Read models of a service small enough to list in one place; a service with feature modules uses `forFeature`. */
   projections?: readonly Type<Projection>[];
+  /**
+   * Event types in this service's log that mean a member's account was deleted (their subject): a rebuild leaves
+   * those members out, including deletions from before purges were recorded (ProjectionRunner's `erasedSubjects`).
+   */
+  erasureEvents?: readonly EventType[];
 }
 
 /** Reports the outbox among the service's readiness checks. */
@@ -61,7 +66,8 @@ export class EventSourcingModule {
         },
         {
           provide: ProjectionRunner,
-          useFactory: (store: EventStore, ...projections: Projection[]) => new ProjectionRunner(store, projections),
+          useFactory: (store: EventStore, ...projections: Projection[]) =>
+            new ProjectionRunner(store, projections, { erasedSubjects: erasedSubjectsIn(store, options.erasureEvents ?? []) }),
           inject: [EventStore, ...projections],
         },
         {
@@ -111,3 +117,9 @@ export class EventSourcingModule {
 /** The module `forFeature` returns, one instance per call (Nest tells dynamic modules apart by their providers). */
 @Module({})
 class EventSourcingFeatureModule {}
+
+/** The subjects of the log's erasure events: what a rebuild of this log's read models must leave out. */
+export const erasedSubjectsIn =
+  (store: EventStore, types: readonly EventType[]) =>
+  async (): Promise<string[]> =>
+    (await Promise.all(types.map((type) => store.subjectsWith(type)))).flat();

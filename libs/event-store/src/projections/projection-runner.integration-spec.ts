@@ -143,6 +143,27 @@ describe(ProjectionRunner.name, () => {
     await expect(projection.model.findById('user-2').lean()).resolves.toBeNull();
   });
 
+  it('never brings back a purged subject in a rebuild', async () => {
+    await appendAndProject('user-30', 0, 'Erased');
+    await appendAndProject('user-31', 0, 'Kept');
+    await sut.purgeSubject('user-30');
+
+    await sut.rebuild('user-directory');
+
+    await expect(projection.model.findById('user-30').lean()).resolves.toBeNull();
+    await expect(projection.model.findById('user-31').lean()).resolves.toMatchObject({ name: 'Kept' });
+  });
+
+  it('leaves out of a rebuild the members its log says were deleted before purges were recorded', async () => {
+    await appendAndProject('user-40', 0, 'Deleted long ago');
+    const runner = new ProjectionRunner(store, [projection], { erasedSubjects: async () => ['user-40'] });
+
+    await runner.rebuild('user-directory');
+
+    await expect(projection.model.findById('user-40').lean()).resolves.toBeNull();
+    await expect(projection.model.findById('user-31').lean()).resolves.toMatchObject({ name: 'Kept' });
+  });
+
   it('fills a read model added later from the whole log once, at the first start that has it', async () => {
     class LateDirectory extends UserDirectoryProjection {
       override readonly name = 'late-directory';

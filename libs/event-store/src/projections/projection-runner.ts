@@ -10,6 +10,11 @@ export interface ProjectionRunnerOptions {
   healEveryMs?: number;
   /** Entries younger than this are still being handled by the request that appended them. */
   healAfterMs?: number;
+  /**
+   * Subjects whose accounts were deleted as the service's logs know them (e.g. from a member-deleted event), beside
+   * those recorded by `purgeSubject`: a rebuild leaves them out too (deletions older than the record).
+   */
+  erasedSubjects?: () => Promise<Iterable<string>>;
 }
 
 /**
@@ -22,6 +27,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
   private readonly logger = new Logger(ProjectionRunner.name);
   private readonly healEveryMs: number;
   private readonly healAfterMs: number;
+  private readonly erasedSubjects: () => Promise<Iterable<string>>;
   private healing?: Promise<number>;
   private timer?: NodeJS.Timeout;
 
@@ -33,6 +39,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
     this.register(projections);
     this.healEveryMs = options.healEveryMs ?? 5000;
     this.healAfterMs = options.healAfterMs ?? 5000;
+    this.erasedSubjects = options.erasedSubjects ?? (async () => []);
   }
 
   /**
@@ -139,20 +146,28 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
     return this.healing;
   }
 
-  /** Empties one projection and replays every stream into it, each in version order. */
+  /**
+   * Empties one projection and replays every stream into it, each in version order. The events of members who
+   * deleted their account are left out and those members purged again at the end: a rebuild never brings back what
+   * an erasure removed.
+   */
   async rebuild(name: string): Promise<void> {
     const projection = this.projections.get(name);
     if (!projection) throw new Error(`No projection is named ${name}`);
+    const purged = await this.store.purgedSubjects();
+    for (const subjectId of await this.erasedSubjects()) purged.add(subjectId);
     await projection.reset();
     for (const streamId of await this.store.streamIds()) {
       for (const event of await this.store.load(streamId)) {
-        if (projection.handles.includes(event.type)) await projection.apply(event);
+        if (projection.handles.includes(event.type) && !purged.has(event.subjectId ?? '')) await projection.apply(event);
       }
     }
+    for (const subjectId of purged) await projection.purgeSubject?.(subjectId);
   }
 
-  /** Account deletion: every projection that can forgets the subject. */
+  /** Account deletion: every projection that can forgets the subject, now and after any later rebuild. */
   async purgeSubject(subjectId: string): Promise<void> {
+    await this.store.markSubjectPurged(subjectId);
     for (const projection of this.projections.values()) await projection.purgeSubject?.(subjectId);
   }
 }
