@@ -1,0 +1,39 @@
+import mongoose from 'mongoose';
+
+/** Driver methods that change a collection (mongoose calls its debug hook with the method's name). */
+const WRITES = new Set([
+  'insertOne',
+  'insertMany',
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'deleteOne',
+  'deleteMany',
+  'findOneAndUpdate',
+  'findOneAndReplace',
+  'findOneAndDelete',
+  'bulkWrite',
+  'drop',
+]);
+
+/** A collection of one database: `<db>/<collection>`. */
+export type CollectionRef = `${string}/${string}`;
+
+/**
+ * Which collections a piece of work writes, seen through mongoose's debug hook (every call a model or
+ * `connection.collection()` makes passes it, whatever the database). A projection names no collections (the
+ * Projection interface has no such field), so what its `reset` and replay write is what it owns. Process-wide: the
+ * tool runs one rebuild at a time.
+ */
+export const collectionsWrittenBy = async (work: () => Promise<void>): Promise<Set<CollectionRef>> => {
+  const written = new Set<CollectionRef>();
+  mongoose.set('debug', function (this: { conn?: { name?: string } }, collection: string, method: string) {
+    if (WRITES.has(method)) written.add(`${this.conn?.name ?? '?'}/${collection}`);
+  });
+  try {
+    await work();
+  } finally {
+    mongoose.set('debug', false);
+  }
+  return written;
+};
