@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
-import { type Projection, ProjectionRunner } from '@abide/event-store';
+import { EventStore, type Projection, ProjectionRunner } from '@abide/event-store';
 import { bootServiceContext, KEY_PROVIDER, KEY_STORE, type KeyProvider, type KeyStore, keyStoreDatabaseName, loadConfig } from '@abide/platform';
 import { Redis } from 'ioredis';
 import mongoose, { type Connection } from 'mongoose';
@@ -41,13 +41,35 @@ const isProjection = (value: unknown): value is Projection => {
   );
 };
 
+/**
+ * Reads of the scratch log, shared by every rebuild: each replays every stream, and the copy does not change while they
+ * run, so each stream is read once instead of once per read model (FerretDB answers a keyed read in milliseconds, and
+ * formation has a dozen read models over thousands of streams).
+ */
+const shareLogReads = (stores: readonly EventStore[]): void => {
+  for (const store of stores) {
+    const streamIds = store.streamIds.bind(store);
+    const load = store.load.bind(store);
+    let ids: Promise<string[]> | undefined;
+    const streams = new Map<string, ReturnType<EventStore['load']>>();
+    store.streamIds = () => (ids ??= streamIds());
+    store.load = (streamId, options = {}) => {
+      if (options.afterVersion) return load(streamId, options);
+      let events = streams.get(streamId);
+      if (!events) streams.set(streamId, (events = load(streamId)));
+      return events;
+    };
+  }
+};
+
 /** Every projection runner of the service (formation has two: its own and the private journal store's) and every read model. */
-const feedsOf = (app: INestApplicationContext): { runners: ProjectionRunner[]; projections: Projection[] } => {
+const feedsOf = (app: INestApplicationContext): { runners: ProjectionRunner[]; projections: Projection[]; stores: EventStore[] } => {
   const instances = new Set<unknown>();
   for (const module of app.get(ModulesContainer).values()) for (const wrapper of module.providers.values()) instances.add(wrapper.instance);
   return {
     runners: [...instances].filter((i): i is ProjectionRunner => i instanceof ProjectionRunner),
     projections: [...instances].filter(isProjection),
+    stores: [...instances].filter((i): i is EventStore => i instanceof EventStore),
   };
 };
 
@@ -146,22 +168,28 @@ const run = async (command: Command, service: EventSourcedService): Promise<numb
     // Some code reads the environment itself (topic names); the scratch boot's settings are the process's from here.
     Object.assign(process.env, env);
     app = await bootServiceContext(module(loadConfig(service, schema, process.env) as never));
-    const { runners, projections } = feedsOf(app);
+    const { runners, projections, stores } = feedsOf(app);
+    shareLogReads(stores);
 
     const owners = new Map<CollectionRef, string[]>();
     const outside = new Set<CollectionRef>();
-    let rebuilt = 0;
-    for (const projection of projections) {
-      let fed = false;
-      const written = await collectionsWrittenBy(async () => {
-        fed = await rebuildWithItsRunner(runners, projection.name);
-      });
+    // Every read model at once: a rebuild is mostly waiting for keyed reads of the log, and they do not share documents.
+    const results = await Promise.all(
+      projections.map(async (projection) => {
+        let fed = false;
+        const written = await collectionsWrittenBy(async () => {
+          fed = await rebuildWithItsRunner(runners, projection.name);
+        });
+        return { name: projection.name, fed, written };
+      }),
+    );
+    const rebuilt = results.filter((r) => r.fed).length;
+    for (const { name, fed, written } of results) {
       if (!fed) continue;
-      rebuilt++;
       for (const ref of written) {
         const [db, collection] = ref.split('/') as [string, string];
         if (!db.startsWith(copy.name)) outside.add(ref);
-        else if (isReadModel(collection)) owners.set(ref, [...(owners.get(ref) ?? []), projection.name]);
+        else if (isReadModel(collection)) owners.set(ref, [...(owners.get(ref) ?? []), name]);
       }
     }
     const erased = await erasedMembers(client, process.env.READ_MODELS_IDENTITY_DB);

@@ -4,6 +4,15 @@ import type { OpenSealed } from './read-model-diff';
 
 const TAG_BYTES = 16;
 
+/** The plaintext of sealed text under `key`, its tag unchecked (see below). */
+export const plaintextOf = (key: Buffer, value: string): string => {
+  const [, , iv, body] = value.split('.');
+  const bytes = Buffer.from(body, 'base64url');
+  // GCM encrypts with CTR from counter block 2 (block 1 masks the tag) for a 96-bit IV.
+  const decipher = createDecipheriv('aes-256-ctr', key, Buffer.concat([Buffer.from(iv, 'base64url'), Buffer.from([0, 0, 0, 2])]));
+  return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+};
+
 /**
  * Opens sealed text (`pt1.<key id>.<iv>.<ciphertext+tag>`, libs/platform/src/private-text) for comparison only. The
  * same words sealed twice differ (a fresh IV each time), so a journal list rebuilt from the log never equals the live
@@ -23,14 +32,10 @@ export const sealedValueOpener = async (keyStore: KeyStore, provider: KeyProvide
     if (doc.keyId) members.set(doc.keyId, doc._id);
   }
   return async (value) => {
-    const [, keyId, iv, body] = value.split('.');
+    const keyId = value.split('.')[1];
     const member = members.get(keyId);
     if (!member) return null;
     const key = await keys.forOpening(member);
-    if (!key || key.id !== keyId) return null;
-    const bytes = Buffer.from(body, 'base64url');
-    const counter = Buffer.concat([Buffer.from(iv, 'base64url'), Buffer.from([0, 0, 0, 2])]);
-    const decipher = createDecipheriv('aes-256-ctr', key.key, counter);
-    return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+    return key && key.id === keyId ? plaintextOf(key.key, value) : null;
   };
 };
