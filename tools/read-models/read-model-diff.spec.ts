@@ -5,8 +5,30 @@ const board = (habits: Array<{ id: string; name: string; days: string }>, versio
 
 describe('a read model compared with its rebuild', () => {
   it('names the field inside a JSON-string document that differs, and nothing else', async () => {
-    const live = [{ _id: 'm1', board: board([{ id: 'h1', name: 'Prayer', days: 'x.x' }, { id: 'h2', name: 'Psalms', days: 'xx' }], 7) }];
-    const rebuilt = [{ _id: 'm1', board: board([{ id: 'h2', name: 'Psalms', days: 'xx' }, { id: 'h1', name: 'Prayer', days: 'xxx' }], 9) }];
+    const live = [
+      {
+        _id: 'm1',
+        board: board(
+          [
+            { id: 'h1', name: 'Prayer', days: 'x.x' },
+            { id: 'h2', name: 'Psalms', days: 'xx' },
+          ],
+          7,
+        ),
+      },
+    ];
+    const rebuilt = [
+      {
+        _id: 'm1',
+        board: board(
+          [
+            { id: 'h2', name: 'Psalms', days: 'xx' },
+            { id: 'h1', name: 'Prayer', days: 'xxx' },
+          ],
+          9,
+        ),
+      },
+    ];
     expect(await diffCollection(live, rebuilt)).toEqual([{ id: 'm1', kind: 'changed', paths: ['board.habits[id=h1].days'] }]);
   });
 
@@ -25,7 +47,13 @@ describe('a read model compared with its rebuild', () => {
       { _id: 'stale', entries: [] },
     ];
     const rebuilt = [
-      { _id: 'a', entries: [{ id: 'e1', title: 'Morning' }, { id: 'e2', title: 'Evening' }] },
+      {
+        _id: 'a',
+        entries: [
+          { id: 'e1', title: 'Morning' },
+          { id: 'e2', title: 'Evening' },
+        ],
+      },
       { _id: 'b', entries: [] },
     ];
     expect(await diffCollection(live, rebuilt)).toEqual([

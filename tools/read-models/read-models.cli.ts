@@ -2,7 +2,15 @@ import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { EventStore, type Projection, ProjectionRunner } from '@abide/event-store';
-import { bootServiceContext, KEY_PROVIDER, KEY_STORE, type KeyProvider, type KeyStore, keyStoreDatabaseName, loadConfig } from '@abide/platform';
+import {
+  bootServiceContext,
+  KEY_PROVIDER,
+  KEY_STORE,
+  type KeyProvider,
+  type KeyStore,
+  keyStoreDatabaseName,
+  loadConfig,
+} from '@abide/platform';
 import { Redis } from 'ioredis';
 import mongoose, { type Connection } from 'mongoose';
 import { type DocumentDifference, diffCollection, type OpenSealed } from './read-model-diff';
@@ -36,9 +44,7 @@ const isReadModel = (collection: string) => !isLogCollection(collection) && !PLU
 
 const isProjection = (value: unknown): value is Projection => {
   const p = value as Partial<Projection> | null;
-  return (
-    !!p && typeof p.name === 'string' && Array.isArray(p.handles) && typeof p.apply === 'function' && typeof p.reset === 'function'
-  );
+  return !!p && typeof p.name === 'string' && Array.isArray(p.handles) && typeof p.apply === 'function' && typeof p.reset === 'function';
 };
 
 /**
@@ -198,7 +204,10 @@ const run = async (command: Command, service: EventSourcedService): Promise<numb
 
     let open: OpenSealed | undefined;
     try {
-      open = await sealedValueOpener(app.get<KeyStore>(KEY_STORE, { strict: false }), app.get<KeyProvider>(KEY_PROVIDER, { strict: false }));
+      open = await sealedValueOpener(
+        app.get<KeyStore>(KEY_STORE, { strict: false }),
+        app.get<KeyProvider>(KEY_PROVIDER, { strict: false }),
+      );
     } catch {
       // A service that seals nothing has no key store: its read models hold no sealed text.
     }

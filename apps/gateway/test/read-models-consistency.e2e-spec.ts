@@ -1,7 +1,6 @@
 import type { FormationStats, GroupSummary, Habit, HabitEntry, JournalEntry, SpiritualPlan } from '@abide/contracts';
-import { type ApiResponse, eventually, UserSession, withServiceDb } from '@abide/testing';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { type ApiResponse, eventually, UserSession } from '@abide/testing';
+import { readModels, stackSettled } from './read-models.support';
 
 /**
  * Read models right by construction (issue #25, item 5): a few members write at the same moment — journal entries
@@ -21,7 +20,6 @@ const ACTIVITIES_EACH = 3;
 /** Concurrent toggles of one habit: the burst a double-tapping member or two tabs make. */
 const TOGGLES_PER_HABIT = 4;
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const ok = (res: ApiResponse) => res.status >= 200 && res.status < 300;
 const words = (text: string) => text.trim().split(/\s+/).length;
 const activitiesOf = (plan: SpiritualPlan) => plan.planData.dailyActivities.flatMap((d) => d.activities);
@@ -33,41 +31,6 @@ const until2xx = async <T>(write: () => Promise<ApiResponse<T>>): Promise<ApiRes
     if (ok(res) || res.status !== 409 || attempt === 10) return res;
   }
 };
-
-/** Outbox and unprojected lists of every service empty twice in a row: everything appended is published and projected. */
-const settled = () =>
-  eventually(
-    async () => {
-      const waiting = async () => {
-        let left = 0;
-        for (const db of ['identity', 'formation', 'formation_journal', 'library', 'community']) {
-          left += await withServiceDb(db, async (c) => {
-            const names = new Set((await c.db!.listCollections({}, { nameOnly: true }).toArray()).map((x) => x.name));
-            let n = 0;
-            for (const name of ['outbox', 'unprojected']) if (names.has(name)) n += await c.collection(name).countDocuments({});
-            return n;
-          });
-        }
-        return left;
-      };
-      if ((await waiting()) > 0) return undefined;
-      await new Promise((r) => setTimeout(r, 500));
-      return (await waiting()) === 0 ? true : undefined;
-    },
-    { timeoutMs: 30_000, intervalMs: 500 },
-  );
-
-const verifyReadModels = (): Promise<{ status: number | null; output: string }> =>
-  new Promise((resolve) => {
-    const child = spawn(process.execPath, ['tools/read-models/read-models.mjs', 'verify'], {
-      cwd: repoRoot,
-      env: { ...process.env, ABIDE_PROFILE: 'test' },
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('close', (status) => resolve({ status, output }));
-  });
 
 interface Member {
   session: UserSession;
@@ -125,7 +88,11 @@ const workload = async (m: Member): Promise<void> => {
       const edits = await Promise.all(
         known.map((id, i) => {
           const content = `Evening ${i}: the Lord is my shepherd, I lack nothing`;
-          return until2xx(() => session.patch<JournalEntry>(`/api/journal/entries/${id}`, { content })).then((res) => ({ id, content, res }));
+          return until2xx(() => session.patch<JournalEntry>(`/api/journal/entries/${id}`, { content })).then((res) => ({
+            id,
+            content,
+            res,
+          }));
         }),
       );
       for (const { id, content, res } of edits) {
@@ -151,14 +118,16 @@ const workload = async (m: Member): Promise<void> => {
 
 describe('read models under concurrent writes', () => {
   it('answer what the members’ writes imply, and equal a rebuild from the events', async () => {
-    const members = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => member(['Lydia', 'Anna', 'Priscilla'][i] ?? `Member ${i}`)));
+    const members = await Promise.all(
+      Array.from({ length: MEMBERS }, (_, i) => member(['Lydia', 'Anna', 'Priscilla'][i] ?? `Member ${i}`)),
+    );
     const [leader, ...others] = members;
     const group = (await leader.session.post<GroupSummary>('/api/groups', { name: 'Thyatira morning prayer' })).body;
     const joins = await Promise.all(others.map((m) => until2xx(() => m.session.post(`/api/groups/${group.id}/join`))));
     expect(joins.map((j) => j.status)).toEqual(others.map(() => 200));
 
     await Promise.all(members.map(workload));
-    await settled();
+    await stackSettled();
 
     for (const m of members) {
       // Journal: every entry saved is listed with its last saved words (a create whose answer was lost may be there
@@ -191,7 +160,13 @@ describe('read models under concurrent writes', () => {
 
       // Plan: exactly the activities left checked off, and the week's figure counts them.
       const plan = (await m.session.get<SpiritualPlan>('/api/spiritual-plans/current')).body;
-      expect(new Set(activitiesOf(plan).filter((a) => a.completed).map((a) => a.id))).toEqual(m.completedActivities);
+      expect(
+        new Set(
+          activitiesOf(plan)
+            .filter((a) => a.completed)
+            .map((a) => a.id),
+        ),
+      ).toEqual(m.completedActivities);
       const overview = (await m.session.get<FormationStats>('/api/stats/overview')).body;
       expect(overview.weekProgress.completed).toBe(m.completedActivities.size);
     }
@@ -211,10 +186,9 @@ describe('read models under concurrent writes', () => {
     });
 
     // Every read model of every service equals its rebuild from the events.
-    const verified = await verifyReadModels();
+    const verified = await readModels('verify');
     expect({ status: verified.status, output: verified.output }).toEqual({ status: 0, output: expect.any(String) as string });
     expect(verified.output).not.toMatch(/differ from the rebuild/);
-    for (const service of ['identity', 'formation', 'library', 'community'])
-      expect(verified.output).toContain(`${service}: `);
+    for (const service of ['identity', 'formation', 'library', 'community']) expect(verified.output).toContain(`${service}: `);
   }, 240_000);
 });
