@@ -1,4 +1,4 @@
-import type { FormationStats, GroupSummary, Habit, HabitEntry, JournalEntry, SpiritualPlan } from '@abide/contracts';
+import type { Dashboard, FormationStats, GroupSummary, Habit, HabitEntry, JournalEntry, SpiritualPlan } from '@abide/contracts';
 import { type ApiResponse, eventually, UserSession } from '@abide/testing';
 import { readModels, stackSettled } from './read-models.support';
 
@@ -8,7 +8,8 @@ import { readModels, stackSettled } from './read-models.support';
  * check-ins feed — and afterwards every screen answers what the members' successful writes imply, and every read model
  * equals a rebuild from the events (`npm run read-models -- verify`). Nothing here depends on how many instances of a
  * service run: every write goes through the gateway and the checks read the shared databases, so the same spec holds
- * on a stack started with more replicas.
+ * on a stack started with more replicas: the stack's replica count (ABIDE_REPLICAS, once libs/testing's stack setup
+ * passes it to startServices) is the only thing to change.
  */
 
 // Small enough that no request waits out the gateway's timeout on this shared 2-core machine (an answer lost to a 504
@@ -171,18 +172,40 @@ describe('read models under concurrent writes', () => {
       expect(overview.weekProgress.completed).toBe(m.completedActivities.size);
     }
 
-    // The group card: its members, and this week's check-ins of them all (from formation's events, through Kafka).
-    const checkIns = members.reduce((sum, m) => sum + [...m.doneToday.values()].filter(Boolean).length, 0);
-    const card = await eventually(
-      async () => {
-        const mine = (await leader.session.get<GroupSummary[]>('/api/groups')).body.find((g) => g.id === group.id);
-        return mine?.weeklyProgress.completed === checkIns ? mine : undefined;
-      },
-      { timeoutMs: 30_000 },
-    ).catch(async () => (await leader.session.get<GroupSummary[]>('/api/groups')).body.find((g) => g.id === group.id));
-    expect({ memberCount: card?.memberCount, completed: card?.weeklyProgress.completed }).toEqual({
+    // The group card and the leader's dashboard: the members, and this week's check-ins, plan activities and journal
+    // days of each (from formation's events, through Kafka, into community's own read models).
+    const weekOf = (m: Member) => ({
+      checkIns: [...m.doneToday.values()].filter(Boolean).length,
+      planActivities: m.completedActivities.size,
+      journalDays: m.entries.size > 0 ? 1 : 0,
+    });
+    const expected = {
       memberCount: MEMBERS,
-      completed: checkIns,
+      completed: members.reduce((sum, m) => sum + weekOf(m).checkIns, 0),
+      weeks: Object.fromEntries(members.map((m) => [m.session.user.id, weekOf(m)])),
+    };
+    const shown = async () => {
+      const dashboard = (await leader.session.get<Dashboard>(`/api/groups/${group.id}/dashboard`)).body;
+      return {
+        memberCount: dashboard.group.memberCount,
+        completed: dashboard.group.weeklyProgress.completed,
+        weeks: Object.fromEntries(dashboard.members.map((d) => [d.userId, d.week])),
+      };
+    };
+    const matches = (actual: Awaited<ReturnType<typeof shown>>) => {
+      try {
+        expect(actual).toEqual(expected);
+        return true;
+      } catch {
+        return undefined;
+      }
+    };
+    await eventually(async () => matches(await shown()), { timeoutMs: 30_000 }).catch(() => undefined);
+    expect(await shown()).toEqual(expected);
+    const card = (await leader.session.get<GroupSummary[]>('/api/groups')).body.find((g) => g.id === group.id);
+    expect({ memberCount: card?.memberCount, completed: card?.weeklyProgress.completed }).toEqual({
+      memberCount: expected.memberCount,
+      completed: expected.completed,
     });
 
     // Every read model of every service equals its rebuild from the events.
