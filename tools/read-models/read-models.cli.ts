@@ -98,7 +98,9 @@ const scratchEnvironment = (live: LiveConfig, scratchDb: string, tag: string, ke
   KEY_STORE_DB: keyStoreDb,
   // Never make a master key: the live one seals and opens the same data keys.
   MASTER_KEY_CREATE: 'false',
-  // Queues and schedules of the scratch boot must not take the live stack's jobs.
+  // No workers, sweeps or schedules (identity, formation, library): a sweep of the rebuilt library would queue
+  // processing that moves the live stack's objects. Queues under their own prefix besides, in case one starts anyway.
+  JOBS_ENABLED: 'false',
   REDIS_KEY_PREFIX: `${live.REDIS_KEY_PREFIX ?? 'abide'}_${tag}`,
   // Topics no broker has (they are provisioned, never created on use): nothing the scratch boot sends reaches a consumer.
   KAFKA_TOPIC_PREFIX: `${live.KAFKA_TOPIC_PREFIX ?? ''}${tag}.`,
