@@ -143,13 +143,21 @@ const documentsOf = (client: Connection, db: string, collection: string): Promis
   client.useDb(db, { useCache: true }).collection<Doc>(collection).find({}).toArray() as Promise<Doc[]>;
 
 /** Writes the rebuilt documents over the live ones that differ, and removes live documents the rebuild has not. */
-const repair = async (client: Connection, db: string, collection: string, rebuilt: Doc[], differences: DocumentDifference[]) => {
+const repair = async (
+  client: Connection,
+  db: string,
+  collection: string,
+  live: Doc[],
+  rebuilt: Doc[],
+  differences: DocumentDifference[],
+) => {
   const target = client.useDb(db, { useCache: true }).collection<Doc>(collection);
-  const byId = new Map(rebuilt.map((doc) => [String(doc._id), doc]));
+  const rebuiltById = new Map(rebuilt.map((doc) => [String(doc._id), doc]));
+  const liveById = new Map(live.map((doc) => [String(doc._id), doc]));
   for (const difference of differences) {
-    const doc = byId.get(difference.id);
+    const doc = rebuiltById.get(difference.id);
     if (doc) await target.replaceOne({ _id: doc._id } as never, doc, { upsert: true });
-    else await target.deleteOne({ _id: difference.id } as never);
+    else await target.deleteOne({ _id: liveById.get(difference.id)?._id } as never);
   }
 };
 
@@ -227,7 +235,7 @@ const run = async (command: Command, service: EventSourcedService): Promise<numb
       out(`${liveDb}.${collection} (${names.join(', ')}): ${differences.length} document(s) differ from the rebuild`);
       for (const difference of differences) out(`  ${describe(difference)}`);
       if (command === 'rebuild') {
-        await repair(client, liveDb, collection, rebuiltDocs, differences);
+        await repair(client, liveDb, collection, liveDocs, rebuiltDocs, differences);
         out(`  rewritten from the rebuild`);
       }
     }
