@@ -4,8 +4,8 @@ import { readModels, stackSettled } from './read-models.support';
 
 /**
  * `npm run read-models -- verify` finds what a lost update leaves behind — a check-in missing from a member's habit
- * board, a profile field overwritten, a journal list gone, a board no event made — naming the collection, the document and the field, and
- * `rebuild` writes the rebuilt documents back, after which the member's screens are right again.
+ * board, a profile field overwritten, a journal list gone, a board no event made — naming the collection, the document
+ * and the field, and `rebuild` writes the rebuilt documents back, after which the member's screens are right again.
  */
 describe('read-models verify and rebuild', () => {
   it('names each damaged read model down to the field, and rebuild repairs them', async () => {
