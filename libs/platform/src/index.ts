@@ -13,6 +13,7 @@ export * from './health/health.controller';
 export * from './health/health-check';
 export * from './health/health-registry';
 export * from './bootstrap/bootstrap-service';
+export * from './bootstrap/service-context';
 export * from './database/database.module';
 export * from './database/run-once';
 export * from './database/duplicate-key';
