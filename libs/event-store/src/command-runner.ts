@@ -23,6 +23,8 @@ export type Decision<S> = (state: S, version: number) => NewEvent[] | Promise<Ne
 export interface RunOptions {
   /** Attempts in all when other writers keep appending first (default 5); then ConcurrencyError, a 409. */
   maxAttempts?: number;
+  /** What the 409 of a race lost on every attempt says (the aggregate named for the member). */
+  conflictMessage?: string;
 }
 
 /** What the runner tells once events are stored (the outbox relay: publish soon). */
@@ -35,7 +37,8 @@ export interface AppendListener {
  * by key (snapshot + later events), decide, append with the expected version, retry a lost race with a short
  * growing pause, update the read models in the request, and hand the events to the relay. Commands on one stream
  * take turns in this instance, so two tabs or a double click rarely race at all. A decider refuses with a Refusal
- * (contracts), which reaches the client as the status of its code; nothing is written then.
+ * (contracts), which reaches the client as the status of its code; nothing is written then. Services do not call
+ * `run` themselves: each aggregate has one CommandHandler (command-handler.ts) that runs its commands through here.
  */
 export class CommandRunner {
   private readonly streams = new KeyedMutex();
@@ -67,7 +70,8 @@ export class CommandRunner {
             snapshot: { of: decider, stateAfter: (appended) => (after = appended.reduce(decider.evolve, state)) },
           });
         } catch (error) {
-          if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
+          if (!(error instanceof ConcurrencyError)) throw error;
+          if (attempt >= maxAttempts) throw new ConcurrencyError(streamId, version, options.conflictMessage);
           // Another instance appended first: let it finish, then decide again on the new state.
           await sleep(jitteredBackoffDelay(attempt, RETRY_BACKOFF));
           continue;
