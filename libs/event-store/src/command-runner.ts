@@ -15,6 +15,8 @@ export interface CommandResult<S> {
   events: StoredEvent[];
   /** The aggregate's state after them. */
   state: S;
+  /** The state the decision was made on (what a command replaced, e.g. a draft's previous file, is read from it). */
+  before: S;
   version: number;
 }
 
@@ -62,7 +64,7 @@ export class CommandRunner {
       for (let attempt = 1; ; attempt++) {
         const { state, version } = await this.store.aggregate(streamId, decider);
         const events = await decide(state, version);
-        if (events.length === 0) return { events: [] as StoredEvent[], state, version };
+        if (events.length === 0) return { events: [] as StoredEvent[], state, before: state, version };
         let after = state;
         let stored: StoredEvent[];
         try {
@@ -79,7 +81,7 @@ export class CommandRunner {
         // Still in the stream's turn: the next command's events cannot reach the read models before these, which a
         // read model that skips what is older than what it holds would otherwise drop.
         await this.stored(stored);
-        return { events: stored, state: after, version: stored[stored.length - 1].version };
+        return { events: stored, state: after, before: state, version: stored[stored.length - 1].version };
       }
     });
   }

@@ -1,6 +1,6 @@
 export { EventStore, ERASED, type Aggregate, type AppendOptions, type EventStoreOptions } from './event-store';
 export { CommandRunner, type CommandResult, type Decision, type RunOptions } from './command-runner';
-export { CommandHandler, type CommandHandlerOptions } from './command-handler';
+export { CommandHandler, type CommandHandlerOptions, type SealedDecider, type Sealing } from './command-handler';
 export { type CommandDecider, type Decider, snapshotTag } from './decider';
 export { ConcurrencyError, InvalidEventError } from './errors';
 export { eventKey } from './keys';

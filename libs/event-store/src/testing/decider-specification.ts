@@ -1,9 +1,18 @@
 import { Refusal, type ErrorCode } from '@abide/contracts';
-import type { CommandDecider } from '../decider';
 import type { NewEvent, StoredEvent } from '../stored-event';
 
+/**
+ * What a specification runs: a decider (CommandDecider), or one that decides on its words opened and returns them
+ * open (SealedDecider's decide, with an evolve that folds the open events the same way).
+ */
+export interface SpecifiedDecider<C, S, E> {
+  initialState(): S;
+  evolve(state: S, event: StoredEvent): S;
+  decide(command: C, state: S): E[];
+}
+
 /** The envelope a stored event has around what a decider returned; a fold only reads type and data. */
-const asStored = (event: NewEvent, index: number): StoredEvent =>
+const asStored = (event: unknown, index: number): StoredEvent =>
   ({
     id: `00000000-0000-7000-8000-${String(index + 1).padStart(12, '0')}`,
     streamId: 'spec',
@@ -12,16 +21,16 @@ const asStored = (event: NewEvent, index: number): StoredEvent =>
     occurredAt: '2026-01-01T00:00:00.000Z',
     correlationId: 'spec',
     causationId: null,
-    ...event,
+    ...(event as object),
   }) as StoredEvent;
 
-type Outcome = { events: NewEvent[] } | { error: unknown };
+type Outcome<E> = { events: E[] } | { error: unknown };
 
 const fail = (message: string): never => {
   throw new Error(message);
 };
 
-const eventsOf = (outcome: Outcome): NewEvent[] =>
+const eventsOf = <E>(outcome: Outcome<E>): E[] =>
   'events' in outcome ? outcome.events : fail(`Expected events, but the decider threw: ${String(outcome.error)}`);
 
 /**
@@ -29,10 +38,10 @@ const eventsOf = (outcome: Outcome): NewEvent[] =>
  * command comes, then these events are decided, or this Refusal. Runs the decider as the command handler does,
  * without the store.
  */
-export const deciderSpec = <C, S>(decider: CommandDecider<C, S>) => ({
-  given: (history: readonly NewEvent[] = []) => ({
+export const deciderSpec = <C, S, E = NewEvent>(decider: SpecifiedDecider<C, S, E>) => ({
+  given: (history: readonly E[] = []) => ({
     when: (command: C) => {
-      const run = (): Outcome => {
+      const run = (): Outcome<E> => {
         const state = history.map(asStored).reduce(decider.evolve, decider.initialState());
         try {
           return { events: decider.decide(command, state) };
@@ -42,11 +51,11 @@ export const deciderSpec = <C, S>(decider: CommandDecider<C, S>) => ({
       };
       return {
         /** Exactly these events. */
-        then: (expected: readonly NewEvent[]): void => expect(eventsOf(run())).toEqual(expected),
+        then: (expected: readonly E[]): void => expect(eventsOf(run())).toEqual(expected),
         /** Nothing to change: no events, no refusal. */
         thenNothing: (): void => expect(eventsOf(run())).toEqual([]),
         /** Events of these types with (at least) these fields, for events with a generated or timed part. */
-        thenMatches: (expected: readonly unknown[]): NewEvent[] => {
+        thenMatches: (expected: readonly unknown[]): E[] => {
           const events = eventsOf(run());
           expect(events).toHaveLength(expected.length);
           expect(events).toMatchObject(expected);
