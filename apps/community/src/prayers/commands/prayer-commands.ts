@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CommandRunner, type NewEvent } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
-import { GroupCommands, type Meta, toProblem } from '../../groups/commands/group-commands';
+import { GroupCommands, type Meta } from '../../groups/commands/group-commands';
 import { assertMember, isLeader } from '../../groups/domain/group.decider';
-import { GroupDenied } from '../../groups/domain/group-denied';
+import { denied } from '../../groups/domain/group-denied';
 import {
   assertVisible,
   decideAnswer,
@@ -58,7 +58,7 @@ export class PrayerCommands {
 
   async hide(userId: string, groupId: string, prayerId: string, meta: Meta): Promise<void> {
     const viewer = await this.viewer(userId, groupId);
-    if (!viewer.leader) throw toProblem(new GroupDenied('forbidden', 'Only the group’s owner and co-leaders can hide a prayer request.'));
+    if (!viewer.leader) throw denied.forbidden('Only the group’s owner and co-leaders can hide a prayer request.');
     await this.run(prayerId, (s) => (assertVisible(s, groupId, viewer), decideHide(s, userId)), meta);
   }
 
@@ -75,11 +75,7 @@ export class PrayerCommands {
   /** Members only: 404 for a private group's outsiders, 403 for a public group's. */
   async viewer(userId: string, groupId: string): Promise<{ userId: string; leader: boolean }> {
     const group = await this.groups.load(groupId);
-    try {
-      assertMember(group, userId);
-    } catch (error) {
-      throw toProblem(error);
-    }
+    assertMember(group, userId);
     return { userId, leader: isLeader(group, userId) };
   }
 
@@ -89,16 +85,12 @@ export class PrayerCommands {
     decide: (state: PrayerState) => PrayerOutcome[] | Promise<PrayerOutcome[]>,
     meta: Meta,
   ): Promise<void> {
-    try {
-      await this.runner.run(
-        prayerStreamId(prayerId),
-        prayerDecider,
-        async (s) => Promise.all((await decide(s)).map((e) => this.sealed(e))),
-        meta,
-      );
-    } catch (error) {
-      throw toProblem(error);
-    }
+    await this.runner.run(
+      prayerStreamId(prayerId),
+      prayerDecider,
+      async (s) => Promise.all((await decide(s)).map((e) => this.sealed(e))),
+      meta,
+    );
   }
 
   /** The author's words sealed with their key (for an erased author, MemberErasedError: a 401, and nothing is kept). */

@@ -1,6 +1,6 @@
 import type { EventData, EventPayload, EventTypesOf } from '@abide/contracts';
 import type { Decider, NewEvent } from '@abide/event-store';
-import { GroupDenied } from '../../groups/domain/group-denied';
+import { denied } from '../../groups/domain/group-denied';
 
 /** One prayer request as its stream tells it (a snapshot in the stream head: its testimony stays sealed). */
 export interface PrayerState {
@@ -86,7 +86,7 @@ const ids = (s: PrayerState) => ({ prayerId: s.prayerId, groupId: s.groupId });
 /** The request must exist in this group and still be there; a hidden one only its author and the leaders reach. */
 export const assertVisible = (s: PrayerState, groupId: string, viewer: { userId: string; leader: boolean }): void => {
   const visible = s.exists && !s.removed && s.groupId === groupId && (!s.hidden || viewer.leader || s.authorId === viewer.userId);
-  if (!visible) throw new GroupDenied('not-found', prayerMessages.notFound);
+  if (!visible) throw denied.notFound(prayerMessages.notFound);
 };
 
 export const decidePost = (
@@ -102,7 +102,7 @@ export const decidePray = (s: PrayerState, userId: string): PrayerOutcome[] =>
 
 /** `current`: the testimony already given, opened (the state keeps it sealed); the same one again records nothing. */
 export const decideAnswer = (s: PrayerState, userId: string, testimony: string, current: string | null): PrayerOutcome[] => {
-  if (s.authorId !== userId) throw new GroupDenied('forbidden', prayerMessages.authorOnly);
+  if (s.authorId !== userId) throw denied.forbidden(prayerMessages.authorOnly);
   if (s.answered && current === testimony) return [];
   return [{ type: 'community.prayer.answered', data: { ...ids(s), authorId: userId, testimony }, subjectId: userId }];
 };
@@ -112,6 +112,6 @@ export const decideHide = (s: PrayerState, by: string): PrayerOutcome[] =>
   s.hidden ? [] : [ev('community.prayer.hidden', { ...ids(s), hiddenBy: by }, s.authorId)];
 
 export const decideRemove = (s: PrayerState, by: string, options: { system?: boolean } = {}): PrayerOutcome[] => {
-  if (!options.system && s.authorId !== by) throw new GroupDenied('forbidden', prayerMessages.authorOnly);
+  if (!options.system && s.authorId !== by) throw denied.forbidden(prayerMessages.authorOnly);
   return s.removed ? [] : [ev('community.prayer.removed', { ...ids(s), removedBy: by }, s.authorId)];
 };
