@@ -16,8 +16,9 @@ export interface CommandHandlerOptions<C> {
  * journal): the decider decides on them opened, and what it decides is sealed before it is appended. Both run in
  * the stream's turn, again on every retry.
  */
-export interface Sealing<S, D, E> {
-  open(state: S): Promise<D>;
+export interface Sealing<S, D, E, C = unknown> {
+  /** The state opened for deciding `command` (which may need none of its words opened). */
+  open(state: S, command: C): Promise<D>;
   seal(decided: E[]): Promise<NewEvent[]>;
 }
 
@@ -38,16 +39,16 @@ export class CommandHandler<C, S> {
     runner: CommandRunner,
     decider: SealedDecider<C, S, unknown, unknown>,
     options: CommandHandlerOptions<C>,
-    sealing: Sealing<S, unknown, unknown>,
+    sealing: Sealing<S, unknown, unknown, C>,
   );
   constructor(
     private readonly runner: CommandRunner,
     private readonly decider: SealedDecider<C, S, unknown, unknown>,
     private readonly options: CommandHandlerOptions<C>,
-    sealing?: Sealing<S, unknown, unknown>,
+    sealing?: Sealing<S, unknown, unknown, C>,
   ) {
     this.decide = sealing
-      ? async (command, state) => sealing.seal(decider.decide(command, await sealing.open(state)))
+      ? async (command, state) => sealing.seal(decider.decide(command, await sealing.open(state, command)))
       : (command, state) => decider.decide(command, state) as NewEvent[];
   }
 
@@ -56,9 +57,14 @@ export class CommandHandler<C, S> {
     runner: CommandRunner,
     decider: SealedDecider<C, S, D, E>,
     options: CommandHandlerOptions<C>,
-    sealing: Sealing<S, D, E>,
+    sealing: Sealing<S, D, E, C>,
   ): CommandHandler<C, S> {
-    return new CommandHandler(runner, decider as SealedDecider<C, S, unknown, unknown>, options, sealing as Sealing<S, unknown, unknown>);
+    return new CommandHandler(
+      runner,
+      decider as SealedDecider<C, S, unknown, unknown>,
+      options,
+      sealing as Sealing<S, unknown, unknown, C>,
+    );
   }
 
   handle(command: C, meta: AppendMeta): Promise<CommandResult<S>> {
