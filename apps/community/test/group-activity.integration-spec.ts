@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { groupMessages } from '@abide/contracts';
+import { errorCodes, groupMessages, Refusal, refusalStatus } from '@abide/contracts';
 import { ProjectionRunner } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
@@ -246,8 +246,8 @@ describe('names and membership', () => {
     const results = await Promise.allSettled([createGroup(owner, 'One'), createGroup(owner, 'Two'), createGroup(owner, 'Three')]);
 
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as { status: number; detail: string };
-    expect(refused).toMatchObject({ status: 403, detail: groupMessages.limitReached(1) });
+    const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as unknown;
+    expect(refused).toMatchObject({ code: errorCodes.forbidden, message: groupMessages.limitReached(1) });
     expect(await queries.mine(owner)).toHaveLength(1);
   });
 
@@ -265,7 +265,7 @@ describe('names and membership', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refusals = results
       .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
-      .map((r) => (r.reason as { status: number }).status);
+      .map((r) => refusalStatus[(r.reason as Refusal).code]);
     expect(refusals).toEqual([409, 409]);
     expect((await queries.requests(owner, groupId)).map((r) => r.userId)).toEqual([joiner]);
   });

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { errorCodes, Refusal } from '@abide/contracts';
 import { foreignEvent } from '@abide/testing';
-import { DomainError, MONGO_CONNECTION } from '@abide/platform';
+import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { CommunityEvents } from '../src/churches/community-events';
@@ -167,8 +167,8 @@ describe('the curriculum aggregate', () => {
     const weeks = twoWeeks();
     weeks[1].days[2].activities[0].scripture = 'Hezekiah 4:1';
     const unreadable = await refusalOf(commands.saveDraft(adminId, id, { revision: 2, title: 'Psalms for Lent', description: '', weeks }, meta));
-    expect(unreadable).toBeInstanceOf(DomainError);
-    expect((unreadable as DomainError).errors?.map((e) => e.field)).toEqual(['weeks.1.days.2.activities.0.scripture']);
+    expect(unreadable).toBeInstanceOf(Refusal);
+    expect((unreadable as Refusal).errors?.map((e) => e.field)).toEqual(['weeks.1.days.2.activities.0.scripture']);
     expect((await queries.detail(adminId, id)).revision).toBe(2);
 
     // Publishing the same draft twice is refused; a changed draft becomes version 2 while version 1 stays as it was.

@@ -1,3 +1,4 @@
+import { errorCodes } from '@abide/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EventStore, ProjectionRunner } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
@@ -69,7 +70,7 @@ describe('journal events', () => {
     ]);
 
     // An edit that came after the removal finds no entry (404); nothing else fails.
-    for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ status: 404 });
+    for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: errorCodes.notFound });
     const facts = await app.get(EventStore).load(journalFactStreamId(id));
     expect(facts.map((e) => e.type)).toEqual(['formation.journal.entry-written', 'formation.journal.entry-deleted']);
     expect(await db.collection('activity_days').findOne({ userId, source: 'journal' })).toBeNull();

@@ -15,6 +15,8 @@ export interface CommandResult<S> {
   events: StoredEvent[];
   /** The aggregate's state after them. */
   state: S;
+  /** The state the decision was made on (what a command replaced, e.g. a draft's previous file, is read from it). */
+  before: S;
   version: number;
 }
 
@@ -23,6 +25,8 @@ export type Decision<S> = (state: S, version: number) => NewEvent[] | Promise<Ne
 export interface RunOptions {
   /** Attempts in all when other writers keep appending first (default 5); then ConcurrencyError, a 409. */
   maxAttempts?: number;
+  /** What the 409 of a race lost on every attempt says (the aggregate named for the member). */
+  conflictMessage?: string;
 }
 
 /** What the runner tells once events are stored (the outbox relay: publish soon). */
@@ -35,7 +39,8 @@ export interface AppendListener {
  * by key (snapshot + later events), decide, append with the expected version, retry a lost race with a short
  * growing pause, update the read models in the request, and hand the events to the relay. Commands on one stream
  * take turns in this instance, so two tabs or a double click rarely race at all. A decider refuses with a Refusal
- * (contracts), which reaches the client as the status of its code; nothing is written then.
+ * (contracts), which reaches the client as the status of its code; nothing is written then. Services do not call
+ * `run` themselves: each aggregate has one CommandHandler (command-handler.ts) that runs its commands through here.
  */
 export class CommandRunner {
   private readonly streams = new KeyedMutex();
@@ -59,7 +64,7 @@ export class CommandRunner {
       for (let attempt = 1; ; attempt++) {
         const { state, version } = await this.store.aggregate(streamId, decider);
         const events = await decide(state, version);
-        if (events.length === 0) return { events: [] as StoredEvent[], state, version };
+        if (events.length === 0) return { events: [] as StoredEvent[], state, before: state, version };
         let after = state;
         let stored: StoredEvent[];
         try {
@@ -67,7 +72,8 @@ export class CommandRunner {
             snapshot: { of: decider, stateAfter: (appended) => (after = appended.reduce(decider.evolve, state)) },
           });
         } catch (error) {
-          if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
+          if (!(error instanceof ConcurrencyError)) throw error;
+          if (attempt >= maxAttempts) throw new ConcurrencyError(streamId, version, options.conflictMessage);
           // Another instance appended first: let it finish, then decide again on the new state.
           await sleep(jitteredBackoffDelay(attempt, RETRY_BACKOFF));
           continue;
@@ -75,7 +81,7 @@ export class CommandRunner {
         // Still in the stream's turn: the next command's events cannot reach the read models before these, which a
         // read model that skips what is older than what it holds would otherwise drop.
         await this.stored(stored);
-        return { events: stored, state: after, version: stored[stored.length - 1].version };
+        return { events: stored, state: after, before: state, version: stored[stored.length - 1].version };
       }
     });
   }

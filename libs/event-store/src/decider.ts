@@ -1,9 +1,9 @@
 import type { EventType } from '@abide/contracts';
-import type { StoredEvent } from './stored-event';
+import type { NewEvent, StoredEvent } from './stored-event';
 
 /**
- * How an aggregate's state follows from its events (Emmett's decider shape, the decide part being each command's).
- * `name` tags the snapshots kept in the stream head: change `stateVersion` whenever the state's shape changes, and
+ * How an aggregate's state follows from its events (the evolve half of Emmett's decider). The store folds streams
+ * with it and keeps its snapshots; `name` tags them: change `stateVersion` whenever the state's shape changes, and
  * older snapshots are ignored (the stream is folded again from its events).
  */
 export interface Decider<S, T extends EventType = EventType> {
@@ -12,6 +12,15 @@ export interface Decider<S, T extends EventType = EventType> {
   initialState(): S;
   /** One event's effect; receives the stream's events typed (narrow on `event.type`), in their current version. */
   evolve(state: S, event: StoredEvent<T>): S;
+}
+
+/**
+ * A whole aggregate in Emmett's shape: commands are data (`{ type: 'PauseHabit', ... }`), and `decide` answers one
+ * with the events it causes (none when there is nothing to change) or throws a Refusal (contracts), the only way a
+ * command is refused. It is pure: whatever it needs (the clock, a time zone, a limit) comes in the command.
+ */
+export interface CommandDecider<C, S, T extends EventType = EventType> extends Decider<S, T> {
+  decide(command: C, state: S): NewEvent[];
 }
 
 export const snapshotTag = (decider: Decider<unknown, never>): string => `${decider.name}@${decider.stateVersion ?? 1}`;

@@ -1,8 +1,11 @@
 import { errorCodes, Refusal } from '@abide/contracts';
 
+const SAME_MOMENT = 'This changed at the same moment elsewhere. Please try again.';
+
 /**
  * Another writer appended to the stream since it was loaded. The command runner reloads and decides again a few
- * times; when the race is lost every time it reaches the client as a 409 (a Refusal like any other).
+ * times; when the race is lost every time it reaches the client as a 409 (a Refusal like any other), in the words
+ * its command handler gives (`conflictMessage`, e.g. "This habit changed…").
  */
 export class ConcurrencyError extends Refusal {
   override readonly name = 'ConcurrencyError';
@@ -10,8 +13,9 @@ export class ConcurrencyError extends Refusal {
   constructor(
     readonly streamId: string,
     readonly expectedVersion: number,
+    message: string = SAME_MOMENT,
   ) {
-    super(errorCodes.concurrencyConflict, 'This changed at the same moment elsewhere. Please try again.');
+    super(errorCodes.concurrencyConflict, message);
   }
 }
 

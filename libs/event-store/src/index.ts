@@ -1,6 +1,7 @@
 export { EventStore, ERASED, type Aggregate, type AppendOptions, type EventStoreOptions } from './event-store';
 export { CommandRunner, type CommandResult, type Decision, type RunOptions } from './command-runner';
-export { type Decider, snapshotTag } from './decider';
+export { CommandHandler, type CommandHandlerOptions, type SealedDecider, type Sealing } from './command-handler';
+export { type CommandDecider, type Decider, snapshotTag } from './decider';
 export { ConcurrencyError, InvalidEventError } from './errors';
 export { eventKey } from './keys';
 export { KeyedMutex } from './keyed-mutex';

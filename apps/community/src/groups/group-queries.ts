@@ -4,9 +4,9 @@ import { addDays, daysBetween, weekStartOf } from '@abide/calendar';
 import { weekStreak } from '../activity/domain/group-figures';
 import { MemberActivityStore } from '../activity/projections/member-activity.store';
 import { countFacts, type DoneFact, isActive } from '../activity/domain/member-activity';
-import { GroupCommands, toProblem } from './commands/group-commands';
+import { GroupCommands } from './commands/group-commands';
 import { assertLeader, assertMember, type GroupState } from './domain/group.decider';
-import { GroupDenied } from './domain/group-denied';
+import { denied } from './domain/group-denied';
 import { type GroupRoster, rosterMembers, rosterRequests } from './domain/group-roster';
 import { groupsOf, type MemberGroups, pendingGroupIds } from './domain/member-groups';
 import { GroupFigures } from './group-figures.service';
@@ -19,14 +19,6 @@ import { ChurchQueries } from '../churches/church-queries';
 /** Weeks the dashboard's chart shows, and how far back a streak is looked for. */
 const CHART_WEEKS = 8;
 const STREAK_WEEKS = 52;
-
-const guard = (check: () => void): void => {
-  try {
-    check();
-  } catch (error) {
-    throw toProblem(error);
-  }
-};
 
 /** Read side of groups: cards, discover, members, requests, the dashboard and ratings. */
 @Injectable()
@@ -68,25 +60,25 @@ export class GroupQueries {
   /** Anyone may see a group's summary (a private group's shows no member's name or activity). */
   async summary(callerId: string, groupId: string): Promise<GroupSummary> {
     const view = await this.groups.find(groupId);
-    if (!view || view.memberCount === 0) throw toProblem(new GroupDenied('not-found', 'This group'));
+    if (!view || view.memberCount === 0) throw denied.notFound('This group');
     return (await this.summaries(callerId, [view]))[0];
   }
 
   async members(callerId: string, groupId: string): Promise<GroupMember[]> {
     const state = await this.commands.load(groupId);
-    guard(() => assertMember(state, callerId));
+    assertMember(state, callerId);
     return this.memberList(state);
   }
 
   async requests(callerId: string, groupId: string): Promise<JoinRequest[]> {
     const state = await this.commands.load(groupId);
-    guard(() => assertLeader(state, callerId));
+    assertLeader(state, callerId);
     return this.pending(await this.rosters.read(groupId));
   }
 
   async myRating(callerId: string, groupId: string, weekStart?: string): Promise<{ weekStart: string; rating: number | null }> {
     const state = await this.commands.load(groupId);
-    guard(() => assertMember(state, callerId));
+    assertMember(state, callerId);
     const week = weekStart ?? (await this.callerWeek(callerId));
     return { weekStart: week, rating: await this.groups.ratingOf(groupId, callerId, week) };
   }
@@ -97,7 +89,7 @@ export class GroupQueries {
 
   async dashboard(callerId: string, groupId: string): Promise<Dashboard> {
     const state = await this.commands.load(groupId);
-    guard(() => assertLeader(state, callerId));
+    assertLeader(state, callerId);
     const roster = await this.rosters.read(groupId);
     const ratings = Object.values(roster.ratings);
     const [group, members, pendingRequests] = await Promise.all([

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { MemberStream } from './commands/member-stream';
-import { decideChangeContact, decideUnsubscribeEmail } from './domain/member.decider';
 
 const MARKER = 'member-contacts';
 /** The reminders' own copy of members, from before formation kept one member read model. */
@@ -36,19 +35,8 @@ export class MemberContactsMigration implements OnApplicationBootstrap {
       const meta = { correlationId: `migration:${MARKER}` };
       for (const row of rows) {
         const userId = row._id;
-        await this.members.execute(
-          userId,
-          (s) =>
-            s.exists
-              ? [
-                  ...decideChangeContact(s, { userId, name: row.name, email: row.email }),
-                  ...(row.emailUnsubscribedAt
-                    ? decideUnsubscribeEmail(s, { userId, unsubscribedAt: row.emailUnsubscribedAt.toISOString() })
-                    : []),
-                ]
-              : [],
-          meta,
-        );
+        const unsubscribedAt = row.emailUnsubscribedAt?.toISOString() ?? null;
+        await this.members.handle({ type: 'MoveLegacyContact', userId, name: row.name, email: row.email, unsubscribedAt }, meta);
       }
       if (rows.length) this.logger.log(`Moved the contact details of ${rows.length} member(s) onto their streams`);
       await legacy.drop().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { churchMessages } from '@abide/contracts';
-import { CommandRunner, type AppendMeta } from '@abide/event-store';
+import { type AppendMeta, CommandHandler, CommandRunner } from '@abide/event-store';
 import { DomainError, isTransientError } from '@abide/platform';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
@@ -9,7 +9,7 @@ import { Directory } from '../directory/directory';
 import { ObjectStore } from '../resources/files/object-store';
 import { checkLogo } from './logo-file';
 import { readLogoPart } from './logo-intake';
-import { decideRemove, decideReplace, logoDecider, logoKey } from './logo.decider';
+import { type LogoCommand, logoDecider, logoKey, type LogoState } from './logo.decider';
 import { LogoProjection } from './logo.projection';
 
 const logoStream = (churchId: string) => `logo-${churchId}`;
@@ -18,13 +18,16 @@ const logoStream = (churchId: string) => `logo-${churchId}`;
 @Injectable()
 export class LogoService {
   private readonly logger = new Logger(LogoService.name);
+  private readonly churchLogos: CommandHandler<LogoCommand, LogoState>;
 
   constructor(
-    private readonly runner: CommandRunner,
+    runner: CommandRunner,
     private readonly directory: Directory,
     private readonly objects: ObjectStore,
     private readonly logos: LogoProjection,
-  ) {}
+  ) {
+    this.churchLogos = new CommandHandler(runner, logoDecider, { streamOf: (command) => logoStream(command.churchId) });
+  }
 
   /** The church's admins only, as the library learned them from community's events. */
   private async assertAdmin(churchId: string, userId: string): Promise<void> {
@@ -39,15 +42,17 @@ export class LogoService {
     try {
       await this.objects.put('store', logoKey(churchId, logoId), Readable.from([body]), body.length);
     } catch (error) {
-      if (isTransientError(error)) throw DomainError.unavailable('File storage is briefly unavailable, so the logo was not kept. Please try again in a minute.', 30);
+      if (isTransientError(error))
+        throw DomainError.unavailable('File storage is briefly unavailable, so the logo was not kept. Please try again in a minute.', 30);
       throw error;
     }
-    let previous: string | null = null;
+    let previous: string | null;
     try {
-      await this.runner.run(logoStream(churchId), logoDecider, (s) => {
-        previous = s.logoId;
-        return decideReplace(s, { churchId, logoId, contentType: type, bytes: body.length, by: userId });
-      }, meta);
+      const { before } = await this.churchLogos.handle(
+        { type: 'ReplaceLogo', churchId, logoId, contentType: type, bytes: body.length, by: userId },
+        meta,
+      );
+      previous = before.logoId;
     } catch (error) {
       await this.objects.remove('store', logoKey(churchId, logoId)).catch(() => undefined);
       throw error;
@@ -58,7 +63,7 @@ export class LogoService {
 
   async remove(churchId: string, userId: string, meta: AppendMeta): Promise<void> {
     await this.assertAdmin(churchId, userId);
-    const { events } = await this.runner.run(logoStream(churchId), logoDecider, (s) => decideRemove(s, churchId, userId), meta);
+    const { events } = await this.churchLogos.handle({ type: 'RemoveLogo', churchId, by: userId }, meta);
     for (const event of events) if (event.type === 'library.logo.removed') await this.forgetFile(churchId, event.data.logoId);
   }
 
@@ -70,8 +75,8 @@ export class LogoService {
   }
 
   private async forgetFile(churchId: string, logoId: string): Promise<void> {
-    await this.objects.remove('store', logoKey(churchId, logoId)).catch((error: unknown) =>
-      this.logger.warn({ err: error, churchId, logoId }, 'could not remove a replaced logo file'),
-    );
+    await this.objects
+      .remove('store', logoKey(churchId, logoId))
+      .catch((error: unknown) => this.logger.warn({ err: error, churchId, logoId }, 'could not remove a replaced logo file'));
   }
 }

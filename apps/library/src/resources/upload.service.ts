@@ -54,7 +54,7 @@ export class UploadService {
     const state = await this.commands.load(resourceId);
     if (!state.exists || state.deleted || state.ownerId !== ownerId) throw DomainError.notFound('This resource');
     const fields = await this.check(ownerId, { ...(state.fields as SubmissionFields), termsAccepted }, { fileName: state.file?.fileName ?? '', requireTerms: true });
-    await this.commands.submitDraft(ownerId, resourceId, () => fields, meta);
+    await this.commands.submitDraft(ownerId, resourceId, fields, meta);
   }
 
   private async check(ownerId: string, raw: RawFields, options: { fileName: string; requireTerms: boolean }): Promise<SubmissionFields> {

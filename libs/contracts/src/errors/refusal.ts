@@ -7,6 +7,8 @@ import { errorCodes, type ErrorCode } from './error-codes';
  */
 export class Refusal extends Error {
   override readonly name: string = 'Refusal';
+  /** Every field the refusal is about with its own message, when there are several (see `fields`). */
+  readonly fieldErrors?: readonly { field: string; message: string }[];
 
   constructor(
     readonly code: ErrorCode,
@@ -15,6 +17,17 @@ export class Refusal extends Error {
     readonly field?: string,
   ) {
     super(message);
+  }
+
+  /** A request refused for several fields at once (400), each shown next to its field. */
+  static fields(errors: readonly { field: string; message: string }[], message = 'Some fields need your attention.'): Refusal {
+    return Object.assign(new Refusal(errorCodes.validationFailed, message), { fieldErrors: errors });
+  }
+
+  /** What the problem's `errors` list: the fields, each with its message. */
+  get errors(): { field: string; message: string }[] | undefined {
+    if (this.fieldErrors?.length) return [...this.fieldErrors];
+    return this.field ? [{ field: this.field, message: this.message }] : undefined;
   }
 }
 

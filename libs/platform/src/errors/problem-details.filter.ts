@@ -97,7 +97,7 @@ export const replyWithProblem = (exception: unknown, request: FastifyRequest, re
     body = problem(status, requestId, instance, {
       code: exception.code,
       detail: exception.message,
-      errors: exception.field ? [{ field: exception.field, message: exception.message }] : undefined,
+      errors: exception.errors,
     });
   } else if (exception instanceof ZodValidationException) {
     const errors = fieldErrors(exception.getZodError() as ZodError);

@@ -28,6 +28,24 @@ describe(ProblemDetailsFilter.name, () => {
     });
   });
 
+  it('lists every field of a refusal about several, each with its own message', () => {
+    const sut = answer(
+      Refusal.fields([
+        { field: 'weeks.0.title', message: 'Give the week a title.' },
+        { field: 'title', message: 'Too long.' },
+      ]),
+    );
+    expect(sut.status).toBe(400);
+    expect(sut.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: 'Some fields need your attention.',
+      errors: [
+        { field: 'weeks.0.title', message: 'Give the week a title.' },
+        { field: 'title', message: 'Too long.' },
+      ],
+    });
+  });
+
   it('returns 404, 403 and 409 for refusals coded not found, forbidden and a lost race', () => {
     expect(answer(new Refusal(errorCodes.notFound, 'This habit was not found.')).status).toBe(404);
     expect(answer(new Refusal(errorCodes.forbidden, 'Only the owner can do this.')).status).toBe(403);

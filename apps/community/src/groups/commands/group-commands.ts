@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { errorCodes, groupMessages, type Meeting } from '@abide/contracts';
-import { CommandRunner, ConcurrencyError, EventStore, type NewEvent, type StoredEvent } from '@abide/event-store';
-import { DomainError } from '@abide/platform';
+import { groupMessages, type Meeting } from '@abide/contracts';
+import { CommandRunner, EventStore, type NewEvent, type StoredEvent } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
 import { COMMUNITY_CONFIG, type CommunityConfig } from '../../config/env.schema';
-import { GroupDenied } from '../domain/group-denied';
+import { denied } from '../domain/group-denied';
 import {
   decideChangeRole,
   decideAttach,
@@ -33,17 +32,8 @@ export const groupStreamId = (groupId: string) => `group-${groupId}`;
 
 export type Meta = { correlationId: string; causationId?: string | null };
 
-/** Turns a refused decision into the problem the caller sees. */
-export const toProblem = (error: unknown): unknown => {
-  if (error instanceof GroupDenied) {
-    if (error.kind === 'not-found') return DomainError.notFound(error.message);
-    if (error.kind === 'forbidden') return DomainError.forbidden(error.message);
-    return DomainError.conflict(error.message);
-  }
-  if (error instanceof ConcurrencyError)
-    return DomainError.conflict('This group changed at the same moment elsewhere. Please try again.', errorCodes.concurrencyConflict);
-  return error;
-};
+/** The 409 of a race lost on every retry, in the group's words. */
+const GROUP_CONFLICT = 'This group changed at the same moment elsewhere. Please try again.';
 
 /** Write side of groups: one stream per group; every command decides on the stream, so roles are checked on the server. */
 @Injectable()
@@ -129,13 +119,9 @@ export class GroupCommands {
   /** The new owner takes one of their own ownership slots; the former owner's slot is freed. */
   async handOver(by: string, groupId: string, target: string, meta: Meta): Promise<void> {
     const state = await this.load(groupId);
-    try {
-      decideHandOver(state, by, target); // refuse early (roles, membership) before touching the target's slots
-    } catch (error) {
-      throw toProblem(error); // refused like every other command: 404/403/409, never an unhandled error
-    }
+    decideHandOver(state, by, target); // refuse early (roles, membership) before touching the target's slots
     if (!(await this.claims.claim(target, groupId, this.config.GROUP_OWNERSHIP_LIMIT))) {
-      throw DomainError.conflict('This member already owns as many groups as their plan allows.');
+      throw denied.conflict('This member already owns as many groups as their plan allows.');
     }
     try {
       await this.run(groupId, (s) => decideHandOver(s, by, target), meta);
@@ -168,15 +154,13 @@ export class GroupCommands {
   private async claimOrRefuse(ownerId: string, groupId: string): Promise<void> {
     const limit = this.config.GROUP_OWNERSHIP_LIMIT;
     if (!(await this.claims.claim(ownerId, groupId, limit))) {
-      throw DomainError.forbidden(groupMessages.limitReached(limit));
+      throw denied.forbidden(groupMessages.limitReached(limit));
     }
   }
 
   private async run(groupId: string, decide: (state: GroupState) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
-    try {
-      return (await this.runner.run(groupStreamId(groupId), groupDecider, (state) => decide(state), meta)).events;
-    } catch (error) {
-      throw toProblem(error);
-    }
+    return (
+      await this.runner.run(groupStreamId(groupId), groupDecider, (state) => decide(state), meta, { conflictMessage: GROUP_CONFLICT })
+    ).events;
   }
 }

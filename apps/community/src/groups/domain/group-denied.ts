@@ -1,13 +1,14 @@
-/** Why a group command was refused; the command layer turns it into a 404, 403 or 409 problem. */
-export class GroupDenied extends Error {
-  override readonly name = 'GroupDenied';
-  constructor(
-    readonly kind: 'not-found' | 'forbidden' | 'conflict',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { errorCodes, Refusal } from '@abide/contracts';
+
+/**
+ * How a group (or prayer) command is refused: a Refusal, whose code the problem filter answers as 404, 403 or 409.
+ * Not found names what was not found ("This group" becomes "This group was not found.").
+ */
+export const denied = {
+  notFound: (what: string): Refusal => new Refusal(errorCodes.notFound, `${what} was not found.`),
+  forbidden: (message: string): Refusal => new Refusal(errorCodes.forbidden, message),
+  conflict: (message: string): Refusal => new Refusal(errorCodes.conflict, message),
+};
 
 export const deniedMessages = {
   group: 'This group',

@@ -1,3 +1,4 @@
+import { errorCodes, Refusal } from '@abide/contracts';
 import type { NewEvent, StoredEvent } from '@abide/event-store';
 import {
   decideChangeRole,
@@ -14,7 +15,6 @@ import {
   foldGroup,
   type GroupState,
 } from './group.decider';
-import { GroupDenied } from './group-denied';
 
 const now = new Date('2026-03-04T15:00:00Z');
 let version = 0;
@@ -48,8 +48,9 @@ const denied = (fn: () => unknown) => {
   try {
     fn();
   } catch (error) {
-    if (error instanceof GroupDenied) return error.kind;
-    throw error;
+    if (!(error instanceof Refusal)) throw error;
+    // The refusal's code, as the problem's status names it.
+    return ({ [errorCodes.notFound]: 'not-found', [errorCodes.forbidden]: 'forbidden', [errorCodes.conflict]: 'conflict' } as Record<string, string>)[error.code] ?? error.code;
   }
   return 'allowed';
 };

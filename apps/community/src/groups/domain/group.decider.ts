@@ -1,6 +1,6 @@
 import type { EventData, EventTypesOf, GroupMemberRole, Meeting } from '@abide/contracts';
 import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
-import { deniedMessages as m, GroupDenied } from './group-denied';
+import { denied, deniedMessages as m } from './group-denied';
 
 /** The group as its stream tells it: settings, members and pending requests. */
 export interface GroupState {
@@ -109,20 +109,20 @@ export const isLeader = (s: GroupState, userId: string): boolean => {
 const isOpen = (s: GroupState): boolean => s.exists && s.members.size > 0;
 
 export const assertMember = (s: GroupState, userId: string): void => {
-  if (!isOpen(s)) throw new GroupDenied('not-found', m.group);
+  if (!isOpen(s)) throw denied.notFound(m.group);
   if (s.members.has(userId)) return;
-  if (!s.isPublic) throw new GroupDenied('not-found', m.group);
-  throw new GroupDenied('forbidden', m.membersOnly);
+  if (!s.isPublic) throw denied.notFound(m.group);
+  throw denied.forbidden(m.membersOnly);
 };
 
 export const assertLeader = (s: GroupState, userId: string): void => {
   assertMember(s, userId);
-  if (!isLeader(s, userId)) throw new GroupDenied('forbidden', m.leadersOnly);
+  if (!isLeader(s, userId)) throw denied.forbidden(m.leadersOnly);
 };
 
 const assertOwner = (s: GroupState, userId: string): void => {
   assertMember(s, userId);
-  if (roleOf(s, userId) !== 'owner') throw new GroupDenied('forbidden', m.ownerOnly);
+  if (roleOf(s, userId) !== 'owner') throw denied.forbidden(m.ownerOnly);
 };
 
 type GroupEvent = NewEvent;
@@ -169,7 +169,7 @@ export const decideAttach = (s: GroupState, by: string, churchId: string): Group
 
 /** The group's owner, or an admin of its church (`churchAdmin`, checked by the command), takes it out of the church. */
 export const decideDetach = (s: GroupState, by: string, churchAdmin: boolean): GroupEvent[] => {
-  if (!isOpen(s)) throw new GroupDenied('not-found', m.group);
+  if (!isOpen(s)) throw denied.notFound(m.group);
   if (!s.churchId) return [];
   if (!churchAdmin) assertOwner(s, by);
   return [ev('community.group.detached-from-church', { groupId: s.groupId, churchId: s.churchId, detachedBy: by }, null)];
@@ -189,9 +189,9 @@ export const decideUpdate = (s: GroupState, by: string, changes: GroupChanges): 
 
 /** A public group is joined at once; a private one gets a pending request for its leaders. */
 export const decideJoin = (s: GroupState, userId: string, requestId: string, now: Date): GroupEvent[] => {
-  if (!isOpen(s)) throw new GroupDenied('not-found', m.group);
-  if (s.members.has(userId)) throw new GroupDenied('conflict', m.alreadyMember);
-  if (s.pending.has(userId)) throw new GroupDenied('conflict', m.alreadyRequested);
+  if (!isOpen(s)) throw denied.notFound(m.group);
+  if (s.members.has(userId)) throw denied.conflict(m.alreadyMember);
+  if (s.pending.has(userId)) throw denied.conflict(m.alreadyRequested);
   if (s.isPublic) {
     return [
       ev('community.group.member-joined', { groupId: s.groupId, userId, role: 'member', via: 'open', joinedAt: now.toISOString() }, userId),
@@ -222,33 +222,33 @@ export const decideJoinByInvitation = (s: GroupState, c: JoinByInvitation): Grou
 
 export const decideWithdraw = (s: GroupState, userId: string): GroupEvent[] => {
   const requestId = s.pending.get(userId);
-  if (!s.exists || !requestId) throw new GroupDenied('not-found', m.requestNotFound);
+  if (!s.exists || !requestId) throw denied.notFound(m.requestNotFound);
   return [ev('community.group.join-request-withdrawn', { groupId: s.groupId, requestId, userId }, userId)];
 };
 
 /** The owner may leave only as the last member (which closes the group); otherwise they hand over first. */
 export const decideLeave = (s: GroupState, userId: string): GroupEvent[] => {
-  if (!isOpen(s)) throw new GroupDenied('not-found', m.group);
-  if (!s.members.has(userId)) throw new GroupDenied('conflict', m.notMember);
-  if (roleOf(s, userId) === 'owner' && s.members.size > 1) throw new GroupDenied('conflict', m.ownerLeaves);
+  if (!isOpen(s)) throw denied.notFound(m.group);
+  if (!s.members.has(userId)) throw denied.conflict(m.notMember);
+  if (roleOf(s, userId) === 'owner' && s.members.size > 1) throw denied.conflict(m.ownerLeaves);
   return [ev('community.group.member-left', { groupId: s.groupId, userId }, userId)];
 };
 
 export const decideRemove = (s: GroupState, by: string, target: string): GroupEvent[] => {
   assertLeader(s, by);
   const targetRole = roleOf(s, target);
-  if (!targetRole) throw new GroupDenied('not-found', m.memberNotFound);
-  if (target === by) throw new GroupDenied('conflict', m.removeSelf);
-  if (targetRole === 'owner') throw new GroupDenied('forbidden', m.removeOwner);
-  if (targetRole === 'co-leader' && roleOf(s, by) !== 'owner') throw new GroupDenied('forbidden', m.removeLeader);
+  if (!targetRole) throw denied.notFound(m.memberNotFound);
+  if (target === by) throw denied.conflict(m.removeSelf);
+  if (targetRole === 'owner') throw denied.forbidden(m.removeOwner);
+  if (targetRole === 'co-leader' && roleOf(s, by) !== 'owner') throw denied.forbidden(m.removeLeader);
   return [ev('community.group.member-removed', { groupId: s.groupId, userId: target, removedBy: by }, target)];
 };
 
 export const decideChangeRole = (s: GroupState, by: string, target: string, role: 'co-leader' | 'member'): GroupEvent[] => {
   assertOwner(s, by);
   const current = roleOf(s, target);
-  if (!current) throw new GroupDenied('not-found', m.memberNotFound);
-  if (current === 'owner') throw new GroupDenied('conflict', m.ownerRole);
+  if (!current) throw denied.notFound(m.memberNotFound);
+  if (current === 'owner') throw denied.conflict(m.ownerRole);
   if (current === role) return [];
   return [ev('community.group.member-role-changed', { groupId: s.groupId, userId: target, role, changedBy: by }, target)];
 };
@@ -256,7 +256,7 @@ export const decideChangeRole = (s: GroupState, by: string, target: string, role
 /** Hands the group to another member; the former owner stays on as a co-leader. */
 export const decideHandOver = (s: GroupState, by: string, target: string): GroupEvent[] => {
   assertOwner(s, by);
-  if (!s.members.has(target)) throw new GroupDenied('not-found', m.memberNotFound);
+  if (!s.members.has(target)) throw denied.notFound(m.memberNotFound);
   if (target === by) return [];
   return [
     ev('community.group.member-role-changed', { groupId: s.groupId, userId: target, role: 'owner', changedBy: by }, target),
@@ -267,7 +267,7 @@ export const decideHandOver = (s: GroupState, by: string, target: string): Group
 export const decideRequest = (s: GroupState, by: string, requestId: string, approve: boolean, now: Date): GroupEvent[] => {
   assertLeader(s, by);
   const userId = [...s.pending.entries()].find(([, id]) => id === requestId)?.[0];
-  if (!userId) throw new GroupDenied('not-found', m.requestNotFound);
+  if (!userId) throw denied.notFound(m.requestNotFound);
   const data = { groupId: s.groupId, requestId, userId, decidedBy: by };
   if (!approve) return [ev('community.group.join-request-declined', data, userId)];
   return [

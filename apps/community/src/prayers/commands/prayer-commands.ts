@@ -1,20 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { CommandRunner, type NewEvent } from '@abide/event-store';
+import { CommandHandler, CommandRunner, type NewEvent } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
-import { GroupCommands, type Meta, toProblem } from '../../groups/commands/group-commands';
+import { GroupCommands, type Meta } from '../../groups/commands/group-commands';
 import { assertMember, isLeader } from '../../groups/domain/group.decider';
-import { GroupDenied } from '../../groups/domain/group-denied';
-import {
-  assertVisible,
-  decideAnswer,
-  decideHide,
-  decidePost,
-  decidePray,
-  decideRemove,
-  prayerDecider,
-  type PrayerOutcome,
-  type PrayerState,
-} from '../domain/prayer.decider';
+import { denied } from '../../groups/domain/group-denied';
+import { type OpenPrayerState, type PrayerCommand, prayerDecider, type PrayerOutcome, type PrayerState } from '../domain/prayer.decider';
 import { PrayerTexts } from '../prayer-texts';
 
 export const prayerStreamId = (prayerId: string) => `prayer-${prayerId}`;
@@ -25,80 +15,66 @@ export const prayerStreamId = (prayerId: string) => `prayer-${prayerId}`;
  */
 @Injectable()
 export class PrayerCommands {
+  private readonly prayers: CommandHandler<PrayerCommand, PrayerState>;
+
   constructor(
-    private readonly runner: CommandRunner,
+    runner: CommandRunner,
     private readonly groups: GroupCommands,
     private readonly texts: PrayerTexts,
-  ) {}
+  ) {
+    this.prayers = CommandHandler.sealed(
+      runner,
+      prayerDecider,
+      { streamOf: (command) => prayerStreamId(command.prayerId) },
+      { open: (state, command) => this.opened(state, command), seal: (decided) => Promise.all(decided.map((e) => this.sealed(e))) },
+    );
+  }
 
   async post(userId: string, groupId: string, input: { text: string; anonymous: boolean }, meta: Meta): Promise<string> {
     await this.viewer(userId, groupId);
     const prayerId = uuidv7();
-    await this.run(prayerId, (s) => decidePost(s, { prayerId, groupId, authorId: userId, ...input }), meta);
+    await this.prayers.handle({ type: 'PostPrayer', prayerId, groupId, authorId: userId, ...input }, meta);
     return prayerId;
   }
 
   async pray(userId: string, groupId: string, prayerId: string, meta: Meta): Promise<void> {
     const viewer = await this.viewer(userId, groupId);
-    await this.run(prayerId, (s) => (assertVisible(s, groupId, viewer), decidePray(s, userId)), meta);
+    await this.prayers.handle({ type: 'PrayFor', prayerId, groupId, viewer }, meta);
   }
 
   async answer(userId: string, groupId: string, prayerId: string, testimony: string, meta: Meta): Promise<void> {
     const viewer = await this.viewer(userId, groupId);
-    await this.run(
-      prayerId,
-      async (s) => {
-        assertVisible(s, groupId, viewer);
-        const current = s.sealedTestimony && (await this.texts.open(s.authorId, s.prayerId, 'testimony', s.sealedTestimony));
-        return decideAnswer(s, userId, testimony, current);
-      },
-      meta,
-    );
+    await this.prayers.handle({ type: 'AnswerPrayer', prayerId, groupId, viewer, testimony }, meta);
   }
 
   async hide(userId: string, groupId: string, prayerId: string, meta: Meta): Promise<void> {
     const viewer = await this.viewer(userId, groupId);
-    if (!viewer.leader) throw toProblem(new GroupDenied('forbidden', 'Only the group’s owner and co-leaders can hide a prayer request.'));
-    await this.run(prayerId, (s) => (assertVisible(s, groupId, viewer), decideHide(s, userId)), meta);
+    if (!viewer.leader) throw denied.forbidden('Only the group’s owner and co-leaders can hide a prayer request.');
+    await this.prayers.handle({ type: 'HidePrayer', prayerId, groupId, viewer }, meta);
   }
 
   async remove(userId: string, groupId: string, prayerId: string, meta: Meta): Promise<void> {
     const viewer = await this.viewer(userId, groupId);
-    await this.run(prayerId, (s) => (assertVisible(s, groupId, viewer), decideRemove(s, userId)), meta);
+    await this.prayers.handle({ type: 'RemovePrayer', prayerId, groupId, viewer }, meta);
   }
 
   /** Account deletion: the author's requests leave the group. */
   async removeByAuthorDeletion(prayerId: string, authorId: string, meta: Meta): Promise<void> {
-    await this.run(prayerId, (s) => (s.exists && s.authorId === authorId ? decideRemove(s, 'system', { system: true }) : []), meta);
+    await this.prayers.handle({ type: 'RemoveAuthorsPrayer', prayerId, authorId }, meta);
   }
 
   /** Members only: 404 for a private group's outsiders, 403 for a public group's. */
   async viewer(userId: string, groupId: string): Promise<{ userId: string; leader: boolean }> {
     const group = await this.groups.load(groupId);
-    try {
-      assertMember(group, userId);
-    } catch (error) {
-      throw toProblem(error);
-    }
+    assertMember(group, userId);
     return { userId, leader: isLeader(group, userId) };
   }
 
-  /** Through the command runner: the request's state comes from its stream head's snapshot, one read however long its history. */
-  private async run(
-    prayerId: string,
-    decide: (state: PrayerState) => PrayerOutcome[] | Promise<PrayerOutcome[]>,
-    meta: Meta,
-  ): Promise<void> {
-    try {
-      await this.runner.run(
-        prayerStreamId(prayerId),
-        prayerDecider,
-        async (s) => Promise.all((await decide(s)).map((e) => this.sealed(e))),
-        meta,
-      );
-    } catch (error) {
-      throw toProblem(error);
-    }
+  /** The testimony already given, opened with the author's key, only for an answer (the one decision that reads it). */
+  private async opened(state: PrayerState, command: PrayerCommand): Promise<OpenPrayerState> {
+    const needed = command.type === 'AnswerPrayer' && state.sealedTestimony;
+    const testimony = needed ? await this.texts.open(state.authorId, state.prayerId, 'testimony', state.sealedTestimony as string) : null;
+    return { ...state, testimony };
   }
 
   /** The author's words sealed with their key (for an erased author, MemberErasedError: a 401, and nothing is kept). */

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { curriculumMessages as m, errorCodes, Refusal } from '@abide/contracts';
-import { CommandRunner, ConcurrencyError, EventStore, type NewEvent } from '@abide/event-store';
-import { DomainError } from '@abide/platform';
+import { CommandHandler, CommandRunner, EventStore } from '@abide/event-store';
 import { localDateOf, type LocalDate } from '@abide/calendar';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
@@ -9,18 +8,7 @@ import { ChurchDirectory } from '../../churches/churches.port';
 import type { CommandMeta } from '../../members/members.port';
 import { startDateProblem } from '../domain/assignment-weeks';
 import { type ContentInput, copyOf, normaliseContent } from '../domain/curriculum-content';
-import {
-  assertExists,
-  curriculumDecider,
-  type CurriculumState,
-  decideArchive,
-  decideAssign,
-  decideCreate,
-  decideEndAssignment,
-  decidePublish,
-  decideRestore,
-  decideSaveDraft,
-} from '../domain/curriculum.decider';
+import { assertExists, type CurriculumCommand, curriculumDecider, type CurriculumState } from '../domain/curriculum.decider';
 
 export const curriculumStreamId = (curriculumId: string) => `curriculum-${curriculumId}`;
 const TITLE_MAX = 120;
@@ -32,12 +20,19 @@ const TITLE_MAX = 120;
  */
 @Injectable()
 export class CurriculumCommands {
+  private readonly curricula: CommandHandler<CurriculumCommand, CurriculumState>;
+
   constructor(
     private readonly eventStore: EventStore,
-    private readonly runner: CommandRunner,
+    runner: CommandRunner,
     private readonly directory: ChurchDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.curricula = new CommandHandler(runner, curriculumDecider, {
+      streamOf: (command) => curriculumStreamId(command.curriculumId),
+      conflictMessage: 'This curriculum changed at the same moment elsewhere. Please try again.',
+    });
+  }
 
   /** 403 for anyone but the church's admins (members and outsiders alike: curricula are not public). */
   async requireAdmin(userId: string, churchId: string): Promise<void> {
@@ -61,7 +56,10 @@ export class CurriculumCommands {
     await this.requireAdmin(by, input.churchId);
     const curriculumId = uuidv7();
     const content = { title: input.title.trim(), description: input.description.trim(), weeks: [] };
-    await this.run(curriculumId, (s) => decideCreate(s, { curriculumId, churchId: input.churchId, createdBy: by, content, duplicatedFrom: null }), meta);
+    await this.curricula.handle(
+      { type: 'CreateCurriculum', curriculumId, churchId: input.churchId, createdBy: by, content, duplicatedFrom: null },
+      meta,
+    );
     return curriculumId;
   }
 
@@ -70,9 +68,9 @@ export class CurriculumCommands {
     const source = await this.loadAsAdmin(by, sourceId);
     const curriculumId = uuidv7();
     const content = copyOf(source.draft, `Copy of ${source.draft.title}`.slice(0, TITLE_MAX));
-    await this.run(
-      curriculumId,
-      (s) => decideCreate(s, { curriculumId, churchId: source.churchId, createdBy: by, content, duplicatedFrom: { curriculumId: sourceId, version: null } }),
+    const duplicatedFrom = { curriculumId: sourceId, version: null };
+    await this.curricula.handle(
+      { type: 'CreateCurriculum', curriculumId, churchId: source.churchId, createdBy: by, content, duplicatedFrom },
       meta,
     );
     return curriculumId;
@@ -82,24 +80,24 @@ export class CurriculumCommands {
   async saveDraft(by: string, curriculumId: string, input: ContentInput & { revision: number }, meta: CommandMeta): Promise<void> {
     await this.loadAsAdmin(by, curriculumId);
     const { content, problems } = normaliseContent(input);
-    if (problems.length > 0) throw DomainError.validation(problems);
-    await this.run(curriculumId, (s) => decideSaveDraft(s, { by, revision: input.revision, content }), meta);
+    if (problems.length > 0) throw Refusal.fields(problems);
+    await this.curricula.handle({ type: 'SaveCurriculumDraft', curriculumId, by, revision: input.revision, content }, meta);
   }
 
   async publish(by: string, curriculumId: string, meta: CommandMeta): Promise<void> {
     await this.loadAsAdmin(by, curriculumId);
-    await this.run(curriculumId, (s) => decidePublish(s, by), meta);
+    await this.curricula.handle({ type: 'PublishCurriculum', curriculumId, by }, meta);
   }
 
   async archive(by: string, curriculumId: string, meta: CommandMeta): Promise<void> {
     const state = await this.loadAsAdmin(by, curriculumId);
     const today = await this.churchToday(state.churchId);
-    await this.run(curriculumId, (s) => decideArchive(s, by, today), meta);
+    await this.curricula.handle({ type: 'ArchiveCurriculum', curriculumId, by, today }, meta);
   }
 
   async restore(by: string, curriculumId: string, meta: CommandMeta): Promise<void> {
     await this.loadAsAdmin(by, curriculumId);
-    await this.run(curriculumId, (s) => decideRestore(s, by), meta);
+    await this.curricula.handle({ type: 'RestoreCurriculum', curriculumId, by }, meta);
   }
 
   /** Assigns the latest published version to the whole church or to some of its groups from a Sunday on. */
@@ -111,35 +109,25 @@ export class CurriculumCommands {
   ): Promise<string> {
     const state = await this.loadAsAdmin(by, curriculumId);
     const problem = startDateProblem(input.startDate, await this.churchToday(state.churchId));
-    if (problem) throw DomainError.validation([{ field: 'startDate', message: problem }], problem);
+    if (problem) throw new Refusal(errorCodes.validationFailed, problem, 'startDate');
     if (input.audience === 'groups') {
-      if (input.groupIds.length === 0) throw DomainError.validation([{ field: 'groupIds', message: m.groupsRequired }], m.groupsRequired);
+      if (input.groupIds.length === 0) throw new Refusal(errorCodes.validationFailed, m.groupsRequired, 'groupIds');
       const groups = await this.directory.groupFacts(input.groupIds);
       const outside = input.groupIds.findIndex((id) => groups.get(id)?.churchId !== state.churchId);
-      if (outside >= 0) throw DomainError.validation([{ field: `groupIds.${outside}`, message: m.groupNotInChurch }], m.groupNotInChurch);
+      if (outside >= 0) throw new Refusal(errorCodes.validationFailed, m.groupNotInChurch, `groupIds.${outside}`);
     }
     const assignmentId = uuidv7();
-    await this.run(curriculumId, (s) => decideAssign(s, { assignmentId, ...input, by, now: this.clock() }), meta);
+    await this.curricula.handle({ type: 'AssignCurriculum', curriculumId, assignmentId, ...input, by, now: this.clock() }, meta);
     return assignmentId;
   }
 
   async endAssignment(by: string, curriculumId: string, assignmentId: string, meta: CommandMeta): Promise<void> {
     await this.loadAsAdmin(by, curriculumId);
-    await this.run(curriculumId, (s) => decideEndAssignment(s, { assignmentId, by }), meta);
+    await this.curricula.handle({ type: 'EndCurriculumAssignment', curriculumId, assignmentId, by }, meta);
   }
 
   /** Today in the church's time zone (UTC until formation has learnt the church). */
   async churchToday(churchId: string): Promise<LocalDate> {
     return localDateOf(this.clock(), (await this.directory.church(churchId))?.timeZone ?? 'UTC');
-  }
-
-  private async run(curriculumId: string, decide: (state: CurriculumState) => NewEvent[], meta: CommandMeta): Promise<void> {
-    try {
-      await this.runner.run(curriculumStreamId(curriculumId), curriculumDecider, decide, meta);
-    } catch (error) {
-      if (error instanceof ConcurrencyError)
-        throw DomainError.conflict('This curriculum changed at the same moment elsewhere. Please try again.', errorCodes.concurrencyConflict);
-      throw error;
-    }
   }
 }

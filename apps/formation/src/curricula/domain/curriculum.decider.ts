@@ -1,5 +1,5 @@
 import { curriculumMessages as m, type EventData, type EventTypesOf, errorCodes, Refusal } from '@abide/contracts';
-import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
+import type { CommandDecider, NewEvent, StoredEvent } from '@abide/event-store';
 import type { LocalDate } from '@abide/calendar';
 import { assignmentState } from './assignment-weeks';
 import { type CurriculumContent, publishProblems, sameContent } from './curriculum-content';
@@ -75,7 +75,16 @@ const evolve = (state: CurriculumState, event: StoredEvent): CurriculumState => 
       return { ...s, archived: false };
     case 'formation.curriculum.assigned': {
       const { assignmentId, version, audience, groupIds, startDate, assignedAt } = event.data;
-      const assignment = { assignmentId, version, audience, groupIds, startDate, assignedAt, weeks: s.versions[version]?.weeks ?? 0, ended: false };
+      const assignment = {
+        assignmentId,
+        version,
+        audience,
+        groupIds,
+        startDate,
+        assignedAt,
+        weeks: s.versions[version]?.weeks ?? 0,
+        ended: false,
+      };
       return { ...s, assignments: { ...s.assignments, [assignmentId]: assignment } };
     }
     case 'formation.curriculum.assignment-ended': {
@@ -88,9 +97,6 @@ const evolve = (state: CurriculumState, event: StoredEvent): CurriculumState => 
 };
 
 /** A curriculum's stream as a decider: its head keeps the state, so a command is one keyed read. */
-export const curriculumDecider: Decider<CurriculumState> = { name: 'curriculum', stateVersion: 1, initialState: empty, evolve };
-
-export const foldCurriculum = (history: readonly StoredEvent[]): CurriculumState => history.reduce(evolve, empty());
 
 const notFound = (what: string = m.curriculum) => new Refusal(errorCodes.notFound, `${what} was not found.`);
 const conflict = (message: string) => new Refusal(errorCodes.conflict, message);
@@ -110,6 +116,7 @@ const assertEditable = (s: CurriculumState): void => {
 };
 
 export interface CreateCurriculum {
+  type: 'CreateCurriculum';
   curriculumId: string;
   churchId: string;
   createdBy: string;
@@ -118,11 +125,11 @@ export interface CreateCurriculum {
 }
 
 /** A repeated create (a retried request) finds it there and does nothing. */
-export const decideCreate = (s: CurriculumState, c: CreateCurriculum): CurriculumEvent[] =>
+const decideCreate = (s: CurriculumState, { type: _type, ...c }: CreateCurriculum): CurriculumEvent[] =>
   s.exists ? [] : [ev('formation.curriculum.created', c)];
 
 /** Replaces the draft; refused when someone saved since `revision` (their words would be lost). */
-export const decideSaveDraft = (s: CurriculumState, c: { by: string; revision: number; content: CurriculumContent }): CurriculumEvent[] => {
+const decideSaveDraft = (s: CurriculumState, c: { by: string; revision: number; content: CurriculumContent }): CurriculumEvent[] => {
   assertEditable(s);
   if (c.revision !== s.revision) throw new Refusal(errorCodes.conflict, m.draftChanged);
   if (sameContent(c.content, s.draft)) return [];
@@ -130,7 +137,7 @@ export const decideSaveDraft = (s: CurriculumState, c: { by: string; revision: n
 };
 
 /** The draft becomes the next version, frozen; publishing the same draft again is refused, not repeated. */
-export const decidePublish = (s: CurriculumState, by: string): CurriculumEvent[] => {
+const decidePublish = (s: CurriculumState, by: string): CurriculumEvent[] => {
   assertEditable(s);
   const problems = publishProblems(s.draft);
   if (problems.length > 0) throw new Refusal(errorCodes.conflict, problems.join(' '));
@@ -145,19 +152,21 @@ export const activeAssignments = (s: CurriculumState, today: LocalDate): Assignm
     return state === 'running' || state === 'upcoming';
   });
 
-export const decideArchive = (s: CurriculumState, by: string, today: LocalDate): CurriculumEvent[] => {
+const decideArchive = (s: CurriculumState, by: string, today: LocalDate): CurriculumEvent[] => {
   assertExists(s);
   if (s.archived) return [];
   if (activeAssignments(s, today).length > 0) throw conflict(m.stillAssigned);
   return [ev('formation.curriculum.archived', { ...ids(s), archivedBy: by })];
 };
 
-export const decideRestore = (s: CurriculumState, by: string): CurriculumEvent[] => {
+const decideRestore = (s: CurriculumState, by: string): CurriculumEvent[] => {
   assertExists(s);
   return s.archived ? [ev('formation.curriculum.restored', { ...ids(s), restoredBy: by })] : [];
 };
 
 export interface AssignCurriculum {
+  type: 'AssignCurriculum';
+  curriculumId: string;
   assignmentId: string;
   audience: 'church' | 'groups';
   groupIds: string[];
@@ -167,7 +176,7 @@ export interface AssignCurriculum {
 }
 
 /** Assigns the latest published version; an assignment keeps that version (docs/curricula.md). */
-export const decideAssign = (s: CurriculumState, c: AssignCurriculum): CurriculumEvent[] => {
+const decideAssign = (s: CurriculumState, c: AssignCurriculum): CurriculumEvent[] => {
   assertEditable(s);
   if (s.published === 0) throw conflict(m.nothingPublished);
   if (s.assignments[c.assignmentId]) return [];
@@ -186,10 +195,48 @@ export const decideAssign = (s: CurriculumState, c: AssignCurriculum): Curriculu
 };
 
 /** Ends an assignment now; members' plans stop following it (what they checked off stays). */
-export const decideEndAssignment = (s: CurriculumState, c: { assignmentId: string; by: string }): CurriculumEvent[] => {
+const decideEndAssignment = (s: CurriculumState, c: { assignmentId: string; by: string }): CurriculumEvent[] => {
   assertExists(s);
   const assignment = s.assignments[c.assignmentId];
   if (!assignment) throw notFound(m.assignment);
   if (assignment.ended) return [];
   return [ev('formation.curriculum.assignment-ended', { ...ids(s), assignmentId: c.assignmentId, endedBy: c.by })];
+};
+
+type OnCurriculum = { curriculumId: string; by: string };
+
+/** What a church's admins can ask of one of its curricula (who may ask is checked before, by the service). */
+export type CurriculumCommand =
+  | CreateCurriculum
+  | ({ type: 'SaveCurriculumDraft'; revision: number; content: CurriculumContent } & OnCurriculum)
+  | ({ type: 'PublishCurriculum' } & OnCurriculum)
+  | ({ type: 'ArchiveCurriculum'; today: LocalDate } & OnCurriculum)
+  | ({ type: 'RestoreCurriculum' } & OnCurriculum)
+  | AssignCurriculum
+  | ({ type: 'EndCurriculumAssignment'; assignmentId: string } & OnCurriculum);
+
+/** The curriculum aggregate, one `curriculum-<id>` stream per curriculum; its state is kept as a snapshot in the stream head. */
+export const curriculumDecider: CommandDecider<CurriculumCommand, CurriculumState> = {
+  name: 'curriculum',
+  stateVersion: 1,
+  initialState: empty,
+  evolve,
+  decide: (c, s) => {
+    switch (c.type) {
+      case 'CreateCurriculum':
+        return decideCreate(s, c);
+      case 'SaveCurriculumDraft':
+        return decideSaveDraft(s, c);
+      case 'PublishCurriculum':
+        return decidePublish(s, c.by);
+      case 'ArchiveCurriculum':
+        return decideArchive(s, c.by, c.today);
+      case 'RestoreCurriculum':
+        return decideRestore(s, c.by);
+      case 'AssignCurriculum':
+        return decideAssign(s, c);
+      case 'EndCurriculumAssignment':
+        return decideEndAssignment(s, c);
+    }
+  },
 };

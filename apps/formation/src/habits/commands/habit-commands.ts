@@ -1,22 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { errorCodes, type HabitFrequency } from '@abide/contracts';
-import { CommandRunner, ConcurrencyError, type NewEvent, type StoredEvent } from '@abide/event-store';
-import { DomainError } from '@abide/platform';
+import type { HabitFrequency } from '@abide/contracts';
+import { CommandHandler, CommandRunner } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
 import { MemberProjection } from '../../members/members.port';
 import { localDateOf, type LocalDate } from '@abide/calendar';
 import {
-  decideCreateHabit,
-  decideHabitCheckIn,
-  decideLifecycle,
-  decideSkipDay,
-  decideUpdateHabit,
+  type CheckInHabit,
+  checkInDay,
   habitDecider,
+  type HabitCommand,
   type HabitFields,
-  HabitNotFound,
-  HabitRuleError,
-  habitMessages,
   type HabitState,
   type Lifecycle,
   normaliseFrequency,
@@ -43,14 +37,24 @@ const fieldsOf = (input: HabitInput): Partial<HabitFields> => ({
   ...(input.reminderTime !== undefined ? { reminderTime: input.reminderTime || null } : {}),
 });
 
-/** Write side of habits: one stream per habit; every command checks the caller owns it (else 404). */
+/**
+ * Write side of habits: turns a request into a habit command (with the clock and the member's zone it needs) for the
+ * habit's one command handler; the decider checks the caller owns the habit (else 404).
+ */
 @Injectable()
 export class HabitCommands {
+  private readonly habits: CommandHandler<HabitCommand, HabitState>;
+
   constructor(
-    private readonly runner: CommandRunner,
+    runner: CommandRunner,
     private readonly members: MemberProjection,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.habits = new CommandHandler(runner, habitDecider, {
+      streamOf: (command) => habitStreamId(command.habitId),
+      conflictMessage: 'This habit changed at the same moment elsewhere. Please try again.',
+    });
+  }
 
   async create(userId: string, input: HabitInput & { name: string; category: string }, meta: Meta): Promise<string> {
     const habitId = uuidv7();
@@ -61,17 +65,17 @@ export class HabitCommands {
       ...fieldsOf(input),
     } as HabitFields;
     const timeZone = await this.members.timeZoneOf(userId);
-    await this.run(habitId, (s) => decideCreateHabit(s, { habitId, userId, fields, now: this.clock(), timeZone }), meta);
+    await this.habits.handle({ type: 'CreateHabit', habitId, userId, fields, now: this.clock(), timeZone }, meta);
     return habitId;
   }
 
   async update(userId: string, habitId: string, input: HabitInput, meta: Meta): Promise<void> {
-    await this.run(habitId, (s) => decideUpdateHabit(s, { habitId, userId, changes: fieldsOf(input) }), meta);
+    await this.habits.handle({ type: 'UpdateHabit', habitId, userId, changes: fieldsOf(input) }, meta);
   }
 
   async lifecycle(userId: string, habitId: string, action: Lifecycle, meta: Meta): Promise<void> {
     const today = await this.today(userId);
-    await this.run(habitId, (s) => decideLifecycle(s, { habitId, userId, action, today }), meta);
+    await this.habits.handle({ type: 'ChangeHabitLifecycle', habitId, userId, action, today }, meta);
   }
 
   /** Returns the local date the check-in was recorded on (today in the member's zone when none was given). */
@@ -82,41 +86,18 @@ export class HabitCommands {
     meta: Meta,
   ): Promise<LocalDate> {
     const timeZone = await this.members.timeZoneOf(userId);
-    const now = this.clock();
-    let date = '';
-    await this.run(
-      habitId,
-      (s) => {
-        const decision = decideHabitCheckIn(s, { habitId, userId, ...input, now, timeZone });
-        date = decision.date;
-        return decision.events;
-      },
-      meta,
-    );
-    return date;
+    const command: CheckInHabit = { type: 'CheckInHabit', habitId, userId, ...input, now: this.clock(), timeZone };
+    await this.habits.handle(command, meta);
+    // The decider accepted the command, so its day is one the check-in window allows.
+    return checkInDay(command);
   }
 
   async skip(userId: string, habitId: string, date: string, meta: Meta): Promise<void> {
     const today = await this.today(userId);
-    await this.run(habitId, (s) => decideSkipDay(s, { habitId, userId, date, today }), meta);
+    await this.habits.handle({ type: 'SkipHabitDay', habitId, userId, date, today }, meta);
   }
 
   private async today(userId: string): Promise<LocalDate> {
     return localDateOf(this.clock(), await this.members.timeZoneOf(userId));
-  }
-
-  /** Through the command runner: the habit's state comes from its stream head's snapshot, one read however long its history. */
-  private async run(habitId: string, decide: (state: HabitState) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
-    try {
-      return (await this.runner.run(habitStreamId(habitId), habitDecider, decide, meta)).events;
-    } catch (error) {
-      if (error instanceof HabitNotFound) throw DomainError.notFound('This habit');
-      // An archived habit refuses every change: the request is well formed, the habit's state is what conflicts.
-      if (error instanceof HabitRuleError && error.message === habitMessages.archived) throw DomainError.conflict(error.message);
-      if (error instanceof HabitRuleError) throw DomainError.validation([{ field: error.field, message: error.message }], error.message);
-      if (error instanceof ConcurrencyError)
-        throw DomainError.conflict('This habit changed at the same moment elsewhere. Please try again.', errorCodes.concurrencyConflict);
-      throw error;
-    }
   }
 }

@@ -1,76 +1,139 @@
+import { errorCodes } from '@abide/contracts';
 import type { NewEvent } from '@abide/event-store';
+import { deciderSpec } from '@abide/event-store/src/testing/decider-specification';
 import { checkInMessages } from './check-in-window';
-import {
-  decideCreateHabit,
-  decideHabitCheckIn,
-  decideLifecycle,
-  decideSkipDay,
-  decideUpdateHabit,
-  foldHabit,
-  HabitNotFound,
-  HabitRuleError,
-  habitMessages,
-  normaliseFrequency,
-} from './habit.decider';
+import { type CheckInHabit, habitDecider, type HabitCommand, habitMessages, normaliseFrequency } from './habit.decider';
 
+const { given } = deciderSpec(habitDecider);
 const now = new Date('2026-03-10T15:00:00Z');
-const fields = { name: 'Morning prayer', description: '', category: 'prayer', frequency: { kind: 'daily' as const }, reminderTime: '07:00' };
-const created = decideCreateHabit(foldHabit([]), { habitId: 'h1', userId: 'u1', fields, now, timeZone: 'Asia/Tokyo' });
-const checkIn = (history: NewEvent[], over: Partial<Parameters<typeof decideHabitCheckIn>[1]> = {}) =>
-  decideHabitCheckIn(foldHabit(history), { habitId: 'h1', userId: 'u1', completed: true, now, timeZone: 'Asia/Tokyo', ...over });
+const ids = { habitId: 'h1', userId: 'u1' };
+const fields = {
+  name: 'Morning prayer',
+  description: '',
+  category: 'prayer',
+  frequency: { kind: 'daily' as const },
+  reminderTime: '07:00',
+};
+const created: NewEvent[] = [
+  {
+    type: 'formation.habit.created',
+    subjectId: 'u1',
+    data: { ...ids, ...fields, createdOn: '2026-03-11', timeZone: 'Asia/Tokyo' },
+  },
+];
+const checkIn = (over: Partial<CheckInHabit> = {}): HabitCommand => ({
+  type: 'CheckInHabit',
+  ...ids,
+  completed: true,
+  now,
+  timeZone: 'Asia/Tokyo',
+  ...over,
+});
+const checkedIn = (date: string, note: string | null = null): NewEvent => ({
+  type: 'formation.habit.checked-in',
+  subjectId: 'u1',
+  data: { ...ids, date, completed: true, completedAt: now.toISOString(), timeZone: 'Asia/Tokyo', note },
+});
+const undone = (date: string): NewEvent => ({
+  type: 'formation.habit.check-in-undone',
+  subjectId: 'u1',
+  data: { ...ids, date, completed: false },
+});
+const lifecycle = (action: 'pause' | 'resume' | 'archive'): HabitCommand => ({
+  type: 'ChangeHabitLifecycle',
+  ...ids,
+  action,
+  today: '2026-03-11',
+});
+const paused: NewEvent = { type: 'formation.habit.paused', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
+const archived: NewEvent = { type: 'formation.habit.archived', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
+const skip = (date: string): HabitCommand => ({ type: 'SkipHabitDay', ...ids, date, today: '2026-03-11' });
 
 describe('habit decider', () => {
-  it('returns a created event dated in the member’s zone', () => {
-    expect(created[0].data).toMatchObject({ createdOn: '2026-03-11', timeZone: 'Asia/Tokyo', reminderTime: '07:00' });
+  it('creates the habit dated in the member’s zone, once', () => {
+    const create: HabitCommand = { type: 'CreateHabit', ...ids, fields, now, timeZone: 'Asia/Tokyo' };
+    given([]).when(create).then(created);
+    given(created).when(create).thenNothing();
   });
 
-  it('returns a check-in for today in the member’s zone when no date is given', () => {
-    const sut = checkIn(created);
-    expect(sut.date).toBe('2026-03-11');
-    expect(sut.events[0]).toMatchObject({ type: 'formation.habit.checked-in', data: { date: '2026-03-11', completed: true } });
+  it('checks in today in the member’s zone when no date is given', () => {
+    given(created)
+      .when(checkIn())
+      .then([checkedIn('2026-03-11')]);
   });
 
-  it('returns an undo when a completed day is toggled off, and nothing when toggled off again', () => {
-    const done = checkIn(created).events;
-    const sut = checkIn([...created, ...done], { completed: false });
-    expect(sut.events[0].type).toBe('formation.habit.check-in-undone');
-    expect(checkIn([...created, ...done, ...sut.events], { completed: false }).events).toEqual([]);
+  it('undoes a completed day toggled off, and does nothing when it is toggled off again', () => {
+    given([...created, checkedIn('2026-03-11')])
+      .when(checkIn({ completed: false }))
+      .then([undone('2026-03-11')]);
+    given([...created, checkedIn('2026-03-11'), undone('2026-03-11')])
+      .when(checkIn({ completed: false }))
+      .thenNothing();
   });
 
-  it('throws the window’s message for a date 8 days back or in the future', () => {
-    expect(() => checkIn(created, { date: '2026-03-03' })).toThrow(new HabitRuleError('date', checkInMessages.tooOld));
-    expect(() => checkIn(created, { date: '2026-03-12' })).toThrow(checkInMessages.future);
-    expect(checkIn(created, { date: '2026-03-04' }).events).toHaveLength(1);
+  it('refuses a date 8 days back or in the future with the window’s message on the date field', () => {
+    given(created)
+      .when(checkIn({ date: '2026-03-03' }))
+      .thenThrows(errorCodes.validationFailed, checkInMessages.tooOld, 'date');
+    given(created)
+      .when(checkIn({ date: '2026-03-12' }))
+      .thenThrows(errorCodes.validationFailed, checkInMessages.future, 'date');
+    given(created)
+      .when(checkIn({ date: '2026-03-04' }))
+      .then([checkedIn('2026-03-04')]);
   });
 
-  it('throws not found for another member’s habit', () => {
-    expect(() => checkIn(created, { userId: 'u2' })).toThrow(HabitNotFound);
-    expect(() => decideUpdateHabit(foldHabit(created), { habitId: 'h1', userId: 'u2', changes: { name: 'x' } })).toThrow(HabitNotFound);
+  it('answers another member’s habit as not found', () => {
+    given(created)
+      .when(checkIn({ userId: 'u2' }))
+      .thenThrows(errorCodes.notFound, habitMessages.notFound);
+    given(created)
+      .when({ type: 'UpdateHabit', habitId: 'h1', userId: 'u2', changes: { name: 'x' } })
+      .thenThrows(errorCodes.notFound, 'This habit was not found.');
+    given([]).when(skip('2026-03-12')).thenThrows(errorCodes.notFound);
   });
 
-  it('keeps a note and returns a new event only when the note changes', () => {
-    const first = checkIn(created, { note: 'Psalm 23' }).events;
-    expect(first[0].data).toMatchObject({ note: 'Psalm 23' });
-    expect(checkIn([...created, ...first], { note: 'Psalm 23' }).events).toEqual([]);
-    expect(checkIn([...created, ...first]).events).toEqual([]);
+  it('keeps a note, and checks in again only when the note changes', () => {
+    given(created)
+      .when(checkIn({ note: ' Psalm 23 ' }))
+      .then([checkedIn('2026-03-11', 'Psalm 23')]);
+    given([...created, checkedIn('2026-03-11', 'Psalm 23')])
+      .when(checkIn({ note: 'Psalm 23' }))
+      .thenNothing();
+    given([...created, checkedIn('2026-03-11', 'Psalm 23')])
+      .when(checkIn())
+      .thenNothing();
   });
 
-  it('returns only changed fields on update', () => {
-    const sut = decideUpdateHabit(foldHabit(created), { habitId: 'h1', userId: 'u1', changes: { name: 'Morning prayer', reminderTime: null } });
-    expect(sut[0].data).toEqual({ habitId: 'h1', userId: 'u1', reminderTime: null });
+  it('updates only the fields that changed', () => {
+    given(created)
+      .when({ type: 'UpdateHabit', ...ids, changes: { name: 'Morning prayer', reminderTime: null } })
+      .then([{ type: 'formation.habit.updated', subjectId: 'u1', data: { ...ids, reminderTime: null } }]);
   });
 
-  it('returns lifecycle events only when they change something, and refuses changes once archived', () => {
-    const paused = decideLifecycle(foldHabit(created), { habitId: 'h1', userId: 'u1', action: 'pause', today: '2026-03-11' });
-    expect(paused[0].type).toBe('formation.habit.paused');
-    expect(decideLifecycle(foldHabit([...created, ...paused]), { habitId: 'h1', userId: 'u1', action: 'pause', today: '2026-03-11' })).toEqual([]);
-    const archived = decideLifecycle(foldHabit(created), { habitId: 'h1', userId: 'u1', action: 'archive', today: '2026-03-11' });
-    expect(() => checkIn([...created, ...archived])).toThrow(habitMessages.archived);
+  it('changes the lifecycle only when it changes something, and refuses every change once archived (409)', () => {
+    given(created).when(lifecycle('pause')).then([paused]);
+    given([...created, paused])
+      .when(lifecycle('pause'))
+      .thenNothing();
+    given(created).when(lifecycle('archive')).then([archived]);
+    given([...created, archived])
+      .when(lifecycle('archive'))
+      .thenNothing();
+    given([...created, archived])
+      .when(checkIn())
+      .thenThrows(errorCodes.conflict, habitMessages.archived);
+    given([...created, archived])
+      .when(lifecycle('resume'))
+      .thenThrows(errorCodes.conflict, habitMessages.archived);
   });
 
-  it('returns a skip for today or later only', () => {
-    expect(decideSkipDay(foldHabit(created), { habitId: 'h1', userId: 'u1', date: '2026-03-14', today: '2026-03-11' })).toHaveLength(1);
-    expect(() => decideSkipDay(foldHabit(created), { habitId: 'h1', userId: 'u1', date: '2026-03-10', today: '2026-03-11' })).toThrow(habitMessages.skipPast);
+  it('plans a skip for today or a later day up to 90 days ahead', () => {
+    given(created)
+      .when(skip('2026-03-14'))
+      .then([{ type: 'formation.habit.skipped', subjectId: 'u1', data: { ...ids, date: '2026-03-14' } }]);
+    given(created).when(skip('2026-03-10')).thenThrows(errorCodes.validationFailed, habitMessages.skipPast, 'date');
+    given(created).when(skip('2026-06-10')).thenThrows(errorCodes.validationFailed, habitMessages.skipTooFar, 'date');
   });
 
   it('normalises the frequency shorthands', () => {

@@ -1,5 +1,5 @@
-import type { HabitFrequency as ContractFrequency, EventPayload } from '@abide/contracts';
-import type { Decider, NewEvent } from '@abide/event-store';
+import { errorCodes, Refusal, type HabitFrequency as ContractFrequency, type EventPayload } from '@abide/contracts';
+import type { CommandDecider, NewEvent } from '@abide/event-store';
 import { daysBetween, isLocalDate, localDateOf, type LocalDate } from '@abide/calendar';
 import { decideCheckIn } from './check-in-window';
 
@@ -19,21 +19,8 @@ export interface HabitState {
   skipDates: Set<LocalDate>;
 }
 
-/** A rule the member broke: the handler answers 400 with `message`. */
-export class HabitRuleError extends Error {
-  override readonly name = 'HabitRuleError';
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-export class HabitNotFound extends Error {
-  override readonly name = 'HabitNotFound';
-}
-
 export const habitMessages = {
+  notFound: 'This habit was not found.',
   archived: 'This habit is archived; it can no longer change.',
   skipPast: 'A skip day is planned ahead: choose today or a later date.',
   skipTooFar: 'Plan skip days at most 90 days ahead.',
@@ -83,11 +70,6 @@ const evolveHabit = (state: HabitState, e: HabitEvent): HabitState => {
   }
 };
 
-export const foldHabit = (events: readonly HabitEvent[]): HabitState => events.reduce(evolveHabit, initialHabitState());
-
-/** The habit aggregate for the command runner: its state is kept as a snapshot in the stream head. */
-export const habitDecider: Decider<HabitState> = { name: 'habit', initialState: initialHabitState, evolve: evolveHabit };
-
 /** The request's 'daily' / 'weekly' strings are shorthand for the frequency objects. */
 export const normaliseFrequency = (frequency: ContractFrequency | 'daily' | 'weekly'): ContractFrequency =>
   typeof frequency === 'string'
@@ -104,17 +86,40 @@ export interface HabitFields {
   reminderTime: string | null;
 }
 
-const owned = (state: HabitState, userId: string): void => {
-  if (!state.exists || state.userId !== userId) throw new HabitNotFound();
-};
-const changeable = (state: HabitState): void => {
-  if (state.archived) throw new HabitRuleError('habit', habitMessages.archived);
-};
+export type Lifecycle = 'pause' | 'resume' | 'archive';
 
-export const decideCreateHabit = (
-  state: HabitState,
-  command: { habitId: string; userId: string; fields: HabitFields; now: Date; timeZone: string },
-): NewEvent[] => {
+export interface CheckInHabit {
+  type: 'CheckInHabit';
+  habitId: string;
+  userId: string;
+  completed: boolean;
+  date?: string | null;
+  note?: string | null;
+  now: Date;
+  /** The member's zone now: it fixes which day 'today' is, for good. */
+  timeZone: string;
+}
+
+/** What a member can ask of one of their habits. */
+export type HabitCommand =
+  | { type: 'CreateHabit'; habitId: string; userId: string; fields: HabitFields; now: Date; timeZone: string }
+  | { type: 'UpdateHabit'; habitId: string; userId: string; changes: Partial<HabitFields> }
+  | { type: 'ChangeHabitLifecycle'; habitId: string; userId: string; action: Lifecycle; today: LocalDate }
+  | CheckInHabit
+  | { type: 'SkipHabitDay'; habitId: string; userId: string; date: string; today: LocalDate };
+type Of<T extends HabitCommand['type']> = Extract<HabitCommand, { type: T }>;
+
+/** Another member's habit is answered as missing, so its existence is not disclosed. */
+const owned = (state: HabitState, userId: string): void => {
+  if (!state.exists || state.userId !== userId) throw new Refusal(errorCodes.notFound, habitMessages.notFound);
+};
+/** An archived habit refuses every change: the request is well formed, the habit's state is what conflicts. */
+const changeable = (state: HabitState): void => {
+  if (state.archived) throw new Refusal(errorCodes.conflict, habitMessages.archived);
+};
+const invalid = (field: string, message: string): Refusal => new Refusal(errorCodes.validationFailed, message, field);
+
+const decideCreateHabit = (state: HabitState, command: Of<'CreateHabit'>): NewEvent[] => {
   if (state.exists) return [];
   return [
     {
@@ -133,10 +138,7 @@ export const decideCreateHabit = (
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export const decideUpdateHabit = (
-  state: HabitState,
-  command: { habitId: string; userId: string; changes: Partial<HabitFields> },
-): NewEvent[] => {
+const decideUpdateHabit = (state: HabitState, command: Of<'UpdateHabit'>): NewEvent[] => {
   owned(state, command.userId);
   changeable(state);
   const changed = Object.fromEntries(
@@ -148,13 +150,8 @@ export const decideUpdateHabit = (
   ];
 };
 
-export type Lifecycle = 'pause' | 'resume' | 'archive';
-
 /** Pausing a paused habit, resuming an active one or archiving twice decides nothing. */
-export const decideLifecycle = (
-  state: HabitState,
-  command: { habitId: string; userId: string; action: Lifecycle; today: LocalDate },
-): NewEvent[] => {
+const decideLifecycle = (state: HabitState, command: Of<'ChangeHabitLifecycle'>): NewEvent[] => {
   owned(state, command.userId);
   const data = { habitId: command.habitId, userId: command.userId, date: command.today };
   if (command.action === 'archive') return state.archived ? [] : [{ type: 'formation.habit.archived', subjectId: command.userId, data }];
@@ -163,62 +160,50 @@ export const decideLifecycle = (
   return state.isActive ? [] : [{ type: 'formation.habit.resumed', subjectId: command.userId, data }];
 };
 
-export interface CheckInCommand {
-  habitId: string;
-  userId: string;
-  completed: boolean;
-  date?: string | null;
-  note?: string | null;
-  now: Date;
-  /** The member's zone now: it fixes which day 'today' is, for good. */
-  timeZone: string;
-}
+/** The day a check-in is for: today in the member's zone by default, up to seven days back, never ahead. */
+export const checkInDay = (command: Pick<CheckInHabit, 'date' | 'now' | 'timeZone'>): LocalDate => {
+  const decision = decideCheckIn({ date: command.date, now: command.now, timeZone: command.timeZone });
+  if (!decision.allowed) throw invalid('date', decision.message);
+  return decision.date;
+};
 
 /**
  * Checks a day in or out: today by default, up to seven days back, never ahead (decideCheckIn). Asking
  * for the state the day is already in decides nothing, except a new note on a completed day.
  */
-export const decideHabitCheckIn = (state: HabitState, command: CheckInCommand): { events: NewEvent[]; date: LocalDate } => {
+const decideHabitCheckIn = (state: HabitState, command: CheckInHabit): NewEvent[] => {
   owned(state, command.userId);
   changeable(state);
-  const decision = decideCheckIn({ date: command.date, now: command.now, timeZone: command.timeZone });
-  if (!decision.allowed) throw new HabitRuleError('date', decision.message);
-  const { date } = decision;
+  const date = checkInDay(command);
   const current = state.entries.get(date);
   const ids = { habitId: command.habitId, userId: command.userId, date };
   if (command.completed) {
     const note = command.note?.trim() ? command.note.trim() : null;
-    if (current?.completed && (note === null || note === current.note)) return { events: [], date };
-    return {
-      date,
-      events: [
-        {
-          type: 'formation.habit.checked-in',
-          subjectId: command.userId,
-          data: {
-            ...ids,
-            completed: true,
-            completedAt: command.now.toISOString(),
-            timeZone: command.timeZone,
-            note: note ?? current?.note ?? null,
-          },
+    if (current?.completed && (note === null || note === current.note)) return [];
+    return [
+      {
+        type: 'formation.habit.checked-in',
+        subjectId: command.userId,
+        data: {
+          ...ids,
+          completed: true,
+          completedAt: command.now.toISOString(),
+          timeZone: command.timeZone,
+          note: note ?? current?.note ?? null,
         },
-      ],
-    };
+      },
+    ];
   }
-  if (!current?.completed) return { events: [], date };
-  return { date, events: [{ type: 'formation.habit.check-in-undone', subjectId: command.userId, data: { ...ids, completed: false } }] };
+  if (!current?.completed) return [];
+  return [{ type: 'formation.habit.check-in-undone', subjectId: command.userId, data: { ...ids, completed: false } }];
 };
 
 /** A planned skip: today or a day ahead; it excuses that day so the streak neither breaks nor grows. */
-export const decideSkipDay = (
-  state: HabitState,
-  command: { habitId: string; userId: string; date: string; today: LocalDate },
-): NewEvent[] => {
+const decideSkipDay = (state: HabitState, command: Of<'SkipHabitDay'>): NewEvent[] => {
   owned(state, command.userId);
   changeable(state);
-  if (!isLocalDate(command.date) || command.date < command.today) throw new HabitRuleError('date', habitMessages.skipPast);
-  if (daysBetween(command.today, command.date) > MAX_SKIP_DAYS_AHEAD) throw new HabitRuleError('date', habitMessages.skipTooFar);
+  if (!isLocalDate(command.date) || command.date < command.today) throw invalid('date', habitMessages.skipPast);
+  if (daysBetween(command.today, command.date) > MAX_SKIP_DAYS_AHEAD) throw invalid('date', habitMessages.skipTooFar);
   if (state.skipDates.has(command.date)) return [];
   return [
     {
@@ -227,6 +212,27 @@ export const decideSkipDay = (
       data: { habitId: command.habitId, userId: command.userId, date: command.date },
     },
   ];
+};
+
+/** The habit aggregate: one `habit-<id>` stream per habit, its state kept as a snapshot in the stream head. */
+export const habitDecider: CommandDecider<HabitCommand, HabitState> = {
+  name: 'habit',
+  initialState: initialHabitState,
+  evolve: evolveHabit,
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'CreateHabit':
+        return decideCreateHabit(state, command);
+      case 'UpdateHabit':
+        return decideUpdateHabit(state, command);
+      case 'ChangeHabitLifecycle':
+        return decideLifecycle(state, command);
+      case 'CheckInHabit':
+        return decideHabitCheckIn(state, command);
+      case 'SkipHabitDay':
+        return decideSkipDay(state, command);
+    }
+  },
 };
 
 /** Fields of habit events erased on account deletion: the member's own words. */

@@ -1,22 +1,17 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { type AppendMeta, CommandRunner, EventStore, type NewEvent, ProjectionRunner } from '@abide/event-store';
-import { DomainError } from '@abide/platform';
+import { type AppendMeta, CommandHandler, CommandRunner, EventStore, type NewEvent, ProjectionRunner } from '@abide/event-store';
 import { CLOCK, type Clock } from '../../config/clock';
 import { v7 as uuidv7 } from 'uuid';
 import { MemberProjection } from '../../members/members.port';
 import { localDateOf } from '@abide/calendar';
 import {
-  decideCreateEntry,
-  decideDeleteEntry,
-  decideUpdateEntry,
   type EntryFields,
-  type JournalDecision,
+  type JournalCommand,
   journalEntryDecider,
   type JournalEntryState,
   type JournalOutcome,
   type OpenEntryState,
 } from '../domain/journal-entry.decider';
-import { EMPTY_ENTRY_MESSAGE } from '../domain/journal-request';
 import { JOURNAL_PERSONAL_FIELDS, JOURNAL_PROJECTIONS, JOURNAL_RUNNER, JOURNAL_STORE, journalStreamId } from '../journal-store';
 import { JournalTexts } from '../journal-texts';
 
@@ -29,35 +24,40 @@ type Meta = AppendMeta;
  */
 @Injectable()
 export class JournalCommands {
+  private readonly entries: CommandHandler<JournalCommand, JournalEntryState>;
+
   constructor(
     @Inject(JOURNAL_STORE) private readonly store: EventStore,
     @Inject(JOURNAL_PROJECTIONS) private readonly projections: ProjectionRunner,
-    @Inject(JOURNAL_RUNNER) private readonly runner: CommandRunner,
+    @Inject(JOURNAL_RUNNER) runner: CommandRunner,
     private readonly members: MemberProjection,
     private readonly texts: JournalTexts,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
-  ) {}
+  ) {
+    this.entries = CommandHandler.sealed(
+      runner,
+      journalEntryDecider,
+      { streamOf: (command) => journalStreamId(command.entryId) },
+      { open: (state) => this.opened(state), seal: (decided) => Promise.all(decided.map((event) => this.sealed(event))) },
+    );
+  }
 
   async create(userId: string, fields: EntryFields, meta: Meta): Promise<string> {
     const now = this.clock();
     const entryId = uuidv7();
     const timeZone = await this.members.timeZoneOf(userId);
-    await this.run(
-      entryId,
-      (state) => decideCreateEntry(state, { entryId, userId, fields, today: localDateOf(now, timeZone), timeZone }),
-      meta,
-    );
+    await this.entries.handle({ type: 'CreateEntry', entryId, userId, fields, today: localDateOf(now, timeZone), timeZone }, meta);
     return entryId;
   }
 
   async update(userId: string, entryId: string, changes: Partial<EntryFields>, meta: Meta): Promise<void> {
     const now = this.clock();
     const timeZone = await this.members.timeZoneOf(userId);
-    await this.run(entryId, (state) => decideUpdateEntry(state, { userId, changes, today: localDateOf(now, timeZone), timeZone }), meta);
+    await this.entries.handle({ type: 'UpdateEntry', entryId, userId, changes, today: localDateOf(now, timeZone), timeZone }, meta);
   }
 
   async remove(userId: string, entryId: string, meta: Meta): Promise<void> {
-    await this.run(entryId, (state) => decideDeleteEntry(state, { userId }), meta);
+    await this.entries.handle({ type: 'DeleteEntry', entryId, userId }, meta);
   }
 
   /**
@@ -69,20 +69,6 @@ export class JournalCommands {
     await this.texts.forget(userId);
     await this.projections.purgeSubject(userId);
     await this.store.eraseSubjectData(userId, JOURNAL_PERSONAL_FIELDS);
-  }
-
-  /** A refused decision writes nothing and answers its problem; a race lost on every retry is a 409 (ConcurrencyError). */
-  private async run(entryId: string, decide: (state: OpenEntryState) => JournalDecision, meta: Meta): Promise<void> {
-    await this.runner.run(
-      journalStreamId(entryId),
-      journalEntryDecider,
-      async (state) => {
-        const decision = decide(await this.opened(state));
-        if (!decision.ok) throw refusalError(decision.reason);
-        return Promise.all(decision.events.map((event) => this.sealed(event)));
-      },
-      meta,
-    );
   }
 
   /** The entry with its words opened by its author's key; an entry no one can read any more is as good as removed. */
@@ -107,14 +93,3 @@ export class JournalCommands {
 }
 
 const EMPTY_TEXT = { content: '', scriptureReference: null, gratitude: null };
-
-const refusalError = (reason: Exclude<JournalDecision, { ok: true }>['reason']): DomainError => {
-  switch (reason) {
-    case 'not-found':
-      return DomainError.notFound('The journal entry');
-    case 'empty-content':
-      return DomainError.validation([{ field: 'content', message: EMPTY_ENTRY_MESSAGE }], EMPTY_ENTRY_MESSAGE);
-    case 'back-to-draft':
-      return DomainError.validation([{ field: 'draft', message: 'A saved entry cannot become a draft again.' }]);
-  }
-};

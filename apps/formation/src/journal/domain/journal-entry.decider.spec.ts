@@ -1,14 +1,17 @@
+import { errorCodes } from '@abide/contracts';
+import { deciderSpec } from '@abide/event-store/src/testing/decider-specification';
 import {
-  decideCreateEntry,
-  decideDeleteEntry,
-  decideUpdateEntry,
   type EntryFields,
-  foldJournalEntry,
-  type OpenEntryState,
+  type EntryState,
+  type JournalCommand,
+  journalMessages,
+  type JournalOutcome,
+  openJournalEntryDecider,
   publicFactOf,
 } from './journal-entry.decider';
 import { EMPTY_ENTRY_MESSAGE, parseEntryChanges, parseNewEntry, UNREADABLE_SCRIPTURE_MESSAGE } from './journal-request';
 
+const { given } = deciderSpec(openJournalEntryDecider);
 const fields: EntryFields = {
   content: 'Thank you for today.',
   scriptureReference: null,
@@ -17,66 +20,101 @@ const fields: EntryFields = {
   isPrivate: true,
   draft: false,
 };
-const history = (...data: Array<Partial<EntryFields> | 'removed'>) =>
-  data.map((d, i) => {
-    const occurredAt = `2025-03-1${i}T08:00:00Z`;
-    return d === 'removed'
-      ? { type: 'formation.journal.entry-removed' as const, data: { entryId: 'e1', userId: 'ruth' }, occurredAt }
-      : {
-          type: 'formation.journal.entry-saved' as const,
-          data: { entryId: 'e1', userId: 'ruth', localDate: '2025-03-10', timeZone: 'UTC', ...fields, ...d },
-          occurredAt,
-        };
+const entry = (over: Partial<EntryFields> = {}) => ({
+  entryId: 'e1',
+  userId: 'ruth',
+  localDate: '2025-03-10',
+  timeZone: 'UTC',
+  ...fields,
+  ...over,
+});
+const saved = (over: Partial<EntryFields> & { localDate?: string } = {}): JournalOutcome => ({
+  type: 'formation.journal.entry-saved',
+  subjectId: 'ruth',
+  data: entry(over),
+});
+const removed: JournalOutcome = { type: 'formation.journal.entry-removed', subjectId: 'ruth', data: { entryId: 'e1', userId: 'ruth' } };
+const update = (changes: Partial<EntryFields>, userId = 'ruth'): JournalCommand => ({
+  type: 'UpdateEntry',
+  entryId: 'e1',
+  userId,
+  changes,
+  today: '2025-03-12',
+  timeZone: 'UTC',
+});
+const create = (over: Partial<EntryFields> = {}): JournalCommand => ({
+  type: 'CreateEntry',
+  entryId: 'e1',
+  userId: 'ruth',
+  fields: { ...fields, ...over },
+  today: '2025-03-10',
+  timeZone: 'UTC',
+});
+
+describe('journal entry decider', () => {
+  it('writes a new entry on the member’s day, and nothing new for an id already used', () => {
+    given([]).when(create()).then([saved()]);
+    given([saved()]).when(create()).thenNothing();
   });
 
-describe(decideUpdateEntry.name, () => {
-  const update = (state: OpenEntryState, changes: Partial<EntryFields>, userId = 'ruth') =>
-    decideUpdateEntry(state, { userId, changes, today: '2025-03-12', timeZone: 'UTC' });
-
-  it("returns not-found for another member's entry or a removed one", () => {
-    expect(update(foldJournalEntry(history({})), { content: 'x' }, 'naomi')).toEqual({ ok: false, reason: 'not-found' });
-    expect(update(foldJournalEntry(history({}, 'removed')), { content: 'x' })).toEqual({ ok: false, reason: 'not-found' });
+  it('refuses a blank finished entry on its content field, and keeps an empty draft', () => {
+    given([])
+      .when(create({ content: '  ' }))
+      .thenThrows(errorCodes.validationFailed, EMPTY_ENTRY_MESSAGE, 'content');
+    given([])
+      .when(create({ content: '', draft: true }))
+      .then([saved({ content: '', draft: true })]);
   });
 
-  it('returns the finishing day as the date of a finished draft, and keeps the written day of an entry', () => {
-    const finished = update(foldJournalEntry(history({ draft: true, content: '' })), { draft: false, content: 'Done' });
-    expect(finished.ok && finished.events[0].data).toMatchObject({ draft: false, localDate: '2025-03-12' });
-    const edited = update(foldJournalEntry(history({})), { content: 'Edited' });
-    expect(edited.ok && edited.events[0].data).toMatchObject({ localDate: '2025-03-10' });
+  it("answers another member's entry, a removed one or a missing one as not found", () => {
+    given([saved()])
+      .when(update({ content: 'x' }, 'naomi'))
+      .thenThrows(errorCodes.notFound, journalMessages.notFound);
+    given([saved(), removed])
+      .when(update({ content: 'x' }))
+      .thenThrows(errorCodes.notFound, journalMessages.notFound);
+    given([]).when({ type: 'DeleteEntry', entryId: 'e1', userId: 'ruth' }).thenThrows(errorCodes.notFound, journalMessages.notFound);
+  });
+
+  it('dates a finished draft on the day it is finished, and keeps the written day of an entry', () => {
+    given([saved({ draft: true, content: '' })])
+      .when(update({ draft: false, content: 'Done' }))
+      .then([saved({ draft: false, content: 'Done', localDate: '2025-03-12' })]);
+    given([saved()])
+      .when(update({ content: 'Edited' }))
+      .then([saved({ content: 'Edited' })]);
   });
 
   it('refuses to finish an empty draft or to turn an entry back into a draft, and records nothing when nothing changes', () => {
-    expect(update(foldJournalEntry(history({ draft: true, content: '' })), { draft: false })).toEqual({
-      ok: false,
-      reason: 'empty-content',
-    });
-    expect(update(foldJournalEntry(history({})), { draft: true })).toEqual({ ok: false, reason: 'back-to-draft' });
-    expect(update(foldJournalEntry(history({})), { mood: 'grateful' })).toEqual({ ok: true, events: [] });
+    given([saved({ draft: true, content: '' })])
+      .when(update({ draft: false }))
+      .thenThrows(errorCodes.validationFailed, EMPTY_ENTRY_MESSAGE, 'content');
+    given([saved()])
+      .when(update({ draft: true }))
+      .thenThrows(errorCodes.validationFailed, 'Some fields need your attention.');
+    given([saved()])
+      .when(update({ mood: 'grateful' }))
+      .thenNothing();
+  });
+
+  it('removes the member’s own entry', () => {
+    given([saved()]).when({ type: 'DeleteEntry', entryId: 'e1', userId: 'ruth' }).then([removed]);
   });
 });
 
 describe(publicFactOf.name, () => {
-  it('returns written for a finished entry only', () => {
-    expect(publicFactOf(foldJournalEntry(history({})))).toEqual({ written: true, localDate: '2025-03-10' });
-    expect(publicFactOf(foldJournalEntry(history({ draft: true })))).toEqual({ written: false });
-    expect(publicFactOf(foldJournalEntry(history({}, 'removed')))).toEqual({ written: false });
-  });
-});
+  const stateOf = (...history: JournalOutcome[]): EntryState<ReturnType<typeof entry>> =>
+    history.reduce(openJournalEntryDecider.evolve, openJournalEntryDecider.initialState());
 
-describe(decideCreateEntry.name, () => {
-  it('returns nothing new for an id already used, and the empty-content refusal for a blank entry', () => {
-    const input = { entryId: 'e1', userId: 'ruth', today: '2025-03-12', timeZone: 'UTC' };
-    expect(decideCreateEntry(foldJournalEntry(history({})), { ...input, fields })).toEqual({ ok: true, events: [] });
-    expect(decideCreateEntry(foldJournalEntry([]), { ...input, fields: { ...fields, content: '' } })).toEqual({
-      ok: false,
-      reason: 'empty-content',
-    });
-    expect(decideDeleteEntry(foldJournalEntry([]), { userId: 'ruth' })).toEqual({ ok: false, reason: 'not-found' });
+  it('returns written for a finished entry only', () => {
+    expect(publicFactOf(stateOf(saved()))).toEqual({ written: true, localDate: '2025-03-10' });
+    expect(publicFactOf(stateOf(saved({ draft: true })))).toEqual({ written: false });
+    expect(publicFactOf(stateOf(saved(), removed))).toEqual({ written: false });
   });
 });
 
 describe(parseNewEntry.name, () => {
-  it("returns its message when the content is missing or blank", () => {
+  it('returns its message when the content is missing or blank', () => {
     for (const body of [{}, { content: '  \n' }, null]) {
       expect(parseNewEntry(body)).toEqual({ ok: false, errors: [{ field: 'content', message: EMPTY_ENTRY_MESSAGE }] });
     }

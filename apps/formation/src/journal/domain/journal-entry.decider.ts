@@ -1,6 +1,7 @@
-import type { EventData, JournalEntryText } from '@abide/contracts';
-import type { Decider, NewEvent } from '@abide/event-store';
+import { errorCodes, type EventData, type JournalEntryText, Refusal } from '@abide/contracts';
+import type { NewEvent, SealedDecider } from '@abide/event-store';
 import type { LocalDate } from '@abide/calendar';
+import { EMPTY_ENTRY_MESSAGE } from './journal-request';
 
 /** An `entry-saved` as stored: its words sealed (`sealedText`). */
 export type SavedData = EventData<'formation.journal.entry-saved'>;
@@ -42,70 +43,89 @@ const evolveJournalEntry = <E>(state: EntryState<E>, event: JournalEvent<E>): En
   return state;
 };
 
-/**
- * The entry aggregate for the command runner: its state is kept as a snapshot in the private store's stream head.
- * State version 2: the words are sealed (older snapshots held them in the clear and are ignored).
- */
-export const journalEntryDecider: Decider<JournalEntryState> = {
-  name: 'journal-entry',
-  stateVersion: 2,
-  initialState: absent,
-  evolve: (state, event) => evolveJournalEntry(state, event as JournalEvent<SavedData>),
-};
-
-export const foldJournalEntry = <E>(history: readonly JournalEvent<E>[]): EntryState<E> =>
-  history.reduce<EntryState<E>>(evolveJournalEntry, absent());
-
 /** What a decision appends, its words still open: the commands seal them into `entry-saved`'s `sealedText`. */
 export type JournalOutcome =
   { type: 'formation.journal.entry-saved'; data: OpenEntry; subjectId: string } | NewEvent<'formation.journal.entry-removed'>;
 
-export type JournalDecision =
-  { ok: true; events: JournalOutcome[] } | { ok: false; reason: 'not-found' | 'empty-content' | 'back-to-draft' };
+export const journalMessages = {
+  notFound: 'The journal entry was not found.',
+  backToDraft: 'A saved entry cannot become a draft again.',
+} as const;
+/** Another member's entry, or a removed one, is answered as missing: its existence is never revealed. */
+const notFound = () => new Refusal(errorCodes.notFound, journalMessages.notFound);
+const emptyContent = () => new Refusal(errorCodes.validationFailed, EMPTY_ENTRY_MESSAGE, 'content');
+
+/** What a member can do with a journal entry; `today` and `timeZone` are the member's now. */
+export type JournalCommand =
+  | { type: 'CreateEntry'; entryId: string; userId: string; fields: EntryFields; today: LocalDate; timeZone: string }
+  | { type: 'UpdateEntry'; entryId: string; userId: string; changes: Partial<EntryFields>; today: LocalDate; timeZone: string }
+  | { type: 'DeleteEntry'; entryId: string; userId: string };
+type Of<T extends JournalCommand['type']> = Extract<JournalCommand, { type: T }>;
 
 const saved = (data: OpenEntry): JournalOutcome => ({ type: 'formation.journal.entry-saved', data, subjectId: data.userId });
 
 /** A finished entry needs words (content is not empty once trimmed); a draft may be empty. */
 const emptyFinished = (fields: Pick<EntryFields, 'draft' | 'content'>) => !fields.draft && fields.content.trim().length === 0;
 
-export const decideCreateEntry = (
-  state: EntryState<unknown>,
-  input: { entryId: string; userId: string; fields: EntryFields; today: LocalDate; timeZone: string },
-): JournalDecision => {
-  if (state.status !== 'absent') return { ok: true, events: [] };
-  if (emptyFinished(input.fields)) return { ok: false, reason: 'empty-content' };
-  return {
-    ok: true,
-    events: [saved({ entryId: input.entryId, userId: input.userId, ...input.fields, localDate: input.today, timeZone: input.timeZone })],
-  };
+/** An id already used (a retried request) decides nothing. */
+const decideCreateEntry = (state: EntryState<unknown>, input: Of<'CreateEntry'>): JournalOutcome[] => {
+  if (state.status !== 'absent') return [];
+  if (emptyFinished(input.fields)) throw emptyContent();
+  return [saved({ entryId: input.entryId, userId: input.userId, ...input.fields, localDate: input.today, timeZone: input.timeZone })];
 };
 
 /**
  * Edits an entry of `userId` (anyone else's is 'not-found', so its existence is never revealed). A draft takes
  * the day it is finished as its date; a finished entry keeps the day it was written and cannot become a draft again.
  */
-export const decideUpdateEntry = (
-  state: OpenEntryState,
-  input: { userId: string; changes: Partial<EntryFields>; today: LocalDate; timeZone: string },
-): JournalDecision => {
-  if (state.status !== 'live' || state.entry.userId !== input.userId) return { ok: false, reason: 'not-found' };
+const decideUpdateEntry = (state: OpenEntryState, input: Of<'UpdateEntry'>): JournalOutcome[] => {
+  if (state.status !== 'live' || state.entry.userId !== input.userId) throw notFound();
   const current = state.entry;
-  if (!current.draft && input.changes.draft === true) return { ok: false, reason: 'back-to-draft' };
+  if (!current.draft && input.changes.draft === true) throw Refusal.fields([{ field: 'draft', message: journalMessages.backToDraft }]);
   const next: OpenEntry = { ...current, ...input.changes };
-  if (emptyFinished(next)) return { ok: false, reason: 'empty-content' };
+  if (emptyFinished(next)) throw emptyContent();
   if (current.draft) Object.assign(next, { localDate: input.today, timeZone: input.timeZone });
   const unchanged = (Object.keys(next) as (keyof OpenEntry)[]).every((k) => next[k] === current[k]);
-  return { ok: true, events: unchanged ? [] : [saved(next)] };
+  return unchanged ? [] : [saved(next)];
 };
 
-export const decideDeleteEntry = (state: EntryState<{ entryId: string; userId: string }>, input: { userId: string }): JournalDecision => {
-  if (state.status !== 'live' || state.entry.userId !== input.userId) return { ok: false, reason: 'not-found' };
-  return {
-    ok: true,
-    events: [
-      { type: 'formation.journal.entry-removed', data: { entryId: state.entry.entryId, userId: input.userId }, subjectId: input.userId },
-    ],
-  };
+const decideDeleteEntry = (state: OpenEntryState, input: Of<'DeleteEntry'>): JournalOutcome[] => {
+  if (state.status !== 'live' || state.entry.userId !== input.userId) throw notFound();
+  return [
+    { type: 'formation.journal.entry-removed', data: { entryId: state.entry.entryId, userId: input.userId }, subjectId: input.userId },
+  ];
+};
+
+const decideJournalEntry = (command: JournalCommand, state: OpenEntryState): JournalOutcome[] => {
+  switch (command.type) {
+    case 'CreateEntry':
+      return decideCreateEntry(state, command);
+    case 'UpdateEntry':
+      return decideUpdateEntry(state, command);
+    case 'DeleteEntry':
+      return decideDeleteEntry(state, command);
+  }
+};
+
+/**
+ * The entry aggregate, one stream per entry in the private journal store: its state is kept as a snapshot in that
+ * store's stream head with the words sealed (state version 2; older snapshots held them in the clear and are
+ * ignored). It decides on the words opened with the member's key, and what it decides is sealed before it is
+ * appended (the journal's command handler does both, see Sealing).
+ */
+export const journalEntryDecider: SealedDecider<JournalCommand, JournalEntryState, OpenEntryState, JournalOutcome> = {
+  name: 'journal-entry',
+  stateVersion: 2,
+  initialState: absent,
+  evolve: (state, event) => evolveJournalEntry(state, event as JournalEvent<SavedData>),
+  decide: decideJournalEntry,
+};
+
+/** The same decisions over open words, as the specs give them (the fold is the same whatever the entry holds). */
+export const openJournalEntryDecider = {
+  initialState: absent<OpenEntry>,
+  evolve: (state: OpenEntryState, event: unknown) => evolveJournalEntry(state, event as JournalEvent<OpenEntry>),
+  decide: decideJournalEntry,
 };
 
 /** The published fact an entry's state calls for: written on its day, or nothing (a draft, removed or absent). */

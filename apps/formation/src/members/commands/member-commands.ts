@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { decideSetRestDays, decideUnsubscribeEmail } from '../domain/member.decider';
 import type { CommandMeta } from '../member-lifecycle';
 import { MemberStream } from './member-stream';
 
@@ -9,12 +8,12 @@ export class MemberCommands {
   constructor(private readonly stream: MemberStream) {}
 
   async setRestDays(userId: string, weekdays: readonly number[], meta: CommandMeta): Promise<void> {
-    await this.stream.execute(userId, (s) => decideSetRestDays(s, { userId, weekdays }), meta);
+    await this.stream.handle({ type: 'SetRestDays', userId, weekdays }, meta);
   }
 
   /** False when formation knows no such member (never registered, or deleted). */
   async unsubscribeEmail(userId: string, at: Date, meta: CommandMeta): Promise<boolean> {
-    await this.stream.execute(userId, (s) => decideUnsubscribeEmail(s, { userId, unsubscribedAt: at.toISOString() }), meta);
+    await this.stream.handle({ type: 'UnsubscribeEmail', userId, unsubscribedAt: at.toISOString() }, meta);
     const state = await this.stream.load(userId);
     return state.exists && !state.deleted;
   }

@@ -1,5 +1,5 @@
 import { DEFAULT_NOTIFICATION_CHANNELS, type EventPayload } from '@abide/contracts';
-import type { Decider, NewEvent } from '@abide/event-store';
+import type { CommandDecider, NewEvent } from '@abide/event-store';
 
 /** What formation knows of a member, folded from its `member-<userId>` stream. */
 export interface MemberState {
@@ -88,17 +88,12 @@ const evolveMember = (state: MemberState, e: MemberEvent): MemberState => {
   }
 };
 
-/** The member aggregate for the command runner: its state is kept as a snapshot in the stream head. */
-export const memberDecider: Decider<MemberState> = { name: 'member', initialState: emptyMember, evolve: evolveMember };
-
-export const foldMember = (events: readonly MemberEvent[]): MemberState => events.reduce(evolveMember, emptyMember());
-
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export const decideJoin = (state: MemberState, command: { userId: string; joinedAt: string }): NewEvent[] =>
+const decideJoin = (state: MemberState, command: { userId: string; joinedAt: string }): NewEvent[] =>
   state.exists ? [] : [{ type: 'formation.member.joined', subjectId: command.userId, data: command }];
 
-export interface Onboard {
+interface Onboard {
   userId: string;
   spiritualGoals: string[];
   connectionPreferences: string[];
@@ -108,7 +103,7 @@ export interface Onboard {
 }
 
 /** The same answers arriving again (a redelivered event, a second onboarding) decide nothing. */
-export const decideOnboard = (state: MemberState, command: Onboard): NewEvent[] => {
+const decideOnboard = (state: MemberState, command: Onboard): NewEvent[] => {
   if (state.deleted) return [];
   const unchanged =
     state.onboarded &&
@@ -131,7 +126,7 @@ export interface ChangeSettings {
 }
 
 /** Only what differs from what formation already knows is recorded. */
-export const decideChangeSettings = (state: MemberState, command: ChangeSettings): NewEvent[] => {
+const decideChangeSettings = (state: MemberState, command: ChangeSettings): NewEvent[] => {
   if (state.deleted) return [];
   const { userId, ...fields } = command;
   const changed = Object.fromEntries(
@@ -143,7 +138,7 @@ export const decideChangeSettings = (state: MemberState, command: ChangeSettings
 
 export const normaliseWeekdays = (weekdays: readonly number[]): number[] => [...new Set(weekdays)].sort((a, b) => a - b);
 
-export const decideSetRestDays = (state: MemberState, command: { userId: string; weekdays: readonly number[] }): NewEvent[] => {
+const decideSetRestDays = (state: MemberState, command: { userId: string; weekdays: readonly number[] }): NewEvent[] => {
   if (state.deleted) return [];
   const weekdays = normaliseWeekdays(command.weekdays);
   if (same(state.restDays, weekdays)) return [];
@@ -151,10 +146,7 @@ export const decideSetRestDays = (state: MemberState, command: { userId: string;
 };
 
 /** A registration or a new name: only a real change is recorded, and nothing once the member is gone. */
-export const decideChangeContact = (
-  state: MemberState,
-  command: { userId: string; name?: string | null; email?: string | null },
-): NewEvent[] => {
+const decideChangeContact = (state: MemberState, command: { userId: string; name?: string | null; email?: string | null }): NewEvent[] => {
   if (state.deleted) return [];
   const name = command.name === undefined ? state.name : command.name;
   const email = command.email === undefined ? state.email : command.email;
@@ -163,24 +155,88 @@ export const decideChangeContact = (
 };
 
 /** The unsubscribe link: works once for a known member; a second click, or a deleted member, changes nothing. */
-export const decideUnsubscribeEmail = (state: MemberState, command: { userId: string; unsubscribedAt: string }): NewEvent[] =>
+const decideUnsubscribeEmail = (state: MemberState, command: { userId: string; unsubscribedAt: string }): NewEvent[] =>
   !state.exists || state.deleted || state.emailUnsubscribed
     ? []
     : [{ type: 'formation.member.email-unsubscribed', subjectId: command.userId, data: command }];
 
 /** Identity's record of the member's opt-in to texts, mirrored once (a redelivery, or the same opt-in again, decides nothing). */
-export const decideSmsOptIn = (state: MemberState, c: EventPayload<'identity.user.sms-opted-in'>['data']): NewEvent[] =>
+const decideSmsOptIn = (state: MemberState, c: EventPayload<'identity.user.sms-opted-in'>['data']): NewEvent[] =>
   state.deleted || state.smsOptedInNumber === c.phoneNumber
     ? []
     : [{ type: 'formation.member.sms-opted-in', subjectId: c.userId, data: c }];
 
-export const decideSmsOptOut = (state: MemberState, c: EventPayload<'identity.user.sms-opted-out'>['data']): NewEvent[] =>
+const decideSmsOptOut = (state: MemberState, c: EventPayload<'identity.user.sms-opted-out'>['data']): NewEvent[] =>
   state.deleted || state.smsOptedInNumber !== c.phoneNumber
     ? []
     : [{ type: 'formation.member.sms-opted-out', subjectId: c.userId, data: c }];
 
-export const decideDelete = (state: MemberState, command: { userId: string; deletedAt: string }): NewEvent[] =>
+const decideDelete = (state: MemberState, command: { userId: string; deletedAt: string }): NewEvent[] =>
   state.deleted ? [] : [{ type: 'formation.member.deleted', subjectId: command.userId, data: command }];
+
+type Contact = { name?: string | null; email?: string | null };
+
+/**
+ * What identity's events, the reminders and the features ask of a member. Registering and onboarding each decide
+ * several things on the state as it was before the command (joined, the contact, the answers).
+ */
+export type MemberCommand =
+  | ({ type: 'RegisterMember'; userId: string; joinedAt: string } & Contact)
+  | { type: 'CompleteOnboarding'; joinedAt: string; name: string; onboarding: Onboard; userId: string }
+  | ({ type: 'ChangeMemberSettings' } & ChangeSettings)
+  | ({ type: 'ChangeMemberContact'; userId: string } & Contact)
+  | { type: 'SetRestDays'; userId: string; weekdays: readonly number[] }
+  | { type: 'UnsubscribeEmail'; userId: string; unsubscribedAt: string }
+  | ({ type: 'OptInToSms' } & EventPayload<'identity.user.sms-opted-in'>['data'])
+  | ({ type: 'OptOutOfSms' } & EventPayload<'identity.user.sms-opted-out'>['data'])
+  | { type: 'DeleteMember'; userId: string; deletedAt: string }
+  /** The reminders' old copy of a member, moved onto the stream once (migration): only for a member formation knows. */
+  | ({ type: 'MoveLegacyContact'; userId: string; unsubscribedAt: string | null } & Contact);
+
+const without = <C extends { type: string }>({ type: _type, ...rest }: C): Omit<C, 'type'> => rest;
+
+/** The member aggregate, one `member-<userId>` stream per member; its state is kept as a snapshot in the stream head. */
+export const memberDecider: CommandDecider<MemberCommand, MemberState> = {
+  name: 'member',
+  initialState: emptyMember,
+  evolve: evolveMember,
+  decide: (command, s) => {
+    const { userId } = command;
+    switch (command.type) {
+      case 'RegisterMember':
+        return [
+          ...decideJoin(s, { userId, joinedAt: command.joinedAt }),
+          ...decideChangeContact(s, { userId, name: command.name, email: command.email }),
+        ];
+      case 'CompleteOnboarding':
+        return [
+          ...decideJoin(s, { userId, joinedAt: command.joinedAt }),
+          ...decideChangeContact(s, { userId, name: command.name }),
+          ...decideOnboard(s, command.onboarding),
+        ];
+      case 'ChangeMemberSettings':
+        return decideChangeSettings(s, without(command));
+      case 'ChangeMemberContact':
+        return decideChangeContact(s, without(command));
+      case 'SetRestDays':
+        return decideSetRestDays(s, command);
+      case 'UnsubscribeEmail':
+        return decideUnsubscribeEmail(s, without(command));
+      case 'OptInToSms':
+        return decideSmsOptIn(s, without(command));
+      case 'OptOutOfSms':
+        return decideSmsOptOut(s, without(command));
+      case 'DeleteMember':
+        return decideDelete(s, without(command));
+      case 'MoveLegacyContact':
+        if (!s.exists) return [];
+        return [
+          ...decideChangeContact(s, { userId, name: command.name, email: command.email }),
+          ...(command.unsubscribedAt ? decideUnsubscribeEmail(s, { userId, unsubscribedAt: command.unsubscribedAt }) : []),
+        ];
+    }
+  },
+};
 
 /** Fields of member events erased on account deletion. */
 export const MEMBER_PERSONAL_FIELDS = ['phoneNumber', 'name', 'email'] as const;

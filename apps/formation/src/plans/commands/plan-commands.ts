@@ -1,24 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { errorCodes } from '@abide/contracts';
-import { CommandRunner, ConcurrencyError, EventStore, type NewEvent, ProjectionRunner, type StoredEvent } from '@abide/event-store';
-import { DomainError } from '@abide/platform';
+import { CommandHandler, CommandRunner, EventStore, ProjectionRunner } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
 import { CurriculumWeeks } from '../../curricula/curricula.port';
 import { type Member, MemberProjection } from '../../members/members.port';
 import { localDateOf, weekStartOf, type LocalDate } from '@abide/calendar';
 import { PlanAssistant } from '../assistant/plan-assistant';
-import { composeWeek, followCurriculum, sameCurriculumWeek } from '../domain/curriculum-week';
-import { generateWeeklyPlan, type PlanRequest } from '../domain/plan-generator';
-import {
-  decideCatchUp,
-  decideFollowCurriculum,
-  decideGeneratePlan,
-  decideToggleActivity,
-  PlanNotFound,
-  planDecider,
-  type PlanState,
-} from '../domain/plan.decider';
+import { composeWeek, sameCurriculumWeek } from '../domain/curriculum-week';
+import type { PlanRequest } from '../domain/plan-generator';
+import { caughtUp, type PlanCommand, planDecider, planNotFound, type PlanState } from '../domain/plan.decider';
 import { weekRollover } from '../domain/week-rollover';
 import { PlanProjection, planStreamId } from '../projections/plan.projection';
 
@@ -39,16 +29,23 @@ export type PlanReason = 'onboarding' | 'regenerate' | 'rollover';
 /** Write side of plans: generation (onboarding, regenerate, rollover), check-offs and 'Catch me up'. */
 @Injectable()
 export class PlanCommands {
+  private readonly weeks: CommandHandler<PlanCommand, PlanState>;
+
   constructor(
     private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunner,
-    private readonly runner: CommandRunner,
+    runner: CommandRunner,
     private readonly plans: PlanProjection,
     private readonly members: MemberProjection,
     private readonly assistant: PlanAssistant,
     private readonly curricula: CurriculumWeeks,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.weeks = new CommandHandler(runner, planDecider, {
+      streamOf: (command) => planStreamId(command.userId, command.weekStart),
+      conflictMessage: 'Your plan changed at the same moment elsewhere. Please try again.',
+    });
+  }
 
   /**
    * Generates the member's plan for the week holding `now` in their zone (or `weekStart`). Onboarding and
@@ -69,13 +66,20 @@ export class PlanCommands {
     const { plan, source } = await this.assistant.generate(request);
     // The curriculum week's activities on the days it fills; the member's own plan on the others.
     const composed = composeWeek(plan, curriculum);
-    const appended = await this.run(
-      streamId,
-      (current) =>
-        decideGeneratePlan(current, { planId: uuidv7(), userId, plan: composed, source, reason: options.reason, curriculum: curriculum?.curriculum ?? null }),
+    const { events } = await this.weeks.handle(
+      {
+        type: 'GeneratePlan',
+        userId,
+        weekStart,
+        planId: uuidv7(),
+        plan: composed,
+        source,
+        reason: options.reason,
+        curriculum: curriculum?.curriculum ?? null,
+      },
       options.meta,
     );
-    return appended.length ? streamId : null;
+    return events.length ? streamId : null;
   }
 
   /**
@@ -89,24 +93,19 @@ export class PlanCommands {
     const target = await this.curricula.forMember(userId, current.weekStart);
     if (sameCurriculumWeek(current.curriculum ?? null, target?.curriculum ?? null)) return;
     const member = await this.members.find(userId);
-    await this.run(
-      current._id,
-      (state) => {
-        if (!state.plan) return [];
-        // What fills a day the curriculum no longer fills: the member's generated plan of the week, as it was seeded.
-        const generated = generateWeeklyPlan(this.requestOf(state.plan.weekStart, userId, Math.max(0, state.generations - 1), member));
-        const plan = followCurriculum({ plan: state.plan, current: state.curriculum, completed: new Set(state.completed.keys()), target, generated });
-        return decideFollowCurriculum(state, { userId, curriculum: target?.curriculum ?? null, plan });
-      },
-      meta,
-    );
+    await this.weeks.handle({ type: 'FollowCurriculum', userId, weekStart: current.weekStart, target, ...goalsOf(member) }, meta);
   }
 
   /** What the generator is asked for a member's week: their goals and preferences, and what recent weeks held. */
-  private requestOf(weekStart: LocalDate, userId: string, generations: number, member: Member | null, recent: readonly PlanView[] = []): PlanRequest {
+  private requestOf(
+    weekStart: LocalDate,
+    userId: string,
+    generations: number,
+    member: Member | null,
+    recent: readonly PlanView[] = [],
+  ): PlanRequest {
     return {
-      goals: member?.spiritualGoals.length ? member.spiritualGoals : DEFAULT_PLAN_GOALS,
-      preferences: member?.connectionPreferences.length ? member.connectionPreferences : DEFAULT_PLAN_PREFERENCES,
+      ...goalsOf(member),
       weekStart,
       seed: `${userId}|${generations}`,
       history: {
@@ -169,43 +168,26 @@ export class PlanCommands {
     const plan = await this.requireCurrent(userId, meta);
     const now = this.clock();
     const today = localDateOf(now, await this.members.timeZoneOf(userId));
-    await this.run(plan._id, (state) => decideToggleActivity(state, { userId, activityId, completed, today, now }), meta);
+    await this.weeks.handle({ type: 'ToggleActivity', userId, weekStart: plan.weekStart, activityId, completed, today, now }, meta);
     return (await this.plans.latest(userId)) ?? plan;
   }
 
   async catchUp(userId: string, meta: Meta): Promise<{ plan: PlanView; moved: number; leftBehind: number }> {
     const plan = await this.requireCurrent(userId, meta);
     const today = localDateOf(this.clock(), await this.members.timeZoneOf(userId));
-    let outcome = { moved: 0, leftBehind: 0 };
-    await this.run(
-      plan._id,
-      (state) => {
-        const decision = decideCatchUp(state, { userId, today });
-        outcome = { moved: decision.moved, leftBehind: decision.leftBehind };
-        return decision.events;
-      },
-      meta,
-    );
-    return { plan: (await this.plans.latest(userId)) ?? plan, ...outcome };
+    const { events, state } = await this.weeks.handle({ type: 'CatchUp', userId, weekStart: plan.weekStart, today }, meta);
+    return { plan: (await this.plans.latest(userId)) ?? plan, ...caughtUp(events, state, today) };
   }
 
   private async requireCurrent(userId: string, meta: Meta): Promise<PlanView> {
     const plan = await this.ensureCurrent(userId, meta);
-    if (!plan) throw new PlanNotFound();
+    if (!plan) throw planNotFound();
     return plan;
   }
-
-  /**
-   * Through the command runner: the week's state comes from its stream head's snapshot. The decider refuses with
-   * PlanNotFound / ActivityNotFound (404); a race lost on every retry is a 409 in the plan's words.
-   */
-  private async run(streamId: string, decide: (state: PlanState) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
-    try {
-      return (await this.runner.run(streamId, planDecider, decide, meta)).events;
-    } catch (error) {
-      if (error instanceof ConcurrencyError)
-        throw DomainError.conflict('Your plan changed at the same moment elsewhere. Please try again.', errorCodes.concurrencyConflict);
-      throw error;
-    }
-  }
 }
+
+/** The member's goals and preferences for the generator, or the defaults before formation knows their answers. */
+const goalsOf = (member: Member | null) => ({
+  goals: member?.spiritualGoals.length ? member.spiritualGoals : DEFAULT_PLAN_GOALS,
+  preferences: member?.connectionPreferences.length ? member.connectionPreferences : DEFAULT_PLAN_PREFERENCES,
+});

@@ -1,58 +1,123 @@
+import { errorCodes } from '@abide/contracts';
 import type { NewEvent } from '@abide/event-store';
-import { ActivityNotFound, decideCatchUp, decideGeneratePlan, decideToggleActivity, foldPlan, PlanNotFound } from './plan.decider';
+import { deciderSpec } from '@abide/event-store/src/testing/decider-specification';
+import { caughtUp, type PlanCommand, planDecider, planMessages } from './plan.decider';
 import { generateWeeklyPlan } from './plan-generator';
 
+const { given } = deciderSpec(planDecider);
+const week = { userId: 'u1', weekStart: '2026-03-01' };
 const plan = generateWeeklyPlan({ goals: ['Daily Bible reading'], preferences: ['bible'], weekStart: '2026-03-01', seed: 'u1' });
-const generated = (reason: 'onboarding' | 'regenerate' | 'rollover' = 'onboarding', planId = 'p1') =>
-  decideGeneratePlan(foldPlan([]), { planId, userId: 'u1', plan, source: 'built-in', reason, curriculum: null });
+const generate = (reason: 'onboarding' | 'regenerate' | 'rollover', planId = 'p1'): PlanCommand => ({
+  type: 'GeneratePlan',
+  ...week,
+  planId,
+  plan,
+  source: 'built-in',
+  reason,
+  curriculum: null,
+});
+const generated = (planId = 'p1', reason: 'onboarding' | 'regenerate' = 'onboarding'): NewEvent => ({
+  type: 'formation.plan.generated',
+  subjectId: 'u1',
+  data: { planId, userId: 'u1', weekStart: '2026-03-01', source: 'built-in', reason, plan, curriculum: null },
+});
 const firstId = plan.dailyActivities[0].activities[0].id;
 const now = new Date('2026-03-03T10:00:00Z');
-
-describe('decideGeneratePlan', () => {
-  it('returns nothing when onboarding arrives again for a week that has a plan', () => {
-    const sut = decideGeneratePlan(foldPlan(generated()), { planId: 'p2', userId: 'u1', plan, source: 'built-in', reason: 'onboarding', curriculum: null });
-    expect(sut).toEqual([]);
-  });
-
-  it('returns a new plan when the member regenerates, and forgets the old check-offs', () => {
-    const history: NewEvent[] = [...generated(), ...decideToggleActivity(foldPlan(generated()), { userId: 'u1', activityId: firstId, completed: true, today: '2026-03-03', now })];
-    const sut = decideGeneratePlan(foldPlan(history), { planId: 'p2', userId: 'u1', plan, source: 'built-in', reason: 'regenerate', curriculum: null });
-    expect(sut).toHaveLength(1);
-    expect(foldPlan([...history, ...sut])).toMatchObject({ planId: 'p2', generations: 2 });
-    expect(foldPlan([...history, ...sut]).completed.size).toBe(0);
-  });
+const toggle = (completed: boolean, activityId = firstId, today = '2026-03-03'): PlanCommand => ({
+  type: 'ToggleActivity',
+  ...week,
+  activityId,
+  completed,
+  today,
+  now,
+});
+const completedOn = (date: string): NewEvent => ({
+  type: 'formation.plan.activity-completed',
+  subjectId: 'u1',
+  data: { planId: 'p1', userId: 'u1', activityId: firstId, date, completedAt: now.toISOString() },
 });
 
-describe('decideToggleActivity', () => {
-  it('returns a completion dated today, then nothing when checked again', () => {
-    const sut = decideToggleActivity(foldPlan(generated()), { userId: 'u1', activityId: firstId, completed: true, today: '2026-03-03', now });
-    expect(sut[0]).toMatchObject({ type: 'formation.plan.activity-completed', data: { activityId: firstId, date: '2026-03-03' } });
-    expect(decideToggleActivity(foldPlan([...generated(), ...sut]), { userId: 'u1', activityId: firstId, completed: true, today: '2026-03-03', now })).toEqual([]);
+describe('plan decider', () => {
+  describe('GeneratePlan', () => {
+    it('generates the week’s plan once: onboarding or rollover arriving again decides nothing', () => {
+      given([]).when(generate('onboarding')).then([generated()]);
+      given([generated()]).when(generate('onboarding', 'p2')).thenNothing();
+      given([generated()]).when(generate('rollover', 'p2')).thenNothing();
+    });
+
+    it('replaces the plan when the member regenerates, and forgets the old check-offs', () => {
+      const history = [generated(), completedOn('2026-03-03')];
+      given(history)
+        .when(generate('regenerate', 'p2'))
+        .then([generated('p2', 'regenerate')]);
+      // The check-off belonged to the old plan: checking the same activity of the new plan is new again.
+      given([...history, generated('p2', 'regenerate')])
+        .when(toggle(true))
+        .thenMatches([{ type: 'formation.plan.activity-completed', data: { planId: 'p2', activityId: firstId } }]);
+    });
   });
 
-  it('returns an undo carrying the day it had been done on', () => {
-    const done = decideToggleActivity(foldPlan(generated()), { userId: 'u1', activityId: firstId, completed: true, today: '2026-03-02', now });
-    const sut = decideToggleActivity(foldPlan([...generated(), ...done]), { userId: 'u1', activityId: firstId, completed: false, today: '2026-03-03', now });
-    expect(sut[0]).toMatchObject({ type: 'formation.plan.activity-uncompleted', data: { date: '2026-03-02' } });
+  describe('ToggleActivity', () => {
+    it('checks an activity off dated today, then decides nothing when checked again', () => {
+      given([generated()])
+        .when(toggle(true))
+        .then([completedOn('2026-03-03')]);
+      given([generated(), completedOn('2026-03-03')])
+        .when(toggle(true))
+        .thenNothing();
+    });
+
+    it('undoes a check-off with the day it had been done on', () => {
+      given([generated(), completedOn('2026-03-02')])
+        .when(toggle(false))
+        .then([
+          {
+            type: 'formation.plan.activity-uncompleted',
+            subjectId: 'u1',
+            data: { planId: 'p1', userId: 'u1', activityId: firstId, date: '2026-03-02' },
+          },
+        ]);
+      given([generated()]).when(toggle(false)).thenNothing();
+    });
+
+    it('refuses a week without a plan, or an activity the plan does not hold (404)', () => {
+      given([]).when(toggle(true, 'x')).thenThrows(errorCodes.notFound, planMessages.planNotFound);
+      given([generated()]).when(toggle(true, 'nope')).thenThrows(errorCodes.notFound, planMessages.activityNotFound);
+    });
   });
 
-  it('throws when there is no plan or no such activity', () => {
-    expect(() => decideToggleActivity(foldPlan([]), { userId: 'u1', activityId: 'x', completed: true, today: '2026-03-03', now })).toThrow(PlanNotFound);
-    expect(() => decideToggleActivity(foldPlan(generated()), { userId: 'u1', activityId: 'nope', completed: true, today: '2026-03-03', now })).toThrow(
-      ActivityNotFound,
-    );
-  });
-});
+  describe('CatchUp', () => {
+    it('moves past days’ unfinished activities to the days ahead, and says how many', () => {
+      const events = given([generated()])
+        .when({ type: 'CatchUp', ...week, today: '2026-03-03' })
+        .thenMatches([{ type: 'formation.plan.caught-up' }]);
+      const outcome = caughtUp(events, planDecider.initialState(), '2026-03-03');
+      const behind = plan.dailyActivities[0].activities.length + plan.dailyActivities[1].activities.length;
+      expect(outcome.moved).toBe(behind - outcome.leftBehind);
+      expect(events[0].type === 'formation.plan.caught-up' && events[0].data.dailyActivities[0].activities).toEqual([]);
+    });
 
-describe('decideCatchUp', () => {
-  it('returns the moved plan when past days hold unfinished activities', () => {
-    const sut = decideCatchUp(foldPlan(generated()), { userId: 'u1', today: '2026-03-03' });
-    expect(sut.moved).toBe(plan.dailyActivities[0].activities.length + plan.dailyActivities[1].activities.length - sut.leftBehind);
-    const after = foldPlan([...generated(), ...sut.events]);
-    expect(after.plan?.dailyActivities[0].activities).toEqual([]);
+    it('decides nothing when nothing is behind, and refuses a week without a plan', () => {
+      given([generated()])
+        .when({ type: 'CatchUp', ...week, today: '2026-03-01' })
+        .thenNothing();
+      given([])
+        .when({ type: 'CatchUp', ...week, today: '2026-03-01' })
+        .thenThrows(errorCodes.notFound, planMessages.planNotFound);
+    });
   });
 
-  it('returns no events when nothing is behind', () => {
-    expect(decideCatchUp(foldPlan(generated()), { userId: 'u1', today: '2026-03-01' }).events).toEqual([]);
+  describe('FollowCurriculum', () => {
+    it('decides nothing for a week without a plan, or when the plan follows no curriculum and none is due', () => {
+      const follow: PlanCommand = {
+        type: 'FollowCurriculum',
+        ...week,
+        target: null,
+        goals: ['Daily Bible reading'],
+        preferences: ['bible'],
+      };
+      given([]).when(follow).thenNothing();
+      given([generated()]).when(follow).thenNothing();
+    });
   });
 });

@@ -1,7 +1,10 @@
 import { errorCodes, type EventData, type EventPayload, Refusal } from '@abide/contracts';
-import type { Decider, NewEvent } from '@abide/event-store';
+import type { CommandDecider, NewEvent } from '@abide/event-store';
 import type { LocalDate } from '@abide/calendar';
+import type { MemberCurriculumWeek } from '../../curricula/curricula.port';
 import { catchUp } from './catch-up';
+import { followCurriculum } from './curriculum-week';
+import { generateWeeklyPlan } from './plan-generator';
 import type { WeeklyPlan } from './plan.schema';
 
 type StoredPlan = EventData<'formation.plan.generated'>['plan'];
@@ -20,19 +23,12 @@ export interface PlanState {
   completed: Map<string, LocalDate>;
 }
 
-/** Refusals answer 404 with these words as they are (the problem filter gives a Refusal its code's status). */
-export class PlanNotFound extends Refusal {
-  override readonly name = 'PlanNotFound';
-  constructor() {
-    super(errorCodes.notFound, 'Your plan was not found.');
-  }
-}
-export class ActivityNotFound extends Refusal {
-  override readonly name = 'ActivityNotFound';
-  constructor() {
-    super(errorCodes.notFound, 'This activity was not found.');
-  }
-}
+export const planMessages = {
+  planNotFound: 'Your plan was not found.',
+  activityNotFound: 'This activity was not found.',
+} as const;
+/** A week without a plan: 404 in the plan's words (the service refuses so too before a command is sent). */
+export const planNotFound = (): Refusal => new Refusal(errorCodes.notFound, planMessages.planNotFound);
 
 type PlanEvent = EventPayload;
 
@@ -70,15 +66,14 @@ const evolvePlan = (state: PlanState, e: PlanEvent): PlanState => {
   }
 };
 
-/**
- * The week's plan aggregate for the command runner: its state is kept as a snapshot in the stream head (state 2: the
- * curriculum it follows).
- */
-export const planDecider: Decider<PlanState> = { name: 'plan', stateVersion: 2, initialState: initialPlan, evolve: evolvePlan };
+/** Every plan command names the member and the week (Sunday) of the plan it is for: its stream. */
+interface OnWeek {
+  userId: string;
+  weekStart: LocalDate;
+}
 
-export const foldPlan = (events: readonly PlanEvent[]): PlanState => events.reduce(evolvePlan, initialPlan());
-
-export interface GeneratePlan {
+export interface GeneratePlan extends OnWeek {
+  type: 'GeneratePlan';
   planId: string;
   userId: string;
   plan: WeeklyPlan;
@@ -88,7 +83,7 @@ export interface GeneratePlan {
 }
 
 /** Only 'regenerate' replaces a week's plan; onboarding and rollover arriving again decide nothing. */
-export const decideGeneratePlan = (state: PlanState, command: GeneratePlan): NewEvent[] => {
+const decideGeneratePlan = (state: PlanState, command: GeneratePlan): NewEvent[] => {
   if (state.plan && command.reason !== 'regenerate') return [];
   return [
     {
@@ -107,7 +102,8 @@ export const decideGeneratePlan = (state: PlanState, command: GeneratePlan): New
   ];
 };
 
-export interface ToggleActivity {
+export interface ToggleActivity extends OnWeek {
+  type: 'ToggleActivity';
   userId: string;
   activityId: string;
   completed: boolean;
@@ -116,10 +112,10 @@ export interface ToggleActivity {
 }
 
 /** Checks an activity off (dated today in the member's zone) or back on; the same state again decides nothing. */
-export const decideToggleActivity = (state: PlanState, command: ToggleActivity): NewEvent[] => {
-  if (!state.plan || !state.planId) throw new PlanNotFound();
+const decideToggleActivity = (state: PlanState, command: ToggleActivity): NewEvent[] => {
+  if (!state.plan || !state.planId) throw planNotFound();
   const exists = state.plan.dailyActivities.some((d) => d.activities.some((a) => a.id === command.activityId));
-  if (!exists) throw new ActivityNotFound();
+  if (!exists) throw new Refusal(errorCodes.notFound, planMessages.activityNotFound);
   const doneOn = state.completed.get(command.activityId);
   const ids = { planId: state.planId, userId: command.userId, activityId: command.activityId };
   if (command.completed) {
@@ -136,44 +132,77 @@ export const decideToggleActivity = (state: PlanState, command: ToggleActivity):
   return [{ type: 'formation.plan.activity-uncompleted', subjectId: command.userId, data: { ...ids, date: doneOn } }];
 };
 
-/** 'Catch me up' through the domain's catchUp; nothing to move decides nothing. */
-export const decideCatchUp = (
-  state: PlanState,
-  command: { userId: string; today: LocalDate },
-): { events: NewEvent[]; moved: number; leftBehind: number } => {
-  if (!state.plan || !state.planId) throw new PlanNotFound();
-  const result = catchUp({ plan: state.plan, today: command.today, completedActivityIds: state.completed.keys() });
-  if (result.moved === 0) return { events: [], moved: 0, leftBehind: result.leftBehind };
-  return {
-    moved: result.moved,
-    leftBehind: result.leftBehind,
-    events: [
-      {
-        type: 'formation.plan.caught-up',
-        subjectId: command.userId,
-        data: {
-          planId: state.planId,
-          userId: command.userId,
-          today: command.today,
-          moved: result.moved,
-          leftBehind: result.leftBehind,
-          dailyActivities: result.plan.dailyActivities,
-        },
-      },
-    ],
-  };
+export interface CatchUp extends OnWeek {
+  type: 'CatchUp';
+  userId: string;
+  today: LocalDate;
+}
+
+const catchUpOf = (state: PlanState, today: LocalDate) => {
+  if (!state.plan || !state.planId) throw planNotFound();
+  return catchUp({ plan: state.plan, today, completedActivityIds: state.completed.keys() });
 };
 
+/** 'Catch me up' through the domain's catchUp; nothing to move decides nothing. */
+const decideCatchUp = (state: PlanState, command: CatchUp): NewEvent[] => {
+  const result = catchUpOf(state, command.today);
+  if (result.moved === 0 || !state.planId) return [];
+  return [
+    {
+      type: 'formation.plan.caught-up',
+      subjectId: command.userId,
+      data: {
+        planId: state.planId,
+        userId: command.userId,
+        today: command.today,
+        moved: result.moved,
+        leftBehind: result.leftBehind,
+        dailyActivities: result.plan.dailyActivities,
+      },
+    },
+  ];
+};
+
+/** What 'Catch me up' did, for the member: from its event, or (nothing moved) what is still behind on the week as it is. */
+export const caughtUp = (events: readonly NewEvent[], state: PlanState, today: LocalDate): { moved: number; leftBehind: number } => {
+  const event = events.find((e) => e.type === 'formation.plan.caught-up');
+  if (event?.type === 'formation.plan.caught-up') return { moved: event.data.moved, leftBehind: event.data.leftBehind };
+  return { moved: 0, leftBehind: catchUpOf(state, today).leftBehind };
+};
+
+export interface FollowCurriculum extends OnWeek {
+  type: 'FollowCurriculum';
+  userId: string;
+  /** The curriculum week the plan should follow now (null: none any more). */
+  target: MemberCurriculumWeek | null;
+  /** The member's goals and preferences, which regenerate what fills a day the curriculum no longer fills. */
+  goals: readonly string[];
+  preferences: readonly string[];
+}
+
 /**
- * The week follows another curriculum week, or none (`plan`: the merged week, see followCurriculum); a plan already
- * following it decides nothing.
+ * The week follows another curriculum week, or none (see followCurriculum), keeping what the member checked off; a
+ * day the curriculum no longer fills gets the member's generated plan of the week back, as it was seeded. A week
+ * without a plan, or already following that curriculum week, decides nothing.
  */
-export const decideFollowCurriculum = (
-  state: PlanState,
-  command: { userId: string; curriculum: PlanCurriculum; plan: StoredPlan | null },
-): NewEvent[] => {
-  if (!state.plan || !state.planId || !command.plan) return [];
-  const { themeId, theme, description, scriptures, dailyActivities } = command.plan;
+const decideFollowCurriculum = (state: PlanState, command: FollowCurriculum): NewEvent[] => {
+  if (!state.plan || !state.planId) return [];
+  const generated = generateWeeklyPlan({
+    goals: command.goals,
+    preferences: command.preferences,
+    weekStart: state.plan.weekStart,
+    seed: `${command.userId}|${Math.max(0, state.generations - 1)}`,
+    history: { recentThemeIds: [], recentActivityIds: [] },
+  });
+  const plan = followCurriculum({
+    plan: state.plan,
+    current: state.curriculum,
+    completed: new Set(state.completed.keys()),
+    target: command.target,
+    generated,
+  });
+  if (!plan) return [];
+  const { themeId, theme, description, scriptures, dailyActivities } = plan;
   return [
     {
       type: 'formation.plan.curriculum-followed',
@@ -181,7 +210,7 @@ export const decideFollowCurriculum = (
       data: {
         planId: state.planId,
         userId: command.userId,
-        curriculum: command.curriculum,
+        curriculum: command.target?.curriculum ?? null,
         themeId,
         theme,
         description,
@@ -190,4 +219,29 @@ export const decideFollowCurriculum = (
       },
     },
   ];
+};
+
+export type PlanCommand = GeneratePlan | ToggleActivity | CatchUp | FollowCurriculum;
+
+/**
+ * The week's plan aggregate, one `plan-<userId>-<weekStart>` stream per member and week: its state is kept as a
+ * snapshot in the stream head (state 2: the curriculum it follows).
+ */
+export const planDecider: CommandDecider<PlanCommand, PlanState> = {
+  name: 'plan',
+  stateVersion: 2,
+  initialState: initialPlan,
+  evolve: evolvePlan,
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'GeneratePlan':
+        return decideGeneratePlan(state, command);
+      case 'ToggleActivity':
+        return decideToggleActivity(state, command);
+      case 'CatchUp':
+        return decideCatchUp(state, command);
+      case 'FollowCurriculum':
+        return decideFollowCurriculum(state, command);
+    }
+  },
 };

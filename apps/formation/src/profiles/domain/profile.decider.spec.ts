@@ -1,32 +1,24 @@
-import type { EventPayload } from '@abide/contracts';
-import { decideCreateProfile, decideRenameProfile, foldProfile } from './profile.decider';
+import type { NewEvent } from '@abide/event-store';
+import { deciderSpec } from '@abide/event-store/src/testing/decider-specification';
+import { profileDecider } from './profile.decider';
 
-describe('decideCreateProfile', () => {
-  it('returns a created event when the member has no profile yet', () => {
-    const sut = decideCreateProfile(foldProfile([]), { userId: 'u1', displayName: 'Ruth' });
-    expect(sut).toEqual([{ type: 'formation.profile.created', subjectId: 'u1', data: { userId: 'u1', displayName: 'Ruth' } }]);
+const { given } = deciderSpec(profileDecider);
+const created: NewEvent = { type: 'formation.profile.created', subjectId: 'u1', data: { userId: 'u1', displayName: 'Ruth' } };
+
+describe('profile decider', () => {
+  it('creates the profile when the member has none yet, and does nothing for a second registration', () => {
+    given([]).when({ type: 'CreateProfile', userId: 'u1', displayName: 'Ruth' }).then([created]);
+    given([created]).when({ type: 'CreateProfile', userId: 'u1', displayName: 'Naomi' }).thenNothing();
   });
 
-  it('returns nothing when the profile already exists', () => {
-    const history: EventPayload[] = [{ type: 'formation.profile.created', data: { userId: 'u1', displayName: 'Ruth' } }];
-    expect(decideCreateProfile(foldProfile(history), { userId: 'u1', displayName: 'Ruth' })).toEqual([]);
-  });
-});
-
-describe('decideRenameProfile', () => {
-  const history: EventPayload[] = [{ type: 'formation.profile.created', data: { userId: 'u1', displayName: 'Ruth' } }];
-
-  it('returns a renamed event when the name changes', () => {
-    expect(decideRenameProfile(foldProfile(history), { userId: 'u1', displayName: 'Ruth of Moab' })[0].type).toBe(
-      'formation.profile.renamed',
-    );
-  });
-
-  it('returns nothing when the name is the same', () => {
-    expect(decideRenameProfile(foldProfile(history), { userId: 'u1', displayName: 'Ruth' })).toEqual([]);
+  it('renames when the name changes, and does nothing when it is the same', () => {
+    given([created])
+      .when({ type: 'RenameProfile', userId: 'u1', displayName: 'Ruth of Moab' })
+      .then([{ type: 'formation.profile.renamed', subjectId: 'u1', data: { userId: 'u1', displayName: 'Ruth of Moab' } }]);
+    given([created]).when({ type: 'RenameProfile', userId: 'u1', displayName: 'Ruth' }).thenNothing();
   });
 
   it('creates the profile when the rename arrives before the registration', () => {
-    expect(decideRenameProfile(foldProfile([]), { userId: 'u1', displayName: 'Ruth' })[0].type).toBe('formation.profile.created');
+    given([]).when({ type: 'RenameProfile', userId: 'u1', displayName: 'Ruth' }).then([created]);
   });
 });

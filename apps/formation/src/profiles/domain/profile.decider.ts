@@ -1,11 +1,15 @@
 import type { EventPayload } from '@abide/contracts';
-import type { Decider } from '@abide/event-store';
+import type { CommandDecider, NewEvent } from '@abide/event-store';
 
 /** Formation's own record of a member: created once from identity's registration, renamed when identity says so. */
 export interface ProfileState {
   created: boolean;
   displayName?: string;
 }
+
+/** What identity's events ask of a member's profile. */
+export type ProfileCommand =
+  { type: 'CreateProfile'; userId: string; displayName: string } | { type: 'RenameProfile'; userId: string; displayName: string };
 
 type ProfileEvent = EventPayload;
 
@@ -16,37 +20,23 @@ const evolveProfile = (state: ProfileState, e: ProfileEvent): ProfileState =>
     ? { created: true, displayName: e.data.displayName }
     : state;
 
-/** The profile aggregate for the command runner: its state is kept as a snapshot in the stream head. */
-export const profileDecider: Decider<ProfileState> = { name: 'profile', initialState: initialProfile, evolve: evolveProfile };
+const created = (command: ProfileCommand): NewEvent[] => [
+  { type: 'formation.profile.created', subjectId: command.userId, data: { userId: command.userId, displayName: command.displayName } },
+];
 
-export const foldProfile = (events: readonly ProfileEvent[]): ProfileState => events.reduce(evolveProfile, initialProfile());
-
-export interface CreateProfile {
-  userId: string;
-  displayName: string;
-}
-
-/** Idempotent by design: a second registration message for the same user decides nothing. */
-export const decideCreateProfile = (state: ProfileState, command: CreateProfile) =>
-  state.created
-    ? []
-    : [
-        {
-          type: 'formation.profile.created' as const,
-          subjectId: command.userId,
-          data: { userId: command.userId, displayName: command.displayName },
-        },
-      ];
-
-/** A rename for a member formation has not met yet creates the profile with that name. */
-export const decideRenameProfile = (state: ProfileState, command: CreateProfile) => {
-  if (!state.created) return decideCreateProfile(state, command);
-  if (state.displayName === command.displayName) return [];
-  return [
-    {
-      type: 'formation.profile.renamed' as const,
-      subjectId: command.userId,
-      data: { userId: command.userId, displayName: command.displayName },
-    },
-  ];
+/**
+ * The profile aggregate, one `profile-<userId>` stream per member. Creating is idempotent by design (a second
+ * registration message decides nothing); a rename for a member formation has not met yet creates the profile.
+ */
+export const profileDecider: CommandDecider<ProfileCommand, ProfileState> = {
+  name: 'profile',
+  initialState: initialProfile,
+  evolve: evolveProfile,
+  decide: (command, state) => {
+    if (!state.created) return created(command);
+    if (command.type === 'CreateProfile' || state.displayName === command.displayName) return [];
+    return [
+      { type: 'formation.profile.renamed', subjectId: command.userId, data: { userId: command.userId, displayName: command.displayName } },
+    ];
+  },
 };

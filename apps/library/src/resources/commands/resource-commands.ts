@@ -1,20 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { errorCodes, Refusal, type SubmissionFields } from '@abide/contracts';
-import { CommandRunner, ConcurrencyError, EventStore, type NewEvent, ProjectionRunner, type StoredEvent } from '@abide/event-store';
+import type { SubmissionFields } from '@abide/contracts';
+import { CommandHandler, CommandRunner, EventStore, ProjectionRunner, type StoredEvent } from '@abide/event-store';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
 import {
-  decideApprove,
-  decideCreate,
-  decideDelete,
-  decideDownload,
-  decideProcessed,
-  decideProcessingFailed,
-  decideReject,
-  decideReport,
-  decideSubmitDraft,
-  decideUpdateDraft,
   type FileFacts,
   RESOURCE_PERSONAL_FIELDS,
+  type ResourceCommand,
   resourceDecider,
   resourceMessages,
   type ResourceState,
@@ -31,23 +22,29 @@ export type Meta = { correlationId: string; causationId?: string | null };
 @Injectable()
 export class ResourceCommands {
   private readonly logger = new Logger(ResourceCommands.name);
+  private readonly handler: CommandHandler<ResourceCommand, ResourceState>;
 
   constructor(
     private readonly eventStore: EventStore,
-    private readonly runner: CommandRunner,
+    runner: CommandRunner,
     private readonly projections: ProjectionRunner,
     private readonly objects: ObjectStore,
     private readonly resources: ResourceProjection,
     private readonly queue: ProcessingQueue,
     @Inject(LIBRARY_CONFIG) private readonly config: LibraryConfig,
-  ) {}
+  ) {
+    this.handler = new CommandHandler(runner, resourceDecider, {
+      streamOf: (command) => resourceStreamId(command.resourceId),
+      conflictMessage: resourceMessages.concurrency,
+    });
+  }
 
   async create(
     input: { resourceId: string; ownerId: string; fields: SubmissionFields; file: FileFacts; draft: boolean },
     meta: Meta,
   ): Promise<void> {
-    const appended = await this.run(input.resourceId, (s) => decideCreate(s, input), meta);
-    if (!input.draft) await this.enqueue(input.resourceId, appended);
+    const { events } = await this.handler.handle({ type: 'CreateResource', ...input }, meta);
+    if (!input.draft) await this.enqueue(input.resourceId, events);
   }
 
   async updateDraft(
@@ -57,23 +54,16 @@ export class ResourceCommands {
     file: FileFacts | undefined,
     meta: Meta,
   ): Promise<FileFacts | null> {
-    let replaced: FileFacts | null = null;
-    await this.run(
-      resourceId,
-      (s) => {
-        replaced = file && s.file ? s.file : null;
-        return decideUpdateDraft(s, { userId, fields, file });
-      },
-      meta,
-    );
+    const { before } = await this.handler.handle({ type: 'UpdateDraft', resourceId, userId, fields, file }, meta);
     // The draft's previous file is no longer referenced.
-    if (replaced) await this.objects.remove('quarantine', (replaced as FileFacts).storageKey).catch(() => undefined);
+    const replaced = file && before.file ? before.file : null;
+    if (replaced) await this.objects.remove('quarantine', replaced.storageKey).catch(() => undefined);
     return replaced;
   }
 
-  async submitDraft(userId: string, resourceId: string, complete: (s: ResourceState) => SubmissionFields, meta: Meta): Promise<void> {
-    const appended = await this.run(resourceId, (s) => decideSubmitDraft(s, { userId, fields: complete(s) }), meta);
-    await this.enqueue(resourceId, appended);
+  async submitDraft(userId: string, resourceId: string, fields: SubmissionFields, meta: Meta): Promise<void> {
+    const { events } = await this.handler.handle({ type: 'SubmitDraft', resourceId, userId, fields }, meta);
+    await this.enqueue(resourceId, events);
   }
 
   async processed(
@@ -81,27 +71,30 @@ export class ResourceCommands {
     result: { pages: number | null; words: number; excerpt: string; storageKey: string },
     meta: Meta,
   ): Promise<void> {
-    await this.run(resourceId, (s) => decideProcessed(s, result), meta);
+    await this.handler.handle({ type: 'RecordProcessed', resourceId, ...result }, meta);
   }
 
   async processingFailed(resourceId: string, reason: string, meta: Meta): Promise<void> {
-    await this.run(resourceId, (s) => decideProcessingFailed(s, reason), meta);
+    await this.handler.handle({ type: 'RecordProcessingFailed', resourceId, reason }, meta);
   }
 
   async approve(moderatorId: string, resourceId: string, meta: Meta): Promise<void> {
-    await this.run(resourceId, (s) => decideApprove(s, { moderatorId, decidedAt: new Date().toISOString() }), meta);
+    await this.handler.handle({ type: 'ApproveResource', resourceId, moderatorId, decidedAt: new Date().toISOString() }, meta);
   }
 
   async reject(moderatorId: string, resourceId: string, reason: string, meta: Meta): Promise<void> {
-    await this.run(resourceId, (s) => decideReject(s, { moderatorId, reason, decidedAt: new Date().toISOString() }), meta);
+    await this.handler.handle({ type: 'RejectResource', resourceId, moderatorId, reason, decidedAt: new Date().toISOString() }, meta);
   }
 
   async report(reporterId: string, resourceId: string, reason: string, meta: Meta): Promise<void> {
-    await this.run(resourceId, (s) => decideReport(s, { reporterId, reason, threshold: this.config.LIBRARY_REPORT_THRESHOLD }), meta);
+    await this.handler.handle(
+      { type: 'ReportResource', resourceId, reporterId, reason, threshold: this.config.LIBRARY_REPORT_THRESHOLD },
+      meta,
+    );
   }
 
   async downloaded(userId: string, resourceId: string, meta: Meta): Promise<void> {
-    await this.run(resourceId, (s) => decideDownload(s, userId), meta);
+    await this.handler.handle({ type: 'RecordDownload', resourceId, userId }, meta);
   }
 
   /** The resource's state: its stream head's snapshot, one keyed read however long its history. */
@@ -111,16 +104,8 @@ export class ResourceCommands {
 
   /** The owner deletes a resource: the event first, then its objects (a retry finds nothing left to remove). */
   async delete(userId: string, resourceId: string, meta: Meta, system = false): Promise<void> {
-    let state: ResourceState | undefined;
-    await this.run(
-      resourceId,
-      (s) => {
-        state = s;
-        return decideDelete(s, { userId, system });
-      },
-      meta,
-    );
-    if (state?.exists) await this.removeObjects(state);
+    const { before } = await this.handler.handle({ type: 'DeleteResource', resourceId, userId, system }, meta);
+    if (before.exists) await this.removeObjects(before);
   }
 
   /** Account deletion: every resource of the member goes (objects too), and the log keeps none of their words. */
@@ -152,15 +137,5 @@ export class ResourceCommands {
     await this.queue
       .add(resourceId, submitted.version)
       .catch((error: Error) => this.logger.warn({ resourceId, err: error.message }, 'could not enqueue processing'));
-  }
-
-  /** Through the command runner; the decider refuses with a Refusal, and a race lost on every retry is a 409 too. */
-  private async run(resourceId: string, decide: (state: ResourceState) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
-    try {
-      return (await this.runner.run(resourceStreamId(resourceId), resourceDecider, decide, meta)).events;
-    } catch (error) {
-      if (error instanceof ConcurrencyError) throw new Refusal(errorCodes.concurrencyConflict, resourceMessages.concurrency);
-      throw error;
-    }
   }
 }

@@ -1,16 +1,15 @@
-import { errorCodes, Refusal } from '@abide/contracts';
+import { errorCodes } from '@abide/contracts';
 import type { NewEvent } from '@abide/event-store';
+import { deciderSpec } from '@abide/event-store/src/testing/decider-specification';
 import {
-  decideApprove,
-  decideCreate,
-  decideProcessed,
-  decideReport,
-  decideSubmitDraft,
-  foldResource,
+  ALREADY_REPORTED_MESSAGE,
+  OWN_REPORT_MESSAGE,
   OWN_UPLOAD_MESSAGE,
-  type ResourceState,
+  type ResourceCommand,
+  resourceDecider,
 } from './resource.decider';
 
+const { given } = deciderSpec(resourceDecider);
 const fields = {
   title: 'Psalms',
   description: '',
@@ -22,78 +21,114 @@ const fields = {
   churchId: null,
 };
 const file = { fileName: 'psalms.txt', fileType: 'txt', fileSize: 10, storageKey: 'owner/key', sha256: 'a'.repeat(64) } as const;
-const after = (...batches: NewEvent[][]): ResourceState => foldResource(batches.flat());
-const created = (visibility: 'public' | 'group' | 'private' = 'public', draft = false) =>
-  decideCreate(after(), {
-    resourceId: 'r1',
-    ownerId: 'owner',
-    fields: { ...fields, visibility, groupId: visibility === 'group' ? 'g1' : null },
-    file,
-    draft,
-  });
-const processed = (state: ResourceState) => decideProcessed(state, { pages: null, words: 1, excerpt: 'x', storageKey: 'owner/key' });
-
-describe(foldResource.name, () => {
-  it('returns a processing resource after a direct submission and a draft after a draft', () => {
-    expect(after(created()).stage).toBe('processing');
-    expect(after(created('public', true)).stage).toBe('draft');
-  });
+const base = { resourceId: 'r1', ownerId: 'owner' };
+const create = (visibility: 'public' | 'group' = 'public', draft = false): ResourceCommand => ({
+  type: 'CreateResource',
+  ...base,
+  fields: { ...fields, visibility, groupId: visibility === 'group' ? 'g1' : null },
+  file,
+  draft,
+});
+const submitted = (visibility: 'public' | 'group' = 'public'): NewEvent => ({
+  type: 'library.resource.submitted',
+  subjectId: 'owner',
+  data: { ...base, fields: { ...fields, visibility, groupId: visibility === 'group' ? 'g1' : null }, file },
+});
+const drafted: NewEvent = { type: 'library.resource.drafted', subjectId: 'owner', data: { ...base, fields, file } };
+const result = { pages: null, words: 1, excerpt: 'x', storageKey: 'owner/key' };
+const process: ResourceCommand = { type: 'RecordProcessed', resourceId: 'r1', ...result };
+const processed: NewEvent = { type: 'library.resource.processed', subjectId: 'owner', data: { ...base, ...result } };
+const queued = (cause: 'submitted' | 'reports'): NewEvent => ({
+  type: 'library.resource.queued-for-review',
+  subjectId: 'owner',
+  data: { ...base, cause },
+});
+const decidedAt = '2026-03-01T10:00:00.000Z';
+const approved: NewEvent = {
+  type: 'library.resource.approved',
+  subjectId: 'owner',
+  data: { ...base, moderatorId: 'mod', decidedAt, title: 'Psalms' },
+};
+const report = (reporterId: string): ResourceCommand => ({
+  type: 'ReportResource',
+  resourceId: 'r1',
+  reporterId,
+  reason: 'bad',
+  threshold: 3,
+});
+const reported = (reporterId: string): NewEvent => ({
+  type: 'library.resource.reported',
+  subjectId: 'owner',
+  data: { ...base, reporterId, reason: 'bad' },
 });
 
-describe(decideProcessed.name, () => {
-  it('returns queued-for-review for a public resource and published for a group one', () => {
-    expect(processed(after(created())).map((e) => e.type)).toEqual(['library.resource.processed', 'library.resource.queued-for-review']);
-    expect(processed(after(created('group'))).map((e) => e.type)).toEqual(['library.resource.processed', 'library.resource.published']);
+describe('resource decider', () => {
+  it('submits a new resource, or keeps it as a draft, once', () => {
+    given([]).when(create()).then([submitted()]);
+    given([]).when(create('public', true)).then([drafted]);
+    given([submitted()]).when(create()).thenNothing();
   });
 
-  it('returns nothing when run again after processing (idempotent job)', () => {
-    const first = created();
-    expect(processed(after(first, processed(after(first))))).toEqual([]);
-  });
-});
-
-describe(decideApprove.name, () => {
-  it('refuses the uploader themselves with a clear message', () => {
-    const state = after(created(), processed(after(created())));
-    const sut = () => decideApprove(state, { moderatorId: 'owner', decidedAt: new Date().toISOString() });
-    expect(sut).toThrow(expect.objectContaining({ code: errorCodes.forbidden }));
-    expect(sut).toThrow(OWN_UPLOAD_MESSAGE);
+  it('queues a processed public resource for review and publishes a group one at once', () => {
+    given([submitted()])
+      .when(process)
+      .then([processed, queued('submitted')]);
+    given([submitted('group')])
+      .when(process)
+      .thenMatches([
+        { type: 'library.resource.processed' },
+        { type: 'library.resource.published', data: { visibility: 'group', groupId: 'g1' } },
+      ]);
   });
 
-  it('refuses a resource that is not in review', () => {
-    expect(() => decideApprove(after(created()), { moderatorId: 'mod', decidedAt: new Date().toISOString() })).toThrow(
-      /not waiting for review/,
-    );
+  it('decides nothing when the processing job runs again (idempotent job)', () => {
+    given([submitted(), processed, queued('submitted')])
+      .when(process)
+      .thenNothing();
   });
-});
 
-describe(decideReport.name, () => {
-  it('returns queued-for-review with the report that reaches the threshold of distinct reporters', () => {
-    const c = created();
-    const approved = decideApprove(after(c, processed(after(c))), { moderatorId: 'mod', decidedAt: new Date().toISOString() });
-    let history: NewEvent[] = [...c, ...processed(after(c)), ...approved];
-    const types: string[][] = [];
-    for (const reporterId of ['a', 'b', 'c']) {
-      const events = decideReport(foldResource(history), { reporterId, reason: 'bad', threshold: 3 });
-      types.push(events.map((e) => e.type));
-      history = [...history, ...events];
-    }
-    expect(types[1]).toEqual(['library.resource.reported']);
-    expect(types[2]).toEqual(['library.resource.reported', 'library.resource.queued-for-review']);
-    expect(foldResource(history).stage).toBe('in-review');
+  it('refuses the uploader reviewing their own upload, and a resource not in review', () => {
+    given([submitted(), processed, queued('submitted')])
+      .when({ type: 'ApproveResource', resourceId: 'r1', moderatorId: 'owner', decidedAt })
+      .thenThrows(errorCodes.forbidden, OWN_UPLOAD_MESSAGE);
+    given([submitted()])
+      .when({ type: 'ApproveResource', resourceId: 'r1', moderatorId: 'mod', decidedAt })
+      .thenThrows(errorCodes.conflict, /not waiting for review/);
+    given([submitted(), processed, queued('submitted')])
+      .when({ type: 'ApproveResource', resourceId: 'r1', moderatorId: 'mod', decidedAt })
+      .then([approved]);
+  });
+
+  it('sends the resource back to review with the report that reaches the threshold of distinct reporters', () => {
+    const live = [submitted(), processed, queued('submitted'), approved];
+    given(live)
+      .when(report('a'))
+      .then([reported('a')]);
+    given([...live, reported('a'), reported('b')])
+      .when(report('c'))
+      .then([reported('c'), queued('reports')]);
   });
 
   it('refuses a second report by the same member and any report by the owner', () => {
-    const c = created('private');
-    const state = after(c, processed(after(c)));
-    expect(() => decideReport(state, { reporterId: 'x', reason: 'r', threshold: 3 })).toThrow(Refusal);
+    const live = [submitted(), processed, queued('submitted'), approved];
+    given([...live, reported('a')])
+      .when(report('a'))
+      .thenThrows(errorCodes.conflict, ALREADY_REPORTED_MESSAGE);
+    given(live).when(report('owner')).thenThrows(errorCodes.forbidden, OWN_REPORT_MESSAGE);
+    given([submitted()]).when(report('a')).thenThrows(errorCodes.notFound);
   });
-});
 
-describe(decideSubmitDraft.name, () => {
-  it("answers not-found to anyone but the draft's owner", () => {
-    expect(() => decideSubmitDraft(after(created('public', true)), { userId: 'someone', fields: { ...fields } })).toThrow(
-      expect.objectContaining({ code: errorCodes.notFound }),
-    );
+  it("answers not found to anyone but the draft's owner", () => {
+    given([drafted])
+      .when({ type: 'SubmitDraft', resourceId: 'r1', userId: 'someone', fields })
+      .thenThrows(errorCodes.notFound, 'This resource was not found.');
+    given([drafted])
+      .when({ type: 'SubmitDraft', resourceId: 'r1', userId: 'owner', fields })
+      .then([{ type: 'library.resource.submitted', subjectId: 'owner', data: { ...base, fields, file } }]);
+  });
+
+  it('lets the system delete what is already gone without a refusal, and refuses the owner', () => {
+    given([]).when({ type: 'DeleteResource', resourceId: 'r1', userId: 'owner', system: true }).thenNothing();
+    given([]).when({ type: 'DeleteResource', resourceId: 'r1', userId: 'owner' }).thenThrows(errorCodes.notFound);
   });
 });

@@ -1,5 +1,5 @@
 import { errorCodes, type EventData, type EventPayload, Refusal, type ResourceStatus, type SubmissionFields } from '@abide/contracts';
-import type { Decider, NewEvent } from '@abide/event-store';
+import type { CommandDecider, NewEvent } from '@abide/event-store';
 
 export type FileFacts = EventData<'library.resource.drafted'>['file'];
 
@@ -67,11 +67,6 @@ const evolveResource = (s: ResourceState, event: ResourceEvent): ResourceState =
   }
 };
 
-export const foldResource = (history: readonly ResourceEvent[]): ResourceState => history.reduce(evolveResource, initialResourceState());
-
-/** The resource aggregate for the command runner: its state is kept as a snapshot in the stream head. */
-export const resourceDecider: Decider<ResourceState> = { name: 'resource', initialState: initialResourceState, evolve: evolveResource };
-
 export const resourceMessages = {
   notFound: 'This resource was not found.',
   concurrency: 'This resource changed at the same moment elsewhere. Please try again.',
@@ -88,7 +83,7 @@ const ownedBy = (s: ResourceState, userId: string) => {
 
 const ev = <T extends NewEvent['type']>(type: T, data: EventData<T>, ownerId: string) => ({ type, data, subjectId: ownerId }) as NewEvent;
 
-export const decideCreate = (
+const decideCreate = (
   s: ResourceState,
   input: { resourceId: string; ownerId: string; fields: SubmissionFields; file: FileFacts; draft: boolean },
 ): NewEvent[] => {
@@ -97,7 +92,7 @@ export const decideCreate = (
   return [ev(input.draft ? 'library.resource.drafted' : 'library.resource.submitted', { resourceId, ownerId, fields, file }, ownerId)];
 };
 
-export const decideUpdateDraft = (
+const decideUpdateDraft = (
   s: ResourceState,
   input: { userId: string; fields: Partial<SubmissionFields>; file?: FileFacts },
 ): NewEvent[] => {
@@ -112,7 +107,7 @@ export const decideUpdateDraft = (
   ];
 };
 
-export const decideSubmitDraft = (s: ResourceState, input: { userId: string; fields: SubmissionFields }): NewEvent[] => {
+const decideSubmitDraft = (s: ResourceState, input: { userId: string; fields: SubmissionFields }): NewEvent[] => {
   ownedBy(s, input.userId);
   if (s.stage !== 'draft') throw conflict('This resource was already submitted.');
   return [
@@ -128,7 +123,7 @@ export const decideSubmitDraft = (s: ResourceState, input: { userId: string; fie
  * Processing finished: public resources wait for a moderator; group, church and private ones are published at once
  * (their readers are a closed circle the uploader belongs to, as for groups; see docs/churches.md).
  */
-export const decideProcessed = (
+const decideProcessed = (
   s: ResourceState,
   input: { pages: number | null; words: number; excerpt: string; storageKey: string },
 ): NewEvent[] => {
@@ -146,7 +141,7 @@ export const decideProcessed = (
   return [ev('library.resource.processed', { ...base, ...input }, s.ownerId), next];
 };
 
-export const decideProcessingFailed = (s: ResourceState, reason: string): NewEvent[] => {
+const decideProcessingFailed = (s: ResourceState, reason: string): NewEvent[] => {
   if (!live(s) || s.stage !== 'processing') return [];
   return [ev('library.resource.processing-failed', { resourceId: s.resourceId, ownerId: s.ownerId, reason }, s.ownerId)];
 };
@@ -159,14 +154,14 @@ const reviewable = (s: ResourceState, moderatorId: string) => {
   if (s.stage !== 'in-review') throw conflict('This resource is not waiting for review (someone may have decided already).');
 };
 
-export const decideApprove = (s: ResourceState, input: { moderatorId: string; decidedAt: string }): NewEvent[] => {
+const decideApprove = (s: ResourceState, input: { moderatorId: string; decidedAt: string }): NewEvent[] => {
   reviewable(s, input.moderatorId);
   return [
     ev('library.resource.approved', { resourceId: s.resourceId, ownerId: s.ownerId, ...input, title: s.fields?.title ?? '' }, s.ownerId),
   ];
 };
 
-export const decideReject = (s: ResourceState, input: { moderatorId: string; decidedAt: string; reason: string }): NewEvent[] => {
+const decideReject = (s: ResourceState, input: { moderatorId: string; decidedAt: string; reason: string }): NewEvent[] => {
   reviewable(s, input.moderatorId);
   return [
     ev('library.resource.rejected', { resourceId: s.resourceId, ownerId: s.ownerId, ...input, title: s.fields?.title ?? '' }, s.ownerId),
@@ -177,7 +172,7 @@ export const OWN_REPORT_MESSAGE = 'You cannot report your own resource.';
 export const ALREADY_REPORTED_MESSAGE = 'You have already reported this resource.';
 
 /** One report per member; the report that reaches `threshold` distinct reporters sends the resource back to review. */
-export const decideReport = (s: ResourceState, input: { reporterId: string; reason: string; threshold: number }): NewEvent[] => {
+const decideReport = (s: ResourceState, input: { reporterId: string; reason: string; threshold: number }): NewEvent[] => {
   if (!live(s) || s.stage !== 'approved' || s.fields?.visibility !== 'public') throw notFound();
   if (s.ownerId === input.reporterId) throw forbidden(OWN_REPORT_MESSAGE);
   if (s.reporters.includes(input.reporterId)) throw conflict(ALREADY_REPORTED_MESSAGE);
@@ -188,11 +183,11 @@ export const decideReport = (s: ResourceState, input: { reporterId: string; reas
   return events;
 };
 
-export const decideDownload = (s: ResourceState, userId: string): NewEvent[] =>
+const decideDownload = (s: ResourceState, userId: string): NewEvent[] =>
   live(s) ? [ev('library.resource.downloaded', { resourceId: s.resourceId, ownerId: s.ownerId, userId }, s.ownerId)] : [];
 
 /** The owner deletes (or the system, when the owner's account is deleted). */
-export const decideDelete = (s: ResourceState, input: { userId: string; system?: boolean }): NewEvent[] => {
+const decideDelete = (s: ResourceState, input: { userId: string; system?: boolean }): NewEvent[] => {
   if (!live(s)) {
     if (input.system) return [];
     throw notFound();
@@ -217,3 +212,49 @@ export const RESOURCE_PERSONAL_FIELDS = [
   'reason',
   'excerpt',
 ] as const;
+
+type FileResult = { pages: number | null; words: number; excerpt: string; storageKey: string };
+
+/** What owners, moderators, readers and the processing job can ask of a resource. */
+export type ResourceCommand =
+  | { type: 'CreateResource'; resourceId: string; ownerId: string; fields: SubmissionFields; file: FileFacts; draft: boolean }
+  | { type: 'UpdateDraft'; resourceId: string; userId: string; fields: Partial<SubmissionFields>; file?: FileFacts }
+  | { type: 'SubmitDraft'; resourceId: string; userId: string; fields: SubmissionFields }
+  | ({ type: 'RecordProcessed'; resourceId: string } & FileResult)
+  | { type: 'RecordProcessingFailed'; resourceId: string; reason: string }
+  | { type: 'ApproveResource'; resourceId: string; moderatorId: string; decidedAt: string }
+  | { type: 'RejectResource'; resourceId: string; moderatorId: string; decidedAt: string; reason: string }
+  | { type: 'ReportResource'; resourceId: string; reporterId: string; reason: string; threshold: number }
+  | { type: 'RecordDownload'; resourceId: string; userId: string }
+  | { type: 'DeleteResource'; resourceId: string; userId: string; system?: boolean };
+
+/** The resource aggregate, one `resource-<id>` stream per resource; its state is kept as a snapshot in the stream head. */
+export const resourceDecider: CommandDecider<ResourceCommand, ResourceState> = {
+  name: 'resource',
+  initialState: initialResourceState,
+  evolve: evolveResource,
+  decide: (c, s) => {
+    switch (c.type) {
+      case 'CreateResource':
+        return decideCreate(s, c);
+      case 'UpdateDraft':
+        return decideUpdateDraft(s, c);
+      case 'SubmitDraft':
+        return decideSubmitDraft(s, c);
+      case 'RecordProcessed':
+        return decideProcessed(s, { pages: c.pages, words: c.words, excerpt: c.excerpt, storageKey: c.storageKey });
+      case 'RecordProcessingFailed':
+        return decideProcessingFailed(s, c.reason);
+      case 'ApproveResource':
+        return decideApprove(s, { moderatorId: c.moderatorId, decidedAt: c.decidedAt });
+      case 'RejectResource':
+        return decideReject(s, { moderatorId: c.moderatorId, decidedAt: c.decidedAt, reason: c.reason });
+      case 'ReportResource':
+        return decideReport(s, c);
+      case 'RecordDownload':
+        return decideDownload(s, c.userId);
+      case 'DeleteResource':
+        return decideDelete(s, c);
+    }
+  },
+};
