@@ -16,7 +16,11 @@ export interface Followed<D> {
   value: D | null;
 }
 
-export type EventChange<D> = (value: D | null, event: StoredEvent) => D | null | typeof unchanged;
+/** What an event makes of a document's value; async for a read model that must open or seal what it stores. */
+export type EventChange<D> = (
+  value: D | null,
+  event: StoredEvent,
+) => D | null | typeof unchanged | Promise<D | null | typeof unchanged>;
 
 /** A stream's log misses events a read model needs (it should never: versions are contiguous once appended). */
 export class StreamGapError extends Error {
@@ -69,7 +73,7 @@ export class StreamOrderedDocuments<D> {
     let known: StoredEvent[] = [];
     for (;;) {
       let gapAfter: number | undefined;
-      const doc = await this.documents.update(id, (current) => {
+      const doc = await this.documents.update(id, async (current) => {
         gapAfter = undefined;
         const held = current?.positions[event.streamId] ?? 0;
         if (event.version <= held) return unchanged;
@@ -81,9 +85,11 @@ export class StreamOrderedDocuments<D> {
         let value: D | null = current?.value ?? null;
         for (const next of [...missing, event]) {
           if (!handles(next)) continue;
-          const changed = change(value, next);
+          const changed = await change(value, next);
           if (changed !== unchanged) value = changed;
         }
+        // Nothing to keep and nothing kept (events about a purged subject replayed): no document is created for them.
+        if (!current && value === null) return unchanged;
         return { positions: { ...current?.positions, [event.streamId]: event.version }, value };
       });
       if (gapAfter === undefined) return doc?.value ?? null;
@@ -108,14 +114,14 @@ const MAX_ATTEMPTS = 50;
  * For a read-model document that follows one stream (field `version`: the last event applied): applies `event` as
  * the next version, conditionally on the document still holding the previous one, after the events in between read
  * from the log when it holds an older one. `update` says what an event changes (null: nothing, only the version
- * moves on). Right with any number of writers; answers false when the document already had the event.
+ * moves on; it may be async). Right with any number of writers; answers false when the document already had the event.
  */
 export const applyInOrder = async <T>(
   model: Model<T>,
   id: string,
   event: StoredEvent,
   log: StreamLog,
-  update: (event: StoredEvent) => UpdateQuery<T> | null,
+  update: (event: StoredEvent) => UpdateQuery<T> | null | Promise<UpdateQuery<T> | null>,
 ): Promise<boolean> => {
   for (let attempt = 1; ; attempt++) {
     const current = await model.findById(id, { version: 1 }).lean<{ version?: number }>();
@@ -125,7 +131,7 @@ export const applyInOrder = async <T>(
     let from = held;
     let lost = false;
     for (const next of pending) {
-      if (!(await writeVersion(model, id, from, next.version, update(next)))) {
+      if (!(await writeVersion(model, id, from, next.version, await update(next)))) {
         lost = true;
         break;
       }
