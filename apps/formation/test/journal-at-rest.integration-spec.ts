@@ -28,6 +28,7 @@ import { JOURNAL_PROJECTIONS, JOURNAL_STORE, journalStreamId } from '../src/jour
 import { JournalQueries } from '../src/journal/journal-queries';
 import { JournalTextSealing } from '../src/journal/journal-text-sealing.migration';
 import { JournalListProjection } from '../src/journal/projections/journal-list.projection';
+import { JournalEntryProjection } from '../src/journal/projections/journal-entry.projection';
 import { startFormation } from './formation-app.stub';
 
 const clock = { now: new Date('2026-03-04T15:00:00Z') };
@@ -239,7 +240,7 @@ describe(JournalTextSealing.name, () => {
 
     // Before: read through the upcaster, and rebuilt read models seal what they keep.
     const projections = app.get<ProjectionRunner>(JOURNAL_PROJECTIONS);
-    await projections.rebuild('journal-entries-sealed');
+    await projections.rebuild(app.get(JournalEntryProjection).name);
     const view = await journalDb.collection('journal_entries').findOne({ _id: legacy as never });
     expect(view?.sealedText).toMatch(/^pt1\./);
 

@@ -19,9 +19,14 @@ import { JournalListProjection } from '../src/journal/projections/journal-list.p
 import { memberStreamId } from '../src/members/commands/member-stream';
 import { IdentityEvents } from '../src/members/identity-events';
 import { PlanCommands } from '../src/plans/commands/plan-commands';
-import { planStreamId } from '../src/plans/projections/plan.projection';
 import { type ActivityCalendar, activityLists } from '../src/stats/domain/activity-calendar';
 import { ActivityCalendarProjection } from '../src/stats/projections/activity-calendar.projection';
+import { HabitEntryProjection, HabitProjection } from '../src/habits/projections/habit.projection';
+import { JournalEntryProjection } from '../src/journal/projections/journal-entry.projection';
+import { MemberProjection } from '../src/members/projections/member.projection';
+import { PlanProjection, planStreamId } from '../src/plans/projections/plan.projection';
+import { ProfileCommands, profileStreamId } from '../src/profiles/commands/profile-commands';
+import { ProfileProjection } from '../src/profiles/projections/profile.projection';
 import { identityEvent, startFormation } from './formation-app.stub';
 
 const clock = { now: new Date('2026-03-04T15:00:00Z') }; // a Wednesday
@@ -103,6 +108,10 @@ const busyMember = async () => {
   const activities = plan?.plan.dailyActivities.flatMap((day) => day.activities.map((a) => a.id)).slice(0, 4) ?? [];
   for (const id of activities) await plans.toggleActivity(userId, id, true, meta);
   await plans.toggleActivity(userId, activities[1], false, meta);
+
+  const profiles = app.get(ProfileCommands);
+  await profiles.create({ userId, displayName: 'Lydia' }, { ...meta, causationId: 'test' });
+  await profiles.rename({ userId, displayName: 'Lydia of Thyatira' }, { ...meta, causationId: 'test' });
 
   const journal = app.get(JournalCommands);
   const entry = { scriptureReference: null, mood: null, gratitude: null, isPrivate: true, draft: false };
@@ -233,5 +242,143 @@ describe('the journal list (fed by every entry of the member, in the private log
     await laterFirst(events, a);
 
     expect(await a.read(member.userId)).toEqual(live);
+  });
+});
+
+/**
+ * Read models whose documents follow one stream each (a plan, a member, a profile, a habit, a journal entry) or one
+ * day of one (a habit's check-in of a day): their documents as the app wrote them, removed, then written again.
+ */
+describe('documents that follow one stream', () => {
+  interface Case {
+    name: string;
+    database: () => Connection;
+    collection: string;
+    filter: () => Record<string, unknown>;
+    streams: () => string[];
+    store: () => EventStore;
+    replicas: () => [Projection, Projection];
+    /** What the app wrote must show what the member did (the comparison alone would accept an empty model). */
+    expected: (docs: Array<Record<string, unknown>>) => void;
+  }
+  const journalDb = () => db.useDb(`${db.name}_journal`);
+  let b: {
+    plans: PlanProjection;
+    members: MemberProjection;
+    profiles: ProfileProjection;
+    habits: HabitProjection;
+    entries: HabitEntryProjection;
+    journal: JournalEntryProjection;
+  };
+  beforeAll(() => {
+    const log = app.get(EventStore);
+    b = {
+      plans: new PlanProjection(replicaB, log),
+      members: new MemberProjection(replicaB, log),
+      profiles: new ProfileProjection(replicaB, log),
+      habits: new HabitProjection(replicaB, log),
+      entries: new HabitEntryProjection(replicaB),
+      journal: new JournalEntryProjection(replicaB.useDb(`${db.name}_journal`), app.get<EventStore>(JOURNAL_STORE), app.get(JournalTexts)),
+    };
+  });
+  const service = () => app.get(EventStore);
+  const cases: Case[] = [
+    {
+      name: 'a week plan (activities done and undone)',
+      database: () => db,
+      collection: 'plans',
+      filter: () => ({ _id: member.planStream }),
+      streams: () => [member.planStream],
+      store: service,
+      replicas: () => [app.get(PlanProjection), b.plans],
+      expected: ([plan]) => expect(plan.completed).toHaveLength(3),
+    },
+    {
+      name: 'the member',
+      database: () => db,
+      collection: 'members',
+      filter: () => ({ _id: member.userId }),
+      streams: () => [memberStreamId(member.userId)],
+      store: service,
+      replicas: () => [app.get(MemberProjection), b.members],
+      expected: ([view]) => expect(view).toMatchObject({ onboarded: true, timeZone: 'America/New_York' }),
+    },
+    {
+      name: 'the profile',
+      database: () => db,
+      collection: 'profiles',
+      filter: () => ({ _id: member.userId }),
+      streams: () => [profileStreamId(member.userId)],
+      store: service,
+      replicas: () => [app.get(ProfileProjection), b.profiles],
+      expected: ([view]) => expect(view).toMatchObject({ displayName: 'Lydia of Thyatira', version: 2 }),
+    },
+    {
+      name: 'the habits (edited, skipped, paused, resumed, archived)',
+      database: () => db,
+      collection: 'habits',
+      filter: () => ({ userId: member.userId }),
+      streams: () => member.habitIds.map(habitStreamId),
+      store: service,
+      replicas: () => [app.get(HabitProjection), b.habits],
+      expected: (views) =>
+        expect(views.map((v) => [v.name, v.archived, v.skipDates])).toEqual(
+          expect.arrayContaining([
+            ['Two psalms a day', false, ['2026-03-05']],
+            ['Walk and pray', true, []],
+          ]),
+        ),
+    },
+    {
+      name: "the habits' days (checked in, one undone)",
+      database: () => db,
+      collection: 'habit_entries',
+      filter: () => ({ userId: member.userId }),
+      streams: () => member.habitIds.map(habitStreamId),
+      store: service,
+      replicas: () => [app.get(HabitEntryProjection), b.entries],
+      expected: (days) => expect(days.map((d) => d.completed).sort()).toEqual([false, true, true, true, true, true, true, true, true]),
+    },
+    {
+      name: 'the journal entries (one edited, one removed)',
+      database: journalDb,
+      collection: 'journal_entries',
+      filter: () => ({ userId: member.userId }),
+      streams: () => member.entryIds.map(journalStreamId),
+      store: () => app.get<EventStore>(JOURNAL_STORE),
+      replicas: () => [app.get(JournalEntryProjection), b.journal],
+      expected: (entries) => expect(entries.map((e) => e.removed).sort()).toEqual([false, false, false, true]),
+    },
+  ];
+
+  const documents = (c: Case) =>
+    c.database().collection(c.collection).find(c.filter()).sort({ _id: 1 }).toArray() as Promise<Array<Record<string, unknown>>>;
+
+  describe.each(cases)('$name', (c) => {
+    let live: Array<Record<string, unknown>>;
+    beforeAll(async () => {
+      live = await documents(c);
+    });
+
+    it('ends as the events imply when two replicas apply them at once in any order', async () => {
+      c.expected(live);
+      const [a, other] = c.replicas();
+      const events = await eventsOf(c.store(), c.streams(), a);
+      await c.database().collection(c.collection).deleteMany(c.filter());
+
+      await throughTwoReplicas(events, a, other);
+
+      expect(await documents(c)).toEqual(live);
+    }, 60_000);
+
+    it('applies a later event only after the ones before it', async () => {
+      const [a] = c.replicas();
+      const events = await eventsOf(c.store(), c.streams(), a);
+      await c.database().collection(c.collection).deleteMany(c.filter());
+
+      await laterFirst(events, a);
+
+      expect(await documents(c)).toEqual(live);
+    });
   });
 });
