@@ -12,6 +12,7 @@ import type { Connection } from 'mongoose';
 import { applyToJournalList, emptyJournalList, type JournalList, type JournalListEvent } from '../domain/journal-list';
 import { JOURNAL_CONNECTION, JOURNAL_STORE } from '../journal-store';
 import { JournalTexts } from '../journal-texts';
+import { dropRetiredCollections } from '../../shared/retired-collections';
 
 type JournalEventType = 'formation.journal.entry-saved' | 'formation.journal.entry-removed';
 const journalEventTypes: readonly string[] = ['formation.journal.entry-saved', 'formation.journal.entry-removed'];
@@ -35,7 +36,7 @@ export class JournalListProjection implements Projection<JournalEventType> {
   private readonly lists: StreamOrderedDocuments<string>;
 
   constructor(
-    @Inject(JOURNAL_CONNECTION) connection: Connection,
+    @Inject(JOURNAL_CONNECTION) private readonly connection: Connection,
     @Inject(JOURNAL_STORE) log: EventStore,
     private readonly texts: JournalTexts,
   ) {
@@ -79,6 +80,7 @@ export class JournalListProjection implements Projection<JournalEventType> {
 
   async reset(): Promise<void> {
     await this.lists.clear();
+    await dropRetiredCollections(this.connection, 'journal_lists');
   }
 }
 

@@ -11,6 +11,7 @@ import {
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { type ActivityCalendar, activityEventTypes, activityLists, applyToCalendar, emptyCalendar } from '../domain/activity-calendar';
+import { dropRetiredCollections } from '../../shared/retired-collections';
 
 type ActivityEventType = (typeof activityEventTypes)[number];
 
@@ -30,7 +31,7 @@ export class ActivityCalendarProjection implements Projection<ActivityEventType>
   readonly backfill = true;
   private readonly calendars: StreamOrderedDocuments<ActivityCalendar>;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection, log: EventStore) {
+  constructor(@Inject(MONGO_CONNECTION) private readonly connection: Connection, log: EventStore) {
     this.calendars = new StreamOrderedDocuments(
       new VersionedDocuments<Followed<ActivityCalendar>>(connection, 'activity_calendars_ordered'),
       log,
@@ -57,6 +58,7 @@ export class ActivityCalendarProjection implements Projection<ActivityEventType>
 
   async reset(): Promise<void> {
     await this.calendars.clear();
+    await dropRetiredCollections(this.connection, 'activity_calendars');
   }
 }
 
