@@ -66,7 +66,7 @@ describe("My Plan's active days (one calendar per member)", () => {
     const before = await calendar.listsOf(userId);
     // As before the calendar was added: no documents, and no record that it was ever filled.
     await calendar.reset();
-    await db.collection('projection_builds').deleteOne({ _id: 'activity-calendars' as never });
+    await db.collection('projection_builds').deleteOne({ _id: calendar.name as never });
     expect(await calendar.listsOf(userId)).toEqual({ habitCheckIns: [], planActivities: [], journalEntries: [] });
 
     const runner = new ProjectionRunner(app.get(EventStore), [calendar]);
@@ -75,6 +75,6 @@ describe("My Plan's active days (one calendar per member)", () => {
 
     expect(await calendar.listsOf(userId)).toEqual(before);
     expect(before.journalEntries).toEqual(['2026-03-04']);
-    expect(await app.get(EventStore).projectionBuilt('activity-calendars')).toBe(true);
+    expect(await app.get(EventStore).projectionBuilt(calendar.name)).toBe(true);
   });
 });

@@ -27,6 +27,8 @@ import { JournalCommands } from '../src/journal/commands/journal-commands';
 import { JOURNAL_PROJECTIONS, JOURNAL_STORE, journalStreamId } from '../src/journal/journal-store';
 import { JournalQueries } from '../src/journal/journal-queries';
 import { JournalTextSealing } from '../src/journal/journal-text-sealing.migration';
+import { JournalListProjection } from '../src/journal/projections/journal-list.projection';
+import { JournalEntryProjection } from '../src/journal/projections/journal-entry.projection';
 import { startFormation } from './formation-app.stub';
 
 const clock = { now: new Date('2026-03-04T15:00:00Z') };
@@ -238,7 +240,7 @@ describe(JournalTextSealing.name, () => {
 
     // Before: read through the upcaster, and rebuilt read models seal what they keep.
     const projections = app.get<ProjectionRunner>(JOURNAL_PROJECTIONS);
-    await projections.rebuild('journal-entries-sealed');
+    await projections.rebuild(app.get(JournalEntryProjection).name);
     const view = await journalDb.collection('journal_entries').findOne({ _id: legacy as never });
     expect(view?.sealedText).toMatch(/^pt1\./);
 
@@ -256,7 +258,7 @@ describe(JournalTextSealing.name, () => {
       gratitude: 'Old friends',
     });
     expect(untouched).toMatchObject({ schemaVersion: 1, data: { content: ERASED } });
-    await projections.rebuild('journal-lists-sealed');
+    await projections.rebuild(app.get(JournalListProjection).name);
     expect((await app.get(JournalQueries).list(member, { ...page, q: phrase })).items.map((e) => [e.id, e.gratitude])).toEqual([
       [legacy, 'Old friends'],
     ]);

@@ -86,7 +86,7 @@ describe('journal events', () => {
     expect(
       await db
         .useDb(`${db.name}_journal`)
-        .collection('journal_lists')
+        .collection('journal_lists_ordered')
         .findOne({ _id: userId as never }),
     ).toBeNull();
     const [saved] = await app.get<EventStore>(JOURNAL_STORE).load(journalStreamId(id));
@@ -141,7 +141,7 @@ describe('the journal list (one document per member)', () => {
     await db
       .useDb(`${db.name}_journal`)
       .collection('projection_builds')
-      .deleteOne({ _id: 'journal-lists-sealed' as never });
+      .deleteOne({ _id: lists.name as never });
     expect((await app.get(JournalQueries).list(userId, page)).total).toBe(0);
 
     const runner = new ProjectionRunner(app.get<EventStore>(JOURNAL_STORE), [lists]);
@@ -151,7 +151,7 @@ describe('the journal list (one document per member)', () => {
     const after = await app.get(JournalQueries).list(userId, page);
     expect(after.items.map((e) => e.id)).toEqual([kept]);
     expect(after).toEqual(before);
-    expect(await app.get<EventStore>(JOURNAL_STORE).projectionBuilt('journal-lists-sealed')).toBe(true);
+    expect(await app.get<EventStore>(JOURNAL_STORE).projectionBuilt(lists.name)).toBe(true);
   });
 });
 

@@ -154,7 +154,7 @@ describe('account deletion', () => {
     const plan = (await plansOf(userId))[0];
     await app.get(PlanCommands).toggleActivity(userId, plan.plan.dailyActivities[3].activities[0].id, true, { correlationId: 'test' });
     expect(await db.collection('activity_days').countDocuments({ userId })).toBe(2);
-    expect(await db.collection('activity_calendars').countDocuments({ _id: userId as never })).toBe(1);
+    expect(await db.collection('activity_calendars_ordered').countDocuments({ _id: userId as never })).toBe(1);
     const snapshots = () => db.collection('streams').countDocuments({ subjectId: userId, snapshot: { $ne: null } });
     expect(await snapshots()).toBeGreaterThanOrEqual(3);
 
@@ -168,7 +168,8 @@ describe('account deletion', () => {
       ['habits', { userId }],
       ['habit_entries', { userId }],
       ['activity_days', { userId }],
-      ['activity_calendars', { _id: userId }],
+      ['activity_calendars_ordered', { _id: userId }],
+      ['habit_boards_ordered', { _id: userId }],
     ] as const) {
       expect({ collection, count: await db.collection(collection).countDocuments(filter as never) }).toEqual({ collection, count: 0 });
     }

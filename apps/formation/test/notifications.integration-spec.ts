@@ -1,4 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { connectTestDatabase } from '@abide/messaging/src/testing/test-engines';
+import { LiveSignals } from '@abide/messaging';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
@@ -89,11 +91,11 @@ describe('the bell (one inbox per member)', () => {
     });
     const docs = [legacy(userId, 1, minute(2)), legacy(userId, 3, null), legacy(other, 4, null)];
     await store.model.insertMany(docs);
-    await db.collection('formation_migrations').deleteOne({ _id: 'notification-inboxes' as never });
+    await db.collection('formation_migrations').deleteOne({ _id: 'notification-inboxes-versioned' as never });
 
     await app.get(NotificationInboxMigration).onApplicationBootstrap();
     await store.add(notice(userId, `new-${userId}`), minute(5));
-    await db.collection('formation_migrations').deleteOne({ _id: 'notification-inboxes' as never });
+    await db.collection('formation_migrations').deleteOne({ _id: 'notification-inboxes-versioned' as never });
     await app.get(NotificationInboxMigration).onApplicationBootstrap();
 
     expect(await store.list(userId, 20)).toEqual({
@@ -105,7 +107,7 @@ describe('the bell (one inbox per member)', () => {
       unreadCount: 2,
     });
     expect((await store.list(other, 20)).items.map((i) => i.id)).toEqual([docs[2]._id]);
-    expect(await db.collection('formation_migrations').findOne({ _id: 'notification-inboxes' as never })).not.toBeNull();
+    expect(await db.collection('formation_migrations').findOne({ _id: 'notification-inboxes-versioned' as never })).not.toBeNull();
   });
 
   it('forgets the member on account deletion', async () => {
@@ -115,6 +117,33 @@ describe('the bell (one inbox per member)', () => {
     await store.purge(userId);
 
     expect(await store.list(userId, 20)).toEqual({ items: [], unreadCount: 0 });
-    expect(await db.collection('notification_inboxes').findOne({ _id: userId as never })).toBeNull();
+    expect(await db.collection('notification_inboxes_versioned').findOne({ _id: userId as never })).toBeNull();
   });
 });
+
+describe('the bell written by two replicas at once', () => {
+  let replicaB: Connection;
+  let storeB: NotificationStore;
+  beforeAll(async () => {
+    replicaB = await connectTestDatabase(db.name);
+    storeB = new NotificationStore(replicaB, app.get(LiveSignals));
+  });
+  afterAll(async () => {
+    await replicaB.close();
+  });
+
+  it('keeps every notification added through either replica, and each read marked, at the same moment', async () => {
+    const userId = uuidv7();
+    const keys = Array.from({ length: 40 }, (_, i) => `burst-${userId}-${i}`);
+
+    await Promise.all(keys.map((key, i) => (i % 2 ? store : storeB).add(notice(userId, key), minute(i))));
+    const read = keys.slice(0, 10).map(notificationIdOf);
+    await Promise.all(read.map((id, i) => (i % 2 ? storeB : store).markRead(userId, id)));
+
+    const inbox = await store.list(userId, 100);
+    expect(new Set(inbox.items.map((i) => i.id))).toEqual(new Set(keys.map(notificationIdOf)));
+    expect(inbox.unreadCount).toBe(30);
+    expect(inbox.items.filter((i) => i.readAt !== null).map((i) => i.id).sort()).toEqual([...read].sort());
+  }, 60_000);
+});
+

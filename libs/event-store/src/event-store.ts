@@ -13,6 +13,7 @@ import { outboxModels, type OutboxDocument } from './outbox/outbox.schema';
 import { encodeState, decodeState } from './state-codec';
 import { streamHeadModel, type StreamHeadDocument } from './stream-head.schema';
 import type { AppendMeta, NewEvent, StoredEvent } from './stored-event';
+import type { StreamLog } from './read-models/stream-order';
 
 export interface EventStoreOptions {
   /** Names the relay lease; one event store per service database (or per private store, e.g. journal texts). */
@@ -72,7 +73,7 @@ const KNOWN_BATCH = 64;
  * No transactions, no global counter and no updates on the way (FerretDB v1 takes a global lock for each): a batch's
  * events are inserted together, a lost race removes what it wrote.
  */
-export class EventStore implements OnModuleInit {
+export class EventStore implements OnModuleInit, StreamLog {
   readonly service: string;
   readonly events: Model<EventDocument>;
   readonly heads: Model<StreamHeadDocument>;
@@ -245,6 +246,15 @@ export class EventStore implements OnModuleInit {
     await this.init();
     const head = await this.heads.findById(streamId, { version: 1 }).lean<Pick<StreamHeadDocument, 'version'>>();
     return this.readFrom(streamId, options.afterVersion ?? 0, head?.version ?? 0);
+  }
+
+  /**
+   * A stream's events after `afterVersion` and before `beforeVersion`, by key (a read model filling a gap before a
+   * later event; StreamLog). Stops at the first one missing.
+   */
+  async eventsBetween(streamId: string, afterVersion: number, beforeVersion: number): Promise<StoredEvent[]> {
+    await this.init();
+    return this.readFrom(streamId, afterVersion, beforeVersion - 1, false);
   }
 
   /**
@@ -448,9 +458,9 @@ export class EventStore implements OnModuleInit {
 
   /**
    * Events after `version`, each by its key: those up to the head's version (`knownLast`) all at once, then on past it
-   * (normally one read that finds nothing: a head may lag behind a concurrent writer's append).
+   * (normally one read that finds nothing: a head may lag behind a concurrent writer's append) unless `readPast` is false.
    */
-  private async readFrom(streamId: string, version: number, knownLast: number): Promise<StoredEvent[]> {
+  private async readFrom(streamId: string, version: number, knownLast: number, readPast = true): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];
     for (let from = version + 1; from <= knownLast; from += KNOWN_BATCH) {
       const count = Math.min(KNOWN_BATCH, knownLast - from + 1);
@@ -462,6 +472,7 @@ export class EventStore implements OnModuleInit {
         events.push(toStoredEvent(doc, this.registry));
       }
     }
+    if (!readPast) return events;
     const after = Math.max(version, knownLast);
     const first = await this.events.findById(eventKey(streamId, after + 1)).lean<EventDocument>();
     if (!first) return events;

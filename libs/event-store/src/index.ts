@@ -12,6 +12,15 @@ export { OUTBOX_COLLECTION, UNPROJECTED_COLLECTION } from './outbox/outbox.schem
 export type { Projection } from './projections/projection';
 export { ProjectionRunner, type ProjectionRunnerOptions } from './projections/projection-runner';
 export { applyIfNewer, withDocument } from './projections/apply-if-newer';
+export { DocumentContention, unchanged, VersionedDocuments, type Change } from './read-models/versioned-documents';
+export {
+  applyInOrder,
+  StreamGapError,
+  StreamOrderedDocuments,
+  type EventChange,
+  type Followed,
+  type StreamLog,
+} from './read-models/stream-order';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 export { RELAY_LEASES_COLLECTION } from './outbox/relay-lease.schema';
 export { erasedSubjectsIn, EventSourcingModule, type EventSourcingOptions } from './nest/event-sourcing.module';

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { VersionedDocuments } from '@abide/event-store';
+import { updateFrom } from '../shared/update-from';
 import type { ChurchRole } from '@abide/contracts';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { KeyedDocuments } from '../shared/keyed-documents';
 
 /** A fact with the version of the stream it came from: an older event never undoes a newer one. */
 interface Versioned<T> {
@@ -49,24 +50,24 @@ export interface ChurchSummary {
  */
 @Injectable()
 export class ChurchDirectory {
-  private readonly memberChurches: KeyedDocuments<MemberChurches>;
-  private readonly memberGroups: KeyedDocuments<MemberGroups>;
-  private readonly churches: KeyedDocuments<ChurchFacts>;
-  private readonly churchGroups: KeyedDocuments<ChurchGroups>;
-  private readonly groups: KeyedDocuments<GroupFacts>;
+  private readonly memberChurches: VersionedDocuments<MemberChurches>;
+  private readonly memberGroups: VersionedDocuments<MemberGroups>;
+  private readonly churches: VersionedDocuments<ChurchFacts>;
+  private readonly churchGroups: VersionedDocuments<ChurchGroups>;
+  private readonly groups: VersionedDocuments<GroupFacts>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    this.memberChurches = new KeyedDocuments(connection, 'directory_member_churches');
-    this.memberGroups = new KeyedDocuments(connection, 'directory_member_groups');
-    this.churches = new KeyedDocuments(connection, 'directory_churches');
-    this.churchGroups = new KeyedDocuments(connection, 'directory_church_groups');
-    this.groups = new KeyedDocuments(connection, 'directory_groups');
+    this.memberChurches = new VersionedDocuments(connection, 'directory_member_churches');
+    this.memberGroups = new VersionedDocuments(connection, 'directory_member_groups');
+    this.churches = new VersionedDocuments(connection, 'directory_churches');
+    this.churchGroups = new VersionedDocuments(connection, 'directory_church_groups');
+    this.groups = new VersionedDocuments(connection, 'directory_groups');
   }
 
   // ---- facts, from the consumer ----
 
   async churchProfile(churchId: string, v: number, changes: { name?: string; timeZone?: string }): Promise<void> {
-    await this.churches.update(churchId, emptyChurch, (c) => ({
+    await updateFrom(this.churches, churchId, emptyChurch, (c) => ({
       ...c,
       name: changes.name === undefined ? c.name : newerField(c.name, changes.name, v),
       timeZone: changes.timeZone === undefined ? c.timeZone : newerField(c.timeZone, changes.timeZone, v),
@@ -75,29 +76,29 @@ export class ChurchDirectory {
 
   /** A member's role in a church after an event of its stream (null: they left or were removed). */
   async churchRole(churchId: string, userId: string, role: ChurchRole | null, v: number): Promise<void> {
-    await this.churches.update(churchId, emptyChurch, (c) => ({ ...c, members: newer(c.members, userId, role, v) }));
-    await this.memberChurches.update(userId, () => ({}), (m) => newer(m, churchId, role, v));
+    await updateFrom(this.churches, churchId, emptyChurch, (c) => ({ ...c, members: newer(c.members, userId, role, v) }));
+    await updateFrom(this.memberChurches, userId, () => ({}), (m) => newer(m, churchId, role, v));
   }
 
   async groupName(groupId: string, name: string, v: number): Promise<void> {
-    await this.groups.update(groupId, emptyGroup, (g) => ({ ...g, name: newerField(g.name, name, v) }));
+    await updateFrom(this.groups, groupId, emptyGroup, (g) => ({ ...g, name: newerField(g.name, name, v) }));
   }
 
   /** The group joined a church (`churchId`) or left it (null; `previous` names the church it left). */
   async groupChurch(groupId: string, churchId: string | null, previous: string, v: number): Promise<void> {
-    await this.groups.update(groupId, emptyGroup, (g) => ({ ...g, church: newerField(g.church, churchId, v) }));
-    await this.churchGroups.update(churchId ?? previous, () => ({}), (facts) => newer(facts, groupId, churchId !== null, v));
+    await updateFrom(this.groups, groupId, emptyGroup, (g) => ({ ...g, church: newerField(g.church, churchId, v) }));
+    await updateFrom(this.churchGroups, churchId ?? previous, () => ({}), (facts) => newer(facts, groupId, churchId !== null, v));
   }
 
   async groupMember(groupId: string, userId: string, member: boolean, v: number): Promise<void> {
-    await this.groups.update(groupId, emptyGroup, (g) => ({ ...g, members: newer(g.members, userId, member, v) }));
-    await this.memberGroups.update(userId, () => ({}), (m) => newer(m, groupId, member, v));
+    await updateFrom(this.groups, groupId, emptyGroup, (g) => ({ ...g, members: newer(g.members, userId, member, v) }));
+    await updateFrom(this.memberGroups, userId, () => ({}), (m) => newer(m, groupId, member, v));
   }
 
   /** Account deletion: the member's own documents go (community's removals clear them from churches and groups). */
   async forgetMember(userId: string): Promise<void> {
-    await this.memberChurches.delete(userId);
-    await this.memberGroups.delete(userId);
+    await this.memberChurches.model.deleteOne({ _id: userId });
+    await this.memberGroups.model.deleteOne({ _id: userId });
   }
 
   // ---- reads, all by key ----

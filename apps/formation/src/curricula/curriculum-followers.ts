@@ -1,4 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { VersionedDocuments } from '@abide/event-store';
+import { updateFrom } from '../shared/update-from';
 import type { EventTypesOf } from '@abide/contracts';
 import type { Projection, StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION, runDetached } from '@abide/platform';
@@ -7,7 +9,6 @@ import type { Connection } from 'mongoose';
 import { CLOCK, type Clock } from '../config/clock';
 import { ChurchDirectory, ChurchMembershipChanges } from '../churches/churches.port';
 import type { CommandMeta } from '../members/members.port';
-import { KeyedDocuments } from '../shared/keyed-documents';
 import { type ChurchAssignment, CurriculumProjection } from './projections/curriculum.projection';
 
 /** What a plan does when the curriculum week a member follows may have changed (plans register it). */
@@ -55,7 +56,7 @@ export class CurriculumFollowers implements Projection<EventTypesOf<'formation.c
   readonly handles = ['formation.curriculum.assigned', 'formation.curriculum.assignment-ended'] as const;
   private readonly logger = new Logger(CurriculumFollowers.name);
   private readonly listeners: FollowListener[] = [];
-  private readonly followUps: KeyedDocuments<FollowUp>;
+  private readonly followUps: VersionedDocuments<FollowUp>;
   private running?: Promise<void>;
   private again = false;
   private timer?: NodeJS.Timeout;
@@ -68,7 +69,7 @@ export class CurriculumFollowers implements Projection<EventTypesOf<'formation.c
     private readonly curricula: CurriculumProjection,
     changes: ChurchMembershipChanges,
   ) {
-    this.followUps = new KeyedDocuments(connection, 'curriculum_follow_ups');
+    this.followUps = new VersionedDocuments(connection, 'curriculum_follow_ups');
     changes.listen(async ({ userIds, meta }) => {
       for (const userId of userIds) await this.follow(userId, meta);
     });
@@ -89,7 +90,7 @@ export class CurriculumFollowers implements Projection<EventTypesOf<'formation.c
     if (new Date(event.occurredAt).getTime() < now.getTime() - STALE_AFTER_DAYS * 86_400_000) return;
     // No member's week can have begun after this Sunday (no zone is more than 14 hours ahead of UTC).
     if (event.type === 'formation.curriculum.assigned' && event.data.startDate > weekStartOf(addDays(localDateOf(now, 'UTC'), 1))) return;
-    await this.followUps.update(
+    await updateFrom(this.followUps, 
       `${event.streamId}@${event.version}`,
       () => ({
         churchId: event.data.churchId,
@@ -148,7 +149,7 @@ export class CurriculumFollowers implements Projection<EventTypesOf<'formation.c
       const followUp = JSON.parse(row.state) as FollowUp;
       const assignment = (await this.curricula.assignmentsOf(followUp.churchId)).find((a) => a.assignmentId === followUp.assignmentId);
       if (!assignment || assignment.v < (followUp.v ?? 0)) {
-        if (this.isStale(followUp)) await this.followUps.delete(row._id);
+        if (this.isStale(followUp)) await this.followUps.model.deleteOne({ _id: row._id });
         else waiting = true;
         continue;
       }
@@ -156,8 +157,8 @@ export class CurriculumFollowers implements Projection<EventTypesOf<'formation.c
       const failed = await this.bringAlong(followUp, userIds);
       const passes = (followUp.failedPasses ?? 0) + (failed.length ? 1 : 0);
       this.logger.log({ assignmentId: followUp.assignmentId, members: userIds.length, failed: failed.length }, 'curriculum follow-up pass done');
-      if (failed.length && passes < MAX_FAILED_PASSES) await this.followUps.update(row._id, () => followUp, () => ({ ...followUp, retry: failed, failedPasses: passes }));
-      else await this.followUps.delete(row._id);
+      if (failed.length && passes < MAX_FAILED_PASSES) await updateFrom(this.followUps, row._id, () => followUp, () => ({ ...followUp, retry: failed, failedPasses: passes }));
+      else await this.followUps.model.deleteOne({ _id: row._id });
     }
     if (waiting) this.kickSoon();
   }

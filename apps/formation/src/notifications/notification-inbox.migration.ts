@@ -5,7 +5,9 @@ import { addToInbox, type InboxItem } from './notification-inbox';
 import type { NotificationView } from './notification.schema';
 import { NotificationStore, toInboxItem } from './notification.store';
 
-const MARKER = 'notification-inboxes';
+// Run again (a new marker) when inboxes moved to a collection written by compare-and-set.
+const MARKER = 'notification-inboxes-versioned';
+const RETIRED_COLLECTION = 'notification_inboxes';
 
 /**
  * Fills each member's inbox once from the notifications kept one document each before inboxes existed. Each is merged
@@ -30,6 +32,8 @@ export class NotificationInboxMigration implements OnApplicationBootstrap {
       }
       for (const [userId, items] of byUser) await this.store.changeInbox(userId, (inbox) => addToInbox(inbox, ...items));
       if (byUser.size) this.logger.log(`Filled the inboxes of ${byUser.size} member(s) in ${Date.now() - started} ms`);
+      // The inboxes as they were kept before (written under a per-process lock): nothing reads them any more.
+      await this.connection.collection(RETIRED_COLLECTION).drop().catch(() => undefined);
     });
   }
 }

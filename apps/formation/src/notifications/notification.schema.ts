@@ -29,14 +29,3 @@ export const notificationSchema = new Schema<NotificationView>(
 notificationSchema.index({ key: 1 }, { unique: true });
 // A member's notifications, for account deletion and filling the inboxes once (the bell reads the inbox).
 notificationSchema.index({ userId: 1, createdAt: -1 });
-
-/** One member's bell (see notification-inbox), stored as one JSON string: FerretDB v1 decodes nested documents slowly. */
-export interface NotificationInboxDocument {
-  _id: string;
-  inbox: string;
-}
-
-export const notificationInboxSchema = new Schema<NotificationInboxDocument>(
-  { _id: { type: String, required: true }, inbox: { type: String, required: true } },
-  { collection: 'notification_inboxes', versionKey: false },
-);

@@ -1,11 +1,11 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { withDocument } from '@abide/event-store';
+import { unchanged, VersionedDocuments } from '@abide/event-store';
 import { LiveSignals } from '@abide/messaging';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { v5 as uuidv5 } from 'uuid';
 import { addToInbox, emptyInbox, type Inbox, type InboxItem, inboxView, markAllReadInInbox, markReadInInbox } from './notification-inbox';
-import { type NotificationInboxDocument, notificationInboxSchema, type NotificationView, notificationSchema } from './notification.schema';
+import { type NotificationView, notificationSchema } from './notification.schema';
 
 export interface NewNotification {
   userId: string;
@@ -38,15 +38,19 @@ export const toInboxItem = (v: NotificationView): InboxItem => ({
 @Injectable()
 export class NotificationStore implements OnModuleInit {
   readonly model: Model<NotificationView>;
-  readonly inboxes: Model<NotificationInboxDocument>;
+  /**
+   * Each member's bell (see notification-inbox) as one JSON value, written by compare-and-set so any number of
+   * replicas can change one inbox at the same moment. A collection of its own since values carry a revision
+   * (NotificationInboxMigration fills it once from the notifications).
+   */
+  readonly inboxes: VersionedDocuments<Inbox>;
 
   constructor(
     @Inject(MONGO_CONNECTION) connection: Connection,
     private readonly live: LiveSignals,
   ) {
     this.model = connection.models.NotificationView ?? connection.model<NotificationView>('NotificationView', notificationSchema);
-    this.inboxes =
-      connection.models.NotificationInbox ?? connection.model<NotificationInboxDocument>('NotificationInbox', notificationInboxSchema);
+    this.inboxes = new VersionedDocuments<Inbox>(connection, 'notification_inboxes_versioned');
   }
 
   async onModuleInit(): Promise<void> {
@@ -77,12 +81,14 @@ export class NotificationStore implements OnModuleInit {
 
   /** Marks one of the member's notifications read; false when it is not theirs (or does not exist). */
   async markRead(userId: string, id: string, now = new Date()): Promise<boolean> {
-    let outcome: ReturnType<typeof markReadInInbox> = 'absent';
-    await this.changeInbox(userId, async (inbox) => {
+    // Set by the change (`as`: the compiler does not follow assignments made in a callback).
+    let outcome = 'absent' as ReturnType<typeof markReadInInbox>;
+    await this.changeInbox(userId, (inbox) => {
       outcome = markReadInInbox(inbox, id, now.toISOString());
-      if (outcome === 'marked') await this.model.updateOne({ _id: id }, { $set: { readAt: now } });
       return outcome === 'marked';
     });
+    // The notification's own record follows the inbox, once the inbox's change has won.
+    if (outcome === 'marked') await this.model.updateOne({ _id: id }, { $set: { readAt: now } });
     if (outcome !== 'absent') return true;
     // Not in the inbox: a read one too old to be listed, or another member's.
     const found = await this.model.findById(id, { userId: 1 }).lean<Pick<NotificationView, 'userId'>>();
@@ -91,35 +97,37 @@ export class NotificationStore implements OnModuleInit {
 
   async markAllRead(userId: string, now = new Date()): Promise<number> {
     let marked: string[] = [];
-    await this.changeInbox(userId, async (inbox) => {
+    await this.changeInbox(userId, (inbox) => {
       marked = markAllReadInInbox(inbox, now.toISOString());
-      await Promise.all(marked.map((id) => this.model.updateOne({ _id: id }, { $set: { readAt: now } })));
       return marked.length > 0;
     });
+    await Promise.all(marked.map((id) => this.model.updateOne({ _id: id }, { $set: { readAt: now } })));
     return marked.length;
   }
 
   async purge(userId: string): Promise<void> {
     await this.model.deleteMany({ userId });
-    await this.inboxes.deleteOne({ _id: userId });
+    // Nothing of the member is left, not even the row a delete by compare-and-set would keep.
+    await this.inboxes.model.deleteOne({ _id: userId });
   }
 
   /**
-   * Read-modify-write of the member's inbox, one at a time per member in this process; written when `change` says so,
-   * and then the member's open streams are told their bell changed (docs/architecture.md, "Live updates").
+   * Changes the member's inbox by compare-and-set: `change` edits the inbox it is given and says whether it changed
+   * anything; a lost race calls it again on the inbox as the winner left it (so what it records must come from its
+   * last call). When written, the member's open streams are told their bell changed (docs/architecture.md, "Live
+   * updates").
    */
-  async changeInbox(userId: string, change: (inbox: Inbox) => boolean | Promise<boolean>): Promise<void> {
-    const written = await withDocument(this.inboxes as unknown as Model<unknown>, userId, async () => {
-      const inbox = await this.inboxOf(userId);
-      if (!(await change(inbox))) return false;
-      await this.inboxes.updateOne({ _id: userId }, { $set: { inbox: JSON.stringify(inbox) } }, { upsert: true });
-      return true;
+  async changeInbox(userId: string, change: (inbox: Inbox) => boolean): Promise<void> {
+    let written = false;
+    await this.inboxes.update(userId, (current) => {
+      const inbox = current ?? emptyInbox();
+      written = change(inbox);
+      return written ? inbox : unchanged;
     });
     if (written) this.live.tell({ members: [userId] }, { kind: 'notifications' });
   }
 
   private async inboxOf(userId: string): Promise<Inbox> {
-    const doc = await this.inboxes.findById(userId).lean<NotificationInboxDocument>();
-    return doc ? (JSON.parse(doc.inbox) as Inbox) : emptyInbox();
+    return (await this.inboxes.get(userId)) ?? emptyInbox();
   }
 }

@@ -1,10 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventTypesOf } from '@abide/contracts';
-import type { Projection, StoredEvent } from '@abide/event-store';
+import {
+  EventStore,
+  type Followed,
+  type Projection,
+  type StoredEvent,
+  StreamOrderedDocuments,
+  unchanged,
+  VersionedDocuments,
+} from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { MemberProjection } from '../../members/members.port';
-import { KeyedDocuments } from '../../shared/keyed-documents';
+import { updateFrom } from '../../shared/update-from';
 import {
   checkOff,
   followKey,
@@ -14,6 +22,7 @@ import {
   progressKey,
   regenerated,
 } from '../domain/progress-contribution';
+import { dropRetiredCollections } from '../../shared/retired-collections';
 
 /** One curriculum week's figures, and the changes applied last (so one replayed after a crash is not counted twice). */
 export interface WeekProgress {
@@ -30,6 +39,23 @@ type Handled = EventTypesOf<'formation.plan.'> | 'formation.member.settings-chan
 type PlanRef = { churchId: string; curriculumId: string; week: number } | null;
 type Day = { activities: Array<{ id: string; fromCurriculum?: true }> };
 
+/**
+ * A member's contribution, and the changes of week figures it made that may not have reached the weeks yet (by
+ * change id): recorded with the contribution in one compare-and-set, then added to the weeks (each remembers the
+ * change ids it has) and only then forgotten, so neither a lost race nor a crash in between counts one twice or never.
+ */
+interface Contribution extends MemberProgress {
+  pending: Record<string, Array<[string, KeyFigures]>>;
+}
+
+const handledTypes: readonly string[] = [
+  'formation.plan.generated',
+  'formation.plan.curriculum-followed',
+  'formation.plan.activity-completed',
+  'formation.plan.activity-uncompleted',
+  'formation.member.settings-changed',
+];
+
 const keyOf = (ref: PlanRef) => (ref ? progressKey(ref.churchId, ref.curriculumId, ref.week) : null);
 const curriculumIds = (days: readonly Day[]) => days.flatMap((d) => d.activities.filter((a) => a.fromCurriculum).map((a) => a.id));
 
@@ -37,11 +63,14 @@ const curriculumIds = (days: readonly Day[]) => days.flatMap((d) => d.activities
  * Progress per curriculum week (`curriculum_progress`, keyed `{churchId}:{curriculumId}:{week}`): how many members who
  * share their progress followed it and how many of its activities they checked off, counts only. To keep the counts
  * right through undos, curriculum switches and a change of sharing, each member's own contribution is kept beside
- * their plans (`curriculum_progress_members`, keyed by member, erased with the account); it is never shown to anyone.
+ * their plans (`curriculum_progress_contributions`, keyed by member, erased with the account; fed by the member's plan
+ * streams and own stream, each in its order, by compare-and-set); it is never shown to anyone.
  */
 @Injectable()
 export class CurriculumProgressProjection implements Projection<Handled> {
-  readonly name = 'curriculum-progress';
+  /** Renamed when contributions began to be applied in stream order by compare-and-set: filled again from the log. */
+  readonly name = 'curriculum-progress-2';
+  readonly backfill = true;
   readonly handles = [
     'formation.plan.generated',
     'formation.plan.curriculum-followed',
@@ -49,50 +78,52 @@ export class CurriculumProgressProjection implements Projection<Handled> {
     'formation.plan.activity-uncompleted',
     'formation.member.settings-changed',
   ] as const;
-  private readonly weeks: KeyedDocuments<WeekProgress>;
-  private readonly members: KeyedDocuments<MemberProgress>;
+  private readonly weeks: VersionedDocuments<WeekProgress>;
+  private readonly contributions: VersionedDocuments<Followed<Contribution>>;
+  private readonly members: StreamOrderedDocuments<Contribution>;
 
   constructor(
-    @Inject(MONGO_CONNECTION) connection: Connection,
+    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
+    log: EventStore,
     private readonly memberViews: MemberProjection,
   ) {
-    this.weeks = new KeyedDocuments(connection, 'curriculum_progress');
-    this.members = new KeyedDocuments(connection, 'curriculum_progress_members');
+    this.weeks = new VersionedDocuments(connection, 'curriculum_progress_2');
+    this.contributions = new VersionedDocuments(connection, 'curriculum_progress_contributions');
+    this.members = new StreamOrderedDocuments(this.contributions, log);
   }
 
   async apply(event: StoredEvent<Handled>): Promise<void> {
     const userId = event.data.userId;
-    if (event.type === 'formation.member.settings-changed') {
-      const sharing = event.data.shareProgressWithGroups;
-      if (sharing === undefined) return;
-      await this.change(userId, `${event.streamId}@${event.version}`, (m) => (m.sharingV >= event.version ? m : { ...m, sharing, sharingV: event.version }));
-      return;
+    await this.members.apply(userId, event, (value, next) => this.change(userId, value, next as StoredEvent<Handled>), isHandled);
+    await this.flush(userId);
+  }
+
+  /** The member's contribution after one more event, with the week changes it makes recorded as pending. */
+  private async change(userId: string, value: Contribution | null, event: StoredEvent<Handled>): Promise<Contribution | typeof unchanged> {
+    const start: Contribution = value ?? {
+      sharing: (await this.memberViews.find(userId))?.shareProgressWithGroups !== false,
+      sharingV: 0,
+      plans: {},
+      pending: {},
+    };
+    const after = contributionAfter(start, event);
+    if (after === start) return unchanged;
+    const changeId = `${event.streamId}@${event.version}`;
+    return { ...after, pending: { ...start.pending, [changeId]: [...progressDelta(start, after)] } };
+  }
+
+  /** Adds the member's pending changes to the weeks, then forgets them (a replay after a crash finds them still there). */
+  private async flush(userId: string): Promise<void> {
+    const pending = (await this.members.value(userId))?.pending ?? {};
+    for (const [changeId, deltas] of Object.entries(pending)) {
+      for (const [key, delta] of deltas) await this.addTo(key, changeId, delta);
     }
-    const planId = event.streamId;
-    await this.change(userId, `${planId}@${event.version}`, (m) => {
-      const plan = m.plans[planId];
-      if (plan && plan.v >= event.version) return m;
-      let next = plan;
-      switch (event.type) {
-        case 'formation.plan.generated':
-          next = regenerated(keyOf(event.data.curriculum), curriculumIds(event.data.plan.dailyActivities), event.version);
-          break;
-        case 'formation.plan.curriculum-followed':
-          next = followKey(plan, keyOf(event.data.curriculum), curriculumIds(event.data.dailyActivities), event.version);
-          break;
-        case 'formation.plan.activity-completed':
-        case 'formation.plan.activity-uncompleted':
-          if (plan) next = checkOff(plan, event.data.activityId, event.type === 'formation.plan.activity-completed', event.version);
-          break;
-        default:
-          return m;
-      }
-      if (!next) return m;
-      const plans = { ...m.plans };
-      // A week that never followed a curriculum is not kept.
-      if (Object.keys(next.ids).length > 0) plans[planId] = next;
-      else delete plans[planId];
-      return { ...m, plans };
+    const done = Object.keys(pending);
+    if (done.length === 0) return;
+    await this.contributions.update(userId, (doc) => {
+      if (!doc?.value || !done.some((id) => id in doc.value!.pending)) return unchanged;
+      const left = Object.fromEntries(Object.entries(doc.value.pending).filter(([id]) => !done.includes(id)));
+      return { ...doc, value: { ...doc.value, pending: left } };
     });
   }
 
@@ -101,23 +132,8 @@ export class CurriculumProgressProjection implements Projection<Handled> {
     return this.weeks.getMany(keys);
   }
 
-  /**
-   * Applies a change to the member's contribution and the difference to each week it touches: the weeks first, each
-   * remembering the change's id, then the member, so a change replayed after a crash in between is not counted twice.
-   */
-  private async change(userId: string, changeId: string, update: (m: MemberProgress) => MemberProgress | null): Promise<void> {
-    await this.members.turn(userId, async () => {
-      const before = await this.members.get(userId);
-      const start = before ?? { sharing: (await this.memberViews.find(userId))?.shareProgressWithGroups !== false, sharingV: 0, plans: {} };
-      const after = update(start);
-      if (after === start) return;
-      for (const [key, delta] of progressDelta(before, after)) await this.addTo(key, changeId, delta);
-      await this.members.write(userId, after, before);
-    });
-  }
-
   private async addTo(key: string, changeId: string, delta: KeyFigures): Promise<void> {
-    await this.weeks.update(key, () => ({ members: 0, done: 0, activities: {}, recent: [] }), (w) => {
+    await updateFrom(this.weeks, key, () => ({ members: 0, done: 0, activities: {}, recent: [] }), (w) => {
       if (w.recent.includes(changeId)) return w;
       const activities = { ...w.activities };
       for (const [id, change] of Object.entries(delta.activities)) {
@@ -136,10 +152,54 @@ export class CurriculumProgressProjection implements Projection<Handled> {
 
   /** Account deletion: the member's counts leave the figures, and their contribution is forgotten. */
   async purgeSubject(subjectId: string): Promise<void> {
-    await this.change(subjectId, `purge-${subjectId}`, () => null);
+    const changeId = `purge-${subjectId}`;
+    await this.contributions.update(subjectId, (doc) => {
+      if (!doc?.value) return unchanged;
+      const gone = { sharing: doc.value.sharing, sharingV: doc.value.sharingV, plans: {} };
+      const pending = { ...doc.value.pending, [changeId]: [...progressDelta(doc.value, gone)] };
+      return { ...doc, value: { ...gone, pending } };
+    });
+    await this.flush(subjectId);
+    await this.members.delete(subjectId);
   }
 
   async reset(): Promise<void> {
     await Promise.all([this.weeks.clear(), this.members.clear()]);
+    await dropRetiredCollections(this.connection, 'curriculum_progress', 'curriculum_progress_members');
   }
 }
+
+const isHandled = (event: StoredEvent): boolean => handledTypes.includes(event.type);
+
+/** The contribution after one event (the same object when it changes nothing). */
+const contributionAfter = (m: Contribution, event: StoredEvent<Handled>): Contribution => {
+  if (event.type === 'formation.member.settings-changed') {
+    const sharing = event.data.shareProgressWithGroups;
+    if (sharing === undefined || m.sharingV >= event.version) return m;
+    return { ...m, sharing, sharingV: event.version };
+  }
+  const planId = event.streamId;
+  const plan = m.plans[planId];
+  if (plan && plan.v >= event.version) return m;
+  let next = plan;
+  switch (event.type) {
+    case 'formation.plan.generated':
+      next = regenerated(keyOf(event.data.curriculum), curriculumIds(event.data.plan.dailyActivities), event.version);
+      break;
+    case 'formation.plan.curriculum-followed':
+      next = followKey(plan, keyOf(event.data.curriculum), curriculumIds(event.data.dailyActivities), event.version);
+      break;
+    case 'formation.plan.activity-completed':
+    case 'formation.plan.activity-uncompleted':
+      if (plan) next = checkOff(plan, event.data.activityId, event.type === 'formation.plan.activity-completed', event.version);
+      break;
+    default:
+      return m;
+  }
+  if (!next) return m;
+  const plans = { ...m.plans };
+  // A week that never followed a curriculum is not kept.
+  if (Object.keys(next.ids).length > 0) plans[planId] = next;
+  else delete plans[planId];
+  return { ...m, plans };
+};

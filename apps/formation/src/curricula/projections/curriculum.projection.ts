@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { VersionedDocuments } from '@abide/event-store';
+import { updateFrom } from '../../shared/update-from';
 import type { EventTypesOf } from '@abide/contracts';
 import type { Projection, StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { KeyedDocuments } from '../../shared/keyed-documents';
 import type { CurriculumContent } from '../domain/curriculum-content';
 
 /** A church's curriculum as its list shows it. */
@@ -60,30 +61,30 @@ export class CurriculumProjection implements Projection<EventTypesOf<'formation.
     'formation.curriculum.assigned',
     'formation.curriculum.assignment-ended',
   ] as const;
-  readonly lists: KeyedDocuments<Record<string, CurriculumListEntry>>;
-  readonly versions: KeyedDocuments<PublishedVersion>;
-  readonly assignments: KeyedDocuments<Record<string, ChurchAssignment>>;
-  readonly authors: KeyedDocuments<string[]>;
+  readonly lists: VersionedDocuments<Record<string, CurriculumListEntry>>;
+  readonly versions: VersionedDocuments<PublishedVersion>;
+  readonly assignments: VersionedDocuments<Record<string, ChurchAssignment>>;
+  readonly authors: VersionedDocuments<string[]>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    this.lists = new KeyedDocuments(connection, 'church_curricula');
-    this.versions = new KeyedDocuments(connection, 'curriculum_versions');
-    this.assignments = new KeyedDocuments(connection, 'church_curriculum_assignments');
-    this.authors = new KeyedDocuments(connection, 'curriculum_authors');
+    this.lists = new VersionedDocuments(connection, 'church_curricula');
+    this.versions = new VersionedDocuments(connection, 'curriculum_versions');
+    this.assignments = new VersionedDocuments(connection, 'church_curriculum_assignments');
+    this.authors = new VersionedDocuments(connection, 'curriculum_authors');
   }
 
   async apply(event: StoredEvent<EventTypesOf<'formation.curriculum.'>>): Promise<void> {
     const { churchId, curriculumId } = event.data;
     const at = { updatedAt: event.occurredAt, v: event.version };
     const entry = (change: (e: CurriculumListEntry) => Partial<CurriculumListEntry>) =>
-      this.lists.update(churchId, () => ({}), (list) => {
+      updateFrom(this.lists, churchId, () => ({}), (list) => {
         const current = list[curriculumId];
         if (!current || current.v >= event.version) return list;
         return { ...list, [curriculumId]: { ...current, ...change(current), ...at } };
       });
     switch (event.type) {
       case 'formation.curriculum.created': {
-        await this.lists.update(churchId, () => ({}), (list) =>
+        await updateFrom(this.lists, churchId, () => ({}), (list) =>
           list[curriculumId]
             ? list
             : {
@@ -99,7 +100,7 @@ export class CurriculumProjection implements Projection<EventTypesOf<'formation.
                 },
               },
         );
-        await this.authors.update(event.data.createdBy, () => [], (ids) => (ids.includes(curriculumId) ? ids : [...ids, curriculumId]));
+        await updateFrom(this.authors, event.data.createdBy, () => [], (ids) => (ids.includes(curriculumId) ? ids : [...ids, curriculumId]));
         return;
       }
       case 'formation.curriculum.draft-saved':
@@ -107,7 +108,7 @@ export class CurriculumProjection implements Projection<EventTypesOf<'formation.
         return;
       case 'formation.curriculum.published':
         // A version is frozen: written once, never changed.
-        await this.versions.update(versionKey(curriculumId, event.data.version), () => ({ content: event.data.content, publishedAt: event.occurredAt }), (v) => v);
+        await updateFrom(this.versions, versionKey(curriculumId, event.data.version), () => ({ content: event.data.content, publishedAt: event.occurredAt }), (v) => v);
         await entry((e) => ({ latestVersion: event.data.version, publishedRevision: e.revision }));
         return;
       case 'formation.curriculum.archived':
@@ -119,7 +120,7 @@ export class CurriculumProjection implements Projection<EventTypesOf<'formation.
       case 'formation.curriculum.assigned': {
         const version = await this.versions.get(versionKey(curriculumId, event.data.version));
         const { assignmentId, audience, groupIds, startDate, assignedAt } = event.data;
-        await this.assignments.update(churchId, () => ({}), (all) =>
+        await updateFrom(this.assignments, churchId, () => ({}), (all) =>
           all[assignmentId]
             ? all
             : {
@@ -143,7 +144,7 @@ export class CurriculumProjection implements Projection<EventTypesOf<'formation.
         return;
       }
       case 'formation.curriculum.assignment-ended':
-        await this.assignments.update(churchId, () => ({}), (all) => {
+        await updateFrom(this.assignments, churchId, () => ({}), (all) => {
           const assignment = all[event.data.assignmentId];
           if (!assignment || assignment.v >= event.version) return all;
           return { ...all, [assignment.assignmentId]: { ...assignment, ended: true, v: event.version } };
@@ -164,7 +165,7 @@ export class CurriculumProjection implements Projection<EventTypesOf<'formation.
 
   /** Account deletion: the curricula stay the church's; only the list of what the member wrote goes. */
   async purgeSubject(subjectId: string): Promise<void> {
-    await this.authors.delete(subjectId);
+    await this.authors.model.deleteOne({ _id: subjectId });
   }
 
   async reset(): Promise<void> {

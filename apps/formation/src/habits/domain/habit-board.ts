@@ -121,6 +121,9 @@ const createdFrom = (event: Extract<HabitBoardEvent, { type: 'formation.habit.cr
   };
 };
 
+const createdFirst = (a: BoardHabit, b: BoardHabit): number =>
+  a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? -1 : 1) : a.id === b.id ? 0 : a.id < b.id ? -1 : 1;
+
 const EDITABLE = ['name', 'description', 'category', 'frequency', 'reminderTime'] as const;
 
 /**
@@ -138,7 +141,8 @@ const applyHabit = (board: HabitBoard, event: HabitEvent): boolean => {
   if (event.type === 'formation.habit.created') {
     const habit = createdFrom(event);
     summarize(habit, board.restDays ?? []);
-    board.habits = [...board.habits.filter((h) => h.id !== id), habit];
+    // In creation order whatever order the habits' streams were applied in (each stream is applied on its own).
+    board.habits = [...board.habits.filter((h) => h.id !== id), habit].sort(createdFirst);
     board.versions[id] = event.version;
     return true;
   }

@@ -1,58 +1,63 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Projection, type StoredEvent, withDocument } from '@abide/event-store';
+import {
+  EventStore,
+  type Followed,
+  type Projection,
+  type StoredEvent,
+  StreamOrderedDocuments,
+  unchanged,
+  VersionedDocuments,
+} from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
-import { type Connection, type Model, Schema } from 'mongoose';
-import { applyToBoard, emptyBoard, type HabitBoard, habitBoardEventTypes } from '../domain/habit-board';
+import type { Connection } from 'mongoose';
+import { applyToBoard, emptyBoard, type HabitBoard, type HabitBoardEvent, habitBoardEventTypes } from '../domain/habit-board';
+import { dropRetiredCollections } from '../../shared/retired-collections';
+
+type BoardEventType = (typeof habitBoardEventTypes)[number];
+
+const handled = (event: StoredEvent): boolean => (habitBoardEventTypes as readonly string[]).includes(event.type);
 
 /**
- * The board is stored as one JSON string: FerretDB v1 turns a large nested document into SQL JSON on every read and
- * write (a 26 KB nested document: ~24 reads/s; the same as a string: ~350/s), and nothing queries inside it.
+ * One member's habits and check-ins as one keyed document (`_id` = the member): what the Habits page reads. Fed by
+ * every habit stream of the member and by the member's own stream, each applied in its order by compare-and-set, so
+ * any number of replicas can write one board at the same moment.
  */
-interface HabitBoardDocument {
-  _id: string;
-  board: string;
-}
-
-const habitBoardSchema = new Schema<HabitBoardDocument>(
-  { _id: { type: String, required: true }, board: { type: String, required: true } },
-  { collection: 'habit_boards', versionKey: false },
-);
-
-/** One member's habits and check-ins as one keyed document (`_id` = the member): what the Habits page reads. */
 @Injectable()
-export class HabitBoardProjection implements Projection<(typeof habitBoardEventTypes)[number]> {
-  // Renamed when the board began to keep the member's rest days and streak summaries (2), their time zone (3), and
-  // check-ins a character a day (4): the new name fills it again from the log.
-  readonly name = 'habit-board-4';
+export class HabitBoardProjection implements Projection<BoardEventType> {
+  // Renamed when the board began to keep the member's rest days and streak summaries (2), their time zone (3),
+  // check-ins a character a day (4), and its streams' positions beside it for compare-and-set writes (5): the new
+  // name fills it again from the log, into a collection of its own (no replica reads the old shape as the new).
+  readonly name = 'habit-board-5';
   readonly handles = habitBoardEventTypes;
   /** Added after members had habits: filled from the log once, at the first start that has it. */
   readonly backfill = true;
-  private readonly model: Model<HabitBoardDocument>;
+  private readonly boards: StreamOrderedDocuments<HabitBoard>;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    this.model = connection.model<HabitBoardDocument>('HabitBoard', habitBoardSchema);
+  constructor(@Inject(MONGO_CONNECTION) private readonly connection: Connection, log: EventStore) {
+    this.boards = new StreamOrderedDocuments(new VersionedDocuments<Followed<HabitBoard>>(connection, 'habit_boards_ordered'), log);
   }
 
-  async apply(event: StoredEvent<(typeof habitBoardEventTypes)[number]>): Promise<void> {
-    const { userId } = event.data;
-    await withDocument(this.model as unknown as Model<unknown>, userId, async () => {
-      const board = await this.read(userId);
-      if (!applyToBoard(board, event)) return;
-      await this.model.updateOne({ _id: userId }, { $set: { board: JSON.stringify(board) } }, { upsert: true });
-    });
+  async apply(event: StoredEvent<BoardEventType>): Promise<void> {
+    await this.boards.apply(event.data.userId, event, changeBoard, handled);
   }
 
   /** The member's board (empty before their first habit): one read by key. */
   async read(userId: string): Promise<HabitBoard> {
-    const doc = await this.model.findById(userId).lean<HabitBoardDocument>();
-    return doc ? (JSON.parse(doc.board) as HabitBoard) : emptyBoard();
+    return (await this.boards.value(userId)) ?? emptyBoard();
   }
 
   async purgeSubject(subjectId: string): Promise<void> {
-    await this.model.deleteOne({ _id: subjectId });
+    await this.boards.delete(subjectId);
   }
 
   async reset(): Promise<void> {
-    await this.model.deleteMany({});
+    await this.boards.clear();
+    await dropRetiredCollections(this.connection, 'habit_boards');
   }
 }
+
+/** A copy of the board with the event applied (the board as read is never changed: a lost race reads it again). */
+const changeBoard = (value: HabitBoard | null, event: StoredEvent): HabitBoard | typeof unchanged => {
+  const board = structuredClone(value ?? emptyBoard());
+  return applyToBoard(board, event as unknown as HabitBoardEvent) ? board : unchanged;
+};

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
-import { MONGO_CONNECTION } from '@abide/platform';
-import type { Connection, Model } from 'mongoose';
+import { applyInOrder, DocumentContention, EventStore, type Projection, type StoredEvent } from '@abide/event-store';
+import { jitteredBackoffDelay } from '@abide/messaging';
+import { isDuplicateKeyError, MONGO_CONNECTION } from '@abide/platform';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Connection, Model, UpdateQuery } from 'mongoose';
 import type { HabitFrequency } from '@abide/contracts';
 import { type HabitEntryView, habitEntryViewSchema, type HabitView, habitViewSchema } from './habit.schema';
 
@@ -24,60 +26,71 @@ const habitEventTypes = [
 type HabitEventType = (typeof habitEventTypes)[number];
 type CheckInEventType = 'formation.habit.checked-in' | 'formation.habit.check-in-undone';
 
+/** Lost races on one day's entry before a write gives up, each after a growing, jittered pause. */
+const MAX_ATTEMPTS = 50;
+const BACKOFF = { initialDelayMs: 2, maxDelayMs: 100 };
+
 /** Habits as the Habits page lists them, with their pauses and planned skips. */
 @Injectable()
 export class HabitProjection implements Projection<HabitEventType> {
-  readonly name = 'habits';
+  /** Renamed when its events began to be applied in stream order by conditional writes: filled again from the log once. */
+  readonly name = 'habits-2';
+  readonly backfill = true;
   readonly handles = habitEventTypes;
   private readonly model: Model<HabitView>;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+  constructor(
+    @Inject(MONGO_CONNECTION) connection: Connection,
+    private readonly log: EventStore,
+  ) {
     this.model = connection.model<HabitView>('HabitView', habitViewSchema);
   }
 
   async apply(event: StoredEvent<HabitEventType>): Promise<void> {
-    const id = event.data.habitId;
-    switch (event.type) {
+    await applyInOrder(this.model, event.data.habitId, event, this.log, (next) => this.change(next));
+  }
+
+  /**
+   * What one event of the habit's stream changes in its view (null: nothing, the version moves on). applyInOrder asks
+   * for it just before its conditional write from the version before this event, so a pause read here is that
+   * version's, or the write fails and everything is read again.
+   */
+  private async change(event: StoredEvent): Promise<UpdateQuery<HabitView> | null> {
+    const habitEvent = event as StoredEvent<HabitEventType | CheckInEventType>;
+    switch (habitEvent.type) {
       case 'formation.habit.created': {
-        const { habitId: _h, timeZone: _tz, ...fields } = event.data;
-        await applyIfNewer(this.model, id, event.version, {
+        const { habitId: _h, timeZone: _tz, ...fields } = habitEvent.data;
+        return {
           $set: {
             ...fields,
             isActive: true,
             archived: false,
-            createdAt: new Date(event.occurredAt),
+            createdAt: new Date(habitEvent.occurredAt),
             pauses: [],
             pausedSince: null,
             skipDates: [],
           },
-        });
-        return;
+        };
       }
       case 'formation.habit.updated': {
-        const { habitId: _h, userId: _u, ...changes } = event.data;
-        await applyIfNewer(this.model, id, event.version, { $set: changes });
-        return;
+        const { habitId: _h, userId: _u, ...changes } = habitEvent.data;
+        return { $set: changes };
       }
       case 'formation.habit.paused':
-        await applyIfNewer(this.model, id, event.version, { $set: { isActive: false, pausedSince: event.data.date } });
-        return;
+        return { $set: { isActive: false, pausedSince: habitEvent.data.date } };
       case 'formation.habit.resumed': {
-        const { date } = event.data;
-        const view = await this.model.findById(id, { pausedSince: 1 }).lean<Pick<HabitView, 'pausedSince'>>();
+        const { date } = habitEvent.data;
+        const view = await this.model.findById(habitEvent.data.habitId, { pausedSince: 1 }).lean<Pick<HabitView, 'pausedSince'>>();
         // A pause resumed the same day excused nothing; otherwise it excuses its days up to the resume.
         const closed = view?.pausedSince && view.pausedSince < date ? { pauses: { from: view.pausedSince, until: date } } : undefined;
-        await applyIfNewer(this.model, id, event.version, {
-          $set: { isActive: true, pausedSince: null },
-          ...(closed ? { $push: closed } : {}),
-        });
-        return;
+        return { $set: { isActive: true, pausedSince: null }, ...(closed ? { $push: closed } : {}) };
       }
       case 'formation.habit.archived':
-        await applyIfNewer(this.model, id, event.version, { $set: { isActive: false, archived: true } });
-        return;
+        return { $set: { isActive: false, archived: true } };
       case 'formation.habit.skipped':
-        await applyIfNewer(this.model, id, event.version, { $addToSet: { skipDates: event.data.date } });
-        return;
+        return { $addToSet: { skipDates: habitEvent.data.date } };
+      default:
+        return null;
     }
   }
 
@@ -121,7 +134,9 @@ export class HabitProjection implements Projection<HabitEventType> {
 /** Check-ins per habit and local date with the member's note. */
 @Injectable()
 export class HabitEntryProjection implements Projection<CheckInEventType> {
-  readonly name = 'habit-entries';
+  /** Renamed when its writes became conditional: filled again from the log once. */
+  readonly name = 'habit-entries-2';
+  readonly backfill = true;
   readonly handles = ['formation.habit.checked-in', 'formation.habit.check-in-undone'] as const;
   private readonly model: Model<HabitEntryView>;
 
@@ -133,14 +148,42 @@ export class HabitEntryProjection implements Projection<CheckInEventType> {
     const { habitId, userId, date } = event.data;
     const id = `${habitId}:${date}`;
     const base = { habitId, userId, date };
-    if (event.type === 'formation.habit.checked-in') {
-      const { completedAt, note } = event.data;
-      await applyIfNewer(this.model, id, event.version, {
-        $set: { ...base, completed: true, completedAt: completedAt ? new Date(completedAt) : null, note: note ?? null },
-      });
-    } else if (event.type === 'formation.habit.check-in-undone') {
-      await applyIfNewer(this.model, id, event.version, { $set: { ...base, completed: false, completedAt: null, note: null } });
+    const entry =
+      event.type === 'formation.habit.checked-in'
+        ? {
+            ...base,
+            completed: true,
+            completedAt: event.data.completedAt ? new Date(event.data.completedAt) : null,
+            note: event.data.note ?? null,
+          }
+        : { ...base, completed: false, completedAt: null, note: null };
+    await this.writeLatest(id, event.version, entry);
+  }
+
+  /**
+   * Each event of a day states that day's whole entry, so the entry is the one of the day's latest event: written by
+   * a conditional write over the version read (a lost race reads again), and left as it is by an older event, which
+   * would change nothing that the later one did not replace. (The day's document sees only its own day's events, so
+   * applying the habit's whole stream in order would read every other day from the log.)
+   */
+  private async writeLatest(id: string, version: number, entry: Omit<HabitEntryView, '_id' | 'version'>): Promise<void> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const current = await this.model.findById(id, { version: 1 }).lean<Pick<HabitEntryView, 'version'>>();
+      if (current && current.version >= version) return;
+      try {
+        if (!current) {
+          await this.model.create({ _id: id, ...entry, version });
+          return;
+        }
+        const result = await this.model.updateOne({ _id: id, version: current.version }, { $set: { ...entry, version } });
+        if (result.matchedCount === 1) return;
+      } catch (error) {
+        // Another replica inserted the day first: read it again.
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+      await sleep(jitteredBackoffDelay(attempt, BACKOFF));
     }
+    throw new DocumentContention(this.model.collection.collectionName, id);
   }
 
   async ofUser(userId: string): Promise<HabitEntryView[]> {

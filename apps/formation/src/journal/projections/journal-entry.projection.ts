@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
+import { applyInOrder, EventStore, type Projection, type StoredEvent } from '@abide/event-store';
 import type { LocalDate } from '@abide/calendar';
-import type { Connection, Model } from 'mongoose';
-import { JOURNAL_CONNECTION } from '../journal-store';
+import type { Connection, Model, UpdateQuery } from 'mongoose';
+import { JOURNAL_CONNECTION, JOURNAL_STORE } from '../journal-store';
 import { JournalTexts } from '../journal-texts';
 import { type JournalEntryView, journalEntryViewSchema } from './journal-entry.schema';
+
+type JournalEventType = 'formation.journal.entry-saved' | 'formation.journal.entry-removed';
 
 /**
  * Keeps `journal_entries` (read-your-writes after each append, healed on start from the private journal log): an
@@ -12,27 +14,34 @@ import { type JournalEntryView, journalEntryViewSchema } from './journal-entry.s
  * empties the collection (its documents held the words in the clear) and fills it again from the log.
  */
 @Injectable()
-export class JournalEntryProjection implements Projection<'formation.journal.entry-saved' | 'formation.journal.entry-removed'> {
-  readonly name = 'journal-entries-sealed';
+export class JournalEntryProjection implements Projection<JournalEventType> {
+  /** Renamed again when its events began to be applied in stream order by conditional writes: filled from the log once. */
+  readonly name = 'journal-entries-ordered';
   readonly handles = ['formation.journal.entry-saved', 'formation.journal.entry-removed'] as const;
   readonly backfill = true;
   readonly model: Model<JournalEntryView>;
 
   constructor(
     @Inject(JOURNAL_CONNECTION) connection: Connection,
+    @Inject(JOURNAL_STORE) private readonly log: EventStore,
     private readonly texts: JournalTexts,
   ) {
     this.model = connection.models.JournalEntryView ?? connection.model<JournalEntryView>('JournalEntryView', journalEntryViewSchema);
   }
 
-  async apply(event: StoredEvent<'formation.journal.entry-saved' | 'formation.journal.entry-removed'>): Promise<void> {
+  async apply(event: StoredEvent<JournalEventType>): Promise<void> {
+    await applyInOrder(this.model, event.data.entryId, event, this.log, (next) => this.change(next as StoredEvent<JournalEventType>));
+  }
+
+  /** What one event of the entry's stream changes in its document (each applied once, in the stream's order). */
+  private async change(event: StoredEvent<JournalEventType>): Promise<UpdateQuery<JournalEntryView> | null> {
     if (event.type === 'formation.journal.entry-saved') {
       const data = event.data;
-      // Words no one can read any more belong to an erased account: nothing to show, and its read model is gone for good.
+      // Words no one can read any more belong to an erased account: nothing to show (the version moves on).
       const text = await this.texts.openEntry(data.userId, data.entryId, data.sealedText);
-      if (!text) return;
+      if (!text) return null;
       const at = new Date(event.occurredAt);
-      await applyIfNewer(this.model, data.entryId, event.version, {
+      return {
         $setOnInsert: { createdAt: at },
         $set: {
           userId: data.userId,
@@ -44,19 +53,16 @@ export class JournalEntryProjection implements Projection<'formation.journal.ent
           localDate: data.localDate,
           updatedAt: at,
         },
-      });
-    } else if (event.type === 'formation.journal.entry-removed') {
-      const data = event.data;
-      await applyIfNewer(this.model, data.entryId, event.version, {
-        $set: {
-          userId: data.userId,
-          removed: true,
-          sealedText: null,
-          updatedAt: new Date(event.occurredAt),
-        },
-        $setOnInsert: { localDate: '1970-01-01', createdAt: new Date(event.occurredAt) },
-      });
+      };
     }
+    if (event.type === 'formation.journal.entry-removed') {
+      const data = event.data;
+      return {
+        $set: { userId: data.userId, removed: true, sealedText: null, updatedAt: new Date(event.occurredAt) },
+        $setOnInsert: { localDate: '1970-01-01', createdAt: new Date(event.occurredAt) },
+      };
+    }
+    return null;
   }
 
   /** The local days on which these members finished an entry between two dates (inclusive), one row per entry. */

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_NOTIFICATION_CHANNELS, type EventTypesOf } from '@abide/contracts';
-import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
+import { applyInOrder, EventStore, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
-import type { Connection, Model } from 'mongoose';
+import type { Connection, Model, UpdateQuery } from 'mongoose';
 import { choosesEmailAgain, DEFAULT_TIME_ZONE, emptyMember } from '../domain/member.decider';
 import { type MemberView, memberViewSchema } from './member.schema';
 
@@ -14,7 +14,9 @@ export type Member = Omit<MemberView, '_id' | 'version' | 'joinedAt'> & { userId
  */
 @Injectable()
 export class MemberProjection implements Projection<EventTypesOf<'formation.member.'>> {
-  readonly name = 'members';
+  /** Renamed when its events began to be applied in stream order by conditional writes: filled again from the log once. */
+  readonly name = 'members-2';
+  readonly backfill = true;
   readonly handles = [
     'formation.member.joined',
     'formation.member.onboarded',
@@ -28,52 +30,58 @@ export class MemberProjection implements Projection<EventTypesOf<'formation.memb
   ] as const;
   private readonly model: Model<MemberView>;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+  constructor(
+    @Inject(MONGO_CONNECTION) connection: Connection,
+    private readonly log: EventStore,
+  ) {
     this.model = connection.models.MemberView ?? connection.model<MemberView>('MemberView', memberViewSchema);
   }
 
   async apply(event: StoredEvent<EventTypesOf<'formation.member.'>>): Promise<void> {
     const { userId } = event.data;
-    switch (event.type) {
+    if (event.type === 'formation.member.deleted') {
+      await this.model.deleteOne({ _id: userId });
+      return;
+    }
+    await applyInOrder(this.model, userId, event, this.log, (next) => this.change(next));
+  }
+
+  /**
+   * What one event of the member's stream changes in their view (null: nothing, the version moves on). applyInOrder
+   * asks for it just before its conditional write from the version before this event, so what it reads here is that
+   * version's state, or the write fails and everything is read again.
+   */
+  private async change(event: StoredEvent): Promise<UpdateQuery<MemberView> | null> {
+    const memberEvent = event as StoredEvent<EventTypesOf<'formation.member.'>>;
+    switch (memberEvent.type) {
       case 'formation.member.joined':
-        await applyIfNewer(this.model, userId, event.version, { $set: { joinedAt: new Date(event.occurredAt) } });
-        return;
+        return { $set: { joinedAt: new Date(memberEvent.occurredAt) } };
       case 'formation.member.onboarded': {
-        const { userId: _u, ...data } = event.data;
-        await applyIfNewer(this.model, userId, event.version, { $set: { ...data, onboarded: true } });
-        return;
+        const { userId: _u, ...data } = memberEvent.data;
+        return { $set: { ...data, onboarded: true } };
       }
       case 'formation.member.settings-changed': {
-        const { userId: _u, ...data } = event.data;
+        const { userId: _u, ...data } = memberEvent.data;
         const optIn = choosesEmailAgain(data) ? { emailUnsubscribedAt: null } : {};
-        await applyIfNewer(this.model, userId, event.version, { $set: { ...data, ...optIn } });
-        return;
+        return { $set: { ...data, ...optIn } };
       }
       case 'formation.member.rest-days-set':
-        await applyIfNewer(this.model, userId, event.version, { $set: { restDays: event.data.weekdays } });
-        return;
+        return { $set: { restDays: memberEvent.data.weekdays } };
       case 'formation.member.contact-changed':
-        await applyIfNewer(this.model, userId, event.version, { $set: { name: event.data.name, email: event.data.email } });
-        return;
+        return { $set: { name: memberEvent.data.name, email: memberEvent.data.email } };
       case 'formation.member.email-unsubscribed':
-        await applyIfNewer(this.model, userId, event.version, { $set: { emailUnsubscribedAt: new Date(event.data.unsubscribedAt) } });
-        return;
-      // Read, then written whole: a view upserted from registration alone may lack `channels` (upserts skip
-      // defaults). Projections run inside the member stream's turn, so nothing else writes it meanwhile.
+        return { $set: { emailUnsubscribedAt: new Date(memberEvent.data.unsubscribedAt) } };
+      // Read, then written whole: a view upserted from registration alone may lack `channels` (upserts skip defaults).
       case 'formation.member.sms-opted-in': {
-        const channels = [...new Set([...(await this.channelsOf(userId)), 'sms'])];
-        const set = { channels, phoneNumber: event.data.phoneNumber, smsOptedInAt: new Date(event.data.optedInAt) };
-        await applyIfNewer(this.model, userId, event.version, { $set: set });
-        return;
+        const channels = [...new Set([...(await this.channelsOf(memberEvent.data.userId)), 'sms'])];
+        return { $set: { channels, phoneNumber: memberEvent.data.phoneNumber, smsOptedInAt: new Date(memberEvent.data.optedInAt) } };
       }
       case 'formation.member.sms-opted-out': {
-        const channels = (await this.channelsOf(userId)).filter((c) => c !== 'sms');
-        await applyIfNewer(this.model, userId, event.version, { $set: { channels, smsOptedInAt: null } });
-        return;
+        const channels = (await this.channelsOf(memberEvent.data.userId)).filter((c) => c !== 'sms');
+        return { $set: { channels, smsOptedInAt: null } };
       }
-      case 'formation.member.deleted':
-        await this.model.deleteOne({ _id: userId });
-        return;
+      default:
+        return null;
     }
   }
 

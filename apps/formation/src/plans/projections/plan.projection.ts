@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventTypesOf } from '@abide/contracts';
-import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
+import { applyInOrder, EventStore, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
-import type { Connection, Model } from 'mongoose';
+import type { Connection, Model, UpdateQuery } from 'mongoose';
 import { addDays, type LocalDate } from '@abide/calendar';
 import { type PlanMemberView, planMemberViewSchema, type PlanView, planViewSchema } from './plan.schema';
 
@@ -11,7 +11,12 @@ export const planStreamId = (userId: string, weekStart: LocalDate) => `plan-${us
 
 @Injectable()
 export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'>> {
-  readonly name = 'plans';
+  /**
+   * Renamed when each event began to be applied in its stream's order by a conditional write (applyInOrder): the
+   * first start that has it fills the plans again from the log, mending any an older writer left short.
+   */
+  readonly name = 'plans-2';
+  readonly backfill = true;
   readonly handles = [
     'formation.plan.generated',
     'formation.plan.activity-completed',
@@ -22,59 +27,20 @@ export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'
   private readonly model: Model<PlanView>;
   private readonly members: Model<PlanMemberView>;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+  constructor(
+    @Inject(MONGO_CONNECTION) connection: Connection,
+    private readonly log: EventStore,
+  ) {
     this.model = connection.model<PlanView>('PlanView', planViewSchema);
     this.members = connection.model<PlanMemberView>('PlanMemberView', planMemberViewSchema);
   }
 
   async apply(event: StoredEvent<EventTypesOf<'formation.plan.'>>): Promise<void> {
-    switch (event.type) {
-      case 'formation.plan.generated': {
-        const generated = event.data;
-        await applyIfNewer(this.model, event.streamId, event.version, {
-          $set: {
-            userId: generated.userId,
-            weekStart: generated.weekStart,
-            planId: generated.planId,
-            source: generated.source,
-            createdAt: new Date(event.occurredAt),
-            plan: generated.plan,
-            curriculum: generated.curriculum,
-            completed: [],
-          },
-        });
-        // $max: replays and out-of-order weeks never move a member's latest week back.
-        await this.members.updateOne({ _id: generated.userId }, { $max: { latestWeekStart: generated.weekStart } }, { upsert: true });
-        return;
-      }
-      case 'formation.plan.activity-completed':
-        await applyIfNewer(this.model, event.streamId, event.version, {
-          $push: { completed: { activityId: event.data.activityId, date: event.data.date } },
-        });
-        return;
-      case 'formation.plan.activity-uncompleted':
-        await applyIfNewer(this.model, event.streamId, event.version, {
-          $pull: { completed: { activityId: event.data.activityId, date: event.data.date } },
-        });
-        return;
-      case 'formation.plan.caught-up': {
-        await applyIfNewer(this.model, event.streamId, event.version, { $set: { 'plan.dailyActivities': event.data.dailyActivities } });
-        return;
-      }
-      case 'formation.plan.curriculum-followed': {
-        const { themeId, theme, description, scriptures, dailyActivities, curriculum } = event.data;
-        await applyIfNewer(this.model, event.streamId, event.version, {
-          $set: {
-            'plan.themeId': themeId,
-            'plan.theme': theme,
-            'plan.description': description,
-            'plan.scriptures': scriptures,
-            'plan.dailyActivities': dailyActivities,
-            curriculum,
-          },
-        });
-        return;
-      }
+    await applyInOrder(this.model, event.streamId, event, this.log, planChange);
+    if (event.type === 'formation.plan.generated') {
+      const { userId, weekStart } = event.data;
+      // $max: replays and out-of-order weeks never move a member's latest week back.
+      await this.members.updateOne({ _id: userId }, { $max: { latestWeekStart: weekStart } }, { upsert: true });
     }
   }
 
@@ -119,3 +85,49 @@ export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'
     await this.members.deleteMany({});
   }
 }
+
+/**
+ * What one event of a plan's stream changes in its document (applied once each, in the stream's order: applyInOrder),
+ * null for an event the plan's view does not show.
+ */
+const planChange = (event: StoredEvent): UpdateQuery<PlanView> | null => {
+  const planEvent = event as StoredEvent<EventTypesOf<'formation.plan.'>>;
+  switch (planEvent.type) {
+    case 'formation.plan.generated': {
+      const generated = planEvent.data;
+      return {
+        $set: {
+          userId: generated.userId,
+          weekStart: generated.weekStart,
+          planId: generated.planId,
+          source: generated.source,
+          createdAt: new Date(planEvent.occurredAt),
+          plan: generated.plan,
+          curriculum: generated.curriculum,
+          completed: [],
+        },
+      };
+    }
+    case 'formation.plan.activity-completed':
+      return { $push: { completed: { activityId: planEvent.data.activityId, date: planEvent.data.date } } };
+    case 'formation.plan.activity-uncompleted':
+      return { $pull: { completed: { activityId: planEvent.data.activityId, date: planEvent.data.date } } };
+    case 'formation.plan.caught-up':
+      return { $set: { 'plan.dailyActivities': planEvent.data.dailyActivities } };
+    case 'formation.plan.curriculum-followed': {
+      const { themeId, theme, description, scriptures, dailyActivities, curriculum } = planEvent.data;
+      return {
+        $set: {
+          'plan.themeId': themeId,
+          'plan.theme': theme,
+          'plan.description': description,
+          'plan.scriptures': scriptures,
+          'plan.dailyActivities': dailyActivities,
+          curriculum,
+        },
+      };
+    }
+    default:
+      return null;
+  }
+};

@@ -78,7 +78,8 @@ export const applyToCalendar = (calendar: ActivityCalendar, event: EventPayload 
   calendar.versions[event.streamId] = event.version;
   const tag = `${activity.source}|${activity.ref}`;
   const rest = (calendar.days[activity.date] ?? []).filter((t) => t !== tag);
-  const day = activity.done ? [...rest, tag] : rest;
+  // Sorted: the same day whatever order its streams were applied in.
+  const day = activity.done ? [...rest, tag].sort() : rest;
   if (day.length > 0) calendar.days[activity.date] = day;
   else delete calendar.days[activity.date];
   return true;

@@ -1,51 +1,50 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Projection, type StoredEvent, withDocument } from '@abide/event-store';
+import {
+  EventStore,
+  type Followed,
+  type Projection,
+  type StoredEvent,
+  StreamOrderedDocuments,
+  unchanged,
+  VersionedDocuments,
+} from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
-import { type Connection, type Model, Schema } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { type ActivityCalendar, activityEventTypes, activityLists, applyToCalendar, emptyCalendar } from '../domain/activity-calendar';
+import { dropRetiredCollections } from '../../shared/retired-collections';
 
-/** The calendar as one JSON string: FerretDB v1 decodes a large nested document slowly, and nothing queries inside it. */
-interface ActivityCalendarDocument {
-  _id: string;
-  calendar: string;
-}
+type ActivityEventType = (typeof activityEventTypes)[number];
 
-const activityCalendarSchema = new Schema<ActivityCalendarDocument>(
-  { _id: { type: String, required: true }, calendar: { type: String, required: true } },
-  { collection: 'activity_calendars', versionKey: false },
-);
+const handled = (event: StoredEvent): boolean => (activityEventTypes as readonly string[]).includes(event.type);
 
 /**
  * One member's active days as one keyed document (`_id` = the member): what My Plan's Current Streak and Total Days
  * read. Fed by completed habit check-ins, plan activities and the journal's published facts (`entry-written`), all
- * events of formation's log, so it can be filled from the log.
+ * events of formation's log, each stream applied in its order by compare-and-set (any number of replicas at once).
  */
 @Injectable()
-export class ActivityCalendarProjection implements Projection<(typeof activityEventTypes)[number]> {
-  readonly name = 'activity-calendars';
+export class ActivityCalendarProjection implements Projection<ActivityEventType> {
+  /** Renamed when it began to keep its streams' positions for compare-and-set writes, in a collection of its own. */
+  readonly name = 'activity-calendars-2';
   readonly handles = activityEventTypes;
   /** Added after members were active: filled from the log once, at the first start that has it. */
   readonly backfill = true;
-  private readonly model: Model<ActivityCalendarDocument>;
+  private readonly calendars: StreamOrderedDocuments<ActivityCalendar>;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    this.model =
-      connection.models.ActivityCalendar ?? connection.model<ActivityCalendarDocument>('ActivityCalendar', activityCalendarSchema);
+  constructor(@Inject(MONGO_CONNECTION) private readonly connection: Connection, log: EventStore) {
+    this.calendars = new StreamOrderedDocuments(
+      new VersionedDocuments<Followed<ActivityCalendar>>(connection, 'activity_calendars_ordered'),
+      log,
+    );
   }
 
-  async apply(event: StoredEvent<(typeof activityEventTypes)[number]>): Promise<void> {
-    const { userId } = event.data;
-    await withDocument(this.model as unknown as Model<unknown>, userId, async () => {
-      const calendar = await this.read(userId);
-      if (!applyToCalendar(calendar, event)) return;
-      await this.model.updateOne({ _id: userId }, { $set: { calendar: JSON.stringify(calendar) } }, { upsert: true });
-    });
+  async apply(event: StoredEvent<ActivityEventType>): Promise<void> {
+    await this.calendars.apply(event.data.userId, event, changeCalendar, handled);
   }
 
   /** The member's active days (none before their first activity): one read by key. */
   async read(userId: string): Promise<ActivityCalendar> {
-    const doc = await this.model.findById(userId).lean<ActivityCalendarDocument>();
-    return doc ? (JSON.parse(doc.calendar) as ActivityCalendar) : emptyCalendar();
+    return (await this.calendars.value(userId)) ?? emptyCalendar();
   }
 
   /** The dates of each source, ready for `activityStreak`. */
@@ -54,10 +53,17 @@ export class ActivityCalendarProjection implements Projection<(typeof activityEv
   }
 
   async purgeSubject(subjectId: string): Promise<void> {
-    await this.model.deleteOne({ _id: subjectId });
+    await this.calendars.delete(subjectId);
   }
 
   async reset(): Promise<void> {
-    await this.model.deleteMany({});
+    await this.calendars.clear();
+    await dropRetiredCollections(this.connection, 'activity_calendars');
   }
 }
+
+/** A copy of the calendar with the event applied (the one read is left as it was: a lost race reads it again). */
+const changeCalendar = (value: ActivityCalendar | null, event: StoredEvent): ActivityCalendar | typeof unchanged => {
+  const calendar = structuredClone(value ?? emptyCalendar());
+  return applyToCalendar(calendar, event) ? calendar : unchanged;
+};

@@ -1,0 +1,154 @@
+// Read-model writes with several writers at once: two connections stand for two replicas of a service.
+import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import { Schema, type Connection, type Model } from 'mongoose';
+import { EventStore } from '../event-store';
+import type { StoredEvent } from '../stored-event';
+import { userRegistered } from '../test-fixtures';
+import { applyInOrder, type Followed, StreamOrderedDocuments } from './stream-order';
+import { unchanged, VersionedDocuments } from './versioned-documents';
+
+interface Names {
+  names: string[];
+}
+
+const shuffled = <T>(items: readonly T[]): T[] => {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+};
+
+const nameOf = (event: StoredEvent) => (event.data as { name: string }).name;
+
+describe('read models written by several replicas', () => {
+  const dbName = uniqueName('read_models');
+  let replicaA: Connection;
+  let replicaB: Connection;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    replicaA = await connectTestDatabase(dbName);
+    replicaB = await connectTestDatabase(dbName);
+    store = new EventStore(replicaA, { service: 'test' });
+    await store.init();
+  });
+
+  afterAll(async () => {
+    await replicaB.close();
+    await dropTestDatabase(replicaA);
+  });
+
+  /** A stream of `count` events, each naming its position ("n1", "n2", ...). */
+  const appendStream = async (count: number, tag = 'n'): Promise<StoredEvent[]> => {
+    const streamId = uniqueName('member');
+    return store.append(
+      streamId,
+      0,
+      Array.from({ length: count }, (_, i) => userRegistered(streamId, `${tag}${i + 1}`)),
+      { correlationId: 'test' },
+    );
+  };
+
+  describe(VersionedDocuments.name, () => {
+    it('keeps every one of 100 concurrent changes to one document from two replicas', async () => {
+      const collection = uniqueName('lists');
+      const a = new VersionedDocuments<Names>(replicaA, collection);
+      const b = new VersionedDocuments<Names>(replicaB, collection);
+      const added = Array.from({ length: 100 }, (_, i) => `item${i}`);
+
+      await Promise.all(
+        added.map((name, i) => (i % 2 ? a : b).update('doc', (current) => ({ names: [...(current?.names ?? []), name] }))),
+      );
+
+      const after = await a.get('doc');
+      expect(after?.names).toHaveLength(100);
+      expect(new Set(after?.names)).toEqual(new Set(added));
+    }, 120_000);
+
+    it('writes nothing for a change that answers unchanged, and deletes with null', async () => {
+      const docs = new VersionedDocuments<Names>(replicaA, uniqueName('lists'));
+      await docs.update('doc', () => ({ names: ['a'] }));
+      expect(await docs.update('doc', () => unchanged)).toEqual({ names: ['a'] });
+      await docs.update('doc', () => null);
+      expect(await docs.get('doc')).toBeNull();
+      await docs.update('doc', (current) => ({ names: [...(current?.names ?? []), 'b'] }));
+      expect(await docs.get('doc')).toEqual({ names: ['b'] });
+    });
+  });
+
+  describe(StreamOrderedDocuments.name, () => {
+    const listOf = (connection: Connection, collection: string) =>
+      new StreamOrderedDocuments<Names>(new VersionedDocuments<Followed<Names>>(connection, collection), store);
+    const addName = (value: Names | null, event: StoredEvent) => ({ names: [...(value?.names ?? []), nameOf(event)] });
+
+    it('applies a later event after the ones before it, read from the log, and a replay changes nothing', async () => {
+      const events = await appendStream(4);
+      const docs = listOf(replicaA, uniqueName('ordered'));
+
+      await docs.apply('doc', events[3], addName, () => true);
+      expect(await docs.value('doc')).toEqual({ names: ['n1', 'n2', 'n3', 'n4'] });
+
+      for (const event of events) await docs.apply('doc', event, addName, () => true);
+      expect(await docs.value('doc')).toEqual({ names: ['n1', 'n2', 'n3', 'n4'] });
+    });
+
+    it('skips the events its read model does not handle but still moves past them', async () => {
+      const events = await appendStream(3);
+      const docs = listOf(replicaA, uniqueName('ordered'));
+      const handles = (event: StoredEvent) => nameOf(event) !== 'n2';
+
+      await docs.apply('doc', events[2], addName, handles);
+      await docs.apply('doc', events[0], addName, handles);
+      expect(await docs.value('doc')).toEqual({ names: ['n1', 'n3'] });
+    });
+
+    it('ends with every event of several streams in its stream order, whatever order two replicas get them in', async () => {
+      const streams = await Promise.all([appendStream(15, 'a'), appendStream(15, 'b'), appendStream(15, 'c')]);
+      const collection = uniqueName('ordered');
+      const [a, b] = [listOf(replicaA, collection), listOf(replicaB, collection)];
+
+      await Promise.all(shuffled(streams.flat()).map((event, i) => (i % 2 ? a : b).apply('doc', event, addName, () => true)));
+
+      const names = (await a.value('doc'))?.names ?? [];
+      expect(names).toHaveLength(45);
+      // Within each stream the names come in order; the streams interleave freely.
+      for (const stream of streams) {
+        const own = stream.map(nameOf);
+        expect(names.filter((name) => own.includes(name))).toEqual(own);
+      }
+    }, 120_000);
+  });
+
+  describe('applyInOrder', () => {
+    interface Row {
+      _id: string;
+      names: string[];
+      version: number;
+    }
+    const modelOf = (connection: Connection, collection: string): Model<Row> =>
+      (connection.models[collection] as Model<Row> | undefined) ??
+      connection.model<Row>(collection, new Schema<Row>({ _id: String, names: [String], version: Number }, { collection, versionKey: false }));
+    const push = (event: StoredEvent) => ({ $push: { names: nameOf(event) } });
+
+    it('reads the events in between before applying a later one, and never applies one twice', async () => {
+      const events = await appendStream(3);
+      const model = modelOf(replicaA, uniqueName('rows'));
+
+      expect(await applyInOrder(model, 'row', events[2], store, push)).toBe(true);
+      expect(await applyInOrder(model, 'row', events[1], store, push)).toBe(false);
+      expect(await model.findById('row').lean()).toMatchObject({ names: ['n1', 'n2', 'n3'], version: 3 });
+    });
+
+    it('ends with the whole stream in order when two replicas apply its events in any order at once', async () => {
+      const events = await appendStream(30);
+      const collection = uniqueName('rows');
+      const [a, b] = [modelOf(replicaA, collection), modelOf(replicaB, collection)];
+
+      await Promise.all(shuffled(events).map((event, i) => applyInOrder(i % 2 ? a : b, 'row', event, store, push)));
+
+      expect(await a.findById('row').lean()).toMatchObject({ names: events.map(nameOf), version: 30 });
+    }, 120_000);
+  });
+});
