@@ -42,6 +42,16 @@ module.exports = {
       testTimeout: 120000,
     },
     {
+      // Read-model checks over the whole test database (one rewrites what differs): a fresh stack of their own, one file
+      // at a time after the rest, since a spec writing beside them would show as a difference (tools/test/run-all.mjs).
+      ...common,
+      displayName: 'quiet',
+      testMatch: ['<rootDir>/apps/**/*.quiet-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/stack.global-setup.mjs',
+      globalTeardown: '<rootDir>/libs/testing/src/stack.global-teardown.mjs',
+      testTimeout: 240000,
+    },
+    {
       // Stops, kills and resets engines and services: private engines, and run on their own after the rest (tools/test/run-all.mjs).
       ...common,
       displayName: 'faults',

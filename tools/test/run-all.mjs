@@ -13,7 +13,7 @@ const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)}s`;
 const step = (title) => process.stdout.write(`\n=== ${title} (${elapsed()}) ===\n`);
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
-const run = (cmd, args) => spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit', env: process.env }).status ?? 1;
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 const failures = [];
 
@@ -35,16 +35,15 @@ await up({ quiet: false, replaceOtherBuilds: Boolean(process.env.CI) });
 await ensureSchemathesis();
 
 mkdirSync(path.join(repoRoot, 'tmp'), { recursive: true });
-const jest = (args, resultsFile) =>
-  run(process.execPath, [
-    path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'),
-    '--ci',
-    '--json',
-    `--outputFile=${resultsFile}`,
-    ...args,
-  ]);
-// With arguments (`npm test -- --selectProjects unit`) Jest runs exactly what was asked. Without, the fault tests run
-// after the rest, one file at a time: they stop and restart engines, and share the two cores with nothing else.
+const jest = (args, resultsFile, env) =>
+  run(
+    process.execPath,
+    [path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${resultsFile}`, ...args],
+    env,
+  );
+// With arguments (`npm test -- --selectProjects unit`) Jest runs exactly what was asked. Without, the read-model
+// checks (a fresh stack nothing else writes to) and then the fault tests run after the rest, one file at a time: the
+// fault tests stop and restart engines, and share the two cores with nothing else.
 const runs =
   process.argv.length > 2
     ? [{ title: 'tests (as selected)', args: ['--maxWorkers=2', ...process.argv.slice(2)], file: 'jest-results.json' }]
@@ -55,18 +54,24 @@ const runs =
           file: 'jest-results.json',
         },
         {
+          title: 'read-model checks: every read model against its rebuild, on a fresh stack with nothing else writing',
+          args: ['--runInBand', '--selectProjects', 'quiet'],
+          env: { E2E_SKIP_WEB: '1' },
+          file: 'jest-quiet-results.json',
+        },
+        {
           title: 'fault tests: Kafka, the database, Redis and the object store failing under a private stack',
           args: ['--runInBand', '--selectProjects', 'faults'],
           file: 'jest-faults-results.json',
         },
       ];
 const resultFiles = [];
-for (const { title, args, file } of runs) {
+for (const { title, args, env, file } of runs) {
   step(title);
   const resultsFile = path.join(repoRoot, 'tmp', file);
   rmSync(resultsFile, { force: true });
   resultFiles.push(resultsFile);
-  if (jest(args, resultsFile) !== 0 && !failures.includes('tests')) failures.push('tests');
+  if (jest(args, resultsFile, env) !== 0 && !failures.includes('tests')) failures.push('tests');
   // The load suite's smoke between the two: the whole bench path (k6, seeding through the services, every scenario,
   // writes counted back) on tiny data; it fails on a 5xx or a lost write, never on a speed figure.
   if (process.argv.length <= 2 && file === 'jest-results.json') {
