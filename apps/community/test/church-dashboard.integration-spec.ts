@@ -214,15 +214,20 @@ describe('access', () => {
 describe('rebuilding', () => {
   it('rebuilds the figures from the church streams and members’ activity to what live projection gave', async () => {
     // Parsed: the order in which members were added to a week is not a figure.
+    // Each document's value (the sharing documents also keep their stream's position), not its revision.
     const states = async (collection: string) =>
-      (await db.collection<{ _id: string; state: string }>(collection).find().sort({ _id: 1 }).toArray())
-        .map((doc) => ({ id: doc._id, state: JSON.parse(doc.state) as { members: Record<string, unknown> } }))
-        .filter((doc) => Object.keys(doc.state.members).length > 0);
-    const snapshot = async () => ({ sharing: await states('church_sharing'), weeks: await states('church_weeks') });
+      (await db.collection<{ _id: string; state: string | null }>(collection).find().sort({ _id: 1 }).toArray())
+        .map((doc) => {
+          const state = JSON.parse(doc.state ?? 'null') as { value?: { members: Record<string, unknown> }; members?: Record<string, unknown> };
+          return { id: doc._id, members: (state?.value ?? state)?.members ?? {} };
+        })
+        .filter((doc) => Object.keys(doc.members).length > 0);
+    const snapshot = async () => ({ sharing: await states('church_sharing_v2'), weeks: await states('church_weeks') });
     const live = await snapshot();
+    expect(live.sharing.length).toBeGreaterThan(0);
     expect(live.weeks.length).toBeGreaterThan(3);
 
-    await app.get(ProjectionRunner).rebuild('church-figures');
+    await app.get(ProjectionRunner).rebuild('church-figures-v2');
 
     expect(await snapshot()).toEqual(live);
   });

@@ -272,12 +272,14 @@ describe('names and membership', () => {
 
   it('rebuilds the group read models to what live projection gave', async () => {
     const snapshot = async () => ({
-      groups: await db.collection('groups').find().sort({ _id: 1 }).toArray(),
-      members: await db.collection('group_members').find().sort({ _id: 1 }).toArray(),
+      groups: await db.collection('groups_v2').find().sort({ _id: 1 }).toArray(),
+      prayers: await db.collection('prayer_requests_v2').find().sort({ _id: 1 }).toArray(),
     });
     const live = await snapshot();
+    expect(live.groups.length).toBeGreaterThan(0);
 
-    await app.get(ProjectionRunner).rebuild('groups');
+    await app.get(ProjectionRunner).rebuild('groups-v2');
+    await app.get(ProjectionRunner).rebuild('prayer-requests-v2');
 
     expect(await snapshot()).toEqual(live);
   });

@@ -1,7 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
+import { groupsOf } from '../groups/domain/member-groups';
 import { GroupProjection } from '../groups/projections/group.projection';
+import { GroupRosterProjection } from '../groups/projections/group-roster.projection';
+import { MemberGroupsProjection } from '../groups/projections/member-groups.projection';
 import { PrayerTexts } from '../prayers/prayer-texts';
 import { PrayerProjection } from '../prayers/projections/prayer.projection';
 import { ChurchQueries } from '../churches/church-queries';
@@ -12,6 +15,8 @@ import { ChurchQueries } from '../churches/church-queries';
 export class AccountExportController {
   constructor(
     private readonly groups: GroupProjection,
+    private readonly memberGroups: MemberGroupsProjection,
+    private readonly rosters: GroupRosterProjection,
     private readonly prayers: PrayerProjection,
     private readonly churches: ChurchQueries,
     private readonly prayerTexts: PrayerTexts,
@@ -19,13 +24,14 @@ export class AccountExportController {
 
   @Get('export')
   async export(@CurrentUser() caller: AuthUser) {
-    const [memberships, requests, prayers, ratings, churches] = await Promise.all([
-      this.groups.membershipsOf(caller.id),
-      this.groups.pendingRequestsBy(caller.id),
+    const [mine, prayers, ratings, churches] = await Promise.all([
+      this.memberGroups.read(caller.id),
       this.prayers.byAuthor(caller.id),
-      this.groups.ratingsBy(caller.id),
+      this.rosters.ratingsBy(caller.id),
       this.churches.exportFor(caller.id),
     ]);
+    const memberships = groupsOf(mine);
+    const requests = Object.values(mine.requests).map((r) => ({ ...r, status: 'pending' as const }));
     const [groups, prayerWords] = await Promise.all([
       Promise.all(memberships.map((m) => this.groups.find(m.groupId))),
       Promise.all(prayers.map((p) => this.prayerTexts.openRequest(p))),

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GROUP_ACTIVE_DAYS } from '@abide/contracts';
-import type { PersonView } from '../activity/projections/activity.schema';
-import { MemberActivityStore } from '../activity/projections/member-activity.store';
+import { MemberActivityStore, type PersonView } from '../activity/projections/member-activity.store';
 import { addDays, localDateOrUtcOf, weekStartOf } from '@abide/calendar';
 import { weeklyProgress } from '../activity/domain/group-figures';
 import { anyDoneSince, type DoneFact, type FactKind, factsSince, habitsOf, latestDone } from '../activity/domain/member-activity';

@@ -80,7 +80,7 @@ export class GroupQueries {
     const state = await this.commands.load(groupId);
     assertMember(state, callerId);
     const week = weekStart ?? (await this.callerWeek(callerId));
-    return { weekStart: week, rating: await this.groups.ratingOf(groupId, callerId, week) };
+    return { weekStart: week, rating: (await this.rosters.read(groupId)).ratings[`${callerId}:${week}`] ?? null };
   }
 
   async callerWeek(callerId: string): Promise<string> {

@@ -2,11 +2,10 @@ import type { HabitFrequency } from '@abide/contracts';
 import { Schema } from 'mongoose';
 
 /**
- * What community knows of a person, from identity's events. Each field carries the stream version that set it,
- * so an older event arriving late never overwrites a newer value. `deleted` is a tombstone: late events of a
- * deleted account bring nothing back.
+ * Where people were kept before `member_people` (one plain document each, written by a per-process lock): read once by
+ * the migration that moves them.
  */
-export interface PersonView {
+export interface LegacyPersonView {
   _id: string;
   name: string | null;
   nameVersion: number;
@@ -17,7 +16,7 @@ export interface PersonView {
   shareProgressVersion: number;
   deleted: boolean;
 }
-export const personViewSchema = new Schema<PersonView>(
+export const legacyPersonViewSchema = new Schema<LegacyPersonView>(
   {
     _id: { type: String, required: true },
     name: { type: String, default: null },

@@ -1,17 +1,21 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
 import type { Connection } from 'mongoose';
+import { unchanged } from '@abide/event-store';
 import { setFact, setHabitField } from '../domain/member-activity';
-import type { ActivityFactView, HabitFactView } from './activity.schema';
+import { forgottenPerson, type Person, withPersonField } from '../domain/person';
+import type { ActivityFactView, HabitFactView, LegacyPersonView } from './activity.schema';
 import { MemberActivityStore } from './member-activity.store';
 
 const MARKER = 'member-activity-documents';
+const PEOPLE_MARKER = 'member-people-documents';
 
 /**
- * Fills `member_activity` once from the collections that held habits and facts one document each. Its source is
- * formation's events through Kafka, which community cannot replay from its own log, so the old collections are read
- * instead. Each record is merged by its version, like an event: a fact that arrives meanwhile is neither lost nor
- * overwritten, and a run cut short is simply run again at the next start. A marker keyed by name says it is done.
+ * Fills `member_activity` once from the collections that held habits and facts one document each, and `member_people`
+ * from `people` (plain documents written under a per-process lock, before compare-and-set). Their source is identity's
+ * and formation's events through Kafka, which community cannot replay from its own log, so the old collections are
+ * read instead. Each record is merged by its versions, like an event: a value that arrives meanwhile is neither lost
+ * nor overwritten, and a run cut short is simply run again at the next start. A marker keyed by name says it is done.
  */
 @Injectable()
 export class MemberActivityMigration implements OnApplicationBootstrap {
@@ -24,6 +28,24 @@ export class MemberActivityMigration implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await runOnceBehindMarker(this.connection, 'community_migrations', MARKER, () => this.fill());
+    await runOnceBehindMarker(this.connection, 'community_migrations', PEOPLE_MARKER, () => this.fillPeople());
+  }
+
+  private async fillPeople(): Promise<void> {
+    const legacy = await this.store.legacyPeople.find().lean<LegacyPersonView[]>();
+    for (const old of legacy) {
+      await this.store.people.update(old._id, (current) => {
+        if (old.deleted) return current?.deleted ? unchanged : forgottenPerson();
+        let person: Person | null = current;
+        for (const field of ['name', 'timeZone', 'shareProgress'] as const) {
+          const value = old[field];
+          if (value === null || value === undefined) continue;
+          person = withPersonField(person, field, old[`${field}Version`] ?? 0, value as never) ?? person;
+        }
+        return person ?? unchanged;
+      });
+    }
+    if (legacy.length) this.logger.log(`Moved ${legacy.length} person(s) to member_people`);
   }
 
   private async fill(): Promise<void> {

@@ -1,19 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventEnvelope, HabitFrequency } from '@abide/contracts';
-import { withDocument } from '@abide/event-store';
+import { unchanged, VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import { type JsonDocument, jsonDocumentModel, readJson, writeJson } from '../../read-models/json-document';
 import { emptyActivity, type HabitStatus, type MemberActivity, setFact, setHabitField } from '../domain/member-activity';
+import { forgottenPerson, type Person, type PersonField, withPersonField } from '../domain/person';
 import {
   type ActivityFactView,
   activityFactViewSchema,
   type HabitFactView,
   habitFactViewSchema,
-  type PersonView,
-  personViewSchema,
+  type LegacyPersonView,
+  legacyPersonViewSchema,
 } from './activity.schema';
-import { setIfNewer } from './set-if-newer';
+import { peopleDocuments } from './people';
+
+/** A person as the figures read them: their document and its key. */
+export type PersonView = Person & { _id: string };
 
 export interface NewFact {
   kind: ActivityFactView['kind'];
@@ -25,65 +28,77 @@ export interface NewFact {
 }
 
 /**
- * Community's knowledge of members from identity's and formation's events: names, zones and sharing choices
- * (`people`), and each member's habit schedules and dated facts of activity as one document keyed by the member
- * (`member_activity`). Every write is idempotent and order-tolerant (versions), and by key only.
+ * Community's knowledge of members from identity's and formation's events (through Kafka: there is no local log to
+ * rebuild them from): names, zones and sharing choices (`member_people`), and each member's habit schedules and dated
+ * facts of activity as one document keyed by the member (`member_activity`). Every write is a compare-and-set of one
+ * document by key (VersionedDocuments), so replicas applying events of one member at the same moment all land; each
+ * value keeps the version of the source stream that set it, so a redelivered or older event changes nothing.
  */
 @Injectable()
 export class MemberActivityStore {
-  readonly people: Model<PersonView>;
-  readonly activity: Model<JsonDocument>;
-  /** Where habits and facts were kept one document each, before `member_activity`: read once by the migration. */
+  readonly people: VersionedDocuments<Person>;
+  readonly activity: VersionedDocuments<MemberActivity>;
+  /** Where people, habits and facts were kept before: read once by the migration, cleared of a deleted member. */
+  readonly legacyPeople: Model<LegacyPersonView>;
   readonly legacyHabits: Model<HabitFactView>;
   readonly legacyFacts: Model<ActivityFactView>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    this.people = connection.model<PersonView>('PersonView', personViewSchema);
-    this.activity = jsonDocumentModel(connection, 'MemberActivity', 'member_activity');
+    this.people = peopleDocuments(connection);
+    // Rows written before revisions existed hold the same JSON shape: their first compare-and-set gives them one.
+    this.activity = new VersionedDocuments<MemberActivity>(connection, 'member_activity');
+    this.legacyPeople = connection.model<LegacyPersonView>('LegacyPersonView', legacyPersonViewSchema);
     this.legacyHabits = connection.model<HabitFactView>('HabitFactView', habitFactViewSchema);
     this.legacyFacts = connection.model<ActivityFactView>('ActivityFactView', activityFactViewSchema);
   }
 
   // ---- identity ----
-  async named(userId: string, version: number, name: string): Promise<void> {
-    await setIfNewer(this.people, userId, 'name', version, { name });
+  named(userId: string, version: number, name: string): Promise<void> {
+    return this.personField(userId, 'name', version, name);
   }
 
-  async zoned(userId: string, version: number, timeZone: string): Promise<void> {
-    await setIfNewer(this.people, userId, 'timeZone', version, { timeZone });
+  zoned(userId: string, version: number, timeZone: string): Promise<void> {
+    return this.personField(userId, 'timeZone', version, timeZone);
   }
 
-  async sharing(userId: string, version: number, shareProgress: boolean): Promise<void> {
-    await setIfNewer(this.people, userId, 'shareProgress', version, { shareProgress });
+  sharing(userId: string, version: number, shareProgress: boolean): Promise<void> {
+    return this.personField(userId, 'shareProgress', version, shareProgress);
   }
 
-  /** Keeps a tombstone only: no name, no zone; and forgets every habit and fact of theirs. */
-  async forget(userId: string): Promise<void> {
-    await withDocument(this.people as unknown as Model<unknown>, userId, () =>
-      this.people.updateOne(
-        { _id: userId },
-        { $set: { deleted: true, name: null, timeZone: null, shareProgress: null } },
-        { upsert: true },
-      ),
-    );
-    await withDocument(this.activity as unknown as Model<unknown>, userId, () => this.activity.deleteOne({ _id: userId }));
-    // Rare (account deletion): the scan of what the migration left behind is fine here.
-    await Promise.all([this.legacyHabits.deleteMany({ userId }), this.legacyFacts.deleteMany({ userId })]);
-  }
-
-  private async isGone(userId: string): Promise<boolean> {
-    return (await this.people.findById(userId, { deleted: 1 }).lean<{ deleted?: boolean }>())?.deleted === true;
+  /** Sets one field of the person when `version` of their identity stream is newer than the one that set it. */
+  private async personField<F extends PersonField>(userId: string, field: F, version: number, value: Person[F]): Promise<void> {
+    await this.people.update(userId, (current) => withPersonField(current, field, version, value) ?? unchanged);
   }
 
   /**
-   * A read-modify-write of one member's activity document. The tombstone is looked at inside, so a write racing the
-   * account's deletion either lands before it (and is deleted) or sees it.
+   * Keeps a tombstone only (no name, no zone), then forgets every habit and fact of theirs. The tombstone comes first:
+   * an activity write racing it either lands before the activity is cleared or sees the tombstone (see `update`).
+   */
+  async forget(userId: string): Promise<void> {
+    await this.people.update(userId, (current) => (current?.deleted ? unchanged : forgottenPerson()));
+    await this.activity.update(userId, () => null);
+    // Rare (account deletion): the scans of what the migrations left behind are fine here.
+    await Promise.all([
+      this.legacyPeople.deleteOne({ _id: userId }),
+      this.legacyHabits.deleteMany({ userId }),
+      this.legacyFacts.deleteMany({ userId }),
+    ]);
+  }
+
+  private async isGone(userId: string): Promise<boolean> {
+    return (await this.people.get(userId))?.deleted === true;
+  }
+
+  /**
+   * A compare-and-set of one member's activity document: `change` edits the document it is given (a fresh copy on
+   * every attempt) and answers whether it changed it. The tombstone is looked at inside, after the document was read,
+   * so a write that read the document before the account's deletion cleared it loses its race and sees the tombstone.
    */
   async update(userId: string, change: (doc: MemberActivity) => boolean): Promise<void> {
-    await withDocument(this.activity as unknown as Model<unknown>, userId, async () => {
-      if (await this.isGone(userId)) return;
-      const doc = await readJson(this.activity, userId, emptyActivity);
-      if (change(doc)) await writeJson(this.activity, userId, doc);
+    await this.activity.update(userId, async (current) => {
+      if (await this.isGone(userId)) return unchanged;
+      const doc = current ?? emptyActivity();
+      return change(doc) ? doc : unchanged;
     });
   }
 
@@ -104,13 +119,11 @@ export class MemberActivityStore {
 
   // ---- reads: one by key per member, in parallel ----
   async peopleByIds(ids: readonly string[]): Promise<PersonView[]> {
-    const people = await Promise.all([...new Set(ids)].map((id) => this.people.findById(id).lean<PersonView>()));
-    return people.filter((p): p is PersonView => p !== null);
+    return [...(await this.people.getMany(ids))].map(([_id, person]) => ({ ...person, _id }));
   }
 
   async activitiesOf(userIds: readonly string[]): Promise<Map<string, MemberActivity>> {
-    const ids = [...new Set(userIds)];
-    const docs = await Promise.all(ids.map((id) => readJson(this.activity, id, emptyActivity)));
-    return new Map(ids.map((id, i) => [id, docs[i]]));
+    const docs = await this.activity.getMany(userIds);
+    return new Map([...new Set(userIds)].map((id) => [id, docs.get(id) ?? emptyActivity()]));
   }
 }

@@ -1,17 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { churchMembershipEventTypes } from '@abide/contracts';
-import { type Projection, ProjectionRunner, type StoredEvent } from '@abide/event-store';
+import { type Projection, ProjectionRunner } from '@abide/event-store';
 import { MemberChurchesProjection } from '../projections/member-churches.projection';
-import { ChurchFiguresStore } from './church-figures.store';
+import { ChurchFiguresStore, type MembershipEvent } from './church-figures.store';
 
 type Handled = (typeof churchMembershipEventTypes)[number];
-
-const changeOf = {
-  'community.church.member-joined': 'joined',
-  'community.church.member-left': 'left',
-  'community.church.member-removed': 'left',
-  'community.church.member-role-changed': 'unchanged',
-} as const satisfies Record<Handled, string>;
 
 /**
  * The pastor's dashboard figures follow the church's membership facts: a member who joins is counted from their
@@ -19,9 +12,9 @@ const changeOf = {
  */
 @Injectable()
 export class ChurchFiguresProjection implements Projection<Handled>, OnModuleInit {
-  readonly name = 'church-figures';
+  /** Renamed when who belongs began to follow each church stream in order: filled again from the log at the first start. */
+  readonly name = 'church-figures-v2';
   readonly handles = churchMembershipEventTypes;
-  /** Added after churches existed: filled from the log once, at the first start that has it. */
   readonly backfill = true;
 
   constructor(
@@ -38,12 +31,12 @@ export class ChurchFiguresProjection implements Projection<Handled>, OnModuleIni
     this.runner.register([this]);
   }
 
-  async apply(event: StoredEvent<Handled>): Promise<void> {
+  async apply(event: MembershipEvent): Promise<void> {
     // The runner feeds projections side by side; the member's churches must be written before their activity is read
     // (see ChurchFiguresStore), so that projection's change is applied here first. It is idempotent: whichever of the
     // two comes second finds it done.
     await this.memberChurches.apply(event);
-    await this.store.membership(event.data.churchId, event.data.userId, event.version, changeOf[event.type]);
+    await this.store.membership(event);
   }
 
   reset(): Promise<void> {

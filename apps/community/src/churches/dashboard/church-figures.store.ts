@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { churchMembershipEventTypes } from '@abide/contracts';
 import { type LocalDate, localDateOf, weekStartOf } from '@abide/calendar';
-import { withDocument } from '@abide/event-store';
+import { EventStore, type Followed, type StoredEvent, StreamOrderedDocuments, unchanged, VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
-import type { Connection, Model } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { MemberActivityStore } from '../../activity/projections/member-activity.store';
 import { CLOCK, type Clock } from '../../config/clock';
-import { type JsonDocument, jsonDocumentModel, readJson, writeJson } from '../../read-models/json-document';
 import { churchesOf } from '../domain/member-churches';
 import { MemberChurchesProjection } from '../projections/member-churches.projection';
 import {
@@ -23,34 +23,49 @@ import {
   setSharing,
 } from './domain/church-figures';
 
-const lock = (model: Model<JsonDocument>, id: string, work: () => Promise<void>) =>
-  withDocument(model as unknown as Model<unknown>, id, work);
+export type MembershipEvent = StoredEvent<(typeof churchMembershipEventTypes)[number]>;
+
+const changeOf = {
+  'community.church.member-joined': 'joined',
+  'community.church.member-left': 'left',
+  'community.church.member-removed': 'left',
+  'community.church.member-role-changed': 'unchanged',
+} as const satisfies Record<MembershipEvent['type'], MembershipChange['type']>;
+
+const isMembershipEvent = (event: StoredEvent): event is MembershipEvent => event.type in changeOf;
 
 /**
  * Keeps the pastor's dashboard figures current as events are applied (domain/church-figures.ts says what they hold).
+ * Every document is written by compare-and-set (no lock anywhere), so replicas changing one at the same moment all land.
  *
  * Three paths change them, each writing its own source first and reading the others' after, so whichever runs second
  * sees what the first wrote:
  * - a member joins or leaves (the church's stream, ChurchFiguresProjection): the member's churches (member_churches)
- *   and `church_sharing` first, then their weeks recomputed from their activity;
+ *   and `church_sharing_v2` first (the church stream's events in order, gaps read from the log), then their weeks
+ *   recomputed from their activity;
  * - a member's activity (formation's events): their activity document first, then their churches, then the fact's week;
  * - a member's sharing choice (identity's event): their person document first, then their churches, then every week.
- * A week is recomputed under its document's turn, reading the member's activity and the church's sharing choices
- * inside it, so the last to run always writes from the newest of both.
+ * A document's sources are read inside its compare-and-set, after the document itself: a writer that read a source
+ * before another path changed it finds the document moved on by that path, and computes again from the newer source.
  */
 @Injectable()
 export class ChurchFiguresStore {
-  readonly sharing: Model<JsonDocument>;
-  readonly weeks: Model<JsonDocument>;
+  /** Who belongs to each church and whether they share: the church stream's membership facts, in order. */
+  private readonly sharingRows: VersionedDocuments<Followed<ChurchSharing>>;
+  private readonly sharing: StreamOrderedDocuments<ChurchSharing>;
+  /** A church's week (`churchId:weekStart`): the same JSON as before compare-and-set, so kept where it was. */
+  readonly weeks: VersionedDocuments<ChurchWeekFigures>;
 
   constructor(
     @Inject(MONGO_CONNECTION) connection: Connection,
+    log: EventStore,
     private readonly activity: MemberActivityStore,
     private readonly memberChurches: MemberChurchesProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.sharing = jsonDocumentModel(connection, 'ChurchSharing', 'church_sharing');
-    this.weeks = jsonDocumentModel(connection, 'ChurchWeek', 'church_weeks');
+    this.sharingRows = new VersionedDocuments<Followed<ChurchSharing>>(connection, 'church_sharing_v2');
+    this.sharing = new StreamOrderedDocuments(this.sharingRows, log);
+    this.weeks = new VersionedDocuments<ChurchWeekFigures>(connection, 'church_weeks');
   }
 
   private keptWeeks(): LocalDate[] {
@@ -65,16 +80,26 @@ export class ChurchFiguresStore {
 
   // ---- membership (the church's stream) ----
 
-  /** A membership fact: who belongs, then the member's weeks recomputed (added on joining, removed on leaving). */
-  async membership(churchId: string, userId: string, version: number, type: MembershipChange['type']): Promise<void> {
-    let applied = false;
-    await lock(this.sharing, churchId, async () => {
-      const doc = await readJson(this.sharing, churchId, emptyChurchSharing);
-      const change: MembershipChange = type === 'joined' ? { type, shares: await this.sharesNow(userId) } : { type };
-      applied = applyMembership(doc, userId, version, change);
-      if (applied) await writeJson(this.sharing, churchId, doc);
-    });
-    if (applied && type !== 'unchanged') await this.recompute(churchId, userId, this.keptWeeks());
+  /**
+   * A membership fact: who belongs (a joiner with their sharing choice read inside the compare-and-set), then the
+   * member's weeks recomputed (added on joining, removed on leaving). The weeks are recomputed even when another
+   * replica applied the fact first (it may not have recomputed yet): recomputing is idempotent.
+   */
+  async membership(event: MembershipEvent): Promise<void> {
+    const { churchId, userId } = event.data;
+    await this.sharing.apply(
+      churchId,
+      event,
+      async (value, next) => {
+        const fact = next as MembershipEvent;
+        const doc = value ?? emptyChurchSharing();
+        const type = changeOf[fact.type];
+        const change: MembershipChange = type === 'joined' ? { type, shares: await this.sharesNow(fact.data.userId) } : { type };
+        return applyMembership(doc, fact.data.userId, fact.version, change) ? doc : unchanged;
+      },
+      isMembershipEvent,
+    );
+    if (changeOf[event.type] !== 'unchanged') await this.recompute(churchId, userId, this.keptWeeks());
   }
 
   // ---- a member's activity and choices (identity's and formation's events) ----
@@ -90,9 +115,14 @@ export class ChurchFiguresStore {
   async sharingChanged(userId: string): Promise<void> {
     const shares = await this.sharesNow(userId);
     for (const churchId of await this.churchesOf(userId)) {
-      await lock(this.sharing, churchId, async () => {
-        const doc = await readJson(this.sharing, churchId, emptyChurchSharing);
-        if (setSharing(doc, userId, shares)) await writeJson(this.sharing, churchId, doc);
+      await this.sharingRows.update(churchId, (doc) => {
+        const value = doc?.value ?? emptyChurchSharing();
+        const positions = doc?.positions ?? {};
+        if (setSharing(value, userId, shares)) return { positions, value };
+        if (userId in value.members) return unchanged;
+        // Not in yet: their join is being applied. Moving the document on makes that join's compare-and-set fail, so
+        // it reads the person again and records this choice rather than the one it read before.
+        return { positions, value: { ...value, touches: (value.touches ?? 0) + 1 } };
       });
       await this.recompute(churchId, userId, this.keptWeeks());
     }
@@ -102,18 +132,18 @@ export class ChurchFiguresStore {
     return churchesOf(await this.memberChurches.read(userId)).map((c) => c.churchId);
   }
 
+  private async readSharing(churchId: string): Promise<ChurchSharing> {
+    return (await this.sharing.value(churchId)) ?? emptyChurchSharing();
+  }
+
   /** The member's counts in these weeks of the church, from their activity: kept when they count, removed otherwise. */
   private async recompute(churchId: string, userId: string, weeks: readonly LocalDate[]): Promise<void> {
     for (const weekStart of weeks) {
-      const key = churchWeekKey(churchId, weekStart);
-      await lock(this.weeks, key, async () => {
-        const [week, sharing, activities] = await Promise.all([
-          readJson(this.weeks, key, emptyChurchWeek),
-          readJson(this.sharing, churchId, emptyChurchSharing),
-          this.activity.activitiesOf([userId]),
-        ]);
+      await this.weeks.update(churchWeekKey(churchId, weekStart), async (current) => {
+        const week = current ?? emptyChurchWeek();
+        const [sharing, activities] = await Promise.all([this.readSharing(churchId), this.activity.activitiesOf([userId])]);
         const counts = isCounted(sharing, userId) ? memberWeekCounts(activities.get(userId)!, weekStart) : null;
-        if (setMemberWeek(week, userId, counts)) await writeJson(this.weeks, key, week);
+        return setMemberWeek(week, userId, counts) ? week : unchanged;
       });
     }
   }
@@ -124,15 +154,18 @@ export class ChurchFiguresStore {
     churchId: string,
     weekStarts: readonly LocalDate[],
   ): Promise<{ sharing: ChurchSharing; weeks: Map<LocalDate, ChurchWeekFigures> }> {
-    const [sharing, ...weeks] = await Promise.all([
-      readJson(this.sharing, churchId, emptyChurchSharing),
-      ...weekStarts.map((weekStart) => readJson(this.weeks, churchWeekKey(churchId, weekStart), emptyChurchWeek)),
+    const [sharing, weeks] = await Promise.all([
+      this.readSharing(churchId),
+      this.weeks.getMany(weekStarts.map((weekStart) => churchWeekKey(churchId, weekStart))),
     ]);
-    return { sharing, weeks: new Map(weekStarts.map((weekStart, i) => [weekStart, weeks[i]])) };
+    return {
+      sharing,
+      weeks: new Map(weekStarts.map((weekStart) => [weekStart, weeks.get(churchWeekKey(churchId, weekStart)) ?? emptyChurchWeek()])),
+    };
   }
 
   /** Before a rebuild from the log. */
   async reset(): Promise<void> {
-    await Promise.all([this.sharing.deleteMany({}), this.weeks.deleteMany({})]);
+    await Promise.all([this.sharing.clear(), this.weeks.clear()]);
   }
 }

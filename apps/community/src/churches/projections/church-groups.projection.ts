@@ -1,20 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { StoredEvent } from '@abide/event-store';
+import { EventStore, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { JsonProjection } from '../../read-models/json-projection';
+import { OrderedJsonProjection } from '../../read-models/ordered-json-projection';
 import { applyToChurchGroups, type ChurchGroups, churchGroupsEvents, emptyChurchGroups } from '../domain/church-groups';
 
 type Handled = (typeof churchGroupsEvents)[number];
 
-/** The groups of each church as one keyed document (`church_groups`, `_id` = the church). */
+/** The groups of each church as one keyed document (`church_groups_v2`, `_id` = the church). */
 @Injectable()
-export class ChurchGroupsProjection extends JsonProjection<ChurchGroups, Handled> {
-  readonly name = 'church-groups';
+export class ChurchGroupsProjection extends OrderedJsonProjection<ChurchGroups, Handled> {
+  /** Renamed when its documents began to keep each stream's position: filled again from the log at the first start. */
+  readonly name = 'church-groups-v2';
+  readonly backfill = true;
   readonly handles = churchGroupsEvents;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    super(connection, 'ChurchGroups', 'church_groups', emptyChurchGroups);
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection, log: EventStore) {
+    super(connection, 'church_groups_v2', log, emptyChurchGroups);
   }
 
   protected keyOf(event: StoredEvent<Handled>): string {

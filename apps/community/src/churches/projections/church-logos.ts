@@ -1,49 +1,59 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EventOf } from '@abide/contracts';
-import { applyIfNewer } from '@abide/event-store';
-import { MONGO_CONNECTION } from '@abide/platform';
-import { type Connection, type Model, Schema } from 'mongoose';
+import { unchanged, VersionedDocuments } from '@abide/event-store';
+import { MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
+import type { Connection } from 'mongoose';
 
-/** A church's current logo as the library told (`church_logos`, `_id` = the church); `logoId` null once removed. */
+/** A church's current logo as the library told, and the version of the library's logo stream that told it. */
 interface ChurchLogo {
-  _id: string;
   logoId: string | null;
   version: number;
 }
+
+/** Where logos were kept before compare-and-set: plain documents, moved once (see onApplicationBootstrap). */
+const LEGACY_COLLECTION = 'church_logos';
+const MIGRATION = 'church-logos-documents';
 
 /** Where the library serves a logo: a stable public URL per logo (a new logo gets a new URL, so it can be cached). */
 export const logoUrlOf = (churchId: string, logoId: string | null | undefined): string | null =>
   logoId ? `/api/logos/${encodeURIComponent(churchId)}/${encodeURIComponent(logoId)}` : null;
 
 /**
- * The logos of churches, learned from the library's `library.logo.*` events (the library keeps and checks the files;
- * community only needs to know which one is current to show it). Versioned by the logo stream, so a late or repeated
- * event never brings an old logo back.
+ * The logos of churches (`church_logos_v2`, `_id` = the church), learned from the library's `library.logo.*` events
+ * through Kafka (the library keeps and checks the files; community only needs to know which one is current to show
+ * it). Each write is a compare-and-set keeping the logo stream's version, so a late or repeated event never brings an
+ * old logo back, and two replicas applying the stream's events at once cannot leave the older one.
  */
 @Injectable()
-export class ChurchLogos {
-  private readonly model: Model<ChurchLogo>;
+export class ChurchLogos implements OnApplicationBootstrap {
+  private readonly logos: VersionedDocuments<ChurchLogo>;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    this.model = connection.model<ChurchLogo>(
-      'ChurchLogo',
-      new Schema<ChurchLogo>(
-        { _id: { type: String, required: true }, logoId: { type: String, default: null }, version: { type: Number, required: true } },
-        { collection: 'church_logos', versionKey: false },
-      ),
-    );
+  constructor(@Inject(MONGO_CONNECTION) private readonly connection: Connection) {
+    this.logos = new VersionedDocuments<ChurchLogo>(connection, 'church_logos_v2');
+  }
+
+  private set(churchId: string, version: number, logoId: string | null): Promise<unknown> {
+    return this.logos.update(churchId, (current) => (current && current.version >= version ? unchanged : { logoId, version }));
   }
 
   async replaced(event: EventOf<'library.logo.replaced'>): Promise<void> {
-    await applyIfNewer(this.model, event.data.churchId, event.version, { $set: { logoId: event.data.logoId } });
+    await this.set(event.data.churchId, event.version, event.data.logoId);
   }
 
   async removed(event: EventOf<'library.logo.removed'>): Promise<void> {
-    await applyIfNewer(this.model, event.data.churchId, event.version, { $set: { logoId: null } });
+    await this.set(event.data.churchId, event.version, null);
   }
 
   /** The logo's URL, or null: one read by key. */
   async urlOf(churchId: string): Promise<string | null> {
-    return logoUrlOf(churchId, (await this.model.findById(churchId).lean<ChurchLogo>())?.logoId);
+    return logoUrlOf(churchId, (await this.logos.get(churchId))?.logoId);
+  }
+
+  /** Their source is the library's events, which community cannot replay: the old documents are merged by version. */
+  async onApplicationBootstrap(): Promise<void> {
+    await runOnceBehindMarker(this.connection, 'community_migrations', MIGRATION, async () => {
+      const legacy = await this.connection.collection<{ _id: string } & ChurchLogo>(LEGACY_COLLECTION).find().toArray();
+      for (const old of legacy) await this.set(old._id, old.version, old.logoId ?? null);
+    });
   }
 }

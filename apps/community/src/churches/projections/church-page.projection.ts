@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventTypesOf } from '@abide/contracts';
-import type { StoredEvent } from '@abide/event-store';
+import { EventStore, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { JsonProjection } from '../../read-models/json-projection';
+import { OrderedJsonProjection } from '../../read-models/ordered-json-projection';
 import { applyToChurchPage, type ChurchPage, emptyChurchPage } from '../domain/church-page';
 
 type ChurchEventType = EventTypesOf<'community.church.'>;
@@ -22,14 +22,16 @@ const churchEventTypes: readonly ChurchEventType[] = [
   'community.church.join-request-withdrawn',
 ];
 
-/** Each church's page, settings, members and requests as one keyed document (`church_pages`, `_id` = the church). */
+/** Each church's page, settings, members and requests as one keyed document (`church_pages_v2`, `_id` = the church). */
 @Injectable()
-export class ChurchPageProjection extends JsonProjection<ChurchPage, ChurchEventType> {
-  readonly name = 'church-pages';
+export class ChurchPageProjection extends OrderedJsonProjection<ChurchPage, ChurchEventType> {
+  /** Renamed when its documents began to keep their stream's position: filled again from the log at the first start. */
+  readonly name = 'church-pages-v2';
+  readonly backfill = true;
   readonly handles = churchEventTypes;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    super(connection, 'ChurchPage', 'church_pages', emptyChurchPage);
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection, log: EventStore) {
+    super(connection, 'church_pages_v2', log, emptyChurchPage);
   }
 
   protected keyOf(event: StoredEvent<ChurchEventType>): string {

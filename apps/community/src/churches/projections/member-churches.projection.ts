@@ -1,20 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { StoredEvent } from '@abide/event-store';
+import { EventStore, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { JsonProjection } from '../../read-models/json-projection';
+import { OrderedJsonProjection } from '../../read-models/ordered-json-projection';
 import { applyToMemberChurches, emptyMemberChurches, type MemberChurches, memberChurchesEvents } from '../domain/member-churches';
 
 type Handled = (typeof memberChurchesEvents)[number];
 
-/** Each member's churches and pending requests as one keyed document (`member_churches`, `_id` = the member). */
+/** Each member's churches and pending requests as one keyed document (`member_churches_v2`, `_id` = the member). */
 @Injectable()
-export class MemberChurchesProjection extends JsonProjection<MemberChurches, Handled> {
-  readonly name = 'member-churches';
+export class MemberChurchesProjection extends OrderedJsonProjection<MemberChurches, Handled> {
+  /** Renamed when its documents began to keep each stream's position: filled again from the log at the first start. */
+  readonly name = 'member-churches-v2';
+  readonly backfill = true;
   readonly handles = memberChurchesEvents;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    super(connection, 'MemberChurches', 'member_churches', emptyMemberChurches);
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection, log: EventStore) {
+    super(connection, 'member_churches_v2', log, emptyMemberChurches);
   }
 
   protected keyOf(event: StoredEvent<Handled>): string {
@@ -26,6 +28,6 @@ export class MemberChurchesProjection extends JsonProjection<MemberChurches, Han
   }
 
   async purgeSubject(subjectId: string): Promise<void> {
-    await this.model.deleteOne({ _id: subjectId });
+    await this.documents.delete(subjectId);
   }
 }

@@ -1,61 +1,63 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Projection, type StoredEvent, withDocument } from '@abide/event-store';
+import { EventStore, type Followed, type StoredEvent, unchanged, type VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
-import type { Connection, Model } from 'mongoose';
+import type { Connection } from 'mongoose';
+import type { Person } from '../../activity/domain/person';
+import { peopleDocuments } from '../../activity/projections/people';
+import { OrderedJsonProjection } from '../../read-models/ordered-json-projection';
 import { applyToRoster, emptyRoster, forgetRatingsOf, type GroupRoster, groupRosterEvents } from '../domain/group-roster';
-import { type JsonDocument, jsonDocumentModel, readJson, writeJson } from '../../read-models/json-document';
+
+type Handled = (typeof groupRosterEvents)[number];
 
 /**
- * Each group's current members, pending requests and ratings as one keyed document (`group_rosters`, `_id` = the
+ * Each group's current members, pending requests and ratings as one keyed document (`group_rosters_v2`, `_id` = the
  * group): what cards, the member list and the leaders' dashboard read, whatever the number of groups.
  */
 @Injectable()
-export class GroupRosterProjection implements Projection<(typeof groupRosterEvents)[number]> {
-  readonly name = 'group-roster';
-  readonly handles = groupRosterEvents;
-  /** Added after groups existed: filled from the log once, at the first start that has it. */
+export class GroupRosterProjection extends OrderedJsonProjection<GroupRoster, Handled> {
+  /** Renamed when its documents began to keep their stream's position: filled again from the log at the first start. */
+  readonly name = 'group-roster-v2';
   readonly backfill = true;
-  private readonly model: Model<JsonDocument>;
-  private readonly connection: Connection;
+  readonly handles = groupRosterEvents;
+  private readonly people: VersionedDocuments<Person>;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    this.connection = connection;
-    this.model = jsonDocumentModel(connection, 'GroupRoster', 'group_rosters');
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection, log: EventStore) {
+    super(connection, 'group_rosters_v2', log, emptyRoster);
+    this.people = peopleDocuments(connection);
   }
 
-  async apply(event: StoredEvent<(typeof groupRosterEvents)[number]>): Promise<void> {
-    const { groupId } = event.data;
+  protected keyOf(event: StoredEvent<Handled>): string {
+    return event.data.groupId;
+  }
+
+  protected async change(roster: GroupRoster, event: StoredEvent<Handled>): Promise<boolean> {
     // A replayed rating of an account deleted since (its ratings were purged) stays forgotten.
     const kept = event.type !== 'community.group.meeting-rated' || !(await this.isDeleted(event.data.userId));
-    await withDocument(this.model as unknown as Model<unknown>, groupId, async () => {
-      const roster = await this.read(groupId);
-      if (applyToRoster(roster, event, kept)) await writeJson(this.model, groupId, roster);
-    });
-  }
-
-  /** The group's roster (empty before its first member): one read by key. */
-  read(groupId: string): Promise<GroupRoster> {
-    return readJson(this.model, groupId, emptyRoster);
+    return applyToRoster(roster, event, kept);
   }
 
   /** Community's tombstone of a deleted account (see MemberActivityStore), read by key. */
   private async isDeleted(userId: string): Promise<boolean> {
-    const person = await this.connection.collection<{ _id: string; deleted?: boolean }>('people').findOne({ _id: userId });
-    return person?.deleted === true;
+    return (await this.people.get(userId))?.deleted === true;
+  }
+
+  /** A member's meeting ratings in every group, for their data export (rare: looking through every roster is fine there). */
+  async ratingsBy(userId: string): Promise<Array<{ groupId: string; weekStart: string; rating: number }>> {
+    const rows = await this.rows.model.find().lean<Array<{ _id: string; state: string | null }>>();
+    return rows.flatMap((row) => {
+      const roster = row.state ? (JSON.parse(row.state) as Followed<GroupRoster>).value : null;
+      return Object.entries(roster?.ratings ?? {}).flatMap(([key, rating]) => {
+        const [rater, weekStart] = key.split(':');
+        return rater === userId ? [{ groupId: row._id, weekStart, rating }] : [];
+      });
+    });
   }
 
   /** Account deletion is rare: looking through every roster for the member's ratings in groups they left is fine there. */
   async purgeSubject(subjectId: string): Promise<void> {
-    const ids = (await this.model.find({}, { _id: 1 }).lean<Array<{ _id: string }>>()).map((d) => d._id);
+    const ids = (await this.rows.model.find({}, { _id: 1 }).lean<Array<{ _id: string }>>()).map((d) => d._id);
     for (const id of ids) {
-      await withDocument(this.model as unknown as Model<unknown>, id, async () => {
-        const roster = await this.read(id);
-        if (forgetRatingsOf(roster, subjectId)) await writeJson(this.model, id, roster);
-      });
+      await this.rows.update(id, (doc) => (doc?.value && forgetRatingsOf(doc.value, subjectId) ? doc : unchanged));
     }
-  }
-
-  async reset(): Promise<void> {
-    await this.model.deleteMany({});
   }
 }

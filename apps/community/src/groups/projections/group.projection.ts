@@ -1,26 +1,57 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventTypesOf } from '@abide/contracts';
-import { applyIfNewer, type Projection, type StoredEvent, withDocument } from '@abide/event-store';
+import { applyInOrder, EventStore, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
-import type { Connection, Model } from 'mongoose';
+import type { Connection, Model, UpdateQuery } from 'mongoose';
 import { groupRosterEvents } from '../domain/group-roster';
-import {
-  type GroupView,
-  groupViewSchema,
-  type JoinRequestView,
-  joinRequestViewSchema,
-  type MembershipView,
-  membershipViewSchema,
-  type RatingView,
-  ratingViewSchema,
-} from './group.schema';
+import { type GroupView, groupViewSchema } from './group.schema';
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Groups, their members, join requests and meeting ratings, shaped for the API. */
+/** Where groups, memberships, join requests and ratings were kept before (see `reset`). */
+const LEGACY_COLLECTIONS = ['groups', 'group_members', 'group_join_requests', 'group_ratings'];
+
+type GroupEvent = StoredEvent<EventTypesOf<'community.group.'>>;
+
+/** What one event of a group's stream changes in its document; null when nothing (only the version moves on). */
+const changeOf = (event: GroupEvent): UpdateQuery<GroupView> | null => {
+  switch (event.type) {
+    case 'community.group.created': {
+      const { groupId: _g, ...fields } = event.data;
+      return { $set: { ...fields, memberCount: 0, createdAt: new Date(event.occurredAt) } };
+    }
+    case 'community.group.updated': {
+      const { groupId: _g, updatedBy: _u, ...changes } = event.data;
+      return { $set: changes };
+    }
+    // Applied once each and in order (applyInOrder), so counting by one is exact.
+    case 'community.group.member-joined':
+      return { $inc: { memberCount: 1 } };
+    case 'community.group.member-left':
+    case 'community.group.member-removed':
+      return { $inc: { memberCount: -1 } };
+    case 'community.group.member-role-changed':
+      return event.data.role === 'owner' ? { $set: { ownerId: event.data.userId } } : null;
+    case 'community.group.attached-to-church':
+      return { $set: { churchId: event.data.churchId } };
+    case 'community.group.detached-from-church':
+      return { $set: { churchId: null } };
+    default:
+      return null;
+  }
+};
+
+/**
+ * Groups as Discover, cards and the owner's claims read them (`groups_v2`, `_id` = the group): every event of the
+ * group's stream applied once and in order by a conditional write (applyInOrder), so replicas applying one group's
+ * events at the same moment never lose or repeat one. Who belongs, who asks and who rated is kept by key in the
+ * group's roster and the member's groups (group-roster, member-groups).
+ */
 @Injectable()
 export class GroupProjection implements Projection<EventTypesOf<'community.group.'>> {
-  readonly name = 'groups';
+  /** Renamed when its documents began to follow every event of their stream: filled again from the log at the first start. */
+  readonly name = 'groups-v2';
+  readonly backfill = true;
   readonly handles = [
     'community.group.created',
     'community.group.updated',
@@ -29,130 +60,20 @@ export class GroupProjection implements Projection<EventTypesOf<'community.group
     'community.group.detached-from-church',
   ] as const;
   readonly groups: Model<GroupView>;
-  readonly members: Model<MembershipView>;
-  readonly requests: Model<JoinRequestView>;
-  readonly ratings: Model<RatingView>;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+  constructor(
+    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
+    private readonly log: EventStore,
+  ) {
     this.groups = connection.model<GroupView>('GroupView', groupViewSchema);
-    this.members = connection.model<MembershipView>('MembershipView', membershipViewSchema);
-    this.requests = connection.model<JoinRequestView>('JoinRequestView', joinRequestViewSchema);
-    this.ratings = connection.model<RatingView>('RatingView', ratingViewSchema);
   }
 
-  async apply(event: StoredEvent<EventTypesOf<'community.group.'>>): Promise<void> {
-    const v = event.version;
-    const { groupId } = event.data;
-    switch (event.type) {
-      case 'community.group.created': {
-        const { groupId: _g, ...fields } = event.data;
-        await applyIfNewer(this.groups, groupId, v, { $set: { ...fields, memberIds: '[]', createdAt: new Date(event.occurredAt) } });
-        return;
-      }
-      case 'community.group.updated': {
-        const { groupId: _g, updatedBy: _u, ...changes } = event.data;
-        await applyIfNewer(this.groups, groupId, v, { $set: changes });
-        return;
-      }
-      case 'community.group.member-joined': {
-        const d = event.data;
-        await applyIfNewer(this.members, `${groupId}:${d.userId}`, v, {
-          $set: { groupId, userId: d.userId, role: d.role, joinedAt: new Date(d.joinedAt), current: true },
-        });
-        return this.recount(groupId, v, d.userId, true);
-      }
-      case 'community.group.member-left':
-        await applyIfNewer(this.members, `${groupId}:${event.data.userId}`, v, { $set: { current: false } });
-        return this.recount(groupId, v, event.data.userId, false);
-      case 'community.group.member-removed': {
-        const d = event.data;
-        await applyIfNewer(this.members, `${groupId}:${d.userId}`, v, { $set: { current: false } });
-        // A deleted account's ratings go with it.
-        if (d.removedBy === 'system') await this.ratings.deleteMany({ groupId, userId: d.userId });
-        return this.recount(groupId, v, d.userId, false);
-      }
-      case 'community.group.member-role-changed': {
-        const d = event.data;
-        await applyIfNewer(this.members, `${groupId}:${d.userId}`, v, { $set: { role: d.role } });
-        if (d.role === 'owner') await applyIfNewer(this.groups, groupId, v, { $set: { ownerId: d.userId } });
-        return;
-      }
-      case 'community.group.join-requested':
-        await applyIfNewer(this.requests, event.data.requestId, v, {
-          $set: { groupId, userId: event.data.userId, status: 'pending', requestedAt: new Date(event.occurredAt) },
-        });
-        return;
-      case 'community.group.join-request-approved':
-      case 'community.group.join-request-declined':
-      case 'community.group.join-request-withdrawn': {
-        const status = event.type.slice('community.group.join-request-'.length);
-        await applyIfNewer(this.requests, event.data.requestId, v, { $set: { groupId, userId: event.data.userId, status } });
-        return;
-      }
-      case 'community.group.attached-to-church':
-        await applyIfNewer(this.groups, groupId, v, { $set: { churchId: event.data.churchId } });
-        return;
-      case 'community.group.detached-from-church':
-        await applyIfNewer(this.groups, groupId, v, { $set: { churchId: null } });
-        return;
-      case 'community.group.meeting-rated': {
-        const d = event.data;
-        await applyIfNewer(this.ratings, `${groupId}:${d.userId}:${d.weekStart}`, v, {
-          $set: { groupId, userId: d.userId, weekStart: d.weekStart, rating: d.rating },
-        });
-        return;
-      }
-    }
-  }
-
-  /**
-   * Keeps the group's member ids (and their count) in the group's document, by key: a set, so replaying an event never
-   * counts a member twice, and versioned, so an old join replayed after a leave does not bring the member back.
-   */
-  private async recount(groupId: string, version: number, userId: string, present: boolean): Promise<void> {
-    await withDocument(this.groups as unknown as Model<unknown>, groupId, async () => {
-      const group = await this.groups
-        .findById(groupId, { memberIds: 1, membersVersion: 1 })
-        .lean<Pick<GroupView, 'memberIds' | 'membersVersion'>>();
-      if (!group || (group.membersVersion ?? 0) >= version) return;
-      const ids = new Set<string>(group.memberIds ? (JSON.parse(group.memberIds) as string[]) : await this.currentMemberIds(groupId));
-      if (present) ids.add(userId);
-      else ids.delete(userId);
-      await this.groups.updateOne(
-        { _id: groupId },
-        { $set: { memberIds: JSON.stringify([...ids].sort()), memberCount: ids.size, membersVersion: version } },
-      );
-    });
-  }
-
-  /** A group from before `memberIds`: its members counted once from the memberships (a scan, once per such group). */
-  private async currentMemberIds(groupId: string): Promise<string[]> {
-    return (await this.members.find({ groupId, current: true }, { userId: 1 }).lean<MembershipView[]>()).map((m) => m.userId);
+  async apply(event: GroupEvent): Promise<void> {
+    await applyInOrder(this.groups, event.data.groupId, event, this.log, (next) => changeOf(next as GroupEvent));
   }
 
   find(groupId: string): Promise<GroupView | null> {
     return this.groups.findById(groupId).lean<GroupView>();
-  }
-
-  /** The caller's current memberships, by group id. */
-  async membershipsOf(userId: string): Promise<MembershipView[]> {
-    return this.members.find({ userId, current: true }).lean<MembershipView[]>();
-  }
-
-  membersOf(groupId: string): Promise<MembershipView[]> {
-    return this.members.find({ groupId, current: true }).sort({ joinedAt: 1 }).lean<MembershipView[]>();
-  }
-
-  pendingOf(groupId: string): Promise<JoinRequestView[]> {
-    return this.requests.find({ groupId, status: 'pending' }).sort({ requestedAt: 1 }).lean<JoinRequestView[]>();
-  }
-
-  pendingRequestsBy(userId: string): Promise<JoinRequestView[]> {
-    return this.requests.find({ userId, status: 'pending' }).lean<JoinRequestView[]>();
-  }
-
-  countOwnedBy(userId: string): Promise<number> {
-    return this.groups.countDocuments({ ownerId: userId, memberCount: { $gt: 0 } });
   }
 
   /** Discover: public and private groups that still have members, by name or description, newest first. */
@@ -174,23 +95,13 @@ export class GroupProjection implements Projection<EventTypesOf<'community.group
     return { items, total };
   }
 
-  ratingsOf(groupId: string): Promise<RatingView[]> {
-    return this.ratings.find({ groupId }).lean<RatingView[]>();
-  }
-
-  async ratingOf(groupId: string, userId: string, weekStart: string): Promise<number | null> {
-    return (await this.ratings.findById(`${groupId}:${userId}:${weekStart}`).lean<RatingView>())?.rating ?? null;
-  }
-
-  ratingsBy(userId: string): Promise<RatingView[]> {
-    return this.ratings.find({ userId }).lean<RatingView[]>();
-  }
-
-  async purgeSubject(subjectId: string): Promise<void> {
-    await Promise.all([this.requests.deleteMany({ userId: subjectId }), this.ratings.deleteMany({ userId: subjectId })]);
-  }
-
+  /**
+   * Before a rebuild. The collections of before `groups_v2` go too: their memberships, requests and ratings held
+   * members' ids that account deletion no longer reaches there.
+   */
   async reset(): Promise<void> {
-    await Promise.all([this.groups.deleteMany({}), this.members.deleteMany({}), this.requests.deleteMany({}), this.ratings.deleteMany({})]);
+    await this.groups.deleteMany({});
+    const existing = new Set((await this.connection.db!.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
+    for (const name of LEGACY_COLLECTIONS) if (existing.has(name)) await this.connection.db!.dropCollection(name);
   }
 }

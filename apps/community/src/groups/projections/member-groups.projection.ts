@@ -1,41 +1,33 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Projection, type StoredEvent, withDocument } from '@abide/event-store';
+import { EventStore, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
-import type { Connection, Model } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { applyToMemberGroups, emptyMemberGroups, type MemberGroups, memberGroupsEvents } from '../domain/member-groups';
-import { type JsonDocument, jsonDocumentModel, readJson, writeJson } from '../../read-models/json-document';
+import { OrderedJsonProjection } from '../../read-models/ordered-json-projection';
 
-/** Each member's groups and pending requests as one keyed document (`member_groups`, `_id` = the member): My Groups. */
+type Handled = (typeof memberGroupsEvents)[number];
+
+/** Each member's groups and pending requests as one keyed document (`member_groups_v2`, `_id` = the member): My Groups. */
 @Injectable()
-export class MemberGroupsProjection implements Projection<(typeof memberGroupsEvents)[number]> {
-  readonly name = 'member-groups';
-  readonly handles = memberGroupsEvents;
-  /** Added after groups had members: filled from the log once, at the first start that has it. */
+export class MemberGroupsProjection extends OrderedJsonProjection<MemberGroups, Handled> {
+  /** Renamed when its documents began to keep each stream's position: filled again from the log at the first start. */
+  readonly name = 'member-groups-v2';
   readonly backfill = true;
-  private readonly model: Model<JsonDocument>;
+  readonly handles = memberGroupsEvents;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    this.model = jsonDocumentModel(connection, 'MemberGroups', 'member_groups');
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection, log: EventStore) {
+    super(connection, 'member_groups_v2', log, emptyMemberGroups);
   }
 
-  async apply(event: StoredEvent<(typeof memberGroupsEvents)[number]>): Promise<void> {
-    const { userId } = event.data;
-    await withDocument(this.model as unknown as Model<unknown>, userId, async () => {
-      const doc = await this.read(userId);
-      if (applyToMemberGroups(doc, event)) await writeJson(this.model, userId, doc);
-    });
+  protected keyOf(event: StoredEvent<Handled>): string {
+    return event.data.userId;
   }
 
-  /** The member's document (empty before their first group): one read by key. */
-  read(userId: string): Promise<MemberGroups> {
-    return readJson(this.model, userId, emptyMemberGroups);
+  protected change(doc: MemberGroups, event: StoredEvent<Handled>): boolean {
+    return applyToMemberGroups(doc, event);
   }
 
   async purgeSubject(subjectId: string): Promise<void> {
-    await this.model.deleteOne({ _id: subjectId });
-  }
-
-  async reset(): Promise<void> {
-    await this.model.deleteMany({});
+    await this.documents.delete(subjectId);
   }
 }

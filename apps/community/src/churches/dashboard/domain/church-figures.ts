@@ -15,6 +15,8 @@ export interface ChurchSharing {
   members: Record<string, boolean>;
   /** The church stream's version last applied. */
   version: number;
+  /** Sharing choices that came while a member's join was being applied (see ChurchFiguresStore.sharingChanged). */
+  touches?: number;
 }
 
 export const emptyChurchSharing = (): ChurchSharing => ({ members: {}, version: 0 });

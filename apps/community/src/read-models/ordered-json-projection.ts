@@ -1,0 +1,54 @@
+import type { EventType } from '@abide/contracts';
+import { EventStore, type Followed, type Projection, type StoredEvent, StreamOrderedDocuments, unchanged, VersionedDocuments } from '@abide/event-store';
+import type { Connection } from 'mongoose';
+
+/**
+ * A read model of one JSON document per key, fed by this service's own streams: `keyOf` says which document an event
+ * changes and `change` edits the document it is given (false when it changed nothing). Each document is written by
+ * compare-and-set and applies each stream's events in their order, the ones it missed read from the log first
+ * (StreamOrderedDocuments), so replicas applying events of one document at the same moment all land, and a later event
+ * handed over before an earlier one waits for nothing and skips nothing. A stream may feed several documents (a
+ * group's stream, each member's groups): each document takes only the events of the types it handles and its key.
+ */
+export abstract class OrderedJsonProjection<D, T extends EventType> implements Projection<T> {
+  abstract readonly name: string;
+  abstract readonly handles: readonly T[];
+  protected readonly documents: StreamOrderedDocuments<D>;
+  /** The same documents as stored (value and positions), for a change that comes from no stream (account deletion). */
+  protected readonly rows: VersionedDocuments<Followed<D>>;
+
+  protected constructor(
+    connection: Connection,
+    collection: string,
+    log: EventStore,
+    private readonly empty: () => D,
+  ) {
+    this.rows = new VersionedDocuments<Followed<D>>(connection, collection);
+    this.documents = new StreamOrderedDocuments<D>(this.rows, log);
+  }
+
+  protected abstract keyOf(event: StoredEvent<T>): string;
+  protected abstract change(doc: D, event: StoredEvent<T>): boolean | Promise<boolean>;
+
+  async apply(event: StoredEvent<T>): Promise<void> {
+    const key = this.keyOf(event);
+    await this.documents.apply(
+      key,
+      event as StoredEvent,
+      async (value, next) => {
+        const doc = value ?? this.empty();
+        return (await this.change(doc, next as StoredEvent<T>)) ? doc : unchanged;
+      },
+      (next) => (this.handles as readonly string[]).includes(next.type) && this.keyOf(next as StoredEvent<T>) === key,
+    );
+  }
+
+  /** The document (empty before its first event): one read by key. */
+  async read(key: string): Promise<D> {
+    return (await this.documents.value(key)) ?? this.empty();
+  }
+
+  async reset(): Promise<void> {
+    await this.documents.clear();
+  }
+}

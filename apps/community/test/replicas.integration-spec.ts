@@ -1,0 +1,218 @@
+// Community's read models written by two replicas at once (two apps on one database), and handed later events first.
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EventStore, type Projection, type StoredEvent } from '@abide/event-store';
+import { integrationEnv } from '@abide/testing';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection } from 'mongoose';
+import { v7 as uuidv7 } from 'uuid';
+import { ActivityEvents } from '../src/activity/activity-events';
+import { MemberActivityStore } from '../src/activity/projections/member-activity.store';
+import { ChurchCommands } from '../src/churches/commands/church-commands';
+import { ChurchDashboardQueries } from '../src/churches/dashboard/church-dashboard.queries';
+import { ChurchFiguresProjection } from '../src/churches/dashboard/church-figures.projection';
+import { ChurchGroupsProjection } from '../src/churches/projections/church-groups.projection';
+import { ChurchLogos } from '../src/churches/projections/church-logos';
+import { ChurchPageProjection } from '../src/churches/projections/church-page.projection';
+import { MemberChurchesProjection } from '../src/churches/projections/member-churches.projection';
+import { GroupCommands } from '../src/groups/commands/group-commands';
+import { GroupQueries } from '../src/groups/group-queries';
+import { GroupProjection } from '../src/groups/projections/group.projection';
+import { GroupRosterProjection } from '../src/groups/projections/group-roster.projection';
+import { MemberGroupsProjection } from '../src/groups/projections/member-groups.projection';
+import { PrayerCommands } from '../src/prayers/commands/prayer-commands';
+import { PrayerProjection } from '../src/prayers/projections/prayer.projection';
+import { envelope, startCommunity } from './community-app.stub';
+
+// A Wednesday; the week began on Sunday 2026-03-01.
+const clock = { now: new Date('2026-03-04T15:00:00Z') };
+const meta = { correlationId: 'test' };
+type Envelope = ReturnType<typeof envelope>;
+let replicas: NestFastifyApplication[];
+let db: Connection;
+
+/** Hands an event to a replica as its Kafka consumer does. */
+const feedTo = (app: NestFastifyApplication, e: Envelope) => {
+  const events = app.get(ActivityEvents);
+  const handlers = { ...events.identity, ...events.habits, ...events.plans, ...events.journal } as Record<string, (e: Envelope) => Promise<void>>;
+  return handlers[e.type](e);
+};
+/** Every event at once, alternately to each replica. */
+const feedBoth = (list: readonly Envelope[]) => Promise.all(list.map((e, i) => feedTo(replicas[i % 2], e)));
+
+const person = async (name: string) => {
+  const userId = uuidv7();
+  const registered = { userId, name, email: `${userId}@example.com`, roles: ['user'], registeredAt: clock.now.toISOString() };
+  await feedTo(replicas[0], envelope('identity.user.registered', `user-${userId}`, 1, registered, userId));
+  return userId;
+};
+
+const habitOf = (userId: string) => {
+  const habitId = uuidv7();
+  const stream = `habit-${habitId}`;
+  const created = envelope(
+    'formation.habit.created',
+    stream,
+    1,
+    { habitId, userId, name: 'Prayer', description: '', category: 'prayer', frequency: { kind: 'daily' }, reminderTime: null, createdOn: '2026-03-01', timeZone: 'UTC' },
+    userId,
+  );
+  const checkIn = (version: number, date: string) =>
+    envelope(
+      'formation.habit.checked-in',
+      stream,
+      version,
+      { habitId, userId, date, completed: true, completedAt: clock.now.toISOString(), timeZone: 'UTC', note: null },
+      userId,
+    );
+  return { habitId, created, checkIn };
+};
+
+beforeAll(async () => {
+  // Two apps on one database: two replicas of community.
+  const database = integrationEnv('community').env.MONGO_DB;
+  replicas = [await startCommunity(clock, { MONGO_DB: database }), await startCommunity(clock, { MONGO_DB: database })];
+  db = replicas[0].get<Connection>(MONGO_CONNECTION);
+}, 60_000);
+afterAll(async () => {
+  await db.dropDatabase();
+  await Promise.all(replicas.map((app) => app.close()));
+});
+
+describe('read models fed by other services through Kafka, written by two replicas at once', () => {
+  it('keeps every one of 60 facts of one member delivered to both replicas at the same moment', async () => {
+    const anna = await person('Anna');
+    const habits = [habitOf(anna), habitOf(anna), habitOf(anna)];
+    await feedBoth(habits.map((h) => h.created));
+    // 3 habits × 20 days of check-ins, each habit's in its stream's order, all at once.
+    const dates = Array.from({ length: 20 }, (_, i) => `2026-02-${String(i + 1).padStart(2, '0')}`);
+    await feedBoth(habits.flatMap((h) => dates.map((date, i) => h.checkIn(i + 2, date))));
+
+    const activity = (await replicas[1].get(MemberActivityStore).activitiesOf([anna])).get(anna)!;
+    expect(Object.keys(activity.habits).sort()).toEqual(habits.map((h) => h.habitId).sort());
+    expect(Object.values(activity.facts).filter((f) => f.done)).toHaveLength(60);
+  }, 120_000);
+
+  it('keeps the latest of a person’s name, zone and sharing choice, whatever order two replicas apply them in', async () => {
+    const userId = uuidv7();
+    const stream = `user-${userId}`;
+    const list: Envelope[] = [
+      envelope('identity.user.registered', stream, 1, { userId, name: 'Saul', email: `${userId}@example.com`, roles: ['user'], registeredAt: clock.now.toISOString() }, userId),
+      envelope('identity.user.onboarding-completed', stream, 2, { userId, name: 'Saul of Tarsus', timeZone: 'Asia/Damascus' }, userId),
+      ...Array.from({ length: 10 }, (_, i) =>
+        envelope('identity.user.settings-updated', stream, 3 + i, { userId, shareProgressWithGroups: i % 2 === 1 }, userId),
+      ),
+      envelope('identity.user.profile-updated', stream, 13, { userId, name: 'Paul' }, userId),
+      envelope('identity.user.settings-updated', stream, 14, { userId, timeZone: 'Europe/Rome' }, userId),
+    ];
+    await feedBoth([...list].reverse());
+
+    const [paul] = await replicas[0].get(MemberActivityStore).peopleByIds([userId]);
+    expect(paul).toMatchObject({ name: 'Paul', timeZone: 'Europe/Rome', shareProgress: true, deleted: false });
+  }, 60_000);
+
+  it('shows the church logo of the latest event of the logo stream, also when an older one comes after it', async () => {
+    const churchId = uuidv7();
+    const logo = (version: number, type: 'replaced' | 'removed', logoId = `logo-${version}`) =>
+      ({
+        type: `library.logo.${type}`,
+        version,
+        data: type === 'replaced' ? { churchId, logoId, contentType: 'image/png', bytes: 10, replacedBy: 'x' } : { churchId, removedBy: 'x' },
+      }) as never;
+    const [a, b] = replicas.map((app) => app.get(ChurchLogos));
+    await Promise.all([a.replaced(logo(3, 'replaced')), b.replaced(logo(2, 'replaced')), a.replaced(logo(1, 'replaced'))]);
+    expect(await b.urlOf(churchId)).toBe(`/api/logos/${churchId}/logo-3`);
+    await Promise.all([b.removed(logo(4, 'removed')), a.replaced(logo(3, 'replaced'))]);
+    expect(await a.urlOf(churchId)).toBeNull();
+  });
+
+  it('counts every member’s check-ins on the pastor’s dashboard when both replicas apply them at once', async () => {
+    const pastor = await person('Pastor Mark');
+    const churches = replicas[0].get(ChurchCommands);
+    const churchId = await churches.create(
+      pastor,
+      { name: 'St. Mark’s', slug: `st-marks-${uuidv7().slice(-8)}`, primaryColor: '#1e3a8a', welcome: '', timeZone: 'UTC' },
+      meta,
+    );
+    const code = (await churches.load(churchId)).joinCode;
+    const members = await Promise.all(Array.from({ length: 6 }, (_, i) => person(`Member ${i}`)));
+    // Joins through both replicas at once: the church's stream takes them one by one (the command retries a lost race).
+    await Promise.all(members.map((userId, i) => replicas[i % 2].get(ChurchCommands).joinByCode(userId, code, meta)));
+    const habits = members.map((userId) => habitOf(userId));
+    await feedBoth(habits.map((h) => h.created));
+    await feedBoth(habits.flatMap((h) => ['2026-03-01', '2026-03-02', '2026-03-03'].map((date, i) => h.checkIn(i + 2, date))));
+
+    const dashboard = await replicas[1].get(ChurchDashboardQueries).dashboard(pastor, churchId);
+    expect(dashboard).toMatchObject({ members: 7, sharingMembers: 7, activeThisWeek: 6 });
+    expect(dashboard.weeks.at(-1)).toMatchObject({ weekStart: '2026-03-01', activeMembers: 6, checkIns: 18 });
+  }, 120_000);
+});
+
+describe('read models of community’s own streams, written by two replicas at once', () => {
+  it('shows every one of 16 members who joined one group through both replicas at once, in the group and in My Groups', async () => {
+    const owner = await person('Lydia');
+    const groupId = await replicas[0].get(GroupCommands).create(owner, { name: 'Philippi', description: '', isPublic: true, meeting: null }, meta);
+    const joiners = await Promise.all(Array.from({ length: 16 }, (_, i) => person(`Joiner ${i}`)));
+    await Promise.all(joiners.map((userId, i) => replicas[i % 2].get(GroupCommands).join(userId, groupId, meta)));
+    await Promise.all(joiners.slice(0, 4).map((userId, i) => replicas[i % 2].get(GroupCommands).rate(userId, groupId, '2026-03-01', 4, meta)));
+
+    const queries = replicas[1].get(GroupQueries);
+    const summary = await queries.summary(owner, groupId);
+    expect(summary.memberCount).toBe(17);
+    const roster = await replicas[0].get(GroupRosterProjection).read(groupId);
+    expect(Object.keys(roster.members).sort()).toEqual([owner, ...joiners].sort());
+    expect(Object.keys(roster.ratings)).toHaveLength(4);
+    for (const userId of joiners) expect((await queries.mine(userId)).map((g) => g.id)).toEqual([groupId]);
+  }, 120_000);
+});
+
+describe('a read model handed a later event before an earlier one', () => {
+  /** Every event of the log, each stream's in reverse order: the latest first, so each earlier one comes after it. */
+  const reversedLog = async (): Promise<StoredEvent[]> => {
+    const store = replicas[0].get(EventStore);
+    const streams = await Promise.all((await store.streamIds()).map((id) => store.load(id)));
+    return streams.flatMap((events) => [...events].reverse());
+  };
+
+  it('ends each of community’s own read models as applying the events in order did', async () => {
+    // Some of everything: a church with a group, members who join, leave, request, rate and pray.
+    const [owner, anna, ben] = [await person('Priscilla'), await person('Anna'), await person('Ben')];
+    const churches = replicas[0].get(ChurchCommands);
+    const groups = replicas[0].get(GroupCommands);
+    const churchId = await churches.create(owner, { name: 'Ephesus', slug: `ephesus-${uuidv7().slice(-8)}`, primaryColor: '#1e3a8a', welcome: '', timeZone: 'UTC' }, meta);
+    const code = (await churches.load(churchId)).joinCode;
+    await churches.joinByCode(anna, code, meta);
+    await churches.joinByCode(ben, code, meta);
+    const groupId = await groups.create(owner, { name: 'Ephesus group', description: '', isPublic: true, meeting: null, churchId }, meta);
+    const closed = await groups.create(await person('Tychicus'), { name: 'Closed', description: '', isPublic: false, meeting: null }, meta);
+    await groups.join(anna, groupId, meta);
+    await groups.join(ben, groupId, meta);
+    await groups.join(ben, closed, meta);
+    await groups.rate(anna, groupId, '2026-03-01', 5, meta);
+    await groups.leave(ben, groupId, meta);
+    await replicas[0].get(PrayerCommands).post(anna, groupId, { text: 'For Ephesus', anonymous: false }, meta);
+
+    const projections: Array<{ projection: Projection; collection: string }> = [
+      { projection: replicas[0].get(GroupProjection), collection: 'groups_v2' },
+      { projection: replicas[0].get(GroupRosterProjection), collection: 'group_rosters_v2' },
+      { projection: replicas[0].get(MemberGroupsProjection), collection: 'member_groups_v2' },
+      { projection: replicas[0].get(PrayerProjection), collection: 'prayer_requests_v2' },
+      { projection: replicas[0].get(ChurchPageProjection), collection: 'church_pages_v2' },
+      { projection: replicas[0].get(MemberChurchesProjection), collection: 'member_churches_v2' },
+      { projection: replicas[0].get(ChurchGroupsProjection), collection: 'church_groups_v2' },
+      { projection: replicas[0].get(ChurchFiguresProjection), collection: 'church_sharing_v2' },
+    ];
+    // What each document holds (its value and version or positions), not its revision.
+    const snapshot = async (collection: string) =>
+      (await db.collection(collection).find().sort({ _id: 1 }).toArray()).map(({ revision: _r, ...doc }) => ('state' in doc ? { _id: doc._id, state: JSON.parse(doc.state as string) } : doc));
+    const inOrder = await Promise.all(projections.map(({ collection }) => snapshot(collection)));
+    expect(inOrder.map((docs) => docs.length > 0)).toEqual(projections.map(() => true));
+
+    const log = await reversedLog();
+    for (const { projection } of projections) {
+      await projection.reset();
+      for (const event of log) if (projection.handles.includes(event.type)) await projection.apply(event);
+    }
+
+    expect(await Promise.all(projections.map(({ collection }) => snapshot(collection)))).toEqual(inOrder);
+  }, 120_000);
+});
