@@ -5,7 +5,7 @@ import type { StoredEvent } from '../stored-event';
  * A read model fed by events of the types it `handles`; `apply` receives them typed (narrow on `event.type`), in
  * their current version. `apply` must be idempotent: the runner may hand it an event again (catch-up replays a safety
  * margin, a crash can repeat an append's update). The usual way is to keep the last applied version per stream in the
- * read model and ignore older or equal ones (see applyIfNewer).
+ * read model and ignore older or equal ones, applying a later one only after those before it (see read-models/).
  */
 export interface Projection<T extends EventType = EventType> {
   readonly name: string;
