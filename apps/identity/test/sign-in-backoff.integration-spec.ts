@@ -44,7 +44,8 @@ const burst = async (n: number, scope: BackoffScope, subject: string, right: (i:
         })
         .then(
           (verdict) => (verdict ? 'right' : 'wrong'),
-          (error: DomainError) => `${error.status} ${error.headers?.['retry-after']}`,
+          // Retry-After is the lock's time left, a multiple of 30 s, or a second under it when the refusal came late.
+          (error: DomainError) => `${error.status} ${Math.ceil(Number(error.headers?.['retry-after']) / 30) * 30}`,
         ),
     ),
   );
