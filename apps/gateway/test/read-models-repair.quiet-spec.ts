@@ -18,23 +18,24 @@ describe('read-models verify and rebuild', () => {
 
     // What a lost update looks like: the check-in gone from the board, another write's name, the journal list gone.
     await withServiceDb('formation', async (db) => {
-      const boards = db.collection<{ _id: string; board: string }>('habit_boards');
+      // The board is a compare-and-set document: its value, with how far it has read each stream, as one JSON string.
+      const boards = db.collection<{ _id: string; state: string; revision?: number }>('habit_boards_ordered');
       const doc = await boards.findOne({ _id: userId });
-      const board = JSON.parse(doc!.board) as { habits: Array<{ id: string; checkIns: { marks: string } }> };
-      for (const h of board.habits) h.checkIns.marks = h.checkIns.marks.replace(/1/g, '0');
-      await boards.updateOne({ _id: userId }, { $set: { board: JSON.stringify(board) } });
+      const followed = JSON.parse(doc!.state) as { value: { habits: Array<{ id: string; checkIns: { marks: string } }> } };
+      for (const h of followed.value.habits) h.checkIns.marks = h.checkIns.marks.replace(/1/g, '0');
+      await boards.updateOne({ _id: userId }, { $set: { state: JSON.stringify(followed) } });
       await db.collection<{ _id: string }>('profiles').updateOne({ _id: userId }, { $set: { displayName: 'Someone else' } });
       // And a board no event made (a write that outlived its member's deletion).
-      await db.collection<{ _id: string; board: string }>('habit_boards').insertOne({ _id: `ghost-${userId}`, board: doc!.board });
+      await boards.insertOne({ _id: `ghost-${userId}`, state: doc!.state, revision: 1 });
     });
-    await withServiceDb('formation_journal', (db) => db.collection<{ _id: string }>('journal_lists').deleteOne({ _id: userId }));
+    await withServiceDb('formation_journal', (db) => db.collection<{ _id: string }>('journal_lists_ordered').deleteOne({ _id: userId }));
     expect((await member.get<Habit[]>('/api/habits')).body.find((h) => h.id === habit.id)?.completedOnDate).toBe(false);
 
     const found = await readModels('verify', 'formation');
     expect(found.status).toBe(1);
-    expect(found.output).toContain(`  ${userId}: board.habits[id=${habit.id}].checkIns.marks`);
+    expect(found.output).toContain(`  ${userId}: state.value.habits[id=${habit.id}].checkIns.marks`);
     expect(found.output).toMatch(new RegExp(`_formation\\.profiles .*\\n.*  ${userId}: displayName`));
-    expect(found.output).toMatch(new RegExp(`_formation_journal\\.journal_lists .*\\n.*  ${userId}: missing`));
+    expect(found.output).toMatch(new RegExp(`_formation_journal\\.journal_lists_ordered .*\\n.*  ${userId}: missing`));
     expect(found.output).toContain(`  ghost-${userId}: unexpected`);
 
     const repaired = await readModels('rebuild', 'formation');
@@ -43,7 +44,7 @@ describe('read-models verify and rebuild', () => {
     expect((await member.get<Habit[]>('/api/habits')).body.find((h) => h.id === habit.id)?.completedOnDate).toBe(true);
     expect((await member.get<{ total: number }>('/api/journal/entries')).body.total).toBe(1);
     expect(
-      await withServiceDb('formation', (db) => db.collection<{ _id: string }>('habit_boards').countDocuments({ _id: `ghost-${userId}` })),
+      await withServiceDb('formation', (db) => db.collection<{ _id: string }>('habit_boards_ordered').countDocuments({ _id: `ghost-${userId}` })),
     ).toBe(0);
 
     const clean = await readModels('verify', 'formation');
