@@ -10,9 +10,10 @@ import type { Connection } from 'mongoose';
 
 /**
  * The event store's collections (any `collectionPrefix`): the log, its heads, and the markers that say what was done once
- * (layout upgrades, filled read models, the services' `<service>_migrations`), so the scratch boot does not do it again.
+ * (layout upgrades, filled read models, the services' `<service>_migrations`), so the scratch boot does not do it again,
+ * and the members whose read models were purged, whom the rebuild leaves out as the live one did.
  */
-const LOG_COLLECTION = /(^|_)(events|streams|projection_builds|event_store_meta|migrations)$/;
+const LOG_COLLECTION = /(^|_)(events|streams|projection_builds|purged_subjects|event_store_meta|migrations)$/;
 
 export const isLogCollection = (name: string): boolean => LOG_COLLECTION.test(name);
 
