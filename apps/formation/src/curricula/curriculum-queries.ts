@@ -39,11 +39,11 @@ export class CurriculumQueries {
   async list(caller: string, churchId: string): Promise<CurriculumSummary[]> {
     await this.commands.requireAdmin(caller, churchId);
     const [entries, assignments, today] = await Promise.all([
-      this.curricula.lists.get(churchId),
+      this.curricula.listOf(churchId),
       this.curricula.assignmentsOf(churchId),
       this.commands.churchToday(churchId),
     ]);
-    return Object.entries(entries ?? {})
+    return Object.entries(entries)
       .map(([id, e]) => this.summaryOf(id, churchId, e, assignments.filter((a) => a.curriculumId === id), today))
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   }
