@@ -58,16 +58,32 @@ const busyChurch = async () => {
   const adminId = uuidv7();
   const community = app.get(CommunityEvents);
   const feed = (type: string, data: object, version: number) =>
-    (community.churches[type] as (e: unknown) => Promise<void>)(foreignEvent(type, `church-${churchId}`, data, { version }));
+    ((community.churches as Record<string, unknown>)[type] as (e: unknown) => Promise<void>)(
+      foreignEvent(type, `church-${churchId}`, data, { version }),
+    );
   await feed('community.church.created', { churchId, name: 'Grace Chapel', timeZone: 'America/New_York' }, 1);
-  await feed('community.church.member-joined', { churchId, userId: adminId, role: 'admin', via: 'code', joinedAt: clock.now.toISOString() }, 2);
+  await feed(
+    'community.church.member-joined',
+    { churchId, userId: adminId, role: 'admin', via: 'code', joinedAt: clock.now.toISOString() },
+    2,
+  );
 
   const commands = app.get(CurriculumCommands);
   const first = await commands.create(adminId, { churchId, title: 'Psalms for Lent', description: '' }, meta);
   await commands.saveDraft(adminId, first, { revision: 1, title: 'Psalms for Lent', description: '', weeks: [week('The Shepherd')] }, meta);
   await commands.publish(adminId, first, meta);
-  await commands.saveDraft(adminId, first, { revision: 2, title: 'Psalms, slowly', description: '', weeks: [week('One'), week('Two')] }, meta);
-  await commands.saveDraft(adminId, first, { revision: 3, title: 'Psalms, slowly', description: 'Two weeks', weeks: [week('One'), week('Two')] }, meta);
+  await commands.saveDraft(
+    adminId,
+    first,
+    { revision: 2, title: 'Psalms, slowly', description: '', weeks: [week('One'), week('Two')] },
+    meta,
+  );
+  await commands.saveDraft(
+    adminId,
+    first,
+    { revision: 3, title: 'Psalms, slowly', description: 'Two weeks', weeks: [week('One'), week('Two')] },
+    meta,
+  );
   await commands.publish(adminId, first, meta);
   const ended = await commands.assign(adminId, first, { audience: 'church', groupIds: [], startDate: '2026-03-08' }, meta);
   await commands.endAssignment(adminId, first, ended, meta);
@@ -86,7 +102,9 @@ let live: { list: unknown; assignments: unknown };
 
 const readChurch = async () => ({
   list: await app.get(CurriculumQueries).list(church.adminId, church.churchId),
-  assignments: (await app.get(CurriculumProjection).assignmentsOf(church.churchId)).sort((a, b) => a.assignmentId.localeCompare(b.assignmentId)),
+  assignments: (await app.get(CurriculumProjection).assignmentsOf(church.churchId)).sort((a, b) =>
+    a.assignmentId.localeCompare(b.assignmentId),
+  ),
 });
 
 /** Empties the church's document, as if its events had not been applied yet. */

@@ -12,6 +12,7 @@ import { JOURNAL_STORE, journalFactStreamId, journalStreamId } from '../src/jour
 import { JournalQueries } from '../src/journal/journal-queries';
 import { JournalTexts } from '../src/journal/journal-texts';
 import { JournalListProjection } from '../src/journal/projections/journal-list.projection';
+import { ActivityCalendarProjection } from '../src/stats/projections/activity-calendar.projection';
 import { startFormation } from './formation-app.stub';
 
 const clock = { now: new Date('2026-03-04T15:00:00Z') };
@@ -28,6 +29,10 @@ afterAll(async () => {
   await db.useDb(`${db.name}_keys`).dropDatabase();
   await app.close();
 });
+
+/** The member's journal days as the nudges and My Plan's streak see them (each entry once, with its day). */
+const journalDays = async (userId: string) =>
+  (await app.get(ActivityCalendarProjection).between([userId], '2026-01-01', '2026-12-31')).filter((a) => a.source === 'journal');
 
 const fields = {
   content: 'A quiet sorrow I tell no one.',
@@ -48,14 +53,14 @@ describe('journal events', () => {
       ['formation.journal.entry-written', { entryId: id, userId, localDate: '2026-03-04' }],
     ]);
     expect(await db.collection('events').countDocuments({ 'data.content': { $exists: true } })).toBe(0);
-    expect(await db.collection('activity_days').findOne({ userId, source: 'journal' })).toMatchObject({ date: '2026-03-04', ref: id });
+    expect(await journalDays(userId)).toEqual([{ userId, date: '2026-03-04', source: 'journal', ref: id }]);
 
     await app.get(JournalCommands).remove(userId, id, { correlationId: 'it' });
     expect((await app.get(EventStore).load(journalFactStreamId(id))).map((e) => e.type)).toEqual([
       'formation.journal.entry-written',
       'formation.journal.entry-deleted',
     ]);
-    expect(await db.collection('activity_days').findOne({ userId, source: 'journal' })).toBeNull();
+    expect(await journalDays(userId)).toEqual([]);
   });
 
   it('publishes the facts of the state the entry ends in when its edits and its removal race', async () => {
@@ -73,7 +78,7 @@ describe('journal events', () => {
     for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: errorCodes.notFound });
     const facts = await app.get(EventStore).load(journalFactStreamId(id));
     expect(facts.map((e) => e.type)).toEqual(['formation.journal.entry-written', 'formation.journal.entry-deleted']);
-    expect(await db.collection('activity_days').findOne({ userId, source: 'journal' })).toBeNull();
+    expect(await journalDays(userId)).toEqual([]);
   });
 
   it('forgets the words on account deletion: read models purged, the sealed events unreadable', async () => {

@@ -153,7 +153,6 @@ describe('account deletion', () => {
     await habits.checkIn(userId, habitId, { completed: true, note: 'Made two tunics' }, { correlationId: 'test' });
     const plan = (await plansOf(userId))[0];
     await app.get(PlanCommands).toggleActivity(userId, plan.plan.dailyActivities[3].activities[0].id, true, { correlationId: 'test' });
-    expect(await db.collection('activity_days').countDocuments({ userId })).toBe(2);
     expect(await db.collection('activity_calendars_ordered').countDocuments({ _id: userId as never })).toBe(1);
     const snapshots = () => db.collection('streams').countDocuments({ subjectId: userId, snapshot: { $ne: null } });
     expect(await snapshots()).toBeGreaterThanOrEqual(3);
@@ -167,7 +166,6 @@ describe('account deletion', () => {
       ['plan_members', { _id: userId }],
       ['habits', { userId }],
       ['habit_entries', { userId }],
-      ['activity_days', { userId }],
       ['activity_calendars_ordered', { _id: userId }],
       ['habit_boards_ordered', { _id: userId }],
     ] as const) {

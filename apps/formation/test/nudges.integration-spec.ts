@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MONGO_CONNECTION } from '@abide/platform';
-import { failNextSends, mailsTo, newSmsAccount, optOutAtProvider, type SmsTestAccount, textsTo } from '@abide/testing';
+import { failNextSends, foreignEvent, mailsTo, newSmsAccount, optOutAtProvider, type SmsTestAccount, textsTo } from '@abide/testing';
 import { queues } from '@abide/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -13,6 +13,7 @@ import { IdentityEvents } from '../src/members/identity-events';
 import { MemberContactsMigration } from '../src/members/member-contacts.migration';
 import { MemberProjection } from '../src/members/members.port';
 import { NudgeService } from '../src/nudges/nudge.service';
+import { ActivityCalendarProjection } from '../src/stats/projections/activity-calendar.projection';
 import { identityEvent, startFormation } from './formation-app.stub';
 
 // 2026-03-04 is a Wednesday; Chicago is on CST (UTC-6) until 2026-03-08.
@@ -194,13 +195,9 @@ describe('nudge delivery', () => {
     await db
       .collection('habits')
       .insertMany([habit(`${userId}-a`, '07:00'), habit(`${userId}-b`, '07:10'), habit(`${userId}-c`, '07:20', false)]);
-    await db.collection('activity_days').insertOne({
-      _id: `${userId}|habit|${userId}-b|2026-03-04` as never,
-      userId,
-      date: '2026-03-04',
-      source: 'habit',
-      ref: `${userId}-b`,
-    });
+    // Habit b checked in today (its stream's first event, as the scan reads it from the member's activity calendar).
+    const checkedIn = { habitId: `${userId}-b`, userId, date: '2026-03-04', completedAt: clock.now.toISOString() };
+    await app.get(ActivityCalendarProjection).apply(foreignEvent('formation.habit.checked-in', `habit-${userId}-b`, checkedIn) as never);
 
     expect(mine(await nudges.scan(clock.now), userId).map((n) => n.slot)).toEqual([`habit-${userId}-a`]);
   });

@@ -210,6 +210,62 @@ describe("My Plan's activity calendar (fed by habits, plans and the journal's fa
   });
 });
 
+/** Each stream's last event alone (the ones before it are read from the log), then the earlier ones arriving late. */
+const laterThenEarlier = async (events: readonly StoredEvent[], projection: Projection) => {
+  const last = [...new Map(events.map((e) => [e.streamId, e])).values()];
+  for (const event of last) await projection.apply(event);
+  for (const event of events.filter((e) => !last.includes(e))) await projection.apply(event);
+};
+
+describe("what the nudges' scan sees the member did (their activity calendar)", () => {
+  const streams = () => [...member.habitIds.map(habitStreamId), member.planStream, ...member.entryIds.map(journalFactStreamId)];
+  const replicas = () => ({ a: app.get(ActivityCalendarProjection), b: new ActivityCalendarProjection(replicaB, app.get(EventStore)) });
+  const seen = async (projection: ActivityCalendarProjection) =>
+    (await projection.between([member.userId], '2026-03-01', '2026-03-07')).sort((x, y) =>
+      `${x.date}${x.ref}`.localeCompare(`${y.date}${y.ref}`),
+    );
+
+  let live: Awaited<ReturnType<typeof seen>>;
+  beforeAll(async () => {
+    live = await seen(app.get(ActivityCalendarProjection));
+  });
+
+  it('sees every check-in but the one undone, the activities still done and the entries still there', () => {
+    const of = (source: string) => live.filter((a) => a.source === source);
+    expect(of('habit')).toHaveLength(8);
+    expect(of('habit')).not.toContainEqual(expect.objectContaining({ ref: member.habitIds[0], date: '2026-03-03' }));
+    expect(of('plan')).toHaveLength(3);
+    expect(
+      of('journal')
+        .map((a) => a.ref)
+        .sort(),
+    ).toEqual(member.entryIds.slice(0, 3).sort());
+  });
+
+  it('ends as the events imply when two replicas apply them at once in any order', async () => {
+    const { a, b } = replicas();
+    const events = await eventsOf(app.get(EventStore), streams(), a);
+
+    // Several shuffles: an undo reaching one replica before its check-in reaches the other is likely in a few.
+    for (let round = 0; round < 5; round++) {
+      await a.purgeSubject(member.userId);
+      await throughTwoReplicas(events, a, b);
+
+      expect(await seen(a)).toEqual(live);
+    }
+  }, 60_000);
+
+  it('never brings back what a later event undid when that event comes first', async () => {
+    const { a } = replicas();
+    const events = await eventsOf(app.get(EventStore), streams(), a);
+
+    await a.purgeSubject(member.userId);
+    await laterThenEarlier(events, a);
+
+    expect(await seen(a)).toEqual(live);
+  });
+});
+
 describe('the journal list (fed by every entry of the member, in the private log)', () => {
   const streams = () => member.entryIds.map(journalStreamId);
   const replicas = () => {

@@ -5,9 +5,6 @@ import type { Connection } from 'mongoose';
 import { FORMATION_CONFIG, type FormationConfig } from '../config/env.schema';
 import { MEMBER_ERASURE_EVENTS, MemberLifecycle } from '../members/members.port';
 import { MembersModule } from '../members/members.module';
-import { ActivityDays } from '../stats/stats.port';
-import { StatsModule } from '../stats/stats.module';
-import { ACTIVITY_DAYS, type ActivityDaysPort } from './activity-days.port';
 import { JournalCommands } from './commands/journal-commands';
 import { JournalInsightService } from './insight/journal-insight.service';
 import { JournalController } from './journal.controller';
@@ -41,15 +38,13 @@ const insightAssistant = (config: FormationConfig) =>
 
 /** The journal: entries in their own database (their words sealed with each member's key), prompts, insights, the writing streak. */
 @Module({
-  imports: [MembersModule, StatsModule],
+  imports: [MembersModule],
   controllers: [JournalController],
   providers: [
     { provide: JOURNAL_CONNECTION, useFactory: (c: Connection) => openJournalConnection(c), inject: [MONGO_CONNECTION] },
     { provide: JOURNAL_STORE, useFactory: (c: Connection) => createJournalStore(c), inject: [JOURNAL_CONNECTION] },
     JournalTexts,
     JournalTextSealing,
-    // Journal days count towards My Plan's streak through stats' ActivityDays.
-    { provide: ACTIVITY_DAYS, useFactory: (days: ActivityDays): ActivityDaysPort => days, inject: [ActivityDays] },
     JournalEntryProjection,
     JournalFactsProjection,
     JournalListProjection,

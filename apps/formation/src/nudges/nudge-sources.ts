@@ -2,18 +2,18 @@ import { Injectable } from '@nestjs/common';
 import type { LocalDate } from '@abide/calendar';
 import { HabitProjection } from '../habits/habits.port';
 import { JournalEntryProjection } from '../journal/journal.port';
-import { ActivityDays } from '../stats/stats.port';
+import { ActivityCalendarProjection } from '../stats/stats.port';
 import type { NudgeActivity, NudgeHabit } from './domain/due-nudges';
 
 /**
  * What the scan reads besides members, each from the feature that owns it: habits with a reminder time, what
- * members did (habit check-ins and plan activities from stats' activity days, finished entries from the journal).
+ * members did (habit check-ins and plan activities from stats' activity calendars, finished entries from the journal).
  */
 @Injectable()
 export class NudgeSources {
   constructor(
     private readonly habits: HabitProjection,
-    private readonly activityDays: ActivityDays,
+    private readonly activityDays: ActivityCalendarProjection,
     private readonly journal: JournalEntryProjection,
   ) {}
 

@@ -3,15 +3,14 @@ import { EventSourcingModule } from '@abide/event-store';
 import { HabitsModule } from '../habits/habits.module';
 import { PlansModule } from '../plans/plans.module';
 import { ActivityCalendarProjection } from './projections/activity-calendar.projection';
-import { ActivityDays } from './projections/activity-days.projection';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
-const readModels = EventSourcingModule.forFeature([ActivityDays, ActivityCalendarProjection]);
+const readModels = EventSourcingModule.forFeature([ActivityCalendarProjection]);
 
 /**
  * My Plan's figures. The days a member did something (check-ins, plan activities, journal entries) are stats' own
- * read models; habits and plans answer through their week queries (`habits.port.ts`, `plans.port.ts`).
+ * read model (the nudges read it too); habits and plans answer through their week queries (`habits.port.ts`, `plans.port.ts`).
  */
 @Module({
   imports: [HabitsModule, PlansModule, readModels],

@@ -1,3 +1,3 @@
 /** What other formation features may use of stats (docs/architecture.md, "Feature boundaries"). */
-export { ActivityDays } from './projections/activity-days.projection';
+export { ActivityCalendarProjection } from './projections/activity-calendar.projection';
 export { consecutiveDayStreak, type DayStreak } from './domain/activity-streak';

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventStore, type Followed, type Projection, type StoredEvent, StreamOrderedDocuments, unchanged, VersionedDocuments } from '@abide/event-store';
+import {
+  EventStore,
+  type Followed,
+  type Projection,
+  type StoredEvent,
+  StreamOrderedDocuments,
+  unchanged,
+  VersionedDocuments,
+} from '@abide/event-store';
 import { updateFrom } from '../../shared/update-from';
 import { dropRetiredCollections } from '../../shared/retired-collections';
 import type { EventTypesOf } from '@abide/contracts';
@@ -97,11 +105,21 @@ export class CurriculumProjection implements Projection<EventTypesOf<'formation.
     const { curriculumId } = event.data;
     await this.churches.apply(event.data.churchId, event, changeChurchCurricula, handled);
     if (event.type === 'formation.curriculum.created') {
-      await updateFrom(this.authors, event.data.createdBy, () => [], (ids) => (ids.includes(curriculumId) ? ids : [...ids, curriculumId]));
+      await updateFrom(
+        this.authors,
+        event.data.createdBy,
+        () => [],
+        (ids) => (ids.includes(curriculumId) ? ids : [...ids, curriculumId]),
+      );
     }
     if (event.type === 'formation.curriculum.published') {
       // A version is frozen: written once, never changed.
-      await updateFrom(this.versions, versionKey(curriculumId, event.data.version), () => ({ content: event.data.content, publishedAt: event.occurredAt }), (v) => v);
+      await updateFrom(
+        this.versions,
+        versionKey(curriculumId, event.data.version),
+        () => ({ content: event.data.content, publishedAt: event.occurredAt }),
+        (v) => v,
+      );
     }
   }
 
@@ -146,11 +164,22 @@ const changeChurchCurricula = (value: ChurchCurricula | null, stored: StoredEven
   switch (event.type) {
     case 'formation.curriculum.created': {
       const { content } = event.data;
-      const created = { title: content.title, archived: false, latestVersion: null, revision: 1, publishedRevision: 0, weeks: content.weeks.length, ...at };
+      const created = {
+        title: content.title,
+        archived: false,
+        latestVersion: null,
+        revision: 1,
+        publishedRevision: 0,
+        weeks: content.weeks.length,
+        ...at,
+      };
       return { ...doc, list: { ...doc.list, [curriculumId]: created } };
     }
     case 'formation.curriculum.draft-saved':
-      return { ...doc, list: entry((e) => ({ title: event.data.content.title, weeks: event.data.content.weeks.length, revision: e.revision + 1 })) };
+      return {
+        ...doc,
+        list: entry((e) => ({ title: event.data.content.title, weeks: event.data.content.weeks.length, revision: e.revision + 1 })),
+      };
     case 'formation.curriculum.published': {
       const { content, version } = event.data;
       return {
@@ -183,7 +212,9 @@ const changeChurchCurricula = (value: ChurchCurricula | null, stored: StoredEven
     }
     case 'formation.curriculum.assignment-ended': {
       const assignment = doc.assignments[event.data.assignmentId];
-      const assignments = assignment ? { ...doc.assignments, [assignment.assignmentId]: { ...assignment, ended: true, v: event.version } } : doc.assignments;
+      const assignments = assignment
+        ? { ...doc.assignments, [assignment.assignmentId]: { ...assignment, ended: true, v: event.version } }
+        : doc.assignments;
       return { ...doc, list: entry(() => ({})), assignments };
     }
     default:

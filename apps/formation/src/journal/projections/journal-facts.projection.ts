@@ -1,83 +1,46 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CommandRunner, type Decider, EventStore, type NewEvent, type Projection, type StoredEvent } from '@abide/event-store';
-import { ACTIVITY_DAYS, type ActivityDaysPort } from '../activity-days.port';
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandHandler, CommandRunner, EventStore, type Projection, type StoredEvent } from '@abide/event-store';
 import { journalEntryDecider, publicFactOf } from '../domain/journal-entry.decider';
+import { type FactsAndEntry, journalFactsDecider, type PublishedFact, type PublishEntryFacts } from '../domain/journal-facts.decider';
 import { JOURNAL_STORE, journalFactStreamId, journalStreamId } from '../journal-store';
 
-type Fact = ReturnType<typeof publicFactOf>;
-
-/** What an entry's fact stream has published last: written on a day, or nothing (never written, or deleted). */
-type PublishedFact = { written: true; localDate: string } | { written: false };
-
-/** The published facts of one entry; only the last one matters. */
-export const journalFactsDecider: Decider<PublishedFact> = {
-  name: 'journal-facts',
-  initialState: () => ({ written: false }),
-  evolve: (state, event) => {
-    if (event.type === 'formation.journal.entry-written') return { written: true, localDate: event.data.localDate };
-    if (event.type === 'formation.journal.entry-deleted') return { written: false };
-    return state;
-  },
-};
-
 /**
- * Turns the private journal log into the published facts other services may know: `entry-written` and
- * `entry-deleted` with ids and the member's local date, never the text. Runs as a projection of the private
- * store, so a crash between the two appends heals on the next start (catch-up); it compares the entry's
- * current state with the facts already published, so replays never publish twice.
+ * Turns the private journal log into the published facts other services may know (journalFactsDecider): runs as a
+ * projection of the private store, so a crash between the two appends heals on the next start (catch-up), and appends
+ * through the fact stream's command handler in formation's relayed store (whose read models, My Plan's calendar among
+ * them, take the facts in the same request).
  */
 @Injectable()
 export class JournalFactsProjection implements Projection<'formation.journal.entry-saved' | 'formation.journal.entry-removed'> {
   readonly name = 'journal-facts';
   readonly handles = ['formation.journal.entry-saved', 'formation.journal.entry-removed'] as const;
-  private readonly logger = new Logger(JournalFactsProjection.name);
+  private readonly facts: CommandHandler<PublishEntryFacts, PublishedFact>;
 
   constructor(
     @Inject(JOURNAL_STORE) private readonly journal: EventStore,
-    private readonly runner: CommandRunner,
-    @Inject(ACTIVITY_DAYS) private readonly activityDays: ActivityDaysPort,
-  ) {}
+    runner: CommandRunner,
+  ) {
+    this.facts = CommandHandler.sealed(
+      runner,
+      journalFactsDecider,
+      { streamOf: (command) => journalFactStreamId(command.entryId) },
+      // Nothing is sealed here: the handler's open step, run in the fact stream's turn and again on a lost race, is
+      // where the decision gets the entry as it is now.
+      { open: (published, command) => this.withEntry(published, command), seal: (decided) => Promise.resolve(decided) },
+    );
+  }
 
   async apply(event: StoredEvent<'formation.journal.entry-saved' | 'formation.journal.entry-removed'>): Promise<void> {
     const { entryId, userId } = event.data;
-    // Set by the decision below (`as`: the compiler does not follow assignments made in a callback).
-    let desired = { written: false } as Fact;
-    const { events: appended } = await this.runner.run(
-      journalFactStreamId(entryId),
-      journalFactsDecider,
-      async (published): Promise<NewEvent[]> => {
-        // Read in the fact stream's turn (and again on a retry): two saves of one entry settle on the later state.
-        desired = publicFactOf((await this.journal.aggregate(journalStreamId(entryId), journalEntryDecider)).state);
-        if (desired.written && !published.written) {
-          return [{ type: 'formation.journal.entry-written', data: { entryId, userId, localDate: desired.localDate }, subjectId: userId }];
-        }
-        if (!desired.written && published.written) {
-          return [
-            { type: 'formation.journal.entry-deleted', data: { entryId, userId, localDate: published.localDate }, subjectId: userId },
-          ];
-        }
-        return [];
-      },
-      { correlationId: event.correlationId, causationId: event.id },
-    );
-    await this.syncActivityDay(entryId, userId, desired, appended);
+    await this.facts.handle({ type: 'PublishEntryFacts', entryId, userId }, { correlationId: event.correlationId, causationId: event.id });
   }
 
   async reset(): Promise<void> {
     // Nothing to empty: the facts are events in the relayed store, and appending them again is a no-op.
   }
 
-  private async syncActivityDay(entryId: string, userId: string, desired: Fact, appended: StoredEvent[]): Promise<void> {
-    try {
-      if (desired.written) {
-        await this.activityDays.record(userId, desired.localDate, 'journal', entryId);
-        return;
-      }
-      const deleted = appended.find((e) => e.type === 'formation.journal.entry-deleted');
-      if (deleted) await this.activityDays.forget(userId, deleted.data.localDate, 'journal', entryId);
-    } catch (error) {
-      // The day is derived data (stats can rebuild it from the published facts): never fail the member's write for it.
-      this.logger.warn({ err: error, entryId }, 'activity day not updated');
-    }
+  private async withEntry(published: PublishedFact, command: PublishEntryFacts): Promise<FactsAndEntry> {
+    const { state } = await this.journal.aggregate(journalStreamId(command.entryId), journalEntryDecider);
+    return { published, entry: publicFactOf(state) };
   }
 }

@@ -91,3 +91,15 @@ export const activityLists = (calendar: ActivityCalendar): ActivityDays & { jour
     Object.keys(calendar.days).filter((date) => calendar.days[date].some((tag) => tag.startsWith(`${source}|`)));
   return { habitCheckIns: of('habit'), planActivities: of('plan'), journalEntries: of('journal') };
 };
+
+/** What a member did between two local dates (inclusive): each thing once, with the day it counts for, by date. */
+export const activitiesBetween = (calendar: ActivityCalendar, from: LocalDate, to: LocalDate): Array<Omit<Activity, 'userId' | 'done'>> =>
+  Object.keys(calendar.days)
+    .filter((date) => date >= from && date <= to)
+    .sort()
+    .flatMap((date) =>
+      calendar.days[date].map((tag) => {
+        const at = tag.indexOf('|');
+        return { date, source: tag.slice(0, at) as ActivitySource, ref: tag.slice(at + 1) };
+      }),
+    );

@@ -10,7 +10,16 @@ import {
 } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { type ActivityCalendar, activityEventTypes, activityLists, applyToCalendar, emptyCalendar } from '../domain/activity-calendar';
+import type { LocalDate } from '@abide/calendar';
+import {
+  type Activity,
+  activitiesBetween,
+  type ActivityCalendar,
+  activityEventTypes,
+  activityLists,
+  applyToCalendar,
+  emptyCalendar,
+} from '../domain/activity-calendar';
 import { dropRetiredCollections } from '../../shared/retired-collections';
 
 type ActivityEventType = (typeof activityEventTypes)[number];
@@ -19,19 +28,27 @@ const handled = (event: StoredEvent): boolean => (activityEventTypes as readonly
 
 /**
  * One member's active days as one keyed document (`_id` = the member): what My Plan's Current Streak and Total Days
- * read. Fed by completed habit check-ins, plan activities and the journal's published facts (`entry-written`), all
- * events of formation's log, each stream applied in its order by compare-and-set (any number of replicas at once).
+ * read, and what the nudges' scan reads of what members did. Fed by completed habit check-ins, plan activities and the
+ * journal's published facts (`entry-written`), all events of formation's log, each stream applied in its order by
+ * compare-and-set (any number of replicas at once).
  */
 @Injectable()
 export class ActivityCalendarProjection implements Projection<ActivityEventType> {
-  /** Renamed when it began to keep its streams' positions for compare-and-set writes, in a collection of its own. */
-  readonly name = 'activity-calendars-2';
+  /**
+   * Renamed when it began to keep its streams' positions for compare-and-set writes, in a collection of its own; and
+   * again when it took over the nudges' reads from `activity_days` (one document per thing done, which an undo applied
+   * before its check-in left behind), so that its first filling drops that collection.
+   */
+  readonly name = 'activity-calendars-3';
   readonly handles = activityEventTypes;
   /** Added after members were active: filled from the log once, at the first start that has it. */
   readonly backfill = true;
   private readonly calendars: StreamOrderedDocuments<ActivityCalendar>;
 
-  constructor(@Inject(MONGO_CONNECTION) private readonly connection: Connection, log: EventStore) {
+  constructor(
+    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
+    log: EventStore,
+  ) {
     this.calendars = new StreamOrderedDocuments(
       new VersionedDocuments<Followed<ActivityCalendar>>(connection, 'activity_calendars_ordered'),
       log,
@@ -52,13 +69,19 @@ export class ActivityCalendarProjection implements Projection<ActivityEventType>
     return activityLists(await this.read(userId));
   }
 
+  /** What these members did between two local dates (inclusive): one read by key per member. */
+  async between(userIds: readonly string[], from: LocalDate, to: LocalDate): Promise<Array<Omit<Activity, 'done'>>> {
+    const calendars = await this.calendars.values(userIds);
+    return [...calendars].flatMap(([userId, calendar]) => activitiesBetween(calendar, from, to).map((a) => ({ userId, ...a })));
+  }
+
   async purgeSubject(subjectId: string): Promise<void> {
     await this.calendars.delete(subjectId);
   }
 
   async reset(): Promise<void> {
     await this.calendars.clear();
-    await dropRetiredCollections(this.connection, 'activity_calendars');
+    await dropRetiredCollections(this.connection, 'activity_calendars', 'activity_days');
   }
 }
 
