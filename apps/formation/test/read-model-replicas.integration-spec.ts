@@ -16,6 +16,7 @@ import { JournalCommands } from '../src/journal/commands/journal-commands';
 import { JOURNAL_STORE, journalFactStreamId, journalStreamId } from '../src/journal/journal-store';
 import { JournalTexts } from '../src/journal/journal-texts';
 import { JournalListProjection } from '../src/journal/projections/journal-list.projection';
+import { JournalPromptsService } from '../src/journal/prompts/journal-prompts.service';
 import { memberStreamId } from '../src/members/commands/member-stream';
 import { IdentityEvents } from '../src/members/identity-events';
 import { PlanCommands } from '../src/plans/commands/plan-commands';
@@ -301,6 +302,27 @@ describe('the journal list (fed by every entry of the member, in the private log
   });
 });
 
+describe("the journal prompts a member was shown (so 'Generate New Prompt' skips the last ten)", () => {
+  const shown = async (userId: string): Promise<string[]> => {
+    const row = await db
+      .useDb(`${db.name}_journal`)
+      .collection('journal_prompt_history')
+      .findOne({ _id: userId as never });
+    return row?.state ? (JSON.parse(row.state as string) as string[]) : [];
+  };
+
+  it("remembers both when today's prompt and a new one are asked of two instances at the same moment", async () => {
+    const a = app.get(JournalPromptsService);
+    const b = new JournalPromptsService(replicaB.useDb(`${db.name}_journal`), app.get(MemberProjection), () => clock.now);
+    for (let round = 0; round < 3; round++) {
+      const userId = uuidv7();
+      const [today, fresh] = await Promise.all([a.prompt(userId, { fresh: false }), b.prompt(userId, { fresh: true })]);
+      expect(fresh.prompt).not.toBe(today.prompt);
+      expect(await shown(userId)).toHaveLength(2);
+    }
+  });
+});
+
 /**
  * Read models whose documents follow one stream each (a plan, a member, a profile, a habit, a journal entry) or one
  * day of one (a habit's check-in of a day): their documents as the app wrote them, removed, then written again.
@@ -348,6 +370,16 @@ describe('documents that follow one stream', () => {
       store: service,
       replicas: () => [app.get(PlanProjection), b.plans],
       expected: ([plan]) => expect(plan.completed).toHaveLength(3),
+    },
+    {
+      name: "the member's latest plan week (what the rollover scans)",
+      database: () => db,
+      collection: 'plan_members',
+      filter: () => ({ _id: member.userId }),
+      streams: () => [member.planStream],
+      store: service,
+      replicas: () => [app.get(PlanProjection), b.plans],
+      expected: ([row]) => expect(member.planStream).toBe(planStreamId(member.userId, row.latestWeekStart as string)),
     },
     {
       name: 'the member',

@@ -37,15 +37,3 @@ export const journalEntryViewSchema = new Schema<JournalEntryView>(
 // The list (latest first, drafts apart), the writing streak and the week's words.
 journalEntryViewSchema.index({ userId: 1, removed: 1, draft: 1, createdAt: -1 });
 journalEntryViewSchema.index({ userId: 1, localDate: 1 });
-
-/** The prompts a member was shown, newest last ('Generate New Prompt' never repeats the last ten). */
-export interface PromptHistoryView {
-  _id: string;
-  recent: string[];
-  updatedAt: Date;
-}
-
-export const promptHistorySchema = new Schema<PromptHistoryView>(
-  { _id: { type: String, required: true }, recent: { type: [String], default: [] }, updatedAt: { type: Date, required: true } },
-  { collection: 'journal_prompt_history', versionKey: false },
-);

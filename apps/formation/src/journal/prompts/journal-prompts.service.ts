@@ -1,41 +1,43 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { Connection, Model } from 'mongoose';
+import { unchanged, VersionedDocuments } from '@abide/event-store';
+import type { Connection } from 'mongoose';
 import { CLOCK, type Clock } from '../../config/clock';
 import { MemberProjection } from '../../members/members.port';
 import { localDateOf } from '@abide/calendar';
 import { newPrompt, promptOfTheDay, RECENT_PROMPTS_EXCLUDED, scriptureForPrompt } from '../domain/prompt-picker';
 import { JOURNAL_CONNECTION } from '../journal-store';
-import { type PromptHistoryView, promptHistorySchema } from '../projections/journal-entry.schema';
 
 // Kept a little longer than the excluded window, so the window is always full once a member has used it.
 const HISTORY_KEPT = RECENT_PROMPTS_EXCLUDED * 2;
 
-/** 'Today's Reflection Prompt' and 'Generate New Prompt', remembered per member so the last ten never come back. */
+/**
+ * 'Today's Reflection Prompt' and 'Generate New Prompt', remembered per member so the last ten never come back: the ids
+ * shown, newest last, one document per member written by compare-and-set, so two tabs (or two instances) asking at the
+ * same moment are both remembered. (Rows written before kept a `recent` field it does not read: that history starts
+ * again at the first prompt after the change.)
+ */
 @Injectable()
 export class JournalPromptsService {
-  private readonly history: Model<PromptHistoryView>;
+  private readonly history: VersionedDocuments<string[]>;
 
   constructor(
     @Inject(JOURNAL_CONNECTION) connection: Connection,
     private readonly members: MemberProjection,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
   ) {
-    this.history = connection.models.PromptHistoryView ?? connection.model<PromptHistoryView>('PromptHistoryView', promptHistorySchema);
+    this.history = new VersionedDocuments(connection, 'journal_prompt_history');
   }
 
   async prompt(userId: string, options: { fresh: boolean }) {
     const now = this.clock();
     const date = localDateOf(now, await this.members.timeZoneOf(userId));
-    const recent = (await this.history.findById(userId).lean<PromptHistoryView>())?.recent ?? [];
+    const recent = (await this.history.get(userId)) ?? [];
     const chosen = options.fresh
       ? newPrompt({ memberId: userId, date, recentPromptIds: recent })
       : promptOfTheDay({ memberId: userId, date });
     if (recent.at(-1) !== chosen.id) {
-      // Read-modify-write: two tabs asking at the same instant may both be remembered in either order; harmless.
-      await this.history.updateOne(
-        { _id: userId },
-        { $set: { recent: [...recent, chosen.id].slice(-HISTORY_KEPT), updatedAt: now } },
-        { upsert: true },
+      await this.history.update(userId, (shown) =>
+        shown?.at(-1) === chosen.id ? unchanged : [...(shown ?? []), chosen.id].slice(-HISTORY_KEPT),
       );
     }
     const scripture = scriptureForPrompt({ prompt: chosen, memberId: userId, date });
@@ -43,6 +45,6 @@ export class JournalPromptsService {
   }
 
   async purge(userId: string): Promise<void> {
-    await this.history.deleteOne({ _id: userId });
+    await this.history.model.deleteOne({ _id: userId });
   }
 }
