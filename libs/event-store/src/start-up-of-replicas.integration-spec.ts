@@ -1,5 +1,5 @@
 import { testMongoUrl, uniqueName } from '@abide/messaging/src/testing/test-engines';
-import { runOnceBehindMarker, runUntilNothingLeft } from '@abide/platform';
+import { keyStoreDatabaseName, moveKeysIntoKeyStore, runOnceBehindMarker, runUntilNothingLeft } from '@abide/platform';
 import mongoose, { type Connection } from 'mongoose';
 import { EVENTS_COLLECTION } from './event.schema';
 import { EventStore } from './event-store';
@@ -160,6 +160,38 @@ describe('three instances starting at once', () => {
       expect(docs).toHaveLength(20);
       expect(docs.filter((d) => d.writes === 2)).toHaveLength(10);
       expect(await others[0].collection('test_migrations').countDocuments({ _id: 'fill' as never })).toBe(1);
+    });
+  });
+
+  describe('data keys an earlier release kept in the service database', () => {
+    let connections: Connection[];
+
+    beforeEach(async () => {
+      connections = await threeConnections(uniqueName('startup_keys'));
+    });
+
+    afterEach(async () => {
+      await connections[0].useDb(keyStoreDatabaseName(connections[0].name)).dropDatabase();
+      await closeAll(connections);
+    });
+
+    it('are moved into the key store once: every key there, each moved by one instance, none left behind', async () => {
+      const destroyedAt = new Date('2026-01-01T00:00:00Z');
+      await connections[0]
+        .collection('member_keys')
+        .insertMany(
+          Array.from({ length: 40 }, (_, i) =>
+            i % 10 === 0 ? { _id: `member-${i}`, destroyedAt } : { _id: `member-${i}`, keyId: 'k1', wrapped: `w${i}`, createdAt: destroyedAt },
+          ) as never[],
+        );
+
+      const moved = await Promise.all(connections.map((c) => moveKeysIntoKeyStore(c, c.useDb(keyStoreDatabaseName(c.name)))));
+
+      expect(moved.reduce((a, b) => a + b, 0)).toBe(40);
+      const store = connections[0].useDb(keyStoreDatabaseName(connections[0].name)).collection('member_keys');
+      expect(await store.countDocuments({})).toBe(40);
+      expect(await store.countDocuments({ destroyedAt })).toBe(4);
+      expect(await connections[0].collection('member_keys').countDocuments({})).toBe(0);
     });
   });
 
