@@ -29,8 +29,11 @@ const closeAll = async (connections: readonly Connection[]): Promise<void> => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Short terms so that a takeover after a death is seen in a second, not fifteen. */
-const lease = { ttlMs: 1000, pollMs: 50 };
+/**
+ * Short terms so that a takeover after a death is seen in seconds, not fifteen; not shorter, since a holder renews on a
+ * timer that a busy machine delays, and a term run out before the renewal would hand the work to a second instance.
+ */
+const lease = { ttlMs: 3000, pollMs: 50 };
 
 /** Counts, across the instances, how often each event was applied and how often the read model was emptied. */
 class Tally {
