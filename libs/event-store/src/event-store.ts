@@ -4,7 +4,7 @@ import type { Connection, Model } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { assertExpectedVersion, buildEventDocuments, validateNewEvents } from './build-events';
 import { type Decider, snapshotTag } from './decider';
-import { isDuplicateKeyError } from '@abide/platform';
+import { isDuplicateKeyError, runOnceExclusively } from '@abide/platform';
 import { ConcurrencyError } from './errors';
 import { toStoredEvent } from './event-document.mapper';
 import { eventModel, type EventDocument } from './event.schema';
@@ -125,15 +125,22 @@ export class EventStore implements OnModuleInit, StreamLog {
 
   /**
    * Brings a log of an earlier layout to the current one (3), once per database: a marker says it is done, so later
-   * starts make one keyed read. Each step is safe to repeat after a crash.
+   * starts make one keyed read. Instances starting together upgrade one at a time (runOnceExclusively; the others wait
+   * for the marker): two splitting the outbox at once would put back entries the other's heal had just finished. Each
+   * step is safe to repeat after a crash.
    */
   private async upgradeLayout(): Promise<void> {
     const meta = this.connection.collection<{ _id: string; layout: number }>(this.metaCollection);
-    const layout = (await meta.findOne({ _id: 'event-store' }))?.layout ?? 1;
-    if (layout >= 3) return;
-    if (layout < 2) await this.rekeyFirstLayout();
-    await this.splitOutbox();
-    await meta.updateOne({ _id: 'event-store' }, { $set: { layout: 3 } }, { upsert: true });
+    const layout = async (): Promise<number> => (await meta.findOne({ _id: 'event-store' }))?.layout ?? 1;
+    await runOnceExclusively(this.connection, {
+      name: `${this.metaCollection}:layout-3`,
+      isDone: async () => (await layout()) >= 3,
+      run: async () => {
+        if ((await layout()) < 2) await this.rekeyFirstLayout();
+        await this.splitOutbox();
+        await meta.updateOne({ _id: 'event-store' }, { $set: { layout: 3 } }, { upsert: true });
+      },
+    });
   }
 
   /**

@@ -22,5 +22,5 @@ export {
   type StreamLog,
 } from './read-models/stream-order';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
-export { RELAY_LEASES_COLLECTION } from './outbox/relay-lease.schema';
+export { LEASES_COLLECTION as RELAY_LEASES_COLLECTION } from '@abide/platform';
 export { erasedSubjectsIn, EventSourcingModule, type EventSourcingOptions } from './nest/event-sourcing.module';

@@ -105,6 +105,8 @@ export class CurriculumFollowers implements Projection<EventTypesOf<'formation.c
   }
 
   onApplicationBootstrap(): void {
+    // Every instance sweeps: two working one follow-up at once repeat members' steps, which are idempotent (a plan's
+    // lost append decides again), and the follow-up changes by compare-and-set; the cost is repeated work, not a wrong week.
     this.kick();
     this.timer = setInterval(() => this.kick(), SWEEP_EVERY_MS);
     this.timer.unref();

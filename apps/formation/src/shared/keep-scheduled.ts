@@ -4,7 +4,8 @@ import type { RedisConnection } from '@abide/platform';
 /**
  * Registers BullMQ job schedulers now (retrying until Redis answers, without holding up boot) and again after every
  * reconnect, since a Redis restarted without persistence forgets them. `register` must be idempotent
- * (upsertJobScheduler is, being keyed by id).
+ * (upsertJobScheduler is, being keyed by id): every instance registers it, one scheduler results, and each of its runs
+ * is one job that one worker takes.
  */
 export const keepScheduled = (redis: RedisConnection, logger: Logger, register: () => Promise<unknown>): void => {
   const attempt = (delayMs = 1000): void => {

@@ -73,7 +73,10 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
     await this.worker?.close();
   }
 
-  /** Imports still running without a job (the enqueue failed, or Redis lost it) are queued again; the job is idempotent. */
+  /**
+   * Imports still running without a job (the enqueue failed, or Redis lost it) are queued again; the job is idempotent.
+   * Every instance sweeps: the job's id is the import's, so instances adding it at once make one job.
+   */
   async sweep(): Promise<number> {
     try {
       let queued = 0;

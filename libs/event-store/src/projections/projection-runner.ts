@@ -1,5 +1,5 @@
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { runDetached } from '@abide/platform';
+import { type ExclusiveOptions, runDetached, runOnceExclusively } from '@abide/platform';
 import type { EventStore } from '../event-store';
 import { eventKey } from '../keys';
 import type { StoredEvent } from '../stored-event';
@@ -15,6 +15,8 @@ export interface ProjectionRunnerOptions {
    * those recorded by `purgeSubject`: a rebuild leaves them out too (deletions older than the record).
    */
   erasedSubjects?: () => Promise<Iterable<string>>;
+  /** The lease under which one instance at a time fills a new read model (tests shorten it). */
+  backfillLease?: ExclusiveOptions;
 }
 
 /**
@@ -28,6 +30,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
   private readonly healEveryMs: number;
   private readonly healAfterMs: number;
   private readonly erasedSubjects: () => Promise<Iterable<string>>;
+  private readonly backfillLease: ExclusiveOptions;
   private healing?: Promise<number>;
   private timer?: NodeJS.Timeout;
 
@@ -40,6 +43,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
     this.healEveryMs = options.healEveryMs ?? 5000;
     this.healAfterMs = options.healAfterMs ?? 5000;
     this.erasedSubjects = options.erasedSubjects ?? (async () => []);
+    this.backfillLease = options.backfillLease ?? {};
   }
 
   /**
@@ -78,8 +82,9 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    // At start nothing is in flight in this process: every unprojected entry is left from before.
-    await this.heal(0).catch((error: Error) => this.logger.warn(`Healing read models at start failed (${error.message}); retrying`));
+    // Only entries old enough: a young one may be another instance's append whose own apply is still on its way, and a
+    // read model not yet right by construction could take it twice. Younger ones left from before wait one cycle.
+    await this.heal().catch((error: Error) => this.logger.warn(`Healing read models at start failed (${error.message}); retrying`));
     let backfilled = await this.backfill();
     this.timer = setInterval(() => {
       void this.heal().catch(() => undefined);
@@ -90,18 +95,31 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
   }
 
   /**
-   * Fills each new read model (`backfill`) from the whole log, once. Events appended meanwhile are applied as usual
-   * and again by the replay, which idempotent projections ignore. False when it must be tried again.
+   * Fills each new read model (`backfill`) from the whole log, once per database: instances starting together take
+   * turns under a lease (runOnceExclusively), so one empties and refills it while the others wait for its mark, and
+   * none empties it again after another filled it. Events appended meanwhile are applied as usual and again by the
+   * replay, which idempotent projections ignore. False when it must be tried again.
    */
   private async backfill(): Promise<boolean> {
     try {
       for (const projection of this.projections.values()) {
-        if (!projection.backfill || (await this.store.projectionBuilt(projection.name))) continue;
-        const started = Date.now();
-        this.logger.log(`Filling read model ${projection.name} from the log`);
-        await this.rebuild(projection.name);
-        await this.store.markProjectionBuilt(projection.name);
-        this.logger.log(`Read model ${projection.name} filled in ${Date.now() - started} ms`);
+        if (!projection.backfill) continue;
+        const name = projection.name;
+        await runOnceExclusively(
+          this.store.connection,
+          {
+            name: `backfill:${name}`,
+            isDone: () => this.store.projectionBuilt(name),
+            run: async () => {
+              const started = Date.now();
+              this.logger.log(`Filling read model ${name} from the log`);
+              await this.rebuild(name);
+              await this.store.markProjectionBuilt(name);
+              this.logger.log(`Read model ${name} filled in ${Date.now() - started} ms`);
+            },
+          },
+          this.backfillLease,
+        );
       }
       return true;
     } catch (error) {

@@ -71,7 +71,10 @@ export class ResourceProcessor implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  /** Submissions still processing a while after they were made (a missed enqueue) get a job again; processing is idempotent. */
+  /**
+   * Submissions still processing a while after they were made (a missed enqueue) get a job again; processing is
+   * idempotent. Every instance sweeps: the job's id names the submission and its version, so instances make one job.
+   */
   async resumeStalled(olderThanMs = 60_000): Promise<number> {
     const stalled = await this.resources.model
       .find({ deleted: false, status: 'processing', updatedAt: { $lt: new Date(Date.now() - olderThanMs) } }, { _id: 1, version: 1 })

@@ -1,14 +1,15 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
-export const RELAY_LEASES_COLLECTION = 'relay_leases';
+/** Named for its first user, the outbox relay; every lease lives here (renaming it would strand running relays' terms). */
+export const LEASES_COLLECTION = 'relay_leases';
 
 /**
- * One term of a service's relay lease: who holds epoch `epoch`, until when. Keyed `<service>:<epoch>` (leaseTermKey)
+ * One term of a lease: who holds epoch `epoch`, until when. Keyed `<name>:<epoch>` (leaseTermKey)
  * and inserted once by the instance that claims that epoch, so the unique `_id` decides the one holder of each epoch,
  * even on an engine whose updates are not atomic (FerretDB v1). Only that holder ever updates it afterwards (renewal,
  * release). Terms are kept: an epoch is never claimed twice.
  */
-export interface RelayLeaseTermDocument {
+export interface LeaseTermDocument {
   _id: string;
   name: string;
   epoch: number;
@@ -19,19 +20,19 @@ export interface RelayLeaseTermDocument {
 }
 
 /**
- * The document keyed by the service's name: a hint of the highest epoch claimed (readers step forward from it to the
+ * The document keyed by the lease's name: a hint of the highest epoch claimed (readers step forward from it to the
  * last term that exists, so a stale hint costs a read, never a wrong answer). Before epochs, it was the lease itself
  * (`owner`, `expiresAt`): a relay of that release still running during a rollout is waited for while its lease lasts,
  * and the first claim of an epoch sets `owner`/`expiresAt` so that such a relay never takes it again.
  */
-export interface RelayLeaseHeadDocument {
+export interface LeaseHeadDocument {
   _id: string;
   epoch?: number;
   owner?: string;
   expiresAt?: Date;
 }
 
-export const relayLeaseTermSchema = new Schema<RelayLeaseTermDocument>(
+export const leaseTermSchema = new Schema<LeaseTermDocument>(
   {
     _id: { type: String, required: true },
     name: { type: String, required: true },
@@ -40,11 +41,11 @@ export const relayLeaseTermSchema = new Schema<RelayLeaseTermDocument>(
     claimedAt: { type: Date, required: true },
     expiresAt: { type: Date, required: true },
   },
-  { collection: RELAY_LEASES_COLLECTION, versionKey: false },
+  { collection: LEASES_COLLECTION, versionKey: false },
 );
 
 export const leaseTermKey = (name: string, epoch: number): string => `${name}:${epoch}`;
 
-export const relayLeaseModel = (connection: Connection): Model<RelayLeaseTermDocument> =>
-  (connection.models.AbideRelayLeaseTerm as Model<RelayLeaseTermDocument> | undefined) ??
-  connection.model<RelayLeaseTermDocument>('AbideRelayLeaseTerm', relayLeaseTermSchema, RELAY_LEASES_COLLECTION);
+export const leaseModel = (connection: Connection): Model<LeaseTermDocument> =>
+  (connection.models.AbideRelayLeaseTerm as Model<LeaseTermDocument> | undefined) ??
+  connection.model<LeaseTermDocument>('AbideRelayLeaseTerm', leaseTermSchema, LEASES_COLLECTION);
