@@ -19,7 +19,7 @@ const config = { SMS_FROM: '+15005550006' } as IdentityConfig;
 const replica = async (dbName: string) => {
   const connection = await connectTestDatabase(dbName);
   const store = new EventStore(connection, { service: 'identity' });
-  const views = new UserProjection(connection);
+  const views = new UserProjection(connection, store);
   const users = new UserStream(new CommandRunner(store, new ProjectionRunner(store, [views]), { kick: () => undefined }), store);
   const verified = new VerifiedNumbers(connection);
   const stops = new SmsStops(connection);
