@@ -2,7 +2,6 @@ import { CommandRunner, EventStore, ProjectionRunner } from '@abide/event-store'
 import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
 import { newPhoneNumber } from '@abide/testing';
 import { v7 as uuidv7 } from 'uuid';
-import { decideRegister, decideSmsChoice, decideUpdateSettings } from '../src/accounts/domain/user.decider';
 import { UserProjection } from '../src/accounts/projections/user.projection';
 import { UserStream } from '../src/accounts/user-stream';
 import type { IdentityConfig } from '../src/config/env.schema';
@@ -20,7 +19,7 @@ const config = { SMS_FROM: '+15005550006' } as IdentityConfig;
 const replica = async (dbName: string) => {
   const connection = await connectTestDatabase(dbName);
   const store = new EventStore(connection, { service: 'identity' });
-  const views = new UserProjection(connection);
+  const views = new UserProjection(connection, store);
   const users = new UserStream(new CommandRunner(store, new ProjectionRunner(store, [views]), { kick: () => undefined }), store);
   const verified = new VerifiedNumbers(connection);
   const stops = new SmsStops(connection);
@@ -38,15 +37,8 @@ describe(UnprovedOptInsMigration.name, () => {
   const optedInTheOldWay = async (number: string) => {
     const userId = uuidv7();
     const now = new Date('2026-01-05T08:00:00Z');
-    await one.users.execute(userId, (s) => decideRegister(s, { userId, name: 'Lydia', email: `${userId}@example.com`, now }), meta);
-    await one.users.execute(
-      userId,
-      (s) => [
-        ...decideUpdateSettings(s, userId, { phoneNumber: number }),
-        ...decideSmsChoice(s, { userId, phoneNumber: number, wantsSms: true, source: 'settings', now }),
-      ],
-      meta,
-    );
+    await one.users.handle({ type: 'RegisterUser', userId, name: 'Lydia', email: `${userId}@example.com`, now }, meta);
+    await one.users.handle({ type: 'ChangeSettings', userId, settings: { phoneNumber: number }, phoneAfter: number, wantsSms: true, now }, meta);
     return userId;
   };
 
@@ -106,11 +98,7 @@ describe(UnprovedOptInsMigration.name, () => {
 
     await one.verified.add(member, number);
     await one.optIns.assertMayOptIn(member, number);
-    await one.users.execute(
-      member,
-      (s) => decideSmsChoice(s, { userId: member, phoneNumber: number, wantsSms: true, source: 'settings', now: new Date() }),
-      meta,
-    );
+    await one.users.handle({ type: 'ChangeSettings', userId: member, settings: {}, phoneAfter: number, wantsSms: true, now: new Date() }, meta);
 
     expect((await settingsOf(member)).sms).toMatchObject({ state: 'on', verified: true, endedBy: null });
     expect(await one.migration.endUnprovedOptIns()).toBe(0);

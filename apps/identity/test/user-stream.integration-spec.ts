@@ -4,12 +4,13 @@ import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messag
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { USER_PERSONAL_FIELDS } from '../src/account/delete-account.handler';
-import { decideDelete, decideRegister, decideRename, decideUpdateSettings, userDecider } from '../src/accounts/domain/user.decider';
+import { userDecider } from '../src/accounts/domain/user.decider';
 import { UserStream, userStreamId } from '../src/accounts/user-stream';
 
 const meta = { correlationId: 'test' };
-const registered = (userId: string, name = 'Ruth') =>
-  decideRegister(userDecider.initialState(), { userId, name, email: `${userId}@example.com`, now: new Date('2026-01-01T00:00:00Z') });
+const register = (userId: string, name = 'Ruth') =>
+  ({ type: 'RegisterUser', userId, name, email: `${userId}@example.com`, now: new Date('2026-01-01T00:00:00Z') }) as const;
+const registered = (userId: string) => userDecider.decide(register(userId), userDecider.initialState());
 
 /** One service instance's write path: its own store, runner (and so its own per-stream turns) on its own connection. */
 const instance = (connection: Connection) => {
@@ -38,12 +39,15 @@ describe('the user stream on the command runner', () => {
     const userId = uuidv7();
     // As the old write path left it: events and a head without a snapshot.
     await store.append(userStreamId(userId), 0, registered(userId), meta);
-    await store.append(userStreamId(userId), 1, decideRename({ ...userDecider.initialState(), registered: true }, userId, 'Naomi'), meta);
+    await store.append(userStreamId(userId), 1, userDecider.decide({ type: 'RenameUser', userId, name: 'Naomi' }, { ...userDecider.initialState(), registered: true }), meta);
     expect(await headOf(userId)).toMatchObject({ version: 2, snapshot: null });
 
     expect(await stream.load(userId)).toEqual({ version: 2, state: expect.objectContaining({ registered: true, name: 'Naomi' }) });
 
-    await stream.execute(userId, (state) => decideUpdateSettings(state, userId, { reminderFrequency: 'weekly' }), meta);
+    await stream.handle(
+      { type: 'ChangeSettings', userId, settings: { reminderFrequency: 'weekly' }, phoneAfter: null, wantsSms: undefined, now: new Date() },
+      meta,
+    );
     expect(await headOf(userId)).toMatchObject({ version: 3, snapshotOf: snapshotTag(userDecider) });
     expect((await stream.load(userId)).state).toMatchObject({ registered: true, name: 'Naomi', deleted: false, roles: ['user'] });
   });
@@ -51,7 +55,7 @@ describe('the user stream on the command runner', () => {
   it('refuses a command on an account that does not exist with a 404 refusal, and writes nothing', async () => {
     const userId = uuidv7();
 
-    const attempt = stream.execute(userId, (state) => decideRename(state, userId, 'Naomi'), meta);
+    const attempt = stream.handle({ type: 'RenameUser', userId, name: 'Naomi' }, meta);
 
     await expect(attempt).rejects.toBeInstanceOf(Refusal);
     await expect(attempt).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'This account was not found.' });
@@ -60,12 +64,12 @@ describe('the user stream on the command runner', () => {
 
   it('lets instances racing on one account each either write on the latest state or lose with a 409, never a lost rename', async () => {
     const userId = uuidv7();
-    await stream.execute(userId, (state) => registered(userId).filter(() => !state.registered), meta);
+    await stream.handle(register(userId), meta);
     const others = await Promise.all([1, 2, 3].map(() => connectTestDatabase(connection.name)));
     try {
       const writers = [stream, ...others.map((c) => instance(c).stream)];
       const results = await Promise.allSettled(
-        writers.map((writer, i) => writer.execute(userId, (state) => decideRename(state, userId, `Name ${i}`), meta)),
+        writers.map((writer, i) => writer.handle({ type: 'RenameUser', userId, name: `Name ${i}` }, meta)),
       );
 
       for (const failed of results.filter((r) => r.status === 'rejected')) expect(failed.reason).toBeInstanceOf(ConcurrencyError);
@@ -84,15 +88,15 @@ describe('the user stream on the command runner', () => {
 
   it('drops the snapshot when the account is deleted and erased, so no personal field outlives the erasure in the head', async () => {
     const userId = uuidv7();
-    await stream.execute(userId, () => registered(userId, 'Dorcas'), meta);
-    await stream.execute(userId, (state) => decideDelete(state, userId, new Date()), meta);
+    await stream.handle(register(userId, 'Dorcas'), meta);
+    await stream.handle({ type: 'DeleteUser', userId, now: new Date() }, meta);
     expect((await headOf(userId))?.snapshot).toContain('Dorcas');
 
     await store.eraseSubjectData(userId, USER_PERSONAL_FIELDS);
 
     expect(await headOf(userId)).toMatchObject({ snapshot: null, snapshotOf: null });
     expect((await stream.load(userId)).state).toMatchObject({ deleted: true, name: '[erased]', email: '[erased]' });
-    await expect(stream.execute(userId, (state) => decideRename(state, userId, 'Tabitha'), meta)).rejects.toMatchObject({
+    await expect(stream.handle({ type: 'RenameUser', userId, name: 'Tabitha' }, meta)).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { errorCodes } from '@abide/contracts';
 import { EventStore } from '@abide/event-store';
 import { DomainError } from '@abide/platform';
-import { decideDelete } from '../accounts/domain/user.decider';
 import { UserStream } from '../accounts/user-stream';
 import { ImportRecords } from '../member-imports/import-records';
 import { CredentialsRepository } from '../passwords/credentials.repository';
@@ -42,7 +41,7 @@ export class DeleteAccountHandler {
           { field: 'password', message: 'That password is not right.' },
         ]),
     );
-    await this.users.execute(userId, (state) => decideDelete(state, userId, new Date()), { correlationId });
+    await this.users.handle({ type: 'DeleteUser', userId, now: new Date() }, { correlationId });
     await this.sessions.revokeAllOf(userId, 'account-deleted');
     await this.credentials.model.deleteOne({ _id: userId });
     // The authenticator secret and recovery codes never entered the log: deleting them here leaves nothing of them.

@@ -8,7 +8,7 @@ import { UserEmailsProjection } from '../accounts/projections/user-emails.projec
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { addCounts, chunksOf, DELIVERY_BATCH, IMPORT_CHUNK_ROWS, mapConcurrently, noCounts } from './domain/import-chunks';
 import type { CheckedRow } from './domain/import-rows';
-import { type AccountHolderInvited, decideComplete, decideFail, decideNotices } from './domain/member-import.decider';
+import type { AccountHolderInvited } from './domain/member-import.decider';
 import { type DeliveryJob, type ImportProgress, importJobOptions, ImportQueues } from './import-queues';
 import { type ImportContextDoc, ImportRecords, type InvitationDoc, type InviteeDoc, inviteeKey, type ReportRow } from './import-records';
 import { ImportStream } from './import-stream';
@@ -117,7 +117,7 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
       await job.updateProgress(progress);
       this.live.tell({ members: [state.startedBy] }, { kind: 'member-import', importId }, meta.correlationId);
     }
-    await this.stream.execute(importId, (s) => decideComplete(s, progress.counts), meta);
+    await this.stream.handle({ type: 'CompleteImport', importId, counts: progress.counts }, meta);
     await this.queues.forgetRows(importId);
     this.live.tell({ members: [state.startedBy] }, { kind: 'member-import', importId }, meta.correlationId);
     this.logger.log({ importId, rows: input.rows.length, ms: Date.now() - started, ...timings, counts: progress.counts }, 'member import done');
@@ -220,7 +220,7 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
     timings.invitations += Date.now() - t;
 
     t = Date.now();
-    if (notices.length) await this.stream.execute(importId, (s) => decideNotices(s, notices), { correlationId: uuidv7() });
+    if (notices.length) await this.stream.handle({ type: 'RecordNotices', importId, invited: notices }, { correlationId: uuidv7() });
     timings.notices += Date.now() - t;
 
     t = Date.now();
@@ -232,7 +232,7 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async fail(importId: string, reason: string): Promise<void> {
-    const result = await this.stream.execute(importId, (s) => decideFail(s, reason), { correlationId: uuidv7() });
+    const result = await this.stream.handle({ type: 'FailImport', importId, reason }, { correlationId: uuidv7() });
     const startedBy = (await this.stream.load(importId)).state.startedBy;
     if (result.length && startedBy) this.live.tell({ members: [startedBy] }, { kind: 'member-import', importId });
   }

@@ -2,20 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { errorCodes, type InvitationView, invitationMessages } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
-import { decideConfirmEmail, decideRegister } from '../accounts/domain/user.decider';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { UserStream } from '../accounts/user-stream';
 import { CredentialsRepository } from '../passwords/credentials.repository';
 import { PasswordPolicy } from '../passwords/password-policy.service';
 import { type IssuedSession, SessionsService } from '../sessions/sessions.service';
 import { parseInvitationToken, secretMatches } from './domain/invitation-token';
-import { decideAccept, InvitationUnusable } from './domain/member-import.decider';
 import { type ImportContextDoc, ImportRecords, type InvitationDoc } from './import-records';
 import { ImportStream } from './import-stream';
 
 type Meta = { correlationId: string };
 
-const gone = (reason: InvitationUnusable['reason']): DomainError => {
+const gone = (reason: 'unknown' | 'expired' | 'used' | 'withdrawn'): DomainError => {
   if (reason === 'unknown') return new DomainError(errorCodes.invalidLink, 404, 'Invitation not found', invitationMessages.unknown);
   return new DomainError(errorCodes.invalidLink, 409, 'Invitation not usable', invitationMessages[reason]);
 };
@@ -66,13 +64,13 @@ export class Invitations {
     }
     const now = new Date();
     try {
-      await this.users.execute(userId, (s) => decideRegister(s, { userId, name, email: doc.email, now }), meta);
+      await this.users.handle({ type: 'RegisterUser', userId, name, email: doc.email, now }, meta);
     } catch (error) {
       await this.credentials.model.deleteOne({ _id: userId });
       throw error;
     }
     // The link came to this address: it is confirmed as a sign-up's link would confirm it.
-    await this.users.execute(userId, (s) => decideConfirmEmail(s, userId, now), meta);
+    await this.users.handle({ type: 'ConfirmEmail', userId, now }, meta);
     await this.accept(doc, userId, now, meta);
     return { session: await this.sessions.start(userId, 'signup'), context };
   }
@@ -85,12 +83,8 @@ export class Invitations {
   }
 
   private async accept(doc: InvitationDoc, userId: string, now: Date, meta: Meta): Promise<void> {
-    try {
-      await this.stream.execute(doc.importId, (s) => decideAccept(s, { invitationId: doc._id, userId, groupId: doc.groupId, now }), meta);
-    } catch (error) {
-      if (error instanceof InvitationUnusable) throw gone(error.reason);
-      throw error;
-    }
+    // A race lost to an undo or another acceptance is the decider's refusal, in the words `gone` gives.
+    await this.stream.handle({ type: 'AcceptInvitation', importId: doc.importId, invitationId: doc._id, userId, groupId: doc.groupId, now }, meta);
     await this.records.invitations.updateOne({ _id: doc._id }, { $set: { acceptedAt: now, acceptedBy: userId, tokenHash: null } });
   }
 

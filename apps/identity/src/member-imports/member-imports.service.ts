@@ -22,7 +22,6 @@ import { ImportFileRefused, readImportFile } from './domain/import-file';
 import { checkRows } from './domain/import-rows';
 import { invitationStateOf } from './domain/invitation-state';
 import { shownCounts, shownOutcome } from './domain/shown-outcomes';
-import { decideStart, decideUndo } from './domain/member-import.decider';
 import { ImportQueues } from './import-queues';
 import { ImportQuotas } from './import-quotas';
 import { ImportRecords, type ReportRow } from './import-records';
@@ -74,11 +73,7 @@ export class MemberImports {
     try {
       await this.queues.saveInput(importId, { rows, memberIds: church.memberIds });
       await this.records.saveContext({ _id: importId, church: church.church, groups: church.groups });
-      await this.stream.execute(
-        importId,
-        (s) => decideStart(s, { importId, churchId, startedBy: by, fileName: upload.fileName, rowCount: rows.length }),
-        meta,
-      );
+      await this.stream.handle({ type: 'StartImport', importId, churchId, startedBy: by, fileName: upload.fileName, rowCount: rows.length }, meta);
     } catch (error) {
       await this.quotas.giveBack(charge);
       throw error;
@@ -148,7 +143,7 @@ export class MemberImports {
 
   async undo(request: FastifyRequest, by: string, importId: string, meta: Meta): Promise<MemberImport> {
     const view = await this.viewForAdmin(request, importId);
-    await this.stream.execute(importId, (s) => decideUndo(s, by), meta);
+    await this.stream.handle({ type: 'UndoImport', importId, by }, meta);
     return this.toResponse({ ...view, status: 'undone', undoneAt: new Date() });
   }
 

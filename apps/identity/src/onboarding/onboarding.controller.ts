@@ -4,7 +4,6 @@ import { type AuthUser, CurrentUser } from '@abide/auth';
 import { onboardingRequestSchema, type User, userSchema } from '@abide/contracts';
 import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { decideCompleteOnboarding, decideSmsChoice } from '../accounts/domain/user.decider';
 import { toUserResponse } from '../accounts/dto/user.response';
 import { UserProjection } from '../accounts/projections/user.projection';
 import { UserStream } from '../accounts/user-stream';
@@ -47,22 +46,19 @@ export class OnboardingController {
       throw DomainError.validation([{ field: 'phoneNumber', message: 'Add a phone number to get reminder texts.' }]);
     }
     if (body.smsOptIn && phoneNumber) await this.optIns.assertMayOptIn(caller.id, phoneNumber);
-    const now = new Date();
-    await this.users.execute(
-      caller.id,
-      (state) => [
-        ...decideCompleteOnboarding(state, {
-          userId: caller.id,
-          name: body.name,
-          spiritualGoals: body.spiritualGoals,
-          connectionPreferences: body.connectionPreferences,
-          reminderFrequency: body.reminderFrequency,
-          phoneNumber,
-          timeZone,
-          now,
-        }),
-        ...decideSmsChoice(state, { userId: caller.id, phoneNumber, wantsSms: !!body.smsOptIn, source: 'onboarding', now }),
-      ],
+    await this.users.handle(
+      {
+        type: 'CompleteOnboarding',
+        userId: caller.id,
+        name: body.name,
+        spiritualGoals: body.spiritualGoals,
+        connectionPreferences: body.connectionPreferences,
+        reminderFrequency: body.reminderFrequency,
+        phoneNumber,
+        timeZone,
+        smsOptIn: !!body.smsOptIn,
+        now: new Date(),
+      },
       { correlationId: String(req.id) },
     );
     if (body.smsOptIn && phoneNumber) await this.optIns.honourStopAfterOptIn(caller.id, phoneNumber, String(req.id));

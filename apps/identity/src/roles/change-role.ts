@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { type Role, roles } from '@abide/contracts';
-import { decideChangeRoles } from '../accounts/domain/user.decider';
 import { UserProjection } from '../accounts/projections/user.projection';
 import { UserStream } from '../accounts/user-stream';
 
@@ -30,10 +29,13 @@ export class ChangeRole {
   async execute(change: RoleChange): Promise<string[]> {
     const user = await this.views.findByEmail(change.email);
     if (!user) throw new Error(`No account with the e-mail ${change.email}`);
-    await this.users.execute(
-      user._id,
-      (state) =>
-        decideChangeRoles(state, user._id, change.action === 'grant' ? { grant: change.role, by: change.by } : { revoke: change.role, by: change.by }),
+    await this.users.handle(
+      {
+        type: 'ChangeRoles',
+        userId: user._id,
+        ...(change.action === 'grant' ? { grant: change.role } : { revoke: change.role }),
+        by: change.by,
+      },
       { correlationId: `roles-cli-${Date.now()}` },
     );
     return (await this.views.findById(user._id))?.roles ?? [];

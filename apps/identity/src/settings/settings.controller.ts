@@ -11,7 +11,6 @@ import {
 } from '@abide/contracts';
 import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { decideRename, decideSmsChoice, decideUpdateSettings } from '../accounts/domain/user.decider';
 import { UserProjection } from '../accounts/projections/user.projection';
 import type { UserView } from '../accounts/projections/user.schema';
 import { UserStream } from '../accounts/user-stream';
@@ -95,20 +94,22 @@ export class SettingsController {
       throw DomainError.validation([{ field: 'phoneNumber', message: 'Add a phone number to get reminder texts.' }]);
     }
     if (wantsSms && phoneAfter) await this.optIns.assertMayOptIn(caller.id, phoneAfter);
-    const now = new Date();
-    await this.users.execute(
-      caller.id,
-      (state) => [
-        ...(body.name ? decideRename(state, caller.id, body.name) : []),
-        ...decideUpdateSettings(state, caller.id, {
+    await this.users.handle(
+      {
+        type: 'ChangeSettings',
+        userId: caller.id,
+        name: body.name || undefined,
+        settings: {
           timeZone: body.timeZone,
           reminderFrequency: body.reminderFrequency,
           phoneNumber: phone,
           channels,
           shareProgressWithGroups: body.shareProgressWithGroups,
-        }),
-        ...decideSmsChoice(state, { userId: caller.id, phoneNumber: phoneAfter, wantsSms, source: 'settings', now }),
-      ],
+        },
+        phoneAfter,
+        wantsSms,
+        now: new Date(),
+      },
       { correlationId: String(req.id) },
     );
     if (wantsSms && phoneAfter) await this.optIns.honourStopAfterOptIn(caller.id, phoneAfter, String(req.id));

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { decideSmsReply } from '../accounts/domain/user.decider';
 import { UserStream } from '../accounts/user-stream';
 import { SmsPermissions } from './sms-permissions';
 import { SmsStops } from './sms-stops';
@@ -32,7 +31,7 @@ export class SmsOptIns {
 
   async honourStopAfterOptIn(userId: string, number: string, correlationId: string): Promise<void> {
     if (!(await this.stops.isStopped(number))) return;
-    await this.users.execute(userId, (state) => decideSmsReply(state, { userId, from: number, keyword: 'stop', now: new Date() }), {
+    await this.users.handle({ type: 'AnswerSmsReply', userId, from: number, keyword: 'stop', now: new Date() }, {
       correlationId,
     });
   }

@@ -4,7 +4,6 @@ import { Public } from '@abide/auth';
 import { E164_PATTERN, inboundSmsRequestSchema } from '@abide/contracts';
 import { ApiProblems, createZodDto, DomainError } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { decideSmsReply } from '../accounts/domain/user.decider';
 import { UserProjection } from '../accounts/projections/user.projection';
 import { UserStream } from '../accounts/user-stream';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
@@ -87,7 +86,7 @@ export class SmsWebhookController {
       for (const userId of await this.views.membersTextingFrom(from)) {
         // START opts in again only an account that proved the number: the reply is from the number, not the member.
         if (keyword === 'start' && !(await this.verified.isVerifiedBy(userId, from))) continue;
-        const events = await this.users.execute(userId, (state) => decideSmsReply(state, { userId, from, keyword, now }), {
+        const events = await this.users.handle({ type: 'AnswerSmsReply', userId, from, keyword, now }, {
           correlationId: String(req.id),
         });
         changed += events.length;

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { EventStore } from '@abide/event-store';
 import { MONGO_CONNECTION, runUntilNothingLeft } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { decideEndUnprovedOptIn } from '../accounts/domain/user.decider';
 import { UserStream } from '../accounts/user-stream';
 import { VerifiedNumbers } from './verified-numbers';
 
@@ -41,7 +40,7 @@ export class UnprovedOptInsMigration implements OnApplicationBootstrap {
         const { state } = await this.users.load(userId);
         const number = state.smsOptedInNumber;
         if (!number || state.deleted || (await this.verified.isVerifiedBy(userId, number))) continue;
-        const events = await this.users.execute(userId, (s) => decideEndUnprovedOptIn(s, { userId, number, now: new Date() }), meta);
+        const events = await this.users.handle({ type: 'EndUnprovedOptIn', userId, number, now: new Date() }, meta);
         ended += events.length;
       } catch (error) {
         // One member's stream (a race lost every time) must not keep identity from starting.

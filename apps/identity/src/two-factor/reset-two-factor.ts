@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UserProjection } from '../accounts/projections/user.projection';
 import { UserStream } from '../accounts/user-stream';
-import { decideDisableTwoFactor } from './domain/two-factor.decisions';
 import { TwoFactorSecrets } from './two-factor-secrets.repository';
 
 export const parseTwoFactorReset = (args: string[]): string => {
@@ -30,7 +29,7 @@ export class ResetTwoFactor {
     const { state } = await this.users.load(user._id);
     const wasOn = state.twoFactorEnabled;
     if (wasOn) {
-      await this.users.execute(user._id, (s) => decideDisableTwoFactor(s, user._id, { by: { operator }, now: new Date() }), {
+      await this.users.handle({ type: 'DisableTwoFactor', userId: user._id, by: { operator }, now: new Date() }, {
         correlationId: `two-factor-cli-${Date.now()}`,
       });
     }

@@ -4,7 +4,6 @@ import { DomainError } from '@abide/platform';
 import { UserStream } from '../accounts/user-stream';
 import { SignInBackoff } from '../sessions/sign-in-backoff.service';
 import { checkTotp, looksLikeTotpCode } from './domain/totp';
-import { decideRecoveryCodeUsed } from './domain/two-factor.decisions';
 import { TwoFactorSecrets } from './two-factor-secrets.repository';
 
 export interface CheckOptions {
@@ -55,7 +54,7 @@ export class SecondFactor {
     if (!options.recoveryCodes) return undefined;
     const remaining = await this.secrets.spendRecoveryCode(userId, code, active);
     if (remaining === undefined) return undefined;
-    await this.users.execute(userId, (state) => decideRecoveryCodeUsed(state, userId, { remaining, now: new Date() }), {
+    await this.users.handle({ type: 'UseRecoveryCode', userId, remaining, now: new Date() }, {
       correlationId: options.correlationId,
     });
     return 'recovery-code';

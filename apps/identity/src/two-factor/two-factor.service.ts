@@ -10,7 +10,8 @@ import { SessionsService } from '../sessions/sessions.service';
 import { CurrentPassword } from '../sessions/current-password.service';
 import { newRecoveryCodes } from './domain/recovery-codes';
 import { newTotpSecret, otpauthUri } from './domain/totp';
-import { assertCanEnrol, decideDisableTwoFactor, decideEnableTwoFactor, decideRenewRecoveryCodes } from './domain/two-factor.decisions';
+import { userDecider } from '../accounts/domain/user.decider';
+import { assertCanEnrol } from './domain/two-factor.decisions';
 import { SecondFactor } from './second-factor.service';
 import { TwoFactorSecrets } from './two-factor-secrets.repository';
 
@@ -74,13 +75,7 @@ export class TwoFactorService {
     const timeStep = await this.secondFactor.checkEnrolmentCode(caller.id, secret, code, { status: 400, correlationId });
     const recoveryCodes = newRecoveryCodes();
     await this.secrets.activate(caller.id, secret, recoveryCodes, timeStep);
-    await this.users.execute(
-      caller.id,
-      (state) => decideEnableTwoFactor(state, caller.id, { recoveryCodes: recoveryCodes.length, now: new Date() }),
-      {
-        correlationId,
-      },
-    );
+    await this.users.handle({ type: 'EnableTwoFactor', userId: caller.id, recoveryCodes: recoveryCodes.length, now: new Date() }, { correlationId });
     await this.sessions.raiseAssurance(caller.sessionId, caller.id);
     await this.sessions.revokeAllOf(caller.id, 'two-factor-enabled', caller.sessionId);
     return recoveryCodes;
@@ -89,16 +84,14 @@ export class TwoFactorService {
   /** New recovery codes for a current app code; the old ones stop working. */
   async renewRecoveryCodes(caller: AuthUser, code: string, correlationId: string): Promise<string[]> {
     const { state } = await this.users.load(caller.id);
-    decideRenewRecoveryCodes(state, caller.id, { recoveryCodes: 0, now: new Date() }); // refuses before a code is spent
+    // Asked of the decider first, so a refusal comes before a code is spent.
+    userDecider.decide({ type: 'RenewRecoveryCodes', userId: caller.id, recoveryCodes: 0, now: new Date() }, state);
     await this.secondFactor.check(caller.id, code, { recoveryCodes: false, status: 400, correlationId });
     const recoveryCodes = newRecoveryCodes();
     await this.secrets.replaceRecoveryCodes(caller.id, recoveryCodes);
-    await this.users.execute(
-      caller.id,
-      (s) => decideRenewRecoveryCodes(s, caller.id, { recoveryCodes: recoveryCodes.length, now: new Date() }),
-      {
-        correlationId,
-      },
+    await this.users.handle(
+      { type: 'RenewRecoveryCodes', userId: caller.id, recoveryCodes: recoveryCodes.length, now: new Date() },
+      { correlationId },
     );
     return recoveryCodes;
   }
@@ -107,11 +100,10 @@ export class TwoFactorService {
   async disable(caller: AuthUser, password: string, code: string, correlationId: string): Promise<void> {
     await this.currentPassword.confirm(caller.id, password, wrongPassword);
     const { state } = await this.users.load(caller.id);
-    decideDisableTwoFactor(state, caller.id, { by: { owner: true }, now: new Date() }); // refuses before a code is spent
+    const disable = { type: 'DisableTwoFactor', userId: caller.id, by: { owner: true }, now: new Date() } as const;
+    userDecider.decide(disable, state); // refuses before a code is spent
     await this.secondFactor.check(caller.id, code, { recoveryCodes: true, status: 400, correlationId });
-    await this.users.execute(caller.id, (s) => decideDisableTwoFactor(s, caller.id, { by: { owner: true }, now: new Date() }), {
-      correlationId,
-    });
+    await this.users.handle({ ...disable, now: new Date() }, { correlationId });
     await this.secrets.forget(caller.id);
   }
 }

@@ -38,6 +38,8 @@ export const refusalStatus: Partial<Record<ErrorCode, number>> = {
   [errorCodes.conflict]: 409,
   [errorCodes.concurrencyConflict]: 409,
   [errorCodes.emailTaken]: 409,
+  /** A link (an invitation) that was good when opened and was used or withdrawn meanwhile. */
+  [errorCodes.invalidLink]: 409,
   [errorCodes.rateLimited]: 429,
   [errorCodes.unauthorized]: 401,
   [errorCodes.twoFactorRequired]: 403,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { User } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
-import { decideRename } from '../domain/user.decider';
 import { toUserResponse } from '../dto/user.response';
 import { UserProjection } from '../projections/user.projection';
 import { UserStream } from '../user-stream';
@@ -18,7 +17,7 @@ export class CreateProfileHandler {
     const user = await this.users.findById(userId);
     if (!user) throw DomainError.notFound('Your profile');
     if (user.name === name) return toUserResponse(user);
-    await this.stream.execute(userId, (state) => decideRename(state, userId, name), { correlationId });
+    await this.stream.handle({ type: 'RenameUser', userId, name }, { correlationId });
     return toUserResponse((await this.users.findById(userId)) ?? { ...user, name });
   }
 }

@@ -9,7 +9,6 @@ import { confirmationMail, signUpAttemptMail } from '../../mail/mail-templates';
 import { Mailer } from '../../mail/mailer.service';
 import { CredentialsRepository } from '../../passwords/credentials.repository';
 import { PasswordPolicy } from '../../passwords/password-policy.service';
-import { decideRegister } from '../domain/user.decider';
 import { PasswordHasher } from '../password-hasher';
 import { UserStream } from '../user-stream';
 import type { Credentials } from '../projections/credentials.schema';
@@ -51,9 +50,7 @@ export class RegisterUserHandler {
     }
     try {
       const now = new Date();
-      await this.stream.execute(userId, (state) => decideRegister(state, { userId, name: request.name, email: request.email, now }), {
-        correlationId,
-      });
+      await this.stream.handle({ type: 'RegisterUser', userId, name: request.name, email: request.email, now }, { correlationId });
     } catch (error) {
       // Nothing half-written: without the registration event the reservation must go too.
       await this.credentials.model.deleteOne({ _id: userId });

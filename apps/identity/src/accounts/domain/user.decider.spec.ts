@@ -1,229 +1,169 @@
-import { errorCodes, type EventPayload, Refusal } from '@abide/contracts';
-import {
-  decideChangeRoles,
-  decideCompleteOnboarding,
-  decideDelete,
-  decideEndUnprovedOptIn,
-  decideRegister,
-  decideRename,
-  decideSmsChoice,
-  decideSmsReply,
-  decideUpdateSettings,
-  foldUser,
-  UserAlreadyRegistered,
-  userDecider,
-  UserNotFound,
-} from './user.decider';
+import { errorCodes, Refusal } from '@abide/contracts';
+import type { NewEvent } from '@abide/event-store';
+import { deciderSpec } from '@abide/event-store/src/testing/decider-specification';
+import { type OnboardingAnswers, userDecider } from './user.decider';
 
-const registered: EventPayload[] = [
-  {
-    type: 'identity.user.registered',
-    data: { userId: 'u1', email: 'ruth@example.com', name: 'Ruth', roles: ['user'], registeredAt: '2026-11-22T10:00:00.000Z' },
-  },
-];
-const deleted: EventPayload = { type: 'identity.user.deleted', data: { userId: 'u1', deletedAt: '2026-11-23T10:00:00.000Z' } };
+const { given } = deciderSpec(userDecider);
+const now = new Date('2026-11-24T09:00:00Z');
+const at = now.toISOString();
+const phone = '+12015550123';
+const notFound = 'This account was not found.';
 
-describe('decideRegister', () => {
-  const command = { userId: 'u1', name: 'Ruth', email: 'ruth@example.com', now: new Date('2026-11-22T10:00:00Z') };
+const registered: NewEvent = {
+  type: 'identity.user.registered',
+  subjectId: 'u1',
+  data: { userId: 'u1', email: 'ruth@example.com', name: 'Ruth', roles: ['user'], registeredAt: '2026-11-22T10:00:00.000Z' },
+};
+const deleted: NewEvent = { type: 'identity.user.deleted', subjectId: 'u1', data: { userId: 'u1', deletedAt: at } };
+const withNumber: NewEvent = { type: 'identity.user.settings-updated', subjectId: 'u1', data: { userId: 'u1', phoneNumber: phone } };
+const optedIn = (phoneNumber = phone, source: 'settings' | 'onboarding' | 'reply' = 'settings'): NewEvent => ({
+  type: 'identity.user.sms-opted-in',
+  subjectId: 'u1',
+  data: { userId: 'u1', phoneNumber, optedInAt: at, source },
+});
+const optedOut = (source: 'settings' | 'onboarding' | 'reply' | 'number-changed' | 'number-not-verified', phoneNumber = phone): NewEvent => ({
+  type: 'identity.user.sms-opted-out',
+  subjectId: 'u1',
+  data: { userId: 'u1', phoneNumber, optedOutAt: at, source },
+});
+const settings = (change: Partial<{ name: string; phoneNumber: string | null; reminderFrequency: 'daily' | 'weekly' }>, sms: { phoneAfter: string | null; wantsSms?: boolean }) =>
+  ({
+    type: 'ChangeSettings',
+    userId: 'u1',
+    name: change.name,
+    settings: { phoneNumber: change.phoneNumber, reminderFrequency: change.reminderFrequency },
+    phoneAfter: sms.phoneAfter,
+    wantsSms: sms.wantsSms,
+    now,
+  }) as const;
 
-  it('returns one registered event with the user role when the stream is new', () => {
-    const sut = decideRegister(foldUser([]), command);
-    expect(sut).toEqual([
-      {
-        type: 'identity.user.registered',
-        subjectId: 'u1',
-        data: { userId: 'u1', name: 'Ruth', email: 'ruth@example.com', roles: ['user'], registeredAt: '2026-11-22T10:00:00.000Z' },
-      },
-    ]);
+describe('user decider: registration and e-mail', () => {
+  const register = { type: 'RegisterUser', userId: 'u1', name: 'Ruth', email: 'ruth@example.com', now: new Date('2026-11-22T10:00:00Z') } as const;
+
+  it('registers a new stream with the user role', () => {
+    given([]).when(register).then([registered]);
   });
 
-  it('refuses when the user is already registered', () => {
-    expect(() => decideRegister(foldUser(registered), command)).toThrow(UserAlreadyRegistered);
+  it('treats a second registration of one id as a bug (an Error, not a refusal a person sees)', () => {
+    const decide = () => userDecider.decide(register, { ...userDecider.initialState(), registered: true });
+    expect(decide).toThrow('User u1 is already registered');
+    expect(decide).not.toThrow(Refusal);
+  });
+
+  it('confirms the address once', () => {
+    const confirmed: NewEvent = { type: 'identity.user.email-confirmed', subjectId: 'u1', data: { userId: 'u1', confirmedAt: at } };
+    given([registered]).when({ type: 'ConfirmEmail', userId: 'u1', now }).then([confirmed]);
+    given([registered, confirmed]).when({ type: 'ConfirmEmail', userId: 'u1', now }).thenNothing();
+  });
+
+  it('refuses an unknown or deleted account with a 404 in the words the web app shows', () => {
+    given([]).when({ type: 'ConfirmEmail', userId: 'u1', now }).thenThrows(errorCodes.notFound, notFound);
+    given([registered, deleted]).when({ type: 'RenameUser', userId: 'u1', name: 'Naomi' }).thenThrows(errorCodes.notFound, notFound);
   });
 });
 
-describe('decideRename', () => {
-  it('returns nothing when the name is unchanged', () => {
-    expect(decideRename(foldUser(registered), 'u1', 'Ruth')).toEqual([]);
+describe('user decider: name, onboarding and settings', () => {
+  it('renames only when the name changes', () => {
+    given([registered])
+      .when({ type: 'RenameUser', userId: 'u1', name: 'Naomi' })
+      .then([{ type: 'identity.user.profile-updated', subjectId: 'u1', data: { userId: 'u1', name: 'Naomi' } }]);
+    given([registered]).when({ type: 'RenameUser', userId: 'u1', name: 'Ruth' }).thenNothing();
   });
 
-  it('refuses a rename of an account that was deleted', () => {
-    const history = [...registered, deleted];
-    expect(() => decideRename(foldUser(history), 'u1', 'Naomi')).toThrow(UserNotFound);
-  });
-
-  it('refuses an unknown account with a not-found refusal in the words the web app shows', () => {
-    const rename = () => decideRename(userDecider.initialState(), 'u1', 'Naomi');
-    expect(rename).toThrow(Refusal);
-    expect(rename).toThrow('This account was not found.');
-    expect(new UserNotFound().code).toBe(errorCodes.notFound);
-  });
-});
-
-describe('userDecider', () => {
-  it('starts each fold from a fresh state, so one aggregate never shares its roles with another', () => {
-    const first = userDecider.initialState();
-    first.roles.push('admin');
-    expect(userDecider.initialState().roles).toEqual([]);
-  });
-});
-
-describe('decideCompleteOnboarding', () => {
-  it('returns the answers with the time zone and completion time', () => {
-    const sut = decideCompleteOnboarding(foldUser(registered), {
+  it('records the onboarding answers with the time zone and time, and the opt-in at the number when asked', () => {
+    const answers: OnboardingAnswers & { userId: string } = {
       userId: 'u1',
       name: 'Ruth',
       spiritualGoals: ['Deeper prayer life'],
       connectionPreferences: ['prayer'],
       reminderFrequency: 'daily',
-      phoneNumber: null,
+      phoneNumber: phone,
       timeZone: 'Europe/London',
-      now: new Date('2026-11-22T10:00:00Z'),
-    });
-    expect(sut[0].data).toMatchObject({
-      spiritualGoals: ['Deeper prayer life'],
-      timeZone: 'Europe/London',
-      completedAt: '2026-11-22T10:00:00.000Z',
-    });
+    };
+    const completed: NewEvent = { type: 'identity.user.onboarding-completed', subjectId: 'u1', data: { ...answers, completedAt: at } };
+    given([registered]).when({ type: 'CompleteOnboarding', ...answers, smsOptIn: false, now }).then([completed]);
+    given([registered]).when({ type: 'CompleteOnboarding', ...answers, smsOptIn: true, now }).then([completed, optedIn(phone, 'onboarding')]);
+    given([registered, deleted]).when({ type: 'CompleteOnboarding', ...answers, smsOptIn: false, now }).thenThrows(errorCodes.notFound, notFound);
+  });
+
+  it('records only the settings given, with a new name first', () => {
+    given([registered])
+      .when(settings({ name: 'Naomi', reminderFrequency: 'weekly' }, { phoneAfter: null }))
+      .then([
+        { type: 'identity.user.profile-updated', subjectId: 'u1', data: { userId: 'u1', name: 'Naomi' } },
+        { type: 'identity.user.settings-updated', subjectId: 'u1', data: { userId: 'u1', reminderFrequency: 'weekly' } },
+      ]);
+    given([registered]).when(settings({}, { phoneAfter: null })).thenNothing();
+    given([registered, deleted]).when(settings({ reminderFrequency: 'weekly' }, { phoneAfter: null })).thenThrows(errorCodes.notFound, notFound);
   });
 });
 
-describe('decideUpdateSettings', () => {
-  it('returns only the fields that were given', () => {
-    const sut = decideUpdateSettings(foldUser(registered), 'u1', { reminderFrequency: 'weekly', channels: undefined });
-    expect(sut).toEqual([{ type: 'identity.user.settings-updated', subjectId: 'u1', data: { userId: 'u1', reminderFrequency: 'weekly' } }]);
-  });
-});
-
-describe('decideChangeRoles', () => {
-  it('returns the new role set when a role is granted', () => {
-    const sut = decideChangeRoles(foldUser(registered), 'u1', { grant: 'moderator', by: 'operator' });
-    expect(sut[0].data).toEqual({ userId: 'u1', roles: ['user', 'moderator'], changedBy: 'operator' });
+describe('user decider: reminder texts', () => {
+  it('opts in at the number, once', () => {
+    given([registered, withNumber]).when(settings({}, { phoneAfter: phone, wantsSms: true })).then([optedIn()]);
+    given([registered, withNumber, optedIn()]).when(settings({}, { phoneAfter: phone, wantsSms: true })).thenNothing();
+    given([registered, withNumber, optedIn()]).when(settings({}, { phoneAfter: phone })).thenNothing();
+    given([registered, withNumber]).when(settings({}, { phoneAfter: phone, wantsSms: false })).thenNothing();
   });
 
-  it('returns nothing when the role is already held', () => {
-    const history: EventPayload[] = [
-      ...registered,
-      { type: 'identity.user.roles-changed', data: { userId: 'u1', roles: ['user', 'moderator'], changedBy: 'operator' } },
-    ];
-    expect(decideChangeRoles(foldUser(history), 'u1', { grant: 'moderator', by: 'operator' })).toEqual([]);
-  });
-
-  it('never revokes the base user role', () => {
-    expect(decideChangeRoles(foldUser(registered), 'u1', { revoke: 'user', by: 'operator' })).toEqual([]);
-  });
-});
-
-describe('decideDelete', () => {
-  it('returns nothing when the account is already deleted', () => {
-    const history = [...registered, deleted];
-    expect(decideDelete(foldUser(history), 'u1', new Date())).toEqual([]);
-  });
-});
-
-describe('decideSmsChoice', () => {
-  const now = new Date('2026-11-24T09:00:00Z');
-  const choice = (phoneNumber: string | null, wantsSms: boolean | undefined) =>
-    ({ userId: 'u1', phoneNumber, wantsSms, source: 'settings', now }) as const;
-  const fold = (...events: Array<{ type: string; data: object }>) => foldUser([...registered, ...(events as EventPayload[])]);
-  const optedIn = (history: EventPayload[]) => decideSmsChoice(foldUser(history), choice('+12015550123', true));
-
-  it('returns the opt-in with the number, its time and where it was given', () => {
-    expect(optedIn(registered)).toEqual([
-      {
-        type: 'identity.user.sms-opted-in',
-        subjectId: 'u1',
-        data: { userId: 'u1', phoneNumber: '+12015550123', optedInAt: '2026-11-24T09:00:00.000Z', source: 'settings' },
-      },
-    ]);
-  });
-
-  it('returns nothing for the same opt-in again, or for no texts when none were asked for', () => {
-    const on = fold(...optedIn(registered));
-    expect(decideSmsChoice(on, choice('+12015550123', true))).toEqual([]);
-    expect(decideSmsChoice(on, choice('+12015550123', undefined))).toEqual([]);
-    expect(decideSmsChoice(foldUser(registered), choice('+12015550123', false))).toEqual([]);
-  });
-
-  it('returns the opt-out of the number opted in at', () => {
-    const sut = decideSmsChoice(fold(...optedIn(registered)), choice('+12015550123', false));
-    expect(sut.map((e) => [e.type, e.data.phoneNumber, e.data.source])).toEqual([
-      ['identity.user.sms-opted-out', '+12015550123', 'settings'],
-    ]);
+  it('opts out of the number opted in at', () => {
+    given([registered, withNumber, optedIn()]).when(settings({}, { phoneAfter: phone, wantsSms: false })).then([optedOut('settings')]);
   });
 
   it('ends the opt-in when the number changes, and opts in at the new one only when asked again', () => {
-    const on = fold(...optedIn(registered));
-    expect(decideSmsChoice(on, choice('+442079460000', undefined)).map((e) => [e.type, e.data.phoneNumber, e.data.source])).toEqual([
-      ['identity.user.sms-opted-out', '+12015550123', 'number-changed'],
-    ]);
-    expect(decideSmsChoice(on, choice('+442079460000', true)).map((e) => [e.type, e.data.phoneNumber])).toEqual([
-      ['identity.user.sms-opted-out', '+12015550123'],
-      ['identity.user.sms-opted-in', '+442079460000'],
-    ]);
+    const london = '+442079460000';
+    const newNumber: NewEvent = { type: 'identity.user.settings-updated', subjectId: 'u1', data: { userId: 'u1', phoneNumber: london } };
+    given([registered, withNumber, optedIn()]).when(settings({ phoneNumber: london }, { phoneAfter: london })).then([newNumber, optedOut('number-changed')]);
+    given([registered, withNumber, optedIn()])
+      .when(settings({ phoneNumber: london }, { phoneAfter: london, wantsSms: true }))
+      .then([newNumber, optedOut('number-changed'), optedIn(london)]);
   });
 
-  it('refuses a deleted account', () => {
-    expect(() => decideSmsChoice(fold(deleted), choice('+12015550123', true))).toThrow(UserNotFound);
-  });
-});
-
-describe('decideSmsReply', () => {
-  const now = new Date('2026-11-24T09:00:00Z');
-  const phone = '+12015550123';
-  const withNumber = [
-    ...registered,
-    { type: 'identity.user.settings-updated', data: { userId: 'u1', phoneNumber: phone } },
-  ] as EventPayload[];
-  const on = [
-    ...withNumber,
-    ...decideSmsChoice(foldUser(withNumber), { userId: 'u1', phoneNumber: phone, wantsSms: true, source: 'settings', now }),
-  ];
-
-  it('returns the opt-out for STOP from the number opted in at, and nothing for a second STOP', () => {
-    const sut = decideSmsReply(foldUser(on), { userId: 'u1', from: phone, keyword: 'stop', now });
-    expect(sut.map((e) => [e.type, e.data.source])).toEqual([['identity.user.sms-opted-out', 'reply']]);
-    expect(decideSmsReply(foldUser([...on, ...sut]), { userId: 'u1', from: phone, keyword: 'stop', now })).toEqual([]);
+  it('answers STOP from the number opted in at, once, and START only from the number the member still has', () => {
+    const reply = (from: string, keyword: 'stop' | 'start') => ({ type: 'AnswerSmsReply', userId: 'u1', from, keyword, now }) as const;
+    given([registered, withNumber, optedIn()]).when(reply(phone, 'stop')).then([optedOut('reply')]);
+    given([registered, withNumber, optedIn(), optedOut('reply')]).when(reply(phone, 'stop')).thenNothing();
+    given([registered, withNumber, optedIn(), optedOut('reply')]).when(reply(phone, 'start')).then([optedIn(phone, 'reply')]);
+    given([registered, withNumber, optedIn(), optedOut('reply')]).when(reply('+12015550999', 'start')).thenNothing();
+    // A reply is from a number, not an account: a deleted one decides nothing rather than refusing.
+    given([registered, withNumber, optedIn(), deleted]).when(reply(phone, 'stop')).thenNothing();
   });
 
-  it('returns the opt-in for START only from the number the member still has', () => {
-    const stopped = [...on, ...decideSmsReply(foldUser(on), { userId: 'u1', from: phone, keyword: 'stop', now })];
-    expect(decideSmsReply(foldUser(stopped), { userId: 'u1', from: phone, keyword: 'start', now }).map((e) => e.type)).toEqual([
-      'identity.user.sms-opted-in',
-    ]);
-    expect(decideSmsReply(foldUser(stopped), { userId: 'u1', from: '+12015550999', keyword: 'start', now })).toEqual([]);
-  });
-
-  it('returns nothing for a deleted account', () => {
-    expect(decideSmsReply(foldUser([...on, deleted]), { userId: 'u1', from: phone, keyword: 'stop', now })).toEqual([]);
+  it('ends an opt-in at a number never proved while it stands there, and nothing after, elsewhere or when deleted', () => {
+    const end = (number: string) => ({ type: 'EndUnprovedOptIn', userId: 'u1', number, now }) as const;
+    given([registered, optedIn()]).when(end(phone)).then([optedOut('number-not-verified')]);
+    given([registered, optedIn(), optedOut('number-not-verified')]).when(end(phone)).thenNothing();
+    given([registered, optedIn()]).when(end('+12015550999')).thenNothing();
+    given([registered, optedIn(), deleted]).when(end(phone)).thenNothing();
   });
 });
 
-describe('decideEndUnprovedOptIn', () => {
-  const now = new Date('2026-11-29T13:00:00Z');
-  const phone = '+12015550123';
-  const on = [
-    ...registered,
-    {
-      type: 'identity.user.sms-opted-in',
-      data: { userId: 'u1', phoneNumber: phone, optedInAt: '2026-01-05T08:00:00.000Z', source: 'onboarding' },
-    },
-  ] as EventPayload[];
+describe('user decider: roles and deletion', () => {
+  const moderator: NewEvent = {
+    type: 'identity.user.roles-changed',
+    subjectId: 'u1',
+    data: { userId: 'u1', roles: ['user', 'moderator'], changedBy: 'operator' },
+  };
 
-  it('returns the opt-out with source number-not-verified while the opt-in stands at the number, and nothing once it is ended', () => {
-    const sut = decideEndUnprovedOptIn(foldUser(on), { userId: 'u1', number: phone, now });
-    expect(sut).toEqual([
-      {
-        type: 'identity.user.sms-opted-out',
-        subjectId: 'u1',
-        data: { userId: 'u1', phoneNumber: phone, optedOutAt: '2026-11-29T13:00:00.000Z', source: 'number-not-verified' },
-      },
-    ]);
-    expect(decideEndUnprovedOptIn(foldUser([...on, ...sut]), { userId: 'u1', number: phone, now })).toEqual([]);
+  it('grants a role once and never revokes the user role', () => {
+    given([registered]).when({ type: 'ChangeRoles', userId: 'u1', grant: 'moderator', by: 'operator' }).then([moderator]);
+    given([registered, moderator]).when({ type: 'ChangeRoles', userId: 'u1', grant: 'moderator', by: 'operator' }).thenNothing();
+    given([registered]).when({ type: 'ChangeRoles', userId: 'u1', revoke: 'user', by: 'operator' }).thenNothing();
+    given([registered, moderator])
+      .when({ type: 'ChangeRoles', userId: 'u1', revoke: 'moderator', by: 'operator' })
+      .then([{ type: 'identity.user.roles-changed', subjectId: 'u1', data: { userId: 'u1', roles: ['user'], changedBy: 'operator' } }]);
+    given([]).when({ type: 'ChangeRoles', userId: 'u1', grant: 'admin', by: 'operator' }).thenThrows(errorCodes.notFound, notFound);
   });
 
-  it('returns nothing when the opt-in now stands at another number, or the account is deleted', () => {
-    expect(decideEndUnprovedOptIn(foldUser(on), { userId: 'u1', number: '+12015550999', now })).toEqual([]);
-    expect(decideEndUnprovedOptIn(foldUser([...on, deleted]), { userId: 'u1', number: phone, now })).toEqual([]);
+  it('deletes once; a second deletion, or one of an unknown account, decides nothing', () => {
+    given([registered]).when({ type: 'DeleteUser', userId: 'u1', now }).then([deleted]);
+    given([registered, deleted]).when({ type: 'DeleteUser', userId: 'u1', now }).thenNothing();
+    given([]).when({ type: 'DeleteUser', userId: 'u1', now }).thenNothing();
+  });
+
+  it('starts each fold from a fresh state, so one aggregate never shares its roles with another', () => {
+    const first = userDecider.initialState();
+    first.roles.push('admin');
+    expect(userDecider.initialState().roles).toEqual([]);
   });
 });

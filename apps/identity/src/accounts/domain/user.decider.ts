@@ -1,141 +1,70 @@
-import {
-  errorCodes,
-  type EventData,
-  type EventPayload,
-  Refusal,
-  type Role,
-  type SmsOptInSource,
-  type SmsOptOutSource,
-} from '@abide/contracts';
-import type { Decider } from '@abide/event-store';
+import { type EventData, type Role, type SmsOptInSource, type SmsOptOutSource } from '@abide/contracts';
+import type { CommandDecider, NewEvent } from '@abide/event-store';
+import { decideTwoFactor, type TwoFactorCommand } from '../../two-factor/domain/two-factor.decisions';
+import { assertActive, evolveUser, initialUserState, type UserState } from './user-state';
 
-/** What the write side needs to know about a user, folded from the user's stream. */
-export interface UserState {
-  registered: boolean;
-  deleted: boolean;
-  email?: string;
-  name?: string;
-  emailConfirmed: boolean;
-  onboardingCompleted: boolean;
-  roles: Role[];
-  /** The member's phone number (E.164 since numbers are normalised; older events may hold what was typed). */
-  phoneNumber: string | null;
-  /** The number the member opted in to reminder texts at, while that opt-in stands; null: no text is sent. */
-  smsOptedInNumber: string | null;
-  twoFactorEnabled: boolean;
-  recoveryCodesLeft: number;
-}
+export { accountNotFound, assertActive, foldUser, type UserEvent, type UserState } from './user-state';
 
-/** What the fold reads of an event: its type and data. */
-export type UserEvent = EventPayload;
-
-const initialUserState = (): UserState => ({
-  registered: false,
-  deleted: false,
-  emailConfirmed: false,
-  onboardingCompleted: false,
-  roles: [],
-  phoneNumber: null,
-  smsOptedInNumber: null,
-  twoFactorEnabled: false,
-  recoveryCodesLeft: 0,
-});
-
-const evolveUser = (state: UserState, event: UserEvent): UserState => {
-  switch (event.type) {
-    case 'identity.user.registered':
-      return { ...state, registered: true, email: event.data.email, name: event.data.name, roles: event.data.roles };
-    case 'identity.user.email-confirmed':
-      return { ...state, emailConfirmed: true };
-    case 'identity.user.profile-updated':
-      return { ...state, name: event.data.name };
-    case 'identity.user.onboarding-completed':
-      return { ...state, onboardingCompleted: true, name: event.data.name, phoneNumber: event.data.phoneNumber };
-    case 'identity.user.settings-updated':
-      return event.data.phoneNumber === undefined ? state : { ...state, phoneNumber: event.data.phoneNumber };
-    case 'identity.user.sms-opted-in':
-      return { ...state, smsOptedInNumber: event.data.phoneNumber };
-    case 'identity.user.sms-opted-out':
-      return { ...state, smsOptedInNumber: null };
-    case 'identity.user.roles-changed':
-      return { ...state, roles: event.data.roles };
-    case 'identity.user.deleted':
-      return { ...state, deleted: true };
-    case 'identity.user.two-factor-enabled':
-      return { ...state, twoFactorEnabled: true, recoveryCodesLeft: event.data.recoveryCodes };
-    case 'identity.user.two-factor-disabled':
-      return { ...state, twoFactorEnabled: false, recoveryCodesLeft: 0 };
-    case 'identity.user.two-factor-recovery-code-used':
-      return { ...state, recoveryCodesLeft: event.data.remaining };
-    case 'identity.user.two-factor-recovery-codes-renewed':
-      return { ...state, recoveryCodesLeft: event.data.recoveryCodes };
-    default:
-      return state;
-  }
-};
+export type OnboardingAnswers = Omit<EventData<'identity.user.onboarding-completed'>, 'completedAt' | 'userId'>;
+export type SettingsChange = Omit<EventData<'identity.user.settings-updated'>, 'userId'>;
+export type RoleChange = { grant?: Role; revoke?: Role; by: string };
 
 /**
- * The user aggregate for the command runner: its state is kept as a snapshot in the `user-<id>` stream head.
- * State version 2 added the phone number and the SMS opt-in, version 3 two-factor sign-in (older snapshots are folded
- * again from the events).
+ * What can be asked of an account, as data. The clock comes in the command (`now`), so deciding is pure. Settings and
+ * onboarding carry the member's choice about reminder texts: an opt-in is for one number, decided in the same command
+ * as the number it is for.
  */
-export const userDecider: Decider<UserState> = { name: 'user', stateVersion: 3, initialState: initialUserState, evolve: evolveUser };
+export type UserCommand =
+  | { type: 'RegisterUser'; userId: string; name: string; email: string; now: Date }
+  | { type: 'ConfirmEmail'; userId: string; now: Date }
+  | { type: 'RenameUser'; userId: string; name: string }
+  | ({ type: 'CompleteOnboarding'; userId: string; smsOptIn: boolean; now: Date } & OnboardingAnswers)
+  | {
+      type: 'ChangeSettings';
+      userId: string;
+      /** A new name (none: the name stays). */
+      name?: string;
+      settings: SettingsChange;
+      /** The member's number once the change is applied. */
+      phoneAfter: string | null;
+      /** true: texts at `phoneAfter`; false: no texts; undefined: unchanged, unless the number changed. */
+      wantsSms: boolean | undefined;
+      now: Date;
+    }
+  | { type: 'AnswerSmsReply'; userId: string; from: string; keyword: 'stop' | 'start'; now: Date }
+  | { type: 'EndUnprovedOptIn'; userId: string; number: string; now: Date }
+  | ({ type: 'ChangeRoles'; userId: string } & RoleChange)
+  | { type: 'DeleteUser'; userId: string; now: Date }
+  | TwoFactorCommand;
 
-export const foldUser = (events: UserEvent[]): UserState => events.reduce(evolveUser, initialUserState());
-
-/** A fresh id is registered once; meeting a registered stream again is a bug, not something a person did. */
-export class UserAlreadyRegistered extends Error {}
-
-/** No such account, or it was deleted: a 404 with the words the web app shows. */
-export class UserNotFound extends Refusal {
-  override readonly name = 'UserNotFound';
-
-  constructor() {
-    super(errorCodes.notFound, 'This account was not found.');
-  }
-}
-
-export const assertActive = (state: UserState): void => {
-  if (!state.registered || state.deleted) throw new UserNotFound();
-};
-
-export interface RegisterUser {
-  userId: string;
-  name: string;
-  email: string;
-  now: Date;
-}
-
-/** Decides the events of a registration; a stream can be registered once. */
-export const decideRegister = (state: UserState, command: RegisterUser) => {
-  if (state.registered) throw new UserAlreadyRegistered(`User ${command.userId} is already registered`);
+/** Decides the events of a registration; a fresh id is registered once, so meeting a registered stream is a bug. */
+const register = (state: UserState, c: Extract<UserCommand, { type: 'RegisterUser' }>) => {
+  if (state.registered) throw new Error(`User ${c.userId} is already registered`);
   const roles: Role[] = ['user'];
   return [
     {
       type: 'identity.user.registered' as const,
-      subjectId: command.userId,
-      data: { userId: command.userId, name: command.name, email: command.email, roles, registeredAt: command.now.toISOString() },
+      subjectId: c.userId,
+      data: { userId: c.userId, name: c.name, email: c.email, roles, registeredAt: c.now.toISOString() },
     },
   ];
 };
 
-export const decideConfirmEmail = (state: UserState, userId: string, now: Date) => {
+const confirmEmail = (state: UserState, userId: string, now: Date) => {
   assertActive(state);
   if (state.emailConfirmed) return [];
   return [{ type: 'identity.user.email-confirmed' as const, subjectId: userId, data: { userId, confirmedAt: now.toISOString() } }];
 };
 
 /** Renames only when the name really changes, so repeated saves leave no noise in the log. */
-export const decideRename = (state: UserState, userId: string, name: string) => {
+const rename = (state: UserState, userId: string, name: string) => {
   assertActive(state);
   if (state.name === name) return [];
   return [{ type: 'identity.user.profile-updated' as const, subjectId: userId, data: { userId, name } }];
 };
 
-export type CompleteOnboarding = Omit<EventData<'identity.user.onboarding-completed'>, 'completedAt'> & { now: Date };
-
 /** Completing onboarding again (e.g. a retried request) records the latest answers; formation keeps one plan. */
-export const decideCompleteOnboarding = (state: UserState, c: CompleteOnboarding) => {
+const completeOnboarding = (state: UserState, c: Extract<UserCommand, { type: 'CompleteOnboarding' }>) => {
   assertActive(state);
   return [
     {
@@ -155,24 +84,12 @@ export const decideCompleteOnboarding = (state: UserState, c: CompleteOnboarding
   ];
 };
 
-export type SettingsChange = Omit<EventData<'identity.user.settings-updated'>, 'userId'>;
-
-export const decideUpdateSettings = (state: UserState, userId: string, change: SettingsChange) => {
+const updateSettings = (state: UserState, userId: string, change: SettingsChange) => {
   assertActive(state);
   const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
   if (Object.keys(defined).length === 0) return [];
   return [{ type: 'identity.user.settings-updated' as const, subjectId: userId, data: { userId, ...defined } }];
 };
-
-export interface SmsChoice {
-  userId: string;
-  /** The member's number once this command is applied. */
-  phoneNumber: string | null;
-  /** true: texts at that number (the opt-in); false: no texts; undefined: unchanged, unless the number changed. */
-  wantsSms: boolean | undefined;
-  source: SmsOptInSource & SmsOptOutSource;
-  now: Date;
-}
 
 const smsOptedOut = (userId: string, phoneNumber: string, source: SmsOptOutSource, now: Date) => ({
   type: 'identity.user.sms-opted-out' as const,
@@ -186,12 +103,19 @@ const smsOptedIn = (userId: string, phoneNumber: string, source: SmsOptInSource,
   data: { userId, phoneNumber, optedInAt: now.toISOString(), source },
 });
 
+interface SmsChoice {
+  userId: string;
+  phoneNumber: string | null;
+  wantsSms: boolean | undefined;
+  source: SmsOptInSource & SmsOptOutSource;
+  now: Date;
+}
+
 /**
  * The member's choice about reminder texts (onboarding's box, Settings): an opt-in is for one number, so a new number
- * ends the old opt-in unless the member opts in again for the new one. Decided after the settings that carry the
- * number, so `phoneNumber` is the one the member will have.
+ * ends the old opt-in unless the member opts in again for the new one. `phoneNumber` is the one the member will have.
  */
-export const decideSmsChoice = (state: UserState, c: SmsChoice) => {
+const smsChoice = (state: UserState, c: SmsChoice) => {
   assertActive(state);
   const current = state.smsOptedInNumber;
   if (c.wantsSms === true) {
@@ -211,7 +135,7 @@ export const decideSmsChoice = (state: UserState, c: SmsChoice) => {
  * A text the member sent us: STOP (and its synonyms) ends the opt-in at that number; START opts in again, only at the
  * number the member still has. Anything else, or a member already in that state, decides nothing.
  */
-export const decideSmsReply = (state: UserState, c: { userId: string; from: string; keyword: 'stop' | 'start'; now: Date }) => {
+const smsReply = (state: UserState, c: Extract<UserCommand, { type: 'AnswerSmsReply' }>) => {
   if (!state.registered || state.deleted) return [];
   if (c.keyword === 'stop') return state.smsOptedInNumber === c.from ? [smsOptedOut(c.userId, c.from, 'reply', c.now)] : [];
   return !state.smsOptedInNumber && state.phoneNumber === c.from ? [smsOptedIn(c.userId, c.from, 'reply', c.now)] : [];
@@ -221,12 +145,13 @@ export const decideSmsReply = (state: UserState, c: { userId: string; from: stri
  * An opt-in made before numbers had to be proved, at a number its member never proved, ends (`number-not-verified`):
  * only while it still stands at that number, so a second run, or another replica's run racing this one, decides nothing.
  */
-export const decideEndUnprovedOptIn = (state: UserState, c: { userId: string; number: string; now: Date }) =>
+const endUnprovedOptIn = (state: UserState, c: Extract<UserCommand, { type: 'EndUnprovedOptIn' }>) =>
   !state.registered || state.deleted || state.smsOptedInNumber !== c.number
     ? []
     : [smsOptedOut(c.userId, c.number, 'number-not-verified', c.now)];
 
-export const decideChangeRoles = (state: UserState, userId: string, change: { grant?: Role; revoke?: Role; by: string }) => {
+/** Every account keeps the user role; a change that leaves the roles as they are decides nothing. */
+const changeRoles = (state: UserState, userId: string, change: RoleChange) => {
   assertActive(state);
   const roles = new Set<Role>(state.roles);
   if (change.grant) roles.add(change.grant);
@@ -236,7 +161,55 @@ export const decideChangeRoles = (state: UserState, userId: string, change: { gr
   return [{ type: 'identity.user.roles-changed' as const, subjectId: userId, data: { userId, roles: next, changedBy: change.by } }];
 };
 
-export const decideDelete = (state: UserState, userId: string, now: Date) => {
+/** Deleting twice (a retried request, another tab) decides nothing the second time. */
+const deleteUser = (state: UserState, userId: string, now: Date) => {
   if (!state.registered || state.deleted) return [];
   return [{ type: 'identity.user.deleted' as const, subjectId: userId, data: { userId, deletedAt: now.toISOString() } }];
+};
+
+const decideUser = (c: UserCommand, state: UserState): NewEvent[] => {
+  switch (c.type) {
+    case 'RegisterUser':
+      return register(state, c);
+    case 'ConfirmEmail':
+      return confirmEmail(state, c.userId, c.now);
+    case 'RenameUser':
+      return rename(state, c.userId, c.name);
+    case 'CompleteOnboarding':
+      return [
+        ...completeOnboarding(state, c),
+        ...smsChoice(state, { userId: c.userId, phoneNumber: c.phoneNumber, wantsSms: c.smsOptIn, source: 'onboarding', now: c.now }),
+      ];
+    case 'ChangeSettings':
+      // Each part decided on the state before the command: the name, the settings, then the texts at the number after.
+      return [
+        ...(c.name ? rename(state, c.userId, c.name) : []),
+        ...updateSettings(state, c.userId, c.settings),
+        ...smsChoice(state, { userId: c.userId, phoneNumber: c.phoneAfter, wantsSms: c.wantsSms, source: 'settings', now: c.now }),
+      ];
+    case 'AnswerSmsReply':
+      return smsReply(state, c);
+    case 'EndUnprovedOptIn':
+      return endUnprovedOptIn(state, c);
+    case 'ChangeRoles':
+      return changeRoles(state, c.userId, c);
+    case 'DeleteUser':
+      return deleteUser(state, c.userId, c.now);
+    default:
+      return decideTwoFactor(c, state);
+  }
+};
+
+/**
+ * The user aggregate (`user-<id>` streams), its state kept as a snapshot in the stream head. State version 2 added
+ * the phone number and the SMS opt-in, version 3 two-factor sign-in (older snapshots are folded again from the events).
+ * An unknown or deleted account refuses with a 404 Refusal ("This account was not found."), except where a repeat is
+ * harmless (a deletion, a text reply, the end of an unproved opt-in decide nothing).
+ */
+export const userDecider: CommandDecider<UserCommand, UserState> = {
+  name: 'user',
+  stateVersion: 3,
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideUser,
 };

@@ -60,9 +60,9 @@ export class UserEmailsProjection implements Projection<EventTypesOf<'identity.u
   async purgeSubject(userId: string): Promise<void> {
     const reverse = await this.model.findById(reverseKey(userId)).lean<UserEmailDoc>();
     if (!reverse) return;
-    // Only while the address is still this member's (a later owner of the address keeps theirs).
-    const entry = await this.model.findById(reverse.value).lean<UserEmailDoc>();
-    if (entry?.value === userId) await this.model.deleteOne({ _id: reverse.value });
+    // Only while the address is still this member's (a later owner of the address keeps theirs): one conditional
+    // delete, so a new owner's registration written between a read and the delete is never removed.
+    await this.model.deleteOne({ _id: reverse.value, value: userId });
     await this.model.deleteOne({ _id: reverseKey(userId) });
   }
 }

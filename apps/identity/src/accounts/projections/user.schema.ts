@@ -22,6 +22,10 @@ export interface UserView {
   smsOptOutSource?: string | null;
   /** The number the member's texts are known by in `sms_numbers` (replies find the member through it). */
   smsNumber?: string | null;
+  /** Every number the member opted in at: where `sms_numbers` may still list them, so each can be taken off. */
+  smsNumbersSeen?: string[];
+  /** The account was deleted: all that is left is this mark and the version, so a late event cannot bring it back. */
+  deleted?: boolean;
   twoFactorEnabled: boolean;
   twoFactorEnabledAt: Date | null;
   recoveryCodesLeft: number;
@@ -49,6 +53,8 @@ export const userViewSchema = new Schema<UserView>(
     smsOptedOutAt: { type: Date, default: null },
     smsOptOutSource: { type: String, default: null },
     smsNumber: { type: String, default: null },
+    smsNumbersSeen: { type: [String], default: undefined },
+    deleted: { type: Boolean },
     twoFactorEnabled: { type: Boolean, default: false },
     twoFactorEnabledAt: { type: Date, default: null },
     recoveryCodesLeft: { type: Number, default: 0 },

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { decideConfirmEmail, type UserState } from '../../accounts/domain/user.decider';
+import type { UserState } from '../../accounts/domain/user.decider';
 import { UserStream } from '../../accounts/user-stream';
 
 /** Appends `identity.user.email-confirmed` once per account (a second confirmation appends nothing). */
@@ -8,7 +8,7 @@ export class ConfirmEmailHandler {
   constructor(private readonly stream: UserStream) {}
 
   async execute(userId: string, correlationId: string): Promise<void> {
-    await this.stream.execute(userId, (state) => decideConfirmEmail(state, userId, new Date()), { correlationId });
+    await this.stream.handle({ type: 'ConfirmEmail', userId, now: new Date() }, { correlationId });
   }
 
   /** The write-side truth (the stream), for sign-in's "is the e-mail confirmed" and "is the account deleted". */

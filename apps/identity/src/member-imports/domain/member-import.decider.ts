@@ -1,5 +1,5 @@
-import { type EventData, type EventTypesOf, errorCodes, memberImportMessages, Refusal } from '@abide/contracts';
-import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
+import { type EventData, type EventTypesOf, errorCodes, invitationMessages, memberImportMessages, Refusal } from '@abide/contracts';
+import type { CommandDecider, NewEvent, StoredEvent } from '@abide/event-store';
 
 export type ImportCounts = EventData<'identity.member-import.completed'>['counts'];
 
@@ -63,15 +63,6 @@ const evolve = (s: MemberImportState, event: StoredEvent): MemberImportState => 
   }
 };
 
-/** One stream per import (`member-import-{id}`); its head's snapshot makes every decision one keyed read. */
-export const memberImportDecider: Decider<MemberImportState> = { name: 'member-import', stateVersion: 1, initialState: emptyImport, evolve };
-
-type ImportEventType = EventTypesOf<'identity.member-import.'>;
-const ev = <T extends ImportEventType>(type: T, data: EventData<T>, subjectId: string | null): NewEvent => ({ type, data, subjectId }) as NewEvent;
-
-export const decideStart = (s: MemberImportState, c: EventData<'identity.member-import.started'>): NewEvent[] =>
-  s.exists ? [] : [ev('identity.member-import.started', c, c.startedBy)];
-
 export interface AccountHolderInvited {
   invitationId: string;
   userId: string;
@@ -79,24 +70,23 @@ export interface AccountHolderInvited {
   expiresAt: string;
 }
 
-/** Join notices for account holders, each once, naming the admin who started the import; none once the import stopped running (an undo wins). */
-export const decideNotices = (s: MemberImportState, invited: readonly AccountHolderInvited[]): NewEvent[] =>
-  s.status !== 'running'
-    ? []
-    : invited
-        .filter((i) => !s.noticed.has(i.invitationId))
-        .map((i) => ev('identity.member-import.member-invited', { importId: s.importId, churchId: s.churchId, ...i, invitedBy: s.startedBy }, i.userId));
+/** What can happen to an import, as data (the import's stream is `member-import-{importId}`). */
+export type MemberImportCommand =
+  | ({ type: 'StartImport' } & EventData<'identity.member-import.started'>)
+  /** Join notices for account holders the import invited (a batch; retried batches notice none twice). */
+  | { type: 'RecordNotices'; importId: string; invited: readonly AccountHolderInvited[] }
+  | { type: 'CompleteImport'; importId: string; counts: ImportCounts }
+  | { type: 'FailImport'; importId: string; reason: string }
+  | { type: 'UndoImport'; importId: string; by: string }
+  | { type: 'AcceptInvitation'; importId: string; invitationId: string; userId: string; groupId: string | null; now: Date };
 
-export const decideComplete = (s: MemberImportState, counts: ImportCounts): NewEvent[] =>
-  s.status === 'running' ? [ev('identity.member-import.completed', { importId: s.importId, churchId: s.churchId, counts }, null)] : [];
-
-export const decideFail = (s: MemberImportState, reason: string): NewEvent[] =>
-  s.status === 'running' ? [ev('identity.member-import.failed', { importId: s.importId, churchId: s.churchId, reason: reason.slice(0, 500) }, null)] : [];
+type ImportEventType = EventTypesOf<'identity.member-import.'>;
+const ev = <T extends ImportEventType>(type: T, data: EventData<T>, subjectId: string | null): NewEvent => ({ type, data, subjectId }) as NewEvent;
 
 /** Whether an admin may undo now: finished (done or failed), not undone, and none of its invitations accepted. */
 export const canUndo = (s: MemberImportState): boolean => (s.status === 'done' || s.status === 'failed') && s.accepted.size === 0;
 
-export const decideUndo = (s: MemberImportState, by: string): NewEvent[] => {
+const undo = (s: MemberImportState, by: string): NewEvent[] => {
   if (!s.exists) throw new Refusal(errorCodes.notFound, memberImportMessages.notFound);
   if (s.status === 'undone') throw new Refusal(errorCodes.conflict, memberImportMessages.alreadyUndone);
   if (s.status === 'running') throw new Refusal(errorCodes.conflict, memberImportMessages.undoNotFinished);
@@ -104,27 +94,14 @@ export const decideUndo = (s: MemberImportState, by: string): NewEvent[] => {
   return [ev('identity.member-import.undone', { importId: s.importId, churchId: s.churchId, undoneBy: by }, by)];
 };
 
-/** Why an invitation cannot be accepted (the caller words it for the link or the signed-in page). */
-export class InvitationUnusable extends Error {
-  override readonly name = 'InvitationUnusable';
-
-  constructor(readonly reason: 'unknown' | 'expired' | 'used' | 'withdrawn') {
-    super(reason);
-  }
-}
-
-export interface AcceptInvitation {
-  invitationId: string;
-  userId: string;
-  groupId: string | null;
-  now: Date;
-}
-
-/** Accepting is once per invitation and never after an undo (the stream decides, so a race with undo has one winner). */
-export const decideAccept = (s: MemberImportState, c: AcceptInvitation): NewEvent[] => {
-  if (!s.exists) throw new InvitationUnusable('unknown');
-  if (s.status === 'undone') throw new InvitationUnusable('withdrawn');
-  if (s.accepted.has(c.invitationId)) throw new InvitationUnusable('used');
+/**
+ * Accepting is once per invitation and never after an undo (the stream decides, so a race with undo or with another
+ * acceptance has one winner). The invitation's page checks the same first; these refusals answer the loser of a race.
+ */
+const accept = (s: MemberImportState, c: Extract<MemberImportCommand, { type: 'AcceptInvitation' }>): NewEvent[] => {
+  if (!s.exists) throw new Refusal(errorCodes.notFound, invitationMessages.unknown);
+  if (s.status === 'undone') throw new Refusal(errorCodes.invalidLink, invitationMessages.withdrawn);
+  if (s.accepted.has(c.invitationId)) throw new Refusal(errorCodes.invalidLink, invitationMessages.used);
   return [
     ev(
       'identity.member-import.invitation-accepted',
@@ -132,4 +109,39 @@ export const decideAccept = (s: MemberImportState, c: AcceptInvitation): NewEven
       c.userId,
     ),
   ];
+};
+
+const decideImport = (c: MemberImportCommand, s: MemberImportState): NewEvent[] => {
+  switch (c.type) {
+    case 'StartImport': {
+      const { type: _command, ...started } = c;
+      return s.exists ? [] : [ev('identity.member-import.started', started, c.startedBy)];
+    }
+    case 'RecordNotices':
+      // Each once, naming the admin who started the import; none once the import stopped running (an undo wins).
+      return s.status !== 'running'
+        ? []
+        : c.invited
+            .filter((i) => !s.noticed.has(i.invitationId))
+            .map((i) => ev('identity.member-import.member-invited', { importId: s.importId, churchId: s.churchId, ...i, invitedBy: s.startedBy }, i.userId));
+    case 'CompleteImport':
+      return s.status === 'running' ? [ev('identity.member-import.completed', { importId: s.importId, churchId: s.churchId, counts: c.counts }, null)] : [];
+    case 'FailImport':
+      return s.status === 'running'
+        ? [ev('identity.member-import.failed', { importId: s.importId, churchId: s.churchId, reason: c.reason.slice(0, 500) }, null)]
+        : [];
+    case 'UndoImport':
+      return undo(s, c.by);
+    case 'AcceptInvitation':
+      return accept(s, c);
+  }
+};
+
+/** One stream per import (`member-import-{id}`); its head's snapshot makes every decision one keyed read. */
+export const memberImportDecider: CommandDecider<MemberImportCommand, MemberImportState> = {
+  name: 'member-import',
+  stateVersion: 1,
+  initialState: emptyImport,
+  evolve,
+  decide: decideImport,
 };

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventTypesOf } from '@abide/contracts';
-import { applyIfNewer, type Projection, type StoredEvent, withDocument } from '@abide/event-store';
+import { applyInOrder, EventStore, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
-import { type Connection, type Model, Schema } from 'mongoose';
+import { type Connection, type Model, Schema, type UpdateQuery } from 'mongoose';
 import type { ImportCounts } from '../domain/member-import.decider';
 
 /** An import as its screens show it (`member_imports`, keyed by the import); the progress of a running one is the job's. */
@@ -54,9 +54,16 @@ const churchImportsSchema = new Schema<ChurchImportsDoc>(
 
 type ImportEvent = EventTypesOf<'identity.member-import.'>;
 
+/**
+ * The imports' screens: each import's view follows its stream, applied in order by conditional writes (applyInOrder),
+ * so replicas applying one import's events at once lose none (an acceptance is counted once per event); the church's
+ * list only ever gains an import, by an idempotent $addToSet.
+ */
 @Injectable()
 export class MemberImportProjection implements Projection<ImportEvent> {
-  readonly name = 'member-imports';
+  /** Renamed when its events began to be applied in stream order by conditional writes: filled again from the log once. */
+  readonly name = 'member-imports-2';
+  readonly backfill = true;
   readonly handles = [
     'identity.member-import.started',
     'identity.member-import.completed',
@@ -67,42 +74,18 @@ export class MemberImportProjection implements Projection<ImportEvent> {
   readonly views: Model<MemberImportView>;
   private readonly churches: Model<ChurchImportsDoc>;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+  constructor(
+    @Inject(MONGO_CONNECTION) connection: Connection,
+    private readonly log: EventStore,
+  ) {
     this.views = connection.models.MemberImportView ?? connection.model<MemberImportView>('MemberImportView', viewSchema);
     this.churches = connection.models.ChurchMemberImports ?? connection.model<ChurchImportsDoc>('ChurchMemberImports', churchImportsSchema);
   }
 
   async apply(event: StoredEvent<ImportEvent>): Promise<void> {
-    const id = event.data.importId;
-    const at = new Date(event.occurredAt);
-    switch (event.type) {
-      case 'identity.member-import.started': {
-        const d = event.data;
-        await applyIfNewer(this.views, id, event.version, {
-          $set: { churchId: d.churchId, startedBy: d.startedBy, fileName: d.fileName, rowCount: d.rowCount, status: 'running', startedAt: at },
-        });
-        await withDocument(this.churches as never, d.churchId, async () => {
-          await this.churches.updateOne({ _id: d.churchId }, { $addToSet: { importIds: id } }, { upsert: true });
-        });
-        return;
-      }
-      case 'identity.member-import.completed':
-        await applyIfNewer(this.views, id, event.version, { $set: { status: 'done', counts: event.data.counts, finishedAt: at } });
-        return;
-      case 'identity.member-import.failed':
-        await applyIfNewer(this.views, id, event.version, { $set: { status: 'failed', failure: event.data.reason, finishedAt: at } });
-        return;
-      case 'identity.member-import.undone':
-        await applyIfNewer(this.views, id, event.version, { $set: { status: 'undone', undoneAt: at } });
-        return;
-      case 'identity.member-import.invitation-accepted':
-        // A count kept by reading and writing the one document (FerretDB's $inc is slow); in the stream's turn.
-        await withDocument(this.views as never, id, async () => {
-          const view = await this.views.findById(id, { accepted: 1, version: 1 }).lean<Pick<MemberImportView, 'accepted' | 'version'>>();
-          if (!view || view.version >= event.version) return;
-          await this.views.updateOne({ _id: id }, { $set: { accepted: view.accepted + 1, version: event.version } });
-        });
-        return;
+    await applyInOrder(this.views, event.data.importId, event, this.log, importChange);
+    if (event.type === 'identity.member-import.started') {
+      await this.churches.updateOne({ _id: event.data.churchId }, { $addToSet: { importIds: event.data.importId } }, { upsert: true });
     }
   }
 
@@ -127,3 +110,28 @@ export class MemberImportProjection implements Projection<ImportEvent> {
     await this.churches.deleteMany({});
   }
 }
+
+/**
+ * What one event of an import's stream changes in its view (null: nothing, e.g. a join notice; the version moves on).
+ * Each is applied once, in order, so an acceptance may count by $inc.
+ */
+const importChange = (event: StoredEvent): UpdateQuery<MemberImportView> | null => {
+  const e = event as StoredEvent<EventTypesOf<'identity.member-import.'>>;
+  const at = new Date(e.occurredAt);
+  switch (e.type) {
+    case 'identity.member-import.started': {
+      const d = e.data;
+      return { $set: { churchId: d.churchId, startedBy: d.startedBy, fileName: d.fileName, rowCount: d.rowCount, status: 'running', startedAt: at } };
+    }
+    case 'identity.member-import.completed':
+      return { $set: { status: 'done', counts: e.data.counts, finishedAt: at } };
+    case 'identity.member-import.failed':
+      return { $set: { status: 'failed', failure: e.data.reason, finishedAt: at } };
+    case 'identity.member-import.undone':
+      return { $set: { status: 'undone', undoneAt: at } };
+    case 'identity.member-import.invitation-accepted':
+      return { $inc: { accepted: 1 } };
+    default:
+      return null;
+  }
+};

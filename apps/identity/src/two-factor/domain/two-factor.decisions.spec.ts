@@ -1,74 +1,70 @@
-import { errorCodes, type EventPayload, Refusal } from '@abide/contracts';
-import { foldUser, UserNotFound } from '../../accounts/domain/user.decider';
-import { assertCanEnrol, decideDisableTwoFactor, decideEnableTwoFactor, decideRecoveryCodeUsed, decideRenewRecoveryCodes } from './two-factor.decisions';
+import { errorCodes } from '@abide/contracts';
+import type { NewEvent } from '@abide/event-store';
+import { deciderSpec } from '@abide/event-store/src/testing/decider-specification';
+import { foldUser, userDecider } from '../../accounts/domain/user.decider';
+import { assertCanEnrol } from './two-factor.decisions';
 
+const { given } = deciderSpec(userDecider);
 const now = new Date('2026-11-25T10:00:00Z');
-const registered: EventPayload = {
+const at = now.toISOString();
+const registered: NewEvent = {
   type: 'identity.user.registered',
+  subjectId: 'u1',
   data: { userId: 'u1', email: 'ruth@example.com', name: 'Ruth', roles: ['user'], registeredAt: '2026-11-22T10:00:00.000Z' },
 };
-const enabled: EventPayload = {
+const enabled: NewEvent = {
   type: 'identity.user.two-factor-enabled',
-  data: { userId: 'u1', method: 'totp', recoveryCodes: 10, enabledAt: '2026-11-24T10:00:00.000Z' },
+  subjectId: 'u1',
+  data: { userId: 'u1', method: 'totp', recoveryCodes: 10, enabledAt: at },
 };
-const moderator: EventPayload = { type: 'identity.user.roles-changed', data: { userId: 'u1', roles: ['user', 'moderator'], changedBy: 'operator:x' } };
+const moderator: NewEvent = {
+  type: 'identity.user.roles-changed',
+  subjectId: 'u1',
+  data: { userId: 'u1', roles: ['user', 'moderator'], changedBy: 'operator:x' },
+};
+const deleted: NewEvent = { type: 'identity.user.deleted', subjectId: 'u1', data: { userId: 'u1', deletedAt: at } };
+const used: NewEvent = { type: 'identity.user.two-factor-recovery-code-used', subjectId: 'u1', data: { userId: 'u1', remaining: 9, usedAt: at } };
+const renewed: NewEvent = { type: 'identity.user.two-factor-recovery-codes-renewed', subjectId: 'u1', data: { userId: 'u1', recoveryCodes: 10, renewedAt: at } };
+const disabled = (disabledBy: string): NewEvent => ({ type: 'identity.user.two-factor-disabled', subjectId: 'u1', data: { userId: 'u1', disabledBy, disabledAt: at } });
 
-const refusalOf = (decide: () => unknown): Refusal => {
-  try {
-    decide();
-  } catch (error) {
-    if (error instanceof Refusal) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const enable = { type: 'EnableTwoFactor', userId: 'u1', recoveryCodes: 10, now } as const;
+const ownerOff = { type: 'DisableTwoFactor', userId: 'u1', by: { owner: true }, now } as const;
+const useCode = { type: 'UseRecoveryCode', userId: 'u1', remaining: 9, now } as const;
+const renew = { type: 'RenewRecoveryCodes', userId: 'u1', recoveryCodes: 10, now } as const;
 
 describe('two-factor decisions of the user stream', () => {
   it('turns it on once, with the number of recovery codes; the fold remembers both', () => {
-    const events = decideEnableTwoFactor(foldUser([registered]), 'u1', { recoveryCodes: 10, now });
-    expect(events).toEqual([
-      { type: 'identity.user.two-factor-enabled', subjectId: 'u1', data: { userId: 'u1', method: 'totp', recoveryCodes: 10, enabledAt: now.toISOString() } },
-    ]);
-    const state = foldUser([registered, ...events]);
-    expect(state).toMatchObject({ twoFactorEnabled: true, recoveryCodesLeft: 10 });
-    expect(refusalOf(() => decideEnableTwoFactor(state, 'u1', { recoveryCodes: 10, now })).code).toBe(errorCodes.conflict);
-    expect(refusalOf(() => assertCanEnrol(state)).message).toBe('Two-factor sign-in is already on.');
+    given([registered]).when(enable).then([enabled]);
+    expect(foldUser([registered, enabled])).toMatchObject({ twoFactorEnabled: true, recoveryCodesLeft: 10 });
+    given([registered, enabled]).when(enable).thenThrows(errorCodes.conflict, 'Two-factor sign-in is already on.');
+    expect(() => assertCanEnrol(foldUser([registered, enabled]))).toThrow('Two-factor sign-in is already on.');
   });
 
   it('counts the recovery codes down as they are used, and up again when renewed', () => {
-    const used = decideRecoveryCodeUsed(foldUser([registered, enabled]), 'u1', { remaining: 9, now });
-    expect(used[0]).toMatchObject({ type: 'identity.user.two-factor-recovery-code-used', data: { remaining: 9 } });
-    const renewed = decideRenewRecoveryCodes(foldUser([registered, enabled, ...used]), 'u1', { recoveryCodes: 10, now });
-    expect(foldUser([registered, enabled, ...used])).toMatchObject({ recoveryCodesLeft: 9 });
-    expect(foldUser([registered, enabled, ...used, ...renewed])).toMatchObject({ recoveryCodesLeft: 10 });
+    given([registered, enabled]).when(useCode).then([used]);
+    given([registered, enabled, used]).when(renew).then([renewed]);
+    expect(foldUser([registered, enabled, used])).toMatchObject({ recoveryCodesLeft: 9 });
+    expect(foldUser([registered, enabled, used, renewed])).toMatchObject({ recoveryCodesLeft: 10 });
   });
 
   it('lets the owner turn it off, and then it is off with no codes left', () => {
-    const events = decideDisableTwoFactor(foldUser([registered, enabled]), 'u1', { by: { owner: true }, now });
-    expect(events).toEqual([
-      { type: 'identity.user.two-factor-disabled', subjectId: 'u1', data: { userId: 'u1', disabledBy: 'owner', disabledAt: now.toISOString() } },
-    ]);
-    expect(foldUser([registered, enabled, ...events])).toMatchObject({ twoFactorEnabled: false, recoveryCodesLeft: 0 });
+    given([registered, enabled]).when(ownerOff).then([disabled('owner')]);
+    expect(foldUser([registered, enabled, disabled('owner')])).toMatchObject({ twoFactorEnabled: false, recoveryCodesLeft: 0 });
   });
 
   it('keeps it on while the owner is a moderator or admin, but lets an operator reset it', () => {
-    const state = foldUser([registered, enabled, moderator]);
-    const refusal = refusalOf(() => decideDisableTwoFactor(state, 'u1', { by: { owner: true }, now }));
-    expect(refusal.code).toBe(errorCodes.forbidden);
-    expect(refusal.message).toContain('stays on while you hold the role');
-    expect(decideDisableTwoFactor(state, 'u1', { by: { operator: 'ops' }, now })[0].data.disabledBy).toBe('operator:ops');
+    given([registered, enabled, moderator]).when(ownerOff).thenThrows(errorCodes.forbidden, /stays on while you hold the role/);
+    given([registered, enabled, moderator])
+      .when({ type: 'DisableTwoFactor', userId: 'u1', by: { operator: 'ops' }, now })
+      .then([disabled('operator:ops')]);
   });
 
-  it('refuses what needs it on when it is off, and everything on a deleted account', () => {
-    const off = foldUser([registered]);
-    for (const decide of [
-      () => decideDisableTwoFactor(off, 'u1', { by: { owner: true }, now }),
-      () => decideRecoveryCodeUsed(off, 'u1', { remaining: 9, now }),
-      () => decideRenewRecoveryCodes(off, 'u1', { recoveryCodes: 10, now }),
-    ]) {
-      expect(refusalOf(decide).message).toBe('Two-factor sign-in is not on.');
+  it('refuses what needs it on when it is off, and everything on an unknown or deleted account', () => {
+    for (const command of [ownerOff, useCode, renew]) {
+      given([registered]).when(command).thenThrows(errorCodes.conflict, 'Two-factor sign-in is not on.');
+      given([registered, enabled, deleted]).when(command).thenThrows(errorCodes.notFound, 'This account was not found.');
     }
-    const deleted = foldUser([registered, enabled, { type: 'identity.user.deleted', data: { userId: 'u1', deletedAt: now.toISOString() } }]);
-    expect(() => decideEnableTwoFactor(deleted, 'u1', { recoveryCodes: 10, now })).toThrow(UserNotFound);
+    given([registered, enabled, deleted]).when(enable).thenThrows(errorCodes.notFound, 'This account was not found.');
+    given([]).when(enable).thenThrows(errorCodes.notFound, 'This account was not found.');
   });
 });
