@@ -217,8 +217,13 @@ export class EventStore implements OnModuleInit, StreamLog {
     await this.init();
   }
 
-  /** The aggregate's state: its head's snapshot (one read), then whatever was appended after it (normally nothing). */
-  async aggregate<S>(streamId: string, decider: Decider<S>): Promise<Aggregate<S>> {
+  /**
+   * The aggregate's state: its head's snapshot (one read), then whatever was appended after it (normally nothing).
+   * `readPast: false` trusts the head's version and skips the read for events past it, for a writer about to append:
+   * its insert at the next version is the concurrency guard anyway, so a head left behind by another writer shows up
+   * as a lost race (ConcurrencyError), after which the writer loads again reading past (CommandRunner).
+   */
+  async aggregate<S>(streamId: string, decider: Decider<S>, options: { readPast?: boolean } = {}): Promise<Aggregate<S>> {
     await this.init();
     const head = await this.heads.findById(streamId).lean<StreamHeadDocument>();
     let state = decider.initialState();
@@ -227,7 +232,7 @@ export class EventStore implements OnModuleInit, StreamLog {
       state = decodeState<S>(head.snapshot);
       version = head.version;
     }
-    const later = await this.readFrom(streamId, version, head?.version ?? 0);
+    const later = await this.readFrom(streamId, version, head?.version ?? 0, options.readPast ?? true);
     for (const event of later) {
       state = decider.evolve(state, event);
       version = event.version;
@@ -332,7 +337,10 @@ export class EventStore implements OnModuleInit, StreamLog {
 
   /** Every subject whose read models were purged (a scan of a small collection, for a rebuild). */
   async purgedSubjects(): Promise<Set<string>> {
-    const docs = await this.connection.collection<{ _id: string }>(this.purgedCollection).find({}, { projection: { _id: 1 } }).toArray();
+    const docs = await this.connection
+      .collection<{ _id: string }>(this.purgedCollection)
+      .find({}, { projection: { _id: 1 } })
+      .toArray();
     return new Set(docs.map((d) => d._id));
   }
 
