@@ -7,6 +7,7 @@ import { CommandRunner } from './command-runner';
 import type { CommandDecider } from './decider';
 import { encodeState } from './state-codec';
 import { EventStore } from './event-store';
+import { eventKey } from './keys';
 import { ProjectionRunner } from './projections/projection-runner';
 import { unchanged, VersionedDocuments } from './read-models/versioned-documents';
 import type { StoredEvent } from './stored-event';
@@ -76,15 +77,9 @@ describe('the write path', () => {
 
       const sent = await commandsOf(a.sent, () => handler.handle({ type: 'AddName', rosterId: 'trips', name: 'Bea' }, meta));
 
-      expect(sent.filter((c) => c.startsWith('find'))).toEqual(['find streams']);
-      expect(sent).toEqual([
-        'find streams',
-        'insert outbox',
-        'insert unprojected',
-        'insert events',
-        'update streams',
-        'delete unprojected',
-      ]);
+      expect(sent.filter((c) => c.startsWith('find '))).toEqual(['find streams']);
+      // The work (both duties), the event, the head; then the read models' duty cleared.
+      expect(sent).toEqual(['find streams', 'insert outbox', 'insert events', 'update streams', 'findAndModify outbox']);
     });
 
     it('lands on the latest state when the head was left behind by another writer', async () => {
@@ -127,6 +122,65 @@ describe('the write path', () => {
       const events = await replicas[0].store.load('roster-race');
       expect(events.map((e) => e.version)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
       expect(new Set(events.map((e) => (e.data as { name: string }).name)).size).toBe(16);
+    });
+  });
+
+  describe('an append’s work (one entry: publish it, update its read models)', () => {
+    const work = () => a.connection.collection<{ _id: string; unprojected?: boolean; published?: boolean }>('outbox');
+
+    it('goes once both duties are done, whichever is done first, and each only clears its own', async () => {
+      const store = new EventStore(a.connection, { service: 'test' });
+      const [first] = await store.append('work-order-1', 0, [userRegistered('work-order-1')], meta);
+      const [second] = await store.append('work-order-2', 0, [userRegistered('work-order-2')], meta);
+      const [one, two] = [first, second].map((e) => eventKey(e.streamId, e.version));
+      expect(await work().countDocuments({ _id: { $in: [one, two] } })).toBe(2);
+
+      await store.markProjected([one]);
+      await store.markPublished([two]);
+      // Each waits for the other duty: the healer still sees the published one, the relay the projected one.
+      expect((await store.outboxToProject()).map((e) => e._id)).toContain(two);
+      expect((await store.outboxToProject()).map((e) => e._id)).not.toContain(one);
+      expect((await store.outboxToPublish()).map((e) => e._id)).toContain(one);
+      expect((await store.outboxToPublish()).map((e) => e._id)).not.toContain(two);
+
+      await store.markPublished([one]);
+      await store.markProjected([two]);
+      expect(await work().countDocuments({ _id: { $in: [one, two] } })).toBe(0);
+    });
+
+    it('goes when the relay and the request clear their duties at the same moment from two replicas', async () => {
+      const request = new EventStore(a.connection, { service: 'test' });
+      const relay = new EventStore(b.connection, { service: 'test' });
+      const keys = await Promise.all(
+        Array.from({ length: 40 }, async (_, i) => {
+          const [event] = await request.append(`work-race-${i}`, 0, [userRegistered(`work-race-${i}`)], meta);
+          return eventKey(event.streamId, event.version);
+        }),
+      );
+
+      await Promise.all(keys.flatMap((key) => [request.markProjected([key]), relay.markPublished([key])]));
+
+      expect(await work().countDocuments({ _id: { $in: keys } })).toBe(0);
+    });
+
+    it('keeps the read models’ duty when the process stops after Kafka has the event, for the healer', async () => {
+      const store = new EventStore(a.connection, { service: 'test' });
+      const [event] = await store.append('work-crash', 0, [userRegistered('work-crash')], meta);
+      const key = eventKey(event.streamId, event.version);
+      // The relay published it before the request's read-model update finished; the process died there.
+      await store.markPublished([key]);
+
+      const applied: string[] = [];
+      const projection = {
+        name: 'names',
+        handles: ['identity.user.registered'] as const,
+        apply: async (e: StoredEvent) => void applied.push(e.id),
+        reset: async () => undefined,
+      };
+      await new ProjectionRunner(store, [projection]).heal(0);
+
+      expect(applied).toContain(event.id);
+      expect(await work().countDocuments({ _id: key })).toBe(0);
     });
   });
 
