@@ -61,8 +61,11 @@ export class CommandRunner {
   ): Promise<CommandResult<S>> {
     const maxAttempts = options.maxAttempts ?? 5;
     return this.streams.run(streamId, async () => {
+      // The first load trusts the stream head (no read past it): a head another writer left behind costs a lost
+      // race, and every retry reads past it.
+      let readPast = false;
       for (let attempt = 1; ; attempt++) {
-        const { state, version } = await this.store.aggregate(streamId, decider);
+        const { state, version } = await this.store.aggregate(streamId, decider, { readPast });
         const events = await decide(state, version);
         if (events.length === 0) return { events: [] as StoredEvent[], state, before: state, version };
         let after = state;
@@ -74,8 +77,10 @@ export class CommandRunner {
         } catch (error) {
           if (!(error instanceof ConcurrencyError)) throw error;
           if (attempt >= maxAttempts) throw new ConcurrencyError(streamId, version, options.conflictMessage);
-          // Another instance appended first: let it finish, then decide again on the new state.
-          await sleep(jitteredBackoffDelay(attempt, RETRY_BACKOFF));
+          // The head may only have been behind: read past it at once. Otherwise another instance appended first:
+          // let it finish, then decide again on the new state.
+          if (readPast) await sleep(jitteredBackoffDelay(attempt, RETRY_BACKOFF));
+          readPast = true;
           continue;
         }
         // Still in the stream's turn: the next command's events cannot reach the read models before these, which a

@@ -68,19 +68,19 @@ const KNOWN_BATCH = 64;
  * else from an index, and real MongoDB is fastest that way too):
  * - `events`: one document per event, `_id` = stream|version; inserting it is the concurrency guard.
  * - `streams`: per stream, the last version and the state there (a snapshot), so an aggregate loads in one read.
- * - `outbox` and `unprojected`: per new event, the work left (publish it; update the read models), each entry deleted
- *   by key once done; written first, so nothing is lost to a crash.
- * No transactions, no global counter and no updates on the way (FerretDB v1 takes a global lock for each): a batch's
- * events are inserted together, a lost race removes what it wrote.
+ * - `outbox`: per new event, the work left (publish it; update the read models), one document for both, each duty
+ *   cleared by a single-document update and the document deleted by key once none is left; written first, so nothing
+ *   is lost to a crash.
+ * No transactions and no global counter: a batch's events are inserted together, a lost race removes what it wrote.
+ * An append costs four round trips (work, events, head; and the read models' duty cleared after them).
  */
 export class EventStore implements OnModuleInit, StreamLog {
   readonly service: string;
   readonly events: Model<EventDocument>;
   readonly heads: Model<StreamHeadDocument>;
   readonly outbox: Model<OutboxDocument>;
-  readonly unprojected: Model<OutboxDocument>;
-  /** Where an append records its work: the first is the concurrency guard for a crashed writer's orphan. */
-  private readonly workLists: ReadonlyArray<Model<OutboxDocument>>;
+  /** The third layout's list of unprojected events, read only by the upgrade. */
+  private readonly legacyUnprojected: Model<OutboxDocument>;
   private readonly publishes: boolean;
   private readonly registry: EventRegistry;
   private readonly buildsCollection: string;
@@ -107,13 +107,12 @@ export class EventStore implements OnModuleInit, StreamLog {
       this.events = eventModel(connection);
       this.heads = streamHeadModel(connection);
     }
-    ({ outbox: this.outbox, unprojected: this.unprojected } = outboxModels(connection, prefix));
-    this.workLists = this.publishes ? [this.outbox, this.unprojected] : [this.unprojected];
+    ({ outbox: this.outbox, unprojected: this.legacyUnprojected } = outboxModels(connection, prefix));
   }
 
   /** Creates the collections and indexes and upgrades a log of an earlier layout; every method awaits it. */
   init(): Promise<void> {
-    this.ready ??= Promise.all([this.events.init(), this.heads.init(), this.outbox.init(), this.unprojected.init()])
+    this.ready ??= Promise.all([this.events.init(), this.heads.init(), this.outbox.init()])
       .then(() => this.upgradeLayout())
       .catch((error: unknown) => {
         // Asked again on the next call (the database may be back by then).
@@ -124,23 +123,41 @@ export class EventStore implements OnModuleInit, StreamLog {
   }
 
   /**
-   * Brings a log of an earlier layout to the current one (3), once per database: a marker says it is done, so later
+   * Brings a log of an earlier layout to the current one (4), once per database: a marker says it is done, so later
    * starts make one keyed read. Instances starting together upgrade one at a time (runOnceExclusively; the others wait
-   * for the marker): two splitting the outbox at once would put back entries the other's heal had just finished. Each
+   * for the marker): two moving work entries at once would put back entries the other's heal had just finished. Each
    * step is safe to repeat after a crash.
    */
   private async upgradeLayout(): Promise<void> {
     const meta = this.connection.collection<{ _id: string; layout: number }>(this.metaCollection);
     const layout = async (): Promise<number> => (await meta.findOne({ _id: 'event-store' }))?.layout ?? 1;
     await runOnceExclusively(this.connection, {
-      name: `${this.metaCollection}:layout-3`,
-      isDone: async () => (await layout()) >= 3,
+      name: `${this.metaCollection}:layout-4`,
+      isDone: async () => (await layout()) >= 4,
       run: async () => {
-        if ((await layout()) < 2) await this.rekeyFirstLayout();
-        await this.splitOutbox();
-        await meta.updateOne({ _id: 'event-store' }, { $set: { layout: 3 } }, { upsert: true });
+        const from = await layout();
+        if (from < 2) await this.rekeyFirstLayout();
+        if (from < 3) await this.splitOutbox();
+        await this.mergeWorkLists();
+        await meta.updateOne({ _id: 'event-store' }, { $set: { layout: 4 } }, { upsert: true });
       },
     });
+  }
+
+  /**
+   * Layout 3 kept the read models' work in a list of its own: each of its entries becomes the `unprojected` duty of
+   * the event's outbox entry (one made, already published, where Kafka had it), then leaves that list.
+   */
+  private async mergeWorkLists(): Promise<void> {
+    for (const entry of await this.legacyUnprojected.find({}).lean<OutboxDocument[]>()) {
+      const { modifiedCount, matchedCount } = await this.outbox.updateOne(
+        { _id: entry._id, eventId: entry.eventId },
+        { $set: { unprojected: true } },
+      );
+      if (modifiedCount + matchedCount === 0)
+        await this.insertIgnoringDuplicate(this.outbox, { ...entry, unprojected: true, published: true });
+      await this.legacyUnprojected.deleteOne({ _id: entry._id });
+    }
   }
 
   /**
@@ -151,7 +168,7 @@ export class EventStore implements OnModuleInit, StreamLog {
     type Flagged = OutboxDocument & { projected?: boolean; published?: boolean };
     for (const entry of await this.outbox.collection.find({ projected: { $exists: true } }).toArray()) {
       const { projected, published, ...work } = entry as unknown as Flagged;
-      if (projected === false) await this.insertIgnoringDuplicate(this.unprojected, work);
+      if (projected === false) await this.insertIgnoringDuplicate(this.legacyUnprojected, work);
       // Left there, the old flags are ignored.
       if (published === true || !this.publishes) await this.outbox.deleteOne({ _id: work._id });
     }
@@ -224,8 +241,13 @@ export class EventStore implements OnModuleInit, StreamLog {
     await this.init();
   }
 
-  /** The aggregate's state: its head's snapshot (one read), then whatever was appended after it (normally nothing). */
-  async aggregate<S>(streamId: string, decider: Decider<S>): Promise<Aggregate<S>> {
+  /**
+   * The aggregate's state: its head's snapshot (one read), then whatever was appended after it (normally nothing).
+   * `readPast: false` trusts the head's version and skips the read for events past it, for a writer about to append:
+   * its insert at the next version is the concurrency guard anyway, so a head left behind by another writer shows up
+   * as a lost race (ConcurrencyError), after which the writer loads again reading past (CommandRunner).
+   */
+  async aggregate<S>(streamId: string, decider: Decider<S>, options: { readPast?: boolean } = {}): Promise<Aggregate<S>> {
     await this.init();
     const head = await this.heads.findById(streamId).lean<StreamHeadDocument>();
     let state = decider.initialState();
@@ -234,7 +256,7 @@ export class EventStore implements OnModuleInit, StreamLog {
       state = decodeState<S>(head.snapshot);
       version = head.version;
     }
-    const later = await this.readFrom(streamId, version, head?.version ?? 0);
+    const later = await this.readFrom(streamId, version, head?.version ?? 0, options.readPast ?? true);
     for (const event of later) {
       state = decider.evolve(state, event);
       version = event.version;
@@ -288,6 +310,9 @@ export class EventStore implements OnModuleInit, StreamLog {
       version: d.version,
       type: d.type,
       createdAt: occurredAt,
+      unprojected: true,
+      // A store that publishes nothing has only the read models' duty.
+      ...(this.publishes ? {} : { published: true }),
     }));
 
     await this.insertWork(streamId, expectedVersion, entries);
@@ -300,7 +325,7 @@ export class EventStore implements OnModuleInit, StreamLog {
         docs.map((d) => [d._id, d.id]),
         'id',
       );
-      await this.removeOwnWork(this.workLists, entries);
+      await this.removeOwnWork(entries);
       if (isDuplicateKeyError(error)) throw new ConcurrencyError(streamId, expectedVersion);
       throw error;
     }
@@ -339,7 +364,10 @@ export class EventStore implements OnModuleInit, StreamLog {
 
   /** Every subject whose read models were purged (a scan of a small collection, for a rebuild). */
   async purgedSubjects(): Promise<Set<string>> {
-    const docs = await this.connection.collection<{ _id: string }>(this.purgedCollection).find({}, { projection: { _id: 1 } }).toArray();
+    const docs = await this.connection
+      .collection<{ _id: string }>(this.purgedCollection)
+      .find({}, { projection: { _id: 1 } })
+      .toArray();
     return new Set(docs.map((d) => d._id));
   }
 
@@ -366,29 +394,66 @@ export class EventStore implements OnModuleInit, StreamLog {
    */
   async outboxToPublish(limit = 500): Promise<OutboxDocument[]> {
     await this.init();
-    return this.outbox.find({}).sort({ createdAt: 1, version: 1 }).limit(limit).lean<OutboxDocument[]>();
+    return this.outbox
+      .find({ published: { $ne: true } })
+      .sort({ createdAt: 1, version: 1 })
+      .limit(limit)
+      .lean<OutboxDocument[]>();
   }
 
-  /** How many events wait to be published (a count of the outbox: read every few seconds at most, never per request). */
+  /** How many events wait to be published (a scan of the outbox: read every few seconds at most, never per request). */
   async outboxBacklog(): Promise<number> {
     await this.init();
-    return this.publishes ? this.outbox.estimatedDocumentCount() : 0;
+    return this.publishes ? this.outbox.countDocuments({ published: { $ne: true } }) : 0;
   }
 
   /** Entries whose read models are not updated yet, oldest first. */
   async outboxToProject(limit = 500): Promise<OutboxDocument[]> {
     await this.init();
-    return this.unprojected.find({}).sort({ createdAt: 1, version: 1 }).limit(limit).lean<OutboxDocument[]>();
+    return this.outbox.find({ unprojected: true }).sort({ createdAt: 1, version: 1 }).limit(limit).lean<OutboxDocument[]>();
   }
 
-  /** The read models have the events. */
+  /**
+   * The read models have the events: their duty is cleared (one round trip; the entry comes back whole, as FerretDB
+   * v1 takes no projection on findAndModify, but it is small), and an entry with nothing left goes.
+   * Usually the relay has not published yet, and it deletes the entry when it has.
+   */
   async markProjected(keys: readonly string[]): Promise<void> {
-    await this.deleteByKey(this.unprojected, keys);
+    await Promise.all(
+      keys.map(async (key) => {
+        if (!this.publishes) {
+          await this.outbox.deleteOne({ _id: key });
+          return;
+        }
+        const after = await this.outbox
+          .findOneAndUpdate({ _id: key }, { $unset: { unprojected: 1 } }, { new: true })
+          .lean<Pick<OutboxDocument, 'published'>>();
+        if (after?.published) await this.deleteIfDone(key);
+      }),
+    );
   }
 
-  /** Kafka has the events. */
+  /**
+   * Kafka has the events: an entry whose read models are done goes (one round trip, the usual case: the request
+   * updated them before the relay was kicked); otherwise it is marked published and left for the read models.
+   */
   async markPublished(keys: readonly string[]): Promise<void> {
-    await this.deleteByKey(this.outbox, keys);
+    await Promise.all(
+      keys.map(async (key) => {
+        if ((await this.deleteIfDone(key)) || !this.publishes) return;
+        const after = await this.outbox
+          .findOneAndUpdate({ _id: key }, { $set: { published: true } }, { new: true })
+          .lean<Pick<OutboxDocument, 'unprojected'>>();
+        // The read models' duty was cleared between the two writes: nothing is left.
+        if (after && !after.unprojected) await this.deleteIfDone(key);
+      }),
+    );
+  }
+
+  /** Deletes the entry if its read models are done; true if it went. The caller knows it is published. */
+  private async deleteIfDone(key: string): Promise<boolean> {
+    const { deletedCount } = await this.outbox.deleteOne({ _id: key, unprojected: { $exists: false } });
+    return deletedCount === 1;
   }
 
   /**
@@ -396,7 +461,7 @@ export class EventStore implements OnModuleInit, StreamLog {
    * from every list where they still carry that writer's event id (the key may hold the real event's work by now).
    */
   async removeOrphans(entries: readonly OutboxDocument[]): Promise<void> {
-    if (entries.length) await this.removeOwnWork(this.workLists, entries);
+    if (entries.length) await this.removeOwnWork(entries);
   }
 
   /** Whether an outbox entry without its event is old enough to be an orphan rather than an append in flight. */
@@ -496,60 +561,40 @@ export class EventStore implements OnModuleInit, StreamLog {
   }
 
   /**
-   * Records the append's work, guarded list first; an orphan left by a crashed writer at the same version is cleared
-   * once, then retried. A live entry at the key is another writer's: a lost race.
+   * Records the append's work; an orphan left by a crashed writer at the same version is cleared once, then retried.
+   * A live entry at the key is another writer's: a lost race.
    */
   private async insertWork(streamId: string, expectedVersion: number, entries: OutboxDocument[]): Promise<void> {
-    const done: Array<Model<OutboxDocument>> = [];
-    for (const list of this.workLists) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await list.insertMany(entries, { ordered: true });
-          done.push(list);
-          break;
-        } catch (error) {
-          await this.removeOwnWork([list], entries);
-          const retry =
-            isDuplicateKeyError(error) &&
-            attempt === 1 &&
-            (await this.clearOrphans(
-              list,
-              entries.map((e) => e._id),
-            ));
-          if (retry) continue;
-          await this.removeOwnWork(done, entries);
-          throw isDuplicateKeyError(error) ? new ConcurrencyError(streamId, expectedVersion) : error;
-        }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.outbox.insertMany(entries, { ordered: true });
+        return;
+      } catch (error) {
+        await this.removeOwnWork(entries);
+        const retry = isDuplicateKeyError(error) && attempt === 1 && (await this.clearOrphans(entries.map((e) => e._id)));
+        if (retry) continue;
+        throw isDuplicateKeyError(error) ? new ConcurrencyError(streamId, expectedVersion) : error;
       }
     }
   }
 
-  private async removeOwnWork(lists: ReadonlyArray<Model<OutboxDocument>>, entries: readonly OutboxDocument[]): Promise<void> {
-    await Promise.all(
-      lists.map((list) =>
-        this.removeOwn(
-          list,
-          entries.map((e) => [e._id, e.eventId]),
-          'eventId',
-        ),
-      ),
+  private async removeOwnWork(entries: readonly OutboxDocument[]): Promise<void> {
+    await this.removeOwn(
+      this.outbox,
+      entries.map((e) => [e._id, e.eventId]),
+      'eventId',
     );
   }
 
-  /** Deletes each key on its own: FerretDB v1 scans the collection for an `$in` filter. */
-  private async deleteByKey(list: Model<OutboxDocument>, keys: readonly string[]): Promise<void> {
-    await Promise.all(keys.map((key) => list.deleteOne({ _id: key })));
-  }
-
   /** Removes entries at these keys whose event is missing and which are old enough to be orphans; true if any went. */
-  private async clearOrphans(list: Model<OutboxDocument>, keys: string[]): Promise<boolean> {
+  private async clearOrphans(keys: string[]): Promise<boolean> {
     let cleared = false;
     for (const key of keys) {
-      const entry = await list.findById(key).lean<OutboxDocument>();
+      const entry = await this.outbox.findById(key).lean<OutboxDocument>();
       if (!entry || !this.isOrphanAge(entry)) continue;
       const event = await this.events.findById(key).lean<EventDocument>();
       if (event?.id === entry.eventId) continue;
-      await list.deleteOne({ _id: key });
+      await this.outbox.deleteOne({ _id: key });
       cleared = true;
     }
     return cleared;

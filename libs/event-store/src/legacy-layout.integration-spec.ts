@@ -84,6 +84,7 @@ describe('an event log of the second layout (one outbox entry with projected and
       await store.append(`user-${name}`, 0, [userRegistered(`user-${name}`, name)], { correlationId: 'c' });
     // Rewind to layout 2: the work lists as that layout kept them.
     await connection.collection(UNPROJECTED_COLLECTION).deleteMany({});
+    await connection.collection(OUTBOX_COLLECTION).updateMany({}, { $unset: { unprojected: 1, published: 1 } });
     const flags: Record<string, { projected: boolean; published: boolean }> = {
       'user-a': { projected: false, published: true },
       'user-b': { projected: true, published: false },
@@ -105,6 +106,48 @@ describe('an event log of the second layout (one outbox entry with projected and
 
     expect((await store.outboxToPublish()).map((o) => o.streamId)).toEqual(['user-b', 'user-c']);
     expect((await store.outboxToProject()).map((o) => o.streamId).sort()).toEqual(['user-a', 'user-c']);
-    await expect(connection.collection('event_store_meta').findOne({ _id: 'event-store' as never })).resolves.toMatchObject({ layout: 3 });
+    await expect(connection.collection('event_store_meta').findOne({ _id: 'event-store' as never })).resolves.toMatchObject({ layout: 4 });
+  });
+});
+
+describe('an event log of the third layout (the read models’ work on a list of its own)', () => {
+  let connection: Connection;
+
+  beforeAll(async () => {
+    connection = await connectTestDatabase(uniqueName('es_layout3'));
+    const store = new EventStore(connection, { service: 'test' });
+    for (const name of ['a', 'b', 'c'])
+      await store.append(`user-${name}`, 0, [userRegistered(`user-${name}`, name)], { correlationId: 'c' });
+    // Rewind to layout 3: outbox entries carry no duties (each waits for Kafka), the unprojected ones are listed apart.
+    const outbox = connection.collection<{ _id: string }>(OUTBOX_COLLECTION);
+    const entries = await outbox.find({}).toArray();
+    await outbox.updateMany({}, { $unset: { unprojected: 1, published: 1 } });
+    const unprojectedList = connection.collection(UNPROJECTED_COLLECTION);
+    for (const entry of entries) {
+      const { unprojected: _u, ...work } = entry as typeof entry & { unprojected?: boolean };
+      // a: waits for both; b: for Kafka only; c: for its read models only (published already).
+      if (work._id !== eventKey('user-b', 1)) await unprojectedList.insertOne(work as never);
+    }
+    await outbox.deleteOne({ _id: eventKey('user-c', 1) });
+    await connection.collection('event_store_meta').updateOne({ _id: 'event-store' as never }, { $set: { layout: 3 } });
+  });
+
+  afterAll(async () => {
+    await dropTestDatabase(connection);
+  });
+
+  it('merges the two lists once at start: one entry per event with the duties it had', async () => {
+    const store = new EventStore(connection, { service: 'test' });
+    await store.init();
+
+    expect((await store.outboxToPublish()).map((o) => o.streamId).sort()).toEqual(['user-a', 'user-b']);
+    expect((await store.outboxToProject()).map((o) => o.streamId).sort()).toEqual(['user-a', 'user-c']);
+    expect(await connection.collection(UNPROJECTED_COLLECTION).countDocuments({})).toBe(0);
+    await expect(connection.collection('event_store_meta').findOne({ _id: 'event-store' as never })).resolves.toMatchObject({ layout: 4 });
+
+    // Each duty then clears as usual, and an entry goes with its last one.
+    await store.markProjected([eventKey('user-c', 1), eventKey('user-a', 1)]);
+    await store.markPublished([eventKey('user-a', 1), eventKey('user-b', 1)]);
+    expect(await connection.collection(OUTBOX_COLLECTION).countDocuments({})).toBe(0);
   });
 });

@@ -65,7 +65,7 @@ describe(OutboxRelay.name, () => {
     return topics;
   };
 
-  const unpublished = () => connection.collection(OUTBOX_COLLECTION).countDocuments({});
+  const unpublished = () => connection.collection(OUTBOX_COLLECTION).countDocuments({ published: { $ne: true } });
 
   /** One event per append, streams interleaved, so positions of different streams alternate. */
   const appendRound = async (streams: string[], rounds: number, after: (events: unknown) => void = () => undefined) => {

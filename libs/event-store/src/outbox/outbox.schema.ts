@@ -1,16 +1,19 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
-/** Events not yet on Kafka (the relay's work). */
+/** Appended events with work left: publishing them, updating their read models. */
 export const OUTBOX_COLLECTION = 'outbox';
-/** Events whose read models are not updated yet (done in the request, or by the healer after a crash). */
+/**
+ * The third layout's own list of events whose read models were not updated yet: emptied into the outbox once, at
+ * the upgrade to the fourth (EventStore.upgradeLayout).
+ */
 export const UNPROJECTED_COLLECTION = 'unprojected';
 
 /**
- * One piece of work left for an appended event. Each kind of work has its own collection, and an entry is deleted by
- * key when its work is done: FerretDB v1 takes a global lock for every update and scans for `$in` filters, while an
- * insert and a delete by `_id` are cheap. Written before the event itself, so no crash can leave an event that nobody
- * will publish or project; an entry whose event never arrived is an orphan the relay (or the healer) removes.
- * Small: entries go once done.
+ * The work left for one appended event, one document for both duties: publish it (until `published`), update its
+ * read models (while `unprojected`). Written before the event itself, so no crash can leave an event that nobody
+ * will publish or project; each duty is cleared by a single-document update (atomic, locally too) and the document
+ * deleted by key once neither is left. An entry whose event never arrived is an orphan the relay (or the healer)
+ * removes. Small: entries go once done.
  */
 export interface OutboxDocument {
   /** The event's key (keys.ts). */
@@ -20,6 +23,10 @@ export interface OutboxDocument {
   version: number;
   type: string;
   createdAt: Date;
+  /** The read models do not have the event yet. */
+  unprojected?: boolean;
+  /** Kafka has the event (or a store that publishes nothing never will): only the read models' duty may be left. */
+  published?: boolean;
 }
 
 export const outboxSchema = new Schema<OutboxDocument>(
@@ -30,6 +37,8 @@ export const outboxSchema = new Schema<OutboxDocument>(
     version: { type: Number, required: true },
     type: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    unprojected: { type: Boolean },
+    published: { type: Boolean },
   },
   { versionKey: false },
 );
@@ -37,7 +46,7 @@ export const outboxSchema = new Schema<OutboxDocument>(
 const modelFor = (connection: Connection, name: string, collection: string): Model<OutboxDocument> =>
   (connection.models[name] as Model<OutboxDocument> | undefined) ?? connection.model<OutboxDocument>(name, outboxSchema, collection);
 
-/** The work lists of a store; a second store in the same database prefixes their names. */
+/** The work list of a store, and the third layout's second one; a second store in the same database prefixes their names. */
 export const outboxModels = (
   connection: Connection,
   prefix = '',

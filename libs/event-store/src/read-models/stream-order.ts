@@ -102,7 +102,7 @@ export class StreamOrderedDocuments<D> {
 
   /** Forgets a document entirely (its subject's account was deleted). */
   async delete(id: string): Promise<void> {
-    await this.documents.model.deleteOne({ _id: id });
+    await this.documents.delete(id);
   }
 
   async clear(): Promise<void> {

@@ -19,6 +19,62 @@ interface Row {
   state: string | null;
 }
 
+/**
+ * The rows this process last read or wrote, by key, most recent last: an update tries its compare-and-set on the
+ * remembered row first (one round trip instead of a read and a write); a row another writer changed meanwhile fails
+ * the compare-and-set and is read again, so the memory is only ever a guess, never an answer. Bounded by rows and by
+ * characters of state, the oldest forgotten first.
+ */
+class RecentRows {
+  private readonly rows = new Map<string, Row>();
+  private chars = 0;
+
+  constructor(
+    private readonly maxRows = 2000,
+    private readonly maxChars = 8_000_000,
+  ) {}
+
+  get(id: string): Row | undefined {
+    const row = this.rows.get(id);
+    if (row) {
+      this.rows.delete(id);
+      this.rows.set(id, row);
+    }
+    return row;
+  }
+
+  remember(row: Row): void {
+    this.forget(row._id);
+    this.rows.set(row._id, row);
+    this.chars += row.state?.length ?? 0;
+    for (const [id] of this.rows) {
+      if (this.rows.size <= this.maxRows && this.chars <= this.maxChars) break;
+      this.forget(id);
+    }
+  }
+
+  forget(id: string): void {
+    const row = this.rows.get(id);
+    if (!row) return;
+    this.chars -= row.state?.length ?? 0;
+    this.rows.delete(id);
+  }
+
+  clear(): void {
+    this.rows.clear();
+    this.chars = 0;
+  }
+}
+
+/** One memory per collection model, shared by every VersionedDocuments of the process on it (a projection and its queries). */
+const recentRowsOf = new WeakMap<Model<Row>, RecentRows>();
+
+/**
+ * A new row's first revision: random, so that a row deleted and written again (a purge, a rebuild) never comes back
+ * at a revision some process remembers of the row before it; each write adds one.
+ */
+const firstRevision = (): number => Math.floor(Math.random() * 2 ** 48) + 1;
+
 /** Lost races in a row before an update gives up (each loser waits a growing, jittered pause first). */
 const MAX_ATTEMPTS = 50;
 const BACKOFF = { initialDelayMs: 2, maxDelayMs: 100 };
@@ -39,6 +95,7 @@ export class DocumentContention extends Error {
  */
 export class VersionedDocuments<T> {
   readonly model: Model<Row>;
+  private readonly recent: RecentRows;
 
   constructor(connection: Connection, collection: string) {
     const name = `Versioned_${collection}`;
@@ -51,14 +108,17 @@ export class VersionedDocuments<T> {
           { collection, versionKey: false },
         ),
       );
+    this.recent = recentRowsOf.get(this.model) ?? new RecentRows();
+    recentRowsOf.set(this.model, this.recent);
   }
 
   get collection(): string {
     return this.model.collection.collectionName;
   }
 
+  /** The value as stored now (always read: another replica may have written it). */
   async get(id: string): Promise<T | null> {
-    const row = await this.model.findById(id).lean<Row>();
+    const row = await this.read(id);
     return row?.state ? (JSON.parse(row.state) as T) : null;
   }
 
@@ -73,24 +133,52 @@ export class VersionedDocuments<T> {
    * Applies `change` to the current value (null when there is none) and writes what it returns (null deletes), on
    * condition that the document is still at the revision it read; otherwise reads again and calls `change` again, so
    * `change` must be a pure function of the value it is given. Answers the value written (or left).
+   *
+   * The first attempt starts from the row this process remembers, when it has one: a write then costs one round trip
+   * when nobody else wrote the document meanwhile. A decision to change nothing is never taken on a remembered row
+   * (it may be out of date): the row is read and the change asked again.
    */
   async update(id: string, change: Change<T>): Promise<T | null> {
+    let remembered = this.recent.get(id);
     for (let attempt = 1; ; attempt++) {
-      const row = await this.model.findById(id).lean<Row>();
+      const guess = remembered;
+      remembered = undefined;
+      const row = guess ?? (await this.read(id));
       const current = row?.state ? (JSON.parse(row.state) as T) : null;
       const next = await change(current);
-      if (next === unchanged) return current;
-      const state = next === null ? null : JSON.stringify(next);
-      if (state === (row?.state ?? null)) return current;
+      const state = next === unchanged || next === null ? null : JSON.stringify(next);
+      if (next === unchanged || state === (row?.state ?? null)) {
+        if (guess) continue;
+        return current;
+      }
       if (await this.write(id, row, state)) return next;
+      if (guess) {
+        // Someone else wrote it since: read it, at once.
+        this.recent.forget(id);
+        continue;
+      }
       if (attempt >= MAX_ATTEMPTS) throw new DocumentContention(this.collection, id);
       await sleep(jitteredBackoffDelay(attempt, BACKOFF));
     }
   }
 
+  /** Deletes a document outright (its subject's account was deleted). */
+  async delete(id: string): Promise<void> {
+    this.recent.forget(id);
+    await this.model.deleteOne({ _id: id });
+  }
+
   /** Empties the collection (a rebuild). */
   async clear(): Promise<void> {
+    this.recent.clear();
     await this.model.deleteMany({});
+  }
+
+  private async read(id: string): Promise<Row | null> {
+    const row = await this.model.findById(id).lean<Row>();
+    if (row) this.recent.remember(row);
+    else this.recent.forget(id);
+    return row;
   }
 
   /** One conditional write: false when another writer got there first. */
@@ -98,7 +186,9 @@ export class VersionedDocuments<T> {
     if (!row) {
       try {
         // Only one of racing first writers inserts: the rest meet the unique `_id` and read again.
-        await this.model.create({ _id: id, revision: 1, state });
+        const revision = firstRevision();
+        await this.model.create({ _id: id, revision, state });
+        this.recent.remember({ _id: id, revision, state });
         return true;
       } catch (error) {
         if (isDuplicateKeyError(error)) return false;
@@ -109,6 +199,8 @@ export class VersionedDocuments<T> {
     const revision = row.revision ?? 0;
     const filter = row.revision === undefined ? { _id: id, revision: { $exists: false } } : { _id: id, revision };
     const result = await this.model.updateOne(filter, { $set: { state, revision: revision + 1 } });
-    return result.matchedCount === 1;
+    if (result.matchedCount !== 1) return false;
+    this.recent.remember({ _id: id, revision: revision + 1, state });
+    return true;
   }
 }

@@ -3,6 +3,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HealthCheck } from '../health/health-check';
 import { dbCommandsTotal } from '../metrics/instruments';
+import { traceCommands } from './command-trace';
 
 export const MONGO_CONNECTION = Symbol('MONGO_CONNECTION');
 
@@ -39,6 +40,7 @@ export const connectWithRetry = async (url: string, dbName: string, logger: Logg
     try {
       await connection.asPromise();
       countCommands(connection);
+      traceCommands(connection.getClient(), dbName);
       if (attempt > 1) logger.log(`Connected to the database after ${Math.round((Date.now() - started) / 1000)} s`);
       return connection;
     } catch (error) {

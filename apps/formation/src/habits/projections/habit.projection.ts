@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { applyInOrder, DocumentContention, EventStore, type Projection, type StoredEvent } from '@abide/event-store';
-import { jitteredBackoffDelay } from '@abide/messaging';
+import { applyInOrder, EventStore, type Projection, type StoredEvent } from '@abide/event-store';
 import { isDuplicateKeyError, MONGO_CONNECTION } from '@abide/platform';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Connection, Model, UpdateQuery } from 'mongoose';
 import type { HabitFrequency } from '@abide/contracts';
 import { type HabitEntryView, habitEntryViewSchema, type HabitView, habitViewSchema } from './habit.schema';
@@ -25,10 +23,6 @@ const habitEventTypes = [
 ] as const;
 type HabitEventType = (typeof habitEventTypes)[number];
 type CheckInEventType = 'formation.habit.checked-in' | 'formation.habit.check-in-undone';
-
-/** Lost races on one day's entry before a write gives up, each after a growing, jittered pause. */
-const MAX_ATTEMPTS = 50;
-const BACKOFF = { initialDelayMs: 2, maxDelayMs: 100 };
 
 /** Habits as the Habits page lists them, with their pauses and planned skips. */
 @Injectable()
@@ -161,29 +155,23 @@ export class HabitEntryProjection implements Projection<CheckInEventType> {
   }
 
   /**
-   * Each event of a day states that day's whole entry, so the entry is the one of the day's latest event: written by
-   * a conditional write over the version read (a lost race reads again), and left as it is by an older event, which
-   * would change nothing that the later one did not replace. (The day's document sees only its own day's events, so
-   * applying the habit's whole stream in order would read every other day from the log.)
+   * Each event of a day states that day's whole entry, so the entry is the one of the day's latest event: one
+   * conditional write, which replaces the entry only where it holds an earlier event's, and inserts it where there is
+   * none. An older event changes nothing the later one did not replace. (The day's document sees only its own day's
+   * events, so applying the habit's whole stream in order would read every other day from the log.)
    */
   private async writeLatest(id: string, version: number, entry: Omit<HabitEntryView, '_id' | 'version'>): Promise<void> {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const current = await this.model.findById(id, { version: 1 }).lean<Pick<HabitEntryView, 'version'>>();
-      if (current && current.version >= version) return;
+    for (let attempt = 1; ; attempt++) {
       try {
-        if (!current) {
-          await this.model.create({ _id: id, ...entry, version });
-          return;
-        }
-        const result = await this.model.updateOne({ _id: id, version: current.version }, { $set: { ...entry, version } });
-        if (result.matchedCount === 1) return;
+        await this.model.updateOne({ _id: id, version: { $lt: version } }, { $set: { ...entry, version } }, { upsert: true });
+        return;
       } catch (error) {
-        // Another replica inserted the day first: read it again.
         if (!isDuplicateKeyError(error)) throw error;
+        // The entry is there, either at this event or a later one (done), or inserted just now by another replica
+        // applying an earlier event: written once more, the filter tells which. A second refusal means the former.
+        if (attempt >= 2) return;
       }
-      await sleep(jitteredBackoffDelay(attempt, BACKOFF));
     }
-    throw new DocumentContention(this.model.collection.collectionName, id);
   }
 
   async ofUser(userId: string): Promise<HabitEntryView[]> {
