@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { MONGO_CONNECTION } from '@abide/platform';
 import { randomUUID } from 'node:crypto';
 import { type Connection, type Model, Schema } from 'mongoose';
 import { CLOCK, type Clock } from '../../config/clock';
+import { dropRetiredCollections } from '../../read-models/retired-collections';
 import { groupsOf } from '../domain/member-groups';
 import { MemberGroupsProjection } from './member-groups.projection';
 
@@ -43,12 +44,12 @@ interface MemberStamp {
  * separate documents, written one after the other). All reads and writes are by key.
  */
 @Injectable()
-export class GroupCardCache {
+export class GroupCardCache implements OnApplicationBootstrap {
   private readonly cards: Model<CachedCard>;
   private readonly stamps: Model<MemberStamp>;
 
   constructor(
-    @Inject(MONGO_CONNECTION) connection: Connection,
+    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
     private readonly memberGroups: MemberGroupsProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -72,6 +73,11 @@ export class GroupCardCache {
         { collection: 'card_member_stamps', versionKey: false },
       ),
     );
+  }
+
+  /** The groups' stamps of before member stamps are read no more: one drop, a no-op once gone (any replica, any start). */
+  async onApplicationBootstrap(): Promise<void> {
+    await dropRetiredCollections(this.connection, 'group_card_stamps');
   }
 
   /** The card of `groupId` for these members (roster order), computed by `compute` only when the kept one is stale. */
