@@ -7,6 +7,7 @@ import { ActivityEvents } from './activity/activity-events';
 import { MemberActivityMigration } from './activity/projections/member-activity.migration';
 import { MemberActivityStore } from './activity/projections/member-activity.store';
 import type { Clock } from './config/clock';
+import { CommunityAggregates } from './community-aggregates';
 import { CommunityConfigModule } from './config/community-config.module';
 import type { CommunityConfig } from './config/env.schema';
 import { GroupCommands } from './groups/commands/group-commands';
@@ -73,6 +74,7 @@ export class AppModule {
       // The prayer routes (groups/:id/prayers…) come before the group routes so ':id' never swallows them.
       controllers: [PrayersController, GroupsController, ChurchDashboardController, ChurchesController, AccountExportController, ActivityConsumer, ChurchLogoConsumer, InvitationJoinsConsumer],
       providers: [
+        CommunityAggregates,
         MemberActivityStore,
         MemberActivityMigration,
         OwnershipClaims,

@@ -380,4 +380,22 @@ describe('group cards kept between reads', () => {
       computed.mockRestore();
     }
   });
+
+  it('computes a card again for a member who left, checked in and came back while no one read it', async () => {
+    const owner = await person('Nympha');
+    const archippus = await person('Archippus');
+    const habit = habitStream(archippus);
+    await feed(habit.created);
+    const groupId = await createGroup(owner, 'Laodicea');
+    await groups.join(archippus, groupId, meta);
+    const card = async () => (await queries.mine(owner)).find((c) => c.id === groupId)!;
+    expect((await card()).weeklyProgress).toEqual({ completed: 0, expected: 7 });
+
+    // Out of the group when his check-in is stored, then back: the same members as when the card was computed.
+    await groups.leave(archippus, groupId, meta);
+    await feed(habit.checkIn('2026-03-02'));
+    await groups.join(archippus, groupId, meta);
+
+    expect((await card()).weeklyProgress).toEqual({ completed: 1, expected: 7 });
+  });
 });

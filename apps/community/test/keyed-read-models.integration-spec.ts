@@ -7,6 +7,13 @@ import { ActivityEvents } from '../src/activity/activity-events';
 import { MemberActivityMigration } from '../src/activity/projections/member-activity.migration';
 import { GroupCommands } from '../src/groups/commands/group-commands';
 import { GroupQueries } from '../src/groups/group-queries';
+import { ChurchFiguresStore } from '../src/churches/dashboard/church-figures.store';
+import { ChurchGroupsProjection } from '../src/churches/projections/church-groups.projection';
+import { ChurchPageProjection } from '../src/churches/projections/church-page.projection';
+import { MemberChurchesProjection } from '../src/churches/projections/member-churches.projection';
+import { GroupCardCache } from '../src/groups/projections/group-card-cache';
+import { GroupRosterProjection } from '../src/groups/projections/group-roster.projection';
+import { MemberGroupsProjection } from '../src/groups/projections/member-groups.projection';
 import { envelope, startCommunity } from './community-app.stub';
 
 const clock = { now: new Date('2026-03-04T15:00:00Z') }; // a Wednesday; the week began Sunday 2026-03-01
@@ -155,5 +162,21 @@ describe('member activity documents', () => {
 
     // What is left is a tombstone row that holds nothing.
     expect(await db.collection('member_activity').findOne({ _id: demas as never })).toMatchObject({ state: null });
+  });
+});
+
+describe('collections of read models before their current shape', () => {
+  it('are dropped when the new read models are first filled, and group stamps at start, leaving no member’s id behind', async () => {
+    const retired = ['member_groups', 'group_rosters', 'church_pages', 'member_churches', 'church_groups', 'church_sharing', 'group_card_stamps'];
+    const userId = uuidv7();
+    for (const name of retired) await db.collection(name).insertOne({ _id: userId as never, state: JSON.stringify({ userId }) });
+
+    // What the first filling of a renamed read model runs (a rebuild runs the same), and a start.
+    const renamed = [MemberGroupsProjection, GroupRosterProjection, ChurchPageProjection, MemberChurchesProjection, ChurchGroupsProjection, ChurchFiguresStore];
+    for (const readModel of renamed) await app.get<{ reset(): Promise<void> }>(readModel).reset();
+    await app.get(GroupCardCache).onApplicationBootstrap();
+
+    const left = (await db.db!.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+    expect(retired.filter((name) => left.includes(name))).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { ChurchLogos } from '../src/churches/projections/church-logos';
 import { ChurchPageProjection } from '../src/churches/projections/church-page.projection';
 import { MemberChurchesProjection } from '../src/churches/projections/member-churches.projection';
 import { GroupCommands } from '../src/groups/commands/group-commands';
+import { groupDecider } from '../src/groups/domain/group.decider';
 import { GroupQueries } from '../src/groups/group-queries';
 import { GroupProjection } from '../src/groups/projections/group.projection';
 import { GroupRosterProjection } from '../src/groups/projections/group-roster.projection';
@@ -163,6 +164,38 @@ describe('read models of community’s own streams, written by two replicas at o
     expect(Object.keys(roster.ratings)).toHaveLength(4);
     for (const userId of joiners) expect((await queries.mine(userId)).map((g) => g.id)).toEqual([groupId]);
   }, 120_000);
+});
+
+describe('group cards kept between reads, with two replicas', () => {
+  it('shows a new member’s check-in that another replica stored while the join had reached the group’s roster but not yet the member’s groups', async () => {
+    const owner = await person('Lydia');
+    const tabitha = await person('Tabitha');
+    const habit = habitOf(tabitha);
+    await feedTo(replicas[1], habit.created);
+    const groupId = await replicas[0].get(GroupCommands).create(owner, { name: 'Joppa', description: '', isPublic: true, meeting: null }, meta);
+    const card = async () => (await replicas[1].get(GroupQueries).mine(owner)).find((g) => g.id === groupId)!;
+    await card();
+
+    // Replica 0 takes Tabitha's join: appended, and its read models written one after the other; it has written the
+    // roster, not yet her groups.
+    const store = replicas[0].get(EventStore);
+    const stream = `group-${groupId}`;
+    const [joined] = await store.append(
+      stream,
+      (await store.aggregate(stream, groupDecider)).version,
+      [{ type: 'community.group.member-joined', data: { groupId, userId: tabitha, role: 'member', via: 'open', joinedAt: clock.now.toISOString() }, subjectId: tabitha }],
+      meta,
+    );
+    await replicas[0].get(GroupRosterProjection).apply(joined as StoredEvent<'community.group.member-joined'>);
+    // Meanwhile the card is read (computed with Tabitha, before her check-in) and replica 1 stores her check-in.
+    expect((await card()).weeklyProgress).toEqual({ completed: 0, expected: 7 });
+    await feedTo(replicas[1], habit.checkIn(2, '2026-03-02'));
+    for (const projection of [replicas[0].get(MemberGroupsProjection), replicas[0].get(GroupProjection)]) {
+      await projection.apply(joined as StoredEvent<'community.group.member-joined'>);
+    }
+
+    expect((await card()).weeklyProgress).toEqual({ completed: 1, expected: 7 });
+  }, 60_000);
 });
 
 describe('a read model handed a later event before an earlier one', () => {

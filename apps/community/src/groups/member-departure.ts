@@ -4,7 +4,8 @@ import { MemberActivityStore } from '../activity/projections/member-activity.sto
 import { PrayerCommands } from '../prayers/commands/prayer-commands';
 import { PrayerTexts } from '../prayers/prayer-texts';
 import { PrayerProjection } from '../prayers/projections/prayer.projection';
-import { GroupCommands, type Meta } from './commands/group-commands';
+import type { Meta } from '../community-aggregates';
+import { GroupCommands } from './commands/group-commands';
 import { OwnershipClaims } from './commands/ownership-claims';
 import { groupsOf, pendingGroupIds } from './domain/member-groups';
 import { MemberGroupsProjection } from './projections/member-groups.projection';

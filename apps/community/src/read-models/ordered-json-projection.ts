@@ -1,6 +1,7 @@
 import type { EventType } from '@abide/contracts';
 import { EventStore, type Followed, type Projection, type StoredEvent, StreamOrderedDocuments, unchanged, VersionedDocuments } from '@abide/event-store';
 import type { Connection } from 'mongoose';
+import { dropRetiredCollections } from './retired-collections';
 
 /**
  * A read model of one JSON document per key, fed by this service's own streams: `keyOf` says which document an event
@@ -18,10 +19,12 @@ export abstract class OrderedJsonProjection<D, T extends EventType> implements P
   protected readonly rows: VersionedDocuments<Followed<D>>;
 
   protected constructor(
-    connection: Connection,
+    private readonly connection: Connection,
     collection: string,
     log: EventStore,
     private readonly empty: () => D,
+    /** Where this read model was kept before its current shape: dropped when it is first filled (see `reset`). */
+    private readonly retired: readonly string[] = [],
   ) {
     this.rows = new VersionedDocuments<Followed<D>>(connection, collection);
     this.documents = new StreamOrderedDocuments<D>(this.rows, log);
@@ -50,5 +53,6 @@ export abstract class OrderedJsonProjection<D, T extends EventType> implements P
 
   async reset(): Promise<void> {
     await this.documents.clear();
+    await dropRetiredCollections(this.connection, ...this.retired);
   }
 }

@@ -1,31 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { churchMessages, type ChurchRole, errorCodes, Refusal, slugMessages } from '@abide/contracts';
-import { CommandRunner, EventStore, type NewEvent, type StoredEvent } from '@abide/event-store';
+import { type CommandResult, CommandHandler, CommandRunner } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
+import { churchStreamId, CommunityAggregates, type Meta } from '../../community-aggregates';
 import { CLOCK, type Clock } from '../../config/clock';
-import type { Meta } from '../../groups/commands/group-commands';
-import {
-  type ChurchChanges,
-  churchDecider,
-  type ChurchState,
-  decideCreate,
-  decideDeparture,
-  decideJoinByCode,
-  decideJoinByInvitation,
-  decideLeave,
-  decideNewCode,
-  decideOnRequest,
-  decideRemove,
-  decideRequest,
-  decideRole,
-  decideSlug,
-  decideUpdate,
-  decideWithdraw,
-  isOpen,
-} from '../domain/church.decider';
+import { type ChurchChanges, type ChurchCommand, churchDecider, type ChurchState, isOpen } from '../domain/church.decider';
 import { ChurchClaims } from './church-claims';
-
-export const churchStreamId = (churchId: string) => `church-${churchId}`;
 
 export interface NewChurch {
   name: string;
@@ -35,24 +15,35 @@ export interface NewChurch {
   timeZone: string;
 }
 
+/** The 409 of a race lost on every retry, in the church's words. */
+const CHURCH_CONFLICT = 'This church changed at the same moment elsewhere. Please try again.';
+
 const slugTaken = () => new Refusal(errorCodes.conflict, slugMessages.taken, 'slug');
 
 /**
- * Write side of churches: one stream per church, every command decided on it (so roles are checked on the server,
- * from the stream). Addresses and join codes are claimed by key before the event that uses them (ChurchClaims).
+ * Write side of churches: one stream per church, every command data decided by the church's decider on the stream
+ * (so roles are checked on the server, from the stream). Addresses and join codes are claimed by key before the
+ * command that uses them (ChurchClaims), and freed when it fails or they are no longer the church's.
  */
 @Injectable()
 export class ChurchCommands {
+  private readonly churches: CommandHandler<ChurchCommand, ChurchState>;
+
   constructor(
-    private readonly eventStore: EventStore,
-    private readonly runner: CommandRunner,
+    runner: CommandRunner,
+    private readonly aggregates: CommunityAggregates,
     private readonly claims: ChurchClaims,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.churches = new CommandHandler(runner, churchDecider, {
+      streamOf: (command) => churchStreamId(command.churchId),
+      conflictMessage: CHURCH_CONFLICT,
+    });
+  }
 
   /** The church's state from its stream head: one keyed read. */
-  async load(churchId: string): Promise<ChurchState> {
-    return (await this.eventStore.aggregate(churchStreamId(churchId), churchDecider)).state;
+  load(churchId: string): Promise<ChurchState> {
+    return this.aggregates.church(churchId);
   }
 
   async create(createdBy: string, input: NewChurch, meta: Meta): Promise<string> {
@@ -60,7 +51,7 @@ export class ChurchCommands {
     if (!(await this.claims.claimSlug(input.slug, churchId))) throw slugTaken();
     const joinCode = await this.claims.claimNewCode(churchId);
     try {
-      await this.run(churchId, (s) => decideCreate(s, { churchId, ...input, joinCode, createdBy, now: this.clock() }), meta);
+      await this.handle({ type: 'CreateChurch', churchId, ...input, joinCode, createdBy, now: this.clock() }, meta);
     } catch (error) {
       await this.claims.releaseSlug(input.slug, churchId);
       await this.claims.releaseCode(joinCode, churchId);
@@ -73,18 +64,19 @@ export class ChurchCommands {
   async update(by: string, churchId: string, changes: ChurchChanges & { slug?: string }, meta: Meta): Promise<void> {
     const { slug, ...profile } = changes;
     if (slug !== undefined) await this.changeSlug(by, churchId, slug, meta);
-    await this.run(churchId, (s) => decideUpdate(s, by, profile), meta);
+    await this.handle({ type: 'UpdateChurch', churchId, by, changes: profile }, meta);
   }
 
   private async changeSlug(by: string, churchId: string, slug: string, meta: Meta): Promise<void> {
+    const command: ChurchCommand = { type: 'ChangeChurchSlug', churchId, by, slug };
     const before = await this.load(churchId);
-    decideSlug(before, by, slug); // refuse early (roles) before claiming anything
+    churchDecider.decide(command, before); // refuse early (roles) before claiming anything
     if (before.slug === slug) return;
     if (!(await this.claims.claimSlug(slug, churchId))) throw slugTaken();
     let previous: string;
     try {
-      const appended = await this.run(churchId, (s) => decideSlug(s, by, slug), meta);
-      const changed = appended.find((e) => e.type === 'community.church.slug-changed');
+      const { events } = await this.handle(command, meta);
+      const changed = events.find((e) => e.type === 'community.church.slug-changed');
       previous = changed?.type === 'community.church.slug-changed' ? changed.data.previousSlug : slug;
     } catch (error) {
       await this.claims.releaseSlug(slug, churchId);
@@ -96,12 +88,12 @@ export class ChurchCommands {
   /** A new code; the old one stops working at once (the stream no longer has it) and its claim is freed. */
   async newCode(by: string, churchId: string, meta: Meta): Promise<void> {
     const before = await this.load(churchId);
-    decideNewCode(before, by, before.joinCode); // refuse early (roles)
-    const code = await this.claims.claimNewCode(churchId);
+    churchDecider.decide({ type: 'ChangeJoinCode', churchId, by, joinCode: before.joinCode }, before); // refuse early (roles)
+    const joinCode = await this.claims.claimNewCode(churchId);
     try {
-      await this.run(churchId, (s) => decideNewCode(s, by, code), meta);
+      await this.handle({ type: 'ChangeJoinCode', churchId, by, joinCode }, meta);
     } catch (error) {
-      await this.claims.releaseCode(code, churchId);
+      await this.claims.releaseCode(joinCode, churchId);
       throw error;
     }
     await this.claims.releaseCode(before.joinCode, churchId);
@@ -111,44 +103,44 @@ export class ChurchCommands {
   async joinByCode(userId: string, code: string, meta: Meta): Promise<string> {
     const churchId = await this.claims.churchOfCode(code);
     if (!churchId) throw new Refusal(errorCodes.notFound, churchMessages.codeUnknown, 'code');
-    await this.run(churchId, (s) => decideJoinByCode(s, userId, code, this.clock()), meta);
+    await this.handle({ type: 'JoinChurchByCode', churchId, userId, code, now: this.clock() }, meta);
     return churchId;
   }
 
   /** An accepted invitation of a bulk import (identity's event): idempotent. */
   async joinByInvitation(userId: string, churchId: string, at: Date, meta: Meta): Promise<void> {
-    await this.run(churchId, (s) => decideJoinByInvitation(s, userId, at), meta);
+    await this.handle({ type: 'JoinChurchByInvitation', churchId, userId, now: at }, meta);
   }
 
   async request(userId: string, churchId: string, meta: Meta): Promise<void> {
-    await this.run(churchId, (s) => decideRequest(s, userId, uuidv7()), meta);
+    await this.handle({ type: 'RequestToJoinChurch', churchId, userId, requestId: uuidv7() }, meta);
   }
 
   async withdraw(userId: string, churchId: string, meta: Meta): Promise<void> {
-    await this.run(churchId, (s) => decideWithdraw(s, userId), meta);
+    await this.handle({ type: 'WithdrawChurchRequest', churchId, userId }, meta);
   }
 
   async decide(by: string, churchId: string, requestId: string, approve: boolean, meta: Meta): Promise<void> {
-    await this.run(churchId, (s) => decideOnRequest(s, by, requestId, approve, this.clock()), meta);
+    await this.handle({ type: 'DecideChurchRequest', churchId, by, requestId, approve, now: this.clock() }, meta);
   }
 
   async leave(userId: string, churchId: string, meta: Meta): Promise<void> {
-    const result = await this.runner.run(churchStreamId(churchId), churchDecider, (s) => decideLeave(s, userId), meta);
-    await this.releaseIfClosed(churchId, result.state);
+    const { state } = await this.handle({ type: 'LeaveChurch', churchId, userId }, meta);
+    await this.releaseIfClosed(churchId, state);
   }
 
   async remove(by: string, churchId: string, target: string, meta: Meta): Promise<void> {
-    await this.run(churchId, (s) => decideRemove(s, by, target), meta);
+    await this.handle({ type: 'RemoveChurchMember', churchId, by, target }, meta);
   }
 
   async setRole(by: string, churchId: string, target: string, role: ChurchRole, meta: Meta): Promise<void> {
-    await this.run(churchId, (s) => decideRole(s, by, target, role), meta);
+    await this.handle({ type: 'SetChurchRole', churchId, by, target, role }, meta);
   }
 
   /** Account deletion: out of the church and its requests; an only admin's church passes to its longest-standing member. */
   async depart(userId: string, churchId: string, meta: Meta): Promise<void> {
-    const result = await this.runner.run(churchStreamId(churchId), churchDecider, (s) => decideDeparture(s, userId), meta);
-    await this.releaseIfClosed(churchId, result.state);
+    const { state } = await this.handle({ type: 'DepartChurch', churchId, userId }, meta);
+    await this.releaseIfClosed(churchId, state);
   }
 
   /** A closed church (its last member gone) frees its address and its code for others. */
@@ -158,7 +150,7 @@ export class ChurchCommands {
     await this.claims.releaseCode(state.joinCode, churchId);
   }
 
-  private async run(churchId: string, decide: (state: ChurchState) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
-    return (await this.runner.run(churchStreamId(churchId), churchDecider, (state) => decide(state), meta)).events;
+  private handle(command: ChurchCommand, meta: Meta): Promise<CommandResult<ChurchState>> {
+    return this.churches.handle(command, meta);
   }
 }

@@ -6,6 +6,7 @@ import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { MemberActivityStore } from '../../activity/projections/member-activity.store';
 import { CLOCK, type Clock } from '../../config/clock';
+import { dropRetiredCollections } from '../../read-models/retired-collections';
 import { churchesOf } from '../domain/member-churches';
 import { MemberChurchesProjection } from '../projections/member-churches.projection';
 import {
@@ -57,7 +58,7 @@ export class ChurchFiguresStore {
   readonly weeks: VersionedDocuments<ChurchWeekFigures>;
 
   constructor(
-    @Inject(MONGO_CONNECTION) connection: Connection,
+    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
     log: EventStore,
     private readonly activity: MemberActivityStore,
     private readonly memberChurches: MemberChurchesProjection,
@@ -167,5 +168,7 @@ export class ChurchFiguresStore {
   /** Before a rebuild from the log. */
   async reset(): Promise<void> {
     await Promise.all([this.sharing.clear(), this.weeks.clear()]);
+    // Where church sharing was kept before it followed its streams in order (church_sharing_v2).
+    await dropRetiredCollections(this.connection, 'church_sharing');
   }
 }

@@ -1,5 +1,5 @@
 import { churchMessages as m, type ChurchRole, errorCodes, type EventData, type EventTypesOf, Refusal } from '@abide/contracts';
-import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
+import type { CommandDecider, NewEvent, StoredEvent } from '@abide/event-store';
 
 /** The church as its stream tells it: profile, address, join code, members and pending requests. */
 export interface ChurchState {
@@ -72,11 +72,6 @@ const evolveChurch = (s: ChurchState, event: StoredEvent): ChurchState => {
   return s;
 };
 
-/** A church's stream as a decider: the stream head keeps its state, so a command or a role check is one keyed read. */
-export const churchDecider: Decider<ChurchState> = { name: 'church', stateVersion: 1, initialState: emptyChurch, evolve: evolveChurch };
-
-export const foldChurch = (history: readonly StoredEvent[]): ChurchState => history.reduce(evolveChurch, emptyChurch());
-
 /** A church whose last member left is closed: it answers like one that never existed, and its address is free again. */
 export const isOpen = (s: ChurchState): boolean => s.exists && s.members.size > 0;
 export const roleIn = (s: ChurchState, userId: string): ChurchRole | null => s.members.get(userId)?.role ?? null;
@@ -104,7 +99,7 @@ type ChurchEvent = NewEvent;
 const ev = <T extends EventTypesOf<'community.church.'>>(type: T, data: EventData<T>, subjectId: string | null): ChurchEvent =>
   ({ type, data, subjectId }) as ChurchEvent;
 
-export interface CreateChurch {
+interface CreateChurch {
   churchId: string;
   slug: string;
   name: string;
@@ -116,7 +111,7 @@ export interface CreateChurch {
   now: Date;
 }
 
-export const decideCreate = (s: ChurchState, c: CreateChurch): ChurchEvent[] => {
+const decideCreate = (s: ChurchState, c: CreateChurch): ChurchEvent[] => {
   if (s.exists) return [];
   const { now, ...fields } = c;
   return [
@@ -131,7 +126,7 @@ export const decideCreate = (s: ChurchState, c: CreateChurch): ChurchEvent[] => 
 
 export type ChurchChanges = Partial<Pick<ChurchState, 'name' | 'welcome' | 'primaryColor' | 'timeZone'>>;
 
-export const decideUpdate = (s: ChurchState, by: string, changes: ChurchChanges): ChurchEvent[] => {
+const decideUpdate = (s: ChurchState, by: string, changes: ChurchChanges): ChurchEvent[] => {
   assertAdmin(s, by);
   const changed = Object.fromEntries(
     Object.entries(changes).filter(([key, value]) => value !== undefined && value !== s[key as keyof ChurchChanges]),
@@ -139,20 +134,20 @@ export const decideUpdate = (s: ChurchState, by: string, changes: ChurchChanges)
   return Object.keys(changed).length ? [ev('community.church.profile-updated', { churchId: s.churchId, updatedBy: by, ...changed }, null)] : [];
 };
 
-/** The new address was claimed by the caller's command before this runs (see SlugClaims). */
-export const decideSlug = (s: ChurchState, by: string, slug: string): ChurchEvent[] => {
+/** The new address was claimed by the service before this runs (see ChurchClaims). */
+const decideSlug = (s: ChurchState, by: string, slug: string): ChurchEvent[] => {
   assertAdmin(s, by);
   if (slug === s.slug) return [];
   return [ev('community.church.slug-changed', { churchId: s.churchId, slug, previousSlug: s.slug, changedBy: by }, null)];
 };
 
-export const decideNewCode = (s: ChurchState, by: string, joinCode: string): ChurchEvent[] => {
+const decideNewCode = (s: ChurchState, by: string, joinCode: string): ChurchEvent[] => {
   assertAdmin(s, by);
   return [ev('community.church.join-code-changed', { churchId: s.churchId, joinCode, changedBy: by }, null)];
 };
 
 /** A join code is an invitation: the member joins at once. A code that is no longer the church's does nothing. */
-export const decideJoinByCode = (s: ChurchState, userId: string, code: string, now: Date): ChurchEvent[] => {
+const decideJoinByCode = (s: ChurchState, userId: string, code: string, now: Date): ChurchEvent[] => {
   if (!isOpen(s) || s.joinCode !== code) throw new Refusal(errorCodes.notFound, m.codeUnknown, 'code');
   if (s.members.has(userId)) throw conflict(m.alreadyMember);
   const events: ChurchEvent[] = [];
@@ -168,7 +163,7 @@ export const decideJoinByCode = (s: ChurchState, userId: string, code: string, n
  * A personal invitation of a bulk import was accepted (identity decided it, once): the person joins as a member. Already a
  * member, or the church closed meanwhile: nothing to do (the event may also arrive twice).
  */
-export const decideJoinByInvitation = (s: ChurchState, userId: string, now: Date): ChurchEvent[] => {
+const decideJoinByInvitation = (s: ChurchState, userId: string, now: Date): ChurchEvent[] => {
   if (!isOpen(s) || s.members.has(userId)) return [];
   const events: ChurchEvent[] = [];
   const requestId = s.pending.get(userId);
@@ -179,20 +174,20 @@ export const decideJoinByInvitation = (s: ChurchState, userId: string, now: Date
   return events;
 };
 
-export const decideRequest = (s: ChurchState, userId: string, requestId: string): ChurchEvent[] => {
+const decideRequest = (s: ChurchState, userId: string, requestId: string): ChurchEvent[] => {
   if (!isOpen(s)) throw notFound();
   if (s.members.has(userId)) throw conflict(m.alreadyMember);
   if (s.pending.has(userId)) throw conflict(m.alreadyRequested);
   return [ev('community.church.join-requested', { churchId: s.churchId, requestId, userId }, userId)];
 };
 
-export const decideWithdraw = (s: ChurchState, userId: string): ChurchEvent[] => {
+const decideWithdraw = (s: ChurchState, userId: string): ChurchEvent[] => {
   const requestId = s.pending.get(userId);
   if (!s.exists || !requestId) throw notFound(m.request);
   return [ev('community.church.join-request-withdrawn', { churchId: s.churchId, requestId, userId }, userId)];
 };
 
-export const decideOnRequest = (s: ChurchState, by: string, requestId: string, approve: boolean, now: Date): ChurchEvent[] => {
+const decideOnRequest = (s: ChurchState, by: string, requestId: string, approve: boolean, now: Date): ChurchEvent[] => {
   assertAdmin(s, by);
   const userId = [...s.pending.entries()].find(([, id]) => id === requestId)?.[0];
   if (!userId) throw notFound(m.request);
@@ -209,7 +204,7 @@ export const decideOnRequest = (s: ChurchState, by: string, requestId: string, a
  * they are the last member, whose leaving closes the church. Leaving is a member's right: anyone else gets 403, as on
  * every route they lack the role for.
  */
-export const decideLeave = (s: ChurchState, userId: string): ChurchEvent[] => {
+const decideLeave = (s: ChurchState, userId: string): ChurchEvent[] => {
   if (!isOpen(s)) throw notFound();
   if (!s.members.has(userId)) throw forbidden(m.notMember);
   if (roleIn(s, userId) === 'admin' && adminCount(s) === 1 && s.members.size > 1) throw conflict(m.lastAdminLeaves);
@@ -217,14 +212,14 @@ export const decideLeave = (s: ChurchState, userId: string): ChurchEvent[] => {
 };
 
 /** Admins remove anyone but themselves (another admin too: the caller remains one). */
-export const decideRemove = (s: ChurchState, by: string, target: string): ChurchEvent[] => {
+const decideRemove = (s: ChurchState, by: string, target: string): ChurchEvent[] => {
   assertAdmin(s, by);
   if (!s.members.has(target)) throw notFound(m.member);
   if (target === by) throw conflict(m.removeSelf);
   return [ev('community.church.member-removed', { churchId: s.churchId, userId: target, removedBy: by }, target)];
 };
 
-export const decideRole = (s: ChurchState, by: string, target: string, role: ChurchRole): ChurchEvent[] => {
+const decideRole = (s: ChurchState, by: string, target: string, role: ChurchRole): ChurchEvent[] => {
   assertAdmin(s, by);
   const current = roleIn(s, target);
   if (!current) throw notFound(m.member);
@@ -238,7 +233,7 @@ export const decideRole = (s: ChurchState, by: string, target: string, role: Chu
  * admin and others remain, the longest-standing member becomes admin first, so the church is never left without one
  * (a church no one can administer could not be recovered by its own people).
  */
-export const decideDeparture = (s: ChurchState, userId: string): ChurchEvent[] => {
+const decideDeparture = (s: ChurchState, userId: string): ChurchEvent[] => {
   if (!s.exists) return [];
   const events: ChurchEvent[] = [];
   const requestId = s.pending.get(userId);
@@ -254,4 +249,72 @@ export const decideDeparture = (s: ChurchState, userId: string): ChurchEvent[] =
   }
   events.push(ev('community.church.member-removed', { churchId: s.churchId, userId, removedBy: 'system' }, userId));
   return events;
+};
+
+/** A command an admin (`by`) asks on a church; the decider checks their role in it. */
+type Actor = { churchId: string; by: string };
+
+/**
+ * What members, admins and the system (invitations, account deletion) can do with a church. Addresses and join codes
+ * come claimed by the service (ChurchClaims) before the command that uses them.
+ */
+export type ChurchCommand =
+  | ({ type: 'CreateChurch' } & CreateChurch)
+  | ({ type: 'UpdateChurch'; changes: ChurchChanges } & Actor)
+  | ({ type: 'ChangeChurchSlug'; slug: string } & Actor)
+  | ({ type: 'ChangeJoinCode'; joinCode: string } & Actor)
+  | { type: 'JoinChurchByCode'; churchId: string; userId: string; code: string; now: Date }
+  | { type: 'JoinChurchByInvitation'; churchId: string; userId: string; now: Date }
+  | { type: 'RequestToJoinChurch'; churchId: string; userId: string; requestId: string }
+  | { type: 'WithdrawChurchRequest'; churchId: string; userId: string }
+  | ({ type: 'DecideChurchRequest'; requestId: string; approve: boolean; now: Date } & Actor)
+  | { type: 'LeaveChurch'; churchId: string; userId: string }
+  | ({ type: 'RemoveChurchMember'; target: string } & Actor)
+  | ({ type: 'SetChurchRole'; target: string; role: ChurchRole } & Actor)
+  /** The member deleted their account (nothing to refuse). */
+  | { type: 'DepartChurch'; churchId: string; userId: string };
+
+const decideChurch = (c: ChurchCommand, s: ChurchState): ChurchEvent[] => {
+  switch (c.type) {
+    case 'CreateChurch': {
+      const { type: _t, ...create } = c;
+      return decideCreate(s, create);
+    }
+    case 'UpdateChurch':
+      return decideUpdate(s, c.by, c.changes);
+    case 'ChangeChurchSlug':
+      return decideSlug(s, c.by, c.slug);
+    case 'ChangeJoinCode':
+      return decideNewCode(s, c.by, c.joinCode);
+    case 'JoinChurchByCode':
+      return decideJoinByCode(s, c.userId, c.code, c.now);
+    case 'JoinChurchByInvitation':
+      return decideJoinByInvitation(s, c.userId, c.now);
+    case 'RequestToJoinChurch':
+      return decideRequest(s, c.userId, c.requestId);
+    case 'WithdrawChurchRequest':
+      return decideWithdraw(s, c.userId);
+    case 'DecideChurchRequest':
+      return decideOnRequest(s, c.by, c.requestId, c.approve, c.now);
+    case 'LeaveChurch':
+      return decideLeave(s, c.userId);
+    case 'RemoveChurchMember':
+      return decideRemove(s, c.by, c.target);
+    case 'SetChurchRole':
+      return decideRole(s, c.by, c.target, c.role);
+    case 'DepartChurch':
+      return decideDeparture(s, c.userId);
+  }
+};
+
+/**
+ * The church aggregate, one `church-<id>` stream per church: the stream head keeps its state, so a command or a role
+ * check is one keyed read. Refuses only with Refusal.
+ */
+export const churchDecider: CommandDecider<ChurchCommand, ChurchState> = {
+  name: 'church',
+  stateVersion: 1,
+  initialState: emptyChurch,
+  evolve: evolveChurch,
+  decide: decideChurch,
 };

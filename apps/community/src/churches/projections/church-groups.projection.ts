@@ -16,7 +16,7 @@ export class ChurchGroupsProjection extends OrderedJsonProjection<ChurchGroups, 
   readonly handles = churchGroupsEvents;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection, log: EventStore) {
-    super(connection, 'church_groups_v2', log, emptyChurchGroups);
+    super(connection, 'church_groups_v2', log, emptyChurchGroups, ['church_groups']);
   }
 
   protected keyOf(event: StoredEvent<Handled>): string {

@@ -31,7 +31,7 @@ export class ChurchPageProjection extends OrderedJsonProjection<ChurchPage, Chur
   readonly handles = churchEventTypes;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection, log: EventStore) {
-    super(connection, 'church_pages_v2', log, emptyChurchPage);
+    super(connection, 'church_pages_v2', log, emptyChurchPage, ['church_pages']);
   }
 
   protected keyOf(event: StoredEvent<ChurchEventType>): string {

@@ -16,7 +16,7 @@ export class MemberChurchesProjection extends OrderedJsonProjection<MemberChurch
   readonly handles = memberChurchesEvents;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection, log: EventStore) {
-    super(connection, 'member_churches_v2', log, emptyMemberChurches);
+    super(connection, 'member_churches_v2', log, emptyMemberChurches, ['member_churches']);
   }
 
   protected keyOf(event: StoredEvent<Handled>): string {

@@ -1,55 +1,43 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { groupMessages, type Meeting } from '@abide/contracts';
-import { CommandRunner, EventStore, type NewEvent, type StoredEvent } from '@abide/event-store';
+import { CommandHandler, CommandRunner, type StoredEvent } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
+import { CommunityAggregates, groupStreamId, type Meta } from '../../community-aggregates';
 import { CLOCK, type Clock } from '../../config/clock';
 import { COMMUNITY_CONFIG, type CommunityConfig } from '../../config/env.schema';
 import { denied } from '../domain/group-denied';
-import {
-  decideChangeRole,
-  decideAttach,
-  decideCreate,
-  decideDeparture,
-  decideDetach,
-  decideHandOver,
-  decideJoin,
-  decideJoinByInvitation,
-  decideLeave,
-  decideRate,
-  decideRemove,
-  decideRequest,
-  decideUpdate,
-  decideWithdraw,
-  groupDecider,
-  type GroupChanges,
-  type GroupState,
-} from '../domain/group.decider';
+import { type GroupChanges, type GroupCommand, groupDecider, type GroupState } from '../domain/group.decider';
 import { OwnershipClaims } from './ownership-claims';
-import { ChurchCommands } from '../../churches/commands/church-commands';
 import { assertAdmin, roleIn } from '../../churches/domain/church.decider';
-
-export const groupStreamId = (groupId: string) => `group-${groupId}`;
-
-export type Meta = { correlationId: string; causationId?: string | null };
 
 /** The 409 of a race lost on every retry, in the group's words. */
 const GROUP_CONFLICT = 'This group changed at the same moment elsewhere. Please try again.';
 
-/** Write side of groups: one stream per group; every command decides on the stream, so roles are checked on the server. */
+/**
+ * Write side of groups: one stream per group, every command data decided by the group's decider on the stream (so
+ * roles are checked on the server). What the decision cannot see, the service checks first: a church's admins (the
+ * church's stream) and the owners' plan limit (OwnershipClaims).
+ */
 @Injectable()
 export class GroupCommands {
+  private readonly groups: CommandHandler<GroupCommand, GroupState>;
+
   constructor(
-    private readonly eventStore: EventStore,
-    private readonly runner: CommandRunner,
+    runner: CommandRunner,
+    private readonly aggregates: CommunityAggregates,
     private readonly claims: OwnershipClaims,
-    private readonly churches: ChurchCommands,
     @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.groups = new CommandHandler(runner, groupDecider, {
+      streamOf: (command) => groupStreamId(command.groupId),
+      conflictMessage: GROUP_CONFLICT,
+    });
+  }
 
   /** The group's state: its stream head's snapshot, one keyed read however long the group's history. */
-  async load(groupId: string): Promise<GroupState> {
-    return (await this.eventStore.aggregate(groupStreamId(groupId), groupDecider)).state;
+  load(groupId: string): Promise<GroupState> {
+    return this.aggregates.group(groupId);
   }
 
   async create(
@@ -58,11 +46,11 @@ export class GroupCommands {
     meta: Meta,
   ): Promise<string> {
     // Only a church's admins start groups in it (the church's stream says who they are).
-    if (input.churchId) assertAdmin(await this.churches.load(input.churchId), ownerId);
+    if (input.churchId) assertAdmin(await this.aggregates.church(input.churchId), ownerId);
     const groupId = uuidv7();
     await this.claimOrRefuse(ownerId, groupId);
     try {
-      await this.run(groupId, (s) => decideCreate(s, { groupId, ownerId, ...input, now: this.clock() }), meta);
+      await this.handle({ type: 'CreateGroup', groupId, ownerId, ...input, now: this.clock() }, meta);
     } catch (error) {
       await this.claims.release(ownerId, groupId);
       throw error;
@@ -72,59 +60,60 @@ export class GroupCommands {
 
   /** The owner puts the group in a church they administer. */
   async attach(by: string, groupId: string, churchId: string, meta: Meta): Promise<void> {
-    assertAdmin(await this.churches.load(churchId), by);
-    await this.run(groupId, (s) => decideAttach(s, by, churchId), meta);
+    assertAdmin(await this.aggregates.church(churchId), by);
+    await this.handle({ type: 'AttachGroupToChurch', groupId, by, churchId }, meta);
   }
 
   /** The owner, or an admin of the group's church, takes the group out of its church. */
   async detach(by: string, groupId: string, meta: Meta): Promise<void> {
     const churchId = (await this.load(groupId)).churchId;
-    const churchAdmin = churchId ? roleIn(await this.churches.load(churchId), by) === 'admin' : false;
-    await this.run(groupId, (s) => decideDetach(s, by, churchAdmin && s.churchId === churchId), meta);
+    const churchAdmin = churchId ? roleIn(await this.aggregates.church(churchId), by) === 'admin' : false;
+    await this.handle({ type: 'DetachGroupFromChurch', groupId, by, adminOfChurch: churchAdmin ? churchId : null }, meta);
   }
 
   async update(by: string, groupId: string, changes: GroupChanges, meta: Meta): Promise<void> {
-    await this.run(groupId, (s) => decideUpdate(s, by, changes), meta);
+    await this.handle({ type: 'UpdateGroup', groupId, by, changes }, meta);
   }
 
   /** Returns whether the caller joined at once or now waits for approval. */
   async join(userId: string, groupId: string, meta: Meta): Promise<'joined' | 'requested'> {
-    const appended = await this.run(groupId, (s) => decideJoin(s, userId, uuidv7(), this.clock()), meta);
+    const appended = await this.handle({ type: 'JoinGroup', groupId, userId, requestId: uuidv7(), now: this.clock() }, meta);
     return appended.some((e) => e.type === 'community.group.member-joined') ? 'joined' : 'requested';
   }
 
   /** The group an accepted church invitation named (identity's event): idempotent. */
   async joinByInvitation(userId: string, groupId: string, churchId: string, at: Date, meta: Meta): Promise<void> {
-    await this.run(groupId, (s) => decideJoinByInvitation(s, { userId, churchId, requestId: uuidv7(), now: at }), meta);
+    await this.handle({ type: 'JoinGroupByInvitation', groupId, userId, churchId, requestId: uuidv7(), now: at }, meta);
   }
 
   async withdraw(userId: string, groupId: string, meta: Meta): Promise<void> {
-    await this.run(groupId, (s) => decideWithdraw(s, userId), meta);
+    await this.handle({ type: 'WithdrawJoinRequest', groupId, userId }, meta);
   }
 
   async leave(userId: string, groupId: string, meta: Meta): Promise<void> {
-    await this.run(groupId, (s) => decideLeave(s, userId), meta);
+    await this.handle({ type: 'LeaveGroup', groupId, userId }, meta);
     // The last member leaving was the owner: the group closes and no longer counts against their plan.
     await this.claims.release(userId, groupId);
   }
 
   async remove(by: string, groupId: string, target: string, meta: Meta): Promise<void> {
-    await this.run(groupId, (s) => decideRemove(s, by, target), meta);
+    await this.handle({ type: 'RemoveGroupMember', groupId, by, target }, meta);
   }
 
   async changeRole(by: string, groupId: string, target: string, role: 'co-leader' | 'member', meta: Meta): Promise<void> {
-    await this.run(groupId, (s) => decideChangeRole(s, by, target, role), meta);
+    await this.handle({ type: 'ChangeGroupRole', groupId, by, target, role }, meta);
   }
 
   /** The new owner takes one of their own ownership slots; the former owner's slot is freed. */
   async handOver(by: string, groupId: string, target: string, meta: Meta): Promise<void> {
-    const state = await this.load(groupId);
-    decideHandOver(state, by, target); // refuse early (roles, membership) before touching the target's slots
+    const command: GroupCommand = { type: 'HandOverGroup', groupId, by, target };
+    // Refused early (roles, membership) before touching the target's slots; decided again in the stream's turn.
+    groupDecider.decide(command, await this.load(groupId));
     if (!(await this.claims.claim(target, groupId, this.config.GROUP_OWNERSHIP_LIMIT))) {
       throw denied.conflict('This member already owns as many groups as their plan allows.');
     }
     try {
-      await this.run(groupId, (s) => decideHandOver(s, by, target), meta);
+      await this.handle(command, meta);
     } catch (error) {
       await this.claims.release(target, groupId);
       throw error;
@@ -133,16 +122,16 @@ export class GroupCommands {
   }
 
   async decide(by: string, groupId: string, requestId: string, approve: boolean, meta: Meta): Promise<void> {
-    await this.run(groupId, (s) => decideRequest(s, by, requestId, approve, this.clock()), meta);
+    await this.handle({ type: 'DecideJoinRequest', groupId, by, requestId, approve, now: this.clock() }, meta);
   }
 
   async rate(userId: string, groupId: string, weekStart: string, rating: number, meta: Meta): Promise<void> {
-    await this.run(groupId, (s) => decideRate(s, userId, weekStart, rating), meta);
+    await this.handle({ type: 'RateMeeting', groupId, userId, weekStart, rating }, meta);
   }
 
   /** Account deletion: out of the group (and its requests); an owner's group passes to the next leader. */
   async depart(userId: string, groupId: string, meta: Meta): Promise<void> {
-    const appended = await this.run(groupId, (s) => decideDeparture(s, userId), meta);
+    const appended = await this.handle({ type: 'DepartGroup', groupId, userId }, meta);
     for (const event of appended) {
       if (event.type === 'community.group.member-role-changed' && event.data.role === 'owner') {
         // Best effort: an heir already at their limit still inherits rather than leaving the group leaderless.
@@ -158,9 +147,7 @@ export class GroupCommands {
     }
   }
 
-  private async run(groupId: string, decide: (state: GroupState) => NewEvent[], meta: Meta): Promise<StoredEvent[]> {
-    return (
-      await this.runner.run(groupStreamId(groupId), groupDecider, (state) => decide(state), meta, { conflictMessage: GROUP_CONFLICT })
-    ).events;
+  private async handle(command: GroupCommand, meta: Meta): Promise<StoredEvent[]> {
+    return (await this.groups.handle(command, meta)).events;
   }
 }

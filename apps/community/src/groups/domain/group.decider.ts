@@ -1,5 +1,5 @@
 import type { EventData, EventTypesOf, GroupMemberRole, Meeting } from '@abide/contracts';
-import type { Decider, NewEvent, StoredEvent } from '@abide/event-store';
+import type { CommandDecider, NewEvent, StoredEvent } from '@abide/event-store';
 import { denied, deniedMessages as m } from './group-denied';
 
 /** The group as its stream tells it: settings, members and pending requests. */
@@ -85,16 +85,6 @@ const evolveGroup = (s: GroupState, event: StoredEvent): GroupState => {
   return s;
 };
 
-/** A group's stream as a decider: the stream head keeps its state, so a command or a check loads it in one read. */
-export const groupDecider: Decider<GroupState> = {
-  name: 'group',
-  stateVersion: 2,
-  initialState: emptyGroup,
-  evolve: evolveGroup,
-};
-
-export const foldGroup = (history: readonly StoredEvent[]): GroupState => history.reduce(evolveGroup, emptyGroup());
-
 export const roleOf = (s: GroupState, userId: string): GroupMemberRole | null => s.members.get(userId)?.role ?? null;
 export const isLeader = (s: GroupState, userId: string): boolean => {
   const role = roleOf(s, userId);
@@ -130,19 +120,19 @@ type GroupEvent = NewEvent;
 const ev = <T extends EventTypesOf<'community.group.'>>(type: T, data: EventData<T>, subjectId: string | null): GroupEvent =>
   ({ type, data, subjectId }) as GroupEvent;
 
-export interface CreateGroup {
+interface CreateGroup {
   groupId: string;
   ownerId: string;
   name: string;
   description: string;
   isPublic: boolean;
   meeting: Meeting | null;
-  /** A church the owner administers (checked by the command on the church's stream). */
+  /** A church the owner administers (checked by the service on the church's stream). */
   churchId?: string;
   now: Date;
 }
 
-export const decideCreate = (s: GroupState, c: CreateGroup): GroupEvent[] => {
+const decideCreate = (s: GroupState, c: CreateGroup): GroupEvent[] => {
   if (s.exists) return [];
   const { groupId, ownerId, name, description, isPublic, meeting } = c;
   return [
@@ -157,8 +147,8 @@ export const decideCreate = (s: GroupState, c: CreateGroup): GroupEvent[] => {
   ];
 };
 
-/** The owner puts their group in a church they administer (checked on the church's stream by the command). */
-export const decideAttach = (s: GroupState, by: string, churchId: string): GroupEvent[] => {
+/** The owner puts their group in a church they administer (checked on the church's stream by the service). */
+const decideAttach = (s: GroupState, by: string, churchId: string): GroupEvent[] => {
   assertOwner(s, by);
   if (s.churchId === churchId) return [];
   return [
@@ -167,8 +157,8 @@ export const decideAttach = (s: GroupState, by: string, churchId: string): Group
   ];
 };
 
-/** The group's owner, or an admin of its church (`churchAdmin`, checked by the command), takes it out of the church. */
-export const decideDetach = (s: GroupState, by: string, churchAdmin: boolean): GroupEvent[] => {
+/** The group's owner, or an admin of its church (`churchAdmin`, checked by the service), takes it out of the church. */
+const decideDetach = (s: GroupState, by: string, churchAdmin: boolean): GroupEvent[] => {
   if (!isOpen(s)) throw denied.notFound(m.group);
   if (!s.churchId) return [];
   if (!churchAdmin) assertOwner(s, by);
@@ -177,7 +167,7 @@ export const decideDetach = (s: GroupState, by: string, churchAdmin: boolean): G
 
 export type GroupChanges = Partial<Pick<GroupState, 'name' | 'description' | 'isPublic' | 'meeting'>>;
 
-export const decideUpdate = (s: GroupState, by: string, changes: GroupChanges): GroupEvent[] => {
+const decideUpdate = (s: GroupState, by: string, changes: GroupChanges): GroupEvent[] => {
   assertLeader(s, by);
   const changed = Object.fromEntries(
     Object.entries(changes).filter(
@@ -188,7 +178,7 @@ export const decideUpdate = (s: GroupState, by: string, changes: GroupChanges): 
 };
 
 /** A public group is joined at once; a private one gets a pending request for its leaders. */
-export const decideJoin = (s: GroupState, userId: string, requestId: string, now: Date): GroupEvent[] => {
+const decideJoin = (s: GroupState, userId: string, requestId: string, now: Date): GroupEvent[] => {
   if (!isOpen(s)) throw denied.notFound(m.group);
   if (s.members.has(userId)) throw denied.conflict(m.alreadyMember);
   if (s.pending.has(userId)) throw denied.conflict(m.alreadyRequested);
@@ -200,7 +190,7 @@ export const decideJoin = (s: GroupState, userId: string, requestId: string, now
   return [ev('community.group.join-requested', { groupId: s.groupId, requestId, userId }, userId)];
 };
 
-export interface JoinByInvitation {
+interface JoinByInvitation {
   userId: string;
   /** The church whose import named the group. */
   churchId: string;
@@ -213,28 +203,28 @@ export interface JoinByInvitation {
  * closed or left that church meanwhile, or the person is in it or waiting already. A public group is joined; a private
  * one gets a join request its leaders decide, as if the person had asked (an admin's list is not the leaders' yes).
  */
-export const decideJoinByInvitation = (s: GroupState, c: JoinByInvitation): GroupEvent[] => {
+const decideJoinByInvitation = (s: GroupState, c: JoinByInvitation): GroupEvent[] => {
   const { userId } = c;
   if (!isOpen(s) || s.churchId !== c.churchId || s.members.has(userId) || s.pending.has(userId)) return [];
   if (!s.isPublic) return [ev('community.group.join-requested', { groupId: s.groupId, requestId: c.requestId, userId }, userId)];
   return [ev('community.group.member-joined', { groupId: s.groupId, userId, role: 'member', via: 'invitation', joinedAt: c.now.toISOString() }, userId)];
 };
 
-export const decideWithdraw = (s: GroupState, userId: string): GroupEvent[] => {
+const decideWithdraw = (s: GroupState, userId: string): GroupEvent[] => {
   const requestId = s.pending.get(userId);
   if (!s.exists || !requestId) throw denied.notFound(m.requestNotFound);
   return [ev('community.group.join-request-withdrawn', { groupId: s.groupId, requestId, userId }, userId)];
 };
 
 /** The owner may leave only as the last member (which closes the group); otherwise they hand over first. */
-export const decideLeave = (s: GroupState, userId: string): GroupEvent[] => {
+const decideLeave = (s: GroupState, userId: string): GroupEvent[] => {
   if (!isOpen(s)) throw denied.notFound(m.group);
   if (!s.members.has(userId)) throw denied.conflict(m.notMember);
   if (roleOf(s, userId) === 'owner' && s.members.size > 1) throw denied.conflict(m.ownerLeaves);
   return [ev('community.group.member-left', { groupId: s.groupId, userId }, userId)];
 };
 
-export const decideRemove = (s: GroupState, by: string, target: string): GroupEvent[] => {
+const decideRemove = (s: GroupState, by: string, target: string): GroupEvent[] => {
   assertLeader(s, by);
   const targetRole = roleOf(s, target);
   if (!targetRole) throw denied.notFound(m.memberNotFound);
@@ -244,7 +234,7 @@ export const decideRemove = (s: GroupState, by: string, target: string): GroupEv
   return [ev('community.group.member-removed', { groupId: s.groupId, userId: target, removedBy: by }, target)];
 };
 
-export const decideChangeRole = (s: GroupState, by: string, target: string, role: 'co-leader' | 'member'): GroupEvent[] => {
+const decideChangeRole = (s: GroupState, by: string, target: string, role: 'co-leader' | 'member'): GroupEvent[] => {
   assertOwner(s, by);
   const current = roleOf(s, target);
   if (!current) throw denied.notFound(m.memberNotFound);
@@ -254,7 +244,7 @@ export const decideChangeRole = (s: GroupState, by: string, target: string, role
 };
 
 /** Hands the group to another member; the former owner stays on as a co-leader. */
-export const decideHandOver = (s: GroupState, by: string, target: string): GroupEvent[] => {
+const decideHandOver = (s: GroupState, by: string, target: string): GroupEvent[] => {
   assertOwner(s, by);
   if (!s.members.has(target)) throw denied.notFound(m.memberNotFound);
   if (target === by) return [];
@@ -264,7 +254,7 @@ export const decideHandOver = (s: GroupState, by: string, target: string): Group
   ];
 };
 
-export const decideRequest = (s: GroupState, by: string, requestId: string, approve: boolean, now: Date): GroupEvent[] => {
+const decideRequest = (s: GroupState, by: string, requestId: string, approve: boolean, now: Date): GroupEvent[] => {
   assertLeader(s, by);
   const userId = [...s.pending.entries()].find(([, id]) => id === requestId)?.[0];
   if (!userId) throw denied.notFound(m.requestNotFound);
@@ -280,7 +270,7 @@ export const decideRequest = (s: GroupState, by: string, requestId: string, appr
   ];
 };
 
-export const decideRate = (s: GroupState, userId: string, weekStart: string, rating: number): GroupEvent[] => {
+const decideRate = (s: GroupState, userId: string, weekStart: string, rating: number): GroupEvent[] => {
   assertMember(s, userId);
   return [ev('community.group.meeting-rated', { groupId: s.groupId, userId, weekStart, rating }, userId)];
 };
@@ -289,7 +279,7 @@ export const decideRate = (s: GroupState, userId: string, weekStart: string, rat
  * Account deletion: the member leaves every group (`removedBy: 'system'`) and their requests are withdrawn.
  * An owner who leaves others behind hands the group to the longest-serving co-leader, else the longest member.
  */
-export const decideDeparture = (s: GroupState, userId: string): GroupEvent[] => {
+const decideDeparture = (s: GroupState, userId: string): GroupEvent[] => {
   if (!s.exists) return [];
   const events: GroupEvent[] = [];
   const requestId = s.pending.get(userId);
@@ -310,4 +300,71 @@ export const decideDeparture = (s: GroupState, userId: string): GroupEvent[] => 
   }
   events.push(ev('community.group.member-removed', { groupId: s.groupId, userId, removedBy: 'system' }, userId));
   return events;
+};
+
+/** A command a member (`by`) asks on a group; the decider checks their role in it. */
+type Actor = { groupId: string; by: string };
+
+/** What members, leaders, church admins and the system (invitations, account deletion) can do with a group. */
+export type GroupCommand =
+  | ({ type: 'CreateGroup' } & CreateGroup)
+  | ({ type: 'AttachGroupToChurch'; churchId: string } & Actor)
+  /** `adminOfChurch`: the church `by` administers, if any; it lets them detach the group from that church only. */
+  | ({ type: 'DetachGroupFromChurch'; adminOfChurch: string | null } & Actor)
+  | ({ type: 'UpdateGroup'; changes: GroupChanges } & Actor)
+  | { type: 'JoinGroup'; groupId: string; userId: string; requestId: string; now: Date }
+  | ({ type: 'JoinGroupByInvitation'; groupId: string } & JoinByInvitation)
+  | { type: 'WithdrawJoinRequest'; groupId: string; userId: string }
+  | { type: 'LeaveGroup'; groupId: string; userId: string }
+  | ({ type: 'RemoveGroupMember'; target: string } & Actor)
+  | ({ type: 'ChangeGroupRole'; target: string; role: 'co-leader' | 'member' } & Actor)
+  | ({ type: 'HandOverGroup'; target: string } & Actor)
+  | ({ type: 'DecideJoinRequest'; requestId: string; approve: boolean; now: Date } & Actor)
+  | { type: 'RateMeeting'; groupId: string; userId: string; weekStart: string; rating: number }
+  /** The member deleted their account (nothing to refuse). */
+  | { type: 'DepartGroup'; groupId: string; userId: string };
+
+const decideGroup = (c: GroupCommand, s: GroupState): GroupEvent[] => {
+  switch (c.type) {
+    case 'CreateGroup':
+      return decideCreate(s, c);
+    case 'AttachGroupToChurch':
+      return decideAttach(s, c.by, c.churchId);
+    case 'DetachGroupFromChurch':
+      return decideDetach(s, c.by, c.adminOfChurch !== null && c.adminOfChurch === s.churchId);
+    case 'UpdateGroup':
+      return decideUpdate(s, c.by, c.changes);
+    case 'JoinGroup':
+      return decideJoin(s, c.userId, c.requestId, c.now);
+    case 'JoinGroupByInvitation':
+      return decideJoinByInvitation(s, c);
+    case 'WithdrawJoinRequest':
+      return decideWithdraw(s, c.userId);
+    case 'LeaveGroup':
+      return decideLeave(s, c.userId);
+    case 'RemoveGroupMember':
+      return decideRemove(s, c.by, c.target);
+    case 'ChangeGroupRole':
+      return decideChangeRole(s, c.by, c.target, c.role);
+    case 'HandOverGroup':
+      return decideHandOver(s, c.by, c.target);
+    case 'DecideJoinRequest':
+      return decideRequest(s, c.by, c.requestId, c.approve, c.now);
+    case 'RateMeeting':
+      return decideRate(s, c.userId, c.weekStart, c.rating);
+    case 'DepartGroup':
+      return decideDeparture(s, c.userId);
+  }
+};
+
+/**
+ * The group aggregate, one `group-<id>` stream per group: the stream head keeps its state, so a command or a role
+ * check loads it in one read. Refuses only with Refusal (group-denied.ts).
+ */
+export const groupDecider: CommandDecider<GroupCommand, GroupState> = {
+  name: 'group',
+  stateVersion: 2,
+  initialState: emptyGroup,
+  evolve: evolveGroup,
+  decide: decideGroup,
 };

@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { MONGO_CONNECTION } from '@abide/platform';
 import { randomUUID } from 'node:crypto';
 import { type Connection, type Model, Schema } from 'mongoose';
 import { CLOCK, type Clock } from '../../config/clock';
+import { dropRetiredCollections } from '../../read-models/retired-collections';
 import { groupsOf } from '../domain/member-groups';
 import { MemberGroupsProjection } from './member-groups.projection';
 
@@ -14,37 +15,41 @@ export const GROUP_CARD_TTL_MS = 60_000;
 
 interface CachedCard {
   _id: string;
-  /** The group's stamp when the card was computed: a newer stamp means a member's activity changed since. */
-  stamp: string;
-  /** The members it was computed for, in roster order: a join or a departure makes it stale. */
-  members: string;
+  /** The members it was computed for, in roster order, each with their stamp read before the computation. */
+  memberStamps?: string;
   validUntil: number;
   card: string;
 }
 
-interface CardStamp {
+/** A member's stamp: replaced by a new random one after anything the cards read of them changed. */
+interface MemberStamp {
   _id: string;
   stamp: string;
 }
 
 /**
- * The figures of a group's card (weekly progress, Active, latest activity) read every member's activity document:
- * dozens of reads for one card, on My Groups and Discover. They are kept here, one document per group, computed on the
- * first read and reused until something they depend on changes:
- * - a member's activity, name, zone or sharing choice: the activity consumer calls `memberChanged` after applying it,
- *   which gives each of the member's groups a new stamp;
- * - the members themselves: the roster the caller passes differs from the one the card was computed for;
- * - time: GROUP_CARD_TTL_MS.
- * The stamp is read before the figures are computed and stored with them, so a change that lands during a computation
- * leaves a card that is already stale, never one that hides the change. All reads and writes are by key.
+ * The figures of a group's card (weekly progress, Active, latest activity) read every member's person and activity
+ * documents and fold them: on My Groups and Discover, for every card. A card is kept here, one document per group,
+ * computed on the first read and reused while nothing it was computed from has changed. It is a cache that can never
+ * be served as truth when stale, with any number of replicas, because:
+ * - each member has a stamp (`card_member_stamps`, by key), replaced by a new random value by `memberChanged`, which
+ *   the activity consumer calls after storing any change to that member's activity, name, zone or sharing choice (and
+ *   the inbox runs the handler again until it completes, so a stored change is always followed by a new stamp);
+ * - a card is stored with its members in roster order and the stamps read before its figures were computed, and is
+ *   served only while those are exactly the current roster and stamps, and GROUP_CARD_TTL_MS has not passed.
+ * So a served card was computed after each of its members' last stored change. A change that lands during a
+ * computation leaves a card with the older stamp, already stale; a card lost, or overwritten by an older computation
+ * (which carries older stamps), only costs a computation. The stamps are the members' own, not their groups', so
+ * a card never depends on knowing a member's groups at the moment they changed (member groups and rosters are
+ * separate documents, written one after the other). All reads and writes are by key.
  */
 @Injectable()
-export class GroupCardCache {
+export class GroupCardCache implements OnApplicationBootstrap {
   private readonly cards: Model<CachedCard>;
-  private readonly stamps: Model<CardStamp>;
+  private readonly stamps: Model<MemberStamp>;
 
   constructor(
-    @Inject(MONGO_CONNECTION) connection: Connection,
+    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
     private readonly memberGroups: MemberGroupsProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -53,49 +58,54 @@ export class GroupCardCache {
       new Schema<CachedCard>(
         {
           _id: { type: String, required: true },
-          stamp: { type: String, required: true },
-          members: { type: String, default: '' },
+          memberStamps: { type: String },
           validUntil: { type: Number, required: true },
           card: { type: String, required: true },
         },
+        // Cards kept before member stamps have none, so they are computed again at their first read.
         { collection: 'group_cards', versionKey: false },
       ),
     );
-    this.stamps = connection.model<CardStamp>(
-      'GroupCardStamp',
-      new Schema<CardStamp>(
+    this.stamps = connection.model<MemberStamp>(
+      'GroupCardMemberStamp',
+      new Schema<MemberStamp>(
         { _id: { type: String, required: true }, stamp: { type: String, required: true } },
-        { collection: 'group_card_stamps', versionKey: false },
+        { collection: 'card_member_stamps', versionKey: false },
       ),
     );
   }
 
+  /** The groups' stamps of before member stamps are read no more: one drop, a no-op once gone (any replica, any start). */
+  async onApplicationBootstrap(): Promise<void> {
+    await dropRetiredCollections(this.connection, 'group_card_stamps');
+  }
+
   /** The card of `groupId` for these members (roster order), computed by `compute` only when the kept one is stale. */
   async card<T>(groupId: string, memberIds: readonly string[], compute: () => Promise<T>): Promise<T> {
-    const [stamp, kept] = await Promise.all([
-      this.stamps.findById(groupId).lean<CardStamp>(),
-      this.cards.findById(groupId).lean<CachedCard>(),
-    ]);
+    const [memberStamps, kept] = await Promise.all([this.stampsOf(memberIds), this.cards.findById(groupId).lean<CachedCard>()]);
     const now = this.clock().getTime();
-    const current = stamp?.stamp ?? 'first';
-    const members = memberIds.join(',');
-    if (kept && kept.stamp === current && kept.members === members && kept.validUntil > now) return JSON.parse(kept.card) as T;
+    if (kept && kept.memberStamps === memberStamps && kept.validUntil > now) return JSON.parse(kept.card) as T;
     const card = await compute();
     await this.cards.replaceOne(
       { _id: groupId },
-      { stamp: current, members, validUntil: now + GROUP_CARD_TTL_MS, card: JSON.stringify(card) },
+      { memberStamps, validUntil: now + GROUP_CARD_TTL_MS, card: JSON.stringify(card) },
       { upsert: true },
     );
     return card;
   }
 
   /**
-   * After anything about this member changed: the cards of their groups are computed again on their next read.
-   * Returns those groups.
+   * After anything about this member changed (and was stored): every card they are on is computed again at its next
+   * read. Returns the groups they are in now, whose members a live signal tells (a hint: the cards do not need it).
    */
   async memberChanged(userId: string): Promise<string[]> {
-    const groups = groupsOf(await this.memberGroups.read(userId)).map((g) => g.groupId);
-    await Promise.all(groups.map((groupId) => this.stamps.replaceOne({ _id: groupId }, { stamp: randomUUID() }, { upsert: true })));
-    return groups;
+    await this.stamps.replaceOne({ _id: userId }, { stamp: randomUUID() }, { upsert: true });
+    return groupsOf(await this.memberGroups.read(userId)).map((g) => g.groupId);
+  }
+
+  /** The members with their current stamps, one read by key each (in parallel): what a kept card must match. */
+  private async stampsOf(memberIds: readonly string[]): Promise<string> {
+    const stamps = await Promise.all(memberIds.map((id) => this.stamps.findById(id).lean<MemberStamp>()));
+    return memberIds.map((id, i) => `${id}:${stamps[i]?.stamp ?? '-'}`).join(',');
   }
 }

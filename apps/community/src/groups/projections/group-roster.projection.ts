@@ -22,7 +22,7 @@ export class GroupRosterProjection extends OrderedJsonProjection<GroupRoster, Ha
   private readonly people: VersionedDocuments<Person>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection, log: EventStore) {
-    super(connection, 'group_rosters_v2', log, emptyRoster);
+    super(connection, 'group_rosters_v2', log, emptyRoster, ['group_rosters']);
     this.people = peopleDocuments(connection);
   }
 

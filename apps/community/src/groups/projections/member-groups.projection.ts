@@ -16,7 +16,7 @@ export class MemberGroupsProjection extends OrderedJsonProjection<MemberGroups, 
   readonly handles = memberGroupsEvents;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection, log: EventStore) {
-    super(connection, 'member_groups_v2', log, emptyMemberGroups);
+    super(connection, 'member_groups_v2', log, emptyMemberGroups, ['member_groups']);
   }
 
   protected keyOf(event: StoredEvent<Handled>): string {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandHandler, CommandRunner, type NewEvent } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
-import { GroupCommands, type Meta } from '../../groups/commands/group-commands';
+import { CommunityAggregates, type Meta } from '../../community-aggregates';
 import { assertMember, isLeader } from '../../groups/domain/group.decider';
 import { denied } from '../../groups/domain/group-denied';
 import { type OpenPrayerState, type PrayerCommand, prayerDecider, type PrayerOutcome, type PrayerState } from '../domain/prayer.decider';
@@ -19,7 +19,7 @@ export class PrayerCommands {
 
   constructor(
     runner: CommandRunner,
-    private readonly groups: GroupCommands,
+    private readonly aggregates: CommunityAggregates,
     private readonly texts: PrayerTexts,
   ) {
     this.prayers = CommandHandler.sealed(
@@ -65,7 +65,7 @@ export class PrayerCommands {
 
   /** Members only: 404 for a private group's outsiders, 403 for a public group's. */
   async viewer(userId: string, groupId: string): Promise<{ userId: string; leader: boolean }> {
-    const group = await this.groups.load(groupId);
+    const group = await this.aggregates.group(groupId);
     assertMember(group, userId);
     return { userId, leader: isLeader(group, userId) };
   }

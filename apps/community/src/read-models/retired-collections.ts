@@ -1,0 +1,11 @@
+import type { Connection } from 'mongoose';
+
+/**
+ * Drops the collections a read model kept before it moved to a new one (a new shape, filled again from the log), so
+ * nothing of a member stays behind where account deletion no longer looks. Called from the new read model's `reset`,
+ * which its first filling runs; a collection already gone (another replica dropped it) is no error. The same as
+ * formation's (apps/formation/src/shared/retired-collections.ts).
+ */
+export const dropRetiredCollections = async (connection: Connection, ...names: string[]): Promise<void> => {
+  await Promise.all(names.map((name) => connection.dropCollection(name).catch(() => undefined)));
+};
