@@ -1,32 +1,22 @@
 // The library's read models written by two replicas at once (two apps on one database), and handed later events first.
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EventData } from '@abide/contracts';
-import { EventStore, type NewEvent, type Projection, type StoredEvent } from '@abide/event-store';
-import { MONGO_CONNECTION } from '@abide/platform';
+import type { NewEvent, Projection, StoredEvent } from '@abide/event-store';
 import { integrationEnv } from '@abide/testing';
 import type { Connection } from 'mongoose';
 import { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
-import { Directory } from '../src/directory/directory';
-import { DirectoryEvents } from '../src/directory/directory-events';
-import { LogoProjection } from '../src/logos/logo.projection';
-import { ResourceCommands } from '../src/resources/commands/resource-commands';
-import { ObjectStore } from '../src/resources/files/object-store';
-import { ProcessingQueue } from '../src/resources/jobs/processing-queue';
-import { ResourceProcessor } from '../src/resources/jobs/resource-processor';
-import { CatalogueProjection } from '../src/resources/projections/catalogue.projection';
-import { ResourceProjection } from '../src/resources/projections/resource.projection';
-import { type ListQuery, ResourceQueries } from '../src/resources/resource-queries';
-import { envelope, startLibrary } from './library-app.stub';
+import type { ResourceCommands } from '../src/resources/commands/resource-commands';
+import type { ListQuery } from '../src/resources/resource-queries';
+import { envelope, type Replica, startReplica } from './library-app.stub';
 
-let replicas: NestFastifyApplication[];
+let replicas: Replica[];
 let db: Connection;
 const meta = () => ({ correlationId: uuidv7() });
 const page = { page: 1, pageSize: 100 };
 
 /** The same command through each replica in turn, all at once. */
 const onBoth = <T>(count: number, run: (commands: ResourceCommands, i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: count }, (_, i) => run(replicas[i % 2].get(ResourceCommands), i)));
+  Promise.all(Array.from({ length: count }, (_, i) => run(replicas[i % 2].get('ResourceCommands'), i)));
 
 /** A text file in quarantine, submitted through the first replica, processed: public ones wait for review. */
 const submitted = async (
@@ -35,7 +25,7 @@ const submitted = async (
   visibility: 'public' | 'private' | 'group' = 'public',
   groupId: string | null = null,
 ) => {
-  const objects = replicas[0].get(ObjectStore);
+  const objects = replicas[0].get('ObjectStore');
   const resourceId = uuidv7();
   const storageKey = objects.newKey(ownerId);
   const data = Buffer.from(words);
@@ -51,13 +41,13 @@ const submitted = async (
     churchId: null,
   };
   const file = { fileName: 'notes.txt', fileType: 'txt' as const, fileSize: data.length, storageKey, sha256: 'f'.repeat(64) };
-  await replicas[0].get(ResourceCommands).create({ resourceId, ownerId, fields, file, draft: false }, meta());
-  await replicas[0].get(ResourceProcessor).process(resourceId);
+  await replicas[0].get('ResourceCommands').create({ resourceId, ownerId, fields, file, draft: false }, meta());
+  await replicas[0].get('ResourceProcessor').process(resourceId);
   return resourceId;
 };
 
-const list = (app: NestFastifyApplication, callerId: string, query: Partial<ListQuery> = {}) =>
-  app.get(ResourceQueries).list(callerId, { ...page, ...query });
+const list = (app: Replica, callerId: string, query: Partial<ListQuery> = {}) =>
+  app.get('ResourceQueries').list(callerId, { ...page, ...query });
 
 beforeAll(async () => {
   // Two apps on one database and one pair of buckets: two replicas of the library.
@@ -67,34 +57,48 @@ beforeAll(async () => {
     S3_BUCKET_QUARANTINE: `lib-rep-${suffix}-quarantine`,
     S3_BUCKET_STORE: `lib-rep-${suffix}-store`,
   };
-  replicas = [(await startLibrary(shared)).app, (await startLibrary(shared)).app];
-  db = replicas[0].get<Connection>(MONGO_CONNECTION);
+  // Each on its own copy of the modules: its own connection and per-process state, as two processes have.
+  replicas = [await startReplica(shared), await startReplica(shared)];
+  db = replicas[0].db;
 }, 60_000);
 afterAll(async () => {
-  const objects = replicas[0].get(ObjectStore);
+  const objects = replicas[0].get('ObjectStore');
   for (const bucket of Object.values(objects.buckets)) {
     const keys: string[] = [];
     for await (const item of objects.client.listObjectsV2(bucket, '', true)) if (item.name) keys.push(item.name);
     if (keys.length) await objects.client.removeObjects(bucket, keys);
     await objects.client.removeBucket(bucket);
   }
-  for (const app of replicas) await app.get(ProcessingQueue).queue.obliterate({ force: true });
+  for (const app of replicas) await app.get('ProcessingQueue').queue.obliterate({ force: true });
   await db.dropDatabase();
-  await Promise.all(replicas.map((app) => app.close()));
+  await Promise.all(replicas.map((replica) => replica.app.close()));
 });
 
 describe('read models written by two replicas at once', () => {
-  it('counts every download made through both replicas at once: on the resource, in the public list and in My uploads', async () => {
+  it('counts every download both replicas apply at the same moment: on the resource, in the public list and in My uploads', async () => {
     const ownerId = uuidv7();
     const tag = `psalms${uuidv7().slice(-12)}`;
     const resourceId = await submitted(ownerId, `Psalms ${tag}`);
-    await replicas[1].get(ResourceCommands).approve(uuidv7(), resourceId, meta());
+    await replicas[1].get('ResourceCommands').approve(uuidv7(), resourceId, meta());
+    const store = replicas[0].get('EventStore');
+    const stream = `resource-${resourceId}`;
+    const downloads: NewEvent[] = Array.from({ length: 30 }, () => ({
+      type: 'library.resource.downloaded',
+      data: { resourceId, ownerId, userId: uuidv7() },
+      subjectId: ownerId,
+    }));
+    const appended = await store.append(stream, (await store.load(stream)).length, downloads, meta());
 
-    await onBoth(24, (commands) => commands.downloaded(uuidv7(), resourceId, meta()));
+    // Each replica applies every other download, all at once, as their runners do after their own appends.
+    await Promise.all(
+      appended.flatMap((event, i) =>
+        (['ResourceProjection', 'CatalogueProjection'] as const).map((type) => (replicas[i % 2].get(type) as Projection).apply(event)),
+      ),
+    );
 
-    expect((await replicas[0].get(ResourceQueries).one(uuidv7(), resourceId)).downloads).toBe(24);
-    expect((await list(replicas[1], uuidv7(), { q: tag })).items.map((r) => [r.id, r.downloads])).toEqual([[resourceId, 24]]);
-    expect((await list(replicas[0], ownerId, { mine: true })).items.map((r) => r.downloads)).toEqual([24]);
+    expect((await replicas[0].get('ResourceQueries').one(uuidv7(), resourceId)).downloads).toBe(30);
+    expect((await list(replicas[1], uuidv7(), { q: tag })).items.map((r) => [r.id, r.downloads])).toEqual([[resourceId, 30]]);
+    expect((await list(replicas[0], ownerId, { mine: true })).items.map((r) => r.downloads)).toEqual([30]);
   }, 120_000);
 
   it('lists every resource approved through both replicas at once, and each owner’s uploads in full', async () => {
@@ -123,7 +127,7 @@ describe('read models written by two replicas at once', () => {
     const churches = Array.from({ length: 10 }, () => uuidv7());
     await Promise.all(
       churches.map((churchId, i) => {
-        const handler = replicas[i % 2].get(DirectoryEvents).churches['community.church.member-joined'] as (e: unknown) => Promise<void>;
+        const handler = replicas[i % 2].get('DirectoryEvents').churches['community.church.member-joined'] as (e: unknown) => Promise<void>;
         const data: EventData<'community.church.member-joined'> = {
           churchId,
           userId,
@@ -134,15 +138,15 @@ describe('read models written by two replicas at once', () => {
       }),
     );
 
-    const mine = await replicas[1].get(Directory).churchesOf(userId);
+    const mine = await replicas[1].get('Directory').churchesOf(userId);
     expect([...mine.keys()].sort()).toEqual([...churches].sort());
     expect(mine.get(churches[0])).toBe('admin');
   }, 60_000);
 });
 
 /** A private upload through `app` (a create and its processing), for a write racing others. */
-const submittedThrough = async (app: NestFastifyApplication, ownerId: string, words: string) => {
-  const objects = app.get(ObjectStore);
+const submittedThrough = async (app: Replica, ownerId: string, words: string) => {
+  const objects = app.get('ObjectStore');
   const resourceId = uuidv7();
   const storageKey = objects.newKey(ownerId);
   const data = Buffer.from(words);
@@ -158,8 +162,8 @@ const submittedThrough = async (app: NestFastifyApplication, ownerId: string, wo
     churchId: null,
   };
   const file = { fileName: 'notes.txt', fileType: 'txt' as const, fileSize: data.length, storageKey, sha256: 'f'.repeat(64) };
-  await app.get(ResourceCommands).create({ resourceId, ownerId, fields, file, draft: false }, meta());
-  await app.get(ResourceProcessor).process(resourceId);
+  await app.get('ResourceCommands').create({ resourceId, ownerId, fields, file, draft: false }, meta());
+  await app.get('ResourceProcessor').process(resourceId);
   return resourceId;
 };
 
@@ -169,7 +173,7 @@ describe('read models handed a later event before an earlier one', () => {
     const [anna, ben] = [uuidv7(), uuidv7()];
     // The streams replayed here are the only ones the catalogues hold afterwards: every list is of this test's words.
     const tag = `ruth${uuidv7().slice(-12)}`;
-    const commands = replicas[0].get(ResourceCommands);
+    const commands = replicas[0].get('ResourceCommands');
     const kept = await submitted(anna, `Ruth gleaned in the fields ${tag}`);
     await commands.approve(uuidv7(), kept, meta());
     for (let i = 0; i < 3; i++) await commands.downloaded(uuidv7(), kept, meta());
@@ -182,7 +186,7 @@ describe('read models handed a later event before an earlier one', () => {
     await commands.delete(ben, deleted, meta());
     const privateOne = await submitted(ben, `Naomi returned ${tag}`);
     const churchId = uuidv7();
-    const store = replicas[0].get(EventStore);
+    const store = replicas[0].get('EventStore');
     const logo = (n: number): NewEvent =>
       n % 3 === 2
         ? { type: 'library.logo.removed', data: { churchId, logoId: `logo-${n - 1}`, removedBy: anna }, subjectId: null }
@@ -192,9 +196,9 @@ describe('read models handed a later event before an earlier one', () => {
             subjectId: null,
           };
     for (let n = 0; n < 5; n++)
-      await replicas[0].get(LogoProjection).apply((await store.append(`logo-${churchId}`, n, [logo(n)], meta()))[0] as never);
+      await replicas[0].get('LogoProjection').apply((await store.append(`logo-${churchId}`, n, [logo(n)], meta()))[0] as never);
 
-    const projectionTypes = [ResourceProjection, CatalogueProjection, LogoProjection];
+    const projectionTypes = ['ResourceProjection', 'CatalogueProjection', 'LogoProjection'] as const;
     // What a person sees (each list and resource) and what the resources and logos hold, bookkeeping left out.
     const snapshot = async () => ({
       resources: await Promise.all(
@@ -222,12 +226,12 @@ describe('read models handed a later event before an earlier one', () => {
         .concat(`logo-${churchId}`)
         .map((id) => store.load(id)),
     );
-    for (const type of projectionTypes) await replicas[0].get<Projection>(type).reset();
+    for (const type of projectionTypes) await (replicas[0].get(type) as Projection).reset();
     await Promise.all(
       streams.map(async (events) => {
         for (const [i, event] of [...events].reverse().entries()) {
           for (const type of projectionTypes) {
-            const projection = replicas[i % 2].get<Projection>(type);
+            const projection = replicas[i % 2].get(type) as Projection;
             if (projection.handles.includes(event.type)) await projection.apply(event as StoredEvent);
           }
         }
