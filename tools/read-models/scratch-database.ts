@@ -11,9 +11,11 @@ import type { Connection } from 'mongoose';
 /**
  * The event store's collections (any `collectionPrefix`): the log, its heads, and the markers that say what was done once
  * (layout upgrades, filled read models, the services' `<service>_migrations`), so the scratch boot does not do it again,
- * and the members whose read models were purged, whom the rebuild leaves out as the live one did.
+ * and the members whose read models were purged, whom the rebuild leaves out as the live one did. Beside them, what
+ * read models copy from outside the log: the library's extracted texts (`library_resource_texts`, written by processing
+ * from the file, read when a `processed` event is applied), without which every rebuilt text would be empty.
  */
-const LOG_COLLECTION = /(^|_)(events|streams|projection_builds|purged_subjects|event_store_meta|migrations)$/;
+const LOG_COLLECTION = /(^|_)(events|streams|projection_builds|purged_subjects|event_store_meta|migrations|resource_texts)$/;
 
 export const isLogCollection = (name: string): boolean => LOG_COLLECTION.test(name);
 

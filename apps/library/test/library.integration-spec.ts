@@ -15,6 +15,8 @@ import { ObjectStore } from '../src/resources/files/object-store';
 import { ProcessingQueue } from '../src/resources/jobs/processing-queue';
 import { ResourceProcessor } from '../src/resources/jobs/resource-processor';
 import { SEARCH_TEXT_CHARS } from '../src/resources/catalogue/catalogue';
+import { CatalogueProjection } from '../src/resources/projections/catalogue.projection';
+import { ResourceProjection } from '../src/resources/projections/resource.projection';
 import { ResourceQueries } from '../src/resources/resource-queries';
 import { UNREADABLE } from '../src/resources/files/text-extraction';
 import { docxBombs, MiB, pdfBomb, peakMemoryDuring } from '../../gateway/test/bomb-files.stub';
@@ -155,7 +157,7 @@ describe('processing', () => {
     await processor.process(resourceId);
     const before = await queries.one(ownerId, resourceId);
 
-    await app.get(ProjectionRunner).rebuild('library-resources');
+    await app.get(ProjectionRunner).rebuild(app.get(ResourceProjection).name);
 
     expect(await queries.one(ownerId, resourceId)).toEqual(before);
   });
@@ -351,7 +353,7 @@ describe('the library list from keyed catalogues', () => {
     const before = await queries.list(uuidv7(), { ...page, q: 'Patience and kindness' });
     const mine = await queries.list(ownerId, { ...page, mine: true });
 
-    await app.get(ProjectionRunner).rebuild('library-catalogues');
+    await app.get(ProjectionRunner).rebuild(app.get(CatalogueProjection).name);
 
     expect(before.items.map((r) => r.id)).toEqual([resourceId]);
     expect(await queries.list(uuidv7(), { ...page, q: 'Patience and kindness' })).toEqual(before);

@@ -44,18 +44,12 @@ export const churchNameSchema = new Schema<ChurchNameView>(
 );
 
 /**
- * The churches of one member (`_id` = the member), as JSON: church id → role (null once they left) and the version of
- * the church's stream last applied, so a late or repeated event never undoes a newer one. Read by key for each list.
+ * The churches of one member (`library_member_churches`, `_id` = the member), a JSON value written by compare-and-set
+ * (VersionedDocuments): church id → role (null once they left) and the version of the church's stream last applied,
+ * so a late or repeated event never undoes a newer one. Read by key for each list.
  */
-export interface MemberChurchesView {
-  _id: string;
-  state: string;
-}
 export type MemberChurchRoles = Record<string, { role: 'admin' | 'member' | null; version: number }>;
-export const memberChurchesSchema = new Schema<MemberChurchesView>(
-  { _id: { type: String, required: true }, state: { type: String, required: true } },
-  { collection: 'library_member_churches', versionKey: false },
-);
+export const MEMBER_CHURCHES_COLLECTION = 'library_member_churches';
 
 /** The groups of one member (`_id` = the member): what the library list reads, by key, for each caller. */
 export interface MemberGroupsView {

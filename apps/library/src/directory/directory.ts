@@ -1,13 +1,12 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { MONGO_CONNECTION } from '@abide/platform';
-import { withDocument } from '@abide/event-store';
+import { unchanged, VersionedDocuments } from '@abide/event-store';
 import type { Connection, Model } from 'mongoose';
 import {
   type ChurchNameView,
   churchNameSchema,
-  type MemberChurchesView,
   type MemberChurchRoles,
-  memberChurchesSchema,
+  MEMBER_CHURCHES_COLLECTION,
   type GroupView,
   groupSchema,
   type MemberGroupsView,
@@ -28,7 +27,7 @@ export class Directory implements OnModuleInit {
   readonly memberships: Model<MembershipView>;
   readonly memberGroups: Model<MemberGroupsView>;
   readonly churches: Model<ChurchNameView>;
-  readonly memberChurches: Model<MemberChurchesView>;
+  readonly memberChurches: VersionedDocuments<MemberChurchRoles>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
     this.members = connection.models.MemberNameView ?? connection.model<MemberNameView>('MemberNameView', memberNameSchema);
@@ -36,8 +35,8 @@ export class Directory implements OnModuleInit {
     this.memberships = connection.models.MembershipView ?? connection.model<MembershipView>('MembershipView', membershipSchema);
     this.memberGroups = connection.models.MemberGroupsView ?? connection.model<MemberGroupsView>('MemberGroupsView', memberGroupsSchema);
     this.churches = connection.models.ChurchNameView ?? connection.model<ChurchNameView>('ChurchNameView', churchNameSchema);
-    this.memberChurches =
-      connection.models.MemberChurchesView ?? connection.model<MemberChurchesView>('MemberChurchesView', memberChurchesSchema);
+    // Rows written before compare-and-set hold the same JSON shape: their first conditional write gives them a revision.
+    this.memberChurches = new VersionedDocuments<MemberChurchRoles>(connection, MEMBER_CHURCHES_COLLECTION);
   }
 
   async onModuleInit(): Promise<void> {
@@ -47,7 +46,6 @@ export class Directory implements OnModuleInit {
       this.memberships.init(),
       this.memberGroups.init(),
       this.churches.init(),
-      this.memberChurches.init(),
     ]);
   }
 
@@ -60,7 +58,7 @@ export class Directory implements OnModuleInit {
     await upsert(this.members, { _id: userId }, { $set: { name: null, deleted: true } });
     await this.memberships.deleteMany({ userId });
     await this.memberGroups.deleteOne({ _id: userId });
-    await this.memberChurches.deleteOne({ _id: userId });
+    await this.memberChurches.update(userId, () => null);
   }
 
   async nameChurch(churchId: string, name: string): Promise<void> {
@@ -69,15 +67,13 @@ export class Directory implements OnModuleInit {
 
   /**
    * A member's role in a church after an event of the church's stream (`role` null: they left or were removed). An
-   * event older than the one applied last for that church changes nothing.
+   * event older than the one applied last for that church changes nothing. A compare-and-set of the member's document:
+   * replicas handling events of several churches of one member at once all land.
    */
   async setChurchRole(churchId: string, userId: string, role: 'admin' | 'member' | null, version: number): Promise<void> {
-    await withDocument(this.memberChurches as unknown as Model<unknown>, userId, async () => {
-      const roles = await this.churchRolesOf(userId);
-      if ((roles[churchId]?.version ?? 0) >= version) return;
-      roles[churchId] = { role, version };
-      await upsert(this.memberChurches, { _id: userId }, { $set: { state: JSON.stringify(roles) } });
-    });
+    await this.memberChurches.update(userId, (current) =>
+      (current?.[churchId]?.version ?? 0) >= version ? unchanged : { ...current, [churchId]: { role, version } },
+    );
   }
 
   /** The member's churches and their role in each: one read by key. */
@@ -94,8 +90,7 @@ export class Directory implements OnModuleInit {
   }
 
   private async churchRolesOf(userId: string): Promise<MemberChurchRoles> {
-    const row = await this.memberChurches.findById(userId).lean<MemberChurchesView>();
-    return row ? (JSON.parse(row.state) as MemberChurchRoles) : {};
+    return (await this.memberChurches.get(userId)) ?? {};
   }
 
   async nameGroup(groupId: string, name: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventTypesOf } from '@abide/contracts';
-import { applyIfNewer, type Projection, type StoredEvent } from '@abide/event-store';
+import { applyInOrder, EventStore, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import { type Connection, type Model, Schema } from 'mongoose';
 
@@ -12,13 +12,22 @@ export interface LogoView {
   version: number;
 }
 
+/**
+ * Every event of a church's logo stream applied once and in order by a conditional write on the document's version
+ * (applyInOrder): two replicas applying a replacement and a removal at once cannot leave the older one.
+ */
 @Injectable()
 export class LogoProjection implements Projection<EventTypesOf<'library.logo.'>> {
-  readonly name = 'church-logos';
+  /** Renamed when its events began to be applied in stream order: `library_logos` is filled again from the log once. */
+  readonly name = 'church-logos-2';
+  readonly backfill = true;
   readonly handles = ['library.logo.replaced', 'library.logo.removed'] as const;
   readonly model: Model<LogoView>;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+  constructor(
+    @Inject(MONGO_CONNECTION) connection: Connection,
+    private readonly log: EventStore,
+  ) {
     this.model =
       connection.models.LogoView ??
       connection.model<LogoView>(
@@ -36,12 +45,12 @@ export class LogoProjection implements Projection<EventTypesOf<'library.logo.'>>
   }
 
   async apply(event: StoredEvent<EventTypesOf<'library.logo.'>>): Promise<void> {
-    const { churchId } = event.data;
-    if (event.type === 'library.logo.replaced') {
-      await applyIfNewer(this.model, churchId, event.version, { $set: { logoId: event.data.logoId, contentType: event.data.contentType } });
-    } else {
-      await applyIfNewer(this.model, churchId, event.version, { $set: { logoId: null, contentType: null } });
-    }
+    await applyInOrder(this.model, event.data.churchId, event, this.log, (next) => {
+      const logo = next as StoredEvent<EventTypesOf<'library.logo.'>>;
+      return logo.type === 'library.logo.replaced'
+        ? { $set: { logoId: logo.data.logoId, contentType: logo.data.contentType } }
+        : { $set: { logoId: null, contentType: null } };
+    });
   }
 
   find(churchId: string): Promise<LogoView | null> {

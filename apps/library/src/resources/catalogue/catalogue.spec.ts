@@ -2,7 +2,16 @@ import type { AnyEvent, EventTypesOf } from '@abide/contracts';
 
 type ResourceEvent = AnyEvent<EventTypesOf<'library.resource.'>>;
 import { ERASED } from '@abide/event-store';
-import { applyToEntry, audienceOf, type CatalogueEntry, filterEntries, newestFirst, SEARCH_TEXT_CHARS } from './catalogue';
+import {
+  applyToEntry,
+  audienceOf,
+  type CatalogueEntry,
+  filterEntries,
+  listedEntry,
+  newestFirst,
+  SEARCH_TEXT_CHARS,
+  withListing,
+} from './catalogue';
 
 let version = 0;
 const event = (type: string, data: Record<string, unknown>, at = '2026-01-01T00:00:00.000Z'): ResourceEvent =>
@@ -148,5 +157,45 @@ describe('filtering and order', () => {
       entry('b', { createdAt: '2026-01-01T00:00:00.000Z' }),
     ];
     expect(entries.sort(newestFirst).map((e) => e.id)).toEqual(['c', 'b', 'a']);
+  });
+});
+
+describe('an entry as its owner keeps it', () => {
+  /** Folds events as the catalogue projection does: each entry with where it was listed and its text's version. */
+  const history = (events: ResourceEvent[], text = 'Love is patient') =>
+    events.reduce<CatalogueEntry[]>((entries, e) => {
+      const before = entries.at(-1);
+      const after = applyToEntry(before, e, text);
+      return after ? [...entries, withListing(before, after, e.version)] : entries;
+    }, []);
+
+  it('remembers every audience it was listed for, a deleted one too, so each can be told it is gone', () => {
+    const entries = history([
+      event('library.resource.submitted', { fields: fields(), file }),
+      event('library.resource.processed', { pages: 1, words: 3, excerpt: 'e', storageKey: 'k' }),
+      event('library.resource.queued-for-review', { cause: 'submitted' }),
+      event('library.resource.approved', {}),
+      event('library.resource.downloaded', { userId: 'u' }),
+      event('library.resource.deleted', { deletedBy: 'o1' }),
+    ]);
+    expect(entries.map((e) => e.audiences)).toEqual([[], [], [], ['public'], ['public'], ['public']]);
+    expect(audienceOf(entries.at(-1))).toBeNull();
+  });
+
+  it('moves its text version for a change of text or listing only, not for a download', () => {
+    const entries = history([
+      event('library.resource.submitted', { fields: fields(), file }),
+      event('library.resource.processed', { pages: 1, words: 3, excerpt: 'e', storageKey: 'k' }),
+      event('library.resource.queued-for-review', { cause: 'submitted' }),
+      event('library.resource.approved', {}),
+      event('library.resource.downloaded', { userId: 'u' }),
+    ]);
+    expect(entries.map((e) => e.textVersion)).toEqual([1, 2, 2, 4, 4]);
+  });
+
+  it('is listed without its text or the owner’s bookkeeping', () => {
+    const [entry] = history([event('library.resource.submitted', { fields: fields(), file })]);
+    expect(listedEntry({ ...entry, text: 'words' })).toEqual({ ...entry, text: '', audiences: undefined, textVersion: undefined });
+    expect(Object.keys(listedEntry(entry))).not.toContain('audiences');
   });
 });

@@ -37,6 +37,13 @@ export type CatalogueEntry = Pick<
   /** As ISO strings: the catalogue is stored as JSON. */
   createdAt: string;
   updatedAt: string;
+  /**
+   * Kept in the owner's document only: every audience the entry was ever listed for (a deleted one too), so each of
+   * those catalogues can be told the entry's latest state again after a crash or by a late replica.
+   */
+  audiences?: string[];
+  /** Kept in the owner's document only: the version of the last event that changed the entry's listed text. */
+  textVersion?: number;
 };
 
 /** Entries by resource id. */
@@ -145,6 +152,20 @@ export const applyToEntry = (
       return undefined;
   }
 };
+
+/**
+ * The entry after `event` as the owner's document keeps it: the audiences it was ever listed for, and the version of
+ * the last event that changed its listed text (its audience or its text), so a download does not rewrite the texts.
+ */
+export const withListing = (before: CatalogueEntry | undefined, after: CatalogueEntry, version: number): CatalogueEntry => {
+  const to = audienceOf(after);
+  const audiences = [...new Set([...(before?.audiences ?? []), ...(to ? [to] : [])])];
+  const textChanged = !before || audienceOf(before) !== to || (before.text ?? '') !== (after.text ?? '');
+  return { ...after, audiences, textVersion: textChanged ? version : (before.textVersion ?? version) };
+};
+
+/** The entry as an audience's catalogue lists it: no text (kept apart) and none of the owner's bookkeeping. */
+export const listedEntry = ({ audiences: _a, textVersion: _t, ...entry }: CatalogueEntry): CatalogueEntry => ({ ...entry, text: '' });
 
 export interface CatalogueFilter {
   q?: string;
