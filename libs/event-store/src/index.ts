@@ -11,7 +11,6 @@ export { STREAM_HEADS_COLLECTION } from './stream-head.schema';
 export { OUTBOX_COLLECTION, UNPROJECTED_COLLECTION } from './outbox/outbox.schema';
 export type { Projection } from './projections/projection';
 export { ProjectionRunner, type ProjectionRunnerOptions } from './projections/projection-runner';
-export { applyIfNewer, withDocument } from './projections/apply-if-newer';
 export { DocumentContention, unchanged, VersionedDocuments, type Change } from './read-models/versioned-documents';
 export {
   applyInOrder,

@@ -5,7 +5,7 @@ import type { Decider } from './decider';
 import { EVENTS_COLLECTION } from './event.schema';
 import { EventStore } from './event-store';
 import { eventKey } from './keys';
-import { applyIfNewer } from './projections/apply-if-newer';
+import { applyInOrder, type StreamLog } from './read-models/stream-order';
 import type { Projection } from './projections/projection';
 import { ProjectionRunner } from './projections/projection-runner';
 import type { StoredEvent } from './stored-event';
@@ -36,14 +36,17 @@ class RolesProjection implements Projection<'identity.user.registered'> {
   readonly name = 'roles-view';
   readonly handles = ['identity.user.registered'] as const;
   readonly model: Model<RolesView>;
-  constructor(connection: Connection) {
+  constructor(
+    connection: Connection,
+    private readonly log: StreamLog,
+  ) {
     this.model = connection.model<RolesView>(
       'RolesView',
       new Schema<RolesView>({ _id: String, roles: [String], version: Number }, { collection: 'roles_view' }),
     );
   }
   async apply(event: StoredEvent<'identity.user.registered'>): Promise<void> {
-    await applyIfNewer(this.model, event.streamId, event.version, { $set: { roles: event.data.roles } });
+    await applyInOrder(this.model, event.streamId, event, this.log, () => ({ $set: { roles: event.data.roles } }));
   }
   async reset(): Promise<void> {
     await this.model.deleteMany({});
@@ -94,7 +97,7 @@ describe('EventStore reading an earlier schema version', () => {
     expect(event).toMatchObject({ type: 'identity.user.registered', schemaVersion: 2, data: { ...v1Data, roles: ['user'] } });
     expect((await store.aggregate('user-old', rolesDecider)).state).toEqual({ roles: ['user'] });
 
-    const projection = new RolesProjection(connection);
+    const projection = new RolesProjection(connection, store);
     await new ProjectionRunner(store, [projection]).rebuild('roles-view');
     await expect(projection.model.findById('user-old').lean()).resolves.toMatchObject({ roles: ['user'], version: 1 });
 

@@ -3,7 +3,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import { EventStore } from '../event-store';
 import { userRegistered } from '../test-fixtures';
 import { eventKey } from '../keys';
-import { applyIfNewer } from './apply-if-newer';
+import { applyInOrder, type StreamLog } from '../read-models/stream-order';
 import type { StoredEvent } from '../stored-event';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
@@ -23,7 +23,11 @@ class UserDirectoryProjection implements Projection<'identity.user.registered'> 
   readonly handles = ['identity.user.registered'] as const;
   readonly model: Model<UserView>;
 
-  constructor(connection: Connection, collection = 'user_directory') {
+  constructor(
+    connection: Connection,
+    private readonly log: StreamLog,
+    collection = 'user_directory',
+  ) {
     const schema = new Schema<UserView>(
       { _id: String, name: String, email: String, applied: Number, version: Number },
       { collection, versionKey: false },
@@ -33,10 +37,10 @@ class UserDirectoryProjection implements Projection<'identity.user.registered'> 
 
   async apply(event: StoredEvent<'identity.user.registered'>): Promise<void> {
     const { data } = event;
-    await applyIfNewer(this.model, event.streamId, event.version, {
+    await applyInOrder(this.model, event.streamId, event, this.log, () => ({
       $set: { name: data.name, email: data.email },
       $inc: { applied: 1 },
-    });
+    }));
   }
 
   async reset(): Promise<void> {
@@ -69,7 +73,7 @@ describe(ProjectionRunner.name, () => {
   beforeAll(async () => {
     connection = await connectTestDatabase(uniqueName('es_proj'));
     store = new EventStore(connection, { service: 'test' });
-    projection = new UserDirectoryProjection(connection);
+    projection = new UserDirectoryProjection(connection, store);
     sut = new ProjectionRunner(store, [projection]);
   });
 
@@ -170,7 +174,7 @@ describe(ProjectionRunner.name, () => {
       override readonly name = 'late-directory';
       readonly backfill = true;
     }
-    const late = new LateDirectory(connection, 'late_directory');
+    const late = new LateDirectory(connection, store, 'late_directory');
     await late.reset();
     await appendAndProject('user-20', 0, 'Before the new read model');
 
