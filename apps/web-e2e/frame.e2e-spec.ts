@@ -3,8 +3,9 @@ import { LoginPage } from './pages/LoginPage';
 import { PlanPage } from './pages/PlanPage';
 import { dismissToast } from './pages/Toasts';
 import { seedMember } from './seed/members';
-import { newPage, screenshot, useBrowser, viewports } from './support/browser';
+import { newPage, SCREENSHOT_DIR, screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
+import { outsideWindow } from './support/layout';
 
 const sevenLinks = ['Home', 'My Plan', 'Habits', 'Journal', 'Library', 'Upload', 'Groups'];
 
@@ -25,6 +26,16 @@ describe('the frame on a phone', () => {
     expect(await frame.current(frame.bottomBar).innerText()).toBe('My Plan');
     expect(await frame.bell.isVisible()).toBe(true);
     await screenshot(page, 'frame-phone-plan');
+
+    // The bell's panel fits the phone's width: its heading and every notice start on screen.
+    await frame.bell.click();
+    const panel = page.locator('.notifications');
+    await panel.getByText('Notifications', { exact: true }).waitFor();
+    expect(await outsideWindow(page, panel)).toEqual({ left: 0, right: 0 });
+    expect((await panel.boundingBox())?.width).toBeGreaterThan(viewports.phone.width * 0.8);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/frame-phone-notifications.png` });
+    await frame.bell.click();
+    await panel.waitFor({ state: 'hidden' });
     await expectAccessible(page, 'the phone frame', { widths: ['phone'] });
 
     await frame.menuButton.click();
