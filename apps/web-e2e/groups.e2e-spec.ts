@@ -3,10 +3,11 @@ import { GroupDashboardPage } from './pages/GroupDashboardPage';
 import { GroupPage } from './pages/GroupPage';
 import { GroupsPage } from './pages/GroupsPage';
 import { closeToastIfShown, fieldError, toast } from './pages/Toasts';
-import { postPrayer, seedGroup, uniqueWord, waitForNames } from './seed/groups';
+import { joinGroup, postPrayer, seedGroup, uniqueWord, waitForNames } from './seed/groups';
 import { seedMember } from './seed/members';
 import { newPage, screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
+import { sidewaysScroll } from './support/layout';
 import { signIn } from './support/sign-in';
 
 /** Discover's page size (apps/web/src/features/groups/components/DiscoverTab.tsx). */
@@ -252,5 +253,38 @@ describe('groups on a phone', () => {
     await new GroupDashboardPage(page).heading.waitFor();
     await page.getByRole('region', { name: 'Members', exact: true }).getByText('1', { exact: true }).waitFor();
     await screenshot(page, 'groups-dashboard-phone');
+  });
+});
+
+/** A meeting place pasted as people paste it: a link without its scheme, a long name without a space. */
+describe.each([
+  ['phone', viewports.phone],
+  ['desktop', viewports.desktop],
+] as const)('meeting places on a %s', (width, viewport) => {
+  const session = useBrowser(viewport);
+
+  it('keeps every card inside the page and makes a link of an address without https://', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    const online = `Online Group ${uniqueWord()}`;
+    const hall = `Hall Group ${uniqueWord()}`;
+    const link = `zoom.us/j/98765432100?pwd=${'x'.repeat(120)}`;
+    await seedGroup(member.session, { name: online, description: 'We meet online.', meeting: { day: 'monday', time: '19:30', location: link } });
+    // The free plan leads one group: another member leads the second, which this one joins.
+    const leader = await seedMember();
+    const hallGroup = await seedGroup(leader.session, {
+      name: hall,
+      description: 'We meet in the hall.',
+      meeting: { day: 'tuesday', time: '19:30', location: `FellowshipHall${'Building'.repeat(20)}` },
+    });
+    await joinGroup(member.session, hallGroup.id);
+    await signIn(page, member);
+    const groups = await new GroupsPage(page).open();
+    await groups.card(hall).getByText(/FellowshipHall/).waitFor();
+
+    const join = groups.card(online).getByRole('link', { name: 'Join online' });
+    expect(await join.getAttribute('href')).toBe(`https://${link}`);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, `groups-meeting-places-${width}`);
   });
 });

@@ -5,6 +5,7 @@ import { seedMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
+import { sidewaysScroll } from './support/layout';
 
 /** Habits (issue 4): Add Habit, real stat cards, check-in, Overview and Analytics. */
 describe('habits', () => {
@@ -162,5 +163,23 @@ describe('habits on a phone', () => {
 
     await habits.checkIn('Morning prayer').waitFor();
     await screenshot(page, 'habits-phone');
+  });
+
+  it("draws the trend's axis labels at a readable size", async () => {
+    const { page } = session;
+    const member = await seedMember();
+    const habit = await seedHabit(member.session, { name: 'Gratitude list', category: 'gratitude' });
+    await checkInHabit(member.session, habit.id);
+    await signIn(page, member);
+    const habits = await new HabitsPage(page).open();
+    await habits.analyticsTab.click();
+    await habits.trendChart().waitFor();
+
+    // The labels' height on screen (an SVG scaled down to a phone shrinks its text with it).
+    const heights = await page.locator('.trend__tick').evaluateAll((ticks) => ticks.map((tick) => tick.getBoundingClientRect().height));
+    expect(heights).toHaveLength(3);
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(12);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, 'habits-analytics-phone');
   });
 });

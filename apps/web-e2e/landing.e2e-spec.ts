@@ -2,6 +2,8 @@ import { AppFrame } from './pages/AppFrame';
 import { LandingPage } from './pages/LandingPage';
 import { screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
+import { seedMember } from './seed/members';
+import { signIn } from './support/sign-in';
 
 describe('landing page', () => {
   const session = useBrowser(viewports.desktop);
@@ -37,6 +39,18 @@ describe('landing page', () => {
 
     await landing.startFreeToday.click();
     await page.waitForURL('**/login');
+  });
+
+  it("labels the sample day as an example and sends a signed-in member to their own plan", async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await signIn(page, member);
+    const landing = await new LandingPage(page).open();
+
+    await page.getByText('Example · not your plan').waitFor();
+    expect(await landing.startJourney.count()).toBe(0);
+    await page.getByRole('main').getByRole('link', { name: 'Open My Plan' }).click();
+    await page.waitForURL('**/plan');
   });
 
   it('fits a phone screen', async () => {

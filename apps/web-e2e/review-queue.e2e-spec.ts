@@ -8,6 +8,7 @@ import { seedMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
+import { sidewaysScroll } from './support/layout';
 
 const runId = () => randomUUID().slice(0, 6);
 
@@ -161,5 +162,31 @@ describe('review queue on a phone', () => {
     await queue.item(resource.title).click();
     await queue.preview.getByRole('heading', { name: resource.title }).waitFor();
     await screenshot(page, 'review-queue-phone');
+  });
+
+  it('shows each decision of the audit trail with its reason on one readable line', async () => {
+    const { page } = session;
+    const [uploader, moderator] = await Promise.all([seedMember(), seedModerator()]);
+    const resource = await uploadResource(uploader.session, {
+      file: textFile('Recipes.txt', `Recipes ${runId()}`),
+      title: `Recipes ${runId()}`,
+      category: 'other',
+    });
+    await processed(uploader.session, resource.id);
+    await queued(moderator.session, resource.id);
+    const reason = 'This is not a spiritual formation resource.';
+    expect((await moderator.session.post(`/api/moderation/resources/${resource.id}/reject`, { reason })).status).toBe(200);
+
+    await signIn(page, moderator);
+    const queue = await new ReviewQueuePage(page).open();
+    await queue.auditTab.click();
+    const shown = page.getByText(reason).first();
+    await shown.waitFor();
+    // One letter per line would make it a few pixels wide and hundreds tall.
+    const box = await shown.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(viewports.phone.width * 0.6);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, 'review-queue-audit-phone');
+    await expectAccessible(page, 'audit trail on a phone', { widths: ['phone'] });
   });
 });

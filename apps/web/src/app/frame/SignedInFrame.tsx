@@ -15,6 +15,7 @@ import { AccountMenu } from './AccountMenu';
 import { framePopups, preloadFramePopups } from './frame-popups-module';
 import { NavIcon } from './NavIcon';
 import { SkipLink } from './SkipLink';
+import { useCollapseWhenFull } from './useCollapseWhenFull';
 
 const linkClass =
   (base: string) =>
@@ -44,12 +45,17 @@ export function SignedInFrame() {
   useLiveUpdates(user?.id);
   // A member of a church sees its logo and colour in the frame (the active one, for a member of several).
   const { active } = useActiveChurch();
+  // Before the links would push the bell and the avatar off the bar, they move into the side menu.
+  const { ref: barRef, collapsed } = useCollapseWhenFull<HTMLDivElement>(`${items.length}|${active?.name ?? ''}|${user?.name ?? ''}`);
+  const barClass = ['frame__bar', canReview(user?.roles) ? 'frame__bar--reviewer' : '', collapsed ? 'frame__bar--collapsed' : '']
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className={active ? 'frame frame--signed-in frame--church' : 'frame frame--signed-in'} style={churchFrameStyle(active?.primaryColor)}>
       <SkipLink />
       <header className="frame__header frame__header--sticky">
-        <div className={canReview(user?.roles) ? 'frame__bar frame__bar--reviewer' : 'frame__bar'}>
+        <div ref={barRef} className={barClass}>
           <div className="frame__start">
             <LiteButton
               type="text"

@@ -62,8 +62,17 @@ describe(meetingLink.name, () => {
     expect(meetingLink(' https://meet.example.org/abc ')).toBe('https://meet.example.org/abc');
   });
 
+  it('makes a link of an address pasted without its scheme', () => {
+    expect(meetingLink('zoom.us/j/98765432100?pwd=abc')).toBe('https://zoom.us/j/98765432100?pwd=abc');
+    expect(meetingLink('meet.google.com/abc-defg-hij')).toBe('https://meet.google.com/abc-defg-hij');
+    expect(meetingLink('www.example.org')).toBe('https://www.example.org/');
+  });
+
   it('returns null for a physical place or a non-web scheme', () => {
     expect(meetingLink('Fellowship Hall, room 2')).toBeNull();
+    expect(meetingLink('Room 2.5')).toBeNull();
+    expect(meetingLink('St. Mark')).toBeNull();
+    expect(meetingLink('ftp://files.example.org')).toBeNull();
     expect(meetingLink('javascript:alert(1)')).toBeNull();
     expect(meetingLink(null)).toBeNull();
   });

@@ -47,13 +47,20 @@ export function meetingWhen(meeting: Meeting | null): string | null {
   return null;
 }
 
-/** A meeting place that is a web address is shown as a link; anything else as text. */
+/**
+ * A host name with a dot and a top-level domain of letters, then an optional path: what people paste from a meeting
+ * invitation without its scheme ("zoom.us/j/123", "meet.google.com/abc-defg-hij").
+ */
+const bareWebAddress = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i;
+
+/** A meeting place that is a web address (with or without `https://`) is shown as a link; anything else as text. */
 export function meetingLink(location: string | null | undefined): string | null {
   if (!location) return null;
   const trimmed = location.trim();
-  if (!/^https?:\/\/\S+$/i.test(trimmed)) return null;
+  const address = /^https?:\/\/\S+$/i.test(trimmed) ? trimmed : bareWebAddress.test(trimmed) ? `https://${trimmed}` : null;
+  if (!address) return null;
   try {
-    return new URL(trimmed).toString();
+    return new URL(address).toString();
   } catch {
     return null;
   }

@@ -1,12 +1,18 @@
 import { Card, Empty, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useElementWidth } from '../../../shared/layout/useElementWidth';
 import { heatMapColumns, heatMapSummary, trendPoints, type HeatCell } from '../habit-analytics';
 import { useHabitsAnalyticsQuery, type HabitAnalytics } from '../habitsApi';
 import { formatShortDate, weekdayShort } from '../local-dates';
 
-const BOX = { width: 900, height: 240, padX: 48, padY: 16 };
+/** The chart's drawing box at a width (px): its units are the screen's, so the axis labels keep their size on a phone. */
+const boxFor = (width: number) => ({ width, height: Math.round(Math.min(240, Math.max(160, width * 0.4))), padX: 48, padY: 16 });
 
 /** The weekly completion trend as a small SVG line chart; the data table beside it serves screen readers. */
 function TrendChart({ trend }: { trend: HabitAnalytics['weeklyTrend'] }) {
+  const [figure, setFigure] = useState<HTMLElement | null>(null);
+  const width = useElementWidth(figure) ?? 900;
+  const BOX = boxFor(Math.max(280, Math.round(width)));
   const points = trendPoints(trend, BOX);
   // Weeks with nothing scheduled (before the first habit) are not 0 %: they stay off the line.
   const counted = points.filter((p) => p.scheduled > 0);
@@ -16,7 +22,7 @@ function TrendChart({ trend }: { trend: HabitAnalytics['weeklyTrend'] }) {
   const area = `${counted[0].x},${bottom} ${line} ${counted[counted.length - 1].x},${bottom}`;
   const latest = counted[counted.length - 1];
   return (
-    <figure className="trend">
+    <figure className="trend" ref={setFigure}>
       <svg
         viewBox={`0 0 ${BOX.width} ${BOX.height}`}
         className="trend__svg"

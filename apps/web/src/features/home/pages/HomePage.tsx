@@ -12,6 +12,7 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { HIGHLIGHTS, TAGLINE } from '../../../shared/brand';
+import { useAuth } from '../../auth/hooks/useAuth';
 import { BrandMark } from '../../../shared/components/BrandMark';
 import { HighlightIcon } from '../../../shared/components/HighlightIcon';
 import { LiteAvatar, LiteButtonAnchor, LiteButtonLink, LiteCard, LiteParagraph, LiteTitle } from '../../../shared/lite/antd-lite';
@@ -46,6 +47,8 @@ function Section({ id, title, lead, tone, children }: { id: string; title: strin
  * antd-lite components render antd's markup, styled statically (shared/lite).
  */
 export function HomePage() {
+  // A signed-in member is sent on to their own plan; the card beside stays a plainly labelled example.
+  const { user } = useAuth();
   return (
     <main className="landing antd-lite">
       <title>Abide — grow closer to Jesus</title>
@@ -62,9 +65,15 @@ export function HomePage() {
               community to grow with.
             </LiteParagraph>
             <div className="hero__actions">
-              <LiteButtonLink type="primary" size="large" to="/login">
-                Start Your Journey
-              </LiteButtonLink>
+              {user ? (
+                <LiteButtonLink type="primary" size="large" to="/plan">
+                  Open My Plan
+                </LiteButtonLink>
+              ) : (
+                <LiteButtonLink type="primary" size="large" to="/login">
+                  Start Your Journey
+                </LiteButtonLink>
+              )}
               <LiteButtonAnchor size="large" href="#how-it-works">
                 Learn More
               </LiteButtonAnchor>
@@ -77,9 +86,10 @@ export function HomePage() {
               ))}
             </ul>
           </div>
-          <figure className="hero__preview" aria-label="An example day from a weekly plan">
+          <figure className="hero__preview">
+            <figcaption className="preview-card__label">Example · not your plan</figcaption>
             <div className="preview-card">
-              <p className="preview-card__eyebrow">Tuesday · This week's theme: Rooted in Prayer</p>
+              <p className="preview-card__eyebrow">A Tuesday in a plan themed “Rooted in Prayer”</p>
               <ul className="preview-card__list">
                 <li className="preview-card__item preview-card__item--done">
                   <CheckOutlined aria-hidden /> Morning prayer <span>10 min</span>
@@ -94,7 +104,7 @@ export function HomePage() {
               <div className="preview-card__progress" aria-hidden>
                 <span style={{ width: '66%' }} />
               </div>
-              <p className="preview-card__foot">2 of 3 done today</p>
+              <p className="preview-card__foot">2 of 3 done that day</p>
             </div>
           </figure>
         </div>

@@ -64,7 +64,15 @@ export function NotificationsPopover({
 
   return (
     <AntdTheme>
-      <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={onOpenChange} arrow={false}>
+      <Popover
+        content={content}
+        trigger="click"
+        placement="bottomRight"
+        open={open}
+        onOpenChange={onOpenChange}
+        arrow={false}
+        rootClassName="notifications-popover"
+      >
         {children}
       </Popover>
     </AntdTheme>

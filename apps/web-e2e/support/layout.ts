@@ -1,0 +1,13 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** How far (px) the page scrolls sideways: 0 when nothing is wider than the window. */
+export const sidewaysScroll = (page: Page): Promise<number> =>
+  page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+
+/** How far (px) an element reaches outside the window on its left and right (0 and 0 when it fits). */
+export async function outsideWindow(page: Page, element: Locator): Promise<{ left: number; right: number }> {
+  const box = await element.boundingBox();
+  if (!box) throw new Error('the element is not shown');
+  const width = page.viewportSize()?.width ?? 0;
+  return { left: Math.max(0, -box.x), right: Math.max(0, box.x + box.width - width) };
+}
