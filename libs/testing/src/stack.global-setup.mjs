@@ -92,9 +92,13 @@ export default async function stackGlobalSetup() {
   process.env.E2E_REDIS_URL = engineEnv.REDIS_URL;
   // Where the engines keep their data, for tests of what reaches the disk (libs/testing/src/on-disk.ts).
   process.env.ABIDE_ENGINES_RUN_ROOT = defaultInstance.runRoot;
-  // Each service's Prometheus listener, by name (JSON): metrics are never served through the gateway.
+  // Each service's (first instance's) Prometheus listener, by name (JSON): metrics are never served through the gateway.
   process.env.E2E_METRICS_URLS = JSON.stringify(
     Object.fromEntries(serviceNames.map((name) => [name, `http://127.0.0.1:${metricsPorts.test[name]}/metrics`])),
+  );
+  // And every process's, replicas included (libs/testing/src/stack-metrics.ts): [{ service, label, url }].
+  process.env.E2E_METRICS_INSTANCES = JSON.stringify(
+    services.instances.map(({ name, label, metricsPort }) => ({ service: name, label, url: `http://127.0.0.1:${metricsPort}/metrics` })),
   );
   // The crash canary's baseline (libs/testing/src/stack-processes.ts): a service whose pid stops answering exited.
   process.env.E2E_SERVICE_PIDS = JSON.stringify(Object.fromEntries(Object.entries(services.processes()).map(([name, p]) => [name, p.pid])));
