@@ -344,11 +344,12 @@ export const startServices = async ({ profile, engineEnv, logDir, onProgress = (
       onProgress(`${label}: starting on port ${env.PORT} (log: ${logFile})`);
     }
     // A service that exits fails the wait at once; one that is merely slow (SWC compiling on a busy 2-core machine,
-    // a broker still electing leaders) gets three minutes.
+    // a broker still electing leaders) gets three minutes, and a minute more for each further instance of every
+    // service starting beside it (3 replicas: 13 processes booting on the same cores).
     await Promise.all([
       topics.ready,
       ...instances.map(({ label, port }, i) =>
-        waitForHttp(`http://127.0.0.1:${port}/health/ready`, { label, child: supervised[i].child, timeoutMs: 180_000 }).then(() =>
+        waitForHttp(`http://127.0.0.1:${port}/health/ready`, { label, child: supervised[i].child, timeoutMs: 120_000 + 60_000 * replicas }).then(() =>
           onProgress(`${label}: ready`),
         ),
       ),

@@ -60,8 +60,13 @@ describe('Prometheus metrics on each service', () => {
   let resourceId: string;
 
   beforeAll(async () => {
-    // The gateway labels by the merged API document once it has one (before that, by the route table's segment).
-    expect((await call('GET', '/api/docs-json')).status).toBe(200);
+    // The gateway labels by the merged API document once it has one (before that, by the route table's segment). It
+    // asks every service for its part; on a busy machine a freshly started instance may answer too late the first time.
+    const documented = await eventually(async () => ((await call('GET', '/api/docs-json')).status === 200 ? true : undefined), {
+      timeoutMs: 60_000,
+      intervalMs: 1000,
+    }).catch(() => false);
+    expect(documented).toBe(true);
     before = await scrapeAll();
     // Traffic touching every service: a sign-up (identity's events consumed by the other three), a habit (formation's
     // event consumed by community), a group, an upload processed by the library's queue, and a path no service serves.
@@ -77,7 +82,7 @@ describe('Prometheus metrics on each service', () => {
     expect((await call('GET', '/api/no-such-thing')).status).toBe(404);
     await pastRefresh();
     after = await scrapeAll();
-  }, 90_000);
+  }, 150_000);
 
   it.each(services)('%s reports each process: memory, CPU, event-loop lag, GC, heap, labelled with the service', (service) => {
     for (const [i, { label, scrape: now }] of after[service].instances.entries()) {
