@@ -53,6 +53,13 @@ const verify = (profile) =>
   });
 
 /**
+ * Services whose read models are not right by construction yet (docs/architecture.md: library's are being converted):
+ * their divergences are reported in figures and the table but do not fail the smoke. Remove a service once its read
+ * models are converted. Library's differed from the rebuild at 1 and at 3 instances alike (uploads, catalogue texts).
+ */
+export const PENDING_SERVICES = ['library'];
+
+/**
  * What a verify run printed, in figures: the collections that differ ({ service, collection, documents }) and how many
  * documents differ over all of them. Lines as tools/read-models/read-models.cli.ts prints them.
  */
@@ -60,7 +67,13 @@ export const divergencesIn = (output) => {
   const collections = [...output.matchAll(/^(\w+): (\S+) \([^)]*\): (\d+) document\(s\) differ from the rebuild$/gm)].map(
     ([, service, collection, documents]) => ({ service, collection, documents: Number(documents) }),
   );
-  return { divergences: collections.reduce((sum, c) => sum + c.documents, 0), collections };
+  const count = (list) => list.reduce((sum, c) => sum + c.documents, 0);
+  return {
+    divergences: count(collections),
+    // Those that fail the smoke: every service's but the pending ones'.
+    enforced: count(collections.filter((c) => !PENDING_SERVICES.includes(c.service))),
+    collections,
+  };
 };
 
 /**

@@ -24,11 +24,16 @@ const ok = (res: ApiResponse) => res.status >= 200 && res.status < 300;
 const words = (text: string) => text.trim().split(/\s+/).length;
 const activitiesOf = (plan: SpiritualPlan) => plan.planData.dailyActivities.flatMap((d) => d.activities);
 
-/** A write the member makes again after a concurrency conflict, as the web app tells them to. */
-const until2xx = async <T>(write: () => Promise<ApiResponse<T>>): Promise<ApiResponse<T>> => {
+/**
+ * A write the member makes again after a concurrency conflict, as the web app tells them to; `idempotent` (a write
+ * that sets a value: a toggle to done or not, an edit's text) also after an answer lost to a 5xx, which a second try
+ * cannot double (a create can: its lost answers are counted instead).
+ */
+const until2xx = async <T>(write: () => Promise<ApiResponse<T>>, { idempotent = false } = {}): Promise<ApiResponse<T>> => {
   for (let attempt = 0; ; attempt++) {
     const res = await write();
-    if (ok(res) || res.status !== 409 || attempt === 10) return res;
+    const again = res.status === 409 || (idempotent && res.status >= 500);
+    if (ok(res) || !again || attempt === 10) return res;
   }
 };
 
@@ -72,7 +77,9 @@ const workload = async (m: Member): Promise<void> => {
         Array.from({ length: TOGGLES_PER_HABIT }, (_, i) => session.post(`/api/habits/${habit.id}/toggle`, { completed: i % 2 === 0 })),
       );
       const final = h !== 1;
-      const res = await until2xx(() => session.post<{ habit: Habit }>(`/api/habits/${habit.id}/toggle`, { completed: final }));
+      const res = await until2xx(() => session.post<{ habit: Habit }>(`/api/habits/${habit.id}/toggle`, { completed: final }), {
+        idempotent: true,
+      });
       expect(res.status).toBe(200);
       m.doneToday.set(habit.id, final);
     }),
@@ -90,7 +97,7 @@ const workload = async (m: Member): Promise<void> => {
       const edits = await Promise.all(
         known.map((id, i) => {
           const content = `Evening ${i}: the Lord is my shepherd, I lack nothing`;
-          return until2xx(() => session.patch<JournalEntry>(`/api/journal/entries/${id}`, { content })).then((res) => ({
+          return until2xx(() => session.patch<JournalEntry>(`/api/journal/entries/${id}`, { content }), { idempotent: true }).then((res) => ({
             id,
             content,
             res,
@@ -111,7 +118,7 @@ const workload = async (m: Member): Promise<void> => {
       await Promise.all([...chosen.map((a) => toggle(a.id, true)), toggle(chosen[0].id, false)]);
       for (const [i, activity] of chosen.entries()) {
         const completed = i !== 0;
-        expect((await until2xx(() => toggle(activity.id, completed))).status).toBe(200);
+        expect((await until2xx(() => toggle(activity.id, completed), { idempotent: true })).status).toBe(200);
         if (completed) m.completedActivities.add(activity.id);
       }
     })(),
