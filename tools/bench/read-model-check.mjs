@@ -87,7 +87,8 @@ export const checkReadModels = async ({ profile, mongoUrl, say = () => {}, settl
   const settled = await settle(mongoUrl, namespaceOf(profile), settleTimeoutMs);
   if (!settled) say(`read models: events still queued after ${settleTimeoutMs / 1000} s; verifying anyway`);
   let run = await verify(profile);
-  if (run.status === 1) {
+  // Only a difference that fails the run is looked at again (a pending service's stays, and a second run costs a minute).
+  if (run.status === 1 && divergencesIn(run.output).enforced > 0) {
     await sleep(5000);
     run = await verify(profile);
   }
