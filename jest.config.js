@@ -47,7 +47,8 @@ module.exports = {
       ...common,
       displayName: 'quiet',
       testMatch: ['<rootDir>/apps/**/*.quiet-spec.ts'],
-      globalSetup: '<rootDir>/libs/testing/src/stack.global-setup.mjs',
+      // Three instances of every service, API only (quiet-stack.global-setup.mjs).
+      globalSetup: '<rootDir>/libs/testing/src/quiet-stack.global-setup.mjs',
       globalTeardown: '<rootDir>/libs/testing/src/stack.global-teardown.mjs',
       testTimeout: 240000,
     },

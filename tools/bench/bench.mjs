@@ -3,7 +3,7 @@
 //
 //   npm run bench [-- --members 1000 --days 90 --groups 50 --resources 200] [--duration 30] [--vus 10]
 //                 [--only habits,checkin] [--reseed] [--keep] [--no-lighthouse] [--no-cleanup] [--smoke]
-//                 [--cpu-profile] [--replicas 3]
+//                 [--cpu-profile] [--replicas 3] [--no-verify]
 //
 // 1. k6 (built with Go once, cached with the engines), the engines (tools/infra's default instance, never stopped),
 //    the bench stack (reused when it answers, else started; stopped at the end unless --keep);
@@ -15,7 +15,9 @@
 // 4. event propagation, live updates (push latency write → stream, open streams one gateway holds, against a bare
 //    Node server's), a 5,000-row member import (against the raw driver's floor for the same rows, member-import.mjs), peak memory per service, writes made against what the system shows applied;
 // 5. Lighthouse on the production build of / and /plan (tools/bench/lighthouse.mjs), the landing page's JS bytes;
-// 6. reports/<time>/ (k6 HTML reports, summary.json) and a table.
+// 6. every read model against a rebuild from the events once the writes have settled (read-model-check.mjs; a smoke
+//    with a divergence fails; --no-verify skips it);
+// 7. reports/<time>/ (k6 HTML reports, summary.json) and a table.
 // Every scenario reports the CPU each service, FerretDB and Kafka used while it ran (in cores). --cpu-profile also
 // profiles each service's functions during each scenario (a stack started for it, with the inspector on loopback),
 // prints where the time went and keeps the raw profiles in the report's cpu/ folder, for Chrome DevTools.
@@ -41,6 +43,7 @@ import { measureMemberImport } from './member-import.mjs';
 import { measurePushLatency, measureStreamCapacity } from './push.mjs';
 import { formatCpu, formatReport, integrityFailures } from './report.mjs';
 import { catalog, cleanUp, countApplied, prepareScenarios, readBefore, sendOne } from './scenarios.mjs';
+import { checkReadModels } from './read-model-check.mjs';
 import { readMarker, seed, writeMarker } from './seed.mjs';
 import { dropNamespace, ensureStack, inspectPortOf, stopRunningStack } from './stack.mjs';
 import { Tokens } from './tokens.mjs';
@@ -67,6 +70,7 @@ const { values: args } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     'no-cleanup': { type: 'boolean', default: false },
     'cpu-profile': { type: 'boolean', default: false },
+    'no-verify': { type: 'boolean', default: false },
     replicas: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -249,6 +253,14 @@ const main = async () => {
   const memory = sampler.stop();
   const measuredSeconds = (Date.now() - measuredFrom) / 1000;
 
+  // ---- every read model against its rebuild, once the writes above have been published and projected (#25)
+  let readModels = null;
+  if (!args['no-verify']) {
+    say('read models: every one against a rebuild from the events (tools/read-models verify)');
+    readModels = await checkReadModels({ profile, mongoUrl: engineEnv.MONGO_URL, say });
+    say(`read models: ${readModels.checked ? `${readModels.divergences} divergence(s)` : 'not checked'} (${readModels.seconds} s)`);
+  }
+
   // ---- Lighthouse and the landing page's bytes (the web team's modules, when present)
   const lighthouse = web
     ? await runLighthouseHook({ web, manifest })
@@ -268,6 +280,7 @@ const main = async () => {
     lighthouse,
     landing,
     idleCommands: ctx.idleCommands,
+    readModels,
   });
 };
 
@@ -532,6 +545,7 @@ const finish = async (outcome) => {
     push: outcome.push ?? null,
     memberImport: outcome.memberImport ?? null,
     idleCommands: outcome.idleCommands ?? null,
+    readModels: outcome.readModels ?? null,
     memory: outcome.memory ?? null,
     measuredSeconds: outcome.measuredSeconds ?? null,
     lighthouse: outcome.lighthouse ?? null,

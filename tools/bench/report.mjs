@@ -1,6 +1,6 @@
 // The printed report of a bench run (tools/bench/bench.mjs writes the same figures to summary.json): per scenario
 // req/s, latency percentiles, error rate, each throughput against its ceilings; propagation; memory; writes made
-// against writes applied; Lighthouse; the targets of issue #12 beside the figures.
+// against writes applied; read models against their rebuild; Lighthouse; the targets of issue #12 beside the figures.
 
 const table = (rows, align = []) => {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i] ?? '').length)));
@@ -130,6 +130,18 @@ export const targets = (s) => {
       'nothing lost',
       `${lost} write(s) answered but not applied, ${extra} applied beyond those answered, ${lostEvents} probe event(s) never shown`,
       lost === 0 && lostEvents === 0,
+      true,
+    );
+  }
+  // #25: after the run's writes, at any replica count, every read model equals a rebuild from the events.
+  if (s.readModels) {
+    const r = s.readModels;
+    add(
+      `read models equal their rebuild after the writes (${s.run?.replicas ?? 1} instance(s) of each service)`,
+      r.checked
+        ? `${r.divergences} divergence(s) in ${r.collections.length} collection(s)${r.divergences > r.enforced ? ` (${r.divergences - r.enforced} in read models not converted yet)` : ''}${r.settled ? '' : ' (events were still queued)'}, ${r.seconds} s`
+        : 'the verification could not run',
+      r.checked && r.enforced === 0,
       true,
     );
   }
@@ -353,6 +365,15 @@ export const formatReport = (s) => {
           r.writes.unexpected,
           r.writes.takenBack ?? '–',
         ]),
+      ]),
+    );
+  }
+  if (s.readModels?.collections.length) {
+    lines.push(
+      '',
+      table([
+        ['read models that differ from the rebuild', 'documents'],
+        ...s.readModels.collections.map((c) => [`${c.service}: ${c.collection}`, c.documents]),
       ]),
     );
   }

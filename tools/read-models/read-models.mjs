@@ -1,15 +1,16 @@
 // `npm run read-models -- <verify|rebuild> [identity|formation|library|community ...]`: whether every read model of
 // the event-sourced services equals a rebuild from their events (tools/read-models/README.md). On the dev stack, or a
-// test stack with ABIDE_PROFILE=test (and ABIDE_TEST_SLOT). Exit code 1 when a read model differs, 2 when it could not
-// be checked.
+// test stack with ABIDE_PROFILE=test (and ABIDE_TEST_SLOT), or the load suite's (ABIDE_PROFILE=bench or bench-smoke).
+// Exit code 1 when a read model differs, 2 when it could not be checked.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { engineEnv } from '../infra/engines.mjs';
-import { repoRoot, serviceEnv } from '../stack/services.mjs';
+import { ports, repoRoot, serviceEnv } from '../stack/services.mjs';
 
 const services = ['identity', 'formation', 'library', 'community'];
 const commands = ['verify', 'rebuild'];
-const profile = process.env.ABIDE_PROFILE === 'test' ? 'test' : 'dev';
+// ABIDE_PROFILE: a stack profile of tools/stack/services.mjs (test, bench, bench-smoke, …); the dev stack by default.
+const profile = process.env.ABIDE_PROFILE && process.env.ABIDE_PROFILE in ports ? process.env.ABIDE_PROFILE : 'dev';
 const [command, ...named] = process.argv.slice(2);
 const unknown = named.filter((name) => !services.includes(name));
 if (!commands.includes(command) || unknown.length) {

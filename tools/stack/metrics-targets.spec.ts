@@ -25,11 +25,25 @@ describe("Prometheus's targets", () => {
     expect(scraped).toEqual(devMetricsPorts());
   });
 
-  it.each(['bench', 'test'])("include the %s stack's, so the operations page shows its traffic", (stack) => {
+  it("are docker-compose's too: its Prometheus finds every container of each service in targets.json on the same port", () => {
+    const targets = JSON.parse(readFileSync(path.resolve(__dirname, '../../deploy/prometheus/targets.json'), 'utf8')) as Array<{
+      targets: string[];
+    }>;
+    const compose = readFileSync(path.resolve(__dirname, '../../deploy/prometheus/prometheus.yml'), 'utf8');
+    const discovered = [...compose.matchAll(/- \{ names: \[(\w+)\], type: A, port: (\d+)/g)].map(([, name, port]) => `${name}:${port}`);
+    expect(discovered).toEqual(targets.flatMap((t) => t.targets));
+  });
+
+  it.each(['dev', 'bench', 'test'])("include every instance of the %s stack's, each labelled with its process", (stack) => {
     const config = evaluate<string>(`import { localPrometheusConfig } from '${prometheus}'`, 'localPrometheusConfig()');
-    const ports = evaluate<Record<string, number>>(`import { metricsPorts } from '${services}'`, `metricsPorts[${JSON.stringify(stack)}]`);
-    for (const [service, port] of Object.entries(ports)) {
-      expect(config).toContain(`- targets: ['127.0.0.1:${port}']\n        labels: { service: ${service}, stack: ${stack} }`);
+    // The most replicas a stack may run: each process's metrics port, as the stack gives it (stackInstances).
+    const instances = evaluate<Array<{ name: string; label: string; metricsPort: number }>>(
+      `import { stackInstances, MAX_REPLICAS } from '${services}'`,
+      `stackInstances(${JSON.stringify(stack)}, MAX_REPLICAS)`,
+    );
+    expect(instances.length).toBe(1 + 4 * 5);
+    for (const { name, label, metricsPort } of instances) {
+      expect(config).toContain(`- targets: ['127.0.0.1:${metricsPort}']\n        labels: { service: ${name}, stack: ${stack}, instance: ${label} }`);
     }
   });
 });

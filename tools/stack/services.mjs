@@ -5,6 +5,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAX_REPLICAS, instanceLabel, replicaPort, replicated } from './replicas.mjs';
 import { registerSmsAccount, smsAccountOf } from './sms-account.mjs';
 import { cacheDir } from '../infra/engines.mjs';
 import { supervise } from './supervisor.mjs';
@@ -83,15 +84,8 @@ export const metricsPorts = {
   'bench-smoke': metricsBlock(4300, testPort),
 };
 
-/**
- * Replicas (`npm start -- --replicas 3`, ABIDE_REPLICAS=3, the test and bench stacks alike): every service but the
- * gateway runs as this many processes, and the gateway balances across them. Instance 1 keeps the ports above; instance
- * k (2..5) moves each of its ports by 10,000 + 2,000·(k-2). Before any offset the ports above lie in 3000–3004,
- * 4000–4999 (every test profile and slot), 5173 and 9464–9468, so each instance's block lands on ports no other
- * instance, profile, slot or engine (the fault tests' included, 2000–2950 above their defaults) uses, and stays below
- * Linux's ephemeral range (32768+), where an outgoing connection could hold a port before a service binds it.
- */
-export const MAX_REPLICAS = 5;
+/** How many instances of each service a stack runs (ABIDE_REPLICAS, default 1); the port rule is replicas.mjs's. */
+export { MAX_REPLICAS, instanceLabel, replicaPort, replicated };
 export const replicaCount = (value = process.env.ABIDE_REPLICAS) => {
   if (value === undefined || value === '') return 1;
   const n = Number(value);
@@ -99,11 +93,6 @@ export const replicaCount = (value = process.env.ABIDE_REPLICAS) => {
     throw new Error(`replicas must be a whole number from 1 to ${MAX_REPLICAS}, not "${value}"`);
   return n;
 };
-/** The gateway stays one process locally: it is what the browser, the tests and the load suite talk to (see README). */
-export const replicated = (name) => name !== 'gateway';
-export const replicaPort = (port, instance) => (instance <= 1 ? port : port + 10_000 + (instance - 2) * 2_000);
-/** A process's name in logs, pids and messages: `formation` for the first instance, `formation-2` for the second. */
-export const instanceLabel = (name, instance) => (instance <= 1 ? name : `${name}-${instance}`);
 
 /**
  * Every process a profile's stack runs with `replicas`: { name, instance (1-based), label, port, metricsPort }.
@@ -355,11 +344,12 @@ export const startServices = async ({ profile, engineEnv, logDir, onProgress = (
       onProgress(`${label}: starting on port ${env.PORT} (log: ${logFile})`);
     }
     // A service that exits fails the wait at once; one that is merely slow (SWC compiling on a busy 2-core machine,
-    // a broker still electing leaders) gets three minutes.
+    // a broker still electing leaders) gets three minutes, and a minute more for each further instance of every
+    // service starting beside it (3 replicas: 13 processes booting on the same cores).
     await Promise.all([
       topics.ready,
       ...instances.map(({ label, port }, i) =>
-        waitForHttp(`http://127.0.0.1:${port}/health/ready`, { label, child: supervised[i].child, timeoutMs: 180_000 }).then(() =>
+        waitForHttp(`http://127.0.0.1:${port}/health/ready`, { label, child: supervised[i].child, timeoutMs: 120_000 + 60_000 * replicas }).then(() =>
           onProgress(`${label}: ready`),
         ),
       ),

@@ -10,15 +10,22 @@ const viteConfig = path.join(repoRoot, 'apps', 'web', 'vite.config.ts');
 /** Where the production build goes: one folder per test slot, so parallel test stacks never share one. */
 const outDirEnv = () => (process.env.ABIDE_TEST_SLOT ? { WEB_OUT_DIR: `dist-slot${process.env.ABIDE_TEST_SLOT}` } : {});
 
+const buildArgs = [viteBin, 'build', '--config', viteConfig, '--logLevel', 'warn'];
+// Jest sets NODE_ENV=test; the build under test must be the production build people get.
+const buildOptions = () => ({ cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', ...outDirEnv() } });
+
 export const buildWeb = () => {
-  const result = spawnSync(process.execPath, [viteBin, 'build', '--config', viteConfig, '--logLevel', 'warn'], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    // Jest sets NODE_ENV=test; the build under test must be the production build people get.
-    env: { ...process.env, NODE_ENV: 'production', ...outDirEnv() },
-  });
+  const result = spawnSync(process.execPath, buildArgs, buildOptions());
   if (result.status !== 0) throw new Error('vite build failed (see the output above)');
 };
+
+/** buildWeb, while the caller does something else (the test stack starts its services meanwhile). */
+export const buildWebInBackground = () =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, buildArgs, buildOptions());
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error('vite build failed (see the output above)'))));
+  });
 
 /** @param {{ mode: 'dev'|'preview', port: number, gatewayUrl: string, logDir: string }} options */
 export const startWeb = async ({ mode, port, gatewayUrl, logDir }) => {

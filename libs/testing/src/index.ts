@@ -12,3 +12,4 @@ export * from './on-disk';
 export * from './phone-verification';
 export * from './streamed-body';
 export * from './stack-processes';
+export * from './stack-metrics';

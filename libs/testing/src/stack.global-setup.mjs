@@ -5,10 +5,12 @@ import mongoose from 'mongoose';
 import { defaultInstance, engineEnv, up } from '../../../tools/infra/engines.mjs';
 import { metricsPorts, namespaceOf, ports, replicaCount, repoRoot, serviceNames, startServices } from '../../../tools/stack/services.mjs';
 import { smsAccountOf } from '../../../tools/stack/sms-account.mjs';
-import { buildWeb, startWeb } from '../../../tools/stack/web.mjs';
+import { buildWebInBackground, startWeb } from '../../../tools/stack/web.mjs';
 import { moveGroupsToEnd } from '../../../tools/stack/consumer-groups.mjs';
 
-const log = (line) => process.stderr.write(`[e2e stack] ${line}\n`);
+// Each line says how far into the setup it came, so a slow phase shows (the suite's time is watched: README "Tests").
+const setupStarted = Date.now();
+const log = (line) => process.stderr.write(`[e2e stack ${Math.round((Date.now() - setupStarted) / 1000)}s] ${line}\n`);
 
 /** Each run starts from empty test databases, so no test depends on what an earlier run left. */
 const dropTestDatabases = async () => {
@@ -55,12 +57,15 @@ export default async function stackGlobalSetup() {
   const logDir = path.join(repoRoot, 'tmp', 'logs', namespaceOf('test'));
   // E2E_SKIP_WEB=1: API tests only (no web build, no preview), e.g. while the web app is mid-change.
   const skipWeb = process.env.E2E_SKIP_WEB === '1';
-  if (!skipWeb) {
-    log('building the web app');
-    buildWeb();
-  }
+  // The web app builds while the engines are checked and the services start: the two overlap their waits (the
+  // services' on Kafka and the database, the build's on the disk) instead of adding up.
+  if (!skipWeb) log('building the web app (beside the services starting)');
+  const built = skipWeb ? Promise.resolve() : buildWebInBackground();
+  // Awaited below either way; a failure before then must not be an unhandled rejection.
+  built.catch(() => undefined);
   await up({ quiet: true });
   Object.assign(process.env, engineEnv);
+  log('engines up; emptying the test databases and counters, moving the consumer groups past earlier runs');
   await dropTestDatabases();
   await clearTestCounters();
   await skipPublishedHistory();
@@ -73,6 +78,7 @@ export default async function stackGlobalSetup() {
   const services = await startServices({ profile: 'test', engineEnv, logDir, onProgress: log, replicas });
   let web = { url: `http://127.0.0.1:${ports.test.web}`, stop: async () => {} };
   try {
+    await built;
     if (!skipWeb)
       web = await startWeb({ mode: 'preview', port: ports.test.web, gatewayUrl: `http://127.0.0.1:${ports.test.gateway}`, logDir });
   } catch (error) {
@@ -92,9 +98,13 @@ export default async function stackGlobalSetup() {
   process.env.E2E_REDIS_URL = engineEnv.REDIS_URL;
   // Where the engines keep their data, for tests of what reaches the disk (libs/testing/src/on-disk.ts).
   process.env.ABIDE_ENGINES_RUN_ROOT = defaultInstance.runRoot;
-  // Each service's Prometheus listener, by name (JSON): metrics are never served through the gateway.
+  // Each service's (first instance's) Prometheus listener, by name (JSON): metrics are never served through the gateway.
   process.env.E2E_METRICS_URLS = JSON.stringify(
     Object.fromEntries(serviceNames.map((name) => [name, `http://127.0.0.1:${metricsPorts.test[name]}/metrics`])),
+  );
+  // And every process's, replicas included (libs/testing/src/stack-metrics.ts): [{ service, label, url }].
+  process.env.E2E_METRICS_INSTANCES = JSON.stringify(
+    services.instances.map(({ name, label, metricsPort }) => ({ service: name, label, url: `http://127.0.0.1:${metricsPort}/metrics` })),
   );
   // The crash canary's baseline (libs/testing/src/stack-processes.ts): a service whose pid stops answering exited.
   process.env.E2E_SERVICE_PIDS = JSON.stringify(Object.fromEntries(Object.entries(services.processes()).map(([name, p]) => [name, p.pid])));

@@ -82,6 +82,8 @@ export interface SignUpOptions {
   email?: string;
   password?: string;
   clientIp?: string;
+  /** How long to wait for the confirmation mail (waitForMail's 15 s by default). */
+  mailTimeoutMs?: number;
 }
 
 /**
@@ -108,7 +110,7 @@ export class UserSession {
       body: { name: options.name ?? 'Test Member', email, password, codeChallenge: pkce.codeChallenge },
     });
     if (res.status !== 202) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-    const code = codeOf(await readConfirmationLink(email));
+    const code = codeOf(await readConfirmationLink(email, { timeoutMs: options.mailTimeoutMs }));
     const exchanged = await call<SessionResponse>('POST', '/api/auth/token', { clientIp, body: { code, codeVerifier: pkce.codeVerifier } });
     if (exchanged.status !== 200) throw new Error(`code exchange failed: ${exchanged.status} ${JSON.stringify(exchanged.body)}`);
     return new UserSession(exchanged.body, email, password, clientIp, refreshCookieOf(exchanged.headers)?.value ?? '');

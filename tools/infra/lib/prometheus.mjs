@@ -1,9 +1,10 @@
 // Prometheus's scrape configuration for the local engine. The list of targets is deploy/prometheus/targets.json, the
-// file docker-compose's Prometheus reads too (file_sd format, compose service names): here each target becomes
-// 127.0.0.1 and its port shifted by the instance's offset, so both scrape the same services on the same ports.
+// services and ports docker-compose's Prometheus scrapes too (file_sd format, compose service names): here each target
+// becomes 127.0.0.1 and its port shifted by the instance's offset, and by each replica's (tools/stack/replicas.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAX_REPLICAS, instanceLabel, replicaPort, replicated } from '../../stack/replicas.mjs';
 
 export const TARGETS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../deploy/prometheus/targets.json');
 
@@ -39,7 +40,10 @@ export const WATCHED_STACKS = [
 
 /**
  * prometheus.yml for a local instance: the watched stacks' metrics ports (+ portOffset) on 127.0.0.1, each target
- * labelled with its `stack`. Written as YAML by hand (the infra tooling uses Node's standard library only); every value is a plain word or number.
+ * labelled with its `stack` and its process (`instance`: formation, formation-2, …). A stack may run up to
+ * MAX_REPLICAS instances of each service (tools/stack/replicas.mjs), so every instance's port is listed: those of
+ * replicas not running are targets that are down, like a stack that is not running.
+ * Written as YAML by hand (the infra tooling uses Node's standard library only); every value is a plain word or number.
  */
 export function localPrometheusConfig({ portOffset = 0, targets = scrapeTargets() } = {}) {
   return [
@@ -55,10 +59,12 @@ export function localPrometheusConfig({ portOffset = 0, targets = scrapeTargets(
     '    honor_labels: true',
     '    static_configs:',
     ...WATCHED_STACKS.flatMap(({ stack, shift }) =>
-      targets.flatMap(({ service, port }) => [
-        `      - targets: ['127.0.0.1:${port + shift + portOffset}']`,
-        `        labels: { service: ${service}, stack: ${stack} }`,
-      ]),
+      targets.flatMap(({ service, port }) =>
+        Array.from({ length: replicated(service) ? MAX_REPLICAS : 1 }, (_, i) => [
+          `      - targets: ['127.0.0.1:${replicaPort(port + shift + portOffset, i + 1)}']`,
+          `        labels: { service: ${service}, stack: ${stack}, instance: ${instanceLabel(service, i + 1)} }`,
+        ]).flat(),
+      ),
     ),
     '',
   ].join('\n');
