@@ -626,12 +626,17 @@ export class EventStore implements OnModuleInit, StreamLog {
       subjectId: last.subjectId,
       updatedAt: new Date(),
     };
-    const write = () => this.heads.updateOne({ _id: streamId }, { $set: fields }, { upsert: true });
-    try {
-      await write();
-    } catch (error) {
-      // Two first writes of a head raced (FerretDB v1 does not serialise upserts): the document exists now.
-      if (isDuplicateKeyError(error)) await write().catch(() => undefined);
+    // Only over an older head: a writer delayed past a later append must not move the head (and its snapshot) back.
+    // Where a head at this version or later exists, the upsert finds no match and its insert is refused: nothing to do.
+    const write = () => this.heads.updateOne({ _id: streamId, version: { $lt: last.version } }, { $set: fields }, { upsert: true });
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+        // Either a later head is there, or two first writes raced (FerretDB v1 does not serialise upserts): once more.
+      }
     }
   }
 }

@@ -114,6 +114,18 @@ describe('the write path', () => {
       expect((await handler.handle({ type: 'AddName', rosterId: 'headless', name: 'Bea' }, meta)).version).toBe(2);
     });
 
+    it('never moves a head back when a slower writer records an earlier version after a later one', async () => {
+      const { store } = replica(a.connection);
+      const [first] = await store.append('roster-slow', 0, [userRegistered('roster-slow', 'Ada')], meta);
+      await store.append('roster-slow', 1, [userRegistered('roster-slow', 'Bea')], meta);
+      // The first append's head write, delayed past the second's (a replica paused between its insert and its head).
+      const writeHead = (store as unknown as { writeHead: (id: string, stored: StoredEvent[], snapshot?: unknown) => Promise<void> })
+        .writeHead;
+      await writeHead.call(store, 'roster-slow', [first]);
+
+      expect((await store.heads.findById('roster-slow').lean())?.version).toBe(2);
+    });
+
     it('from replicas racing on one stream all land, in order', async () => {
       const replicas = [replica(a.connection), replica(b.connection)];
       await Promise.all(
