@@ -269,7 +269,11 @@ describe.each([
     const online = `Online Group ${uniqueWord()}`;
     const hall = `Hall Group ${uniqueWord()}`;
     const link = `zoom.us/j/98765432100?pwd=${'x'.repeat(120)}`;
-    await seedGroup(member.session, { name: online, description: 'We meet online.', meeting: { day: 'monday', time: '19:30', location: link } });
+    await seedGroup(member.session, {
+      name: online,
+      description: 'We meet online.',
+      meeting: { day: 'monday', time: '19:30', location: link },
+    });
     // The free plan leads one group: another member leads the second, which this one joins.
     const leader = await seedMember();
     const hallGroup = await seedGroup(leader.session, {
@@ -280,7 +284,10 @@ describe.each([
     await joinGroup(member.session, hallGroup.id);
     await signIn(page, member);
     const groups = await new GroupsPage(page).open();
-    await groups.card(hall).getByText(/FellowshipHall/).waitFor();
+    await groups
+      .card(hall)
+      .getByText(/FellowshipHall/)
+      .waitFor();
 
     const join = groups.card(online).getByRole('link', { name: 'Join online' });
     expect(await join.getAttribute('href')).toBe(`https://${link}`);

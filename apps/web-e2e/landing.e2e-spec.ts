@@ -41,7 +41,7 @@ describe('landing page', () => {
     await page.waitForURL('**/login');
   });
 
-  it("labels the sample day as an example and sends a signed-in member to their own plan", async () => {
+  it('labels the sample day as an example and sends a signed-in member to their own plan', async () => {
     const { page } = session;
     const member = await seedMember();
     await signIn(page, member);

@@ -1,3 +1,4 @@
+import { AppFrame } from './pages/AppFrame';
 import type { FailedJobs, OpsHealth } from '@abide/contracts';
 import { randomUUID } from 'node:crypto';
 import { pdfFile } from './fixtures/library/files';
@@ -44,7 +45,7 @@ describe('operations page', () => {
     expect(job).toMatchObject({ service: 'library', queue: failed.queue, failedReason: expect.any(String) });
 
     await signIn(page, admin);
-    await page.getByRole('link', { name: 'Operations' }).first().click();
+    await new AppFrame(page).goTo('Operations');
     const ops = new OpsPage(page);
     await ops.heading.waitFor();
 

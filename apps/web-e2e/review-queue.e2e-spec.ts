@@ -51,7 +51,8 @@ describe('review queue', () => {
     await queued(moderator.session, notes.id);
 
     await signIn(page, moderator);
-    await page.getByRole('link', { name: 'Review Queue' }).first().waitFor();
+    // The moderator's navigation offers the Review Queue (in the header, or folded into the side menu).
+    await page.getByRole('link', { name: 'Review Queue' }).first().waitFor({ state: 'attached' });
     const queue = await new ReviewQueuePage(page).open();
     await queue.item(lent.title).waitFor();
     expect(await queue.count('Waiting for review')).toBeGreaterThanOrEqual(2);

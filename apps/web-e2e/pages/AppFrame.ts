@@ -44,6 +44,17 @@ export class AppFrame {
     return (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim());
   }
 
+  /**
+   * Follows a link of the navigation as a person would: in the header when it shows the links, else through the side
+   * menu (a phone, or a bar whose links did not fit beside the bell and the avatar).
+   */
+  async goTo(label: string): Promise<void> {
+    const inHeader = this.mainNav.getByRole('link', { name: label, exact: true });
+    if (await inHeader.isVisible()) return inHeader.click();
+    await this.menuButton.click();
+    await this.sideMenu.getByRole('link', { name: label, exact: true }).click();
+  }
+
   /** The link marked aria-current="page" in a navigation. */
   current(nav: Locator): Locator {
     return nav.locator('a[aria-current="page"]');

@@ -46,10 +46,13 @@ type ScrapeTarget = { scrapePool: string; scrapeUrl: string; scrapeInterval: str
 /** What a Prometheus scrapes: [{ service, url, every }] sorted by URL. */
 const scrapeTargets = async (prometheusUrl: string, stack = 'dev') => {
   const res = (await (await fetch(`${prometheusUrl}/api/v1/targets?state=active`)).json()) as { data: { activeTargets: ScrapeTarget[] } };
-  return res.data.activeTargets
-    .filter((t) => t.scrapePool === 'abide' && t.labels.stack === stack)
-    .map((t) => ({ service: t.labels.service, url: t.scrapeUrl, every: t.scrapeInterval }))
-    .sort((a, b) => a.url.localeCompare(b.url));
+  return (
+    res.data.activeTargets
+      // Each service's first instance (a stack may run up to 5 of each: their ports are listed as well, see below).
+      .filter((t) => t.scrapePool === 'abide' && t.labels.stack === stack && t.labels.instance === t.labels.service)
+      .map((t) => ({ service: t.labels.service, url: t.scrapeUrl, every: t.scrapeInterval }))
+      .sort((a, b) => a.url.localeCompare(b.url))
+  );
 };
 /** The targets once Prometheus has taken them up (it does so a moment after it reports ready). */
 const scrapeTargetsSettled = async (prometheusUrl: string, stack = 'dev') => {
@@ -416,6 +419,18 @@ describe('a private engine instance', () => {
     const row = (JSON.parse(cli('status', '--json', '--only', 'prometheus')) as { engines: Row[] }).engines[0];
     expect([row.state, row.ports]).toEqual(['up', [9090 + offset]]);
     expect(await scrapeTargetsSettled(`http://127.0.0.1:${9090 + offset}`)).toEqual(devMetricsTargets(offset));
+    // Every instance a stack may run is a target of its own (those not running are down): formation's five.
+    const all = (await (await fetch(`http://127.0.0.1:${9090 + offset}/api/v1/targets?state=active`)).json()) as {
+      data: { activeTargets: ScrapeTarget[] };
+    };
+    const formation = all.data.activeTargets.filter((t) => t.labels.stack === 'dev' && t.labels.service === 'formation');
+    expect(formation.map((t) => t.labels.instance).sort()).toEqual([
+      'formation',
+      'formation-2',
+      'formation-3',
+      'formation-4',
+      'formation-5',
+    ]);
     cli('down', '--quiet');
     expect(pidAlive(row.pid!)).toBe(false);
     expect(await listening(9090 + offset)).toBe(false);

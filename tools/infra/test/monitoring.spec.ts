@@ -105,7 +105,7 @@ describe('deploy/prometheus', () => {
   const targets = JSON.parse(read('deploy/prometheus/targets.json')) as Group[];
   const config = parse(read('deploy/prometheus/prometheus.yml')) as {
     global: { scrape_interval: string };
-    scrape_configs: { job_name: string; honor_labels?: boolean; file_sd_configs?: { files: string[] }[] }[];
+    scrape_configs: { job_name: string; honor_labels?: boolean; dns_sd_configs?: { names: string[]; port: number }[] }[];
   };
   const compose = parse(read('docker-compose.yml')) as {
     services: Record<string, { image?: string; volumes?: string[]; command?: string[] }>;
@@ -118,13 +118,13 @@ describe('deploy/prometheus', () => {
     );
   });
 
-  it("is what docker-compose's Prometheus runs: this configuration, reading targets.json, every 5 s", () => {
+  it("is what docker-compose's Prometheus runs: this configuration, finding every container of each service, every 5 s", () => {
     const prometheus = compose.services.prometheus;
     expect(prometheus.image).toMatch(/^prom\/prometheus:v3\.9\.1$/);
     const mounts = Object.fromEntries((prometheus.volumes ?? []).map((v) => v.split(':')).map(([from, to]) => [to, from]));
     const [job] = config.scrape_configs;
-    const file = job.file_sd_configs?.[0].files[0] ?? '';
-    expect(mounts[file]).toBe('./deploy/prometheus/targets.json');
+    // Each service's name on the compose network, at its metrics port: Docker's DNS answers it with every replica.
+    expect(job.dns_sd_configs?.map((d) => `${d.names[0]}:${d.port}`)).toEqual(targets.map((g) => g.targets[0]));
     expect(mounts['/etc/prometheus/prometheus.yml']).toBe('./deploy/prometheus/prometheus.yml');
     expect(prometheus.command).toContain('--config.file=/etc/prometheus/prometheus.yml');
     expect(config.global.scrape_interval).toBe('5s');

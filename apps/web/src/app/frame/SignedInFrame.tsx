@@ -46,7 +46,7 @@ export function SignedInFrame() {
   // A member of a church sees its logo and colour in the frame (the active one, for a member of several).
   const { active } = useActiveChurch();
   // Before the links would push the bell and the avatar off the bar, they move into the side menu.
-  const { ref: barRef, collapsed } = useCollapseWhenFull<HTMLDivElement>(`${items.length}|${active?.name ?? ''}|${user?.name ?? ''}`);
+  const { ref: barRef, collapsed } = useCollapseWhenFull<HTMLDivElement>();
   const barClass = ['frame__bar', canReview(user?.roles) ? 'frame__bar--reviewer' : '', collapsed ? 'frame__bar--collapsed' : '']
     .filter(Boolean)
     .join(' ');
@@ -61,6 +61,7 @@ export function SignedInFrame() {
               type="text"
               size="large"
               className="frame__menu-button frame__icon-button"
+              data-fold-only
               icon={<MenuOutlined aria-hidden className="frame__icon" />}
               aria-label="Open menu"
               aria-expanded={menuOpen}
