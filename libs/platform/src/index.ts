@@ -34,3 +34,4 @@ export * from './files/zip-writer';
 export * from './private-text';
 export * from './files/multipart-reader';
 export * from './bootstrap/process-guards';
+export { dropRetiredCollections } from './database/retired-collections';

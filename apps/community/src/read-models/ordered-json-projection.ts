@@ -1,7 +1,15 @@
 import type { EventType } from '@abide/contracts';
-import { EventStore, type Followed, type Projection, type StoredEvent, StreamOrderedDocuments, unchanged, VersionedDocuments } from '@abide/event-store';
+import {
+  EventStore,
+  type Followed,
+  type Projection,
+  type StoredEvent,
+  StreamOrderedDocuments,
+  unchanged,
+  VersionedDocuments,
+} from '@abide/event-store';
 import type { Connection } from 'mongoose';
-import { dropRetiredCollections } from './retired-collections';
+import { dropRetiredCollections } from '@abide/platform';
 
 /**
  * A read model of one JSON document per key, fed by this service's own streams: `keyOf` says which document an event

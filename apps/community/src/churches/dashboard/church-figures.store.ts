@@ -6,7 +6,7 @@ import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { MemberActivityStore } from '../../activity/projections/member-activity.store';
 import { CLOCK, type Clock } from '../../config/clock';
-import { dropRetiredCollections } from '../../read-models/retired-collections';
+import { dropRetiredCollections } from '@abide/platform';
 import { churchesOf } from '../domain/member-churches';
 import { MemberChurchesProjection } from '../projections/member-churches.projection';
 import {

@@ -3,7 +3,7 @@ import { MONGO_CONNECTION } from '@abide/platform';
 import { randomUUID } from 'node:crypto';
 import { type Connection, type Model, Schema } from 'mongoose';
 import { CLOCK, type Clock } from '../../config/clock';
-import { dropRetiredCollections } from '../../read-models/retired-collections';
+import { dropRetiredCollections } from '@abide/platform';
 import { groupsOf } from '../domain/member-groups';
 import { MemberGroupsProjection } from './member-groups.projection';
 

@@ -22,7 +22,7 @@ import {
   progressKey,
   regenerated,
 } from '../domain/progress-contribution';
-import { dropRetiredCollections } from '../../shared/retired-collections';
+import { dropRetiredCollections } from '@abide/platform';
 
 /** One curriculum week's figures, and the changes applied last (so one replayed after a crash is not counted twice). */
 export interface WeekProgress {
@@ -133,21 +133,26 @@ export class CurriculumProgressProjection implements Projection<Handled> {
   }
 
   private async addTo(key: string, changeId: string, delta: KeyFigures): Promise<void> {
-    await updateFrom(this.weeks, key, () => ({ members: 0, done: 0, activities: {}, recent: [] }), (w) => {
-      if (w.recent.includes(changeId)) return w;
-      const activities = { ...w.activities };
-      for (const [id, change] of Object.entries(delta.activities)) {
-        const count = (activities[id] ?? 0) + change;
-        if (count > 0) activities[id] = count;
-        else delete activities[id];
-      }
-      return {
-        members: Math.max(0, w.members + delta.members),
-        done: Math.max(0, w.done + delta.done),
-        activities,
-        recent: [...w.recent, changeId].slice(-RECENT_CHANGES),
-      };
-    });
+    await updateFrom(
+      this.weeks,
+      key,
+      () => ({ members: 0, done: 0, activities: {}, recent: [] }),
+      (w) => {
+        if (w.recent.includes(changeId)) return w;
+        const activities = { ...w.activities };
+        for (const [id, change] of Object.entries(delta.activities)) {
+          const count = (activities[id] ?? 0) + change;
+          if (count > 0) activities[id] = count;
+          else delete activities[id];
+        }
+        return {
+          members: Math.max(0, w.members + delta.members),
+          done: Math.max(0, w.done + delta.done),
+          activities,
+          recent: [...w.recent, changeId].slice(-RECENT_CHANGES),
+        };
+      },
+    );
   }
 
   /** Account deletion: the member's counts leave the figures, and their contribution is forgotten. */

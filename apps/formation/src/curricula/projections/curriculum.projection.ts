@@ -9,7 +9,7 @@ import {
   VersionedDocuments,
 } from '@abide/event-store';
 import { updateFrom } from '../../shared/update-from';
-import { dropRetiredCollections } from '../../shared/retired-collections';
+import { dropRetiredCollections } from '@abide/platform';
 import type { EventTypesOf } from '@abide/contracts';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';

@@ -11,7 +11,7 @@ import {
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { applyToBoard, emptyBoard, type HabitBoard, type HabitBoardEvent, habitBoardEventTypes } from '../domain/habit-board';
-import { dropRetiredCollections } from '../../shared/retired-collections';
+import { dropRetiredCollections } from '@abide/platform';
 
 type BoardEventType = (typeof habitBoardEventTypes)[number];
 
@@ -33,7 +33,10 @@ export class HabitBoardProjection implements Projection<BoardEventType> {
   readonly backfill = true;
   private readonly boards: StreamOrderedDocuments<HabitBoard>;
 
-  constructor(@Inject(MONGO_CONNECTION) private readonly connection: Connection, log: EventStore) {
+  constructor(
+    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
+    log: EventStore,
+  ) {
     this.boards = new StreamOrderedDocuments(new VersionedDocuments<Followed<HabitBoard>>(connection, 'habit_boards_ordered'), log);
   }
 

@@ -12,7 +12,7 @@ import type { Connection } from 'mongoose';
 import { applyToJournalList, emptyJournalList, type JournalList, type JournalListEvent } from '../domain/journal-list';
 import { JOURNAL_CONNECTION, JOURNAL_STORE } from '../journal-store';
 import { JournalTexts } from '../journal-texts';
-import { dropRetiredCollections } from '../../shared/retired-collections';
+import { dropRetiredCollections } from '@abide/platform';
 
 type JournalEventType = 'formation.journal.entry-saved' | 'formation.journal.entry-removed';
 const journalEventTypes: readonly string[] = ['formation.journal.entry-saved', 'formation.journal.entry-removed'];

@@ -31,15 +31,15 @@ export class JournalPromptsService {
   async prompt(userId: string, options: { fresh: boolean }) {
     const now = this.clock();
     const date = localDateOf(now, await this.members.timeZoneOf(userId));
-    const recent = (await this.history.get(userId)) ?? [];
-    const chosen = options.fresh
-      ? newPrompt({ memberId: userId, date, recentPromptIds: recent })
-      : promptOfTheDay({ memberId: userId, date });
-    if (recent.at(-1) !== chosen.id) {
-      await this.history.update(userId, (shown) =>
-        shown?.at(-1) === chosen.id ? unchanged : [...(shown ?? []), chosen.id].slice(-HISTORY_KEPT),
-      );
-    }
+    const today = promptOfTheDay({ memberId: userId, date });
+    let chosen = today;
+    // Chosen inside the compare-and-set, so a request that lost the race to another tab or instance chooses again from
+    // what that one recorded. A new prompt is never today's prompt, whichever of the two was recorded first.
+    await this.history.update(userId, (shown) => {
+      const recent = shown ?? [];
+      chosen = options.fresh ? newPrompt({ memberId: userId, date, recentPromptIds: [...recent, today.id] }) : today;
+      return recent.at(-1) === chosen.id ? unchanged : [...recent, chosen.id].slice(-HISTORY_KEPT);
+    });
     const scripture = scriptureForPrompt({ prompt: chosen, memberId: userId, date });
     return { prompt: chosen.text, scripture: { reference: scripture.reference, why: scripture.reason } };
   }

@@ -20,7 +20,7 @@ import {
   applyToCalendar,
   emptyCalendar,
 } from '../domain/activity-calendar';
-import { dropRetiredCollections } from '../../shared/retired-collections';
+import { dropRetiredCollections } from '@abide/platform';
 
 type ActivityEventType = (typeof activityEventTypes)[number];
 
