@@ -258,10 +258,15 @@ describe('local engines', () => {
       const res = await fetch(`${env.PROMETHEUS_URL}/api/v1/query?query=${encodeURIComponent(promql)}`);
       return { http: res.status, ...((await res.json()) as { status: string; error?: string; data?: { result: unknown[] } }) };
     };
+    // Every configured instance of the dev stack (its five services' first instances and the replicas' ports).
+    const configured = (
+      (await (await fetch(`${env.PROMETHEUS_URL}/api/v1/targets?state=active`)).json()) as { data: { activeTargets: ScrapeTarget[] } }
+    ).data.activeTargets.filter((t) => t.scrapePool === 'abide' && t.labels.stack === 'dev').length;
+    expect(configured).toBeGreaterThan(5);
     await waitFor(
-      async () => ((await query('up{job="abide",stack="dev"}')).data?.result.length === 5 ? true : undefined),
+      async () => ((await query('up{job="abide",stack="dev"}')).data?.result.length === configured ? true : undefined),
       15_000,
-      'five scraped targets',
+      'every dev target scraped',
     );
 
     type Panel = { title: string; targets?: { expr: string }[] };
