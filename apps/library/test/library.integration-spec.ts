@@ -77,9 +77,10 @@ const handle = async <T extends EventType>(
   type: T,
   data: EventData<T>,
   subjectId: string | null = null,
+  version = 1,
 ) => {
   const handler = handlers[type] as unknown as (e: unknown) => Promise<void>;
-  await handler(envelope(type, 'stream', subjectId, data));
+  await handler({ ...envelope(type, 'stream', subjectId, data), version });
 };
 
 beforeAll(async () => {
@@ -207,7 +208,7 @@ describe('downloads', () => {
 });
 
 describe('group membership from community events', () => {
-  it("shows a group's resources to its members, hides them after leaving or removal, and ignores a repeated event", async () => {
+  it("shows a group's resources to its members, hides them after leaving or removal, and a late join undoes no leave", async () => {
     const groupId = uuidv7();
     const [ownerId, memberId, removedId] = [uuidv7(), uuidv7(), uuidv7()];
     await handle(directory.community, 'community.group.created', {
@@ -218,35 +219,34 @@ describe('group membership from community events', () => {
       isPublic: true,
       meeting: null,
     });
-    for (const userId of [ownerId, memberId, removedId]) {
-      await handle(directory.community, 'community.group.member-joined', {
-        groupId,
-        userId,
-        role: 'member',
-        via: 'open',
-        joinedAt: new Date().toISOString(),
-      });
-    }
-    await handle(directory.community, 'community.group.member-joined', {
-      groupId,
-      userId: memberId,
-      role: 'member',
-      via: 'open',
-      joinedAt: new Date().toISOString(),
-    });
+    // The group stream's versions: created 1, joins 2-4, left 5, removed 6.
+    const joined = (userId: string, version: number) =>
+      handle(
+        directory.community,
+        'community.group.member-joined',
+        { groupId, userId, role: 'member', via: 'open', joinedAt: new Date().toISOString() },
+        null,
+        version,
+      );
+    for (const [i, userId] of [ownerId, memberId, removedId].entries()) await joined(userId, 2 + i);
+    await joined(memberId, 3);
     const { resourceId } = await submit(ownerId, Buffer.from('Group notes.'), 'txt', { visibility: 'group', groupId });
     await processor.process(resourceId);
 
     expect(await queries.one(memberId, resourceId)).toMatchObject({ groupName: 'Berean Circle', status: 'approved' });
     expect((await queries.list(uuidv7(), { page: 1, pageSize: 12, q: 'Group notes' })).total).toBe(0);
 
-    await handle(directory.community, 'community.group.member-left', { groupId, userId: memberId });
-    await handle(directory.community, 'community.group.member-removed', { groupId, userId: removedId, removedBy: ownerId });
+    await handle(directory.community, 'community.group.member-left', { groupId, userId: memberId }, null, 5);
+    await handle(directory.community, 'community.group.member-removed', { groupId, userId: removedId, removedBy: ownerId }, null, 6);
+    // Delivered again late (a redelivery, another replica): the joins are older than the leave and the removal.
+    await joined(memberId, 3);
+    await joined(removedId, 4);
 
     for (const userId of [memberId, removedId]) {
       expect((await queries.list(userId, { page: 1, pageSize: 12, q: 'Group notes' })).total).toBe(0);
       await expect(queries.one(userId, resourceId)).rejects.toMatchObject({ status: 404 });
     }
+    expect(await queries.one(ownerId, resourceId)).toMatchObject({ groupName: 'Berean Circle' });
   });
 });
 
@@ -360,16 +360,22 @@ describe('the library list from keyed catalogues', () => {
     expect(await queries.list(ownerId, { ...page, mine: true })).toEqual(mine);
   });
 
-  it("moves existing memberships to each member's document once", async () => {
-    const [userId, groupA, groupB] = [uuidv7(), uuidv7(), uuidv7()];
+  it("moves the groups kept before (a row per membership, a list per member) to each member's versioned document once", async () => {
+    const [userId, groupA, groupB, groupC] = [uuidv7(), uuidv7(), uuidv7(), uuidv7()];
     await db
       .collection('library_group_members')
       .insertMany([groupA, groupB].map((groupId) => ({ _id: `${groupId}:${userId}`, groupId, userId }) as never));
-    await db.collection('library_migrations').deleteOne({ _id: 'member-groups-documents' } as never);
+    await db.collection('library_member_groups').insertOne({ _id: userId, groups: [groupB, groupC] } as never);
+    // Left group A after the old rows were written, handled by the new code before the migration ran.
+    await handle(directory.community, 'community.group.member-left', { groupId: groupA, userId }, null, 7);
+    await db.collection('library_migrations').deleteOne({ _id: 'member-groups-versioned' } as never);
 
     await app.get(MemberGroupsMigration).onApplicationBootstrap();
 
-    expect((await app.get(Directory).groupsOf(userId)).sort()).toEqual([groupA, groupB].sort());
-    expect(await db.collection('library_migrations').countDocuments({ _id: 'member-groups-documents' } as never)).toBe(1);
+    expect((await app.get(Directory).groupsOf(userId)).sort()).toEqual([groupB, groupC].sort());
+    expect(await db.collection('library_migrations').countDocuments({ _id: 'member-groups-versioned' } as never)).toBe(1);
+    const collections = (await db.db!.listCollections().toArray()).map((c) => c.name);
+    expect(collections).not.toContain('library_group_members');
+    expect(collections).not.toContain('library_member_groups');
   });
 });

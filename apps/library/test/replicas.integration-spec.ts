@@ -142,6 +142,24 @@ describe('read models written by two replicas at once', () => {
     expect([...mine.keys()].sort()).toEqual([...churches].sort());
     expect(mine.get(churches[0])).toBe('admin');
   }, 60_000);
+
+  it('keeps a member in every group whose joins two replicas handle at once, and out of the one left', async () => {
+    const userId = uuidv7();
+    const groups = Array.from({ length: 10 }, () => uuidv7());
+    const on = (i: number, type: 'community.group.member-joined' | 'community.group.member-left', groupId: string, version: number) => {
+      const handler = replicas[i % 2].get('DirectoryEvents').community[type] as (e: unknown) => Promise<void>;
+      const data = { groupId, userId, role: 'member', via: 'open', joinedAt: new Date().toISOString() } as never;
+      return handler({ ...envelope(type, `group-${groupId}`, userId, data), version });
+    };
+    // Each group's join (version 2); the first group's leave (3) arrives on the other replica before its join.
+    await Promise.all([
+      ...groups.map((groupId, i) => on(i, 'community.group.member-joined', groupId, 2)),
+      on(1, 'community.group.member-left', groups[0], 3),
+    ]);
+
+    const mine = await replicas[1].get('Directory').groupsOf(userId);
+    expect([...mine].sort()).toEqual(groups.slice(1).sort());
+  }, 60_000);
 });
 
 /** A private upload through `app` (a create and its processing), for a write racing others. */

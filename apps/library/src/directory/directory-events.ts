@@ -28,10 +28,11 @@ export class DirectoryEvents {
     'community.group.updated': async (e) => {
       if (e.data.name) await this.directory.nameGroup(e.data.groupId, e.data.name);
     },
-    'community.group.member-joined': (e) => this.directory.join(e.data.groupId, e.data.userId),
-    // Leaving a group hides its group resources from the member at once (the list reads membership).
-    'community.group.member-left': (e) => this.directory.leave(e.data.groupId, e.data.userId),
-    'community.group.member-removed': (e) => this.directory.leave(e.data.groupId, e.data.userId),
+    // Each fact carries the group stream's version, so a replay never undoes a newer one. Leaving a group hides its
+    // group resources from the member at once (the list reads membership).
+    'community.group.member-joined': (e) => this.directory.setGroupMembership(e.data.groupId, e.data.userId, true, e.version),
+    'community.group.member-left': (e) => this.directory.setGroupMembership(e.data.groupId, e.data.userId, false, e.version),
+    'community.group.member-removed': (e) => this.directory.setGroupMembership(e.data.groupId, e.data.userId, false, e.version),
   };
 
   /**
@@ -44,8 +45,7 @@ export class DirectoryEvents {
       if (e.data.name) await this.directory.nameChurch(e.data.churchId, e.data.name);
     },
     'community.church.member-joined': (e) => this.directory.setChurchRole(e.data.churchId, e.data.userId, e.data.role, e.version),
-    'community.church.member-role-changed': (e) =>
-      this.directory.setChurchRole(e.data.churchId, e.data.userId, e.data.role, e.version),
+    'community.church.member-role-changed': (e) => this.directory.setChurchRole(e.data.churchId, e.data.userId, e.data.role, e.version),
     'community.church.member-left': (e) => this.directory.setChurchRole(e.data.churchId, e.data.userId, null, e.version),
     'community.church.member-removed': (e) => this.directory.setChurchRole(e.data.churchId, e.data.userId, null, e.version),
   };

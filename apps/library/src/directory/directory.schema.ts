@@ -21,18 +21,6 @@ export const groupSchema = new Schema<GroupView>(
   { collection: 'library_groups', versionKey: false },
 );
 
-/** Who belongs to which group (`_id` = `${groupId}:${userId}`), learned from community's membership events. */
-export interface MembershipView {
-  _id: string;
-  groupId: string;
-  userId: string;
-}
-export const membershipSchema = new Schema<MembershipView>(
-  { _id: { type: String, required: true }, groupId: { type: String, required: true }, userId: { type: String, required: true } },
-  { collection: 'library_group_members', versionKey: false },
-);
-membershipSchema.index({ userId: 1 });
-
 /** Churches' names, learned from community's church events. */
 export interface ChurchNameView {
   _id: string;
@@ -51,12 +39,12 @@ export const churchNameSchema = new Schema<ChurchNameView>(
 export type MemberChurchRoles = Record<string, { role: 'admin' | 'member' | null; version: number }>;
 export const MEMBER_CHURCHES_COLLECTION = 'library_member_churches';
 
-/** The groups of one member (`_id` = the member): what the library list reads, by key, for each caller. */
-export interface MemberGroupsView {
-  _id: string;
-  groups: string[];
-}
-export const memberGroupsSchema = new Schema<MemberGroupsView>(
-  { _id: { type: String, required: true }, groups: { type: [String], default: [] } },
-  { collection: 'library_member_groups', versionKey: false },
-);
+/**
+ * The groups of one member (`library_member_groups_2`, `_id` = the member), a JSON value written by compare-and-set
+ * (VersionedDocuments): group id → whether they belong and the version of the group's stream last applied, so a late or
+ * repeated join never brings back a member who left since (as for churches above). Read by key for each list.
+ */
+export type MemberGroupRoles = Record<string, { member: boolean; version: number }>;
+export const MEMBER_GROUPS_COLLECTION = 'library_member_groups_2';
+/** Where the groups of each member were kept before (one document per membership, then a list without versions). */
+export const RETIRED_GROUP_COLLECTIONS = ['library_group_members', 'library_member_groups'] as const;

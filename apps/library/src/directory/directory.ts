@@ -9,12 +9,10 @@ import {
   MEMBER_CHURCHES_COLLECTION,
   type GroupView,
   groupSchema,
-  type MemberGroupsView,
-  memberGroupsSchema,
+  type MemberGroupRoles,
+  MEMBER_GROUPS_COLLECTION,
   type MemberNameView,
   memberNameSchema,
-  type MembershipView,
-  membershipSchema,
 } from './directory.schema';
 
 const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
@@ -24,29 +22,21 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number }).code ===
 export class Directory implements OnModuleInit {
   readonly members: Model<MemberNameView>;
   readonly groups: Model<GroupView>;
-  readonly memberships: Model<MembershipView>;
-  readonly memberGroups: Model<MemberGroupsView>;
+  readonly memberGroups: VersionedDocuments<MemberGroupRoles>;
   readonly churches: Model<ChurchNameView>;
   readonly memberChurches: VersionedDocuments<MemberChurchRoles>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
     this.members = connection.models.MemberNameView ?? connection.model<MemberNameView>('MemberNameView', memberNameSchema);
     this.groups = connection.models.GroupView ?? connection.model<GroupView>('GroupView', groupSchema);
-    this.memberships = connection.models.MembershipView ?? connection.model<MembershipView>('MembershipView', membershipSchema);
-    this.memberGroups = connection.models.MemberGroupsView ?? connection.model<MemberGroupsView>('MemberGroupsView', memberGroupsSchema);
     this.churches = connection.models.ChurchNameView ?? connection.model<ChurchNameView>('ChurchNameView', churchNameSchema);
     // Rows written before compare-and-set hold the same JSON shape: their first conditional write gives them a revision.
     this.memberChurches = new VersionedDocuments<MemberChurchRoles>(connection, MEMBER_CHURCHES_COLLECTION);
+    this.memberGroups = new VersionedDocuments<MemberGroupRoles>(connection, MEMBER_GROUPS_COLLECTION);
   }
 
   async onModuleInit(): Promise<void> {
-    await Promise.all([
-      this.members.init(),
-      this.groups.init(),
-      this.memberships.init(),
-      this.memberGroups.init(),
-      this.churches.init(),
-    ]);
+    await Promise.all([this.members.init(), this.groups.init(), this.churches.init()]);
   }
 
   async nameMember(userId: string, name: string): Promise<void> {
@@ -56,8 +46,7 @@ export class Directory implements OnModuleInit {
 
   async forgetMember(userId: string): Promise<void> {
     await upsert(this.members, { _id: userId }, { $set: { name: null, deleted: true } });
-    await this.memberships.deleteMany({ userId });
-    await this.memberGroups.deleteOne({ _id: userId });
+    await this.memberGroups.update(userId, () => null);
     await this.memberChurches.update(userId, () => null);
   }
 
@@ -79,9 +68,7 @@ export class Directory implements OnModuleInit {
   /** The member's churches and their role in each: one read by key. */
   async churchesOf(userId: string): Promise<Map<string, 'admin' | 'member'>> {
     const roles = await this.churchRolesOf(userId);
-    return new Map(
-      Object.entries(roles).flatMap(([churchId, r]) => (r.role ? [[churchId, r.role] as [string, 'admin' | 'member']] : [])),
-    );
+    return new Map(Object.entries(roles).flatMap(([churchId, r]) => (r.role ? [[churchId, r.role] as [string, 'admin' | 'member']] : [])));
   }
 
   async churchNames(churchIds: readonly string[]): Promise<Map<string, string>> {
@@ -97,29 +84,25 @@ export class Directory implements OnModuleInit {
     await upsert(this.groups, { _id: groupId }, { $set: { name } });
   }
 
-  async join(groupId: string, userId: string): Promise<void> {
-    await upsert(this.memberships, { _id: `${groupId}:${userId}` }, { $set: { groupId, userId } });
-    await this.addGroups(userId, [groupId]);
+  /**
+   * Whether a member belongs to a group after an event of the group's stream; an event older than the one applied last
+   * for that group changes nothing (a join replayed after a leave stays undone). A compare-and-set of the member's
+   * document, like churches' roles.
+   */
+  async setGroupMembership(groupId: string, userId: string, member: boolean, version: number): Promise<void> {
+    await this.memberGroups.update(userId, (current) =>
+      (current?.[groupId]?.version ?? 0) >= version ? unchanged : { ...current, [groupId]: { member, version } },
+    );
   }
 
-  async leave(groupId: string, userId: string): Promise<void> {
-    await this.memberships.deleteOne({ _id: `${groupId}:${userId}` });
-    await this.memberGroups.updateOne({ _id: userId }, { $pull: { groups: groupId } });
-  }
-
-  /** Adds groups to a member's list (a repeated join adds nothing). */
-  async addGroups(userId: string, groupIds: readonly string[]): Promise<void> {
-    await upsert(this.memberGroups, { _id: userId }, { $addToSet: { groups: { $each: [...groupIds] } } });
-  }
-
-  /** One read by key (a filter on `userId` would scan every membership on FerretDB v1). */
+  /** The member's groups: one read by key (a filter on a member would scan every row on FerretDB v1). */
   async groupsOf(userId: string): Promise<string[]> {
-    const row = await this.memberGroups.findById(userId).lean<MemberGroupsView>();
-    return row?.groups ?? [];
+    const groups = (await this.memberGroups.get(userId)) ?? {};
+    return Object.entries(groups).flatMap(([groupId, g]) => (g.member ? [groupId] : []));
   }
 
   async isMember(groupId: string, userId: string): Promise<boolean> {
-    return (await this.memberships.exists({ _id: `${groupId}:${userId}` })) !== null;
+    return (await this.memberGroups.get(userId))?.[groupId]?.member === true;
   }
 
   /** Reads by key, in parallel: a page names a handful of members, and `$in` would scan them all on FerretDB v1. */

@@ -1,15 +1,17 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
+import { dropRetiredCollections, MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
+import { unchanged } from '@abide/event-store';
 import type { Connection } from 'mongoose';
 import { Directory } from './directory';
-import type { MembershipView } from './directory.schema';
+import { RETIRED_GROUP_COLLECTIONS } from './directory.schema';
 
-const MARKER = 'member-groups-documents';
+const MARKER = 'member-groups-versioned';
 
 /**
- * Fills `library_member_groups` once from `library_group_members` (one document per membership), which community's
- * events filled before: Kafka cannot replay them. Adding a group twice changes nothing, so a join meanwhile is kept
- * and a run cut short is simply run again at the next start. A marker keyed by name says it is done.
+ * Fills `library_member_groups_2` once from where the groups of each member were kept before (one row per membership,
+ * and a list per member), which community's events filled: Kafka cannot replay them. Each group comes in at version
+ * 0, under every event of its stream, so a join or leave handled meanwhile wins; a run cut short runs again at the next
+ * start (adding a group already there changes nothing). Exclusive to one instance, marked done by name.
  */
 @Injectable()
 export class MemberGroupsMigration implements OnApplicationBootstrap {
@@ -25,10 +27,18 @@ export class MemberGroupsMigration implements OnApplicationBootstrap {
   }
 
   private async fill(): Promise<void> {
-    const rows = await this.directory.memberships.find().lean<MembershipView[]>();
-    const byUser = new Map<string, string[]>();
-    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.groupId]);
-    for (const [userId, groupIds] of byUser) await this.directory.addGroups(userId, groupIds);
-    if (byUser.size) this.logger.log(`Moved the groups of ${byUser.size} member(s) to library_member_groups`);
+    const [rows, lists] = RETIRED_GROUP_COLLECTIONS.map((name) => this.connection.collection(name));
+    const byUser = new Map<string, Set<string>>();
+    const add = (userId: string, groupId: string) => byUser.set(userId, (byUser.get(userId) ?? new Set()).add(groupId));
+    for await (const row of rows.find({}, { projection: { groupId: 1, userId: 1 } })) add(String(row.userId), String(row.groupId));
+    for await (const list of lists.find({}, { projection: { groups: 1 } }))
+      for (const groupId of (list.groups as string[] | undefined) ?? []) add(String(list._id), groupId);
+    for (const [userId, groupIds] of byUser)
+      await this.directory.memberGroups.update(userId, (current) => {
+        const missing = [...groupIds].filter((groupId) => !current?.[groupId]);
+        return missing.length ? { ...current, ...Object.fromEntries(missing.map((g) => [g, { member: true, version: 0 }])) } : unchanged;
+      });
+    if (byUser.size) this.logger.log(`Moved the groups of ${byUser.size} member(s) to library_member_groups_2`);
+    await dropRetiredCollections(this.connection, ...RETIRED_GROUP_COLLECTIONS);
   }
 }
