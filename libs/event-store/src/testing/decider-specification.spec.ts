@@ -68,4 +68,40 @@ describe(deciderSpec.name, () => {
     };
     expect(() => deciderSpec(broken).given([]).when(register('Ada')).thenThrows(errorCodes.conflict)).toThrow();
   });
+
+  it('fails when evolve or decide changes the state it is handed instead of answering a new one', () => {
+    type Names = { names: Set<string> };
+    const names: CommandDecider<Command, Names> = {
+      name: 'names',
+      initialState: () => ({ names: new Set() }),
+      evolve: (state, event: StoredEvent) =>
+        event.type === 'identity.user.registered' ? { names: new Set(state.names).add(event.data.name) } : state,
+      decide: (command, state) => (state.names.has(command.name) ? [] : [userRegistered(command.userId, command.name)]),
+    };
+    deciderSpec(names)
+      .given([userRegistered('u1', 'Ada')])
+      .when(register('Eve'))
+      .then([userRegistered('u1', 'Eve')]);
+
+    const inPlace = {
+      ...names,
+      evolve: (state: Names, event: StoredEvent) => (event.type === 'identity.user.registered' && state.names.add(event.data.name), state),
+    };
+    expect(() =>
+      deciderSpec(inPlace)
+        .given([userRegistered('u1', 'Ada')])
+        .when(register('Eve'))
+        .thenNothing(),
+    ).toThrow();
+    const touchy = {
+      ...names,
+      decide: (command: Command, state: Names) => (state.names.clear(), [userRegistered(command.userId, command.name)]),
+    };
+    expect(() =>
+      deciderSpec(touchy)
+        .given([userRegistered('u1', 'Ada')])
+        .when(register('Eve'))
+        .thenMatches([{}]),
+    ).toThrow();
+  });
 });

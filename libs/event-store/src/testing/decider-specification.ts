@@ -33,6 +33,25 @@ const fail = (message: string): never => {
 const eventsOf = <E>(outcome: Outcome<E>): E[] =>
   'events' in outcome ? outcome.events : fail(`Expected events, but the decider threw: ${String(outcome.error)}`);
 
+/** A state's contents as text, Maps and Sets included, to see whether anything changed it. */
+const shapeOf = (state: unknown): string =>
+  JSON.stringify(state, (_key, value: unknown) =>
+    value instanceof Map ? { map: [...value] } : value instanceof Set ? { set: [...value] } : value,
+  );
+
+/**
+ * The decider's evolve, checked to leave the state it is handed as it was: the command pipeline keeps the state from
+ * before a decision beside the one after, and a snapshot must not change under a later fold.
+ */
+const evolveLeavingStateAlone =
+  <S>(decider: { evolve(state: S, event: StoredEvent): S }) =>
+  (state: S, event: StoredEvent): S => {
+    const before = shapeOf(state);
+    const next = decider.evolve(state, event);
+    expect(shapeOf(state)).toEqual(before);
+    return next;
+  };
+
 /**
  * A decider's behaviour as data (Emmett's DeciderSpecification): given the events already in the stream, when a
  * command comes, then these events are decided, or this Refusal. Runs the decider as the command handler does,
@@ -42,11 +61,14 @@ export const deciderSpec = <C, S, E = NewEvent>(decider: SpecifiedDecider<C, S, 
   given: (history: readonly E[] = []) => ({
     when: (command: C) => {
       const run = (): Outcome<E> => {
-        const state = history.map(asStored).reduce(decider.evolve, decider.initialState());
+        const state = history.map(asStored).reduce(evolveLeavingStateAlone(decider), decider.initialState());
+        const before = shapeOf(state);
         try {
           return { events: decider.decide(command, state) };
         } catch (error) {
           return { error };
+        } finally {
+          expect(shapeOf(state)).toEqual(before); // decide is pure: the state it is handed stays as it was
         }
       };
       return {

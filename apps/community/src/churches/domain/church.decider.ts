@@ -29,7 +29,9 @@ const emptyChurch = (): ChurchState => ({
   pending: new Map(),
 });
 
-const evolveChurch = (s: ChurchState, event: StoredEvent): ChurchState => {
+/** One event's effect on a copy of the state (the state handed in stays as it was: a decision's "before"). */
+const evolveChurch = (state: ChurchState, event: StoredEvent): ChurchState => {
+  const s: ChurchState = { ...state, members: new Map(state.members), pending: new Map(state.pending) };
   switch (event.type) {
     case 'community.church.created': {
       const { createdBy: _c, ...fields } = event.data;
@@ -57,7 +59,7 @@ const evolveChurch = (s: ChurchState, event: StoredEvent): ChurchState => {
       break;
     case 'community.church.member-role-changed': {
       const member = s.members.get(event.data.userId);
-      if (member) member.role = event.data.role;
+      if (member) s.members.set(event.data.userId, { ...member, role: event.data.role });
       break;
     }
     case 'community.church.join-requested':

@@ -31,8 +31,9 @@ const emptyGroup = (): GroupState => ({
   pending: new Map(),
 });
 
-/** Applies one event to the state in place. */
-const evolveGroup = (s: GroupState, event: StoredEvent): GroupState => {
+/** One event's effect on a copy of the state (the state handed in stays as it was: a decision's "before"). */
+const evolveGroup = (state: GroupState, event: StoredEvent): GroupState => {
+  const s: GroupState = { ...state, members: new Map(state.members), pending: new Map(state.pending) };
   switch (event.type) {
     case 'community.group.created': {
       const c = event.data;
@@ -63,7 +64,7 @@ const evolveGroup = (s: GroupState, event: StoredEvent): GroupState => {
     case 'community.group.member-role-changed': {
       const { userId, role } = event.data;
       const member = s.members.get(userId);
-      if (member) member.role = role;
+      if (member) s.members.set(userId, { ...member, role });
       if (role === 'owner') s.ownerId = userId;
       break;
     }

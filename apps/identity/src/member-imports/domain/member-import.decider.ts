@@ -47,8 +47,7 @@ const evolve = (s: MemberImportState, event: StoredEvent): MemberImportState => 
       return { ...s, exists: true, importId: d.importId, churchId: d.churchId, startedBy: d.startedBy, fileName: d.fileName, rowCount: d.rowCount, startedAt: event.occurredAt };
     }
     case 'identity.member-import.member-invited':
-      s.noticed.add(event.data.invitationId);
-      return s;
+      return { ...s, noticed: new Set(s.noticed).add(event.data.invitationId) };
     case 'identity.member-import.completed':
       return { ...s, status: 'done', counts: event.data.counts, finishedAt: event.occurredAt };
     case 'identity.member-import.failed':
@@ -56,8 +55,7 @@ const evolve = (s: MemberImportState, event: StoredEvent): MemberImportState => 
     case 'identity.member-import.undone':
       return { ...s, status: 'undone', undoneAt: event.occurredAt };
     case 'identity.member-import.invitation-accepted':
-      s.accepted.add(event.data.invitationId);
-      return s;
+      return { ...s, accepted: new Set(s.accepted).add(event.data.invitationId) };
     default:
       return s;
   }
