@@ -7,7 +7,8 @@ import { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import type { ResourceCommands } from '../src/resources/commands/resource-commands';
 import type { ListQuery } from '../src/resources/resource-queries';
-import { envelope, type Replica, startReplica } from './library-app.stub';
+import { envelope } from './library-app.stub';
+import { type Replica, startReplica } from './library-replica';
 
 let replicas: Replica[];
 let db: Connection;

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { useAuth } from '../features/auth/hooks/useAuth';
 import { usePreloadable } from '../shared/lazy/preloadable';
 import { signedInFrame } from './app-modules';
-import { toastHost, useToastHostWanted } from './toasts';
+import { toastHost, toastHostReady, useToastHostWanted } from './toasts';
 
 /**
  * The root of every page. Pages render without antd unless they use it: the landing page and, for a member, the
@@ -22,7 +22,7 @@ export function AppShell() {
   return (
     <div className="app-root">
       <Outlet />
-      {host ? <host.ToastHost /> : null}
+      {host ? <host.ToastHost onReady={toastHostReady} /> : null}
     </div>
   );
 }

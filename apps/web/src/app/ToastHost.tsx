@@ -3,19 +3,19 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useLayoutEffect } from 'react';
 import { usePrefersReducedMotion, withReducedMotion } from './reduced-motion';
 import { theme } from './theme';
-import { toastHostReady } from './toasts';
+import type { useAppProps as ToastApi } from 'antd/es/app/context';
 
 /** At most one toast at a time, shown for 5 s. */
 const TOAST_SECONDS = 5;
 
-function HandOver() {
+function HandOver({ onReady }: { onReady: (api: ToastApi) => void }) {
   const api = AntApp.useApp();
-  useLayoutEffect(() => toastHostReady(api), [api]);
+  useLayoutEffect(() => onReady(api), [api, onReady]);
   return null;
 }
 
-/** antd's toast holder with the app's theme, rendered once beside every page (toasts.ts). */
-export function ToastHost() {
+/** antd's toast holder with the app's theme, rendered once beside every page; hands its API to `onReady` (toasts.ts). */
+export function ToastHost({ onReady }: { onReady: (api: ToastApi) => void }) {
   const reduced = usePrefersReducedMotion();
   return (
     <ConfigProvider theme={withReducedMotion(theme, reduced)}>
@@ -24,7 +24,7 @@ export function ToastHost() {
         message={{ maxCount: 1, duration: TOAST_SECONDS }}
         notification={{ maxCount: 1, duration: TOAST_SECONDS, placement: 'topRight', top: 72 }}
       >
-        <HandOver />
+        <HandOver onReady={onReady} />
       </AntApp>
     </ConfigProvider>
   );

@@ -1,7 +1,9 @@
 import { errorCodes, type EventData, type JournalEntryText, Refusal } from '@abide/contracts';
 import type { NewEvent, SealedDecider } from '@abide/event-store';
 import type { LocalDate } from '@abide/calendar';
-import { EMPTY_ENTRY_MESSAGE } from './journal-request';
+
+/** What an entry without words is told (the request's check and the decider's say the same). */
+export const EMPTY_ENTRY_MESSAGE = 'Your journal entry cannot be empty.';
 
 /** An `entry-saved` as stored: its words sealed (`sealedText`). */
 export type SavedData = EventData<'formation.journal.entry-saved'>;

@@ -1,9 +1,9 @@
 import { journalEntryRequestSchema, moods } from '@abide/contracts';
 import { z } from 'zod';
 import { normaliseScriptureReference, UNREADABLE_SCRIPTURE_MESSAGE } from '../../content/scripture-reference';
-import type { EntryFields } from './journal-entry.decider';
+import { EMPTY_ENTRY_MESSAGE, type EntryFields } from './journal-entry.decider';
 
-export const EMPTY_ENTRY_MESSAGE = 'Your journal entry cannot be empty.';
+export { EMPTY_ENTRY_MESSAGE };
 export { UNREADABLE_SCRIPTURE_MESSAGE };
 
 export interface FieldError {
