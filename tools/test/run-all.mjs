@@ -36,10 +36,10 @@ const runQuietly = (name, cmd, args) =>
 step('system packages');
 ensureSystemDeps();
 
-// Two lanes, one per core: the three type checks one after another beside the lint (each a single-threaded process;
+// Two lanes, one per core: the three type checks and the import cycles one after another beside the lint (each a single-threaded process;
 // the lint alone takes about as long as the three checks), instead of all four in turn. Each one's output is printed
 // whole when its lane ends.
-step('type checks (services, libs, tools; web; web e2e) beside the lint');
+step('type checks (services, libs, tools; web; web e2e) and import cycles beside the lint');
 const lane = async (commands) => {
   const done = [];
   for (const [name, cmd, args] of commands) done.push(await runQuietly(name, cmd, args));
@@ -51,6 +51,7 @@ const checks = (
       ['type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
       ['web type check', bin('tsc'), ['-p', 'apps/web/tsconfig.json', '--noEmit']],
       ['web e2e type check', bin('tsc'), ['-p', 'apps/web-e2e/tsconfig.json', '--noEmit']],
+      ['import cycles', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'apps', 'libs', 'tools']],
     ]),
     lane([['lint', bin('eslint'), ['--max-warnings=0', '.']]]),
   ])
