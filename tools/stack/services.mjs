@@ -5,7 +5,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAX_REPLICAS, instanceLabel, replicaPort, replicated } from './replicas.mjs';
+import { MAX_REPLICAS, instanceLabel, replicaPort, replicated } from '../infra/lib/replica-ports.mjs';
 import { registerSmsAccount, smsAccountOf } from './sms-account.mjs';
 import { cacheDir } from '../infra/engines.mjs';
 import { supervise } from './supervisor.mjs';
@@ -84,7 +84,7 @@ export const metricsPorts = {
   'bench-smoke': metricsBlock(4300, testPort),
 };
 
-/** How many instances of each service a stack runs (ABIDE_REPLICAS, default 1); the port rule is replicas.mjs's. */
+/** How many instances of each service a stack runs (ABIDE_REPLICAS, default 1); the port rule is tools/infra/lib/replica-ports.mjs's. */
 export { MAX_REPLICAS, instanceLabel, replicaPort, replicated };
 export const replicaCount = (value = process.env.ABIDE_REPLICAS) => {
   if (value === undefined || value === '') return 1;

@@ -14,7 +14,7 @@ import { ResourceCommands } from './resources/commands/resource-commands';
 import { DownloadService } from './resources/download.service';
 import { ObjectStore } from './resources/files/object-store';
 import { UploadIntake } from './resources/files/upload-intake';
-import { ProcessingQueue } from './resources/jobs/processing-queue';
+import { ProcessingQueue } from './resources/commands/processing-queue';
 import { ResourceProcessor } from './resources/jobs/resource-processor';
 import { ModerationController } from './resources/moderation.controller';
 import { AuditProjection } from './resources/projections/audit.projection';

@@ -9,7 +9,7 @@ const replicaTypes = async () => ({
   ...(await import('../src/logos/logo.projection')),
   ...(await import('../src/resources/commands/resource-commands')),
   ...(await import('../src/resources/files/object-store')),
-  ...(await import('../src/resources/jobs/processing-queue')),
+  ...(await import('../src/resources/commands/processing-queue')),
   ...(await import('../src/resources/jobs/resource-processor')),
   ...(await import('../src/resources/projections/catalogue.projection')),
   ...(await import('../src/resources/projections/resource.projection')),

@@ -1,10 +1,10 @@
 // Prometheus's scrape configuration for the local engine. The list of targets is deploy/prometheus/targets.json, the
 // services and ports docker-compose's Prometheus scrapes too (file_sd format, compose service names): here each target
-// becomes 127.0.0.1 and its port shifted by the instance's offset, and by each replica's (tools/stack/replicas.mjs).
+// becomes 127.0.0.1 and its port shifted by the instance's offset, and by each replica's (tools/infra/lib/replica-ports.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAX_REPLICAS, instanceLabel, replicaPort, replicated } from '../../stack/replicas.mjs';
+import { MAX_REPLICAS, instanceLabel, replicaPort, replicated } from './replica-ports.mjs';
 
 export const TARGETS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../deploy/prometheus/targets.json');
 
@@ -41,7 +41,7 @@ export const WATCHED_STACKS = [
 /**
  * prometheus.yml for a local instance: the watched stacks' metrics ports (+ portOffset) on 127.0.0.1, each target
  * labelled with its `stack` and its process (`instance`: formation, formation-2, …). A stack may run up to
- * MAX_REPLICAS instances of each service (tools/stack/replicas.mjs), so every instance's port is listed: those of
+ * MAX_REPLICAS instances of each service (tools/infra/lib/replica-ports.mjs), so every instance's port is listed: those of
  * replicas not running are targets that are down, like a stack that is not running.
  * Written as YAML by hand (the infra tooling uses Node's standard library only); every value is a plain word or number.
  */

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { errors as undiciErrors, Pool } from 'undici';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
-import { combineReplicaReadiness } from '../health/replica-readiness';
+import { combineReplicaReadiness } from './replica-readiness';
 import { clientAddress } from '../rate-limit/client-address';
 import { serviceSecurityHeaders } from '../security/security-headers';
 import { ForwardedBody } from './forwarded-body';

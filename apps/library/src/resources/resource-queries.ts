@@ -12,7 +12,7 @@ import {
   groupAudience,
   newestFirst,
   PUBLIC_AUDIENCE,
-} from './catalogue/catalogue';
+} from './projections/catalogue';
 import { CatalogueProjection } from './projections/catalogue.projection';
 import type { AuditEntryView, ResourceTextDoc, ResourceView } from './projections/resource.schema';
 import { ResourceProjection } from './projections/resource.projection';

@@ -12,7 +12,7 @@ import {
 } from '../domain/resource.decider';
 import { ObjectStore } from '../files/object-store';
 import { ResourceProjection } from '../projections/resource.projection';
-import { ProcessingQueue } from '../jobs/processing-queue';
+import { ProcessingQueue } from './processing-queue';
 
 export const resourceStreamId = (resourceId: string) => `resource-${resourceId}`;
 

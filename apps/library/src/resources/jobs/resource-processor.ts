@@ -9,7 +9,7 @@ import { ObjectStore } from '../files/object-store';
 import { contentTypeOf } from '../files/file-name';
 import { extractText, UnreadableFileError } from '../files/text-extraction';
 import { ResourceProjection } from '../projections/resource.projection';
-import { ProcessingQueue, processingJobOptions } from './processing-queue';
+import { ProcessingQueue, processingJobOptions } from '../commands/processing-queue';
 
 export const PROCESSING_GAVE_UP = 'We could not process this file. Please try uploading it again later.';
 

@@ -12,7 +12,7 @@ import {
 } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import { applyToEntry, audienceOf, type Catalogue, type CatalogueEntry, listedEntry, withListing } from '../catalogue/catalogue';
+import { applyToEntry, audienceOf, type Catalogue, type CatalogueEntry, listedEntry, withListing } from './catalogue';
 import { type ResourceTextDoc, resourceTextSchema } from './resource.schema';
 
 type ResourceEvent = StoredEvent<EventTypesOf<'library.resource.'>>;

@@ -1,6 +1,6 @@
 // Replicas (`npm start -- --replicas 3`, ABIDE_REPLICAS=3, the test and bench stacks alike): which services run as
-// several processes and on which ports. Pure, with no imports, so that tools/infra's Prometheus configuration can list
-// every instance's metrics port without importing the stack (which imports tools/infra).
+// several processes and on which ports. Pure, with no imports; here rather than in tools/stack because the engines'
+// Prometheus configuration lists every instance's metrics port, and the stack depends on the engines, not the reverse.
 
 /**
  * Every service but the gateway runs as this many processes, and the gateway balances across them. Instance 1 keeps

@@ -1,6 +1,6 @@
 import type { AnyEvent, EventTypesOf } from '@abide/contracts';
 import { ERASED } from '@abide/event-store';
-import type { ResourceView } from '../projections/resource.schema';
+import type { ResourceView } from './resource.schema';
 
 /**
  * What the list, search and My uploads need of one resource, kept in keyed catalogue documents (see
