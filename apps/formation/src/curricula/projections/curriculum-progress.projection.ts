@@ -189,7 +189,13 @@ const contributionAfter = (m: Contribution, event: StoredEvent<Handled>): Contri
   let next = plan;
   switch (event.type) {
     case 'formation.plan.generated':
-      next = regenerated(keyOf(event.data.curriculum), curriculumIds(event.data.plan.dailyActivities), event.version);
+      next = regenerated(
+        plan,
+        keyOf(event.data.curriculum),
+        curriculumIds(event.data.plan.dailyActivities),
+        new Set(event.data.carriedOver.map((c) => c.activityId)),
+        event.version,
+      );
       break;
     case 'formation.plan.curriculum-followed':
       next = followKey(plan, keyOf(event.data.curriculum), curriculumIds(event.data.dailyActivities), event.version);

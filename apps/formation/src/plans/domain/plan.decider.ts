@@ -4,6 +4,7 @@ import type { LocalDate } from '@abide/calendar';
 import type { MemberCurriculumWeek } from '../../curricula/curricula.port';
 import { catchUp } from './catch-up';
 import { followCurriculum } from './curriculum-week';
+import { keepCompleted } from './keep-completed';
 import { generateWeeklyPlan } from './plan-generator';
 import type { WeeklyPlan } from './plan.schema';
 
@@ -38,14 +39,14 @@ const initialPlan = (): PlanState => ({ generations: 0, completed: new Map(), cu
 const evolvePlan = (state: PlanState, e: PlanEvent): PlanState => {
   switch (e.type) {
     case 'formation.plan.generated':
-      // A regenerated week starts afresh: the old plan's check-offs belong to activities no longer there.
+      // A regenerated week keeps the check-offs it carried over (before v3 of the event, none).
       return {
         planId: e.data.planId,
         plan: e.data.plan,
         source: e.data.source,
         curriculum: e.data.curriculum,
         generations: state.generations + 1,
-        completed: new Map(),
+        completed: new Map(e.data.carriedOver.map((c) => [c.activityId, c.date])),
       };
     case 'formation.plan.activity-completed':
       return { ...state, completed: new Map(state.completed).set(e.data.activityId, e.data.date) };
@@ -82,21 +83,29 @@ export interface GeneratePlan extends OnWeek {
   curriculum: PlanCurriculum;
 }
 
-/** Only 'regenerate' replaces a week's plan; onboarding and rollover arriving again decide nothing. */
+/**
+ * Only 'regenerate' replaces a week's plan; onboarding and rollover arriving again decide nothing. A regeneration
+ * replaces only what is not done (keepCompleted) and keeps the week's planId, so a check-off carried over stays the
+ * same fact for every reader keyed by plan and activity (Analytics, the group's and church's figures).
+ */
 const decideGeneratePlan = (state: PlanState, command: GeneratePlan): NewEvent[] => {
   if (state.plan && command.reason !== 'regenerate') return [];
+  const { plan, carriedOver } = state.plan
+    ? keepCompleted(command.plan, state.plan, state.completed)
+    : { plan: command.plan, carriedOver: [] };
   return [
     {
       type: 'formation.plan.generated',
       subjectId: command.userId,
       data: {
-        planId: command.planId,
+        planId: state.planId ?? command.planId,
         userId: command.userId,
         weekStart: command.plan.weekStart,
         source: command.source,
         reason: command.reason,
-        plan: command.plan,
+        plan,
         curriculum: command.curriculum,
+        carriedOver,
       },
     },
   ];

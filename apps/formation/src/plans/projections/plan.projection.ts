@@ -104,7 +104,7 @@ const planChange = (event: StoredEvent): UpdateQuery<PlanView> | null => {
           createdAt: new Date(planEvent.occurredAt),
           plan: generated.plan,
           curriculum: generated.curriculum,
-          completed: [],
+          completed: generated.carriedOver.map(({ activityId, date }) => ({ activityId, date })),
         },
       };
     }

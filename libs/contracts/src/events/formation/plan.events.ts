@@ -58,6 +58,13 @@ export const formationPlanGeneratedV1 = z.object({
 });
 /** `curriculum`: the church curriculum week whose activities the plan holds (its empty days generated), or null. */
 export const formationPlanGeneratedV2 = formationPlanGeneratedV1.extend({ plan: planContentSchema, curriculum: planCurriculum.nullable() });
+/**
+ * v3: `carriedOver`, the activities the member had checked off that a regeneration kept in the new plan, each still
+ * done on its date (a regeneration replaces only what is not done; its planId stays the week's). Empty for a first plan.
+ */
+export const formationPlanGeneratedV3 = formationPlanGeneratedV2.extend({
+  carriedOver: z.array(z.object({ activityId: z.string().min(1), date: localDate })),
+});
 /** `date` is the member's local date when it was done (it feeds the activity streak). */
 export const formationPlanActivityCompletedV1 = z.object({ ...ids, activityId: z.string().min(1), date: localDate, completedAt: z.string().datetime({ offset: true }) });
 /** `date` is the local date the undone completion had been recorded on. */
@@ -85,7 +92,10 @@ export const formationPlanCurriculumFollowedV1 = z.object({
 });
 
 export const formationPlanEvents = {
-  'formation.plan.generated': eventVersions(formationPlanGeneratedV1).next(formationPlanGeneratedV2, (v1) => ({ ...v1, curriculum: null })),
+  'formation.plan.generated': eventVersions(formationPlanGeneratedV1)
+    .next(formationPlanGeneratedV2, (v1) => ({ ...v1, curriculum: null }))
+    // Before v3 a regeneration kept nothing.
+    .next(formationPlanGeneratedV3, (v2) => ({ ...v2, carriedOver: [] })),
   'formation.plan.activity-completed': { schemaVersion: 1, schema: formationPlanActivityCompletedV1 },
   'formation.plan.activity-uncompleted': { schemaVersion: 1, schema: formationPlanActivityUncompletedV1 },
   'formation.plan.caught-up': eventVersions(formationPlanCaughtUpV1).next(formationPlanCaughtUpV2, (v1) => v1),
