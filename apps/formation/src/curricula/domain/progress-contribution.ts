@@ -80,7 +80,10 @@ export const followKey = (plan: PlanContribution | undefined, key: string | null
 
 /** A check-off (or its undo) of an activity, counted under the key whose activity it is. */
 export const checkOff = (plan: PlanContribution, activityId: string, done: boolean, v: number): PlanContribution => {
-  const key = plan.current && plan.ids[plan.current]?.includes(activityId) ? plan.current : Object.keys(plan.ids).find((k) => plan.ids[k].includes(activityId));
+  const key =
+    plan.current && plan.ids[plan.current]?.includes(activityId)
+      ? plan.current
+      : Object.keys(plan.ids).find((k) => plan.ids[k].includes(activityId));
   if (!key) return { ...plan, v };
   const current = plan.done[key] ?? [];
   const next = done ? (current.includes(activityId) ? current : [...current, activityId]) : current.filter((id) => id !== activityId);

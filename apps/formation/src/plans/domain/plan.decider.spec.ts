@@ -23,7 +23,7 @@ const generated = (planId = 'p1', reason: 'onboarding' | 'regenerate' = 'onboard
 });
 /** Another plan of the same week, as 'Regenerate Plan' asks for it (another seed: another theme and activities). */
 const fresh = generateWeeklyPlan({ goals: ['Deeper prayer life'], preferences: ['prayer'], weekStart: '2026-03-01', seed: 'u1|9' });
-const regenerate = (): PlanCommand => ({ ...generate('regenerate', 'p2'), plan: fresh } as PlanCommand);
+const regenerate = (): PlanCommand => ({ ...generate('regenerate', 'p2'), plan: fresh }) as PlanCommand;
 const ids = (days: ReadonlyArray<{ activities: ReadonlyArray<{ id: string }> }>) => days.map((d) => d.activities.map((a) => a.id));
 const firstId = plan.dailyActivities[0].activities[0].id;
 const now = new Date('2026-03-03T10:00:00Z');
@@ -51,7 +51,11 @@ describe('plan decider', () => {
 
     it('replaces only what is not done when the member regenerates: check-offs stay, on their day and date, under the same planId', () => {
       const monday = plan.dailyActivities[1].activities[0];
-      const history = [generated(), completedOn('2026-03-03'), { ...completedOn('2026-03-02'), data: { ...completedOn('2026-03-02').data, activityId: monday.id } }];
+      const history = [
+        generated(),
+        completedOn('2026-03-03'),
+        { ...completedOn('2026-03-02'), data: { ...completedOn('2026-03-02').data, activityId: monday.id } },
+      ];
       const [event] = given(history)
         .when(regenerate())
         .thenMatches([
@@ -76,7 +80,11 @@ describe('plan decider', () => {
       days.forEach((day, i) => expect(day.length).toBe(Math.max(fresh.dailyActivities[i].activities.length, i < 2 ? 1 : 0)));
       // Nothing else of the old plan survives, and no activity is in the week twice.
       const kept = new Set([firstId, monday.id]);
-      const old = new Set(ids(plan.dailyActivities).flat().filter((id) => !kept.has(id)));
+      const old = new Set(
+        ids(plan.dailyActivities)
+          .flat()
+          .filter((id) => !kept.has(id)),
+      );
       const newIds = new Set(ids(fresh.dailyActivities).flat());
       expect(days.flat().filter((id) => old.has(id) && !newIds.has(id))).toEqual([]);
       expect(new Set(days.flat()).size).toBe(days.flat().length);
@@ -84,8 +92,12 @@ describe('plan decider', () => {
 
     it('keeps a carried-over check-off done: checking it again decides nothing, unchecking it withdraws it with its date', () => {
       const history = [generated(), completedOn('2026-03-03')];
-      const [event] = given(history).when(regenerate()).thenMatches([{ type: 'formation.plan.generated' }]);
-      given([...history, event]).when(toggle(true)).thenNothing();
+      const [event] = given(history)
+        .when(regenerate())
+        .thenMatches([{ type: 'formation.plan.generated' }]);
+      given([...history, event])
+        .when(toggle(true))
+        .thenNothing();
       given([...history, event])
         .when(toggle(false))
         .then([

@@ -68,10 +68,22 @@ describe('activities name their own week’s theme', () => {
       theme: 'Hope',
       dailyActivities: plan.dailyActivities.map((d) => ({
         ...d,
-        activities: d.activities.map((a) => (a.id.includes('-reading-') ? { ...a, description: themeReadingDescription('Philippians 2:1-11', servant.title) } : a)),
+        activities: d.activities.map((a) =>
+          a.id.includes('-reading-') ? { ...a, description: themeReadingDescription('Philippians 2:1-11', servant.title) } : a,
+        ),
       })),
     };
-    const view = { _id: 'x', userId: 'u', weekStart, planId: 'p', source: 'built-in', createdAt: new Date(), plan: stale, completed: [], version: 1 } as PlanView;
+    const view = {
+      _id: 'x',
+      userId: 'u',
+      weekStart,
+      planId: 'p',
+      source: 'built-in',
+      createdAt: new Date(),
+      plan: stale,
+      completed: [],
+      version: 1,
+    } as PlanView;
     const shown = toSpiritualPlan(view);
     expect(new Set(namedThemes(shown.planData))).toEqual(new Set(['Hope']));
     expect(JSON.stringify(shown)).not.toContain(servant.title);

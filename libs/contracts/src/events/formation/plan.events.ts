@@ -66,7 +66,12 @@ export const formationPlanGeneratedV3 = formationPlanGeneratedV2.extend({
   carriedOver: z.array(z.object({ activityId: z.string().min(1), date: localDate })),
 });
 /** `date` is the member's local date when it was done (it feeds the activity streak). */
-export const formationPlanActivityCompletedV1 = z.object({ ...ids, activityId: z.string().min(1), date: localDate, completedAt: z.string().datetime({ offset: true }) });
+export const formationPlanActivityCompletedV1 = z.object({
+  ...ids,
+  activityId: z.string().min(1),
+  date: localDate,
+  completedAt: z.string().datetime({ offset: true }),
+});
 /** `date` is the local date the undone completion had been recorded on. */
 export const formationPlanActivityUncompletedV1 = z.object({ ...ids, activityId: z.string().min(1), date: localDate });
 export const formationPlanCaughtUpV1 = z.object({
