@@ -20,7 +20,8 @@ import { PlanStatCards } from '../components/PlanStatCards';
 import { ProgressCalendar } from '../components/ProgressCalendar';
 import { TodaysHabitsCard } from '../components/TodaysHabitsCard';
 import { WeekActivities } from '../components/WeekActivities';
-import { orderedDays } from '../plan-week';
+import { orderedDays, regenerateWarning } from '../plan-week';
+import type { SpiritualPlanDto } from '../../../shared/api/generated/abideApi';
 import { useCurrentPlanQuery, useStatsOverviewQuery, usePlansRegenerateMutation } from '../planApi';
 import '../plan.css';
 
@@ -41,7 +42,7 @@ const PlanLoadError = lazy(() => import('../components/PlanLoadError'));
  */
 export function MyPlanPage() {
   const user = useAppSelector(selectCurrentUser);
-  const { notification } = useToasts();
+  const { notification, modal } = useToasts();
   const planQuery = useCurrentPlanQuery();
   const statsQuery = useStatsOverviewQuery();
   const { error: planError, refetch } = planQuery;
@@ -64,11 +65,29 @@ export function MyPlanPage() {
         description: problemOf(result.error)?.detail ?? 'Please try again later.',
       });
     } else {
+      const kept = result.data.planData.dailyActivities.flatMap((day) => day.activities).filter((a) => a.completed).length;
       notification.success({
         message: firstPlan ? 'Plan generated!' : 'Plan regenerated!',
-        description: 'Your new personalized spiritual plan is ready.',
+        description: `Your new personalized spiritual plan is ready.${kept > 0 ? ` Your ${kept} completed ${kept === 1 ? 'activity stays' : 'activities stay'} checked off.` : ''}`,
       });
     }
+  };
+
+  // Regenerating replaces the theme and what is not done yet: the member is told so, and says yes, first.
+  const confirmRegenerate = (current: SpiritualPlanDto) => {
+    const { lost, kept } = regenerateWarning(current);
+    modal.confirm({
+      title: 'Regenerate your plan?',
+      content: (
+        <div className="regenerate-warning" data-testid="regenerate-warning">
+          <p>{lost}</p>
+          <p>{kept}</p>
+        </div>
+      ),
+      okText: 'Regenerate',
+      cancelText: 'Keep my plan',
+      onOk: () => onRegenerate(false),
+    });
   };
 
   const theme = plan?.planData.theme;
@@ -107,7 +126,7 @@ export function MyPlanPage() {
         {plan ? (
           <LiteButton
             icon={<ReloadOutlined aria-hidden />}
-            onClick={() => void onRegenerate(false)}
+            onClick={() => confirmRegenerate(plan)}
             loading={regenerating}
             className="page-header__action"
           >
