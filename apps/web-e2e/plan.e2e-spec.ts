@@ -202,4 +202,45 @@ describe.each([
     expect(await plan.themeName()).toBe(newTheme);
     expect(await sidewaysScroll(page)).toBe(0);
   });
+
+  it('offers Undo after regenerating, which brings back the plan as it was, with what I did since', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await signIn(page, member);
+    const plan = new PlanPage(page);
+    await plan.waitForPlan();
+    const oldTheme = await plan.themeName();
+    const oldNames = await plan.weekCard.locator('.plan-activity__name').allInnerTexts();
+    await plan.checkActivity(plan.uncheckedToday().first());
+
+    await plan.regenerateButton.click();
+    await plan.regenerateDialog.getByRole('button', { name: 'Regenerate' }).click();
+    await plan.undoBar.waitFor();
+    expect(await plan.undoBar.innerText()).toContain(`“${oldTheme}” and its activities you had not done were replaced`);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, `plan-undo-offered-${name}`);
+    // Something done in the new plan before changing one's mind is not lost either.
+    const newName = (await plan.uncheckedToday().first().locator('xpath=ancestor::label').innerText()).trim();
+    await plan.checkActivity(plan.uncheckedToday().first());
+
+    await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/api/spiritual-plans/current/undo-regeneration') && res.ok()),
+      plan.undoBar.getByRole('button', { name: 'Undo' }).click(),
+    ]);
+
+    await toast(page, 'Your previous plan is back.').waitFor();
+    await page.waitForFunction((old) => document.querySelector('.plan-theme')?.textContent?.includes(old), oldTheme);
+    await plan.undoBar.waitFor({ state: 'detached' });
+    const names = await plan.weekCard.locator('.plan-activity__name').allInnerTexts();
+    expect(names.filter((n) => n !== newName)).toEqual(oldNames);
+    expect(await plan.activity(newName).isChecked()).toBe(true);
+    const total = await plan.activityCheckboxes().count();
+    await page
+      .getByTestId('week-progress')
+      .filter({ hasText: `2/${total}` })
+      .waitFor();
+    for (const named of await plan.themesNamedByActivities()) expect(named).toBe(oldTheme);
+    await expectAccessible(page, `plan after undo (${name})`);
+    await screenshot(page, `plan-undone-${name}`);
+  });
 });

@@ -203,6 +203,26 @@ describe('regenerating a week with work done in it', () => {
     expect(doneIn(undone.body).map((a) => a.id)).toEqual([two.id]);
     expect((await ruth.get<FormationStats>('/api/stats/overview')).body.weekProgress).toEqual({ completed: 1, total });
     await agree(1);
+
+    // Undo brings back the plan from before, exactly, with the check-off that is still done; the figures stay agreed.
+    const undone2 = await ruth.post<SpiritualPlan>('/api/spiritual-plans/current/undo-regeneration');
+    expect(undone2.status).toBe(200);
+    expect(undone2.body.planData).toEqual({
+      ...before.planData,
+      dailyActivities: before.planData.dailyActivities.map((d) => ({
+        ...d,
+        activities: d.activities.map((a) => ({ ...a, completed: a.id === two.id })),
+      })),
+    });
+    expect((await ruth.get<FormationStats>('/api/stats/overview')).body.weekProgress).toEqual({
+      completed: 1,
+      total: activitiesOf(before).length,
+    });
+    await agree(1);
+    const again = await ruth.post<ProblemDetails>('/api/spiritual-plans/current/undo-regeneration');
+    expect(again.status).toBe(409);
+    expect(again.headers.get('content-type')).toContain('application/problem+json');
+    expect(again.body.detail).toMatch(/^There is no regeneration to undo/);
   });
 
   it('names the curriculum week’s theme in every activity that names a theme, on the days the member’s own plan fills', async () => {

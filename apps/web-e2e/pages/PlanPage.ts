@@ -17,6 +17,8 @@ export class PlanPage {
   readonly scriptures: Locator;
   /** 'Regenerate Plan' asks first, saying what goes and what stays. */
   readonly regenerateDialog: Locator;
+  /** After a regeneration: what was replaced, and 'Undo'. */
+  readonly undoBar: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Your Weekly Spiritual Plan' });
@@ -33,6 +35,7 @@ export class PlanPage {
     this.calendar = page.getByRole('list', { name: 'This week', exact: true });
     this.scriptures = page.getByRole('list', { name: 'Scriptures for this week' });
     this.regenerateDialog = page.getByRole('dialog', { name: 'Regenerate your plan?' });
+    this.undoBar = page.locator('.plan-undo');
   }
 
   /** The small line above the title that greets the member by name. */

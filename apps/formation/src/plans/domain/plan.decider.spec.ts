@@ -35,10 +35,10 @@ const toggle = (completed: boolean, activityId = firstId, today = '2026-03-03'):
   today,
   now,
 });
-const completedOn = (date: string): NewEvent => ({
+const completedOn = (date: string, activityId = firstId): NewEvent => ({
   type: 'formation.plan.activity-completed',
   subjectId: 'u1',
-  data: { planId: 'p1', userId: 'u1', activityId: firstId, date, completedAt: now.toISOString() },
+  data: { planId: 'p1', userId: 'u1', activityId, date, completedAt: now.toISOString() },
 });
 
 describe('plan decider', () => {
@@ -51,11 +51,7 @@ describe('plan decider', () => {
 
     it('replaces only what is not done when the member regenerates: check-offs stay, on their day and date, under the same planId', () => {
       const monday = plan.dailyActivities[1].activities[0];
-      const history = [
-        generated(),
-        completedOn('2026-03-03'),
-        { ...completedOn('2026-03-02'), data: { ...completedOn('2026-03-02').data, activityId: monday.id } },
-      ];
+      const history = [generated(), completedOn('2026-03-03'), completedOn('2026-03-02', monday.id)];
       const [event] = given(history)
         .when(regenerate())
         .thenMatches([
@@ -120,6 +116,73 @@ describe('plan decider', () => {
       given([generated(), completedOn('2026-03-03'), generated('p2', 'regenerate')])
         .when(toggle(true))
         .thenMatches([{ type: 'formation.plan.activity-completed', data: { planId: 'p2', activityId: firstId } }]);
+    });
+  });
+
+  describe('UndoRegeneration', () => {
+    const undo: PlanCommand = { type: 'UndoRegeneration', ...week };
+    const regenerated = (history: NewEvent[]) =>
+      given(history)
+        .when(regenerate())
+        .thenMatches([{ type: 'formation.plan.generated' }])[0];
+
+    it('brings back the plan from before the regeneration exactly, its check-offs with it', () => {
+      // An activity second on its day: it comes back in its place, not first.
+      const second = plan.dailyActivities[2].activities[1].id;
+      const history = [generated(), completedOn('2026-03-03', second)];
+      const again = regenerated(history);
+      given([...history, again])
+        .when(undo)
+        .then([
+          {
+            type: 'formation.plan.regeneration-undone',
+            subjectId: 'u1',
+            data: {
+              planId: 'p1',
+              userId: 'u1',
+              source: 'built-in',
+              plan,
+              curriculum: null,
+              carriedOver: [{ activityId: second, date: '2026-03-03' }],
+            },
+          },
+        ]);
+    });
+
+    it('keeps what was checked off in the new plan since: it stays in the week brought back, done', () => {
+      const history = [generated()];
+      const again = regenerated(history);
+      if (again.type !== 'formation.plan.generated') throw new Error('expected a plan');
+      const newOne = again.data.plan.dailyActivities[4].activities.find(
+        (a) => !plan.dailyActivities.some((d) => d.activities.some((o) => o.id === a.id)),
+      )!;
+      const doneSince: NewEvent = completedOn('2026-03-05', newOne.id);
+      const [event] = given([...history, again, doneSince])
+        .when(undo)
+        .thenMatches([
+          { type: 'formation.plan.regeneration-undone', data: { carriedOver: [{ activityId: newOne.id, date: '2026-03-05' }] } },
+        ]);
+      if (event.type !== 'formation.plan.regeneration-undone') throw new Error('expected an undo');
+      expect(event.data.plan.theme).toBe(plan.theme);
+      // Thursday as it was, with the one done since first.
+      expect(event.data.plan.dailyActivities[4].activities.map((a) => a.id)).toEqual([
+        newOne.id,
+        ...plan.dailyActivities[4].activities.map((a) => a.id),
+      ]);
+    });
+
+    it('refuses with nothing to undo: never regenerated, undone already, or the plan changed otherwise since (409)', () => {
+      given([generated()]).when(undo).thenThrows(errorCodes.conflict, planMessages.nothingToUndo);
+      const again = regenerated([generated()]);
+      const [undone] = given([generated(), again])
+        .when(undo)
+        .thenMatches([{ type: 'formation.plan.regeneration-undone' }]);
+      given([generated(), again, undone]).when(undo).thenThrows(errorCodes.conflict, planMessages.nothingToUndo);
+      const [caught] = given([generated(), again])
+        .when({ type: 'CatchUp', ...week, today: '2026-03-04' })
+        .thenMatches([{ type: 'formation.plan.caught-up' }]);
+      given([generated(), again, caught]).when(undo).thenThrows(errorCodes.conflict, planMessages.nothingToUndo);
+      given([]).when(undo).thenThrows(errorCodes.notFound, planMessages.planNotFound);
     });
   });
 

@@ -35,7 +35,15 @@ const hopeWeek: MemberCurriculumWeek = {
   },
   summary: '',
   scriptures: ['Romans 5:1-5'],
-  days: [[{ id: 'cur-1', name: 'Read Romans 5', description: 'Read Romans 5:1-5.', fromCurriculum: true }], [], [], [], [], [], []],
+  days: [
+    [{ id: 'cur-1', name: 'Read Romans 5', description: 'Read Romans 5:1-5.', duration: '10 min', fromCurriculum: true }],
+    [],
+    [],
+    [],
+    [],
+    [],
+    [],
+  ],
 };
 
 describe('activities name their own week’s theme', () => {

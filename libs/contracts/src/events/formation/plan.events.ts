@@ -96,6 +96,18 @@ export const formationPlanCurriculumFollowedV1 = z.object({
   dailyActivities: z.array(planDayV2).length(7),
 });
 
+/**
+ * 'Undo' after a regeneration: the week's plan as it was before it (theme, activities, curriculum), with every
+ * activity the member checked off since still in it and done (`carriedOver`, as on `generated`).
+ */
+export const formationPlanRegenerationUndoneV1 = z.object({
+  ...ids,
+  source: z.enum(['built-in', 'assistant']),
+  plan: planContentSchema,
+  curriculum: planCurriculum.nullable(),
+  carriedOver: z.array(z.object({ activityId: z.string().min(1), date: localDate })),
+});
+
 export const formationPlanEvents = {
   'formation.plan.generated': eventVersions(formationPlanGeneratedV1)
     .next(formationPlanGeneratedV2, (v1) => ({ ...v1, curriculum: null }))
@@ -105,4 +117,5 @@ export const formationPlanEvents = {
   'formation.plan.activity-uncompleted': { schemaVersion: 1, schema: formationPlanActivityUncompletedV1 },
   'formation.plan.caught-up': eventVersions(formationPlanCaughtUpV1).next(formationPlanCaughtUpV2, (v1) => v1),
   'formation.plan.curriculum-followed': { schemaVersion: 1, schema: formationPlanCurriculumFollowedV1 },
+  'formation.plan.regeneration-undone': { schemaVersion: 1, schema: formationPlanRegenerationUndoneV1 },
 } as const satisfies Record<string, EventDefinition>;

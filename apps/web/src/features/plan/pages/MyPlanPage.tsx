@@ -22,7 +22,7 @@ import { TodaysHabitsCard } from '../components/TodaysHabitsCard';
 import { WeekActivities } from '../components/WeekActivities';
 import { orderedDays, regenerateWarning } from '../plan-week';
 import type { SpiritualPlanDto } from '../../../shared/api/generated/abideApi';
-import { useCurrentPlanQuery, useStatsOverviewQuery, usePlansRegenerateMutation } from '../planApi';
+import { useCurrentPlanQuery, useStatsOverviewQuery, usePlansRegenerateMutation, usePlansUndoRegenerationMutation } from '../planApi';
 import '../plan.css';
 
 /**
@@ -55,9 +55,13 @@ export function MyPlanPage() {
   const planLoading = planQuery.isLoading || (planQuery.data !== undefined && !planReady);
   const statsLoading = statsQuery.isLoading || (statsQuery.data !== undefined && !statsReady);
   const [regenerate, { isLoading: regenerating }] = usePlansRegenerateMutation();
+  const [undoRegeneration, { isLoading: undoing }] = usePlansUndoRegenerationMutation();
+  /** The theme a regeneration replaced, while 'Undo' is offered (until it is used or the member leaves the page). */
+  const [replacedTheme, setReplacedTheme] = useState<string | null>(null);
   const today = stats?.today ?? isoDate(new Date());
 
   const onRegenerate = async (firstPlan: boolean) => {
+    const before = planQuery.data?.planData.theme ?? null;
     const result = await regenerate();
     if (result.error) {
       notification.error({
@@ -66,9 +70,23 @@ export function MyPlanPage() {
       });
     } else {
       const kept = result.data.planData.dailyActivities.flatMap((day) => day.activities).filter((a) => a.completed).length;
+      if (!firstPlan) setReplacedTheme(before);
       notification.success({
         message: firstPlan ? 'Plan generated!' : 'Plan regenerated!',
         description: `Your new personalized spiritual plan is ready.${kept > 0 ? ` Your ${kept} completed ${kept === 1 ? 'activity stays' : 'activities stay'} checked off.` : ''}`,
+      });
+    }
+  };
+
+  const onUndo = async () => {
+    const result = await undoRegeneration();
+    setReplacedTheme(null);
+    if (result.error) {
+      notification.error({ message: 'Could not undo', description: problemOf(result.error)?.detail ?? 'Please try again later.' });
+    } else {
+      notification.success({
+        message: 'Your previous plan is back.',
+        description: `This week's theme is “${result.data.planData.theme}” again.`,
       });
     }
   };
@@ -134,6 +152,15 @@ export function MyPlanPage() {
           </LiteButton>
         ) : null}
       </header>
+
+      {replacedTheme !== null && plan ? (
+        <div className="plan-undo" role="status">
+          <p className="plan-undo__text">Your plan was regenerated: “{replacedTheme}” and its activities you had not done were replaced.</p>
+          <LiteButton onClick={() => void onUndo()} loading={undoing}>
+            Undo
+          </LiteButton>
+        </div>
+      ) : null}
 
       {holding ? null : <PlanStatCards stats={stats} loading={statsLoading} />}
 
