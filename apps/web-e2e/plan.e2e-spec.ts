@@ -4,6 +4,7 @@ import { seedHabit } from './seed/formation';
 import { seedMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
+import { sidewaysScroll } from './support/layout';
 import { signIn } from './support/sign-in';
 
 /** My Plan (issue 4): the plan formation writes after onboarding, with real figures. */
@@ -85,21 +86,6 @@ describe('my plan', () => {
     await passage.waitFor({ state: 'detached' });
   });
 
-  it('regenerates the plan', async () => {
-    const { page } = session;
-    const member = await seedMember();
-    await signIn(page, member);
-    const plan = new PlanPage(page);
-    await plan.waitForPlan();
-
-    await plan.regenerateButton.click();
-
-    await toast(page, 'Plan regenerated!').waitFor();
-    await toast(page, 'Your new personalized spiritual plan is ready.').waitFor();
-    await plan.theme.waitFor();
-    await screenshot(page, 'plan-regenerated');
-  });
-
   it("toggles today's habits from the plan", async () => {
     const { page } = session;
     const member = await seedMember();
@@ -141,5 +127,120 @@ describe('my plan on a phone', () => {
     await plan.heading.waitFor();
     await plan.weekProgress.waitFor();
     await screenshot(page, 'plan-phone');
+  });
+});
+
+/**
+ * Regenerate Plan (issue #26) at both widths: it asks first, saying what goes and what stays; the activity checked off
+ * stays checked off in the new week; the figures agree with the plan; the activities name the header's theme.
+ */
+describe.each([
+  ['desktop', viewports.desktop],
+  ['phone', viewports.phone],
+])('regenerating my plan (%s)', (name, viewport) => {
+  const session = useBrowser(viewport);
+
+  it('asks first, keeps what I did, and every figure agrees with the new plan', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await signIn(page, member);
+    const plan = new PlanPage(page);
+    await plan.waitForPlan();
+    const oldTheme = await plan.themeName();
+    const box = plan.uncheckedToday().first();
+    const doneName = (await box.locator('xpath=ancestor::label').innerText()).trim();
+    await plan.checkActivity(box);
+    const total = await plan.activityCheckboxes().count();
+    await page
+      .getByTestId('week-progress')
+      .filter({ hasText: `1/${total}` })
+      .waitFor();
+
+    await plan.regenerateButton.click();
+
+    // The question says what goes and what stays, and nothing changes until the member says yes.
+    await plan.regenerateDialog.waitFor();
+    const question = await plan.regenerateDialog.innerText();
+    expect(question).toContain(`The theme “${oldTheme}” and the ${total - 1} activities you have not done yet will be replaced`);
+    expect(question).toContain('The activity you completed this week stays in your plan, checked off.');
+    await expectAccessible(page, `regenerate question (${name})`);
+    await screenshot(page, `plan-regenerate-question-${name}`);
+    await plan.regenerateDialog.getByRole('button', { name: 'Keep my plan' }).click();
+    await plan.regenerateDialog.waitFor({ state: 'hidden' });
+    expect(await plan.themeName()).toBe(oldTheme);
+
+    await plan.regenerateButton.click();
+    await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/api/spiritual-plans/regenerate') && res.ok()),
+      plan.regenerateDialog.getByRole('button', { name: 'Regenerate' }).click(),
+    ]);
+    await toast(page, 'Plan regenerated!').waitFor();
+    await toast(page, 'Your 1 completed activity stays checked off.').waitFor();
+
+    // A new theme; the activity done is still there, checked; the week's figure counts it over the new plan.
+    await page.waitForFunction((old) => !document.querySelector('.plan-theme')?.textContent?.includes(old), oldTheme);
+    const newTheme = await plan.themeName();
+    expect(newTheme).not.toBe(oldTheme);
+    expect(await plan.activity(doneName).isChecked()).toBe(true);
+    const newTotal = await plan.activityCheckboxes().count();
+    await page
+      .getByTestId('week-progress')
+      .filter({ hasText: `1/${newTotal}` })
+      .waitFor();
+    expect(await plan.weekCard.getByRole('checkbox', { checked: true }).count()).toBe(1);
+    await plan.calendar.getByRole('listitem', { name: /\(today\): active$/ }).waitFor();
+    for (const named of await plan.themesNamedByActivities()) expect(named).toBe(newTheme);
+    await screenshot(page, `plan-regenerated-${name}`);
+
+    await page.reload();
+    await plan.waitForPlan();
+    await page
+      .getByTestId('week-progress')
+      .filter({ hasText: `1/${newTotal}` })
+      .waitFor();
+    expect(await plan.activity(doneName).isChecked()).toBe(true);
+    expect(await plan.themeName()).toBe(newTheme);
+    expect(await sidewaysScroll(page)).toBe(0);
+  });
+
+  it('offers Undo after regenerating, which brings back the plan as it was, with what I did since', async () => {
+    const { page } = session;
+    const member = await seedMember();
+    await signIn(page, member);
+    const plan = new PlanPage(page);
+    await plan.waitForPlan();
+    const oldTheme = await plan.themeName();
+    const oldNames = await plan.weekCard.locator('.plan-activity__name').allInnerTexts();
+    await plan.checkActivity(plan.uncheckedToday().first());
+
+    await plan.regenerateButton.click();
+    await plan.regenerateDialog.getByRole('button', { name: 'Regenerate' }).click();
+    await plan.undoBar.waitFor();
+    expect(await plan.undoBar.innerText()).toContain(`“${oldTheme}” and its activities you had not done were replaced`);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, `plan-undo-offered-${name}`);
+    // Something done in the new plan before changing one's mind is not lost either.
+    const newName = (await plan.uncheckedToday().first().locator('xpath=ancestor::label').innerText()).trim();
+    await plan.checkActivity(plan.uncheckedToday().first());
+
+    await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/api/spiritual-plans/current/undo-regeneration') && res.ok()),
+      plan.undoBar.getByRole('button', { name: 'Undo' }).click(),
+    ]);
+
+    await toast(page, 'Your previous plan is back.').waitFor();
+    await page.waitForFunction((old) => document.querySelector('.plan-theme')?.textContent?.includes(old), oldTheme);
+    await plan.undoBar.waitFor({ state: 'detached' });
+    const names = await plan.weekCard.locator('.plan-activity__name').allInnerTexts();
+    expect(names.filter((n) => n !== newName)).toEqual(oldNames);
+    expect(await plan.activity(newName).isChecked()).toBe(true);
+    const total = await plan.activityCheckboxes().count();
+    await page
+      .getByTestId('week-progress')
+      .filter({ hasText: `2/${total}` })
+      .waitFor();
+    for (const named of await plan.themesNamedByActivities()) expect(named).toBe(oldTheme);
+    await expectAccessible(page, `plan after undo (${name})`);
+    await screenshot(page, `plan-undone-${name}`);
   });
 });

@@ -1,5 +1,16 @@
-import type { FormationStats, ProblemDetails, SpiritualPlan } from '@abide/contracts';
-import { call, UserSession } from '@abide/testing';
+import type {
+  ChurchDashboard,
+  ChurchDetail,
+  ChurchSummary,
+  CurriculumDetail,
+  Dashboard,
+  FormationStats,
+  GroupSummary,
+  ProblemDetails,
+  SpiritualPlan,
+} from '@abide/contracts';
+import { randomUUID } from 'node:crypto';
+import { call, eventually, UserSession } from '@abide/testing';
 
 const onboarding = {
   name: 'Lydia of Thyatira',
@@ -83,16 +94,17 @@ describe('My Plan', () => {
     expect((await call('GET', '/api/spiritual-plans/current')).status).toBe(401);
   });
 
-  it('regenerates: a new plan replaces the current one', async () => {
+  it('regenerates: a new theme and new activities replace the current plan, the week keeping its plan', async () => {
     const sut = await UserSession.signUp();
     const first = (await sut.post<SpiritualPlan>('/api/spiritual-plans/regenerate')).body;
 
     const second = await sut.post<SpiritualPlan>('/api/spiritual-plans/regenerate');
 
     expect(second.status).toBe(200);
-    expect(second.body.id).not.toBe(first.id);
+    expect(second.body.id).toBe(first.id);
     expect(second.body.weekStart).toBe(first.weekStart);
-    expect((await sut.get<SpiritualPlan>('/api/spiritual-plans/current')).body.id).toBe(second.body.id);
+    expect(second.body.planData.theme).not.toBe(first.planData.theme);
+    expect((await sut.get<SpiritualPlan>('/api/spiritual-plans/current')).body.planData.theme).toBe(second.body.planData.theme);
   });
 
   it('catches up: nothing is lost, and the answer says how many moved', async () => {
@@ -105,5 +117,155 @@ describe('My Plan', () => {
     expect(activitiesOf(res.body.plan)).toHaveLength(activitiesOf(plan).length);
     expect(res.body.moved).toBeGreaterThanOrEqual(0);
     expect((await call('POST', '/api/spiritual-plans/current/catch-up')).status).toBe(401);
+  });
+});
+
+/** Regenerate Plan (issue #26): it replaces only what is not done, and every figure follows the plan it leaves. */
+describe('regenerating a week with work done in it', () => {
+  const createChurch = async (admin: UserSession) => {
+    const res = await admin.post<ChurchSummary>('/api/churches', {
+      name: 'St. Lydia, Philippi',
+      slug: `philippi-${randomUUID().slice(0, 8)}`,
+      primaryColor: '#1e3a8a',
+      timeZone: 'UTC',
+    });
+    if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const joinChurch = async (admin: UserSession, member: UserSession, churchId: string) => {
+    const code = (await admin.get<ChurchDetail>(`/api/churches/${churchId}`)).body.joinCode!;
+    expect((await member.post('/api/churches/join', { code })).status).toBe(200);
+  };
+  const doneIn = (plan: SpiritualPlan) => activitiesOf(plan).filter((a) => a.completed);
+  const toggle = (member: UserSession, id: string, completed: boolean) =>
+    member.post<SpiritualPlan>(`/api/spiritual-plans/current/activities/${id}/toggle`, { completed });
+
+  it('keeps the activities checked off, and My Plan, the week figures, the leader’s and the pastor’s dashboards agree', async () => {
+    const [admin, leader, ruth] = await Promise.all([
+      UserSession.signUp({ name: 'Lydia' }),
+      UserSession.signUp({ name: 'Silas' }),
+      UserSession.signUp({ name: 'Ruth' }),
+    ]);
+    // Sharing stated, not assumed: the dashboards count only members who share.
+    expect((await ruth.patch('/api/settings', { shareProgressWithGroups: true })).status).toBe(200);
+    const church = await createChurch(admin);
+    await joinChurch(admin, ruth, church.id);
+    const group = (await leader.post<GroupSummary>('/api/groups', { name: 'Philippi riverside group' })).body;
+    expect((await ruth.post(`/api/groups/${group.id}/join`)).status).toBeLessThan(300);
+
+    const before = (await ruth.post<SpiritualPlan>('/api/spiritual-plans/regenerate')).body;
+    const [one, two] = activitiesOf(before);
+    await toggle(ruth, one.id, true);
+    await toggle(ruth, two.id, true);
+
+    const after = await ruth.post<SpiritualPlan>('/api/spiritual-plans/regenerate');
+
+    expect(after.status).toBe(200);
+    expect(after.body.planData.theme).not.toBe(before.planData.theme);
+    // The two check-offs stay, on the days they were on; everything else of the old plan is gone.
+    expect(doneIn(after.body).map((a) => a.id)).toEqual([one.id, two.id]);
+    const dayOf = (plan: SpiritualPlan, id: string) =>
+      plan.planData.dailyActivities.find((d) => d.activities.some((a) => a.id === id))?.dayIndex;
+    expect(dayOf(after.body, one.id)).toBe(dayOf(before, one.id));
+    expect(dayOf(after.body, two.id)).toBe(dayOf(before, two.id));
+    const ids = activitiesOf(after.body).map((a) => a.id);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    // My Plan's n/m is the week figure.
+    const total = activitiesOf(after.body).length;
+    const stats = (await ruth.get<FormationStats>('/api/stats/overview')).body;
+    expect(stats.weekProgress).toEqual({ completed: 2, total });
+    expect(stats.week.find((d) => d.date === stats.today)?.active).toBe(true);
+    expect(stats.totalDays).toBe(1);
+
+    // The leader's and the pastor's figures count the same two activities, before and after one is unchecked.
+    const figures = async () => {
+      const [group_, church_] = await Promise.all([
+        leader.get<Dashboard>(`/api/groups/${group.id}/dashboard`),
+        admin.get<ChurchDashboard>(`/api/churches/${church.id}/dashboard`),
+      ]);
+      return {
+        group: group_.body.members.find((m) => m.userId === ruth.user.id)?.week?.planActivities,
+        church: church_.body.weeks.at(-1)?.planActivities,
+      };
+    };
+    const agree = (n: number) =>
+      eventually(
+        async () => {
+          const f = await figures();
+          return f.group === n && f.church === n ? f : undefined;
+        },
+        { timeoutMs: 30_000 },
+      );
+    await agree(2);
+
+    const undone = await toggle(ruth, one.id, false);
+    expect(doneIn(undone.body).map((a) => a.id)).toEqual([two.id]);
+    expect((await ruth.get<FormationStats>('/api/stats/overview')).body.weekProgress).toEqual({ completed: 1, total });
+    await agree(1);
+
+    // Undo brings back the plan from before, exactly, with the check-off that is still done; the figures stay agreed.
+    const undone2 = await ruth.post<SpiritualPlan>('/api/spiritual-plans/current/undo-regeneration');
+    expect(undone2.status).toBe(200);
+    expect(undone2.body.planData).toEqual({
+      ...before.planData,
+      dailyActivities: before.planData.dailyActivities.map((d) => ({
+        ...d,
+        activities: d.activities.map((a) => ({ ...a, completed: a.id === two.id })),
+      })),
+    });
+    expect((await ruth.get<FormationStats>('/api/stats/overview')).body.weekProgress).toEqual({
+      completed: 1,
+      total: activitiesOf(before).length,
+    });
+    await agree(1);
+    const again = await ruth.post<ProblemDetails>('/api/spiritual-plans/current/undo-regeneration');
+    expect(again.status).toBe(409);
+    expect(again.headers.get('content-type')).toContain('application/problem+json');
+    expect(again.body.detail).toMatch(/^There is no regeneration to undo/);
+  });
+
+  it('names the curriculum week’s theme in every activity that names a theme, on the days the member’s own plan fills', async () => {
+    const [admin, member] = await Promise.all([UserSession.signUp(), UserSession.signUp()]);
+    // A Bible-minded member: their own plan's days are full of readings of a theme's passages.
+    await member.post('/api/onboarding/complete', { ...onboarding, timeZone: 'UTC', phoneNumber: '', connectionPreferences: ['bible'] });
+    const church = await createChurch(admin);
+    await joinChurch(admin, member, church.id);
+    const curriculum = await eventually(async () => {
+      const res = await admin.post<CurriculumDetail>('/api/curricula', { churchId: church.id, title: 'Seasons of the soul' });
+      return res.status === 201 ? res.body : undefined;
+    });
+    const days = Array.from({ length: 7 }, (_, i) => ({
+      activities: i === 1 ? [{ name: 'Read Romans 5', description: 'Read Romans 5:1-5 aloud.', durationMinutes: 10 }] : [],
+    }));
+    const saved = await call<CurriculumDetail>('PUT', `/api/curricula/${curriculum.id}/draft`, {
+      token: admin.token,
+      clientIp: admin.clientIp,
+      body: {
+        revision: curriculum.revision,
+        title: curriculum.title,
+        description: curriculum.description,
+        weeks: [{ title: 'Hope', summary: '', days }],
+      },
+    });
+    expect(saved.status).toBe(200);
+    const published = (await admin.post<CurriculumDetail>(`/api/curricula/${curriculum.id}/publish`)).body;
+    expect(
+      (await admin.post(`/api/curricula/${curriculum.id}/assignments`, { audience: 'church', startDate: published.currentWeekStart }))
+        .status,
+    ).toBe(201);
+
+    const namedThemes = (plan: SpiritualPlan) =>
+      activitiesOf(plan).flatMap((a) => /this week's theme, (.+)\.$/.exec(a.description)?.[1] ?? []);
+    // Each regeneration draws another plan for the free days; within a few, one holds a theme reading.
+    const plan = await eventually(
+      async () => {
+        const res = await member.post<SpiritualPlan>('/api/spiritual-plans/regenerate');
+        return res.body.curriculum && namedThemes(res.body).length > 0 ? res.body : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(plan.planData.theme).toBe('Hope');
+    expect(new Set(namedThemes(plan))).toEqual(new Set(['Hope']));
   });
 });

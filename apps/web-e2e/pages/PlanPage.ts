@@ -15,6 +15,10 @@ export class PlanPage {
   readonly insight: Locator;
   readonly calendar: Locator;
   readonly scriptures: Locator;
+  /** 'Regenerate Plan' asks first, saying what goes and what stays. */
+  readonly regenerateDialog: Locator;
+  /** After a regeneration: what was replaced, and 'Undo'. */
+  readonly undoBar: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Your Weekly Spiritual Plan' });
@@ -30,6 +34,8 @@ export class PlanPage {
     this.insight = page.locator('.ant-card', { has: page.getByRole('heading', { name: "This Week's Insight" }) });
     this.calendar = page.getByRole('list', { name: 'This week', exact: true });
     this.scriptures = page.getByRole('list', { name: 'Scriptures for this week' });
+    this.regenerateDialog = page.getByRole('dialog', { name: 'Regenerate your plan?' });
+    this.undoBar = page.locator('.plan-undo');
   }
 
   /** The small line above the title that greets the member by name. */
@@ -70,6 +76,22 @@ export class PlanPage {
       this.page.waitForResponse((res) => /\/api\/spiritual-plans\/current\/activities\/.+\/toggle$/.test(res.url()) && res.ok()),
       box.check(),
     ]);
+  }
+
+  /** The theme the header names, e.g. "Hope" for "Theme: Hope". */
+  async themeName(): Promise<string> {
+    return (await this.theme.innerText()).replace(/^Theme:\s*/, '').trim();
+  }
+
+  /** Every theme the activities' texts name ("…speaks to this week's theme, Hope."). */
+  async themesNamedByActivities(): Promise<string[]> {
+    const texts = await this.weekCard.locator('.plan-activity__description').allInnerTexts();
+    return texts.flatMap((text) => /this week's theme, (.+)\.$/.exec(text.trim())?.[1] ?? []);
+  }
+
+  /** An activity's checkbox by the activity's name. */
+  activity(name: string): Locator {
+    return this.weekCard.getByRole('checkbox', { name, exact: true });
   }
 
   todayInWeek(): Locator {

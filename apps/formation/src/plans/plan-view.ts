@@ -1,9 +1,12 @@
 import type { SpiritualPlan } from '@abide/contracts';
+import { nameOwnTheme } from './domain/theme-text';
 import type { PlanView } from './projections/plan.schema';
 
 /** The stored plan as the API shows it (its plan data, each activity with its check-off). */
 export const toSpiritualPlan = (view: PlanView): SpiritualPlan => {
   const done = new Set(view.completed.map((c) => c.activityId));
+  // Plans stored before their texts followed a change of theme name their own theme when shown.
+  const plan = nameOwnTheme(view.plan);
   return {
     id: view.planId,
     weekStart: view.weekStart,
@@ -21,10 +24,10 @@ export const toSpiritualPlan = (view: PlanView): SpiritualPlan => {
         }
       : null,
     planData: {
-      theme: view.plan.theme,
-      description: view.plan.description,
-      scriptures: view.plan.scriptures ?? [],
-      dailyActivities: view.plan.dailyActivities.map((day) => ({
+      theme: plan.theme,
+      description: plan.description,
+      scriptures: plan.scriptures ?? [],
+      dailyActivities: plan.dailyActivities.map((day) => ({
         day: day.day,
         dayIndex: day.dayIndex,
         date: day.date,

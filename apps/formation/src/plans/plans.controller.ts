@@ -50,8 +50,11 @@ export class PlansController {
     return toSpiritualPlan(plan);
   }
 
-  /** Replaces the current week's plan; also the empty state's 'Generate Plan'. */
-  @ApiOperation({ summary: "Replaces the current week's plan with a new one (also the empty state's 'Generate Plan')." })
+  /** Replaces what is not done of the current week's plan; also the empty state's 'Generate Plan'. */
+  @ApiOperation({
+    summary:
+      "Replaces the current week's theme and the activities not done yet with new ones; activities already checked off stay, checked off, on their days (also the empty state's 'Generate Plan').",
+  })
   @ApiResponse({ status: 200, type: SpiritualPlanDto })
   @ApiProblems(401, 409)
   @Post('regenerate')
@@ -61,6 +64,18 @@ export class PlansController {
     const plan = await this.plans.latest(caller.id);
     if (!plan) throw DomainError.notFound('Your plan');
     return toSpiritualPlan(plan);
+  }
+
+  @ApiOperation({
+    summary:
+      "'Undo' after 'Regenerate Plan': brings back the week's plan from before it, keeping every activity checked off since. 409 when the plan was not regenerated or has changed otherwise since.",
+  })
+  @ApiResponse({ status: 200, type: SpiritualPlanDto })
+  @ApiProblems(401, 404, 409)
+  @Post('current/undo-regeneration')
+  @HttpCode(200)
+  async undoRegeneration(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<SpiritualPlan> {
+    return toSpiritualPlan(await this.commands.undoRegeneration(caller.id, metaOfRequest(req)));
   }
 
   @ApiOperation({ summary: 'Checks a plan activity off (dated today in the member’s zone) or back on.' })

@@ -80,12 +80,34 @@ export const followKey = (plan: PlanContribution | undefined, key: string | null
 
 /** A check-off (or its undo) of an activity, counted under the key whose activity it is. */
 export const checkOff = (plan: PlanContribution, activityId: string, done: boolean, v: number): PlanContribution => {
-  const key = plan.current && plan.ids[plan.current]?.includes(activityId) ? plan.current : Object.keys(plan.ids).find((k) => plan.ids[k].includes(activityId));
+  const key =
+    plan.current && plan.ids[plan.current]?.includes(activityId)
+      ? plan.current
+      : Object.keys(plan.ids).find((k) => plan.ids[k].includes(activityId));
   if (!key) return { ...plan, v };
   const current = plan.done[key] ?? [];
   const next = done ? (current.includes(activityId) ? current : [...current, activityId]) : current.filter((id) => id !== activityId);
   return { ...plan, v, done: { ...plan.done, [key]: next } };
 };
 
-/** A regenerated week starts afresh: nothing of the old plan is done any more. */
-export const regenerated = (key: string | null, ids: string[], v: number): PlanContribution => followKey(undefined, key, ids, v);
+/**
+ * A (re)generated week: only the check-offs it carried over (`kept`) stay done, each under the key it was counted in;
+ * a key the week followed before counts on only while one of its activities is kept done.
+ */
+export const regenerated = (
+  previous: PlanContribution | undefined,
+  key: string | null,
+  ids: string[],
+  kept: ReadonlySet<string>,
+  v: number,
+): PlanContribution => {
+  const done: Record<string, string[]> = {};
+  const held: Record<string, string[]> = {};
+  for (const [k, keyIds] of Object.entries(previous?.ids ?? {})) {
+    const still = (previous?.done[k] ?? []).filter((id) => kept.has(id));
+    if (still.length === 0) continue;
+    held[k] = keyIds;
+    done[k] = still;
+  }
+  return followKey({ v, current: null, ids: held, done }, key, ids, v);
+};

@@ -51,6 +51,7 @@ interface Contribution extends MemberProgress {
 const handledTypes: readonly string[] = [
   'formation.plan.generated',
   'formation.plan.curriculum-followed',
+  'formation.plan.regeneration-undone',
   'formation.plan.activity-completed',
   'formation.plan.activity-uncompleted',
   'formation.member.settings-changed',
@@ -74,6 +75,7 @@ export class CurriculumProgressProjection implements Projection<Handled> {
   readonly handles = [
     'formation.plan.generated',
     'formation.plan.curriculum-followed',
+    'formation.plan.regeneration-undone',
     'formation.plan.activity-completed',
     'formation.plan.activity-uncompleted',
     'formation.member.settings-changed',
@@ -189,7 +191,14 @@ const contributionAfter = (m: Contribution, event: StoredEvent<Handled>): Contri
   let next = plan;
   switch (event.type) {
     case 'formation.plan.generated':
-      next = regenerated(keyOf(event.data.curriculum), curriculumIds(event.data.plan.dailyActivities), event.version);
+    case 'formation.plan.regeneration-undone':
+      next = regenerated(
+        plan,
+        keyOf(event.data.curriculum),
+        curriculumIds(event.data.plan.dailyActivities),
+        new Set(event.data.carriedOver.map((c) => c.activityId)),
+        event.version,
+      );
       break;
     case 'formation.plan.curriculum-followed':
       next = followKey(plan, keyOf(event.data.curriculum), curriculumIds(event.data.dailyActivities), event.version);

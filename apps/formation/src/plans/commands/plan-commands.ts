@@ -179,6 +179,13 @@ export class PlanCommands {
     return { plan: (await this.plans.latest(userId)) ?? plan, ...caughtUp(events, state, today) };
   }
 
+  /** 'Undo' after 'Regenerate Plan': the week's plan from before it, with what was checked off since (409 when nothing to undo). */
+  async undoRegeneration(userId: string, meta: Meta): Promise<PlanView> {
+    const plan = await this.requireCurrent(userId, meta);
+    await this.weeks.handle({ type: 'UndoRegeneration', userId, weekStart: plan.weekStart }, meta);
+    return (await this.plans.latest(userId)) ?? plan;
+  }
+
   private async requireCurrent(userId: string, meta: Meta): Promise<PlanView> {
     const plan = await this.ensureCurrent(userId, meta);
     if (!plan) throw planNotFound();

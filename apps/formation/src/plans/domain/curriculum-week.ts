@@ -1,5 +1,6 @@
 import type { MemberCurriculumWeek, PlanCurriculum } from '../../curricula/curricula.port';
 import type { PlanActivity, PlanDay, WeeklyPlan } from './plan.schema';
+import { nameOwnTheme } from './theme-text';
 
 /** The plan's days with their names as text (a stored plan) or as the generator wrote them: both are merged alike. */
 type Day = Omit<PlanDay, 'day'> & { day: string };
@@ -21,14 +22,15 @@ const curriculumTheme = (week: MemberCurriculumWeek) => ({
  */
 export const composeWeek = <P extends PlanLike>(generated: P, week: MemberCurriculumWeek | null): P => {
   if (!week) return generated;
-  return {
+  // The days the curriculum leaves to the member's plan name the curriculum week's theme, the one the header shows.
+  return nameOwnTheme({
     ...generated,
     ...curriculumTheme(week),
     dailyActivities: generated.dailyActivities.map((day, i) => {
       const fromCurriculum = week.days[i] ?? [];
       return { ...day, activities: fromCurriculum.length > 0 ? fromCurriculum.map((a) => ({ ...a })) : day.activities };
     }),
-  };
+  });
 };
 
 export interface FollowInput<P extends PlanLike> {
@@ -78,5 +80,5 @@ export const followCurriculum = <P extends PlanLike>(input: FollowInput<P>): P |
     : input.current
       ? { themeId: generated.themeId, theme: generated.theme, description: generated.description, scriptures: generated.scriptures ?? [] }
       : { themeId: plan.themeId, theme: plan.theme, description: plan.description, scriptures: plan.scriptures ?? [] };
-  return { ...plan, ...theme, dailyActivities: unique };
+  return nameOwnTheme({ ...plan, ...theme, dailyActivities: unique });
 };

@@ -4,6 +4,7 @@ import { goal } from '../../content/goals';
 import { themes as themeLibrary } from '../../content/themes';
 import { addDays, weekdayNames, weekdayOf, type LocalDate } from '@abide/calendar';
 import { MAX_GENERATED_PER_DAY, MIN_GENERATED_PER_DAY, type PlanActivity, type WeeklyPlan } from './plan.schema';
+import { themeReadingDescription } from './theme-text';
 import { pickWeighted, seededRandom, shuffled, type Random } from '../../shared/seeded-random';
 
 export interface PlanHistory {
@@ -69,7 +70,7 @@ const themeReadings = (theme: Theme): Activity[] =>
   theme.scriptures.map((reference, i) => ({
     id: `${theme.id}-reading-${i + 1}`,
     name: `Read ${reference}`,
-    description: `Read ${reference} slowly, twice, and write down one phrase that speaks to this week's theme, ${theme.title}.`,
+    description: themeReadingDescription(reference, theme.title),
     duration: '10 min',
     connections: ['bible'],
     goals: [goal.bibleReading],

@@ -4,6 +4,7 @@ import type { LocalDate } from '@abide/calendar';
 import type { MemberCurriculumWeek } from '../../curricula/curricula.port';
 import { catchUp } from './catch-up';
 import { followCurriculum } from './curriculum-week';
+import { keepCompleted } from './keep-completed';
 import { generateWeeklyPlan } from './plan-generator';
 import type { WeeklyPlan } from './plan.schema';
 
@@ -21,11 +22,17 @@ export interface PlanState {
   generations: number;
   /** Completed activity id → the local date it was done on. */
   completed: Map<string, LocalDate>;
+  /**
+   * The plan as it was before the last regeneration, while 'Undo' can bring it back: until the plan changes otherwise
+   * ('Catch me up', a curriculum week), is regenerated again (then the one before that), or the undo is done.
+   */
+  beforeRegeneration?: { plan: StoredPlan; source: 'built-in' | 'assistant'; curriculum: PlanCurriculum };
 }
 
 export const planMessages = {
   planNotFound: 'Your plan was not found.',
   activityNotFound: 'This activity was not found.',
+  nothingToUndo: 'There is no regeneration to undo: your plan has changed since, or was not regenerated this week.',
 } as const;
 /** A week without a plan: 404 in the plan's words (the service refuses so too before a command is sent). */
 export const planNotFound = (): Refusal => new Refusal(errorCodes.notFound, planMessages.planNotFound);
@@ -38,14 +45,27 @@ const initialPlan = (): PlanState => ({ generations: 0, completed: new Map(), cu
 const evolvePlan = (state: PlanState, e: PlanEvent): PlanState => {
   switch (e.type) {
     case 'formation.plan.generated':
-      // A regenerated week starts afresh: the old plan's check-offs belong to activities no longer there.
+      // A regenerated week keeps the check-offs it carried over (before v3 of the event, none).
       return {
         planId: e.data.planId,
         plan: e.data.plan,
         source: e.data.source,
         curriculum: e.data.curriculum,
         generations: state.generations + 1,
-        completed: new Map(),
+        completed: new Map(e.data.carriedOver.map((c) => [c.activityId, c.date])),
+        beforeRegeneration:
+          e.data.reason === 'regenerate' && state.plan && state.source
+            ? { plan: state.plan, source: state.source, curriculum: state.curriculum }
+            : undefined,
+      };
+    case 'formation.plan.regeneration-undone':
+      return {
+        ...state,
+        plan: e.data.plan,
+        source: e.data.source,
+        curriculum: e.data.curriculum,
+        completed: new Map(e.data.carriedOver.map((c) => [c.activityId, c.date])),
+        beforeRegeneration: undefined,
       };
     case 'formation.plan.activity-completed':
       return { ...state, completed: new Map(state.completed).set(e.data.activityId, e.data.date) };
@@ -55,11 +75,18 @@ const evolvePlan = (state: PlanState, e: PlanEvent): PlanState => {
       return { ...state, completed };
     }
     case 'formation.plan.caught-up':
-      return state.plan ? { ...state, plan: { ...state.plan, dailyActivities: e.data.dailyActivities } } : state;
+      return state.plan
+        ? { ...state, plan: { ...state.plan, dailyActivities: e.data.dailyActivities }, beforeRegeneration: undefined }
+        : state;
     case 'formation.plan.curriculum-followed': {
       if (!state.plan) return state;
       const { themeId, theme, description, scriptures, dailyActivities } = e.data;
-      return { ...state, curriculum: e.data.curriculum, plan: { ...state.plan, themeId, theme, description, scriptures, dailyActivities } };
+      return {
+        ...state,
+        curriculum: e.data.curriculum,
+        plan: { ...state.plan, themeId, theme, description, scriptures, dailyActivities },
+        beforeRegeneration: undefined,
+      };
     }
     default:
       return state;
@@ -82,21 +109,29 @@ export interface GeneratePlan extends OnWeek {
   curriculum: PlanCurriculum;
 }
 
-/** Only 'regenerate' replaces a week's plan; onboarding and rollover arriving again decide nothing. */
+/**
+ * Only 'regenerate' replaces a week's plan; onboarding and rollover arriving again decide nothing. A regeneration
+ * replaces only what is not done (keepCompleted) and keeps the week's planId, so a check-off carried over stays the
+ * same fact for every reader keyed by plan and activity (Analytics, the group's and church's figures).
+ */
 const decideGeneratePlan = (state: PlanState, command: GeneratePlan): NewEvent[] => {
   if (state.plan && command.reason !== 'regenerate') return [];
+  const { plan, carriedOver } = state.plan
+    ? keepCompleted(command.plan, state.plan, state.completed)
+    : { plan: command.plan, carriedOver: [] };
   return [
     {
       type: 'formation.plan.generated',
       subjectId: command.userId,
       data: {
-        planId: command.planId,
+        planId: state.planId ?? command.planId,
         userId: command.userId,
         weekStart: command.plan.weekStart,
         source: command.source,
         reason: command.reason,
-        plan: command.plan,
+        plan,
         curriculum: command.curriculum,
+        carriedOver,
       },
     },
   ];
@@ -221,15 +256,39 @@ const decideFollowCurriculum = (state: PlanState, command: FollowCurriculum): Ne
   ];
 };
 
-export type PlanCommand = GeneratePlan | ToggleActivity | CatchUp | FollowCurriculum;
+export interface UndoRegeneration extends OnWeek {
+  type: 'UndoRegeneration';
+  userId: string;
+}
+
+/**
+ * 'Undo' brings back the plan from before the last regeneration: its theme and activities as they were, each
+ * activity checked off since still there and done (on its day, as a regeneration keeps them). Nothing to undo (the
+ * plan changed otherwise since, or was never regenerated) is refused, as a conflict.
+ */
+const decideUndoRegeneration = (state: PlanState, command: UndoRegeneration): NewEvent[] => {
+  if (!state.plan || !state.planId) throw planNotFound();
+  const before = state.beforeRegeneration;
+  if (!before) throw new Refusal(errorCodes.conflict, planMessages.nothingToUndo);
+  const { plan, carriedOver } = keepCompleted(before.plan, state.plan, state.completed, { whole: true });
+  return [
+    {
+      type: 'formation.plan.regeneration-undone',
+      subjectId: command.userId,
+      data: { planId: state.planId, userId: command.userId, source: before.source, plan, curriculum: before.curriculum, carriedOver },
+    },
+  ];
+};
+
+export type PlanCommand = GeneratePlan | ToggleActivity | CatchUp | FollowCurriculum | UndoRegeneration;
 
 /**
  * The week's plan aggregate, one `plan-<userId>-<weekStart>` stream per member and week: its state is kept as a
- * snapshot in the stream head (state 2: the curriculum it follows).
+ * snapshot in the stream head (state 2: the curriculum it follows; 3: the plan before a regeneration, for 'Undo').
  */
 export const planDecider: CommandDecider<PlanCommand, PlanState> = {
   name: 'plan',
-  stateVersion: 2,
+  stateVersion: 3,
   initialState: initialPlan,
   evolve: evolvePlan,
   decide: (command, state) => {
@@ -242,6 +301,8 @@ export const planDecider: CommandDecider<PlanCommand, PlanState> = {
         return decideCatchUp(state, command);
       case 'FollowCurriculum':
         return decideFollowCurriculum(state, command);
+      case 'UndoRegeneration':
+        return decideUndoRegeneration(state, command);
     }
   },
 };

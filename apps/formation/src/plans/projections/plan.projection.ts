@@ -23,6 +23,7 @@ export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'
     'formation.plan.activity-uncompleted',
     'formation.plan.caught-up',
     'formation.plan.curriculum-followed',
+    'formation.plan.regeneration-undone',
   ] as const;
   private readonly model: Model<PlanView>;
   private readonly members: Model<PlanMemberView>;
@@ -104,7 +105,7 @@ const planChange = (event: StoredEvent): UpdateQuery<PlanView> | null => {
           createdAt: new Date(planEvent.occurredAt),
           plan: generated.plan,
           curriculum: generated.curriculum,
-          completed: [],
+          completed: generated.carriedOver.map(({ activityId, date }) => ({ activityId, date })),
         },
       };
     }
@@ -114,6 +115,10 @@ const planChange = (event: StoredEvent): UpdateQuery<PlanView> | null => {
       return { $pull: { completed: { activityId: planEvent.data.activityId, date: planEvent.data.date } } };
     case 'formation.plan.caught-up':
       return { $set: { 'plan.dailyActivities': planEvent.data.dailyActivities } };
+    case 'formation.plan.regeneration-undone': {
+      const { source, plan, curriculum, carriedOver } = planEvent.data;
+      return { $set: { source, plan, curriculum, completed: carriedOver.map(({ activityId, date }) => ({ activityId, date })) } };
+    }
     case 'formation.plan.curriculum-followed': {
       const { themeId, theme, description, scriptures, dailyActivities, curriculum } = planEvent.data;
       return {

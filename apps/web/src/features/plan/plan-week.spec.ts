@@ -1,5 +1,14 @@
 import type { SpiritualPlan } from '@abide/contracts';
-import { dayTone, dayToneByIndex, hasMissedActivities, orderedDays, percent, weekStrip, type PlanDay } from './plan-week';
+import {
+  dayTone,
+  dayToneByIndex,
+  hasMissedActivities,
+  orderedDays,
+  percent,
+  regenerateWarning,
+  weekStrip,
+  type PlanDay,
+} from './plan-week';
 
 const day = (dayIndex: number, date: string, done: boolean[]): PlanDay => ({
   day: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][dayIndex],
@@ -71,15 +80,7 @@ describe(weekStrip.name, () => {
 
   it('returns the real week Sunday first with its dates and tones', () => {
     const sut = weekStrip(week, '2026-03-10');
-    expect(sut.map((d) => `${d.weekday} ${d.dayOfMonth}`)).toEqual([
-      'Sun 8',
-      'Mon 9',
-      'Tue 10',
-      'Wed 11',
-      'Thu 12',
-      'Fri 13',
-      'Sat 14',
-    ]);
+    expect(sut.map((d) => `${d.weekday} ${d.dayOfMonth}`)).toEqual(['Sun 8', 'Mon 9', 'Tue 10', 'Wed 11', 'Thu 12', 'Fri 13', 'Sat 14']);
     expect(sut.map((d) => d.tone)).toEqual(['past', 'past', 'today', 'future', 'future', 'future', 'future']);
   });
 
@@ -88,5 +89,30 @@ describe(weekStrip.name, () => {
     expect(sut[2].label).toBe('Tuesday, March 10 (today): active');
     expect(sut[1].label).toBe('Monday, March 9: no activity');
     expect(sut[4].label).toBe('Thursday, March 12: upcoming');
+  });
+});
+
+describe(regenerateWarning.name, () => {
+  const plan = (days: PlanDay[]): SpiritualPlan => ({
+    id: 'p',
+    weekStart: '2026-03-08',
+    createdAt: '2026-03-08T00:00:00.000Z',
+    source: 'built-in',
+    curriculum: null,
+    planData: { theme: 'Hope', description: 'd', scriptures: [], dailyActivities: days },
+  });
+
+  it('says which theme and how many open activities go, and how many completed ones stay', () => {
+    const sut = regenerateWarning(plan([day(0, '2026-03-08', [true, false]), day(1, '2026-03-09', [true, false, false])]));
+    expect(sut.lost).toBe(
+      'The theme “Hope” and the 3 activities you have not done yet will be replaced by a new theme and new activities.',
+    );
+    expect(sut.kept).toBe('The 2 activities you completed this week stay in your plan, checked off.');
+  });
+
+  it('says nothing done is lost when nothing was done, in the singular where it is one', () => {
+    const sut = regenerateWarning(plan([day(0, '2026-03-08', [false])]));
+    expect(sut.lost).toContain('the 1 activity you have not done yet');
+    expect(sut.kept).toBe('You have not completed any activities this week, so nothing you did is lost.');
   });
 });

@@ -65,3 +65,22 @@ export function weekStrip(week: FormationStats['week'], today: string): WeekStri
       };
     });
 }
+
+const activities = (n: number) => `${n} ${n === 1 ? 'activity' : 'activities'}`;
+
+/**
+ * What 'Regenerate Plan' asks before it replaces the week: what goes (the theme and the activities not done yet) and
+ * what stays (every activity already checked off, on its day). The server keeps exactly these.
+ */
+export function regenerateWarning(plan: SpiritualPlan): { lost: string; kept: string } {
+  const all = plan.planData.dailyActivities.flatMap((day) => day.activities);
+  const done = all.filter((activity) => activity.completed).length;
+  const open = all.length - done;
+  return {
+    lost: `The theme “${plan.planData.theme}” and the ${activities(open)} you have not done yet will be replaced by a new theme and new activities.`,
+    kept:
+      done > 0
+        ? `${done === 1 ? 'The activity you completed this week stays' : `The ${done} activities you completed this week stay`} in your plan, checked off.`
+        : 'You have not completed any activities this week, so nothing you did is lost.',
+  };
+}

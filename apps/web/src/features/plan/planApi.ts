@@ -41,6 +41,7 @@ const withCurrentPlan = withPlanTags.injectEndpoints({
 export const planApi = withCurrentPlan.enhanceEndpoints({
   endpoints: {
     plansRegenerate: { invalidatesTags: ['Plan', 'Stats'] },
+    plansUndoRegeneration: { invalidatesTags: ['Plan', 'Stats'] },
     plansToggle: {
       async onQueryStarted({ activityId, toggleActivityDto: { completed } }, { dispatch, queryFulfilled }) {
         // The check shows at once; a failure puts it back.
@@ -75,5 +76,11 @@ export const planApi = withCurrentPlan.enhanceEndpoints({
   },
 });
 
-export const { useCurrentPlanQuery, usePlansRegenerateMutation, usePlansToggleMutation, usePlansCatchUpMutation, useStatsOverviewQuery } =
-  planApi;
+export const {
+  useCurrentPlanQuery,
+  usePlansRegenerateMutation,
+  usePlansUndoRegenerationMutation,
+  usePlansToggleMutation,
+  usePlansCatchUpMutation,
+  useStatsOverviewQuery,
+} = planApi;

@@ -58,8 +58,20 @@ export const formationPlanGeneratedV1 = z.object({
 });
 /** `curriculum`: the church curriculum week whose activities the plan holds (its empty days generated), or null. */
 export const formationPlanGeneratedV2 = formationPlanGeneratedV1.extend({ plan: planContentSchema, curriculum: planCurriculum.nullable() });
+/**
+ * v3: `carriedOver`, the activities the member had checked off that a regeneration kept in the new plan, each still
+ * done on its date (a regeneration replaces only what is not done; its planId stays the week's). Empty for a first plan.
+ */
+export const formationPlanGeneratedV3 = formationPlanGeneratedV2.extend({
+  carriedOver: z.array(z.object({ activityId: z.string().min(1), date: localDate })),
+});
 /** `date` is the member's local date when it was done (it feeds the activity streak). */
-export const formationPlanActivityCompletedV1 = z.object({ ...ids, activityId: z.string().min(1), date: localDate, completedAt: z.string().datetime({ offset: true }) });
+export const formationPlanActivityCompletedV1 = z.object({
+  ...ids,
+  activityId: z.string().min(1),
+  date: localDate,
+  completedAt: z.string().datetime({ offset: true }),
+});
 /** `date` is the local date the undone completion had been recorded on. */
 export const formationPlanActivityUncompletedV1 = z.object({ ...ids, activityId: z.string().min(1), date: localDate });
 export const formationPlanCaughtUpV1 = z.object({
@@ -84,10 +96,26 @@ export const formationPlanCurriculumFollowedV1 = z.object({
   dailyActivities: z.array(planDayV2).length(7),
 });
 
+/**
+ * 'Undo' after a regeneration: the week's plan as it was before it (theme, activities, curriculum), with every
+ * activity the member checked off since still in it and done (`carriedOver`, as on `generated`).
+ */
+export const formationPlanRegenerationUndoneV1 = z.object({
+  ...ids,
+  source: z.enum(['built-in', 'assistant']),
+  plan: planContentSchema,
+  curriculum: planCurriculum.nullable(),
+  carriedOver: z.array(z.object({ activityId: z.string().min(1), date: localDate })),
+});
+
 export const formationPlanEvents = {
-  'formation.plan.generated': eventVersions(formationPlanGeneratedV1).next(formationPlanGeneratedV2, (v1) => ({ ...v1, curriculum: null })),
+  'formation.plan.generated': eventVersions(formationPlanGeneratedV1)
+    .next(formationPlanGeneratedV2, (v1) => ({ ...v1, curriculum: null }))
+    // Before v3 a regeneration kept nothing.
+    .next(formationPlanGeneratedV3, (v2) => ({ ...v2, carriedOver: [] })),
   'formation.plan.activity-completed': { schemaVersion: 1, schema: formationPlanActivityCompletedV1 },
   'formation.plan.activity-uncompleted': { schemaVersion: 1, schema: formationPlanActivityUncompletedV1 },
   'formation.plan.caught-up': eventVersions(formationPlanCaughtUpV1).next(formationPlanCaughtUpV2, (v1) => v1),
   'formation.plan.curriculum-followed': { schemaVersion: 1, schema: formationPlanCurriculumFollowedV1 },
+  'formation.plan.regeneration-undone': { schemaVersion: 1, schema: formationPlanRegenerationUndoneV1 },
 } as const satisfies Record<string, EventDefinition>;

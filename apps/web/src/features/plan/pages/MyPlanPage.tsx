@@ -20,8 +20,9 @@ import { PlanStatCards } from '../components/PlanStatCards';
 import { ProgressCalendar } from '../components/ProgressCalendar';
 import { TodaysHabitsCard } from '../components/TodaysHabitsCard';
 import { WeekActivities } from '../components/WeekActivities';
-import { orderedDays } from '../plan-week';
-import { useCurrentPlanQuery, useStatsOverviewQuery, usePlansRegenerateMutation } from '../planApi';
+import { orderedDays, regenerateWarning } from '../plan-week';
+import type { SpiritualPlanDto } from '../../../shared/api/generated/abideApi';
+import { useCurrentPlanQuery, useStatsOverviewQuery, usePlansRegenerateMutation, usePlansUndoRegenerationMutation } from '../planApi';
 import '../plan.css';
 
 /**
@@ -41,7 +42,7 @@ const PlanLoadError = lazy(() => import('../components/PlanLoadError'));
  */
 export function MyPlanPage() {
   const user = useAppSelector(selectCurrentUser);
-  const { notification } = useToasts();
+  const { notification, modal } = useToasts();
   const planQuery = useCurrentPlanQuery();
   const statsQuery = useStatsOverviewQuery();
   const { error: planError, refetch } = planQuery;
@@ -54,9 +55,13 @@ export function MyPlanPage() {
   const planLoading = planQuery.isLoading || (planQuery.data !== undefined && !planReady);
   const statsLoading = statsQuery.isLoading || (statsQuery.data !== undefined && !statsReady);
   const [regenerate, { isLoading: regenerating }] = usePlansRegenerateMutation();
+  const [undoRegeneration, { isLoading: undoing }] = usePlansUndoRegenerationMutation();
+  /** The theme a regeneration replaced, while 'Undo' is offered (until it is used or the member leaves the page). */
+  const [replacedTheme, setReplacedTheme] = useState<string | null>(null);
   const today = stats?.today ?? isoDate(new Date());
 
   const onRegenerate = async (firstPlan: boolean) => {
+    const before = planQuery.data?.planData.theme ?? null;
     const result = await regenerate();
     if (result.error) {
       notification.error({
@@ -64,11 +69,43 @@ export function MyPlanPage() {
         description: problemOf(result.error)?.detail ?? 'Please try again later.',
       });
     } else {
+      const kept = result.data.planData.dailyActivities.flatMap((day) => day.activities).filter((a) => a.completed).length;
+      if (!firstPlan) setReplacedTheme(before);
       notification.success({
         message: firstPlan ? 'Plan generated!' : 'Plan regenerated!',
-        description: 'Your new personalized spiritual plan is ready.',
+        description: `Your new personalized spiritual plan is ready.${kept > 0 ? ` Your ${kept} completed ${kept === 1 ? 'activity stays' : 'activities stay'} checked off.` : ''}`,
       });
     }
+  };
+
+  const onUndo = async () => {
+    const result = await undoRegeneration();
+    setReplacedTheme(null);
+    if (result.error) {
+      notification.error({ message: 'Could not undo', description: problemOf(result.error)?.detail ?? 'Please try again later.' });
+    } else {
+      notification.success({
+        message: 'Your previous plan is back.',
+        description: `This week's theme is “${result.data.planData.theme}” again.`,
+      });
+    }
+  };
+
+  // Regenerating replaces the theme and what is not done yet: the member is told so, and says yes, first.
+  const confirmRegenerate = (current: SpiritualPlanDto) => {
+    const { lost, kept } = regenerateWarning(current);
+    modal.confirm({
+      title: 'Regenerate your plan?',
+      content: (
+        <div className="regenerate-warning" data-testid="regenerate-warning">
+          <p>{lost}</p>
+          <p>{kept}</p>
+        </div>
+      ),
+      okText: 'Regenerate',
+      cancelText: 'Keep my plan',
+      onOk: () => onRegenerate(false),
+    });
   };
 
   const theme = plan?.planData.theme;
@@ -107,7 +144,7 @@ export function MyPlanPage() {
         {plan ? (
           <LiteButton
             icon={<ReloadOutlined aria-hidden />}
-            onClick={() => void onRegenerate(false)}
+            onClick={() => confirmRegenerate(plan)}
             loading={regenerating}
             className="page-header__action"
           >
@@ -115,6 +152,15 @@ export function MyPlanPage() {
           </LiteButton>
         ) : null}
       </header>
+
+      {replacedTheme !== null && plan ? (
+        <div className="plan-undo" role="status">
+          <p className="plan-undo__text">Your plan was regenerated: “{replacedTheme}” and its activities you had not done were replaced.</p>
+          <LiteButton onClick={() => void onUndo()} loading={undoing}>
+            Undo
+          </LiteButton>
+        </div>
+      ) : null}
 
       {holding ? null : <PlanStatCards stats={stats} loading={statsLoading} />}
 

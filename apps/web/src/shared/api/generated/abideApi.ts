@@ -882,6 +882,12 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    plansUndoRegeneration: build.mutation<PlansUndoRegenerationApiResponse, PlansUndoRegenerationApiArg>({
+      query: () => ({
+        url: `/spiritual-plans/current/undo-regeneration`,
+        method: 'POST',
+      }),
+    }),
     plansRegenerate: build.mutation<PlansRegenerateApiResponse, PlansRegenerateApiArg>({
       query: () => ({ url: `/spiritual-plans/regenerate`, method: 'POST' }),
     }),
@@ -1401,6 +1407,8 @@ export type PlansToggleApiArg = {
 };
 export type PlansCatchUpApiResponse = /** status 200  */ CatchUpResponseDto;
 export type PlansCatchUpApiArg = void;
+export type PlansUndoRegenerationApiResponse = /** status 200  */ SpiritualPlanDto;
+export type PlansUndoRegenerationApiArg = void;
 export type PlansRegenerateApiResponse = /** status 200  */ SpiritualPlanDto;
 export type PlansRegenerateApiArg = void;
 export type StatsOverviewApiResponse = /** status 200  */ FormationStatsDto;
@@ -3187,6 +3195,7 @@ export const {
   usePlansEnsureCurrentMutation,
   usePlansToggleMutation,
   usePlansCatchUpMutation,
+  usePlansUndoRegenerationMutation,
   usePlansRegenerateMutation,
   useStatsOverviewQuery,
   useLazyStatsOverviewQuery,
