@@ -1,3 +1,4 @@
+import { seededRandom } from '../../shared/seeded-random';
 import { repeatedSentence, sentencesOf } from '../insight/sentences';
 import { entryInsight, type EntryInsightInput } from './entry-insight';
 
@@ -90,7 +91,7 @@ describe(entryInsight.name, () => {
     const sut = entryInsight({ content: PETER_AT_WORK });
 
     expect(sut.text).toBe(
-      "You wrote about Jesus, Peter's call, work and the lake. It touches on work and study. What does Peter’s story say to you about work?",
+      "You wrote about Jesus, Peter's call, work and the lake. It touches on work and study. What does Peter's story say to you about work?",
     );
     expect(sut.reference).toBe('Colossians 3:23-24');
     expect(sut.text).not.toMatch(/future|plans/);
@@ -176,6 +177,36 @@ describe(entryInsight.name, () => {
     // The name at the very end is past what is read.
     expect(sut.text).not.toContain('Zacchaeus');
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe(`${entryInsight.name} on random entries`, () => {
+  const pieces = [
+    'I prayed for my mother at the hospital.',
+    'Work was busy and my boss was kind.',
+    'Read Psalm 46:10 twice.',
+    'Ruth stayed with Naomi.',
+    'I felt anxious and tired.',
+    'The garden was beautiful after the rain.',
+    'Thankful for our small group.',
+    'Nothing much happened.',
+    'We argued again and I am hurt.',
+    'Paul wrote from prison in Rome.',
+    '**Lord**, teach me to wait.',
+    'Grace.',
+  ];
+  const moods = [null, 'joyful', 'peaceful', 'grateful', 'reflective', 'hopeful'];
+
+  it('never says a sentence twice and always ends with one question, for any mix of what members write', () => {
+    const random = seededRandom('entry-insight');
+    for (let i = 0; i < 60; i++) {
+      const content = Array.from({ length: 1 + Math.floor(random() * 5) }, () => pieces[Math.floor(random() * pieces.length)]).join(' ');
+      const sut = entryInsight({ content, mood: moods[Math.floor(random() * moods.length)] });
+
+      expect({ content, repeated: repeatedSentence(sut.text, sut.why) }).toEqual({ content, repeated: null });
+      expect({ content, questions: sentencesOf(sut.text).filter((s) => s.endsWith('?')).length }).toEqual({ content, questions: 1 });
+      expect(sut.text).toMatch(/\?$/);
+    }
   });
 });
 

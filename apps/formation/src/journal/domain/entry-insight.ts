@@ -52,10 +52,12 @@ const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** The start of the entry in its own words, for quoting back: at most `max` words. */
 const quoted = (text: string, max: number): string => {
   const words = text.split(' ');
+  // Its own stops become commas, so a quoted 'Grace. Grace.' is one sentence of ours, not two of its.
   const excerpt = words
     .slice(0, max)
     .join(' ')
-    .replace(/[.,;:!?]+$/u, '');
+    .replace(/[.,;:!?]+$/u, '')
+    .replace(/[.!?]+\s/gu, ', ');
   return `“${excerpt}${words.length > max ? '…' : ''}”`;
 };
 
@@ -90,8 +92,10 @@ const closingQuestion = (reading: EntryReading, scripture: ReflectionScripture, 
   const [person] = reading.biblicalPeople.filter((p) => p !== 'Jesus');
   const own = reading.subjects.filter((s) => !person || !s.includes(person));
   const subject = own[0];
-  if (person && subject) return `What does ${person}’s story say to you about ${subject}?`;
-  if (person) return `What in ${person}’s story speaks to where you are today?`;
+  // The apostrophe the member types ("Peter's" or 'Peter’s'), so the question reads like the entry it answers.
+  const story = `${person}${reading.text.includes('’') ? '’' : "'"}s story`;
+  if (person && subject) return `What does ${story} say to you about ${subject}?`;
+  if (person) return `What in ${story} speaks to where you are today?`;
   if (hits > 0) return scripture.invitation;
   if (reading.people[0]) return `What would you like to tell God about ${reading.people[0]}?`;
   if (subject) return `What might God be showing you through ${subject}?`;
