@@ -93,9 +93,10 @@ const closingQuestion = (reading: EntryReading, scripture: ReflectionScripture, 
   const own = reading.subjects.filter((s) => !person || !s.includes(person));
   const subject = own[0];
   // The apostrophe the member types ("Peter's" or 'Peter’s'), so the question reads like the entry it answers.
-  const story = `${person}${reading.text.includes('’') ? '’' : "'"}s story`;
-  if (person && subject) return `What does ${story} say to you about ${subject}?`;
-  if (person) return `What in ${story} speaks to where you are today?`;
+  if (person) {
+    const story = `${person}${reading.text.includes('’') ? '’' : "'"}s story`;
+    return subject ? `What does ${story} say to you about ${subject}?` : `What in ${story} speaks to where you are today?`;
+  }
   if (hits > 0) return scripture.invitation;
   if (reading.people[0]) return `What would you like to tell God about ${reading.people[0]}?`;
   if (subject) return `What might God be showing you through ${subject}?`;

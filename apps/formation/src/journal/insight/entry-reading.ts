@@ -1,7 +1,7 @@
 import nlp from 'compromise';
 import { biblicalPeople } from '../../content/biblical-people';
 import { feelingWords } from '../../content/feeling-words';
-import { findScriptureReferences } from '../../content/scripture-reference';
+import { scriptureMentions } from '../../content/scripture-reference';
 
 /** The most of an entry that is read for its reflection: enough for a long entry, small enough to stay fast. */
 export const MAX_READ_CHARS = 3_000;
@@ -155,10 +155,10 @@ const onlyNames = (phrase: string, names: readonly string[]): boolean => {
 export const readEntry = (raw: string): EntryReading => {
   const text = bounded(plainText(raw), MAX_READ_CHARS);
   const lowerWords = text.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
-  const scripture = findScriptureReferences(text);
+  const mentions = scriptureMentions(text);
+  const scripture = [...new Set(mentions.map((m) => m.reference))];
   // The references are taken out first, so 'John 3:16' is not read as a man called John.
-  const prose =
-    scripture.length > 0 ? text.replace(/\b(?:[1-3]\s?)?\p{Lu}\p{L}*\.?\s+\d+(?:[:.]\d+)?(?:\s*[-–]\s*\d+(?::\d+)?)?/gu, ' ') : text;
+  const prose = mentions.reduceRight((rest, m) => `${rest.slice(0, m.start)} ${rest.slice(m.end)}`, text);
   const proseWords = (prose.match(/[\p{L}\p{N}'’]+/gu) ?? []).length;
   const base = {
     text,
