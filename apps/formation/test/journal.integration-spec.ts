@@ -202,7 +202,46 @@ describe(JournalInsightService.name, () => {
     expect(requests.at(-1)).toMatchObject({ path: '/v1/chat/completions', auth: 'Bearer test-key', body: { model: 'fake' } });
   });
 
+  it("sends the entry's own text and what was read in it (people, subjects, scripture), so the answer can be grounded", async () => {
+    answer = chat(
+      JSON.stringify({
+        insight: 'Peter was called at his nets, and you at your desk. What might that call sound like tomorrow?',
+        scripture: { reference: 'Luke 5:10-11', why: 'It tells how Jesus called fishermen from their work.' },
+      }),
+    );
+
+    await sut().insightFor({
+      content: "Read about <b>Peter's call</b> in Luke 5:1-11. I wonder what that call means at my work.",
+      mood: null,
+      gratitude: null,
+      scriptureReference: null,
+    });
+
+    const sent = JSON.parse((requests.at(-1) as { body: { messages: Array<{ content: string }> } }).body.messages[1].content);
+    expect(sent.entry).toBe("Read about Peter's call in Luke 5:1-11. I wonder what that call means at my work.");
+    expect(sent.reading).toMatchObject({ people: ['Peter'], scriptureInEntry: ['Luke 5:1-11'] });
+    expect(sent.reading.subjects).toEqual(expect.arrayContaining(["Peter's call", 'your work']));
+  });
+
   it.each([
+    [
+      'a sentence said twice',
+      chat(
+        JSON.stringify({
+          insight: 'Your plans matter to God. Your plans matter to God. What will you trust him with?',
+          scripture: { reference: 'Proverbs 3:5-6', why: 'It invites trust.' },
+        }),
+      ),
+    ],
+    [
+      'the insight said again as the reason',
+      chat(
+        JSON.stringify({
+          insight: 'Bring every worry to God tonight. What will you hand over?',
+          scripture: { reference: '1 Peter 5:7', why: 'Bring every worry to God tonight.' },
+        }),
+      ),
+    ],
     ['an error status', (res: import('node:http').ServerResponse) => res.writeHead(500).end('boom')],
     ['text that is not JSON', chat('Sure! Here is an insight for you.')],
     ['JSON of the wrong shape', chat(JSON.stringify({ insight: 'short' }))],

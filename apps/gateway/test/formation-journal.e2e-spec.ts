@@ -166,6 +166,8 @@ describe('journal prompt, insight and stats', () => {
     expect(res.status).toBe(200);
     expect(res.body.scripture.reference).toBe('Philippians 4:6-7');
     expect(res.body.insight).toContain('worry and pressure');
+    // The passage's reason is said once, beside it, not again inside the insight.
+    expect(res.body.insight).not.toContain(res.body.scripture.why.replace(/^It /, ''));
     expect(res.body.source).toBe('built-in');
   });
 

@@ -1,4 +1,4 @@
-import { normaliseScriptureReference, parseScripture, parseScriptureReference } from './scripture-reference';
+import { findScriptureReferences, normaliseScriptureReference, parseScripture, parseScriptureReference } from './scripture-reference';
 
 describe(normaliseScriptureReference.name, () => {
   it.each([
@@ -82,5 +82,25 @@ describe(parseScripture.name, () => {
     expect(parseScripture('John 22:1')).toEqual({ ok: false, reason: 'not-in-bible' });
     expect(parseScripture('John 3:99')).toEqual({ ok: false, reason: 'not-in-bible' });
     expect(parseScripture('Hezekiah 3:16')).toEqual({ ok: false, reason: 'unreadable' });
+  });
+});
+
+describe(findScriptureReferences.name, () => {
+  it('returns each reference written inside a sentence, canonical, in order, once', () => {
+    expect(findScriptureReferences('I read John 21:15-17 and Ps 23 today, then John 21:15-17 again.')).toEqual([
+      'John 21:15-17',
+      'Psalm 23',
+    ]);
+    expect(findScriptureReferences('Job 3 and 1 Cor 13:4-7; Genesis 1:1')).toEqual(['Job 3', '1 Corinthians 13:4-7', 'Genesis 1:1']);
+  });
+
+  it('returns a whole entry that is only a reference, in any case', () => {
+    expect(findScriptureReferences('ps 23')).toEqual(['Psalm 23']);
+  });
+
+  it('returns nothing for numbers that only look like references, or passages that do not exist', () => {
+    expect(findScriptureReferences('this is 5 miles from home')).toEqual([]);
+    expect(findScriptureReferences('In 2 days I will read it')).toEqual([]);
+    expect(findScriptureReferences('John 22:1 is not there')).toEqual([]);
   });
 });

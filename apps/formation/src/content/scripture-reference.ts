@@ -154,3 +154,45 @@ export const parseScriptureReference = (input: string): ScriptureReference | nul
 
 /** The canonical text of a reference, or null when it is not one (the journal keeps free text as typed). */
 export const normaliseScriptureReference = (input: string): string | null => parseScriptureReference(input)?.text ?? null;
+
+/** A scripture reference written in a text: its canonical form and where it stands (`text.slice(start, end)`). */
+export interface ScriptureMention {
+  reference: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The scripture references written inside free text ('I read John 21:15-17 and Ps 23 today'), in canonical form and
+ * in the order written. Inside a sentence, only what reads as a reference is taken: it must start with a capital or a
+ * digit (so the word 'is' before a number is not Isaiah) and name a chapter, and it must be a passage that exists.
+ */
+export const scriptureMentions = (text: string): ScriptureMention[] => {
+  // Text that is nothing but a reference may be written in any case ('ps 23').
+  const whole = normaliseScriptureReference(text.replace(/[.!]+$/, ''));
+  if (whole) return [{ reference: whole, start: 0, end: text.length }];
+  const found: ScriptureMention[] = [];
+  const take = (start: number, end: number) => {
+    const written = text.slice(start, end);
+    if (!/^[\p{Lu}\d]/u.test(written) || !/\d/.test(written.replace(/^\d\s*/, ''))) return;
+    const reference = normaliseScriptureReference(written);
+    if (reference) found.push({ reference, start, end });
+  };
+  for (const passage of bcv().parse(text).parsed_entities() as ParsedPassage[]) {
+    // One passage may run over several books ('John 3:16 and Ps 23'): each run of one book is read on its own.
+    let run: ParsedPart[] = [];
+    const bookOf = (part: ParsedPart) => part.osis.split('.')[0];
+    for (const part of passage.entities) {
+      if (run.length > 0 && (!part.osis || bookOf(part) !== bookOf(run[0]))) {
+        take(run[0].indices[0], run[run.length - 1].indices[1]);
+        run = [];
+      }
+      if (part.osis) run.push(part);
+    }
+    if (run.length > 0) take(run[0].indices[0], run[run.length - 1].indices[1]);
+  }
+  return found;
+};
+
+/** The distinct references written in a text, canonical, in the order first written (see scriptureMentions). */
+export const findScriptureReferences = (text: string): string[] => [...new Set(scriptureMentions(text).map((m) => m.reference))];

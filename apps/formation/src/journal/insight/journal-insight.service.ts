@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import { reflectionScriptures } from '../../content/reflection-scriptures';
 import { entryInsight } from '../domain/entry-insight';
 import { type AssistantConfig, askAssistant, type Insight, type InsightRequest } from './assistant-insight';
 
@@ -8,12 +7,7 @@ export type SourcedInsight = Insight & { source: 'built-in' | 'assistant' };
 /** The built-in reflection, as the API shapes it. */
 export const builtInInsight = (entry: InsightRequest): SourcedInsight => {
   const built = entryInsight(entry);
-  const scripture = reflectionScriptures.find((s) => s.reference === built.reference);
-  return {
-    insight: built.text,
-    scripture: { reference: built.reference, why: scripture ? `It ${scripture.because}.` : `${built.reference} speaks to what you wrote.` },
-    source: 'built-in',
-  };
+  return { insight: built.text, scripture: { reference: built.reference, why: built.why }, source: 'built-in' };
 };
 
 /** 'Get AI insight': the optional assistant when configured, the built-in reflection otherwise or on any failure. */
@@ -27,7 +21,10 @@ export class JournalInsightService {
       try {
         return { ...(await askAssistant(this.assistant, entry)), source: 'assistant' };
       } catch (error) {
-        this.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'assistant insight failed; using the built-in one');
+        this.logger.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'assistant insight failed; using the built-in one',
+        );
       }
     }
     return builtInInsight(entry);
