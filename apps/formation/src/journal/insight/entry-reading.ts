@@ -174,6 +174,18 @@ export const readEntry = (raw: string): EntryReading => {
   if (looksForeign(lowerWords)) return { ...base, sentences: text.split(/(?<=[.!?])\s+/).filter(Boolean).length, foreign: true };
 
   const named = biblicalPeopleIn(prose);
+  const sentenceCount = text.split(/(?<=[.!?])\s+/).filter(Boolean).length;
+  try {
+    return { ...base, ...readProse(prose, named), feelings: feelingsIn(text), foreign: false };
+  } catch {
+    // The language library failing on some text must not cost the member their reflection: what the word lists and
+    // the scripture parser found is still said back.
+    return { ...base, sentences: sentenceCount, biblicalPeople: named, feelings: feelingsIn(text), foreign: false };
+  }
+};
+
+/** What the language library reads in the prose: its sentences, people, places and subjects (most repeated first). */
+const readProse = (prose: string, named: string[]) => {
   const doc = nlp(prose);
   const phrasesOf = (view: { out: (format: 'array') => string[] }) =>
     view
@@ -209,14 +221,5 @@ export const readEntry = (raw: string): EntryReading => {
       .filter((s) => !onlyNames(s, named)),
   );
 
-  return {
-    ...base,
-    sentences: doc.sentences().length,
-    biblicalPeople: named,
-    people,
-    places,
-    subjects,
-    feelings: feelingsIn(text),
-    foreign: false,
-  };
+  return { sentences: doc.sentences().length, biblicalPeople: named, people, places, subjects };
 };
