@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { LocalDate } from '@abide/calendar';
 import { thisWeekCompletion, thisWeekPercent } from './domain/completion';
+import { dayCount, dayStatusOf, type DayCount } from './domain/day-status';
+import { buildHabitCalendar } from './domain/habit-calendar';
 import { HabitQueries } from './habit-queries';
 
 /** One active habit's week, as the My Plan figures and the weekly insight use it. */
@@ -18,7 +20,12 @@ export interface HabitsThisWeek {
   today: LocalDate;
   /** Active habits (not paused, not archived), oldest first. */
   habits: HabitThisWeek[];
-  /** Share of this week's chances taken over all active habits; null while none was asked yet. */
+  /** Today's "n of m done" over the active habits (docs/figures.md). */
+  todayCount: DayCount;
+  /**
+   * Share of this week's chances taken over the habits the Analytics trend reads (active and paused: a paused
+   * habit's days before its pause still count); null while none was asked yet.
+   */
   percent: number | null;
 }
 
@@ -40,10 +47,8 @@ export class HabitWeekQuery {
         currentStreak: streak.current,
         doneToday: streak.doneToday,
       })),
-      percent: thisWeekPercent(
-        active.map((a) => a.track),
-        today,
-      ),
+      todayCount: dayCount(active.map(({ track }) => dayStatusOf(buildHabitCalendar(track, today), today))),
+      percent: thisWeekPercent(tracks, today),
     };
   }
 }

@@ -36,7 +36,8 @@ export class StatsService {
       week: dateRange(weekStart, addDays(weekStart, 6)).map((date) => ({ date, dayIndex: weekdayOf(date), active: activeDays.has(date) })),
       habits: {
         totalStreak: habitWeek.habits.reduce((sum, h) => sum + h.currentStreak, 0),
-        completedToday: habitWeek.habits.filter((h) => h.doneToday).length,
+        completedToday: habitWeek.todayCount.done,
+        dueToday: habitWeek.todayCount.asked,
         activeHabits: habitWeek.habits.length,
         thisWeekPercent: habitWeek.percent ?? 0,
       },

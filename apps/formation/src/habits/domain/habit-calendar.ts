@@ -104,7 +104,8 @@ const calendarOf = (track: HabitTrack, today: LocalDate): HabitCalendar => {
   const excuseOn = (date: LocalDate): Excuse | null => {
     if (date < start) return 'before-start';
     if (pauses.some((p) => date >= p.from && (p.until == null || date < p.until))) return 'paused';
-    if (skips.has(date)) return 'skipped';
+    // A day checked in is done, whatever was planned for it: a skip excuses only a day left undone.
+    if (skips.has(date) && !done.has(date)) return 'skipped';
     if (rest.has(weekdayOf(date))) return 'rest-day';
     return null;
   };
