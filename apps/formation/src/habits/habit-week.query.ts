@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { FormationStats } from '@abide/contracts';
 import type { LocalDate } from '@abide/calendar';
 import { thisWeekCompletion, thisWeekPercent } from './domain/completion';
 import { dayCount, dayStatusOf, type DayCount } from './domain/day-status';
@@ -27,6 +28,8 @@ export interface HabitsThisWeek {
    * habit's days before its pause still count); null while none was asked yet.
    */
   percent: number | null;
+  /** The Habits page's four stat cards (docs/figures.md). */
+  cards: FormationStats['habits'];
 }
 
 /** Habits' answer to "how is this week going", for stats: figures only, never the habit's internals. */
@@ -39,6 +42,8 @@ export class HabitWeekQuery {
     const active = habits
       .map((habit, i) => ({ habit, track: tracks[i], streak: streaks[i] }))
       .filter(({ habit }) => habit.isActive && !habit.archived);
+    const todayCount = dayCount(active.map(({ track }) => dayStatusOf(buildHabitCalendar(track, today), today)));
+    const percent = thisWeekPercent(tracks, today);
     return {
       today,
       habits: active.map(({ habit, track, streak }) => ({
@@ -47,8 +52,15 @@ export class HabitWeekQuery {
         currentStreak: streak.current,
         doneToday: streak.doneToday,
       })),
-      todayCount: dayCount(active.map(({ track }) => dayStatusOf(buildHabitCalendar(track, today), today))),
-      percent: thisWeekPercent(tracks, today),
+      todayCount,
+      percent,
+      cards: {
+        totalStreak: active.reduce((total, { streak }) => total + streak.current, 0),
+        completedToday: todayCount.done,
+        dueToday: todayCount.asked,
+        activeHabits: active.length,
+        thisWeekPercent: percent ?? 0,
+      },
     };
   }
 }

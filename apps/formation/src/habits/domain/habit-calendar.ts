@@ -115,8 +115,9 @@ const calendarOf = (track: HabitTrack, today: LocalDate): HabitCalendar => {
   const weekResult = (weekStart: LocalDate): WeekResult => {
     const days = dateRange(weekStart, addDays(weekStart, 6));
     const available = days.filter(isAskedOn);
-    const doneCount = available.filter((d) => d <= today && done.has(d)).length;
-    const weekTarget = Math.min(target, available.length);
+    // A day done counts even where none was asked (a rest day, a skipped or paused day): it is a chance taken.
+    const doneCount = days.filter((d) => d <= today && done.has(d)).length;
+    const weekTarget = Math.min(target, Math.max(available.length, doneCount));
     const isCurrent = weekStartOf(today) === weekStart;
     const outcome: WeekOutcome =
       weekTarget === 0 ? 'excused' : doneCount >= weekTarget ? 'met' : isCurrent || weekStart > today ? 'pending' : 'missed';

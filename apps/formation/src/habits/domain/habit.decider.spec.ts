@@ -140,22 +140,34 @@ describe('habit decider', () => {
   it('takes back a skip of today or a later day, once; a past skip is checked in instead', () => {
     const skipped: NewEvent = { type: 'formation.habit.skipped', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
     const skipUndone: NewEvent = { type: 'formation.habit.skip-undone', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
-    given([...created, skipped]).when(undoSkip('2026-03-11')).then([skipUndone]);
-    given([...created, skipped, skipUndone]).when(undoSkip('2026-03-11')).thenNothing();
+    given([...created, skipped])
+      .when(undoSkip('2026-03-11'))
+      .then([skipUndone]);
+    given([...created, skipped, skipUndone])
+      .when(undoSkip('2026-03-11'))
+      .thenNothing();
     given(created).when(undoSkip('2026-03-11')).thenNothing();
-    given([...created, skipped]).when(undoSkip('2026-03-10')).thenThrows(errorCodes.validationFailed, habitMessages.unskipPast, 'date');
+    given([...created, skipped])
+      .when(undoSkip('2026-03-10'))
+      .thenThrows(errorCodes.validationFailed, habitMessages.unskipPast, 'date');
     given([]).when(undoSkip('2026-03-11')).thenThrows(errorCodes.notFound);
-    given([...created, skipped, archived]).when(undoSkip('2026-03-11')).thenThrows(errorCodes.conflict, habitMessages.archived);
+    given([...created, skipped, archived])
+      .when(undoSkip('2026-03-11'))
+      .thenThrows(errorCodes.conflict, habitMessages.archived);
   });
 
   it('skips a day again after its skip was taken back', () => {
     const skipped: NewEvent = { type: 'formation.habit.skipped', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
     const skipUndone: NewEvent = { type: 'formation.habit.skip-undone', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
-    given([...created, skipped, skipUndone]).when(skip('2026-03-11')).then([skipped]);
+    given([...created, skipped, skipUndone])
+      .when(skip('2026-03-11'))
+      .then([skipped]);
   });
 
   it('refuses to skip a day already checked in (409), so a day is never both', () => {
-    given([...created, checkedIn('2026-03-11')]).when(skip('2026-03-11')).thenThrows(errorCodes.conflict, habitMessages.skipDone);
+    given([...created, checkedIn('2026-03-11')])
+      .when(skip('2026-03-11'))
+      .thenThrows(errorCodes.conflict, habitMessages.skipDone);
     // Checked in, then undone: the day can be skipped.
     given([...created, checkedIn('2026-03-11'), undone('2026-03-11')])
       .when(skip('2026-03-11'))

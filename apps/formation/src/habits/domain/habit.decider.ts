@@ -190,7 +190,13 @@ const decideHabitCheckIn = (state: HabitState, command: CheckInHabit): NewEvent[
     if (current?.completed && (note === null || note === current.note)) return [];
     // Checking in a skipped day takes the skip back first, so the day is one thing: done.
     const liftSkip: NewEvent[] = state.skipDates.has(date)
-      ? [{ type: 'formation.habit.skip-undone', subjectId: command.userId, data: { habitId: command.habitId, userId: command.userId, date } }]
+      ? [
+          {
+            type: 'formation.habit.skip-undone',
+            subjectId: command.userId,
+            data: { habitId: command.habitId, userId: command.userId, date },
+          },
+        ]
       : [];
     return [
       ...liftSkip,

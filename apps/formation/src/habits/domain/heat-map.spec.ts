@@ -45,7 +45,12 @@ describe(habitHeatMap.name, () => {
 
 describe(heatMapSummary.name, () => {
   it('returns the chances of the 12 weeks shown, today included: the cells done of the cells asked', () => {
-    const track = { frequency: { kind: 'daily' as const }, createdOn: '2025-03-09', checkIns: [{ date: '2025-03-10' }], skipDates: ['2025-03-11'] };
+    const track = {
+      frequency: { kind: 'daily' as const },
+      createdOn: '2025-03-09',
+      checkIns: [{ date: '2025-03-10' }],
+      skipDates: ['2025-03-11'],
+    };
     // Sunday missed, Monday done, Tuesday skipped, today due.
     expect(heatMapSummary(track, today)).toEqual({ done: 1, scheduled: 3, unit: 'days' });
   });

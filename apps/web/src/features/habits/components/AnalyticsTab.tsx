@@ -88,9 +88,7 @@ function HeatMap({ name, cells, summary }: { name: string; cells: HeatCell[]; su
     <div className="heatmap">
       <div className="heatmap__head">
         <h3 className="heatmap__name">{name}</h3>
-        <span className="muted heatmap__summary">
-          {heatSummaryText(summary)}
-        </span>
+        <span className="muted heatmap__summary">{heatSummaryText(summary)}</span>
       </div>
       <div className="heatmap__body">
         <div className="heatmap__weekdays" aria-hidden>

@@ -47,7 +47,8 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
 
   const onSkip = async () => {
     const result = await skip({ id: habit.id, skipDayDto: { date } });
-    if (result.error) return notification.error({ message: 'Failed to skip today', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+    if (result.error)
+      return notification.error({ message: 'Failed to skip today', description: problemOf(result.error)?.detail ?? 'Please try again.' });
     notification.success({
       message: `${habit.name}: skipped today`,
       description: 'Today is left out of your figures and your streak is safe. “Undo skip” on the card takes it back.',
@@ -56,7 +57,11 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
 
   const onUndoSkip = async () => {
     const result = await undoSkip({ id: habit.id, skipDayDto: { date } });
-    if (result.error) return notification.error({ message: 'Failed to undo the skip', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+    if (result.error)
+      return notification.error({
+        message: 'Failed to undo the skip',
+        description: problemOf(result.error)?.detail ?? 'Please try again.',
+      });
     notification.success({ message: `${habit.name}: asked for today again` });
   };
 

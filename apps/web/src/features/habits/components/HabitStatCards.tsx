@@ -27,7 +27,12 @@ export function HabitStatCards({ stats }: { stats?: FormationStats }) {
         icon={<CheckSquareOutlined />}
       />
       <StatCard title="Active Habits" value={`${activeHabits}`} note="being practised now" icon={<ThunderboltOutlined />} />
-      <StatCard title="This Week" value={`${Math.round(thisWeekPercent)}%`} note="of scheduled check-ins done" icon={<LineChartOutlined />} />
+      <StatCard
+        title="This Week"
+        value={`${Math.round(thisWeekPercent)}%`}
+        note="of scheduled check-ins done"
+        icon={<LineChartOutlined />}
+      />
     </div>
   );
 }
