@@ -6,6 +6,64 @@ import { screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
 import { sidewaysScroll } from './support/layout';
+import type { Page } from 'playwright-core';
+
+/**
+ * Issue 26: a member on day one with two habits, one done. The week reads 50 % (not 100 %); "Skip today" leaves a
+ * skip that a reload keeps (card, count, stat cards, heat map) and "Undo skip" takes it back on the server.
+ */
+/** Waits for a stat card to read `value` (the figures follow the event a moment later). */
+const stat = (page: Page, title: string, value: string) =>
+  page.getByRole('region', { name: title }).getByText(value, { exact: true }).waitFor();
+
+async function skipTodayAndUndo(page: Page, width: 'desktop' | 'phone'): Promise<void> {
+  const member = await seedMember();
+  const prayer = await seedHabit(member.session, { name: 'Morning prayer', category: 'prayer' });
+  await seedHabit(member.session, { name: 'Evening examen', category: 'meditation' });
+  await checkInHabit(member.session, prayer.id);
+  await signIn(page, member);
+  const habits = await new HabitsPage(page).open();
+  const examen = habits.checkIn('Evening examen');
+  await examen.waitFor();
+
+  // Day one, one of two done: every figure says half.
+  await habits.dayCount().getByText('1 of 2 done', { exact: true }).waitFor();
+  await stat(page, 'Completed Today', '1/2');
+  await stat(page, 'This Week', '50%');
+
+  await examen.getByRole('button', { name: 'Skip today' }).click();
+  await toast(page, 'Evening examen: skipped today').waitFor();
+  await examen.getByText('Skipped today', { exact: true }).waitFor();
+
+  // The skip is a stored fact: a reload shows it everywhere.
+  await page.reload();
+  await examen.getByText('Skipped today', { exact: true }).waitFor();
+  expect(await examen.getByRole('button', { name: 'Skip today' }).count()).toBe(0);
+  await examen.getByRole('button', { name: 'Undo skip' }).waitFor();
+  await habits.dayCount().getByText('1 of 1 done · 1 skipped', { exact: true }).waitFor();
+  await stat(page, 'Completed Today', '1/1');
+  await stat(page, 'This Week', '100%');
+  expect(await sidewaysScroll(page)).toBe(0);
+  await screenshot(page, `habits-skipped-${width}`);
+  await expectAccessible(page, 'habits with a skipped day', { widths: [width] });
+
+  await habits.analyticsTab.click();
+  const heatMap = habits.heatMap('Evening examen');
+  await heatMap.waitFor();
+  expect(await heatMap.getByRole('gridcell', { name: /: skipped$/ }).count()).toBe(1);
+  await page.getByText('0 of 0 scheduled days done', { exact: true }).waitFor();
+  await screenshot(page, `habits-skipped-analytics-${width}`);
+
+  await habits.checkInTab.click();
+  await examen.getByRole('button', { name: 'Undo skip' }).click();
+  await toast(page, 'Evening examen: asked for today again').waitFor();
+  await page.reload();
+  await examen.getByRole('button', { name: 'Skip today' }).waitFor();
+  expect(await examen.getByText('Skipped today', { exact: true }).count()).toBe(0);
+  await habits.dayCount().getByText('1 of 2 done', { exact: true }).waitFor();
+  await stat(page, 'This Week', '50%');
+  await screenshot(page, `habits-skip-undone-${width}`);
+}
 
 /** Habits (issue 4): Add Habit, real stat cards, check-in, Overview and Analytics. */
 describe('habits', () => {
@@ -17,7 +75,7 @@ describe('habits', () => {
     await signIn(page, member);
     const habits = await new HabitsPage(page).open();
     await page.getByText('No active habits yet. Add one to start checking in.').waitFor();
-    expect(await habits.statValue('Active Habits')).toBe('0');
+    await stat(page, 'Active Habits', '0');
 
     // Name and category are required.
     await habits.addHabitButton.click();
@@ -131,6 +189,10 @@ describe('habits', () => {
     await expectAccessible(page, 'habits analytics');
   });
 
+  it('keeps a skip of today across a reload, undoes it, and reads half for the week on day one', async () => {
+    await skipTodayAndUndo(session.page, 'desktop');
+  });
+
   it('keeps declared rest days', async () => {
     const { page } = session;
     const member = await seedMember();
@@ -163,6 +225,10 @@ describe('habits on a phone', () => {
 
     await habits.checkIn('Morning prayer').waitFor();
     await screenshot(page, 'habits-phone');
+  });
+
+  it('keeps a skip of today across a reload, undoes it, and reads half for the week on day one', async () => {
+    await skipTodayAndUndo(session.page, 'phone');
   });
 
   it("draws the trend's axis labels at a readable size", async () => {

@@ -100,6 +100,9 @@ const busyMember = async () => {
   await habits.checkIn(userId, habitIds[0], { completed: false, date: '2026-03-03' }, meta);
   await habits.update(userId, habitIds[1], { name: 'Two psalms a day' }, meta);
   await habits.skip(userId, habitIds[1], '2026-03-05', meta);
+  // A skip taken back leaves no trace on either read model.
+  await habits.skip(userId, habitIds[1], '2026-03-06', meta);
+  await habits.undoSkip(userId, habitIds[1], '2026-03-06', meta);
   await habits.lifecycle(userId, habitIds[2], 'pause', meta);
   await habits.lifecycle(userId, habitIds[2], 'resume', meta);
   await habits.lifecycle(userId, habitIds[2], 'archive', meta);
@@ -402,7 +405,7 @@ describe('documents that follow one stream', () => {
       expected: ([view]) => expect(view).toMatchObject({ displayName: 'Lydia of Thyatira', version: 2 }),
     },
     {
-      name: 'the habits (edited, skipped, paused, resumed, archived)',
+      name: 'the habits (edited, skipped, a skip undone, paused, resumed, archived)',
       database: () => db,
       collection: 'habits',
       filter: () => ({ userId: member.userId }),

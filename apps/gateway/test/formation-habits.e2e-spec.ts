@@ -174,6 +174,47 @@ describe('habits', () => {
     expect(past.body.detail).toBe('A skip day is planned ahead: choose today or a later date.');
   });
 
+  it('keeps a skip of today as a skip everywhere, and undoes it on the server', async () => {
+    type Analytics = {
+      habits: Array<{ habitId: string; heatMap: Array<{ date: string; status: string }>; summary: { done: number; scheduled: number } }>;
+      weeklyTrend: Array<{ weekStart: string; done: number; scheduled: number; percent: number }>;
+    };
+    const sut = await UserSession.signUp();
+    const examen = (await sut.post<Habit>('/api/habits', { ...prayer, name: 'Evening examen' })).body;
+    const psalm = (await sut.post<Habit>('/api/habits', { ...prayer, name: 'Read a Psalm' })).body;
+    await sut.post(`/api/habits/${psalm.id}/toggle`, { completed: true });
+    const habits = async () => (await sut.get<FormationStats>('/api/stats/overview')).body.habits;
+
+    // Day one, one of two done: half, never 100 %.
+    expect(await habits()).toMatchObject({ completedToday: 1, dueToday: 2, thisWeekPercent: 50 });
+
+    const skipped = await sut.post<Habit>(`/api/habits/${examen.id}/skip`, { date: day() });
+    expect(skipped.status).toBe(200);
+    expect(skipped.body).toMatchObject({ dayStatus: 'skipped', completedOnDate: false });
+    expect((await sut.get<Habit[]>('/api/habits')).body.find((h) => h.id === examen.id)?.dayStatus).toBe('skipped');
+    expect(await habits()).toMatchObject({ completedToday: 1, dueToday: 1, thisWeekPercent: 100 });
+    const analytics = (await sut.get<Analytics>('/api/habits/analytics')).body;
+    const examenMap = analytics.habits.find((h) => h.habitId === examen.id);
+    expect(examenMap?.heatMap.find((d) => d.date === day())?.status).toBe('skipped');
+    expect(examenMap?.summary).toMatchObject({ done: 0, scheduled: 0 });
+    expect(analytics.weeklyTrend.at(-1)).toMatchObject({ done: 1, scheduled: 1, percent: 100 });
+
+    // A day is never both: a done day refuses a skip, with a message a person understands.
+    const doneDay = await sut.post<ProblemDetails>(`/api/habits/${psalm.id}/skip`, { date: day() });
+    expect(doneDay.status).toBe(409);
+    expect(doneDay.body.detail).toBe('This day is already checked in. Undo the check-in first if you want to skip it.');
+
+    const undone = await sut.post<Habit>(`/api/habits/${examen.id}/skip/undo`, { date: day() });
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ dayStatus: 'due' });
+    expect(await habits()).toMatchObject({ completedToday: 1, dueToday: 2, thisWeekPercent: 50 });
+    const past = await sut.post<ProblemDetails>(`/api/habits/${examen.id}/skip/undo`, { date: day(-1) });
+    expect(past.status).toBe(400);
+    expect(past.body.detail).toBe('Only a skip of today or a later day can be undone; check in a past day instead.');
+    const stranger = await UserSession.signUp();
+    expect((await stranger.post(`/api/habits/${examen.id}/skip/undo`, { date: day() })).status).toBe(404);
+  });
+
   it('never shows or changes another member’s habit: 404, as if it did not exist', async () => {
     const [mary, martha] = await Promise.all([UserSession.signUp(), UserSession.signUp()]);
     const habit = (await mary.post<Habit>('/api/habits', prayer)).body;

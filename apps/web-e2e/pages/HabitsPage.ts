@@ -65,6 +65,11 @@ export class HabitsPage {
     return this.page.locator('.checkin', { has: this.page.getByRole('heading', { name, exact: true }) });
   }
 
+  /** The check-in tab's "n of m done" for the chosen day. */
+  dayCount(): Locator {
+    return this.page.getByTestId('day-count');
+  }
+
   checkInBox(name: string): Locator {
     return this.page.getByRole('checkbox', { name, exact: true });
   }

@@ -1,8 +1,9 @@
 import type { Habit, HabitEntry } from '@abide/contracts';
 import { monthlyPercent } from './domain/completion';
 import { consistencyScore } from './domain/consistency-score';
+import { dayStatusOf } from './domain/day-status';
 import type { BoardHabit } from './domain/habit-board';
-import type { HabitTrack } from './domain/habit-calendar';
+import { buildHabitCalendar, type HabitTrack } from './domain/habit-calendar';
 import type { HabitStreak } from './domain/streak';
 import type { HabitEntryView, HabitView } from './projections/habit.schema';
 import type { LocalDate } from '@abide/calendar';
@@ -38,6 +39,7 @@ export const habitViewOf = (habit: BoardHabit, userId: string): HabitView => ({
 
 /** A habit with its real figures as of `today`; `completedOnDate` for the day the page shows. */
 export const toHabit = (habit: HabitView, track: HabitTrack, streak: HabitStreak, today: LocalDate, date: LocalDate): Habit => {
+  const dayStatus = dayStatusOf(buildHabitCalendar(track, today), date);
   return {
     id: habit._id,
     name: habit.name,
@@ -52,7 +54,8 @@ export const toHabit = (habit: HabitView, track: HabitTrack, streak: HabitStreak
     streakUnit: streak.unit,
     consistency: consistencyScore(track, today) ?? 0,
     monthlyPercent: monthlyPercent(track, today) ?? 0,
-    completedOnDate: track.checkIns.some((c) => c.date === date && c.completed !== false),
+    completedOnDate: dayStatus === 'done',
+    dayStatus,
     createdAt: new Date(habit.createdAt).toISOString(),
   };
 };

@@ -5,7 +5,7 @@ import { CLOCK, type Clock } from '../config/clock';
 import { MemberProjection } from '../members/members.port';
 import { localDateOf } from '@abide/calendar';
 import { percentOf } from './domain/completion';
-import { habitHeatMap } from './domain/heat-map';
+import { habitHeatMap, heatMapSummary } from './domain/heat-map';
 import { weeklyCompletionTrend } from './domain/weekly-trend';
 import { boardHabitOn } from './domain/habit-board';
 import { habitViewOf, toHabit, toHabitEntry } from './habit-figures';
@@ -61,13 +61,15 @@ export class HabitQueries {
       habits: habits.map((h, i) => ({
         habitId: h._id,
         name: h.name,
-        heatMap: habitHeatMap(tracks[i], today).map(({ date, scheduled, done, excuse, future }) => ({
+        heatMap: habitHeatMap(tracks[i], today).map(({ date, scheduled, done, excuse, future, status }) => ({
           date,
           scheduled,
           done,
           excuse,
           future,
+          status,
         })),
+        summary: heatMapSummary(tracks[i], today),
       })),
       weeklyTrend: weeklyCompletionTrend(tracks, today).map((w) => ({
         weekStart: w.weekStart,

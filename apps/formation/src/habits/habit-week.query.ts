@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import type { FormationStats } from '@abide/contracts';
 import type { LocalDate } from '@abide/calendar';
 import { thisWeekCompletion, thisWeekPercent } from './domain/completion';
+import { dayCount, dayStatusOf, type DayCount } from './domain/day-status';
+import { buildHabitCalendar } from './domain/habit-calendar';
 import { HabitQueries } from './habit-queries';
 
 /** One active habit's week, as the My Plan figures and the weekly insight use it. */
@@ -18,8 +21,15 @@ export interface HabitsThisWeek {
   today: LocalDate;
   /** Active habits (not paused, not archived), oldest first. */
   habits: HabitThisWeek[];
-  /** Share of this week's chances taken over all active habits; null while none was asked yet. */
+  /** Today's "n of m done" over the active habits (docs/figures.md). */
+  todayCount: DayCount;
+  /**
+   * Share of this week's chances taken over the habits the Analytics trend reads (active and paused: a paused
+   * habit's days before its pause still count); null while none was asked yet.
+   */
   percent: number | null;
+  /** The Habits page's four stat cards (docs/figures.md). */
+  cards: FormationStats['habits'];
 }
 
 /** Habits' answer to "how is this week going", for stats: figures only, never the habit's internals. */
@@ -32,6 +42,8 @@ export class HabitWeekQuery {
     const active = habits
       .map((habit, i) => ({ habit, track: tracks[i], streak: streaks[i] }))
       .filter(({ habit }) => habit.isActive && !habit.archived);
+    const todayCount = dayCount(active.map(({ track }) => dayStatusOf(buildHabitCalendar(track, today), today)));
+    const percent = thisWeekPercent(tracks, today);
     return {
       today,
       habits: active.map(({ habit, track, streak }) => ({
@@ -40,10 +52,15 @@ export class HabitWeekQuery {
         currentStreak: streak.current,
         doneToday: streak.doneToday,
       })),
-      percent: thisWeekPercent(
-        active.map((a) => a.track),
-        today,
-      ),
+      todayCount,
+      percent,
+      cards: {
+        totalStreak: active.reduce((total, { streak }) => total + streak.current, 0),
+        completedToday: todayCount.done,
+        dueToday: todayCount.asked,
+        activeHabits: active.length,
+        thisWeekPercent: percent ?? 0,
+      },
     };
   }
 }

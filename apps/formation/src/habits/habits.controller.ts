@@ -154,7 +154,7 @@ export class HabitsController {
     return this.queries.one(caller.id, id);
   }
 
-  @ApiOperation({ summary: 'Plan a skip day (today or later): it neither breaks nor extends the streak.' })
+  @ApiOperation({ summary: 'Plan a skip day (today or later): it neither breaks nor extends the streak; 409 if the day is checked in.' })
   @ApiResponse({ status: 200, type: HabitDto })
   @ApiProblems(400, 401, 404, 409)
   @Post('habits/:id/skip')
@@ -166,7 +166,22 @@ export class HabitsController {
     @Req() req: FastifyRequest,
   ): Promise<Habit> {
     await this.commands.skip(caller.id, id, body.date, metaOfRequest(req));
-    return this.queries.one(caller.id, id);
+    return this.queries.one(caller.id, id, body.date);
+  }
+
+  @ApiOperation({ summary: 'Undo a skip of today or a later day: the day is asked for again (a past day is checked in instead).' })
+  @ApiResponse({ status: 200, type: HabitDto })
+  @ApiProblems(400, 401, 404, 409)
+  @Post('habits/:id/skip/undo')
+  @HttpCode(200)
+  async undoSkip(
+    @CurrentUser() caller: AuthUser,
+    @Param('id') id: string,
+    @Body() body: SkipDayDto,
+    @Req() req: FastifyRequest,
+  ): Promise<Habit> {
+    await this.commands.undoSkip(caller.id, id, body.date, metaOfRequest(req));
+    return this.queries.one(caller.id, id, body.date);
   }
 
   @ApiOperation({ summary: 'Check a day in or out: today by default, up to 7 days back, never ahead; an optional short note.' })

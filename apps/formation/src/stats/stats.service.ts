@@ -34,12 +34,7 @@ export class StatsService {
       currentStreak: streak.current,
       totalDays: streak.totalDays,
       week: dateRange(weekStart, addDays(weekStart, 6)).map((date) => ({ date, dayIndex: weekdayOf(date), active: activeDays.has(date) })),
-      habits: {
-        totalStreak: habitWeek.habits.reduce((sum, h) => sum + h.currentStreak, 0),
-        completedToday: habitWeek.habits.filter((h) => h.doneToday).length,
-        activeHabits: habitWeek.habits.length,
-        thisWeekPercent: habitWeek.percent ?? 0,
-      },
+      habits: habitWeek.cards,
       insight: planWeek ? planWeek.insight({ habits: habitWeek.habits, journalDates: days.journalEntries, today }) : NO_PLAN_INSIGHT,
     };
   }

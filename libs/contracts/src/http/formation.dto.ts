@@ -84,6 +84,15 @@ export const createHabitRequestSchema = z.object({
 /** Only the fields sent change: no defaults here, or a rename would reset the frequency. */
 export const updateHabitRequestSchema = z.object(habitFields).partial();
 
+/**
+ * What a day is for one habit (docs/figures.md): done; skipped (a planned skip, not done); due (today, asked, not done
+ * yet); missed (a past day asked and not done; for weekly habits, a day of a week that missed its target); excused
+ * (paused or a rest day); off (not asked: before the habit began, a weekday it does not ask, a weekly habit's day
+ * outside a missed week); future.
+ */
+export const habitDayStatusSchema = z.enum(['done', 'skipped', 'due', 'missed', 'excused', 'off', 'future']);
+export type HabitDayStatus = z.infer<typeof habitDayStatusSchema>;
+
 export const habitSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -99,6 +108,8 @@ export const habitSchema = z.object({
   consistency: z.number().min(0).max(100),
   monthlyPercent: z.number().min(0).max(100),
   completedOnDate: z.boolean(),
+  /** What the asked-for day (`?date=`, default today) is for this habit; `skipped` offers "Undo skip". */
+  dayStatus: habitDayStatusSchema,
   createdAt: z.string(),
 });
 export type Habit = z.infer<typeof habitSchema>;
@@ -145,8 +156,12 @@ export const habitAnalyticsSchema = z.object({
           done: z.boolean(),
           excuse: z.enum(['before-start', 'paused', 'skipped', 'rest-day']).nullable(),
           future: z.boolean(),
+          /** The cell's level: the day's status, as the habit list answers it for that day. */
+          status: habitDayStatusSchema,
         }),
       ),
+      /** Chances taken and asked over the 12 weeks shown (days, or weeks for weekly habits), today included. */
+      summary: z.object({ done: z.number().int(), scheduled: z.number().int(), unit: z.enum(['days', 'weeks']) }),
     }),
   ),
   weeklyTrend: z.array(
@@ -170,6 +185,8 @@ export const formationStatsSchema = z.object({
   habits: z.object({
     totalStreak: z.number().int(),
     completedToday: z.number().int(),
+    /** Active habits asked for today (done, or due): skipped, paused, rest-day and not-scheduled ones leave it. */
+    dueToday: z.number().int(),
     activeHabits: z.number().int(),
     thisWeekPercent: z.number().min(0).max(100),
   }),

@@ -97,6 +97,11 @@ export class HabitCommands {
     await this.habits.handle({ type: 'SkipHabitDay', habitId, userId, date, today }, meta);
   }
 
+  async undoSkip(userId: string, habitId: string, date: string, meta: Meta): Promise<void> {
+    const today = await this.today(userId);
+    await this.habits.handle({ type: 'UndoSkipHabitDay', habitId, userId, date, today }, meta);
+  }
+
   private async today(userId: string): Promise<LocalDate> {
     return localDateOf(this.clock(), await this.members.timeZoneOf(userId));
   }

@@ -2,9 +2,11 @@ import { addDays, dateRange, monthStartOf, weekStartOf, type LocalDate } from '@
 import { buildHabitCalendar, type HabitCalendar, type HabitTrack } from './habit-calendar';
 
 /**
- * Completion over a period: how many of the chances the habit asked for were taken. A chance is a
- * scheduled day (daily and weekday habits) or a week (weekly habits). Today, and a week still under
- * way, count only once done, so a rate never dips in the morning before the member has had a chance.
+ * Completion over a period: how many of the chances the habit asked for were taken (docs/figures.md). A chance is a
+ * scheduled day (daily and weekday habits) or a week (weekly habits). A chance counts once its time has come: today
+ * and this week count from their start, done or not, so "1 of 2 habits done today" can never read as 100 % for the
+ * week. The consistency score alone leaves open chances out (`open: 'left-out'`): a score of steadiness should not
+ * fall every morning.
  */
 export interface Completion {
   done: number;
@@ -23,7 +25,12 @@ export const percentOf = ({ done, scheduled }: Completion): number | null =>
   scheduled === 0 ? null : Math.round((100 * done) / scheduled);
 
 /** Completion between `from` and `to` (both included), never looking past the calendar's today. */
-export const periodCompletion = (calendar: HabitCalendar, from: LocalDate, to: LocalDate): Completion => {
+export const periodCompletion = (
+  calendar: HabitCalendar,
+  from: LocalDate,
+  to: LocalDate,
+  open: 'counted' | 'left-out' = 'counted',
+): Completion => {
   const last = to < calendar.today ? to : calendar.today;
   if (from > last) return none;
 
@@ -33,7 +40,9 @@ export const periodCompletion = (calendar: HabitCalendar, from: LocalDate, to: L
     for (let week = weekStartOf(from); week <= last; week = addDays(week, 7)) {
       const { outcome } = calendar.weekResult(week);
       if (outcome === 'met') total = addCompletions(total, { done: 1, scheduled: 1 });
-      if (outcome === 'missed') total = addCompletions(total, { done: 0, scheduled: 1 });
+      if (outcome === 'missed' || (outcome === 'pending' && open === 'counted')) {
+        total = addCompletions(total, { done: 0, scheduled: 1 });
+      }
     }
     return total;
   }
@@ -42,11 +51,11 @@ export const periodCompletion = (calendar: HabitCalendar, from: LocalDate, to: L
   let done = 0;
   let scheduled = 0;
   for (const date of dateRange(first, last)) {
-    if (!calendar.isAskedOn(date)) continue;
+    // A day done counts as a chance taken even where none was asked (a rest day, another weekday).
     if (calendar.isDone(date)) {
       done++;
       scheduled++;
-    } else if (date !== calendar.today) {
+    } else if (calendar.isAskedOn(date) && (date !== calendar.today || open === 'counted')) {
       scheduled++;
     }
   }

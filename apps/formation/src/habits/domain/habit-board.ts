@@ -89,6 +89,7 @@ export const habitBoardEventTypes = [
   'formation.habit.resumed',
   'formation.habit.archived',
   'formation.habit.skipped',
+  'formation.habit.skip-undone',
   'formation.habit.checked-in',
   'formation.habit.check-in-undone',
   'formation.member.rest-days-set',
@@ -171,6 +172,9 @@ const applyHabit = (board: HabitBoard, event: HabitEvent): boolean => {
       break;
     case 'formation.habit.skipped':
       if (!habit.skipDates.includes(date)) habit.skipDates.push(date);
+      break;
+    case 'formation.habit.skip-undone':
+      habit.skipDates = habit.skipDates.filter((d) => d !== date);
       break;
     case 'formation.habit.checked-in':
       setMark(habit.checkIns, date, true);

@@ -104,7 +104,8 @@ const calendarOf = (track: HabitTrack, today: LocalDate): HabitCalendar => {
   const excuseOn = (date: LocalDate): Excuse | null => {
     if (date < start) return 'before-start';
     if (pauses.some((p) => date >= p.from && (p.until == null || date < p.until))) return 'paused';
-    if (skips.has(date)) return 'skipped';
+    // A day checked in is done, whatever was planned for it: a skip excuses only a day left undone.
+    if (skips.has(date) && !done.has(date)) return 'skipped';
     if (rest.has(weekdayOf(date))) return 'rest-day';
     return null;
   };
@@ -114,8 +115,9 @@ const calendarOf = (track: HabitTrack, today: LocalDate): HabitCalendar => {
   const weekResult = (weekStart: LocalDate): WeekResult => {
     const days = dateRange(weekStart, addDays(weekStart, 6));
     const available = days.filter(isAskedOn);
-    const doneCount = available.filter((d) => d <= today && done.has(d)).length;
-    const weekTarget = Math.min(target, available.length);
+    // A day done counts even where none was asked (a rest day, a skipped or paused day): it is a chance taken.
+    const doneCount = days.filter((d) => d <= today && done.has(d)).length;
+    const weekTarget = Math.min(target, Math.max(available.length, doneCount));
     const isCurrent = weekStartOf(today) === weekStart;
     const outcome: WeekOutcome =
       weekTarget === 0 ? 'excused' : doneCount >= weekTarget ? 'met' : isCurrent || weekStart > today ? 'pending' : 'missed';

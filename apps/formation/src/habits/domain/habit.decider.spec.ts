@@ -48,6 +48,7 @@ const lifecycle = (action: 'pause' | 'resume' | 'archive'): HabitCommand => ({
 const paused: NewEvent = { type: 'formation.habit.paused', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
 const archived: NewEvent = { type: 'formation.habit.archived', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
 const skip = (date: string): HabitCommand => ({ type: 'SkipHabitDay', ...ids, date, today: '2026-03-11' });
+const undoSkip = (date: string): HabitCommand => ({ type: 'UndoSkipHabitDay', ...ids, date, today: '2026-03-11' });
 
 describe('habit decider', () => {
   it('creates the habit dated in the member’s zone, once', () => {
@@ -134,6 +135,50 @@ describe('habit decider', () => {
       .then([{ type: 'formation.habit.skipped', subjectId: 'u1', data: { ...ids, date: '2026-03-14' } }]);
     given(created).when(skip('2026-03-10')).thenThrows(errorCodes.validationFailed, habitMessages.skipPast, 'date');
     given(created).when(skip('2026-06-10')).thenThrows(errorCodes.validationFailed, habitMessages.skipTooFar, 'date');
+  });
+
+  it('takes back a skip of today or a later day, once; a past skip is checked in instead', () => {
+    const skipped: NewEvent = { type: 'formation.habit.skipped', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
+    const skipUndone: NewEvent = { type: 'formation.habit.skip-undone', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
+    given([...created, skipped])
+      .when(undoSkip('2026-03-11'))
+      .then([skipUndone]);
+    given([...created, skipped, skipUndone])
+      .when(undoSkip('2026-03-11'))
+      .thenNothing();
+    given(created).when(undoSkip('2026-03-11')).thenNothing();
+    given([...created, skipped])
+      .when(undoSkip('2026-03-10'))
+      .thenThrows(errorCodes.validationFailed, habitMessages.unskipPast, 'date');
+    given([]).when(undoSkip('2026-03-11')).thenThrows(errorCodes.notFound);
+    given([...created, skipped, archived])
+      .when(undoSkip('2026-03-11'))
+      .thenThrows(errorCodes.conflict, habitMessages.archived);
+  });
+
+  it('skips a day again after its skip was taken back', () => {
+    const skipped: NewEvent = { type: 'formation.habit.skipped', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
+    const skipUndone: NewEvent = { type: 'formation.habit.skip-undone', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
+    given([...created, skipped, skipUndone])
+      .when(skip('2026-03-11'))
+      .then([skipped]);
+  });
+
+  it('refuses to skip a day already checked in (409), so a day is never both', () => {
+    given([...created, checkedIn('2026-03-11')])
+      .when(skip('2026-03-11'))
+      .thenThrows(errorCodes.conflict, habitMessages.skipDone);
+    // Checked in, then undone: the day can be skipped.
+    given([...created, checkedIn('2026-03-11'), undone('2026-03-11')])
+      .when(skip('2026-03-11'))
+      .then([{ type: 'formation.habit.skipped', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } }]);
+  });
+
+  it('takes the skip back when a skipped day is checked in', () => {
+    const skipped: NewEvent = { type: 'formation.habit.skipped', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
+    given([...created, skipped])
+      .when(checkIn())
+      .then([{ type: 'formation.habit.skip-undone', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } }, checkedIn('2026-03-11')]);
   });
 
   it('normalises the frequency shorthands', () => {

@@ -24,6 +24,8 @@ export const habitMessages = {
   archived: 'This habit is archived; it can no longer change.',
   skipPast: 'A skip day is planned ahead: choose today or a later date.',
   skipTooFar: 'Plan skip days at most 90 days ahead.',
+  skipDone: 'This day is already checked in. Undo the check-in first if you want to skip it.',
+  unskipPast: 'Only a skip of today or a later day can be undone; check in a past day instead.',
 } as const;
 const MAX_SKIP_DAYS_AHEAD = 90;
 
@@ -61,6 +63,11 @@ const evolveHabit = (state: HabitState, e: HabitEvent): HabitState => {
       return { ...state, isActive: false, archived: true };
     case 'formation.habit.skipped':
       return { ...state, skipDates: new Set(state.skipDates).add(e.data.date) };
+    case 'formation.habit.skip-undone': {
+      const skipDates = new Set(state.skipDates);
+      skipDates.delete(e.data.date);
+      return { ...state, skipDates };
+    }
     case 'formation.habit.checked-in':
       return { ...state, entries: new Map(state.entries).set(e.data.date, { completed: true, note: e.data.note ?? null }) };
     case 'formation.habit.check-in-undone':
@@ -106,7 +113,8 @@ export type HabitCommand =
   | { type: 'UpdateHabit'; habitId: string; userId: string; changes: Partial<HabitFields> }
   | { type: 'ChangeHabitLifecycle'; habitId: string; userId: string; action: Lifecycle; today: LocalDate }
   | CheckInHabit
-  | { type: 'SkipHabitDay'; habitId: string; userId: string; date: string; today: LocalDate };
+  | { type: 'SkipHabitDay'; habitId: string; userId: string; date: string; today: LocalDate }
+  | { type: 'UndoSkipHabitDay'; habitId: string; userId: string; date: string; today: LocalDate };
 type Of<T extends HabitCommand['type']> = Extract<HabitCommand, { type: T }>;
 
 /** Another member's habit is answered as missing, so its existence is not disclosed. */
@@ -180,7 +188,18 @@ const decideHabitCheckIn = (state: HabitState, command: CheckInHabit): NewEvent[
   if (command.completed) {
     const note = command.note?.trim() ? command.note.trim() : null;
     if (current?.completed && (note === null || note === current.note)) return [];
+    // Checking in a skipped day takes the skip back first, so the day is one thing: done.
+    const liftSkip: NewEvent[] = state.skipDates.has(date)
+      ? [
+          {
+            type: 'formation.habit.skip-undone',
+            subjectId: command.userId,
+            data: { habitId: command.habitId, userId: command.userId, date },
+          },
+        ]
+      : [];
     return [
+      ...liftSkip,
       {
         type: 'formation.habit.checked-in',
         subjectId: command.userId,
@@ -205,9 +224,25 @@ const decideSkipDay = (state: HabitState, command: Of<'SkipHabitDay'>): NewEvent
   if (!isLocalDate(command.date) || command.date < command.today) throw invalid('date', habitMessages.skipPast);
   if (daysBetween(command.today, command.date) > MAX_SKIP_DAYS_AHEAD) throw invalid('date', habitMessages.skipTooFar);
   if (state.skipDates.has(command.date)) return [];
+  if (state.entries.get(command.date)?.completed) throw new Refusal(errorCodes.conflict, habitMessages.skipDone);
   return [
     {
       type: 'formation.habit.skipped',
+      subjectId: command.userId,
+      data: { habitId: command.habitId, userId: command.userId, date: command.date },
+    },
+  ];
+};
+
+/** Takes back a skip of today or a later day (a past day is checked in instead); no skip there decides nothing. */
+const decideUndoSkip = (state: HabitState, command: Of<'UndoSkipHabitDay'>): NewEvent[] => {
+  owned(state, command.userId);
+  changeable(state);
+  if (!isLocalDate(command.date) || command.date < command.today) throw invalid('date', habitMessages.unskipPast);
+  if (!state.skipDates.has(command.date)) return [];
+  return [
+    {
+      type: 'formation.habit.skip-undone',
       subjectId: command.userId,
       data: { habitId: command.habitId, userId: command.userId, date: command.date },
     },
@@ -231,6 +266,8 @@ export const habitDecider: CommandDecider<HabitCommand, HabitState> = {
         return decideHabitCheckIn(state, command);
       case 'SkipHabitDay':
         return decideSkipDay(state, command);
+      case 'UndoSkipHabitDay':
+        return decideUndoSkip(state, command);
     }
   },
 };

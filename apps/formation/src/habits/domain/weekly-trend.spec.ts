@@ -27,7 +27,7 @@ describe(weeklyCompletionTrend.name, () => {
     expect(sut[9]).toEqual({ weekStart: '2025-02-23', done: 8, scheduled: 8, percent: 100 });
     // Prayer kept Sunday to Wednesday (4 of 7); the weekly habit was missed.
     expect(sut[10]).toEqual({ weekStart: '2025-03-02', done: 4, scheduled: 8, percent: 50 });
-    // This week: Sunday to Tuesday missed, today open, the weekly target still open.
-    expect(sut[11]).toEqual({ weekStart: '2025-03-09', done: 0, scheduled: 3, percent: 0 });
+    // This week: Sunday to Tuesday missed, today open (counted), the weekly target still open (counted).
+    expect(sut[11]).toEqual({ weekStart: '2025-03-09', done: 0, scheduled: 5, percent: 0 });
   });
 });

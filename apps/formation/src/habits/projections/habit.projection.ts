@@ -20,6 +20,7 @@ const habitEventTypes = [
   'formation.habit.resumed',
   'formation.habit.archived',
   'formation.habit.skipped',
+  'formation.habit.skip-undone',
 ] as const;
 type HabitEventType = (typeof habitEventTypes)[number];
 type CheckInEventType = 'formation.habit.checked-in' | 'formation.habit.check-in-undone';
@@ -83,6 +84,8 @@ export class HabitProjection implements Projection<HabitEventType> {
         return { $set: { isActive: false, archived: true } };
       case 'formation.habit.skipped':
         return { $addToSet: { skipDates: habitEvent.data.date } };
+      case 'formation.habit.skip-undone':
+        return { $pull: { skipDates: habitEvent.data.date } };
       default:
         return null;
     }

@@ -1,13 +1,20 @@
-import { heatMapColumns, heatMapSummary, heatState, trendPoints } from './habit-analytics';
+import { heatMapColumns, heatSummaryText, trendPoints, type HeatCell } from './habit-analytics';
 import { addDays, isCheckInDate } from './local-dates';
 
-const days = (start: string, count: number, done: (i: number) => boolean) =>
-  Array.from({ length: count }, (_, i) => ({ date: addDays(start, i), scheduled: true, done: done(i), excuse: null, future: false }));
+const days = (start: string, count: number, done: (i: number) => boolean): HeatCell[] =>
+  Array.from({ length: count }, (_, i) => ({
+    date: addDays(start, i),
+    scheduled: true,
+    done: done(i),
+    excuse: null,
+    future: false,
+    status: done(i) ? 'done' : 'missed',
+  }));
 
 describe(heatMapColumns.name, () => {
   it('returns one column per week with Sunday on top, padding the first week', () => {
     // 2026-03-11 is a Wednesday: three blank slots come first.
-    const sut = heatMapColumns(days('2026-03-11', 10, () => true), '2026-03-31');
+    const sut = heatMapColumns(days('2026-03-11', 10, () => true));
     expect(sut).toHaveLength(2);
     expect(sut[0].slice(0, 3)).toEqual([null, null, null]);
     expect(sut[0][3]?.date).toBe('2026-03-11');
@@ -16,36 +23,28 @@ describe(heatMapColumns.name, () => {
   });
 
   it('returns 12 columns for 84 days starting on a Sunday', () => {
-    expect(heatMapColumns(days('2026-01-04', 84, () => false), '2026-04-01')).toHaveLength(12);
+    expect(heatMapColumns(days('2026-01-04', 84, () => false))).toHaveLength(12);
+  });
+
+  it('returns the server’s day status as the cell’s state', () => {
+    const cell: HeatCell = { date: '2026-03-08', scheduled: false, done: false, excuse: 'skipped', future: false, status: 'skipped' };
+    expect(heatMapColumns([cell])[0][0]).toEqual({ date: '2026-03-08', state: 'skipped', label: 'Sun, Mar 8: skipped' });
+  });
+
+  it('returns a label that names the excuse, a planned skip ahead and today still open', () => {
+    const rest: HeatCell = { date: '2026-03-08', scheduled: false, done: false, excuse: 'rest-day', future: false, status: 'excused' };
+    expect(heatMapColumns([rest])[0][0]?.label).toBe('Sun, Mar 8: rest day');
+    const ahead: HeatCell = { ...rest, excuse: 'skipped', future: true, status: 'skipped' };
+    expect(heatMapColumns([ahead])[0][0]?.label).toBe('Sun, Mar 8: skip planned');
+    const today: HeatCell = { ...rest, excuse: null, scheduled: true, status: 'due' };
+    expect(heatMapColumns([today])[0][0]?.label).toBe('Sun, Mar 8: today, not done yet');
   });
 });
 
-describe(heatState.name, () => {
-  it('returns future after today, off when not scheduled, missed when due and not done', () => {
-    const cell = { date: '2026-03-10', scheduled: true, done: false, excuse: null, future: false };
-    expect(heatState({ ...cell, date: '2026-03-12', future: true }, '2026-03-11')).toBe('future');
-    expect(heatState({ ...cell, scheduled: false }, '2026-03-11')).toBe('off');
-    expect(heatState(cell, '2026-03-11')).toBe('missed');
-    expect(heatState({ ...cell, done: true }, '2026-03-11')).toBe('done');
-  });
-
-  it('returns excused for a rest day, a planned skip or a pause, never missed', () => {
-    const cell = { date: '2026-03-10', scheduled: true, done: false, future: false };
-    for (const excuse of ['rest-day', 'skipped', 'paused'] as const) {
-      expect(heatState({ ...cell, excuse }, '2026-03-11')).toBe('excused');
-    }
-    expect(heatState({ ...cell, excuse: 'before-start' }, '2026-03-11')).toBe('off');
-  });
-
-  it('returns a label that names the excuse', () => {
-    const sut = heatMapColumns([{ date: '2026-03-08', scheduled: true, done: false, excuse: 'rest-day', future: false }], '2026-03-11');
-    expect(sut[0][0]?.label).toBe('Sun, Mar 8: rest day');
-  });
-});
-
-describe(heatMapSummary.name, () => {
-  it('returns done and scheduled days up to today only', () => {
-    expect(heatMapSummary(days('2026-03-01', 10, (i) => i % 2 === 0), '2026-03-05')).toEqual({ done: 3, scheduled: 5 });
+describe(heatSummaryText.name, () => {
+  it('returns days for a daily habit and weeks for a weekly one', () => {
+    expect(heatSummaryText({ done: 3, scheduled: 5, unit: 'days' })).toBe('3 of 5 scheduled days done');
+    expect(heatSummaryText({ done: 2, scheduled: 4, unit: 'weeks' })).toBe('2 of 4 weeks met');
   });
 });
 

@@ -3,7 +3,9 @@ import type { HabitAnalytics } from './habitsApi';
 import { formatShortDate, parseIsoDate } from './local-dates';
 
 export type HeatCell = HabitAnalytics['habits'][number]['heatMap'][number];
-export type HeatState = 'done' | 'missed' | 'excused' | 'off' | 'future';
+/** A cell's level is the day's status as the server answers it (docs/figures.md), the same the habit card reads. */
+export type HeatState = HeatCell['status'];
+export type HeatSummary = HabitAnalytics['habits'][number]['summary'];
 
 export interface HeatMapCell {
   date: string;
@@ -15,6 +17,8 @@ const cellLabel = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 's
 
 const stateText: Record<HeatState, string> = {
   done: 'done',
+  skipped: 'skipped',
+  due: 'today, not done yet',
   missed: 'missed',
   excused: 'excused',
   off: 'not scheduled',
@@ -24,28 +28,21 @@ const stateText: Record<HeatState, string> = {
 const excuseText: Record<NonNullable<HeatCell['excuse']>, string> = {
   'before-start': 'before the habit began',
   paused: 'paused',
-  skipped: 'planned skip',
+  skipped: 'skipped',
   'rest-day': 'rest day',
 };
 
-/** Paused days, planned skips and rest days are excused: they never count as missed (issue 4). */
-export function heatState(cell: HeatCell, today: string): HeatState {
-  if (cell.future || cell.date > today) return 'future';
-  if (cell.done) return 'done';
-  if (cell.excuse === 'before-start') return 'off';
-  if (cell.excuse) return 'excused';
-  return cell.scheduled ? 'missed' : 'off';
-}
-
-function describe(cell: HeatCell, state: HeatState): string {
-  return !cell.done && cell.excuse && state !== 'future' ? excuseText[cell.excuse] : stateText[state];
+function describe(cell: HeatCell): string {
+  if (cell.status === 'excused' && cell.excuse) return excuseText[cell.excuse];
+  if (cell.status === 'skipped' && cell.future) return 'skip planned';
+  return stateText[cell.status];
 }
 
 /**
  * Lays the heat map out like a wall calendar: one column per week, Sunday at the top. Leading
  * slots before the first day are `null` so every column has seven rows.
  */
-export function heatMapColumns(cells: readonly HeatCell[], today: string): Array<Array<HeatMapCell | null>> {
+export function heatMapColumns(cells: readonly HeatCell[]): Array<Array<HeatMapCell | null>> {
   const sorted = [...cells].sort((a, b) => a.date.localeCompare(b.date));
   const columns: Array<Array<HeatMapCell | null>> = [];
   let column: Array<HeatMapCell | null> = [];
@@ -54,8 +51,7 @@ export function heatMapColumns(cells: readonly HeatCell[], today: string): Array
     column = Array.from({ length: lead }, () => null);
   }
   for (const cell of sorted) {
-    const state = heatState(cell, today);
-    column.push({ date: cell.date, state, label: `${cellLabel.format(parseIsoDate(cell.date))}: ${describe(cell, state)}` });
+    column.push({ date: cell.date, state: cell.status, label: `${cellLabel.format(parseIsoDate(cell.date))}: ${describe(cell)}` });
     if (column.length === 7) {
       columns.push(column);
       column = [];
@@ -65,12 +61,9 @@ export function heatMapColumns(cells: readonly HeatCell[], today: string): Array
   return columns;
 }
 
-export function heatMapSummary(cells: readonly HeatCell[], today: string): { done: number; scheduled: number } {
-  const past = cells.filter((cell) => !cell.future && cell.date <= today);
-  return {
-    done: past.filter((cell) => cell.done).length,
-    scheduled: past.filter((cell) => cell.scheduled && (cell.done || !cell.excuse)).length,
-  };
+/** The heat map's "n of m" line, in the habit's unit (days, or weeks for weekly habits). */
+export function heatSummaryText({ done, scheduled, unit }: HeatSummary): string {
+  return unit === 'weeks' ? `${done} of ${scheduled} weeks met` : `${done} of ${scheduled} scheduled days done`;
 }
 
 export interface TrendPoint {

@@ -29,7 +29,10 @@ export const habitsApi = abideApi.enhanceEndpoints({
         const patch = dispatch(
           habitsApi.util.updateQueryData('habitsList', date, (habits) => {
             const habit = habits.find((candidate) => candidate.id === id);
-            if (habit) habit.completedOnDate = completed;
+            if (!habit) return;
+            habit.completedOnDate = completed;
+            // Done, or asked again (due or missed: both count in the day's "n of m"); the refetch brings the exact one.
+            habit.dayStatus = completed ? 'done' : 'due';
           }),
         );
         try {
@@ -41,6 +44,7 @@ export const habitsApi = abideApi.enhanceEndpoints({
       invalidatesTags: [...entryChange],
     },
     habitsSkip: { invalidatesTags: [...entryChange] },
+    habitsUndoSkip: { invalidatesTags: [...entryChange] },
     habitsRestDays: { responseSchema: checkedBy(restDaysSchema), providesTags: ['RestDays'] },
     habitsSetRestDays: { invalidatesTags: ['RestDays', ...habitChange] },
   },
@@ -57,6 +61,7 @@ export const {
   useHabitsArchiveMutation,
   useHabitsToggleMutation,
   useHabitsSkipMutation,
+  useHabitsUndoSkipMutation,
   useHabitsRestDaysQuery,
   useHabitsSetRestDaysMutation,
 } = habitsApi;

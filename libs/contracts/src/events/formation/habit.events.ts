@@ -40,8 +40,10 @@ const dated = z.object({ ...ids, date: localDate });
 export const formationHabitPausedV1 = dated;
 export const formationHabitResumedV1 = dated;
 export const formationHabitArchivedV1 = dated;
-/** A planned skip day: neither breaks nor extends the streak. */
+/** A planned skip day: neither breaks nor extends the streak, and leaves the day's and week's figures. */
 export const formationHabitSkippedV1 = dated;
+/** A skip taken back (today or a later day): the day is asked for again. */
+export const formationHabitSkipUndoneV1 = dated;
 export const formationHabitCheckedInV1 = z.object({
   ...ids,
   /** The local date checked in, fixed with the member's zone at the time of the check-in. */
@@ -61,6 +63,7 @@ export const formationHabitEvents = {
   'formation.habit.resumed': { schemaVersion: 1, schema: formationHabitResumedV1 },
   'formation.habit.archived': { schemaVersion: 1, schema: formationHabitArchivedV1 },
   'formation.habit.skipped': { schemaVersion: 1, schema: formationHabitSkippedV1 },
+  'formation.habit.skip-undone': { schemaVersion: 1, schema: formationHabitSkipUndoneV1 },
   'formation.habit.checked-in': { schemaVersion: 1, schema: formationHabitCheckedInV1 },
   'formation.habit.check-in-undone': { schemaVersion: 1, schema: formationHabitCheckInUndoneV1 },
 } as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;

@@ -1,7 +1,7 @@
 import { Card, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useElementWidth } from '../../../shared/layout/useElementWidth';
-import { heatMapColumns, heatMapSummary, trendPoints, type HeatCell } from '../habit-analytics';
+import { heatMapColumns, heatSummaryText, trendPoints, type HeatCell, type HeatSummary } from '../habit-analytics';
 import { useHabitsAnalyticsQuery, type HabitAnalytics } from '../habitsApi';
 import { formatShortDate, weekdayShort } from '../local-dates';
 
@@ -82,16 +82,13 @@ function TrendChart({ trend }: { trend: HabitAnalytics['weeklyTrend'] }) {
 }
 
 /** Twelve weeks of one habit as a calendar grid: columns are weeks, rows Sunday to Saturday. */
-function HeatMap({ name, cells, today }: { name: string; cells: HeatCell[]; today: string }) {
-  const columns = heatMapColumns(cells, today);
-  const { done, scheduled } = heatMapSummary(cells, today);
+function HeatMap({ name, cells, summary }: { name: string; cells: HeatCell[]; summary: HeatSummary }) {
+  const columns = heatMapColumns(cells);
   return (
     <div className="heatmap">
       <div className="heatmap__head">
         <h3 className="heatmap__name">{name}</h3>
-        <span className="muted heatmap__summary">
-          {done} of {scheduled} scheduled days done
-        </span>
+        <span className="muted heatmap__summary">{heatSummaryText(summary)}</span>
       </div>
       <div className="heatmap__body">
         <div className="heatmap__weekdays" aria-hidden>
@@ -125,13 +122,15 @@ function HeatMap({ name, cells, today }: { name: string; cells: HeatCell[]; toda
 
 const legend = [
   { state: 'done', label: 'Done' },
+  { state: 'due', label: 'Today, to do' },
   { state: 'missed', label: 'Missed' },
-  { state: 'excused', label: 'Rest, skip or pause' },
+  { state: 'skipped', label: 'Skipped' },
+  { state: 'excused', label: 'Rest or pause' },
   { state: 'off', label: 'Not scheduled' },
 ] as const;
 
 /** Issue 4: a real Analytics tab — a heat map per habit and the weekly completion trend. */
-export function AnalyticsTab({ today }: { today: string }) {
+export function AnalyticsTab() {
   const { data, isLoading, isError } = useHabitsAnalyticsQuery();
   if (isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (isError || !data) return <Empty description="We couldn't load your analytics." />;
@@ -160,7 +159,7 @@ export function AnalyticsTab({ today }: { today: string }) {
         ) : (
           <div className="heatmaps">
             {data.habits.map((habit) => (
-              <HeatMap key={habit.habitId} name={habit.name} cells={habit.heatMap} today={today} />
+              <HeatMap key={habit.habitId} name={habit.name} cells={habit.heatMap} summary={habit.summary} />
             ))}
           </div>
         )}

@@ -2,8 +2,15 @@ import { BellOutlined, EditOutlined, FireOutlined } from '@ant-design/icons';
 import type { Habit } from '@abide/contracts';
 import { App, Button, Checkbox, Empty, Input, Progress, Select, Skeleton, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
+import { problemOf } from '../../../shared/api/problem-details';
 import { categoryLabel, reminderText, streakText } from '../habit-form';
-import { useHabitsEntriesQuery, useHabitsListQuery, useHabitsSkipMutation, useHabitsToggleMutation } from '../habitsApi';
+import {
+  useHabitsEntriesQuery,
+  useHabitsListQuery,
+  useHabitsSkipMutation,
+  useHabitsToggleMutation,
+  useHabitsUndoSkipMutation,
+} from '../habitsApi';
 import { addDays, CHECK_IN_DAYS_BACK, formatLongDate, formatShortDate } from '../local-dates';
 
 /** Today and the seven days before it (issue 4: never the future, at most a week back). */
@@ -20,6 +27,8 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
   const { notification } = App.useApp();
   const [toggle, { isLoading }] = useHabitsToggleMutation();
   const [skip, { isLoading: skipping }] = useHabitsSkipMutation();
+  const [undoSkip, { isLoading: undoing }] = useHabitsUndoSkipMutation();
+  const skipped = habit.dayStatus === 'skipped';
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState('');
   const nameId = `habit-name-${habit.id}`;
@@ -38,16 +47,30 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
 
   const onSkip = async () => {
     const result = await skip({ id: habit.id, skipDayDto: { date } });
-    if (result.error) return notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
-    notification.success({ message: 'Habit updated!', description: 'This day is marked as a planned skip; your streak is safe.' });
+    if (result.error)
+      return notification.error({ message: 'Failed to skip today', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+    notification.success({
+      message: `${habit.name}: skipped today`,
+      description: 'Today is left out of your figures and your streak is safe. “Undo skip” on the card takes it back.',
+    });
+  };
+
+  const onUndoSkip = async () => {
+    const result = await undoSkip({ id: habit.id, skipDayDto: { date } });
+    if (result.error)
+      return notification.error({
+        message: 'Failed to undo the skip',
+        description: problemOf(result.error)?.detail ?? 'Please try again.',
+      });
+    notification.success({ message: `${habit.name}: asked for today again` });
   };
 
   return (
-    <li className={`checkin${habit.completedOnDate ? ' checkin--done' : ''}`}>
+    <li className={`checkin${habit.completedOnDate ? ' checkin--done' : ''}${skipped ? ' checkin--skipped' : ''}`}>
       <Checkbox
         className="checkin__check"
         checked={habit.completedOnDate}
-        disabled={isLoading}
+        disabled={isLoading || skipped}
         onChange={(event) => void onToggle(event.target.checked)}
         aria-labelledby={nameId}
       />
@@ -59,6 +82,7 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
           <Tag bordered={false} className="category-tag">
             {categoryLabel(habit.category)}
           </Tag>
+          {skipped ? <Tag className="checkin__skipped">{date === today ? 'Skipped today' : 'Skipped'}</Tag> : null}
         </div>
         {habit.description ? <p className="checkin__description">{habit.description}</p> : null}
         <p className="checkin__meta">
@@ -86,7 +110,16 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
           />
         </div>
         {savedNote ? <p className="checkin__note">“{savedNote}”</p> : null}
-        {!habit.completedOnDate ? (
+        {skipped ? (
+          <div className="checkin__actions">
+            {date >= today ? (
+              // A skip of today or later is taken back on the server; a past day is checked in instead.
+              <Button type="link" size="small" onClick={() => void onUndoSkip()} loading={undoing}>
+                Undo skip
+              </Button>
+            ) : null}
+          </div>
+        ) : !habit.completedOnDate ? (
           <div className="checkin__actions">
             {noteOpen ? (
               <Input
@@ -116,6 +149,21 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
   );
 }
 
+/**
+ * "n of m done" for the chosen day: done of the habits asked for that day (docs/figures.md), the same count as the
+ * Completed Today card; skipped ones are named apart, and excused or not-scheduled ones leave it.
+ */
+function DayCountText({ habits }: { habits: Habit[] }) {
+  const done = habits.filter((habit) => habit.dayStatus === 'done').length;
+  const asked = habits.filter((habit) => ['done', 'due', 'missed'].includes(habit.dayStatus)).length;
+  const skipped = habits.filter((habit) => habit.dayStatus === 'skipped').length;
+  return (
+    <span className="muted" data-testid="day-count">
+      {done} of {asked} done{skipped > 0 ? ` · ${skipped} skipped` : ''}
+    </span>
+  );
+}
+
 /** Today's Check-in: active habits with a completion toggle for the chosen day. */
 export function CheckInTab({ today }: { today: string }) {
   const [date, setDate] = useState(today);
@@ -133,11 +181,7 @@ export function CheckInTab({ today }: { today: string }) {
           </span>
           <Select value={date} onChange={setDate} options={dateOptions(today)} className="tab-toolbar__select" aria-label="Check-in date" />
         </div>
-        {habits ? (
-          <span className="muted">
-            {active.filter((habit) => habit.completedOnDate).length} of {active.length} done
-          </span>
-        ) : null}
+        {habits ? <DayCountText habits={active} /> : null}
       </div>
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 6 }} />

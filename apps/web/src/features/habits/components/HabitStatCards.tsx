@@ -3,7 +3,7 @@ import type { FormationStats } from '@abide/contracts';
 import { Card, Skeleton } from 'antd';
 import { StatCard } from '../../../shared/components/StatCard';
 
-/** Total Streak, Completed Today (done/active), Active Habits and This Week, all real (issue 4). */
+/** Total Streak, Completed Today (done of the habits asked today), Active Habits and This Week, as docs/figures.md defines them. */
 export function HabitStatCards({ stats }: { stats?: FormationStats }) {
   if (!stats) {
     return (
@@ -16,18 +16,23 @@ export function HabitStatCards({ stats }: { stats?: FormationStats }) {
       </div>
     );
   }
-  const { totalStreak, completedToday, activeHabits, thisWeekPercent } = stats.habits;
+  const { totalStreak, completedToday, dueToday, activeHabits, thisWeekPercent } = stats.habits;
   return (
     <div className="stat-grid stat-grid--4">
       <StatCard title="Total Streak" value={`${totalStreak}`} note="streak days across your habits" icon={<FireOutlined />} />
       <StatCard
         title="Completed Today"
-        value={`${completedToday}/${activeHabits}`}
-        note="of your active habits"
+        value={`${completedToday}/${dueToday}`}
+        note="of the habits asked for today"
         icon={<CheckSquareOutlined />}
       />
       <StatCard title="Active Habits" value={`${activeHabits}`} note="being practised now" icon={<ThunderboltOutlined />} />
-      <StatCard title="This Week" value={`${Math.round(thisWeekPercent)}%`} note="of scheduled check-ins done" icon={<LineChartOutlined />} />
+      <StatCard
+        title="This Week"
+        value={`${Math.round(thisWeekPercent)}%`}
+        note="of scheduled check-ins done"
+        icon={<LineChartOutlined />}
+      />
     </div>
   );
 }

@@ -57,7 +57,7 @@ export function HabitsPage() {
         items={[
           { key: 'today', label: "Today's Check-in", children: <CheckInTab today={today} key={today} /> },
           { key: 'overview', label: 'Overview', children: <OverviewTab today={today} onEdit={openEdit} /> },
-          { key: 'analytics', label: 'Analytics', children: <AnalyticsTab today={today} /> },
+          { key: 'analytics', label: 'Analytics', children: <AnalyticsTab /> },
         ]}
       />
 

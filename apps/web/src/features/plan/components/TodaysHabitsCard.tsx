@@ -39,6 +39,7 @@ export function TodaysHabitsCard({ today }: { today: string }) {
                   <span className="habit-toggle__name">{habit.name}</span>
                   <span className="habit-toggle__meta">
                     {categoryLabel(habit.category)} · {streakText(habit.streak, habit.streakUnit)}
+                    {habit.dayStatus === 'skipped' ? ' · Skipped today' : ''}
                   </span>
                 </div>
                 <LiteSwitch

@@ -536,6 +536,13 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.skipDayDto,
       }),
     }),
+    habitsUndoSkip: build.mutation<HabitsUndoSkipApiResponse, HabitsUndoSkipApiArg>({
+      query: (queryArg) => ({
+        url: `/habits/${encodeURIComponent(String(queryArg.id))}/skip/undo`,
+        method: 'POST',
+        body: queryArg.skipDayDto,
+      }),
+    }),
     habitsToggle: build.mutation<HabitsToggleApiResponse, HabitsToggleApiArg>({
       query: (queryArg) => ({
         url: `/habits/${encodeURIComponent(String(queryArg.id))}/toggle`,
@@ -1232,6 +1239,11 @@ export type HabitsResumeApiResponse = /** status 200  */ HabitDto;
 export type HabitsResumeApiArg = string;
 export type HabitsSkipApiResponse = /** status 200  */ HabitDto;
 export type HabitsSkipApiArg = {
+  id: string;
+  skipDayDto: SkipDayDto;
+};
+export type HabitsUndoSkipApiResponse = /** status 200  */ HabitDto;
+export type HabitsUndoSkipApiArg = {
   id: string;
   skipDayDto: SkipDayDto;
 };
@@ -2219,6 +2231,7 @@ export type HabitListDto = {
   consistency: number;
   monthlyPercent: number;
   completedOnDate: boolean;
+  dayStatus: 'done' | 'skipped' | 'due' | 'missed' | 'excused' | 'off' | 'future';
   createdAt: string;
 }[];
 export type HabitDto = {
@@ -2246,6 +2259,7 @@ export type HabitDto = {
   consistency: number;
   monthlyPercent: number;
   completedOnDate: boolean;
+  dayStatus: 'done' | 'skipped' | 'due' | 'missed' | 'excused' | 'off' | 'future';
   createdAt: string;
 };
 export type CreateHabitDto = {
@@ -2327,6 +2341,7 @@ export type ToggleHabitResponseDto = {
     consistency: number;
     monthlyPercent: number;
     completedOnDate: boolean;
+    dayStatus: 'done' | 'skipped' | 'due' | 'missed' | 'excused' | 'off' | 'future';
     createdAt: string;
   };
 };
@@ -2345,7 +2360,13 @@ export type HabitAnalyticsDto = {
       done: boolean;
       excuse: ('before-start' | 'paused' | 'skipped' | 'rest-day' | null) | null;
       future: boolean;
+      status: 'done' | 'skipped' | 'due' | 'missed' | 'excused' | 'off' | 'future';
     }[];
+    summary: {
+      done: number;
+      scheduled: number;
+      unit: 'days' | 'weeks';
+    };
   }[];
   weeklyTrend: {
     weekStart: string;
@@ -2936,6 +2957,7 @@ export type FormationStatsDto = {
   habits: {
     totalStreak: number;
     completedToday: number;
+    dueToday: number;
     activeHabits: number;
     thisWeekPercent: number;
   };
@@ -3111,6 +3133,7 @@ export const {
   useHabitsPauseMutation,
   useHabitsResumeMutation,
   useHabitsSkipMutation,
+  useHabitsUndoSkipMutation,
   useHabitsToggleMutation,
   useHabitsAnalyticsQuery,
   useLazyHabitsAnalyticsQuery,
