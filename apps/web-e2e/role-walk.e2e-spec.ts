@@ -25,6 +25,8 @@ import { layoutProblems } from './support/walk';
 
 // The findings are layout facts, not timing: a retry would only triple the wait for the same list.
 jest.retryTimes(0);
+// A role's walk is 10 to 20 pages and popups at two widths, each loaded afresh.
+jest.setTimeout(240_000);
 
 type Width = keyof typeof viewports;
 const widths: Width[] = ['desktop', 'phone'];
@@ -44,7 +46,7 @@ interface Stop {
 }
 
 const LONG_CHURCH = 'Saint Bartholomew the Apostle Community Church of the Valley';
-const LONG_GROUP = 'Tuesday Evening Fellowship, Prayer and Bible Study for Young Families';
+const LONG_GROUP = 'Tuesday Evening Fellowship and Bible Study for Young Families';
 
 const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name });
 const link = (page: Page, name: string | RegExp) => page.getByRole('link', { name });
@@ -119,7 +121,7 @@ async function walk(page: Page, role: string, stops: Stop[]): Promise<string[]> 
           expected.push(...frameControls(frame));
         for (const control of expected) {
           const shown = await control.first().isVisible();
-          const name = String(control).replace(/^locator\(|\)$/g, '');
+          const name = String(control);
           if (!shown) {
             findings.push(`${where}: ${name} is not shown`);
             continue;
@@ -174,12 +176,12 @@ describe('every page at 390 and 1280 px, as each role', () => {
       meeting: { day: 'tuesday', time: '19:00', location: 'meet.example.org/tuesday-evening-fellowship-and-bible-study' },
       churchId: church.id,
     });
-    const habit = await seedHabit(member.session, { name: 'Morning prayer before the day begins', category: 'Prayer' });
+    const habit = await seedHabit(member.session, { name: 'Morning prayer before the day begins', category: 'prayer' });
     await Promise.all([
       joinGroup(member.session, group.id),
       joinChurch(member.session, await joinCodeOf(leader.session, church.id)),
       checkInHabit(member.session, habit.id),
-      seedHabit(member.session, { name: 'Read a chapter of the Gospels', category: 'Bible Study' }),
+      seedHabit(member.session, { name: 'Read a chapter of the Gospels', category: 'bible-study' }),
       seedJournalEntry(member.session, {
         content: 'Peter left his nets at the word of Jesus. What would I leave today?',
         scriptureReference: 'Luke 5:1-11',

@@ -114,7 +114,33 @@ export function clippedControls(page: Page): Promise<string[]> {
   );
 }
 
-/** Every layout problem of the page as shown: sideways scroll first, then each clipped control. */
+/**
+ * Words of a label broken across two lines because their box is narrower than the word ("Attem / pts" in a table's
+ * column heading). Only plain words of up to 14 letters: a longer run (a code, a link) may wrap anywhere on purpose.
+ */
+export function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const findings: string[] = [];
+    const labels = document.querySelectorAll('th, h1, h2, h3, h4, button, label, a, dt, [role="tab"], [role="menuitem"], .ant-tag');
+    for (const label of Array.from(labels)) {
+      if (!label.checkVisibility({ visibilityProperty: true }) || label.closest('[aria-hidden="true"]')) continue;
+      const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\p{L}{2,14}/gu)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) findings.push(`${label.tagName.toLowerCase()} "${(label.textContent ?? '').trim().slice(0, 40)}" breaks the word "${match[0]}" across lines`);
+        }
+      }
+    }
+    return Array.from(new Set(findings));
+  });
+}
+
+/** Every layout problem of the page as shown: sideways scroll first, then each clipped control, then broken words. */
 export async function layoutProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
   const scroll = await sidewaysScroll(page);
@@ -134,5 +160,6 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     problems.push(`the page scrolls ${scroll} px sideways (widest: ${widest})`);
   }
   problems.push(...(await clippedControls(page)));
+  problems.push(...(await brokenWords(page)));
   return problems;
 }
