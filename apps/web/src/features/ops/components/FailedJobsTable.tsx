@@ -55,7 +55,7 @@ export function FailedJobsTable() {
           ),
         },
         { title: 'Error', dataIndex: 'failedReason', className: 'ops-table__error' },
-        { title: 'Attempts', dataIndex: 'attemptsMade', width: 90, responsive: ['md'] },
+        { title: 'Attempts', dataIndex: 'attemptsMade', width: 120, responsive: ['md'] },
         { title: 'Action', key: 'action', width: 90, render: (_: unknown, job) => <RetryButton job={job} /> },
       ]}
     />
