@@ -1,3 +1,5 @@
+// Human words for length and count rules, for every schema of the process (a side effect, first of all).
+import './errors/validation-messages';
 export * from './events/envelope';
 export * from './events/topics';
 export * from './events/registry';

@@ -6,6 +6,7 @@ import { z } from 'zod';
  * a lone space or tab is valid, and a client generated from the document would send one the API refuses.
  */
 export const requiredText = (message?: string) => {
-  const base = message === undefined ? z.string() : z.string({ message });
+  // The message is for a missing or blank text; a too long one is told so (errors/validation-messages.ts).
+  const base = message === undefined ? z.string() : z.string({ error: (issue) => (issue.code === 'invalid_type' ? message : undefined) });
   return base.regex(/\S/, message).trim();
 };
