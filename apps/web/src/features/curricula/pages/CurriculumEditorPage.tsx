@@ -97,6 +97,8 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
   const [copy, setCopy] = useState<{ revision: number; savedAt: string | null }>({ revision: kept?.revision ?? 0, savedAt: kept?.savedAt ?? null });
   const [keepState, setKeepState] = useState<'kept' | 'pending' | 'failed' | 'elsewhere'>('kept');
   const [restored, setRestored] = useState(kept !== null);
+  // When the edits brought back were kept (later keeps move `copy.savedAt` on).
+  const [restoredFrom] = useState(kept?.savedAt ?? null);
   // Each Save draft or discard starts a new generation: an earlier keep that answers late is ignored.
   const generation = useRef(0);
   const [weekId, setWeekId] = useState<string | null>(draft.weeks[0]?.id ?? null);
@@ -312,18 +314,21 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
           type={staleBase ? 'warning' : 'info'}
           showIcon
           className="curriculum-restored"
-          message={`Your draft from ${copy.savedAt ? new Date(copy.savedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'earlier'} is back`}
+          message={`Your draft from ${restoredFrom ? new Date(restoredFrom).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'earlier'} is back`}
           description={
-            staleBase
-              ? 'Someone saved this curriculum after you made these edits, so saving them is refused: discard them to see the saved draft.'
-              : 'These edits are not saved for the church yet: Save draft keeps them for every admin, or discard them to go back to the saved draft.'
-          }
-          action={
-            <Popconfirm title="Discard your unsaved edits?" description="The saved draft stays as it is." okText="Discard" okButtonProps={{ danger: true }} onConfirm={() => void onDiscard()}>
-              <Button size="small" danger loading={discarding.isLoading}>
-                Discard my draft
-              </Button>
-            </Popconfirm>
+            <>
+              <p>
+                {staleBase
+                  ? 'Someone saved this curriculum after you made these edits, so saving them is refused: discard them to see the saved draft.'
+                  : 'These edits are not saved for the church yet: Save draft keeps them for every admin, or discard them to go back to the saved draft.'}
+              </p>
+              {/* Below the words, not beside them: a phone keeps the message readable. */}
+              <Popconfirm title="Discard your unsaved edits?" description="The saved draft stays as it is." okText="Discard" okButtonProps={{ danger: true }} onConfirm={() => void onDiscard()}>
+                <Button size="small" danger loading={discarding.isLoading}>
+                  Discard my draft
+                </Button>
+              </Popconfirm>
+            </>
           }
         />
       ) : null}
