@@ -133,12 +133,14 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
   // Keeps the edits a moment after typing pauses; one request at a time (each names the copy revision the last one
   // answered), the newest edits going next.
   const [sending, setSending] = useState(false);
+  // Save draft and Discard wait for a keep on its way, so it cannot land after them and bring old edits back.
+  const keeping = useRef<Promise<unknown> | null>(null);
   const keepNow = () => {
     const started = generation.current;
     setSending(true);
     // Marked kept now: an edit while the request runs marks it pending again, and is kept after it.
     setKeepState('kept');
-    void keepCopy({
+    keeping.current = keepCopy({
       id: curriculum.id,
       saveCurriculumWorkingCopyDto: { copyRevision: copy.revision, baseRevision: revision, content: toWorkingContent(draft) },
     })
@@ -148,6 +150,9 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
         else setKeepState(httpStatusOf(result.error) === 409 ? 'elsewhere' : 'failed');
       })
       .finally(() => setSending(false));
+  };
+  const keptSoFar = async () => {
+    await keeping.current?.catch(() => undefined);
   };
   const keepable = dirty && !archived && keepState === 'pending' && !sending;
   // Leaving (Leave in the prompt, or the editor closing for another curriculum) keeps what the pause had not yet kept.
@@ -194,6 +199,7 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
   /** Saves when there is anything unsaved; false when the server refused (its reasons are shown). */
   const saveNow = async (): Promise<boolean> => {
     if (!dirty) return true;
+    await keptSoFar();
     const result = await save({ id: curriculum.id, saveCurriculumDraftDto: toRequest(draft, revision) });
     if (result.error) {
       const problem = problemOf(result.error);
@@ -210,6 +216,7 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
   };
 
   const onDiscard = async () => {
+    await keptSoFar();
     const result = await discardCopy(curriculum.id);
     if (result.error) {
       notification.error({ message: 'Not discarded', description: churchFailure(result.error) });
