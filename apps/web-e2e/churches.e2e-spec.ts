@@ -1,6 +1,6 @@
 import { churchMessages } from '@abide/contracts';
 import { closeToastIfShown, toast } from './pages/Toasts';
-import { joinChurch, joinCodeOf, logoSvg, seedChurch, seedLogo, uniqueSlug } from './seed/churches';
+import { joinChurch, joinCodeOf, logoSvg, seedChurch, seedJoinInvitations, seedLogo, uniqueSlug } from './seed/churches';
 import { seedGroup, uniqueWord } from './seed/groups';
 import { seedMember } from './seed/members';
 import { expectAccessible } from './support/accessibility';
@@ -40,6 +40,33 @@ describe('churches', () => {
     await page.getByRole('button', { name: 'Join Grace Fellowship' }).click();
     await page.waitForURL('**/login');
   });
+
+  it.each(['desktop', 'phone'] as const)(
+    'accepts a church’s invitation and at once shows the church on My churches and in the frame, without a reload (%s)',
+    async (width) => {
+      const { page } = session;
+      const [admin, member] = await Promise.all([seedMember(), seedMember()]);
+      await admin.session.enableTwoFactor();
+      const church = await seedChurch(admin.session, { name: 'Grace Fellowship Church' });
+      const [invitationId] = await seedJoinInvitations(admin.session, church.id, [{ name: member.name, email: member.email }]);
+      await page.setViewportSize(viewports[width]);
+      await signIn(page, member);
+
+      await page.goto(`/invitations/${invitationId}`);
+      await page.getByRole('button', { name: 'Accept and join' }).click();
+      await toast(page, 'You joined Grace Fellowship Church').waitFor();
+      await page.waitForURL('**/churches');
+      // The toast and the page agree from the first moment: no "you do not belong" under "you joined".
+      expect(await page.getByText('You do not belong to a church yet').count()).toBe(0);
+      const card = page.getByTestId('church-card').filter({ hasText: 'Grace Fellowship Church' });
+      await card.waitFor({ timeout: 2_000 });
+      expect(await card.innerText()).toContain('2 members · Member');
+      // The frame reads the same list: its badge names the church (in the header at both widths).
+      expect(await page.getByTestId('church-badge').textContent()).toContain('Grace Fellowship Church');
+      await screenshot(page, `church-invitation-accepted-${width}`);
+      await expectAccessible(page, `My churches after accepting an invitation (${width})`, { widths: [width] });
+    },
+  );
 
   it('joins by invitation link, then shows the church’s logo, name and colour in the frame and in antd’s buttons', async () => {
     const { page } = session;

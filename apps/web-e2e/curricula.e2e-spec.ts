@@ -211,6 +211,89 @@ describe('curricula', () => {
     // One author's whole journey through the editor: longer than a spec's usual minute on a shared machine.
   }, 240_000);
 
+  it.each(['desktop', 'phone'] as const)(
+    'asks before leaving with unsaved changes, keeps them as the admin’s draft, and brings them back with their weeks on reopening (%s)',
+    async (width) => {
+      let { page } = session;
+      const admin = await seedMember();
+      const church = await seedChurch(admin.session, { name: 'St. Brigid' });
+      await formationKnowsAdmin(admin.session, church.id);
+      const created = (await admin.session.post<CurriculumDetail>('/api/curricula', { churchId: church.id, title: 'Lent together' })).body;
+      await page.setViewportSize(viewports[width]);
+      await signIn(page, admin);
+      await page.goto(`/curricula/${created.id}`);
+      await page.getByRole('heading', { level: 1, name: /Lent together/ }).waitFor();
+
+      // Unsaved work: a week with an activity; the header says it is kept as the admin's draft a moment later.
+      await page.getByRole('button', { name: 'Add week' }).click();
+      await page.getByLabel('Week title').fill('Dust and ashes');
+      await addActivity(page, 1, 'Monday', { name: 'Read Psalm 51', what: 'Read it on your knees.', scripture: 'Psalm 51:1-12' });
+      const lead = () => page.locator('.curriculum-editor .page-header__lead');
+      await lead().getByText(/unsaved changes · Draft saved at \d/).waitFor();
+
+      // Leaving by the navigation asks first and names what would not be saved; Stay keeps every word.
+      await page.getByRole('link', { name: 'All curricula' }).click();
+      const leave = page.getByRole('dialog').filter({ hasText: 'Leave with unsaved changes?' });
+      await leave.waitFor();
+      expect(await leave.innerText()).toContain('1 week added, 1 activity added');
+      await screenshot(page, `curriculum-leave-prompt-${width}`);
+      await expectAccessible(page, `curriculum editor, leave prompt (${width})`, { widths: [width] });
+      await leave.getByRole('button', { name: 'Stay' }).click();
+      await leave.waitFor({ state: 'hidden' });
+      expect(page.url()).toContain(`/curricula/${created.id}`);
+      expect(await page.getByLabel('Week title').inputValue()).toBe('Dust and ashes');
+
+      // Closing the tab: the browser asks too (beforeunload), and nothing was saved for the church.
+      const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.type()))));
+      await page.close({ runBeforeUnload: true });
+      expect(await asked).toBe('beforeunload');
+      expect((await admin.session.get<CurriculumDetail>(`/api/curricula/${created.id}`)).body.draft.weeks).toHaveLength(0);
+
+      // Reopening brings the week back, with where it came from and a way to drop it.
+      page = await session.context.newPage();
+      session.page = page;
+      await page.setViewportSize(viewports[width]);
+      await page.goto(`/curricula/${created.id}`);
+      await page.getByRole('alert').getByText(/^Your draft from .+ is back$/).waitFor();
+      await lead().getByText(/^St\. Brigid · 1 week · unsaved changes · Draft saved at \d/).waitFor();
+      await page.getByRole('button', { name: /^Week 1 Dust and ashes · 1 activity/ }).waitFor();
+      await page.getByRole('button', { name: /^Read Psalm 51/ }).waitFor();
+      await screenshot(page, `curriculum-draft-restored-${width}`);
+      await expectAccessible(page, `curriculum editor, draft restored (${width})`, { widths: [width] });
+
+      // Discarding goes back to the saved draft (no weeks), and the kept edits are gone on the server too.
+      await page.getByRole('button', { name: 'Discard my draft' }).click();
+      await page.getByRole('button', { name: 'Discard', exact: true }).click();
+      await lead().getByText(/^St\. Brigid · 0 weeks$/).waitFor();
+      expect(await page.getByRole('alert').filter({ hasText: 'is back' }).count()).toBe(0);
+      expect((await admin.session.get<CurriculumDetail>(`/api/curricula/${created.id}`)).body.workingCopy).toBeNull();
+      // Nothing unsaved: leaving asks nothing.
+      await page.getByRole('link', { name: 'All curricula' }).click();
+      await page.getByRole('heading', { level: 1, name: 'St. Brigid: curricula' }).waitFor();
+    },
+  );
+
+  it('saves kept edits as the draft for every admin, and then leaves without asking', async () => {
+    const { page } = session;
+    const admin = await seedMember();
+    const church = await seedChurch(admin.session, { name: 'St. Kevin' });
+    await formationKnowsAdmin(admin.session, church.id);
+    const created = (await admin.session.post<CurriculumDetail>('/api/curricula', { churchId: church.id, title: 'Easter joy' })).body;
+    await signIn(page, admin);
+    await page.goto(`/curricula/${created.id}`);
+    await page.getByRole('button', { name: 'Add week' }).click();
+    await page.getByLabel('Week title').fill('Empty tomb');
+    await page.locator('.curriculum-editor .page-header__lead').getByText(/Draft saved at/).waitFor();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('button', { name: 'Save draft' }).and(page.locator('[disabled]')).waitFor();
+    const saved = (await admin.session.get<CurriculumDetail>(`/api/curricula/${created.id}`)).body;
+    expect(saved.draft.weeks.map((w) => w.title)).toEqual(['Empty tomb']);
+    expect(saved.workingCopy).toBeNull();
+    await page.getByRole('link', { name: 'All curricula' }).click();
+    await page.getByRole('heading', { level: 1, name: 'St. Kevin: curricula' }).waitFor();
+    await page.getByText(/^1 week · changed/).waitFor();
+  });
+
   it('shows a member who opens a curriculum that it is for the church’s admins', async () => {
     const { page } = session;
     const [admin, member] = await Promise.all([seedMember(), seedMember()]);

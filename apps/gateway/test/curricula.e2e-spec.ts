@@ -137,6 +137,48 @@ describe('authoring a curriculum', () => {
   });
 });
 
+describe('kept edits (working copy)', () => {
+  it('keeps an admin’s unsaved edits for them alone, refuses a window that missed newer ones, and ends them on Save draft or discard', async () => {
+    const [admin, coAdmin] = await Promise.all([UserSession.signUp(), UserSession.signUp()]);
+    const church = await createChurch(admin);
+    const created = (await createCurriculum(admin, church.id)).body;
+    expect(created.workingCopy).toBeNull();
+    const unfinished = { title: '', description: '', weeks: [{ ...week('Half-typed', {}), id: 'w1', days: Array.from({ length: 7 }, () => ({ activities: [] })) }] };
+    const keep = (copyRevision: number, content = unfinished) =>
+      put<{ revision: number; savedAt: string } & ProblemDetails>(admin, `/api/curricula/${created.id}/working-copy`, { copyRevision, baseRevision: created.revision, content });
+
+    // Unfinished words are kept as they are (an empty title waits for Save draft), and only their author sees them.
+    const first = await keep(0);
+    expect(first.status).toBe(200);
+    expect(first.body.revision).toBe(1);
+    const read = (await admin.get<CurriculumDetail>(`/api/curricula/${created.id}`)).body;
+    expect(read.workingCopy).toMatchObject({ revision: 1, baseRevision: created.revision, content: { title: '', weeks: [{ title: 'Half-typed' }] } });
+    expect(read.draft.weeks).toHaveLength(0);
+    await join(admin, coAdmin, church.id);
+    expect((await put(admin, `/api/churches/${church.id}/members/${coAdmin.user.id}/role`, { role: 'admin' })).status).toBe(200);
+    const theirs = await eventually(async () => {
+      const res = await coAdmin.get<CurriculumDetail>(`/api/curricula/${created.id}`);
+      return res.status === 200 ? res.body : undefined;
+    });
+    expect(theirs.workingCopy).toBeNull();
+
+    // A window that did not see revision 1 is refused, in words.
+    const stale = await keep(0);
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toBe(curriculumMessages.workingCopyChanged);
+    expect((await keep(1)).body.revision).toBe(2);
+
+    // Save draft makes them the church's draft and ends the kept copy; discarding leaves the saved draft as it is.
+    const saved = await saveDraft(admin, created);
+    expect(saved.status).toBe(200);
+    expect(saved.body.workingCopy).toBeNull();
+    expect((await keep(0)).status).toBe(200);
+    const discarded = await del<CurriculumDetail>(admin, `/api/curricula/${created.id}/working-copy`);
+    expect(discarded.status).toBe(200);
+    expect(discarded.body).toMatchObject({ workingCopy: null, weeks: 2 });
+  });
+});
+
 describe('who may do what', () => {
   it('lets only the church’s admins author, assign and read progress; a member reads only the week assigned to them', async () => {
     const { admin, member, outsider, otherAdmin, church, curriculum } = await setting();
@@ -153,6 +195,8 @@ describe('who may do what', () => {
       ['assign', (s) => s.post(`/api/curricula/${id}/assignments`, { audience: 'church', startDate: curriculum.currentWeekStart })],
       ['progress', (s) => s.get(`/api/curricula/${id}/progress`)],
       ['week', (s) => s.get(`/api/curricula/${id}/weeks/1`)],
+      ['keep edits', (s) => put(s, `/api/curricula/${id}/working-copy`, { copyRevision: 0, baseRevision: 1, content: { title: 'Mine', description: '', weeks: [] } })],
+      ['discard edits', (s) => del(s, `/api/curricula/${id}/working-copy`)],
     ];
     for (const [who, session] of [
       ['member', member],

@@ -44,3 +44,28 @@ export async function seedLogo(admin: UserSession, churchId: string, svg: string
 
 export const logoSvg = (color: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${color}"/><path d="M32 10v44M20 24h24" stroke="#fff" stroke-width="6" stroke-linecap="round"/></svg>`;
+
+/**
+ * Join notices from the church to people who already have accounts (`/invitations/{id}`), made as a church admin
+ * makes them: by importing a list. The admin's session must have passed two-factor sign-in (imports ask for it).
+ */
+export async function seedJoinInvitations(admin: UserSession, churchId: string, people: ReadonlyArray<{ name: string; email: string }>): Promise<string[]> {
+  const form = new FormData();
+  const csv = ['name,email', ...people.map((p) => `${p.name},${p.email}`)].join('\n');
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'members.csv');
+  const res = await fetch(`${apiUrl()}/api/member-imports?churchId=${encodeURIComponent(churchId)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}`, 'x-forwarded-for': admin.clientIp },
+    body: form,
+  });
+  if (res.status !== 202) throw new Error(`import not started: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  return eventually(
+    async () => {
+      const rows = (await admin.get<{ items: Array<{ invitation: { id: string } | null }> }>(`/api/member-imports/${id}/rows?pageSize=200`)).body.items;
+      const ids = rows.flatMap((r) => (r.invitation ? [r.invitation.id] : []));
+      return ids.length === people.length ? ids : undefined;
+    },
+    { timeoutMs: 60_000 },
+  );
+}

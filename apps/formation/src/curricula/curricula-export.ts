@@ -3,13 +3,15 @@ import { EventStore } from '@abide/event-store';
 import { curriculumStreamId } from './commands/curriculum-commands';
 import { curriculumDecider } from './domain/curriculum.decider';
 import { CurriculumProjection } from './projections/curriculum.projection';
+import { CurriculumWorkingCopies } from './working-copies';
 
-/** The curricula a member created (drafts and published versions), for "Download my data". */
+/** The curricula a member created (drafts and published versions) and their unsaved edits, for "Download my data". */
 @Injectable()
 export class CurriculaExport {
   constructor(
     private readonly curricula: CurriculumProjection,
     private readonly eventStore: EventStore,
+    private readonly workingCopies: CurriculumWorkingCopies,
   ) {}
 
   async forUser(userId: string) {
@@ -23,6 +25,7 @@ export class CurriculaExport {
         return { id, churchId: state.churchId, createdAt: state.createdAt, archived: state.archived, draft: state.draft, versions };
       }),
     );
-    return { curricula };
+    // Edits they kept but never saved, of any curriculum (theirs or another admin's), by curriculum id.
+    return { curricula, unsavedEdits: await this.workingCopies.allOf(userId) };
   }
 }

@@ -20,6 +20,9 @@ import {
   errorCodes,
   Refusal,
   saveCurriculumDraftRequestSchema,
+  saveCurriculumWorkingCopyRequestSchema,
+  type CurriculumWorkingCopy,
+  curriculumWorkingCopySchema,
 } from '@abide/contracts';
 import { metaOfRequest } from '@abide/event-store';
 import { ApiProblems, ApiQueryFrom, CreatedLocation, createZodDto, DomainError, parseQuery } from '@abide/platform';
@@ -34,6 +37,8 @@ class CurriculumWeekPreviewDto extends createZodDto(curriculumWeekPreviewSchema)
 class CurriculumProgressDto extends createZodDto(curriculumProgressSchema) {}
 class CreateCurriculumDto extends createZodDto(createCurriculumRequestSchema) {}
 class SaveCurriculumDraftDto extends createZodDto(saveCurriculumDraftRequestSchema) {}
+class SaveCurriculumWorkingCopyDto extends createZodDto(saveCurriculumWorkingCopyRequestSchema) {}
+class CurriculumWorkingCopyDto extends createZodDto(curriculumWorkingCopySchema) {}
 class AssignCurriculumDto extends createZodDto(assignCurriculumRequestSchema) {}
 
 const weekNumber = (text: string): number => {
@@ -99,6 +104,26 @@ export class CurriculaController {
     @Req() req: FastifyRequest,
   ): Promise<CurriculumDetail> {
     await this.commands.saveDraft(caller.id, id, body, metaOfRequest(req));
+    return this.queries.detail(caller.id, id);
+  }
+
+  @ApiOperation({
+    summary:
+      'Keeps the caller’s unsaved edits of the curriculum (only they see them, in the curriculum’s `workingCopy`), so a closed window loses nothing; `copyRevision` is the kept copy’s revision, 0 when there is none (409 when another window of theirs kept newer edits). Saving the draft or discarding ends it.',
+  })
+  @ApiResponse({ status: 200, type: CurriculumWorkingCopyDto })
+  @ApiProblems(400, 401, 403, 404, 409)
+  @Put(':id/working-copy')
+  keepWorkingCopy(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: SaveCurriculumWorkingCopyDto): Promise<CurriculumWorkingCopy> {
+    return this.commands.keepWorkingCopy(caller.id, id, body);
+  }
+
+  @ApiOperation({ summary: 'Discards the caller’s kept edits of the curriculum: the saved draft stays as it is.' })
+  @ApiResponse({ status: 200, type: CurriculumDetailDto })
+  @ApiProblems(401, 403, 404)
+  @Delete(':id/working-copy')
+  async discardWorkingCopy(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<CurriculumDetail> {
+    await this.commands.discardWorkingCopy(caller.id, id);
     return this.queries.detail(caller.id, id);
   }
 

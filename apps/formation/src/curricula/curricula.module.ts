@@ -10,6 +10,8 @@ import { CurriculumQueries } from './curriculum-queries';
 import { CurriculumWeeks } from './curriculum-weeks';
 import { CurriculumProgressProjection } from './projections/curriculum-progress.projection';
 import { CurriculumProjection } from './projections/curriculum.projection';
+import { CurriculumWorkingCopies } from './working-copies';
+import { MemberLifecycle } from '../members/members.port';
 
 const readModels = EventSourcingModule.forFeature([CurriculumProjection]);
 
@@ -21,12 +23,14 @@ const readModels = EventSourcingModule.forFeature([CurriculumProjection]);
 @Module({
   imports: [MembersModule, ChurchesModule, readModels],
   controllers: [CurriculaController],
-  providers: [CurriculumCommands, CurriculumQueries, CurriculumWeeks, CurriculumFollowers, CurriculumProgressProjection, CurriculaExport],
+  providers: [CurriculumCommands, CurriculumQueries, CurriculumWeeks, CurriculumFollowers, CurriculumProgressProjection, CurriculaExport, CurriculumWorkingCopies],
   exports: [CurriculumWeeks, CurriculumFollowers, CurriculaExport],
 })
 export class CurriculaModule {
-  constructor(runner: ProjectionRunner, followers: CurriculumFollowers, progress: CurriculumProgressProjection) {
+  constructor(runner: ProjectionRunner, followers: CurriculumFollowers, progress: CurriculumProgressProjection, lifecycle: MemberLifecycle, workingCopies: CurriculumWorkingCopies) {
     // These read models need other providers (the directory, the member read model), which forFeature's module lacks.
     runner.register([followers, progress]);
+    // An author's kept edits are theirs: deleting the account forgets them (the saved curricula stay the church's).
+    lifecycle.listen({ forget: (userId) => workingCopies.forget(userId) });
   }
 }

@@ -19,6 +19,7 @@ import { activeAssignments, type AssignmentState, type CurriculumState } from '.
 import { progressKey } from './domain/progress-contribution';
 import { type CurriculumListEntry, CurriculumProjection } from './projections/curriculum.projection';
 import { CurriculumProgressProjection } from './projections/curriculum-progress.projection';
+import { CurriculumWorkingCopies } from './working-copies';
 
 const notFound = (what: string) => new Refusal(errorCodes.notFound, `${what} was not found.`);
 
@@ -33,6 +34,7 @@ export class CurriculumQueries {
     private readonly progressFigures: CurriculumProgressProjection,
     private readonly weeks: CurriculumWeeks,
     private readonly directory: ChurchDirectory,
+    private readonly workingCopies: CurriculumWorkingCopies,
   ) {}
 
   /** The church's curricula (admins), most recently changed first. */
@@ -50,10 +52,11 @@ export class CurriculumQueries {
 
   async detail(caller: string, curriculumId: string): Promise<CurriculumDetail> {
     const s = await this.commands.loadAsAdmin(caller, curriculumId);
-    const [church, churchGroups, today] = await Promise.all([
+    const [church, churchGroups, today, workingCopy] = await Promise.all([
       this.directory.church(s.churchId),
       this.directory.groupsOf(s.churchId),
       this.commands.churchToday(s.churchId),
+      this.workingCopies.of(caller, curriculumId),
     ]);
     const assigned = Object.values(s.assignments);
     const groupNames = await this.directory.groupFacts(assigned.flatMap((a) => a.groupIds));
@@ -72,6 +75,7 @@ export class CurriculumQueries {
         .sort((a, b) => b.assignedAt.localeCompare(a.assignedAt))
         .map((a) => this.assignmentOf(a, today, (id) => groupNames.get(id)?.name ?? 'A group')),
       churchGroups: churchGroups.map((g) => ({ id: g.groupId, name: g.name })),
+      workingCopy,
     };
   }
 

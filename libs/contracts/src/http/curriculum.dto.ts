@@ -28,6 +28,7 @@ export const curriculumMessages = {
   groupsRequired: 'Choose at least one group.',
   groupNotInChurch: 'This group does not belong to the church.',
   duplicateIds: 'Each week and activity needs its own id.',
+  workingCopyChanged: 'Your edits to this curriculum were kept from another window a moment ago. Reload to see them, or discard them.',
 } as const;
 
 const localDate = z.iso.date('Use a date like 2026-11-22');
@@ -74,6 +75,39 @@ export const assignCurriculumRequestSchema = z.object({
   /** A Sunday: the first day of week 1, in the church's time zone. */
   startDate: localDate,
 });
+/**
+ * An author's edits not yet saved as the church's draft, kept as they type (`PUT /curricula/{id}/working-copy`).
+ * Unfinished, so only sizes are checked (an empty title or an unread reference waits for Save draft).
+ */
+const looseText = (max: number) => z.string().max(max);
+const workingActivity = z.object({
+  id,
+  name: looseText(120),
+  description: looseText(600),
+  durationMinutes: z.number().int().min(1).max(CURRICULUM_DURATION_MAX_MINUTES),
+  scripture: looseText(80).nullable(),
+  reflectionPrompt: looseText(500).nullable(),
+});
+const workingWeek = z.object({
+  id,
+  title: looseText(120),
+  summary: looseText(600),
+  days: z.array(z.object({ activities: z.array(workingActivity).max(CURRICULUM_MAX_DAY_ACTIVITIES) })).length(7),
+});
+export const curriculumWorkingContentSchema = z.object({
+  title: looseText(120),
+  description: looseText(1000),
+  weeks: z.array(workingWeek).max(CURRICULUM_MAX_WEEKS),
+});
+export type CurriculumWorkingContent = z.infer<typeof curriculumWorkingContentSchema>;
+export const saveCurriculumWorkingCopyRequestSchema = z.object({
+  /** The working copy this replaces: its `revision`, or 0 when there is none yet (a stale one is a 409). */
+  copyRevision: z.number().int().min(0),
+  /** The curriculum's `revision` the edits started from. */
+  baseRevision: z.number().int().min(1),
+  content: curriculumWorkingContentSchema,
+});
+export type SaveCurriculumWorkingCopyRequest = z.infer<typeof saveCurriculumWorkingCopyRequestSchema>;
 export const curriculaQuerySchema = z.object({ churchId: id });
 export const curriculumWeekQuerySchema = z.object({
   /** 'draft' (admins), or a published version; by default the version assigned to the caller, or the latest. */
@@ -133,6 +167,16 @@ export const curriculumAssignmentSchema = z.object({
 });
 export type CurriculumAssignment = z.infer<typeof curriculumAssignmentSchema>;
 
+/** The caller's own kept edits of a curriculum (only they see them); gone once they save the draft or discard them. */
+export const curriculumWorkingCopySchema = z.object({
+  revision: z.number().int(),
+  /** The curriculum's revision the edits started from: when it is older than the draft's, someone saved since. */
+  baseRevision: z.number().int(),
+  savedAt: z.string(),
+  content: curriculumWorkingContentSchema,
+});
+export type CurriculumWorkingCopy = z.infer<typeof curriculumWorkingCopySchema>;
+
 export const curriculumDetailSchema = curriculumSummarySchema.extend({
   description: z.string(),
   churchName: z.string(),
@@ -146,6 +190,8 @@ export const curriculumDetailSchema = curriculumSummarySchema.extend({
   assignments: z.array(curriculumAssignmentSchema),
   /** The church's groups, to choose from when assigning. */
   churchGroups: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The caller's edits kept since their last Save draft (null when there are none). */
+  workingCopy: curriculumWorkingCopySchema.nullable(),
 });
 export type CurriculumDetail = z.infer<typeof curriculumDetailSchema>;
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { curriculumMessages as m, errorCodes, Refusal } from '@abide/contracts';
+import { curriculumMessages as m, type CurriculumWorkingCopy, errorCodes, Refusal, type SaveCurriculumWorkingCopyRequest } from '@abide/contracts';
 import { CommandHandler, CommandRunner, EventStore } from '@abide/event-store';
 import { localDateOf, type LocalDate } from '@abide/calendar';
 import { v7 as uuidv7 } from 'uuid';
@@ -9,6 +9,7 @@ import type { CommandMeta } from '../../members/members.port';
 import { startDateProblem } from '../domain/assignment-weeks';
 import { type ContentInput, copyOf, normaliseContent } from '../domain/curriculum-content';
 import { assertExists, type CurriculumCommand, curriculumDecider, type CurriculumState } from '../domain/curriculum.decider';
+import { CurriculumWorkingCopies } from '../working-copies';
 
 export const curriculumStreamId = (curriculumId: string) => `curriculum-${curriculumId}`;
 const TITLE_MAX = 120;
@@ -27,6 +28,7 @@ export class CurriculumCommands {
     runner: CommandRunner,
     private readonly directory: ChurchDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly workingCopies: CurriculumWorkingCopies,
   ) {
     this.curricula = new CommandHandler(runner, curriculumDecider, {
       streamOf: (command) => curriculumStreamId(command.curriculumId),
@@ -82,6 +84,20 @@ export class CurriculumCommands {
     const { content, problems } = normaliseContent(input);
     if (problems.length > 0) throw Refusal.fields(problems);
     await this.curricula.handle({ type: 'SaveCurriculumDraft', curriculumId, by, revision: input.revision, content }, meta);
+    // Saved for everyone: the author's kept edits are what they just saved.
+    await this.workingCopies.discard(by, curriculumId);
+  }
+
+  /** Keeps the author's unsaved edits (their church's admins only; 409 when another window of theirs wrote since). */
+  async keepWorkingCopy(by: string, curriculumId: string, input: SaveCurriculumWorkingCopyRequest): Promise<CurriculumWorkingCopy> {
+    const state = await this.loadAsAdmin(by, curriculumId);
+    if (state.archived) throw new Refusal(errorCodes.conflict, m.archived);
+    return this.workingCopies.put(by, curriculumId, input, this.clock());
+  }
+
+  async discardWorkingCopy(by: string, curriculumId: string): Promise<void> {
+    await this.loadAsAdmin(by, curriculumId);
+    await this.workingCopies.discard(by, curriculumId);
   }
 
   async publish(by: string, curriculumId: string, meta: CommandMeta): Promise<void> {

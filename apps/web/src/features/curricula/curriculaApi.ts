@@ -1,4 +1,11 @@
-import { curriculumAssignmentSchema, curriculumDetailSchema, curriculumListSchema, curriculumProgressSchema, curriculumWeekPreviewSchema } from '@abide/contracts';
+import {
+  curriculumAssignmentSchema,
+  curriculumDetailSchema,
+  curriculumListSchema,
+  curriculumProgressSchema,
+  curriculumWeekPreviewSchema,
+  curriculumWorkingCopySchema,
+} from '@abide/contracts';
 import { abideApi } from '../../shared/api/generated/abideApi';
 import { checkedBy } from '../../shared/api/response-schema';
 
@@ -21,6 +28,22 @@ export const curriculaApi = abideApi.enhanceEndpoints<'Curricula' | 'Curriculum'
     curriculaRestore: { responseSchema: checkedBy(curriculumDetailSchema), invalidatesTags: (_r, _e, id) => ['Curricula', curriculum(id)] },
     curriculaAssign: { responseSchema: checkedBy(curriculumAssignmentSchema), invalidatesTags: (_r, _e, { id }) => ['Curricula', 'CurriculumProgress', curriculum(id)] },
     curriculaEndAssignment: { invalidatesTags: (_r, _e, { id }) => ['Curricula', curriculum(id)] },
+    // The author's kept edits go into the cached curriculum (no refetch for each: it would change nothing on screen),
+    // so reopening the editor in this tab shows them too.
+    curriculaKeepWorkingCopy: {
+      responseSchema: checkedBy(curriculumWorkingCopySchema),
+      onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) {
+          dispatch(
+            curriculaApi.util.updateQueryData('curriculaDetail', id, (draft) => {
+              draft.workingCopy = data;
+            }),
+          );
+        }
+      },
+    },
+    curriculaDiscardWorkingCopy: { responseSchema: checkedBy(curriculumDetailSchema), invalidatesTags: (_r, _e, id) => [curriculum(id)] },
     curriculaWeek: { responseSchema: checkedBy(curriculumWeekPreviewSchema), providesTags: ['CurriculumWeek'] },
     curriculaProgress: { responseSchema: checkedBy(curriculumProgressSchema), providesTags: ['CurriculumProgress'] },
   },
@@ -31,6 +54,8 @@ export const {
   useCurriculaDetailQuery,
   useCurriculaCreateMutation,
   useCurriculaSaveDraftMutation,
+  useCurriculaKeepWorkingCopyMutation,
+  useCurriculaDiscardWorkingCopyMutation,
   useCurriculaPublishMutation,
   useCurriculaDuplicateMutation,
   useCurriculaArchiveMutation,

@@ -1,4 +1,4 @@
-import { type ActivityDraft, moveActivity, moved, newActivity, newWeek, placeOf, placeOfActivity, putActivity, sundaysFrom } from './curriculum-draft';
+import { type ActivityDraft, describeChanges, type Draft, moveActivity, moved, newActivity, newWeek, placeOf, placeOfActivity, putActivity, sundaysFrom } from './curriculum-draft';
 
 describe('the curriculum editor’s draft', () => {
   it('moves an item within a list (drag and drop, or the keyboard)', () => {
@@ -40,5 +40,18 @@ describe('the curriculum editor’s draft', () => {
 
   it('offers Sundays a week apart', () => {
     expect(sundaysFrom('2026-11-22', 3)).toEqual(['2026-11-22', '2026-11-29', '2026-12-06']);
+  });
+
+  it('names what leaving without saving would lose, as a person would list it', () => {
+    const week = putActivity(newWeek(1), { ...newActivity(), name: 'Read' }, 1);
+    const saved: Draft = { title: 'Lent', description: '', weeks: [week] };
+    expect(describeChanges(saved, saved)).toEqual([]);
+    const added = putActivity(newWeek(2), { ...newActivity(), name: 'Walk' }, 3);
+    expect(describeChanges(saved, { ...saved, title: 'Lent together', weeks: [week, added] })).toEqual(['the title', '1 week added', '1 activity added']);
+    const edited = { ...week, title: 'Ashes', days: week.days.map((d) => d.map((a) => ({ ...a, name: 'Read slowly' }))) };
+    expect(describeChanges(saved, { ...saved, weeks: [edited] })).toEqual(['1 week’s title or summary edited', '1 activity edited']);
+    expect(describeChanges(saved, { ...saved, weeks: [] })).toEqual(['1 week removed', '1 activity removed']);
+    const movedOnly = { ...week, days: moveActivity(week.days, week.days[1][0].id, 4) };
+    expect(describeChanges(saved, { ...saved, weeks: [movedOnly] })).toEqual(['activities moved']);
   });
 });

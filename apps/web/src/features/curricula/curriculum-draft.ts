@@ -1,4 +1,5 @@
 import { CURRICULUM_MAX_DAY_ACTIVITIES, type CurriculumContentView } from '@abide/contracts';
+import type { CurriculumWorkingContent } from '@abide/contracts';
 import type { SaveCurriculumDraftDto } from '../../shared/api/generated/abideApi';
 
 /**
@@ -56,6 +57,56 @@ export const toRequest = (draft: Draft, revision: number): SaveCurriculumDraftDt
     })),
   })),
 });
+
+/** The editor's draft as it is kept between saves (unfinished: nothing trimmed or checked). */
+export const toWorkingContent = (draft: Draft): CurriculumWorkingContent => ({
+  title: draft.title,
+  description: draft.description,
+  weeks: draft.weeks.map((w) => ({
+    id: w.id,
+    title: w.title,
+    summary: w.summary,
+    days: w.days.map((activities) => ({ activities: activities.map((a) => ({ ...a, scripture: a.scripture || null, reflectionPrompt: a.reflectionPrompt || null })) })),
+  })),
+});
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What `current` changes in `saved`, as a person would list it ("2 weeks added", "the title"): what leaving without
+ * saving would lose. Empty when they are the same.
+ */
+export const describeChanges = (saved: Draft, current: Draft): string[] => {
+  const savedWeeks = new Map(saved.weeks.map((w) => [w.id, w]));
+  const currentIds = new Set(current.weeks.map((w) => w.id));
+  const added = current.weeks.filter((w) => !savedWeeks.has(w.id)).length;
+  const removed = saved.weeks.filter((w) => !currentIds.has(w.id)).length;
+  const activities = (d: Draft) => new Map(d.weeks.flatMap((w) => w.days.flat().map((a) => [a.id, JSON.stringify(a)] as const)));
+  const [before, after] = [activities(saved), activities(current)];
+  const activitiesAdded = [...after.keys()].filter((id) => !before.has(id)).length;
+  const activitiesRemoved = [...before.keys()].filter((id) => !after.has(id)).length;
+  const activitiesEdited = [...after].filter(([id, a]) => before.has(id) && before.get(id) !== a).length;
+  const weeksEdited = current.weeks.filter((w) => {
+    const was = savedWeeks.get(w.id);
+    return was && (was.title !== w.title || was.summary !== w.summary);
+  }).length;
+  const order = (d: Draft) => d.weeks.map((w) => w.id).filter((id) => savedWeeks.has(id) && currentIds.has(id)).join();
+  const placement = (d: Draft) => d.weeks.map((w) => w.days.map((day) => day.map((a) => a.id).join()).join('|')).join('/');
+  const changes = [
+    saved.title !== current.title ? 'the title' : '',
+    saved.description !== current.description ? 'the description' : '',
+    added ? `${plural(added, 'week', 'weeks')} added` : '',
+    removed ? `${plural(removed, 'week', 'weeks')} removed` : '',
+    weeksEdited ? `${plural(weeksEdited, 'week’s title or summary', 'weeks’ titles or summaries')} edited` : '',
+    order(saved) !== order(current) ? 'the order of the weeks' : '',
+    activitiesAdded ? `${plural(activitiesAdded, 'activity', 'activities')} added` : '',
+    activitiesRemoved ? `${plural(activitiesRemoved, 'activity', 'activities')} removed` : '',
+    activitiesEdited ? `${plural(activitiesEdited, 'activity', 'activities')} edited` : '',
+  ].filter(Boolean);
+  // Activities moved between days or places, with nothing else changed.
+  if (changes.length === 0 && placement(saved) !== placement(current)) changes.push('activities moved');
+  return changes;
+};
 
 export const newWeek = (number: number): WeekDraft => ({ id: newId(), title: `Week ${number}`, summary: '', days: dayNames.map(() => []) });
 export const newActivity = (): ActivityDraft => ({ id: newId(), name: '', description: '', durationMinutes: 15, scripture: '', reflectionPrompt: '' });

@@ -1,7 +1,8 @@
 import type { CurriculumDetail } from '@abide/contracts';
 import { Alert, App, Button, Card, Empty, Input, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useUnsavedChangesGuard } from '../../../app/unsaved-changes';
 import { problemOf, httpStatusOf } from '../../../shared/api/problem-details';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { churchFailure } from '../../churches/church-errors';
@@ -12,6 +13,7 @@ import { WeekPreviewModal } from '../components/WeekPreviewModal';
 import { SortableList } from '../components/SortableList';
 import { WeekDaysBoard } from '../components/WeekDaysBoard';
 import {
+  describeChanges,
   type Draft,
   draftOf,
   moved,
@@ -20,12 +22,15 @@ import {
   placeOf,
   putActivity,
   toRequest,
+  toWorkingContent,
   updateWeek,
   type WeekDraft,
 } from '../curriculum-draft';
 import {
   useCurriculaArchiveMutation,
   useCurriculaDetailQuery,
+  useCurriculaDiscardWorkingCopyMutation,
+  useCurriculaKeepWorkingCopyMutation,
   useCurriculaDuplicateMutation,
   useCurriculaPublishMutation,
   useCurriculaRestoreMutation,
@@ -64,22 +69,51 @@ function WeekEditor({ week, number, onChange, onEdit }: { week: WeekDraft; numbe
   );
 }
 
+/** How long typing pauses before the edits are kept on the server. */
+const KEEP_AFTER_MS = 1_200;
+
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * Edits are kept on the server as the author types (their working copy, only they see it), so a closed tab, a crash
+ * or a slip of the navigation loses nothing; reopening brings them back with "Draft saved at …" and a way to discard
+ * them. Save draft makes them the church's draft for every admin, as before.
+ */
 function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
   const { notification } = App.useApp();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(curriculum.draft));
-  const [revision, setRevision] = useState(curriculum.revision);
-  const [dirty, setDirty] = useState(false);
+  const kept = curriculum.workingCopy;
+  const [draft, setDraft] = useState<Draft>(() => draftOf(kept?.content ?? curriculum.draft));
+  // Kept edits that started before someone's later save are saved against the revision they started from, so that
+  // save is refused (409) instead of silently replacing the newer draft.
+  const [revision, setRevision] = useState(kept?.baseRevision ?? curriculum.revision);
+  const [dirty, setDirtyState] = useState(kept !== null);
+  // Read at the moment of leaving (a save may finish just before a navigation), hence a ref beside the state.
+  const dirtyNow = useRef(dirty);
+  const setDirty = (value: boolean) => {
+    dirtyNow.current = value;
+    setDirtyState(value);
+  };
+  const [copy, setCopy] = useState<{ revision: number; savedAt: string | null }>({ revision: kept?.revision ?? 0, savedAt: kept?.savedAt ?? null });
+  const [keepState, setKeepState] = useState<'kept' | 'pending' | 'failed' | 'elsewhere'>('kept');
+  const [restored, setRestored] = useState(kept !== null);
+  // When the edits brought back were kept (later keeps move `copy.savedAt` on).
+  const [restoredFrom] = useState(kept?.savedAt ?? null);
+  // Each Save draft or discard starts a new generation: an earlier keep that answers late is ignored.
+  const generation = useRef(0);
   const [weekId, setWeekId] = useState<string | null>(draft.weeks[0]?.id ?? null);
   const [editing, setEditing] = useState<ActivityEdit | null>(null);
   const [preview, setPreview] = useState<number | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [save, saving] = useCurriculaSaveDraftMutation();
+  const [keepCopy] = useCurriculaKeepWorkingCopyMutation();
+  const [discardCopy, discarding] = useCurriculaDiscardWorkingCopyMutation();
   const [publish, publishing] = useCurriculaPublishMutation();
   const [duplicate, duplicating] = useCurriculaDuplicateMutation();
   const [archive] = useCurriculaArchiveMutation();
   const [restore] = useCurriculaRestoreMutation();
   const archived = curriculum.status === 'archived';
+  const staleBase = kept !== null && kept.baseRevision !== curriculum.revision && revision === kept.baseRevision;
 
   // Another tab's save (or a reload after a conflict) brings the server's draft in when nothing here is unsaved.
   // (Adjusted while rendering, as React advises for state that follows a prop.)
@@ -91,13 +125,81 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
   const change = (next: Draft) => {
     setDraft(next);
     setDirty(true);
+    setKeepState((s) => (s === 'elsewhere' ? s : 'pending'));
   };
   const week = draft.weeks.find((w) => w.id === weekId) ?? null;
   const weekNumber = week ? draft.weeks.indexOf(week) + 1 : 0;
 
+  // Keeps the edits a moment after typing pauses; one request at a time (each names the copy revision the last one
+  // answered), the newest edits going next.
+  const [sending, setSending] = useState(false);
+  // Save draft and Discard wait for a keep on its way, so it cannot land after them and bring old edits back.
+  const keeping = useRef<Promise<unknown> | null>(null);
+  const keepNow = () => {
+    const started = generation.current;
+    setSending(true);
+    // Marked kept now: an edit while the request runs marks it pending again, and is kept after it.
+    setKeepState('kept');
+    keeping.current = keepCopy({
+      id: curriculum.id,
+      saveCurriculumWorkingCopyDto: { copyRevision: copy.revision, baseRevision: revision, content: toWorkingContent(draft) },
+    })
+      .then((result) => {
+        if (generation.current !== started) return;
+        if (result.data) setCopy({ revision: result.data.revision, savedAt: result.data.savedAt });
+        else setKeepState(httpStatusOf(result.error) === 409 ? 'elsewhere' : 'failed');
+      })
+      .finally(() => setSending(false));
+  };
+  const keptSoFar = async () => {
+    await keeping.current?.catch(() => undefined);
+  };
+  const keepable = dirty && !archived && keepState === 'pending' && !sending;
+  // Leaving (Leave in the prompt, or the editor closing for another curriculum) keeps what the pause had not yet kept.
+  const keepOnLeaving = useRef<(() => void) | null>(null);
+  useLayoutEffect(() => {
+    keepOnLeaving.current = keepable ? keepNow : null;
+  });
+  useEffect(() => () => keepOnLeaving.current?.(), []);
+  useEffect(() => {
+    if (!keepable) return;
+    const timer = setTimeout(() => keepOnLeaving.current?.(), KEEP_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [keepable, draft]);
+
+  const savedDraft = useMemo(() => draftOf(curriculum.draft), [curriculum.draft]);
+  useUnsavedChangesGuard(
+    dirty,
+    () => {
+      const changes = describeChanges(savedDraft, draft);
+      const what = changes.length ? changes.join(', ') : 'your edits';
+      const safe = keepState === 'pending' || (keepState === 'kept' && copy.savedAt !== null);
+      return {
+        title: 'Leave with unsaved changes?',
+        content: safe ? (
+          <p>
+            Not saved for the church yet: {what}. They stay in your draft{copy.savedAt && keepState === 'kept' ? ` (saved at ${timeOf(copy.savedAt)})` : ''}{' '}
+            and come back when you reopen this curriculum; the other admins see them only after Save draft.
+          </p>
+        ) : (
+          <p>Leaving now loses {what}: they are not saved yet. Stay, then press Save draft.</p>
+        ),
+      };
+    },
+    () => dirtyNow.current,
+  );
+
+  const forgetKept = () => {
+    generation.current += 1;
+    setCopy({ revision: 0, savedAt: null });
+    setKeepState('kept');
+    setRestored(false);
+  };
+
   /** Saves when there is anything unsaved; false when the server refused (its reasons are shown). */
   const saveNow = async (): Promise<boolean> => {
     if (!dirty) return true;
+    await keptSoFar();
     const result = await save({ id: curriculum.id, saveCurriculumDraftDto: toRequest(draft, revision) });
     if (result.error) {
       const problem = problemOf(result.error);
@@ -108,7 +210,25 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
     setProblems([]);
     setRevision(result.data.revision);
     setDirty(false);
+    // The server dropped the kept edits with the save.
+    forgetKept();
     return true;
+  };
+
+  const onDiscard = async () => {
+    await keptSoFar();
+    const result = await discardCopy(curriculum.id);
+    if (result.error) {
+      notification.error({ message: 'Not discarded', description: churchFailure(result.error) });
+      return;
+    }
+    forgetKept();
+    setDirty(false);
+    setProblems([]);
+    const saved = draftOf(result.data.draft);
+    setDraft(saved);
+    setRevision(result.data.revision);
+    setWeekId(saved.weeks[0]?.id ?? null);
   };
 
   const onPublish = async () => {
@@ -128,6 +248,15 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
     }
   };
 
+  const keptNote =
+    keepState === 'elsewhere'
+      ? ' · newer edits were kept from another window'
+      : keepState === 'failed'
+        ? ' · your draft could not be kept: save it before leaving'
+        : copy.savedAt && keepState === 'kept'
+          ? ` · Draft saved at ${timeOf(copy.savedAt)}`
+          : '';
+
   return (
     <main className="page curriculum-editor">
       <title>{`${draft.title || 'Curriculum'} · Abide`}</title>
@@ -138,7 +267,7 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
           </Typography.Title>
           <p className="page-header__lead">
             {curriculum.churchName} · {draft.weeks.length === 1 ? '1 week' : `${draft.weeks.length} weeks`}
-            {dirty ? ' · unsaved changes' : curriculum.hasUnpublishedChanges && curriculum.latestVersion ? ' · draft differs from the published version' : ''}
+            {dirty ? ` · unsaved changes${keptNote}` : curriculum.hasUnpublishedChanges && curriculum.latestVersion ? ' · draft differs from the published version' : ''}
           </p>
         </div>
         <Space wrap>
@@ -185,6 +314,37 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
               ))}
             </ul>
           }
+        />
+      ) : null}
+      {restored && dirty ? (
+        <Alert
+          type={staleBase ? 'warning' : 'info'}
+          showIcon
+          className="curriculum-restored"
+          message={`Your draft from ${restoredFrom ? new Date(restoredFrom).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'earlier'} is back`}
+          description={
+            <>
+              <p>
+                {staleBase
+                  ? 'Someone saved this curriculum after you made these edits, so saving them is refused: discard them to see the saved draft.'
+                  : 'These edits are not saved for the church yet: Save draft keeps them for every admin, or discard them to go back to the saved draft.'}
+              </p>
+              {/* Below the words, not beside them: a phone keeps the message readable. */}
+              <Popconfirm title="Discard your unsaved edits?" description="The saved draft stays as it is." okText="Discard" okButtonProps={{ danger: true }} onConfirm={() => void onDiscard()}>
+                <Button size="small" danger loading={discarding.isLoading}>
+                  Discard my draft
+                </Button>
+              </Popconfirm>
+            </>
+          }
+        />
+      ) : null}
+      {keepState === 'elsewhere' ? (
+        <Alert
+          type="warning"
+          showIcon
+          message="Newer edits of yours were kept from another window"
+          description="These edits are no longer kept as you type: Save draft here, or reload to continue from the other window’s."
         />
       ) : null}
       {archived ? <Alert type="info" showIcon message="This curriculum is archived: restore it to change or assign it." /> : null}

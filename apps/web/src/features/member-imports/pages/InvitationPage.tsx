@@ -7,7 +7,9 @@ import { problemOf } from '../../../shared/api/problem-details';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { AuthScreen } from '../../auth/components/AuthScreen';
+import { useAppDispatch } from '../../../app/hooks';
 import { useAuth } from '../../auth/hooks/useAuth';
+import { untilMemberOf } from '../../churches/membership-arrival';
 import { useInvitationsAcceptAsMemberMutation, useInvitationsAcceptMutation, useInvitationsGetQuery, useInvitationsOpenMutation } from '../memberImportsApi';
 
 const fields = acceptInvitationRequestSchema.shape;
@@ -25,6 +27,8 @@ export function InvitationPage() {
   const { adoptSession } = useAuth();
   const { notification } = App.useApp();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [joining, setJoining] = useState(false);
   const [view, setView] = useState<InvitationView | null>(null);
   const [failure, setFailure] = useState<string | null>(token ? null : 'This invitation link is not complete. Open it from the e-mail again.');
   const [form] = Form.useForm<{ name: string; password: string }>();
@@ -49,6 +53,9 @@ export function InvitationPage() {
     }
     const { church, ...session } = result.data;
     await adoptSession(session);
+    // Onboarding and the frame after it show the church as soon as community has it.
+    setJoining(true);
+    await dispatch(untilMemberOf(church.id));
     notification.success({ message: `Welcome to ${church.name}!`, description: 'Your account is ready.' });
     navigate('/onboarding', { replace: true });
   };
@@ -79,7 +86,7 @@ export function InvitationPage() {
             <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Please enter a password' }, zodRule(fields.password)]}>
               <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" />
             </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={accepting.isLoading}>
+            <Button type="primary" htmlType="submit" block loading={accepting.isLoading || joining}>
               Accept and join
             </Button>
           </Form>
@@ -96,6 +103,8 @@ export function JoinInvitationPage() {
   const [accept, accepting] = useInvitationsAcceptAsMemberMutation();
   const { notification } = App.useApp();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [joining, setJoining] = useState(false);
 
   const onAccept = async () => {
     const result = await accept(invitationId);
@@ -103,7 +112,14 @@ export function JoinInvitationPage() {
       notification.error({ message: 'Not accepted', description: problemOf(result.error)?.detail ?? 'Please try again.' });
       return;
     }
-    notification.success({ message: `You joined ${result.data.church.name}` });
+    // The toast and the page must agree: both wait until My Churches (the page, the badge, the menu) lists it.
+    setJoining(true);
+    const listed = await dispatch(untilMemberOf(result.data.church.id));
+    setJoining(false);
+    notification.success({
+      message: `You joined ${result.data.church.name}`,
+      description: listed ? undefined : 'It can take a minute to appear in your churches.',
+    });
     navigate('/churches', { replace: true });
   };
 
@@ -120,7 +136,7 @@ export function JoinInvitationPage() {
           title={`${data.church.name} invites you`}
           subTitle={`Join ${data.church.name}${groupNote(data)}. The invitation stands until ${new Date(data.expiresAt).toLocaleDateString()}.`}
           extra={
-            <Button type="primary" loading={accepting.isLoading} onClick={() => void onAccept()}>
+            <Button type="primary" loading={accepting.isLoading || joining} onClick={() => void onAccept()}>
               Accept and join
             </Button>
           }

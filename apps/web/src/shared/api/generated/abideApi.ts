@@ -308,6 +308,19 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    curriculaKeepWorkingCopy: build.mutation<CurriculaKeepWorkingCopyApiResponse, CurriculaKeepWorkingCopyApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula/${encodeURIComponent(String(queryArg.id))}/working-copy`,
+        method: 'PUT',
+        body: queryArg.saveCurriculumWorkingCopyDto,
+      }),
+    }),
+    curriculaDiscardWorkingCopy: build.mutation<CurriculaDiscardWorkingCopyApiResponse, CurriculaDiscardWorkingCopyApiArg>({
+      query: (queryArg) => ({
+        url: `/curricula/${encodeURIComponent(String(queryArg))}/working-copy`,
+        method: 'DELETE',
+      }),
+    }),
     profilesMine: build.query<ProfilesMineApiResponse, ProfilesMineApiArg>({
       query: () => ({ url: `/formation/profile` }),
     }),
@@ -1108,6 +1121,13 @@ export type CurriculaWeekApiArg = {
   week: number;
   version?: string;
 };
+export type CurriculaKeepWorkingCopyApiResponse = /** status 200  */ CurriculumWorkingCopyDto;
+export type CurriculaKeepWorkingCopyApiArg = {
+  id: string;
+  saveCurriculumWorkingCopyDto: SaveCurriculumWorkingCopyDto;
+};
+export type CurriculaDiscardWorkingCopyApiResponse = /** status 200  */ CurriculumDetailDto;
+export type CurriculaDiscardWorkingCopyApiArg = string;
 export type ProfilesMineApiResponse = /** status 200  */ FormationProfileDto;
 export type ProfilesMineApiArg = void;
 export type GroupsMineApiResponse = /** status 200  */ GroupSummaryListDto;
@@ -1834,6 +1854,30 @@ export type CurriculumDetailDto = {
     id: string;
     name: string;
   }[];
+  workingCopy: {
+    revision: number;
+    baseRevision: number;
+    savedAt: string;
+    content: {
+      title: string;
+      description: string;
+      weeks: {
+        id: string;
+        title: string;
+        summary: string;
+        days: {
+          activities: {
+            id: string;
+            name: string;
+            description: string;
+            durationMinutes: number;
+            scripture: string | null;
+            reflectionPrompt: string | null;
+          }[];
+        }[];
+      }[];
+    };
+  } | null;
 };
 export type CreateCurriculumDto = {
   churchId: string;
@@ -1914,6 +1958,53 @@ export type CurriculumWeekPreviewDto = {
       reflectionPrompt: string | null;
     }[];
   }[];
+};
+export type CurriculumWorkingCopyDto = {
+  revision: number;
+  baseRevision: number;
+  savedAt: string;
+  content: {
+    title: string;
+    description: string;
+    weeks: {
+      id: string;
+      title: string;
+      summary: string;
+      days: {
+        activities: {
+          id: string;
+          name: string;
+          description: string;
+          durationMinutes: number;
+          scripture: string | null;
+          reflectionPrompt: string | null;
+        }[];
+      }[];
+    }[];
+  };
+};
+export type SaveCurriculumWorkingCopyDto = {
+  copyRevision: number;
+  baseRevision: number;
+  content: {
+    title: string;
+    description: string;
+    weeks: {
+      id: string;
+      title: string;
+      summary: string;
+      days: {
+        activities: {
+          id: string;
+          name: string;
+          description: string;
+          durationMinutes: number;
+          scripture: string | null;
+          reflectionPrompt: string | null;
+        }[];
+      }[];
+    }[];
+  };
 };
 export type FormationProfileDto = {
   userId: string;
@@ -3084,6 +3175,8 @@ export const {
   useCurriculaRestoreMutation,
   useCurriculaWeekQuery,
   useLazyCurriculaWeekQuery,
+  useCurriculaKeepWorkingCopyMutation,
+  useCurriculaDiscardWorkingCopyMutation,
   useProfilesMineQuery,
   useLazyProfilesMineQuery,
   useGroupsMineQuery,
