@@ -37,7 +37,7 @@ describe.each([
     expect(answer.status()).toBe(429);
     // The page names the server's moment in the member's clock (rounded up to the minute), never a guess of its own.
     const at = await page.evaluate(
-      (iso) => new Date(Math.ceil(Date.parse(iso) / 60_000) * 60_000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+      (iso) => new Date(Math.ceil(Date.parse(iso) / 60_000) * 60_000).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }),
       problem.retryAt!,
     );
     await login.limitNotice.waitFor();

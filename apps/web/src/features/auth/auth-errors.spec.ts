@@ -28,7 +28,7 @@ describe('rateLimitNotice', () => {
 describe('clockTime', () => {
   it('rounds up to the minute, so the time shown is never before the limit ends', () => {
     const at = new Date(2026, 10, 29, 21, 41, 30);
-    expect(clockTime(at)).toBe(new Date(2026, 10, 29, 21, 42).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
+    expect(clockTime(at)).toBe(new Date(2026, 10, 29, 21, 42).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }));
     expect(clockTime(new Date(2026, 10, 29, 21, 42, 0))).toBe(clockTime(at));
   });
 });

@@ -27,7 +27,7 @@ export interface RateLimitNotice {
 
 /** 21:42 in the browser's zone and locale, rounded up to the minute so it is never earlier than the server allows. */
 export const clockTime = (at: Date): string =>
-  new Date(Math.ceil(at.getTime() / 60_000) * 60_000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  new Date(Math.ceil(at.getTime() / 60_000) * 60_000).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
 /**
  * A 429's notice from the server's own answer: its detail and its `retryAt` (the moment the limit ends). The page never
