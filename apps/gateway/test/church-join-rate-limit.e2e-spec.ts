@@ -33,7 +33,9 @@ describe('per-IP limit on church join codes (gateway, Redis)', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
     expect(refused.body.code).toBe('RATE_LIMITED');
-    expect(refused.body.detail).toMatch(/^Too many join codes that did not work came from your network\. Please check the code with your church and try again in \d+ minutes?\.$/);
+    expect(refused.body.detail).toMatch(
+      /^Too many join codes that did not work came from your network\. Please check the code with your church\. Try again in \d+ (minutes?|seconds?)\.$/,
+    );
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);

@@ -16,6 +16,8 @@ export class LoginPage {
   readonly codeInput: Locator;
   readonly verifyButton: Locator;
   readonly useRecoveryCode: Locator;
+  /** What the form says while a limit holds: when to try again, and the server's reason. */
+  readonly limitNotice: Locator;
 
   constructor(private readonly page: Page) {
     this.loginTab = page.getByRole('tab', { name: 'Login' });
@@ -31,6 +33,7 @@ export class LoginPage {
     this.codeInput = page.getByLabel(/^(Authentication code|Recovery code)$/);
     this.verifyButton = page.getByRole('button', { name: 'Verify' });
     this.useRecoveryCode = page.getByRole('button', { name: 'Use a recovery code' });
+    this.limitNotice = page.getByRole('alert').filter({ hasText: 'You can try again at' });
   }
 
   async open(): Promise<this> {

@@ -3,6 +3,7 @@ export * from './config/env-fragments';
 export * from './config/production-checks';
 export * from './errors/domain-error';
 export * from './errors/problem-details.filter';
+export * from './errors/retry-after';
 export * from './errors/transient-error';
 export * from './logging/request-id';
 export * from './logging/logging.module';

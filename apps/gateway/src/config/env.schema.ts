@@ -52,9 +52,22 @@ export const gatewayEnvSchema = z.object({
   COMMUNITY_URL: urlList,
   /** Per-call timeout to a service before the client gets a 504 problem. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** Sign-in, sign-up and recovery: at most this many requests per client IP per window (kept in Redis). */
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(30),
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
+   * Sign-up and password-recovery requests per client network per window, every request counted (kept in Redis). A
+   * ceiling for floods, not a per-person limit (identity limits recovery mails per address): 300 in 15 minutes lets a
+   * whole congregation on the church's Wi-Fi sign up or ask for a link together (docs/api.md "Limits").
+   */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(300),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /**
+   * Failed sign-ins (a wrong password, an invalid request, an account already backed off) per client network per
+   * window; the second step's wrong codes are counted apart with the same numbers. Successful sign-ins are never
+   * counted, so a few hundred people signing in behind one NAT pass; 300 failures in 15 minutes is far more than their
+   * typos (identity already holds each account after 5) and stops a credential-stuffing run from one network at 20 a
+   * minute (docs/api.md "Limits").
+   */
+  SIGN_IN_FAILURES_PER_NETWORK_MAX: z.coerce.number().int().min(1).max(100_000).default(300),
+  SIGN_IN_FAILURES_PER_NETWORK_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /** Joining a church by code: at most this many codes that matched no church per client IP per window (docs/churches.md). */
   JOIN_CODE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(50),
   JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),

@@ -1,24 +1,63 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { errorCodes } from '@abide/contracts';
-import { DomainError } from '@abide/platform';
+import { tooManyRequests } from '@abide/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
 import { clientNetwork } from './client-network';
 import { fixedWindow } from './fixed-window';
 import { RateLimitCounters } from './rate-limit-counters';
 
-/** The per-IP limits of the route table (proxy/route-table.ts); each bucket is counted on its own. */
+/** The per-network limits of the route table (proxy/route-table.ts); each bucket is counted on its own. */
 export type RateLimitBucket = 'sign-up' | 'sign-in' | 'two-factor' | 'recover' | 'church-join';
 
-interface RateLimitPolicy {
+export interface RateLimitPolicy {
   max: number;
   windowSeconds: number;
-  /** The 429's detail. */
-  tooMany: (secondsLeft: number) => string;
+  /** The 429's first sentence (what happened); "Try again in …" follows, from the window's time left. */
+  reason: string;
   /** What the route answers while the counters' Redis is away (503). */
   unavailable: string;
   /** Which answers count; by default every request does. The others are given back once answered. */
   counts?: (status: number) => boolean;
 }
+
+/**
+ * A sign-in step that failed: a wrong password or code (401), an invalid request (400), or an account identity is
+ * already holding back (429). A session or challenge (200) and "confirm your e-mail" (403, after a right password)
+ * are given back, so a congregation signing in behind one address never fills the ceiling.
+ */
+export const failedSignIn = (status: number): boolean => status === 400 || status === 401 || status === 429;
+
+/** The limits, by bucket, from the gateway's configuration (numbers and reasons in env.schema.ts and docs/api.md). */
+export const rateLimitPolicies = (config: GatewayConfig): Record<RateLimitBucket, RateLimitPolicy> => {
+  const requests = { max: config.AUTH_RATE_LIMIT_MAX, windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS };
+  const failures = {
+    max: config.SIGN_IN_FAILURES_PER_NETWORK_MAX,
+    windowSeconds: config.SIGN_IN_FAILURES_PER_NETWORK_WINDOW_SECONDS,
+    counts: failedSignIn,
+  };
+  const signInUnavailable = 'Signing in is briefly unavailable. Please try again in a minute.';
+  return {
+    'sign-up': {
+      ...requests,
+      reason: 'Too many accounts were asked for from your network.',
+      unavailable: 'Signing up is briefly unavailable. Please try again in a minute.',
+    },
+    recover: {
+      ...requests,
+      reason: 'Too many password resets were asked for from your network.',
+      unavailable: 'Password recovery is briefly unavailable. Please try again in a minute.',
+    },
+    'sign-in': { ...failures, reason: 'Too many sign-ins from your network have failed.', unavailable: signInUnavailable },
+    'two-factor': { ...failures, reason: 'Too many sign-in codes from your network have failed.', unavailable: signInUnavailable },
+    'church-join': {
+      max: config.JOIN_CODE_RATE_LIMIT_MAX,
+      windowSeconds: config.JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS,
+      reason: 'Too many join codes that did not work came from your network. Please check the code with your church.',
+      unavailable: 'Joining a church with a code is briefly unavailable. Please try again in a minute.',
+      // 400: not a code; 404: no church has it. A join (200), "already a member" (409) or anything else is given back.
+      counts: (status) => status === 400 || status === 404,
+    },
+  };
+};
 
 /** A request counted in its window, to give back if its answer does not count. */
 export interface CountedRequest {
@@ -27,13 +66,13 @@ export interface CountedRequest {
   ttlSeconds: number;
 }
 
-const minutes = (seconds: number) => Math.ceil(seconds / 60);
-
 /**
- * Limits routes per client network (an IPv4 address, an IPv6 /64: client-network.ts) in fixed windows: one INCR before the request is forwarded (so a burst can never run
- * ahead of its count, and invalid requests count too), and Retry-After is the time left in the window. The church
- * join code counts only codes that matched no church (docs/churches.md "Join codes"): a congregation joining on one
- * network must never be stopped, a guesser is.
+ * Limits routes per client network (an IPv4 address, an IPv6 /64: client-network.ts) in fixed windows: one INCR before
+ * the request is forwarded (so a burst sent at once, to any number of gateways, can never run ahead of its count, and
+ * invalid requests count too), and Retry-After is the time left in the window. A policy with `counts` gives back the
+ * answers it does not count once they are known: sign-in counts only failures, the church join code only codes that
+ * matched no church (docs/churches.md "Join codes"), so a congregation on one network is never stopped while a
+ * guesser is. The per-person limits are identity's (per account and per e-mail address).
  */
 @Injectable()
 export class RateLimits {
@@ -44,27 +83,7 @@ export class RateLimits {
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly counters: RateLimitCounters,
   ) {
-    const auth: RateLimitPolicy = {
-      max: config.AUTH_RATE_LIMIT_MAX,
-      windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-      tooMany: (secondsLeft) => `Too many attempts from your network. Please wait ${secondsLeft} seconds and try again.`,
-      unavailable: 'Signing in, signing up and password recovery are briefly unavailable. Please try again in a minute.',
-    };
-    this.policies = {
-      'sign-up': auth,
-      'sign-in': auth,
-      'two-factor': auth,
-      recover: auth,
-      'church-join': {
-        max: config.JOIN_CODE_RATE_LIMIT_MAX,
-        windowSeconds: config.JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS,
-        tooMany: (secondsLeft) =>
-          `Too many join codes that did not work came from your network. Please check the code with your church and try again in ${minutes(secondsLeft)} minute${minutes(secondsLeft) === 1 ? '' : 's'}.`,
-        unavailable: 'Joining a church with a code is briefly unavailable. Please try again in a minute.',
-        // 400: not a code; 404: no church has it. A join (200), "already a member" (409) or anything else is given back.
-        counts: (status) => status === 400 || status === 404,
-      },
-    };
+    this.policies = rateLimitPolicies(config);
   }
 
   /** Counts the request, or refuses it with 429 and Retry-After when its network has used up the window. */
@@ -74,9 +93,7 @@ export class RateLimits {
     const counted = { policy, key: `${this.counters.prefix}:${bucket}:${clientNetwork(ip)}:${index}`, ttlSeconds: secondsLeft + 1 };
     const count = await this.counters.increment(counted.key, counted.ttlSeconds, policy.unavailable);
     if (count <= policy.max) return counted;
-    throw new DomainError(errorCodes.rateLimited, 429, 'Too many requests', policy.tooMany(secondsLeft), undefined, {
-      'retry-after': String(secondsLeft),
-    });
+    throw tooManyRequests(policy.reason, secondsLeft);
   }
 
   /** Gives the request back when its answer does not count. The client has its answer already: a failure is only logged. */

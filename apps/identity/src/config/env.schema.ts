@@ -72,6 +72,12 @@ export const identityEnvSchema = z.object({
   /** Per-account back-off: after this many failed sign-ins within the window, the account is locked for a while. */
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   SIGN_IN_FAILURE_WINDOW_SECONDS: seconds(60, DAY, 900),
+  /**
+   * Password-reset links asked for one e-mail address within the window (the first request starts it); more answer 429
+   * with when to ask again. Three: a mail that went astray and a second try are enough, an inbox is never flooded.
+   */
+  RECOVER_REQUESTS_PER_EMAIL_MAX: z.coerce.number().int().min(1).max(100).default(3),
+  RECOVER_REQUESTS_PER_EMAIL_WINDOW_SECONDS: seconds(60, DAY, 900),
   /** First lock length; it doubles with every further failure, up to SIGN_IN_BACKOFF_MAX_SECONDS. */
   SIGN_IN_BACKOFF_BASE_SECONDS: seconds(1, 3600, 30),
   SIGN_IN_BACKOFF_MAX_SECONDS: seconds(1, DAY, 900),

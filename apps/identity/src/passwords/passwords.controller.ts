@@ -4,6 +4,7 @@ import { Body, Controller, HttpCode, Logger, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '@abide/auth';
 import { changePasswordRequestSchema, newPasswordRequestSchema, recoverRequestSchema } from '@abide/contracts';
+import { SignInBackoff } from '../sessions/sign-in-backoff.service';
 import { PasswordsService, recoverAcceptedMessage } from './passwords.service';
 
 class RecoverAcceptedDto extends createZodDto(z.object({ message: z.string() })) {}
@@ -17,11 +18,14 @@ class ChangePasswordRequestDto extends createZodDto(changePasswordRequestSchema)
 export class PasswordsController {
   private readonly logger = new Logger(PasswordsController.name);
 
-  constructor(private readonly passwords: PasswordsService) {}
+  constructor(
+    private readonly passwords: PasswordsService,
+    private readonly limits: SignInBackoff,
+  ) {}
 
   /**
    * Same answer whether or not the address is registered, and as fast: the lookup and the mail happen after
-   * the answer, so its timing says nothing either.
+   * the answer, so its timing says nothing either. A few requests per address per window (429 beyond).
    */
   @ApiOperation({
     summary: 'E-mail a password-reset link (`/auth/callback?code=…&type=recovery`) if the account exists.',
@@ -32,7 +36,9 @@ export class PasswordsController {
   @Public()
   @Post('recover')
   @HttpCode(202)
-  recover(@Body() body: RecoverRequestDto): { message: string } {
+  async recover(@Body() body: RecoverRequestDto): Promise<{ message: string }> {
+    // Counted for every address alike, before the answer, so neither the answer nor its timing says which exist.
+    await this.limits.takeRecoveryRequest(body.email);
     this.passwords.recover(body).catch((error: unknown) => this.logger.error({ err: error }, 'recovery mail not prepared'));
     return { message: recoverAcceptedMessage };
   }

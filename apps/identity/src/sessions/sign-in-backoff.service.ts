@@ -1,6 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { errorCodes } from '@abide/contracts';
-import { DomainError, HealthRegistry, isTransientError, RedisConnection } from '@abide/platform';
+import { DomainError, HealthRegistry, isTransientError, RedisConnection, tooManyRequests } from '@abide/platform';
 import { createHash } from 'node:crypto';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { lockSchedule } from './domain/sign-in-backoff';
@@ -37,6 +36,23 @@ const GIVE_BACK = `
 if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
 if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
 return 1
+`;
+
+/**
+ * Takes one request from an allowance that starts with the first request and lasts the window: refused with the
+ * seconds left once `max` were taken (a refused request takes nothing, so asking again does not push the end back).
+ * KEYS: count. ARGV: max, window seconds. Answers {1, count} or {0, seconds left}.
+ */
+const TAKE = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count >= tonumber(ARGV[1]) then
+  local left = redis.call('TTL', KEYS[1])
+  if left < 1 then left = tonumber(ARGV[2]) end
+  return {0, left}
+end
+count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+return {1, count}
 `;
 
 /**
@@ -96,6 +112,27 @@ export class SignInBackoff implements OnModuleInit, OnModuleDestroy {
     return verdict;
   }
 
+  /**
+   * Counts one password-reset request for `email`, registered or not (so the answer says nothing about which addresses
+   * exist), and refuses it with 429 once RECOVER_REQUESTS_PER_EMAIL_MAX were asked within the window: nobody's inbox
+   * can be flooded with reset links, whichever network or replica the requests come through.
+   */
+  async takeRecoveryRequest(email: string): Promise<void> {
+    const [taken, n] = await this.call(
+      (redis) =>
+        redis.eval(
+          TAKE,
+          1,
+          `${this.prefix}:recover:${createHash('sha256').update(email).digest('hex')}`,
+          this.config.RECOVER_REQUESTS_PER_EMAIL_MAX,
+          this.config.RECOVER_REQUESTS_PER_EMAIL_WINDOW_SECONDS,
+        ) as Promise<[number, number]>,
+    );
+    if (taken !== 1) {
+      throw tooManyRequests('We already sent several reset links to this address. Please check your inbox and spam folder.', n);
+    }
+  }
+
   async reset(subject: string, scope: BackoffScope = 'password'): Promise<void> {
     await this.call((redis) => redis.del(this.key('failures', subject, scope), this.key('lock', subject, scope)));
   }
@@ -122,14 +159,8 @@ export class SignInBackoff implements OnModuleInit, OnModuleDestroy {
   }
 }
 
+/** When the account's lock ends, in the detail (the page shows it) and Retry-After. */
 const lockedProblem = (seconds: number, scope: BackoffScope) =>
-  new DomainError(
-    errorCodes.rateLimited,
-    429,
-    'Too many requests',
-    scope === 'password'
-      ? `Too many failed sign-ins for this account. Try again in ${seconds} second${seconds === 1 ? '' : 's'}, or reset your password.`
-      : `Too many wrong codes for this account. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-    undefined,
-    { 'retry-after': String(seconds) },
-  );
+  scope === 'password'
+    ? tooManyRequests('Too many failed sign-ins for this account.', seconds, ', or reset your password')
+    : tooManyRequests('Too many wrong codes for this account.', seconds);

@@ -41,4 +41,6 @@ export interface ProblemDetails {
   code: ErrorCode;
   requestId?: string;
   errors?: Array<{ field: string; message: string }>;
+  /** With Retry-After (a limit, a brief outage): the moment, ISO 8601, from which trying again can succeed. */
+  retryAt?: string;
 }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import type { ZodError } from 'zod';
 import { DomainError } from './domain-error';
+import { retryAtOf } from './retry-after';
 import { isTransientError } from './transient-error';
 
 const statusCodes: Record<number, ErrorCode> = {
@@ -54,6 +55,7 @@ export const problem = (
   requestId,
   ...(fields.detail ? { detail: fields.detail } : {}),
   ...(fields.errors?.length ? { errors: fields.errors } : {}),
+  ...(fields.retryAt ? { retryAt: fields.retryAt } : {}),
 });
 
 const logger = new Logger('Errors');
@@ -135,6 +137,9 @@ export const replyWithProblem = (exception: unknown, request: FastifyRequest, re
     });
   }
 
+  // A limit's answer names the moment it ends, so the page can say when to try again (the client's clock may be off).
+  const retryAt = retryAtOf(headers['retry-after']);
+  if (retryAt) body = { ...body, retryAt };
   void reply
     .status(body.status)
     .headers({ ...headers, 'content-type': 'application/problem+json; charset=utf-8', 'x-request-id': requestId })

@@ -1,6 +1,7 @@
 import { errorCodes, Refusal } from '@abide/contracts';
 import type { ArgumentsHost } from '@nestjs/common';
 import { ProblemDetailsFilter } from './problem-details.filter';
+import { tooManyRequests } from './retry-after';
 
 const answer = (exception: unknown, headers: Record<string, string> = {}) => {
   const sent: { status?: number; body?: Record<string, unknown> } = {};
@@ -61,5 +62,18 @@ describe(ProblemDetailsFilter.name, () => {
     expect(answer(refusal, { 'x-forwarded-prefix': '/api' }).body?.instance).toBe('/api/habits/h1/toggle');
     expect(answer(refusal).body?.instance).toBe('/habits/h1/toggle');
     expect(answer(refusal, { 'x-forwarded-prefix': 'https://elsewhere' }).body?.instance).toBe('/habits/h1/toggle');
+  });
+
+  it('names the moment a limit ends as retryAt, beside its Retry-After', () => {
+    const before = Date.now();
+    const sut = answer(tooManyRequests('Too many failed sign-ins for this account.', 90));
+    const retryAt = Date.parse(String(sut.body?.retryAt));
+    expect(sut.status).toBe(429);
+    expect(retryAt).toBeGreaterThanOrEqual(before + 90_000);
+    expect(retryAt).toBeLessThanOrEqual(Date.now() + 90_000);
+  });
+
+  it('sends no retryAt when nothing said when to try again', () => {
+    expect(answer(new Refusal(errorCodes.validationFailed, 'No.', 'date')).body).not.toHaveProperty('retryAt');
   });
 });

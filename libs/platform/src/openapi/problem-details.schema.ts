@@ -12,6 +12,7 @@ export const problemDetailsSchema: SchemaObject = {
     instance: { type: 'string' },
     code: { type: 'string' },
     requestId: { type: 'string' },
+    retryAt: { type: 'string', format: 'date-time', description: 'With Retry-After: the moment trying again can succeed.' },
     errors: {
       type: 'array',
       items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },

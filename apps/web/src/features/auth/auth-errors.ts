@@ -17,6 +17,37 @@ export const asApiError = (error: unknown): AnyError =>
 export const isRateLimited = (error: unknown) =>
   httpStatusOf(asApiError(error)) === 429 || problemOf(asApiError(error))?.code === errorCodes.rateLimited;
 
+/** What a limit tells the person: when they can try again, and the server's reason. */
+export interface RateLimitNotice {
+  /** "You can try again at 21:42." in the reader's own clock; empty when the server named no moment. */
+  when: string;
+  /** The server's words, which say how long (e.g. "… Try again in 3 minutes, or reset your password."). */
+  detail: string;
+}
+
+/** 21:42 in the browser's zone and locale, rounded up to the minute so it is never earlier than the server allows. */
+export const clockTime = (at: Date): string =>
+  new Date(Math.ceil(at.getTime() / 60_000) * 60_000).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * A 429's notice from the server's own answer: its detail and its `retryAt` (the moment the limit ends). The page never
+ * guesses a wait; without the server's words it says only that it must wait.
+ */
+export function rateLimitNotice(error: unknown): RateLimitNotice {
+  const problem = problemOf(asApiError(error));
+  const at = problem?.retryAt ? new Date(problem.retryAt) : undefined;
+  return {
+    when: at && !Number.isNaN(at.getTime()) ? `You can try again at ${clockTime(at)}.` : '',
+    detail: problem?.detail ?? 'Too many attempts. Please wait a little and try again.',
+  };
+}
+
+/** The notice as one line, for a field's message or a toast. */
+export const rateLimitText = (error: unknown): string => {
+  const { when, detail } = rateLimitNotice(error);
+  return when ? `${detail} ${when}` : detail;
+};
+
 /** Field messages of a 400/422 answer, e.g. every reason a password is too weak. */
 export function fieldErrorsOf(error: unknown): Map<string, string[]> {
   const byField = new Map<string, string[]>();

@@ -1,8 +1,9 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { signInRequestSchema, type SignInChallenge, type SignInRequest } from '@abide/contracts';
-import { App, Button, Form, Input } from 'antd';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
 import { zodRule } from '../../../shared/forms/zod-rule';
-import { EMAIL_NOT_CONFIRMED, isRateLimited, problemCodeOf } from '../auth-errors';
+import { EMAIL_NOT_CONFIRMED, isRateLimited, problemCodeOf, rateLimitNotice, type RateLimitNotice } from '../auth-errors';
 import { useAuth } from '../hooks/useAuth';
 
 const fields = signInRequestSchema.shape;
@@ -17,8 +18,11 @@ export function LoginForm({ onForgotPassword, onSecondFactor }: LoginFormProps) 
   const [form] = Form.useForm<SignInRequest>();
   const { login, busy } = useAuth();
   const { notification } = App.useApp();
+  // A limit's notice stays on the form (a toast would vanish before the time it names): when, and the server's reason.
+  const [limited, setLimited] = useState<RateLimitNotice>();
 
   const onFinish = async (values: SignInRequest) => {
+    setLimited(undefined);
     try {
       const outcome = await login(signInRequestSchema.parse(values));
       if (outcome.kind === 'second-factor') {
@@ -28,7 +32,8 @@ export function LoginForm({ onForgotPassword, onSecondFactor }: LoginFormProps) 
       // The login page moves on as soon as the session exists; the toast outlives it.
       notification.success({ message: 'Welcome back!' });
     } catch (error) {
-      notification.error({ message: 'Login failed', description: loginFailureText(error) });
+      if (isRateLimited(error)) setLimited(rateLimitNotice(error));
+      else notification.error({ message: 'Login failed', description: loginFailureText(error) });
     }
   };
 
@@ -65,6 +70,15 @@ export function LoginForm({ onForgotPassword, onSecondFactor }: LoginFormProps) 
       >
         <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" placeholder="Your password" />
       </Form.Item>
+      {limited && (
+        <Alert
+          type="warning"
+          showIcon
+          className="auth-limit"
+          message={limited.when || 'Please wait before trying again.'}
+          description={limited.detail}
+        />
+      )}
       <Form.Item className="form-actions">
         <Button type="primary" htmlType="submit" block loading={busy}>
           Sign In
@@ -76,6 +90,5 @@ export function LoginForm({ onForgotPassword, onSecondFactor }: LoginFormProps) 
 
 function loginFailureText(error: unknown): string {
   if (problemCodeOf(error) === EMAIL_NOT_CONFIRMED) return 'Please confirm your email first: open the link we sent you.';
-  if (isRateLimited(error)) return 'Too many attempts. Please wait a few minutes and try again.';
   return 'Please check your email and password.';
 }

@@ -3,7 +3,7 @@ import { recoverRequestSchema } from '@abide/contracts';
 import { App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { zodRule } from '../../../shared/forms/zod-rule';
-import { isRateLimited } from '../auth-errors';
+import { isRateLimited, rateLimitText } from '../auth-errors';
 import { useAuth } from '../hooks/useAuth';
 
 interface RecoverFields {
@@ -25,7 +25,7 @@ export function RecoverForm({ onSent, onBack }: { onSent: (email: string) => voi
     } catch (error) {
       notification.error({
         message: 'Could not send the link',
-        description: isRateLimited(error) ? 'Too many attempts. Please wait a few minutes and try again.' : 'Please try again.',
+        description: isRateLimited(error) ? rateLimitText(error) : 'Please try again.',
       });
     } finally {
       setPending(false);

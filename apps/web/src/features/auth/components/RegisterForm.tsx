@@ -3,7 +3,7 @@ import { signUpWithConfirmationSchema } from '@abide/contracts';
 import { App, Button, Form, Input } from 'antd';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import type { SignUpInput } from '../auth-context';
-import { fieldErrorsOf, isRateLimited } from '../auth-errors';
+import { fieldErrorsOf, isRateLimited, rateLimitText } from '../auth-errors';
 import { useAuth } from '../hooks/useAuth';
 
 const fields = signUpWithConfirmationSchema.shape;
@@ -22,9 +22,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     } catch (error) {
       notification.error({
         message: 'Registration failed',
-        description: isRateLimited(error)
-          ? 'Too many attempts. Please wait a few minutes and try again.'
-          : 'Please try again with different details.',
+        description: isRateLimited(error) ? rateLimitText(error) : 'Please try again with different details.',
       });
       // A weak password answers one message per reason; show them all under the field.
       const byField = fieldErrorsOf(error);

@@ -3,7 +3,7 @@ import type { SignInChallenge } from '@abide/contracts';
 import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { errorCodes } from '@abide/contracts/src/errors/error-codes';
-import { isRateLimited, problemCodeOf } from '../auth-errors';
+import { isRateLimited, problemCodeOf, rateLimitText } from '../auth-errors';
 import { useAuth } from '../hooks/useAuth';
 
 interface CodeFields {
@@ -33,7 +33,7 @@ export function SecondFactorForm({ challenge, onVerified, onExpired }: SecondFac
         return;
       }
       const message = isRateLimited(error)
-        ? 'Too many wrong codes. Please wait a few minutes and try again.'
+        ? rateLimitText(error)
         : recovery
           ? 'That recovery code is not right, or it was already used.'
           : 'That code is not right. Enter the code your app shows now.';

@@ -1508,6 +1508,8 @@ export type ProblemDetails = {
   instance?: string;
   code: string;
   requestId?: string;
+  /** With Retry-After: the moment trying again can succeed. */
+  retryAt?: string;
   errors?: {
     field?: string;
     message?: string;
