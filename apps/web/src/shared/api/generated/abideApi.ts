@@ -2685,6 +2685,7 @@ export type OnboardingRequestDto = {
   phoneNumber?: string;
   smsOptIn?: boolean;
   timeZone?: string;
+  shareProgressWithGroups?: boolean;
 };
 export type DeadLettersDto = {
   deadLetters: {
