@@ -60,7 +60,8 @@ describe('the leaders’ dashboard on real member activity', () => {
     const shared = await eventually(
       async () => {
         const d = await dashboardOf(owner, group.id);
-        return d.members.find((m) => m.userId === quiet.user.id)?.week?.checkIns === 1 ? d : undefined;
+        // The member list and the card's figures follow the change one after the other: wait for both.
+        return d.members.find((m) => m.userId === quiet.user.id)?.week?.checkIns === 1 && d.group.weeklyProgress.completed === 2 ? d : undefined;
       },
       { timeoutMs: 30_000 },
     );
