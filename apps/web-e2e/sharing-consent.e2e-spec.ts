@@ -116,7 +116,7 @@ describe('consent to share progress', () => {
     const church = await seedChurch(admin.session, { name: `Antioch Fellowship ${uniqueWord()}` });
     const code = await joinCodeOf(admin.session, church.id);
     for (const m of [sharing, unasked]) await joinChurch(m.session, code);
-    await checkInHabit(unasked.session, (await seedHabit(unasked.session, { name: 'Psalms', category: 'bible' })).id);
+    await checkInHabit(unasked.session, (await seedHabit(unasked.session, { name: 'Psalms', category: 'prayer' })).id);
     await eventually(
       async () => {
         const res = await admin.session.get<ChurchDashboard>(`/api/churches/${church.id}/dashboard`);
