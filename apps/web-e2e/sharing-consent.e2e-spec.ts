@@ -116,11 +116,12 @@ describe('consent to share progress', () => {
     const church = await seedChurch(admin.session, { name: `Antioch Fellowship ${uniqueWord()}` });
     const code = await joinCodeOf(admin.session, church.id);
     for (const m of [sharing, unasked]) await joinChurch(m.session, code);
-    await checkInHabit(unasked.session, (await seedHabit(unasked.session, { name: 'Psalms', category: 'prayer' })).id);
+    for (const m of [unasked, sharing]) await checkInHabit(m.session, (await seedHabit(m.session, { name: 'Psalms', category: 'prayer' })).id);
     await eventually(
       async () => {
         const res = await admin.session.get<ChurchDashboard>(`/api/churches/${church.id}/dashboard`);
-        return res.status === 200 && res.body.members === 3 && res.body.sharingMembers === 2 ? res.body : undefined;
+        const { members, sharingMembers, weeks } = res.body;
+        return res.status === 200 && members === 3 && sharingMembers === 2 && weeks.at(-1)?.checkIns === 1 ? res.body : undefined;
       },
       { timeoutMs: 30_000 },
     );
@@ -129,8 +130,9 @@ describe('consent to share progress', () => {
     const dashboard = await new ChurchDashboardPage(page).open(church.id);
     await page.getByText('2 of 3 share their progress; 1 does not').waitFor();
     expect(await page.getByText('All share their progress').count()).toBe(0);
-    // The unasked member's check-in counts nowhere.
-    expect(await dashboard.figure('Habit check-ins')).toBe('0');
+    // The sharing member's check-in counts; the unasked member's counts nowhere.
+    expect(await dashboard.figure('Habit check-ins')).toBe('1');
+    expect(await dashboard.figure('Active this week')).toBe('1');
     await screenshot(page, 'church-dashboard-sharing-count');
     await expectAccessible(page, 'pastor’s dashboard with a member who does not share');
 
