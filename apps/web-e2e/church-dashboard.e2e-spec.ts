@@ -43,7 +43,7 @@ describe('the pastor’s dashboard', () => {
     expect(await dashboard.figure('Active this week')).toBe('1');
     expect(await dashboard.figure('Habit check-ins')).toBe('1');
     expect(await dashboard.figure('Journaling days')).toBe('0');
-    await page.getByText('1 member does not share progress').waitFor();
+    await page.getByText('3 of 4 share their progress; 1 does not').waitFor();
     await page.getByRole('heading', { name: 'Activity by week' }).waitFor();
     // One line of active members, three of activity.
     expect(await page.locator('.church-trend__plot path.recharts-line-curve').count()).toBe(4);

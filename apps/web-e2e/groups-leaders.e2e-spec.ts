@@ -45,7 +45,9 @@ describe('group leaders and prayer requests', () => {
     await signIn(page, owner);
     const dashboard = await new GroupDashboardPage(page).open(group.id);
     expect(await dashboard.statValue('Members')).toBe('3');
-    expect(await dashboard.statValue('Weekly activity')).toBe('1/3');
+    // Of the two who share (the owner and the active member), one was active.
+    expect(await dashboard.statValue('Weekly activity')).toBe('1/2');
+    await dashboard.statCard('Members').getByText('2 of 3 share their progress; 1 does not').waitFor();
     expect(await dashboard.statValue('Week streak')).toMatch(/^\d+ weeks?$/);
     expect(await dashboard.statValue('Average rating')).toBe('—');
     await dashboard.statCard('Average rating').getByText('No ratings yet').waitFor();

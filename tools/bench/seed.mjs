@@ -204,6 +204,8 @@ const onboard = ({ apiUrl, people, concurrency }) =>
         reminderFrequency: ['daily', 'weekly', 'none'][p.i % 3],
         phoneNumber: '',
         timeZone: 'UTC',
+        // They share their progress, so the leaders' figures the suite measures count them (off unless asked, #26).
+        shareProgressWithGroups: true,
       },
     });
     expectOk(res, `onboard ${p.email}`);

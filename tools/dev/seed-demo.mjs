@@ -91,6 +91,8 @@ const seedMemberBasics = async (apiUrl, session, sms) => {
     // Proved and opted in to texts, so its reminders show in the local SMS inbox (docs/architecture.md "Text messages").
     phoneNumber: demoPhoneNumber,
     smsOptIn: true,
+    // Shares progress with the group they lead (sharing is off until a member says so).
+    shareProgressWithGroups: true,
   });
   const habits = expectOk(await request(apiUrl, 'GET', '/api/habits', { token }), 'list habits');
   if (habits.length === 0) {
@@ -261,6 +263,7 @@ export const seedDemoData = async (apiUrl, smtpWebUrl = 'http://127.0.0.1:1080',
     spiritualGoals: ['Building community'],
     connectionPreferences: ['community', 'prayer'],
     reminderFrequency: 'weekly',
+    shareProgressWithGroups: true,
   });
 
   const moderator = await moderatorSession(apiUrl, smtpWebUrl, profile);

@@ -29,14 +29,17 @@ const feed = async (...list: Envelope[]) => {
   for (const e of list) await handlers[e.type](e);
 };
 
-/** A person as identity announces them; `userVersion` numbers their stream's later events. */
+/**
+ * A person as identity announces them; `userVersion` numbers their stream's later events. They turned sharing on
+ * unless `share` says otherwise (null: never chose, which is private too, #26).
+ */
 const people = new Map<string, number>();
-const person = async (name: string, share?: boolean) => {
+const person = async (name: string, share: boolean | null = true) => {
   const userId = uuidv7();
   const registered = { userId, name, email: `${userId}@example.com`, roles: ['user'], registeredAt: clock.now.toISOString() };
   await feed(envelope('identity.user.registered', `user-${userId}`, 1, registered, userId));
   people.set(userId, 1);
-  if (share !== undefined) await sharing(userId, share);
+  if (share !== null) await sharing(userId, share);
   return userId;
 };
 const sharing = async (userId: string, shareProgressWithGroups: boolean) => {
@@ -90,16 +93,18 @@ describe('the church’s figures from formation’s events', () => {
   it('counts sharing members’ check-ins, plan activities and journal days by week; a non-sharing member only in members', async () => {
     const pastor = await person('Pastor Mark');
     const [anna, ben, quiet] = [await person('Anna'), await person('Ben'), await person('Quiet', false)];
+    const unasked = await person('Never chose', null);
     const { churchId, join } = await createChurch(pastor);
-    for (const member of [anna, ben, quiet]) await join(member);
+    for (const member of [anna, ben, quiet, unasked]) await join(member);
 
     const annaCheckIn = checkIn(anna, '2026-03-02');
     await feed(annaCheckIn, annaCheckIn, checkIn(anna, '2026-03-03'), journal(anna, '2026-03-03'), journal(anna, '2026-03-03'));
     await feed(planActivity(ben, '2026-02-24'), checkIn(ben, '2026-01-05'));
     await feed(checkIn(quiet, '2026-03-02'), journal(quiet, '2026-03-02'), planActivity(quiet, '2026-02-25'));
+    await feed(checkIn(unasked, '2026-03-03'), journal(unasked, '2026-03-03'));
 
     const d = await dashboardOf(pastor, churchId);
-    expect(d).toMatchObject({ weekStart: '2026-03-01', members: 4, sharingMembers: 3, activeThisWeek: 1, activeLast8Weeks: 1 });
+    expect(d).toMatchObject({ weekStart: '2026-03-01', members: 5, sharingMembers: 3, activeThisWeek: 1, activeLast8Weeks: 1 });
     expect(d.weeks.at(-1)).toEqual({ weekStart: '2026-03-01', activeMembers: 1, checkIns: 2, planActivities: 0, journalDays: 1 });
     expect(d.weeks.at(-2)).toEqual({ weekStart: '2026-02-22', activeMembers: 1, checkIns: 0, planActivities: 1, journalDays: 0 });
     // 2026-01-05 is in the week of 2026-01-04: the oldest shown.
@@ -107,6 +112,7 @@ describe('the church’s figures from formation’s events', () => {
     // The non-sharing member's week appears nowhere, not even as an activity count of zero.
     expect(d.weeks.reduce((n, w) => n + w.journalDays, 0)).toBe(1);
     expect(await db.collection('church_weeks').countDocuments({ state: { $regex: quiet } })).toBe(0);
+    expect(await db.collection('church_weeks').countDocuments({ state: { $regex: unasked } })).toBe(0);
   });
 
   it('follows an undo, and moves a member in and out of every figure shown when they start or stop sharing', async () => {

@@ -33,7 +33,8 @@ const feed = async (...list: Envelope[]) => {
   }
 };
 
-const person = async (name: string, options: { timeZone?: string; share?: boolean } = {}) => {
+/** A member as identity announces them; they turned sharing on unless `share` says otherwise (null: never chose). */
+const person = async (name: string, options: { timeZone?: string; share?: boolean | null } = {}) => {
   const userId = uuidv7();
   const stream = `user-${userId}`;
   await feed(
@@ -46,8 +47,8 @@ const person = async (name: string, options: { timeZone?: string; share?: boolea
     ),
   );
   if (options.timeZone) await feed(envelope('identity.user.settings-updated', stream, 2, { userId, timeZone: options.timeZone }, userId));
-  if (options.share !== undefined)
-    await feed(envelope('identity.user.settings-updated', stream, 3, { userId, shareProgressWithGroups: options.share }, userId));
+  const share = options.share === undefined ? true : options.share;
+  if (share !== null) await feed(envelope('identity.user.settings-updated', stream, 3, { userId, shareProgressWithGroups: share }, userId));
   return userId;
 };
 
@@ -156,8 +157,11 @@ describe('weekly progress from formation’s events', () => {
   it('counts plan activities and journal days order-tolerantly, and never shows a private member’s week', async () => {
     const ruth = await person('Ruth');
     const naomi = await person('Naomi', { share: false });
+    // Never chose: private too, sharing is asked, not assumed (#26).
+    const orpah = await person('Orpah', { share: null });
     const groupId = await createGroup(ruth);
     await groups.join(naomi, groupId, meta);
+    await groups.join(orpah, groupId, meta);
     const planStream = `plan-${ruth}-2026-03-01`;
     const planId = uuidv7();
     const done = (activityId: string, v: number) =>
@@ -182,15 +186,17 @@ describe('weekly progress from formation’s events', () => {
     );
     await feed(entry(ruth, 2, 'entry-deleted', e3, '2026-03-03'));
     await feed(entry(naomi, 1, 'entry-written', uuidv7(), '2026-03-03'));
+    await feed(entry(orpah, 1, 'entry-written', uuidv7(), '2026-03-03'));
 
     const dashboard = await queries.dashboard(ruth, groupId);
     const byName = Object.fromEntries(dashboard.members.map((m) => [m.name, m]));
     expect(byName.Ruth.week).toEqual({ checkIns: 0, planActivities: 1, journalDays: 1 });
     expect(byName.Naomi).toMatchObject({ sharesProgress: false, week: null, role: 'member' });
-    // Naomi's activity still makes the week count for the streak, but her counts stay out of the chart.
+    expect(byName.Orpah).toMatchObject({ sharesProgress: false, week: null, role: 'member' });
+    // Private members' weeks stay out of every figure: the chart, the active count and the streak.
     expect(dashboard.weeklyActivity.at(-1)).toEqual({
       weekStart: '2026-03-01',
-      activeMembers: 2,
+      activeMembers: 1,
       checkIns: 0,
       planActivities: 1,
       journalDays: 1,

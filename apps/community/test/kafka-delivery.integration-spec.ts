@@ -88,6 +88,8 @@ it('applies formation’s check-ins from Kafka once, whatever the redeliveries a
       userId,
     ),
   );
+  // Silas turned sharing on: only then do his check-ins count (#26).
+  await publish(topics.identityUser, envelope('identity.user.settings-updated', `user-${userId}`, 2, { userId, shareProgressWithGroups: true }, userId));
   await publish(
     topics.formationHabit,
     envelope(

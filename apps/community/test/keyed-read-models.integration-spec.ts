@@ -30,6 +30,7 @@ const feed = async (e: ReturnType<typeof envelope>) => {
   await handlers[e.type](e);
 };
 
+/** A member who turned sharing on (their figures are what these specs count). */
 const person = async (name: string) => {
   const userId = uuidv7();
   await feed(
@@ -41,6 +42,7 @@ const person = async (name: string) => {
       userId,
     ),
   );
+  await feed(envelope('identity.user.settings-updated', `user-${userId}`, 2, { userId, shareProgressWithGroups: true }, userId));
   return userId;
 };
 

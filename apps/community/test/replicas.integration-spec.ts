@@ -40,10 +40,12 @@ const feedTo = (app: NestFastifyApplication, e: Envelope) => {
 /** Every event at once, alternately to each replica. */
 const feedBoth = (list: readonly Envelope[]) => Promise.all(list.map((e, i) => feedTo(replicas[i % 2], e)));
 
+/** A member who turned sharing on (their figures are what these specs count). */
 const person = async (name: string) => {
   const userId = uuidv7();
   const registered = { userId, name, email: `${userId}@example.com`, roles: ['user'], registeredAt: clock.now.toISOString() };
   await feedTo(replicas[0], envelope('identity.user.registered', `user-${userId}`, 1, registered, userId));
+  await feedTo(replicas[0], envelope('identity.user.settings-updated', `user-${userId}`, 2, { userId, shareProgressWithGroups: true }, userId));
   return userId;
 };
 

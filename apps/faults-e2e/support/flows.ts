@@ -23,6 +23,8 @@ export const checkInReachesTheGroup = async (member?: UserSession): Promise<void
   const leader = await UserSession.signUp({ name: 'Priscilla' });
   const aquila = member ?? (await UserSession.signUp({ name: 'Aquila' }));
   const group = await createGroup(leader);
+  // Aquila turns sharing on: a member's week reaches the leader only then (#26).
+  expect((await aquila.patch('/api/settings', { shareProgressWithGroups: true })).status).toBe(200);
   expect((await aquila.post(`/api/groups/${group.id}/join`)).status).toBe(200);
   const habit = (await aquila.post<Habit>('/api/habits', dailyHabit())).body;
   expect((await aquila.post(`/api/habits/${habit.id}/toggle`, { completed: true })).status).toBe(200);

@@ -354,9 +354,10 @@ describe('progress per curriculum week', () => {
   it('counts members who share their progress and the curriculum activities they checked off, and follows undos', async () => {
     const { churchId, adminId, id } = await publishedCurriculum();
     const sharing = await onboardedMember();
+    // Never chose: private, as sharing is asked, not assumed (#26).
     const private_ = await onboardedMember();
     for (const userId of [sharing, private_]) await joinChurch(churchId, userId, 'member');
-    await identityFeed('identity.user.settings-updated', private_, { userId: private_, shareProgressWithGroups: false });
+    await identityFeed('identity.user.settings-updated', sharing, { userId: sharing, shareProgressWithGroups: true });
     await commands.assign(adminId, id, { audience: 'church', groupIds: [], startDate: '2026-03-01' }, meta);
     for (const userId of [sharing, private_]) await weekOnceFollowed(userId, true);
 

@@ -45,7 +45,8 @@ describe('the pastor’s dashboard', () => {
       UserSession.signUp({ name: 'Anna' }),
       UserSession.signUp({ name: 'Quiet' }),
     ]);
-    expect((await quiet.patch('/api/settings', { shareProgressWithGroups: false })).status).toBe(200);
+    // Quiet never chose, so she does not share (#26); the admin and Anna turned sharing on.
+    for (const member of [admin, anna]) expect((await member.patch('/api/settings', { shareProgressWithGroups: true })).status).toBe(200);
     church = await createChurch(admin);
     await join(admin, church.id, [anna, quiet]);
     await checkIn(anna);

@@ -10,15 +10,20 @@ const groupWith = async (owner: UserSession, members: UserSession[], body: Recor
   return group;
 };
 const dashboardOf = async (leader: UserSession, groupId: string) => (await leader.get<Dashboard>(`/api/groups/${groupId}/dashboard`)).body;
+/** Sharing is off until the member turns it on (#26). */
+const shareProgress = async (member: UserSession, on = true) =>
+  expect((await member.patch('/api/settings', { shareProgressWithGroups: on })).status).toBe(200);
 
 describe('the leaders’ dashboard on real member activity', () => {
-  it('counts a member’s real check-ins from formation, and shows a member who does not share as private', async () => {
+  it('counts a member’s real check-ins once they share, and keeps a new member private until they turn sharing on', async () => {
     const [owner, anna, quiet] = await Promise.all([
       UserSession.signUp({ name: 'Lydia' }),
       UserSession.signUp({ name: 'Anna' }),
       UserSession.signUp({ name: 'Quiet' }),
     ]);
-    expect((await quiet.patch('/api/settings', { shareProgressWithGroups: false })).status).toBe(200);
+    // A new member shares nothing until asked: Quiet never chose, Anna turned sharing on.
+    expect((await quiet.get<{ shareProgressWithGroups: boolean }>('/api/settings')).body.shareProgressWithGroups).toBe(false);
+    await shareProgress(anna);
     const group = await groupWith(owner, [anna, quiet]);
     const created = (await anna.post<Habit>('/api/habits', habit)).body;
     const hidden = (await quiet.post<Habit>('/api/habits', habit)).body;
@@ -31,7 +36,7 @@ describe('the leaders’ dashboard on real member activity', () => {
         const d = await dashboardOf(owner, group.id);
         const a = d.members.find((m) => m.userId === anna.user.id);
         const q = d.members.find((m) => m.userId === quiet.user.id);
-        return a?.week?.checkIns === 1 && q?.sharesProgress === false && d.weeklyActivity.at(-1)?.activeMembers === 2 ? d : undefined;
+        return a?.week?.checkIns === 1 && q?.sharesProgress === false ? d : undefined;
       },
       { timeoutMs: 30_000 },
     );
@@ -47,7 +52,26 @@ describe('the leaders’ dashboard on real member activity', () => {
       active: true,
       recentActivity: { text: 'Anna checked in a habit' },
     });
-    expect(dashboard.weeklyActivity.at(-1)).toMatchObject({ checkIns: 1 });
+    // Quiet's check-in shows nowhere: not in the chart, not even as an active member.
+    expect(dashboard.weeklyActivity.at(-1)).toMatchObject({ checkIns: 1, activeMembers: 1 });
+
+    // Once Quiet turns sharing on, her week appears (identity's event reaches community over Kafka).
+    await shareProgress(quiet);
+    const shared = await eventually(
+      async () => {
+        const d = await dashboardOf(owner, group.id);
+        // The member list and the card's figures follow the change one after the other: wait for both.
+        return d.members.find((m) => m.userId === quiet.user.id)?.week?.checkIns === 1 && d.group.weeklyProgress.completed === 2 ? d : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(shared.weeklyActivity.at(-1)).toMatchObject({ checkIns: 2, activeMembers: 2 });
+    expect(shared.group.weeklyProgress).toEqual({ completed: 2, expected: 14 });
+    // And off again hides it again.
+    await shareProgress(quiet, false);
+    await eventually(async () => ((await dashboardOf(owner, group.id)).group.weeklyProgress.completed === 1 ? true : undefined), {
+      timeoutMs: 30_000,
+    });
 
     // Undoing the check-in takes it back out.
     await anna.post(`/api/habits/${created.id}/toggle`, { completed: false });
@@ -77,6 +101,7 @@ describe('the leaders’ dashboard on real member activity', () => {
 
   it('removes a member whose account is deleted from the dashboard and the counts', async () => {
     const [owner, leaving] = await Promise.all([UserSession.signUp(), UserSession.signUp({ name: 'Demas' })]);
+    await shareProgress(leaving);
     const group = await groupWith(owner, [leaving]);
     const h = (await leaving.post<Habit>('/api/habits', habit)).body;
     await leaving.post(`/api/habits/${h.id}/toggle`, { completed: true });

@@ -59,6 +59,8 @@ const setting = async () => {
   const church = await createChurch(admin);
   await createChurch(otherAdmin).then((other) => createCurriculum(otherAdmin, other.id));
   await join(admin, member, church.id);
+  // The member shares their progress, so the curriculum's progress counts them (off until they say so, #26).
+  expect((await member.patch('/api/settings', { shareProgressWithGroups: true })).status).toBe(200);
   const created = (await createCurriculum(admin, church.id)).body;
   const saved = (await saveDraft(admin, created)).body;
   const published = (await admin.post<CurriculumDetail>(`/api/curricula/${saved.id}/publish`)).body;

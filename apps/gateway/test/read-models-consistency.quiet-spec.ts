@@ -56,6 +56,8 @@ const member = async (name: string): Promise<Member> => {
   // The mail leaves through identity's outbox relay: on a busy machine the relay of one of the freshly started instances
   // may lose its lease mid-publish, and another takes over once the lease's term has run out (10 s).
   const session = await UserSession.signUp({ name, mailTimeoutMs: 45_000 });
+  // Shares progress, so the leader's dashboard shows their week (off until a member says so, #26).
+  expect((await until2xx(() => session.patch('/api/settings', { shareProgressWithGroups: true }))).status).toBe(200);
   const habits = await Promise.all(
     Array.from({ length: HABITS_EACH }, async (_, i) => {
       const res = await until2xx(() => session.post<Habit>('/api/habits', habitBody(i)));

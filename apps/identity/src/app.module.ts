@@ -18,6 +18,7 @@ import { OpsController } from './ops/ops.controller';
 import { OpsServices } from './ops/ops-services';
 import { Prometheus } from './ops/prometheus';
 import { OnboardingController } from './onboarding/onboarding.controller';
+import { ImplicitSharingMigration } from './settings/implicit-sharing.migration';
 import { SettingsController } from './settings/settings.controller';
 import { smsControllers, smsProviders } from './sms/sms.providers';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config/env.schema';
@@ -66,6 +67,7 @@ export class AppModule {
         Prometheus,
         ...memberImportProviders,
         ...smsProviders,
+        ImplicitSharingMigration,
       ],
     };
   }

@@ -10,9 +10,14 @@ export interface SeededMember extends Member {
 
 /**
  * A confirmed member created through the API (UserSession signs up, confirms through the caught mail
- * and signs in), optionally with onboarding already done, so a spec starts where it means to.
+ * and signs in), optionally with onboarding already done, so a spec starts where it means to. An onboarded member
+ * answers onboarding's sharing question with yes unless `sharesProgress` says no (false) or leaves it (null) (the specs of leaders' figures
+ * need members who share; sharing is off until a member says so, #26). A member not onboarded never chose.
  */
-export async function seedMember({ onboarded = true }: { onboarded?: boolean } = {}): Promise<SeededMember> {
+export async function seedMember({
+  onboarded = true,
+  sharesProgress = true,
+}: { onboarded?: boolean; sharesProgress?: boolean | null } = {}): Promise<SeededMember> {
   const member = newMember();
   const session = await UserSession.signUp(member);
   if (onboarded) {
@@ -23,6 +28,8 @@ export async function seedMember({ onboarded = true }: { onboarded?: boolean } =
       reminderFrequency: 'daily',
       phoneNumber: '',
       timeZone: 'America/Chicago',
+      // null: the member skipped the question (an older client), which leaves sharing off.
+      ...(sharesProgress === null ? {} : { shareProgressWithGroups: sharesProgress }),
     });
     if (res.status !== 200) throw new Error(`onboarding failed: ${res.status} ${JSON.stringify(res.body)}`);
   }

@@ -3,6 +3,7 @@ import { GROUP_ACTIVE_DAYS } from '@abide/contracts';
 import { MemberActivityStore, type PersonView } from '../activity/projections/member-activity.store';
 import { addDays, localDateOrUtcOf, weekStartOf } from '@abide/calendar';
 import { weeklyProgress } from '../activity/domain/group-figures';
+import { sharesProgress } from '../activity/domain/person';
 import { anyDoneSince, type DoneFact, type FactKind, factsSince, habitsOf, latestDone } from '../activity/domain/member-activity';
 import { CLOCK, type Clock } from '../config/clock';
 import { GroupCardCache } from './projections/group-card-cache';
@@ -19,7 +20,7 @@ const activityText: Record<FactKind, (name: string) => string> = {
 export interface MemberWeekContext {
   userId: string;
   person: PersonView | undefined;
-  /** Identity's default is to share; only an explicit 'no' makes a member private. */
+  /** Sharing is off until the member turns it on (#26): only an explicit 'yes' shows their figures. */
   sharesProgress: boolean;
   weekStart: string;
 }
@@ -46,7 +47,7 @@ export class GroupFigures {
     const people = new Map((await this.activity.peopleByIds(userIds)).map((p) => [p._id, p]));
     return userIds.map((userId) => {
       const person = people.get(userId);
-      return { userId, person, sharesProgress: person?.shareProgress !== false, weekStart: this.weekStartFor(person) };
+      return { userId, person, sharesProgress: sharesProgress(person), weekStart: this.weekStartFor(person) };
     });
   }
 

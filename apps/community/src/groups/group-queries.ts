@@ -114,17 +114,19 @@ export class GroupQueries {
       const w = counts.get(userId)?.[i];
       return Boolean(w && isActive(w));
     };
+    // Only members who share count as active (#26): the streak and the chart never tell of a private member's weeks.
+    const sharingContexts = contexts.filter((c) => c.sharesProgress);
     const activePerWeek = Array.from(
       { length: STREAK_WEEKS + 1 },
-      (_, i) => contexts.filter((c) => wasActive(c.userId, i)).length,
+      (_, i) => sharingContexts.filter((c) => wasActive(c.userId, i)).length,
     ).reverse();
 
     const weeklyActivity = Array.from({ length: CHART_WEEKS }, (_, k) => {
       const i = CHART_WEEKS - 1 - k;
-      const sharing = contexts.filter((c) => c.sharesProgress).map((c) => counts.get(c.userId)![i]);
+      const sharing = sharingContexts.map((c) => counts.get(c.userId)![i]);
       return {
         weekStart: addDays(weekStart, -7 * i),
-        activeMembers: contexts.filter((c) => wasActive(c.userId, i)).length,
+        activeMembers: sharingContexts.filter((c) => wasActive(c.userId, i)).length,
         checkIns: sharing.reduce((n, w) => n + w.checkIns, 0),
         planActivities: sharing.reduce((n, w) => n + w.planActivities, 0),
         journalDays: sharing.reduce((n, w) => n + w.journalDays, 0),
@@ -144,7 +146,7 @@ export class GroupQueries {
         };
       }),
       weeklyActivity,
-      weekStreak: weekStreak(activePerWeek, members.length),
+      weekStreak: weekStreak(activePerWeek, sharingContexts.length),
       averageRating: { average: ratings.length ? Math.round((sum / ratings.length) * 100) / 100 : null, count: ratings.length },
       pendingRequests,
     };

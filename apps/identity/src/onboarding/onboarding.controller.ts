@@ -30,7 +30,8 @@ export class OnboardingController {
   /** Stores the answers on the user and publishes them; formation builds the first plan from the event. */
   @ApiOperation({
     summary:
-      'Save the onboarding answers (goals, connection preferences, reminders, phone, time zone); the first plan follows. ' +
+      'Save the onboarding answers (goals, connection preferences, reminders, phone, time zone, whether to share progress ' +
+      'with their groups and churches: off unless given as true); the first plan follows. ' +
       'The phone number is stored in E.164 (a national number is read in the country of the time zone); smsOptIn records ' +
       'the opt-in to reminder texts at it, with its time; it needs the number proved with a texted code ' +
       '(POST /settings/phone/verification) and not stopped by a STOP reply (409).',
@@ -57,6 +58,7 @@ export class OnboardingController {
         phoneNumber,
         timeZone,
         smsOptIn: !!body.smsOptIn,
+        shareProgressWithGroups: body.shareProgressWithGroups,
         now: new Date(),
       },
       { correlationId: String(req.id) },

@@ -46,7 +46,8 @@ export const toSettingsResponse = (view: UserView, number: NumberStatus): Settin
     reminderFrequency: view.reminderFrequency,
     phoneNumber: view.phoneNumber ?? '',
     channels: (sms.state === 'on' ? [...channels, 'sms'] : channels) as SettingsResponse['channels'],
-    shareProgressWithGroups: view.shareProgressWithGroups,
+    // Off until the member turns it on (#26): a view written before the field existed has none.
+    shareProgressWithGroups: view.shareProgressWithGroups === true,
     sms,
   };
 };

@@ -84,6 +84,11 @@ export const onboardingRequestSchema = z.object({
    */
   smsOptIn: z.boolean().optional(),
   timeZone: z.string().min(1).max(64).optional(),
+  /**
+   * The member's answer to sharing their progress (check-ins, plan activities, journaling days: never the journal
+   * itself) with the leaders of their groups and churches. Left out: it stays as it is, which is off until they turn it on.
+   */
+  shareProgressWithGroups: z.boolean().optional(),
 });
 export type OnboardingRequest = z.infer<typeof onboardingRequestSchema>;
 

@@ -9,7 +9,7 @@ export interface Person {
   nameVersion: number;
   timeZone: string | null;
   timeZoneVersion: number;
-  /** Whether the dashboard may show this member's counts; identity's default is to share. */
+  /** Whether leaders' and pastors' dashboards may show this member's figures; null (never chosen) is no (#26). */
   shareProgress: boolean | null;
   shareProgressVersion: number;
   deleted: boolean;
@@ -36,3 +36,6 @@ export const withPersonField = <F extends PersonField>(current: Person | null, f
 
 /** A deleted account's tombstone: no name, no zone, no choice, and nothing set again. */
 export const forgottenPerson = (): Person => ({ ...emptyPerson(), deleted: true });
+
+/** The one rule for whether a member's figures may be shown: only after they turned sharing on (#26). */
+export const sharesProgress = (person: Pick<Person, 'shareProgress'> | null | undefined): boolean => person?.shareProgress === true;

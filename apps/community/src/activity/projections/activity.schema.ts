@@ -11,7 +11,7 @@ export interface LegacyPersonView {
   nameVersion: number;
   timeZone: string | null;
   timeZoneVersion: number;
-  /** Whether the dashboard may show this member's counts; identity's default is to share. */
+  /** Whether leaders' and pastors' dashboards may show this member's figures; null (never chosen) is no (#26). */
   shareProgress: boolean | null;
   shareProgressVersion: number;
   deleted: boolean;

@@ -4,6 +4,7 @@ import { type LocalDate, localDateOf, weekStartOf } from '@abide/calendar';
 import { EventStore, type Followed, type StoredEvent, StreamOrderedDocuments, unchanged, VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
+import { sharesProgress } from '../../activity/domain/person';
 import { MemberActivityStore } from '../../activity/projections/member-activity.store';
 import { CLOCK, type Clock } from '../../config/clock';
 import { dropRetiredCollections } from '@abide/platform';
@@ -73,10 +74,10 @@ export class ChurchFiguresStore {
     return keptWeeks(localDateOf(this.clock(), 'UTC'));
   }
 
-  /** Identity's default is to share: only an explicit 'no' (or a deleted account) keeps a member out. */
+  /** Sharing is off until the member turns it on (#26): only an explicit 'yes' of a live account counts them. */
   private async sharesNow(userId: string): Promise<boolean> {
     const [person] = await this.activity.peopleByIds([userId]);
-    return !person?.deleted && person?.shareProgress !== false;
+    return !person?.deleted && sharesProgress(person);
   }
 
   // ---- membership (the church's stream) ----

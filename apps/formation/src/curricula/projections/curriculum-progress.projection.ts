@@ -103,7 +103,7 @@ export class CurriculumProgressProjection implements Projection<Handled> {
   /** The member's contribution after one more event, with the week changes it makes recorded as pending. */
   private async change(userId: string, value: Contribution | null, event: StoredEvent<Handled>): Promise<Contribution | typeof unchanged> {
     const start: Contribution = value ?? {
-      sharing: (await this.memberViews.find(userId))?.shareProgressWithGroups !== false,
+      sharing: (await this.memberViews.find(userId))?.shareProgressWithGroups === true,
       sharingV: 0,
       plans: {},
       pending: {},

@@ -35,7 +35,8 @@ export const emptyMember = (): MemberState => ({
   reminderFrequency: 'daily',
   phoneNumber: null,
   channels: [...DEFAULT_NOTIFICATION_CHANNELS],
-  shareProgressWithGroups: true,
+  // Off until the member turns it on in identity (#26).
+  shareProgressWithGroups: false,
   restDays: [],
   name: null,
   email: null,

@@ -31,7 +31,7 @@ export const memberViewSchema = new Schema<MemberView>(
     reminderFrequency: { type: String, default: 'daily' },
     phoneNumber: { type: String, default: null },
     channels: { type: [String], default: () => [...DEFAULT_NOTIFICATION_CHANNELS] },
-    shareProgressWithGroups: { type: Boolean, default: true },
+    shareProgressWithGroups: { type: Boolean, default: false },
     restDays: { type: [Number], default: [] },
     name: { type: String, default: null },
     email: { type: String, default: null },

@@ -15,6 +15,11 @@ export interface UserState {
   smsOptedInNumber: string | null;
   twoFactorEnabled: boolean;
   recoveryCodesLeft: number;
+  /**
+   * The member's own choice about sharing progress with their groups and churches, or null when they never made one
+   * (sharing is off then; before #26 it was on, which the implicit-sharing migration ends).
+   */
+  shareProgressChoice: boolean | null;
 }
 
 /** What the fold reads of an event: its type and data. */
@@ -30,6 +35,7 @@ export const initialUserState = (): UserState => ({
   smsOptedInNumber: null,
   twoFactorEnabled: false,
   recoveryCodesLeft: 0,
+  shareProgressChoice: null,
 });
 
 export const evolveUser = (state: UserState, event: UserEvent): UserState => {
@@ -43,7 +49,11 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
     case 'identity.user.onboarding-completed':
       return { ...state, onboardingCompleted: true, name: event.data.name, phoneNumber: event.data.phoneNumber };
     case 'identity.user.settings-updated':
-      return event.data.phoneNumber === undefined ? state : { ...state, phoneNumber: event.data.phoneNumber };
+      return {
+        ...state,
+        ...(event.data.phoneNumber === undefined ? {} : { phoneNumber: event.data.phoneNumber }),
+        ...(event.data.shareProgressWithGroups === undefined ? {} : { shareProgressChoice: event.data.shareProgressWithGroups }),
+      };
     case 'identity.user.sms-opted-in':
       return { ...state, smsOptedInNumber: event.data.phoneNumber };
     case 'identity.user.sms-opted-out':

@@ -98,6 +98,48 @@ describe('user decider: name, onboarding and settings', () => {
   });
 });
 
+describe('user decider: sharing progress is asked, not assumed (#26)', () => {
+  const sharing = (shareProgressWithGroups: boolean): NewEvent => ({
+    type: 'identity.user.settings-updated',
+    subjectId: 'u1',
+    data: { userId: 'u1', shareProgressWithGroups },
+  });
+  const endImplicit = { type: 'EndImplicitSharing', userId: 'u1' } as const;
+
+  it('records the answer onboarding gives, and nothing about sharing when it gives none', () => {
+    const answers: OnboardingAnswers & { userId: string } = {
+      userId: 'u1',
+      name: 'Ruth',
+      spiritualGoals: ['Deeper prayer life'],
+      connectionPreferences: ['prayer'],
+      reminderFrequency: 'daily',
+      phoneNumber: null,
+      timeZone: 'UTC',
+    };
+    const completed: NewEvent = { type: 'identity.user.onboarding-completed', subjectId: 'u1', data: { ...answers, completedAt: at } };
+    given([registered]).when({ type: 'CompleteOnboarding', ...answers, smsOptIn: false, shareProgressWithGroups: true, now }).then([completed, sharing(true)]);
+    given([registered]).when({ type: 'CompleteOnboarding', ...answers, smsOptIn: false, shareProgressWithGroups: false, now }).then([completed, sharing(false)]);
+    given([registered]).when({ type: 'CompleteOnboarding', ...answers, smsOptIn: false, now }).then([completed]);
+  });
+
+  it('records an account that never chose as not sharing, once', () => {
+    given([registered]).when(endImplicit).then([sharing(false)]);
+    given([registered, withNumber]).when(endImplicit).then([sharing(false)]);
+    given([registered, sharing(false)]).when(endImplicit).thenNothing();
+  });
+
+  it('keeps an explicit choice to share, even after other settings changed', () => {
+    given([registered, sharing(true)]).when(endImplicit).thenNothing();
+    given([registered, sharing(true), withNumber]).when(endImplicit).thenNothing();
+    given([registered, sharing(false), sharing(true)]).when(endImplicit).thenNothing();
+  });
+
+  it('leaves unknown and deleted accounts alone', () => {
+    given([]).when(endImplicit).thenNothing();
+    given([registered, deleted]).when(endImplicit).thenNothing();
+  });
+});
+
 describe('user decider: reminder texts', () => {
   it('opts in at the number, once', () => {
     given([registered, withNumber]).when(settings({}, { phoneAfter: phone, wantsSms: true })).then([optedIn()]);

@@ -18,7 +18,14 @@ export type UserCommand =
   | { type: 'RegisterUser'; userId: string; name: string; email: string; now: Date }
   | { type: 'ConfirmEmail'; userId: string; now: Date }
   | { type: 'RenameUser'; userId: string; name: string }
-  | ({ type: 'CompleteOnboarding'; userId: string; smsOptIn: boolean; now: Date } & OnboardingAnswers)
+  | ({
+      type: 'CompleteOnboarding';
+      userId: string;
+      smsOptIn: boolean;
+      /** The member's answer to "share my progress with my groups and churches?" (none: left as it is). */
+      shareProgressWithGroups?: boolean;
+      now: Date;
+    } & OnboardingAnswers)
   | {
       type: 'ChangeSettings';
       userId: string;
@@ -33,6 +40,7 @@ export type UserCommand =
     }
   | { type: 'AnswerSmsReply'; userId: string; from: string; keyword: 'stop' | 'start'; now: Date }
   | { type: 'EndUnprovedOptIn'; userId: string; number: string; now: Date }
+  | { type: 'EndImplicitSharing'; userId: string }
   | ({ type: 'ChangeRoles'; userId: string } & RoleChange)
   | { type: 'DeleteUser'; userId: string; now: Date }
   | TwoFactorCommand;
@@ -150,6 +158,16 @@ const endUnprovedOptIn = (state: UserState, c: Extract<UserCommand, { type: 'End
     ? []
     : [smsOptedOut(c.userId, c.number, 'number-not-verified', c.now)];
 
+/**
+ * Sharing progress is the member's choice (#26): an account that never chose shared by the old default, so it is
+ * recorded as not sharing (the events every read model follows). A member who chose, either way, keeps their choice;
+ * a second run, or another replica's run racing this one, decides nothing.
+ */
+const endImplicitSharing = (state: UserState, userId: string) =>
+  !state.registered || state.deleted || state.shareProgressChoice !== null
+    ? []
+    : [{ type: 'identity.user.settings-updated' as const, subjectId: userId, data: { userId, shareProgressWithGroups: false } }];
+
 /** Every account keeps the user role; a change that leaves the roles as they are decides nothing. */
 const changeRoles = (state: UserState, userId: string, change: RoleChange) => {
   assertActive(state);
@@ -178,6 +196,7 @@ const decideUser = (c: UserCommand, state: UserState): NewEvent[] => {
     case 'CompleteOnboarding':
       return [
         ...completeOnboarding(state, c),
+        ...(c.shareProgressWithGroups === undefined ? [] : updateSettings(state, c.userId, { shareProgressWithGroups: c.shareProgressWithGroups })),
         ...smsChoice(state, { userId: c.userId, phoneNumber: c.phoneNumber, wantsSms: c.smsOptIn, source: 'onboarding', now: c.now }),
       ];
     case 'ChangeSettings':
@@ -191,6 +210,8 @@ const decideUser = (c: UserCommand, state: UserState): NewEvent[] => {
       return smsReply(state, c);
     case 'EndUnprovedOptIn':
       return endUnprovedOptIn(state, c);
+    case 'EndImplicitSharing':
+      return endImplicitSharing(state, c.userId);
     case 'ChangeRoles':
       return changeRoles(state, c.userId, c);
     case 'DeleteUser':
@@ -202,13 +223,14 @@ const decideUser = (c: UserCommand, state: UserState): NewEvent[] => {
 
 /**
  * The user aggregate (`user-<id>` streams), its state kept as a snapshot in the stream head. State version 2 added
- * the phone number and the SMS opt-in, version 3 two-factor sign-in (older snapshots are folded again from the events).
+ * the phone number and the SMS opt-in, version 3 two-factor sign-in, version 4 the member's own sharing choice (older
+ * snapshots are folded again from the events).
  * An unknown or deleted account refuses with a 404 Refusal ("This account was not found."), except where a repeat is
  * harmless (a deletion, a text reply, the end of an unproved opt-in decide nothing).
  */
 export const userDecider: CommandDecider<UserCommand, UserState> = {
   name: 'user',
-  stateVersion: 3,
+  stateVersion: 4,
   initialState: initialUserState,
   evolve: evolveUser,
   decide: decideUser,

@@ -48,7 +48,8 @@ export const userViewSchema = new Schema<UserView>(
     phoneNumber: { type: String, default: null },
     timeZone: { type: String, default: 'UTC' },
     channels: { type: [String], default: () => [...DEFAULT_NOTIFICATION_CHANNELS] },
-    shareProgressWithGroups: { type: Boolean, default: true },
+    // Off until the member turns it on (#26).
+    shareProgressWithGroups: { type: Boolean, default: false },
     smsOptedInAt: { type: Date, default: null },
     smsOptedOutAt: { type: Date, default: null },
     smsOptOutSource: { type: String, default: null },

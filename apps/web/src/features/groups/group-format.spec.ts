@@ -8,6 +8,7 @@ import {
   meetingLink,
   meetingWhen,
   memberCountText,
+  sharingSummary,
   timeAgo,
   weeklyProgressOf,
 } from './group-format';
@@ -17,6 +18,16 @@ describe(memberCountText.name, () => {
     expect(memberCountText(1)).toBe('1 member');
     expect(memberCountText(0)).toBe('0 members');
     expect(memberCountText(12)).toBe('12 members');
+  });
+});
+
+describe(sharingSummary.name, () => {
+  it('says how many share their progress and how many do not, never "all share" by default', () => {
+    expect(sharingSummary(12, 40)).toBe('12 of 40 share their progress; 28 do not');
+    expect(sharingSummary(0, 3)).toBe('0 of 3 share their progress; 3 do not');
+    expect(sharingSummary(1, 2)).toBe('1 of 2 shares their progress; 1 does not');
+    expect(sharingSummary(3, 3)).toBe('3 of 3 share their progress');
+    expect(sharingSummary(0, 0)).toBe('No members yet');
   });
 });
 

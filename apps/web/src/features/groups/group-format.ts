@@ -83,6 +83,17 @@ export function averageRatingText(average: number | null): string {
 
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
 
+/**
+ * How many of a group's or church's members share their progress, and how many do not (sharing is off until a member
+ * turns it on, #26): '12 of 40 share their progress; 28 do not'. The one wording of the leaders' and pastors' dashboards.
+ */
+export function sharingSummary(sharing: number, members: number): string {
+  if (members === 0) return 'No members yet';
+  const shared = `${sharing} of ${members} ${sharing === 1 ? 'shares' : 'share'} their progress`;
+  const notSharing = members - sharing;
+  return notSharing === 0 ? shared : `${shared}; ${notSharing} ${notSharing === 1 ? 'does' : 'do'} not`;
+}
+
 /** A short relative time for recent activity ('just now', '5 minutes ago', '3 days ago'), falling back to a date. */
 export function timeAgo(iso: string, now: Date = new Date()): string {
   const seconds = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));

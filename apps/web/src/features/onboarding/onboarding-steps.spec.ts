@@ -72,6 +72,7 @@ describe(planSummary.name, () => {
       reminderFrequency: 'weekly',
       phoneNumber: ' (201) 555-0123 ',
       smsOptIn: true,
+      shareProgress: true,
     });
 
     expect(sut).toEqual([
@@ -79,12 +80,18 @@ describe(planSummary.name, () => {
       'Practices built around Bible reading and nature',
       'Weekly reminders, Sunday evening',
       'Text message nudges to (201) 555-0123',
+      'Your progress shared with the leaders of your groups and churches',
       'Habit tracking and a journal with reflection prompts',
     ]);
   });
 
   it('returns no text message line for a number given without the opt-in', () => {
     expect(planSummary({ ...emptyDraft, phoneNumber: '(201) 555-0123' }).join(' ')).not.toContain('Text message');
+  });
+
+  it('keeps progress private until the member chooses to share it', () => {
+    expect(emptyDraft.shareProgress).toBe(false);
+    expect(planSummary(emptyDraft)).toContain('Your progress kept private (you can share it in Settings)');
   });
 
   it('returns a no-reminders line when reminders are off', () => {

@@ -20,6 +20,8 @@ export interface OnboardingDraft {
   smsOptIn: boolean;
   /** Numbers (as typed) the member proved with a texted code: texts are turned on only for one of them. */
   provedNumbers?: string[];
+  /** Whether leaders of the member's groups and churches see their progress: off until they choose it (#26). */
+  shareProgress: boolean;
 }
 
 export type OnboardingStep = 1 | 2 | 3 | 4;
@@ -30,6 +32,7 @@ export const emptyDraft: OnboardingDraft = {
   reminderFrequency: DEFAULT_REMINDER_FREQUENCY,
   phoneNumber: '',
   smsOptIn: false,
+  shareProgress: false,
 };
 
 const fields = onboardingRequestSchema.shape;
@@ -81,6 +84,11 @@ export function planSummary(draft: OnboardingDraft): string[] {
   if (frequency?.id === 'none') lines.push('No reminders (you can turn them on in Settings)');
   else if (frequency) lines.push(`${frequency.label} reminders, ${lowerFirst(frequency.description)}`);
   if (draft.smsOptIn && draft.phoneNumber.trim()) lines.push(`Text message nudges to ${draft.phoneNumber.trim()}`);
+  lines.push(
+    draft.shareProgress
+      ? 'Your progress shared with the leaders of your groups and churches'
+      : 'Your progress kept private (you can share it in Settings)',
+  );
   lines.push('Habit tracking and a journal with reflection prompts');
   return lines;
 }

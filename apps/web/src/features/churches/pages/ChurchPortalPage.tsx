@@ -16,6 +16,7 @@ import {
 } from '../churchesApi';
 import { ChurchLogo } from '../components/ChurchLogo';
 import { JoinByCodeForm } from '../components/JoinByCodeForm';
+import { useSharingNote } from '../../settings/sharing-note';
 import { chooseActiveChurch } from '../active-church';
 
 /** What the visitor can do here: join (with the invitation's code), ask to join, or they belong already. */
@@ -28,6 +29,7 @@ function PortalActions({ churchId, slug, name, code }: { churchId: string; slug:
   const [join, joining] = useChurchesJoinMutation();
   const [request, requesting] = useChurchesRequestMutation();
   const [withdraw, withdrawing] = useChurchesWithdrawMutation();
+  const sharingNote = useSharingNote(!session);
 
   if (!session) {
     return (
@@ -62,7 +64,7 @@ function PortalActions({ churchId, slug, name, code }: { churchId: string; slug:
       return;
     }
     if (user) chooseActiveChurch(user.id, churchId);
-    notification.success({ message: `Welcome to ${name}!` });
+    notification.success({ message: `Welcome to ${name}!`, description: sharingNote });
     navigate(`/c/${slug}`, { replace: true });
   };
   if (code) {

@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { chooseActiveChurch, useActiveChurch } from '../active-church';
 import { churchFailure, showFieldErrors } from '../church-errors';
 import { useChurchesCreateMutation, useChurchesJoinMutation, useChurchesLeaveMutation } from '../churchesApi';
+import { useSharingNote } from '../../settings/sharing-note';
 import { ChurchFields, type ChurchFormValues, emptyChurchForm } from '../components/ChurchFields';
 import { ChurchLogo } from '../components/ChurchLogo';
 import { JoinByCodeForm } from '../components/JoinByCodeForm';
@@ -59,6 +60,7 @@ export function ChurchesPage() {
   const { notification } = App.useApp();
   const [join, joining] = useChurchesJoinMutation();
   const [leave] = useChurchesLeaveMutation();
+  const sharingNote = useSharingNote();
   const loading = !user;
   const leaveChurch = async (churchId: string, name: string) => {
     const result = await leave(churchId);
@@ -73,7 +75,7 @@ export function ChurchesPage() {
       return;
     }
     if (user) chooseActiveChurch(user.id, result.data.id);
-    notification.success({ message: `Welcome to ${result.data.name}!` });
+    notification.success({ message: `Welcome to ${result.data.name}!`, description: sharingNote });
   };
 
   return (

@@ -1,6 +1,7 @@
 import { App, Button, Popconfirm, Space } from 'antd';
 import type { GroupSummary } from '@abide/contracts';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
+import { useSharingNote } from '../../settings/sharing-note';
 import { failureDescription } from '../group-errors';
 import { joinActionFor } from '../group-format';
 import { useGroupsJoinMutation, useGroupsWithdrawMutation } from '../groupsApi';
@@ -14,6 +15,7 @@ export function JoinButton({ group }: { group: GroupSummary }) {
   const [join, { isLoading: joining }] = useGroupsJoinMutation();
   const [withdraw, { isLoading: withdrawing }] = useGroupsWithdrawMutation();
   const action = joinActionFor(group.myStatus);
+  const sharingNote = useSharingNote();
 
   const onJoin = async () => {
     const result = await join(group.id);
@@ -21,7 +23,7 @@ export function JoinButton({ group }: { group: GroupSummary }) {
       notification.error({ message: 'Failed to join group', description: 'Please try again.' });
       return;
     }
-    if (result.data.status === 'joined') notification.success({ message: 'Successfully joined group!' });
+    if (result.data.status === 'joined') notification.success({ message: 'Successfully joined group!', description: sharingNote });
     else notification.success({ message: 'Request sent', description: `The leaders of ${group.name} will review your request.` });
   };
 

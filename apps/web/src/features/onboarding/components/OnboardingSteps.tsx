@@ -6,6 +6,7 @@ import {
   CustomerServiceOutlined,
   FireOutlined,
   HeartOutlined,
+  LockOutlined,
   MessageOutlined,
   ReadOutlined,
   SmileOutlined,
@@ -110,6 +111,42 @@ export function ReminderStep({ draft, onChange }: { draft: OnboardingDraft; onCh
   );
 }
 
+/**
+ * Sharing progress is asked, not assumed (#26): a real choice, private first and chosen until the member picks the
+ * other. One choice covers every group and church they belong to or join (Settings changes it any time).
+ */
+function SharingChoice({ draft, onChange }: { draft: OnboardingDraft; onChange: Change }) {
+  return (
+    <fieldset className="choice-list sharing-choice" aria-describedby="sharing-choice-help">
+      <legend className="field-label">Share your progress with your groups and churches?</legend>
+      <p id="sharing-choice-help" className="field-help sharing-choice__help">
+        Leaders of the groups and churches you belong to could see how many habits you checked in, plan activities you
+        finished and days you journaled. Never what you write. Change it any time in Settings.
+      </p>
+      <ChoiceCard
+        type="radio"
+        name="shareProgress"
+        value="private"
+        title="Keep my progress private"
+        description="Leaders see that you are a member, and nothing of your progress."
+        icon={<LockOutlined />}
+        checked={!draft.shareProgress}
+        onChange={(on) => on && onChange({ shareProgress: false })}
+      />
+      <ChoiceCard
+        type="radio"
+        name="shareProgress"
+        value="share"
+        title="Share my progress with my leaders"
+        description="Your counts appear on your group leaders' and church admins' dashboards."
+        icon={<TeamOutlined />}
+        checked={draft.shareProgress}
+        onChange={(on) => on && onChange({ shareProgress: true })}
+      />
+    </fieldset>
+  );
+}
+
 export function FinishStep({ draft, onChange, phoneError }: { draft: OnboardingDraft; onChange: Change; phoneError: string | null }) {
   return (
     <div className="finish-step">
@@ -149,6 +186,7 @@ export function FinishStep({ draft, onChange, phoneError }: { draft: OnboardingD
           />
         )}
       </div>
+      <SharingChoice draft={draft} onChange={onChange} />
       <section className="plan-summary" aria-labelledby="plan-summary-title">
         <h3 id="plan-summary-title" className="plan-summary__title">
           <SmileOutlined aria-hidden /> Your plan will include

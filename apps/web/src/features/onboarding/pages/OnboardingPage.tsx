@@ -24,7 +24,10 @@ const stepCopy: Record<OnboardingStep, { title: string; lead: string }> = {
   1: { title: 'What are your spiritual goals?', lead: 'Choose as many as you like. Your plan will focus on them.' },
   2: { title: 'How do you connect with God?', lead: 'Pick the practices that help you feel close to Him.' },
   3: { title: 'How often would you like reminders?', lead: 'Gentle nudges to keep your rhythm. You can change this anytime.' },
-  4: { title: 'Almost there', lead: 'Add a phone number for text nudges if you like, and review your plan.' },
+  4: {
+    title: 'Almost there',
+    lead: 'Add a phone number for text nudges if you like, choose whether your leaders see your progress, and review your plan.',
+  },
 };
 
 /** The four-step wizard, without the frame; a completed member goes straight to the plan. */
@@ -62,6 +65,7 @@ export function OnboardingPage() {
       reminderFrequency: draft.reminderFrequency,
       phoneNumber: draft.phoneNumber.trim(),
       smsOptIn: draft.smsOptIn,
+      shareProgressWithGroups: draft.shareProgress,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     // A number that replied STOP is refused whoever asks (409): the member reads why beside the number.

@@ -2807,6 +2807,7 @@ export type OnboardingRequestDto = {
   phoneNumber?: string;
   smsOptIn?: boolean;
   timeZone?: string;
+  shareProgressWithGroups?: boolean;
 };
 export type DeadLettersDto = {
   deadLetters: {

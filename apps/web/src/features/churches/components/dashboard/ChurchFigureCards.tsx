@@ -1,19 +1,18 @@
 import { BookOutlined, CheckCircleOutlined, EditOutlined, FireOutlined, LineChartOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ChurchDashboard } from '@abide/contracts';
 import { StatCard } from '../../../../shared/components/StatCard';
-import { plural } from '../../../groups/group-format';
+import { sharingSummary } from '../../../groups/group-format';
 import { ofSharing } from '../../church-dashboard-format';
 
 /** The dashboard's figures, all from the server: members, active members, and this week's activity by kind. */
 export function ChurchFigureCards({ dashboard }: { dashboard: ChurchDashboard }) {
   const thisWeek = dashboard.weeks.at(-1);
-  const notSharing = dashboard.members - dashboard.sharingMembers;
   return (
     <div className="stat-grid stat-grid--3 church-dashboard__figures">
       <StatCard
         title="Members"
         value={`${dashboard.members}`}
-        note={notSharing ? `${plural(notSharing, 'member does', 'members do')} not share progress` : 'All share their progress'}
+        note={sharingSummary(dashboard.sharingMembers, dashboard.members)}
         icon={<TeamOutlined />}
       />
       <StatCard title="Active this week" value={`${dashboard.activeThisWeek}`} note={ofSharing(dashboard)} icon={<FireOutlined />} />
