@@ -95,6 +95,19 @@ describe('read models fed by other services through Kafka, written by two replic
     expect(Object.values(activity.facts).filter((f) => f.done)).toHaveLength(60);
   }, 120_000);
 
+  it('brings back nothing of a deleted member when a replica that remembers their activity applies a late check-in', async () => {
+    const demas = await person('Demas');
+    const habit = habitOf(demas);
+    // Replica 0 writes the activity and so remembers its row; replica 1 applies the deletion.
+    await feedTo(replicas[0], habit.created);
+    await feedTo(replicas[0], habit.checkIn(2, '2026-03-02'));
+    await feedTo(replicas[1], envelope('identity.user.deleted', `user-${demas}`, 9, { userId: demas, deletedAt: clock.now.toISOString() }, demas));
+    await feedTo(replicas[0], habit.checkIn(3, '2026-03-03'));
+
+    expect(await db.collection('member_activity').findOne({ _id: demas as never })).toMatchObject({ state: null });
+    expect((await replicas[0].get(MemberActivityStore).activitiesOf([demas])).get(demas)?.facts).toEqual({});
+  });
+
   it('keeps the latest of a person’s name, zone and sharing choice, whatever order two replicas apply them in', async () => {
     const userId = uuidv7();
     const stream = `user-${userId}`;

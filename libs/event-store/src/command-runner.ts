@@ -32,6 +32,12 @@ export interface RunOptions {
 /** What the runner tells once events are stored (the outbox relay: publish soon). */
 export interface AppendListener {
   kick(): void;
+  /**
+   * Offered the events whose read models this process just updated: true when the listener takes over clearing their
+   * outbox entries' read-model duty (the relay holding the lease deletes each entry once published, in one write),
+   * false to have it cleared in the database now.
+   */
+  takeProjected?(events: readonly StoredEvent[]): boolean;
 }
 
 /**
@@ -97,7 +103,7 @@ export class CommandRunner {
    */
   async stored(events: StoredEvent[]): Promise<void> {
     try {
-      await this.projections.afterAppend(events);
+      await this.projections.afterAppend(events, (done) => this.relay.takeProjected?.(done) ?? false);
     } finally {
       this.relay.kick();
     }

@@ -450,6 +450,14 @@ export class EventStore implements OnModuleInit, StreamLog {
     );
   }
 
+  /**
+   * Both duties done (published, and the read models updated by the process that publishes): each entry deleted, one
+   * round trip each, only where it still holds that event's work.
+   */
+  async deleteWork(entries: ReadonlyArray<readonly [key: string, eventId: string]>): Promise<void> {
+    await Promise.all(entries.map(([key, eventId]) => this.outbox.deleteOne({ _id: key, eventId })));
+  }
+
   /** Deletes the entry if its read models are done; true if it went. The caller knows it is published. */
   private async deleteIfDone(key: string): Promise<boolean> {
     const { deletedCount } = await this.outbox.deleteOne({ _id: key, unprojected: { $exists: false } });

@@ -10,7 +10,8 @@ import { weeklyCompletionTrend } from './domain/weekly-trend';
 import { boardHabitOn } from './domain/habit-board';
 import { habitViewOf, toHabit, toHabitEntry } from './habit-figures';
 import { HabitBoardProjection } from './projections/habit-board.projection';
-import { HabitEntryProjection } from './projections/habit.projection';
+import { type CheckInEventType, entryOf, HabitEntryProjection } from './projections/habit.projection';
+import type { StoredEvent } from '@abide/event-store';
 
 /** Read side of habits: lists with real figures, entries of a day, analytics. Always one member's own. */
 @Injectable()
@@ -28,17 +29,19 @@ export class HabitQueries {
     return habits.map((h, i) => toHabit(h, tracks[i], streaks[i], today, date ?? today));
   }
 
-  async one(userId: string, habitId: string, date?: string): Promise<Habit> {
+  /** `after`: an event the caller's command just appended, which the board answered must hold (read-your-writes). */
+  async one(userId: string, habitId: string, date?: string, after?: StoredEvent | null): Promise<Habit> {
     // The caller's own board: another member's habit is simply not on it (404, as if it did not exist).
-    const { board, restDays, today } = await this.boardAndCalendar(userId);
+    const { board, restDays, today } = await this.boardAndCalendar(userId, after ?? undefined);
     const habit = board.habits.find((h) => h.id === habitId);
     if (!habit) throw DomainError.notFound('This habit');
     const { track, streak } = boardHabitOn(habit, restDays, today);
     return toHabit(habitViewOf(habit, userId), track, streak, today, date ?? today);
   }
 
-  async entry(userId: string, habitId: string, date: string): Promise<HabitEntry> {
-    const entry = await this.entries.find(habitId, date);
+  /** `after`: the check-in the caller's command just appended, which states the day's entry whole (no read back). */
+  async entry(userId: string, habitId: string, date: string, after?: StoredEvent<CheckInEventType> | null): Promise<HabitEntry> {
+    const entry = after?.data.habitId === habitId && after.data.date === date ? entryOf(after) : await this.entries.find(habitId, date);
     if (!entry || entry.userId !== userId) {
       // A toggle off of a day never checked records nothing: the entry reads as not completed.
       return { id: `${habitId}:${date}`, habitId, completed: false, date, completedAt: null, note: null };
@@ -103,8 +106,8 @@ export class HabitQueries {
    * One keyed read: the member's board, which keeps their zone (for "today") and rest days. A member whose onboarding
    * or settings never reached the board (none yet) is asked of the member record instead.
    */
-  private async boardAndCalendar(userId: string) {
-    const board = await this.boards.read(userId);
+  private async boardAndCalendar(userId: string, after?: StoredEvent) {
+    const board = await this.boards.read(userId, after);
     const { timeZone, restDays } =
       board.timeZone !== undefined ? { timeZone: board.timeZone, restDays: board.restDays ?? [] } : await this.members.calendarOf(userId);
     return { board, restDays, today: localDateOf(this.clock(), timeZone) };

@@ -190,8 +190,11 @@ export class HabitsController {
   @Post('habits/:id/toggle')
   @HttpCode(200)
   async toggle(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: ToggleHabitDto, @Req() req: FastifyRequest) {
-    const date = await this.commands.checkIn(caller.id, id, body, metaOfRequest(req));
-    return { entry: await this.queries.entry(caller.id, id, date), habit: await this.queries.one(caller.id, id, date) };
+    const { date, appended } = await this.commands.checkIn(caller.id, id, body, metaOfRequest(req));
+    return {
+      entry: await this.queries.entry(caller.id, id, date, appended),
+      habit: await this.queries.one(caller.id, id, date, appended),
+    };
   }
 
   @ApiOperation({ summary: 'The member’s check-ins of one day.' })
@@ -210,12 +213,12 @@ export class HabitsController {
   @Post('habit-entries')
   @HttpCode(200)
   async record(@CurrentUser() caller: AuthUser, @Body() body: RecordEntryDto, @Req() req: FastifyRequest) {
-    const date = await this.commands.checkIn(
+    const { date, appended } = await this.commands.checkIn(
       caller.id,
       body.habitId,
       { completed: body.completed, date: body.date, note: body.note },
       metaOfRequest(req),
     );
-    return this.queries.entry(caller.id, body.habitId, date);
+    return this.queries.entry(caller.id, body.habitId, date, appended);
   }
 }

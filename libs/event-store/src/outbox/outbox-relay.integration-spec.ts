@@ -15,9 +15,11 @@ import type { Connection } from 'mongoose';
 import { EventStore } from '../event-store';
 import { eventKey } from '../keys';
 import { OUTBOX_COLLECTION } from './outbox.schema';
-import type { NewEvent } from '../stored-event';
+import type { NewEvent, StoredEvent } from '../stored-event';
 import { profileCreated, userRegistered } from '../test-fixtures';
 import { OutboxRelay } from './outbox-relay';
+import { CommandRunner } from '../command-runner';
+import { ProjectionRunner } from '../projections/projection-runner';
 import { RelayLease } from './relay-lease';
 
 /** Counts what it publishes and can play a broker outage after a number of messages. */
@@ -54,7 +56,17 @@ describe(OutboxRelay.name, () => {
   let kafka: KafkaPublisher;
 
   const relay = (publisher: EventPublisher, owner: string) =>
-    new OutboxRelay({ eventStore: store, publisher, topicFor, owner, leaseTtlMs: 2000, pollIntervalMs: 100, batchSize: 4 });
+    // Entries appended here have no request updating their read models: published at once.
+    new OutboxRelay({
+      eventStore: store,
+      publisher,
+      topicFor,
+      owner,
+      leaseTtlMs: 2000,
+      pollIntervalMs: 100,
+      batchSize: 4,
+      awaitProjectionMs: 0,
+    });
 
   /** Topics of one test alone, so what it reads back is its own. */
   const ownTopics: string[] = [];
@@ -184,7 +196,14 @@ describe(OutboxRelay.name, () => {
         return store.eventAt(key);
       },
     });
-    const options = { topicFor: () => topic, service: 'relay-stalled', leaseTtlMs: 1000, pollIntervalMs: 100, batchSize: 100 };
+    const options = {
+      topicFor: () => topic,
+      service: 'relay-stalled',
+      leaseTtlMs: 1000,
+      pollIntervalMs: 100,
+      batchSize: 100,
+      awaitProjectionMs: 0,
+    };
     const stalledPublisher = new ObservedPublisher(kafka);
     const stalled = new OutboxRelay({ ...options, eventStore: stallingStore, publisher: stalledPublisher, owner: 'stalled' });
     const stalledCycle = stalled.runOnce();
@@ -213,6 +232,7 @@ describe(OutboxRelay.name, () => {
       leaseTtlMs: 1000,
       pollIntervalMs: 100,
       batchSize: 100,
+      awaitProjectionMs: 0,
     };
     const slowPublisher = new ObservedPublisher(kafka);
     slowPublisher.firstCallDelayMs = 2500;
@@ -355,4 +375,78 @@ describe(OutboxRelay.name, () => {
     expect(terms.map((t) => t.epoch)).toEqual(Array.from({ length: terms.length }, (_, i) => i + 1));
     for (const [epoch, owners] of epochs) expect(terms[epoch - 1].owner).toBe([...owners][0]);
   }, 30_000);
+
+  describe('events handed over by the request that updated their read models', () => {
+    /** A relay publishing every type to one topic of the test's own. */
+    const relayTo = (topic: string, publisher: EventPublisher, owner: string) =>
+      new OutboxRelay({ eventStore: store, publisher, topicFor: () => topic, owner, leaseTtlMs: 2000, pollIntervalMs: 100, batchSize: 4 });
+    const names = { name: 'handed', handles: ['identity.user.registered'] as const, reset: async () => undefined };
+
+    it('are published without being read back, and their entries go in one delete', async () => {
+      const [topic] = await freshTopics('handed');
+      const holder = relayTo(topic, new ObservedPublisher(kafka), 'relay-handed');
+      holder.start();
+      await waitFor(() => holder['lease'].holdsByOwnClock(), { what: 'the lease' });
+      const applied: string[] = [];
+      const runner = new CommandRunner(
+        store,
+        new ProjectionRunner(store, [{ ...names, apply: async (e: StoredEvent) => void applied.push(e.id) }]),
+        holder,
+      );
+      const reads = jest.spyOn(store, 'eventAt');
+      const projectedMarks = jest.spyOn(store, 'markProjected');
+      const deletes = jest.spyOn(store, 'deleteWork');
+
+      const { events } = await runner.run(
+        'user-handed',
+        { name: 'names', initialState: () => null, evolve: (s) => s },
+        () => [userRegistered('user-handed')],
+        {
+          correlationId: 'handed',
+        },
+      );
+      await waitFor(async () => (await connection.collection(OUTBOX_COLLECTION).countDocuments({ streamId: 'user-handed' })) === 0, {
+        what: 'the entry to go',
+      });
+      await holder.stop();
+
+      expect(applied).toEqual([events[0].id]);
+      expect(reads).not.toHaveBeenCalledWith(eventKey('user-handed', 1));
+      expect(projectedMarks).not.toHaveBeenCalled();
+      expect(deletes).toHaveBeenCalledWith([[eventKey('user-handed', 1), events[0].id]]);
+      expect((await consumeTopic(topic, 1)).map((r) => JSON.parse(r.value!).id)).toEqual([events[0].id]);
+      [reads, projectedMarks, deletes].forEach((spy) => spy.mockRestore());
+    });
+
+    it('still reach Kafka once and their read models’ duty is healed when the relay that took them stops before publishing', async () => {
+      const [topic] = await freshTopics('handed-lost');
+      const failing = new ObservedPublisher(kafka);
+      failing.failAfter = 0;
+      const first = relayTo(topic, failing, 'relay-handed-a');
+      first.start();
+      await waitFor(() => first['lease'].holdsByOwnClock(), { what: 'the lease' });
+      const [event] = await store.append('user-handed-lost', 0, [userRegistered('user-handed-lost')], { correlationId: 'lost' });
+      expect(first.takeProjected([event])).toBe(true);
+      first.kick();
+      await waitFor(() => failing.failures > 0, { what: 'the failed publish' });
+      // The process goes before it could publish: the entry keeps its read-model duty.
+      await first.stop();
+      const entry = { _id: eventKey('user-handed-lost', 1) };
+      expect(await connection.collection(OUTBOX_COLLECTION).findOne(entry as never)).toMatchObject({ unprojected: true });
+
+      const next = relayTo(topic, new ObservedPublisher(kafka), 'relay-handed-b');
+      next.start();
+      await waitFor(async () => (await connection.collection(OUTBOX_COLLECTION).findOne(entry as never))?.published === true, {
+        what: 'the next holder to publish it',
+      });
+      await next.stop();
+      const applied: string[] = [];
+      await new ProjectionRunner(store, [{ ...names, apply: async (e: StoredEvent) => void applied.push(e.id) }]).heal(0);
+
+      // (The heal also takes what the other tests appended without read models.)
+      expect(applied.filter((id) => id === event.id)).toEqual([event.id]);
+      expect(await connection.collection(OUTBOX_COLLECTION).countDocuments(entry as never)).toBe(0);
+      expect((await consumeTopic(topic, 1)).map((r) => JSON.parse(r.value!).id)).toEqual([event.id]);
+    });
+  });
 });

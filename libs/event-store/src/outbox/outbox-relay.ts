@@ -26,6 +26,12 @@ export interface OutboxRelayOptions {
   owner?: string;
   /** Longest wait between cycles while publishing keeps failing (Kafka or the database away). */
   maxBackoffMs?: number;
+  /**
+   * How long a young entry whose read models are not updated yet waits for the request that appended it (which
+   * updates them, then hands the event over or clears the duty) before it is published anyway (default 2 s; 0: never).
+   * Publishing it earlier would cost a write to mark it published and one more when the request clears its duty.
+   */
+  awaitProjectionMs?: number;
 }
 
 /**
@@ -48,12 +54,19 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private inFlight?: Promise<void>;
   private timer?: NodeJS.Timeout;
   private readonly maxBackoffMs: number;
+  private readonly awaitProjectionMs: number;
   private failures = 0;
   private failingSince?: number;
   private failure?: string;
   /** The epoch this relay last held the lease at, to log each takeover once. */
   private epochSeen?: number;
   private stopMetrics?: () => void;
+  /**
+   * Events whose read models this process updated in their request, handed over while this relay held the lease
+   * (takeProjected): published from here without reading them back, and their outbox entries then deleted in one write.
+   * Forgotten when the lease goes or after HANDED_FOR_MS: such an entry keeps its read-model duty, which the heal clears.
+   */
+  private readonly handed = new Map<string, { event: StoredEvent; at: number }>();
 
   constructor(options: OutboxRelayOptions) {
     this.store = options.eventStore;
@@ -66,6 +79,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.batchSize = options.batchSize ?? 100;
     this.topicFor = options.topicFor ?? ((type) => topicOf(type as EventType));
     this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
+    this.awaitProjectionMs = options.awaitProjectionMs ?? 2000;
   }
 
   /** Background work: while Kafka is away the service still serves, and its events wait here. */
@@ -97,7 +111,21 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.stopMetrics?.();
     clearTimeout(this.timer);
     await this.inFlight;
+    this.handed.clear();
     await this.lease.release();
+  }
+
+  /**
+   * Takes over the read-model duty of events whose read models this process just updated (CommandRunner), when this
+   * relay holds the lease by its own clock: it will publish them, and one delete then clears both duties. False
+   * otherwise (another instance publishes, or publishing is failing): the caller clears the duty itself.
+   */
+  takeProjected(events: readonly StoredEvent[]): boolean {
+    if (!this.running || this.failures > 0 || !this.lease.holdsByOwnClock()) return false;
+    if (this.handed.size + events.length > MAX_HANDED) return false;
+    const at = Date.now();
+    for (const event of events) this.handed.set(eventKey(event.streamId, event.version), { event, at });
+    return true;
   }
 
   /** As a Nest provider the relay runs with the application. */
@@ -118,7 +146,11 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** One cycle: take or renew the lease, then drain the outbox. Returns how many events were published. */
   async runOnce(): Promise<number> {
-    if (!(await this.lease.acquire())) return 0;
+    this.forgetHanded(Date.now() - HANDED_FOR_MS);
+    if (!(await this.lease.acquire())) {
+      this.handed.clear();
+      return 0;
+    }
     if (this.lease.epoch !== this.epochSeen) {
       this.epochSeen = this.lease.epoch;
       this.logger.log(`Outbox relay ${this.owner} holds the lease at epoch ${this.epochSeen}`);
@@ -144,9 +176,11 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   /**
    * Which entries to publish now, stream by stream in version order (a stream stops at its first event not stored
-   * yet: an append in flight), and which are orphans (their event never came, or another writer's is there).
+   * yet, or whose request is still updating its read models: an append in flight), and which are orphans (their
+   * event never came, or another writer's is there).
    */
   private async sortOut(entries: readonly OutboxDocument[]): Promise<{ ready: StoredEvent[]; orphans: OutboxDocument[] }> {
+    const now = Date.now();
     const byStream = new Map<string, OutboxDocument[]>();
     for (const entry of entries) byStream.set(entry.streamId, [...(byStream.get(entry.streamId) ?? []), entry]);
     const ready: StoredEvent[] = [];
@@ -155,6 +189,14 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       [...byStream.values()].map(async (list) => {
         const mine: StoredEvent[] = [];
         for (const entry of list.sort((a, b) => a.version - b.version)) {
+          const handed = this.handed.get(entry._id)?.event;
+          if (handed?.id === entry.eventId) {
+            // Stored and projected by this process's request: no need to read it back.
+            mine.push(handed);
+            continue;
+          }
+          // Its request is still updating the read models: it will hand the event over (or clear the duty) and kick.
+          if (entry.unprojected && now - new Date(entry.createdAt).getTime() < this.awaitProjectionMs) break;
           const event = await this.store.eventAt(entry._id);
           if (event && event.id === entry.eventId) {
             mine.push(event);
@@ -247,7 +289,11 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       );
       if (!(await this.lease.stillHeld())) return this.leaseLost(epoch, published, 'while publishing');
       const keys = batch.events.map((e) => eventKey(e.streamId, e.version));
-      await this.store.markPublished(keys);
+      // Entries whose read models this process updated have no duty left: deleted outright.
+      const done = batch.events.filter((e, i) => this.handed.get(keys[i])?.event.id === e.id);
+      const rest = keys.filter((key, i) => !done.includes(batch.events[i]));
+      await Promise.all([this.store.deleteWork(done.map((e) => [eventKey(e.streamId, e.version), e.id])), this.store.markPublished(rest)]);
+      for (const event of done) this.handed.delete(eventKey(event.streamId, event.version));
       const now = Date.now();
       for (const key of keys) {
         const at = storedAt.get(key);
@@ -258,12 +304,22 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     return { published, leaseLost: false };
   }
 
+  /** Forgets what was handed over before `before` (or everything): those entries are healed like any unprojected one. */
+  private forgetHanded(before: number): void {
+    for (const [key, { at }] of this.handed) if (at < before) this.handed.delete(key);
+  }
+
   private leaseLost(epoch: number | undefined, published: number, when: string): { published: number; leaseLost: true } {
+    this.handed.clear();
     this.logger.warn(
       `Outbox relay ${this.owner} no longer holds the lease at epoch ${epoch ?? '?'} (${when}: its term ran out or another instance took over); it stopped`,
     );
     return { published, leaseLost: true };
   }
 }
+
+/** Events handed over at most at once, and how long one waits to be published before it is left to the heal. */
+const MAX_HANDED = 10_000;
+const HANDED_FOR_MS = 60_000;
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -75,9 +75,14 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
-  /** After an append: apply the events, then tell the outbox their read models are done. */
-  async afterAppend(events: readonly StoredEvent[]): Promise<void> {
+  /**
+   * After an append: apply the events, then tell the outbox their read models are done, unless `handOff` takes that
+   * over (the relay that will publish them; see CommandRunner). Should the one who took it never clear the duty (a
+   * crash, a lost lease), the entries stay unprojected and the heal applies them again, which changes nothing.
+   */
+  async afterAppend(events: readonly StoredEvent[], handOff?: (events: readonly StoredEvent[]) => boolean): Promise<void> {
     await this.apply(events);
+    if (handOff?.(events)) return;
     await this.store.markProjected(events.map((e) => eventKey(e.streamId, e.version)));
   }
 

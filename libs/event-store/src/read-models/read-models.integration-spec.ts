@@ -104,6 +104,24 @@ describe('read models written by several replicas', () => {
       expect(await docs.value('doc')).toEqual({ names: ['n1', 'n3'] });
     });
 
+    it('answers a value that holds an event from memory only when the remembered row has it, else reads it', async () => {
+      const events = await appendStream(2);
+      const collection = uniqueName('ordered');
+      const [a, b] = [listOf(replicaA, collection), listOf(replicaB, collection)];
+      // Replica A wrote the first event and remembers that row; replica B then writes the second.
+      await a.apply('doc', events[0], addName, () => true);
+      await b.apply('doc', events[1], addName, () => true);
+      const reads = jest.spyOn(a['documents'].model, 'findById');
+
+      // A value that must hold the second event is read (A's row predates it)...
+      expect(await a.valueIncluding('doc', events[1])).toEqual({ names: ['n1', 'n2'] });
+      expect(reads).toHaveBeenCalledTimes(1);
+      // ...and one that must hold the first comes from the row A now remembers: no read.
+      expect(await a.valueIncluding('doc', events[0])).toEqual({ names: ['n1', 'n2'] });
+      expect(reads).toHaveBeenCalledTimes(1);
+      reads.mockRestore();
+    });
+
     it('ends with every event of several streams in its stream order, whatever order two replicas get them in', async () => {
       const streams = await Promise.all([appendStream(15, 'a'), appendStream(15, 'b'), appendStream(15, 'c')]);
       const collection = uniqueName('ordered');

@@ -63,6 +63,17 @@ export class StreamOrderedDocuments<D> {
     return (await this.documents.get(id))?.value ?? null;
   }
 
+  /**
+   * The value once it has applied `event` (read-your-writes right after a command): the row this process remembers
+   * when that row is at or past the event in its stream, which the command's own projection just wrote, else one read
+   * by key. A later change by another writer may be missing from it, never the event or anything before it in its stream.
+   */
+  async valueIncluding(id: string, event: Pick<StoredEvent, 'streamId' | 'version'>): Promise<D | null> {
+    const remembered = this.documents.remembered(id);
+    if (remembered && (remembered.positions[event.streamId] ?? 0) >= event.version) return remembered.value;
+    return this.value(id);
+  }
+
   async values(ids: readonly string[]): Promise<Map<string, D>> {
     const docs = await this.documents.getMany(ids);
     return new Map([...docs].flatMap(([id, doc]) => (doc.value === null ? [] : [[id, doc.value] as [string, D]])));

@@ -122,6 +122,17 @@ export class VersionedDocuments<T> {
     return row?.state ? (JSON.parse(row.state) as T) : null;
   }
 
+  /**
+   * The value of the row this process last read or wrote, without a round trip: undefined when it remembers none.
+   * Possibly out of date (another writer may have changed it since): only for a caller that can tell from the value
+   * itself that it is recent enough (StreamOrderedDocuments.valueIncluding).
+   */
+  remembered(id: string): T | null | undefined {
+    const row = this.recent.get(id);
+    if (!row) return undefined;
+    return row.state ? (JSON.parse(row.state) as T) : null;
+  }
+
   /** Reads by key, in parallel (a `$in` would scan on FerretDB v1); missing ones are left out. */
   async getMany(ids: readonly string[]): Promise<Map<string, T>> {
     const unique = [...new Set(ids)];

@@ -18,6 +18,16 @@ export type EventHandlers<T extends EventType = EventType> = {
 
 export type InboxOutcome = 'handled' | 'duplicate' | 'ignored' | 'dead-lettered';
 
+export interface HandleOptions {
+  /**
+   * Who drops a second delivery of an event: the inbox (a claim row per event, the default), or the handlers'
+   * read models themselves (`read-model`): every write they make is conditional on the source stream's version it
+   * keeps (a delivery it already has changes nothing) and anything else they do may be repeated (a cache stamp, a
+   * live hint). Such a consumer writes no inbox row: two round trips less per event.
+   */
+  dedupe?: 'inbox' | 'read-model';
+}
+
 export interface InboxConsumerOptions extends InboxClaimOptions {
   /** Attempts of a failing handler before the message is dead-lettered (default 4). */
   attempts?: number;
@@ -81,10 +91,16 @@ export class InboxConsumer {
    * Call from an @EventPattern(topic) method with its @Payload() and @Ctx().
    * `consumer` names the subscriber (e.g. "formation.user-directory"): dedupe is per consumer name.
    */
-  async handle(payload: unknown, context: KafkaContext, consumer: string, handlers: EventHandlers): Promise<InboxOutcome> {
+  async handle(
+    payload: unknown,
+    context: KafkaContext,
+    consumer: string,
+    handlers: EventHandlers,
+    options: HandleOptions = {},
+  ): Promise<InboxOutcome> {
     // The consumer group (KafkaEventServer) when there is one, so the metrics join with its lag; else the name.
     const labels = { group: consumingGroup.getStore() ?? consumer, topic: context.getTopic() };
-    const outcome = await this.apply(payload, context, consumer, handlers, labels);
+    const outcome = await this.apply(payload, context, consumer, handlers, labels, options.dedupe ?? 'inbox');
     kafkaMessagesHandled.inc({ ...labels, outcome });
     return outcome;
   }
@@ -95,6 +111,7 @@ export class InboxConsumer {
     consumer: string,
     handlers: EventHandlers,
     labels: { group: string; topic: string },
+    dedupe: NonNullable<HandleOptions['dedupe']>,
   ): Promise<InboxOutcome> {
     await this.init();
     const classification = classifyMessage(payload, new Set(Object.keys(handlers)), this.registry);
@@ -106,6 +123,13 @@ export class InboxConsumer {
     const handler = handlers[event.type as EventType] as ((event: EventEnvelope) => Promise<void>) | undefined;
     if (!handler) return 'ignored';
 
+    if (dedupe === 'read-model') {
+      // Its read models drop what they already have: the handler runs for every delivery, nothing is claimed.
+      const failure = await this.runWithRetries(() => handler(event), context);
+      if (failure) return this.deadLetter(context, consumer, failure);
+      this.observePropagation(event, labels);
+      return 'handled';
+    }
     const heartbeat = () => context.getHeartbeat()();
     const claim = await this.claims.claim({ consumer, event, topic: context.getTopic(), heartbeat });
     if (claim === 'done') return 'duplicate';
@@ -125,9 +149,13 @@ export class InboxConsumer {
     // A crash before this line leaves the claim to expire: the redelivery then runs the handler again, so
     // handlers stay idempotent too (version checks).
     await this.claims.done(claim);
+    this.observePropagation(event, labels);
+    return 'handled';
+  }
+
+  private observePropagation(event: EventEnvelope, labels: { group: string; topic: string }): void {
     const since = Date.parse(event.occurredAt);
     if (Number.isFinite(since)) eventPropagationSeconds.observe(labels, Math.max(0, Date.now() - since) / 1000);
-    return 'handled';
   }
 
   /**

@@ -49,6 +49,14 @@ export class Lease {
     this.skewMarginMs = Math.min(1000, Math.floor(ttlMs / 10));
   }
 
+  /**
+   * Whether this instance's term lasts by its own clock (less the skew margin), without a round trip: a hint for
+   * choosing work, never a fence (stillHeld is the one to call around anything done under the lease).
+   */
+  holdsByOwnClock(now = Date.now()): boolean {
+    return this.held !== undefined && this.held.until - this.skewMarginMs > now;
+  }
+
   /** The fencing token this instance holds, if it believes it holds one. */
   get epoch(): number | undefined {
     return this.held?.epoch;

@@ -92,11 +92,13 @@ export class MemberActivityStore {
   /**
    * A compare-and-set of one member's activity document: `change` edits the document it is given (a fresh copy on
    * every attempt) and answers whether it changed it. The tombstone is looked at inside, after the document was read,
-   * so a write that read the document before the account's deletion cleared it loses its race and sees the tombstone.
+   * and only when there is no document: `forget` writes the tombstone before it clears the document, so a document
+   * still there was read before the clearing, and a write from it loses its race to the clearing, reads again, finds
+   * no document and then sees the tombstone. (A member's usual fact so costs no read of their person.)
    */
   async update(userId: string, change: (doc: MemberActivity) => boolean): Promise<void> {
     await this.activity.update(userId, async (current) => {
-      if (await this.isGone(userId)) return unchanged;
+      if (!current && (await this.isGone(userId))) return unchanged;
       const doc = current ?? emptyActivity();
       return change(doc) ? doc : unchanged;
     });

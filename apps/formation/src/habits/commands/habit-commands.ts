@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HabitFrequency } from '@abide/contracts';
-import { CommandHandler, CommandRunner } from '@abide/event-store';
+import { CommandHandler, CommandRunner, type StoredEvent } from '@abide/event-store';
+import type { CheckInEventType } from '../projections/habit.projection';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
 import { MemberProjection } from '../../members/members.port';
@@ -78,18 +79,21 @@ export class HabitCommands {
     await this.habits.handle({ type: 'ChangeHabitLifecycle', habitId, userId, action, today }, meta);
   }
 
-  /** Returns the local date the check-in was recorded on (today in the member's zone when none was given). */
+  /**
+   * Returns the local date the check-in was recorded on (today in the member's zone when none was given) and the
+   * event it appended, if any (its answer is built from it rather than read back).
+   */
   async checkIn(
     userId: string,
     habitId: string,
     input: { completed: boolean; date?: string | null; note?: string | null },
     meta: Meta,
-  ): Promise<LocalDate> {
+  ): Promise<{ date: LocalDate; appended: StoredEvent<CheckInEventType> | null }> {
     const timeZone = await this.members.timeZoneOf(userId);
     const command: CheckInHabit = { type: 'CheckInHabit', habitId, userId, ...input, now: this.clock(), timeZone };
-    await this.habits.handle(command, meta);
+    const { events } = await this.habits.handle(command, meta);
     // The decider accepted the command, so its day is one the check-in window allows.
-    return checkInDay(command);
+    return { date: checkInDay(command), appended: (events[0] as StoredEvent<CheckInEventType> | undefined) ?? null };
   }
 
   async skip(userId: string, habitId: string, date: string, meta: Meta): Promise<void> {

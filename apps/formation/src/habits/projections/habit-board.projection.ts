@@ -44,9 +44,13 @@ export class HabitBoardProjection implements Projection<BoardEventType> {
     await this.boards.apply(event.data.userId, event, changeBoard, handled);
   }
 
-  /** The member's board (empty before their first habit): one read by key. */
-  async read(userId: string): Promise<HabitBoard> {
-    return (await this.boards.value(userId)) ?? emptyBoard();
+  /**
+   * The member's board (empty before their first habit): one read by key. With `including`, an event this process
+   * just applied (a command's answer), the board as this process wrote it when it has that event, without a read.
+   */
+  async read(userId: string, including?: Pick<StoredEvent, 'streamId' | 'version'>): Promise<HabitBoard> {
+    const value = including ? await this.boards.valueIncluding(userId, including) : await this.boards.value(userId);
+    return value ?? emptyBoard();
   }
 
   async purgeSubject(subjectId: string): Promise<void> {

@@ -23,7 +23,7 @@ const habitEventTypes = [
   'formation.habit.skip-undone',
 ] as const;
 type HabitEventType = (typeof habitEventTypes)[number];
-type CheckInEventType = 'formation.habit.checked-in' | 'formation.habit.check-in-undone';
+export type CheckInEventType = 'formation.habit.checked-in' | 'formation.habit.check-in-undone';
 
 /** Habits as the Habits page lists them, with their pauses and planned skips. */
 @Injectable()
@@ -128,6 +128,23 @@ export class HabitProjection implements Projection<HabitEventType> {
   }
 }
 
+/**
+ * The day's entry as a check-in event states it whole (each event of a day replaces the entry): what the projection
+ * writes, and what a command that just appended the event answers without reading it back.
+ */
+export const entryOf = (event: StoredEvent<CheckInEventType>): HabitEntryView => {
+  const { habitId, userId, date } = event.data;
+  const base = { _id: `${habitId}:${date}`, habitId, userId, date, version: event.version };
+  return event.type === 'formation.habit.checked-in'
+    ? {
+        ...base,
+        completed: true,
+        completedAt: event.data.completedAt ? new Date(event.data.completedAt) : null,
+        note: event.data.note ?? null,
+      }
+    : { ...base, completed: false, completedAt: null, note: null };
+};
+
 /** Check-ins per habit and local date with the member's note. */
 @Injectable()
 export class HabitEntryProjection implements Projection<CheckInEventType> {
@@ -142,19 +159,8 @@ export class HabitEntryProjection implements Projection<CheckInEventType> {
   }
 
   async apply(event: StoredEvent<CheckInEventType>): Promise<void> {
-    const { habitId, userId, date } = event.data;
-    const id = `${habitId}:${date}`;
-    const base = { habitId, userId, date };
-    const entry =
-      event.type === 'formation.habit.checked-in'
-        ? {
-            ...base,
-            completed: true,
-            completedAt: event.data.completedAt ? new Date(event.data.completedAt) : null,
-            note: event.data.note ?? null,
-          }
-        : { ...base, completed: false, completedAt: null, note: null };
-    await this.writeLatest(id, event.version, entry);
+    const { _id, version, ...entry } = entryOf(event);
+    await this.writeLatest(_id, version, entry);
   }
 
   /**
