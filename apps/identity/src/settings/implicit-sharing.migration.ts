@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventStore } from '@abide/event-store';
-import { MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
+import { MONGO_CONNECTION, runUntilNothingLeft } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { UserStream } from '../accounts/user-stream';
 
@@ -11,8 +11,9 @@ export const IMPLICIT_SHARING_MARKER = 'share-progress-implicit-ended';
  * chose shared by default; this one-time step records each such account as not sharing, with an
  * `identity.user.settings-updated` event on its stream, so identity's view, formation's and community's copies (over
  * Kafka) all follow. A member who chose, on or off, keeps their choice. Instances starting at once run it one at a
- * time behind a marker (runOnceBehindMarker); each account is decided on its stream as it stands, so a repeated run
- * (one cut short, or racing another replica's) records nothing twice.
+ * time (runUntilNothingLeft), and it runs at each start until a run finds nothing left, so an account it could not
+ * record (or an old instance's new account, during a rollout) is taken at the next start; each account is decided on
+ * its stream as it stands, so a repeated run records nothing twice. One member's stream never stops identity's start.
  */
 @Injectable()
 export class ImplicitSharingMigration implements OnApplicationBootstrap {
@@ -25,15 +26,15 @@ export class ImplicitSharingMigration implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await runOnceBehindMarker(this.connection, 'identity_migrations', IMPLICIT_SHARING_MARKER, async () => {
-      const failed = await this.endImplicitSharing();
-      // No marker while an account is left: the next start tries again (and the others find theirs done).
-      if (failed) throw new Error(`${failed} account(s) still share by the old default; the next start tries again`);
+    await runUntilNothingLeft(this.connection, 'identity_migrations', IMPLICIT_SHARING_MARKER, async () => {
+      const { ended, failed } = await this.endImplicitSharing();
+      if (failed) this.logger.warn(`${failed} account(s) still share by the old default; the next start tries again`);
+      return ended + failed;
     });
   }
 
-  /** Ends the implicit sharing of every account that never chose; returns how many could not be recorded. */
-  async endImplicitSharing(): Promise<number> {
+  /** Ends the implicit sharing of every account that never chose: how many it recorded, and how many it could not. */
+  async endImplicitSharing(): Promise<{ ended: number; failed: number }> {
     const meta = { correlationId: `migration:${IMPLICIT_SHARING_MARKER}` };
     let ended = 0;
     let failed = 0;
@@ -47,6 +48,6 @@ export class ImplicitSharingMigration implements OnApplicationBootstrap {
       }
     }
     if (ended) this.logger.log(`Recorded ${ended} account(s) that never chose as not sharing their progress`);
-    return failed;
+    return { ended, failed };
   }
 }
