@@ -74,7 +74,10 @@ const slug = (label = 'matrix') => `${label}-${randomUUID().slice(0, 8)}`;
 const churchBody = () => ({ name: 'Thessalonica Church', slug: slug(), primaryColor: '#1e3a8a', timeZone: 'Europe/London' });
 /** A well-formed join code that no church has (the alphabet has no 0, 1, I, L or O). */
 const unknownCode = 'ZZZZ-ZZZ9';
-const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const fileForm = (data: Buffer | string, type: string, name: string) => {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(Buffer.from(data))], { type }), name);
@@ -98,7 +101,15 @@ const send = async (method: string, url: string, session: UserSession | undefine
 
 const put = (session: UserSession, path: string, body: unknown) => send('PUT', path, session, body);
 const draftOf = async (ctx: Context) => (await ctx.sessions.admin.get<CurriculumDetail>(`/api/curricula/${ctx.curriculum.id}`)).body;
-const oneWeek = [{ title: 'Beginnings', summary: 'Start', days: Array.from({ length: 7 }, (_, i) => ({ activities: i === 1 ? [{ name: 'Read Mark 1', description: 'Read it', durationMinutes: 10 }] : [] })) }];
+const oneWeek = [
+  {
+    title: 'Beginnings',
+    summary: 'Start',
+    days: Array.from({ length: 7 }, (_, i) => ({
+      activities: i === 1 ? [{ name: 'Read Mark 1', description: 'Read it', durationMinutes: 10 }] : [],
+    })),
+  },
+];
 const importFinished = (ctx: Context, importId: string) =>
   eventually(
     async () => {
@@ -111,10 +122,26 @@ const importFinished = (ctx: Context, importId: string) =>
 const rows: Row[] = [
   // Community: churches.
   { route: 'GET /api/churches', what: 'my churches', url: () => '/api/churches', expected: signedIn(200) },
-  { route: 'GET /api/churches/by-slug/{slug}', what: 'the public page', url: (c) => `/api/churches/by-slug/${c.churchA.slug}`, expected: anyone(200) },
-  { route: 'POST /api/churches/join', what: 'a code no church has', url: () => '/api/churches/join', body: () => ({ code: unknownCode }), expected: signedIn(404) },
+  {
+    route: 'GET /api/churches/by-slug/{slug}',
+    what: 'the public page',
+    url: (c) => `/api/churches/by-slug/${c.churchA.slug}`,
+    expected: anyone(200),
+  },
+  {
+    route: 'POST /api/churches/join',
+    what: 'a code no church has',
+    url: () => '/api/churches/join',
+    body: () => ({ code: unknownCode }),
+    expected: signedIn(404),
+  },
   { route: 'GET /api/churches/{id}', url: (c) => `/api/churches/${c.churchA.id}`, expected: membersOnly(200) },
-  { route: 'PATCH /api/churches/{id}', url: (c) => `/api/churches/${c.churchA.id}`, body: () => ({ welcome: `Changed ${randomUUID()}` }), expected: adminsOnly(200) },
+  {
+    route: 'PATCH /api/churches/{id}',
+    url: (c) => `/api/churches/${c.churchA.id}`,
+    body: () => ({ welcome: `Changed ${randomUUID()}` }),
+    expected: adminsOnly(200),
+  },
   { route: 'POST /api/churches/{id}/join-code', url: (c) => `/api/churches/${c.churchA.id}/join-code`, expected: adminsOnly(200) },
   {
     route: 'POST /api/churches/{id}/requests',
@@ -162,7 +189,11 @@ const rows: Row[] = [
     expected: adminsOnly(204),
   },
   { route: 'GET /api/churches/{id}/dashboard', url: (c) => `/api/churches/${c.churchA.id}/dashboard`, expected: adminsOnly(200) },
-  { route: 'GET /api/churches/{id}/dashboard.csv', url: (c) => `/api/churches/${c.churchA.id}/dashboard.csv?table=groups`, expected: adminsOnly(200) },
+  {
+    route: 'GET /api/churches/{id}/dashboard.csv',
+    url: (c) => `/api/churches/${c.churchA.id}/dashboard.csv?table=groups`,
+    expected: adminsOnly(200),
+  },
 
   // Community: a group in a church (its owner, here A's admin, who must be an admin of the church).
   {
@@ -172,7 +203,12 @@ const rows: Row[] = [
     expected: adminsOnly(200),
   },
   { route: 'DELETE /api/groups/{id}/church', url: (c) => `/api/groups/${c.groupId}/church`, expected: adminsOnly(200) },
-  { route: 'GET /api/groups/discover', what: 'groups of my churches', url: () => '/api/groups/discover?church=mine', expected: signedIn(200) },
+  {
+    route: 'GET /api/groups/discover',
+    what: 'groups of my churches',
+    url: () => '/api/groups/discover?church=mine',
+    expected: signedIn(200),
+  },
 
   // Library: the church's logo.
   {
@@ -185,7 +221,9 @@ const rows: Row[] = [
     route: 'GET /api/logos/{churchId}/{logoId}',
     what: 'the logo is public',
     before: (c) =>
-      eventually(async () => ((await c.sessions.admin.get<ChurchPortal>(`/api/churches/by-slug/${c.churchA.slug}`)).body.logoUrl ? true : undefined)),
+      eventually(async () =>
+        (await c.sessions.admin.get<ChurchPortal>(`/api/churches/by-slug/${c.churchA.slug}`)).body.logoUrl ? true : undefined,
+      ),
     url: () => logoUrl,
     expected: anyone(200),
   },
@@ -210,7 +248,8 @@ const rows: Row[] = [
     url: () => '/api/uploads',
     body: (c) => {
       const form = new FormData();
-      for (const [name, value] of Object.entries(submission({ visibility: 'church', churchId: c.churchA.id }))) for (const v of [value].flat()) form.append(name, v);
+      for (const [name, value] of Object.entries(submission({ visibility: 'church', churchId: c.churchA.id })))
+        for (const v of [value].flat()) form.append(name, v);
       form.append('file', new Blob([new Uint8Array(Buffer.from('Notes'))], { type: 'text/plain' }), 'notes.txt');
       return form;
     },
@@ -219,7 +258,12 @@ const rows: Row[] = [
 
   // Formation: curricula (roles from formation's directory of church roles).
   { route: 'GET /api/curricula', url: (c) => `/api/curricula?churchId=${c.churchA.id}`, expected: adminsOnly(200) },
-  { route: 'POST /api/curricula', url: () => '/api/curricula', body: (c) => ({ churchId: c.churchA.id, title: 'Not for everyone' }), expected: adminsOnly(201) },
+  {
+    route: 'POST /api/curricula',
+    url: () => '/api/curricula',
+    body: (c) => ({ churchId: c.churchA.id, title: 'Not for everyone' }),
+    expected: adminsOnly(201),
+  },
   { route: 'GET /api/curricula/{id}', url: (c) => `/api/curricula/${c.curriculum.id}`, expected: adminsOnly(200) },
   {
     route: 'PUT /api/curricula/{id}/draft',
@@ -228,6 +272,24 @@ const rows: Row[] = [
       const d = await draftOf(c);
       return { revision: d.revision, title: d.title, description: d.description, weeks: [...oneWeek, ...oneWeek] };
     },
+    expected: adminsOnly(200),
+  },
+  {
+    route: 'PUT /api/curricula/{id}/working-copy',
+    url: (c) => `/api/curricula/${c.curriculum.id}/working-copy`,
+    body: async (c) => {
+      const d = await draftOf(c);
+      return {
+        copyRevision: d.workingCopy?.revision ?? 0,
+        baseRevision: d.revision,
+        content: { title: d.title, description: d.description, weeks: [] },
+      };
+    },
+    expected: adminsOnly(200),
+  },
+  {
+    route: 'DELETE /api/curricula/{id}/working-copy',
+    url: (c) => `/api/curricula/${c.curriculum.id}/working-copy`,
     expected: adminsOnly(200),
   },
   { route: 'POST /api/curricula/{id}/publish', url: (c) => `/api/curricula/${c.curriculum.id}/publish`, expected: adminsOnly(200) },
@@ -239,8 +301,18 @@ const rows: Row[] = [
       c.copyId = (answers.admin!.body as CurriculumDetail).id;
     },
   },
-  { route: 'POST /api/curricula/{id}/archive', what: 'the copy', url: (c) => `/api/curricula/${c.copyId}/archive`, expected: adminsOnly(200) },
-  { route: 'POST /api/curricula/{id}/restore', what: 'the copy', url: (c) => `/api/curricula/${c.copyId}/restore`, expected: adminsOnly(200) },
+  {
+    route: 'POST /api/curricula/{id}/archive',
+    what: 'the copy',
+    url: (c) => `/api/curricula/${c.copyId}/archive`,
+    expected: adminsOnly(200),
+  },
+  {
+    route: 'POST /api/curricula/{id}/restore',
+    what: 'the copy',
+    url: (c) => `/api/curricula/${c.copyId}/restore`,
+    expected: adminsOnly(200),
+  },
   {
     route: 'POST /api/curricula/{id}/assignments',
     url: (c) => `/api/curricula/${c.curriculum.id}/assignments`,
@@ -292,8 +364,17 @@ const rows: Row[] = [
     expected: importAdminsOnly(200),
   },
   { route: 'GET /api/member-imports/{id}/rows', url: (c) => `/api/member-imports/${c.importId}/rows`, expected: importAdminsOnly(200) },
-  { route: 'GET /api/member-imports/{id}/report.csv', url: (c) => `/api/member-imports/${c.importId}/report.csv`, expected: importAdminsOnly(200) },
-  { route: 'POST /api/member-imports/{id}/resend', url: (c) => `/api/member-imports/${c.importId}/resend`, body: () => ({}), expected: importAdminsOnly(200) },
+  {
+    route: 'GET /api/member-imports/{id}/report.csv',
+    url: (c) => `/api/member-imports/${c.importId}/report.csv`,
+    expected: importAdminsOnly(200),
+  },
+  {
+    route: 'POST /api/member-imports/{id}/resend',
+    url: (c) => `/api/member-imports/${c.importId}/resend`,
+    body: () => ({}),
+    expected: importAdminsOnly(200),
+  },
   { route: 'POST /api/member-imports/{id}/undo', url: (c) => `/api/member-imports/${c.importId}/undo`, expected: importAdminsOnly(200) },
 
   // Identity: invitations (the link's holder by its token; a join notice for the account it was sent to).
@@ -338,7 +419,13 @@ const rows: Row[] = [
     url: (c) => `/api/churches/${c.churchA.id}/leave`,
     expected: { none: 401, outsider: 403, otherAdmin: 403, member: 204, admin: 409 },
   },
-  { route: 'POST /api/churches', what: 'anyone signed in starts a church', url: () => '/api/churches', body: () => churchBody(), expected: signedIn(201) },
+  {
+    route: 'POST /api/churches',
+    what: 'anyone signed in starts a church',
+    url: () => '/api/churches',
+    body: () => churchBody(),
+    expected: signedIn(201),
+  },
 ];
 
 /** The logo's URL, set by beforeAll and by the logo row. */
@@ -366,24 +453,40 @@ beforeAll(async () => {
   });
   logoUrl = logo.logoUrl;
   const resource = await eventually(async () => {
-    const res = await upload(member, txt('For the church only.'), submission({ title: `Church notes ${churchA.slug}`, visibility: 'church', churchId: churchA.id }));
+    const res = await upload(
+      member,
+      txt('For the church only.'),
+      submission({ title: `Church notes ${churchA.slug}`, visibility: 'church', churchId: churchA.id }),
+    );
     return res.status === 201 ? res.body : undefined;
   });
   await settled(member, resource.id, 'approved');
   await eventually(async () => ((await admin.get(`/api/uploads/${resource.id}`)).status === 200 ? true : undefined));
   // B's admin administers a curriculum of their own church: formation knows them, and they are still nothing in A.
-  await eventually(async () => ((await otherAdmin.post('/api/curricula', { churchId: churchB.id, title: 'Ours' })).status === 201 ? true : undefined));
+  await eventually(async () =>
+    (await otherAdmin.post('/api/curricula', { churchId: churchB.id, title: 'Ours' })).status === 201 ? true : undefined,
+  );
   let curriculum = await eventually(async () => {
     const res = await admin.post<CurriculumDetail>('/api/curricula', { churchId: churchA.id, title: 'Walking with Mark' });
     return res.status === 201 ? res.body : undefined;
   });
-  curriculum = (await put(admin, `/api/curricula/${curriculum.id}/draft`, { revision: curriculum.revision, title: curriculum.title, weeks: oneWeek })).body as CurriculumDetail;
+  curriculum = (
+    await put(admin, `/api/curricula/${curriculum.id}/draft`, { revision: curriculum.revision, title: curriculum.title, weeks: oneWeek })
+  ).body as CurriculumDetail;
   curriculum = (await admin.post<CurriculumDetail>(`/api/curricula/${curriculum.id}/publish`)).body;
-  expect((await admin.post(`/api/curricula/${curriculum.id}/assignments`, { audience: 'church', startDate: curriculum.currentWeekStart })).status).toBe(201);
+  expect(
+    (await admin.post(`/api/curricula/${curriculum.id}/assignments`, { audience: 'church', startDate: curriculum.currentWeekStart }))
+      .status,
+  ).toBe(201);
   await eventually(async () => ((await member.get(`/api/curricula/${curriculum.id}/weeks/1`)).status === 200 ? true : undefined));
 
   // A join notice: the import names an account holder, who is sent an invitation to accept signed in.
-  const started = await send('POST', `/api/member-imports?churchId=${churchA.id}`, admin, fileForm(`name,email\nJason,${invitee.email}\n`, 'text/csv', 'notice.csv'));
+  const started = await send(
+    'POST',
+    `/api/member-imports?churchId=${churchA.id}`,
+    admin,
+    fileForm(`name,email\nJason,${invitee.email}\n`, 'text/csv', 'notice.csv'),
+  );
   const partial: Pick<Context, 'sessions'> = { sessions: { admin, member, otherAdmin, outsider, invitee } };
   await importFinished(partial as Context, (started.body as MemberImport).id);
   const [row] = (await admin.get<ImportRowsPage>(`/api/member-imports/${(started.body as MemberImport).id}/rows`)).body.items;
@@ -412,7 +515,12 @@ describe('church routes across churches: each caller’s exact status, checked o
     expect(Object.fromEntries(Object.entries(answers).map(([caller, a]) => [caller, a.status]))).toEqual(row.expected);
     // Every refusal says why, as problem+json.
     for (const [caller, a] of Object.entries(answers)) {
-      if (a.status >= 400) expect([caller, a.type, typeof (a.body as ProblemDetails).detail]).toEqual([caller, expect.stringContaining('application/problem+json'), 'string']);
+      if (a.status >= 400)
+        expect([caller, a.type, typeof (a.body as ProblemDetails).detail]).toEqual([
+          caller,
+          expect.stringContaining('application/problem+json'),
+          'string',
+        ]);
     }
     await row.after?.(ctx, answers);
     if (row.route === 'PUT /api/logos/{churchId}') logoUrl = (answers.admin!.body as { logoUrl: string }).logoUrl;
@@ -425,7 +533,8 @@ describe('the matrix and the API document', () => {
     const routes = Object.entries((doc.body as { paths: Record<string, Record<string, unknown>> }).paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const churchScoped = (route: string) => /^\S+ \/api\/(churches|curricula|member-imports|invitations|logos)(\/|$)/.test(route) || route.endsWith('/church');
+    const churchScoped = (route: string) =>
+      /^\S+ \/api\/(churches|curricula|member-imports|invitations|logos)(\/|$)/.test(route) || route.endsWith('/church');
     const inMatrix = new Set(rows.map((r) => r.route));
 
     expect(routes.filter(churchScoped).filter((route) => !inMatrix.has(route))).toEqual([]);
@@ -451,7 +560,12 @@ describe('a church that does not exist', () => {
     ['GET', '/api/curricula?churchId={unknown}', 403],
     ['DELETE', '/api/logos/{unknown}', 403],
   ])('%s %s answers %i to a church admin', async (method, path, status) => {
-    const res = await send(method, path.replace('{unknown}', randomUUID()), ctx.sessions.admin, method === 'PATCH' ? { welcome: 'Hello' } : undefined);
+    const res = await send(
+      method,
+      path.replace('{unknown}', randomUUID()),
+      ctx.sessions.admin,
+      method === 'PATCH' ? { welcome: 'Hello' } : undefined,
+    );
     expect(res.status).toBe(status);
     expect(res.type).toContain('application/problem+json');
   });
