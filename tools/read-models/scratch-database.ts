@@ -13,9 +13,11 @@ import type { Connection } from 'mongoose';
  * (layout upgrades, filled read models, the services' `<service>_migrations`), so the scratch boot does not do it again,
  * and the members whose read models were purged, whom the rebuild leaves out as the live one did. Beside them, what
  * read models copy from outside the log: the library's extracted texts (`library_resource_texts`, written by processing
- * from the file, read when a `processed` event is applied), without which every rebuilt text would be empty.
+ * from the file, read when a `processed` event is applied), without which every rebuilt text would be empty; and
+ * community's people (`member_people`, fed by identity's events over Kafka, not by community's log), whose sharing
+ * choice a church's figures read when a member joins: without them every rebuilt member would read as not sharing.
  */
-const LOG_COLLECTION = /(^|_)(events|streams|projection_builds|purged_subjects|event_store_meta|migrations|resource_texts)$/;
+const LOG_COLLECTION = /(^|_)(events|streams|projection_builds|purged_subjects|event_store_meta|migrations|resource_texts|member_people)$/;
 
 export const isLogCollection = (name: string): boolean => LOG_COLLECTION.test(name);
 
