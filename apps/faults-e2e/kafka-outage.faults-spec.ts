@@ -2,7 +2,7 @@ import type { Resource, ResourcePage } from '@abide/contracts';
 import { eventually, mailsTo, settled, submission, txt, upload, UserSession as Session, type UserSession } from '@abide/testing';
 import { startEngine, stopEngine } from './support/fault-engines';
 import { FaultStack } from './support/fault-stack';
-import { createGroup, dailyHabit, dashboardOf, SETTLE_MS } from './support/flows';
+import { createGroup, dailyHabit, dashboardOf, SETTLE_MS, sharingMember } from './support/flows';
 import { observe } from './support/observations';
 
 interface Bell {
@@ -28,7 +28,7 @@ describe('Kafka stopped for 30 s while members keep checking in, journalling and
 
   it('answers every write, then every consumer applies every event exactly once', async () => {
     const leader = await Session.signUp({ name: 'Lydia' });
-    const members = await Promise.all(['Anna', 'Phoebe', 'Tabitha', 'Rhoda'].map((name) => Session.signUp({ name })));
+    const members = await Promise.all(['Anna', 'Phoebe', 'Tabitha', 'Rhoda'].map((name) => sharingMember(name)));
     const [uploader] = members;
     const moderator = await stack.signUpWith('moderator', 'Moderator Mary');
     const group = await createGroup(leader, 'Philippi riverside');

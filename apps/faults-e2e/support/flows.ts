@@ -15,6 +15,13 @@ export const createGroup = async (leader: UserSession, name = 'Corinth tentmaker
   return res.body;
 };
 
+/** A member who turned sharing on, so their week reaches their groups' leaders (it is off until they choose, #26). */
+export const sharingMember = async (name: string): Promise<UserSession> => {
+  const member = await UserSession.signUp({ name });
+  expect((await member.patch('/api/settings', { shareProgressWithGroups: true })).status).toBe(200);
+  return member;
+};
+
 /**
  * One check-in crossing the services: identity's sign-up gives community the member's name, formation's check-in
  * reaches the leader's dashboard. Returns once the dashboard shows both.
