@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { textFile } from './fixtures/library/files';
+import { onboardingChoices } from './fixtures/onboarding-choices';
 import { AppFrame } from './pages/AppFrame';
 import { LoginPage } from './pages/LoginPage';
+import { OnboardingPage } from './pages/OnboardingPage';
 import { joinChurch, joinCodeOf, logoSvg, seedChurch, seedLogo } from './seed/churches';
 import { formationKnowsAdmin } from './seed/curricula';
 import { checkInHabit, seedHabit, seedJournalEntry } from './seed/formation';
@@ -128,7 +130,13 @@ async function walk(page: Page, role: string, stops: Stop[]): Promise<string[]> 
         if (stop.open) await stop.open(page, frame);
         const heading = page.getByRole('heading', { level: 1 }).first();
         const expected = [...(stop.open ? [] : [heading]), ...(stop.actions?.(page) ?? [])];
-        if (!stop.open && stop.path !== '/' && !stop.path.startsWith('/c/') && !stop.path.startsWith('/login') && (await frame.accountButton.count()))
+        if (
+          !stop.open &&
+          stop.path !== '/' &&
+          !stop.path.startsWith('/c/') &&
+          !stop.path.startsWith('/login') &&
+          (await frame.accountButton.count())
+        )
           expected.push(...frameControls(frame));
         for (const control of expected) {
           const shown = await control.first().isVisible();
@@ -138,7 +146,8 @@ async function walk(page: Page, role: string, stops: Stop[]): Promise<string[]> 
             continue;
           }
           const outside = await outsideWindow(page, control.first());
-          if (outside.left > 1 || outside.right > 1) findings.push(`${where}: ${name} reaches ${outside.left} px left and ${outside.right} px right outside the window`);
+          if (outside.left > 1 || outside.right > 1)
+            findings.push(`${where}: ${name} reaches ${outside.left} px left and ${outside.right} px right outside the window`);
         }
         for (const problem of await layoutProblems(page)) findings.push(`${where}: ${problem}`);
         // A popup is seen where it opened: the window, not the whole page behind it.
@@ -186,8 +195,29 @@ describe('every page at 390 and 1280 px, as each role', () => {
     const newcomer = await seedMember({ onboarded: false });
     await (await new LoginPage(page).open()).signIn(newcomer);
     await page.waitForURL('**/onboarding');
-    // The wizard's first step: what a newcomer sees before anything else (later steps belong to the onboarding specs).
-    const stops: Stop[] = [{ name: 'onboarding', path: '/onboarding', actions: (p) => [button(p, 'Continue')] }];
+    // The wizard's four steps, each reached as a newcomer does: answering the steps before it.
+    const toStep = async (page: Page, step: 2 | 3 | 4) => {
+      const onboarding = new OnboardingPage(page);
+      await onboarding.choose(onboardingChoices.goals);
+      await onboarding.continueButton.click();
+      await onboarding.stepText(2).waitFor();
+      if (step === 2) return;
+      await onboarding.choose(onboardingChoices.connections);
+      await onboarding.continueButton.click();
+      await onboarding.stepText(3).waitFor();
+      if (step === 3) return;
+      await onboarding.continueButton.click();
+      await onboarding.stepText(4).waitFor();
+    };
+    const stops: Stop[] = [
+      { name: 'onboarding', path: '/onboarding', actions: (p) => [button(p, 'Continue')] },
+      ...([2, 3, 4] as const).map((step): Stop => ({
+        name: `onboarding step ${step}`,
+        path: '/onboarding',
+        open: (p) => toStep(p, step),
+        actions: (p) => [button(p, 'Previous'), button(p, step === 4 ? 'Complete Setup' : 'Continue')],
+      })),
+    ];
     expectNoFindings('newcomer', await walk(page, 'newcomer', stops));
   });
 
@@ -285,12 +315,23 @@ describe('every page at 390 and 1280 px, as each role', () => {
       description: 'Eight weeks with the first church.',
     });
     if (created.status !== 201) throw new Error(`curriculum not created: ${created.status} ${JSON.stringify(created.body)}`);
-    const activity = { name: 'Read and pray', description: 'Read the chapter slowly and pray it back.', durationMinutes: 20, scripture: 'Acts 2:42-47' };
+    const activity = {
+      name: 'Read and pray',
+      description: 'Read the chapter slowly and pray it back.',
+      durationMinutes: 20,
+      scripture: 'Acts 2:42-47',
+    };
     const saved = await admin.session.put(`/api/curricula/${created.body.id}/draft`, {
       revision: created.body.revision,
       title: 'Walking with the Apostles through the Book of Acts',
       description: 'Eight weeks with the first church.',
-      weeks: [{ title: 'The Spirit poured out on all flesh', summary: 'Pentecost and the first community.', days: Array.from({ length: 7 }, (_, day) => ({ activities: day === 1 ? [activity] : [] })) }],
+      weeks: [
+        {
+          title: 'The Spirit poured out on all flesh',
+          summary: 'Pentecost and the first community.',
+          days: Array.from({ length: 7 }, (_, day) => ({ activities: day === 1 ? [activity] : [] })),
+        },
+      ],
     });
     if (saved.status !== 200) throw new Error(`curriculum draft not saved: ${saved.status} ${JSON.stringify(saved.body)}`);
     await signIn(page, admin);
