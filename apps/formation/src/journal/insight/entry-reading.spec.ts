@@ -43,4 +43,9 @@ describe(plainText.name, () => {
       'Sunday. Grateful for sunshine & our group - code',
     );
   });
+
+  it('answers the same words again from its last readings, not by reading them again', () => {
+    const words = `Ruth gleaned in the field of Boaz ${Date.now()}.`;
+    expect(readEntry(words)).toBe(readEntry(`<p>${words}</p>`));
+  });
 });

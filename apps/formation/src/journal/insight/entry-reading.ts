@@ -154,6 +154,21 @@ const onlyNames = (phrase: string, names: readonly string[]): boolean => {
  */
 export const readEntry = (raw: string): EntryReading => {
   const text = bounded(plainText(raw), MAX_READ_CHARS);
+  // Reading is CPU work on the event loop: asking again about the same words (a repeated click, a flood of requests
+  // for one entry) is answered from the last readings instead of read again.
+  const known = recentReadings.get(text);
+  if (known) return known;
+  const reading = readText(text);
+  recentReadings.set(text, reading);
+  if (recentReadings.size > RECENT_READINGS) recentReadings.delete(recentReadings.keys().next().value as string);
+  return reading;
+};
+
+/** The last readings by their text (oldest first), a bounded cache of pure results: any instance may hold any. */
+const RECENT_READINGS = 200;
+const recentReadings = new Map<string, EntryReading>();
+
+const readText = (text: string): EntryReading => {
   const lowerWords = text.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
   const mentions = scriptureMentions(text);
   const scripture = [...new Set(mentions.map((m) => m.reference))];
