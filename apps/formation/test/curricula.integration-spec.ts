@@ -12,6 +12,7 @@ import { CurriculumProjection } from '../src/curricula/projections/curriculum.pr
 import { IdentityEvents } from '../src/members/identity-events';
 import { PlanCommands } from '../src/plans/commands/plan-commands';
 import { identityEvent, startFormation } from './formation-app.stub';
+import { namingTheme } from '../src/plans/domain/theme-text';
 
 /**
  * Curricula end to end inside formation: the aggregate's rules, an assignment reaching members' plans (the running
@@ -228,8 +229,10 @@ describe('an assignment in members’ plans', () => {
     expect(days[1].activities.map((a) => a.name)).toEqual(['Read the Psalm', 'Pray it back']);
     expect(days[1].activities[0]).toMatchObject({ fromCurriculum: true, scripture: 'Psalm 23:1-3', duration: '15 min' });
     expect(days[4].activities.map((a) => a.name)).toEqual(['Walk and give thanks']);
-    // The days the curriculum leaves empty keep the member's own generated plan.
-    for (const i of [0, 2, 3, 5, 6]) expect(days[i].activities).toEqual(before.plan.dailyActivities[i].activities);
+    // The days the curriculum leaves empty keep the member's own generated plan, a theme reading naming the week's
+    // theme as the header now says it (#26).
+    for (const i of [0, 2, 3, 5, 6])
+      expect(days[i].activities).toEqual(before.plan.dailyActivities[i].activities.map((a) => namingTheme(a, 'The Shepherd')));
     // Someone outside the church follows nothing.
     expect((await plans.currentWeek(outsiderId))!.curriculum ?? null).toBeNull();
 
