@@ -1,14 +1,17 @@
 // Consumer groups of a stack's namespace, for setups that start from empty databases (test runs, the load suite).
 import { Kafka, logLevel } from 'kafkajs';
 
-/** Kafka answers "not the leader" while a busy broker moves partition leaders; such errors are worth a few retries. */
-export const withKafkaRetries = async (call, attempts = 8) => {
+/**
+ * Kafka answers "not the leader" while a busy broker moves or loads partition leaders; such errors are worth retrying.
+ * A broker shared by several stacks creating topics at once was seen to answer so for more than 7 s: up to about 30 s.
+ */
+export const withKafkaRetries = async (call, attempts = 18) => {
   for (let attempt = 1; ; attempt++) {
     try {
       return await call();
     } catch (error) {
       if (!error?.retriable || attempt >= attempts) throw error;
-      await new Promise((r) => setTimeout(r, 250 * attempt));
+      await new Promise((r) => setTimeout(r, Math.min(250 * attempt, 2000)));
     }
   }
 };

@@ -68,49 +68,44 @@ await up({ quiet: false, replaceOtherBuilds: Boolean(process.env.CI) });
 await ensureSchemathesis();
 
 mkdirSync(path.join(repoRoot, 'tmp'), { recursive: true });
-const jest = (args, resultsFile, env) =>
-  run(
-    process.execPath,
-    [path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${resultsFile}`, ...args],
-    env,
-  );
-// With arguments (`npm test -- --selectProjects unit`) Jest runs exactly what was asked. Without, the read-model
-// checks (a fresh stack nothing else writes to) and then the fault tests run after the rest, one file at a time: the
-// fault tests stop and restart engines, and share the two cores with nothing else.
-const runs =
-  process.argv.length > 2
-    ? [{ title: 'tests (as selected)', args: ['--maxWorkers=2', ...process.argv.slice(2)], file: 'jest-results.json' }]
-    : [
-        {
-          title: 'tests: unit, integration against the engines, end-to-end through the gateway and Chromium',
-          args: ['--maxWorkers=2', '--selectProjects', 'unit', 'integration', 'e2e'],
-          file: 'jest-results.json',
-        },
-        {
-          title: 'read-model checks: every read model against its rebuild, on a fresh 3-instance stack with nothing else writing',
-          // The project's setup starts 3 instances of every service, API only (libs/testing/src/quiet-stack.global-setup.mjs).
-          args: ['--runInBand', '--selectProjects', 'quiet'],
-          file: 'jest-quiet-results.json',
-        },
-        {
-          title: 'fault tests: Kafka, the database, Redis and the object store failing under a private stack',
-          args: ['--runInBand', '--selectProjects', 'faults'],
-          file: 'jest-faults-results.json',
-        },
-      ];
+const jestArgs = (args, resultsFile) => [path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${resultsFile}`, ...args];
 const resultFiles = [];
-for (const { title, args, env, file } of runs) {
-  step(title);
+const resultsFileFor = (file) => {
   const resultsFile = path.join(repoRoot, 'tmp', file);
   rmSync(resultsFile, { force: true });
   resultFiles.push(resultsFile);
-  if (jest(args, resultsFile, env) !== 0 && !failures.includes('tests')) failures.push('tests');
-  // The load suite's smoke between the two: the whole bench path (k6, seeding through the services, every scenario,
-  // writes counted back) on tiny data; it fails on a 5xx or a lost write, never on a speed figure.
-  if (process.argv.length <= 2 && file === 'jest-results.json') {
-    step('load suite smoke (npm run bench -- --smoke)');
-    if (run(process.execPath, [path.join(repoRoot, 'tools', 'bench', 'bench.mjs'), '--smoke']) !== 0) failures.push('load suite smoke');
+  return resultsFile;
+};
+const jest = (args, file) => {
+  if (run(process.execPath, jestArgs(args, resultsFileFor(file))) !== 0 && !failures.includes('tests')) failures.push('tests');
+};
+
+if (process.argv.length > 2) {
+  // With arguments (`npm test -- --selectProjects unit`) Jest runs exactly what was asked.
+  step('tests (as selected)');
+  jest(['--maxWorkers=2', ...process.argv.slice(2)], 'jest-results.json');
+} else {
+  step('tests: unit, integration against the engines, end-to-end through the gateway and Chromium');
+  jest(['--maxWorkers=2', '--selectProjects', 'unit', 'integration', 'e2e'], 'jest-results.json');
+
+  // Two lanes again: the read-model checks (every read model against its rebuild, on a fresh 3-instance stack that
+  // nothing else writes to) beside the load suite's smoke (the whole bench path, k6, seeding through the services,
+  // every scenario, writes counted back, on its own stack and namespace). Neither judges speed: the smoke fails on a
+  // 5xx or a lost write, the checks on a divergence.
+  step('read-model checks on a fresh 3-instance stack, beside the load suite smoke (npm run bench -- --smoke)');
+  const [quiet, smoke] = await Promise.all([
+    runQuietly('read-model checks', process.execPath, jestArgs(['--runInBand', '--selectProjects', 'quiet'], resultsFileFor('jest-quiet-results.json'))),
+    runQuietly('load suite smoke', process.execPath, [path.join(repoRoot, 'tools', 'bench', 'bench.mjs'), '--smoke']),
+  ]);
+  for (const { name, status, output, seconds } of [quiet, smoke]) {
+    process.stdout.write(`--- ${name}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds} s\n${output}`);
   }
+  if (quiet.status !== 0 && !failures.includes('tests')) failures.push('tests');
+  if (smoke.status !== 0) failures.push('load suite smoke');
+
+  // Last and alone: the fault tests stop, kill and restart engines and services (private ones), one file at a time.
+  step('fault tests: Kafka, the database, Redis and the object store failing under a private stack');
+  jest(['--runInBand', '--selectProjects', 'faults'], 'jest-faults-results.json');
 }
 
 if (process.env.CI) {

@@ -55,8 +55,9 @@ export const call = async <T = unknown>(method: string, path: string, options: C
     });
   const res = await send().catch((error: unknown) => {
     // A kept-alive connection the gateway closed while this process was blocked (a spawnSync of a seed or of
-    // Schemathesis) is only noticed on reuse: the request never reached the server, so it is sent once more.
-    if ((error as { cause?: { code?: string } }).cause?.code === 'UND_ERR_SOCKET') return send();
+    // Schemathesis) is only noticed on reuse, as a closed socket or a write into one: the request never reached the
+    // server, so it is sent once more.
+    if (['UND_ERR_SOCKET', 'EPIPE'].includes((error as { cause?: { code?: string } }).cause?.code ?? '')) return send();
     throw error;
   });
   const text = await res.text();

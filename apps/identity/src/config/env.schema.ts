@@ -53,11 +53,11 @@ export const identityEnvSchema = z.object({
   PHONE_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   PHONE_CODES_PER_MEMBER_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
   PHONE_CODES_PER_NUMBER_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
-  /** Lifetime of an access token; short, because refresh rotates it (docs: README "Sessions"). */
+  /** Lifetime of an access token; short, because refresh rotates it (docs: docs/behaviour.md "Sessions"). */
   ACCESS_TOKEN_TTL_SECONDS: seconds(60, 3600, 900),
-  /** A session unused (no refresh) for this long ends (README "Sessions"). */
+  /** A session unused (no refresh) for this long ends (docs/behaviour.md "Sessions"). */
   SESSION_INACTIVITY_SECONDS: seconds(60, 90 * DAY, 7 * DAY),
-  /** A session ends this long after sign-in, however active (README "Sessions"). */
+  /** A session ends this long after sign-in, however active (docs/behaviour.md "Sessions"). */
   SESSION_ABSOLUTE_SECONDS: seconds(300, 365 * DAY, 30 * DAY),
   /** An already-rotated refresh token is tolerated this long (parallel tabs); after that its reuse revokes the family. */
   REFRESH_REUSE_GRACE_SECONDS: seconds(0, 120, 10),
@@ -93,7 +93,7 @@ export const identityEnvSchema = z.object({
    * cannot produce codes. At least 32 characters, random; the default is for development and tests only.
    */
   TWO_FACTOR_SECRET_KEY: z.string().min(32).default('dev-only-two-factor-key-change-me-0123456789'),
-  /** How long the second step of a sign-in may wait for its code (README "Sessions"). */
+  /** How long the second step of a sign-in may wait for its code (docs/behaviour.md "Sessions"). */
   TWO_FACTOR_CHALLENGE_TTL_SECONDS: seconds(60, 3600, 300),
   /** The name authenticator apps show beside the account. */
   TWO_FACTOR_ISSUER: z.string().min(1).max(40).default('Abide'),
