@@ -79,4 +79,25 @@ describe('prayer decider', () => {
       .then([removed('system')]);
     given([posted]).when({ type: 'RemoveAuthorsPrayer', prayerId: 'p1', authorId: 'ann' }).thenNothing();
   });
+
+  it('hides a request once, when a leader asks', () => {
+    given([posted])
+      .when({ type: 'HidePrayer', ...ids, viewer: leader })
+      .then([hidden]);
+    given([posted, hidden])
+      .when({ type: 'HidePrayer', ...ids, viewer: leader })
+      .thenNothing();
+  });
+
+  it('answers a request never posted, or removed, as not found', () => {
+    const removed: PrayerOutcome = { type: 'community.prayer.removed', subjectId: 'ruth', data: { ...ids, removedBy: 'ruth' } };
+    given([])
+      .when({ type: 'PrayFor', ...ids, viewer: member })
+      .thenThrows(errorCodes.notFound, `${prayerMessages.notFound} was not found.`);
+    given([posted, removed]).when(answer('She is well')).thenThrows(errorCodes.notFound);
+    given([posted, removed])
+      .when({ type: 'RemovePrayer', ...ids, viewer: author })
+      .thenThrows(errorCodes.notFound);
+    given([posted, removed]).when({ type: 'RemoveAuthorsPrayer', prayerId: 'p1', authorId: 'ruth' }).thenNothing();
+  });
 });
