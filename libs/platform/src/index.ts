@@ -17,6 +17,7 @@ export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/service-context';
 export * from './database/database.module';
 export * from './database/run-once';
+export * from './database/one-time-migration';
 export * from './database/duplicate-key';
 export * from './database/lease';
 export * from './database/lease.schema';

@@ -1,6 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
-import type { Connection } from 'mongoose';
+import { Injectable } from '@nestjs/common';
+import { OneTimeMigration } from '@abide/platform';
 import { MemberStream } from './commands/member-stream';
 
 const MARKER = 'member-contacts';
@@ -20,26 +19,25 @@ interface LegacyMember {
  * once, then drops that copy. The deciders record only real changes, so a run cut short simply runs again.
  */
 @Injectable()
-export class MemberContactsMigration implements OnApplicationBootstrap {
-  private readonly logger = new Logger(MemberContactsMigration.name);
+export class MemberContactsMigration extends OneTimeMigration {
+  constructor(private readonly members: MemberStream) {
+    super('formation_migrations');
+  }
 
-  constructor(
-    private readonly members: MemberStream,
-    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
-  ) {}
+  protected steps() {
+    return { [MARKER]: () => this.moveContacts() };
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await runOnceBehindMarker(this.connection, 'formation_migrations', MARKER, async () => {
-      const legacy = this.connection.collection<LegacyMember>(LEGACY_COLLECTION);
-      const rows = await legacy.find({ deleted: { $ne: true } }).toArray();
-      const meta = { correlationId: `migration:${MARKER}` };
-      for (const row of rows) {
-        const userId = row._id;
-        const unsubscribedAt = row.emailUnsubscribedAt?.toISOString() ?? null;
-        await this.members.handle({ type: 'MoveLegacyContact', userId, name: row.name, email: row.email, unsubscribedAt }, meta);
-      }
-      if (rows.length) this.logger.log(`Moved the contact details of ${rows.length} member(s) onto their streams`);
-      await legacy.drop().catch(() => undefined);
-    });
+  private async moveContacts(): Promise<void> {
+    const legacy = this.connection.collection<LegacyMember>(LEGACY_COLLECTION);
+    const rows = await legacy.find({ deleted: { $ne: true } }).toArray();
+    const meta = { correlationId: `migration:${MARKER}` };
+    for (const row of rows) {
+      const userId = row._id;
+      const unsubscribedAt = row.emailUnsubscribedAt?.toISOString() ?? null;
+      await this.members.handle({ type: 'MoveLegacyContact', userId, name: row.name, email: row.email, unsubscribedAt }, meta);
+    }
+    if (rows.length) this.logger.log(`Moved the contact details of ${rows.length} member(s) onto their streams`);
+    await legacy.drop().catch(() => undefined);
   }
 }

@@ -1,6 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
-import type { Connection } from 'mongoose';
+import { Injectable } from '@nestjs/common';
+import { OneTimeMigration } from '@abide/platform';
 import { addToInbox, type InboxItem } from './notification-inbox';
 import type { NotificationView } from './notification.schema';
 import { NotificationStore, toInboxItem } from './notification.store';
@@ -15,25 +14,27 @@ const RETIRED_COLLECTION = 'notification_inboxes';
  * start. A marker keyed by name says it is done.
  */
 @Injectable()
-export class NotificationInboxMigration implements OnApplicationBootstrap {
-  private readonly logger = new Logger(NotificationInboxMigration.name);
+export class NotificationInboxMigration extends OneTimeMigration {
+  constructor(private readonly store: NotificationStore) {
+    super('formation_migrations');
+  }
 
-  constructor(
-    private readonly store: NotificationStore,
-    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
-  ) {}
+  protected steps() {
+    return { [MARKER]: () => this.fill() };
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await runOnceBehindMarker(this.connection, 'formation_migrations', MARKER, async () => {
-      const started = Date.now();
-      const byUser = new Map<string, InboxItem[]>();
-      for (const view of await this.store.model.find().lean<NotificationView[]>()) {
-        byUser.set(view.userId, [...(byUser.get(view.userId) ?? []), toInboxItem(view)]);
-      }
-      for (const [userId, items] of byUser) await this.store.changeInbox(userId, (inbox) => addToInbox(inbox, ...items));
-      if (byUser.size) this.logger.log(`Filled the inboxes of ${byUser.size} member(s) in ${Date.now() - started} ms`);
-      // The inboxes as they were kept before (written under a per-process lock): nothing reads them any more.
-      await this.connection.collection(RETIRED_COLLECTION).drop().catch(() => undefined);
-    });
+  private async fill(): Promise<void> {
+    const started = Date.now();
+    const byUser = new Map<string, InboxItem[]>();
+    for (const view of await this.store.model.find().lean<NotificationView[]>()) {
+      byUser.set(view.userId, [...(byUser.get(view.userId) ?? []), toInboxItem(view)]);
+    }
+    for (const [userId, items] of byUser) await this.store.changeInbox(userId, (inbox) => addToInbox(inbox, ...items));
+    if (byUser.size) this.logger.log(`Filled the inboxes of ${byUser.size} member(s) in ${Date.now() - started} ms`);
+    // The inboxes as they were kept before (written under a per-process lock): nothing reads them any more.
+    await this.connection
+      .collection(RETIRED_COLLECTION)
+      .drop()
+      .catch(() => undefined);
   }
 }

@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { dropRetiredCollections, MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
+import { Injectable } from '@nestjs/common';
+import { dropRetiredCollections, OneTimeMigration } from '@abide/platform';
 import { unchanged } from '@abide/event-store';
-import type { Connection } from 'mongoose';
 import { Directory } from './directory';
 import { RETIRED_GROUP_COLLECTIONS } from './directory.schema';
 
@@ -14,16 +13,13 @@ const MARKER = 'member-groups-versioned';
  * start (adding a group already there changes nothing). Exclusive to one instance, marked done by name.
  */
 @Injectable()
-export class MemberGroupsMigration implements OnApplicationBootstrap {
-  private readonly logger = new Logger(MemberGroupsMigration.name);
+export class MemberGroupsMigration extends OneTimeMigration {
+  constructor(private readonly directory: Directory) {
+    super('library_migrations');
+  }
 
-  constructor(
-    private readonly directory: Directory,
-    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await runOnceBehindMarker(this.connection, 'library_migrations', MARKER, () => this.fill());
+  protected steps() {
+    return { [MARKER]: () => this.fill() };
   }
 
   private async fill(): Promise<void> {

@@ -8,6 +8,7 @@ const replaced = (logoId: string): NewEvent => ({
   subjectId: null,
   data: { churchId: 'c1', logoId, contentType: 'image/png', bytes: 10, replacedBy: 'admin' },
 });
+const removed: NewEvent = { type: 'library.logo.removed', subjectId: null, data: { churchId: 'c1', logoId: 'l1', removedBy: 'admin' } };
 const replace = (logoId: string) => ({
   type: 'ReplaceLogo' as const,
   churchId: 'c1',
@@ -27,10 +28,13 @@ describe('logo decider', () => {
       .then([replaced('l2')]);
   });
 
-  it('removes the current logo, and does nothing when there is none', () => {
+  it('removes the current logo, and does nothing when there is none or it is already removed', () => {
     given([replaced('l1')])
       .when({ type: 'RemoveLogo', churchId: 'c1', by: 'admin' })
-      .then([{ type: 'library.logo.removed', subjectId: null, data: { churchId: 'c1', logoId: 'l1', removedBy: 'admin' } }]);
+      .then([removed]);
     given([]).when({ type: 'RemoveLogo', churchId: 'c1', by: 'admin' }).thenNothing();
+    given([replaced('l1'), removed])
+      .when({ type: 'RemoveLogo', churchId: 'c1', by: 'admin' })
+      .thenNothing();
   });
 });

@@ -1,6 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
-import type { Connection } from 'mongoose';
+import { Injectable } from '@nestjs/common';
+import { OneTimeMigration } from '@abide/platform';
 import { unchanged } from '@abide/event-store';
 import { setFact, setHabitField } from '../domain/member-activity';
 import { forgottenPerson, type Person, withPersonField } from '../domain/person';
@@ -18,17 +17,13 @@ const PEOPLE_MARKER = 'member-people-documents';
  * nor overwritten, and a run cut short is simply run again at the next start. A marker keyed by name says it is done.
  */
 @Injectable()
-export class MemberActivityMigration implements OnApplicationBootstrap {
-  private readonly logger = new Logger(MemberActivityMigration.name);
+export class MemberActivityMigration extends OneTimeMigration {
+  constructor(private readonly store: MemberActivityStore) {
+    super('community_migrations');
+  }
 
-  constructor(
-    private readonly store: MemberActivityStore,
-    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await runOnceBehindMarker(this.connection, 'community_migrations', MARKER, () => this.fill());
-    await runOnceBehindMarker(this.connection, 'community_migrations', PEOPLE_MARKER, () => this.fillPeople());
+  protected steps() {
+    return { [MARKER]: () => this.fill(), [PEOPLE_MARKER]: () => this.fillPeople() };
   }
 
   private async fillPeople(): Promise<void> {

@@ -19,6 +19,11 @@ const answered = (testimony: string): PrayerOutcome => ({
   data: { ...ids, authorId: 'ruth', testimony },
 });
 const answer = (testimony: string, viewer = author): PrayerCommand => ({ type: 'AnswerPrayer', ...ids, viewer, testimony });
+/** On a posted request, `command` decides `event`, and nothing more once `event` is in the stream. */
+const decidesOnce = (command: PrayerCommand, event: PrayerOutcome): void => {
+  given([posted]).when(command).then([event]);
+  given([posted, event]).when(command).thenNothing();
+};
 
 describe('prayer decider', () => {
   it('posts once, with the author as the subject', () => {
@@ -29,12 +34,7 @@ describe('prayer decider', () => {
 
   it('counts each member’s prayer once', () => {
     const prayed: PrayerOutcome = { type: 'community.prayer.prayed', subjectId: 'ruth', data: { ...ids, userId: 'ann' } };
-    given([posted])
-      .when({ type: 'PrayFor', ...ids, viewer: member })
-      .then([prayed]);
-    given([posted, prayed])
-      .when({ type: 'PrayFor', ...ids, viewer: member })
-      .thenNothing();
+    decidesOnce({ type: 'PrayFor', ...ids, viewer: member }, prayed);
   });
 
   it('answers a request reached through another group, or hidden from a member, as not found', () => {
@@ -78,5 +78,21 @@ describe('prayer decider', () => {
       .when({ type: 'RemoveAuthorsPrayer', prayerId: 'p1', authorId: 'ruth' })
       .then([removed('system')]);
     given([posted]).when({ type: 'RemoveAuthorsPrayer', prayerId: 'p1', authorId: 'ann' }).thenNothing();
+  });
+
+  it('hides a request once, when a leader asks', () => {
+    decidesOnce({ type: 'HidePrayer', ...ids, viewer: leader }, hidden);
+  });
+
+  it('answers a request never posted, or removed, as not found', () => {
+    const removed: PrayerOutcome = { type: 'community.prayer.removed', subjectId: 'ruth', data: { ...ids, removedBy: 'ruth' } };
+    given([])
+      .when({ type: 'PrayFor', ...ids, viewer: member })
+      .thenThrows(errorCodes.notFound, `${prayerMessages.notFound} was not found.`);
+    given([posted, removed]).when(answer('She is well')).thenThrows(errorCodes.notFound);
+    given([posted, removed])
+      .when({ type: 'RemovePrayer', ...ids, viewer: author })
+      .thenThrows(errorCodes.notFound);
+    given([posted, removed]).when({ type: 'RemoveAuthorsPrayer', prayerId: 'p1', authorId: 'ruth' }).thenNothing();
   });
 });
