@@ -63,6 +63,20 @@ describe('journal events', () => {
     expect(await journalDays(userId)).toEqual([]);
   });
 
+  it('answers a new entry from its event exactly as a read of it shows it, drafts too', async () => {
+    const userId = uuidv7();
+    const commands = app.get(JournalCommands);
+    const queries = app.get(JournalQueries);
+
+    for (const draft of [false, true]) {
+      const { entryId, saved } = await commands.createEntry(userId, { ...fields, draft }, { correlationId: 'it' });
+      expect(saved?.version).toBe(1);
+      expect(await queries.created(userId, entryId, saved)).toEqual(await queries.get(userId, entryId));
+    }
+    // A draft publishes no fact (decided on the fact stream as read, never on one assumed empty).
+    expect((await journalDays(userId)).length).toBe(1);
+  });
+
   it('publishes the facts of the state the entry ends in when its edits and its removal race', async () => {
     const userId = uuidv7();
     const commands = app.get(JournalCommands);

@@ -9,6 +9,8 @@ export interface CommandHandlerOptions<C> {
   conflictMessage?: string;
   /** Attempts in all when other writers keep appending first (the runner's default when absent). */
   maxAttempts?: number;
+  /** Whether a command makes its stream (a create with a fresh id): then its first attempt reads nothing (RunOptions.newStream). */
+  makesStream?: (command: C) => boolean;
 }
 
 /**
@@ -68,7 +70,10 @@ export class CommandHandler<C, S> {
   }
 
   handle(command: C, meta: AppendMeta): Promise<CommandResult<S>> {
-    const { streamOf, ...runOptions } = this.options;
-    return this.runner.run(streamOf(command), this.decider, (state) => this.decide(command, state), meta, runOptions);
+    const { streamOf, makesStream, ...runOptions } = this.options;
+    return this.runner.run(streamOf(command), this.decider, (state) => this.decide(command, state), meta, {
+      ...runOptions,
+      newStream: makesStream?.(command) ?? false,
+    });
   }
 }

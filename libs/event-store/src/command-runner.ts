@@ -27,6 +27,12 @@ export interface RunOptions {
   maxAttempts?: number;
   /** What the 409 of a race lost on every attempt says (the aggregate named for the member). */
   conflictMessage?: string;
+  /**
+   * The command makes its stream (its id was just generated, e.g. a uuidv7): the first attempt decides on the initial
+   * state at version 0 without reading the stream. Should the stream exist after all, the append meets its first event
+   * (a lost race) and the retry reads it as usual, so this saves a read and never changes a decision.
+   */
+  newStream?: boolean;
 }
 
 /** What the runner tells once events are stored (the outbox relay: publish soon). */
@@ -71,9 +77,23 @@ export class CommandRunner {
       // race, and every retry reads past it.
       let readPast = false;
       for (let attempt = 1; ; attempt++) {
-        const { state, version } = await this.store.aggregate(streamId, decider, { readPast });
-        const events = await decide(state, version);
-        if (events.length === 0) return { events: [] as StoredEvent[], state, before: state, version };
+        const assumed = attempt === 1 && options.newStream === true;
+        const { state, version } = assumed
+          ? { state: decider.initialState(), version: 0 }
+          : await this.store.aggregate(streamId, decider, { readPast });
+        let events: NewEvent[];
+        try {
+          events = await decide(state, version);
+        } catch (error) {
+          // A refusal is only ever answered on the stream as read.
+          if (assumed) continue;
+          throw error;
+        }
+        if (events.length === 0) {
+          // Deciding to do nothing is only ever decided on the stream as read (an existing one may need something).
+          if (assumed) continue;
+          return { events: [] as StoredEvent[], state, before: state, version };
+        }
         let after = state;
         let stored: StoredEvent[];
         try {

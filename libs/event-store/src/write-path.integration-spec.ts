@@ -10,6 +10,7 @@ import { EventStore } from './event-store';
 import { eventKey } from './keys';
 import { ProjectionRunner } from './projections/projection-runner';
 import { unchanged, VersionedDocuments } from './read-models/versioned-documents';
+import { applyInOrder } from './read-models/stream-order';
 import type { StoredEvent } from './stored-event';
 import { userRegistered } from './test-fixtures';
 
@@ -137,6 +138,35 @@ describe('the write path', () => {
     });
   });
 
+  describe('a command that makes its stream', () => {
+    const creating = (connection: Connection) => {
+      const store = new EventStore(connection, { service: 'test' });
+      const runner = new CommandRunner(store, new ProjectionRunner(store, []), { kick: () => undefined });
+      const handler = new CommandHandler(runner, rosterDecider, { streamOf: (c) => `roster-${c.rosterId}`, makesStream: () => true });
+      return { store, handler };
+    };
+
+    it('reads nothing before it appends', async () => {
+      const { handler, store } = creating(a.connection);
+      await store.init();
+
+      const sent = await commandsOf(a.sent, () => handler.handle({ type: 'AddName', rosterId: 'fresh', name: 'Ada' }, meta));
+
+      expect(sent).toEqual(['insert outbox', 'insert events', 'update streams', 'findAndModify outbox']);
+    });
+
+    it('decides again on the stream as it is when the stream was there after all', async () => {
+      await replica(b.connection).handler.handle({ type: 'AddName', rosterId: 'taken', name: 'Ada' }, meta);
+      const { handler, store } = creating(a.connection);
+
+      // On the stream as it is, Bea comes after Ada; Ada again is nothing to do (never decided on an assumed empty stream).
+      expect((await handler.handle({ type: 'AddName', rosterId: 'taken', name: 'Bea' }, meta)).version).toBe(2);
+      expect((await handler.handle({ type: 'AddName', rosterId: 'taken', name: 'Ada' }, meta)).events).toEqual([]);
+      expect((await store.load('roster-taken')).map((e) => (e.data as { name: string }).name)).toEqual(['Ada', 'Bea']);
+      expect(await store.outbox.countDocuments({ streamId: 'roster-taken', unprojected: true })).toBe(0);
+    });
+  });
+
   describe('an append’s work (one entry: publish it, update its read models)', () => {
     const work = () => a.connection.collection<{ _id: string; unprojected?: boolean; published?: boolean }>('outbox');
 
@@ -193,6 +223,36 @@ describe('the write path', () => {
 
       expect(applied).toContain(event.id);
       expect(await work().countDocuments({ _id: key })).toBe(0);
+    });
+  });
+
+  describe('a read model that follows one stream (applyInOrder)', () => {
+    interface Row {
+      _id: string;
+      names: string[];
+      version: number;
+    }
+    const rows = (connection: Connection, collection: string) =>
+      (connection.models[collection] as mongoose.Model<Row> | undefined) ??
+      connection.model<Row>(
+        collection,
+        new mongoose.Schema<Row>({ _id: String, names: [String], version: Number }, { collection, versionKey: false }),
+      );
+    const push = (event: StoredEvent) => ({ $push: { names: (event.data as { name: string }).name } });
+
+    it('writes a stream’s first event in one round trip, and takes it only once', async () => {
+      const store = new EventStore(a.connection, { service: 'test' });
+      const [first, second] = await store.append('roster-once', 0, [userRegistered('roster-once', 'Ada'), userRegistered('roster-once', 'Bea')], meta);
+      const model = rows(a.connection, uniqueName('rows'));
+      await model.init();
+
+      const sent = await commandsOf(a.sent, () => applyInOrder(model, 'row', first, store, push));
+      expect(sent).toEqual([`update ${model.collection.collectionName}`]);
+
+      await applyInOrder(model, 'row', second, store, push);
+      // Replayed (a heal, a second replica): the document already has it.
+      expect(await applyInOrder(rows(b.connection, model.collection.collectionName), 'row', first, store, push)).toBe(false);
+      expect(await model.findById('row').lean()).toMatchObject({ names: ['Ada', 'Bea'], version: 2 });
     });
   });
 

@@ -10,7 +10,8 @@ import type { OpenEntry } from './domain/journal-entry.decider';
 import { journalFigures, journalPage, type ListQuery, toJournalEntry } from './domain/journal-list';
 import { countWords } from './domain/word-count';
 import { JournalTexts } from './journal-texts';
-import { JournalEntryProjection } from './projections/journal-entry.projection';
+import { JournalEntryProjection, savedEntryView } from './projections/journal-entry.projection';
+import type { StoredEvent } from '@abide/event-store';
 import type { JournalEntryView } from './projections/journal-entry.schema';
 import { JournalListProjection } from './projections/journal-list.projection';
 
@@ -51,6 +52,20 @@ export class JournalQueries {
   async exportFor(userId: string): Promise<JournalEntry[]> {
     const { entries } = await this.lists.read(userId);
     return entries.map(toJournalEntry).reverse();
+  }
+
+  /**
+   * A new entry as the event that created it states it (read-your-writes without reading back: the entry's document
+   * is exactly this until a later change); the entry read by key when the event is not the caller's creation.
+   */
+  async created(userId: string, entryId: string, saved: StoredEvent | null): Promise<JournalEntry> {
+    const event = saved as StoredEvent<'formation.journal.entry-saved'> | null;
+    if (event?.type !== 'formation.journal.entry-saved' || event.version !== 1 || event.data.entryId !== entryId || event.data.userId !== userId) {
+      return this.get(userId, entryId);
+    }
+    const text = await this.texts.openEntry(userId, entryId, event.data.sealedText);
+    if (!text) throw DomainError.notFound('The journal entry');
+    return entryOf({ _id: entryId, version: 1, ...savedEntryView(event, event.data.sealedText) }, text);
   }
 
   async get(userId: string, entryId: string): Promise<JournalEntry> {

@@ -90,8 +90,8 @@ export class JournalController {
   @CreatedLocation('/journal/entries/{id}')
   async create(@CurrentUser() caller: AuthUser, @Body() body: unknown, @Req() req: FastifyRequest): Promise<JournalEntry> {
     const fields = parseOrThrow(parseNewEntry(body));
-    const id = await this.commands.create(caller.id, fields, meta(req));
-    return this.queries.get(caller.id, id);
+    const { entryId, saved } = await this.commands.createEntry(caller.id, fields, meta(req));
+    return this.queries.created(caller.id, entryId, saved);
   }
 
   @ApiOperation({ summary: "Your Progress: total entries, writing streak (days, in the member's zone) and words this week." })

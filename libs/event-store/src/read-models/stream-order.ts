@@ -137,6 +137,10 @@ export const applyInOrder = async <T>(
   log: StreamLog,
   update: (event: StoredEvent) => UpdateQuery<T> | null | Promise<UpdateQuery<T> | null>,
 ): Promise<boolean> => {
+  // A stream's first event (a create) goes to a document that cannot exist yet: written at once, without reading the
+  // version first. The upsert from version 0 finds nothing to match and inserts; where a document is there after all
+  // (a replay, a heal), its unique `_id` refuses the insert and the usual path below reads it.
+  if (event.version === 1 && (await writeVersion(model, id, 0, 1, await update(event)))) return true;
   for (let attempt = 1; ; attempt++) {
     const current = await model.findById(id, { version: 1 }).lean<{ version?: number }>();
     const held = current?.version ?? 0;

@@ -54,6 +54,8 @@ export class HabitCommands {
     this.habits = new CommandHandler(runner, habitDecider, {
       streamOf: (command) => habitStreamId(command.habitId),
       conflictMessage: 'This habit changed at the same moment elsewhere. Please try again.',
+      // A new habit's id is made here, so its stream cannot exist yet.
+      makesStream: (command) => command.type === 'CreateHabit',
     });
   }
 

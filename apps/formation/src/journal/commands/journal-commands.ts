@@ -1,5 +1,13 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { type AppendMeta, CommandHandler, CommandRunner, EventStore, type NewEvent, ProjectionRunner } from '@abide/event-store';
+import {
+  type AppendMeta,
+  CommandHandler,
+  CommandRunner,
+  EventStore,
+  type NewEvent,
+  ProjectionRunner,
+  type StoredEvent,
+} from '@abide/event-store';
 import { CLOCK, type Clock } from '../../config/clock';
 import { v7 as uuidv7 } from 'uuid';
 import { MemberProjection } from '../../members/members.port';
@@ -37,17 +45,26 @@ export class JournalCommands {
     this.entries = CommandHandler.sealed(
       runner,
       journalEntryDecider,
-      { streamOf: (command) => journalStreamId(command.entryId) },
+      // A new entry's id is made here, so its stream cannot exist yet.
+      { streamOf: (command) => journalStreamId(command.entryId), makesStream: (command) => command.type === 'CreateEntry' },
       { open: (state) => this.opened(state), seal: (decided) => Promise.all(decided.map((event) => this.sealed(event))) },
     );
   }
 
   async create(userId: string, fields: EntryFields, meta: Meta): Promise<string> {
+    return (await this.createEntry(userId, fields, meta)).entryId;
+  }
+
+  /** Creates an entry; answers its id and the event that saved it (a request answers from it rather than reading back). */
+  async createEntry(userId: string, fields: EntryFields, meta: Meta): Promise<{ entryId: string; saved: StoredEvent | null }> {
     const now = this.clock();
     const entryId = uuidv7();
     const timeZone = await this.members.timeZoneOf(userId);
-    await this.entries.handle({ type: 'CreateEntry', entryId, userId, fields, today: localDateOf(now, timeZone), timeZone }, meta);
-    return entryId;
+    const { events } = await this.entries.handle(
+      { type: 'CreateEntry', entryId, userId, fields, today: localDateOf(now, timeZone), timeZone },
+      meta,
+    );
+    return { entryId, saved: events[0] ?? null };
   }
 
   async update(userId: string, entryId: string, changes: Partial<EntryFields>, meta: Meta): Promise<void> {

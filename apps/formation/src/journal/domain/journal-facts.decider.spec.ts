@@ -10,7 +10,7 @@ const withEntry = (entry: PublishedFact) =>
     decide: journalFactsDecider.decide,
   });
 
-const publish = { type: 'PublishEntryFacts', entryId: 'e1', userId: 'ruth' } as const;
+const publish = { type: 'PublishEntryFacts', entryId: 'e1', userId: 'ruth', entryVersion: 1 } as const;
 const written = (localDate: string): NewEvent => ({
   type: 'formation.journal.entry-written',
   subjectId: 'ruth',

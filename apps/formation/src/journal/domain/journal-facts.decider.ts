@@ -9,6 +9,8 @@ export interface PublishEntryFacts {
   type: 'PublishEntryFacts';
   entryId: string;
   userId: string;
+  /** The version of the entry's private stream whose change asks for this: the entry is read at least that far. */
+  entryVersion: number;
 }
 
 /**

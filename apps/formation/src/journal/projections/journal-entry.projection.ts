@@ -9,6 +9,29 @@ import { type JournalEntryView, journalEntryViewSchema } from './journal-entry.s
 type JournalEventType = 'formation.journal.entry-saved' | 'formation.journal.entry-removed';
 
 /**
+ * What an `entry-saved` event stores of the entry (its version and id apart), with its words as stored: `createdAt` is
+ * the event's time, kept only when the event made the document (a create answers from this without reading back).
+ */
+export const savedEntryView = (
+  event: StoredEvent<'formation.journal.entry-saved'>,
+  sealedText: string,
+): Omit<JournalEntryView, '_id' | 'version'> => {
+  const { data } = event;
+  const at = new Date(event.occurredAt);
+  return {
+    userId: data.userId,
+    sealedText,
+    mood: data.mood,
+    isPrivate: data.isPrivate,
+    draft: data.draft,
+    removed: false,
+    localDate: data.localDate,
+    createdAt: at,
+    updatedAt: at,
+  };
+};
+
+/**
  * Keeps `journal_entries` (read-your-writes after each append, healed on start from the private journal log): an
  * entry's words sealed as its event has them. Renamed when the words became sealed, so the first start that has it
  * empties the collection (its documents held the words in the clear) and fills it again from the log.
@@ -40,20 +63,8 @@ export class JournalEntryProjection implements Projection<JournalEventType> {
       // Words no one can read any more belong to an erased account: nothing to show (the version moves on).
       const text = await this.texts.openEntry(data.userId, data.entryId, data.sealedText);
       if (!text) return null;
-      const at = new Date(event.occurredAt);
-      return {
-        $setOnInsert: { createdAt: at },
-        $set: {
-          userId: data.userId,
-          sealedText: await this.texts.entryForStorage(data.userId, data.entryId, data.sealedText, text),
-          mood: data.mood,
-          isPrivate: data.isPrivate,
-          draft: data.draft,
-          removed: false,
-          localDate: data.localDate,
-          updatedAt: at,
-        },
-      };
+      const { createdAt, ...fields } = savedEntryView(event, await this.texts.entryForStorage(data.userId, data.entryId, data.sealedText, text));
+      return { $setOnInsert: { createdAt }, $set: fields };
     }
     if (event.type === 'formation.journal.entry-removed') {
       const data = event.data;

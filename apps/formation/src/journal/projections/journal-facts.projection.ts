@@ -23,7 +23,12 @@ export class JournalFactsProjection implements Projection<'formation.journal.ent
     this.facts = CommandHandler.sealed(
       runner,
       journalFactsDecider,
-      { streamOf: (command) => journalFactStreamId(command.entryId) },
+      {
+        streamOf: (command) => journalFactStreamId(command.entryId),
+        // An entry's first event normally finds no facts published yet: decided without reading the fact stream (a
+        // replay that finds them there loses the race and decides again on them).
+        makesStream: (command) => command.entryVersion === 1,
+      },
       // Nothing is sealed here: the handler's open step, run in the fact stream's turn and again on a lost race, is
       // where the decision gets the entry as it is now.
       { open: (published, command) => this.withEntry(published, command), seal: (decided) => Promise.resolve(decided) },
@@ -32,7 +37,10 @@ export class JournalFactsProjection implements Projection<'formation.journal.ent
 
   async apply(event: StoredEvent<'formation.journal.entry-saved' | 'formation.journal.entry-removed'>): Promise<void> {
     const { entryId, userId } = event.data;
-    await this.facts.handle({ type: 'PublishEntryFacts', entryId, userId }, { correlationId: event.correlationId, causationId: event.id });
+    await this.facts.handle(
+      { type: 'PublishEntryFacts', entryId, userId, entryVersion: event.version },
+      { correlationId: event.correlationId, causationId: event.id },
+    );
   }
 
   async reset(): Promise<void> {
@@ -40,7 +48,11 @@ export class JournalFactsProjection implements Projection<'formation.journal.ent
   }
 
   private async withEntry(published: PublishedFact, command: PublishEntryFacts): Promise<FactsAndEntry> {
-    const { state } = await this.journal.aggregate(journalStreamId(command.entryId), journalEntryDecider);
-    return { published, entry: publicFactOf(state) };
+    const streamId = journalStreamId(command.entryId);
+    // The entry's head, trusted when it has the event that asked (its append wrote the head before its projections
+    // ran); read past it only when it lags. A later event past the head asks for its own facts once it is applied.
+    let entry = await this.journal.aggregate(streamId, journalEntryDecider, { readPast: false });
+    if (entry.version < command.entryVersion) entry = await this.journal.aggregate(streamId, journalEntryDecider);
+    return { published, entry: publicFactOf(entry.state) };
   }
 }
