@@ -298,7 +298,7 @@ describe('account deletion', () => {
     const groupId = await createGroup(owner);
     await groups.join(leaving, groupId, meta);
     const privateGroup = await createGroup(await person('Chloe'), 'Private circle', false);
-    expect(await groups.join(leaving, privateGroup, meta)).toBe('requested');
+    expect((await groups.join(leaving, privateGroup, meta)).status).toBe('requested');
     const habit = habitStream(leaving);
     await feed(habit.created, habit.checkIn('2026-03-02'));
     await groups.rate(owner, groupId, '2026-03-01', 5, meta);

@@ -279,6 +279,25 @@ describe('account deletion', () => {
     expect(submitted.type === 'library.resource.submitted' && submitted.data.fields.title).toBe(ERASED);
     expect(await processor.process(waiting.resourceId)).toBe('skipped');
   });
+
+  it('keeps a deleted member out of groups and churches when their membership facts arrive again (they have no inbox row)', async () => {
+    const [userId, groupId, churchId] = [uuidv7(), uuidv7(), uuidv7()];
+    const joined = { groupId, userId, role: 'member' as const, via: 'open' as const, joinedAt: new Date().toISOString() };
+    const churchJoined = { churchId, userId, role: 'member' as const, via: 'code' as const, joinedAt: new Date().toISOString() };
+    await handle(directory.community, 'community.group.member-joined', joined, null, 2);
+    await handle(directory.churches, 'community.church.member-joined', churchJoined, null, 3);
+    const known = app.get(Directory);
+    expect(await known.isMember(groupId, userId)).toBe(true);
+
+    await handle(directory.identity, 'identity.user.deleted', { userId, deletedAt: new Date().toISOString() }, userId);
+    // Kafka hands the same facts over again (a rebalance): the versions they carry were forgotten with the member.
+    await handle(directory.community, 'community.group.member-joined', joined, null, 2);
+    await handle(directory.churches, 'community.church.member-joined', churchJoined, null, 3);
+
+    expect(await known.isMember(groupId, userId)).toBe(false);
+    expect(await known.groupsOf(userId)).toEqual([]);
+    expect([...(await known.churchesOf(userId))]).toEqual([]);
+  });
 });
 
 describe('the library list from keyed catalogues', () => {

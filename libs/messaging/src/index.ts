@@ -7,7 +7,9 @@ export { provisionTopics, stackTopics, type ProvisionTopicsOptions, type Provisi
 export {
   InboxConsumer,
   UnrecoverableEventError,
+  type Dedupe,
   type EventHandlers,
+  type HandleOptions,
   type InboxConsumerOptions,
   type InboxOutcome,
 } from './inbox/inbox-consumer';

@@ -3,7 +3,8 @@ import type { EventEnvelope } from '@abide/contracts';
 import type { EventHandlers } from '@abide/messaging';
 import { MemberDeparture } from '../groups/member-departure';
 import { GroupLive } from '../groups/live/group-live';
-import { GroupCardCache } from '../groups/projections/group-card-cache';
+import { groupsOf } from '../groups/domain/member-groups';
+import { MemberGroupsProjection } from '../groups/projections/member-groups.projection';
 import { MemberActivityStore, type NewFact } from './projections/member-activity.store';
 import { ChurchFiguresStore } from '../churches/dashboard/church-figures.store';
 import { metaCausedBy } from '@abide/event-store';
@@ -17,7 +18,7 @@ export class ActivityEvents {
   constructor(
     private readonly store: MemberActivityStore,
     private readonly departure: MemberDeparture,
-    private readonly cards: GroupCardCache,
+    private readonly memberGroups: MemberGroupsProjection,
     private readonly live: GroupLive,
     private readonly churchFigures: ChurchFiguresStore,
   ) {}
@@ -29,40 +30,55 @@ export class ActivityEvents {
   }
 
   /**
-   * Each handler, then the member's group cards marked for computing again (every event here is about one member),
-   * and those groups' members told that the figures changed.
+   * Each handler, then the members of the member's groups told that the figures changed (every event here is about
+   * one member). The group cards need nothing more: a stored change moves the member's activity document on, whose
+   * revision is their card stamp (GroupCardCache). The member's groups are read while the handler runs: the signal
+   * is a hint, and a membership changing meanwhile has its own signal.
    */
-  private refreshingCards(handlers: EventHandlers): EventHandlers {
+  private tellingGroups(handlers: EventHandlers): EventHandlers {
     type AnyHandler = (event: EventEnvelope<{ userId: string }>) => Promise<void>;
     return Object.fromEntries(
       Object.entries(handlers as Record<string, AnyHandler>).map(([type, handle]) => [
         type,
         async (event: EventEnvelope<{ userId: string }>) => {
-          await handle(event);
-          this.live.figuresChanged(await this.cards.memberChanged(event.data.userId), event.correlationId);
+          const [groups] = await Promise.all([this.memberGroups.read(event.data.userId), handle(event)]);
+          this.live.figuresChanged(
+            groupsOf(groups).map((g) => g.groupId),
+            event.correlationId,
+          );
         },
       ]),
     ) as EventHandlers;
   }
 
-  readonly identity: EventHandlers = this.refreshingCards({
-    'identity.user.registered': (e) => this.store.named(e.data.userId, e.version, e.data.name),
-    'identity.user.profile-updated': (e) => this.store.named(e.data.userId, e.version, e.data.name),
-    'identity.user.onboarding-completed': async (e) => {
-      await this.store.named(e.data.userId, e.version, e.data.name);
-      await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
-    },
-    'identity.user.settings-updated': async (e) => {
-      if (e.data.timeZone) await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
-      if (e.data.shareProgressWithGroups !== undefined) {
-        await this.store.sharing(e.data.userId, e.version, e.data.shareProgressWithGroups);
-        await this.churchFigures.sharingChanged(e.data.userId);
-      }
-    },
+  /** A change of the member's name or zone, then their card stamp moved on (the cards show names, count by zone). */
+  private async personChanged(userId: string, store: () => Promise<void>): Promise<void> {
+    await store();
+    await this.store.touch(userId);
+  }
+
+  readonly identity: EventHandlers = this.tellingGroups({
+    'identity.user.registered': (e) => this.personChanged(e.data.userId, () => this.store.named(e.data.userId, e.version, e.data.name)),
+    'identity.user.profile-updated': (e) =>
+      this.personChanged(e.data.userId, () => this.store.named(e.data.userId, e.version, e.data.name)),
+    'identity.user.onboarding-completed': (e) =>
+      this.personChanged(e.data.userId, async () => {
+        await this.store.named(e.data.userId, e.version, e.data.name);
+        await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
+      }),
+    'identity.user.settings-updated': (e) =>
+      this.personChanged(e.data.userId, async () => {
+        if (e.data.timeZone) await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
+        if (e.data.shareProgressWithGroups !== undefined) {
+          await this.store.sharing(e.data.userId, e.version, e.data.shareProgressWithGroups);
+          await this.churchFigures.sharingChanged(e.data.userId);
+        }
+      }),
+    // Their activity document is cleared, which moves its revision on.
     'identity.user.deleted': (e) => this.departure.forget(e.data.userId, metaCausedBy(e)),
   });
 
-  readonly habits: EventHandlers = this.refreshingCards({
+  readonly habits: EventHandlers = this.tellingGroups({
     'formation.habit.created': async (e) => {
       await this.store.habitFrequency(e, e.data.habitId, e.data.userId, e.data.frequency);
       await this.store.habitStatus(e, e.data.habitId, e.data.userId, 'active');
@@ -92,7 +108,7 @@ export class ActivityEvents {
       }),
   });
 
-  readonly plans: EventHandlers = this.refreshingCards({
+  readonly plans: EventHandlers = this.tellingGroups({
     'formation.plan.activity-completed': (e) =>
       this.fact(e, `${e.data.planId}:${e.data.activityId}`, {
         kind: 'plan-activity',
@@ -112,7 +128,7 @@ export class ActivityEvents {
       }),
   });
 
-  readonly journal: EventHandlers = this.refreshingCards({
+  readonly journal: EventHandlers = this.tellingGroups({
     'formation.journal.entry-written': (e) =>
       this.fact(e, `journal:${e.data.entryId}`, {
         kind: 'journal',

@@ -56,7 +56,7 @@ const main = async (): Promise<void> => {
       const members: string[] = [];
       for (const [i, userId] of group.memberIds.entries()) {
         store.at = new Date(founded.getTime() + (i + 1) * 3_600_000);
-        const status = await write('group.join', () => commands.join(userId, groupId, meta));
+        const { status } = await write('group.join', () => commands.join(userId, groupId, meta));
         if (status === 'joined') members.push(userId);
       }
       const pending: string[] = [];

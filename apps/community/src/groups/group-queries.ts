@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { StoredEvent } from '@abide/event-store';
 import type { Dashboard, GroupMember, GroupPage, GroupSummary, JoinRequest } from '@abide/contracts';
 import { addDays, daysBetween, weekStartOf } from '@abide/calendar';
 import { weekStreak } from '../activity/domain/group-figures';
@@ -45,7 +46,9 @@ export class GroupQueries {
   }
 
   async discover(callerId: string, q: string | undefined, page: number, pageSize: number, church?: 'mine'): Promise<GroupPage> {
-    const { items, total } = church ? await this.ofMyChurches(callerId, q, page, pageSize) : await this.groups.search(q || undefined, page, pageSize);
+    const { items, total } = church
+      ? await this.ofMyChurches(callerId, q, page, pageSize)
+      : await this.groups.search(q || undefined, page, pageSize);
     return { items: await this.summaries(callerId, items), total, page, pageSize, hasMore: page * pageSize < total };
   }
 
@@ -57,11 +60,18 @@ export class GroupQueries {
     return { items: matched.slice((page - 1) * pageSize, page * pageSize), total: matched.length };
   }
 
-  /** Anyone may see a group's summary (a private group's shows no member's name or activity). */
-  async summary(callerId: string, groupId: string): Promise<GroupSummary> {
-    const view = await this.groups.find(groupId);
+  /**
+   * Anyone may see a group's summary (a private group's shows no member's name or activity). `after`: the caller's
+   * command just appended it, so the caller's groups and the roster are read as of it (from this process's memory of
+   * what its projections wrote, when it has them).
+   */
+  async summary(callerId: string, groupId: string, after?: StoredEvent): Promise<GroupSummary> {
+    const [view, mine] = await Promise.all([
+      this.groups.find(groupId),
+      after ? this.memberGroups.readIncluding(callerId, after) : undefined,
+    ]);
     if (!view || view.memberCount === 0) throw denied.notFound('This group');
-    return (await this.summaries(callerId, [view]))[0];
+    return (await this.summaries(callerId, [view], mine, after))[0];
   }
 
   async members(callerId: string, groupId: string): Promise<GroupMember[]> {
@@ -164,15 +174,21 @@ export class GroupQueries {
     return requests.map((r) => ({ id: r.id, userId: r.userId, name: names.get(r.userId) ?? null, requestedAt: r.requestedAt }));
   }
 
-  /** `mine` is the caller's groups when the caller already read them. */
-  private async summaries(callerId: string, views: readonly GroupView[], mine?: MemberGroups): Promise<GroupSummary[]> {
+  /** `mine` is the caller's groups when the caller already read them; `after`, an event of the only group's stream. */
+  private async summaries(
+    callerId: string,
+    views: readonly GroupView[],
+    mine?: MemberGroups,
+    after?: StoredEvent,
+  ): Promise<GroupSummary[]> {
     if (!views.length) return [];
     const [caller, owners] = await Promise.all([mine ?? this.memberGroups.read(callerId), this.figures.names(views.map((v) => v.ownerId))]);
     const roleIn = new Map(groupsOf(caller).map((m) => [m.groupId, m.role]));
     const pendingIn = pendingGroupIds(caller);
     return Promise.all(
       views.map(async (view) => {
-        const members = rosterMembers(await this.rosters.read(view._id)).map((m) => m.userId);
+        const roster = after ? await this.rosters.readIncluding(view._id, after) : await this.rosters.read(view._id);
+        const members = rosterMembers(roster).map((m) => m.userId);
         const card = await this.figures.keptCard(view._id, members);
         const myStatus = roleIn.get(view._id) ?? (pendingIn.has(view._id) ? 'pending' : 'none');
         const insider = myStatus !== 'none' && myStatus !== 'pending';

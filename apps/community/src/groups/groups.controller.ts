@@ -149,8 +149,8 @@ export class GroupsController {
   @Post(':id/join')
   @HttpCode(200)
   async join(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<JoinResult> {
-    const status = await this.commands.join(caller.id, id, metaOfRequest(req));
-    return { status, group: await this.queries.summary(caller.id, id) };
+    const { status, last } = await this.commands.join(caller.id, id, metaOfRequest(req));
+    return { status, group: await this.queries.summary(caller.id, id, last) };
   }
 
   @ApiOperation({ summary: 'Withdraw the caller’s pending join request.' })

@@ -59,6 +59,14 @@ export abstract class OrderedJsonProjection<D, T extends EventType> implements P
     return (await this.documents.value(key)) ?? this.empty();
   }
 
+  /**
+   * The document once it has applied `event` (read-your-writes right after a command): no round trip when this
+   * process just wrote it that far (StreamOrderedDocuments.valueIncluding), else one read by key.
+   */
+  async readIncluding(key: string, event: Pick<StoredEvent, 'streamId' | 'version'>): Promise<D> {
+    return (await this.documents.valueIncluding(key, event)) ?? this.empty();
+  }
+
   async reset(): Promise<void> {
     await this.documents.clear();
     await dropRetiredCollections(this.connection, ...this.retired);

@@ -4,6 +4,20 @@ import { ResourceCommands } from '../resources/commands/resource-commands';
 import { Directory } from './directory';
 import { metaCausedBy } from '@abide/event-store';
 
+/**
+ * The community events whose every write is conditional on the version of the stream that set it (a member's role or
+ * membership in one group or church): a redelivered or older one changes nothing.
+ */
+export const versionKeptTypes: ReadonlySet<string> = new Set([
+  'community.group.member-joined',
+  'community.group.member-left',
+  'community.group.member-removed',
+  'community.church.member-joined',
+  'community.church.member-role-changed',
+  'community.church.member-left',
+  'community.church.member-removed',
+]);
+
 /** What the library does with each identity and community event (apart from the Kafka wiring so tests can feed it). */
 @Injectable()
 export class DirectoryEvents {

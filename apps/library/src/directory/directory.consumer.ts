@@ -1,8 +1,17 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
 import { topics } from '@abide/contracts';
-import { InboxConsumer, OnTopic } from '@abide/messaging';
-import { DirectoryEvents } from './directory-events';
+import type { EventType } from '@abide/contracts';
+import { type Dedupe, InboxConsumer, OnTopic } from '@abide/messaging';
+import { DirectoryEvents, versionKeptTypes } from './directory-events';
+
+/**
+ * Membership facts are kept with their stream's version by member and group (or church), so a second delivery changes
+ * nothing and needs no inbox row (two round trips less for each join or leave); names are not versioned and keep it.
+ */
+const MEMBERSHIP: { dedupe: (type: EventType) => Dedupe } = {
+  dedupe: (type) => (versionKeptTypes.has(type) ? 'read-model' : 'inbox'),
+};
 
 /** Learns names and group and church membership from identity's and community's events (never from their databases). */
 @Controller()
@@ -19,11 +28,11 @@ export class DirectoryConsumer {
 
   @OnTopic(topics.communityGroup)
   async onCommunityGroup(@Payload() payload: unknown, @Ctx() context: KafkaContext): Promise<void> {
-    await this.inbox.handle(payload, context, 'library.groups', this.events.community);
+    await this.inbox.handle(payload, context, 'library.groups', this.events.community, MEMBERSHIP);
   }
 
   @OnTopic(topics.communityChurch)
   async onCommunityChurch(@Payload() payload: unknown, @Ctx() context: KafkaContext): Promise<void> {
-    await this.inbox.handle(payload, context, 'library.churches', this.events.churches);
+    await this.inbox.handle(payload, context, 'library.churches', this.events.churches, MEMBERSHIP);
   }
 }

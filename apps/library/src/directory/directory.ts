@@ -60,9 +60,10 @@ export class Directory implements OnModuleInit {
    * replicas handling events of several churches of one member at once all land.
    */
   async setChurchRole(churchId: string, userId: string, role: 'admin' | 'member' | null, version: number): Promise<void> {
-    await this.memberChurches.update(userId, (current) =>
-      (current?.[churchId]?.version ?? 0) >= version ? unchanged : { ...current, [churchId]: { role, version } },
-    );
+    await this.memberChurches.update(userId, async (current) => {
+      if (!current && (await this.isForgotten(userId))) return unchanged;
+      return (current?.[churchId]?.version ?? 0) >= version ? unchanged : { ...current, [churchId]: { role, version } };
+    });
   }
 
   /** The member's churches and their role in each: one read by key. */
@@ -90,9 +91,19 @@ export class Directory implements OnModuleInit {
    * document, like churches' roles.
    */
   async setGroupMembership(groupId: string, userId: string, member: boolean, version: number): Promise<void> {
-    await this.memberGroups.update(userId, (current) =>
-      (current?.[groupId]?.version ?? 0) >= version ? unchanged : { ...current, [groupId]: { member, version } },
-    );
+    await this.memberGroups.update(userId, async (current) => {
+      if (!current && (await this.isForgotten(userId))) return unchanged;
+      return (current?.[groupId]?.version ?? 0) >= version ? unchanged : { ...current, [groupId]: { member, version } };
+    });
+  }
+
+  /**
+   * A deleted member's memberships stay forgotten whatever arrives late or again (membership facts have no inbox row,
+   * see DirectoryConsumer). Read only when the member has no document: `forgetMember` names them deleted before it
+   * clears their documents, so a write from a document read before the clearing loses its race to it and reads again.
+   */
+  private async isForgotten(userId: string): Promise<boolean> {
+    return (await this.members.findById(userId, { deleted: 1 }).lean<{ deleted?: boolean }>())?.deleted === true;
   }
 
   /** The member's groups: one read by key (a filter on a member would scan every row on FerretDB v1). */

@@ -178,4 +178,29 @@ describe('Inbox claims with several replicas', () => {
     expect(runs).toEqual(['failed', 'applied']);
     expect(await consumeTopic(dlq, 1)).toHaveLength(1);
   });
+
+  it('leaves the types a consumer’s read models keep versions for to them: no inbox row, every delivery runs', async () => {
+    const inbox = new InboxConsumer(connection, publisher);
+    const renamed = userRegisteredEnvelope('', 'user-by-type', {
+      type: 'identity.user.profile-updated',
+      data: { userId: 'user-by-type', name: 'Renamed' },
+    });
+    const registered = userRegisteredEnvelope('Registered', 'user-by-type');
+    const runs: string[] = [];
+    const handlers = {
+      'identity.user.registered': async () => void runs.push('registered'),
+      'identity.user.profile-updated': async () => void runs.push('renamed'),
+    };
+    const options = { dedupe: (type: string) => (type === 'identity.user.profile-updated' ? ('read-model' as const) : ('inbox' as const)) };
+
+    for (const [i, event] of [renamed, registered, renamed, registered].entries()) {
+      await inbox.handle(event, delivery(event, 20 + i), 'test.by-type', handlers, options);
+    }
+
+    // The versioned type ran at each delivery and left no row; the other ran once, under its claim.
+    expect(runs).toEqual(['renamed', 'registered', 'renamed']);
+    const rows = connection.collection(INBOX_COLLECTION);
+    expect(await rows.findOne({ _id: inboxKey('test.by-type', renamed.id, 0) as never })).toBeNull();
+    expect(await rows.findOne({ _id: inboxKey('test.by-type', registered.id, 0) as never })).toMatchObject({ state: 'done' });
+  });
 });

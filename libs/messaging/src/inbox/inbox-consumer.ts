@@ -18,14 +18,18 @@ export type EventHandlers<T extends EventType = EventType> = {
 
 export type InboxOutcome = 'handled' | 'duplicate' | 'ignored' | 'dead-lettered';
 
+/** Who drops a second delivery of an event (HandleOptions.dedupe). */
+export type Dedupe = 'inbox' | 'read-model';
+
 export interface HandleOptions {
   /**
    * Who drops a second delivery of an event: the inbox (a claim row per event, the default), or the handlers'
    * read models themselves (`read-model`): every write they make is conditional on the source stream's version it
    * keeps (a delivery it already has changes nothing) and anything else they do may be repeated (a cache stamp, a
-   * live hint). Such a consumer writes no inbox row: two round trips less per event.
+   * live hint). Such a consumer writes no inbox row: two round trips less per event. A function decides by the
+   * event's type, for a consumer whose handlers keep versions for some types only.
    */
-  dedupe?: 'inbox' | 'read-model';
+  dedupe?: Dedupe | ((type: EventType) => Dedupe);
 }
 
 export interface InboxConsumerOptions extends InboxClaimOptions {
@@ -111,7 +115,7 @@ export class InboxConsumer {
     consumer: string,
     handlers: EventHandlers,
     labels: { group: string; topic: string },
-    dedupe: NonNullable<HandleOptions['dedupe']>,
+    dedupeOf: NonNullable<HandleOptions['dedupe']>,
   ): Promise<InboxOutcome> {
     await this.init();
     const classification = classifyMessage(payload, new Set(Object.keys(handlers)), this.registry);
@@ -123,6 +127,7 @@ export class InboxConsumer {
     const handler = handlers[event.type as EventType] as ((event: EventEnvelope) => Promise<void>) | undefined;
     if (!handler) return 'ignored';
 
+    const dedupe = typeof dedupeOf === 'function' ? dedupeOf(event.type as EventType) : dedupeOf;
     if (dedupe === 'read-model') {
       // Its read models drop what they already have: the handler runs for every delivery, nothing is claimed.
       const failure = await this.runWithRetries(() => handler(event), context);

@@ -75,10 +75,14 @@ export class GroupCommands {
     await this.handle({ type: 'UpdateGroup', groupId, by, changes }, meta);
   }
 
-  /** Returns whether the caller joined at once or now waits for approval. */
-  async join(userId: string, groupId: string, meta: Meta): Promise<'joined' | 'requested'> {
+  /**
+   * Returns whether the caller joined at once or now waits for approval, and the last event appended (none when the
+   * caller was already in or waiting): what the answer's summary reads its member's groups and roster up to.
+   */
+  async join(userId: string, groupId: string, meta: Meta): Promise<{ status: 'joined' | 'requested'; last?: StoredEvent }> {
     const appended = await this.handle({ type: 'JoinGroup', groupId, userId, requestId: uuidv7(), now: this.clock() }, meta);
-    return appended.some((e) => e.type === 'community.group.member-joined') ? 'joined' : 'requested';
+    const status = appended.some((e) => e.type === 'community.group.member-joined') ? 'joined' : 'requested';
+    return { status, last: appended.at(-1) };
   }
 
   /** The group an accepted church invitation named (identity's event): idempotent. */

@@ -38,7 +38,7 @@ export class GroupLive implements OnModuleInit {
     this.runner.onStored((events) => {
       for (const event of events) {
         const touched = groupTouchedBy(event);
-        if (touched) this.detached(this.groupChanged(touched.groupId, touched.also, event.correlationId));
+        if (touched) this.detached(this.groupChanged(touched.groupId, touched.also, event.correlationId, event));
       }
     });
   }
@@ -48,8 +48,9 @@ export class GroupLive implements OnModuleInit {
     for (const groupId of groupIds) this.detached(this.groupChanged(groupId, [], correlationId));
   }
 
-  private async groupChanged(groupId: string, also: readonly string[], correlationId: string | null): Promise<void> {
-    const roster = await this.rosters.read(groupId);
+  /** `after`: an event of the group's stream just stored here, whose roster this process may still hold in memory. */
+  private async groupChanged(groupId: string, also: readonly string[], correlationId: string | null, after?: StoredEvent): Promise<void> {
+    const roster = after ? await this.rosters.readIncluding(groupId, after) : await this.rosters.read(groupId);
     this.live.tell({ members: [...Object.keys(roster.members), ...also] }, { kind: 'group', groupId }, correlationId);
   }
 

@@ -1,11 +1,9 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { MONGO_CONNECTION } from '@abide/platform';
-import { randomUUID } from 'node:crypto';
 import { type Connection, type Model, Schema } from 'mongoose';
 import { CLOCK, type Clock } from '../../config/clock';
 import { dropRetiredCollections } from '@abide/platform';
-import { groupsOf } from '../domain/member-groups';
-import { MemberGroupsProjection } from './member-groups.projection';
+import { MemberActivityStore } from '../../activity/projections/member-activity.store';
 
 /**
  * How long a computed card is served before it is computed again. Events refresh a card at once (see below); this
@@ -21,36 +19,28 @@ interface CachedCard {
   card: string;
 }
 
-/** A member's stamp: replaced by a new random one after anything the cards read of them changed. */
-interface MemberStamp {
-  _id: string;
-  stamp: string;
-}
-
 /**
  * The figures of a group's card (weekly progress, Active, latest activity) read every member's person and activity
  * documents and fold them: on My Groups and Discover, for every card. A card is kept here, one document per group,
  * computed on the first read and reused while nothing it was computed from has changed. It is a cache that can never
  * be served as truth when stale, with any number of replicas, because:
- * - each member has a stamp (`card_member_stamps`, by key), replaced by a new random value by `memberChanged`, which
- *   the activity consumer calls after storing any change to that member's activity, name, zone or sharing choice (and
- *   the inbox runs the handler again until it completes, so a stored change is always followed by a new stamp);
+ * - each member's stamp is the revision of their activity document (MemberActivityStore.stampsOf), which every stored
+ *   change of their activity moves on, and so does a change of their name, zone or sharing choice (the activity
+ *   consumer touches the document after storing it; the inbox runs the handler again until it completes);
  * - a card is stored with its members in roster order and the stamps read before its figures were computed, and is
  *   served only while those are exactly the current roster and stamps, and GROUP_CARD_TTL_MS has not passed.
  * So a served card was computed after each of its members' last stored change. A change that lands during a
  * computation leaves a card with the older stamp, already stale; a card lost, or overwritten by an older computation
- * (which carries older stamps), only costs a computation. The stamps are the members' own, not their groups', so
- * a card never depends on knowing a member's groups at the moment they changed (member groups and rosters are
- * separate documents, written one after the other). All reads and writes are by key.
+ * (which carries older stamps), only costs a computation. The stamp lives in the document a fact is written to, so
+ * storing a fact costs no second write for the cards. All reads and writes are by key.
  */
 @Injectable()
 export class GroupCardCache implements OnApplicationBootstrap {
   private readonly cards: Model<CachedCard>;
-  private readonly stamps: Model<MemberStamp>;
 
   constructor(
     @Inject(MONGO_CONNECTION) private readonly connection: Connection,
-    private readonly memberGroups: MemberGroupsProjection,
+    private readonly activity: MemberActivityStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.cards = connection.model<CachedCard>(
@@ -66,18 +56,14 @@ export class GroupCardCache implements OnApplicationBootstrap {
         { collection: 'group_cards', versionKey: false },
       ),
     );
-    this.stamps = connection.model<MemberStamp>(
-      'GroupCardMemberStamp',
-      new Schema<MemberStamp>(
-        { _id: { type: String, required: true }, stamp: { type: String, required: true } },
-        { collection: 'card_member_stamps', versionKey: false },
-      ),
-    );
   }
 
-  /** The groups' stamps of before member stamps are read no more: one drop, a no-op once gone (any replica, any start). */
+  /**
+   * The stamps of before (the groups', then the members' own collection) are read no more: one drop, a no-op once
+   * gone (any replica, any start). Cards kept with them name other stamps, so they are computed again at first read.
+   */
   async onApplicationBootstrap(): Promise<void> {
-    await dropRetiredCollections(this.connection, 'group_card_stamps');
+    await dropRetiredCollections(this.connection, 'group_card_stamps', 'card_member_stamps');
   }
 
   /** The card of `groupId` for these members (roster order), computed by `compute` only when the kept one is stale. */
@@ -94,18 +80,9 @@ export class GroupCardCache implements OnApplicationBootstrap {
     return card;
   }
 
-  /**
-   * After anything about this member changed (and was stored): every card they are on is computed again at its next
-   * read. Returns the groups they are in now, whose members a live signal tells (a hint: the cards do not need it).
-   */
-  async memberChanged(userId: string): Promise<string[]> {
-    await this.stamps.replaceOne({ _id: userId }, { stamp: randomUUID() }, { upsert: true });
-    return groupsOf(await this.memberGroups.read(userId)).map((g) => g.groupId);
-  }
-
   /** The members with their current stamps, one read by key each (in parallel): what a kept card must match. */
   private async stampsOf(memberIds: readonly string[]): Promise<string> {
-    const stamps = await Promise.all(memberIds.map((id) => this.stamps.findById(id).lean<MemberStamp>()));
-    return memberIds.map((id, i) => `${id}:${stamps[i]?.stamp ?? '-'}`).join(',');
+    const stamps = await this.activity.stampsOf(memberIds);
+    return memberIds.map((id, i) => `${id}:${stamps[i]}`).join(',');
   }
 }
