@@ -7,6 +7,7 @@ import { GroupCardCache } from '../groups/projections/group-card-cache';
 import { MemberActivityStore, type NewFact } from './projections/member-activity.store';
 import { ChurchFiguresStore } from '../churches/dashboard/church-figures.store';
 import { metaCausedBy } from '@abide/event-store';
+import { MemberSharing } from '../sharing/member-sharing';
 
 /**
  * What community learns from identity and formation, kept apart from the Kafka wiring so tests feed it directly.
@@ -20,6 +21,7 @@ export class ActivityEvents {
     private readonly cards: GroupCardCache,
     private readonly live: GroupLive,
     private readonly churchFigures: ChurchFiguresStore,
+    private readonly sharing: MemberSharing,
   ) {}
 
   /** A dated fact of a member, then its week in the figures of the member's churches. */
@@ -55,8 +57,10 @@ export class ActivityEvents {
     'identity.user.settings-updated': async (e) => {
       if (e.data.timeZone) await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
       if (e.data.shareProgressWithGroups !== undefined) {
+        // The old single choice, kept on the person for the one-time move (sharing-move.migration.ts), then applied to
+        // every group and church the member belongs to now: each membership's own choice is what dashboards read (#26).
         await this.store.sharing(e.data.userId, e.version, e.data.shareProgressWithGroups);
-        await this.churchFigures.sharingChanged(e.data.userId);
+        await this.sharing.setAll(e.data.userId, e.data.shareProgressWithGroups, metaCausedBy(e));
       }
     },
     'identity.user.deleted': (e) => this.departure.forget(e.data.userId, metaCausedBy(e)),
