@@ -23,7 +23,8 @@ const one = () => replicas[0];
 const person = async (name: string) => {
   const userId = uuidv7();
   const registered = { userId, name, email: `${userId}@example.com`, roles: ['user'], registeredAt: clock.now.toISOString() };
-  await one().get(ActivityEvents).identity['identity.user.registered'](envelope('identity.user.registered', `user-${userId}`, 1, registered, userId));
+  const handlers = one().get(ActivityEvents).identity as Record<string, (e: ReturnType<typeof envelope>) => Promise<void>>;
+  await handlers['identity.user.registered'](envelope('identity.user.registered', `user-${userId}`, 1, registered, userId));
   return userId;
 };
 /** The old single choice as the release before kept it on the person (written directly: nothing moves it then). */

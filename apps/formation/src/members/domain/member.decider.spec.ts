@@ -159,7 +159,7 @@ describe('member decider', () => {
 
   it('mirrors community’s sharing choice per church: recorded when it changes, nothing for a repeat or a deleted member (#26)', () => {
     const share = (churchId: string, shares: boolean) => ({ type: 'SetChurchSharing' as const, userId: 'u1', churchId, shares });
-    const changed = (churchId: string, shares: boolean) => ({
+    const changed = (churchId: string, shares: boolean): NewEvent => ({
       type: 'formation.member.church-sharing-changed',
       subjectId: 'u1',
       data: { userId: 'u1', churchId, shares },
