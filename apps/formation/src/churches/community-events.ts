@@ -3,7 +3,7 @@ import { metaCausedBy } from '@abide/event-store';
 import type { EventHandlers } from '@abide/messaging';
 import { ChurchDirectory } from './church-directory';
 import { ChurchMembershipChanges } from './church-membership-changes';
-import { MemberCommands } from '../members/commands/member-commands';
+import { MemberCommands } from '../members/members.port';
 
 /** What formation does with community's church and group events (apart from the Kafka wiring, so tests can feed it). */
 @Injectable()

@@ -11,10 +11,11 @@ export const sharingApi = abideApi.enhanceEndpoints<'MySharing'>({
   endpoints: {
     // Joining or leaving changes the list: pages read it afresh when they open.
     sharingMine: { responseSchema: sharingChecked, providesTags: ['MySharing'], keepUnusedDataFor: 0 },
-    // Every change answers the member's whole list: it replaces the cached one, so each page shows the same choices.
-    sharingGroup: { responseSchema: sharingChecked, onQueryStarted: (_arg, { dispatch, queryFulfilled }) => keep(dispatch, queryFulfilled) },
-    sharingChurch: { responseSchema: sharingChecked, onQueryStarted: (_arg, { dispatch, queryFulfilled }) => keep(dispatch, queryFulfilled) },
-    sharingAll: { responseSchema: sharingChecked, onQueryStarted: (_arg, { dispatch, queryFulfilled }) => keep(dispatch, queryFulfilled) },
+    // Every change answers the member's whole list: it replaces the cached one at once, so each page shows the same
+    // choices; the list is also read again, in case a read begun before the change (a page opening) lands after it.
+    sharingGroup: { responseSchema: sharingChecked, invalidatesTags: ['MySharing'], onQueryStarted: (_a, api) => keep(api.dispatch, api.queryFulfilled) },
+    sharingChurch: { responseSchema: sharingChecked, invalidatesTags: ['MySharing'], onQueryStarted: (_a, api) => keep(api.dispatch, api.queryFulfilled) },
+    sharingAll: { responseSchema: sharingChecked, invalidatesTags: ['MySharing'], onQueryStarted: (_a, api) => keep(api.dispatch, api.queryFulfilled) },
   },
 });
 

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { GroupSummary } from '@abide/contracts';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { sharingNoteText } from '../../settings/sharing-note';
+import { sharingHelp } from '../../sharing/sharing-words';
 import { useSharingGroupMutation } from '../../sharing/sharingApi';
 import { failureDescription } from '../group-errors';
 import { joinActionFor } from '../group-format';
@@ -98,8 +99,7 @@ export function JoinButton({ group }: { group: GroupSummary }) {
               Share my progress with this group’s leaders
             </label>
             <p className="setting-row__help" id={`${switchId}-help`}>
-              They would see your check-ins, finished plan activities and journaling days as counts, never what you write.
-              Off unless you turn it on; you can change it any time on the group’s page or in Settings.
+              {sharingHelp('group')} Off unless you turn it on; you can change it any time on the group’s page or in Settings.
             </p>
           </div>
           <Switch id={switchId} aria-describedby={`${switchId}-help`} checked={shares} onChange={setShares} />

@@ -1,7 +1,7 @@
 import { App, Switch } from 'antd';
 import { useId } from 'react';
 import { useSharingChurchMutation, useSharingGroupMutation } from '../sharingApi';
-import { sharingLabel, sharingSavedText, type MembershipKind } from '../sharing-words';
+import { sharingHelp, sharingLabel, sharingSavedText, type MembershipKind } from '../sharing-words';
 
 interface Props {
   kind: MembershipKind;
@@ -34,8 +34,7 @@ export function MembershipSharingSwitch({ kind, id, name, shares }: Props) {
           {sharingLabel(kind, name)}
         </span>
         <p className="setting-row__help" id={helpId}>
-          {kind === 'group' ? 'Its leaders' : 'Its pastors and admins'} would see your check-ins, finished plan activities and journaling days as
-          counts. Never what you write.
+          {sharingHelp(kind)}
         </p>
       </div>
       <Switch
