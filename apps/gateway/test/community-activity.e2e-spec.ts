@@ -102,8 +102,8 @@ describe('the leaders’ dashboard on real member activity', () => {
 
   it('removes a member whose account is deleted from the dashboard and the counts', async () => {
     const [owner, leaving] = await Promise.all([UserSession.signUp(), UserSession.signUp({ name: 'Demas' })]);
-    await shareProgress(leaving);
     const group = await groupWith(owner, [leaving]);
+    await shareProgress(leaving);
     const h = (await leaving.post<Habit>('/api/habits', habit)).body;
     await leaving.post(`/api/habits/${h.id}/toggle`, { completed: true });
     await eventually(async () => ((await dashboardOf(owner, group.id)).group.weeklyProgress.completed === 1 ? true : undefined), {
