@@ -2,7 +2,7 @@ import type { Resource, ResourcePage } from '@abide/contracts';
 import { eventually, mailsTo, settled, submission, txt, upload, UserSession as Session, type UserSession } from '@abide/testing';
 import { startEngine, stopEngine } from './support/fault-engines';
 import { FaultStack } from './support/fault-stack';
-import { createGroup, dailyHabit, dashboardOf, SETTLE_MS, sharingMember } from './support/flows';
+import { createGroup, dailyHabit, dashboardOf, SETTLE_MS, sharingJoin, sharingMember } from './support/flows';
 import { observe } from './support/observations';
 
 interface Bell {
@@ -34,7 +34,7 @@ describe('Kafka stopped for 30 s while members keep checking in, journalling and
     const group = await createGroup(leader, 'Philippi riverside');
     const early = members.slice(0, 2);
     const late = members.slice(2);
-    for (const member of early) expect((await member.post(`/api/groups/${group.id}/join`)).status).toBe(200);
+    for (const member of early) expect((await sharingJoin(member, group.id)).status).toBe(200);
     const habits = await Promise.all(
       members.map(async (m) =>
         Promise.all(
@@ -72,7 +72,7 @@ describe('Kafka stopped for 30 s while members keep checking in, journalling and
       ),
     );
     await sleep(outageStarted + OUTAGE_MS / 3 - Date.now());
-    await Promise.all(late.map((m, i) => write(`join ${i}`, m.post(`/api/groups/${group.id}/join`))));
+    await Promise.all(late.map((m, i) => write(`join ${i}`, sharingJoin(m, group.id))));
     await Promise.all(forReview.map((r) => write(`approve ${r.title}`, moderator.post(`/api/moderation/resources/${r.id}/approve`))));
     await sleep(outageStarted + (2 * OUTAGE_MS) / 3 - Date.now());
     await Promise.all(members.map((m, i) => write(`check-in ${i}b`, m.post(`/api/habits/${habits[i][1]}/toggle`, { completed: true }))));

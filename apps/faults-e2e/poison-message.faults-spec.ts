@@ -2,7 +2,7 @@ import { topics, type Habit } from '@abide/contracts';
 import { KafkaPublisher } from '@abide/messaging';
 import { eventually, foreignEvent, UserSession } from '@abide/testing';
 import { FaultStack } from './support/fault-stack';
-import { createGroup, dailyHabit, dashboardOf, SETTLE_MS, sharingMember } from './support/flows';
+import { createGroup, dailyHabit, dashboardOf, SETTLE_MS, sharingJoin, sharingMember } from './support/flows';
 import { readTopic } from './support/inspect';
 import { observe } from './support/observations';
 
@@ -23,7 +23,7 @@ describe('a poison message on a topic', () => {
   it('lands in the dead-letter topic with its reason while the partition keeps flowing', async () => {
     const [leader, member] = await Promise.all([UserSession.signUp({ name: 'Lydia' }), sharingMember('Euodia')]);
     const group = await createGroup(leader, 'Philippi letters');
-    expect((await member.post(`/api/groups/${group.id}/join`)).status).toBe(200);
+    expect((await sharingJoin(member, group.id)).status).toBe(200);
     const habit = (await member.post<Habit>('/api/habits', dailyHabit())).body;
     const topic = `${stack.prefix}${topics.formationHabit}`;
     const streamId = `habit-${habit.id}`;

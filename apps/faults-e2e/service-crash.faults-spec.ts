@@ -3,7 +3,7 @@ import { eventually, type ApiResponse, UserSession } from '@abide/testing';
 import type { Connection } from 'mongoose';
 import { OUTBOX_COLLECTION, UNPROJECTED_COLLECTION } from '@abide/event-store';
 import { FaultStack } from './support/fault-stack';
-import { createGroup, dailyHabit, dashboardOf, SETTLE_MS, sharingMember } from './support/flows';
+import { createGroup, dailyHabit, dashboardOf, SETTLE_MS, sharingJoin, sharingMember } from './support/flows';
 import { readTopic, serviceDatabase } from './support/inspect';
 import { observe } from './support/observations';
 
@@ -56,7 +56,7 @@ describe('a service killed with SIGKILL in the middle of a burst of writes', () 
       ['Anna', 'Phoebe', 'Tabitha', 'Rhoda', 'Dorcas', 'Junia'].map((name) => sharingMember(name)),
     );
     const group = await createGroup(leader, 'Ephesus lecture hall');
-    for (const member of members) expect((await member.post(`/api/groups/${group.id}/join`)).status).toBe(200);
+    for (const member of members) expect((await sharingJoin(member, group.id)).status).toBe(200);
     const habits = await Promise.all(
       members.map(async (m) =>
         Promise.all(['Morning prayer', 'Scripture'].map(async (name) => (await m.post<Habit>('/api/habits', dailyHabit(name))).body)),

@@ -43,10 +43,8 @@ describe('settings', () => {
     expect(await settings.phoneInput.inputValue()).toBe('+12015550187');
     expect(await settings.smsStatus.innerText()).toBe('Text messages are off.');
 
-    // The switch shows what the server holds (a new member shares by default); flip it and expect the matching toast.
-    const sharing = (await settings.shareProgress.getAttribute('aria-checked')) === 'true';
-    await settings.shareProgress.click();
-    await toast(page, sharing ? 'Your progress is now private.' : 'Your groups can now see your progress.').waitFor();
+    // A member in no group or church yet is told that joining one will ask (#26; the switches are in sharing-consent).
+    await settings.privacy.getByText('When you join one, we will ask whether its leaders may see your progress.').waitFor();
     await screenshot(page, 'settings-saved');
     await expectAccessible(page, 'settings');
 
@@ -57,7 +55,6 @@ describe('settings', () => {
     expect(await settings.channel('Email').isChecked()).toBe(false);
     expect(await settings.smsOptIn.isChecked()).toBe(false);
     expect(await settings.phoneInput.inputValue()).toBe('+12015550187');
-    expect(await settings.shareProgress.getAttribute('aria-checked')).toBe(String(!sharing));
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^abide-export-\d{4}-\d{2}-\d{2}\.json$/);

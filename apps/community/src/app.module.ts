@@ -42,6 +42,9 @@ import { ChurchDashboardController } from './churches/dashboard/church-dashboard
 import { ChurchDashboardQueries } from './churches/dashboard/church-dashboard.queries';
 import { ChurchFiguresProjection } from './churches/dashboard/church-figures.projection';
 import { ChurchFiguresStore } from './churches/dashboard/church-figures.store';
+import { MemberSharing } from './sharing/member-sharing';
+import { SharingController } from './sharing/sharing.controller';
+import { SharingMove } from './sharing/sharing-move.migration';
 
 /** The community service: churches (and their pastor's dashboard), groups, membership, the leaders' dashboard on real member activity, prayer requests. */
 @Module({})
@@ -72,9 +75,11 @@ export class AppModule {
         DeadLetterOpsModule.forService('community'),
       ],
       // The prayer routes (groups/:id/prayers…) come before the group routes so ':id' never swallows them.
-      controllers: [PrayersController, GroupsController, ChurchDashboardController, ChurchesController, AccountExportController, ActivityConsumer, ChurchLogoConsumer, InvitationJoinsConsumer],
+      controllers: [PrayersController, GroupsController, ChurchDashboardController, ChurchesController, SharingController, AccountExportController, ActivityConsumer, ChurchLogoConsumer, InvitationJoinsConsumer],
       providers: [
         CommunityAggregates,
+        MemberSharing,
+        SharingMove,
         MemberActivityStore,
         MemberActivityMigration,
         OwnershipClaims,

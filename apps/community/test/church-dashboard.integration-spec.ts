@@ -34,12 +34,15 @@ const feed = async (...list: Envelope[]) => {
  * unless `share` says otherwise (null: never chose, which is private too, #26).
  */
 const people = new Map<string, number>();
+/** Who said yes: they turn sharing on with each church and group they join or start, as the app asks them to (#26). */
+const sharers = new Set<string>();
 const person = async (name: string, share: boolean | null = true) => {
   const userId = uuidv7();
   const registered = { userId, name, email: `${userId}@example.com`, roles: ['user'], registeredAt: clock.now.toISOString() };
   await feed(envelope('identity.user.registered', `user-${userId}`, 1, registered, userId));
   people.set(userId, 1);
   if (share !== null) await sharing(userId, share);
+  if (share) sharers.add(userId);
   return userId;
 };
 const sharing = async (userId: string, shareProgressWithGroups: boolean) => {
@@ -70,8 +73,18 @@ const createChurch = async (adminId: string) => {
     { name: 'St. Mark’s', slug: `st-marks-${uuidv7().slice(-8)}`, primaryColor: '#1e3a8a', welcome: '', timeZone: 'Europe/London' },
     meta,
   );
+  if (sharers.has(adminId)) await churches.share(adminId, churchId, true, meta);
   const code = (await churches.load(churchId)).joinCode;
-  return { churchId, join: (userId: string) => churches.joinByCode(userId, code, meta) };
+  const join = async (userId: string) => {
+    await churches.joinByCode(userId, code, meta);
+    if (sharers.has(userId)) await churches.share(userId, churchId, true, meta);
+  };
+  return { churchId, join };
+};
+
+const joinGroup = async (userId: string, groupId: string) => {
+  await groups.join(userId, groupId, meta);
+  if (sharers.has(userId)) await groups.share(userId, groupId, true, meta);
 };
 
 const dashboardOf = (adminId: string, churchId: string): Promise<ChurchDashboard> => dashboards.dashboard(adminId, churchId);
@@ -172,7 +185,7 @@ describe('group health', () => {
     const { churchId, join } = await createChurch(pastor);
     for (const member of [silas, timothy, titus, quiet]) await join(member);
     const groupId = await groups.create(pastor, { name: 'Berea readers', description: '', isPublic: true, meeting: null, churchId }, meta);
-    for (const member of [silas, quiet]) await groups.join(member, groupId, meta);
+    for (const member of [silas, quiet]) await joinGroup(member, groupId);
     await feed(checkIn(silas, '2026-03-02'), checkIn(quiet, '2026-03-02'));
     await groups.rate(silas, groupId, '2026-03-01', 4, meta);
     await groups.rate(pastor, groupId, '2026-02-22', 5, meta);
@@ -188,7 +201,7 @@ describe('group health', () => {
     });
     expect(health.weeklyProgress).toEqual({ completed: 0, expected: 0 });
 
-    await groups.join(timothy, groupId, meta);
+    await joinGroup(timothy, groupId);
     [health] = (await dashboardOf(pastor, churchId)).groups;
     expect(health.sharingMembers).toBe(3);
     expect(health.members?.map((m) => [m.name, m.checkIns])).toEqual([
@@ -233,7 +246,7 @@ describe('rebuilding', () => {
     expect(live.sharing.length).toBeGreaterThan(0);
     expect(live.weeks.length).toBeGreaterThan(3);
 
-    await app.get(ProjectionRunner).rebuild('church-figures-v2');
+    await app.get(ProjectionRunner).rebuild('church-figures-v3');
 
     expect(await snapshot()).toEqual(live);
   });

@@ -33,7 +33,10 @@ const feed = async (...list: Envelope[]) => {
   }
 };
 
-/** A member as identity announces them; they turned sharing on unless `share` says otherwise (null: never chose). */
+/** Who said yes to sharing: they turn it on in each group they join or start, as the app asks them to (#26). */
+const sharers = new Set<string>();
+
+/** A member as identity announces them; they share with their groups unless `share` says otherwise (null: never chose). */
 const person = async (name: string, options: { timeZone?: string; share?: boolean | null } = {}) => {
   const userId = uuidv7();
   const stream = `user-${userId}`;
@@ -49,7 +52,15 @@ const person = async (name: string, options: { timeZone?: string; share?: boolea
   if (options.timeZone) await feed(envelope('identity.user.settings-updated', stream, 2, { userId, timeZone: options.timeZone }, userId));
   const share = options.share === undefined ? true : options.share;
   if (share !== null) await feed(envelope('identity.user.settings-updated', stream, 3, { userId, shareProgressWithGroups: share }, userId));
+  if (share) sharers.add(userId);
   return userId;
+};
+
+/** Joins, then (for a member who said yes) turns sharing on with that group, as the join dialog's switch does. */
+const join = async (userId: string, groupId: string) => {
+  const { status } = await groups.join(userId, groupId, meta);
+  if (status === 'joined' && sharers.has(userId)) await groups.share(userId, groupId, true, meta);
+  return status;
 };
 
 /** A habit's stream as formation writes it: created at v1, then whatever the test appends. */
@@ -91,8 +102,11 @@ const habitStream = (userId: string, frequency: Record<string, unknown> = { kind
   };
 };
 
-const createGroup = (ownerId: string, name = 'Tuesday Men’s Group', isPublic = true) =>
-  groups.create(ownerId, { name, description: 'We read Romans together', isPublic, meeting: null }, meta);
+const createGroup = async (ownerId: string, name = 'Tuesday Men’s Group', isPublic = true) => {
+  const groupId = await groups.create(ownerId, { name, description: 'We read Romans together', isPublic, meeting: null }, meta);
+  if (sharers.has(ownerId)) await groups.share(ownerId, groupId, true, meta);
+  return groupId;
+};
 
 beforeAll(async () => {
   app = await startCommunity(clock);
@@ -160,8 +174,8 @@ describe('weekly progress from formation’s events', () => {
     // Never chose: private too, sharing is asked, not assumed (#26).
     const orpah = await person('Orpah', { share: null });
     const groupId = await createGroup(ruth);
-    await groups.join(naomi, groupId, meta);
-    await groups.join(orpah, groupId, meta);
+    await join(naomi, groupId);
+    await join(orpah, groupId);
     const planStream = `plan-${ruth}-2026-03-01`;
     const planId = uuidv7();
     const done = (activityId: string, v: number) =>
@@ -208,8 +222,8 @@ describe('weekly progress from formation’s events', () => {
   it('counts the week streak up to last week until this week reaches half the members', async () => {
     const [a, b, c] = [await person('Priscilla'), await person('Aquila'), await person('Apollos')];
     const groupId = await createGroup(a);
-    await groups.join(b, groupId, meta);
-    await groups.join(c, groupId, meta);
+    await join(b, groupId);
+    await join(c, groupId);
     const journal = (userId: string, localDate: string) =>
       envelope('formation.journal.entry-written', `journal-${uuidv7()}`, 1, { entryId: uuidv7(), userId, localDate }, userId);
     // Two of three active in each of the last three weeks, one in the week before; this week only one so far.
@@ -263,9 +277,9 @@ describe('names and membership', () => {
     const groupId = await createGroup(owner, 'Ephesus', false);
 
     const results = await Promise.allSettled([
-      groups.join(joiner, groupId, meta),
-      groups.join(joiner, groupId, meta),
-      groups.join(joiner, groupId, meta),
+      join(joiner, groupId),
+      join(joiner, groupId),
+      join(joiner, groupId),
     ]);
 
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -296,9 +310,9 @@ describe('account deletion', () => {
     const owner = await person('Phoebe');
     const leaving = await person('Demas');
     const groupId = await createGroup(owner);
-    await groups.join(leaving, groupId, meta);
+    await join(leaving, groupId);
     const privateGroup = await createGroup(await person('Chloe'), 'Private circle', false);
-    expect((await groups.join(leaving, privateGroup, meta)).status).toBe('requested');
+    expect(await join(leaving, privateGroup)).toBe('requested');
     const habit = habitStream(leaving);
     await feed(habit.created, habit.checkIn('2026-03-02'));
     await groups.rate(owner, groupId, '2026-03-01', 5, meta);
@@ -338,8 +352,8 @@ describe('account deletion', () => {
     const owner = await person('Diotrephes');
     const [first, leader] = [await person('Gaius'), await person('Demetrius')];
     const groupId = await createGroup(owner);
-    await groups.join(first, groupId, meta);
-    await groups.join(leader, groupId, meta);
+    await join(first, groupId);
+    await join(leader, groupId);
     await groups.changeRole(owner, groupId, leader, 'co-leader', meta);
 
     await feed(envelope('identity.user.deleted', `user-${owner}`, 9, { userId: owner, deletedAt: clock.now.toISOString() }, owner));
@@ -358,7 +372,7 @@ describe('group cards kept between reads', () => {
     const habit = habitStream(anna);
     await feed(habit.created, habit.checkIn('2026-03-02'));
     const card = async (caller = anna) => (await queries.mine(caller)).find((c) => c.id === groupId)!;
-    const computations = () => computed.mock.calls.filter(([members]) => members.includes(anna)).length;
+    const computations = () => computed.mock.calls.filter(([members]) => members.some((m) => m.userId === anna)).length;
 
     try {
       expect((await card()).weeklyProgress).toEqual({ completed: 1, expected: 7 });
@@ -372,7 +386,7 @@ describe('group cards kept between reads', () => {
       expect((await card()).recentActivity?.text).toBe('Junia the Apostle checked in a habit');
 
       const andronicus = await person('Andronicus');
-      await groups.join(andronicus, groupId, meta);
+      await join(andronicus, groupId);
       expect((await card(andronicus)).weeklyProgress).toEqual({ completed: 2, expected: 7 });
       expect(computations()).toBe(4);
 
@@ -393,14 +407,14 @@ describe('group cards kept between reads', () => {
     const habit = habitStream(archippus);
     await feed(habit.created);
     const groupId = await createGroup(owner, 'Laodicea');
-    await groups.join(archippus, groupId, meta);
+    await join(archippus, groupId);
     const card = async () => (await queries.mine(owner)).find((c) => c.id === groupId)!;
     expect((await card()).weeklyProgress).toEqual({ completed: 0, expected: 7 });
 
     // Out of the group when his check-in is stored, then back: the same members as when the card was computed.
     await groups.leave(archippus, groupId, meta);
     await feed(habit.checkIn('2026-03-02'));
-    await groups.join(archippus, groupId, meta);
+    await join(archippus, groupId);
 
     expect((await card()).weeklyProgress).toEqual({ completed: 1, expected: 7 });
   });

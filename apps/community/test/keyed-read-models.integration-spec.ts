@@ -93,6 +93,8 @@ describe('member activity documents', () => {
   it('moves habits and facts kept one document each into the member’s document once, without losing a newer fact', async () => {
     const anna = await person('Anna');
     const groupId = await groups.create(anna, { name: 'Romans', description: '', isPublic: true, meeting: null }, meta);
+    // Her figures reach the card once she shares with the group (#26).
+    await groups.share(anna, groupId, true, meta);
     const habitId = uuidv7();
     await db.collection('habit_facts').insertOne({
       _id: habitId as never,

@@ -153,6 +153,9 @@ describe('read models fed by other services through Kafka, written by two replic
     const members = await Promise.all(Array.from({ length: 6 }, (_, i) => person(`Member ${i}`)));
     // Joins through both replicas at once: the church's stream takes them one by one (the command retries a lost race).
     await Promise.all(members.map((userId, i) => replicas[i % 2].get(ChurchCommands).joinByCode(userId, code, meta)));
+    // Each shares with the church (#26), through both replicas too.
+    await churches.share(pastor, churchId, true, meta);
+    await Promise.all(members.map((userId, i) => replicas[i % 2].get(ChurchCommands).share(userId, churchId, true, meta)));
     const habits = members.map((userId) => habitOf(userId));
     await feedBoth(habits.map((h) => h.created));
     await feedBoth(habits.flatMap((h) => ['2026-03-01', '2026-03-02', '2026-03-03'].map((date, i) => h.checkIn(i + 2, date))));
@@ -202,11 +205,20 @@ describe('group cards kept between reads, with two replicas', () => {
       meta,
     );
     await replicas[0].get(GroupRosterProjection).apply(joined as StoredEvent<'community.group.member-joined'>);
+    // She shares with the group (#26): the roster has her choice, her groups do not yet.
+    const [shared] = await store.append(
+      stream,
+      joined.version,
+      [{ type: 'community.group.member-sharing-changed', data: { groupId, userId: tabitha, shares: true }, subjectId: tabitha }],
+      meta,
+    );
+    await replicas[0].get(GroupRosterProjection).apply(shared as StoredEvent<'community.group.member-sharing-changed'>);
     // Meanwhile the card is read (computed with Tabitha, before her check-in) and replica 1 stores her check-in.
     expect((await card()).weeklyProgress).toEqual({ completed: 0, expected: 7 });
     await feedTo(replicas[1], habit.checkIn(2, '2026-03-02'));
     for (const projection of [replicas[0].get(MemberGroupsProjection), replicas[0].get(GroupProjection)]) {
       await projection.apply(joined as StoredEvent<'community.group.member-joined'>);
+      await projection.apply(shared as StoredEvent<'community.group.member-sharing-changed'>);
     }
 
     expect((await card()).weeklyProgress).toEqual({ completed: 1, expected: 7 });
@@ -235,6 +247,11 @@ describe('a read model handed a later event before an earlier one', () => {
     await groups.join(anna, groupId, meta);
     await groups.join(ben, groupId, meta);
     await groups.join(ben, closed, meta);
+    // Sharing choices on both kinds of stream (#26).
+    await groups.share(anna, groupId, true, meta);
+    await churches.share(anna, churchId, true, meta);
+    await churches.share(ben, churchId, true, meta);
+    await churches.share(ben, churchId, false, meta);
     await groups.rate(anna, groupId, '2026-03-01', 5, meta);
     await groups.leave(ben, groupId, meta);
     await replicas[0].get(PrayerCommands).post(anna, groupId, { text: 'For Ephesus', anonymous: false }, meta);

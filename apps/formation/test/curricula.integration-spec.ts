@@ -360,7 +360,11 @@ describe('progress per curriculum week', () => {
     // Never chose: private, as sharing is asked, not assumed (#26).
     const private_ = await onboardedMember();
     for (const userId of [sharing, private_]) await joinChurch(churchId, userId, 'member');
-    await identityFeed('identity.user.settings-updated', sharing, { userId: sharing, shareProgressWithGroups: true });
+    // Sharing is chosen per church on community's membership (#26); the old single setting counts for nothing here.
+    const shares = (userId: string, on: boolean) =>
+      feed(community.churches, 'community.church.member-sharing-changed', `church-${churchId}`, { churchId, userId, shares: on });
+    await shares(sharing, true);
+    await identityFeed('identity.user.settings-updated', private_, { userId: private_, shareProgressWithGroups: true });
     await commands.assign(adminId, id, { audience: 'church', groupIds: [], startDate: '2026-03-01' }, meta);
     for (const userId of [sharing, private_]) await weekOnceFollowed(userId, true);
 
@@ -387,5 +391,12 @@ describe('progress per curriculum week', () => {
     const member = uuidv7();
     await joinChurch(churchId, member, 'member');
     expect(await refusalOf(queries.progress(member, id))).toMatchObject({ code: errorCodes.forbidden });
+
+    // Stopping sharing with the church takes the member out of its figures at once.
+    await shares(sharing, false);
+    expect((await queries.progress(adminId, id)).weeks.map((w) => [w.week, w.members, w.done])).toEqual([
+      [1, 0, 0],
+      [2, 0, 0],
+    ]);
   });
 });

@@ -45,10 +45,10 @@ describe('the pastor’s dashboard', () => {
       UserSession.signUp({ name: 'Anna' }),
       UserSession.signUp({ name: 'Quiet' }),
     ]);
-    // Quiet never chose, so she does not share (#26); the admin and Anna turned sharing on.
-    for (const member of [admin, anna]) expect((await member.patch('/api/settings', { shareProgressWithGroups: true })).status).toBe(200);
     church = await createChurch(admin);
     await join(admin, church.id, [anna, quiet]);
+    // Quiet never chose, so she does not share (#26); the admin and Anna turned sharing on for all their memberships.
+    for (const member of [admin, anna]) expect((await member.put('/api/sharing', { shares: true })).status).toBe(200);
     await checkIn(anna);
     await checkIn(quiet);
   });

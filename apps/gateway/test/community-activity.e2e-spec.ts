@@ -23,8 +23,9 @@ describe('the leaders’ dashboard on real member activity', () => {
     ]);
     // A new member shares nothing until asked: Quiet never chose, Anna turned sharing on.
     expect((await quiet.get<{ shareProgressWithGroups: boolean }>('/api/settings')).body.shareProgressWithGroups).toBe(false);
-    await shareProgress(anna);
     const group = await groupWith(owner, [anna, quiet]);
+    // The old single setting now means "share with every group and church I am in" (#26).
+    await shareProgress(anna);
     const created = (await anna.post<Habit>('/api/habits', habit)).body;
     const hidden = (await quiet.post<Habit>('/api/habits', habit)).body;
 
@@ -101,8 +102,8 @@ describe('the leaders’ dashboard on real member activity', () => {
 
   it('removes a member whose account is deleted from the dashboard and the counts', async () => {
     const [owner, leaving] = await Promise.all([UserSession.signUp(), UserSession.signUp({ name: 'Demas' })]);
-    await shareProgress(leaving);
     const group = await groupWith(owner, [leaving]);
+    await shareProgress(leaving);
     const h = (await leaving.post<Habit>('/api/habits', habit)).body;
     await leaving.post(`/api/habits/${h.id}/toggle`, { completed: true });
     await eventually(async () => ((await dashboardOf(owner, group.id)).group.weeklyProgress.completed === 1 ? true : undefined), {

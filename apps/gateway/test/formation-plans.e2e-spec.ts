@@ -146,12 +146,12 @@ describe('regenerating a week with work done in it', () => {
       UserSession.signUp({ name: 'Silas' }),
       UserSession.signUp({ name: 'Ruth' }),
     ]);
-    // Sharing stated, not assumed: the dashboards count only members who share.
-    expect((await ruth.patch('/api/settings', { shareProgressWithGroups: true })).status).toBe(200);
     const church = await createChurch(admin);
     await joinChurch(admin, ruth, church.id);
     const group = (await leader.post<GroupSummary>('/api/groups', { name: 'Philippi riverside group' })).body;
     expect((await ruth.post(`/api/groups/${group.id}/join`)).status).toBeLessThan(300);
+    // Sharing stated, not assumed: the dashboards count only members who share, with the group and the church (#26).
+    expect((await ruth.put('/api/sharing', { shares: true })).status).toBe(200);
 
     const before = (await ruth.post<SpiritualPlan>('/api/spiritual-plans/regenerate')).body;
     const [one, two] = activitiesOf(before);

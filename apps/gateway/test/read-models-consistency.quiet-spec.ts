@@ -56,8 +56,6 @@ const member = async (name: string): Promise<Member> => {
   // The mail leaves through identity's outbox relay: on a busy machine the relay of one of the freshly started instances
   // may lose its lease mid-publish, and another takes over once the lease's term has run out (10 s).
   const session = await UserSession.signUp({ name, mailTimeoutMs: 45_000 });
-  // Shares progress, so the leader's dashboard shows their week (off until a member says so, #26).
-  expect((await until2xx(() => session.patch('/api/settings', { shareProgressWithGroups: true }))).status).toBe(200);
   const habits = await Promise.all(
     Array.from({ length: HABITS_EACH }, async (_, i) => {
       const res = await until2xx(() => session.post<Habit>('/api/habits', habitBody(i)));
@@ -142,6 +140,9 @@ describe('read models under concurrent writes', () => {
       ...members.map(workload),
     ]);
     expect(joins.map((j) => j.status)).toEqual(others.map(() => 200));
+    // Each shares with the group (chosen per group, #26), so the leader's dashboard shows every week.
+    const shared = await Promise.all(members.map((m) => until2xx(() => m.session.put(`/api/sharing/groups/${group.id}`, { shares: true }))));
+    expect(shared.map((r) => r.status)).toEqual(members.map(() => 200));
     await stackSettled();
 
     // The writes spread over the instances, so concurrent writes to one member's documents came from different

@@ -11,7 +11,8 @@ export class SettingsPage {
   readonly smsOptIn: Locator;
   readonly smsConsentWords: Locator;
   readonly smsStatus: Locator;
-  readonly shareProgress: Locator;
+  /** Privacy: one sharing switch per group and church (#26), or the words for a member in none. */
+  readonly privacy: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Settings' });
@@ -22,12 +23,17 @@ export class SettingsPage {
     this.smsOptIn = page.getByRole('checkbox', { name: /^Text me Abide reminders at this number/ });
     this.smsStatus = page.getByRole('group', { name: 'Text messages' }).getByRole('status');
     this.smsConsentWords = page.locator('.sms-consent');
-    this.shareProgress = page.getByRole('switch', { name: 'Share my progress with my groups' });
+    this.privacy = page.locator('.settings-card').filter({ has: page.getByRole('heading', { name: 'Privacy' }) });
   }
 
   async waitUntilShown(): Promise<void> {
     await this.page.waitForURL('**/settings');
     await this.saveProfile.waitFor();
+  }
+
+  /** The sharing switch of one group (its name) or church (`${name} (church)`). */
+  sharingSwitch(name: string): Locator {
+    return this.privacy.getByRole('switch', { name: `Share my progress with ${name}`, exact: true });
   }
 
   frequency(label: string): Locator {

@@ -1,6 +1,7 @@
 import type { ChurchDetail, ChurchSummary } from '@abide/contracts';
 import { apiUrl, eventually, type UserSession } from '@abide/testing';
 import { randomUUID } from 'node:crypto';
+import { shareAsChosen } from './groups';
 
 /** Churches created through the API, so a browser spec starts from the state it describes. */
 
@@ -16,6 +17,7 @@ export async function seedChurch(admin: UserSession, overrides: Partial<{ name: 
     ...overrides,
   });
   if (res.status !== 201) throw new Error(`church not created: ${res.status} ${JSON.stringify(res.body)}`);
+  await shareAsChosen(admin, 'churches', res.body.id);
   return res.body;
 }
 
@@ -24,8 +26,9 @@ export async function joinCodeOf(admin: UserSession, churchId: string): Promise<
 }
 
 export async function joinChurch(member: UserSession, code: string): Promise<void> {
-  const res = await member.post('/api/churches/join', { code });
+  const res = await member.post<ChurchSummary>('/api/churches/join', { code });
   if (res.status !== 200) throw new Error(`join failed: ${res.status} ${JSON.stringify(res.body)}`);
+  await shareAsChosen(member, 'churches', res.body.id);
 }
 
 /** The church's logo, once the library knows the admin (it learns it from community's events). */

@@ -18,15 +18,29 @@ export interface GroupSeed {
 
 const ok = (status: number) => status === 200 || status === 201 || status === 204;
 
+/**
+ * Sharing is chosen per group and per church (#26): a seeded member who said yes to sharing (seedMember's
+ * `sharesProgress`, kept in their settings) says yes again for each group and church they start or join, as the join
+ * dialog asks them to.
+ */
+export async function shareAsChosen(session: UserSession, membership: 'groups' | 'churches', id: string): Promise<void> {
+  const settings = await session.get<{ shareProgressWithGroups?: boolean }>('/api/settings');
+  if (settings.body.shareProgressWithGroups !== true) return;
+  const res = await session.put(`/api/sharing/${membership}/${id}`, { shares: true });
+  if (!ok(res.status)) throw new Error(`sharing not saved: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
 export async function seedGroup(session: UserSession, group: GroupSeed): Promise<GroupSummary> {
   const res = await session.post<GroupSummary>('/api/groups', { description: '', isPublic: true, meeting: null, ...group });
   if (!ok(res.status)) throw new Error(`group not created: ${res.status} ${JSON.stringify(res.body)}`);
+  await shareAsChosen(session, 'groups', res.body.id);
   return res.body;
 }
 
 export async function joinGroup(session: UserSession, groupId: string): Promise<JoinResult> {
   const res = await session.post<JoinResult>(`/api/groups/${groupId}/join`);
   if (!ok(res.status)) throw new Error(`join failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.body.status === 'joined') await shareAsChosen(session, 'groups', groupId);
   return res.body;
 }
 
@@ -41,7 +55,7 @@ export async function postPrayer(session: UserSession, groupId: string, text: st
   return res.body;
 }
 
-/** Members who turn progress sharing off appear as 'Private' on the leaders' dashboard. */
+/** Members who turn progress sharing off (with all their groups and churches) appear as 'Private' on the leaders' dashboard. */
 export async function stopSharingProgress(session: UserSession): Promise<void> {
   const res = await session.patch('/api/settings', { shareProgressWithGroups: false });
   if (!ok(res.status)) throw new Error(`settings not saved: ${res.status} ${JSON.stringify(res.body)}`);

@@ -34,6 +34,7 @@ export * from './sms';
 export * from './events/community/church.events';
 export * from './events/library/logo.events';
 export * from './http/church.dto';
+export * from './http/sharing.dto';
 export * from './church/church-rules';
 export * from './http/church-dashboard.dto';
 export * from './http/curriculum.dto';

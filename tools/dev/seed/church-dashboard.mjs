@@ -80,6 +80,14 @@ export const seedChurchDashboard = async (apiUrl, smtpWebUrl, { member, friend, 
   // Miriam keeps her progress to herself (onboarding's private answer): she counts as a member of St. Mark's, and in
   // no activity figure.
   for (const session of [sharing, private_]) await joinChurchAndGroup(apiUrl, member, session, church, group);
+  // Sharing is chosen per group and church (#26): the demo member, Grace and Samuel say yes for the church and group
+  // they are in (the same choice again on a later seeding changes nothing); Miriam is never asked to.
+  for (const session of [member, friend, sharing]) {
+    expectOk(
+      await request(apiUrl, 'PUT', '/api/sharing', { token: session.accessToken, body: { shares: true } }),
+      `${session.user.name} shares with their groups and churches`,
+    );
+  }
 
   const samuelsHabit = await habitOf(apiUrl, sharing, {
     name: 'Read the Gospel of Mark',

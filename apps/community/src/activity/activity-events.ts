@@ -8,6 +8,7 @@ import { MemberGroupsProjection } from '../groups/projections/member-groups.proj
 import { MemberActivityStore, type NewFact } from './projections/member-activity.store';
 import { ChurchFiguresStore } from '../churches/dashboard/church-figures.store';
 import { metaCausedBy } from '@abide/event-store';
+import { MemberSharing } from '../sharing/member-sharing';
 
 /**
  * What community learns from identity and formation, kept apart from the Kafka wiring so tests feed it directly.
@@ -21,6 +22,7 @@ export class ActivityEvents {
     private readonly memberGroups: MemberGroupsProjection,
     private readonly live: GroupLive,
     private readonly churchFigures: ChurchFiguresStore,
+    private readonly sharing: MemberSharing,
   ) {}
 
   /** A dated fact of a member, then its week in the figures of the member's churches. */
@@ -70,8 +72,10 @@ export class ActivityEvents {
       this.personChanged(e.data.userId, async () => {
         if (e.data.timeZone) await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
         if (e.data.shareProgressWithGroups !== undefined) {
+          // The old single choice, kept on the person for the one-time move (sharing-move.migration.ts), then applied to
+          // every group and church the member belongs to now: each membership's own choice is what dashboards read (#26).
           await this.store.sharing(e.data.userId, e.version, e.data.shareProgressWithGroups);
-          await this.churchFigures.sharingChanged(e.data.userId);
+          await this.sharing.setAll(e.data.userId, e.data.shareProgressWithGroups, metaCausedBy(e));
         }
       }),
     // Their activity document is cleared, which moves its revision on.

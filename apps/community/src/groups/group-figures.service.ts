@@ -3,7 +3,6 @@ import { GROUP_ACTIVE_DAYS } from '@abide/contracts';
 import { MemberActivityStore, type PersonView } from '../activity/projections/member-activity.store';
 import { addDays, localDateOrUtcOf, weekStartOf } from '@abide/calendar';
 import { weeklyProgress } from '../activity/domain/group-figures';
-import { sharesProgress } from '../activity/domain/person';
 import { anyDoneSince, type DoneFact, type FactKind, factsSince, habitsOf, latestDone } from '../activity/domain/member-activity';
 import { CLOCK, type Clock } from '../config/clock';
 import { GroupCardCache } from './projections/group-card-cache';
@@ -16,13 +15,19 @@ const activityText: Record<FactKind, (name: string) => string> = {
   journal: (name) => `${name} wrote in their journal`,
 };
 
-/** A member as the figures see them: their zone's week, and whether they share their progress with groups. */
+/** A member as the figures see them: their zone's week, and whether they share their progress with this group. */
 export interface MemberWeekContext {
   userId: string;
   person: PersonView | undefined;
-  /** Sharing is off until the member turns it on (#26): only an explicit 'yes' shows their figures. */
+  /** Their choice on this membership, off until they turn it on (#26): only an explicit 'yes' shows their figures. */
   sharesProgress: boolean;
   weekStart: string;
+}
+
+/** A group's member and their sharing choice with that group (the group's stream, or its roster). */
+export interface MemberOfGroup {
+  userId: string;
+  shares: boolean;
 }
 
 /** The figures of My Groups cards and the leaders' dashboard, from real member activity only. */
@@ -43,11 +48,11 @@ export class GroupFigures {
     return weekStartOf(localDateOrUtcOf(this.clock(), person?.timeZone ?? 'UTC'));
   }
 
-  async contexts(userIds: readonly string[]): Promise<MemberWeekContext[]> {
-    const people = new Map((await this.activity.peopleByIds(userIds)).map((p) => [p._id, p]));
-    return userIds.map((userId) => {
+  async contexts(members: readonly MemberOfGroup[]): Promise<MemberWeekContext[]> {
+    const people = new Map((await this.activity.peopleByIds(members.map((m) => m.userId))).map((p) => [p._id, p]));
+    return members.map(({ userId, shares }) => {
       const person = people.get(userId);
-      return { userId, person, sharesProgress: sharesProgress(person), weekStart: this.weekStartFor(person) };
+      return { userId, person, sharesProgress: shares && !person?.deleted, weekStart: this.weekStartFor(person) };
     });
   }
 
@@ -56,8 +61,9 @@ export class GroupFigures {
   }
 
   /** Card figures: weekly progress of sharing members, Active badge, and the latest sharing member's activity. */
-  async card(memberIds: readonly string[]) {
-    const [members, activities] = await Promise.all([this.contexts(memberIds), this.activity.activitiesOf(memberIds)]);
+  async card(group: readonly MemberOfGroup[]) {
+    const memberIds = group.map((m) => m.userId);
+    const [members, activities] = await Promise.all([this.contexts(group), this.activity.activitiesOf(memberIds)]);
     const sharing = members.filter((m) => m.sharesProgress);
     const earliest = sharing.reduce((min, m) => (m.weekStart < min ? m.weekStart : min), this.weekStartFor(null));
     const sharingIds = sharing.map((m) => m.userId);
@@ -85,8 +91,10 @@ export class GroupFigures {
   }
 
   /** A group's card figures for these members (roster order), as kept between reads (GroupCardCache). */
-  keptCard(groupId: string, memberIds: readonly string[]): ReturnType<GroupFigures['card']> {
-    return this.cards.card(groupId, memberIds, () => this.card(memberIds));
+  keptCard(groupId: string, members: readonly MemberOfGroup[]): ReturnType<GroupFigures['card']> {
+    // Who shares is part of what a kept card was computed for: a change of choice computes it again.
+    const sharing = members.filter((m) => m.shares).map((m) => m.userId);
+    return this.cards.card(groupId, members.map((m) => m.userId), () => this.card(members), `shares:${sharing.join(',')}`);
   }
 
   /** Done facts of these members from `weeks` weeks before the earliest current week on. */

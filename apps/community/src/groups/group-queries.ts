@@ -107,7 +107,7 @@ export class GroupQueries {
       this.memberList(state),
       this.pending(roster),
     ]);
-    const contexts = await this.figures.contexts(members.map((m) => m.userId));
+    const contexts = await this.figures.contexts(members.map((m) => ({ userId: m.userId, shares: state.members.get(m.userId)?.shares === true })));
     const facts = await this.figures.factsOver(contexts, STREAK_WEEKS);
     const weekStart = await this.callerWeek(callerId);
 
@@ -188,8 +188,7 @@ export class GroupQueries {
     return Promise.all(
       views.map(async (view) => {
         const roster = after ? await this.rosters.readIncluding(view._id, after) : await this.rosters.read(view._id);
-        const members = rosterMembers(roster).map((m) => m.userId);
-        const card = await this.figures.keptCard(view._id, members);
+        const card = await this.figures.keptCard(view._id, rosterMembers(roster));
         const myStatus = roleIn.get(view._id) ?? (pendingIn.has(view._id) ? 'pending' : 'none');
         const insider = myStatus !== 'none' && myStatus !== 'pending';
         return {

@@ -3,6 +3,7 @@ import { metaCausedBy } from '@abide/event-store';
 import type { EventHandlers } from '@abide/messaging';
 import { ChurchDirectory } from './church-directory';
 import { ChurchMembershipChanges } from './church-membership-changes';
+import { MemberCommands } from '../members/members.port';
 
 /** What formation does with community's church and group events (apart from the Kafka wiring, so tests can feed it). */
 @Injectable()
@@ -10,6 +11,7 @@ export class CommunityEvents {
   constructor(
     private readonly directory: ChurchDirectory,
     private readonly changes: ChurchMembershipChanges,
+    private readonly members: MemberCommands,
   ) {}
 
   /** Who runs and belongs to which church (the membership facts of docs/churches.md), with the church's name and zone. */
@@ -25,12 +27,17 @@ export class CommunityEvents {
     'community.church.member-role-changed': (e) => this.directory.churchRole(e.data.churchId, e.data.userId, e.data.role, e.version),
     'community.church.member-left': async (e) => {
       await this.directory.churchRole(e.data.churchId, e.data.userId, null, e.version);
+      await this.stopsSharing(e.data.churchId, e.data.userId, metaCausedBy(e));
       await this.changes.changed({ userIds: [e.data.userId], meta: metaCausedBy(e) });
     },
     'community.church.member-removed': async (e) => {
       await this.directory.churchRole(e.data.churchId, e.data.userId, null, e.version);
+      await this.stopsSharing(e.data.churchId, e.data.userId, metaCausedBy(e));
       await this.changes.changed({ userIds: [e.data.userId], meta: metaCausedBy(e) });
     },
+    // Whether the church's curriculum progress counts the member: their choice on the church membership (#26).
+    'community.church.member-sharing-changed': (e) =>
+      this.members.setChurchSharing(e.data.userId, e.data.churchId, e.data.shares, metaCausedBy(e)),
   };
 
   /** Groups: their names, their church, their members. */
@@ -60,6 +67,11 @@ export class CommunityEvents {
       await this.changes.changed({ userIds: await this.membersOf(e.data.groupId), meta: metaCausedBy(e) });
     },
   };
+
+  /** A membership that ended shares nothing: one that begins again starts not sharing, as on community's stream. */
+  private async stopsSharing(churchId: string, userId: string, meta: ReturnType<typeof metaCausedBy>): Promise<void> {
+    await this.members.setChurchSharing(userId, churchId, false, meta);
+  }
 
   private async membersOf(groupId: string): Promise<string[]> {
     return (await this.directory.groupFacts([groupId])).get(groupId)?.memberIds ?? [];

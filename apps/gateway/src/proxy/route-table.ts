@@ -44,6 +44,8 @@ export const serviceOfSegment: Readonly<Record<string, ServiceName>> = {
   logos: 'library',
   groups: 'community',
   churches: 'community',
+  // Each member's sharing choices, one per group and church (community keeps them on the memberships).
+  sharing: 'community',
   // Bulk onboarding (docs/member-imports.md): identity makes the accounts, so it keeps the imports and invitations.
   'member-imports': 'identity',
   invitations: 'identity',

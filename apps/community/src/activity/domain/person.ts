@@ -9,7 +9,10 @@ export interface Person {
   nameVersion: number;
   timeZone: string | null;
   timeZoneVersion: number;
-  /** Whether leaders' and pastors' dashboards may show this member's figures; null (never chosen) is no (#26). */
+  /**
+   * The member's old single choice (identity's setting): no dashboard reads it since each membership carries its own
+   * choice (#26); kept for the one-time move onto the memberships (sharing/sharing-move.migration.ts).
+   */
   shareProgress: boolean | null;
   shareProgressVersion: number;
   deleted: boolean;
@@ -37,5 +40,5 @@ export const withPersonField = <F extends PersonField>(current: Person | null, f
 /** A deleted account's tombstone: no name, no zone, no choice, and nothing set again. */
 export const forgottenPerson = (): Person => ({ ...emptyPerson(), deleted: true });
 
-/** The one rule for whether a member's figures may be shown: only after they turned sharing on (#26). */
+/** Whether the member's old single choice was an explicit yes (only that moves onto their memberships, #26). */
 export const sharesProgress = (person: Pick<Person, 'shareProgress'> | null | undefined): boolean => person?.shareProgress === true;

@@ -133,6 +133,11 @@ export class ChurchCommands {
     await this.handle({ type: 'RemoveChurchMember', churchId, by, target }, meta);
   }
 
+  /** The member's own choice to share their progress with the church's pastors and admins (#26): the events it appended. */
+  async share(userId: string, churchId: string, shares: boolean, meta: Meta): Promise<number> {
+    return (await this.handle({ type: 'SetChurchSharing', churchId, userId, shares }, meta)).events.length;
+  }
+
   async setRole(by: string, churchId: string, target: string, role: ChurchRole, meta: Meta): Promise<void> {
     await this.handle({ type: 'SetChurchRole', churchId, by, target, role }, meta);
   }

@@ -54,8 +54,9 @@ export class ChurchDashboardQueries {
     return Promise.all(
       views.map(async (view) => {
         const roster = await this.rosters.read(view._id);
-        const memberIds = rosterMembers(roster).map((m) => m.userId);
-        const card = await this.groupFigures.keptCard(view._id, memberIds);
+        const members = rosterMembers(roster);
+        const memberIds = members.map((m) => m.userId);
+        const card = await this.groupFigures.keptCard(view._id, members);
         return { id: view._id, name: view.name, memberIds, weeklyProgress: card.weeklyProgress, ratings: roster.ratings };
       }),
     );

@@ -1,20 +1,22 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { churchMembershipEventTypes } from '@abide/contracts';
 import { type Projection, ProjectionRunner } from '@abide/event-store';
 import { MemberChurchesProjection } from '../projections/member-churches.projection';
-import { ChurchFiguresStore, type MembershipEvent } from './church-figures.store';
+import { churchFiguresEventTypes, ChurchFiguresStore, type MembershipEvent } from './church-figures.store';
 
-type Handled = (typeof churchMembershipEventTypes)[number];
+type Handled = (typeof churchFiguresEventTypes)[number];
 
 /**
- * The pastor's dashboard figures follow the church's membership facts: a member who joins is counted from their
- * activity (when they share), one who leaves is taken out of every week kept.
+ * The pastor's dashboard figures follow the church's membership facts: a member who shares with the church is counted
+ * from their activity, one who stops sharing or leaves is taken out of every week kept.
  */
 @Injectable()
 export class ChurchFiguresProjection implements Projection<Handled>, OnModuleInit {
-  /** Renamed when who belongs began to follow each church stream in order: filled again from the log at the first start. */
-  readonly name = 'church-figures-v2';
-  readonly handles = churchMembershipEventTypes;
+  /**
+   * Renamed when who belongs began to follow each church stream in order, and again when each member's sharing choice
+   * moved onto it (#26): filled again from the log at the first start.
+   */
+  readonly name = 'church-figures-v3';
+  readonly handles = churchFiguresEventTypes;
   readonly backfill = true;
 
   constructor(

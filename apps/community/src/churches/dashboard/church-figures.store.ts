@@ -4,7 +4,6 @@ import { type LocalDate, localDateOf, weekStartOf } from '@abide/calendar';
 import { EventStore, type Followed, type StoredEvent, StreamOrderedDocuments, unchanged, VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { sharesProgress } from '../../activity/domain/person';
 import { MemberActivityStore } from '../../activity/projections/member-activity.store';
 import { CLOCK, type Clock } from '../../config/clock';
 import { dropRetiredCollections } from '@abide/platform';
@@ -22,16 +21,18 @@ import {
   memberWeekCounts,
   type MembershipChange,
   setMemberWeek,
-  setSharing,
 } from './domain/church-figures';
 
-export type MembershipEvent = StoredEvent<(typeof churchMembershipEventTypes)[number]>;
+/** What the pastor's dashboard follows on a church's stream: who belongs, and whether each shares with the church (#26). */
+export const churchFiguresEventTypes = [...churchMembershipEventTypes, 'community.church.member-sharing-changed'] as const;
+export type MembershipEvent = StoredEvent<(typeof churchFiguresEventTypes)[number]>;
 
 const changeOf = {
   'community.church.member-joined': 'joined',
   'community.church.member-left': 'left',
   'community.church.member-removed': 'left',
   'community.church.member-role-changed': 'unchanged',
+  'community.church.member-sharing-changed': 'sharing',
 } as const satisfies Record<MembershipEvent['type'], MembershipChange['type']>;
 
 const isMembershipEvent = (event: StoredEvent): event is MembershipEvent => event.type in changeOf;
@@ -40,13 +41,12 @@ const isMembershipEvent = (event: StoredEvent): event is MembershipEvent => even
  * Keeps the pastor's dashboard figures current as events are applied (domain/church-figures.ts says what they hold).
  * Every document is written by compare-and-set (no lock anywhere), so replicas changing one at the same moment all land.
  *
- * Three paths change them, each writing its own source first and reading the others' after, so whichever runs second
+ * Two paths change them, each writing its own source first and reading the other's after, so whichever runs second
  * sees what the first wrote:
- * - a member joins or leaves (the church's stream, ChurchFiguresProjection): the member's churches (member_churches)
- *   and `church_sharing_v2` first (the church stream's events in order, gaps read from the log), then their weeks
- *   recomputed from their activity;
- * - a member's activity (formation's events): their activity document first, then their churches, then the fact's week;
- * - a member's sharing choice (identity's event): their person document first, then their churches, then every week.
+ * - a member joins, leaves or changes their sharing choice with the church (the church's stream,
+ *   ChurchFiguresProjection): the member's churches (member_churches) and `church_sharing_v2` first (the church
+ *   stream's events in order, gaps read from the log), then their weeks recomputed from their activity;
+ * - a member's activity (formation's events): their activity document first, then their churches, then the fact's week.
  * A document's sources are read inside its compare-and-set, after the document itself: a writer that read a source
  * before another path changed it finds the document moved on by that path, and computes again from the newer source.
  */
@@ -74,29 +74,23 @@ export class ChurchFiguresStore {
     return keptWeeks(localDateOf(this.clock(), 'UTC'));
   }
 
-  /** Sharing is off until the member turns it on (#26): only an explicit 'yes' of a live account counts them. */
-  private async sharesNow(userId: string): Promise<boolean> {
-    const [person] = await this.activity.peopleByIds([userId]);
-    return !person?.deleted && sharesProgress(person);
-  }
-
   // ---- membership (the church's stream) ----
 
   /**
-   * A membership fact: who belongs (a joiner with their sharing choice read inside the compare-and-set), then the
-   * member's weeks recomputed (added on joining, removed on leaving). The weeks are recomputed even when another
-   * replica applied the fact first (it may not have recomputed yet): recomputing is idempotent.
+   * A membership fact: who belongs and whether they share (a joiner does not until they choose, #26), then the
+   * member's weeks recomputed (added when they share, removed when they stop or leave). The weeks are recomputed even
+   * when another replica applied the fact first (it may not have recomputed yet): recomputing is idempotent.
    */
   async membership(event: MembershipEvent): Promise<void> {
     const { churchId, userId } = event.data;
     await this.sharing.apply(
       churchId,
       event,
-      async (value, next) => {
+      (value, next) => {
         const fact = next as MembershipEvent;
         const doc = value ?? emptyChurchSharing();
         const type = changeOf[fact.type];
-        const change: MembershipChange = type === 'joined' ? { type, shares: await this.sharesNow(fact.data.userId) } : { type };
+        const change: MembershipChange = fact.type === 'community.church.member-sharing-changed' ? { type: 'sharing', shares: fact.data.shares } : { type } as MembershipChange;
         return applyMembership(doc, fact.data.userId, fact.version, change) ? doc : unchanged;
       },
       isMembershipEvent,
@@ -104,30 +98,13 @@ export class ChurchFiguresStore {
     if (changeOf[event.type] !== 'unchanged') await this.recompute(churchId, userId, this.keptWeeks());
   }
 
-  // ---- a member's activity and choices (identity's and formation's events) ----
+  // ---- a member's activity (formation's events) ----
 
   /** After a fact dated `date` of this member was applied: its week in each of their churches. */
   async factChanged(userId: string, date: LocalDate): Promise<void> {
     const week = weekStartOf(date);
     if (!this.keptWeeks().includes(week)) return;
     for (const churchId of await this.churchesOf(userId)) await this.recompute(churchId, userId, [week]);
-  }
-
-  /** After the member's sharing choice changed: the choice in each of their churches, then every kept week. */
-  async sharingChanged(userId: string): Promise<void> {
-    const shares = await this.sharesNow(userId);
-    for (const churchId of await this.churchesOf(userId)) {
-      await this.sharingRows.update(churchId, (doc) => {
-        const value = doc?.value ?? emptyChurchSharing();
-        const positions = doc?.positions ?? {};
-        if (setSharing(value, userId, shares)) return { positions, value };
-        if (userId in value.members) return unchanged;
-        // Not in yet: their join is being applied. Moving the document on makes that join's compare-and-set fail, so
-        // it reads the person again and records this choice rather than the one it read before.
-        return { positions, value: { ...value, touches: (value.touches ?? 0) + 1 } };
-      });
-      await this.recompute(churchId, userId, this.keptWeeks());
-    }
   }
 
   private async churchesOf(userId: string): Promise<string[]> {

@@ -146,6 +146,22 @@ describe('church decider', () => {
     given([...founded, left('founder')]).when(invite).thenNothing();
   });
 
+  it('keeps each member’s own choice to share with the church: off until turned on, only theirs, only while they belong (#26)', () => {
+    const share = (userId: string, shares: boolean): ChurchCommand => ({ type: 'SetChurchSharing', churchId, userId, shares });
+    const changed = (userId: string, shares: boolean): NewEvent => ({
+      type: 'community.church.member-sharing-changed',
+      subjectId: userId,
+      data: { churchId, userId, shares },
+    });
+    given(members).when(share('ben', true)).then([changed('ben', true)]);
+    given(members).when(share('ben', false)).thenNothing();
+    given([...members, changed('ben', true)]).when(share('ben', true)).thenNothing();
+    given([...members, changed('ben', true)]).when(share('ben', false)).then([changed('ben', false)]);
+    given([...members, changed('ben', true), left('ben'), joined('ben', 5)]).when(share('ben', true)).then([changed('ben', true)]);
+    given(members).when(share('stranger', true)).thenThrows(errorCodes.forbidden, m.membersOnly);
+    given([]).when(share('ben', true)).thenThrows(errorCodes.notFound, notFound(m.church));
+  });
+
   it('on account deletion hands an only admin’s church to the longest-standing member before removing them', () => {
     const depart = (userId: string): ChurchCommand => ({ type: 'DepartChurch', churchId, userId });
     given(members).when(depart('founder')).then([roleChanged('anna', 'admin', 'system'), removed('founder', 'system')]);

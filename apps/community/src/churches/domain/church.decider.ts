@@ -11,7 +11,8 @@ export interface ChurchState {
   primaryColor: string;
   timeZone: string;
   joinCode: string;
-  members: Map<string, { role: ChurchRole; joinedAt: string }>;
+  /** `shares`: the member's own choice to show the church's pastors and admins their progress (off until turned on, #26). */
+  members: Map<string, { role: ChurchRole; joinedAt: string; shares?: boolean }>;
   /** userId → requestId */
   pending: Map<string, string>;
 }
@@ -60,6 +61,11 @@ const evolveChurch = (state: ChurchState, event: StoredEvent): ChurchState => {
     case 'community.church.member-role-changed': {
       const member = s.members.get(event.data.userId);
       if (member) s.members.set(event.data.userId, { ...member, role: event.data.role });
+      break;
+    }
+    case 'community.church.member-sharing-changed': {
+      const member = s.members.get(event.data.userId);
+      if (member) s.members.set(event.data.userId, { ...member, shares: event.data.shares });
       break;
     }
     case 'community.church.join-requested':
@@ -230,6 +236,13 @@ const decideRole = (s: ChurchState, by: string, target: string, role: ChurchRole
   return [ev('community.church.member-role-changed', { churchId: s.churchId, userId: target, role, changedBy: by }, target)];
 };
 
+/** A member turns sharing with this church on or off; only for themselves, and only while they belong. */
+const decideSharing = (s: ChurchState, userId: string, shares: boolean): ChurchEvent[] => {
+  assertMember(s, userId);
+  if ((s.members.get(userId)?.shares ?? false) === shares) return [];
+  return [ev('community.church.member-sharing-changed', { churchId: s.churchId, userId, shares }, userId)];
+};
+
 /**
  * Account deletion: the member leaves (`removedBy: 'system'`) and their request is withdrawn. When they were the only
  * admin and others remain, the longest-standing member becomes admin first, so the church is never left without one
@@ -273,6 +286,7 @@ export type ChurchCommand =
   | { type: 'LeaveChurch'; churchId: string; userId: string }
   | ({ type: 'RemoveChurchMember'; target: string } & Actor)
   | ({ type: 'SetChurchRole'; target: string; role: ChurchRole } & Actor)
+  | { type: 'SetChurchSharing'; churchId: string; userId: string; shares: boolean }
   /** The member deleted their account (nothing to refuse). */
   | { type: 'DepartChurch'; churchId: string; userId: string };
 
@@ -304,6 +318,8 @@ const decideChurch = (c: ChurchCommand, s: ChurchState): ChurchEvent[] => {
       return decideRemove(s, c.by, c.target);
     case 'SetChurchRole':
       return decideRole(s, c.by, c.target, c.role);
+    case 'SetChurchSharing':
+      return decideSharing(s, c.userId, c.shares);
     case 'DepartChurch':
       return decideDeparture(s, c.userId);
   }
@@ -315,7 +331,7 @@ const decideChurch = (c: ChurchCommand, s: ChurchState): ChurchEvent[] => {
  */
 export const churchDecider: CommandDecider<ChurchCommand, ChurchState> = {
   name: 'church',
-  stateVersion: 1,
+  stateVersion: 2,
   initialState: emptyChurch,
   evolve: evolveChurch,
   decide: decideChurch,

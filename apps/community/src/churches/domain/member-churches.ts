@@ -6,7 +6,8 @@ import { type ChurchRole, churchMembershipEventTypes, type EventPayload } from '
  * remembers the last version applied per stream.
  */
 export interface MemberChurches {
-  churches: Record<string, { role: ChurchRole; joinedAt: string }>;
+  /** `shares`: whether the member shows the church's pastors and admins their progress (absent: no, #26). */
+  churches: Record<string, { role: ChurchRole; joinedAt: string; shares?: boolean }>;
   /** Pending join requests by request id. */
   requests: Record<string, { churchId: string; requestedAt: string }>;
   versions: Record<string, number>;
@@ -16,6 +17,7 @@ export const emptyMemberChurches = (): MemberChurches => ({ churches: {}, reques
 
 export const memberChurchesEvents = [
   ...churchMembershipEventTypes,
+  'community.church.member-sharing-changed',
   'community.church.join-requested',
   'community.church.join-request-approved',
   'community.church.join-request-declined',
@@ -44,6 +46,11 @@ export const applyToMemberChurches = (doc: MemberChurches, event: MemberChurches
       if (church) church.role = event.data.role;
       break;
     }
+    case 'community.church.member-sharing-changed': {
+      const church = doc.churches[churchId];
+      if (church) church.shares = event.data.shares;
+      break;
+    }
     case 'community.church.join-requested':
       doc.requests[event.data.requestId] = { churchId, requestedAt: new Date(event.occurredAt).toISOString() };
       break;
@@ -60,9 +67,9 @@ export const applyToMemberChurches = (doc: MemberChurches, event: MemberChurches
 };
 
 /** The member's churches, oldest membership first (the first is the frame's default). */
-export const churchesOf = (doc: MemberChurches): Array<{ churchId: string; role: ChurchRole; joinedAt: string }> =>
+export const churchesOf = (doc: MemberChurches): Array<{ churchId: string; role: ChurchRole; joinedAt: string; shares: boolean }> =>
   Object.entries(doc.churches)
-    .map(([churchId, c]) => ({ churchId, ...c }))
+    .map(([churchId, c]) => ({ churchId, ...c, shares: c.shares === true }))
     .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt));
 
 export const pendingChurchRequests = (doc: MemberChurches): Array<{ churchId: string; requestedAt: string }> =>

@@ -129,6 +129,11 @@ export class GroupCommands {
     await this.handle({ type: 'DecideJoinRequest', groupId, by, requestId, approve, now: this.clock() }, meta);
   }
 
+  /** The member's own choice to share their progress with this group's leaders (#26): the events it appended. */
+  async share(userId: string, groupId: string, shares: boolean, meta: Meta): Promise<number> {
+    return (await this.handle({ type: 'SetGroupSharing', groupId, userId, shares }, meta)).length;
+  }
+
   async rate(userId: string, groupId: string, weekStart: string, rating: number, meta: Meta): Promise<void> {
     await this.handle({ type: 'RateMeeting', groupId, userId, weekStart, rating }, meta);
   }

@@ -16,9 +16,25 @@ describe('a group’s roster', () => {
     applyToRoster(roster, event('member-left', { userId: 'cleo' }));
 
     expect(rosterMembers(roster)).toEqual([
-      { userId: 'anna', role: 'owner', joinedAt: '2026-01-01T00:00:00.000Z' },
-      { userId: 'ben', role: 'co-leader', joinedAt: '2026-02-01T00:00:00.000Z' },
+      { userId: 'anna', role: 'owner', joinedAt: '2026-01-01T00:00:00.000Z', shares: false },
+      { userId: 'ben', role: 'co-leader', joinedAt: '2026-02-01T00:00:00.000Z', shares: false },
     ]);
+  });
+
+  it('keeps each member’s sharing choice with the group, off until they turn it on and again after they come back (#26)', () => {
+    const roster = emptyRoster();
+    applyToRoster(roster, joined('ben', '2026-02-01T00:00:00.000Z'));
+    applyToRoster(roster, joined('anna', '2026-01-01T00:00:00.000Z'));
+    applyToRoster(roster, event('member-sharing-changed', { userId: 'ben', shares: true }));
+    applyToRoster(roster, event('member-sharing-changed', { userId: 'cleo', shares: true }));
+    expect(rosterMembers(roster).map((m) => [m.userId, m.shares])).toEqual([
+      ['anna', false],
+      ['ben', true],
+    ]);
+
+    applyToRoster(roster, event('member-left', { userId: 'ben' }));
+    applyToRoster(roster, joined('ben', '2026-03-01T00:00:00.000Z'));
+    expect(rosterMembers(roster).find((m) => m.userId === 'ben')?.shares).toBe(false);
   });
 
   it('ignores an event handed over again, so a replayed join never brings back a member who left', () => {

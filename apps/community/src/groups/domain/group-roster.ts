@@ -7,7 +7,8 @@ import { memberGroupsEvents } from './member-groups';
  * applied makes a repeated event harmless.
  */
 export interface GroupRoster {
-  members: Record<string, { role: GroupMemberRole; joinedAt: string }>;
+  /** `shares`: the member's choice to show this group's leaders their progress (absent: no, #26). */
+  members: Record<string, { role: GroupMemberRole; joinedAt: string; shares?: boolean }>;
   /** Pending join requests by request id. */
   requests: Record<string, { userId: string; requestedAt: string }>;
   /** `userId:weekStart` → rating; rating again replaces it. */
@@ -44,6 +45,9 @@ export const applyToRoster = (roster: GroupRoster, event: GroupRosterEvent, rati
     case 'community.group.member-role-changed':
       if (roster.members[userId]) roster.members[userId].role = event.data.role;
       break;
+    case 'community.group.member-sharing-changed':
+      if (roster.members[userId]) roster.members[userId].shares = event.data.shares;
+      break;
     case 'community.group.join-requested':
       roster.requests[event.data.requestId] = { userId, requestedAt: new Date(event.occurredAt).toISOString() };
       break;
@@ -63,9 +67,9 @@ export const applyToRoster = (roster: GroupRoster, event: GroupRosterEvent, rati
 };
 
 /** Current members, longest-serving first. */
-export const rosterMembers = (roster: GroupRoster): Array<{ userId: string; role: GroupMemberRole; joinedAt: string }> =>
+export const rosterMembers = (roster: GroupRoster): Array<{ userId: string; role: GroupMemberRole; joinedAt: string; shares: boolean }> =>
   Object.entries(roster.members)
-    .map(([userId, m]) => ({ userId, ...m }))
+    .map(([userId, m]) => ({ userId, ...m, shares: m.shares === true }))
     .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt));
 
 /** Pending join requests, oldest first. */

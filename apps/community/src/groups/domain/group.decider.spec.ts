@@ -205,6 +205,32 @@ describe('group decider', () => {
     });
   });
 
+  describe('sharing progress with the group (#26)', () => {
+    const share = (userId: string, shares: boolean): GroupCommand => ({ type: 'SetGroupSharing', groupId, userId, shares });
+    const sharingChanged = (userId: string, shares: boolean): NewEvent => ({
+      type: 'community.group.member-sharing-changed',
+      subjectId: userId,
+      data: { groupId, userId, shares },
+    });
+
+    it('starts off: turning it on is recorded, turning it off again too, and the same choice twice is nothing', () => {
+      given(leaders).when(share('cy', true)).then([sharingChanged('cy', true)]);
+      given(leaders).when(share('cy', false)).thenNothing();
+      given([...leaders, sharingChanged('cy', true)]).when(share('cy', true)).thenNothing();
+      given([...leaders, sharingChanged('cy', true)]).when(share('cy', false)).then([sharingChanged('cy', false)]);
+    });
+
+    it('is asked again after leaving and coming back: a new membership does not share', () => {
+      given([...leaders, sharingChanged('cy', true), left('cy'), joined('cy')]).when(share('cy', true)).then([sharingChanged('cy', true)]);
+    });
+
+    it('is the member’s own: an outsider, or a group that is gone, is refused', () => {
+      given(leaders).when(share('stranger', true)).thenThrows(errorCodes.forbidden, m.membersOnly);
+      given(founded(false)).when(share('stranger', true)).thenThrows(errorCodes.notFound, notFound(m.group));
+      given([]).when(share('cy', true)).thenThrows(errorCodes.notFound, notFound(m.group));
+    });
+  });
+
   describe('on account deletion', () => {
     const depart = (userId: string): GroupCommand => ({ type: 'DepartGroup', groupId, userId });
 

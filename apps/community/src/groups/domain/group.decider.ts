@@ -13,7 +13,8 @@ export interface GroupState {
   meeting: Meeting | null;
   /** The church the group belongs to, if any. */
   churchId: string | null;
-  members: Map<string, { role: GroupMemberRole; joinedAt: string }>;
+  /** `shares`: the member's own choice to show this group's leaders their progress (off until turned on, #26). */
+  members: Map<string, { role: GroupMemberRole; joinedAt: string; shares?: boolean }>;
   /** userId → requestId */
   pending: Map<string, string>;
 }
@@ -66,6 +67,11 @@ const evolveGroup = (state: GroupState, event: StoredEvent): GroupState => {
       const member = s.members.get(userId);
       if (member) s.members.set(userId, { ...member, role });
       if (role === 'owner') s.ownerId = userId;
+      break;
+    }
+    case 'community.group.member-sharing-changed': {
+      const member = s.members.get(event.data.userId);
+      if (member) s.members.set(event.data.userId, { ...member, shares: event.data.shares });
       break;
     }
     case 'community.group.join-requested':
@@ -276,6 +282,13 @@ const decideRate = (s: GroupState, userId: string, weekStart: string, rating: nu
   return [ev('community.group.meeting-rated', { groupId: s.groupId, userId, weekStart, rating }, userId)];
 };
 
+/** A member turns sharing with this group on or off; only for themselves, and only while they belong. */
+const decideSharing = (s: GroupState, userId: string, shares: boolean): GroupEvent[] => {
+  assertMember(s, userId);
+  if ((s.members.get(userId)?.shares ?? false) === shares) return [];
+  return [ev('community.group.member-sharing-changed', { groupId: s.groupId, userId, shares }, userId)];
+};
+
 /**
  * Account deletion: the member leaves every group (`removedBy: 'system'`) and their requests are withdrawn.
  * An owner who leaves others behind hands the group to the longest-serving co-leader, else the longest member.
@@ -322,6 +335,7 @@ export type GroupCommand =
   | ({ type: 'HandOverGroup'; target: string } & Actor)
   | ({ type: 'DecideJoinRequest'; requestId: string; approve: boolean; now: Date } & Actor)
   | { type: 'RateMeeting'; groupId: string; userId: string; weekStart: string; rating: number }
+  | { type: 'SetGroupSharing'; groupId: string; userId: string; shares: boolean }
   /** The member deleted their account (nothing to refuse). */
   | { type: 'DepartGroup'; groupId: string; userId: string };
 
@@ -353,6 +367,8 @@ const decideGroup = (c: GroupCommand, s: GroupState): GroupEvent[] => {
       return decideRequest(s, c.by, c.requestId, c.approve, c.now);
     case 'RateMeeting':
       return decideRate(s, c.userId, c.weekStart, c.rating);
+    case 'SetGroupSharing':
+      return decideSharing(s, c.userId, c.shares);
     case 'DepartGroup':
       return decideDeparture(s, c.userId);
   }
@@ -364,7 +380,7 @@ const decideGroup = (c: GroupCommand, s: GroupState): GroupEvent[] => {
  */
 export const groupDecider: CommandDecider<GroupCommand, GroupState> = {
   name: 'group',
-  stateVersion: 2,
+  stateVersion: 3,
   initialState: emptyGroup,
   evolve: evolveGroup,
   decide: decideGroup,

@@ -20,9 +20,17 @@ describe('a member’s groups', () => {
     applyToMemberGroups(doc, event('member-role-changed', 'g2', 3, { role: 'co-leader' }));
 
     expect(groupsOf(doc)).toEqual([
-      { groupId: 'g2', role: 'co-leader', joinedAt: '2026-02-01T00:00:00.000Z' },
-      { groupId: 'g1', role: 'owner', joinedAt: '2026-01-01T00:00:00.000Z' },
+      { groupId: 'g2', role: 'co-leader', joinedAt: '2026-02-01T00:00:00.000Z', shares: false },
+      { groupId: 'g1', role: 'owner', joinedAt: '2026-01-01T00:00:00.000Z', shares: false },
     ]);
+  });
+
+  it('keeps the member’s own sharing choice per group, off until they turn it on (#26)', () => {
+    const doc = emptyMemberGroups();
+    applyToMemberGroups(doc, joined('g1', 1, '2026-01-01T00:00:00.000Z'));
+    applyToMemberGroups(doc, event('member-sharing-changed', 'g1', 2, { shares: true }));
+    applyToMemberGroups(doc, event('member-sharing-changed', 'g1', 2, { shares: false }));
+    expect(groupsOf(doc)[0].shares).toBe(true);
   });
 
   it('drops a group they left or were removed from, and an old join replayed after it does not bring it back', () => {

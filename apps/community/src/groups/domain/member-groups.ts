@@ -6,7 +6,8 @@ import type { EventPayload, GroupMemberRole } from '@abide/contracts';
  * version applied per stream to stay idempotent when an event is handed over again.
  */
 export interface MemberGroups {
-  groups: Record<string, { role: GroupMemberRole; joinedAt: string }>;
+  /** `shares`: whether the member shows this group's leaders their progress (absent: no, #26). */
+  groups: Record<string, { role: GroupMemberRole; joinedAt: string; shares?: boolean }>;
   /** Pending join requests by request id. */
   requests: Record<string, { groupId: string; requestedAt: string }>;
   /** Group stream id → the version last applied here. */
@@ -21,6 +22,7 @@ export const memberGroupsEvents = [
   'community.group.member-left',
   'community.group.member-removed',
   'community.group.member-role-changed',
+  'community.group.member-sharing-changed',
   'community.group.join-requested',
   'community.group.join-request-approved',
   'community.group.join-request-declined',
@@ -51,6 +53,11 @@ export const applyToMemberGroups = (doc: MemberGroups, event: MemberGroupsEvent)
       if (group) group.role = event.data.role;
       break;
     }
+    case 'community.group.member-sharing-changed': {
+      const group = doc.groups[groupId];
+      if (group) group.shares = event.data.shares;
+      break;
+    }
     case 'community.group.join-requested':
       doc.requests[event.data.requestId] = { groupId, requestedAt: new Date(event.occurredAt).toISOString() };
       break;
@@ -67,9 +74,9 @@ export const applyToMemberGroups = (doc: MemberGroups, event: MemberGroupsEvent)
 };
 
 /** The member's groups, newest membership first. */
-export const groupsOf = (doc: MemberGroups): Array<{ groupId: string; role: GroupMemberRole; joinedAt: string }> =>
+export const groupsOf = (doc: MemberGroups): Array<{ groupId: string; role: GroupMemberRole; joinedAt: string; shares: boolean }> =>
   Object.entries(doc.groups)
-    .map(([groupId, g]) => ({ groupId, ...g }))
+    .map(([groupId, g]) => ({ groupId, ...g, shares: g.shares === true }))
     .sort((a, b) => b.joinedAt.localeCompare(a.joinedAt));
 
 /** Ids of the groups the member asked to join and still waits for. */

@@ -66,9 +66,13 @@ export class GroupCardCache implements OnApplicationBootstrap {
     await dropRetiredCollections(this.connection, 'group_card_stamps', 'card_member_stamps');
   }
 
-  /** The card of `groupId` for these members (roster order), computed by `compute` only when the kept one is stale. */
-  async card<T>(groupId: string, memberIds: readonly string[], compute: () => Promise<T>): Promise<T> {
-    const [memberStamps, kept] = await Promise.all([this.stampsOf(memberIds), this.cards.findById(groupId).lean<CachedCard>()]);
+  /**
+   * The card of `groupId` for these members (roster order), computed by `compute` only when the kept one is stale.
+   * `inputs`: anything else the card was computed from (which members share with the group), matched like the stamps.
+   */
+  async card<T>(groupId: string, memberIds: readonly string[], compute: () => Promise<T>, inputs = ''): Promise<T> {
+    const [stamps, kept] = await Promise.all([this.stampsOf(memberIds), this.cards.findById(groupId).lean<CachedCard>()]);
+    const memberStamps = inputs ? `${stamps}|${inputs}` : stamps;
     const now = this.clock().getTime();
     if (kept && kept.memberStamps === memberStamps && kept.validUntil > now) return JSON.parse(kept.card) as T;
     const card = await compute();

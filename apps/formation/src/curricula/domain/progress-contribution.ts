@@ -1,7 +1,7 @@
 /**
  * How one member's plan weeks count in their curricula's progress, as pure data: each plan week that followed a
  * curriculum week (its key, `{churchId}:{curriculumId}:{week}`) counts the member once and each curriculum activity
- * they checked off there, when they share their progress. Changes are applied as differences between two
+ * they checked off there, when they share their progress with that curriculum's church (#26). Changes are applied as differences between two
  * contributions, so a check-off, an undo, a switch of curriculum week and a change of sharing are all one rule.
  */
 
@@ -18,7 +18,8 @@ export interface PlanContribution {
 }
 
 export interface MemberProgress {
-  sharing: boolean;
+  /** Per church: whether the member shares their progress with it (off unless recorded on). */
+  churches: Record<string, boolean>;
   /** The member stream's version of the last sharing change applied. */
   sharingV: number;
   /** Per plan stream. */
@@ -33,12 +34,15 @@ export interface KeyFigures {
 }
 
 export const progressKey = (churchId: string, curriculumId: string, week: number) => `${churchId}:${curriculumId}:${week}`;
+const churchOfKey = (key: string): string => key.slice(0, key.indexOf(':'));
 
 const figuresOf = (member: MemberProgress | null): Map<string, KeyFigures> => {
   const figures = new Map<string, KeyFigures>();
-  if (!member?.sharing) return figures;
+  if (!member) return figures;
   for (const plan of Object.values(member.plans)) {
     for (const key of Object.keys(plan.ids)) {
+      // Only the churches the member shares with see them in their curricula's figures.
+      if (member.churches?.[churchOfKey(key)] !== true) continue;
       const f = figures.get(key) ?? { members: 0, done: 0, activities: {} };
       f.members += 1;
       for (const id of plan.done[key] ?? []) {

@@ -11,7 +11,6 @@ import {
 } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { MemberProjection } from '../../members/members.port';
 import { updateFrom } from '../../shared/update-from';
 import {
   checkOff,
@@ -35,7 +34,7 @@ export interface WeekProgress {
 /** Enough to recognise a change replayed by the projection runner's healing, which comes within seconds. */
 const RECENT_CHANGES = 500;
 
-type Handled = EventTypesOf<'formation.plan.'> | 'formation.member.settings-changed';
+type Handled = EventTypesOf<'formation.plan.'> | 'formation.member.church-sharing-changed';
 type PlanRef = { churchId: string; curriculumId: string; week: number } | null;
 type Day = { activities: Array<{ id: string; fromCurriculum?: true }> };
 
@@ -54,7 +53,7 @@ const handledTypes: readonly string[] = [
   'formation.plan.regeneration-undone',
   'formation.plan.activity-completed',
   'formation.plan.activity-uncompleted',
-  'formation.member.settings-changed',
+  'formation.member.church-sharing-changed',
 ];
 
 const keyOf = (ref: PlanRef) => (ref ? progressKey(ref.churchId, ref.curriculumId, ref.week) : null);
@@ -62,15 +61,18 @@ const curriculumIds = (days: readonly Day[]) => days.flatMap((d) => d.activities
 
 /**
  * Progress per curriculum week (`curriculum_progress`, keyed `{churchId}:{curriculumId}:{week}`): how many members who
- * share their progress followed it and how many of its activities they checked off, counts only. To keep the counts
+ * share their progress with that church (their choice on the church membership, mirrored on their member stream) followed it and how many of its activities they checked off, counts only. To keep the counts
  * right through undos, curriculum switches and a change of sharing, each member's own contribution is kept beside
  * their plans (`curriculum_progress_contributions`, keyed by member, erased with the account; fed by the member's plan
  * streams and own stream, each in its order, by compare-and-set); it is never shown to anyone.
  */
 @Injectable()
 export class CurriculumProgressProjection implements Projection<Handled> {
-  /** Renamed when contributions began to be applied in stream order by compare-and-set: filled again from the log. */
-  readonly name = 'curriculum-progress-2';
+  /**
+   * Renamed when contributions began to be applied in stream order by compare-and-set, and again when sharing became a
+   * choice per church (#26): filled again from the log.
+   */
+  readonly name = 'curriculum-progress-3';
   readonly backfill = true;
   readonly handles = [
     'formation.plan.generated',
@@ -78,7 +80,7 @@ export class CurriculumProgressProjection implements Projection<Handled> {
     'formation.plan.regeneration-undone',
     'formation.plan.activity-completed',
     'formation.plan.activity-uncompleted',
-    'formation.member.settings-changed',
+    'formation.member.church-sharing-changed',
   ] as const;
   private readonly weeks: VersionedDocuments<WeekProgress>;
   private readonly contributions: VersionedDocuments<Followed<Contribution>>;
@@ -87,7 +89,6 @@ export class CurriculumProgressProjection implements Projection<Handled> {
   constructor(
     @Inject(MONGO_CONNECTION) private readonly connection: Connection,
     log: EventStore,
-    private readonly memberViews: MemberProjection,
   ) {
     this.weeks = new VersionedDocuments(connection, 'curriculum_progress_2');
     this.contributions = new VersionedDocuments(connection, 'curriculum_progress_contributions');
@@ -96,18 +97,14 @@ export class CurriculumProgressProjection implements Projection<Handled> {
 
   async apply(event: StoredEvent<Handled>): Promise<void> {
     const userId = event.data.userId;
-    await this.members.apply(userId, event, (value, next) => this.change(userId, value, next as StoredEvent<Handled>), isHandled);
+    await this.members.apply(userId, event, (value, next) => this.change(value, next as StoredEvent<Handled>), isHandled);
     await this.flush(userId);
   }
 
   /** The member's contribution after one more event, with the week changes it makes recorded as pending. */
-  private async change(userId: string, value: Contribution | null, event: StoredEvent<Handled>): Promise<Contribution | typeof unchanged> {
-    const start: Contribution = value ?? {
-      sharing: (await this.memberViews.find(userId))?.shareProgressWithGroups === true,
-      sharingV: 0,
-      plans: {},
-      pending: {},
-    };
+  private change(value: Contribution | null, event: StoredEvent<Handled>): Contribution | typeof unchanged {
+    // The member stream's earlier sharing choices come before this event (gaps are read from the log): none is on yet.
+    const start: Contribution = value ?? { churches: {}, sharingV: 0, plans: {}, pending: {} };
     const after = contributionAfter(start, event);
     if (after === start) return unchanged;
     const changeId = `${event.streamId}@${event.version}`;
@@ -162,7 +159,7 @@ export class CurriculumProgressProjection implements Projection<Handled> {
     const changeId = `purge-${subjectId}`;
     await this.contributions.update(subjectId, (doc) => {
       if (!doc?.value) return unchanged;
-      const gone = { sharing: doc.value.sharing, sharingV: doc.value.sharingV, plans: {} };
+      const gone = { churches: doc.value.churches, sharingV: doc.value.sharingV, plans: {} };
       const pending = { ...doc.value.pending, [changeId]: [...progressDelta(doc.value, gone)] };
       return { ...doc, value: { ...gone, pending } };
     });
@@ -180,10 +177,9 @@ const isHandled = (event: StoredEvent): boolean => handledTypes.includes(event.t
 
 /** The contribution after one event (the same object when it changes nothing). */
 const contributionAfter = (m: Contribution, event: StoredEvent<Handled>): Contribution => {
-  if (event.type === 'formation.member.settings-changed') {
-    const sharing = event.data.shareProgressWithGroups;
-    if (sharing === undefined || m.sharingV >= event.version) return m;
-    return { ...m, sharing, sharingV: event.version };
+  if (event.type === 'formation.member.church-sharing-changed') {
+    if (m.sharingV >= event.version) return m;
+    return { ...m, churches: { ...m.churches, [event.data.churchId]: event.data.shares }, sharingV: event.version };
   }
   const planId = event.streamId;
   const plan = m.plans[planId];

@@ -7,6 +7,11 @@ import { MemberStream } from './member-stream';
 export class MemberCommands {
   constructor(private readonly stream: MemberStream) {}
 
+  /** Community's membership choice for one church: the curriculum progress follows it (#26). */
+  async setChurchSharing(userId: string, churchId: string, shares: boolean, meta: CommandMeta): Promise<void> {
+    await this.stream.handle({ type: 'SetChurchSharing', userId, churchId, shares }, meta);
+  }
+
   async setRestDays(userId: string, weekdays: readonly number[], meta: CommandMeta): Promise<void> {
     await this.stream.handle({ type: 'SetRestDays', userId, weekdays }, meta);
   }

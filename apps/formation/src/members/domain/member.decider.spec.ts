@@ -156,4 +156,21 @@ describe('member decider', () => {
       .when({ type: 'OptOutOfSms', ...optOut })
       .thenNothing();
   });
+
+  it('mirrors community’s sharing choice per church: recorded when it changes, nothing for a repeat or a deleted member (#26)', () => {
+    const share = (churchId: string, shares: boolean) => ({ type: 'SetChurchSharing' as const, userId: 'u1', churchId, shares });
+    const changed = (churchId: string, shares: boolean): NewEvent => ({
+      type: 'formation.member.church-sharing-changed',
+      subjectId: 'u1',
+      data: { userId: 'u1', churchId, shares },
+    });
+    given([joined]).when(share('c1', true)).then([changed('c1', true)]);
+    given([joined]).when(share('c1', false)).thenNothing();
+    given([joined, changed('c1', true)]).when(share('c1', true)).thenNothing();
+    given([joined, changed('c1', true)]).when(share('c2', true)).then([changed('c2', true)]);
+    given([joined, changed('c1', true)]).when(share('c1', false)).then([changed('c1', false)]);
+    given([joined, { type: 'formation.member.deleted', subjectId: 'u1', data: { userId: 'u1', deletedAt: '2026-03-01T00:00:00.000Z' } }])
+      .when(share('c1', true))
+      .thenNothing();
+  });
 });

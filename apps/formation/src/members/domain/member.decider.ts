@@ -13,6 +13,8 @@ export interface MemberState {
   phoneNumber: string | null;
   channels: string[];
   shareProgressWithGroups: boolean;
+  /** Per church: whether the member shares their progress with it (community's membership choice, #26). */
+  churchSharing: Record<string, boolean>;
   restDays: number[];
   /** How reminders reach the member; identity's copy, kept as contact-changed events. */
   name: string | null;
@@ -37,6 +39,7 @@ export const emptyMember = (): MemberState => ({
   channels: [...DEFAULT_NOTIFICATION_CHANNELS],
   // Off until the member turns it on in identity (#26).
   shareProgressWithGroups: false,
+  churchSharing: {},
   restDays: [],
   name: null,
   email: null,
@@ -82,6 +85,8 @@ const evolveMember = (state: MemberState, e: MemberEvent): MemberState => {
       };
     case 'formation.member.sms-opted-out':
       return { ...state, exists: true, smsOptedInNumber: null, channels: state.channels.filter((c) => c !== 'sms') };
+    case 'formation.member.church-sharing-changed':
+      return { ...state, churchSharing: { ...state.churchSharing, [e.data.churchId]: e.data.shares } };
     case 'formation.member.deleted':
       return { ...emptyMember(), exists: true, deleted: true };
     default:
@@ -172,6 +177,12 @@ const decideSmsOptOut = (state: MemberState, c: EventPayload<'identity.user.sms-
     ? []
     : [{ type: 'formation.member.sms-opted-out', subjectId: c.userId, data: c }];
 
+/** Community's sharing choice for one church, recorded when it changes what formation knows (a redelivery is nothing). */
+const decideChurchSharing = (state: MemberState, c: { userId: string; churchId: string; shares: boolean }): NewEvent[] =>
+  state.deleted || (state.churchSharing?.[c.churchId] ?? false) === c.shares
+    ? []
+    : [{ type: 'formation.member.church-sharing-changed', subjectId: c.userId, data: c }];
+
 const decideDelete = (state: MemberState, command: { userId: string; deletedAt: string }): NewEvent[] =>
   state.deleted ? [] : [{ type: 'formation.member.deleted', subjectId: command.userId, data: command }];
 
@@ -191,6 +202,7 @@ export type MemberCommand =
   | ({ type: 'OptInToSms' } & EventPayload<'identity.user.sms-opted-in'>['data'])
   | ({ type: 'OptOutOfSms' } & EventPayload<'identity.user.sms-opted-out'>['data'])
   | { type: 'DeleteMember'; userId: string; deletedAt: string }
+  | { type: 'SetChurchSharing'; userId: string; churchId: string; shares: boolean }
   /** The reminders' old copy of a member, moved onto the stream once (migration): only for a member formation knows. */
   | ({ type: 'MoveLegacyContact'; userId: string; unsubscribedAt: string | null } & Contact);
 
@@ -199,6 +211,7 @@ const without = <C extends { type: string }>({ type: _type, ...rest }: C): Omit<
 /** The member aggregate, one `member-<userId>` stream per member; its state is kept as a snapshot in the stream head. */
 export const memberDecider: CommandDecider<MemberCommand, MemberState> = {
   name: 'member',
+  stateVersion: 2,
   initialState: emptyMember,
   evolve: evolveMember,
   decide: (command, s) => {
@@ -229,6 +242,8 @@ export const memberDecider: CommandDecider<MemberCommand, MemberState> = {
         return decideSmsOptOut(s, without(command));
       case 'DeleteMember':
         return decideDelete(s, without(command));
+      case 'SetChurchSharing':
+        return decideChurchSharing(s, without(command));
       case 'MoveLegacyContact':
         if (!s.exists) return [];
         return [

@@ -72,7 +72,10 @@ describe(planSummary.name, () => {
       reminderFrequency: 'weekly',
       phoneNumber: ' (201) 555-0123 ',
       smsOptIn: true,
-      shareProgress: true,
+      sharedWith: [
+        { kind: 'group', id: 'g1', name: 'Emmaus Road' },
+        { kind: 'church', id: 'c1', name: 'Grace Chapel' },
+      ],
     });
 
     expect(sut).toEqual([
@@ -80,7 +83,7 @@ describe(planSummary.name, () => {
       'Practices built around Bible reading and nature',
       'Weekly reminders, Sunday evening',
       'Text message nudges to (201) 555-0123',
-      'Your progress shared with the leaders of your groups and churches',
+      'Your progress shared with Emmaus Road and Grace Chapel',
       'Habit tracking and a journal with reflection prompts',
     ]);
   });
@@ -89,8 +92,8 @@ describe(planSummary.name, () => {
     expect(planSummary({ ...emptyDraft, phoneNumber: '(201) 555-0123' }).join(' ')).not.toContain('Text message');
   });
 
-  it('keeps progress private until the member chooses to share it', () => {
-    expect(emptyDraft.shareProgress).toBe(false);
+  it('keeps progress private until the member chooses, for each group or church, to share it (#26)', () => {
+    expect(emptyDraft.sharedWith).toEqual([]);
     expect(planSummary(emptyDraft)).toContain('Your progress kept private (you can share it in Settings)');
   });
 

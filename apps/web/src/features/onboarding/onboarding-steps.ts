@@ -20,8 +20,18 @@ export interface OnboardingDraft {
   smsOptIn: boolean;
   /** Numbers (as typed) the member proved with a texted code: texts are turned on only for one of them. */
   provedNumbers?: string[];
-  /** Whether leaders of the member's groups and churches see their progress: off until they choose it (#26). */
-  shareProgress: boolean;
+  /**
+   * The groups and churches the member already belongs to (an accepted invitation) whose leaders they chose to share
+   * their progress with: none until they choose, each on its own (#26).
+   */
+  sharedWith: SharedWith[];
+}
+
+/** One membership the member chose to share with in onboarding. */
+export interface SharedWith {
+  kind: 'group' | 'church';
+  id: string;
+  name: string;
 }
 
 export type OnboardingStep = 1 | 2 | 3 | 4;
@@ -32,7 +42,7 @@ export const emptyDraft: OnboardingDraft = {
   reminderFrequency: DEFAULT_REMINDER_FREQUENCY,
   phoneNumber: '',
   smsOptIn: false,
-  shareProgress: false,
+  sharedWith: [],
 };
 
 const fields = onboardingRequestSchema.shape;
@@ -85,8 +95,8 @@ export function planSummary(draft: OnboardingDraft): string[] {
   else if (frequency) lines.push(`${frequency.label} reminders, ${lowerFirst(frequency.description)}`);
   if (draft.smsOptIn && draft.phoneNumber.trim()) lines.push(`Text message nudges to ${draft.phoneNumber.trim()}`);
   lines.push(
-    draft.shareProgress
-      ? 'Your progress shared with the leaders of your groups and churches'
+    draft.sharedWith.length > 0
+      ? `Your progress shared with ${joinWords(draft.sharedWith.map((m) => m.name))}`
       : 'Your progress kept private (you can share it in Settings)',
   );
   lines.push('Habit tracking and a journal with reflection prompts');

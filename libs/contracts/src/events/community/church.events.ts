@@ -59,6 +59,11 @@ export const churchMemberLeftV1 = z.object({ ...ids, userId });
 export const churchMemberRemovedV1 = z.object({ ...ids, userId, removedBy: z.string().min(1) });
 /** `changedBy: 'system'` when the last admin's account was deleted and the longest-standing member took over. */
 export const churchMemberRoleChangedV1 = z.object({ ...ids, userId, role: z.enum(churchRoles), changedBy: z.string().min(1) });
+/**
+ * The member's own choice whether the church's pastors and admins see their progress (dashboard, curriculum progress;
+ * #26): off until they turn it on. Formation follows it for the curriculum figures.
+ */
+export const churchMemberSharingChangedV1 = z.object({ ...ids, userId, shares: z.boolean() });
 export const churchJoinRequestedV1 = z.object({ ...ids, requestId: z.string().min(1), userId });
 export const churchJoinRequestApprovedV1 = z.object({ ...ids, requestId: z.string().min(1), userId, decidedBy: userId });
 export const churchJoinRequestDeclinedV1 = z.object({ ...ids, requestId: z.string().min(1), userId, decidedBy: userId });
@@ -74,6 +79,7 @@ export const communityChurchEvents = {
   'community.church.member-left': { schemaVersion: 1, schema: churchMemberLeftV1 },
   'community.church.member-removed': { schemaVersion: 1, schema: churchMemberRemovedV1 },
   'community.church.member-role-changed': { schemaVersion: 1, schema: churchMemberRoleChangedV1 },
+  'community.church.member-sharing-changed': { schemaVersion: 1, schema: churchMemberSharingChangedV1 },
   'community.church.join-requested': { schemaVersion: 1, schema: churchJoinRequestedV1 },
   'community.church.join-request-approved': { schemaVersion: 1, schema: churchJoinRequestApprovedV1 },
   'community.church.join-request-declined': { schemaVersion: 1, schema: churchJoinRequestDeclinedV1 },

@@ -55,6 +55,12 @@ export const groupJoinRequestApprovedV1 = z.object({ ...ids, requestId: z.string
 export const groupJoinRequestDeclinedV1 = z.object({ ...ids, requestId: z.string().min(1), userId, decidedBy: userId });
 /** A member withdrew a pending request themselves. */
 export const groupJoinRequestWithdrawnV1 = z.object({ ...ids, requestId: z.string().min(1), userId });
+/**
+ * The member's own choice whether this group's leaders see their progress (#26): off until they turn it on, so a
+ * membership without this event does not share. Only the member changes it (or the one-time move of their old
+ * single choice, docs/churches.md "Sharing progress").
+ */
+export const groupMemberSharingChangedV1 = z.object({ ...ids, userId, shares: z.boolean() });
 /** A member rates a week's meeting 1–5; rating the same week again replaces the earlier rating. */
 export const groupMeetingRatedV1 = z.object({ ...ids, userId, weekStart: localDate, rating: z.number().int().min(1).max(5) });
 
@@ -78,6 +84,7 @@ export const communityGroupEvents = {
   'community.group.join-request-declined': { schemaVersion: 1, schema: groupJoinRequestDeclinedV1 },
   'community.group.join-request-withdrawn': { schemaVersion: 1, schema: groupJoinRequestWithdrawnV1 },
   'community.group.meeting-rated': { schemaVersion: 1, schema: groupMeetingRatedV1 },
+  'community.group.member-sharing-changed': { schemaVersion: 1, schema: groupMemberSharingChangedV1 },
   'community.group.attached-to-church': { schemaVersion: 1, schema: groupAttachedToChurchV1 },
   'community.group.detached-from-church': { schemaVersion: 1, schema: groupDetachedFromChurchV1 },
 } as const;

@@ -64,6 +64,12 @@ export const formationMemberSmsOptedOutV1 = z.object({
 /** v2: identity's opt-out v2 mirrored, with its `number-not-verified` source. */
 export const formationMemberSmsOptedOutV2 = formationMemberSmsOptedOutV1.extend({ source: z.enum(smsOptOutSources) });
 
+/**
+ * The member's choice to share their progress with one of their churches (community's membership event, mirrored so
+ * the curriculum progress follows it in the member's stream order, #26). Leaving the church records `shares: false`.
+ */
+export const formationMemberChurchSharingChangedV1 = z.object({ userId, churchId: z.string().min(1), shares: z.boolean() });
+
 export const formationMemberDeletedV1 = z.object({ userId, deletedAt: z.string().datetime({ offset: true }) });
 
 export const formationMemberEvents = {
@@ -75,5 +81,6 @@ export const formationMemberEvents = {
   'formation.member.email-unsubscribed': { schemaVersion: 1, schema: formationMemberEmailUnsubscribedV1 },
   'formation.member.sms-opted-in': { schemaVersion: 1, schema: formationMemberSmsOptedInV1 },
   'formation.member.sms-opted-out': eventVersions(formationMemberSmsOptedOutV1).next(formationMemberSmsOptedOutV2, (v1) => v1),
+  'formation.member.church-sharing-changed': { schemaVersion: 1, schema: formationMemberChurchSharingChangedV1 },
   'formation.member.deleted': { schemaVersion: 1, schema: formationMemberDeletedV1 },
 } as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;

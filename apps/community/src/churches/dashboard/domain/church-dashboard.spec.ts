@@ -7,9 +7,10 @@ const did = (checkIns: number, planActivities = 0, journalDays = 0) => ({ checkI
 /** A church of five: four share (anna, ben, cara, dan), one does not (quiet). */
 const church = () => {
   const sharing = emptyChurchSharing();
-  ['anna', 'ben', 'cara', 'dan', 'quiet'].forEach((userId, i) =>
-    applyMembership(sharing, userId, i + 1, { type: 'joined', shares: userId !== 'quiet' }),
-  );
+  ['anna', 'ben', 'cara', 'dan', 'quiet'].forEach((userId, i) => {
+    applyMembership(sharing, userId, 2 * i + 1, { type: 'joined' });
+    if (userId !== 'quiet') applyMembership(sharing, userId, 2 * i + 2, { type: 'sharing', shares: true });
+  });
   return { memberIds: new Set(Object.keys(sharing.members)), sharing };
 };
 

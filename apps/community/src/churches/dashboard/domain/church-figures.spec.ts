@@ -8,7 +8,6 @@ import {
   keptWeeks,
   memberWeekCounts,
   setMemberWeek,
-  setSharing,
 } from './church-figures';
 
 const fact = (kind: 'check-in' | 'plan-activity' | 'journal', date: string, done = true) => ({
@@ -55,30 +54,32 @@ describe('a church week', () => {
 });
 
 describe('who counts', () => {
-  it('follows joining and leaving in stream order, with the member’s sharing choice at the time they join', () => {
+  it('follows joining, sharing and leaving in stream order: a member who joins does not count until they share with the church', () => {
     const doc = emptyChurchSharing();
-    expect(applyMembership(doc, 'anna', 1, { type: 'joined', shares: true })).toBe(true);
-    expect(applyMembership(doc, 'quiet', 2, { type: 'joined', shares: false })).toBe(true);
-    expect(applyMembership(doc, 'anna', 1, { type: 'joined', shares: true })).toBe(false);
+    expect(applyMembership(doc, 'anna', 1, { type: 'joined' })).toBe(true);
+    expect(applyMembership(doc, 'quiet', 2, { type: 'joined' })).toBe(true);
+    expect(isCounted(doc, 'anna')).toBe(false);
+    expect(applyMembership(doc, 'anna', 3, { type: 'sharing', shares: true })).toBe(true);
+    expect(applyMembership(doc, 'anna', 3, { type: 'sharing', shares: false })).toBe(false);
     expect(isCounted(doc, 'anna')).toBe(true);
     expect(isCounted(doc, 'quiet')).toBe(false);
     expect(isCounted(doc, 'stranger')).toBe(false);
 
-    expect(applyMembership(doc, 'anna', 3, { type: 'unchanged' })).toBe(true);
-    expect(applyMembership(doc, 'anna', 4, { type: 'left' })).toBe(true);
+    expect(applyMembership(doc, 'anna', 4, { type: 'unchanged' })).toBe(true);
+    expect(applyMembership(doc, 'anna', 5, { type: 'left' })).toBe(true);
     expect(isCounted(doc, 'anna')).toBe(false);
-    expect(doc).toEqual({ members: { quiet: false }, version: 4 });
+    expect(doc).toEqual({ members: { quiet: false }, version: 5 });
   });
 
-  it('changes a member’s sharing choice only while they belong', () => {
+  it('takes a sharing choice only from a member, and a member who comes back starts not sharing', () => {
     const doc = emptyChurchSharing();
-    applyMembership(doc, 'quiet', 1, { type: 'joined', shares: false });
-
-    expect(setSharing(doc, 'quiet', true)).toBe(true);
-    expect(setSharing(doc, 'quiet', true)).toBe(false);
-    expect(setSharing(doc, 'stranger', true)).toBe(false);
-    expect(isCounted(doc, 'quiet')).toBe(true);
-    expect(doc.members).toEqual({ quiet: true });
+    applyMembership(doc, 'stranger', 1, { type: 'sharing', shares: true });
+    expect(doc.members).toEqual({});
+    applyMembership(doc, 'anna', 2, { type: 'joined' });
+    applyMembership(doc, 'anna', 3, { type: 'sharing', shares: true });
+    applyMembership(doc, 'anna', 4, { type: 'left' });
+    applyMembership(doc, 'anna', 5, { type: 'joined' });
+    expect(isCounted(doc, 'anna')).toBe(false);
   });
 });
 

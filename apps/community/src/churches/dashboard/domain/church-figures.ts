@@ -10,13 +10,11 @@ import { countFacts, isActive, type MemberActivity } from '../../../activity/dom
  * event changes nothing and an undo simply lowers them.
  */
 
-/** A church's members and whether each shares progress (identity's default is to share). */
+/** A church's members and whether each shares progress with it (their choice on the church's stream, off until turned on). */
 export interface ChurchSharing {
   members: Record<string, boolean>;
   /** The church stream's version last applied. */
   version: number;
-  /** Sharing choices that came while a member's join was being applied (see ChurchFiguresStore.sharingChanged). */
-  touches?: number;
 }
 
 export const emptyChurchSharing = (): ChurchSharing => ({ members: {}, version: 0 });
@@ -72,24 +70,18 @@ export const setMemberWeek = (week: ChurchWeekFigures, userId: string, counts: W
   return true;
 };
 
-export type MembershipChange = { type: 'joined'; shares: boolean } | { type: 'left' } | { type: 'unchanged' };
+export type MembershipChange = { type: 'joined' } | { type: 'left' } | { type: 'sharing'; shares: boolean } | { type: 'unchanged' };
 
 /**
  * Applies one membership fact of the church's stream; false when it was applied before. `change` says what it
- * means for the member: joined (with their sharing choice as community knows it now), left, or nothing (a role).
+ * means for the member: joined (not sharing until they choose, #26), left, their sharing choice, or nothing (a role).
  */
 export const applyMembership = (doc: ChurchSharing, userId: string, version: number, change: MembershipChange): boolean => {
   if (doc.version >= version) return false;
-  if (change.type === 'joined') doc.members[userId] = change.shares;
+  if (change.type === 'joined') doc.members[userId] = false;
   else if (change.type === 'left') delete doc.members[userId];
+  else if (change.type === 'sharing' && userId in doc.members) doc.members[userId] = change.shares;
   doc.version = version;
-  return true;
-};
-
-/** Sets a member's sharing choice when they belong to the church; false when nothing changed. */
-export const setSharing = (doc: ChurchSharing, userId: string, shares: boolean): boolean => {
-  if (!(userId in doc.members) || doc.members[userId] === shares) return false;
-  doc.members[userId] = shares;
   return true;
 };
 

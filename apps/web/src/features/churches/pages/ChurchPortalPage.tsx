@@ -16,7 +16,8 @@ import {
 } from '../churchesApi';
 import { ChurchLogo } from '../components/ChurchLogo';
 import { JoinByCodeForm } from '../components/JoinByCodeForm';
-import { useSharingNote } from '../../settings/sharing-note';
+import { sharingNoteText } from '../../settings/sharing-note';
+import { MySharingWith } from '../../sharing/components/MySharingWith';
 import { chooseActiveChurch } from '../active-church';
 
 /** What the visitor can do here: join (with the invitation's code), ask to join, or they belong already. */
@@ -29,7 +30,8 @@ function PortalActions({ churchId, slug, name, code }: { churchId: string; slug:
   const [join, joining] = useChurchesJoinMutation();
   const [request, requesting] = useChurchesRequestMutation();
   const [withdraw, withdrawing] = useChurchesWithdrawMutation();
-  const sharingNote = useSharingNote(!session);
+  // A new membership does not share until the member turns it on, right here once they belong (#26).
+  const sharingNote = sharingNoteText(false);
 
   if (!session) {
     return (
@@ -47,6 +49,7 @@ function PortalActions({ churchId, slug, name, code }: { churchId: string; slug:
     return (
       <div className="church-portal__actions">
         <p className="church-portal__member">You belong to this church{membership.myRole === 'admin' ? ' as an admin' : ''}.</p>
+        <MySharingWith kind="church" id={churchId} />
         {membership.myRole === 'admin' ? (
           <>
             <ButtonLink to={`/churches/${churchId}/dashboard`}>Pastor’s dashboard</ButtonLink>

@@ -6,7 +6,7 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { chooseActiveChurch, useActiveChurch } from '../active-church';
 import { churchFailure, showFieldErrors } from '../church-errors';
 import { useChurchesCreateMutation, useChurchesJoinMutation, useChurchesLeaveMutation } from '../churchesApi';
-import { useSharingNote } from '../../settings/sharing-note';
+import { sharingNoteText } from '../../settings/sharing-note';
 import { ChurchFields, type ChurchFormValues, emptyChurchForm } from '../components/ChurchFields';
 import { ChurchLogo } from '../components/ChurchLogo';
 import { JoinByCodeForm } from '../components/JoinByCodeForm';
@@ -60,7 +60,8 @@ export function ChurchesPage() {
   const { notification } = App.useApp();
   const [join, joining] = useChurchesJoinMutation();
   const [leave] = useChurchesLeaveMutation();
-  const sharingNote = useSharingNote();
+  // A new membership does not share until the member turns it on (#26).
+  const sharingNote = sharingNoteText(false);
   const loading = !user;
   const leaveChurch = async (churchId: string, name: string) => {
     const result = await leave(churchId);

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { httpStatusOf } from '../../../shared/api/problem-details';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { JoinButton } from '../components/JoinButton';
+import { MySharingWith } from '../../sharing/components/MySharingWith';
 import { MeetingInfo } from '../components/MeetingInfo';
 import { MembersList } from '../components/MembersList';
 import { PrayerRequests } from '../components/PrayerRequests';
@@ -98,6 +99,7 @@ export function GroupPage() {
         </div>
       </header>
 
+      {member ? <MySharingWith kind="group" id={group.id} /> : null}
       {member ? (
         <Tabs
           className="group-tabs"

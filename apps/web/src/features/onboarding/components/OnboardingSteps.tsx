@@ -18,9 +18,11 @@ import { connectionOptions, reminderFrequencies, spiritualGoals, type Connection
 import { Input, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { ChoiceCard } from '../../../shared/components/ChoiceCard';
+import { NO_MEMBERSHIPS_YET, sharingLabel } from '../../sharing/sharing-words';
+import { useSharingMineQuery } from '../../sharing/sharingApi';
 import { PhoneCodeVerification } from '../../sms/components/PhoneCodeVerification';
 import { SmsConsentCheckbox } from '../../sms/components/SmsConsentCheckbox';
-import { isProved, planSummary, type OnboardingDraft } from '../onboarding-steps';
+import { isProved, planSummary, type OnboardingDraft, type SharedWith } from '../onboarding-steps';
 
 type Change = (patch: Partial<OnboardingDraft>) => void;
 
@@ -112,37 +114,42 @@ export function ReminderStep({ draft, onChange }: { draft: OnboardingDraft; onCh
 }
 
 /**
- * Sharing progress is asked, not assumed (#26): a real choice, private first and chosen until the member picks the
- * other. One choice covers every group and church they belong to or join (Settings changes it any time).
+ * Sharing progress is asked, not assumed (#26): one choice per group and church the member already belongs to (an
+ * accepted invitation), each off until they turn it on. A member in none is told that joining one will ask.
  */
 function SharingChoice({ draft, onChange }: { draft: OnboardingDraft; onChange: Change }) {
+  const mine = useSharingMineQuery(undefined, { refetchOnMountOrArgChange: true });
+  const memberships: SharedWith[] = [
+    ...(mine.data?.groups ?? []).map((g) => ({ kind: 'group' as const, id: g.id, name: g.name })),
+    ...(mine.data?.churches ?? []).map((c) => ({ kind: 'church' as const, id: c.id, name: c.name })),
+  ];
+  const chosen = (m: SharedWith) => draft.sharedWith.some((s) => s.kind === m.kind && s.id === m.id);
+  const toggle = (m: SharedWith, on: boolean) =>
+    onChange({ sharedWith: on ? [...draft.sharedWith.filter((s) => !(s.kind === m.kind && s.id === m.id)), m] : draft.sharedWith.filter((s) => !(s.kind === m.kind && s.id === m.id)) });
   return (
     <fieldset className="choice-list sharing-choice" aria-describedby="sharing-choice-help">
       <legend className="field-label">Share your progress with your groups and churches?</legend>
       <p id="sharing-choice-help" className="field-help sharing-choice__help">
-        Leaders of the groups and churches you belong to could see how many habits you checked in, plan activities you
-        finished and days you journaled. Never what you write. Change it any time in Settings.
+        Leaders of a group or church you share with see how many habits you checked in, plan activities you finished and
+        days you journaled. Never what you write. You choose for each one, and can change it any time in Settings.
       </p>
-      <ChoiceCard
-        type="radio"
-        name="shareProgress"
-        value="private"
-        title="Keep my progress private"
-        description="Leaders see that you are a member, and nothing of your progress."
-        icon={<LockOutlined />}
-        checked={!draft.shareProgress}
-        onChange={(on) => on && onChange({ shareProgress: false })}
-      />
-      <ChoiceCard
-        type="radio"
-        name="shareProgress"
-        value="share"
-        title="Share my progress with my leaders"
-        description="Your counts appear on your group leaders' and church admins' dashboards."
-        icon={<TeamOutlined />}
-        checked={draft.shareProgress}
-        onChange={(on) => on && onChange({ shareProgress: true })}
-      />
+      {mine.isLoading ? null : memberships.length === 0 ? (
+        <p className="field-help sharing-choice__none">{NO_MEMBERSHIPS_YET}</p>
+      ) : (
+        memberships.map((m) => (
+          <ChoiceCard
+            key={`${m.kind}:${m.id}`}
+            type="checkbox"
+            name="sharedWith"
+            value={`${m.kind}:${m.id}`}
+            title={sharingLabel(m.kind, m.name)}
+            description={m.kind === 'group' ? 'Your counts appear on its leaders’ dashboard.' : 'Your counts appear on its pastors’ dashboard.'}
+            icon={m.kind === 'group' ? <TeamOutlined /> : <LockOutlined />}
+            checked={chosen(m)}
+            onChange={(on) => toggle(m, on)}
+          />
+        ))
+      )}
     </fieldset>
   );
 }

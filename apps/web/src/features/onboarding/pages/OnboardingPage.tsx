@@ -19,6 +19,7 @@ import {
 } from '../onboarding-steps';
 import { asApiError, fieldErrorsOf } from '../../auth/auth-errors';
 import { useOnboardingCompleteMutation } from '../onboardingApi';
+import { useSharingChurchMutation, useSharingGroupMutation } from '../../sharing/sharingApi';
 
 const stepCopy: Record<OnboardingStep, { title: string; lead: string }> = {
   1: { title: 'What are your spiritual goals?', lead: 'Choose as many as you like. Your plan will focus on them.' },
@@ -40,6 +41,8 @@ export function OnboardingPage() {
   /** The server's word on the number (e.g. not a valid one), until the member changes it. */
   const [phoneRefusal, setPhoneRefusal] = useState<string | null>(null);
   const [complete, { isLoading }] = useOnboardingCompleteMutation();
+  const [shareGroup] = useSharingGroupMutation();
+  const [shareChurch] = useSharingChurchMutation();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   if (user?.onboardingCompleted) return <Navigate to="/plan" replace />;
@@ -65,7 +68,6 @@ export function OnboardingPage() {
       reminderFrequency: draft.reminderFrequency,
       phoneNumber: draft.phoneNumber.trim(),
       smsOptIn: draft.smsOptIn,
-      shareProgressWithGroups: draft.shareProgress,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     // A number that replied STOP is refused whoever asks (409): the member reads why beside the number.
@@ -79,6 +81,15 @@ export function OnboardingPage() {
       console.error('Onboarding failed', result.error);
       notification.error({ message: 'Setup incomplete', description: 'Please try completing setup again.' });
       return;
+    }
+    // Each membership's own choice (#26), saved once the account is set up.
+    const shared = await Promise.all(
+      draft.sharedWith.map((m) =>
+        m.kind === 'group' ? shareGroup({ id: m.id, setSharingDto: { shares: true } }) : shareChurch({ id: m.id, setSharingDto: { shares: true } }),
+      ),
+    );
+    if (shared.some((r) => r.error)) {
+      notification.warning({ message: 'Some sharing choices were not saved', description: 'Please turn them on in Settings, under Privacy.' });
     }
     notification.success({ message: 'Welcome to your spiritual journey!', description: 'Your personalized plan has been created.' });
     await refreshProfile();

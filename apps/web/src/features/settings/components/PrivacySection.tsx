@@ -1,36 +1,28 @@
-import { App, Card, Switch } from 'antd';
-import { toastSaved, toastSaveFailed } from '../settings-toasts';
-import { useSettingsUpdateMutation, type AccountSettings } from '../settingsApi';
+import { Card, Skeleton } from 'antd';
+import { MembershipSharingSwitch } from '../../sharing/components/MembershipSharingSwitch';
+import { NO_MEMBERSHIPS_YET } from '../../sharing/sharing-words';
+import { useSharingMineQuery } from '../../sharing/sharingApi';
 
-export function PrivacySection({ settings }: { settings: AccountSettings }) {
-  const [update, { isLoading }] = useSettingsUpdateMutation();
-  const { notification } = App.useApp();
-
-  const onChange = async (shareProgressWithGroups: boolean) => {
-    const result = await update({ shareProgressWithGroups });
-    if (result.error) return toastSaveFailed(notification);
-    toastSaved(notification, shareProgressWithGroups ? 'Your groups can now see your progress.' : 'Your progress is now private.');
-  };
+/** Each group and church the member belongs to, with its own sharing switch (#26): off until they turn it on. */
+export function PrivacySection() {
+  const mine = useSharingMineQuery(undefined, { refetchOnMountOrArgChange: true });
+  const memberships = [
+    ...(mine.data?.groups ?? []).map((g) => ({ kind: 'group' as const, ...g })),
+    ...(mine.data?.churches ?? []).map((c) => ({ kind: 'church' as const, ...c })),
+  ];
 
   return (
     <Card title={<h2 className="card-heading">Privacy</h2>} variant="borderless" className="settings-card">
-      <div className="setting-row">
-        <div>
-          <label htmlFor="share-progress" className="setting-row__label">
-            Share my progress with my groups
-          </label>
-          <p className="setting-row__help" id="share-progress-help">
-            Group leaders and members see your streaks and completed activities, never your journal.
-          </p>
-        </div>
-        <Switch
-          id="share-progress"
-          aria-describedby="share-progress-help"
-          checked={settings.shareProgressWithGroups}
-          loading={isLoading}
-          onChange={(checked) => void onChange(checked)}
-        />
-      </div>
+      <p className="setting-row__help privacy-intro">Choose for each group and church whether its leaders see your progress.</p>
+      {mine.isLoading ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : mine.isError ? (
+        <p role="alert">Your groups and churches could not be loaded. Please reload the page.</p>
+      ) : memberships.length === 0 ? (
+        <p className="setting-row__help">{NO_MEMBERSHIPS_YET}</p>
+      ) : (
+        memberships.map((m) => <MembershipSharingSwitch key={`${m.kind}:${m.id}`} {...m} />)
+      )}
     </Card>
   );
 }

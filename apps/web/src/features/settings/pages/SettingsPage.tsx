@@ -43,7 +43,7 @@ export function SettingsPage() {
         <div className="settings-stack">
           <ProfileSection settings={settings} />
           <RemindersSection settings={settings} />
-          <PrivacySection settings={settings} />
+          <PrivacySection />
           <PasswordSection />
           <TwoFactorSection />
           <AccountSection />

@@ -873,6 +873,26 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    sharingMine: build.query<SharingMineApiResponse, SharingMineApiArg>({
+      query: () => ({ url: `/sharing` }),
+    }),
+    sharingAll: build.mutation<SharingAllApiResponse, SharingAllApiArg>({
+      query: (queryArg) => ({ url: `/sharing`, method: 'PUT', body: queryArg }),
+    }),
+    sharingChurch: build.mutation<SharingChurchApiResponse, SharingChurchApiArg>({
+      query: (queryArg) => ({
+        url: `/sharing/churches/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PUT',
+        body: queryArg.setSharingDto,
+      }),
+    }),
+    sharingGroup: build.mutation<SharingGroupApiResponse, SharingGroupApiArg>({
+      query: (queryArg) => ({
+        url: `/sharing/groups/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PUT',
+        body: queryArg.setSharingDto,
+      }),
+    }),
     smsWebhookInbound: build.mutation<SmsWebhookInboundApiResponse, SmsWebhookInboundApiArg>({
       query: (queryArg) => ({
         url: `/sms/inbound`,
@@ -1422,6 +1442,20 @@ export type PhoneVerificationSendApiResponse = /** status 201  */ PhoneVerificat
 export type PhoneVerificationSendApiArg = PhoneVerificationRequestDto;
 export type PhoneVerificationConfirmApiResponse = /** status 200  */ PhoneVerifiedDto;
 export type PhoneVerificationConfirmApiArg = PhoneVerificationConfirmDto;
+export type SharingMineApiResponse = /** status 200  */ MySharingDto;
+export type SharingMineApiArg = void;
+export type SharingAllApiResponse = /** status 200  */ MySharingDto;
+export type SharingAllApiArg = SetSharingDto;
+export type SharingChurchApiResponse = /** status 200  */ MySharingDto;
+export type SharingChurchApiArg = {
+  id: string;
+  setSharingDto: SetSharingDto;
+};
+export type SharingGroupApiResponse = /** status 200  */ MySharingDto;
+export type SharingGroupApiArg = {
+  id: string;
+  setSharingDto: SetSharingDto;
+};
 export type SmsWebhookInboundApiResponse = /** status 200 Read (and acted on, for a keyword from a known number) */ string;
 export type SmsWebhookInboundApiArg = {
   /** HMAC-SHA1 of the URL and fields with the account's auth token */
@@ -2949,6 +2983,21 @@ export type PhoneVerificationConfirmDto = {
   timeZone?: string;
   code: string;
 };
+export type MySharingDto = {
+  groups: {
+    id: string;
+    name: string;
+    shares: boolean;
+  }[];
+  churches: {
+    id: string;
+    name: string;
+    shares: boolean;
+  }[];
+};
+export type SetSharingDto = {
+  shares: boolean;
+};
 export type InboundSmsDto = {
   From: string;
   Body: string;
@@ -3308,6 +3357,11 @@ export const {
   useSettingsUpdateMutation,
   usePhoneVerificationSendMutation,
   usePhoneVerificationConfirmMutation,
+  useSharingMineQuery,
+  useLazySharingMineQuery,
+  useSharingAllMutation,
+  useSharingChurchMutation,
+  useSharingGroupMutation,
   useSmsWebhookInboundMutation,
   usePlansCurrentQuery,
   useLazyPlansCurrentQuery,

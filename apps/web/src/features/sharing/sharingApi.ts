@@ -1,0 +1,29 @@
+import { mySharingSchema } from '@abide/contracts';
+import { abideApi, type SharingMineApiResponse } from '../../shared/api/generated/abideApi';
+import { checkedBy } from '../../shared/api/response-schema';
+
+export type MySharing = SharingMineApiResponse;
+const sharingChecked = checkedBy<MySharing>(mySharingSchema);
+
+/** The member's sharing choices, one per group and church they belong to (#26). */
+export const sharingApi = abideApi.enhanceEndpoints<'MySharing'>({
+  addTagTypes: ['MySharing'],
+  endpoints: {
+    // Joining or leaving changes the list: pages read it afresh when they open.
+    sharingMine: { responseSchema: sharingChecked, providesTags: ['MySharing'], keepUnusedDataFor: 0 },
+    // Every change answers the member's whole list: it replaces the cached one at once, so each page shows the same
+    // choices; the list is also read again, in case a read begun before the change (a page opening) lands after it.
+    sharingGroup: { responseSchema: sharingChecked, invalidatesTags: ['MySharing'], onQueryStarted: (_a, api) => keep(api.dispatch, api.queryFulfilled) },
+    sharingChurch: { responseSchema: sharingChecked, invalidatesTags: ['MySharing'], onQueryStarted: (_a, api) => keep(api.dispatch, api.queryFulfilled) },
+    sharingAll: { responseSchema: sharingChecked, invalidatesTags: ['MySharing'], onQueryStarted: (_a, api) => keep(api.dispatch, api.queryFulfilled) },
+  },
+});
+
+type Dispatch = (action: ReturnType<typeof sharingApi.util.upsertQueryData>) => unknown;
+/** The list a change answered becomes the cached list (a failure is reported by the switch that asked). */
+async function keep(dispatch: Dispatch, answer: Promise<{ data: MySharing }>): Promise<void> {
+  const result = await answer.catch(() => null);
+  if (result) dispatch(sharingApi.util.upsertQueryData('sharingMine', undefined, result.data));
+}
+
+export const { useSharingMineQuery, useSharingGroupMutation, useSharingChurchMutation, useSharingAllMutation } = sharingApi;
