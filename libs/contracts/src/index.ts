@@ -40,3 +40,4 @@ export * from './http/curriculum.dto';
 export * from './events/formation/curriculum.events';
 export * from './http/member-import.dto';
 export * from './http/member-import-limits';
+export * from './http/edge-policy';
