@@ -56,21 +56,25 @@ describe('sign-in limits follow the account, with a per-network ceiling on failu
     await awayFromRateWindowEdge(WINDOW_SECONDS, 90);
     const churchWifi = randomClientIp();
 
-    // The room signs in within seconds of the pastor asking (one every 150 ms, each answered when it is); someone on the
-    // same Wi-Fi sends guesses at one account all at once, in the middle of it.
+    // The room signs in within seconds of the pastor asking, five at a time (each counted until it is answered, so five
+    // at a time keeps the successes in flight far below the ceiling on a slow machine); someone on the same Wi-Fi sends
+    // guesses at one account all at once, in the middle of it.
     const started = Date.now();
     // A 503 is the shared test machine keeping identity's engines waiting, not a limit: that person presses Sign In
     // again after a second, as anyone would, and every answer either of them got is kept.
-    const room = members.slice(1).map(async (member, i) => {
-      await pause(i * 150);
+    const signInOnce = async (member: UserSession) => {
       const first = await signIn(churchWifi, member.email, member.password);
       if (first.status !== 503) return [first];
       await pause(1000);
       return [first, await signIn(churchWifi, member.email, member.password)];
-    });
-    await pause((congregation * 150) / 2);
-    const guesses = await Promise.all(Array.from({ length: guessCount }, (_, i) => signIn(churchWifi, target.email, `not the password ${i}`)));
-    const answers = await Promise.all(room);
+    };
+    const room = members.slice(1);
+    const firstHalf = await inBatches(room.slice(0, congregation / 2), 5, signInOnce);
+    const [guesses, secondHalf] = await Promise.all([
+      Promise.all(Array.from({ length: guessCount }, (_, i) => signIn(churchWifi, target.email, `not the password ${i}`))),
+      inBatches(room.slice(congregation / 2), 5, signInOnce),
+    ]);
+    const answers = [...firstHalf, ...secondHalf];
     const elapsedMs = Date.now() - started;
 
     // Nobody is held back by a limit, and everyone is signed in within the minute.
