@@ -1,3 +1,4 @@
+import type { ProblemDetails } from '@abide/contracts';
 import type { Page } from 'playwright-core';
 import { JournalPage } from './pages/JournalPage';
 import { seedJournalEntry } from './seed/formation';
@@ -69,5 +70,44 @@ describe('journal insight', () => {
 
     expect(insight).toContain('You wrote only “Long day, nothing new”. That is too little to reflect on, so this is a general prompt.');
     await screenshot(page, 'journal-insight-general');
+  });
+
+  it.each([
+    ['1280', viewports.desktop],
+    ['390', viewports.phone],
+  ])('says when the member may ask again once they asked for many reflections, at %s px', async (width, viewport) => {
+    const { page } = session;
+    await page.setViewportSize(viewport);
+    const member = await seedMember();
+    const entry = await seedJournalEntry(member.session, { content: PETER_AT_WORK });
+    // The gateway's allowance (JOURNAL_INSIGHT_RATE_LIMIT_MAX: 20 per 10 minutes per member), spent on other devices.
+    for (let i = 0; i < 20; i += 5) {
+      const asked = await Promise.all(Array.from({ length: 5 }, () => member.session.post(`/api/journal/entries/${entry.id}/insight`)));
+      expect(asked.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    }
+    await signIn(page, member);
+    const journal = await new JournalPage(page).open();
+
+    const answered = page.waitForResponse((res) => res.url().endsWith(`/api/journal/entries/${entry.id}/insight`));
+    await journal.entry(journal.recent, "Read about Peter's call").getByRole('button', { name: 'Get AI insight' }).click();
+    const answer = await answered;
+    const problem = (await answer.json()) as ProblemDetails;
+
+    expect(answer.status()).toBe(429);
+    // The server's moment in the member's own clock (rounded up to the minute), beside the server's words.
+    const at = await page.evaluate(
+      (iso) => new Date(Math.ceil(Date.parse(iso) / 60_000) * 60_000).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }),
+      problem.retryAt!,
+    );
+    const dialog = page.getByRole('dialog', { name: 'Insight on your reflection' });
+    await dialog.getByText('Please wait a little before asking again').waitFor();
+    const said = await dialog.innerText();
+    expect(said).toMatch(/You have asked for many reflections in a short time\. Try again in \d+ (minutes?|seconds?)\./);
+    expect(said).toContain(`You can try again at ${at}.`);
+    expect(said).not.toContain("We couldn't reflect on this entry right now");
+    expect(await outsideWindow(page, dialog.locator('.ant-modal-content'))).toEqual({ left: 0, right: 0 });
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, `journal-insight-limit-${width}`);
+    await expectAccessible(page, 'reflections held back by the limit', { widths: [width === '390' ? 'phone' : 'desktop'] });
   });
 });
