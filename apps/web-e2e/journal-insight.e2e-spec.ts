@@ -1,4 +1,3 @@
-import type { ProblemDetails } from '@abide/contracts';
 import type { Page } from 'playwright-core';
 import { JournalPage } from './pages/JournalPage';
 import { seedJournalEntry } from './seed/formation';
@@ -6,6 +5,7 @@ import { seedMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
 import { outsideWindow, sidewaysScroll } from './support/layout';
+import { refusedUntil } from './support/rate-limit';
 import { signIn } from './support/sign-in';
 
 const PETER_AT_WORK =
@@ -90,15 +90,10 @@ describe('journal insight', () => {
 
     const answered = page.waitForResponse((res) => res.url().endsWith(`/api/journal/entries/${entry.id}/insight`));
     await journal.entry(journal.recent, "Read about Peter's call").getByRole('button', { name: 'Get AI insight' }).click();
-    const answer = await answered;
-    const problem = (await answer.json()) as ProblemDetails;
+    const { status, at } = await refusedUntil(page, await answered);
 
-    expect(answer.status()).toBe(429);
-    // The server's moment in the member's own clock (rounded up to the minute), beside the server's words.
-    const at = await page.evaluate(
-      (iso) => new Date(Math.ceil(Date.parse(iso) / 60_000) * 60_000).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }),
-      problem.retryAt!,
-    );
+    // The server's moment in the member's own clock, beside the server's words.
+    expect(status).toBe(429);
     const dialog = page.getByRole('dialog', { name: 'Insight on your reflection' });
     await dialog.getByText('Please wait a little before asking again').waitFor();
     const said = await dialog.innerText();
