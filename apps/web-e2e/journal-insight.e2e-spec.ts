@@ -5,6 +5,7 @@ import { seedMember } from './seed/members';
 import { screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
 import { outsideWindow, sidewaysScroll } from './support/layout';
+import { refusedUntil } from './support/rate-limit';
 import { signIn } from './support/sign-in';
 
 const PETER_AT_WORK =
@@ -69,5 +70,39 @@ describe('journal insight', () => {
 
     expect(insight).toContain('You wrote only “Long day, nothing new”. That is too little to reflect on, so this is a general prompt.');
     await screenshot(page, 'journal-insight-general');
+  });
+
+  it.each([
+    ['1280', viewports.desktop],
+    ['390', viewports.phone],
+  ])('says when the member may ask again once they asked for many reflections, at %s px', async (width, viewport) => {
+    const { page } = session;
+    await page.setViewportSize(viewport);
+    const member = await seedMember();
+    const entry = await seedJournalEntry(member.session, { content: PETER_AT_WORK });
+    // The gateway's allowance (JOURNAL_INSIGHT_RATE_LIMIT_MAX: 20 per 10 minutes per member), spent on other devices.
+    for (let i = 0; i < 20; i += 5) {
+      const asked = await Promise.all(Array.from({ length: 5 }, () => member.session.post(`/api/journal/entries/${entry.id}/insight`)));
+      expect(asked.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    }
+    await signIn(page, member);
+    const journal = await new JournalPage(page).open();
+
+    const answered = page.waitForResponse((res) => res.url().endsWith(`/api/journal/entries/${entry.id}/insight`));
+    await journal.entry(journal.recent, "Read about Peter's call").getByRole('button', { name: 'Get AI insight' }).click();
+    const { status, at } = await refusedUntil(page, await answered);
+
+    // The server's moment in the member's own clock, beside the server's words.
+    expect(status).toBe(429);
+    const dialog = page.getByRole('dialog', { name: 'Insight on your reflection' });
+    await dialog.getByText('Please wait a little before asking again').waitFor();
+    const said = await dialog.innerText();
+    expect(said).toMatch(/You have asked for many reflections in a short time\. Try again in \d+ (minutes?|seconds?)\./);
+    expect(said).toContain(`You can try again at ${at}.`);
+    expect(said).not.toContain("We couldn't reflect on this entry right now");
+    expect(await outsideWindow(page, dialog.locator('.ant-modal-content'))).toEqual({ left: 0, right: 0 });
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, `journal-insight-limit-${width}`);
+    await expectAccessible(page, 'reflections held back by the limit', { widths: [width === '390' ? 'phone' : 'desktop'] });
   });
 });

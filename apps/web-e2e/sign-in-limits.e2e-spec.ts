@@ -1,10 +1,10 @@
-import type { ProblemDetails } from '@abide/contracts';
 import { call, randomClientIp } from '@abide/testing';
 import { LoginPage } from './pages/LoginPage';
 import { seedMember } from './seed/members';
 import { expectAccessible } from './support/accessibility';
 import { screenshot, useBrowser, viewports } from './support/browser';
 import { sidewaysScroll } from './support/layout';
+import { refusedUntil } from './support/rate-limit';
 
 /** Identity's default: wrong passwords an account may have before it is held back (then 30 s, doubling). */
 const ACCOUNT_FAILURES = 5;
@@ -31,15 +31,10 @@ describe.each([
 
     const answered = page.waitForResponse((res) => res.url().endsWith('/api/auth/sign-in'));
     await login.signInButton.click();
-    const answer = await answered;
-    const problem = (await answer.json()) as ProblemDetails;
+    const { status, at } = await refusedUntil(page, await answered);
 
-    expect(answer.status()).toBe(429);
+    expect(status).toBe(429);
     // The page names the server's moment in the member's clock (rounded up to the minute), never a guess of its own.
-    const at = await page.evaluate(
-      (iso) => new Date(Math.ceil(Date.parse(iso) / 60_000) * 60_000).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }),
-      problem.retryAt!,
-    );
     await login.limitNotice.waitFor();
     const notice = await login.limitNotice.innerText();
     expect(notice).toContain(`You can try again at ${at}.`);

@@ -118,6 +118,9 @@ export const namespaceOf = (profile) => {
 
 export const serviceNames = ['identity', 'formation', 'library', 'community', 'gateway'];
 
+/** Failed sign-ins per client network per 15 minutes on the e2e stack (the gateway's default is 300). */
+export const TEST_SIGN_IN_FAILURES_PER_NETWORK = 40;
+
 /**
  * Environment of one service. The namespace keeps a test run's databases, topics and consumer groups apart from dev's;
  * `namespace` overrides it (each fault test runs against topics and databases no one used before).
@@ -174,6 +177,9 @@ export const serviceEnv = (name, profile, engineEnv, { namespace, replicas = 1, 
         // Test stacks share two cores with Chromium and other stacks: a burst of serialised writes to one document may
         // take longer than production's 10 s there, and a 504 would then say more about the machine than the code.
         ...(profile === 'dev' || profile.startsWith('bench') ? {} : { UPSTREAM_TIMEOUT_MS: '30000' }),
+        // The e2e stack's ceiling of failed sign-ins per network is lower than production's 300, so the spec that proves
+        // successful sign-ins are never counted needs a congregation of 30 rather than 300 (apps/gateway/test/auth-rate-limits).
+        ...(profile === 'test' ? { SIGN_IN_FAILURES_PER_NETWORK_MAX: String(TEST_SIGN_IN_FAILURES_PER_NETWORK) } : {}),
         IDENTITY_URL: urls('identity'),
         FORMATION_URL: urls('formation'),
         LIBRARY_URL: urls('library'),

@@ -8,6 +8,7 @@ import { LiveSignalsConsumer } from './live/live-signals.consumer';
 import { LiveStreams } from './live/live-streams';
 import { ServiceClient } from './proxy/service-client';
 import { RateLimitCounters } from './rate-limit/rate-limit-counters';
+import { MemberOfRequest } from './rate-limit/member-of-request';
 import { RateLimits } from './rate-limit/rate-limits';
 
 /**
@@ -26,6 +27,7 @@ export class AppModule {
         ServiceClient,
         RateLimitCounters,
         RateLimits,
+        MemberOfRequest,
         DownstreamHealth,
         ApiDocument,
         LiveStreams,

@@ -41,3 +41,4 @@ export * from './http/curriculum.dto';
 export * from './events/formation/curriculum.events';
 export * from './http/member-import.dto';
 export * from './http/member-import-limits';
+export * from './http/edge-policy';

@@ -23,7 +23,7 @@ import {
   updateChurchRequestSchema,
 } from '@abide/contracts';
 import { metaOfRequest } from '@abide/event-store';
-import { ApiProblems, CreatedLocation, createZodDto } from '@abide/platform';
+import { ApiProblems, CreatedLocation, createZodDto, EdgePolicy } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ChurchCommands } from './commands/church-commands';
@@ -96,6 +96,8 @@ export class ChurchesController {
   })
   @ApiResponse({ status: 200, type: ChurchSummaryDto })
   @ApiProblems(400, 401, 404, 409, 429)
+  // Join codes are short: codes that match no church are limited per network, so they cannot be guessed.
+  @EdgePolicy({ rateLimit: 'church-join' })
   @Post('join')
   @HttpCode(200)
   async join(@CurrentUser() caller: AuthUser, @Body() body: JoinChurchDto, @Req() req: FastifyRequest): Promise<ChurchSummary> {

@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import { ApiBody, ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import type { JournalEntry } from '@abide/contracts';
-import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery, EdgePolicy } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { JournalCommands } from './commands/journal-commands';
@@ -141,6 +141,8 @@ export class JournalController {
   })
   @ApiResponse({ status: 200, type: JournalInsightDto })
   @ApiProblems(401, 404)
+  // The built-in reflection is CPU work on this service's event loop; the configured assistant may be slow to answer.
+  @EdgePolicy({ rateLimit: 'journal-insight', timeoutMs: 15_000 })
   @Post('entries/:id/insight')
   @HttpCode(200)
   async insight(@CurrentUser() caller: AuthUser, @Param('id') id: string) {

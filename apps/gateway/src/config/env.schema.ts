@@ -72,6 +72,12 @@ export const gatewayEnvSchema = z.object({
   JOIN_CODE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(50),
   JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /**
+   * Reflections on journal entries per member per window (only those made count): the built-in one is CPU work on
+   * formation's event loop, and no one reflecting on their own entries asks for 20 in ten minutes (docs/api.md "Limits").
+   */
+  JOURNAL_INSIGHT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(20),
+  JOURNAL_INSIGHT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /**
    * Which proxies' X-Forwarded-For to believe for the client IP (Fastify trustProxy): `true`, `false`, a hop count,
    * or comma-separated addresses/CIDRs/keywords (`loopback`, `uniquelocal`). Default: the local dev proxy only. Production
    * refuses `true`, `uniquelocal`, `linklocal` and ranges wider than /16 (libs/platform/src/config/production-checks.ts).

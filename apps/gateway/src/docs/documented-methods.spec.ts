@@ -33,4 +33,16 @@ describe(DocumentedMethods.name, () => {
     expect(methods.methodsOf('/api/unknown')).toBeUndefined();
     expect(methods.methodsOf('/api/groups/0195/members')).toBeUndefined();
   });
+
+  it('finds a route’s edge policy by its method, as the services’ routers do', () => {
+    const routes = new DocumentedMethods({
+      paths: {
+        '/api/groups/discover': { get: op },
+        '/api/groups/{id}': { post: { ...op, 'x-abide-edge': { rateLimit: 'church-join' } } },
+      } as OpenAPIObject['paths'],
+    });
+    // A POST to /groups/discover is served by POST /groups/{id}, so it is counted as one.
+    expect(routes.policyOf('POST', '/api/groups/discover')).toEqual({ rateLimit: 'church-join' });
+    expect(routes.policyOf('GET', '/api/groups/discover')).toBeUndefined();
+  });
 });

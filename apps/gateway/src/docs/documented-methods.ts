@@ -1,3 +1,4 @@
+import { EDGE_POLICY_EXTENSION, type EdgePolicy } from '@abide/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
@@ -11,6 +12,8 @@ interface Node {
   methods?: readonly string[];
   /** The documented path that ends here (`/habits/{id}`). */
   template?: string;
+  /** The edge policies its operations declare (`x-abide-edge`), by upper-case method. */
+  policies?: ReadonlyMap<string, EdgePolicy>;
 }
 
 const node = (): Node => ({ literal: new Map() });
@@ -41,6 +44,12 @@ export class DocumentedMethods {
       if (declared.includes('GET') && !declared.includes('HEAD')) declared.push('HEAD');
       at.methods = declared;
       at.template = path;
+      const policies = new Map<string, EdgePolicy>();
+      for (const method of HTTP_METHODS) {
+        const policy = (item[method] as Record<string, unknown> | undefined)?.[EDGE_POLICY_EXTENSION];
+        if (policy) policies.set(method.toUpperCase(), policy as EdgePolicy);
+      }
+      if (policies.size) at.policies = policies;
     }
   }
 
@@ -54,11 +63,20 @@ export class DocumentedMethods {
     return this.find(this.root, segmentsOf(path), 0)?.template;
   }
 
-  private find(at: Node, segments: string[], index: number): Node | undefined {
-    if (index === segments.length) return at.methods ? at : undefined;
+  /**
+   * The edge policy (`x-abide-edge`) the document declares for a request. Matched per method, as the services' routers
+   * do (a POST goes to the path that declares POST, even where a concrete path declares only GET); `path` is the
+   * decoded path without the query, so a percent-encoded spelling of a limited route is still limited.
+   */
+  policyOf(method: string, path: string): EdgePolicy | undefined {
+    return this.find(this.root, segmentsOf(path), 0, (n) => !!n.methods?.includes(method))?.policies?.get(method);
+  }
+
+  private find(at: Node, segments: string[], index: number, accepts: (node: Node) => boolean = (n) => !!n.methods): Node | undefined {
+    if (index === segments.length) return accepts(at) ? at : undefined;
     const literal = at.literal.get(segments[index]);
-    const found = literal && this.find(literal, segments, index + 1);
+    const found = literal && this.find(literal, segments, index + 1, accepts);
     if (found) return found;
-    return at.param && this.find(at.param, segments, index + 1);
+    return at.param && this.find(at.param, segments, index + 1, accepts);
   }
 }

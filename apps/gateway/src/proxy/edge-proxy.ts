@@ -1,11 +1,12 @@
-import { errorCodes } from '@abide/contracts';
+import { errorCodes, type EdgePolicy } from '@abide/contracts';
 import { DomainError, replyWithProblem } from '@abide/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiDocument } from '../docs/api-document';
 import { clientAddress } from '../rate-limit/client-address';
+import { MemberOfRequest } from '../rate-limit/member-of-request';
 import { RateLimits } from '../rate-limit/rate-limits';
-import { routeOf } from './route-table';
+import { type EdgeRoute, routeOf } from './route-table';
 import { ServiceClient } from './service-client';
 
 /**
@@ -21,6 +22,17 @@ export const installEdgeProxy = (app: NestFastifyApplication): void => {
   const services = app.get(ServiceClient);
   const limits = app.get(RateLimits);
   const document = app.get(ApiDocument);
+  const members = app.get(MemberOfRequest);
+  /**
+   * The route's edge policy, from its service's own document (docs/api-document.ts). Until that document can be read
+   * the request is not forwarded unlimited: it answers as a request to a service that is down.
+   */
+  const policyOf = async (method: string, route: EdgeRoute): Promise<EdgePolicy | undefined> => {
+    const routes = await document.routesOf(route.service).catch(() => {
+      throw DomainError.upstream(route.service, false);
+    });
+    return routes.policyOf(method, route.plainPath);
+  };
   /**
    * A documented path asked with a method its document does not declare answers 405 with `Allow` (RFC 9110), before
    * its body is read or a service is asked. OPTIONS is CORS' preflight and always passes; with no document yet, every
@@ -37,13 +49,16 @@ export const installEdgeProxy = (app: NestFastifyApplication): void => {
   };
   const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     try {
-      const route = routeOf(request.method, request.url);
+      const route = routeOf(request.url);
       if (!route) {
         throw new DomainError(errorCodes.notFound, 404, 'Not found', `Cannot ${request.method} ${request.url.split('?')[0]}`);
       }
-      const counted = route.rule?.rateLimit ? await limits.check(route.rule.rateLimit, clientAddress(request)) : undefined;
+      const policy = await policyOf(request.method, route);
+      const counted = policy?.rateLimit
+        ? await limits.check(policy.rateLimit, clientAddress(request), () => members.of(request))
+        : undefined;
       try {
-        await services.forward(route.service, request, reply, route.servicePath, route.rule?.timeoutMs);
+        await services.forward(route.service, request, reply, route.servicePath, policy?.timeoutMs);
       } finally {
         // A request the service never answered (down, timed out) is given back like one whose answer does not count.
         // Not awaited: the answer does not wait for the counter; settle logs a counter it could not reach.

@@ -20,6 +20,8 @@ const config = {
   SIGN_IN_FAILURES_PER_NETWORK_WINDOW_SECONDS: 900,
   JOIN_CODE_RATE_LIMIT_MAX: 2,
   JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS: 900,
+  JOURNAL_INSIGHT_RATE_LIMIT_MAX: 2,
+  JOURNAL_INSIGHT_RATE_LIMIT_WINDOW_SECONDS: 600,
 } as GatewayConfig;
 
 const refusalOf = (promise: Promise<unknown>) =>
@@ -121,5 +123,30 @@ describe('RateLimits', () => {
     await limits.check('sign-up', '10.0.0.9');
 
     expect(await refusalOf(limits.check('sign-up', '::ffff:10.0.0.9'))).toMatchObject({ status: 429 });
+  });
+
+  it('counts reflections per member, wherever they ask from; a request without a member counts for no one', async () => {
+    const { counters } = memoryCounters();
+    const limits = new RateLimits(config, counters);
+    const ruth = async () => 'ruth';
+
+    await limits.settle(await limits.check('journal-insight', '10.0.0.1', ruth), 200);
+    // An entry that was not found cost the service nothing: given back.
+    await limits.settle(await limits.check('journal-insight', '10.0.0.2', ruth), 404);
+    await limits.settle(await limits.check('journal-insight', '10.0.0.3', ruth), 200);
+    // A forged or missing token (the service answers 401) never spends a member's window.
+    for (let i = 0; i < 5; i++) expect(await limits.check('journal-insight', '10.0.0.1')).toBeUndefined();
+
+    expect(await refusalOf(limits.check('journal-insight', '10.0.0.4', ruth))).toMatchObject({
+      status: 429,
+      detail: expect.stringMatching(/^You have asked for many reflections in a short time\. Try again in \d+ (minute|second)s?\.$/),
+    });
+    expect(await refusalOf(limits.check('journal-insight', '10.0.0.1', async () => 'naomi'))).toBeUndefined();
+  });
+
+  it('refuses (503) a limit it does not have rather than forward the request unlimited', async () => {
+    const limits = new RateLimits(config, memoryCounters().counters);
+
+    expect(await refusalOf(limits.check('journal-insights', '10.0.0.1'))).toMatchObject({ status: 503 });
   });
 });

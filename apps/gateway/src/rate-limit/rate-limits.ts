@@ -1,12 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { tooManyRequests } from '@abide/platform';
+import { type EdgeRateLimit, edgeRateLimits } from '@abide/contracts';
+import { DomainError, tooManyRequests } from '@abide/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
 import { clientNetwork } from './client-network';
 import { fixedWindow } from './fixed-window';
 import { RateLimitCounters } from './rate-limit-counters';
 
-/** The per-network limits of the route table (proxy/route-table.ts); each bucket is counted on its own. */
-export type RateLimitBucket = 'sign-up' | 'sign-in' | 'two-factor' | 'recover' | 'church-join';
+/**
+ * The limits routes name in their edge policy (`@EdgePolicy({ rateLimit })`, libs/contracts edge-policy.ts); each is
+ * counted on its own, per client network or per signed-in member as the contract says.
+ */
+export type RateLimitBucket = EdgeRateLimit;
 
 export interface RateLimitPolicy {
   max: number;
@@ -56,6 +60,14 @@ export const rateLimitPolicies = (config: GatewayConfig): Record<RateLimitBucket
       // 400: not a code; 404: no church has it. A join (200), "already a member" (409) or anything else is given back.
       counts: (status) => status === 400 || status === 404,
     },
+    'journal-insight': {
+      max: config.JOURNAL_INSIGHT_RATE_LIMIT_MAX,
+      windowSeconds: config.JOURNAL_INSIGHT_RATE_LIMIT_WINDOW_SECONDS,
+      reason: 'You have asked for many reflections in a short time.',
+      unavailable: 'Reflections are briefly unavailable. Please try again in a minute.',
+      // Only a reflection that was made costs the service its work; an entry not found (404) is given back.
+      counts: (status) => status === 200,
+    },
   };
 };
 
@@ -67,7 +79,7 @@ export interface CountedRequest {
 }
 
 /**
- * Limits routes per client network (an IPv4 address, an IPv6 /64: client-network.ts) in fixed windows: one INCR before
+ * Limits routes per client network (an IPv4 address, an IPv6 /64: client-network.ts) or per member in fixed windows: one INCR before
  * the request is forwarded (so a burst sent at once, to any number of gateways, can never run ahead of its count, and
  * invalid requests count too), and Retry-After is the time left in the window. A policy with `counts` gives back the
  * answers it does not count once they are known: sign-in counts only failures, the church join code only codes that
@@ -86,18 +98,36 @@ export class RateLimits {
     this.policies = rateLimitPolicies(config);
   }
 
-  /** Counts the request, or refuses it with 429 and Retry-After when its network has used up the window. */
-  async check(bucket: RateLimitBucket, ip: string): Promise<CountedRequest> {
-    const policy = this.policies[bucket];
+  /**
+   * Counts the request, or refuses it with 429 and Retry-After when its network (or its member) has used up the window.
+   * A per-member limit counts nothing without a member (an invalid or missing token): the service answers 401 unread,
+   * and a forged token can never spend another member's window. A limit the gateway does not have fails closed (503).
+   */
+  async check(
+    bucket: string,
+    ip: string,
+    member: () => Promise<string | undefined> = async () => undefined,
+  ): Promise<CountedRequest | undefined> {
+    const policy = Object.hasOwn(this.policies, bucket) ? this.policies[bucket as RateLimitBucket] : undefined;
+    if (!policy) {
+      this.logger.error({ bucket }, 'a route names a rate limit the gateway does not have');
+      throw DomainError.unavailable('This action is briefly unavailable. Please try again in a minute.', 60);
+    }
+    const perMember = edgeRateLimits[bucket as RateLimitBucket] === 'member';
+    const memberId = perMember ? await member() : undefined;
+    if (perMember && !memberId) return undefined;
+    const per = perMember ? `member:${memberId}` : clientNetwork(ip);
     const { index, secondsLeft } = fixedWindow(Date.now(), policy.windowSeconds);
-    const counted = { policy, key: `${this.counters.prefix}:${bucket}:${clientNetwork(ip)}:${index}`, ttlSeconds: secondsLeft + 1 };
+    const counted = { policy, key: `${this.counters.prefix}:${bucket}:${per}:${index}`, ttlSeconds: secondsLeft + 1 };
     const count = await this.counters.increment(counted.key, counted.ttlSeconds, policy.unavailable);
     if (count <= policy.max) return counted;
     throw tooManyRequests(policy.reason, secondsLeft);
   }
 
   /** Gives the request back when its answer does not count. The client has its answer already: a failure is only logged. */
-  async settle({ policy, key, ttlSeconds }: CountedRequest, status: number): Promise<void> {
+  async settle(counted: CountedRequest | undefined, status: number): Promise<void> {
+    if (!counted) return;
+    const { policy, key, ttlSeconds } = counted;
     if (!policy.counts || policy.counts(status)) return;
     await this.counters
       .giveBack(key, ttlSeconds)

@@ -9,7 +9,7 @@ import {
   signUpAcceptedSchema,
   userSchema,
 } from '@abide/contracts';
-import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, EdgePolicy } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { CreateProfileHandler } from './commands/create-profile.handler';
 import { RegisterUserHandler } from './commands/register-user.handler';
@@ -42,6 +42,7 @@ export class AccountsController {
   @ApiResponse({ status: 202, type: SignUpAcceptedDto })
   @ApiProblems(400, 422, 429)
   @Public()
+  @EdgePolicy({ rateLimit: 'sign-up' })
   @Post('sign-up')
   @HttpCode(202)
   signUp(@Body() body: SignUpRequestDto, @Req() req: FastifyRequest): Promise<SignUpAccepted> {

@@ -16,8 +16,9 @@ import {
   resendInvitationsRequestSchema,
   type ResendInvitationsResult,
   resendInvitationsResultSchema,
+  UPLOAD_TIMEOUT_MS,
 } from '@abide/contracts';
-import { ApiProblems, ApiQueryFrom, createZodDto, parseQuery } from '@abide/platform';
+import { ApiProblems, ApiQueryFrom, createZodDto, parseQuery, EdgePolicy } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readUploadedList } from './import-upload';
 import { MemberImports } from './member-imports.service';
@@ -47,6 +48,7 @@ export class MemberImportsController {
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiResponse({ status: 202, type: MemberImportDto })
   @ApiProblems(400, 401, 403, 404, 413, 415, 429)
+  @EdgePolicy({ timeoutMs: UPLOAD_TIMEOUT_MS })
   @Post()
   @HttpCode(202)
   async start(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>, @Req() req: FastifyRequest): Promise<MemberImport> {

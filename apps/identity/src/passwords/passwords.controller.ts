@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiProblems, createZodDto } from '@abide/platform';
+import { ApiProblems, createZodDto, EdgePolicy } from '@abide/platform';
 import { Body, Controller, HttpCode, Logger, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '@abide/auth';
@@ -34,6 +34,7 @@ export class PasswordsController {
   @ApiResponse({ status: 202, type: RecoverAcceptedDto })
   @ApiProblems(400, 429)
   @Public()
+  @EdgePolicy({ rateLimit: 'recover' })
   @Post('recover')
   @HttpCode(202)
   async recover(@Body() body: RecoverRequestDto): Promise<{ message: string }> {

@@ -1,4 +1,4 @@
-import { ApiProblems, createZodDto } from '@abide/platform';
+import { ApiProblems, createZodDto, EdgePolicy } from '@abide/platform';
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiBearerAuth, ApiResponse, ApiOperation, ApiBody, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '@abide/auth';
@@ -39,6 +39,7 @@ export class SessionsController {
   @ApiResponse({ status: 202, type: SignInChallengeDto, description: 'A second factor is needed: POST /auth/two-factor/verify' })
   @ApiProblems(400, 401, 403, 429)
   @Public()
+  @EdgePolicy({ rateLimit: 'sign-in' })
   @Post('sign-in')
   @HttpCode(200)
   async signIn(@Body() body: SignInRequestDto, @Res() reply: FastifyReply): Promise<void> {

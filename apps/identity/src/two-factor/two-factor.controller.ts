@@ -13,7 +13,7 @@ import {
   twoFactorStatusSchema,
   twoFactorVerifyRequestSchema,
 } from '@abide/contracts';
-import { ApiProblems, createZodDto } from '@abide/platform';
+import { ApiProblems, createZodDto, EdgePolicy } from '@abide/platform';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -48,6 +48,8 @@ export class TwoFactorController {
   @ApiResponse({ status: 200, type: SessionResponseDto })
   @ApiProblems(400, 401, 429)
   @Public()
+  // Codes are guessed like passwords, so they are limited like them (and backed off per account).
+  @EdgePolicy({ rateLimit: 'two-factor' })
   @Post('verify')
   @HttpCode(200)
   async verify(

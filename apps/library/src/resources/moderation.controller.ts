@@ -10,7 +10,7 @@ import {
   reviewPreviewSchema,
   resourceFileTypes,
 } from '@abide/contracts';
-import { DomainError, ApiProblems, ApiQueryFrom, createZodDto } from '@abide/platform';
+import { DomainError, ApiProblems, ApiQueryFrom, createZodDto, EdgePolicy } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ResourceCommands } from './commands/resource-commands';
@@ -84,6 +84,8 @@ export class ModerationController {
     content: Object.fromEntries(fileTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
   })
   @ApiProblems(401, 403, 404, 409)
+  // The preview streams a whole file.
+  @EdgePolicy({ timeoutMs: 60_000 })
   @Get('resources/:id/file')
   async file(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
     const view = await this.queries.forModerator(id);

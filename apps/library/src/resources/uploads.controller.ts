@@ -17,8 +17,9 @@ import {
   resourceSchema,
   resourcePageSchema,
   visibilities,
+  UPLOAD_TIMEOUT_MS,
 } from '@abide/contracts';
-import { ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery } from '@abide/platform';
+import { ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery, EdgePolicy } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DownloadService } from './download.service';
@@ -97,6 +98,7 @@ export class UploadsController {
   @ApiBody({ schema: uploadForm })
   @ApiResponse({ status: 201, type: ResourceDto })
   @ApiProblems(400, 401, 413, 415)
+  @EdgePolicy({ timeoutMs: UPLOAD_TIMEOUT_MS })
   @Post()
   @CreatedLocation('/uploads/{id}')
   async upload(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<Resource> {

@@ -4,3 +4,4 @@ export * from './service-document';
 export * from './zod-dto';
 export * from './api-query.decorator';
 export * from './created-location';
+export * from './edge-policy.decorator';

@@ -1,12 +1,13 @@
 import type { JournalEntry } from '@abide/contracts';
 import { Button, Modal, Result, Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
+import { isRateLimited, rateLimitText } from '../../auth/auth-errors';
 import { ScripturePassage } from '../../scripture/components/ScripturePassage';
 import { useJournalInsightMutation } from '../journalApi';
 
 /** 'Get AI insight': a short reflection on the entry with a related scripture. */
 export function InsightModal({ entry, onClose }: { entry: JournalEntry | null; onClose: () => void }) {
-  const [getInsight, { data, isLoading, isError, originalArgs }] = useJournalInsightMutation();
+  const [getInsight, { data, error, isLoading, isError, originalArgs }] = useJournalInsightMutation();
   const asked = useRef<string | null>(null);
 
   // Ask once per opened entry; the mutation's own state drives what the dialog shows.
@@ -31,6 +32,9 @@ export function InsightModal({ entry, onClose }: { entry: JournalEntry | null; o
       <div aria-live="polite" aria-busy={isLoading}>
         {isLoading || originalArgs !== entry.id || (!data && !isError) ? (
           <Skeleton active paragraph={{ rows: 3 }} title={false} />
+        ) : isError && isRateLimited(error) ? (
+          // The server's words and its moment: a member who asked for many reflections waits, and knows until when.
+          <Result status="info" title="Please wait a little before asking again" subTitle={rateLimitText(error)} />
         ) : isError || !data ? (
           <Result
             status="warning"
