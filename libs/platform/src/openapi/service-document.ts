@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
+import { IDEMPOTENCY_WINDOW_HOURS } from '@abide/contracts';
 import { problemDetailsSchema } from './problem-details.schema';
 
 /** Where each service serves its own document: internal, beside /health, never behind the gateway's /api. */
@@ -24,6 +25,32 @@ export const operationIdOf = (controllerKey: string, methodKey: string): string 
   return `${resource.charAt(0).toLowerCase()}${resource.slice(1)}${methodKey.charAt(0).toUpperCase()}${methodKey.slice(1)}`;
 };
 
+/** The header every signed-in write route honours (docs/api.md, "Idempotency keys"; libs/platform/src/idempotency). */
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description:
+    `Applies this write once: a repeat with the same key (same member, same route) within ${IDEMPOTENCY_WINDOW_HOURS} h gets the first ` +
+    'answer again, marked `Idempotent-Replayed: true`, and changes nothing; the same key with a different request is 422 ' +
+    '`IDEMPOTENCY_KEY_REUSED`; a repeat while the first is still handled waits up to 5 s for its answer, then 409 ' +
+    '`IDEMPOTENCY_KEY_IN_PROGRESS`. 1 to 128 visible ASCII characters, e.g. a UUID; a new key for each new write.',
+  schema: { type: 'string' as const, minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' },
+};
+
+const WRITE_METHODS = ['post', 'put', 'patch', 'delete'] as const;
+
+/** Names the header on the write routes that honour it: signed-in ones, outside sessions and two-factor (`/auth/`). */
+const documentIdempotencyKeys = (document: OpenAPIObject): void => {
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (path.startsWith('/auth/')) continue;
+    for (const method of WRITE_METHODS) {
+      const operation = item[method];
+      if (operation?.security?.length) operation.parameters = [...(operation.parameters ?? []), idempotencyKeyParameter];
+    }
+  }
+};
+
 /**
  * A service's part of the public contract, generated from its own controllers and the shared zod DTOs
  * (`libs/contracts`). Paths are the service's own; the gateway serves them under `/api` (apps/gateway/src/docs).
@@ -35,6 +62,7 @@ export const buildServiceDocument = (app: INestApplication, service: string): Op
     ...document.components,
     schemas: { ...document.components?.schemas, ProblemDetails: problemDetailsSchema },
   };
+  documentIdempotencyKeys(document);
   return document;
 };
 
