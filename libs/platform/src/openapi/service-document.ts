@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { IDEMPOTENCY_WINDOW_HOURS } from '@abide/contracts';
-import { problemDetailsSchema } from './problem-details.schema';
+import { PROBLEM_DETAILS_REF, problemDetailsSchema } from './problem-details.schema';
 
 /** Where each service serves its own document: internal, beside /health, never behind the gateway's /api. */
 export const SERVICE_DOCUMENT_PATH = '/openapi.json';
@@ -40,13 +40,24 @@ const idempotencyKeyParameter = {
 
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete'] as const;
 
+/** What a key can answer, on routes whose own problems do not already name the status (then their words stand). */
+const idempotencyProblems = {
+  '400': 'Invalid input; `errors` lists each field (an Idempotency-Key that is not 1 to 128 visible ASCII characters)',
+  '409': 'The first request with this Idempotency-Key is still being handled',
+  '422': 'This Idempotency-Key was used for a different request',
+};
+
 /** Names the header on the write routes that honour it: signed-in ones, outside sessions and two-factor (`/auth/`). */
 const documentIdempotencyKeys = (document: OpenAPIObject): void => {
   for (const [path, item] of Object.entries(document.paths)) {
     if (path.startsWith('/auth/')) continue;
     for (const method of WRITE_METHODS) {
       const operation = item[method];
-      if (operation?.security?.length) operation.parameters = [...(operation.parameters ?? []), idempotencyKeyParameter];
+      if (!operation?.security?.length) continue;
+      operation.parameters = [...(operation.parameters ?? []), idempotencyKeyParameter];
+      for (const [status, description] of Object.entries(idempotencyProblems)) {
+        operation.responses[status] ??= { description, content: { 'application/problem+json': { schema: { $ref: PROBLEM_DETAILS_REF } } } };
+      }
     }
   }
 };
