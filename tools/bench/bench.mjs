@@ -118,9 +118,7 @@ const runDir = path.join(reportsDir, smoke ? `${stamp}-smoke` : stamp);
 const dataDir = path.join(runDir, 'data');
 mkdirSync(dataDir, { recursive: true });
 
-const names = catalog
-  .filter((s) => (args.only ? args.only.split(',').includes(s.name) : !(smoke && s.notInSmoke)))
-  .map((s) => s.name);
+const names = catalog.filter((s) => (args.only ? args.only.split(',').includes(s.name) : !(smoke && s.notInSmoke))).map((s) => s.name);
 const cleanups = [];
 let stack;
 let web;

@@ -276,7 +276,8 @@ const uploadTotals = (ctx, people) => totals(ctx, people, () => '/api/uploads?mi
 
 /** What the write scenarios' verification compares against (read just before the scenario runs). */
 export const readBefore = async (ctx, name, prepared) => {
-  if (name === 'journal-save' || name === 'journal-save-keyed') prepared.before = Object.fromEntries(await journalTotals(ctx, prepared.writers));
+  if (name === 'journal-save' || name === 'journal-save-keyed')
+    prepared.before = Object.fromEntries(await journalTotals(ctx, prepared.writers));
   if (name === 'upload') prepared.before = Object.fromEntries(await uploadTotals(ctx, prepared.writers));
 };
 
