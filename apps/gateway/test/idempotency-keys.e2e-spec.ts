@@ -23,7 +23,9 @@ describe('Idempotency-Key on writes', () => {
     const ruth = await UserSession.signUp();
     const key = randomUUID();
 
-    const answers = await twentyAtOnce<JournalEntry>(ruth, 'POST', '/api/journal/entries', key, { content: 'Kept once, sent twenty times.' });
+    const answers = await twentyAtOnce<JournalEntry>(ruth, 'POST', '/api/journal/entries', key, {
+      content: 'Kept once, sent twenty times.',
+    });
 
     expect(answers.map(seen)).toEqual(Array(20).fill(seen(answers[0])));
     expect(answers[0].status).toBe(201);

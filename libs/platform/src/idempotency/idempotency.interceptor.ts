@@ -48,7 +48,9 @@ const inProgress = () =>
 /** Whether the handler sends its own answer through @Res() (Nest then leaves the reply alone). */
 const sendsOwnReply = (context: ExecutionContext): boolean => {
   const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), context.getHandler().name) ?? {}) as object;
-  const handled = Object.keys(args).some((key) => key.startsWith(`${RouteParamtypes.RESPONSE}:`) || key.startsWith(`${RouteParamtypes.NEXT}:`));
+  const handled = Object.keys(args).some(
+    (key) => key.startsWith(`${RouteParamtypes.RESPONSE}:`) || key.startsWith(`${RouteParamtypes.NEXT}:`),
+  );
   return handled && Reflect.getMetadata('__responsePassthrough__', context.getClass(), context.getHandler().name) !== true;
 };
 
@@ -78,7 +80,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const id = idempotencyKeyId(memberId, routeOf(request), key);
     const fingerprint = fingerprintOf(request);
     let outcome = await this.writes.claim(id, memberId, fingerprint);
-    for (const deadline = Date.now() + IDEMPOTENCY_WAIT_MS; outcome.kind === 'running' && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + IDEMPOTENCY_WAIT_MS; outcome.kind === 'running' && Date.now() < deadline;) {
       await sleep(POLL_MS);
       outcome = await this.writes.settle(id, memberId, fingerprint);
     }

@@ -6,12 +6,10 @@ export const routeOf = (request: FastifyRequest): string => `${request.method} $
 
 /**
  * What makes two requests "the same" for a key: method, path with query, and body. A JSON body counts as parsed and
- * written back (spacing does not matter); one the route reads as a stream (an upload) counts by its type and length.
+ * written back (spacing does not matter). A body the route reads as a stream (an upload) is not read here: it counts
+ * by its media type only, since a browser sending the same form again picks a new multipart boundary.
  */
 export const fingerprintOf = (request: FastifyRequest): string => {
-  const body =
-    request.body === undefined
-      ? `${request.headers['content-type'] ?? ''};${request.headers['content-length'] ?? ''}`
-      : JSON.stringify(request.body);
+  const body = request.body === undefined ? (request.headers['content-type'] ?? '').split(';')[0].trim() : JSON.stringify(request.body);
   return createHash('sha256').update(`${request.method}\n${request.url}\n${body}`).digest('base64url');
 };

@@ -1,7 +1,8 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query/react';
 import { withIdempotencyKey } from './idempotency-keys';
 
-const keyOf = (args: string | FetchArgs) => (typeof args === 'string' ? null : new Headers(args.headers as HeadersInit).get('idempotency-key'));
+const keyOf = (args: string | FetchArgs) =>
+  typeof args === 'string' ? null : new Headers(args.headers as HeadersInit).get('idempotency-key');
 
 describe(withIdempotencyKey.name, () => {
   it('gives each write a new key of its own', () => {
