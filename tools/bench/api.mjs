@@ -7,8 +7,9 @@ import { createHash, randomBytes } from 'node:crypto';
  */
 export const memberIp = (i) => `10.${((i + 1) >> 16) & 255}.${((i + 1) >> 8) & 255}.${(i + 1) & 255}`;
 
-export const request = async (apiUrl, method, path, { token, body, form, ip, cookie, timeoutMs = 60_000 } = {}) => {
+export const request = async (apiUrl, method, path, { token, body, form, ip, cookie, idempotencyKey, timeoutMs = 60_000 } = {}) => {
   const headers = {};
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   if (ip) headers['x-forwarded-for'] = ip;

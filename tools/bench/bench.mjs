@@ -118,7 +118,7 @@ const runDir = path.join(reportsDir, smoke ? `${stamp}-smoke` : stamp);
 const dataDir = path.join(runDir, 'data');
 mkdirSync(dataDir, { recursive: true });
 
-const names = catalog.map((s) => s.name).filter((n) => !args.only || args.only.split(',').includes(n));
+const names = catalog.filter((s) => (args.only ? args.only.split(',').includes(s.name) : !(smoke && s.notInSmoke))).map((s) => s.name);
 const cleanups = [];
 let stack;
 let web;
@@ -187,7 +187,11 @@ const main = async () => {
     instances: stackInstances(profile, run.replicas),
   };
   say('preparing the scenarios (request lists, the state writes are checked against)');
-  const prepared = await prepareScenarios(ctx, names);
+  // A scenario prepared late reads the state right before it runs (see the catalog), not now.
+  const prepared = await prepareScenarios(
+    ctx,
+    names.filter((n) => !catalog.find((s) => s.name === n).prepareLate),
+  );
 
   const engines = await engineStatus();
   const enginePid = (engine) => engines.find((e) => e.engine === engine)?.pid;
@@ -213,7 +217,8 @@ const main = async () => {
   for (const name of names) {
     const def = catalog.find((s) => s.name === name);
     await tokens.ensureFresh();
-    results[name] = await runScenario({ def, prepared: prepared[name], ctx, k6 });
+    const own = def.prepareLate ? (await prepareScenarios(ctx, [name]))[name] : prepared[name];
+    results[name] = await runScenario({ def, prepared: own, ctx, k6 });
   }
   let propagation = null;
   if (!args.only || args.only.includes('propagation')) {

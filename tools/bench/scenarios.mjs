@@ -1,5 +1,6 @@
 // The bench's scenarios: what each one requests through the gateway, for which members, and for writes how the
 // system is read before and after to count what it applied (README "The load suite").
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expectOk, mapLimit, request, requestWithRetry } from './api.mjs';
@@ -18,6 +19,22 @@ export const catalog = [
   { name: 'dashboard', kind: 'read', title: "Leader's dashboard: GET /api/groups/:id/dashboard" },
   { name: 'checkin', kind: 'write', title: 'Check-in toggle: POST /api/habits/:id/toggle' },
   { name: 'journal-save', kind: 'write', title: 'Journal save: POST /api/journal/entries' },
+  // The same writes, each with an Idempotency-Key of its own: what the key's check costs the write path (beside the
+  // rows without one). Left out of the smoke, which npm test runs (its time is counted). The keyed check-ins flip from
+  // the state the plain ones left, so they are prepared right before they run.
+  {
+    name: 'checkin-keyed',
+    kind: 'write',
+    title: 'Check-in toggle with an Idempotency-Key: POST /api/habits/:id/toggle',
+    notInSmoke: true,
+    prepareLate: true,
+  },
+  {
+    name: 'journal-save-keyed',
+    kind: 'write',
+    title: 'Journal save with an Idempotency-Key: POST /api/journal/entries',
+    notInSmoke: true,
+  },
   { name: 'join', kind: 'write', title: 'Group join: POST /api/groups/:id/join' },
   { name: 'upload', kind: 'write', title: 'Upload: POST /api/uploads (multipart TXT)' },
 ];
@@ -118,7 +135,8 @@ export const prepareScenarios = async (ctx, names) => {
       case 'dashboard':
         requests = readList(manifest.groups.map((g) => [g.ownerIndex, `/api/groups/${g.groupId}/dashboard`]));
         break;
-      case 'checkin': {
+      case 'checkin':
+      case 'checkin-keyed': {
         // Flip (habit, day) pairs of the last few days: each request sets the opposite of what the member has, so
         // every successful one changes exactly one check-in, and the flips found afterwards count what was applied.
         const perDay = writers.length * 3;
@@ -137,15 +155,19 @@ export const prepareScenarios = async (ctx, names) => {
           method: 'POST',
           path: `/api/habits/${t.habitId}/toggle`,
           body: { completed: t.completed, date: t.date },
+          ...(name === 'checkin-keyed' ? { key: randomUUID() } : {}),
         }));
         Object.assign(extra, { writers, dates, before: Object.fromEntries(state) });
         break;
       }
-      case 'journal-save': {
+      case 'journal-save':
+      case 'journal-save-keyed': {
         const count = Math.max(ctx.needed, writers.length);
+        const keyed = name === 'journal-save-keyed';
         requests = Array.from({ length: count }, (_, k) => {
           const m = writers[k % writers.length];
-          return { m, ip: who(m).ip, method: 'POST', path: '/api/journal/entries', body: journalBodies[k % journalBodies.length] };
+          const body = journalBodies[k % journalBodies.length];
+          return { m, ip: who(m).ip, method: 'POST', path: '/api/journal/entries', body, ...(keyed ? { key: randomUUID() } : {}) };
         });
         extra.writers = writers;
         break;
@@ -214,7 +236,7 @@ export const sendOne = async (ctx, r) => {
     form.append('file', new Blob([file.content], { type: 'text/plain' }), file.name);
     return request(ctx.apiUrl, 'POST', r.path, { ...options, form });
   }
-  return request(ctx.apiUrl, r.method ?? 'GET', r.path, { ...options, body: r.body });
+  return request(ctx.apiUrl, r.method ?? 'GET', r.path, { ...options, body: r.body, idempotencyKey: r.key });
 };
 
 // ---------------------------------------------------------------- state before and after
@@ -254,7 +276,8 @@ const uploadTotals = (ctx, people) => totals(ctx, people, () => '/api/uploads?mi
 
 /** What the write scenarios' verification compares against (read just before the scenario runs). */
 export const readBefore = async (ctx, name, prepared) => {
-  if (name === 'journal-save') prepared.before = Object.fromEntries(await journalTotals(ctx, prepared.writers));
+  if (name === 'journal-save' || name === 'journal-save-keyed')
+    prepared.before = Object.fromEntries(await journalTotals(ctx, prepared.writers));
   if (name === 'upload') prepared.before = Object.fromEntries(await uploadTotals(ctx, prepared.writers));
 };
 
@@ -265,7 +288,8 @@ export const readBefore = async (ctx, name, prepared) => {
 export const countApplied = async (ctx, name, prepared, sent) => {
   const used = prepared.requests.slice(0, sent);
   switch (name) {
-    case 'checkin': {
+    case 'checkin':
+    case 'checkin-keyed': {
       const after = await checkInState(ctx, prepared.writers, prepared.dates);
       let applied = 0;
       let unexpected = 0;
@@ -279,6 +303,7 @@ export const countApplied = async (ctx, name, prepared, sent) => {
       return { applied, unexpected };
     }
     case 'journal-save':
+    case 'journal-save-keyed':
     case 'upload': {
       const after = name === 'upload' ? await uploadTotals(ctx, prepared.writers) : await journalTotals(ctx, prepared.writers);
       let applied = 0;
@@ -318,7 +343,7 @@ export const cleanUp = async (ctx, name, prepared, since) => {
       if (res.status < 300) removed++;
     });
   }
-  if (name === 'journal-save' || name === 'upload') {
+  if (name === 'journal-save' || name === 'journal-save-keyed' || name === 'upload') {
     const list =
       name === 'upload'
         ? (m, page) => `/api/uploads?mine=1&page=${page}&pageSize=50`

@@ -13,6 +13,7 @@ export * from './events/formation/profile.events';
 export * from './events/formation/journal.events';
 export * from './errors/error-codes';
 export * from './errors/refusal';
+export * from './http/idempotency';
 export * from './http/auth.dto';
 export * from './http/two-factor.dto';
 export * from './http/profile.dto';

@@ -37,3 +37,4 @@ export * from './private-text';
 export * from './files/multipart-reader';
 export * from './bootstrap/process-guards';
 export { dropRetiredCollections } from './database/retired-collections';
+export * from './idempotency';

@@ -67,6 +67,7 @@ export default function () {
   const headers = {};
   if (r.m !== undefined && r.m !== null) headers.authorization = `Bearer ${tokens[r.m]}`;
   if (r.ip) headers['x-forwarded-for'] = r.ip;
+  if (r.key) headers['idempotency-key'] = r.key;
   const params = { headers, tags: { name: scenario } };
   let res;
   if (r.upload) {

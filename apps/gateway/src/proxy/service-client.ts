@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { DomainError, FORWARDED_PREFIX_HEADER, REQUEST_ID_HEADER, type ReadinessReport, SERVICE_DOCUMENT_PATH } from '@abide/platform';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@abide/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
@@ -16,9 +17,19 @@ export { serviceNames, type ServiceName } from './route-table';
 
 /**
  * Request headers passed on to a service; everything else (hop-by-hop, host) stays at the edge. The SMS provider
- * signs its webhook calls in X-Twilio-Signature, which identity checks (docs/architecture.md "Text messages").
+ * signs its webhook calls in X-Twilio-Signature, which identity checks (docs/architecture.md "Text messages"); the
+ * services apply a write once per Idempotency-Key (docs/api.md "Idempotency keys").
  */
-const forwardedRequestHeaders = ['authorization', 'content-type', 'content-length', 'accept', 'cookie', 'user-agent', 'x-twilio-signature'];
+const forwardedRequestHeaders = [
+  'authorization',
+  'content-type',
+  'content-length',
+  'accept',
+  'cookie',
+  'user-agent',
+  'x-twilio-signature',
+  IDEMPOTENCY_KEY_HEADER,
+];
 /** Response headers passed back to the browser. */
 const forwardedResponseHeaders = [
   'content-type',
@@ -27,6 +38,7 @@ const forwardedResponseHeaders = [
   'cache-control',
   'content-disposition',
   'location',
+  IDEMPOTENT_REPLAYED_HEADER,
   // The browser must never sniff an uploaded file (moderation preview).
   'x-content-type-options',
   ...serviceSecurityHeaders,

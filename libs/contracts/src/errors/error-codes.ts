@@ -27,6 +27,10 @@ export const errorCodes = {
   challengeExpired: 'CHALLENGE_EXPIRED',
   /** The client hung up before its request could be counted or passed on; nobody reads this answer. */
   clientClosedRequest: 'CLIENT_CLOSED_REQUEST',
+  /** An Idempotency-Key sent again with a different request (another body, path or query) than its first use. */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** An Idempotency-Key whose first request is still being handled after the repeat waited for it. */
+  idempotencyKeyInProgress: 'IDEMPOTENCY_KEY_IN_PROGRESS',
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
-import { problemDetailsSchema } from './problem-details.schema';
+import { IDEMPOTENCY_WINDOW_HOURS } from '@abide/contracts';
+import { PROBLEM_DETAILS_REF, problemDetailsSchema } from './problem-details.schema';
 
 /** Where each service serves its own document: internal, beside /health, never behind the gateway's /api. */
 export const SERVICE_DOCUMENT_PATH = '/openapi.json';
@@ -24,6 +25,43 @@ export const operationIdOf = (controllerKey: string, methodKey: string): string 
   return `${resource.charAt(0).toLowerCase()}${resource.slice(1)}${methodKey.charAt(0).toUpperCase()}${methodKey.slice(1)}`;
 };
 
+/** The header every signed-in write route honours (docs/api.md, "Idempotency keys"; libs/platform/src/idempotency). */
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description:
+    `Applies this write once: a repeat with the same key (same member, same route) within ${IDEMPOTENCY_WINDOW_HOURS} h gets the first ` +
+    'answer again, marked `Idempotent-Replayed: true`, and changes nothing; the same key with a different request is 422 ' +
+    '`IDEMPOTENCY_KEY_REUSED`; a repeat while the first is still handled waits up to 5 s for its answer, then 409 ' +
+    '`IDEMPOTENCY_KEY_IN_PROGRESS`. 1 to 128 visible ASCII characters, e.g. a UUID; a new key for each new write.',
+  schema: { type: 'string' as const, minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' },
+};
+
+const WRITE_METHODS = ['post', 'put', 'patch', 'delete'] as const;
+
+/** What a key can answer, on routes whose own problems do not already name the status (then their words stand). */
+const idempotencyProblems = {
+  '400': 'Invalid input; `errors` lists each field (an Idempotency-Key that is not 1 to 128 visible ASCII characters)',
+  '409': 'The first request with this Idempotency-Key is still being handled',
+  '422': 'This Idempotency-Key was used for a different request',
+};
+
+/** Names the header on the write routes that honour it: signed-in ones, outside sessions and two-factor (`/auth/`). */
+const documentIdempotencyKeys = (document: OpenAPIObject): void => {
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (path.startsWith('/auth/')) continue;
+    for (const method of WRITE_METHODS) {
+      const operation = item[method];
+      if (!operation?.security?.length) continue;
+      operation.parameters = [...(operation.parameters ?? []), idempotencyKeyParameter];
+      for (const [status, description] of Object.entries(idempotencyProblems)) {
+        operation.responses[status] ??= { description, content: { 'application/problem+json': { schema: { $ref: PROBLEM_DETAILS_REF } } } };
+      }
+    }
+  }
+};
+
 /**
  * A service's part of the public contract, generated from its own controllers and the shared zod DTOs
  * (`libs/contracts`). Paths are the service's own; the gateway serves them under `/api` (apps/gateway/src/docs).
@@ -35,6 +73,7 @@ export const buildServiceDocument = (app: INestApplication, service: string): Op
     ...document.components,
     schemas: { ...document.components?.schemas, ProblemDetails: problemDetailsSchema },
   };
+  documentIdempotencyKeys(document);
   return document;
 };
 

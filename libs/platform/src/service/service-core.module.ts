@@ -5,6 +5,7 @@ import { DatabaseModule, MONGO_CONNECTION, mongoHealthCheck } from '../database/
 import type { HealthCheck } from '../health/health-check';
 import { HealthController } from '../health/health.controller';
 import { HealthRegistry } from '../health/health-registry';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { LoggingModule } from '../logging/logging.module';
 
 export interface ServiceCoreOptions {
@@ -23,7 +24,10 @@ export interface ServiceCoreOptions {
 
 const EXTRA_CHECKS = Symbol('EXTRA_CHECKS');
 
-/** What every NestJS app here starts with: structured logs, its own database, token verification, health probes. */
+/**
+ * What every NestJS app here starts with: structured logs, its own database, token verification, health probes, and
+ * writes applied once per idempotency key.
+ */
 @Module({})
 export class ServiceCoreModule implements OnModuleInit {
   constructor(
@@ -33,7 +37,9 @@ export class ServiceCoreModule implements OnModuleInit {
   ) {}
 
   static forRoot({ service, config, healthChecks = [] }: ServiceCoreOptions): DynamicModule {
-    const database = config.MONGO_URL && config.MONGO_DB ? [DatabaseModule.forRoot(config.MONGO_URL, config.MONGO_DB)] : [];
+    // A service with a database applies each write once per Idempotency-Key (docs/api.md, "Idempotency keys").
+    const database =
+      config.MONGO_URL && config.MONGO_DB ? [DatabaseModule.forRoot(config.MONGO_URL, config.MONGO_DB), IdempotencyModule.forRoot()] : [];
     return {
       module: ServiceCoreModule,
       global: true,

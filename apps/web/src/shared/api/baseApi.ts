@@ -9,6 +9,7 @@ import {
 import { selectAccessToken, sessionEvent, signedOut, type AuthState } from '../../features/auth/authSlice';
 import { refreshSession } from '../../features/auth/session-client';
 import { fetchWithEarlyAnswers } from './early-answers';
+import { withIdempotencyKey } from './idempotency-keys';
 
 type StateWithAuth = { auth: AuthState };
 
@@ -37,13 +38,15 @@ const isAuthCall = (args: string | FetchArgs) => urlOf(args).startsWith('/auth/'
 /**
  * A 401 on a call that carried a token means the access token expired early (a sleeping laptop):
  * refresh once and retry; only if identity says the session is really gone (its 401), sign out so the guards send
- * the user to /login. While the API is away the refresh waits and retries (session-client.ts).
+ * the user to /login. While the API is away the refresh waits and retries (session-client.ts). A write carries one
+ * Idempotency-Key across both tries.
  */
 const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (
-  args,
+  logicalArgs,
   api,
   extraOptions,
 ) => {
+  const args = withIdempotencyKey(logicalArgs);
   const token = selectAccessToken(api.getState() as StateWithAuth);
   const result = await rawBaseQuery(args, api, extraOptions);
   if (!token || result.error?.status !== 401 || isAuthCall(args)) return result;
