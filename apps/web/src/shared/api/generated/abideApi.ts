@@ -2991,6 +2991,10 @@ export type SpiritualPlanDto = {
       }[];
     }[];
   };
+  regenerationUndo: {
+    replacedTheme: string;
+    availableUntil: string;
+  } | null;
 };
 export type ToggleActivityDto = {
   completed: boolean;
@@ -3031,6 +3035,10 @@ export type CatchUpResponseDto = {
         }[];
       }[];
     };
+    regenerationUndo: {
+      replacedTheme: string;
+      availableUntil: string;
+    } | null;
   };
   moved: number;
   leftBehind: number;
