@@ -118,7 +118,10 @@ export function MemberManagement({ dashboard, myRole, myId }: { dashboard: Dashb
                   <dd>{weekCell(row, 'journalDays')}</dd>
                 </div>
               </dl>
-              <div className="member-card__actions">{actionsOf(row)}</div>
+              {/* The owner's own card has nothing to do about them: no empty row of actions. */}
+              {(myRole === 'owner' && row.role !== 'owner') || canRemove(myRole, row, myId) ? (
+                <div className="member-card__actions">{actionsOf(row)}</div>
+              ) : null}
             </li>
           ))}
         </ul>
