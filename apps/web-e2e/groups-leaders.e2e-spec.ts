@@ -10,6 +10,7 @@ import { seedMember, type SeededMember } from './seed/members';
 import { newPage, screenshot, useBrowser, viewports } from './support/browser';
 import { expectAccessible } from './support/accessibility';
 import { signIn } from './support/sign-in';
+import { sidewaysScroll, sidewaysScrollWithin } from './support/layout';
 
 /** Issue 6: the Leadership Dashboard on real member activity, roles, ratings, and prayer requests. */
 describe('group leaders and prayer requests', () => {
@@ -66,6 +67,28 @@ describe('group leaders and prayer requests', () => {
     expect(chart).toMatch(/: 1 activity, 1 active$/);
     await screenshot(page, 'groups-dashboard');
     await expectAccessible(page, 'leadership dashboard');
+
+    // On a phone the table scrolled sideways inside its card: each member is a card with every column's facts.
+    await page.setViewportSize(viewports.phone);
+    await dashboard.memberCards.waitFor();
+    expect(await dashboard.memberCardFacts(active.name)).toEqual({
+      role: 'Member',
+      Joined: expect.any(String),
+      'Check-ins': '1',
+      'Plan activities': '0',
+      'Journal days': '0',
+    });
+    expect(await dashboard.memberCardFacts(quiet.name)).toMatchObject({
+      'Check-ins': 'Private',
+      'Plan activities': 'Private',
+      'Journal days': 'Private',
+    });
+    expect((await dashboard.memberCardFacts(owner.name)).role).toBe('Owner');
+    expect(await sidewaysScrollWithin(dashboard.memberManagement)).toBe(0);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, 'groups-dashboard-phone');
+    await expectAccessible(page, 'leadership dashboard (phone)');
+    await page.setViewportSize(viewports.desktop);
 
     // My Groups shows the same group as Active, with the check-in in its weekly progress and recent activity.
     const groups = await new GroupsPage(page).open();

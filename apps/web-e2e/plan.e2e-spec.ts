@@ -217,6 +217,11 @@ describe.each([
     await plan.regenerateDialog.getByRole('button', { name: 'Regenerate' }).click();
     await plan.undoBar.waitFor();
     expect(await plan.undoBar.innerText()).toContain(`“${oldTheme}” and its activities you had not done were replaced`);
+    // The server accepts Undo until the plan changes or the week ends: a reload (another device) offers it too.
+    await page.reload();
+    await plan.undoBar.waitFor();
+    expect(await plan.undoBar.innerText()).toContain(`“${oldTheme}” and its activities you had not done were replaced`);
+    expect(await plan.undoBar.innerText()).toMatch(/You can undo this until the end of Saturday, \w+ \d+/);
     expect(await sidewaysScroll(page)).toBe(0);
     await screenshot(page, `plan-undo-offered-${name}`);
     // Something done in the new plan before changing one's mind is not lost either.

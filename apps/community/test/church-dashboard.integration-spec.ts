@@ -4,8 +4,11 @@ import { ProjectionRunner } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
+import { addDays } from '@abide/calendar';
 import { ActivityEvents } from '../src/activity/activity-events';
 import { ChurchDashboardQueries } from '../src/churches/dashboard/church-dashboard.queries';
+import { classifyMessage } from '@abide/messaging';
+import { GroupQueries } from '../src/groups/group-queries';
 import { ChurchCommands } from '../src/churches/commands/church-commands';
 import { GroupCommands } from '../src/groups/commands/group-commands';
 import { envelope, startCommunity } from './community-app.stub';
@@ -170,6 +173,66 @@ describe('the church’s figures from formation’s events', () => {
     expect(d).toMatchObject({ members: 1, sharingMembers: 1, activeThisWeek: 0, activeLast8Weeks: 0 });
     await feed(checkIn(lydia, '2026-03-04'));
     expect((await dashboardOf(pastor, churchId)).activeThisWeek).toBe(0);
+  });
+
+  it('leaves out, in old weeks as in new, the check-offs a regeneration erased (before v3 of plan.generated, all of them)', async () => {
+    const pastor = await person('Pastor Paul');
+    const timothy = await person('Timothy');
+    const { churchId, join } = await createChurch(pastor);
+    await join(timothy);
+    const groupId = await groups.create(pastor, { name: 'Lystra', description: 'Letters', isPublic: true, meeting: null }, meta);
+    await groups.join(timothy, groupId, meta);
+    // Events as formation stored them, read as community's consumer reads them: an older version upcast to the current.
+    const stored = (type: string, weekStart: string, version: number, schemaVersion: number, data: Record<string, unknown>) => {
+      const read = classifyMessage(
+        { ...envelope(type, `plan-${timothy}-${weekStart}`, version, data, timothy), schemaVersion },
+        new Set(Object.keys(events.plans)),
+      );
+      if (read.kind !== 'handle') throw new Error(`${type} v${schemaVersion} not readable: ${JSON.stringify(read)}`);
+      return read.event as Envelope;
+    };
+    const days = (weekStart: string) =>
+      Array.from({ length: 7 }, (_, i) => ({
+        day: 'Day',
+        dayIndex: i,
+        date: addDays(weekStart, i),
+        activities: [{ id: `a${i}`, name: 'Pray', description: 'Pray the psalm.' }],
+      }));
+    const generated = (weekStart: string, version: number, schemaVersion: 2 | 3, planId: string, carriedOver: string[] = []) =>
+      stored('formation.plan.generated', weekStart, version, schemaVersion, {
+        planId,
+        userId: timothy,
+        weekStart,
+        source: 'built-in',
+        reason: version === 1 ? 'onboarding' : 'regenerate',
+        plan: { themeId: 't', theme: 'Hope', description: 'Hope.', scriptures: [], weekStart, dailyActivities: days(weekStart) },
+        curriculum: null,
+        ...(schemaVersion === 3 ? { carriedOver: carriedOver.map((activityId) => ({ activityId, date: addDays(weekStart, 1) })) } : {}),
+      });
+    const completed = (weekStart: string, version: number, planId: string, activityId: string) =>
+      stored('formation.plan.activity-completed', weekStart, version, 1, {
+        planId,
+        userId: timothy,
+        activityId,
+        date: addDays(weekStart, 1),
+        completedAt: clock.now.toISOString(),
+      });
+    const planActivitiesOf = async (weekStart: string) => ({
+      church: (await dashboardOf(pastor, churchId)).weeks.find((w) => w.weekStart === weekStart)?.planActivities,
+      group: (await app.get(GroupQueries).dashboard(pastor, groupId)).weeklyActivity.find((w) => w.weekStart === weekStart)?.planActivities,
+    });
+
+    // Two weeks ago, before v3: two check-offs, then 'Regenerate Plan' with a new plan id, which kept none of them.
+    const [old, regenerated] = [uuidv7(), uuidv7()];
+    await feed(generated('2026-02-15', 1, 2, old), completed('2026-02-15', 2, old, 'a1'), completed('2026-02-15', 3, old, 'a2'));
+    expect(await planActivitiesOf('2026-02-15')).toEqual({ church: 2, group: 2 });
+    await feed(generated('2026-02-15', 4, 2, regenerated), completed('2026-02-15', 5, regenerated, 'a3'));
+    expect(await planActivitiesOf('2026-02-15')).toEqual({ church: 1, group: 1 });
+
+    // This week, v3: the regeneration carries the check-off over, which keeps counting once.
+    const week = uuidv7();
+    await feed(generated('2026-03-01', 1, 3, week), completed('2026-03-01', 2, week, 'a1'), generated('2026-03-01', 3, 3, week, ['a1']));
+    expect(await planActivitiesOf('2026-03-01')).toEqual({ church: 1, group: 1 });
   });
 });
 

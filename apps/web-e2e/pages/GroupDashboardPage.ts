@@ -7,6 +7,9 @@ export class GroupDashboardPage {
   readonly heading: Locator;
   readonly chart: Locator;
   readonly memberTable: Locator;
+  /** Member Management as a whole (the table at desktop widths, a card per member on a phone). */
+  readonly memberManagement: Locator;
+  readonly memberCards: Locator;
   readonly requests: Locator;
   readonly settings: Locator;
 
@@ -14,6 +17,8 @@ export class GroupDashboardPage {
     this.heading = page.getByRole('heading', { level: 1, name: 'Leadership Dashboard' });
     this.chart = page.getByRole('img', { name: /^Activity over the last 8 weeks/ });
     this.memberTable = page.locator('.member-table');
+    this.memberManagement = page.locator('.ant-card', { has: page.getByRole('heading', { name: 'Member Management' }) });
+    this.memberCards = page.getByRole('list', { name: 'Members' });
     this.requests = page.locator('.ant-card', { has: page.getByRole('heading', { name: 'Pending requests' }) });
     this.settings = page.locator('form#group-settings');
   }
@@ -40,5 +45,19 @@ export class GroupDashboardPage {
   /** The row's cells as text: name, role, joined, check-ins, plan activities, journal days, actions. */
   async memberCells(name: string): Promise<string[]> {
     return (await this.memberRow(name).getByRole('cell').allInnerTexts()).map((text) => text.trim());
+  }
+
+  /** On a phone: a member's card, found by the name shown. */
+  memberCard(name: string): Locator {
+    return this.memberCards.getByRole('listitem').filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  /** A member card's name, role and each labelled fact (Joined, Check-ins, Plan activities, Journal days). */
+  async memberCardFacts(name: string): Promise<Record<string, string>> {
+    const card = this.memberCard(name);
+    const facts: Record<string, string> = { role: (await card.locator('.role-tag').innerText()).trim() };
+    for (const row of await card.locator('dl > div').all())
+      facts[(await row.locator('dt').innerText()).trim()] = (await row.locator('dd').innerText()).trim();
+    return facts;
   }
 }

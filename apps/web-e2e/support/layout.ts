@@ -11,3 +11,9 @@ export async function outsideWindow(page: Page, element: Locator): Promise<{ lef
   const width = page.viewportSize()?.width ?? 0;
   return { left: Math.max(0, -box.x), right: Math.max(0, box.x + box.width - width) };
 }
+
+/** How far (px) the widest box inside `region` scrolls sideways within itself (a table in a card): 0 when none does. */
+export const sidewaysScrollWithin = (region: Locator): Promise<number> =>
+  region.evaluate((root) =>
+    Math.max(0, ...Array.from(root.querySelectorAll('*')).map((element) => element.scrollWidth - element.clientWidth - 1)),
+  );

@@ -9,6 +9,7 @@ import { MemberActivityStore, type NewFact } from './projections/member-activity
 import { ChurchFiguresStore } from '../churches/dashboard/church-figures.store';
 import { metaCausedBy } from '@abide/event-store';
 import { MemberSharing } from '../sharing/member-sharing';
+import { addDays } from '@abide/calendar';
 
 /**
  * What community learns from identity and formation, kept apart from the Kafka wiring so tests feed it directly.
@@ -112,7 +113,23 @@ export class ActivityEvents {
       }),
   });
 
+  /**
+   * A plan's week replaced by a regeneration or its undo: what it did not carry over is no longer done, in the group's
+   * and the church's figures as on My Plan. The week is the stream's (`plan-<userId>-<weekStart>`): `regeneration-undone`
+   * does not name it. A first plan of a week replaces nothing: no check-off of that week comes before it.
+   */
+  private async planReplaced(
+    e: EventEnvelope<{ userId: string; planId: string; weekStart?: string; carriedOver: Array<{ activityId: string }> }>,
+  ) {
+    const weekStart = e.data.weekStart ?? e.streamId.slice(-10);
+    const week = { from: weekStart, to: addDays(weekStart, 6) };
+    const keep = new Set(e.data.carriedOver.map((c) => `${e.data.planId}:${c.activityId}`));
+    if (await this.store.planReplaced(e, e.data.userId, week, keep)) await this.churchFigures.factChanged(e.data.userId, weekStart);
+  }
+
   readonly plans: EventHandlers = this.tellingGroups({
+    'formation.plan.generated': (e) => this.planReplaced(e),
+    'formation.plan.regeneration-undone': (e) => this.planReplaced(e),
     'formation.plan.activity-completed': (e) =>
       this.fact(e, `${e.data.planId}:${e.data.activityId}`, {
         kind: 'plan-activity',

@@ -1,4 +1,5 @@
 import type { SpiritualPlan } from '@abide/contracts';
+import { addDays } from '@abide/calendar';
 import { nameOwnTheme } from './domain/theme-text';
 import type { PlanView } from './projections/plan.schema';
 
@@ -44,5 +45,7 @@ export const toSpiritualPlan = (view: PlanView): SpiritualPlan => {
         })),
       })),
     },
+    // A plan is its week's: once the week is over, 'Undo' would reach next week's plan, so it ends with the week.
+    regenerationUndo: view.undo ? { replacedTheme: view.undo.replacedTheme, availableUntil: addDays(view.weekStart, 6) } : null,
   };
 };

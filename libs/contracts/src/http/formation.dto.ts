@@ -51,6 +51,12 @@ export const spiritualPlanSchema = z.object({
     scriptures: z.array(z.string()),
     dailyActivities: z.array(planDayViewSchema),
   }),
+  /**
+   * 'Undo' of the last regeneration, while the server accepts it: the theme it brings back, and the last day it is
+   * offered (the week's last day; sooner if the plan changes otherwise: 'Catch me up', a curriculum week). Null when
+   * there is nothing to undo.
+   */
+  regenerationUndo: z.object({ replacedTheme: z.string(), availableUntil: localDate }).nullable(),
 });
 export type SpiritualPlan = z.infer<typeof spiritualPlanSchema>;
 export const toggleActivityRequestSchema = z.object({ completed: z.boolean() });

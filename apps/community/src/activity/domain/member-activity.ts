@@ -50,6 +50,30 @@ export const setFact = (
   return true;
 };
 
+/**
+ * A week's plan was replaced (a regeneration, or its undo): its check-offs are now exactly the ones the event carried
+ * over (`keep`, as `planId:activityId`), as the member's plan shows them. Every other done plan activity of the member
+ * dated in that week and older than the event is withdrawn. Since v3 a regeneration carries over every check-off, so
+ * this withdraws nothing; a regeneration before v3 kept none (its upcaster says `carriedOver: []`), so the check-offs
+ * it erased leave the figures too. Activities are dated in their plan's week (a check-off is always of the current
+ * week's plan), so a fact in that week is a fact of that plan's stream, and versions compare. True when any changed.
+ */
+export const withdrawReplacedPlanFacts = (
+  doc: MemberActivity,
+  week: { from: string; to: string },
+  version: number,
+  keep: ReadonlySet<string>,
+): boolean => {
+  let changed = false;
+  for (const [id, fact] of Object.entries(doc.facts)) {
+    if (fact.kind !== 'plan-activity' || !fact.done || fact.version >= version || keep.has(id)) continue;
+    if (fact.date < week.from || fact.date > week.to) continue;
+    doc.facts[id] = { ...fact, done: false, version };
+    changed = true;
+  }
+  return changed;
+};
+
 /** A done fact of one member, as the figures read it. */
 export interface DoneFact {
   userId: string;

@@ -3,7 +3,14 @@ import type { EventEnvelope, HabitFrequency } from '@abide/contracts';
 import { unchanged, VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import { emptyActivity, type HabitStatus, type MemberActivity, setFact, setHabitField } from '../domain/member-activity';
+import {
+  emptyActivity,
+  type HabitStatus,
+  type MemberActivity,
+  setFact,
+  setHabitField,
+  withdrawReplacedPlanFacts,
+} from '../domain/member-activity';
 import { forgottenPerson, type Person, type PersonField, withPersonField } from '../domain/person';
 import {
   type ActivityFactView,
@@ -126,6 +133,16 @@ export class MemberActivityStore {
   fact(e: EventEnvelope, id: string, fact: NewFact): Promise<void> {
     const { userId, at, ...rest } = fact;
     return this.update(userId, (doc) => setFact(doc, id, e.version, { ...rest, at: new Date(at ?? e.occurredAt).toISOString() }));
+  }
+
+  /**
+   * A week's plan replaced (regenerated, or its regeneration undone): the member's check-offs of that week not carried
+   * over leave the figures (withdrawReplacedPlanFacts). True when any did.
+   */
+  async planReplaced(e: EventEnvelope, userId: string, week: { from: string; to: string }, keep: ReadonlySet<string>): Promise<boolean> {
+    let changed = false;
+    await this.update(userId, (doc) => (changed = withdrawReplacedPlanFacts(doc, week, e.version, keep)));
+    return changed;
   }
 
   // ---- reads: one by key per member, in parallel ----

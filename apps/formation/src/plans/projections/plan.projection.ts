@@ -4,6 +4,7 @@ import { applyInOrder, EventStore, type Projection, type StoredEvent } from '@ab
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model, UpdateQuery } from 'mongoose';
 import { addDays, type LocalDate } from '@abide/calendar';
+import { planDecider } from '../domain/plan.decider';
 import { type PlanMemberView, planMemberViewSchema, type PlanView, planViewSchema } from './plan.schema';
 
 /** One plan stream per member and week; its read-model document has the same `_id`, so a week's plan is a keyed read. */
@@ -13,9 +14,11 @@ export const planStreamId = (userId: string, weekStart: LocalDate) => `plan-${us
 export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'>> {
   /**
    * Renamed when each event began to be applied in its stream's order by a conditional write (applyInOrder): the
-   * first start that has it fills the plans again from the log, mending any an older writer left short.
+   * first start that has it fills the plans again from the log, mending any an older writer left short. Renamed again
+   * (3) when the plan began to say whether 'Undo' of a regeneration is offered: a regenerated week offers it after the
+   * refill too.
    */
-  readonly name = 'plans-2';
+  readonly name = 'plans-3';
   readonly backfill = true;
   readonly handles = [
     'formation.plan.generated',
@@ -37,7 +40,7 @@ export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'
   }
 
   async apply(event: StoredEvent<EventTypesOf<'formation.plan.'>>): Promise<void> {
-    await applyInOrder(this.model, event.streamId, event, this.log, planChange);
+    await applyInOrder(this.model, event.streamId, event, this.log, (next) => planChange(next, this.log));
     if (event.type === 'formation.plan.generated') {
       const { userId, weekStart } = event.data;
       // $max: replays and out-of-order weeks never move a member's latest week back.
@@ -91,13 +94,14 @@ export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'
  * What one event of a plan's stream changes in its document (applied once each, in the stream's order: applyInOrder),
  * null for an event the plan's view does not show.
  */
-const planChange = (event: StoredEvent): UpdateQuery<PlanView> | null => {
+const planChange = async (event: StoredEvent, log: EventStore): Promise<UpdateQuery<PlanView> | null> => {
   const planEvent = event as StoredEvent<EventTypesOf<'formation.plan.'>>;
   switch (planEvent.type) {
     case 'formation.plan.generated': {
       const generated = planEvent.data;
       return {
         $set: {
+          undo: generated.reason === 'regenerate' && planEvent.version > 1 ? await undoAfter(planEvent, log) : null,
           userId: generated.userId,
           weekStart: generated.weekStart,
           planId: generated.planId,
@@ -114,10 +118,10 @@ const planChange = (event: StoredEvent): UpdateQuery<PlanView> | null => {
     case 'formation.plan.activity-uncompleted':
       return { $pull: { completed: { activityId: planEvent.data.activityId, date: planEvent.data.date } } };
     case 'formation.plan.caught-up':
-      return { $set: { 'plan.dailyActivities': planEvent.data.dailyActivities } };
+      return { $set: { 'plan.dailyActivities': planEvent.data.dailyActivities, undo: null } };
     case 'formation.plan.regeneration-undone': {
       const { source, plan, curriculum, carriedOver } = planEvent.data;
-      return { $set: { source, plan, curriculum, completed: carriedOver.map(({ activityId, date }) => ({ activityId, date })) } };
+      return { $set: { source, plan, curriculum, completed: carriedOver.map(({ activityId, date }) => ({ activityId, date })), undo: null } };
     }
     case 'formation.plan.curriculum-followed': {
       const { themeId, theme, description, scriptures, dailyActivities, curriculum } = planEvent.data;
@@ -129,10 +133,22 @@ const planChange = (event: StoredEvent): UpdateQuery<PlanView> | null => {
           'plan.scriptures': scriptures,
           'plan.dailyActivities': dailyActivities,
           curriculum,
+          undo: null,
         },
       };
     }
     default:
       return null;
   }
+};
+
+/**
+ * What 'Undo' would bring back after this regeneration, as the decider sees it (its `beforeRegeneration`, folded from
+ * the stream up to this event), so the page offers Undo exactly when the command would accept it. Plan streams are a
+ * week's events: reading one again on a regeneration is cheap.
+ */
+const undoAfter = async (event: StoredEvent, log: EventStore): Promise<PlanView['undo']> => {
+  const earlier = await log.eventsBetween(event.streamId, 0, event.version);
+  const state = [...earlier, event].reduce(planDecider.evolve, planDecider.initialState());
+  return state.beforeRegeneration ? { replacedTheme: state.beforeRegeneration.plan.theme } : null;
 };

@@ -15,6 +15,11 @@ export interface PlanView {
   curriculum?: PlanCurriculum | null;
   /** Completed activities with the local date each was done on. */
   completed: Array<{ activityId: string; date: string }>;
+  /**
+   * While 'Undo' of the last regeneration is offered: the theme it would bring back. Null (absent before plans-3)
+   * when there is nothing to undo: the plan was not regenerated, or changed otherwise since.
+   */
+  undo?: { replacedTheme: string } | null;
   version: number;
 }
 
@@ -29,6 +34,7 @@ export const planViewSchema = new Schema<PlanView>(
     plan: { type: Schema.Types.Mixed, required: true },
     curriculum: { type: Schema.Types.Mixed, default: null },
     completed: { type: [{ _id: false, activityId: String, date: String }], default: [] },
+    undo: { type: Schema.Types.Mixed, default: null },
     version: { type: Number, required: true },
   },
   { collection: 'plans', versionKey: false, minimize: false },

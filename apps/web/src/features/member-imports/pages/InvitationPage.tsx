@@ -10,11 +10,17 @@ import { AuthScreen } from '../../auth/components/AuthScreen';
 import { useAppDispatch } from '../../../app/hooks';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { untilMemberOf } from '../../churches/membership-arrival';
-import { useInvitationsAcceptAsMemberMutation, useInvitationsAcceptMutation, useInvitationsGetQuery, useInvitationsOpenMutation } from '../memberImportsApi';
+import {
+  useInvitationsAcceptAsMemberMutation,
+  useInvitationsAcceptMutation,
+  useInvitationsGetQuery,
+  useInvitationsOpenMutation,
+} from '../memberImportsApi';
 
 const fields = acceptInvitationRequestSchema.shape;
 /** The row's group is joined at acceptance if it is open; a private group's leaders decide. */
-const groupNote = (v: InvitationView) => (v.groupName ? `, and put forward for its group ${v.groupName} (if the group is private, its leaders accept you first)` : '');
+const groupNote = (v: InvitationView) =>
+  v.groupName ? `, and put forward for its group ${v.groupName} (if the group is private, its leaders accept you first)` : '';
 
 /**
  * `/invitation#{token}`: a church's invitation to a new person. The token stays in the fragment (never sent to a
@@ -30,7 +36,9 @@ export function InvitationPage() {
   const dispatch = useAppDispatch();
   const [joining, setJoining] = useState(false);
   const [view, setView] = useState<InvitationView | null>(null);
-  const [failure, setFailure] = useState<string | null>(token ? null : 'This invitation link is not complete. Open it from the e-mail again.');
+  const [failure, setFailure] = useState<string | null>(
+    token ? null : 'This invitation link is not complete. Open it from the e-mail again.',
+  );
   const [form] = Form.useForm<{ name: string; password: string }>();
 
   useEffect(() => {
@@ -47,7 +55,8 @@ export function InvitationPage() {
     const result = await accept({ token, name: name.trim(), password });
     if (result.error) {
       const problem = problemOf(result.error);
-      if (problem?.errors?.length) form.setFields(problem.errors.map((e) => ({ name: e.field === 'password' ? 'password' : 'name', errors: [e.message] })));
+      if (problem?.errors?.length)
+        form.setFields(problem.errors.map((e) => ({ name: e.field === 'password' ? 'password' : 'name', errors: [e.message] })));
       else notification.error({ message: 'Not accepted', description: problem?.detail ?? 'Please try again.' });
       return;
     }
@@ -63,7 +72,12 @@ export function InvitationPage() {
   return (
     <AuthScreen title="Your invitation">
       {failure ? (
-        <Result status="warning" title="This invitation cannot be used" subTitle={failure} extra={<ButtonLink to="/login">Sign in</ButtonLink>} />
+        <Result
+          status="warning"
+          title="This invitation cannot be used"
+          subTitle={failure}
+          extra={<ButtonLink to="/login">Sign in</ButtonLink>}
+        />
       ) : !view || opening.isLoading ? (
         <Spin aria-label="Opening the invitation" />
       ) : view.hasAccount ? (
@@ -83,7 +97,11 @@ export function InvitationPage() {
             <Form.Item name="name" label="Your name" rules={[{ required: true, message: 'Please enter your name' }, zodRule(fields.name)]}>
               <Input prefix={<UserOutlined aria-hidden />} autoComplete="name" />
             </Form.Item>
-            <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Please enter a password' }, zodRule(fields.password)]}>
+            <Form.Item
+              name="password"
+              label="Password"
+              rules={[{ required: true, message: 'Please enter a password' }, zodRule(fields.password)]}
+            >
               <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={accepting.isLoading || joining}>
@@ -126,10 +144,19 @@ export function JoinInvitationPage() {
   return (
     <main className="page">
       <title>Your invitation · Abide</title>
+      {/* The page's own heading: the Result below names the church, but a page needs a level-1 title to be found by. */}
+      <Typography.Title level={1} className="page__title">
+        Your invitation
+      </Typography.Title>
       {isLoading ? (
         <Spin aria-label="Opening the invitation" />
       ) : !data ? (
-        <Result status="warning" title="This invitation cannot be used" subTitle={problemOf(error)?.detail ?? 'Please try again.'} extra={<ButtonLink to="/churches">Your churches</ButtonLink>} />
+        <Result
+          status="warning"
+          title="This invitation cannot be used"
+          subTitle={problemOf(error)?.detail ?? 'Please try again.'}
+          extra={<ButtonLink to="/churches">Your churches</ButtonLink>}
+        />
       ) : (
         <Result
           status="info"

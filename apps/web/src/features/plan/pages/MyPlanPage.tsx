@@ -13,7 +13,7 @@ import {
 } from '../../../shared/lite/lite-controls';
 import { problemOf } from '../../../shared/api/problem-details';
 import { selectCurrentUser } from '../../auth/authSlice';
-import { isoDate } from '../../habits/local-dates';
+import { formatLongDate, isoDate } from '../../habits/local-dates';
 import { ScriptureChoices } from '../../scripture/components/ScriptureChoices';
 import { EmptyPlan } from '../components/EmptyPlan';
 import { PlanStatCards } from '../components/PlanStatCards';
@@ -56,12 +56,11 @@ export function MyPlanPage() {
   const statsLoading = statsQuery.isLoading || (statsQuery.data !== undefined && !statsReady);
   const [regenerate, { isLoading: regenerating }] = usePlansRegenerateMutation();
   const [undoRegeneration, { isLoading: undoing }] = usePlansUndoRegenerationMutation();
-  /** The theme a regeneration replaced, while 'Undo' is offered (until it is used or the member leaves the page). */
-  const [replacedTheme, setReplacedTheme] = useState<string | null>(null);
+  // 'Undo' is offered while the server would accept it, as the plan says: after a reload or on another device too.
+  const undo = plan?.regenerationUndo ?? null;
   const today = stats?.today ?? isoDate(new Date());
 
   const onRegenerate = async (firstPlan: boolean) => {
-    const before = planQuery.data?.planData.theme ?? null;
     const result = await regenerate();
     if (result.error) {
       notification.error({
@@ -70,7 +69,6 @@ export function MyPlanPage() {
       });
     } else {
       const kept = result.data.planData.dailyActivities.flatMap((day) => day.activities).filter((a) => a.completed).length;
-      if (!firstPlan) setReplacedTheme(before);
       notification.success({
         message: firstPlan ? 'Plan generated!' : 'Plan regenerated!',
         description: `Your new personalized spiritual plan is ready.${kept > 0 ? ` Your ${kept} completed ${kept === 1 ? 'activity stays' : 'activities stay'} checked off.` : ''}`,
@@ -80,7 +78,6 @@ export function MyPlanPage() {
 
   const onUndo = async () => {
     const result = await undoRegeneration();
-    setReplacedTheme(null);
     if (result.error) {
       notification.error({ message: 'Could not undo', description: problemOf(result.error)?.detail ?? 'Please try again later.' });
     } else {
@@ -153,9 +150,12 @@ export function MyPlanPage() {
         ) : null}
       </header>
 
-      {replacedTheme !== null && plan ? (
+      {undo ? (
         <div className="plan-undo" role="status">
-          <p className="plan-undo__text">Your plan was regenerated: “{replacedTheme}” and its activities you had not done were replaced.</p>
+          <p className="plan-undo__text">
+            Your plan was regenerated: “{undo.replacedTheme}” and its activities you had not done were replaced. You can
+            undo this until the end of {formatLongDate(undo.availableUntil)}, unless your plan changes before.
+          </p>
           <LiteButton onClick={() => void onUndo()} loading={undoing}>
             Undo
           </LiteButton>

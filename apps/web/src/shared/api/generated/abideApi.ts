@@ -3040,6 +3040,10 @@ export type SpiritualPlanDto = {
       }[];
     }[];
   };
+  regenerationUndo: {
+    replacedTheme: string;
+    availableUntil: string;
+  } | null;
 };
 export type ToggleActivityDto = {
   completed: boolean;
@@ -3080,6 +3084,10 @@ export type CatchUpResponseDto = {
         }[];
       }[];
     };
+    regenerationUndo: {
+      replacedTheme: string;
+      availableUntil: string;
+    } | null;
   };
   moved: number;
   leftBehind: number;
