@@ -19,11 +19,12 @@ export const sharingApi = abideApi.enhanceEndpoints<'MySharing'>({
   },
 });
 
-type Dispatch = (action: ReturnType<typeof sharingApi.util.upsertQueryData>) => unknown;
+// Typed on the generated API (the same cache): typed on sharingApi it would refer to itself.
+type Dispatch = (action: ReturnType<typeof abideApi.util.upsertQueryData>) => unknown;
 /** The list a change answered becomes the cached list (a failure is reported by the switch that asked). */
 async function keep(dispatch: Dispatch, answer: Promise<{ data: MySharing }>): Promise<void> {
   const result = await answer.catch(() => null);
-  if (result) dispatch(sharingApi.util.upsertQueryData('sharingMine', undefined, result.data));
+  if (result) dispatch(abideApi.util.upsertQueryData('sharingMine', undefined, result.data));
 }
 
 export const { useSharingMineQuery, useSharingGroupMutation, useSharingChurchMutation, useSharingAllMutation } = sharingApi;
