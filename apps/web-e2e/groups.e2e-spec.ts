@@ -108,6 +108,8 @@ describe('groups', () => {
     await groups.searchFor(word);
     await card.waitFor();
     await card.getByRole('button', { name: `Request to Join: ${publicName}` }).click();
+    // Joining asks first whether the group's leaders may see the member's progress (off unless turned on: #26).
+    await page.getByRole('dialog', { name: `Join ${publicName}` }).getByRole('button', { name: 'Join group' }).click();
     await toast(page, 'Successfully joined group!').waitFor();
     await card.getByRole('link', { name: `Open ${publicName}` }).waitFor();
     await card.getByText('2 members').waitFor();
