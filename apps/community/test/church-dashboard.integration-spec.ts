@@ -181,7 +181,7 @@ describe('the church’s figures from formation’s events', () => {
     const { churchId, join } = await createChurch(pastor);
     await join(timothy);
     const groupId = await groups.create(pastor, { name: 'Lystra', description: 'Letters', isPublic: true, meeting: null }, meta);
-    await groups.join(timothy, groupId, meta);
+    await joinGroup(timothy, groupId);
     // Events as formation stored them, read as community's consumer reads them: an older version upcast to the current.
     const stored = (type: string, weekStart: string, version: number, schemaVersion: number, data: Record<string, unknown>) => {
       const read = classifyMessage(

@@ -207,8 +207,12 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     if (!handler) return;
     // The producer slot of Nest's KafkaContext is for request/reply, which these event handlers never use.
     const context = new KafkaContext([message, partition, topic, consumer, heartbeat, undefined as never]);
-    const result = await consumingGroup.run(this.options.groupId, () => handler(message.value, context));
-    if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+    // The handler runs when its observable is subscribed (with an interceptor, Nest defers it): subscribed inside the
+    // group's context, so the inbox's metrics carry the group's label (the one the consumer lag has).
+    await consumingGroup.run(this.options.groupId, async () => {
+      const result: unknown = await handler(message.value, context);
+      if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+    });
   }
 
   /** Records the state; logs only a change that matters: joined (again), a new reason for not consuming, stopped. */
