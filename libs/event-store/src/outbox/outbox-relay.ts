@@ -57,6 +57,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly awaitProjectionMs: number;
   private failures = 0;
   private failingSince?: number;
+  private leftWaiting = false;
   private failure?: string;
   /** The epoch this relay last held the lease at, to log each takeover once. */
   private epochSeen?: number;
@@ -156,6 +157,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       this.logger.log(`Outbox relay ${this.owner} holds the lease at epoch ${this.epochSeen}`);
     }
     let published = 0;
+    this.leftWaiting = false;
     for (;;) {
       const entries = await this.store.outboxToPublish(this.batchSize);
       const { ready, orphans } = await this.sortOut(entries);
@@ -168,6 +170,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         published += drained.published;
         if (drained.leaseLost) return published;
       }
+      // Entries none of which could go yet (their requests are still projecting them): not a sign publishing works.
+      this.leftWaiting = entries.length > 0 && ready.length === 0;
       if (entries.length < this.batchSize || ready.length === 0) return published;
       // A long drain renews between batches; if the lease was lost, the new holder carries on.
       if (!(await this.lease.acquire())) return published;
@@ -245,6 +249,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   private recovered(published: number): void {
+    // A cycle that published nothing while events wait proves nothing about the broker: the failure (and its
+    // backoff, and the readiness check's "failing") stays until a publish succeeds.
+    if (published === 0 && this.leftWaiting && this.failures > 0) return;
     if (this.failingSince !== undefined) {
       const seconds = Math.round((Date.now() - this.failingSince) / 1000);
       this.logger.log(`Outbox publishing again after ${seconds} s of failures (${published} event(s) published in this cycle)`);
