@@ -7,14 +7,22 @@
 
 const SERIES = /^db_commands_total\{([^}]*)\}\s+([0-9.e+-]+)$/;
 
-/** The sum of db_commands_total in one instance's exposition text (every command name). */
+const LABEL = /(\w+)="([^"]*)"/g;
+
+/** db_commands_total in one instance's exposition text: the sum, and per `command collection` (`update habit_boards`). */
 export const commandsIn = (text) => {
   let total = 0;
+  const byKind = {};
   for (const line of text.split('\n')) {
     const match = SERIES.exec(line.trim());
-    if (match) total += Number(match[2]);
+    if (!match) continue;
+    const n = Number(match[2]);
+    total += n;
+    const labels = Object.fromEntries([...match[1].matchAll(LABEL)].map(([, key, value]) => [key, value]));
+    const kind = [labels.command, labels.collection].filter(Boolean).join(' ');
+    byKind[kind] = (byKind[kind] ?? 0) + n;
   }
-  return total;
+  return { total, byKind };
 };
 
 const scrape = async (port) => {
@@ -26,13 +34,18 @@ const scrape = async (port) => {
   }
 };
 
-/** Commands sent so far per service, summed over its instances ({ name, metricsPort }[], from stackInstances). */
-export const commandCounts = async (instances) => {
+/**
+ * Commands sent so far per service, summed over its instances ({ name, metricsPort }[], from stackInstances); with
+ * `kinds`, also per `service: command collection`.
+ */
+export const commandCounts = async (instances, kinds = null) => {
   const counts = {};
   await Promise.all(
     instances.map(async ({ name, metricsPort }) => {
-      const n = await scrape(metricsPort);
-      if (n !== null) counts[name] = (counts[name] ?? 0) + n;
+      const scraped = await scrape(metricsPort);
+      if (scraped === null) return;
+      counts[name] = (counts[name] ?? 0) + scraped.total;
+      if (kinds) for (const [kind, n] of Object.entries(scraped.byKind)) kinds[`${name}: ${kind}`] = (kinds[`${name}: ${kind}`] ?? 0) + n;
     }),
   );
   return counts;
@@ -51,17 +64,28 @@ export const idleCommandRates = async (instances, ms = 5000) => {
   return Object.fromEntries(Object.entries(after).map(([name, n]) => [name, round2(Math.max(0, n - (before[name] ?? 0)) / seconds)]));
 };
 
+/** Kinds that grew by at least 0.05 per request, largest first: where one request's round trips went. */
+const topKinds = (before, after, requests) =>
+  Object.fromEntries(
+    Object.entries(after)
+      .map(([kind, n]) => [kind, round2((n - (before[kind] ?? 0)) / requests)])
+      .filter(([, perRequest]) => perRequest >= 0.05)
+      .sort((a, b) => b[1] - a[1]),
+  );
+
 /**
- * Starts a window: `stop(requests)` gives { perService: { formation: 12.1, … }, total, requests, idle } (commands per
- * request, two decimals), from the counts at start and at stop less `idle` (commands per second, idleCommandRates)
- * for the window's length.
+ * Starts a window: `stop(requests)` gives { perService: { formation: 12.1, … }, total, requests, idle, byKind }
+ * (commands per request, two decimals), from the counts at start and at stop less `idle` (commands per second,
+ * idleCommandRates) for the window's length. `byKind` (per `service: command collection`) keeps the idle share in.
  */
 export const commandWindow = async (instances, idle = {}) => {
-  const before = await commandCounts(instances);
+  const kindsBefore = {};
+  const before = await commandCounts(instances, kindsBefore);
   const started = Date.now();
   return {
     stop: async (requests) => {
-      const after = await commandCounts(instances);
+      const kindsAfter = {};
+      const after = await commandCounts(instances, kindsAfter);
       const seconds = (Date.now() - started) / 1000;
       const perService = {};
       let total = 0;
@@ -80,6 +104,7 @@ export const commandWindow = async (instances, idle = {}) => {
         withIdle: requests ? round2(raw / requests) : null,
         requests,
         seconds: round2(seconds),
+        byKind: requests ? topKinds(kindsBefore, kindsAfter, requests) : {},
       };
     },
   };

@@ -292,6 +292,11 @@ export const formatReport = (s) => {
             )
             .join('; '),
       );
+      // Where they went: the commands per write by service, kind and collection (the idle share included).
+      for (const [name, r] of byService) {
+        const kinds = Object.entries(r.dbCommands.byKind ?? {}).map(([kind, n]) => `${kind} ${f(n)}`);
+        if (kinds.length) lines.push(`  ${name}: ${kinds.join(', ')}`);
+      }
     }
     lines.push(
       'db/req: database commands the services sent (db_commands_total, every instance; the background work requests caused included, ' +

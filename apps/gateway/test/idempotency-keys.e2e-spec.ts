@@ -1,5 +1,5 @@
 import type { Habit, HabitEntry, JournalEntry, ProblemDetails } from '@abide/contracts';
-import { type ApiResponse, call, UserSession } from '@abide/testing';
+import { type ApiResponse, call, eventually, UserSession, withServiceDb } from '@abide/testing';
 import { randomUUID } from 'node:crypto';
 
 // A write replayed by the offline queue, a retry after a timeout or a double tap carries the same Idempotency-Key:
@@ -60,6 +60,30 @@ describe('Idempotency-Key on writes', () => {
     expect(seen(late)).toEqual(seen(answers[0]));
     const [board] = (await ruth.get<Habit[]>('/api/habits')).body;
     expect(board).toMatchObject({ id: habit.id, completedOnDate: false, streak: 0 });
+  });
+
+  it("keeps a journal answer sealed at rest like the entry's words, and a check-in's answer as it was sent", async () => {
+    const ruth = await UserSession.signUp();
+    const words = `Sealed words ${randomUUID()}`;
+    const habit = (await ruth.post<Habit>('/api/habits', prayer)).body;
+    expect((await withKey(ruth, 'POST', '/api/journal/entries', randomUUID(), { content: words })).status).toBe(201);
+    expect((await withKey(ruth, 'POST', `/api/habits/${habit.id}/toggle`, randomUUID(), { completed: true })).status).toBe(200);
+
+    // The answers are stored just after the replies went out.
+    const kept = async () =>
+      withServiceDb('formation', (db) =>
+        db.collection<{ _id: string; state: string; answer?: { body: string; sealed: boolean } }>('idempotency_keys').find({ memberId: ruth.user.id }).toArray(),
+      );
+    const records = await eventually(async () => {
+      const found = await kept();
+      return found.length === 2 && found.every((r) => r.state === 'answered') ? found : undefined;
+    });
+    const journal = records.find((r) => r._id.includes('/journal/'));
+    const checkIn = records.find((r) => r._id.includes('/toggle'));
+    expect(journal?.answer).toMatchObject({ sealed: true });
+    expect(journal?.answer?.body).not.toContain(words);
+    expect(checkIn?.answer).toMatchObject({ sealed: false });
+    expect(JSON.parse(checkIn?.answer?.body ?? '{}')).toMatchObject({ habit: { id: habit.id, completedOnDate: true } });
   });
 
   it('refuses a key sent again with a different body with 422, changing nothing', async () => {

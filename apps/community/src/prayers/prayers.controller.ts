@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiProblems, createZodDto, CreatedLocation } from '@abide/platform';
+import { ApiProblems, createZodDto, CreatedLocation, SealedAnswers } from '@abide/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
@@ -18,6 +18,8 @@ class AnswerPrayerDto extends createZodDto(answerPrayerRequestSchema) {}
 /** A group's prayer requests: members only (404 for a private group's outsiders, 403 for a public group's). */
 @ApiTags('groups')
 @ApiBearerAuth()
+// Prayers are sealed at rest: so are the answers kept for a repeated write.
+@SealedAnswers()
 @Controller('groups/:id/prayers')
 export class PrayersController {
   constructor(

@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import { ApiBody, ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import type { JournalEntry } from '@abide/contracts';
-import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery, EdgePolicy } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery, EdgePolicy, SealedAnswers } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { JournalCommands } from './commands/journal-commands';
@@ -46,6 +46,8 @@ const meta = (req: FastifyRequest) => ({ correlationId: String(req.id) });
 /** The journal, always the caller's own: the user id comes from the verified token, never from the request. */
 @ApiTags('journal')
 @ApiBearerAuth()
+// The journal's words are sealed at rest: so are the answers kept for a repeated write.
+@SealedAnswers()
 @Controller('journal')
 export class JournalController {
   constructor(

@@ -23,9 +23,22 @@ const connectOptions = (dbName: string): mongoose.ConnectOptions => ({
   monitorCommands: true,
 });
 
+/**
+ * The collection a command names (its first field's value: `{ find: 'habit_boards', … }`), or '' for a command on the
+ * database (ping, hello). Names are the services' own, so the label's values are bounded.
+ */
+const collectionOf = (command: Record<string, unknown>, name: string): string => {
+  const value = command[name];
+  return typeof value === 'string' && value.length <= 80 ? value : '';
+};
+
 /** Counts each command the connection's driver client sends; databases reached with useDb share the client and its count. */
 const countCommands = (connection: Connection): void => {
-  connection.getClient().on('commandStarted', (event) => dbCommandsTotal.inc({ command: event.commandName }));
+  connection
+    .getClient()
+    .on('commandStarted', (event) =>
+      dbCommandsTotal.inc({ command: event.commandName, collection: collectionOf(event.command, event.commandName) }),
+    );
 };
 
 // Mongoose keeps a stack trace of every query it runs, for the rare "query was already executed" error; building

@@ -1,4 +1,5 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import {
@@ -45,6 +46,15 @@ const inProgress = () =>
     { 'retry-after': '1' },
   );
 
+const SEALED_ANSWERS = 'abide:idempotency-sealed-answers';
+
+/**
+ * On a controller (or route) whose answers carry text the service keeps sealed at rest (journal words, prayers): the
+ * answer kept for a repeat is sealed under the member's key like the text itself, and so erased with it. Other
+ * routes' answers are kept as sent, which spares the key's read.
+ */
+export const SealedAnswers = (): ClassDecorator & MethodDecorator => SetMetadata(SEALED_ANSWERS, true);
+
 /** Whether the handler sends its own answer through @Res() (Nest then leaves the reply alone). */
 const sendsOwnReply = (context: ExecutionContext): boolean => {
   const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), context.getHandler().name) ?? {}) as object;
@@ -62,7 +72,10 @@ const sendsOwnReply = (context: ExecutionContext): boolean => {
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(private readonly writes: IdempotentWrites) {}
+  constructor(
+    private readonly writes: IdempotentWrites,
+    private readonly reflector: Reflector,
+  ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
@@ -94,9 +107,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
     next: CallHandler,
   ): Promise<Observable<unknown>> {
     switch (outcome.kind) {
-      case 'claimed':
-        this.writes.holdClaim(context.switchToHttp().getRequest(), { ...key, token: outcome.token });
+      case 'claimed': {
+        const sealed = this.reflector.getAllAndOverride<boolean>(SEALED_ANSWERS, [context.getHandler(), context.getClass()]) === true;
+        this.writes.holdClaim(context.switchToHttp().getRequest(), { ...key, token: outcome.token, sealed });
         return next.handle();
+      }
       case 'answered':
         return this.replay(context, await this.answerOf(key, outcome.answer));
       case 'mismatch':

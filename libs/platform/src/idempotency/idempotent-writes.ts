@@ -15,6 +15,8 @@ interface Claimed {
   id: string;
   memberId: string;
   token: string;
+  /** The route's answers carry text the service keeps sealed at rest (@SealedAnswers): stored sealed too. */
+  sealed: boolean;
   payload?: unknown;
 }
 
@@ -33,7 +35,7 @@ export class IdempotentWrites {
 
   constructor(
     readonly store: IdempotencyStore,
-    /** Seals stored answers under the member's key in services that keep private text (journal words, prayers). */
+    /** Seals the stored answers of @SealedAnswers routes under the member's key (journal words, prayers). */
     private readonly privateText?: PrivateText,
   ) {}
 
@@ -91,8 +93,9 @@ export class IdempotentWrites {
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    const sealed = this.privateText !== undefined && body.length > 0;
-    const stored = sealed ? await this.privateText!.seal(claim.memberId, body, this.sealedField(claim.id)) : body;
+    // Only answers with text kept sealed at rest are sealed here: sealing reads the member's key, a round trip.
+    const sealed = claim.sealed && this.privateText !== undefined && body.length > 0;
+    const stored = sealed ? await this.privateText!.sealCopy(claim.memberId, body, this.sealedField(claim.id)) : body;
     await this.store.answer(claim.id, claim.token, { status: reply.statusCode, headers, body: stored, sealed });
   }
 

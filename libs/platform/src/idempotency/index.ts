@@ -1,3 +1,3 @@
 export * from './idempotency-store';
 export * from './idempotency.module';
-export { IDEMPOTENCY_WAIT_MS } from './idempotency.interceptor';
+export { IDEMPOTENCY_WAIT_MS, SealedAnswers } from './idempotency.interceptor';

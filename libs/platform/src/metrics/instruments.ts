@@ -109,11 +109,11 @@ export const livePushSeconds = new Histogram({
 /**
  * Commands the MongoDB driver sent (one per database round trip: find, insert, update, findAndModify, …), counted from
  * the driver's command monitoring (database.module.ts). The load suite divides its growth by the commands a scenario
- * ran, for the round trips each command costs (tools/bench).
+ * ran, for the round trips each command costs, and by collection, for where they go (tools/bench).
  */
 export const dbCommandsTotal = new Counter({
   name: 'db_commands_total',
-  help: 'Commands sent to the database by the MongoDB driver, by command name.',
-  labelNames: ['command'] as const,
+  help: 'Commands sent to the database by the MongoDB driver, by command name and collection.',
+  labelNames: ['command', 'collection'] as const,
   registers,
 });

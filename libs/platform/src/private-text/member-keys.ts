@@ -60,6 +60,8 @@ export class MemberErasedError extends DomainError {
 export class MemberKeys {
   private readonly collection: Collection<MemberKeyDocument>;
   private readonly cache: LRUCache<string, DataKey>;
+  /** When each cached key was last found alive in the key store by forSealing (ms since the epoch). */
+  private readonly checkedAt: LRUCache<string, number>;
   private readonly logger = new Logger(MemberKeys.name);
 
   /** `connection`: the key store's database (key-store.ts), never the service's own. */
@@ -70,6 +72,7 @@ export class MemberKeys {
   ) {
     this.collection = connection.collection<MemberKeyDocument>(MEMBER_KEYS_COLLECTION);
     this.cache = new LRUCache<string, DataKey>({ max: cache.max, ttl: cache.ttlMs });
+    this.checkedAt = new LRUCache<string, number>({ max: cache.max });
   }
 
   /**
@@ -78,12 +81,18 @@ export class MemberKeys {
    * sealed, and so stored, for a member after their erasure.
    */
   async forSealing(memberId: string): Promise<DataKey> {
+    const checkedAt = Date.now();
     const existing = await this.read(memberId);
     if (existing?.destroyedAt) {
       this.cache.delete(memberId);
+      this.checkedAt.delete(memberId);
       throw new MemberErasedError(memberId);
     }
-    if (existing) return this.unwrap(existing);
+    if (existing) {
+      const key = await this.unwrap(existing);
+      this.checkedAt.set(memberId, checkedAt);
+      return key;
+    }
     const made = { id: newKeyId(), key: newDataKey() };
     const doc: MemberKeyDocument = {
       _id: memberId,
@@ -101,7 +110,20 @@ export class MemberKeys {
       return this.unwrap(theirs);
     }
     this.cache.set(memberId, made);
+    this.checkedAt.set(memberId, checkedAt);
     return made;
+  }
+
+  /**
+   * The key forSealing found alive at most `withinMs` ago in this instance, without reading it again; else as
+   * forSealing. For a copy of words just sealed (an answer kept for a repeated request): an erasure in between leaves
+   * the copy under a destroyed key, as unreadable as the words.
+   */
+  async forSealingCopy(memberId: string, withinMs: number): Promise<DataKey> {
+    const cached = this.cache.get(memberId);
+    const checkedAt = this.checkedAt.get(memberId);
+    if (cached && checkedAt !== undefined && Date.now() - checkedAt <= withinMs) return cached;
+    return this.forSealing(memberId);
   }
 
   /** The key the member's text was sealed with, or null when there is none: destroyed (erased), or never made. */

@@ -1,6 +1,6 @@
 import { clearText } from '@abide/contracts';
-import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
-import type { Connection } from 'mongoose';
+import { connectTestDatabase, dropTestDatabase, testMongoUrl, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import mongoose, { type Connection } from 'mongoose';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -121,6 +121,30 @@ describe(PrivateText.name, () => {
 
     await expect(stale.seal('alexander', 'one more word', entryWords('a2'))).rejects.toBeInstanceOf(MemberErasedError);
     expect(await keyDoc('alexander')).toEqual({ _id: 'alexander', destroyedAt: expect.any(Date) });
+  });
+
+  it('seals a copy of words just sealed under the key checked then, and checks again for a copy with no recent check', async () => {
+    // This instance's key store connection reports its reads of member keys.
+    const watched = await mongoose.createConnection(testMongoUrl(), { dbName: keyStore.name, monitorCommands: true }).asPromise();
+    let keyReads = 0;
+    watched.getClient().on('commandStarted', (event) => {
+      if (event.commandName === 'find' && event.command.find === MEMBER_KEYS_COLLECTION) keyReads++;
+    });
+    const [sut, other] = [new PrivateText(new MemberKeys(watched, provider)), instance()];
+    try {
+      await sut.seal('tychicus', 'a beloved brother', entryWords('t1'));
+      const checked = keyReads;
+
+      const copy = await sut.sealCopy('tychicus', 'a beloved brother', entryWords('t2'));
+
+      expect(keyReads).toBe(checked);
+      expect(await other.open('tychicus', copy, entryWords('t2'))).toBe('a beloved brother');
+      // Another instance never checked the key: it reads it, and an erased member's copy is refused there.
+      await sut.forget('tychicus');
+      await expect(other.sealCopy('tychicus', 'one more word', entryWords('t3'))).rejects.toBeInstanceOf(MemberErasedError);
+    } finally {
+      await watched.close();
+    }
   });
 });
 

@@ -8,6 +8,9 @@ import { isSealedText, openWith, parseSealedText, SealedTextError, sealWith } fr
  */
 export type SealedField = `${string}:${string}:${string}`;
 
+/** How recent the key check of the words a copy repeats must be for the copy to skip its own. */
+const SEALED_COPY_WITHIN_MS = 5_000;
+
 /** What an earlier release sealed text with: no field. */
 const UNBOUND = '';
 
@@ -24,6 +27,15 @@ export class PrivateText {
   /** Sealed under the member's data key (made on first use) for `field`; MemberErasedError for an erased member. */
   async seal(memberId: string, text: string, field: SealedField): Promise<string> {
     const key = await this.keys.forSealing(memberId);
+    return sealWith(key.key, key.id, text, field);
+  }
+
+  /**
+   * A copy of words this instance sealed a moment ago (the answer kept for a repeated write, stored just after the
+   * reply): under the key it checked then, when that was at most 5 s ago, sparing the key's read; else as `seal`.
+   */
+  async sealCopy(memberId: string, text: string, field: SealedField): Promise<string> {
+    const key = await this.keys.forSealingCopy(memberId, SEALED_COPY_WITHIN_MS);
     return sealWith(key.key, key.id, text, field);
   }
 
