@@ -12,6 +12,7 @@ import { serviceSecurityHeaders } from '../security/security-headers';
 import { ForwardedBody } from './forwarded-body';
 import type { ServiceName } from './route-table';
 import { mayTryAnother, UpstreamInstances } from './upstream-instances';
+import { writeAffinity } from './write-affinity';
 
 export { serviceNames, type ServiceName } from './route-table';
 
@@ -103,6 +104,7 @@ export class ServiceClient implements OnModuleDestroy {
           return pool.request({ method: request.method as 'GET', path, headers, body, headersTimeout: timeout, bodyTimeout: timeout });
         },
         (error) => mayTryAnother(request.method, error, body?.started ?? false),
+        writeAffinity(request.method, path, request.headers.authorization),
       );
       const length = Number(response.headers['content-length'] ?? Number.NaN);
       const payload = length <= BUFFERED_RESPONSE_BYTES ? Buffer.from(await response.body.arrayBuffer()) : response.body;

@@ -1,5 +1,8 @@
+import { rendezvousOrder } from './write-affinity';
+
 /**
- * The instances of one service (its replicas) and the choice among them: round robin over the ones not marked down,
+ * The instances of one service (its replicas) and the choice among them: round robin over the ones not marked down
+ * (or, for a request with an affinity key, the key's own order: write-affinity.ts),
  * and the rule for when a failed attempt may go to another instance. Pure logic over whatever a connection pool is, so
  * it is tested without a gateway (upstream-instances.spec.ts); service-client.ts gives it undici Pools.
  */
@@ -62,16 +65,21 @@ export class UpstreamInstances<P> {
   }
 
   /**
-   * The order in which one request tries the instances: round robin from the next instance among those up, then the
-   * ones marked down, soonest back first (when every instance is down, one is still tried rather than none).
+   * The order in which one request tries the instances: round robin from the next instance among those up (with an
+   * affinity key, the key's order among those up), then the ones marked down, soonest back first (when every instance
+   * is down, one is still tried rather than none).
    */
-  order(): UpstreamInstance<P>[] {
+  order(affinity?: string): UpstreamInstance<P>[] {
     const at = this.now();
-    const start = this.next;
-    this.next = (this.next + 1) % this.instances.length;
-    const rotated = this.instances.map((_, i) => this.instances[(start + i) % this.instances.length]);
-    const up = rotated.filter((instance) => instance.downUntil <= at);
-    const down = rotated.filter((instance) => instance.downUntil > at).sort((a, b) => a.downUntil - b.downUntil);
+    let preferred: UpstreamInstance<P>[];
+    if (affinity !== undefined) preferred = rendezvousOrder(this.instances, affinity);
+    else {
+      const start = this.next;
+      this.next = (this.next + 1) % this.instances.length;
+      preferred = this.instances.map((_, i) => this.instances[(start + i) % this.instances.length]);
+    }
+    const up = preferred.filter((instance) => instance.downUntil <= at);
+    const down = preferred.filter((instance) => instance.downUntil > at).sort((a, b) => a.downUntil - b.downUntil);
     return [...up, ...down];
   }
 
@@ -88,12 +96,12 @@ export class UpstreamInstances<P> {
   }
 
   /**
-   * Runs `attempt` on one instance after another (order()) until one answers or `retry(error)` says the request may
+   * Runs `attempt` on one instance after another (order(affinity)) until one answers or `retry(error)` says the request may
    * not go further; an instance whose connection failed is marked down. Throws the last error.
    */
-  async send<T>(attempt: (instance: UpstreamInstance<P>) => Promise<T>, retry: (error: unknown) => boolean): Promise<T> {
+  async send<T>(attempt: (instance: UpstreamInstance<P>) => Promise<T>, retry: (error: unknown) => boolean, affinity?: string): Promise<T> {
     let lastError: unknown;
-    for (const instance of this.order()) {
+    for (const instance of this.order(affinity)) {
       try {
         const result = await attempt(instance);
         this.markUp(instance);
