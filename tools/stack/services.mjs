@@ -180,6 +180,8 @@ export const serviceEnv = (name, profile, engineEnv, { namespace, replicas = 1, 
         // The e2e stack's ceiling of failed sign-ins per network is lower than production's 300, so the spec that proves
         // successful sign-ins are never counted needs a congregation of 30 rather than 300 (apps/gateway/test/auth-rate-limits).
         ...(profile === 'test' ? { SIGN_IN_FAILURES_PER_NETWORK_MAX: String(TEST_SIGN_IN_FAILURES_PER_NETWORK) } : {}),
+        // The read-model proof deals writes round robin, the worst spread (libs/testing/src/quiet-stack.global-setup.mjs).
+        ...(process.env.ABIDE_WRITE_AFFINITY ? { WRITE_AFFINITY: process.env.ABIDE_WRITE_AFFINITY } : {}),
         IDENTITY_URL: urls('identity'),
         FORMATION_URL: urls('formation'),
         LIBRARY_URL: urls('library'),

@@ -50,6 +50,11 @@ export const gatewayEnvSchema = z.object({
   FORMATION_URL: urlList,
   LIBRARY_URL: urlList,
   COMMUNITY_URL: urlList,
+  /**
+   * `on`: each write goes to the instance its key hashes to (proxy/write-affinity.ts); `off`: every request in turn,
+   * the worst spread, which the read-model proof at 3 replicas runs with (a speed choice, not what correctness rests on).
+   */
+  WRITE_AFFINITY: z.enum(['on', 'off']).default('on'),
   /** Per-call timeout to a service before the client gets a 504 problem. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**

@@ -104,7 +104,7 @@ export class ServiceClient implements OnModuleDestroy {
           return pool.request({ method: request.method as 'GET', path, headers, body, headersTimeout: timeout, bodyTimeout: timeout });
         },
         (error) => mayTryAnother(request.method, error, body?.started ?? false),
-        writeAffinity(request.method, path, request.headers.authorization),
+        this.config.WRITE_AFFINITY === 'on' ? writeAffinity(request.method, path, request.headers.authorization) : undefined,
       );
       const length = Number(response.headers['content-length'] ?? Number.NaN);
       const payload = length <= BUFFERED_RESPONSE_BYTES ? Buffer.from(await response.body.arrayBuffer()) : response.body;
