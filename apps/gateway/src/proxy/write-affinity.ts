@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
  * Which instance of a service a write goes to (README "Replicas"). Every instance is right on its own (read models
  * are written by compare-and-set, streams guarded by their versions), but writes to one aggregate that arrive at
  * several instances at once race: each loser reads again and retries. So a write goes to the instance its key hashes
- * to: the group or church its
- * path names (a shared stream many members write), else the signed-in member (their boards, calendars and streams);
- * the instance then takes those writes in turn (CommandRunner) and finds the documents it wrote last still current.
+ * to: the group or church its path names (a shared stream many members write), else the signed-in member (their
+ * boards, calendars and streams); the instance then takes those writes in turn (CommandRunner) and finds the documents
+ * it wrote last still current.
  * Reads need no turn and stay round robin. An instance that is down hands its keys to the next in each key's order
  * (rendezvous hashing), and the others keep theirs; every gateway replica computes the same order.
  */
