@@ -71,6 +71,44 @@ const formationFeatures = {
   },
 };
 
+/**
+ * Community's feature folders are boundaries in formation's shape (#27): a feature reaches another only through its
+ * `*.port.ts` files (and its `*.module.ts`); `config/`, `read-models/` and `shared/` are open to all. Kept apart from
+ * formationFeatures until the rule covers every service.
+ */
+const communityFeatures = {
+  files: ['apps/community/src/**/*.ts'],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    'boundaries/elements': [
+      { type: 'community-shared', partialMatch: false, pattern: 'apps/community/src/{config,read-models,shared}/**' },
+      { type: 'community-feature', partialMatch: false, pattern: 'apps/community/src/*', capture: ['feature'] },
+    ],
+    'boundaries/files': [{ category: 'community-port', pattern: ['apps/community/src/*/*.port.ts', 'apps/community/src/*/*.module.ts'] }],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'community-feature' } },
+            disallow: { to: { element: { type: 'community-feature' } } },
+            message:
+              'A community feature reaches another only through its ports: import "{{ to.element.captured.feature }}/*.port" (or its module), not its internals.',
+          },
+          {
+            from: { element: { type: 'community-feature' } },
+            allow: { to: { element: { type: 'community-feature' }, file: { categories: 'community-port' } } },
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'tmp/**', 'coverage/**', '**/*.mjs', '**/*.js', 'apps/web-e2e/screenshots/**'] },
   js.configs.recommended,
@@ -98,6 +136,7 @@ export default tseslint.config(
   },
   ...serviceBoundaries,
   formationFeatures,
+  communityFeatures,
   {
     files: ['libs/**/*.ts'],
     rules: {

@@ -1,50 +1,56 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
+import { DeadLetterOpsModule, kafkaConnection } from '@abide/messaging';
 import { MONGO_CONNECTION, PrivateTextModule, ServiceCoreModule } from '@abide/platform';
 import { AccountExportController } from './account/account-export.controller';
-import { ActivityConsumer } from './activity/activity.consumer';
-import { ActivityEvents } from './activity/activity-events';
+import { MemberDeparture } from './account/member-departure';
+import { ActivityConsumer } from './member-events/activity.consumer';
+import { ActivityEvents } from './member-events/activity-events';
 import { MemberActivityMigration } from './activity/projections/member-activity.migration';
 import { MemberActivityStore } from './activity/projections/member-activity.store';
+import { ChurchMembership } from './churches/church-membership';
+import { ChurchLogoConsumer } from './churches/church-logo.consumer';
+import { ChurchQueries } from './churches/church-queries';
+import { ChurchesController } from './churches/churches.controller';
+import { ChurchClaims } from './churches/commands/church-claims';
+import { ChurchCommands } from './churches/commands/church-commands';
+import { ChurchDashboardController } from './churches/dashboard/church-dashboard.controller';
+import { ChurchDashboardQueries } from './churches/dashboard/church-dashboard.queries';
+import { ChurchFiguresProjection } from './churches/dashboard/church-figures.projection';
+import { ChurchFiguresStore } from './churches/dashboard/church-figures.store';
+import { InvitationJoinsConsumer } from './churches/invitation-joins.consumer';
+import { ChurchLogos } from './churches/projections/church-logos';
+import { ChurchPageProjection } from './churches/projections/church-page.projection';
 import type { Clock } from './config/clock';
-import { CommunityAggregates } from './community-aggregates';
 import { CommunityConfigModule } from './config/community-config.module';
 import type { CommunityConfig } from './config/env.schema';
+import { CHURCH_ADMINS } from './groups/church-admins.port';
 import { GroupCommands } from './groups/commands/group-commands';
 import { OwnershipClaims } from './groups/commands/ownership-claims';
+import { GroupAccess } from './groups/group-access.query';
 import { GroupFigures } from './groups/group-figures.service';
+import { GroupMembership } from './groups/group-membership';
 import { GroupQueries } from './groups/group-queries';
 import { GroupsController } from './groups/groups.controller';
-import { MemberDeparture } from './groups/member-departure';
+import { GroupsOfChurches } from './groups/groups-of-churches.query';
 import { GroupLive } from './groups/live/group-live';
+import { ChurchGroupsProjection } from './groups/projections/church-groups.projection';
 import { GroupCardCache } from './groups/projections/group-card-cache';
 import { GroupProjection } from './groups/projections/group.projection';
 import { GroupRosterProjection } from './groups/projections/group-roster.projection';
-import { MemberGroupsProjection } from './groups/projections/member-groups.projection';
+import { MemberSharing } from './memberships/member-sharing';
+import { MEMBERSHIP_AGGREGATES, type MembershipAggregates } from './memberships/membership-aggregates';
+import { MembershipCommands } from './memberships/membership-commands';
+import { MembershipQueries } from './memberships/membership-queries';
+import { MemberChurchesProjection, MemberGroupsProjection } from './memberships/projections/member-memberships.projection';
+import { SharingController } from './memberships/sharing.controller';
+import { SharingMove } from './memberships/sharing-move.migration';
 import { PrayerCommands } from './prayers/commands/prayer-commands';
 import { PrayerQueries } from './prayers/prayer-queries';
 import { PrayersController } from './prayers/prayers.controller';
 import { PrayerTexts } from './prayers/prayer-texts';
 import { PrayerTextSealing } from './prayers/prayer-text-sealing.migration';
 import { PrayerProjection } from './prayers/projections/prayer.projection';
-import { DeadLetterOpsModule, kafkaConnection } from '@abide/messaging';
-import { ChurchLogoConsumer } from './churches/church-logo.consumer';
-import { InvitationJoinsConsumer } from './churches/invitation-joins.consumer';
-import { ChurchQueries } from './churches/church-queries';
-import { ChurchesController } from './churches/churches.controller';
-import { ChurchClaims } from './churches/commands/church-claims';
-import { ChurchCommands } from './churches/commands/church-commands';
-import { ChurchGroupsProjection } from './churches/projections/church-groups.projection';
-import { ChurchLogos } from './churches/projections/church-logos';
-import { ChurchPageProjection } from './churches/projections/church-page.projection';
-import { MemberChurchesProjection } from './churches/projections/member-churches.projection';
-import { ChurchDashboardController } from './churches/dashboard/church-dashboard.controller';
-import { ChurchDashboardQueries } from './churches/dashboard/church-dashboard.queries';
-import { ChurchFiguresProjection } from './churches/dashboard/church-figures.projection';
-import { ChurchFiguresStore } from './churches/dashboard/church-figures.store';
-import { MemberSharing } from './sharing/member-sharing';
-import { SharingController } from './sharing/sharing.controller';
-import { SharingMove } from './sharing/sharing-move.migration';
 
 /** The community service: churches (and their pastor's dashboard), groups, membership, the leaders' dashboard on real member activity, prayer requests. */
 @Module({})
@@ -77,17 +83,28 @@ export class AppModule {
       // The prayer routes (groups/:id/prayers…) come before the group routes so ':id' never swallows them.
       controllers: [PrayersController, GroupsController, ChurchDashboardController, ChurchesController, SharingController, AccountExportController, ActivityConsumer, ChurchLogoConsumer, InvitationJoinsConsumer],
       providers: [
-        CommunityAggregates,
         MemberSharing,
         SharingMove,
+        MembershipCommands,
+        MembershipQueries,
+        // Membership serves groups and churches through their aggregates; groups ask churches about their admins.
+        {
+          provide: MEMBERSHIP_AGGREGATES,
+          useFactory: (group: GroupMembership, church: ChurchMembership): MembershipAggregates => ({ group, church }),
+          inject: [GroupMembership, ChurchMembership],
+        },
+        { provide: CHURCH_ADMINS, useExisting: ChurchMembership },
         MemberActivityStore,
         MemberActivityMigration,
         OwnershipClaims,
         GroupCommands,
+        GroupMembership,
+        GroupAccess,
         GroupFigures,
         GroupCardCache,
         GroupLive,
         GroupQueries,
+        GroupsOfChurches,
         PrayerTexts,
         PrayerTextSealing,
         PrayerCommands,
@@ -96,6 +113,7 @@ export class AppModule {
         ActivityEvents,
         ChurchClaims,
         ChurchCommands,
+        ChurchMembership,
         ChurchQueries,
         ChurchLogos,
         ChurchFiguresStore,

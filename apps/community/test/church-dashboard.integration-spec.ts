@@ -5,12 +5,13 @@ import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { addDays } from '@abide/calendar';
-import { ActivityEvents } from '../src/activity/activity-events';
+import { ActivityEvents } from '../src/member-events/activity-events';
 import { ChurchDashboardQueries } from '../src/churches/dashboard/church-dashboard.queries';
 import { classifyMessage } from '@abide/messaging';
 import { GroupQueries } from '../src/groups/group-queries';
 import { ChurchCommands } from '../src/churches/commands/church-commands';
 import { GroupCommands } from '../src/groups/commands/group-commands';
+import { MembershipCommands } from '../src/memberships/membership-commands';
 import { envelope, startCommunity } from './community-app.stub';
 
 // A Wednesday in London; the church's week began on Sunday 2026-03-01.
@@ -20,6 +21,7 @@ let app: NestFastifyApplication;
 let events: ActivityEvents;
 let churches: ChurchCommands;
 let groups: GroupCommands;
+let memberships: MembershipCommands;
 let dashboards: ChurchDashboardQueries;
 let db: Connection;
 
@@ -76,18 +78,18 @@ const createChurch = async (adminId: string) => {
     { name: 'St. Mark’s', slug: `st-marks-${uuidv7().slice(-8)}`, primaryColor: '#1e3a8a', welcome: '', timeZone: 'Europe/London' },
     meta,
   );
-  if (sharers.has(adminId)) await churches.share(adminId, churchId, true, meta);
+  if (sharers.has(adminId)) await memberships.share('church', adminId, churchId, true, meta);
   const code = (await churches.load(churchId)).joinCode;
   const join = async (userId: string) => {
     await churches.joinByCode(userId, code, meta);
-    if (sharers.has(userId)) await churches.share(userId, churchId, true, meta);
+    if (sharers.has(userId)) await memberships.share('church', userId, churchId, true, meta);
   };
   return { churchId, join };
 };
 
 const joinGroup = async (userId: string, groupId: string) => {
   await groups.join(userId, groupId, meta);
-  if (sharers.has(userId)) await groups.share(userId, groupId, true, meta);
+  if (sharers.has(userId)) await memberships.share('group', userId, groupId, true, meta);
 };
 
 const dashboardOf = (adminId: string, churchId: string): Promise<ChurchDashboard> => dashboards.dashboard(adminId, churchId);
@@ -97,6 +99,7 @@ beforeAll(async () => {
   events = app.get(ActivityEvents);
   churches = app.get(ChurchCommands);
   groups = app.get(GroupCommands);
+  memberships = app.get(MembershipCommands);
   dashboards = app.get(ChurchDashboardQueries);
   db = app.get<Connection>(MONGO_CONNECTION);
 });
@@ -168,7 +171,7 @@ describe('the church’s figures from formation’s events', () => {
     await join(lydia);
     expect(await dashboardOf(pastor, churchId)).toMatchObject({ members: 2, activeThisWeek: 1, activeLast8Weeks: 1 });
 
-    await churches.leave(lydia, churchId, meta);
+    await memberships.leave('church', lydia, churchId, meta);
     const d = await dashboardOf(pastor, churchId);
     expect(d).toMatchObject({ members: 1, sharingMembers: 1, activeThisWeek: 0, activeLast8Weeks: 0 });
     await feed(checkIn(lydia, '2026-03-04'));

@@ -4,8 +4,10 @@ import { ProjectionRunner } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { ActivityEvents } from '../src/activity/activity-events';
+import { ActivityEvents } from '../src/member-events/activity-events';
 import { GroupCommands } from '../src/groups/commands/group-commands';
+import { MembershipCommands } from '../src/memberships/membership-commands';
+import { MembershipQueries } from '../src/memberships/membership-queries';
 import { GroupFigures } from '../src/groups/group-figures.service';
 import { GroupQueries } from '../src/groups/group-queries';
 import { GROUP_CARD_TTL_MS } from '../src/groups/projections/group-card-cache';
@@ -19,6 +21,7 @@ const meta = { correlationId: 'test' };
 let app: NestFastifyApplication;
 let events: ActivityEvents;
 let groups: GroupCommands;
+let memberships: MembershipCommands;
 let queries: GroupQueries;
 let db: Connection;
 
@@ -59,7 +62,7 @@ const person = async (name: string, options: { timeZone?: string; share?: boolea
 /** Joins, then (for a member who said yes) turns sharing on with that group, as the join dialog's switch does. */
 const join = async (userId: string, groupId: string) => {
   const { status } = await groups.join(userId, groupId, meta);
-  if (status === 'joined' && sharers.has(userId)) await groups.share(userId, groupId, true, meta);
+  if (status === 'joined' && sharers.has(userId)) await memberships.share('group', userId, groupId, true, meta);
   return status;
 };
 
@@ -104,7 +107,7 @@ const habitStream = (userId: string, frequency: Record<string, unknown> = { kind
 
 const createGroup = async (ownerId: string, name = 'Tuesday Men’s Group', isPublic = true) => {
   const groupId = await groups.create(ownerId, { name, description: 'We read Romans together', isPublic, meeting: null }, meta);
-  if (sharers.has(ownerId)) await groups.share(ownerId, groupId, true, meta);
+  if (sharers.has(ownerId)) await memberships.share('group', ownerId, groupId, true, meta);
   return groupId;
 };
 
@@ -112,6 +115,7 @@ beforeAll(async () => {
   app = await startCommunity(clock);
   events = app.get(ActivityEvents);
   groups = app.get(GroupCommands);
+  memberships = app.get(MembershipCommands);
   queries = app.get(GroupQueries);
   db = app.get<Connection>(MONGO_CONNECTION);
 });
@@ -258,7 +262,7 @@ describe('names and membership', () => {
     );
     const groupId = await createGroup(userId);
 
-    expect((await queries.members(userId, groupId))[0].name).toBe('Mary of Magdala');
+    expect((await app.get(MembershipQueries).members('group', userId, groupId))[0].name).toBe('Mary of Magdala');
   });
 
   it('lets a member own one group on the free plan, even when two creates race', async () => {
@@ -287,7 +291,7 @@ describe('names and membership', () => {
       .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
       .map((r) => refusalStatus[(r.reason as Refusal).code]);
     expect(refusals).toEqual([409, 409]);
-    expect((await queries.requests(owner, groupId)).map((r) => r.userId)).toEqual([joiner]);
+    expect((await app.get(MembershipQueries).requests('group', owner, groupId)).map((r) => r.userId)).toEqual([joiner]);
   });
 
   it('rebuilds the group read models to what live projection gave', async () => {
@@ -412,7 +416,7 @@ describe('group cards kept between reads', () => {
     expect((await card()).weeklyProgress).toEqual({ completed: 0, expected: 7 });
 
     // Out of the group when his check-in is stored, then back: the same members as when the card was computed.
-    await groups.leave(archippus, groupId, meta);
+    await memberships.leave('group', archippus, groupId, meta);
     await feed(habit.checkIn('2026-03-02'));
     await join(archippus, groupId);
 

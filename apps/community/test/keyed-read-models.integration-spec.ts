@@ -3,17 +3,17 @@ import { ProjectionRunner } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { ActivityEvents } from '../src/activity/activity-events';
+import { ActivityEvents } from '../src/member-events/activity-events';
 import { MemberActivityMigration } from '../src/activity/projections/member-activity.migration';
 import { GroupCommands } from '../src/groups/commands/group-commands';
+import { MembershipCommands } from '../src/memberships/membership-commands';
 import { GroupQueries } from '../src/groups/group-queries';
 import { ChurchFiguresStore } from '../src/churches/dashboard/church-figures.store';
-import { ChurchGroupsProjection } from '../src/churches/projections/church-groups.projection';
+import { ChurchGroupsProjection } from '../src/groups/projections/church-groups.projection';
 import { ChurchPageProjection } from '../src/churches/projections/church-page.projection';
-import { MemberChurchesProjection } from '../src/churches/projections/member-churches.projection';
 import { GroupCardCache } from '../src/groups/projections/group-card-cache';
 import { GroupRosterProjection } from '../src/groups/projections/group-roster.projection';
-import { MemberGroupsProjection } from '../src/groups/projections/member-groups.projection';
+import { MemberChurchesProjection, MemberGroupsProjection } from '../src/memberships/projections/member-memberships.projection';
 import { envelope, startCommunity } from './community-app.stub';
 
 const clock = { now: new Date('2026-03-04T15:00:00Z') }; // a Wednesday; the week began Sunday 2026-03-01
@@ -21,6 +21,7 @@ const meta = { correlationId: 'test' };
 let app: NestFastifyApplication;
 let events: ActivityEvents;
 let groups: GroupCommands;
+let memberships: MembershipCommands;
 let queries: GroupQueries;
 let db: Connection;
 
@@ -50,6 +51,7 @@ beforeAll(async () => {
   app = await startCommunity(clock);
   events = app.get(ActivityEvents);
   groups = app.get(GroupCommands);
+  memberships = app.get(MembershipCommands);
   queries = app.get(GroupQueries);
   db = app.get<Connection>(MONGO_CONNECTION);
 });
@@ -69,7 +71,7 @@ describe('keyed read models of groups', () => {
     expect((await queries.mine(joiner)).map((g) => [g.name, g.myStatus])).toEqual([['Open', 'member']]);
     expect((await queries.summary(joiner, closed)).myStatus).toBe('pending');
 
-    await groups.leave(joiner, open, meta);
+    await memberships.leave('group', joiner, open, meta);
     expect(await queries.mine(joiner)).toEqual([]);
     expect((await queries.summary(joiner, open)).memberCount).toBe(1);
   });
@@ -94,7 +96,7 @@ describe('member activity documents', () => {
     const anna = await person('Anna');
     const groupId = await groups.create(anna, { name: 'Romans', description: '', isPublic: true, meeting: null }, meta);
     // Her figures reach the card once she shares with the group (#26).
-    await groups.share(anna, groupId, true, meta);
+    await memberships.share('group', anna, groupId, true, meta);
     const habitId = uuidv7();
     await db.collection('habit_facts').insertOne({
       _id: habitId as never,

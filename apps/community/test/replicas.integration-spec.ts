@@ -5,21 +5,21 @@ import { integrationEnv } from '@abide/testing';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { ActivityEvents } from '../src/activity/activity-events';
+import { ActivityEvents } from '../src/member-events/activity-events';
 import { MemberActivityStore } from '../src/activity/projections/member-activity.store';
 import { ChurchCommands } from '../src/churches/commands/church-commands';
 import { ChurchDashboardQueries } from '../src/churches/dashboard/church-dashboard.queries';
 import { ChurchFiguresProjection } from '../src/churches/dashboard/church-figures.projection';
-import { ChurchGroupsProjection } from '../src/churches/projections/church-groups.projection';
+import { ChurchGroupsProjection } from '../src/groups/projections/church-groups.projection';
 import { ChurchLogos } from '../src/churches/projections/church-logos';
 import { ChurchPageProjection } from '../src/churches/projections/church-page.projection';
-import { MemberChurchesProjection } from '../src/churches/projections/member-churches.projection';
 import { GroupCommands } from '../src/groups/commands/group-commands';
 import { groupDecider } from '../src/groups/domain/group.decider';
 import { GroupQueries } from '../src/groups/group-queries';
 import { GroupProjection } from '../src/groups/projections/group.projection';
 import { GroupRosterProjection } from '../src/groups/projections/group-roster.projection';
-import { MemberGroupsProjection } from '../src/groups/projections/member-groups.projection';
+import { MembershipCommands } from '../src/memberships/membership-commands';
+import { MemberChurchesProjection, MemberGroupsProjection } from '../src/memberships/projections/member-memberships.projection';
 import { PrayerCommands } from '../src/prayers/commands/prayer-commands';
 import { PrayerProjection } from '../src/prayers/projections/prayer.projection';
 import { envelope, startCommunity } from './community-app.stub';
@@ -144,6 +144,7 @@ describe('read models fed by other services through Kafka, written by two replic
   it('counts every member’s check-ins on the pastor’s dashboard when both replicas apply them at once', async () => {
     const pastor = await person('Pastor Mark');
     const churches = replicas[0].get(ChurchCommands);
+    const memberships = replicas[0].get(MembershipCommands);
     const churchId = await churches.create(
       pastor,
       { name: 'St. Mark’s', slug: `st-marks-${uuidv7().slice(-8)}`, primaryColor: '#1e3a8a', welcome: '', timeZone: 'UTC' },
@@ -154,8 +155,8 @@ describe('read models fed by other services through Kafka, written by two replic
     // Joins through both replicas at once: the church's stream takes them one by one (the command retries a lost race).
     await Promise.all(members.map((userId, i) => replicas[i % 2].get(ChurchCommands).joinByCode(userId, code, meta)));
     // Each shares with the church (#26), through both replicas too.
-    await churches.share(pastor, churchId, true, meta);
-    await Promise.all(members.map((userId, i) => replicas[i % 2].get(ChurchCommands).share(userId, churchId, true, meta)));
+    await memberships.share('church', pastor, churchId, true, meta);
+    await Promise.all(members.map((userId, i) => replicas[i % 2].get(MembershipCommands).share('church', userId, churchId, true, meta)));
     const habits = members.map((userId) => habitOf(userId));
     await feedBoth(habits.map((h) => h.created));
     await feedBoth(habits.flatMap((h) => ['2026-03-01', '2026-03-02', '2026-03-03'].map((date, i) => h.checkIn(i + 2, date))));
@@ -238,6 +239,7 @@ describe('a read model handed a later event before an earlier one', () => {
     const [owner, anna, ben] = [await person('Priscilla'), await person('Anna'), await person('Ben')];
     const churches = replicas[0].get(ChurchCommands);
     const groups = replicas[0].get(GroupCommands);
+    const memberships = replicas[0].get(MembershipCommands);
     const churchId = await churches.create(owner, { name: 'Ephesus', slug: `ephesus-${uuidv7().slice(-8)}`, primaryColor: '#1e3a8a', welcome: '', timeZone: 'UTC' }, meta);
     const code = (await churches.load(churchId)).joinCode;
     await churches.joinByCode(anna, code, meta);
@@ -248,12 +250,12 @@ describe('a read model handed a later event before an earlier one', () => {
     await groups.join(ben, groupId, meta);
     await groups.join(ben, closed, meta);
     // Sharing choices on both kinds of stream (#26).
-    await groups.share(anna, groupId, true, meta);
-    await churches.share(anna, churchId, true, meta);
-    await churches.share(ben, churchId, true, meta);
-    await churches.share(ben, churchId, false, meta);
+    await memberships.share('group', anna, groupId, true, meta);
+    await memberships.share('church', anna, churchId, true, meta);
+    await memberships.share('church', ben, churchId, true, meta);
+    await memberships.share('church', ben, churchId, false, meta);
     await groups.rate(anna, groupId, '2026-03-01', 5, meta);
-    await groups.leave(ben, groupId, meta);
+    await memberships.leave('group', ben, groupId, meta);
     await replicas[0].get(PrayerCommands).post(anna, groupId, { text: 'For Ephesus', anonymous: false }, meta);
 
     const projections: Array<{ projection: Projection; collection: string }> = [

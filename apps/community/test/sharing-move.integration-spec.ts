@@ -7,10 +7,11 @@ import { ChurchCommands } from '../src/churches/commands/church-commands';
 import { ChurchDashboardQueries } from '../src/churches/dashboard/church-dashboard.queries';
 import { GroupCommands } from '../src/groups/commands/group-commands';
 import { GroupQueries } from '../src/groups/group-queries';
-import { MemberSharing } from '../src/sharing/member-sharing';
-import { SHARING_MOVE_MARKER, SharingMove } from '../src/sharing/sharing-move.migration';
+import { MemberSharing } from '../src/memberships/member-sharing';
+import { MembershipCommands } from '../src/memberships/membership-commands';
+import { SHARING_MOVE_MARKER, SharingMove } from '../src/memberships/sharing-move.migration';
 import { envelope, startCommunity } from './community-app.stub';
-import { ActivityEvents } from '../src/activity/activity-events';
+import { ActivityEvents } from '../src/member-events/activity-events';
 
 // The one-time move of each member's single sharing choice onto every group and church they belong to (#26).
 const clock = { now: new Date('2026-03-04T15:00:00Z') };
@@ -53,6 +54,7 @@ it('shares with every current group and church of a member who had said yes, wit
   const [pastor, lydia, phoebe, junia] = [await person('Pastor Paul'), await person('Lydia'), await person('Phoebe'), await person('Junia')];
   const churches = one().get(ChurchCommands);
   const groups = one().get(GroupCommands);
+  const memberships = one().get(MembershipCommands);
   const churchId = await churches.create(pastor, { name: 'Philippi', slug: `philippi-${uuidv7().slice(-8)}`, primaryColor: '#1e3a8a', welcome: '', timeZone: 'UTC' }, meta);
   const code = (await churches.load(churchId)).joinCode;
   const riverside = await groups.create(pastor, { name: 'Riverside', description: '', isPublic: true, meeting: null, churchId }, meta);
@@ -84,7 +86,7 @@ it('shares with every current group and church of a member who had said yes, wit
   expect(await one().get(ChurchDashboardQueries).dashboard(pastor, churchId)).toMatchObject({ members: 4, sharingMembers: 1 });
 
   // Lydia then stops sharing with one group; a later run (the marker gone, as in a rollout's next start) keeps her no.
-  await groups.share(lydia, purple, false, meta);
+  await memberships.share('group', lydia, purple, false, meta);
   await db.collection('community_migrations').deleteMany({ _id: SHARING_MOVE_MARKER as never });
   await runMove();
   expect(await choices(lydia)).toEqual({ Riverside: true, 'Purple sellers': false, Philippi: true });

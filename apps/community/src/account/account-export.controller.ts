@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
-import { groupsOf } from '../groups/domain/member-groups';
-import { GroupProjection } from '../groups/projections/group.projection';
-import { GroupRosterProjection } from '../groups/projections/group-roster.projection';
-import { MemberGroupsProjection } from '../groups/projections/member-groups.projection';
-import { PrayerTexts } from '../prayers/prayer-texts';
-import { PrayerProjection } from '../prayers/projections/prayer.projection';
-import { ChurchQueries } from '../churches/church-queries';
+import { ChurchQueries } from '../churches/churches.port';
+import { GroupProjection, GroupRosterProjection } from '../groups/groups.port';
+import { MemberGroupsProjection } from '../memberships/memberships.port';
+import { groupsOf } from '../memberships/membership-model.port';
+import { PrayerProjection, PrayerTexts } from '../prayers/prayers.port';
 
 /** Community's part of "Download my data": the caller's groups, churches, memberships, join requests, prayer requests and ratings. Internal: identity's GET /account/export gathers it with the caller's token. */
 @ApiExcludeController()

@@ -4,8 +4,8 @@ import { loadConfigOrExit } from '@abide/platform';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { AppModule } from '../app.module';
 import { communityEnvSchema } from '../config/env.schema';
-import { GroupCommands } from '../groups/commands/group-commands';
-import { GroupQueries } from '../groups/group-queries';
+import { GroupCommands } from '../groups/groups.port';
+import { MembershipCommands, MembershipQueries } from '../memberships/memberships.port';
 import { seedingClock } from '@abide/testing/src/seeding-clock';
 
 /**
@@ -42,7 +42,8 @@ const main = async (): Promise<void> => {
   const config = loadConfigOrExit('community bench seed', communityEnvSchema);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, clock), { logger: ['error', 'warn'] });
   const commands = app.get(GroupCommands);
-  const queries = app.get(GroupQueries);
+  const memberships = app.get(MembershipCommands);
+  const queries = app.get(MembershipQueries);
   const started = Date.now();
   const results: Array<{ groupId: string; ownerId: string; isPublic: boolean; members: string[]; pending: string[] }> = [];
 
@@ -61,7 +62,7 @@ const main = async (): Promise<void> => {
       }
       const pending: string[] = [];
       if (!isPublic) {
-        const requests = await queries.requests(ownerId, groupId);
+        const requests = await queries.requests('group', ownerId, groupId);
         for (const [i, request] of requests.entries()) {
           // One request in five stays waiting for the leader.
           if (i % 5 === 4) {
@@ -69,7 +70,7 @@ const main = async (): Promise<void> => {
             continue;
           }
           store.at = new Date(founded.getTime() + (group.memberIds.length + i + 1) * 3_600_000);
-          await write('group.decide', () => commands.decide(ownerId, groupId, request.id, true, meta));
+          await write('group.decide', () => memberships.decide('group', ownerId, groupId, request.id, true, meta));
           members.push(request.userId);
         }
       }

@@ -2,8 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   type ChurchDetail,
   type ChurchGroupList,
-  type ChurchJoinRequest,
-  type ChurchMember,
   churchMessages,
   type ChurchPortal,
   type ChurchRole,
@@ -13,19 +11,15 @@ import {
   type MyChurches,
   Refusal,
 } from '@abide/contracts';
-import { GroupFigures } from '../groups/group-figures.service';
-import type { GroupView } from '../groups/projections/group.schema';
-import { GroupProjection } from '../groups/projections/group.projection';
+import { GroupsOfChurches } from '../groups/groups.port';
+import { MemberChurchesProjection } from '../memberships/memberships.port';
+import { churchesOf, pendingChurchRequests } from '../memberships/membership-model.port';
 import { ChurchCommands } from './commands/church-commands';
 import { ChurchClaims } from './commands/church-claims';
 import { assertAdmin, assertMember, roleIn } from './domain/church.decider';
-import { type ChurchPage, isOpenPage, pageMembers, pageRequests } from './domain/church-page';
-import { groupIdsOf } from './domain/church-groups';
-import { churchesOf, pendingChurchRequests } from './domain/member-churches';
-import { ChurchGroupsProjection } from './projections/church-groups.projection';
+import { type ChurchPage, isOpenPage } from './domain/church-page';
 import { ChurchLogos } from './projections/church-logos';
 import { ChurchPageProjection } from './projections/church-page.projection';
-import { MemberChurchesProjection } from './projections/member-churches.projection';
 
 const notFound = () => new Refusal(errorCodes.notFound, `${churchMessages.church} was not found.`);
 
@@ -35,12 +29,10 @@ export class ChurchQueries {
   constructor(
     private readonly pages: ChurchPageProjection,
     private readonly memberChurches: MemberChurchesProjection,
-    private readonly churchGroups: ChurchGroupsProjection,
     private readonly logos: ChurchLogos,
     private readonly claims: ChurchClaims,
     private readonly commands: ChurchCommands,
-    private readonly groups: GroupProjection,
-    private readonly figures: GroupFigures,
+    private readonly groups: GroupsOfChurches,
   ) {}
 
   /** My Churches, the frame's branding and switcher: oldest membership first, and the requests still waiting. */
@@ -65,7 +57,7 @@ export class ChurchQueries {
     const churchId = await this.claims.churchOfSlug(slug.toLowerCase());
     const page = churchId ? await this.pages.read(churchId) : null;
     if (!churchId || !page || !isOpenPage(page) || page.slug !== slug.toLowerCase()) throw notFound();
-    const [logoUrl, groups] = await Promise.all([this.logos.urlOf(churchId), this.groupsOf([churchId])]);
+    const [logoUrl, groups] = await Promise.all([this.logos.urlOf(churchId), this.groups.of([churchId])]);
     return {
       id: churchId,
       slug: page.slug,
@@ -104,29 +96,15 @@ export class ChurchQueries {
     };
   }
 
-  async members(callerId: string, churchId: string): Promise<ChurchMember[]> {
-    assertAdmin(await this.commands.load(churchId), callerId);
-    const members = pageMembers(await this.pages.read(churchId));
-    const names = await this.figures.names(members.map((m) => m.userId));
-    return members.map((m) => ({ userId: m.userId, name: names.get(m.userId) ?? null, role: m.role, joinedAt: m.joinedAt }));
-  }
-
   /** The church's groups for its admins, private ones included, by name: the church's groups, then each group, by key. */
   async groupList(callerId: string, churchId: string): Promise<ChurchGroupList> {
     assertAdmin(await this.commands.load(churchId), callerId);
-    const groups = await this.groupsOf([churchId]);
+    const groups = await this.groups.of([churchId]);
     return {
       items: groups
         .map((g) => ({ id: g._id, name: g.name, isPublic: g.isPublic }))
         .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
     };
-  }
-
-  async requests(callerId: string, churchId: string): Promise<ChurchJoinRequest[]> {
-    assertAdmin(await this.commands.load(churchId), callerId);
-    const requests = pageRequests(await this.pages.read(churchId));
-    const names = await this.figures.names(requests.map((r) => r.userId));
-    return requests.map((r) => ({ id: r.id, userId: r.userId, name: names.get(r.userId) ?? null, requestedAt: r.requestedAt }));
   }
 
   /** "Download my data": the caller's churches (name, address, role, since when) and requests waiting. */
@@ -139,21 +117,6 @@ export class ChurchQueries {
       }),
     );
     return { memberships, requests: pendingChurchRequests(doc) };
-  }
-
-  /** The ids of the caller's churches (for "My church" in Discover). */
-  async churchIdsOf(callerId: string): Promise<string[]> {
-    return churchesOf(await this.memberChurches.read(callerId)).map((c) => c.churchId);
-  }
-
-  /** The groups of these churches that still have members, newest first: keyed reads per church and per group. */
-  async groupsOf(churchIds: readonly string[]): Promise<GroupView[]> {
-    const docs = await Promise.all(churchIds.map((id) => this.churchGroups.read(id)));
-    const ids = [...new Set(docs.flatMap(groupIdsOf))];
-    const views = await Promise.all(ids.map((id) => this.groups.find(id)));
-    return views
-      .filter((v): v is GroupView => v !== null && v.memberCount > 0 && churchIds.includes(v.churchId ?? ''))
-      .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime() || a._id.localeCompare(b._id));
   }
 
   private async summaryOf(churchId: string, page: ChurchPage, role: ChurchRole): Promise<ChurchSummary | null> {

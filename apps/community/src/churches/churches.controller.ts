@@ -28,6 +28,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ChurchCommands } from './commands/church-commands';
 import { ChurchQueries } from './church-queries';
+import { MembershipCommands, MembershipQueries } from '../memberships/memberships.port';
 
 class MyChurchesDto extends createZodDto(myChurchesSchema) {}
 class ChurchSummaryDto extends createZodDto(churchSummarySchema) {}
@@ -54,6 +55,8 @@ export class ChurchesController {
   constructor(
     private readonly commands: ChurchCommands,
     private readonly queries: ChurchQueries,
+    private readonly membershipCommands: MembershipCommands,
+    private readonly memberships: MembershipQueries,
   ) {}
 
   @ApiBearerAuth()
@@ -160,7 +163,7 @@ export class ChurchesController {
   @Delete(':id/requests/mine')
   @HttpCode(204)
   async withdraw(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
-    await this.commands.withdraw(caller.id, id, metaOfRequest(req));
+    await this.membershipCommands.withdraw('church', caller.id, id, metaOfRequest(req));
   }
 
   @ApiBearerAuth()
@@ -169,7 +172,7 @@ export class ChurchesController {
   @ApiProblems(401, 403, 404)
   @Get(':id/requests')
   requests(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchJoinRequest[]> {
-    return this.queries.requests(caller.id, id);
+    return this.memberships.requests('church', caller.id, id);
   }
 
   @ApiBearerAuth()
@@ -184,8 +187,8 @@ export class ChurchesController {
     @Param('requestId') requestId: string,
     @Req() req: FastifyRequest,
   ): Promise<ChurchJoinRequest[]> {
-    await this.commands.decide(caller.id, id, requestId, true, metaOfRequest(req));
-    return this.queries.requests(caller.id, id);
+    await this.membershipCommands.decide('church', caller.id, id, requestId, true, metaOfRequest(req));
+    return this.memberships.requests('church', caller.id, id);
   }
 
   @ApiBearerAuth()
@@ -200,8 +203,8 @@ export class ChurchesController {
     @Param('requestId') requestId: string,
     @Req() req: FastifyRequest,
   ): Promise<ChurchJoinRequest[]> {
-    await this.commands.decide(caller.id, id, requestId, false, metaOfRequest(req));
-    return this.queries.requests(caller.id, id);
+    await this.membershipCommands.decide('church', caller.id, id, requestId, false, metaOfRequest(req));
+    return this.memberships.requests('church', caller.id, id);
   }
 
   @ApiBearerAuth()
@@ -210,7 +213,7 @@ export class ChurchesController {
   @ApiProblems(401, 403, 404)
   @Get(':id/members')
   members(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchMember[]> {
-    return this.queries.members(caller.id, id);
+    return this.memberships.members('church', caller.id, id);
   }
 
   @ApiBearerAuth()
@@ -235,9 +238,7 @@ export class ChurchesController {
     @Req() req: FastifyRequest,
   ): Promise<ChurchMember> {
     await this.commands.setRole(caller.id, id, userId, body.role, metaOfRequest(req));
-    const member = (await this.queries.members(caller.id, id)).find((m) => m.userId === userId);
-    if (!member) throw new Error('the member changed role but is not listed');
-    return member;
+    return this.memberships.member('church', caller.id, id, userId);
   }
 
   @ApiBearerAuth()
@@ -252,7 +253,7 @@ export class ChurchesController {
     @Param('userId') userId: string,
     @Req() req: FastifyRequest,
   ): Promise<void> {
-    await this.commands.remove(caller.id, id, userId, metaOfRequest(req));
+    await this.membershipCommands.remove('church', caller.id, id, userId, metaOfRequest(req));
   }
 
   @ApiBearerAuth()
@@ -265,6 +266,6 @@ export class ChurchesController {
   @Post(':id/leave')
   @HttpCode(204)
   async leave(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
-    await this.commands.leave(caller.id, id, metaOfRequest(req));
+    await this.membershipCommands.leave('church', caller.id, id, metaOfRequest(req));
   }
 }

@@ -3,7 +3,7 @@ import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
 import { topics } from '@abide/contracts';
 import { metaCausedBy } from '@abide/event-store';
 import { type EventHandlers, InboxConsumer, OnTopic } from '@abide/messaging';
-import { GroupCommands } from '../groups/commands/group-commands';
+import { GroupCommands } from '../groups/groups.port';
 import { ChurchCommands } from './commands/church-commands';
 
 /**

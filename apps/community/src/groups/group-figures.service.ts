@@ -1,9 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GROUP_ACTIVE_DAYS } from '@abide/contracts';
-import { MemberActivityStore, type PersonView } from '../activity/projections/member-activity.store';
+import {
+  anyDoneSince,
+  type DoneFact,
+  type FactKind,
+  factsSince,
+  habitsOf,
+  latestDone,
+  MemberActivityStore,
+  type PersonView,
+  weeklyProgress,
+} from '../activity/activity.port';
 import { addDays, localDateOrUtcOf, weekStartOf } from '@abide/calendar';
-import { weeklyProgress } from '../activity/domain/group-figures';
-import { anyDoneSince, type DoneFact, type FactKind, factsSince, habitsOf, latestDone } from '../activity/domain/member-activity';
 import { CLOCK, type Clock } from '../config/clock';
 import { GroupCardCache } from './projections/group-card-cache';
 
@@ -54,10 +62,6 @@ export class GroupFigures {
       const person = people.get(userId);
       return { userId, person, sharesProgress: shares && !person?.deleted, weekStart: this.weekStartFor(person) };
     });
-  }
-
-  async names(userIds: readonly string[]): Promise<Map<string, string | null>> {
-    return new Map((await this.activity.peopleByIds(userIds)).map((p) => [p._id, p.name]));
   }
 
   /** Card figures: weekly progress of sharing members, Active badge, and the latest sharing member's activity. */

@@ -1,27 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import type { StoredEvent } from '@abide/event-store';
-import type { Dashboard, GroupMember, GroupPage, GroupSummary, JoinRequest } from '@abide/contracts';
+import type { Dashboard, GroupPage, GroupSummary } from '@abide/contracts';
 import { addDays, daysBetween, weekStartOf } from '@abide/calendar';
-import { weekStreak } from '../activity/domain/group-figures';
-import { MemberActivityStore } from '../activity/projections/member-activity.store';
-import { countFacts, type DoneFact, isActive } from '../activity/domain/member-activity';
+import { countFacts, type DoneFact, isActive, MemberActivityStore, weekStreak } from '../activity/activity.port';
+import { MemberChurchesProjection, MemberGroupsProjection, MembershipQueries } from '../memberships/memberships.port';
+import { churchesOf, groupsOf, type MemberGroups, pendingGroupIds, rosterMembers } from '../memberships/membership-model.port';
 import { GroupCommands } from './commands/group-commands';
-import { assertLeader, assertMember, type GroupState } from './domain/group.decider';
+import { assertLeader, assertMember } from './domain/group.decider';
 import { denied } from './domain/group-denied';
-import { type GroupRoster, rosterMembers, rosterRequests } from './domain/group-roster';
-import { groupsOf, type MemberGroups, pendingGroupIds } from './domain/member-groups';
 import { GroupFigures } from './group-figures.service';
+import { GroupsOfChurches } from './groups-of-churches.query';
 import type { GroupView } from './projections/group.schema';
 import { GroupProjection } from './projections/group.projection';
 import { GroupRosterProjection } from './projections/group-roster.projection';
-import { MemberGroupsProjection } from './projections/member-groups.projection';
-import { ChurchQueries } from '../churches/church-queries';
 
 /** Weeks the dashboard's chart shows, and how far back a streak is looked for. */
 const CHART_WEEKS = 8;
 const STREAK_WEEKS = 52;
 
-/** Read side of groups: cards, discover, members, requests, the dashboard and ratings. */
+/** Read side of groups: cards, discover, the dashboard and ratings (members and requests: MembershipQueries). */
 @Injectable()
 export class GroupQueries {
   constructor(
@@ -31,7 +28,9 @@ export class GroupQueries {
     private readonly commands: GroupCommands,
     private readonly figures: GroupFigures,
     private readonly activity: MemberActivityStore,
-    private readonly churches: ChurchQueries,
+    private readonly memberChurches: MemberChurchesProjection,
+    private readonly ofChurches: GroupsOfChurches,
+    private readonly memberships: MembershipQueries,
   ) {}
 
   /** My Groups: every group the caller belongs to, newest membership first. */
@@ -54,7 +53,8 @@ export class GroupQueries {
 
   /** "My church": the groups of the caller's churches, by key (the member's churches, each church's groups). */
   private async ofMyChurches(callerId: string, q: string | undefined, page: number, pageSize: number) {
-    const groups = await this.churches.groupsOf(await this.churches.churchIdsOf(callerId));
+    const churchIds = churchesOf(await this.memberChurches.read(callerId)).map((c) => c.churchId);
+    const groups = await this.ofChurches.of(churchIds);
     const words = q?.trim().toLowerCase();
     const matched = words ? groups.filter((g) => `${g.name}\n${g.description}`.toLowerCase().includes(words)) : groups;
     return { items: matched.slice((page - 1) * pageSize, page * pageSize), total: matched.length };
@@ -72,18 +72,6 @@ export class GroupQueries {
     ]);
     if (!view || view.memberCount === 0) throw denied.notFound('This group');
     return (await this.summaries(callerId, [view], mine, after))[0];
-  }
-
-  async members(callerId: string, groupId: string): Promise<GroupMember[]> {
-    const state = await this.commands.load(groupId);
-    assertMember(state, callerId);
-    return this.memberList(state);
-  }
-
-  async requests(callerId: string, groupId: string): Promise<JoinRequest[]> {
-    const state = await this.commands.load(groupId);
-    assertLeader(state, callerId);
-    return this.pending(await this.rosters.read(groupId));
   }
 
   async myRating(callerId: string, groupId: string, weekStart?: string): Promise<{ weekStart: string; rating: number | null }> {
@@ -104,8 +92,8 @@ export class GroupQueries {
     const ratings = Object.values(roster.ratings);
     const [group, members, pendingRequests] = await Promise.all([
       this.summary(callerId, groupId),
-      this.memberList(state),
-      this.pending(roster),
+      this.memberships.members('group', callerId, groupId),
+      this.memberships.requests('group', callerId, groupId),
     ]);
     const contexts = await this.figures.contexts(members.map((m) => ({ userId: m.userId, shares: state.members.get(m.userId)?.shares === true })));
     const facts = await this.figures.factsOver(contexts, STREAK_WEEKS);
@@ -162,18 +150,6 @@ export class GroupQueries {
     };
   }
 
-  private async memberList(state: GroupState): Promise<GroupMember[]> {
-    const entries = [...state.members.entries()].sort(([, a], [, b]) => a.joinedAt.localeCompare(b.joinedAt));
-    const names = await this.figures.names(entries.map(([id]) => id));
-    return entries.map(([userId, m]) => ({ userId, name: names.get(userId) ?? null, role: m.role, joinedAt: m.joinedAt }));
-  }
-
-  private async pending(roster: GroupRoster): Promise<JoinRequest[]> {
-    const requests = rosterRequests(roster);
-    const names = await this.figures.names(requests.map((r) => r.userId));
-    return requests.map((r) => ({ id: r.id, userId: r.userId, name: names.get(r.userId) ?? null, requestedAt: r.requestedAt }));
-  }
-
   /** `mine` is the caller's groups when the caller already read them; `after`, an event of the only group's stream. */
   private async summaries(
     callerId: string,
@@ -182,7 +158,7 @@ export class GroupQueries {
     after?: StoredEvent,
   ): Promise<GroupSummary[]> {
     if (!views.length) return [];
-    const [caller, owners] = await Promise.all([mine ?? this.memberGroups.read(callerId), this.figures.names(views.map((v) => v.ownerId))]);
+    const [caller, owners] = await Promise.all([mine ?? this.memberGroups.read(callerId), this.memberships.names(views.map((v) => v.ownerId))]);
     const roleIn = new Map(groupsOf(caller).map((m) => [m.groupId, m.role]));
     const pendingIn = pendingGroupIds(caller);
     return Promise.all(

@@ -30,6 +30,7 @@ import { isLocalDate, weekStartOf } from '@abide/calendar';
 import { GroupCommands } from './commands/group-commands';
 import { GroupQueries } from './group-queries';
 import { metaOfRequest } from '@abide/event-store';
+import { MembershipCommands, MembershipQueries } from '../memberships/memberships.port';
 
 class GroupSummaryListDto extends createZodDto(z.array(groupSummarySchema)) {}
 class GroupSummaryDto extends createZodDto(groupSummarySchema) {}
@@ -58,6 +59,8 @@ export class GroupsController {
   constructor(
     private readonly commands: GroupCommands,
     private readonly queries: GroupQueries,
+    private readonly membershipCommands: MembershipCommands,
+    private readonly memberships: MembershipQueries,
   ) {}
 
   @ApiOperation({ summary: 'My Groups: the caller’s groups with member count, weekly progress, Active badge and recent activity.' })
@@ -158,7 +161,7 @@ export class GroupsController {
   @ApiProblems(401, 404)
   @Delete(':id/requests/mine')
   async withdraw(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<GroupSummary> {
-    await this.commands.withdraw(caller.id, id, metaOfRequest(req));
+    await this.membershipCommands.withdraw('group', caller.id, id, metaOfRequest(req));
     return this.queries.summary(caller.id, id);
   }
 
@@ -171,7 +174,7 @@ export class GroupsController {
   @Post(':id/leave')
   @HttpCode(204)
   async leave(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
-    await this.commands.leave(caller.id, id, metaOfRequest(req));
+    await this.membershipCommands.leave('group', caller.id, id, metaOfRequest(req));
   }
 
   @ApiOperation({ summary: 'Hand the group to another member (owner only); the former owner stays on as a co-leader.' })
@@ -186,7 +189,7 @@ export class GroupsController {
     @Req() req: FastifyRequest,
   ): Promise<GroupMember[]> {
     await this.commands.handOver(caller.id, id, body.userId, metaOfRequest(req));
-    return this.queries.members(caller.id, id);
+    return this.memberships.members('group', caller.id, id);
   }
 
   @ApiOperation({ summary: 'The group’s members with role and joined date (members only).' })
@@ -194,7 +197,7 @@ export class GroupsController {
   @ApiProblems(401, 403, 404)
   @Get(':id/members')
   members(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<GroupMember[]> {
-    return this.queries.members(caller.id, id);
+    return this.memberships.members('group', caller.id, id);
   }
 
   @ApiOperation({ summary: 'Remove a member: the owner removes anyone but themself, co-leaders remove plain members.' })
@@ -208,7 +211,7 @@ export class GroupsController {
     @Param('userId') userId: string,
     @Req() req: FastifyRequest,
   ): Promise<void> {
-    await this.commands.remove(caller.id, id, userId, metaOfRequest(req));
+    await this.membershipCommands.remove('group', caller.id, id, userId, metaOfRequest(req));
   }
 
   @ApiOperation({ summary: 'Promote a member to co-leader or demote one (owner only).' })
@@ -223,9 +226,7 @@ export class GroupsController {
     @Req() req: FastifyRequest,
   ): Promise<GroupMember> {
     await this.commands.changeRole(caller.id, id, userId, body.role, metaOfRequest(req));
-    const member = (await this.queries.members(caller.id, id)).find((m) => m.userId === userId);
-    if (!member) throw DomainError.notFound('This member');
-    return member;
+    return this.memberships.member('group', caller.id, id, userId);
   }
 
   @ApiOperation({ summary: 'Pending join requests (owner and co-leaders).' })
@@ -233,7 +234,7 @@ export class GroupsController {
   @ApiProblems(401, 403, 404)
   @Get(':id/requests')
   requests(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<JoinRequest[]> {
-    return this.queries.requests(caller.id, id);
+    return this.memberships.requests('group', caller.id, id);
   }
 
   @ApiOperation({ summary: 'Approve a join request (owner and co-leaders); answers the requests still pending.' })
@@ -247,8 +248,8 @@ export class GroupsController {
     @Param('requestId') requestId: string,
     @Req() req: FastifyRequest,
   ): Promise<JoinRequest[]> {
-    await this.commands.decide(caller.id, id, requestId, true, metaOfRequest(req));
-    return this.queries.requests(caller.id, id);
+    await this.membershipCommands.decide('group', caller.id, id, requestId, true, metaOfRequest(req));
+    return this.memberships.requests('group', caller.id, id);
   }
 
   @ApiOperation({ summary: 'Decline a join request (owner and co-leaders); answers the requests still pending.' })
@@ -262,8 +263,8 @@ export class GroupsController {
     @Param('requestId') requestId: string,
     @Req() req: FastifyRequest,
   ): Promise<JoinRequest[]> {
-    await this.commands.decide(caller.id, id, requestId, false, metaOfRequest(req));
-    return this.queries.requests(caller.id, id);
+    await this.membershipCommands.decide('group', caller.id, id, requestId, false, metaOfRequest(req));
+    return this.memberships.requests('group', caller.id, id);
   }
 
   @ApiOperation({

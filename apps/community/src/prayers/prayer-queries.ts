@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PrayerRequest } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
-import { GroupFigures } from '../groups/group-figures.service';
+import { MembershipQueries } from '../memberships/memberships.port';
 import { PrayerCommands } from './commands/prayer-commands';
 import { prayerMessages } from './domain/prayer.decider';
 import { PrayerTexts } from './prayer-texts';
@@ -16,7 +16,7 @@ export class PrayerQueries {
   constructor(
     private readonly prayers: PrayerProjection,
     private readonly commands: PrayerCommands,
-    private readonly figures: GroupFigures,
+    private readonly memberships: MembershipQueries,
     private readonly texts: PrayerTexts,
   ) {}
 
@@ -40,7 +40,7 @@ export class PrayerQueries {
 
   private async present(callerId: string, views: readonly PrayerView[]): Promise<PrayerRequest[]> {
     const [names, words] = await Promise.all([
-      this.figures.names([...new Set(views.map((v) => v.authorId))]),
+      this.memberships.names([...new Set(views.map((v) => v.authorId))]),
       Promise.all(views.map((v) => this.texts.openRequest(v))),
     ]);
     // A request whose author erased their account a moment ago (its words unreadable now) is as good as gone.

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { churchMessages, type ChurchRole, errorCodes, Refusal, slugMessages } from '@abide/contracts';
-import { type CommandResult, CommandHandler, CommandRunner } from '@abide/event-store';
+import { type AppendMeta as Meta, type CommandResult, CommandHandler, CommandRunner, EventStore, type StoredEvent } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
-import { churchStreamId, CommunityAggregates, type Meta } from '../../community-aggregates';
 import { CLOCK, type Clock } from '../../config/clock';
-import { type ChurchChanges, type ChurchCommand, churchDecider, type ChurchState, isOpen } from '../domain/church.decider';
+import type { MembershipCommand } from '../../memberships/membership-model.port';
+import { type ChurchChanges, type ChurchCommand, churchDecider, churchIdOf, type ChurchState, isOpen } from '../domain/church.decider';
 import { ChurchClaims } from './church-claims';
 
 export interface NewChurch {
@@ -14,6 +14,8 @@ export interface NewChurch {
   welcome: string;
   timeZone: string;
 }
+
+export const churchStreamId = (churchId: string) => `church-${churchId}`;
 
 /** The 409 of a race lost on every retry, in the church's words. */
 const CHURCH_CONFLICT = 'This church changed at the same moment elsewhere. Please try again.';
@@ -31,19 +33,19 @@ export class ChurchCommands {
 
   constructor(
     runner: CommandRunner,
-    private readonly aggregates: CommunityAggregates,
+    private readonly eventStore: EventStore,
     private readonly claims: ChurchClaims,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.churches = new CommandHandler(runner, churchDecider, {
-      streamOf: (command) => churchStreamId(command.churchId),
+      streamOf: (command) => churchStreamId(churchIdOf(command)),
       conflictMessage: CHURCH_CONFLICT,
     });
   }
 
   /** The church's state from its stream head: one keyed read. */
-  load(churchId: string): Promise<ChurchState> {
-    return this.aggregates.church(churchId);
+  async load(churchId: string): Promise<ChurchState> {
+    return (await this.eventStore.aggregate(churchStreamId(churchId), churchDecider)).state;
   }
 
   async create(createdBy: string, input: NewChurch, meta: Meta): Promise<string> {
@@ -116,36 +118,15 @@ export class ChurchCommands {
     await this.handle({ type: 'RequestToJoinChurch', churchId, userId, requestId: uuidv7() }, meta);
   }
 
-  async withdraw(userId: string, churchId: string, meta: Meta): Promise<void> {
-    await this.handle({ type: 'WithdrawChurchRequest', churchId, userId }, meta);
-  }
-
-  async decide(by: string, churchId: string, requestId: string, approve: boolean, meta: Meta): Promise<void> {
-    await this.handle({ type: 'DecideChurchRequest', churchId, by, requestId, approve, now: this.clock() }, meta);
-  }
-
-  async leave(userId: string, churchId: string, meta: Meta): Promise<void> {
-    const { state } = await this.handle({ type: 'LeaveChurch', churchId, userId }, meta);
-    await this.releaseIfClosed(churchId, state);
-  }
-
-  async remove(by: string, churchId: string, target: string, meta: Meta): Promise<void> {
-    await this.handle({ type: 'RemoveChurchMember', churchId, by, target }, meta);
-  }
-
-  /** The member's own choice to share their progress with the church's pastors and admins (#26): the events it appended. */
-  async share(userId: string, churchId: string, shares: boolean, meta: Meta): Promise<number> {
-    return (await this.handle({ type: 'SetChurchSharing', churchId, userId, shares }, meta)).events.length;
-  }
-
   async setRole(by: string, churchId: string, target: string, role: ChurchRole, meta: Meta): Promise<void> {
     await this.handle({ type: 'SetChurchRole', churchId, by, target, role }, meta);
   }
 
-  /** Account deletion: out of the church and its requests; an only admin's church passes to its longest-standing member. */
-  async depart(userId: string, churchId: string, meta: Meta): Promise<void> {
-    const { state } = await this.handle({ type: 'DepartChurch', churchId, userId }, meta);
-    await this.releaseIfClosed(churchId, state);
+  /** A membership command (MembershipCommands) on the church's stream; a leaving or departing last member closes the church. */
+  async membership(command: MembershipCommand, meta: Meta): Promise<StoredEvent[]> {
+    const { events, state } = await this.handle(command, meta);
+    if (command.type === 'LeaveMembership' || command.type === 'Depart') await this.releaseIfClosed(command.id, state);
+    return events;
   }
 
   /** A closed church (its last member gone) frees its address and its code for others. */

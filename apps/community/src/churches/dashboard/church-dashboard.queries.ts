@@ -2,10 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { localDateOf, weekStartOf } from '@abide/calendar';
 import type { ChurchDashboard } from '@abide/contracts';
 import { CLOCK, type Clock } from '../../config/clock';
-import { rosterMembers } from '../../groups/domain/group-roster';
-import { GroupFigures } from '../../groups/group-figures.service';
-import { GroupRosterProjection } from '../../groups/projections/group-roster.projection';
-import { ChurchQueries } from '../church-queries';
+import { GroupFigures, GroupRosterProjection, GroupsOfChurches } from '../../groups/groups.port';
+import { MembershipQueries } from '../../memberships/memberships.port';
+import { rosterMembers } from '../../memberships/membership-model.port';
 import { ChurchCommands } from '../commands/church-commands';
 import { assertAdmin } from '../domain/church.decider';
 import { ChurchFiguresStore } from './church-figures.store';
@@ -20,10 +19,11 @@ import { dashboardWeeks } from './domain/church-figures';
 export class ChurchDashboardQueries {
   constructor(
     private readonly commands: ChurchCommands,
-    private readonly churches: ChurchQueries,
+    private readonly groups: GroupsOfChurches,
     private readonly figures: ChurchFiguresStore,
     private readonly rosters: GroupRosterProjection,
     private readonly groupFigures: GroupFigures,
+    private readonly memberships: MembershipQueries,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -44,13 +44,13 @@ export class ChurchDashboardQueries {
       sharing,
       weeks,
       groups,
-      names: await this.groupFigures.names(shownOneByOne),
+      names: await this.memberships.names(shownOneByOne),
     });
   }
 
   /** Each group of the church with its members, its card's weekly progress (the group's own figure) and its ratings. */
   private async groupsOf(churchId: string): Promise<GroupInput[]> {
-    const views = await this.churches.groupsOf([churchId]);
+    const views = await this.groups.of([churchId]);
     return Promise.all(
       views.map(async (view) => {
         const roster = await this.rosters.read(view._id);

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Projection, ProjectionRunner } from '@abide/event-store';
-import { MemberChurchesProjection } from '../projections/member-churches.projection';
+import { MemberChurchesProjection } from '../../memberships/memberships.port';
 import { churchFiguresEventTypes, ChurchFiguresStore, type MembershipEvent } from './church-figures.store';
 
 type Handled = (typeof churchFiguresEventTypes)[number];

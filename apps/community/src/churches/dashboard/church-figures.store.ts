@@ -4,11 +4,11 @@ import { type LocalDate, localDateOf, weekStartOf } from '@abide/calendar';
 import { EventStore, type Followed, type StoredEvent, StreamOrderedDocuments, unchanged, VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { MemberActivityStore } from '../../activity/projections/member-activity.store';
+import { MemberActivityStore } from '../../activity/activity.port';
 import { CLOCK, type Clock } from '../../config/clock';
 import { dropRetiredCollections } from '@abide/platform';
-import { churchesOf } from '../domain/member-churches';
-import { MemberChurchesProjection } from '../projections/member-churches.projection';
+import { MemberChurchesProjection } from '../../memberships/memberships.port';
+import { churchesOf } from '../../memberships/membership-model.port';
 import {
   applyMembership,
   type ChurchSharing,

@@ -1,11 +1,12 @@
 import type { ChurchRole, EventPayload, EventTypesOf } from '@abide/contracts';
+import { applyMembershipToRoster, membershipFactOf, type MembershipRoster } from '../../memberships/membership-model.port';
 
 /**
  * What a church's page, its settings and its members list need, kept as one JSON document keyed by the church
  * (`church_pages`): the profile, the address, the join code, the members and the pending requests. One stream feeds
  * it, so the last version applied makes a repeated event harmless.
  */
-export interface ChurchPage {
+export interface ChurchPage extends MembershipRoster<ChurchRole> {
   exists: boolean;
   slug: string;
   name: string;
@@ -13,9 +14,6 @@ export interface ChurchPage {
   primaryColor: string;
   timeZone: string;
   joinCode: string;
-  members: Record<string, { role: ChurchRole; joinedAt: string }>;
-  /** Pending join requests by request id. */
-  requests: Record<string, { userId: string; requestedAt: string }>;
   version: number;
 }
 
@@ -37,6 +35,12 @@ export type ChurchPageEvent = EventPayload<EventTypesOf<'community.church.'>> & 
 /** Applies one event of the church's stream in place; false when it was applied before. */
 export const applyToChurchPage = (page: ChurchPage, event: ChurchPageEvent): boolean => {
   if (page.version >= event.version) return false;
+  const fact = membershipFactOf('church', event);
+  if (fact) {
+    applyMembershipToRoster(page, fact, event.occurredAt);
+    page.version = event.version;
+    return true;
+  }
   switch (event.type) {
     case 'community.church.created': {
       const { churchId: _c, createdBy: _b, ...fields } = event.data;
@@ -54,26 +58,6 @@ export const applyToChurchPage = (page: ChurchPage, event: ChurchPageEvent): boo
     case 'community.church.join-code-changed':
       page.joinCode = event.data.joinCode;
       break;
-    case 'community.church.member-joined':
-      page.members[event.data.userId] = { role: event.data.role, joinedAt: new Date(event.data.joinedAt).toISOString() };
-      break;
-    case 'community.church.member-left':
-    case 'community.church.member-removed':
-      delete page.members[event.data.userId];
-      break;
-    case 'community.church.member-role-changed': {
-      const member = page.members[event.data.userId];
-      if (member) member.role = event.data.role;
-      break;
-    }
-    case 'community.church.join-requested':
-      page.requests[event.data.requestId] = { userId: event.data.userId, requestedAt: new Date(event.occurredAt).toISOString() };
-      break;
-    case 'community.church.join-request-approved':
-    case 'community.church.join-request-declined':
-    case 'community.church.join-request-withdrawn':
-      delete page.requests[event.data.requestId];
-      break;
     default:
       return false;
   }
@@ -82,15 +66,3 @@ export const applyToChurchPage = (page: ChurchPage, event: ChurchPageEvent): boo
 };
 
 export const isOpenPage = (page: ChurchPage): boolean => page.exists && Object.keys(page.members).length > 0;
-
-/** Members, longest-standing first. */
-export const pageMembers = (page: ChurchPage): Array<{ userId: string; role: ChurchRole; joinedAt: string }> =>
-  Object.entries(page.members)
-    .map(([userId, m]) => ({ userId, ...m }))
-    .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt));
-
-/** Pending requests, oldest first. */
-export const pageRequests = (page: ChurchPage): Array<{ id: string; userId: string; requestedAt: string }> =>
-  Object.entries(page.requests)
-    .map(([id, r]) => ({ id, ...r }))
-    .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));

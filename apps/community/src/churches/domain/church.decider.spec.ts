@@ -47,9 +47,9 @@ const members = [...founded, joined('anna', 1), joined('ben', 2)];
 // ---- commands ----
 const joinByCode = (userId: string, code = 'ABCDEFGH', minute = 5): ChurchCommand => ({ type: 'JoinChurchByCode', churchId, userId, code, now: at(minute) });
 const request = (userId: string): ChurchCommand => ({ type: 'RequestToJoinChurch', churchId, userId, requestId: `r-${userId}` });
-const decide = (by: string, requestId: string, approve: boolean): ChurchCommand => ({ type: 'DecideChurchRequest', churchId, by, requestId, approve, now: at(5) });
-const leave = (userId: string): ChurchCommand => ({ type: 'LeaveChurch', churchId, userId });
-const remove = (by: string, target: string): ChurchCommand => ({ type: 'RemoveChurchMember', churchId, by, target });
+const decide = (by: string, requestId: string, approve: boolean): ChurchCommand => ({ type: 'DecideRequest', id: churchId, by, requestId, approve, now: at(5) });
+const leave = (userId: string): ChurchCommand => ({ type: 'LeaveMembership', id: churchId, userId });
+const remove = (by: string, target: string): ChurchCommand => ({ type: 'RemoveMember', id: churchId, by, target });
 const setRole = (by: string, target: string, role: ChurchRole): ChurchCommand => ({ type: 'SetChurchRole', churchId, by, target, role });
 
 describe('church decider', () => {
@@ -104,7 +104,7 @@ describe('church decider', () => {
   });
 
   it('lets a requester withdraw a waiting request only', () => {
-    const withdraw: ChurchCommand = { type: 'WithdrawChurchRequest', churchId, userId: 'ruth' };
+    const withdraw: ChurchCommand = { type: 'WithdrawRequest', id: churchId, userId: 'ruth' };
     given([...members, requested('ruth')]).when(withdraw).then([withdrawn('ruth')]);
     given(members).when(withdraw).thenThrows(errorCodes.notFound, notFound(m.request));
   });
@@ -147,7 +147,7 @@ describe('church decider', () => {
   });
 
   it('keeps each member’s own choice to share with the church: off until turned on, only theirs, only while they belong (#26)', () => {
-    const share = (userId: string, shares: boolean): ChurchCommand => ({ type: 'SetChurchSharing', churchId, userId, shares });
+    const share = (userId: string, shares: boolean): ChurchCommand => ({ type: 'SetSharing', id: churchId, userId, shares });
     const changed = (userId: string, shares: boolean): NewEvent => ({
       type: 'community.church.member-sharing-changed',
       subjectId: userId,
@@ -163,7 +163,7 @@ describe('church decider', () => {
   });
 
   it('on account deletion hands an only admin’s church to the longest-standing member before removing them', () => {
-    const depart = (userId: string): ChurchCommand => ({ type: 'DepartChurch', churchId, userId });
+    const depart = (userId: string): ChurchCommand => ({ type: 'Depart', id: churchId, userId });
     given(members).when(depart('founder')).then([roleChanged('anna', 'admin', 'system'), removed('founder', 'system')]);
     given([...founded, joined('ben', 2), joined('anna', 1)]).when(depart('founder')).then([roleChanged('anna', 'admin', 'system'), removed('founder', 'system')]);
     given(members).when(depart('ben')).then([removed('ben', 'system')]);

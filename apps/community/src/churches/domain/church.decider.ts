@@ -1,5 +1,6 @@
 import { churchMessages as m, type ChurchRole, errorCodes, type EventData, type EventTypesOf, Refusal } from '@abide/contracts';
 import type { CommandDecider, NewEvent, StoredEvent } from '@abide/event-store';
+import { evolveMembership, type MembershipCommand, membershipDecisions, othersByTenure } from '../../memberships/membership-model.port';
 
 /** The church as its stream tells it: profile, address, join code, members and pending requests. */
 export interface ChurchState {
@@ -33,6 +34,7 @@ const emptyChurch = (): ChurchState => ({
 /** One event's effect on a copy of the state (the state handed in stays as it was: a decision's "before"). */
 const evolveChurch = (state: ChurchState, event: StoredEvent): ChurchState => {
   const s: ChurchState = { ...state, members: new Map(state.members), pending: new Map(state.pending) };
+  if (evolveMembership('church', s, event)) return s;
   switch (event.type) {
     case 'community.church.created': {
       const { createdBy: _c, ...fields } = event.data;
@@ -49,32 +51,6 @@ const evolveChurch = (state: ChurchState, event: StoredEvent): ChurchState => {
       break;
     case 'community.church.join-code-changed':
       s.joinCode = event.data.joinCode;
-      break;
-    case 'community.church.member-joined':
-      s.members.set(event.data.userId, { role: event.data.role, joinedAt: event.data.joinedAt });
-      s.pending.delete(event.data.userId);
-      break;
-    case 'community.church.member-left':
-    case 'community.church.member-removed':
-      s.members.delete(event.data.userId);
-      break;
-    case 'community.church.member-role-changed': {
-      const member = s.members.get(event.data.userId);
-      if (member) s.members.set(event.data.userId, { ...member, role: event.data.role });
-      break;
-    }
-    case 'community.church.member-sharing-changed': {
-      const member = s.members.get(event.data.userId);
-      if (member) s.members.set(event.data.userId, { ...member, shares: event.data.shares });
-      break;
-    }
-    case 'community.church.join-requested':
-      s.pending.set(event.data.userId, event.data.requestId);
-      break;
-    case 'community.church.join-request-approved':
-    case 'community.church.join-request-declined':
-    case 'community.church.join-request-withdrawn':
-      s.pending.delete(event.data.userId);
       break;
   }
   return s;
@@ -189,44 +165,6 @@ const decideRequest = (s: ChurchState, userId: string, requestId: string): Churc
   return [ev('community.church.join-requested', { churchId: s.churchId, requestId, userId }, userId)];
 };
 
-const decideWithdraw = (s: ChurchState, userId: string): ChurchEvent[] => {
-  const requestId = s.pending.get(userId);
-  if (!s.exists || !requestId) throw notFound(m.request);
-  return [ev('community.church.join-request-withdrawn', { churchId: s.churchId, requestId, userId }, userId)];
-};
-
-const decideOnRequest = (s: ChurchState, by: string, requestId: string, approve: boolean, now: Date): ChurchEvent[] => {
-  assertAdmin(s, by);
-  const userId = [...s.pending.entries()].find(([, id]) => id === requestId)?.[0];
-  if (!userId) throw notFound(m.request);
-  const data = { churchId: s.churchId, requestId, userId, decidedBy: by };
-  if (!approve) return [ev('community.church.join-request-declined', data, userId)];
-  return [
-    ev('community.church.join-request-approved', data, userId),
-    ev('community.church.member-joined', { churchId: s.churchId, userId, role: 'member', via: 'request', joinedAt: now.toISOString() }, userId),
-  ];
-};
-
-/**
- * Leaving is always possible, with one condition: a church keeps an admin. The only admin hands over first, unless
- * they are the last member, whose leaving closes the church. Leaving is a member's right: anyone else gets 403, as on
- * every route they lack the role for.
- */
-const decideLeave = (s: ChurchState, userId: string): ChurchEvent[] => {
-  if (!isOpen(s)) throw notFound();
-  if (!s.members.has(userId)) throw forbidden(m.notMember);
-  if (roleIn(s, userId) === 'admin' && adminCount(s) === 1 && s.members.size > 1) throw conflict(m.lastAdminLeaves);
-  return [ev('community.church.member-left', { churchId: s.churchId, userId }, userId)];
-};
-
-/** Admins remove anyone but themselves (another admin too: the caller remains one). */
-const decideRemove = (s: ChurchState, by: string, target: string): ChurchEvent[] => {
-  assertAdmin(s, by);
-  if (!s.members.has(target)) throw notFound(m.member);
-  if (target === by) throw conflict(m.removeSelf);
-  return [ev('community.church.member-removed', { churchId: s.churchId, userId: target, removedBy: by }, target)];
-};
-
 const decideRole = (s: ChurchState, by: string, target: string, role: ChurchRole): ChurchEvent[] => {
   assertAdmin(s, by);
   const current = roleIn(s, target);
@@ -234,36 +172,6 @@ const decideRole = (s: ChurchState, by: string, target: string, role: ChurchRole
   if (current === role) return [];
   if (role === 'member' && current === 'admin' && adminCount(s) === 1) throw conflict(m.lastAdminDemoted);
   return [ev('community.church.member-role-changed', { churchId: s.churchId, userId: target, role, changedBy: by }, target)];
-};
-
-/** A member turns sharing with this church on or off; only for themselves, and only while they belong. */
-const decideSharing = (s: ChurchState, userId: string, shares: boolean): ChurchEvent[] => {
-  assertMember(s, userId);
-  if ((s.members.get(userId)?.shares ?? false) === shares) return [];
-  return [ev('community.church.member-sharing-changed', { churchId: s.churchId, userId, shares }, userId)];
-};
-
-/**
- * Account deletion: the member leaves (`removedBy: 'system'`) and their request is withdrawn. When they were the only
- * admin and others remain, the longest-standing member becomes admin first, so the church is never left without one
- * (a church no one can administer could not be recovered by its own people).
- */
-const decideDeparture = (s: ChurchState, userId: string): ChurchEvent[] => {
-  if (!s.exists) return [];
-  const events: ChurchEvent[] = [];
-  const requestId = s.pending.get(userId);
-  if (requestId) events.push(ev('community.church.join-request-withdrawn', { churchId: s.churchId, requestId, userId }, userId));
-  if (!s.members.has(userId)) return events;
-  if (roleIn(s, userId) === 'admin' && adminCount(s) === 1) {
-    const heir = [...s.members.entries()].filter(([id]) => id !== userId).sort(([, a], [, b]) => a.joinedAt.localeCompare(b.joinedAt))[0];
-    if (heir) {
-      events.push(
-        ev('community.church.member-role-changed', { churchId: s.churchId, userId: heir[0], role: 'admin', changedBy: 'system' }, heir[0]),
-      );
-    }
-  }
-  events.push(ev('community.church.member-removed', { churchId: s.churchId, userId, removedBy: 'system' }, userId));
-  return events;
 };
 
 /** A command an admin (`by`) asks on a church; the decider checks their role in it. */
@@ -281,14 +189,38 @@ export type ChurchCommand =
   | { type: 'JoinChurchByCode'; churchId: string; userId: string; code: string; now: Date }
   | { type: 'JoinChurchByInvitation'; churchId: string; userId: string; now: Date }
   | { type: 'RequestToJoinChurch'; churchId: string; userId: string; requestId: string }
-  | { type: 'WithdrawChurchRequest'; churchId: string; userId: string }
-  | ({ type: 'DecideChurchRequest'; requestId: string; approve: boolean; now: Date } & Actor)
-  | { type: 'LeaveChurch'; churchId: string; userId: string }
-  | ({ type: 'RemoveChurchMember'; target: string } & Actor)
   | ({ type: 'SetChurchRole'; target: string; role: ChurchRole } & Actor)
-  | { type: 'SetChurchSharing'; churchId: string; userId: string; shares: boolean }
-  /** The member deleted their account (nothing to refuse). */
-  | { type: 'DepartChurch'; churchId: string; userId: string };
+  /** Withdrawing, deciding requests, leaving, removing, sharing, account deletion: membership's own (`id` = the church). */
+  | MembershipCommand;
+
+/** The church a command is for. */
+export const churchIdOf = (command: ChurchCommand): string => ('id' in command ? command.id : command.churchId);
+
+/**
+ * A church's membership: its admins manage it (another admin too: the caller remains one), and it always keeps one.
+ * Leaving is a member's right: anyone else gets 403, as on every route they lack the role for.
+ */
+const decideMembership = membershipDecisions<ChurchState, ChurchRole>({
+  kind: 'church',
+  idOf: (s) => s.churchId,
+  isOpen,
+  assertMember,
+  assertManager: assertAdmin,
+  assertMayRemove: () => undefined,
+  isKeeper: (s, userId) => roleIn(s, userId) === 'admin' && adminCount(s) === 1,
+  /** The longest-standing member: a church no one can administer could not be recovered by its own people. */
+  successor: (s, userId) => {
+    const heir = othersByTenure(s, userId)[0];
+    return heir ? { userId: heir[0], role: 'admin' } : null;
+  },
+  refusals: {
+    notFound: () => notFound(),
+    missing: (what) => notFound(what === 'request' ? m.request : m.member),
+    notMemberLeaving: () => forbidden(m.notMember),
+    keeperLeaves: m.lastAdminLeaves,
+    removeSelf: m.removeSelf,
+  },
+});
 
 const decideChurch = (c: ChurchCommand, s: ChurchState): ChurchEvent[] => {
   switch (c.type) {
@@ -308,20 +240,10 @@ const decideChurch = (c: ChurchCommand, s: ChurchState): ChurchEvent[] => {
       return decideJoinByInvitation(s, c.userId, c.now);
     case 'RequestToJoinChurch':
       return decideRequest(s, c.userId, c.requestId);
-    case 'WithdrawChurchRequest':
-      return decideWithdraw(s, c.userId);
-    case 'DecideChurchRequest':
-      return decideOnRequest(s, c.by, c.requestId, c.approve, c.now);
-    case 'LeaveChurch':
-      return decideLeave(s, c.userId);
-    case 'RemoveChurchMember':
-      return decideRemove(s, c.by, c.target);
     case 'SetChurchRole':
       return decideRole(s, c.by, c.target, c.role);
-    case 'SetChurchSharing':
-      return decideSharing(s, c.userId, c.shares);
-    case 'DepartChurch':
-      return decideDeparture(s, c.userId);
+    default:
+      return decideMembership(c, s);
   }
 };
 

@@ -1,22 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { groupMessages, type Meeting } from '@abide/contracts';
-import { CommandHandler, CommandRunner, type StoredEvent } from '@abide/event-store';
+import { type AppendMeta as Meta, CommandHandler, CommandRunner, EventStore, type StoredEvent } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
-import { CommunityAggregates, groupStreamId, type Meta } from '../../community-aggregates';
+import { CHURCH_ADMINS, type ChurchAdmins } from '../church-admins.port';
 import { CLOCK, type Clock } from '../../config/clock';
 import { COMMUNITY_CONFIG, type CommunityConfig } from '../../config/env.schema';
 import { denied } from '../domain/group-denied';
-import { type GroupChanges, type GroupCommand, groupDecider, type GroupState } from '../domain/group.decider';
+import { type GroupChanges, type GroupCommand, groupDecider, groupIdOf, type GroupState } from '../domain/group.decider';
+import type { MembershipCommand } from '../../memberships/membership-model.port';
 import { OwnershipClaims } from './ownership-claims';
-import { assertAdmin, roleIn } from '../../churches/domain/church.decider';
+
+export const groupStreamId = (groupId: string) => `group-${groupId}`;
 
 /** The 409 of a race lost on every retry, in the group's words. */
 const GROUP_CONFLICT = 'This group changed at the same moment elsewhere. Please try again.';
 
 /**
  * Write side of groups: one stream per group, every command data decided by the group's decider on the stream (so
- * roles are checked on the server). What the decision cannot see, the service checks first: a church's admins (the
- * church's stream) and the owners' plan limit (OwnershipClaims).
+ * roles are checked on the server). What the decision cannot see, the service checks first: a church's admins (asked
+ * of churches, from the church's stream) and the owners' plan limit (OwnershipClaims).
  */
 @Injectable()
 export class GroupCommands {
@@ -24,20 +26,21 @@ export class GroupCommands {
 
   constructor(
     runner: CommandRunner,
-    private readonly aggregates: CommunityAggregates,
+    private readonly eventStore: EventStore,
+    @Inject(CHURCH_ADMINS) private readonly churchAdmins: ChurchAdmins,
     private readonly claims: OwnershipClaims,
     @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.groups = new CommandHandler(runner, groupDecider, {
-      streamOf: (command) => groupStreamId(command.groupId),
+      streamOf: (command) => groupStreamId(groupIdOf(command)),
       conflictMessage: GROUP_CONFLICT,
     });
   }
 
   /** The group's state: its stream head's snapshot, one keyed read however long the group's history. */
-  load(groupId: string): Promise<GroupState> {
-    return this.aggregates.group(groupId);
+  async load(groupId: string): Promise<GroupState> {
+    return (await this.eventStore.aggregate(groupStreamId(groupId), groupDecider)).state;
   }
 
   async create(
@@ -46,7 +49,7 @@ export class GroupCommands {
     meta: Meta,
   ): Promise<string> {
     // Only a church's admins start groups in it (the church's stream says who they are).
-    if (input.churchId) assertAdmin(await this.aggregates.church(input.churchId), ownerId);
+    if (input.churchId) await this.churchAdmins.assertAdmin(input.churchId, ownerId);
     const groupId = uuidv7();
     await this.claimOrRefuse(ownerId, groupId);
     try {
@@ -60,14 +63,14 @@ export class GroupCommands {
 
   /** The owner puts the group in a church they administer. */
   async attach(by: string, groupId: string, churchId: string, meta: Meta): Promise<void> {
-    assertAdmin(await this.aggregates.church(churchId), by);
+    await this.churchAdmins.assertAdmin(churchId, by);
     await this.handle({ type: 'AttachGroupToChurch', groupId, by, churchId }, meta);
   }
 
   /** The owner, or an admin of the group's church, takes the group out of its church. */
   async detach(by: string, groupId: string, meta: Meta): Promise<void> {
     const churchId = (await this.load(groupId)).churchId;
-    const churchAdmin = churchId ? roleIn(await this.aggregates.church(churchId), by) === 'admin' : false;
+    const churchAdmin = churchId ? await this.churchAdmins.isAdmin(churchId, by) : false;
     await this.handle({ type: 'DetachGroupFromChurch', groupId, by, adminOfChurch: churchAdmin ? churchId : null }, meta);
   }
 
@@ -88,20 +91,6 @@ export class GroupCommands {
   /** The group an accepted church invitation named (identity's event): idempotent. */
   async joinByInvitation(userId: string, groupId: string, churchId: string, at: Date, meta: Meta): Promise<void> {
     await this.handle({ type: 'JoinGroupByInvitation', groupId, userId, churchId, requestId: uuidv7(), now: at }, meta);
-  }
-
-  async withdraw(userId: string, groupId: string, meta: Meta): Promise<void> {
-    await this.handle({ type: 'WithdrawJoinRequest', groupId, userId }, meta);
-  }
-
-  async leave(userId: string, groupId: string, meta: Meta): Promise<void> {
-    await this.handle({ type: 'LeaveGroup', groupId, userId }, meta);
-    // The last member leaving was the owner: the group closes and no longer counts against their plan.
-    await this.claims.release(userId, groupId);
-  }
-
-  async remove(by: string, groupId: string, target: string, meta: Meta): Promise<void> {
-    await this.handle({ type: 'RemoveGroupMember', groupId, by, target }, meta);
   }
 
   async changeRole(by: string, groupId: string, target: string, role: 'co-leader' | 'member', meta: Meta): Promise<void> {
@@ -125,28 +114,32 @@ export class GroupCommands {
     await this.claims.release(by, groupId);
   }
 
-  async decide(by: string, groupId: string, requestId: string, approve: boolean, meta: Meta): Promise<void> {
-    await this.handle({ type: 'DecideJoinRequest', groupId, by, requestId, approve, now: this.clock() }, meta);
-  }
-
-  /** The member's own choice to share their progress with this group's leaders (#26): the events it appended. */
-  async share(userId: string, groupId: string, shares: boolean, meta: Meta): Promise<number> {
-    return (await this.handle({ type: 'SetGroupSharing', groupId, userId, shares }, meta)).length;
-  }
-
   async rate(userId: string, groupId: string, weekStart: string, rating: number, meta: Meta): Promise<void> {
     await this.handle({ type: 'RateMeeting', groupId, userId, weekStart, rating }, meta);
   }
 
-  /** Account deletion: out of the group (and its requests); an owner's group passes to the next leader. */
-  async depart(userId: string, groupId: string, meta: Meta): Promise<void> {
-    const appended = await this.handle({ type: 'DepartGroup', groupId, userId }, meta);
-    for (const event of appended) {
-      if (event.type === 'community.group.member-role-changed' && event.data.role === 'owner') {
-        // Best effort: an heir already at their limit still inherits rather than leaving the group leaderless.
-        await this.claims.claim(event.data.userId, groupId, this.config.GROUP_OWNERSHIP_LIMIT);
+  /**
+   * A membership command (MembershipCommands) on the group's stream, then what it means for owners' plan limits: the
+   * last member leaving was the owner, whose closed group no longer counts; an owner's group passed on at their account
+   * deletion counts for its heir.
+   */
+  async membership(command: MembershipCommand, meta: Meta): Promise<StoredEvent[]> {
+    const appended = await this.handle(command, meta);
+    if (command.type === 'LeaveMembership') await this.claims.release(command.userId, command.id);
+    if (command.type === 'Depart') {
+      for (const event of appended) {
+        if (event.type === 'community.group.member-role-changed' && event.data.role === 'owner') {
+          // Best effort: an heir already at their limit still inherits rather than leaving the group leaderless.
+          await this.claims.claim(event.data.userId, command.id, this.config.GROUP_OWNERSHIP_LIMIT);
+        }
       }
     }
+    return appended;
+  }
+
+  /** Account deletion: the member's ownership slots are freed (their groups passed on, or closed). */
+  async releaseOwnerships(userId: string): Promise<void> {
+    await this.claims.releaseAll(userId);
   }
 
   private async claimOrRefuse(ownerId: string, groupId: string): Promise<void> {

@@ -72,11 +72,11 @@ const create = (isPublic = true, churchId?: string): GroupCommand => ({
   ...(churchId ? { churchId } : {}),
 });
 const join = (userId: string): GroupCommand => ({ type: 'JoinGroup', groupId, userId, requestId: `r-${userId}`, now });
-const leave = (userId: string): GroupCommand => ({ type: 'LeaveGroup', groupId, userId });
-const remove = (by: string, target: string): GroupCommand => ({ type: 'RemoveGroupMember', groupId, by, target });
+const leave = (userId: string): GroupCommand => ({ type: 'LeaveMembership', id: groupId, userId });
+const remove = (by: string, target: string): GroupCommand => ({ type: 'RemoveMember', id: groupId, by, target });
 const changeRole = (by: string, target: string, role: 'co-leader' | 'member'): GroupCommand => ({ type: 'ChangeGroupRole', groupId, by, target, role });
 const handOver = (by: string, target: string): GroupCommand => ({ type: 'HandOverGroup', groupId, by, target });
-const decide = (by: string, requestId: string, approve: boolean): GroupCommand => ({ type: 'DecideJoinRequest', groupId, by, requestId, approve, now });
+const decide = (by: string, requestId: string, approve: boolean): GroupCommand => ({ type: 'DecideRequest', id: groupId, by, requestId, approve, now });
 const update = (by: string, changes: Extract<GroupCommand, { type: 'UpdateGroup' }>['changes']): GroupCommand => ({ type: 'UpdateGroup', groupId, by, changes });
 const invite = (churchId = 'church-a'): GroupCommand => ({ type: 'JoinGroupByInvitation', groupId, userId: 'ann', churchId, requestId: 'r-ann', now });
 
@@ -121,7 +121,7 @@ describe('group decider', () => {
   });
 
   it('lets a requester withdraw a waiting request only', () => {
-    const withdraw: GroupCommand = { type: 'WithdrawJoinRequest', groupId, userId: 'dee' };
+    const withdraw: GroupCommand = { type: 'WithdrawRequest', id: groupId, userId: 'dee' };
     given([...founded(false), requested('dee')]).when(withdraw).then([withdrawn('dee')]);
     given(founded(false)).when(withdraw).thenThrows(errorCodes.notFound, notFound(m.requestNotFound));
   });
@@ -206,7 +206,7 @@ describe('group decider', () => {
   });
 
   describe('sharing progress with the group (#26)', () => {
-    const share = (userId: string, shares: boolean): GroupCommand => ({ type: 'SetGroupSharing', groupId, userId, shares });
+    const share = (userId: string, shares: boolean): GroupCommand => ({ type: 'SetSharing', id: groupId, userId, shares });
     const sharingChanged = (userId: string, shares: boolean): NewEvent => ({
       type: 'community.group.member-sharing-changed',
       subjectId: userId,
@@ -232,7 +232,7 @@ describe('group decider', () => {
   });
 
   describe('on account deletion', () => {
-    const depart = (userId: string): GroupCommand => ({ type: 'DepartGroup', groupId, userId });
+    const depart = (userId: string): GroupCommand => ({ type: 'Depart', id: groupId, userId });
 
     it('hands an owner’s group to the longest-serving co-leader, else the longest member, before removing them', () => {
       given(leaders).when(depart('owner')).then([roleChanged('ann', 'owner', 'system'), removed('owner', 'system')]);

@@ -1,5 +1,6 @@
 import type { EventData, EventTypesOf, GroupMemberRole, Meeting } from '@abide/contracts';
 import type { CommandDecider, NewEvent, StoredEvent } from '@abide/event-store';
+import { evolveMembership, type MembershipCommand, membershipDecisions, othersByTenure } from '../../memberships/membership-model.port';
 import { denied, deniedMessages as m } from './group-denied';
 
 /** The group as its stream tells it: settings, members and pending requests. */
@@ -35,6 +36,11 @@ const emptyGroup = (): GroupState => ({
 /** One event's effect on a copy of the state (the state handed in stays as it was: a decision's "before"). */
 const evolveGroup = (state: GroupState, event: StoredEvent): GroupState => {
   const s: GroupState = { ...state, members: new Map(state.members), pending: new Map(state.pending) };
+  if (evolveMembership('group', s, event)) {
+    // Handing over makes the new owner the group's owner.
+    if (event.type === 'community.group.member-role-changed' && event.data.role === 'owner') s.ownerId = event.data.userId;
+    return s;
+  }
   switch (event.type) {
     case 'community.group.created': {
       const c = event.data;
@@ -54,34 +60,6 @@ const evolveGroup = (state: GroupState, event: StoredEvent): GroupState => {
       Object.assign(s, changes);
       break;
     }
-    case 'community.group.member-joined':
-      s.members.set(event.data.userId, { role: event.data.role, joinedAt: event.data.joinedAt });
-      s.pending.delete(event.data.userId);
-      break;
-    case 'community.group.member-left':
-    case 'community.group.member-removed':
-      s.members.delete(event.data.userId);
-      break;
-    case 'community.group.member-role-changed': {
-      const { userId, role } = event.data;
-      const member = s.members.get(userId);
-      if (member) s.members.set(userId, { ...member, role });
-      if (role === 'owner') s.ownerId = userId;
-      break;
-    }
-    case 'community.group.member-sharing-changed': {
-      const member = s.members.get(event.data.userId);
-      if (member) s.members.set(event.data.userId, { ...member, shares: event.data.shares });
-      break;
-    }
-    case 'community.group.join-requested':
-      s.pending.set(event.data.userId, event.data.requestId);
-      break;
-    case 'community.group.join-request-approved':
-    case 'community.group.join-request-declined':
-    case 'community.group.join-request-withdrawn':
-      s.pending.delete(event.data.userId);
-      break;
     case 'community.group.attached-to-church':
       s.churchId = event.data.churchId;
       break;
@@ -217,30 +195,6 @@ const decideJoinByInvitation = (s: GroupState, c: JoinByInvitation): GroupEvent[
   return [ev('community.group.member-joined', { groupId: s.groupId, userId, role: 'member', via: 'invitation', joinedAt: c.now.toISOString() }, userId)];
 };
 
-const decideWithdraw = (s: GroupState, userId: string): GroupEvent[] => {
-  const requestId = s.pending.get(userId);
-  if (!s.exists || !requestId) throw denied.notFound(m.requestNotFound);
-  return [ev('community.group.join-request-withdrawn', { groupId: s.groupId, requestId, userId }, userId)];
-};
-
-/** The owner may leave only as the last member (which closes the group); otherwise they hand over first. */
-const decideLeave = (s: GroupState, userId: string): GroupEvent[] => {
-  if (!isOpen(s)) throw denied.notFound(m.group);
-  if (!s.members.has(userId)) throw denied.conflict(m.notMember);
-  if (roleOf(s, userId) === 'owner' && s.members.size > 1) throw denied.conflict(m.ownerLeaves);
-  return [ev('community.group.member-left', { groupId: s.groupId, userId }, userId)];
-};
-
-const decideRemove = (s: GroupState, by: string, target: string): GroupEvent[] => {
-  assertLeader(s, by);
-  const targetRole = roleOf(s, target);
-  if (!targetRole) throw denied.notFound(m.memberNotFound);
-  if (target === by) throw denied.conflict(m.removeSelf);
-  if (targetRole === 'owner') throw denied.forbidden(m.removeOwner);
-  if (targetRole === 'co-leader' && roleOf(s, by) !== 'owner') throw denied.forbidden(m.removeLeader);
-  return [ev('community.group.member-removed', { groupId: s.groupId, userId: target, removedBy: by }, target)];
-};
-
 const decideChangeRole = (s: GroupState, by: string, target: string, role: 'co-leader' | 'member'): GroupEvent[] => {
   assertOwner(s, by);
   const current = roleOf(s, target);
@@ -261,59 +215,9 @@ const decideHandOver = (s: GroupState, by: string, target: string): GroupEvent[]
   ];
 };
 
-const decideRequest = (s: GroupState, by: string, requestId: string, approve: boolean, now: Date): GroupEvent[] => {
-  assertLeader(s, by);
-  const userId = [...s.pending.entries()].find(([, id]) => id === requestId)?.[0];
-  if (!userId) throw denied.notFound(m.requestNotFound);
-  const data = { groupId: s.groupId, requestId, userId, decidedBy: by };
-  if (!approve) return [ev('community.group.join-request-declined', data, userId)];
-  return [
-    ev('community.group.join-request-approved', data, userId),
-    ev(
-      'community.group.member-joined',
-      { groupId: s.groupId, userId, role: 'member', via: 'request', joinedAt: now.toISOString() },
-      userId,
-    ),
-  ];
-};
-
 const decideRate = (s: GroupState, userId: string, weekStart: string, rating: number): GroupEvent[] => {
   assertMember(s, userId);
   return [ev('community.group.meeting-rated', { groupId: s.groupId, userId, weekStart, rating }, userId)];
-};
-
-/** A member turns sharing with this group on or off; only for themselves, and only while they belong. */
-const decideSharing = (s: GroupState, userId: string, shares: boolean): GroupEvent[] => {
-  assertMember(s, userId);
-  if ((s.members.get(userId)?.shares ?? false) === shares) return [];
-  return [ev('community.group.member-sharing-changed', { groupId: s.groupId, userId, shares }, userId)];
-};
-
-/**
- * Account deletion: the member leaves every group (`removedBy: 'system'`) and their requests are withdrawn.
- * An owner who leaves others behind hands the group to the longest-serving co-leader, else the longest member.
- */
-const decideDeparture = (s: GroupState, userId: string): GroupEvent[] => {
-  if (!s.exists) return [];
-  const events: GroupEvent[] = [];
-  const requestId = s.pending.get(userId);
-  if (requestId) events.push(ev('community.group.join-request-withdrawn', { groupId: s.groupId, requestId, userId }, userId));
-  if (!s.members.has(userId)) return events;
-  if (roleOf(s, userId) === 'owner') {
-    const others = [...s.members.entries()].filter(([id]) => id !== userId).sort(([, a], [, b]) => a.joinedAt.localeCompare(b.joinedAt));
-    const successor = others.find(([, v]) => v.role === 'co-leader') ?? others[0];
-    if (successor) {
-      events.push(
-        ev(
-          'community.group.member-role-changed',
-          { groupId: s.groupId, userId: successor[0], role: 'owner', changedBy: 'system' },
-          successor[0],
-        ),
-      );
-    }
-  }
-  events.push(ev('community.group.member-removed', { groupId: s.groupId, userId, removedBy: 'system' }, userId));
-  return events;
 };
 
 /** A command a member (`by`) asks on a group; the decider checks their role in it. */
@@ -328,16 +232,42 @@ export type GroupCommand =
   | ({ type: 'UpdateGroup'; changes: GroupChanges } & Actor)
   | { type: 'JoinGroup'; groupId: string; userId: string; requestId: string; now: Date }
   | ({ type: 'JoinGroupByInvitation'; groupId: string } & JoinByInvitation)
-  | { type: 'WithdrawJoinRequest'; groupId: string; userId: string }
-  | { type: 'LeaveGroup'; groupId: string; userId: string }
-  | ({ type: 'RemoveGroupMember'; target: string } & Actor)
   | ({ type: 'ChangeGroupRole'; target: string; role: 'co-leader' | 'member' } & Actor)
   | ({ type: 'HandOverGroup'; target: string } & Actor)
-  | ({ type: 'DecideJoinRequest'; requestId: string; approve: boolean; now: Date } & Actor)
   | { type: 'RateMeeting'; groupId: string; userId: string; weekStart: string; rating: number }
-  | { type: 'SetGroupSharing'; groupId: string; userId: string; shares: boolean }
-  /** The member deleted their account (nothing to refuse). */
-  | { type: 'DepartGroup'; groupId: string; userId: string };
+  /** Withdrawing, deciding requests, leaving, removing, sharing, account deletion: membership's own (`id` = the group). */
+  | MembershipCommand;
+
+/** The group a command is for. */
+export const groupIdOf = (command: GroupCommand): string => ('id' in command ? command.id : command.groupId);
+
+/** A group's membership: its owner and co-leaders manage it, its owner keeps it (docs/churches.md, "Groups"). */
+const decideMembership = membershipDecisions<GroupState, GroupMemberRole>({
+  kind: 'group',
+  idOf: (s) => s.groupId,
+  isOpen,
+  assertMember,
+  assertManager: assertLeader,
+  assertMayRemove: (s, by, target) => {
+    const targetRole = roleOf(s, target);
+    if (targetRole === 'owner') throw denied.forbidden(m.removeOwner);
+    if (targetRole === 'co-leader' && roleOf(s, by) !== 'owner') throw denied.forbidden(m.removeLeader);
+  },
+  isKeeper: (s, userId) => roleOf(s, userId) === 'owner',
+  /** The longest-serving co-leader, else the longest-serving member. */
+  successor: (s, userId) => {
+    const others = othersByTenure(s, userId);
+    const successor = others.find(([, v]) => v.role === 'co-leader') ?? others[0];
+    return successor ? { userId: successor[0], role: 'owner' } : null;
+  },
+  refusals: {
+    notFound: () => denied.notFound(m.group),
+    missing: (what) => denied.notFound(what === 'request' ? m.requestNotFound : m.memberNotFound),
+    notMemberLeaving: () => denied.conflict(m.notMember),
+    keeperLeaves: m.ownerLeaves,
+    removeSelf: m.removeSelf,
+  },
+});
 
 const decideGroup = (c: GroupCommand, s: GroupState): GroupEvent[] => {
   switch (c.type) {
@@ -353,24 +283,14 @@ const decideGroup = (c: GroupCommand, s: GroupState): GroupEvent[] => {
       return decideJoin(s, c.userId, c.requestId, c.now);
     case 'JoinGroupByInvitation':
       return decideJoinByInvitation(s, c);
-    case 'WithdrawJoinRequest':
-      return decideWithdraw(s, c.userId);
-    case 'LeaveGroup':
-      return decideLeave(s, c.userId);
-    case 'RemoveGroupMember':
-      return decideRemove(s, c.by, c.target);
     case 'ChangeGroupRole':
       return decideChangeRole(s, c.by, c.target, c.role);
     case 'HandOverGroup':
       return decideHandOver(s, c.by, c.target);
-    case 'DecideJoinRequest':
-      return decideRequest(s, c.by, c.requestId, c.approve, c.now);
     case 'RateMeeting':
       return decideRate(s, c.userId, c.weekStart, c.rating);
-    case 'SetGroupSharing':
-      return decideSharing(s, c.userId, c.shares);
-    case 'DepartGroup':
-      return decideDeparture(s, c.userId);
+    default:
+      return decideMembership(c, s);
   }
 };
 

@@ -3,7 +3,7 @@ import { MONGO_CONNECTION } from '@abide/platform';
 import { type Connection, type Model, Schema } from 'mongoose';
 import { CLOCK, type Clock } from '../../config/clock';
 import { dropRetiredCollections } from '@abide/platform';
-import { MemberActivityStore } from '../../activity/projections/member-activity.store';
+import { MemberActivityStore } from '../../activity/activity.port';
 
 /**
  * How long a computed card is served before it is computed again. Events refresh a card at once (see below); this

@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EventStore, type Followed, type StoredEvent, unchanged, type VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import type { Person } from '../../activity/domain/person';
-import { peopleDocuments } from '../../activity/projections/people';
+import { peopleDocuments, type Person } from '../../activity/activity.port';
 import { OrderedJsonProjection } from '../../read-models/ordered-json-projection';
 import { applyToRoster, emptyRoster, forgetRatingsOf, type GroupRoster, groupRosterEvents } from '../domain/group-roster';
 

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { CommandHandler, CommandRunner, type NewEvent } from '@abide/event-store';
+import { type AppendMeta as Meta, CommandHandler, CommandRunner, type NewEvent } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
-import { CommunityAggregates, type Meta } from '../../community-aggregates';
-import { assertMember, isLeader } from '../../groups/domain/group.decider';
-import { denied } from '../../groups/domain/group-denied';
+import { GroupAccess } from '../../groups/groups.port';
+import { denied } from '../../shared/denied';
 import { type OpenPrayerState, type PrayerCommand, prayerDecider, type PrayerOutcome, type PrayerState } from '../domain/prayer.decider';
 import { PrayerTexts } from '../prayer-texts';
 
@@ -19,7 +18,7 @@ export class PrayerCommands {
 
   constructor(
     runner: CommandRunner,
-    private readonly aggregates: CommunityAggregates,
+    private readonly groups: GroupAccess,
     private readonly texts: PrayerTexts,
   ) {
     this.prayers = CommandHandler.sealed(
@@ -65,9 +64,7 @@ export class PrayerCommands {
 
   /** Members only: 404 for a private group's outsiders, 403 for a public group's. */
   async viewer(userId: string, groupId: string): Promise<{ userId: string; leader: boolean }> {
-    const group = await this.aggregates.group(groupId);
-    assertMember(group, userId);
-    return { userId, leader: isLeader(group, userId) };
+    return { userId, leader: await this.groups.memberLeads(userId, groupId) };
   }
 
   /** The testimony already given, opened with the author's key, only for an answer (the one decision that reads it). */

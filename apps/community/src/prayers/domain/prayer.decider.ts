@@ -1,6 +1,6 @@
 import type { EventData, EventPayload, EventTypesOf } from '@abide/contracts';
 import type { NewEvent, SealedDecider, StoredEvent } from '@abide/event-store';
-import { denied } from '../../groups/domain/group-denied';
+import { denied } from '../../shared/denied';
 
 /** One prayer request as its stream tells it (a snapshot in the stream head: its testimony stays sealed). */
 export interface PrayerState {

@@ -1,4 +1,4 @@
-import { emptyActivity, setFact } from '../../../activity/domain/member-activity';
+import { emptyActivity, setFact } from '../../../activity/activity.port';
 import {
   applyMembership,
   dashboardWeeks,

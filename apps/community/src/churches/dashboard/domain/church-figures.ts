@@ -1,6 +1,6 @@
 import { addDays, inWeek, type LocalDate, weekStartOf } from '@abide/calendar';
 import { CHURCH_DASHBOARD_WEEKS, type WeekCounts } from '@abide/contracts';
-import { countFacts, isActive, type MemberActivity } from '../../../activity/domain/member-activity';
+import { countFacts, isActive, type MemberActivity } from '../../../activity/activity.port';
 
 /**
  * The figures of the pastor's dashboard as kept between requests (docs/churches.md, "Pastor's dashboard"): per church,

@@ -1,17 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventStore, ProjectionRunner } from '@abide/event-store';
-import { MemberActivityStore } from '../activity/projections/member-activity.store';
-import { PrayerCommands } from '../prayers/commands/prayer-commands';
-import { PrayerTexts } from '../prayers/prayer-texts';
-import { PrayerProjection } from '../prayers/projections/prayer.projection';
-import type { Meta } from '../community-aggregates';
-import { GroupCommands } from './commands/group-commands';
-import { OwnershipClaims } from './commands/ownership-claims';
-import { groupsOf, pendingGroupIds } from './domain/member-groups';
-import { MemberGroupsProjection } from './projections/member-groups.projection';
-import { ChurchCommands } from '../churches/commands/church-commands';
-import { churchesOf, pendingChurchRequests } from '../churches/domain/member-churches';
-import { MemberChurchesProjection } from '../churches/projections/member-churches.projection';
+import { type AppendMeta as Meta, EventStore, ProjectionRunner } from '@abide/event-store';
+import { MemberActivityStore } from '../activity/activity.port';
+import { GroupCommands } from '../groups/groups.port';
+import { MemberChurchesProjection, MemberGroupsProjection, MembershipCommands } from '../memberships/memberships.port';
+import { churchesOf, groupsOf, pendingChurchRequests, pendingGroupIds } from '../memberships/membership-model.port';
+import { PrayerCommands, PrayerProjection, PrayerTexts } from '../prayers/prayers.port';
 
 /** The words of a member that v1 prayer events kept in the clear: overwritten in the log when they delete their account. */
 export const COMMUNITY_PERSONAL_FIELDS = ['text', 'testimony'] as const;
@@ -31,11 +24,10 @@ export class MemberDeparture {
     private readonly activity: MemberActivityStore,
     private readonly memberGroups: MemberGroupsProjection,
     private readonly groupCommands: GroupCommands,
+    private readonly memberships: MembershipCommands,
     private readonly prayers: PrayerProjection,
     private readonly prayerCommands: PrayerCommands,
-    private readonly claims: OwnershipClaims,
     private readonly memberChurches: MemberChurchesProjection,
-    private readonly churchCommands: ChurchCommands,
     private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunner,
     private readonly prayerTexts: PrayerTexts,
@@ -46,16 +38,16 @@ export class MemberDeparture {
     await this.activity.forget(userId);
     const [mine, prayers] = await Promise.all([this.memberGroups.read(userId), this.prayers.byAuthor(userId)]);
     const groupIds = new Set([...groupsOf(mine).map((m) => m.groupId), ...pendingGroupIds(mine)]);
-    for (const groupId of groupIds) await this.groupCommands.depart(userId, groupId, meta);
+    for (const groupId of groupIds) await this.memberships.depart('group', userId, groupId, meta);
     // Every church too (an only admin's church passes to its longest-standing member: see decideDeparture).
     const churchDoc = await this.memberChurches.read(userId);
     const churchIds = new Set([
       ...churchesOf(churchDoc).map((c) => c.churchId),
       ...pendingChurchRequests(churchDoc).map((r) => r.churchId),
     ]);
-    for (const churchId of churchIds) await this.churchCommands.depart(userId, churchId, meta);
+    for (const churchId of churchIds) await this.memberships.depart('church', userId, churchId, meta);
     for (const prayer of prayers) await this.prayerCommands.removeByAuthorDeletion(prayer._id, userId, meta);
-    await this.claims.releaseAll(userId);
+    await this.groupCommands.releaseOwnerships(userId);
     await this.projections.purgeSubject(userId);
     const erased = await this.eventStore.eraseSubjectData(userId, COMMUNITY_PERSONAL_FIELDS);
     this.logger.log(

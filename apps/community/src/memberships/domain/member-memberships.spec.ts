@@ -1,4 +1,14 @@
-import { applyToMemberGroups, emptyMemberGroups, groupsOf, type MemberGroupsEvent, pendingGroupIds } from './member-groups';
+import type { StoredEvent } from '@abide/event-store';
+import { membershipFactOf } from './membership';
+import {
+  applyToMemberMemberships,
+  churchesOf,
+  emptyMemberMemberships,
+  type MemberMemberships,
+  groupsOf,
+  pendingChurchRequests,
+  pendingGroupIds,
+} from './member-memberships';
 
 // Only the fields My Groups reads.
 const event = (type: string, groupId: string, version: number, data: Record<string, unknown> = {}) =>
@@ -8,7 +18,10 @@ const event = (type: string, groupId: string, version: number, data: Record<stri
     version,
     occurredAt: '2026-03-04T15:00:00.000Z',
     data: { groupId, userId: 'anna', ...data },
-  }) as MemberGroupsEvent;
+  }) as StoredEvent;
+const emptyMemberGroups = () => emptyMemberMemberships('group');
+const applyToMemberGroups = (doc: MemberMemberships<'group'>, e: StoredEvent) =>
+  applyToMemberMemberships('group', doc, membershipFactOf('group', e), e);
 const joined = (groupId: string, version: number, joinedAt: string, role = 'member') =>
   event('member-joined', groupId, version, { role, joinedAt });
 
@@ -64,5 +77,39 @@ describe('a member’s groups', () => {
     applyToMemberGroups(doc, event('join-request-declined', 'g2', 3, { requestId: 'r2' }));
     applyToMemberGroups(doc, event('join-request-withdrawn', 'g3', 3, { requestId: 'r3' }));
     expect(pendingGroupIds(doc)).toEqual(new Set());
+  });
+});
+
+describe('a member’s churches', () => {
+  // The same model read from a church's stream, kept in the church's own field names.
+  const churchEvent = (type: string, churchId: string, version: number, data: Record<string, unknown> = {}) =>
+    ({
+      type: `community.church.${type}`,
+      streamId: `church-${churchId}`,
+      version,
+      occurredAt: `2026-03-0${version}T15:00:00.000Z`,
+      data: { churchId, userId: 'anna', ...data },
+    }) as StoredEvent;
+  const apply = (doc: MemberMemberships<'church'>, e: StoredEvent) => applyToMemberMemberships('church', doc, membershipFactOf('church', e), e);
+
+  it('lists the churches they belong to oldest first, and their requests still waiting', () => {
+    const doc = emptyMemberMemberships('church');
+    apply(doc, churchEvent('member-joined', 'c2', 1, { role: 'member', joinedAt: '2026-02-01T00:00:00.000Z' }));
+    apply(doc, churchEvent('member-joined', 'c1', 1, { role: 'admin', joinedAt: '2026-01-01T00:00:00.000Z' }));
+    apply(doc, churchEvent('member-sharing-changed', 'c2', 2, { shares: true }));
+    apply(doc, churchEvent('join-requested', 'c3', 3, { requestId: 'r3' }));
+    apply(doc, churchEvent('join-requested', 'c4', 2, { requestId: 'r4' }));
+
+    expect(churchesOf(doc)).toEqual([
+      { churchId: 'c1', role: 'admin', joinedAt: '2026-01-01T00:00:00.000Z', shares: false },
+      { churchId: 'c2', role: 'member', joinedAt: '2026-02-01T00:00:00.000Z', shares: true },
+    ]);
+    expect(pendingChurchRequests(doc)).toEqual([
+      { churchId: 'c4', requestedAt: '2026-03-02T15:00:00.000Z' },
+      { churchId: 'c3', requestedAt: '2026-03-03T15:00:00.000Z' },
+    ]);
+    // The stored shape is the one the documents had before both kinds shared this model.
+    expect(Object.keys(doc).sort()).toEqual(['churches', 'requests', 'versions']);
+    expect(doc.requests.r3).toEqual({ churchId: 'c3', requestedAt: '2026-03-03T15:00:00.000Z' });
   });
 });

@@ -2,15 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import type { MySharing } from '@abide/contracts';
-import type { Meta } from '../community-aggregates';
-import { ChurchCommands } from '../churches/commands/church-commands';
-import { churchesOf } from '../churches/domain/member-churches';
-import { ChurchPageProjection } from '../churches/projections/church-page.projection';
-import { MemberChurchesProjection } from '../churches/projections/member-churches.projection';
-import { GroupCommands } from '../groups/commands/group-commands';
-import { groupsOf } from '../groups/domain/member-groups';
-import { GroupProjection } from '../groups/projections/group.projection';
-import { MemberGroupsProjection } from '../groups/projections/member-groups.projection';
+import type { AppendMeta as Meta } from '@abide/event-store';
+import { churchesOf, groupsOf } from './domain/member-memberships';
+import { MEMBERSHIP_AGGREGATES, type MembershipAggregates } from './membership-aggregates';
+import { MembershipCommands } from './membership-commands';
+import { MemberChurchesProjection, MemberGroupsProjection } from './projections/member-memberships.projection';
 
 /**
  * A member's sharing choices, one per membership (#26; docs/churches.md "Sharing progress"). The choice lives on the
@@ -22,10 +18,8 @@ export class MemberSharing {
   constructor(
     private readonly memberGroups: MemberGroupsProjection,
     private readonly memberChurches: MemberChurchesProjection,
-    private readonly groups: GroupProjection,
-    private readonly churchPages: ChurchPageProjection,
-    private readonly groupCommands: GroupCommands,
-    private readonly churchCommands: ChurchCommands,
+    @Inject(MEMBERSHIP_AGGREGATES) private readonly aggregates: MembershipAggregates,
+    private readonly commands: MembershipCommands,
     @Inject(MONGO_CONNECTION) private readonly connection: Connection,
   ) {}
 
@@ -42,8 +36,8 @@ export class MemberSharing {
   async mine(userId: string): Promise<MySharing> {
     const [groupDoc, churchDoc] = await Promise.all([this.memberGroups.read(userId), this.memberChurches.read(userId)]);
     const [groups, churches] = await Promise.all([
-      Promise.all(groupsOf(groupDoc).map(async (g) => ({ id: g.groupId, name: (await this.groups.find(g.groupId))?.name, shares: g.shares }))),
-      Promise.all(churchesOf(churchDoc).map(async (c) => ({ id: c.churchId, name: (await this.churchPages.read(c.churchId)).name, shares: c.shares }))),
+      Promise.all(groupsOf(groupDoc).map(async (g) => ({ id: g.groupId, name: await this.aggregates.group.nameOf(g.groupId), shares: g.shares }))),
+      Promise.all(churchesOf(churchDoc).map(async (c) => ({ id: c.churchId, name: await this.aggregates.church.nameOf(c.churchId), shares: c.shares }))),
     ]);
     // A membership whose group or church is not in its read model yet is left out rather than shown without a name.
     const named = <T extends { name: string | undefined }>(list: T[]) => list.filter((m): m is T & { name: string } => !!m.name);
@@ -51,11 +45,11 @@ export class MemberSharing {
   }
 
   setGroup(userId: string, groupId: string, shares: boolean, meta: Meta): Promise<number> {
-    return this.groupCommands.share(userId, groupId, shares, meta);
+    return this.commands.share('group', userId, groupId, shares, meta);
   }
 
   setChurch(userId: string, churchId: string, shares: boolean, meta: Meta): Promise<number> {
-    return this.churchCommands.share(userId, churchId, shares, meta);
+    return this.commands.share('church', userId, churchId, shares, meta);
   }
 
   /**

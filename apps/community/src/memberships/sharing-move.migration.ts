@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { MONGO_CONNECTION, runUntilNothingLeft } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { sharesProgress, type Person } from '../activity/domain/person';
-import { peopleDocuments } from '../activity/projections/people';
+import { peopleDocuments, type Person, sharesProgress } from '../activity/activity.port';
 import { MemberSharing } from './member-sharing';
 
 export const SHARING_MOVE_MARKER = 'share-progress-per-membership';

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@abide/contracts';
 import type { EventHandlers } from '@abide/messaging';
-import { MemberDeparture } from '../groups/member-departure';
-import { GroupLive } from '../groups/live/group-live';
-import { groupsOf } from '../groups/domain/member-groups';
-import { MemberGroupsProjection } from '../groups/projections/member-groups.projection';
-import { MemberActivityStore, type NewFact } from './projections/member-activity.store';
-import { ChurchFiguresStore } from '../churches/dashboard/church-figures.store';
+import { MemberDeparture } from '../account/account.port';
+import { GroupLive } from '../groups/groups.port';
+import { groupsOf } from '../memberships/membership-model.port';
+import { MemberGroupsProjection, MemberSharing } from '../memberships/memberships.port';
+import { MemberActivityStore, type NewFact } from '../activity/activity.port';
+import { ChurchFiguresStore } from '../churches/churches.port';
 import { metaCausedBy } from '@abide/event-store';
-import { MemberSharing } from '../sharing/member-sharing';
 import { addDays } from '@abide/calendar';
 
 /**
