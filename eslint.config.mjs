@@ -34,20 +34,30 @@ const serviceBoundaries = services.map((service) => ({
 }));
 
 /**
- * Formation's feature folders are boundaries (docs/architecture.md, "Feature boundaries"): a feature reaches another
- * only through its `*.port.ts` files (and imports its `*.module.ts` to wire Nest); `config/`, `content/` and
- * `shared/` are open to all.
+ * Every service's feature folders are boundaries (docs/architecture.md, "Feature boundaries inside a service"): a
+ * feature reaches another only through its `*.port.ts` files (and imports its `*.module.ts` to wire Nest); the open
+ * folders listed per service (configuration, shared helpers, static content) are open to all.
  */
-const formationFeatures = {
-  files: ['apps/formation/src/**/*.ts'],
+const openFolders = {
+  identity: ['config', 'shared'],
+  formation: ['config', 'content', 'shared'],
+  library: ['config', 'shared'],
+  community: ['config', 'shared'],
+  gateway: ['config', 'shared'],
+};
+// #27: community is being restructured on branch s6-membership; remove it from this list when that lands.
+const boundariesPending = ['community'];
+
+const featureBoundaries = (app) => ({
+  files: [`apps/${app}/src/**/*.ts`],
   plugins: { boundaries },
   settings: {
     'import/resolver': { node: { extensions: ['.ts', '.js'] } },
     'boundaries/elements': [
-      { type: 'formation-shared', partialMatch: false, pattern: 'apps/formation/src/{config,content,shared}/**' },
-      { type: 'formation-feature', partialMatch: false, pattern: 'apps/formation/src/*', capture: ['feature'] },
+      { type: `${app}-open`, partialMatch: false, pattern: `apps/${app}/src/{${openFolders[app].join(',')}}/**` },
+      { type: `${app}-feature`, partialMatch: false, pattern: `apps/${app}/src/*`, capture: ['feature'] },
     ],
-    'boundaries/files': [{ category: 'formation-port', pattern: ['apps/formation/src/*/*.port.ts', 'apps/formation/src/*/*.module.ts'] }],
+    'boundaries/files': [{ category: `${app}-port`, pattern: [`apps/${app}/src/*/*.port.ts`, `apps/${app}/src/*/*.module.ts`] }],
   },
   rules: {
     'boundaries/dependencies': [
@@ -56,20 +66,20 @@ const formationFeatures = {
         default: 'allow',
         policies: [
           {
-            from: { element: { type: 'formation-feature' } },
-            disallow: { to: { element: { type: 'formation-feature' } } },
-            message:
-              'A formation feature reaches another only through its ports: import "{{ to.element.captured.feature }}/*.port" (or its module), not its internals.',
+            from: { element: { type: `${app}-feature` } },
+            disallow: { to: { element: { type: `${app}-feature` } } },
+            message: `A ${app} feature reaches another only through its ports: import "{{ to.element.captured.feature }}/*.port" (or its module), not its internals.`,
           },
           {
-            from: { element: { type: 'formation-feature' } },
-            allow: { to: { element: { type: 'formation-feature' }, file: { categories: 'formation-port' } } },
+            from: { element: { type: `${app}-feature` } },
+            allow: { to: { element: { type: `${app}-feature` }, file: { categories: `${app}-port` } } },
           },
         ],
       },
     ],
   },
-};
+});
+const serviceFeatures = services.filter((service) => !boundariesPending.includes(service)).map(featureBoundaries);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'tmp/**', 'coverage/**', '**/*.mjs', '**/*.js', 'apps/web-e2e/screenshots/**'] },
@@ -97,7 +107,7 @@ export default tseslint.config(
     },
   },
   ...serviceBoundaries,
-  formationFeatures,
+  ...serviceFeatures,
   {
     files: ['libs/**/*.ts'],
     rules: {
