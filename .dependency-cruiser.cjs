@@ -1,6 +1,6 @@
 /* global module */
-// Import cycles (`npm run cycles`, part of npm test's checks): a cycle between files means neither can be understood,
-// tested or moved without the other. docs/structure.md says where code goes instead.
+// Import cycles (`npm run cycles`, part of npm test's checks): a cycle between files, or between folders, means neither can be
+// understood, tested or moved without the other. docs/structure.md says where code goes instead.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -10,6 +10,17 @@ module.exports = {
       comment: 'Two files must not import each other, directly or through others (type-only imports count too).',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'no-circular-folders',
+      severity: 'error',
+      comment:
+        'Two folders must not depend on each other, directly or through others: a folder (a feature, a library) is a unit ' +
+        'one can read and move whole. A folder counts the imports of every file below it.',
+      scope: 'folder',
+      // #27: the web app and community are being reshaped on other branches; they join this rule when those land.
+      from: { pathNot: '^apps/(web|community)/' },
+      to: { circular: true, pathNot: '^apps/(web|community)/' },
     },
   ],
   options: {

@@ -34,58 +34,28 @@ const serviceBoundaries = services.map((service) => ({
 }));
 
 /**
- * Formation's feature folders are boundaries (docs/architecture.md, "Feature boundaries"): a feature reaches another
- * only through its `*.port.ts` files (and imports its `*.module.ts` to wire Nest); `config/`, `content/` and
- * `shared/` are open to all.
+ * Every service's feature folders are boundaries (docs/architecture.md, "Feature boundaries inside a service"): a
+ * feature reaches another only through its `*.port.ts` files (and imports its `*.module.ts` to wire Nest); the open
+ * folders listed per service (configuration, shared helpers, static content) are open to all.
  */
-const formationFeatures = {
-  files: ['apps/formation/src/**/*.ts'],
-  plugins: { boundaries },
-  settings: {
-    'import/resolver': { node: { extensions: ['.ts', '.js'] } },
-    'boundaries/elements': [
-      { type: 'formation-shared', partialMatch: false, pattern: 'apps/formation/src/{config,content,shared}/**' },
-      { type: 'formation-feature', partialMatch: false, pattern: 'apps/formation/src/*', capture: ['feature'] },
-    ],
-    'boundaries/files': [{ category: 'formation-port', pattern: ['apps/formation/src/*/*.port.ts', 'apps/formation/src/*/*.module.ts'] }],
-  },
-  rules: {
-    'boundaries/dependencies': [
-      'error',
-      {
-        default: 'allow',
-        policies: [
-          {
-            from: { element: { type: 'formation-feature' } },
-            disallow: { to: { element: { type: 'formation-feature' } } },
-            message:
-              'A formation feature reaches another only through its ports: import "{{ to.element.captured.feature }}/*.port" (or its module), not its internals.',
-          },
-          {
-            from: { element: { type: 'formation-feature' } },
-            allow: { to: { element: { type: 'formation-feature' }, file: { categories: 'formation-port' } } },
-          },
-        ],
-      },
-    ],
-  },
+const openFolders = {
+  identity: ['config', 'shared'],
+  formation: ['config', 'content', 'shared'],
+  library: ['config', 'shared'],
+  community: ['config', 'read-models', 'shared'],
+  gateway: ['config', 'shared'],
 };
 
-/**
- * Community's feature folders are boundaries in formation's shape (#27): a feature reaches another only through its
- * `*.port.ts` files (and its `*.module.ts`); `config/`, `read-models/` and `shared/` are open to all. Kept apart from
- * formationFeatures until the rule covers every service.
- */
-const communityFeatures = {
-  files: ['apps/community/src/**/*.ts'],
+const featureBoundaries = (app) => ({
+  files: [`apps/${app}/src/**/*.ts`],
   plugins: { boundaries },
   settings: {
     'import/resolver': { node: { extensions: ['.ts', '.js'] } },
     'boundaries/elements': [
-      { type: 'community-shared', partialMatch: false, pattern: 'apps/community/src/{config,read-models,shared}/**' },
-      { type: 'community-feature', partialMatch: false, pattern: 'apps/community/src/*', capture: ['feature'] },
+      { type: `${app}-open`, partialMatch: false, pattern: `apps/${app}/src/{${openFolders[app].join(',')}}/**` },
+      { type: `${app}-feature`, partialMatch: false, pattern: `apps/${app}/src/*`, capture: ['feature'] },
     ],
-    'boundaries/files': [{ category: 'community-port', pattern: ['apps/community/src/*/*.port.ts', 'apps/community/src/*/*.module.ts'] }],
+    'boundaries/files': [{ category: `${app}-port`, pattern: [`apps/${app}/src/*/*.port.ts`, `apps/${app}/src/*/*.module.ts`] }],
   },
   rules: {
     'boundaries/dependencies': [
@@ -94,20 +64,20 @@ const communityFeatures = {
         default: 'allow',
         policies: [
           {
-            from: { element: { type: 'community-feature' } },
-            disallow: { to: { element: { type: 'community-feature' } } },
-            message:
-              'A community feature reaches another only through its ports: import "{{ to.element.captured.feature }}/*.port" (or its module), not its internals.',
+            from: { element: { type: `${app}-feature` } },
+            disallow: { to: { element: { type: `${app}-feature` } } },
+            message: `A ${app} feature reaches another only through its ports: import "{{ to.element.captured.feature }}/*.port" (or its module), not its internals.`,
           },
           {
-            from: { element: { type: 'community-feature' } },
-            allow: { to: { element: { type: 'community-feature' }, file: { categories: 'community-port' } } },
+            from: { element: { type: `${app}-feature` } },
+            allow: { to: { element: { type: `${app}-feature` }, file: { categories: `${app}-port` } } },
           },
         ],
       },
     ],
   },
-};
+});
+const serviceFeatures = services.map(featureBoundaries);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'tmp/**', 'coverage/**', '**/*.mjs', '**/*.js', 'apps/web-e2e/screenshots/**'] },
@@ -135,8 +105,7 @@ export default tseslint.config(
     },
   },
   ...serviceBoundaries,
-  formationFeatures,
-  communityFeatures,
+  ...serviceFeatures,
   {
     files: ['libs/**/*.ts'],
     rules: {

@@ -35,9 +35,11 @@ const swcOptions = {
   swcrc: false,
 };
 
-/** Specs, test folders and the load suite's seeders (apps/*\/src/bench) are not part of a service. */
+/** Specs, test helpers (`testing/` folders) and the load suite's seeders (apps/*\/src/bench) are not part of a service. */
 const isShipped = (rel) =>
-  !/\.(spec|integration-spec|e2e-spec|faults-spec)\.ts$/.test(rel) && !/\.stub\.ts$/.test(rel) && !rel.split(path.sep).includes('bench');
+  !/\.(spec|integration-spec|e2e-spec|faults-spec)\.ts$/.test(rel) &&
+  !/\.stub\.ts$/.test(rel) &&
+  !rel.split(path.sep).some((folder) => folder === 'bench' || folder === 'testing');
 
 const walk = async (dir) => {
   const out = [];

@@ -8,7 +8,7 @@ import { ApiDocument } from './docs/api-document';
 import { setupOpenApi } from './docs/openapi';
 import { LIVE_CONSUMER } from './live/live-signals.consumer';
 import { installLiveStream } from './live/live-route';
-import { installEdgeProxy } from './proxy/edge-proxy';
+import { installEdgeProxy } from './edge/edge-proxy';
 import { edgeRouteLabel } from './proxy/route-label';
 import { installSecurityHeaders } from './security/security-headers';
 

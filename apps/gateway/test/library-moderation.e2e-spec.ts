@@ -1,6 +1,6 @@
 import { type AuditEntry, type ProblemDetails, type Resource, type ResourcePage, type ReviewQueue } from './library-types.stub';
 import { eventually, mailsTo, settled, submission, txt, upload, UserSession } from '@abide/testing';
-import { pdfWith } from './library-files.stub';
+import { pdfWith } from '@abide/testing/fixtures/library-files';
 import { signUpModerator } from './library-support.stub';
 
 interface Bell {

@@ -9,8 +9,8 @@ import {
 } from '@abide/contracts';
 import { apiUrl, eventually, settled, submission, txt, upload, UserSession } from '@abide/testing';
 import { v7 as uuidv7 } from 'uuid';
-import { docxBombs, MiB, pdfBomb, servicePeakMemoryDuring } from './bomb-files.stub';
-import { corruptPdf, docxWith, pdfWith, windowsExecutable, zipBombDocx } from './library-files.stub';
+import { docxBombs, MiB, pdfBomb, servicePeakMemoryDuring } from '@abide/testing/fixtures/bomb-files';
+import { corruptPdf, docxWith, pdfWith, windowsExecutable, zipBombDocx } from '@abide/testing/fixtures/library-files';
 import { buckets, closePublisher, objectsOf, publishGroupEvent } from './library-support.stub';
 
 let owner: UserSession;

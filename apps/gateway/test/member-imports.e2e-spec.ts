@@ -40,7 +40,7 @@ import {
   withTestRedis,
 } from '@abide/testing';
 import { randomUUID } from 'node:crypto';
-import { MiB, servicePeakMemoryDuring, xlsxBombs } from './bomb-files.stub';
+import { MiB, servicePeakMemoryDuring, xlsxBombs } from '@abide/testing/fixtures/bomb-files';
 
 const slug = () => `import-${randomUUID().slice(0, 8)}`;
 

@@ -7,7 +7,7 @@ import { readModels, stackSettled } from './read-models.support';
  * created and edited, check-ins and undos on several habits, plan activities, joins to a group whose card their
  * check-ins feed — and afterwards every screen answers what the members' successful writes imply, and every read model
  * equals a rebuild from the events (`npm run read-models -- verify`). The quiet project's stack runs 3 instances of
- * every service (libs/testing/src/quiet-stack.global-setup.mjs) and the gateway spreads the writes over them: the
+ * every service (tools/test/quiet-stack.global-setup.mjs) and the gateway spreads the writes over them: the
  * spec checks from each instance's own request counter that every instance of the services written to took part.
  */
 

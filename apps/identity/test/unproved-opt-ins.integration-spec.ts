@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { UserProjection } from '../src/accounts/projections/user.projection';
 import { UserStream } from '../src/accounts/user-stream';
 import type { IdentityConfig } from '../src/config/env.schema';
-import { toSettingsResponse } from '../src/settings/settings.controller';
+import { toSettingsResponse } from '../src/settings/settings-response';
 import { SmsOptIns } from '../src/sms/sms-opt-ins';
 import { SmsPermissions } from '../src/sms/sms-permissions';
 import { SmsStops } from '../src/sms/sms-stops';

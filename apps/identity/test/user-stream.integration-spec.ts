@@ -3,7 +3,7 @@ import { CommandRunner, ConcurrencyError, EventStore, ProjectionRunner, snapshot
 import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { USER_PERSONAL_FIELDS } from '../src/account/delete-account.handler';
+import { USER_PERSONAL_FIELDS } from '../src/personal-data/delete-account.handler';
 import { userDecider } from '../src/accounts/domain/user.decider';
 import { UserStream, userStreamId } from '../src/accounts/user-stream';
 

@@ -1,33 +1,19 @@
 import { kafkaConnection } from '@abide/messaging';
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
-import { MONGO_CONNECTION, ServiceCoreModule } from '@abide/platform';
-import { AccountExportController } from './account/account-export.controller';
+import { MONGO_CONNECTION, ServiceConfigModule, ServiceCoreModule } from '@abide/platform';
+import { AccountModule } from './account/account.module';
 import { LIBRARY_CONFIG, type LibraryConfig } from './config/env.schema';
-import { Directory } from './directory/directory';
-import { DirectoryConsumer } from './directory/directory.consumer';
-import { DirectoryEvents } from './directory/directory-events';
-import { MemberGroupsMigration } from './directory/member-groups.migration';
+import { DirectoryModule } from './directory/directory.module';
+import { FilesModule } from './files/files.module';
+import { LogosModule } from './logos/logos.module';
 import { OpsModule } from './ops/ops.module';
-import { ResourceLive } from './resources/live/resource-live';
-import { ResourceCommands } from './resources/commands/resource-commands';
-import { DownloadService } from './resources/download.service';
-import { ObjectStore } from './resources/files/object-store';
-import { UploadIntake } from './resources/files/upload-intake';
-import { ProcessingQueue } from './resources/commands/processing-queue';
-import { ResourceProcessor } from './resources/jobs/resource-processor';
-import { ModerationController } from './resources/moderation.controller';
-import { AuditProjection } from './resources/projections/audit.projection';
-import { CatalogueProjection } from './resources/projections/catalogue.projection';
-import { ResourceProjection } from './resources/projections/resource.projection';
-import { ResourceQueries } from './resources/resource-queries';
-import { UploadService } from './resources/upload.service';
-import { UploadsController } from './resources/uploads.controller';
-import { LogoProjection } from './logos/logo.projection';
-import { LogoService } from './logos/logo-service';
-import { LogosController } from './logos/logos.controller';
+import { ResourcesModule } from './resources/resources.module';
 
-/** The library service: resources and their files, processing, moderation, downloads, churches' logos. */
+/**
+ * The library service: resources and their files, processing, moderation, downloads, churches' logos. One module per
+ * feature, each declaring its own read models and reaching other features only through their ports.
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: LibraryConfig): DynamicModule {
@@ -35,30 +21,18 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceCoreModule.forRoot({ service: 'library', config }),
+        ServiceConfigModule.forRoot(LIBRARY_CONFIG, config),
         EventSourcingModule.forRoot({
           service: 'library',
           connection: MONGO_CONNECTION,
           kafka: { clientId: config.KAFKA_CLIENT_ID, ...kafkaConnection(config) },
-          projections: [ResourceProjection, AuditProjection, CatalogueProjection, LogoProjection],
         }),
+        FilesModule,
+        DirectoryModule,
+        ResourcesModule,
+        LogosModule,
+        AccountModule,
         OpsModule.forRoot(config),
-      ],
-      controllers: [UploadsController, ModerationController, LogosController, AccountExportController, DirectoryConsumer],
-      providers: [
-        { provide: LIBRARY_CONFIG, useValue: config },
-        ObjectStore,
-        UploadIntake,
-        ProcessingQueue,
-        ResourceCommands,
-        ResourceLive,
-        ResourceProcessor,
-        ResourceQueries,
-        UploadService,
-        DownloadService,
-        Directory,
-        DirectoryEvents,
-        MemberGroupsMigration,
-        LogoService,
       ],
     };
   }

@@ -11,15 +11,15 @@ import { MemberGroupsMigration } from '../src/directory/member-groups.migration'
 import { DirectoryEvents } from '../src/directory/directory-events';
 import { ResourceCommands } from '../src/resources/commands/resource-commands';
 import { DownloadService } from '../src/resources/download.service';
-import { ObjectStore } from '../src/resources/files/object-store';
+import { ObjectStore } from '../src/files/object-store';
 import { ProcessingQueue } from '../src/resources/commands/processing-queue';
 import { ResourceProcessor } from '../src/resources/jobs/resource-processor';
 import { SEARCH_TEXT_CHARS } from '../src/resources/projections/catalogue';
 import { CatalogueProjection } from '../src/resources/projections/catalogue.projection';
 import { ResourceProjection } from '../src/resources/projections/resource.projection';
 import { ResourceQueries } from '../src/resources/resource-queries';
-import { UNREADABLE } from '../src/resources/files/text-extraction';
-import { docxBombs, MiB, pdfBomb, peakMemoryDuring } from '../../gateway/test/bomb-files.stub';
+import { UNREADABLE } from '../src/files/text-extraction';
+import { docxBombs, MiB, pdfBomb, peakMemoryDuring } from '@abide/testing/fixtures/bomb-files';
 import { envelope, startLibrary } from './library-app.stub';
 
 let app: NestFastifyApplication;

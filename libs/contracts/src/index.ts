@@ -29,6 +29,7 @@ export * from './events/community/prayer.events';
 export * from './http/library.dto';
 export * from './http/community.dto';
 export * from './metric-names';
+export * from './log-messages';
 export * from './http/ops.dto';
 export * from './live/live-signal';
 export * from './sms';

@@ -1,5 +1,5 @@
 import { errorCodes, Refusal } from '@abide/contracts';
-import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/testing/src/test-engines';
 import type { Connection } from 'mongoose';
 import { CommandHandler } from './command-handler';
 import { CommandRunner } from './command-runner';

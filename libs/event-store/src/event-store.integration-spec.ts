@@ -1,4 +1,4 @@
-import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/testing/src/test-engines';
 import type { Connection } from 'mongoose';
 import type { Decider } from './decider';
 import { ConcurrencyError, InvalidEventError } from './errors';

@@ -1,4 +1,4 @@
-import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/testing/src/test-engines';
 import type { Connection } from 'mongoose';
 import { ConcurrencyError } from './errors';
 import { EVENTS_COLLECTION } from './event.schema';

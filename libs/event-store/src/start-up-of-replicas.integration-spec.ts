@@ -1,4 +1,4 @@
-import { testMongoUrl, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import { testMongoUrl, uniqueName } from '@abide/testing/src/test-engines';
 import { keyStoreDatabaseName, moveKeysIntoKeyStore, runOnceBehindMarker, runUntilNothingLeft } from '@abide/platform';
 import mongoose, { type Connection } from 'mongoose';
 import { EVENTS_COLLECTION } from './event.schema';

@@ -1,5 +1,5 @@
 import { EventRegistry, eventDefinitions, eventVersions, UnreadableEventError, userRegisteredV1 } from '@abide/contracts';
-import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/testing/src/test-engines';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Decider } from './decider';
 import { EVENTS_COLLECTION } from './event.schema';

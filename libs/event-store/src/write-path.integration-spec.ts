@@ -1,6 +1,6 @@
 // The write path's round trips and the guarantees kept while cutting them: a command trusts its stream head, and
 // read models start their compare-and-set from the row last seen. Two connections stand for two replicas.
-import { testMongoUrl, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import { testMongoUrl, uniqueName } from '@abide/testing/src/test-engines';
 import mongoose, { type Connection } from 'mongoose';
 import { CommandHandler } from './command-handler';
 import { CommandRunner } from './command-runner';

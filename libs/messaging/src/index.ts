@@ -25,7 +25,7 @@ export {
 export { DeadLetterOps, toDeadLetterView } from './inbox/dead-letter-ops';
 export { DeadLetterOpsModule } from './inbox/dead-letter-ops.module';
 export { provideKafkaPublisher, provideInboxConsumer } from './nest-providers';
-export { waitForConsumerGroup, type WaitForConsumerGroupOptions } from './testing/wait-for-consumer-group';
+export { waitForConsumerGroup, type WaitForConsumerGroupOptions } from './consumer/wait-for-consumer-group';
 export { createTopicsWithLeaders, type CreateTopicsOptions } from './topics/create-topics';
 export { OnTopic, stackTopic } from './topics/topic-prefix';
 export { backoffDelay, jitteredBackoffDelay, type BackoffOptions } from './backoff';

@@ -1,4 +1,4 @@
-import { strayFailureMessages } from '@abide/platform';
+import { strayFailureMessages } from '@abide/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

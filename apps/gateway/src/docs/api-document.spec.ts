@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { ServiceClient, ServiceName } from '../proxy/service-client';
+import type { ServiceClient, ServiceName } from '../proxy/proxy.port';
 import { ApiDocument } from './api-document';
 
 const documentOf = (service: ServiceName) =>

@@ -3,9 +3,8 @@ import { errorCodes } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serviceNames, ServiceClient, type ServiceName } from '../proxy/service-client';
-import { edgePolicyProblems } from '../proxy/edge-policy-check';
-import { DocumentedMethods } from './documented-methods';
+import { serviceNames, ServiceClient, type ServiceName, edgePolicyProblems } from '../proxy/proxy.port';
+import { DocumentedMethods } from '../shared/documented-methods';
 import { mergePublicDocument } from './merge-documents';
 
 /** A merged document is served this long before the services are asked again (a service restarted with new routes). */
@@ -63,7 +62,7 @@ export class ApiDocument implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
-   * The documented methods of the latest merged document, for the edge's 405 (proxy/edge-proxy.ts). Never waits: with
+   * The documented methods of the latest merged document, for the edge's 405 (edge/edge-proxy.ts). Never waits: with
    * no document yet it answers undefined (the request is forwarded as it came) and has one built in the background.
    */
   methods(): DocumentedMethods | undefined {

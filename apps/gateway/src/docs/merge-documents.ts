@@ -1,7 +1,7 @@
 import { bearerScheme } from '@abide/platform';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { isDeepStrictEqual } from 'node:util';
-import { liveDocument } from '../live/live-document';
+import { liveDocument } from '../live/live.port';
 
 /** Two services named one thing differently: the merged document would lie about one of them. */
 export class DocumentClashError extends Error {

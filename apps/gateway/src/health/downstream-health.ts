@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HealthRegistry, type HealthCheck, type ReadinessReport } from '@abide/platform';
-import { ServiceClient, serviceNames, type ServiceName } from '../proxy/service-client';
+import { ServiceClient, serviceNames, type ServiceName } from '../proxy/proxy.port';
 
 const summary = (report: ReadinessReport): string =>
   Object.entries(report.checks)

@@ -14,8 +14,8 @@ import { DomainError, HealthRegistry, isTransientError, RedisConnection } from '
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
-import { clientAddress } from '../rate-limit/client-address';
-import { clientNetwork } from '../rate-limit/client-network';
+import { clientAddress } from '../shared/client-address';
+import { clientNetwork } from '../shared/client-network';
 import { type BufferedEntry, type BufferHead, LiveBuffer } from './live-buffer';
 import { compareEntryIds, decodeCursor, entryTime, START_ID } from './live-cursor';
 import { LiveHub } from './live-hub';

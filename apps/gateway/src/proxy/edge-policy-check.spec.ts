@@ -2,7 +2,7 @@ import { UPLOAD_TIMEOUT_MS } from '@abide/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DocumentedMethods } from '../docs/documented-methods';
+import { DocumentedMethods } from '../shared/documented-methods';
 import { edgePolicyProblems } from './edge-policy-check';
 
 /**

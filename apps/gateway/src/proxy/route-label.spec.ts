@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { DocumentedMethods } from '../docs/documented-methods';
+import { DocumentedMethods } from '../shared/documented-methods';
 import { edgeRouteLabel } from './route-label';
 
 const op = { responses: {} };

@@ -1,5 +1,5 @@
 import { UNMATCHED_ROUTE } from '@abide/platform';
-import type { DocumentedMethods } from '../docs/documented-methods';
+import type { DocumentedMethods } from '../shared/documented-methods';
 import { serviceOfSegment } from './route-table';
 
 /** Fastify's templates of the forwarder (edge-proxy.ts): every public request has one of them, so they say nothing. */

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type EdgeRateLimit, edgeRateLimits } from '@abide/contracts';
 import { DomainError, tooManyRequests } from '@abide/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/env.schema';
-import { clientNetwork } from './client-network';
+import { clientNetwork } from '../shared/client-network';
 import { fixedWindow } from './fixed-window';
 import { RateLimitCounters } from './rate-limit-counters';
 

@@ -11,8 +11,8 @@ import {
 } from '@abide/contracts';
 import { DomainError, ApiProblems, createZodDto, EdgePolicy } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { CreateProfileHandler } from './commands/create-profile.handler';
-import { RegisterUserHandler } from './commands/register-user.handler';
+import { CreateProfileHandler } from './create-profile.handler';
+import { RegisterUserHandler } from './register-user.handler';
 import { toUserResponse } from './dto/user.response';
 import { UserProjection } from './projections/user.projection';
 

@@ -3,8 +3,8 @@ import { errorCodes } from '@abide/contracts';
 import { DomainError, MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { hashOpaqueToken, newOpaqueToken } from '../sessions/domain/opaque-token';
-import { claimOnce, type SingleUseClaimDoc, singleUseClaimSchema } from '../sessions/single-use.schema';
+import { hashOpaqueToken, newOpaqueToken } from '../shared/opaque-token';
+import { claimOnce, type SingleUseClaimDoc, singleUseClaimSchema } from '../shared/single-use.schema';
 import { type LinkFlow, redeemRefusal, redeemRefusalMessages, type RedeemAttempt } from './domain/one-time-code';
 import { type OneTimeCodeDoc, oneTimeCodeSchema } from './one-time-code.schema';
 

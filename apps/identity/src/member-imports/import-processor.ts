@@ -4,7 +4,7 @@ import { LiveSignals } from '@abide/messaging';
 import { logBullmqErrors, watchWorker } from '@abide/platform';
 import { type Job, Worker } from 'bullmq';
 import { v7 as uuidv7 } from 'uuid';
-import { UserEmailsProjection } from '../accounts/projections/user-emails.projection';
+import { AccountQueries } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { addCounts, chunksOf, DELIVERY_BATCH, IMPORT_CHUNK_ROWS, mapConcurrently, noCounts } from './domain/import-chunks';
 import type { CheckedRow } from './domain/import-rows';
@@ -41,7 +41,7 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
     private readonly records: ImportRecords,
     private readonly stream: ImportStream,
     private readonly views: MemberImportProjection,
-    private readonly emails: UserEmailsProjection,
+    private readonly emails: AccountQueries,
     private readonly live: LiveSignals,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
@@ -139,7 +139,7 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
 
     let t = Date.now();
     const usable = rows.filter((row) => (row.problem ? (put(row, 'refused', row.problem), false) : true));
-    const owners = await mapConcurrently(usable, LOOKUPS_AT_ONCE, (row) => this.emails.ownerOf(row.email));
+    const owners = await mapConcurrently(usable, LOOKUPS_AT_ONCE, (row) => this.emails.ownerOfEmail(row.email));
     timings.lookups += Date.now() - t;
 
     // Each remaining row is claimed for this import by church and address, with its invitation's id and kind.

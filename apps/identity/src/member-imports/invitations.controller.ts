@@ -15,7 +15,7 @@ import {
 import { ApiProblems, createZodDto } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { refreshCookieNote, setRefreshCookie } from '../sessions/refresh-cookie';
+import { refreshCookieNote, setRefreshCookie } from '../shared/refresh-cookie';
 import type { ImportContextDoc } from './import-records';
 import { Invitations } from './invitations.service';
 

@@ -13,9 +13,9 @@ import { DomainError } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
 import { v7 as uuidv7 } from 'uuid';
-import { UserProjection } from '../accounts/projections/user.projection';
+import { AccountQueries } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { phoneRegionFor } from '../settings/phone-number';
+import { phoneRegionFor } from '../shared/phone-number';
 import { ChurchDirectory } from './church-directory';
 import { IMPORT_CHUNK_ROWS, noCounts } from './domain/import-chunks';
 import { ImportFileRefused, readImportFile } from './domain/import-file';
@@ -51,7 +51,7 @@ export class MemberImports {
     private readonly queues: ImportQueues,
     private readonly quotas: ImportQuotas,
     private readonly views: MemberImportProjection,
-    private readonly users: UserProjection,
+    private readonly users: AccountQueries,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 

@@ -4,13 +4,11 @@ import { type AuthUser, CurrentUser } from '@abide/auth';
 import { onboardingRequestSchema, type User, userSchema } from '@abide/contracts';
 import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { toUserResponse } from '../accounts/dto/user.response';
-import { UserProjection } from '../accounts/projections/user.projection';
-import { UserStream } from '../accounts/user-stream';
+import { toUserResponse, AccountQueries, UserStream } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { phoneNumberOf, phoneRegionFor } from '../settings/phone-number';
-import { assertTimeZone } from '../settings/time-zone';
-import { SmsOptIns } from '../sms/sms-opt-ins';
+import { phoneNumberOf, phoneRegionFor } from '../shared/phone-number';
+import { assertTimeZone } from '../shared/time-zone';
+import { SmsOptIns } from '../sms/sms.port';
 
 class UserDto extends createZodDto(userSchema) {}
 
@@ -22,7 +20,7 @@ class OnboardingRequestDto extends createZodDto(onboardingRequestSchema) {}
 export class OnboardingController {
   constructor(
     private readonly users: UserStream,
-    private readonly views: UserProjection,
+    private readonly views: AccountQueries,
     private readonly optIns: SmsOptIns,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}

@@ -2,19 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { errorCodes, type RecoverRequest } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import type { AuthUser } from '@abide/auth';
-import { PasswordHasher } from '../accounts/password-hasher';
-import { UserProjection } from '../accounts/projections/user.projection';
+import { PasswordHasher, AccountQueries, ConfirmEmailHandler, CredentialsRepository, PasswordPolicy } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { ConfirmEmailHandler } from '../links/commands/confirm-email.handler';
-import { OneTimeCodes } from '../links/one-time-codes.service';
-import { callbackLink } from '../mail/links';
-import { recoveryMail } from '../mail/mail-templates';
-import { Mailer } from '../mail/mailer.service';
-import { CurrentPassword } from '../sessions/current-password.service';
-import { SessionsService } from '../sessions/sessions.service';
-import { SignInBackoff } from '../sessions/sign-in-backoff.service';
-import { CredentialsRepository } from './credentials.repository';
-import { PasswordPolicy } from './password-policy.service';
+import { OneTimeCodes, callbackLink } from '../links/links.port';
+import { recoveryMail, Mailer } from '../mail/mail.port';
+import { CurrentPassword, SessionsService, SignInBackoff } from '../sessions/sessions.port';
 
 /** A recovery session may set a new password (once) within this time of opening the link. */
 const RECOVERY_SESSION_WINDOW_MS = 60 * 60 * 1000;
@@ -27,7 +19,7 @@ export class PasswordsService {
     private readonly credentials: CredentialsRepository,
     private readonly hasher: PasswordHasher,
     private readonly policy: PasswordPolicy,
-    private readonly users: UserProjection,
+    private readonly users: AccountQueries,
     private readonly codes: OneTimeCodes,
     private readonly accounts: ConfirmEmailHandler,
     private readonly mailer: Mailer,

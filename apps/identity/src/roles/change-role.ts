@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Role, roles } from '@abide/contracts';
-import { UserProjection } from '../accounts/projections/user.projection';
-import { UserStream } from '../accounts/user-stream';
+import { AccountQueries, UserStream } from '../accounts/accounts.port';
 
 export interface RoleChange {
   action: 'grant' | 'revoke';
@@ -23,7 +22,7 @@ export const parseRoleChange = (args: string[], by: string): RoleChange => {
 export class ChangeRole {
   constructor(
     private readonly users: UserStream,
-    private readonly views: UserProjection,
+    private readonly views: AccountQueries,
   ) {}
 
   async execute(change: RoleChange): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { runIdentityCli } from '../cli/identity-cli';
+import { runIdentityCli } from '../accounts/cli.port';
 import { ChangeRole, parseRoleChange } from './change-role';
 
 /** Operator command: `npm run roles -- grant moderator someone@example.com` (or `revoke`). */

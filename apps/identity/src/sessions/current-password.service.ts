@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@abide/platform';
-import { PasswordHasher } from '../accounts/password-hasher';
-import { CredentialsRepository } from '../passwords/credentials.repository';
+import { PasswordHasher, CredentialsRepository } from '../accounts/accounts.port';
 import { SignInBackoff } from './sign-in-backoff.service';
 
 /**

@@ -3,13 +3,12 @@ import { type AssuranceLevel, errorCodes, type Role, type SessionResponse } from
 import { DomainError, MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { toUserResponse } from '../accounts/dto/user.response';
-import { UserProjection } from '../accounts/projections/user.projection';
+import { toUserResponse, AccountQueries } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { AccessTokenService } from '../tokens/access-token.service';
-import { hashOpaqueToken, newOpaqueToken } from './domain/opaque-token';
+import { AccessTokenService } from '../tokens/tokens.port';
+import { hashOpaqueToken, newOpaqueToken } from '../shared/opaque-token';
 import { decideRefresh } from './domain/refresh-decision';
-import { claimOnce, type SingleUseClaimDoc, singleUseClaimSchema } from './single-use.schema';
+import { claimOnce, type SingleUseClaimDoc, singleUseClaimSchema } from '../shared/single-use.schema';
 import { type RefreshTokenDoc, refreshTokenSchema, type SessionDoc, type SessionMethod, sessionSchema } from './session.schema';
 
 export interface IssuedSession {
@@ -34,7 +33,7 @@ export class SessionsService {
     @Inject(MONGO_CONNECTION) connection: Connection,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     private readonly accessTokens: AccessTokenService,
-    private readonly users: UserProjection,
+    private readonly users: AccountQueries,
   ) {
     this.sessions = connection.model<SessionDoc>('Session', sessionSchema);
     this.tokens = connection.model<RefreshTokenDoc>('RefreshToken', refreshTokenSchema);

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { EventStore } from '@abide/event-store';
 import { MONGO_CONNECTION, runUntilNothingLeft } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { UserStream } from '../accounts/user-stream';
+import { UserStream } from '../accounts/accounts.port';
 
 export const IMPLICIT_SHARING_MARKER = 'share-progress-implicit-ended';
 

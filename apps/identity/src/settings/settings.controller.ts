@@ -1,56 +1,19 @@
 import { Body, Controller, Get, Inject, Patch, Req } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
-import {
-  DEFAULT_NOTIFICATION_CHANNELS,
-  type SettingsResponse,
-  updateSettingsRequestSchema,
-  settingsResponseSchema,
-  type SmsOptOutSource,
-  smsOptOutSources,
-} from '@abide/contracts';
+import { type SettingsResponse, updateSettingsRequestSchema, settingsResponseSchema } from '@abide/contracts';
 import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { UserProjection } from '../accounts/projections/user.projection';
-import type { UserView } from '../accounts/projections/user.schema';
-import { UserStream } from '../accounts/user-stream';
+import { AccountQueries, type UserView, UserStream } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { type NumberStatus, SmsOptIns } from '../sms/sms-opt-ins';
-import { phoneNumberOf, phoneRegionFor } from './phone-number';
-import { assertTimeZone } from './time-zone';
+import { SmsOptIns } from '../sms/sms.port';
+import { phoneNumberOf, phoneRegionFor } from '../shared/phone-number';
+import { toSettingsResponse } from './settings-response';
+import { assertTimeZone } from '../shared/time-zone';
 
 class SettingsResponseDto extends createZodDto(settingsResponseSchema) {}
 
 class UpdateSettingsDto extends createZodDto(updateSettingsRequestSchema) {}
-
-const isOptOutSource = (source: string | null | undefined): source is SmsOptOutSource =>
-  (smsOptOutSources as readonly unknown[]).includes(source);
-
-/** A STOP from the number wins over any account's opt-in: it is the number's owner speaking. */
-const smsStatusOf = (view: UserView, number: NumberStatus): SettingsResponse['sms'] => {
-  const facts = { verified: number.verified, startTo: number.startTo };
-  if (number.stoppedAt) return { state: 'stopped', since: number.stoppedAt.toISOString(), ...facts, endedBy: null };
-  if (view.smsOptedInAt) return { state: 'on', since: view.smsOptedInAt.toISOString(), ...facts, endedBy: null };
-  return { state: 'off', since: null, ...facts, endedBy: isOptOutSource(view.smsOptOutSource) ? view.smsOptOutSource : null };
-};
-
-/** `sms` is among the channels exactly when the member's opt-in stands, whatever older settings recorded. */
-export const toSettingsResponse = (view: UserView, number: NumberStatus): SettingsResponse => {
-  const sms = smsStatusOf(view, number);
-  const channels = (view.channels ?? DEFAULT_NOTIFICATION_CHANNELS).filter((c) => c !== 'sms');
-  return {
-    name: view.name,
-    email: view.email,
-    emailConfirmed: view.emailConfirmed,
-    timeZone: view.timeZone,
-    reminderFrequency: view.reminderFrequency,
-    phoneNumber: view.phoneNumber ?? '',
-    channels: (sms.state === 'on' ? [...channels, 'sms'] : channels) as SettingsResponse['channels'],
-    // Off until the member turns it on (#26): a view written before the field existed has none.
-    shareProgressWithGroups: view.shareProgressWithGroups === true,
-    sms,
-  };
-};
 
 @ApiTags('settings')
 @ApiBearerAuth()
@@ -58,7 +21,7 @@ export const toSettingsResponse = (view: UserView, number: NumberStatus): Settin
 export class SettingsController {
   constructor(
     private readonly users: UserStream,
-    private readonly views: UserProjection,
+    private readonly views: AccountQueries,
     private readonly optIns: SmsOptIns,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}

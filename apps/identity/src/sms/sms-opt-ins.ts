@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UserStream } from '../accounts/user-stream';
+import { UserStream } from '../accounts/accounts.port';
 import { SmsPermissions } from './sms-permissions';
 import { SmsStops } from './sms-stops';
 import { VerifiedNumbers } from './verified-numbers';

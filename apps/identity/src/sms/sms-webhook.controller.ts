@@ -4,8 +4,7 @@ import { Public } from '@abide/auth';
 import { E164_PATTERN, inboundSmsRequestSchema } from '@abide/contracts';
 import { ApiProblems, createZodDto, DomainError } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { UserProjection } from '../accounts/projections/user.projection';
-import { UserStream } from '../accounts/user-stream';
+import { AccountQueries, UserStream } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { smsKeywordOf } from './sms-keywords';
 import { SmsStops } from './sms-stops';
@@ -37,7 +36,7 @@ export class SmsWebhookController {
 
   constructor(
     private readonly users: UserStream,
-    private readonly views: UserProjection,
+    private readonly views: AccountQueries,
     private readonly stops: SmsStops,
     private readonly verified: VerifiedNumbers,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,

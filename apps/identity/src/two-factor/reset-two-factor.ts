@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UserProjection } from '../accounts/projections/user.projection';
-import { UserStream } from '../accounts/user-stream';
+import { AccountQueries, UserStream } from '../accounts/accounts.port';
 import { TwoFactorSecrets } from './two-factor-secrets.repository';
 
 export const parseTwoFactorReset = (args: string[]): string => {
@@ -18,7 +17,7 @@ export const parseTwoFactorReset = (args: string[]): string => {
 export class ResetTwoFactor {
   constructor(
     private readonly users: UserStream,
-    private readonly views: UserProjection,
+    private readonly views: AccountQueries,
     private readonly secrets: TwoFactorSecrets,
   ) {}
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { errorCodes } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
-import { UserStream } from '../accounts/user-stream';
-import { SignInBackoff } from '../sessions/sign-in-backoff.service';
+import { UserStream } from '../accounts/accounts.port';
+import { SignInBackoff } from '../sessions/sessions.port';
 import { checkTotp, looksLikeTotpCode } from './domain/totp';
 import { TwoFactorSecrets } from './two-factor-secrets.repository';
 

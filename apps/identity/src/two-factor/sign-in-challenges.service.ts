@@ -2,13 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { errorCodes, type SignInChallenge } from '@abide/contracts';
 import { DomainError, MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import type { UserState } from '../accounts/domain/user.decider';
-import { UserStream } from '../accounts/user-stream';
+import { type UserState, UserStream } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { hashOpaqueToken, newOpaqueToken } from '../sessions/domain/opaque-token';
-import type { SessionMethod } from '../sessions/session.schema';
-import { type IssuedSession, SessionsService } from '../sessions/sessions.service';
-import { claimOnce, type SingleUseClaimDoc, singleUseClaimSchema } from '../sessions/single-use.schema';
+import { hashOpaqueToken, newOpaqueToken } from '../shared/opaque-token';
+import { type SessionMethod, type IssuedSession, SessionsService } from '../sessions/sessions.port';
+import { claimOnce, type SingleUseClaimDoc, singleUseClaimSchema } from '../shared/single-use.schema';
 import { SecondFactor } from './second-factor.service';
 import { type SignInChallengeDoc, signInChallengeSchema } from './two-factor-secrets.schema';
 

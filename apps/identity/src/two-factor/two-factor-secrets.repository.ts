@@ -3,7 +3,7 @@ import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { createHash } from 'node:crypto';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { claimOnce, type SingleUseClaimDoc, singleUseClaimSchema } from '../sessions/single-use.schema';
+import { claimOnce, type SingleUseClaimDoc, singleUseClaimSchema } from '../shared/single-use.schema';
 import { hashRecoveryCode } from './domain/recovery-codes';
 import { deriveKey, open, seal } from './domain/secret-box';
 import { type TwoFactorSecretsDoc, twoFactorSecretsSchema } from './two-factor-secrets.schema';

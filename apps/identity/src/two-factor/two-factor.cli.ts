@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { runIdentityCli } from '../cli/identity-cli';
+import { runIdentityCli } from '../accounts/cli.port';
 import { parseTwoFactorReset, ResetTwoFactor } from './reset-two-factor';
 import { TwoFactorSecrets } from './two-factor-secrets.repository';
 

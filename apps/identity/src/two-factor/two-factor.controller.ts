@@ -18,7 +18,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { refreshCookieNote, setRefreshCookie } from '../sessions/refresh-cookie';
+import { refreshCookieNote, setRefreshCookie } from '../shared/refresh-cookie';
 import { SignInChallenges } from './sign-in-challenges.service';
 import { TwoFactorService } from './two-factor.service';
 

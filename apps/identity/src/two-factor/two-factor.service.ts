@@ -3,15 +3,11 @@ import { type AuthUser } from '@abide/auth';
 import { rolesRequireTwoFactor, type TwoFactorEnrolment, type TwoFactorStatus } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { toString as qrCodeSvg } from 'qrcode';
-import { UserProjection } from '../accounts/projections/user.projection';
-import { UserStream } from '../accounts/user-stream';
+import { AccountQueries, UserStream, userDecider, assertCanEnrol } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { SessionsService } from '../sessions/sessions.service';
-import { CurrentPassword } from '../sessions/current-password.service';
+import { SessionsService, CurrentPassword } from '../sessions/sessions.port';
 import { newRecoveryCodes } from './domain/recovery-codes';
 import { newTotpSecret, otpauthUri } from './domain/totp';
-import { userDecider } from '../accounts/domain/user.decider';
-import { assertCanEnrol } from './domain/two-factor.decisions';
 import { SecondFactor } from './second-factor.service';
 import { TwoFactorSecrets } from './two-factor-secrets.repository';
 
@@ -23,7 +19,7 @@ export const ENROLMENT_TTL_MS = 15 * 60 * 1000;
 export class TwoFactorService {
   constructor(
     private readonly users: UserStream,
-    private readonly views: UserProjection,
+    private readonly views: AccountQueries,
     private readonly secrets: TwoFactorSecrets,
     private readonly secondFactor: SecondFactor,
     private readonly sessions: SessionsService,

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
-import { ResourceQueries } from '../resources/resource-queries';
+import { ResourceQueries } from '../resources/resources.port';
 
 /** The library's part of "Download my data": the caller's resources (metadata, not the files). Internal: identity's GET /account/export gathers it with the caller's token. */
 @ApiExcludeController()

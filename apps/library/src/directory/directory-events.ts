@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EventHandlers } from '@abide/messaging';
-import { ResourceCommands } from '../resources/commands/resource-commands';
 import { Directory } from './directory';
+import { MemberDepartures } from './member-departures';
 import { metaCausedBy } from '@abide/event-store';
 
 /**
@@ -23,16 +23,16 @@ export const versionKeptTypes: ReadonlySet<string> = new Set([
 export class DirectoryEvents {
   constructor(
     private readonly directory: Directory,
-    private readonly resources: ResourceCommands,
+    private readonly departures: MemberDepartures,
   ) {}
 
   readonly identity: EventHandlers = {
     'identity.user.registered': (e) => this.directory.nameMember(e.data.userId, e.data.name),
     'identity.user.profile-updated': (e) => this.directory.nameMember(e.data.userId, e.data.name),
     'identity.user.onboarding-completed': (e) => this.directory.nameMember(e.data.userId, e.data.name),
-    // Account deletion: the member's resources and files go, and so does everything the library knew of them.
+    // Account deletion: the member's resources and files go (each feature's departure), then what the directory knew.
     'identity.user.deleted': async (e) => {
-      await this.resources.purgeOwner(e.data.userId, metaCausedBy(e));
+      await this.departures.depart(e.data.userId, metaCausedBy(e));
       await this.directory.forgetMember(e.data.userId);
     },
   };

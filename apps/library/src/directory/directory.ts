@@ -14,12 +14,13 @@ import {
   type MemberNameView,
   memberNameSchema,
 } from './directory.schema';
+import type { DirectoryQueries } from './directory-queries';
 
 const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
 
 /** What the library knows of other services' data: member names, group names and group membership. */
 @Injectable()
-export class Directory implements OnModuleInit {
+export class Directory implements OnModuleInit, DirectoryQueries {
   readonly members: Model<MemberNameView>;
   readonly groups: Model<GroupView>;
   readonly memberGroups: VersionedDocuments<MemberGroupRoles>;

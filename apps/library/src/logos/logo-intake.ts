@@ -1,7 +1,7 @@
 import { churchMessages, errorCodes, LOGO_MAX_BYTES } from '@abide/contracts';
 import { collectBytes, DomainError, type MultipartFailure, readMultipart } from '@abide/platform';
 import type { IncomingMessage } from 'node:http';
-import { badRequest } from '../resources/files/upload-intake';
+import { badRequest } from '../files/files.port';
 
 const refusals: Record<MultipartFailure, () => DomainError> = {
   'not-multipart': () => new DomainError(errorCodes.validationFailed, 415, 'Unsupported media type', 'Send the logo as multipart/form-data.'),

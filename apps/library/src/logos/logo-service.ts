@@ -5,8 +5,8 @@ import { DomainError, isTransientError } from '@abide/platform';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
-import { Directory } from '../directory/directory';
-import { ObjectStore } from '../resources/files/object-store';
+import { DirectoryQueries } from '../directory/directory.port';
+import { ObjectStore } from '../files/files.port';
 import { checkLogo } from './logo-file';
 import { readLogoPart } from './logo-intake';
 import { type LogoCommand, logoDecider, logoKey, type LogoState } from './logo.decider';
@@ -22,7 +22,7 @@ export class LogoService {
 
   constructor(
     runner: CommandRunner,
-    private readonly directory: Directory,
+    private readonly directory: DirectoryQueries,
     private readonly objects: ObjectStore,
     private readonly logos: LogoProjection,
   ) {

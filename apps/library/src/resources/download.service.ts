@@ -3,8 +3,7 @@ import type { DownloadLink } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../config/env.schema';
 import { type Meta, ResourceCommands } from './commands/resource-commands';
-import { contentDisposition, contentTypeOf } from './files/file-name';
-import { ObjectStore } from './files/object-store';
+import { contentDisposition, contentTypeOf, ObjectStore } from '../files/files.port';
 import { ResourceQueries } from './resource-queries';
 
 export const NOT_READY_MESSAGE = 'This file is not ready to download yet.';

@@ -14,8 +14,7 @@ import { DomainError, ApiProblems, ApiQueryFrom, createZodDto, EdgePolicy } from
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ResourceCommands } from './commands/resource-commands';
-import { contentDisposition, contentTypeOf } from './files/file-name';
-import { ObjectStore } from './files/object-store';
+import { contentDisposition, contentTypeOf, ObjectStore } from '../files/files.port';
 import { ResourceQueries } from './resource-queries';
 import { ResourceDto } from './uploads.controller';
 import { metaOfRequest } from '@abide/event-store';

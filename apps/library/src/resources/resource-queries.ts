@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditEntry, Resource, ResourcePage, ReviewItem, ReviewQueue } from './resource-shapes';
 import { DomainError } from '@abide/platform';
-import { Directory } from '../directory/directory';
+import { DirectoryQueries } from '../directory/directory.port';
 import { AuditProjection } from './projections/audit.projection';
 import {
   type CatalogueEntry,
@@ -38,7 +38,7 @@ export class ResourceQueries {
     private readonly resources: ResourceProjection,
     private readonly catalogues: CatalogueProjection,
     private readonly audit: AuditProjection,
-    private readonly directory: Directory,
+    private readonly directory: DirectoryQueries,
   ) {}
 
   /**

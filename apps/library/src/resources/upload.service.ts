@@ -3,11 +3,10 @@ import { errorCodes, type SubmissionFields, uploadMessages } from '@abide/contra
 import { DomainError } from '@abide/platform';
 import type { IncomingMessage } from 'node:http';
 import { v7 as uuidv7 } from 'uuid';
-import { Directory } from '../directory/directory';
+import { DirectoryQueries } from '../directory/directory.port';
 import { type Meta, ResourceCommands } from './commands/resource-commands';
 import { checkSubmission, type RawFields, rawFieldsOf, type RuleFailure } from './domain/submission-rules';
-import { ObjectStore } from './files/object-store';
-import { badRequest, UploadIntake } from './files/upload-intake';
+import { ObjectStore, badRequest, UploadIntake } from '../files/files.port';
 
 const refused = (failure: RuleFailure) =>
   new DomainError(errorCodes.validationFailed, 400, failure.title, failure.message, [{ field: failure.field, message: failure.message }]);
@@ -19,7 +18,7 @@ export class UploadService {
     private readonly intake: UploadIntake,
     private readonly commands: ResourceCommands,
     private readonly objects: ObjectStore,
-    private readonly directory: Directory,
+    private readonly directory: DirectoryQueries,
   ) {}
 
   /** POST /uploads: a new resource, submitted for processing or (draft=true) saved as a draft. Returns its id. */

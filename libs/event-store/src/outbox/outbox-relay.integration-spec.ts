@@ -1,16 +1,7 @@
 import { topicOf, type EventType } from '@abide/contracts';
 import { KafkaPublisher, type EventPublisher, type OutgoingEvent } from '@abide/messaging';
-import {
-  connectTestDatabase,
-  consumeTopic,
-  createTopics,
-  deleteTopics,
-  dropTestDatabase,
-  testBrokers,
-  uniqueName,
-  waitFor,
-  type ConsumedRecord,
-} from '@abide/messaging/src/testing/test-engines';
+import { consumeTopic, createTopics, deleteTopics, testBrokers, type ConsumedRecord } from '@abide/messaging/src/testing/test-engines';
+import { connectTestDatabase, dropTestDatabase, uniqueName, waitFor } from '@abide/testing/src/test-engines';
 import type { Connection } from 'mongoose';
 import { EventStore } from '../event-store';
 import { eventKey } from '../keys';

@@ -1,4 +1,4 @@
-import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/testing/src/test-engines';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { EventStore } from '../event-store';
 import { userRegistered } from '../test-fixtures';

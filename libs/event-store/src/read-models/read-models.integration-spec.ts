@@ -1,5 +1,5 @@
 // Read-model writes with several writers at once: two connections stand for two replicas of a service.
-import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/testing/src/test-engines';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { EventStore } from '../event-store';
 import type { StoredEvent } from '../stored-event';

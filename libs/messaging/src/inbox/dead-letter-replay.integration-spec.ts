@@ -13,7 +13,7 @@ import {
   waitFor,
 } from '../testing/test-engines';
 import { userRegisteredEnvelope } from '../testing/envelopes';
-import { startInboxConsumerApp } from '../testing/inbox-consumer-app';
+import { startInboxConsumerApp } from './inbox-consumer-app.stub';
 import { DeadLetterStore, deadLetterValue } from './dead-letter-store';
 import { InboxConsumer, type InboxOutcome } from './inbox-consumer';
 

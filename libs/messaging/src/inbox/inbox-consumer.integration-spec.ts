@@ -15,7 +15,7 @@ import {
   waitFor,
 } from '../testing/test-engines';
 import { userRegisteredEnvelope } from '../testing/envelopes';
-import { startInboxConsumerApp } from '../testing/inbox-consumer-app';
+import { startInboxConsumerApp } from './inbox-consumer-app.stub';
 import { InboxConsumer, type InboxOutcome } from './inbox-consumer';
 import { INBOX_COLLECTION } from './inbox.schema';
 

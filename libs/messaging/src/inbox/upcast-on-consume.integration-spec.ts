@@ -15,7 +15,7 @@ import {
   uniqueName,
   waitFor,
 } from '../testing/test-engines';
-import { startInboxConsumerApp } from '../testing/inbox-consumer-app';
+import { startInboxConsumerApp } from './inbox-consumer-app.stub';
 import { InboxConsumer, type InboxOutcome } from './inbox-consumer';
 
 /**

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type IHeaders, type KafkaMessage } from 'kafkajs';
-import mongoose, { type Connection } from 'mongoose';
+import { uniqueName, waitFor } from '@abide/testing/src/test-engines';
 import { KafkaPublisher } from '../kafka-publisher';
 import { createTopicsWithLeaders } from '../topics/create-topics';
 
-/** Test-only helpers for integration specs against the engines started by `tools/infra/cli.mjs up`. */
-export const testMongoUrl = (): string => process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017';
+/** Test-only helpers for integration specs against the engines started by `tools/infra/cli.mjs up`: Kafka's here. */
+// The database helpers are libs/testing's (every library's specs use them); re-exported for the specs that import them here.
+export { connectTestDatabase, dropTestDatabase, testMongoUrl, uniqueName, waitFor } from '@abide/testing/src/test-engines';
 export const testBrokers = (): string[] => (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 
 /**
@@ -17,28 +17,6 @@ export const patientRetry = { retries: 10, initialRetryTime: 300, maxRetryTime: 
 
 export const testPublisher = (clientId: string, brokers: string[] = testBrokers()): KafkaPublisher =>
   new KafkaPublisher({ clientId, brokers, retry: patientRetry });
-
-/** Lowercase, digits and underscores: valid as a database name (FerretDB included) and inside topic names. */
-export const uniqueName = (prefix: string): string => `${prefix}_${randomBytes(5).toString('hex')}`;
-
-export const connectTestDatabase = async (name: string): Promise<Connection> =>
-  mongoose.createConnection(testMongoUrl(), { dbName: name, serverSelectionTimeoutMS: 5000 }).asPromise();
-
-export const dropTestDatabase = async (connection: Connection): Promise<void> => {
-  await connection.dropDatabase();
-  await connection.close();
-};
-
-export const waitFor = async (
-  condition: () => boolean | Promise<boolean>,
-  { timeoutMs = 20_000, intervalMs = 50, what = 'condition' } = {},
-): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-};
 
 export interface ConsumedRecord {
   topic: string;

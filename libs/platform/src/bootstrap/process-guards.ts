@@ -1,12 +1,7 @@
+import { strayFailureMessages } from '@abide/contracts';
 import type { Logger as Pino } from 'pino';
 
 let installed = false;
-
-/** What the guards log (at `fatal`): tests look for these lines in a stack's logs (libs/testing stack-processes.ts). */
-export const strayFailureMessages = {
-  rejection: 'a promise rejected with nothing awaiting it; the process keeps serving',
-  exception: 'an exception escaped every handler; the process keeps serving',
-} as const;
 
 /**
  * Keeps a serving process alive when some code path lets a failure escape: by default Node stops the whole process on

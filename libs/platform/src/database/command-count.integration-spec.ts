@@ -1,4 +1,4 @@
-import { testMongoUrl, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import { testMongoUrl, uniqueName } from '@abide/testing/src/test-engines';
 import { Logger } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { metricsRegistry } from '../metrics/registry';

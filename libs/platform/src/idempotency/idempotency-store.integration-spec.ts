@@ -1,5 +1,5 @@
 // Idempotency keys claimed by two replicas of a service at once (two connections to one database), on the real engine.
-import { connectTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import { connectTestDatabase, uniqueName } from '@abide/testing/src/test-engines';
 import type { Connection } from 'mongoose';
 import { IDEMPOTENCY_COLLECTION, IdempotencyStore, type StoredAnswer } from './idempotency-store';
 

@@ -1,5 +1,5 @@
 import { clearText } from '@abide/contracts';
-import { connectTestDatabase, dropTestDatabase, testMongoUrl, uniqueName } from '@abide/messaging/src/testing/test-engines';
+import { connectTestDatabase, dropTestDatabase, testMongoUrl, uniqueName } from '@abide/testing/src/test-engines';
 import mongoose, { type Connection } from 'mongoose';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { entryInsight } from '../domain/entry-insight';
+import { entryInsight } from './entry-insight';
 import { type AssistantConfig, askAssistant, type Insight, type InsightRequest } from './assistant-insight';
 
 export type SourcedInsight = Insight & { source: 'built-in' | 'assistant' };

@@ -1,5 +1,5 @@
 import type { ImportCounts } from './member-import.decider';
-import type { ReportRow } from '../import-records';
+import type { RowOutcome } from './shown-outcomes';
 
 /** Rows handled together: one progress step, one report document, a few batched writes. */
 export const IMPORT_CHUNK_ROWS = 250;
@@ -37,7 +37,7 @@ const countKey = {
 } as const;
 
 /** The counts with a chunk's rows added. */
-export const addCounts = (counts: ImportCounts, rows: readonly Pick<ReportRow, 'outcome'>[]): ImportCounts => {
+export const addCounts = (counts: ImportCounts, rows: readonly { outcome: RowOutcome }[]): ImportCounts => {
   const next = { ...counts };
   for (const row of rows) next[countKey[row.outcome]] += 1;
   return next;

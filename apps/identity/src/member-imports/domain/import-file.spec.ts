@@ -1,7 +1,7 @@
 import { IMPORT_MAX_ROWS, memberImportMessages } from '@abide/contracts';
 import ExcelJS from 'exceljs';
-import { MiB, peakMemoryDuring, xlsxBombs } from '../../../../gateway/test/bomb-files.stub';
-import { zip, zipBombDocx } from '../../../../gateway/test/library-files.stub';
+import { MiB, peakMemoryDuring, xlsxBombs } from '@abide/testing/fixtures/bomb-files';
+import { zip, zipBombDocx } from '@abide/testing/fixtures/library-files';
 import { ImportFileRefused, readImportFile } from './import-file';
 
 /** An .xlsx workbook whose first sheet holds these rows (strings, numbers, hyperlinks as Excel stores them). */

@@ -1,7 +1,7 @@
 import { importRowMessages } from '@abide/contracts';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
-import { normalisePhoneNumber } from '../../settings/phone-number';
+import { normalisePhoneNumber } from '../../shared/phone-number';
 import type { ImportTable } from './import-file';
 
 /** A church's group a row may name (matched by name, ignoring case and surrounding spaces; private groups too). */

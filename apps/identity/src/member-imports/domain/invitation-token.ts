@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { hashOpaqueToken, newOpaqueToken } from '../../sessions/domain/opaque-token';
+import { hashOpaqueToken, newOpaqueToken } from '../../shared/opaque-token';
 
 /**
  * An invitation link's token: `{invitationId}.{secret}`. The id finds the invitation by key; only the secret's SHA-256

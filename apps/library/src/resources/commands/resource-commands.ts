@@ -10,7 +10,7 @@ import {
   resourceMessages,
   type ResourceState,
 } from '../domain/resource.decider';
-import { ObjectStore } from '../files/object-store';
+import { ObjectStore } from '../../files/files.port';
 import { ResourceProjection } from '../projections/resource.projection';
 import { ProcessingQueue } from './processing-queue';
 

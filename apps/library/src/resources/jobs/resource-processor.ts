@@ -5,9 +5,7 @@ import { logBullmqErrors, watchWorker } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
 import { ResourceCommands } from '../commands/resource-commands';
-import { ObjectStore } from '../files/object-store';
-import { contentTypeOf } from '../files/file-name';
-import { extractText, UnreadableFileError } from '../files/text-extraction';
+import { ObjectStore, contentTypeOf, extractText, UnreadableFileError } from '../../files/files.port';
 import { ResourceProjection } from '../projections/resource.projection';
 import { ProcessingQueue, processingJobOptions } from '../commands/processing-queue';
 

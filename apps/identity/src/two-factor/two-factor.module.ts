@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { SessionsModule } from '../sessions/sessions.module';
+import { SecondFactor } from './second-factor.service';
+import { SignInChallenges } from './sign-in-challenges.service';
+import { TwoFactorSecrets } from './two-factor-secrets.repository';
+import { TwoFactorController } from './two-factor.controller';
+import { TwoFactorService } from './two-factor.service';
+
+/** Two-factor sign-in: enrolment, recovery codes, and the challenge a session waits on. */
+@Module({
+  imports: [AccountsModule, SessionsModule],
+  controllers: [TwoFactorController],
+  providers: [TwoFactorSecrets, SecondFactor, SignInChallenges, TwoFactorService],
+  exports: [TwoFactorSecrets, SignInChallenges],
+})
+export class TwoFactorModule {}
