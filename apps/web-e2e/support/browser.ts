@@ -37,6 +37,12 @@ export interface PageOptions {
    * specs run as most members browse ('no-preference').
    */
   motion?: 'reduce' | 'no-preference';
+  /**
+   * The production build registers a service worker that precaches the whole app (vite.config.ts). Specs block it
+   * unless they test it ('allow': offline-reading.e2e-spec.ts): each context would otherwise download every chunk
+   * once more beside the test, and the worker would answer navigations the spec means to see reach the server.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /**
@@ -47,13 +53,14 @@ export interface PageOptions {
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
-  { timezoneId, motion = 'reduce' }: PageOptions = {},
+  { timezoneId, motion = 'reduce', serviceWorkers = 'block' }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: e2eEnv.baseUrl,
     viewport,
     locale: 'en-US',
     reducedMotion: motion,
+    serviceWorkers,
     ...(timezoneId ? { timezoneId } : {}),
     extraHTTPHeaders: { 'x-forwarded-for': randomClientIp() },
   });
