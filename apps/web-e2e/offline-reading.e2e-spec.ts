@@ -1,4 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { AppFrame } from './pages/AppFrame';
 import { HabitsPage } from './pages/HabitsPage';
 import { JournalPage } from './pages/JournalPage';
@@ -6,7 +9,8 @@ import { PlanPage } from './pages/PlanPage';
 import { seedHabit, seedJournalEntry } from './seed/formation';
 import { seedMember, type SeededMember } from './seed/members';
 import { expectAccessible } from './support/accessibility';
-import { launchBrowser, newPage, screenshot, viewports } from './support/browser';
+import { CHROMIUM_ARGS, launchBrowser, newPage, screenshot, viewports } from './support/browser';
+import { e2eEnv } from './support/env';
 import { sidewaysScroll } from './support/layout';
 import { signIn } from './support/sign-in';
 
@@ -159,6 +163,52 @@ describe('reading offline', () => {
       expect(new Set(await keptReadOwners(page))).toEqual(new Set([boaz.member.session.session.user.id]));
     } finally {
       await context.close();
+    }
+  });
+
+  it('passes Chromium’s installability checks on the production build: manifest, icons and a service worker in control', async () => {
+    // Chromium refuses to install from an incognito profile, which every newContext is: a profile on disk here.
+    const profile = await mkdtemp(path.join(os.tmpdir(), 'abide-install-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: e2eEnv.chromiumPath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      baseURL: e2eEnv.baseUrl,
+      viewport: viewports.phone,
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await appShellCached(page);
+      await page.reload();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+      const { url } = await cdp.send('Page.getAppManifest');
+      const manifest = (await (await page.request.get(url)).json()) as {
+        name: string;
+        short_name: string;
+        start_url: string;
+        scope: string;
+        display: string;
+        theme_color: string;
+        background_color: string;
+        icons: { src: string; sizes: string; purpose?: string }[];
+      };
+      expect(manifest).toMatchObject({ name: 'Abide', short_name: 'Abide', start_url: '/plan', scope: '/', display: 'standalone' });
+      expect(manifest.theme_color).toBe('#0f766e');
+      const icons = manifest.icons.map(({ sizes, purpose }) => `${sizes} ${purpose ?? 'any'}`);
+      expect(icons).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+      const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+      for (const src of [...manifest.icons.map((icon) => icon.src), appleIcon ?? '(none)']) {
+        const answer = await page.request.get(src);
+        expect({ src, status: answer.status(), type: answer.headers()['content-type'] }).toEqual({ src, status: 200, type: 'image/png' });
+      }
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
     }
   });
 });

@@ -11,21 +11,20 @@ export const viewports = {
   phone: { width: 390, height: 844 },
 } as const;
 
+/** Everything that would phone home switched off. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Debian's Chromium, headless, with everything that would phone home switched off. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: e2eEnv.chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: e2eEnv.chromiumPath, headless: true, args: CHROMIUM_ARGS });
 }
 
 export interface PageOptions {

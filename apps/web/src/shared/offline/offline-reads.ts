@@ -44,6 +44,12 @@ export function readKeyOf(endpoint: string, args: string | FetchArgs): string | 
   return `${endpoint} ${request.url}${params ? `?${params}` : ''}`;
 }
 
+/** The answer to a request made while the app was opened offline, when there is no copy to show. */
+const OPENED_OFFLINE: FetchBaseQueryError = {
+  status: 'FETCH_ERROR',
+  error: 'You are offline, and this was not opened on this device before.',
+};
+
 /** A request that never reached the server (no network, or no answer in time): the kept answer may stand in. */
 const unreachable = (result: Result) => result.error?.status === 'FETCH_ERROR' || result.error?.status === 'TIMEOUT_ERROR';
 
@@ -112,6 +118,8 @@ export function keepingReadsOffline(baseQuery: BaseQuery, memberOf: (state: unkn
   return async (args, api: BaseQueryApi, extraOptions) => {
     const member = memberOf(api.getState());
     const readKey = member && OFFLINE_READS.has(api.endpoint) ? readKeyOf(api.endpoint, args) : null;
+    // Opened offline, nothing goes to the network: without a token the API would only refuse it.
+    if (member?.offline && !readKey) return { error: OPENED_OFFLINE };
     if (!member || !readKey) return baseQuery(args, api, extraOptions);
 
     const fromCopy = async (otherwise: Result): Promise<Result> => {
@@ -121,9 +129,7 @@ export function keepingReadsOffline(baseQuery: BaseQuery, memberOf: (state: unkn
       return { data: kept.data };
     };
 
-    if (member.offline) {
-      return fromCopy({ error: { status: 'FETCH_ERROR', error: 'You are offline, and this was not opened on this device before.' } });
-    }
+    if (member.offline) return fromCopy({ error: OPENED_OFFLINE });
     const result = await baseQuery(args, api, extraOptions);
     if (result.data !== undefined) {
       markFresh(api.queryCacheKey);
