@@ -1,6 +1,10 @@
-import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { authSlice, sessionEvent } from '../features/auth/authSlice';
+import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { authSlice, profileLoaded, selectCurrentUser, sessionEvent } from '../features/auth/authSlice';
 import { baseApi } from '../shared/api/baseApi';
+import { isOnline, subscribeConnectivity } from '../shared/offline/connectivity';
+import { forgetMember, lastMember, rememberMember } from '../shared/offline/offline-member';
+import { readAgainWhatWasServedFromCopy } from '../shared/offline/read-again';
+import { clearMemberData } from '../shared/offline/sign-out-cleanup';
 
 const rootReducer = {
   [authSlice.reducerPath]: authSlice.reducer,
@@ -11,18 +15,46 @@ const rootReducer = {
 export function createAppStore() {
   const listeners = createListenerMiddleware();
 
-  // Another user's cached data must never outlive the session it was fetched with.
+  // Another user's cached data must never outlive the session it was fetched with: in memory, and what this browser
+  // keeps for offline use (shared/offline/sign-out-cleanup.ts), for the member who held the session and the one recorded.
   listeners.startListening({
     actionCreator: sessionEvent,
-    effect: (action, api) => {
-      if (action.payload.type === 'SIGNED_OUT') api.dispatch(baseApi.util.resetApiState());
+    effect: async (action, api) => {
+      if (action.payload.type !== 'SIGNED_OUT') return;
+      api.dispatch(baseApi.util.resetApiState());
+      const leaving = new Set([(api.getOriginalState() as RootState).auth.session?.user.id, lastMember()?.id]);
+      forgetMember();
+      for (const memberId of leaving) if (memberId) await clearMemberData(memberId);
     },
   });
 
-  return configureStore({
+  // The member whose session this is, recorded so a reload with no connection can open their cached data; a different
+  // member than the last one drops what was kept for that one (offline-member.ts).
+  listeners.startListening({
+    matcher: isAnyOf(sessionEvent, profileLoaded),
+    effect: async (_action, api) => {
+      const state = api.getState() as RootState;
+      const user = state.auth.session ? selectCurrentUser(state) : null;
+      if (user) await rememberMember({ id: user.id, displayName: user.name });
+    },
+  });
+
+  // Back with a real session (the offline start's refresh got through, or a token was refreshed): read again what was
+  // shown from the browser's copy.
+  listeners.startListening({
+    actionCreator: sessionEvent,
+    effect: (_action, api) => readAgainWhatWasServedFromCopy(api.dispatch, api.getState() as RootState),
+  });
+
+  const store = configureStore({
     reducer: rootReducer,
     middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(baseApi.middleware),
   });
+  // The connection came back while signed in.
+  subscribeConnectivity(() => {
+    if (isOnline()) readAgainWhatWasServedFromCopy(store.dispatch, store.getState());
+  });
+  return store;
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

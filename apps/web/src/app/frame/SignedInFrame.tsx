@@ -1,7 +1,9 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
+import { selectOfflineSession } from '../../features/auth/authSlice';
 import { useAuth } from '../../features/auth/hooks/useAuth';
+import { useAppSelector } from '../hooks';
 import { useLiveUpdates } from '../../features/live/useLiveUpdates';
 import { useActiveChurch } from '../../features/churches/active-church';
 import { ChurchBadge } from '../../features/churches/components/ChurchBadge';
@@ -14,6 +16,7 @@ import { bottomBarItems, canReview, navItemsFor, type NavItem } from '../navigat
 import { AccountMenu } from './AccountMenu';
 import { framePopups, preloadFramePopups } from './frame-popups-module';
 import { NavIcon } from './NavIcon';
+import { OfflineBanner } from './OfflineBanner';
 import { SkipLink } from './SkipLink';
 import { useCollapseWhenFull } from './useCollapseWhenFull';
 
@@ -42,7 +45,9 @@ export function SignedInFrame() {
   const [menuOpen, setMenuOpen] = useState(false);
   const popups = usePreloadable(framePopups, menuOpen);
   const items = navItemsFor(user?.roles);
-  useLiveUpdates(user?.id);
+  // Opened offline there is no token to open the stream with: it starts once the real session is back.
+  const offline = useAppSelector(selectOfflineSession);
+  useLiveUpdates(offline ? undefined : user?.id);
   // A member of a church sees its logo and colour in the frame (the active one, for a member of several).
   const { active } = useActiveChurch();
   // Before the links would push the bell and the avatar off the bar, they move into the side menu.
@@ -81,6 +86,7 @@ export function SignedInFrame() {
           </div>
         </div>
       </header>
+      <OfflineBanner />
 
       {popups ? (
         <popups.SideMenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)}>
