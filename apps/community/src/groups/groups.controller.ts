@@ -23,7 +23,7 @@ import {
   myRatingSchema,
   dashboardSchema,
 } from '@abide/contracts';
-import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isLocalDate, weekStartOf } from '@abide/calendar';
@@ -64,6 +64,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupSummaryListDto })
   @ApiProblems(401)
   @Get()
+  @CacheTags({ provides: ['MyGroups'] })
   mine(@CurrentUser() caller: AuthUser): Promise<GroupSummary[]> {
     return this.queries.mine(caller.id);
   }
@@ -76,6 +77,7 @@ export class GroupsController {
   @ApiProblems(400, 401, 403, 404)
   @Post()
   @CreatedLocation('/groups/{id}')
+  @CacheTags({ invalidates: ['MyGroups', 'DiscoverGroups'] })
   async create(@CurrentUser() caller: AuthUser, @Body() body: CreateGroupDto, @Req() req: FastifyRequest): Promise<GroupSummary> {
     const id = await this.commands.create(caller.id, body, metaOfRequest(req));
     return this.queries.summary(caller.id, id);
@@ -89,6 +91,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupPageDto })
   @ApiProblems(400, 401)
   @Get('discover')
+  @CacheTags({ provides: ['DiscoverGroups'] })
   discover(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>): Promise<GroupPage> {
     const { q, church, page, pageSize } = parseQuery(discoverQuerySchema, query);
     return this.queries.discover(caller.id, q, page, pageSize, church);
@@ -98,6 +101,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupSummaryDto })
   @ApiProblems(401, 404)
   @Get(':id')
+  @CacheTags({ provides: [{ type: 'Group', idParam: 'id' }] })
   one(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<GroupSummary> {
     return this.queries.summary(caller.id, id);
   }
@@ -108,6 +112,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupSummaryDto })
   @ApiProblems(400, 401, 403, 404, 409)
   @Patch(':id')
+  @CacheTags({ invalidates: ['MyGroups', 'DiscoverGroups', 'GroupDashboard', { type: 'Group', idParam: 'id' }] })
   async update(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -148,6 +153,7 @@ export class GroupsController {
   @ApiProblems(401, 404, 409)
   @Post(':id/join')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['MyGroups', 'DiscoverGroups', { type: 'Group', idParam: 'id' }, 'GroupMembers'] })
   async join(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<JoinResult> {
     const { status, last } = await this.commands.join(caller.id, id, metaOfRequest(req));
     return { status, group: await this.queries.summary(caller.id, id, last) };
@@ -157,6 +163,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupSummaryDto })
   @ApiProblems(401, 404)
   @Delete(':id/requests/mine')
+  @CacheTags({ invalidates: ['DiscoverGroups', { type: 'Group', idParam: 'id' }] })
   async withdraw(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<GroupSummary> {
     await this.commands.withdraw(caller.id, id, metaOfRequest(req));
     return this.queries.summary(caller.id, id);
@@ -170,6 +177,7 @@ export class GroupsController {
   @ApiProblems(401, 404, 409)
   @Post(':id/leave')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['MyGroups', 'DiscoverGroups', 'GroupMembers', { type: 'Group', idParam: 'id' }] })
   async leave(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
     await this.commands.leave(caller.id, id, metaOfRequest(req));
   }
@@ -179,6 +187,7 @@ export class GroupsController {
   @ApiProblems(400, 401, 403, 404, 409)
   @Post(':id/owner')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }] })
   async handOver(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -193,6 +202,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupMemberListDto })
   @ApiProblems(401, 403, 404)
   @Get(':id/members')
+  @CacheTags({ provides: ['GroupMembers'] })
   members(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<GroupMember[]> {
     return this.queries.members(caller.id, id);
   }
@@ -202,6 +212,7 @@ export class GroupsController {
   @ApiProblems(401, 403, 404, 409)
   @Delete(':id/members/:userId')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }] })
   async remove(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -215,6 +226,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupMemberDto })
   @ApiProblems(400, 401, 403, 404, 409)
   @Put(':id/members/:userId/role')
+  @CacheTags({ invalidates: ['GroupMembers', 'GroupDashboard'] })
   async changeRole(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -232,6 +244,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: JoinRequestListDto })
   @ApiProblems(401, 403, 404)
   @Get(':id/requests')
+  @CacheTags({ provides: ['GroupRequests'] })
   requests(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<JoinRequest[]> {
     return this.queries.requests(caller.id, id);
   }
@@ -241,6 +254,7 @@ export class GroupsController {
   @ApiProblems(401, 403, 404, 409)
   @Post(':id/requests/:requestId/approve')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['GroupRequests', 'GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }] })
   async approve(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -256,6 +270,7 @@ export class GroupsController {
   @ApiProblems(401, 403, 404, 409)
   @Post(':id/requests/:requestId/decline')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['GroupRequests', 'GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }] })
   async decline(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -273,6 +288,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: DashboardDto })
   @ApiProblems(401, 403, 404)
   @Get(':id/dashboard')
+  @CacheTags({ provides: ['GroupDashboard'] })
   dashboard(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<Dashboard> {
     return this.queries.dashboard(caller.id, id);
   }
@@ -282,6 +298,7 @@ export class GroupsController {
   @ApiProblems(400, 401, 403, 404, 409)
   @Post(':id/ratings')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['GroupRating', 'GroupDashboard'] })
   async rate(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: RateMeetingDto, @Req() req: FastifyRequest) {
     const thisWeek = await this.queries.callerWeek(caller.id);
     const weekStart = body.weekStart ?? thisWeek;
@@ -298,6 +315,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: MyRatingDto })
   @ApiProblems(400, 401, 403, 404)
   @Get(':id/ratings/mine')
+  @CacheTags({ provides: ['GroupRating'] })
   myRating(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Query('weekStart') weekStart?: string) {
     const parsed = weekQuerySchema.shape.weekStart.safeParse(weekStart);
     if (!parsed.success || (parsed.data && !isLocalDate(parsed.data)))

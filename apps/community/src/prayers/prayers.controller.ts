@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiProblems, createZodDto, CreatedLocation } from '@abide/platform';
+import { ApiProblems, createZodDto, CreatedLocation, CacheTags } from '@abide/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
@@ -29,6 +29,7 @@ export class PrayersController {
   @ApiResponse({ status: 200, type: PrayerRequestListDto })
   @ApiProblems(401, 403, 404)
   @Get()
+  @CacheTags({ provides: ['Prayers'] })
   list(@CurrentUser() caller: AuthUser, @Param('id') groupId: string): Promise<PrayerRequest[]> {
     return this.queries.list(caller.id, groupId);
   }
@@ -38,6 +39,7 @@ export class PrayersController {
   @ApiProblems(400, 401, 403, 404)
   @Post()
   @CreatedLocation('/groups/:id/prayers/{id}')
+  @CacheTags({ invalidates: ['Prayers'] })
   async post(
     @CurrentUser() caller: AuthUser,
     @Param('id') groupId: string,
@@ -53,6 +55,7 @@ export class PrayersController {
   @ApiProblems(401, 403, 404)
   @Post(':prayerId/prayed')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Prayers'] })
   async prayed(
     @CurrentUser() caller: AuthUser,
     @Param('id') groupId: string,
@@ -68,6 +71,7 @@ export class PrayersController {
   @ApiProblems(400, 401, 403, 404)
   @Post(':prayerId/answered')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Prayers'] })
   async answered(
     @CurrentUser() caller: AuthUser,
     @Param('id') groupId: string,
@@ -84,6 +88,7 @@ export class PrayersController {
   @ApiProblems(401, 403, 404)
   @Post(':prayerId/hide')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Prayers'] })
   async hide(
     @CurrentUser() caller: AuthUser,
     @Param('id') groupId: string,
@@ -99,6 +104,7 @@ export class PrayersController {
   @ApiProblems(401, 403, 404)
   @Delete(':prayerId')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['Prayers'] })
   async remove(
     @CurrentUser() caller: AuthUser,
     @Param('id') groupId: string,

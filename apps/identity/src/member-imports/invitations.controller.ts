@@ -12,7 +12,7 @@ import {
   invitationViewSchema,
   openInvitationRequestSchema,
 } from '@abide/contracts';
-import { ApiProblems, createZodDto } from '@abide/platform';
+import { ApiProblems, createZodDto, CacheTags } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { refreshCookieNote, setRefreshCookie } from '../sessions/refresh-cookie';
@@ -37,7 +37,9 @@ export class InvitationsController {
   ) {}
 
   @Public()
-  @ApiOperation({ summary: 'What an invitation link is for (the token from the link): the church, the group, the name and address it was sent to.' })
+  @ApiOperation({
+    summary: 'What an invitation link is for (the token from the link): the church, the group, the name and address it was sent to.',
+  })
   @ApiResponse({ status: 200, type: InvitationViewDto })
   @ApiProblems(400, 404, 409)
   @Post('open')
@@ -48,14 +50,20 @@ export class InvitationsController {
 
   @Public()
   @ApiOperation({
-    summary: 'Accept an invitation as a new person: choose a name and password; the account is made, the church (and group) joined, and the person signed in.',
+    summary:
+      'Accept an invitation as a new person: choose a name and password; the account is made, the church (and group) joined, and the person signed in.',
     description: `200: signed in. ${refreshCookieNote} 409 when the link was used, expired, withdrawn, or the address has an account meanwhile (sign in and accept).`,
   })
   @ApiResponse({ status: 200, type: InvitationSessionDto })
   @ApiProblems(400, 404, 409, 422)
   @Post('accept')
   @HttpCode(200)
-  async accept(@Body() body: AcceptInvitationDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<InvitationSession> {
+  @CacheTags({ invalidates: ['MyChurches'] })
+  async accept(
+    @Body() body: AcceptInvitationDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<InvitationSession> {
     const { session, context } = await this.invitations.acceptNew(body.token, body.name, body.password, metaOfRequest(req));
     if (session.refreshToken) setRefreshCookie(reply, session.refreshToken, session.absoluteExpiresAt, this.config.COOKIE_SECURE);
     return { ...session.response, church: churchOf(context) };
@@ -76,6 +84,7 @@ export class InvitationsController {
   @ApiProblems(401, 403, 404, 409)
   @Post(':id/accept')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['MyChurches'] })
   async acceptAsMember(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<AcceptedInvitation> {
     return { church: churchOf(await this.invitations.acceptAsMember(id, caller, metaOfRequest(req))) };
   }

@@ -18,7 +18,7 @@ import {
   resendInvitationsResultSchema,
   UPLOAD_TIMEOUT_MS,
 } from '@abide/contracts';
-import { ApiProblems, ApiQueryFrom, createZodDto, parseQuery, EdgePolicy } from '@abide/platform';
+import { ApiProblems, ApiQueryFrom, createZodDto, parseQuery, EdgePolicy, CacheTags } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readUploadedList } from './import-upload';
 import { MemberImports } from './member-imports.service';
@@ -51,6 +51,7 @@ export class MemberImportsController {
   @EdgePolicy({ timeoutMs: UPLOAD_TIMEOUT_MS })
   @Post()
   @HttpCode(202)
+  @CacheTags({ invalidates: ['MemberImports'] })
   async start(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>, @Req() req: FastifyRequest): Promise<MemberImport> {
     const { churchId } = parseQuery(memberImportChurchQuerySchema, query);
     const upload = await readUploadedList(req.raw);
@@ -62,6 +63,7 @@ export class MemberImportsController {
   @ApiResponse({ status: 200, type: MemberImportListDto })
   @ApiProblems(400, 401, 403, 404)
   @Get()
+  @CacheTags({ provides: ['MemberImports'] })
   async list(@Query() query: Record<string, string>, @Req() req: FastifyRequest): Promise<MemberImportList> {
     const { churchId } = parseQuery(memberImportChurchQuerySchema, query);
     return { items: await this.imports.list(req, churchId) };
@@ -71,6 +73,7 @@ export class MemberImportsController {
   @ApiResponse({ status: 200, type: MemberImportDto })
   @ApiProblems(401, 404)
   @Get(':id')
+  @CacheTags({ provides: [{ type: 'MemberImport', idParam: 'id' }] })
   get(@Param('id') id: string, @Req() req: FastifyRequest): Promise<MemberImport> {
     return this.imports.get(req, id);
   }
@@ -80,13 +83,18 @@ export class MemberImportsController {
   @ApiResponse({ status: 200, type: ImportRowsPageDto })
   @ApiProblems(400, 401, 404)
   @Get(':id/rows')
+  @CacheTags({ provides: ['MemberImportRows'] })
   rows(@Param('id') id: string, @Query() query: Record<string, string>, @Req() req: FastifyRequest): Promise<ImportRowsPage> {
     return this.imports.rows(req, id, parseQuery(importRowsQuerySchema, query));
   }
 
   @ApiOperation({ summary: 'The whole report as a CSV file (UTF-8): each row of the file with its outcome, reason and invitation state.' })
   @ApiProduces('text/csv')
-  @ApiResponse({ status: 200, description: 'A CSV file (Content-Disposition: attachment)', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiResponse({
+    status: 200,
+    description: 'A CSV file (Content-Disposition: attachment)',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  })
   @ApiProblems(401, 404)
   @Get(':id/report.csv')
   async report(@Param('id') id: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -106,6 +114,7 @@ export class MemberImportsController {
   @ApiProblems(401, 404, 409)
   @Post(':id/undo')
   @HttpCode(200)
+  @CacheTags({ invalidates: [{ type: 'MemberImport', idParam: 'id' }, 'MemberImports', 'MemberImportRows'] })
   undo(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<MemberImport> {
     return this.imports.undo(req, caller.id, id, metaOfRequest(req));
   }
@@ -113,12 +122,14 @@ export class MemberImportsController {
   @ApiOperation({
     summary:
       'Send invitations again (all unused ones, or those of `rows`): each gets a new link and a new expiry; the older link stops working.',
-    description: 'Needs a session that passed two-factor sign-in (403 otherwise); 429 with Retry-After past the daily limits of the church or the admin.',
+    description:
+      'Needs a session that passed two-factor sign-in (403 otherwise); 429 with Retry-After past the daily limits of the church or the admin.',
   })
   @ApiResponse({ status: 200, type: ResendInvitationsResultDto })
   @ApiProblems(400, 401, 403, 404, 409, 429)
   @Post(':id/resend')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['MemberImportRows'] })
   async resend(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,

@@ -9,7 +9,7 @@ import {
   type SmsOptOutSource,
   smsOptOutSources,
 } from '@abide/contracts';
-import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { UserProjection } from '../accounts/projections/user.projection';
 import type { UserView } from '../accounts/projections/user.schema';
@@ -67,6 +67,7 @@ export class SettingsController {
   @ApiResponse({ status: 200, type: SettingsResponseDto })
   @ApiProblems(401)
   @Get()
+  @CacheTags({ provides: ['Settings'] })
   async get(@CurrentUser() caller: AuthUser) {
     return this.response(caller.id);
   }
