@@ -121,8 +121,7 @@ export class ChurchesController {
 
   @ApiBearerAuth()
   @ApiOperation({
-    summary:
-      'Church settings (admins): name, address, colour (checked for contrast), welcome, time zone; fields left out keep their value.',
+    summary: 'Church settings (admins): name, address, colour (checked for contrast), welcome, time zone; fields left out keep their value.',
   })
   @ApiResponse({ status: 200, type: ChurchDetailDto })
   @ApiProblems(400, 401, 403, 404, 409)

@@ -44,12 +44,7 @@ export class SharingController {
   @ApiProblems(400, 401, 403, 404)
   @Put('groups/:id')
   @CacheTags({ invalidates: ['MySharing'] })
-  async group(
-    @CurrentUser() caller: AuthUser,
-    @Param('id') id: string,
-    @Body() body: SetSharingDto,
-    @Req() req: FastifyRequest,
-  ): Promise<MySharing> {
+  async group(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: SetSharingDto, @Req() req: FastifyRequest): Promise<MySharing> {
     await this.sharing.setGroup(caller.id, id, body.shares, metaOfRequest(req));
     return this.sharing.mine(caller.id);
   }
@@ -59,12 +54,7 @@ export class SharingController {
   @ApiProblems(400, 401, 403, 404)
   @Put('churches/:id')
   @CacheTags({ invalidates: ['MySharing'] })
-  async church(
-    @CurrentUser() caller: AuthUser,
-    @Param('id') id: string,
-    @Body() body: SetSharingDto,
-    @Req() req: FastifyRequest,
-  ): Promise<MySharing> {
+  async church(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: SetSharingDto, @Req() req: FastifyRequest): Promise<MySharing> {
     await this.sharing.setChurch(caller.id, id, body.shares, metaOfRequest(req));
     return this.sharing.mine(caller.id);
   }

@@ -73,10 +73,7 @@ export class CurriculaController {
     return { items: await this.queries.list(caller.id, churchId) };
   }
 
-  @ApiOperation({
-    summary:
-      'A new curriculum of the church, as an empty draft (its admins; a new admin may wait a moment for their role to reach formation).',
-  })
+  @ApiOperation({ summary: 'A new curriculum of the church, as an empty draft (its admins; a new admin may wait a moment for their role to reach formation).' })
   @ApiResponse({ status: 201, type: CurriculumDetailDto })
   @ApiProblems(400, 401, 403)
   @Post()
@@ -121,11 +118,7 @@ export class CurriculaController {
   @ApiResponse({ status: 200, type: CurriculumWorkingCopyDto })
   @ApiProblems(400, 401, 403, 404, 409)
   @Put(':id/working-copy')
-  keepWorkingCopy(
-    @CurrentUser() caller: AuthUser,
-    @Param('id') id: string,
-    @Body() body: SaveCurriculumWorkingCopyDto,
-  ): Promise<CurriculumWorkingCopy> {
+  keepWorkingCopy(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: SaveCurriculumWorkingCopyDto): Promise<CurriculumWorkingCopy> {
     return this.commands.keepWorkingCopy(caller.id, id, body);
   }
 
@@ -161,9 +154,7 @@ export class CurriculaController {
     return this.queries.detail(caller.id, copy);
   }
 
-  @ApiOperation({
-    summary: 'Archives the curriculum: no more edits or assignments until restored (409 while an assignment runs or is to come).',
-  })
+  @ApiOperation({ summary: 'Archives the curriculum: no more edits or assignments until restored (409 while an assignment runs or is to come).' })
   @ApiResponse({ status: 200, type: CurriculumDetailDto })
   @ApiProblems(401, 403, 404, 409)
   @Post(':id/archive')
@@ -189,11 +180,7 @@ export class CurriculaController {
     summary:
       'A week as members see it in their plan. Admins: the latest published version, `version=N` or `version=draft`; members: only the version assigned to them (403 otherwise).',
   })
-  @ApiParam({
-    name: 'week',
-    description: `The week's number, 1 to ${CURRICULUM_MAX_WEEKS}`,
-    schema: { type: 'integer', minimum: 1, maximum: CURRICULUM_MAX_WEEKS },
-  })
+  @ApiParam({ name: 'week', description: `The week's number, 1 to ${CURRICULUM_MAX_WEEKS}`, schema: { type: 'integer', minimum: 1, maximum: CURRICULUM_MAX_WEEKS } })
   @ApiQueryFrom(curriculumWeekQuerySchema)
   @ApiResponse({ status: 200, type: CurriculumWeekPreviewDto })
   @ApiProblems(400, 401, 403, 404)
@@ -232,11 +219,7 @@ export class CurriculaController {
   @ApiResponse({ status: 200, type: CurriculumAssignmentDto })
   @ApiProblems(401, 403, 404)
   @Get(':id/assignments/:assignmentId')
-  assignment(
-    @CurrentUser() caller: AuthUser,
-    @Param('id') id: string,
-    @Param('assignmentId') assignmentId: string,
-  ): Promise<CurriculumAssignment> {
+  assignment(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Param('assignmentId') assignmentId: string): Promise<CurriculumAssignment> {
     return this.assignmentOf(caller.id, id, assignmentId);
   }
 

@@ -37,9 +37,7 @@ export class InvitationsController {
   ) {}
 
   @Public()
-  @ApiOperation({
-    summary: 'What an invitation link is for (the token from the link): the church, the group, the name and address it was sent to.',
-  })
+  @ApiOperation({ summary: 'What an invitation link is for (the token from the link): the church, the group, the name and address it was sent to.' })
   @ApiResponse({ status: 200, type: InvitationViewDto })
   @ApiProblems(400, 404, 409)
   @Post('open')
@@ -50,8 +48,7 @@ export class InvitationsController {
 
   @Public()
   @ApiOperation({
-    summary:
-      'Accept an invitation as a new person: choose a name and password; the account is made, the church (and group) joined, and the person signed in.',
+    summary: 'Accept an invitation as a new person: choose a name and password; the account is made, the church (and group) joined, and the person signed in.',
     description: `200: signed in. ${refreshCookieNote} 409 when the link was used, expired, withdrawn, or the address has an account meanwhile (sign in and accept).`,
   })
   @ApiResponse({ status: 200, type: InvitationSessionDto })
@@ -59,11 +56,7 @@ export class InvitationsController {
   @Post('accept')
   @HttpCode(200)
   @CacheTags({ invalidates: ['MyChurches'] })
-  async accept(
-    @Body() body: AcceptInvitationDto,
-    @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<InvitationSession> {
+  async accept(@Body() body: AcceptInvitationDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<InvitationSession> {
     const { session, context } = await this.invitations.acceptNew(body.token, body.name, body.password, metaOfRequest(req));
     if (session.refreshToken) setRefreshCookie(reply, session.refreshToken, session.absoluteExpiresAt, this.config.COOKIE_SECURE);
     return { ...session.response, church: churchOf(context) };

@@ -90,11 +90,7 @@ export class MemberImportsController {
 
   @ApiOperation({ summary: 'The whole report as a CSV file (UTF-8): each row of the file with its outcome, reason and invitation state.' })
   @ApiProduces('text/csv')
-  @ApiResponse({
-    status: 200,
-    description: 'A CSV file (Content-Disposition: attachment)',
-    content: { 'text/csv': { schema: { type: 'string' } } },
-  })
+  @ApiResponse({ status: 200, description: 'A CSV file (Content-Disposition: attachment)', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems(401, 404)
   @Get(':id/report.csv')
   async report(@Param('id') id: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -122,8 +118,7 @@ export class MemberImportsController {
   @ApiOperation({
     summary:
       'Send invitations again (all unused ones, or those of `rows`): each gets a new link and a new expiry; the older link stops working.',
-    description:
-      'Needs a session that passed two-factor sign-in (403 otherwise); 429 with Retry-After past the daily limits of the church or the admin.',
+    description: 'Needs a session that passed two-factor sign-in (403 otherwise); 429 with Retry-After past the daily limits of the church or the admin.',
   })
   @ApiResponse({ status: 200, type: ResendInvitationsResultDto })
   @ApiProblems(400, 401, 403, 404, 409, 429)
