@@ -1,31 +1,39 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { documentDifferences } from './document-diff';
-import { clientPath, repoRoot, snapshotPath } from './paths';
+import { clientPath, endpointsDir, repoRoot, snapshotPath } from './paths';
 
-/** The client the committed document generates, rendered by the generator itself (print-client.ts). */
-const renderClient = async (): Promise<string> =>
-  (
-    await promisify(execFile)(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, 'print-client.ts')], {
-      cwd: repoRoot,
-      maxBuffer: 16 * 1024 * 1024,
-    })
-  ).stdout;
+/** The client files the committed document generates, by path, rendered by the generator itself (print-client.ts). */
+const renderClientFiles = async (): Promise<Record<string, string>> =>
+  JSON.parse(
+    (
+      await promisify(execFile)(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, 'print-client.ts')], {
+        cwd: repoRoot,
+        maxBuffer: 16 * 1024 * 1024,
+      })
+    ).stdout,
+  ) as Record<string, string>;
 
 describe('the generated web client (apps/web/src/shared/api/generated)', () => {
   it('is what the committed API document generates: run `npm run api:client` after changing a route', async () => {
-    const committed = readFileSync(clientPath, 'utf8');
-    const regenerated = await renderClient();
-    if (regenerated !== committed) {
+    const files = await renderClientFiles();
+    expect(Object.keys(files)).toContain(clientPath);
+    for (const [file, regenerated] of Object.entries(files)) {
+      const name = path.relative(repoRoot, file);
+      if (!existsSync(file)) throw new Error(`${name} is missing. Run npm run api:client.`);
+      const committed = readFileSync(file, 'utf8');
+      if (regenerated === committed) continue;
       const lines = [regenerated.split('\n'), committed.split('\n')] as const;
       const at = lines[0].findIndex((line, i) => line !== lines[1][i]);
       throw new Error(
-        `apps/web/src/shared/api/generated/abideApi.ts is stale (first difference at line ${at + 1}: ` +
+        `${name} is stale (first difference at line ${at + 1}: ` +
           `${JSON.stringify(lines[0][at])} expected, ${JSON.stringify(lines[1][at])} committed). Run npm run api:client.`,
       );
     }
+    const leftOver = readdirSync(endpointsDir).filter((file) => !(path.join(endpointsDir, file) in files));
+    expect(leftOver).toEqual([]);
   }, 60_000);
 });
 

@@ -6,3 +6,7 @@ export const repoRoot = path.resolve(__dirname, '../..');
 export const snapshotPath = path.join(repoRoot, clientCodegenConfig.schemaFile);
 /** The generated client. */
 export const clientPath = path.join(repoRoot, clientCodegenConfig.outputFile);
+/** The folder of the generated files (the client, its endpoint modules, the document). */
+export const generatedDir = path.dirname(clientPath);
+/** The generated endpoint modules, one per OpenAPI tag (render-endpoints.ts). */
+export const endpointsDir = path.join(generatedDir, 'endpoints');

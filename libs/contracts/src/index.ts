@@ -44,3 +44,4 @@ export * from './events/formation/curriculum.events';
 export * from './http/member-import.dto';
 export * from './http/member-import-limits';
 export * from './http/edge-policy';
+export * from './http/cache-tags';

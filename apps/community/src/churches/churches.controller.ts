@@ -23,7 +23,7 @@ import {
   updateChurchRequestSchema,
 } from '@abide/contracts';
 import { metaOfRequest } from '@abide/event-store';
-import { ApiProblems, CreatedLocation, createZodDto, EdgePolicy } from '@abide/platform';
+import { ApiProblems, CreatedLocation, createZodDto, EdgePolicy, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ChurchCommands } from './commands/church-commands';
@@ -64,6 +64,7 @@ export class ChurchesController {
   @ApiResponse({ status: 200, type: MyChurchesDto })
   @ApiProblems(401)
   @Get()
+  @CacheTags({ provides: ['MyChurches'] })
   mine(@CurrentUser() caller: AuthUser): Promise<MyChurches> {
     return this.queries.mine(caller.id);
   }
@@ -77,6 +78,7 @@ export class ChurchesController {
   @ApiProblems(400, 401, 409)
   @Post()
   @CreatedLocation('/churches/{id}')
+  @CacheTags({ invalidates: ['MyChurches'] })
   async create(@CurrentUser() caller: AuthUser, @Body() body: CreateChurchDto, @Req() req: FastifyRequest): Promise<ChurchSummary> {
     const id = await this.commands.create(caller.id, body, metaOfRequest(req));
     return this.queries.summary(caller.id, id);
@@ -87,6 +89,7 @@ export class ChurchesController {
   @ApiProblems(404)
   @Public()
   @Get('by-slug/:slug')
+  @CacheTags({ provides: ['ChurchPortal'] })
   portal(@Param('slug') slug: string): Promise<ChurchPortal> {
     return this.queries.portal(slug);
   }
@@ -103,6 +106,7 @@ export class ChurchesController {
   @EdgePolicy({ rateLimit: 'church-join' })
   @Post('join')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['MyChurches', 'ChurchPortal', 'DiscoverGroups'] })
   async join(@CurrentUser() caller: AuthUser, @Body() body: JoinChurchDto, @Req() req: FastifyRequest): Promise<ChurchSummary> {
     const id = await this.commands.joinByCode(caller.id, body.code, metaOfRequest(req));
     return this.queries.summary(caller.id, id);
@@ -113,6 +117,7 @@ export class ChurchesController {
   @ApiResponse({ status: 200, type: ChurchDetailDto })
   @ApiProblems(401, 403, 404)
   @Get(':id')
+  @CacheTags({ provides: [{ type: 'Church', idParam: 'id' }] })
   detail(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchDetail> {
     return this.queries.detail(caller.id, id);
   }
@@ -124,6 +129,7 @@ export class ChurchesController {
   @ApiResponse({ status: 200, type: ChurchDetailDto })
   @ApiProblems(400, 401, 403, 404, 409)
   @Patch(':id')
+  @CacheTags({ invalidates: ['MyChurches', 'ChurchPortal', { type: 'Church', idParam: 'id' }] })
   async update(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -140,6 +146,7 @@ export class ChurchesController {
   @ApiProblems(401, 403, 404)
   @Post(':id/join-code')
   @HttpCode(200)
+  @CacheTags({ invalidates: [{ type: 'Church', idParam: 'id' }] })
   async newCode(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<ChurchDetail> {
     await this.commands.newCode(caller.id, id, metaOfRequest(req));
     return this.queries.detail(caller.id, id);
@@ -151,6 +158,7 @@ export class ChurchesController {
   @ApiProblems(401, 404, 409)
   @Post(':id/requests')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['MyChurches'] })
   async request(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<{ status: 'requested' }> {
     await this.commands.request(caller.id, id, metaOfRequest(req));
     return { status: 'requested' };
@@ -162,6 +170,7 @@ export class ChurchesController {
   @ApiProblems(401, 404)
   @Delete(':id/requests/mine')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['MyChurches'] })
   async withdraw(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
     await this.membershipCommands.withdraw('church', caller.id, id, metaOfRequest(req));
   }
@@ -171,6 +180,7 @@ export class ChurchesController {
   @ApiResponse({ status: 200, type: ChurchJoinRequestListDto })
   @ApiProblems(401, 403, 404)
   @Get(':id/requests')
+  @CacheTags({ provides: ['ChurchRequests'] })
   requests(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchJoinRequest[]> {
     return this.memberships.requests('church', caller.id, id);
   }
@@ -181,6 +191,7 @@ export class ChurchesController {
   @ApiProblems(401, 403, 404, 409)
   @Post(':id/requests/:requestId/approve')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['ChurchRequests', 'ChurchMembers', 'ChurchPortal', { type: 'Church', idParam: 'id' }] })
   async approve(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -197,6 +208,7 @@ export class ChurchesController {
   @ApiProblems(401, 403, 404, 409)
   @Post(':id/requests/:requestId/decline')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['ChurchRequests', { type: 'Church', idParam: 'id' }] })
   async decline(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -212,6 +224,7 @@ export class ChurchesController {
   @ApiResponse({ status: 200, type: ChurchMemberListDto })
   @ApiProblems(401, 403, 404)
   @Get(':id/members')
+  @CacheTags({ provides: ['ChurchMembers'] })
   members(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchMember[]> {
     return this.memberships.members('church', caller.id, id);
   }
@@ -230,6 +243,7 @@ export class ChurchesController {
   @ApiResponse({ status: 200, type: ChurchMemberDto })
   @ApiProblems(400, 401, 403, 404, 409)
   @Put(':id/members/:userId/role')
+  @CacheTags({ invalidates: ['ChurchMembers', { type: 'Church', idParam: 'id' }] })
   async setRole(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -247,6 +261,7 @@ export class ChurchesController {
   @ApiProblems(401, 403, 404, 409)
   @Delete(':id/members/:userId')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['ChurchMembers', 'ChurchPortal', { type: 'Church', idParam: 'id' }] })
   async remove(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -265,6 +280,7 @@ export class ChurchesController {
   @ApiProblems(401, 403, 404, 409)
   @Post(':id/leave')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['MyChurches', 'ChurchPortal', 'DiscoverGroups'] })
   async leave(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
     await this.membershipCommands.leave('church', caller.id, id, metaOfRequest(req));
   }

@@ -23,7 +23,7 @@ import {
   myRatingSchema,
   dashboardSchema,
 } from '@abide/contracts';
-import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isLocalDate, weekStartOf } from '@abide/calendar';
@@ -67,6 +67,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupSummaryListDto })
   @ApiProblems(401)
   @Get()
+  @CacheTags({ provides: ['MyGroups'] })
   mine(@CurrentUser() caller: AuthUser): Promise<GroupSummary[]> {
     return this.queries.mine(caller.id);
   }
@@ -79,6 +80,7 @@ export class GroupsController {
   @ApiProblems(400, 401, 403, 404)
   @Post()
   @CreatedLocation('/groups/{id}')
+  @CacheTags({ invalidates: ['MyGroups', 'DiscoverGroups'] })
   async create(@CurrentUser() caller: AuthUser, @Body() body: CreateGroupDto, @Req() req: FastifyRequest): Promise<GroupSummary> {
     const id = await this.commands.create(caller.id, body, metaOfRequest(req));
     return this.queries.summary(caller.id, id);
@@ -92,6 +94,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupPageDto })
   @ApiProblems(400, 401)
   @Get('discover')
+  @CacheTags({ provides: ['DiscoverGroups'] })
   discover(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>): Promise<GroupPage> {
     const { q, church, page, pageSize } = parseQuery(discoverQuerySchema, query);
     return this.queries.discover(caller.id, q, page, pageSize, church);
@@ -101,6 +104,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupSummaryDto })
   @ApiProblems(401, 404)
   @Get(':id')
+  @CacheTags({ provides: [{ type: 'Group', idParam: 'id' }] })
   one(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<GroupSummary> {
     return this.queries.summary(caller.id, id);
   }
@@ -111,6 +115,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupSummaryDto })
   @ApiProblems(400, 401, 403, 404, 409)
   @Patch(':id')
+  @CacheTags({ invalidates: ['MyGroups', 'DiscoverGroups', 'GroupDashboard', { type: 'Group', idParam: 'id' }] })
   async update(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -151,6 +156,7 @@ export class GroupsController {
   @ApiProblems(401, 404, 409)
   @Post(':id/join')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['MyGroups', 'DiscoverGroups', { type: 'Group', idParam: 'id' }, 'GroupMembers'] })
   async join(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<JoinResult> {
     const { status, last } = await this.commands.join(caller.id, id, metaOfRequest(req));
     return { status, group: await this.queries.summary(caller.id, id, last) };
@@ -160,6 +166,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupSummaryDto })
   @ApiProblems(401, 404)
   @Delete(':id/requests/mine')
+  @CacheTags({ invalidates: ['DiscoverGroups', { type: 'Group', idParam: 'id' }] })
   async withdraw(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<GroupSummary> {
     await this.membershipCommands.withdraw('group', caller.id, id, metaOfRequest(req));
     return this.queries.summary(caller.id, id);
@@ -173,6 +180,7 @@ export class GroupsController {
   @ApiProblems(401, 404, 409)
   @Post(':id/leave')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['MyGroups', 'DiscoverGroups', 'GroupMembers', { type: 'Group', idParam: 'id' }] })
   async leave(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
     await this.membershipCommands.leave('group', caller.id, id, metaOfRequest(req));
   }
@@ -182,6 +190,7 @@ export class GroupsController {
   @ApiProblems(400, 401, 403, 404, 409)
   @Post(':id/owner')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }] })
   async handOver(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -196,6 +205,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupMemberListDto })
   @ApiProblems(401, 403, 404)
   @Get(':id/members')
+  @CacheTags({ provides: ['GroupMembers'] })
   members(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<GroupMember[]> {
     return this.memberships.members('group', caller.id, id);
   }
@@ -205,6 +215,7 @@ export class GroupsController {
   @ApiProblems(401, 403, 404, 409)
   @Delete(':id/members/:userId')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }] })
   async remove(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -218,6 +229,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: GroupMemberDto })
   @ApiProblems(400, 401, 403, 404, 409)
   @Put(':id/members/:userId/role')
+  @CacheTags({ invalidates: ['GroupMembers', 'GroupDashboard'] })
   async changeRole(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -233,6 +245,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: JoinRequestListDto })
   @ApiProblems(401, 403, 404)
   @Get(':id/requests')
+  @CacheTags({ provides: ['GroupRequests'] })
   requests(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<JoinRequest[]> {
     return this.memberships.requests('group', caller.id, id);
   }
@@ -242,6 +255,7 @@ export class GroupsController {
   @ApiProblems(401, 403, 404, 409)
   @Post(':id/requests/:requestId/approve')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['GroupRequests', 'GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }] })
   async approve(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -257,6 +271,7 @@ export class GroupsController {
   @ApiProblems(401, 403, 404, 409)
   @Post(':id/requests/:requestId/decline')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['GroupRequests', 'GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }] })
   async decline(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -274,6 +289,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: DashboardDto })
   @ApiProblems(401, 403, 404)
   @Get(':id/dashboard')
+  @CacheTags({ provides: ['GroupDashboard'] })
   dashboard(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<Dashboard> {
     return this.queries.dashboard(caller.id, id);
   }
@@ -283,6 +299,7 @@ export class GroupsController {
   @ApiProblems(400, 401, 403, 404, 409)
   @Post(':id/ratings')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['GroupRating', 'GroupDashboard'] })
   async rate(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: RateMeetingDto, @Req() req: FastifyRequest) {
     const thisWeek = await this.queries.callerWeek(caller.id);
     const weekStart = body.weekStart ?? thisWeek;
@@ -299,6 +316,7 @@ export class GroupsController {
   @ApiResponse({ status: 200, type: MyRatingDto })
   @ApiProblems(400, 401, 403, 404)
   @Get(':id/ratings/mine')
+  @CacheTags({ provides: ['GroupRating'] })
   myRating(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Query('weekStart') weekStart?: string) {
     const parsed = weekQuerySchema.shape.weekStart.safeParse(weekStart);
     if (!parsed.success || (parsed.data && !isLocalDate(parsed.data)))

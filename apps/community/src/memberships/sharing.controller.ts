@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagg
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { type MySharing, mySharingSchema, setSharingRequestSchema } from '@abide/contracts';
 import { metaOfRequest } from '@abide/event-store';
-import { ApiProblems, createZodDto } from '@abide/platform';
+import { ApiProblems, createZodDto, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { MemberSharing } from './member-sharing';
 
@@ -24,6 +24,7 @@ export class SharingController {
   @ApiResponse({ status: 200, type: MySharingDto })
   @ApiProblems(401)
   @Get()
+  @CacheTags({ provides: ['MySharing'] })
   mine(@CurrentUser() caller: AuthUser): Promise<MySharing> {
     return this.sharing.mine(caller.id);
   }
@@ -32,6 +33,7 @@ export class SharingController {
   @ApiResponse({ status: 200, type: MySharingDto })
   @ApiProblems(400, 401)
   @Put()
+  @CacheTags({ invalidates: ['MySharing'] })
   async all(@CurrentUser() caller: AuthUser, @Body() body: SetSharingDto, @Req() req: FastifyRequest): Promise<MySharing> {
     await this.sharing.setAll(caller.id, body.shares, metaOfRequest(req));
     return this.sharing.mine(caller.id);
@@ -41,6 +43,7 @@ export class SharingController {
   @ApiResponse({ status: 200, type: MySharingDto })
   @ApiProblems(400, 401, 403, 404)
   @Put('groups/:id')
+  @CacheTags({ invalidates: ['MySharing'] })
   async group(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: SetSharingDto, @Req() req: FastifyRequest): Promise<MySharing> {
     await this.sharing.setGroup(caller.id, id, body.shares, metaOfRequest(req));
     return this.sharing.mine(caller.id);
@@ -50,6 +53,7 @@ export class SharingController {
   @ApiResponse({ status: 200, type: MySharingDto })
   @ApiProblems(400, 401, 403, 404)
   @Put('churches/:id')
+  @CacheTags({ invalidates: ['MySharing'] })
   async church(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: SetSharingDto, @Req() req: FastifyRequest): Promise<MySharing> {
     await this.sharing.setChurch(caller.id, id, body.shares, metaOfRequest(req));
     return this.sharing.mine(caller.id);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiProblems, createZodDto, CreatedLocation, SealedAnswers } from '@abide/platform';
+import { ApiProblems, createZodDto, CreatedLocation, SealedAnswers, CacheTags } from '@abide/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
@@ -31,6 +31,7 @@ export class PrayersController {
   @ApiResponse({ status: 200, type: PrayerRequestListDto })
   @ApiProblems(401, 403, 404)
   @Get()
+  @CacheTags({ provides: ['Prayers'] })
   list(@CurrentUser() caller: AuthUser, @Param('id') groupId: string): Promise<PrayerRequest[]> {
     return this.queries.list(caller.id, groupId);
   }
@@ -40,6 +41,7 @@ export class PrayersController {
   @ApiProblems(400, 401, 403, 404)
   @Post()
   @CreatedLocation('/groups/:id/prayers/{id}')
+  @CacheTags({ invalidates: ['Prayers'] })
   async post(
     @CurrentUser() caller: AuthUser,
     @Param('id') groupId: string,
@@ -55,6 +57,7 @@ export class PrayersController {
   @ApiProblems(401, 403, 404)
   @Post(':prayerId/prayed')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Prayers'] })
   async prayed(
     @CurrentUser() caller: AuthUser,
     @Param('id') groupId: string,
@@ -70,6 +73,7 @@ export class PrayersController {
   @ApiProblems(400, 401, 403, 404)
   @Post(':prayerId/answered')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Prayers'] })
   async answered(
     @CurrentUser() caller: AuthUser,
     @Param('id') groupId: string,
@@ -86,6 +90,7 @@ export class PrayersController {
   @ApiProblems(401, 403, 404)
   @Post(':prayerId/hide')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Prayers'] })
   async hide(
     @CurrentUser() caller: AuthUser,
     @Param('id') groupId: string,
@@ -101,6 +106,7 @@ export class PrayersController {
   @ApiProblems(401, 403, 404)
   @Delete(':prayerId')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['Prayers'] })
   async remove(
     @CurrentUser() caller: AuthUser,
     @Param('id') groupId: string,

@@ -25,7 +25,7 @@ import {
   curriculumWorkingCopySchema,
 } from '@abide/contracts';
 import { metaOfRequest } from '@abide/event-store';
-import { ApiProblems, ApiQueryFrom, CreatedLocation, createZodDto, DomainError, parseQuery } from '@abide/platform';
+import { ApiProblems, ApiQueryFrom, CreatedLocation, createZodDto, DomainError, parseQuery, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { CurriculumCommands } from './commands/curriculum-commands';
 import { CurriculumQueries } from './curriculum-queries';
@@ -67,6 +67,7 @@ export class CurriculaController {
   @ApiResponse({ status: 200, type: CurriculumListDto })
   @ApiProblems(400, 401, 403)
   @Get()
+  @CacheTags({ provides: ['Curricula'] })
   async list(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>) {
     const { churchId } = parseQuery(curriculaQuerySchema, query);
     return { items: await this.queries.list(caller.id, churchId) };
@@ -77,6 +78,7 @@ export class CurriculaController {
   @ApiProblems(400, 401, 403)
   @Post()
   @CreatedLocation('/curricula/{id}')
+  @CacheTags({ invalidates: ['Curricula'] })
   async create(@CurrentUser() caller: AuthUser, @Body() body: CreateCurriculumDto, @Req() req: FastifyRequest): Promise<CurriculumDetail> {
     const id = await this.commands.create(caller.id, body, metaOfRequest(req));
     return this.queries.detail(caller.id, id);
@@ -86,6 +88,7 @@ export class CurriculaController {
   @ApiResponse({ status: 200, type: CurriculumDetailDto })
   @ApiProblems(401, 403, 404)
   @Get(':id')
+  @CacheTags({ provides: [{ type: 'Curriculum', idParam: 'id' }] })
   detail(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<CurriculumDetail> {
     return this.queries.detail(caller.id, id);
   }
@@ -97,6 +100,7 @@ export class CurriculaController {
   @ApiResponse({ status: 200, type: CurriculumDetailDto })
   @ApiProblems(400, 401, 403, 404, 409)
   @Put(':id/draft')
+  @CacheTags({ invalidates: ['Curricula', 'CurriculumWeek', { type: 'Curriculum', idParam: 'id' }], onlyOnSuccess: true })
   async saveDraft(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -122,6 +126,7 @@ export class CurriculaController {
   @ApiResponse({ status: 200, type: CurriculumDetailDto })
   @ApiProblems(401, 403, 404)
   @Delete(':id/working-copy')
+  @CacheTags({ invalidates: [{ type: 'Curriculum', idParam: 'id' }] })
   async discardWorkingCopy(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<CurriculumDetail> {
     await this.commands.discardWorkingCopy(caller.id, id);
     return this.queries.detail(caller.id, id);
@@ -132,6 +137,7 @@ export class CurriculaController {
   @ApiProblems(401, 403, 404, 409)
   @Post(':id/publish')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Curricula', 'CurriculumWeek', 'CurriculumProgress', { type: 'Curriculum', idParam: 'id' }] })
   async publish(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<CurriculumDetail> {
     await this.commands.publish(caller.id, id, metaOfRequest(req));
     return this.queries.detail(caller.id, id);
@@ -142,6 +148,7 @@ export class CurriculaController {
   @ApiProblems(401, 403, 404)
   @Post(':id/duplicate')
   @CreatedLocation('/curricula/{id}')
+  @CacheTags({ invalidates: ['Curricula'] })
   async duplicate(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<CurriculumDetail> {
     const copy = await this.commands.duplicate(caller.id, id, metaOfRequest(req));
     return this.queries.detail(caller.id, copy);
@@ -152,6 +159,7 @@ export class CurriculaController {
   @ApiProblems(401, 403, 404, 409)
   @Post(':id/archive')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Curricula', { type: 'Curriculum', idParam: 'id' }] })
   async archive(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<CurriculumDetail> {
     await this.commands.archive(caller.id, id, metaOfRequest(req));
     return this.queries.detail(caller.id, id);
@@ -162,6 +170,7 @@ export class CurriculaController {
   @ApiProblems(401, 403, 404)
   @Post(':id/restore')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Curricula', { type: 'Curriculum', idParam: 'id' }] })
   async restore(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<CurriculumDetail> {
     await this.commands.restore(caller.id, id, metaOfRequest(req));
     return this.queries.detail(caller.id, id);
@@ -176,6 +185,7 @@ export class CurriculaController {
   @ApiResponse({ status: 200, type: CurriculumWeekPreviewDto })
   @ApiProblems(400, 401, 403, 404)
   @Get(':id/weeks/:week')
+  @CacheTags({ provides: ['CurriculumWeek'] })
   week(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -194,6 +204,7 @@ export class CurriculaController {
   @ApiProblems(400, 401, 403, 404, 409)
   @Post(':id/assignments')
   @CreatedLocation('/curricula/:id/assignments/{id}')
+  @CacheTags({ invalidates: ['Curricula', 'CurriculumProgress', { type: 'Curriculum', idParam: 'id' }] })
   async assign(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -217,6 +228,7 @@ export class CurriculaController {
   @ApiProblems(401, 403, 404)
   @Delete(':id/assignments/:assignmentId')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['Curricula', { type: 'Curriculum', idParam: 'id' }] })
   async endAssignment(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -233,6 +245,7 @@ export class CurriculaController {
   @ApiResponse({ status: 200, type: CurriculumProgressDto })
   @ApiProblems(401, 403, 404)
   @Get(':id/progress')
+  @CacheTags({ provides: ['CurriculumProgress'] })
   progress(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<CurriculumProgress> {
     return this.queries.progress(caller.id, id);
   }

@@ -14,7 +14,7 @@ import {
   habitSchema,
   habitEntrySchema,
 } from '@abide/contracts';
-import { DomainError, ApiProblems, ApiQueryFrom, createZodDto, CreatedLocation } from '@abide/platform';
+import { DomainError, ApiProblems, ApiQueryFrom, createZodDto, CreatedLocation, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MemberCommands, MemberProjection } from '../members/members.port';
@@ -62,6 +62,7 @@ export class HabitsController {
   @ApiResponse({ status: 200, type: HabitListDto })
   @ApiProblems(400, 401)
   @Get('habits')
+  @CacheTags({ provides: ['Habits'] })
   list(@CurrentUser() caller: AuthUser, @Query('date') date?: string): Promise<Habit[]> {
     return this.queries.list(caller.id, dateOf(date));
   }
@@ -71,6 +72,7 @@ export class HabitsController {
   @ApiProblems(400, 401)
   @Post('habits')
   @CreatedLocation('/habits/{id}')
+  @CacheTags({ invalidates: ['Habits', 'HabitAnalytics', 'Stats'] })
   async create(@CurrentUser() caller: AuthUser, @Body() body: CreateHabitDto, @Req() req: FastifyRequest): Promise<Habit> {
     const id = await this.commands.create(caller.id, body, metaOfRequest(req));
     return this.queries.one(caller.id, id);
@@ -80,6 +82,7 @@ export class HabitsController {
   @ApiResponse({ status: 200, type: HabitAnalyticsDto })
   @ApiProblems(401)
   @Get('habits/analytics')
+  @CacheTags({ provides: ['HabitAnalytics'] })
   analytics(@CurrentUser() caller: AuthUser) {
     return this.queries.analytics(caller.id);
   }
@@ -88,6 +91,7 @@ export class HabitsController {
   @ApiResponse({ status: 200, type: RestDaysDto })
   @ApiProblems(401)
   @Get('habits/rest-days')
+  @CacheTags({ provides: ['RestDays'] })
   async restDays(@CurrentUser() caller: AuthUser) {
     return { weekdays: await this.members.restDaysOf(caller.id) };
   }
@@ -96,6 +100,7 @@ export class HabitsController {
   @ApiResponse({ status: 200, type: RestDaysDto })
   @ApiProblems(400, 401)
   @Put('habits/rest-days')
+  @CacheTags({ invalidates: ['RestDays', 'Habits', 'HabitAnalytics', 'Stats'] })
   async setRestDays(@CurrentUser() caller: AuthUser, @Body() body: RestDaysDto, @Req() req: FastifyRequest) {
     await this.memberCommands.setRestDays(caller.id, body.weekdays, metaOfRequest(req));
     return { weekdays: await this.members.restDaysOf(caller.id) };
@@ -114,6 +119,7 @@ export class HabitsController {
   @ApiResponse({ status: 200, type: HabitDto })
   @ApiProblems(400, 401, 404, 409)
   @Patch('habits/:id')
+  @CacheTags({ invalidates: ['Habits', 'HabitAnalytics', 'Stats'] })
   async update(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -129,6 +135,7 @@ export class HabitsController {
   @ApiProblems(400, 401, 404, 409)
   @Post('habits/:id/pause')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Habits', 'HabitAnalytics', 'Stats'] })
   async pause(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<Habit> {
     await this.commands.lifecycle(caller.id, id, 'pause', metaOfRequest(req));
     return this.queries.one(caller.id, id);
@@ -139,6 +146,7 @@ export class HabitsController {
   @ApiProblems(400, 401, 404, 409)
   @Post('habits/:id/resume')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Habits', 'HabitAnalytics', 'Stats'] })
   async resume(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<Habit> {
     await this.commands.lifecycle(caller.id, id, 'resume', metaOfRequest(req));
     return this.queries.one(caller.id, id);
@@ -149,6 +157,7 @@ export class HabitsController {
   @ApiProblems(401, 404, 409)
   @Post('habits/:id/archive')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Habits', 'HabitAnalytics', 'Stats'] })
   async archive(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<Habit> {
     await this.commands.lifecycle(caller.id, id, 'archive', metaOfRequest(req));
     return this.queries.one(caller.id, id);
@@ -159,6 +168,7 @@ export class HabitsController {
   @ApiProblems(400, 401, 404, 409)
   @Post('habits/:id/skip')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Habits', 'HabitEntries', 'HabitAnalytics', 'Stats'] })
   async skip(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -174,6 +184,7 @@ export class HabitsController {
   @ApiProblems(400, 401, 404, 409)
   @Post('habits/:id/skip/undo')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Habits', 'HabitEntries', 'HabitAnalytics', 'Stats'] })
   async undoSkip(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -189,6 +200,7 @@ export class HabitsController {
   @ApiProblems(400, 401, 404, 409)
   @Post('habits/:id/toggle')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Habits', 'HabitEntries', 'HabitAnalytics', 'Stats'] })
   async toggle(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: ToggleHabitDto, @Req() req: FastifyRequest) {
     const { date, appended } = await this.commands.checkIn(caller.id, id, body, metaOfRequest(req));
     return {
@@ -202,6 +214,7 @@ export class HabitsController {
   @ApiResponse({ status: 200, type: HabitEntryListDto })
   @ApiProblems(400, 401)
   @Get('habit-entries')
+  @CacheTags({ provides: ['HabitEntries'] })
   entries(@CurrentUser() caller: AuthUser, @Query('date') date?: string) {
     return this.queries.entriesOn(caller.id, dateOf(date));
   }

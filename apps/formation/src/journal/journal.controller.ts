@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import { ApiBody, ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import type { JournalEntry } from '@abide/contracts';
-import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery, EdgePolicy, SealedAnswers } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery, EdgePolicy, SealedAnswers, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { JournalCommands } from './commands/journal-commands';
@@ -65,6 +65,7 @@ export class JournalController {
   @ApiResponse({ status: 200, type: JournalPromptDto })
   @ApiProblems(400, 401)
   @Get('prompt')
+  @CacheTags({ provides: ['JournalPrompt'] })
   prompt(@CurrentUser() caller: AuthUser, @Query() query: Record<string, unknown>) {
     const { new: fresh } = parseQuery(promptQuerySchema, query);
     return this.prompts.prompt(caller.id, { fresh: fresh === '1' || fresh === 'true' });
@@ -77,6 +78,7 @@ export class JournalController {
   @ApiResponse({ status: 200, type: JournalPageDto })
   @ApiProblems(400, 401)
   @Get('entries')
+  @CacheTags({ provides: ['JournalEntries'] })
   list(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>) {
     return this.queries.list(caller.id, parseQuery(listQuerySchema, query));
   }
@@ -90,6 +92,7 @@ export class JournalController {
   @ApiProblems(400, 401)
   @Post('entries')
   @CreatedLocation('/journal/entries/{id}')
+  @CacheTags({ invalidates: ['JournalEntries', 'JournalStats', 'Stats'] })
   async create(@CurrentUser() caller: AuthUser, @Body() body: unknown, @Req() req: FastifyRequest): Promise<JournalEntry> {
     const fields = parseOrThrow(parseNewEntry(body));
     const { entryId, saved } = await this.commands.createEntry(caller.id, fields, meta(req));
@@ -100,6 +103,7 @@ export class JournalController {
   @ApiResponse({ status: 200, type: JournalStatsDto })
   @ApiProblems(401)
   @Get('stats')
+  @CacheTags({ provides: ['JournalStats'] })
   stats(@CurrentUser() caller: AuthUser) {
     return this.queries.stats(caller.id);
   }
@@ -108,6 +112,7 @@ export class JournalController {
   @ApiResponse({ status: 200, type: JournalEntryDto })
   @ApiProblems(401, 404)
   @Get('entries/:id')
+  @CacheTags({ provides: ['JournalEntries'] })
   get(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<JournalEntry> {
     return this.queries.get(caller.id, id);
   }
@@ -118,6 +123,7 @@ export class JournalController {
   @ApiResponse({ status: 200, type: JournalEntryDto })
   @ApiProblems(400, 401, 404, 409)
   @Patch('entries/:id')
+  @CacheTags({ invalidates: ['JournalEntries', 'JournalStats', 'Stats'] })
   async update(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -134,6 +140,7 @@ export class JournalController {
   @ApiProblems(401, 404, 409)
   @Delete('entries/:id')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['JournalEntries', 'JournalStats', 'Stats'] })
   async remove(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
     await this.commands.remove(caller.id, id, meta(req));
   }

@@ -2,7 +2,7 @@ import { notificationListSchema } from '@abide/contracts';
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
-import { DomainError, ApiProblems, createZodDto, ApiQueryFrom } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CacheTags } from '@abide/platform';
 import { z } from 'zod';
 import { NOTIFICATIONS_LISTED } from './notification-inbox';
 import { NotificationStore } from './notification.store';
@@ -29,6 +29,7 @@ export class NotificationsController {
   @ApiResponse({ status: 200, type: NotificationListDto })
   @ApiProblems(400, 401)
   @Get()
+  @CacheTags({ provides: ['Notifications'] })
   list(@CurrentUser() caller: AuthUser, @Query('limit') limit?: string) {
     const parsed = limitSchema.safeParse(limit);
     if (!parsed.success) throw DomainError.validation(parsed.error.issues.map((i) => ({ field: 'limit', message: i.message })));
@@ -40,6 +41,7 @@ export class NotificationsController {
   @ApiProblems(401)
   @Post('read-all')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Notifications'] })
   async readAll(@CurrentUser() caller: AuthUser) {
     return { marked: await this.notifications.markAllRead(caller.id) };
   }
@@ -49,6 +51,7 @@ export class NotificationsController {
   @ApiProblems(401, 404)
   @Post(':id/read')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['Notifications'] })
   async read(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<void> {
     if (!(await this.notifications.markRead(caller.id, id))) throw DomainError.notFound('The notification');
   }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/commo
 import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { toggleActivityRequestSchema, type SpiritualPlan, spiritualPlanSchema, catchUpResponseSchema } from '@abide/contracts';
-import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { PlanCommands } from './commands/plan-commands';
 import { toSpiritualPlan } from './plan-view';
@@ -29,6 +29,7 @@ export class PlansController {
   @ApiResponse({ status: 200, type: SpiritualPlanDto })
   @ApiProblems(401, 404)
   @Get('current')
+  @CacheTags({ provides: ['Plan'] })
   async current(@CurrentUser() caller: AuthUser): Promise<SpiritualPlan> {
     const plan = await this.commands.currentWeek(caller.id);
     if (!plan) throw DomainError.notFound('Your plan');
@@ -59,6 +60,7 @@ export class PlansController {
   @ApiProblems(401, 409)
   @Post('regenerate')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Plan', 'Stats'] })
   async regenerate(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<SpiritualPlan> {
     await this.commands.generate(caller.id, { reason: 'regenerate', meta: metaOfRequest(req) });
     const plan = await this.plans.latest(caller.id);
@@ -74,6 +76,7 @@ export class PlansController {
   @ApiProblems(401, 404, 409)
   @Post('current/undo-regeneration')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Plan', 'Stats'] })
   async undoRegeneration(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<SpiritualPlan> {
     return toSpiritualPlan(await this.commands.undoRegeneration(caller.id, metaOfRequest(req)));
   }
@@ -83,6 +86,7 @@ export class PlansController {
   @ApiProblems(400, 401, 404, 409)
   @Post('current/activities/:activityId/toggle')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Stats'] })
   async toggle(
     @CurrentUser() caller: AuthUser,
     @Param('activityId') activityId: string,
@@ -97,6 +101,7 @@ export class PlansController {
   @ApiProblems(401, 404, 409)
   @Post('current/catch-up')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Stats'] })
   async catchUp(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest) {
     const result = await this.commands.catchUp(caller.id, metaOfRequest(req));
     return { plan: toSpiritualPlan(result.plan), moved: result.moved, leftBehind: result.leftBehind };

@@ -1,5 +1,5 @@
 import { formationStatsSchema } from '@abide/contracts';
-import { ApiProblems, createZodDto } from '@abide/platform';
+import { ApiProblems, createZodDto, CacheTags } from '@abide/platform';
 import { Controller, Get } from '@nestjs/common';
 import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
@@ -20,6 +20,7 @@ export class StatsController {
   @ApiResponse({ status: 200, type: FormationStatsDto })
   @ApiProblems(401)
   @Get('overview')
+  @CacheTags({ provides: ['Stats'] })
   overview(@CurrentUser() caller: AuthUser): Promise<FormationStats> {
     return this.stats.overview(caller.id);
   }

@@ -12,7 +12,7 @@ import {
   invitationViewSchema,
   openInvitationRequestSchema,
 } from '@abide/contracts';
-import { ApiProblems, createZodDto } from '@abide/platform';
+import { ApiProblems, createZodDto, CacheTags } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { refreshCookieNote, setRefreshCookie } from '../shared/refresh-cookie';
@@ -55,6 +55,7 @@ export class InvitationsController {
   @ApiProblems(400, 404, 409, 422)
   @Post('accept')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['MyChurches'] })
   async accept(@Body() body: AcceptInvitationDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<InvitationSession> {
     const { session, context } = await this.invitations.acceptNew(body.token, body.name, body.password, metaOfRequest(req));
     if (session.refreshToken) setRefreshCookie(reply, session.refreshToken, session.absoluteExpiresAt, this.config.COOKIE_SECURE);
@@ -76,6 +77,7 @@ export class InvitationsController {
   @ApiProblems(401, 403, 404, 409)
   @Post(':id/accept')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['MyChurches'] })
   async acceptAsMember(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<AcceptedInvitation> {
     return { church: churchOf(await this.invitations.acceptAsMember(id, caller, metaOfRequest(req))) };
   }

@@ -18,7 +18,7 @@ import {
   resendInvitationsResultSchema,
   UPLOAD_TIMEOUT_MS,
 } from '@abide/contracts';
-import { ApiProblems, ApiQueryFrom, createZodDto, parseQuery, EdgePolicy } from '@abide/platform';
+import { ApiProblems, ApiQueryFrom, createZodDto, parseQuery, EdgePolicy, CacheTags } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readUploadedList } from './import-upload';
 import { MemberImports } from './member-imports.service';
@@ -51,6 +51,7 @@ export class MemberImportsController {
   @EdgePolicy({ timeoutMs: UPLOAD_TIMEOUT_MS })
   @Post()
   @HttpCode(202)
+  @CacheTags({ invalidates: ['MemberImports'] })
   async start(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>, @Req() req: FastifyRequest): Promise<MemberImport> {
     const { churchId } = parseQuery(memberImportChurchQuerySchema, query);
     const upload = await readUploadedList(req.raw);
@@ -62,6 +63,7 @@ export class MemberImportsController {
   @ApiResponse({ status: 200, type: MemberImportListDto })
   @ApiProblems(400, 401, 403, 404)
   @Get()
+  @CacheTags({ provides: ['MemberImports'] })
   async list(@Query() query: Record<string, string>, @Req() req: FastifyRequest): Promise<MemberImportList> {
     const { churchId } = parseQuery(memberImportChurchQuerySchema, query);
     return { items: await this.imports.list(req, churchId) };
@@ -71,6 +73,7 @@ export class MemberImportsController {
   @ApiResponse({ status: 200, type: MemberImportDto })
   @ApiProblems(401, 404)
   @Get(':id')
+  @CacheTags({ provides: [{ type: 'MemberImport', idParam: 'id' }] })
   get(@Param('id') id: string, @Req() req: FastifyRequest): Promise<MemberImport> {
     return this.imports.get(req, id);
   }
@@ -80,6 +83,7 @@ export class MemberImportsController {
   @ApiResponse({ status: 200, type: ImportRowsPageDto })
   @ApiProblems(400, 401, 404)
   @Get(':id/rows')
+  @CacheTags({ provides: ['MemberImportRows'] })
   rows(@Param('id') id: string, @Query() query: Record<string, string>, @Req() req: FastifyRequest): Promise<ImportRowsPage> {
     return this.imports.rows(req, id, parseQuery(importRowsQuerySchema, query));
   }
@@ -106,6 +110,7 @@ export class MemberImportsController {
   @ApiProblems(401, 404, 409)
   @Post(':id/undo')
   @HttpCode(200)
+  @CacheTags({ invalidates: [{ type: 'MemberImport', idParam: 'id' }, 'MemberImports', 'MemberImportRows'] })
   undo(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<MemberImport> {
     return this.imports.undo(req, caller.id, id, metaOfRequest(req));
   }
@@ -119,6 +124,7 @@ export class MemberImportsController {
   @ApiProblems(400, 401, 403, 404, 409, 429)
   @Post(':id/resend')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['MemberImportRows'] })
   async resend(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,

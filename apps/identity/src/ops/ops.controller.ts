@@ -19,7 +19,7 @@ import {
   serviceOfQueue,
 } from '@abide/contracts';
 import { DeadLetterOps, InboxConsumer, KafkaPublisher } from '@abide/messaging';
-import { ApiProblems, ApiQueryFrom, createZodDto, DomainError, HealthRegistry, parseQuery, runChecks } from '@abide/platform';
+import { ApiProblems, ApiQueryFrom, createZodDto, DomainError, HealthRegistry, parseQuery, runChecks, CacheTags } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OpsServices, type OtherService } from './ops-services';
 import { Prometheus, type PrometheusEndpoint } from './prometheus';
@@ -63,6 +63,7 @@ export class OpsController {
   @ApiResponse({ status: 200, type: OpsHealthDto })
   @ApiProblems(401, 403)
   @Get('health')
+  @CacheTags({ provides: ['OpsHealth'] })
   async health(): Promise<OpsHealth> {
     const [own, others, prometheus] = await Promise.all([
       runChecks(this.registry.list()),
@@ -77,6 +78,7 @@ export class OpsController {
   @ApiResponse({ status: 200, type: FailedJobsDto })
   @ApiProblems(401, 403)
   @Get('failed-jobs')
+  @CacheTags({ provides: ['OpsFailedJobs'] })
   async failedJobs(@Req() request: FastifyRequest): Promise<FailedJobs> {
     const parts = await Promise.all(servicesWithJobs.map((s) => this.services.ask<FailedJobs>(s, 'GET', '/ops/failed-jobs', request)));
     return { jobs: parts.flatMap((part) => part.jobs).sort((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? '')) };
@@ -89,6 +91,8 @@ export class OpsController {
   @ApiProblems(401, 403, 404, 409)
   @HttpCode(200)
   @Post('failed-jobs/:queue/:id/retry')
+  // A retried job waits or runs: it leaves the failed list.
+  @CacheTags({ invalidates: ['OpsFailedJobs'] })
   retryFailedJob(@Param('queue') queue: string, @Param('id') id: string, @Req() request: FastifyRequest): Promise<FailedJob> {
     const service = serviceOfQueue[queue] as OtherService | undefined;
     if (!service) throw DomainError.notFound(`The queue ${queue}`);
@@ -104,6 +108,7 @@ export class OpsController {
   @ApiResponse({ status: 200, type: DeadLettersDto })
   @ApiProblems(401, 403)
   @Get('dead-letters')
+  @CacheTags({ provides: ['OpsDeadLetters'] })
   async deadLetters(@Req() request: FastifyRequest): Promise<DeadLetters> {
     const [own, ...others] = await Promise.all([
       this.ownDeadLetters.list(),
@@ -123,6 +128,7 @@ export class OpsController {
   @ApiProblems(401, 403, 404)
   @HttpCode(200)
   @Post('dead-letters/:service/:id/replay')
+  @CacheTags({ invalidates: ['OpsDeadLetters'] })
   replayDeadLetter(@Param('service') service: string, @Param('id') id: string, @Req() request: FastifyRequest): Promise<DeadLetterReplay> {
     if (service === 'identity') return this.ownDeadLetters.replay(id);
     if (!(otherServices as readonly string[]).includes(service)) throw DomainError.notFound(`The service ${service}`);

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Inject, Patch, Req } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { type SettingsResponse, updateSettingsRequestSchema, settingsResponseSchema } from '@abide/contracts';
-import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
+import { DomainError, ApiProblems, createZodDto, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { AccountQueries, type UserView, UserStream } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
@@ -30,6 +30,7 @@ export class SettingsController {
   @ApiResponse({ status: 200, type: SettingsResponseDto })
   @ApiProblems(401)
   @Get()
+  @CacheTags({ provides: ['Settings'] })
   async get(@CurrentUser() caller: AuthUser) {
     return this.response(caller.id);
   }

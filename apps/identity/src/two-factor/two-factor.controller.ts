@@ -13,7 +13,7 @@ import {
   twoFactorStatusSchema,
   twoFactorVerifyRequestSchema,
 } from '@abide/contracts';
-import { ApiProblems, createZodDto, EdgePolicy } from '@abide/platform';
+import { ApiProblems, createZodDto, EdgePolicy, CacheTags } from '@abide/platform';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -70,6 +70,7 @@ export class TwoFactorController {
   @ApiResponse({ status: 200, type: TwoFactorStatusDto })
   @ApiProblems(401, 404)
   @Get()
+  @CacheTags({ provides: ['TwoFactor'] })
   status(@CurrentUser() caller: AuthUser): Promise<TwoFactorStatus> {
     return this.twoFactor.status(caller.id);
   }
@@ -115,6 +116,7 @@ export class TwoFactorController {
   @ApiProblems(400, 401, 404, 409, 429)
   @Post('recovery-codes')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['TwoFactor'] })
   async renew(@Body() body: TwoFactorCodeRequestDto, @CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<RecoveryCodes> {
     return { recoveryCodes: await this.twoFactor.renewRecoveryCodes(caller, body.code, String(req.id)) };
   }
@@ -129,6 +131,7 @@ export class TwoFactorController {
   @ApiProblems(400, 401, 403, 404, 409, 429)
   @Post('disable')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['TwoFactor'] })
   async disable(@Body() body: TwoFactorDisableRequestDto, @CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<void> {
     await this.twoFactor.disable(caller, body.password, body.code, String(req.id));
   }

@@ -10,7 +10,7 @@ import {
   reviewPreviewSchema,
   resourceFileTypes,
 } from '@abide/contracts';
-import { DomainError, ApiProblems, ApiQueryFrom, createZodDto, EdgePolicy } from '@abide/platform';
+import { DomainError, ApiProblems, ApiQueryFrom, createZodDto, EdgePolicy, CacheTags } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ResourceCommands } from './commands/resource-commands';
@@ -47,6 +47,7 @@ export class ModerationController {
   @ApiResponse({ status: 200, type: ReviewQueueDto })
   @ApiProblems(401, 403)
   @Get('queue')
+  @CacheTags({ provides: ['ReviewQueue'] })
   queue(): Promise<ReviewQueue> {
     return this.queries.reviewQueue();
   }
@@ -56,6 +57,7 @@ export class ModerationController {
   @ApiResponse({ status: 200, type: AuditPageDto })
   @ApiProblems(400, 401, 403)
   @Get('audit')
+  @CacheTags({ provides: ['ModerationAudit'] })
   audit(@Query('page') page?: string) {
     const parsed = pageSchema.safeParse(page);
     if (!parsed.success) throw DomainError.validation([{ field: 'page', message: 'page is a whole number from 1' }]);
@@ -105,6 +107,7 @@ export class ModerationController {
   @ApiProblems(401, 403, 404, 409)
   @Post('resources/:id/approve')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['ReviewQueue', 'Resources', 'ModerationAudit'] })
   async approve(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<Resource> {
     await this.commands.approve(caller.id, id, metaOfRequest(req));
     return (await this.queries.toResources([await this.queries.forModerator(id)], ''))[0];
@@ -116,6 +119,7 @@ export class ModerationController {
   @ApiProblems(400, 401, 403, 404, 409)
   @Post('resources/:id/reject')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['ReviewQueue', 'Resources', 'ModerationAudit'] })
   async reject(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,

@@ -19,7 +19,7 @@ import {
   visibilities,
   UPLOAD_TIMEOUT_MS,
 } from '@abide/contracts';
-import { ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery, EdgePolicy } from '@abide/platform';
+import { ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery, EdgePolicy, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DownloadService } from './download.service';
@@ -86,6 +86,7 @@ export class UploadsController {
   @ApiResponse({ status: 200, type: ResourcePageDto })
   @ApiProblems(400, 401)
   @Get()
+  @CacheTags({ provides: ['Resources'] })
   list(@CurrentUser() caller: AuthUser, @Query() query: Record<string, string>): Promise<ResourcePage> {
     const { mine, ...rest } = parseQuery(listResourcesQuerySchema, query);
     return this.queries.list(caller.id, { ...rest, mine: mine === '1' });
@@ -110,6 +111,7 @@ export class UploadsController {
   @ApiResponse({ status: 200, type: ResourceDto })
   @ApiProblems(401, 404)
   @Get(':id')
+  @CacheTags({ provides: ['Resources'] })
   one(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<Resource> {
     return this.queries.one(caller.id, id);
   }
@@ -119,6 +121,7 @@ export class UploadsController {
   @ApiResponse({ status: 200, type: ResourceDto })
   @ApiProblems(400, 401, 404, 409)
   @Patch(':id')
+  @CacheTags({ invalidates: ['Resources'] })
   async update(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -135,6 +138,7 @@ export class UploadsController {
   @ApiProblems(400, 401, 404, 409)
   @Post(':id/submit')
   @HttpCode(200)
+  @CacheTags({ invalidates: ['Resources', 'ReviewQueue'] })
   async submit(
     @CurrentUser() caller: AuthUser,
     @Param('id') id: string,
@@ -150,6 +154,7 @@ export class UploadsController {
   @ApiProblems(401, 404, 409)
   @Delete(':id')
   @HttpCode(204)
+  @CacheTags({ invalidates: ['Resources', 'ReviewQueue'] })
   async remove(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
     await this.commands.delete(caller.id, id, metaOfRequest(req));
   }
@@ -163,6 +168,8 @@ export class UploadsController {
   @ApiProblems(401, 404, 409)
   @Post(':id/download')
   @HttpCode(200)
+  // The cards show the download count: they are read again.
+  @CacheTags({ invalidates: ['Resources'] })
   download(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<DownloadLink> {
     return this.downloads.link(caller.id, id, metaOfRequest(req));
   }

@@ -5,3 +5,4 @@ export * from './zod-dto';
 export * from './api-query.decorator';
 export * from './created-location';
 export * from './edge-policy.decorator';
+export * from './cache-tags.decorator';

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { type ChurchDashboard, churchDashboardCsvQuerySchema, churchDashboardSchema } from '@abide/contracts';
-import { ApiProblems, ApiQueryFrom, createZodDto, parseQuery } from '@abide/platform';
+import { ApiProblems, ApiQueryFrom, createZodDto, parseQuery, CacheTags } from '@abide/platform';
 import type { FastifyReply } from 'fastify';
 import { ChurchDashboardQueries } from './church-dashboard.queries';
 import { dashboardCsv, dashboardCsvName } from './domain/dashboard-csv';
@@ -26,6 +26,7 @@ export class ChurchDashboardController {
   @ApiResponse({ status: 200, type: ChurchDashboardDto })
   @ApiProblems(401, 403, 404)
   @Get(':id/dashboard')
+  @CacheTags({ provides: [{ type: 'ChurchDashboard', idParam: 'id' }] })
   figures(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchDashboard> {
     return this.queries.dashboard(caller.id, id);
   }

@@ -1,8 +1,7 @@
-import { churchDashboardSchema } from '@abide/contracts';
 import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
 import { asFileDownload, type DownloadedFile } from '../../shared/api/file-download';
-import { abideApi } from '../../shared/api/generated/abideApi';
-import { checkedBy } from '../../shared/api/response-schema';
+import type { abideApi } from '../../shared/api/generated/abideApi';
+import { churchesEndpoints } from '../../shared/api/generated/endpoints/churches';
 
 type Definitions = DefinitionsFromApi<typeof abideApi>;
 
@@ -10,17 +9,12 @@ type Definitions = DefinitionsFromApi<typeof abideApi>;
  * The pastor's dashboard (docs/churches.md): its figures, checked against the contract, fetched afresh each time the
  * page opens (they follow members' activity); and its tables as CSV files to save.
  */
-export const churchDashboardApi = abideApi.enhanceEndpoints<
-  'ChurchDashboard',
+export const churchDashboardApi = churchesEndpoints.enhanceEndpoints<
+  never,
   { churchDashboardCsv: OverrideResultType<Definitions['churchDashboardCsv'], DownloadedFile> }
 >({
-  addTagTypes: ['ChurchDashboard'],
   endpoints: {
-    churchDashboardFigures: {
-      responseSchema: checkedBy(churchDashboardSchema),
-      providesTags: (_r, _e, id) => [{ type: 'ChurchDashboard', id }],
-      keepUnusedDataFor: 0,
-    },
+    churchDashboardFigures: { keepUnusedDataFor: 0 },
     churchDashboardCsv: asFileDownload('church-dashboard.csv'),
   },
 });

@@ -1,37 +1,14 @@
-import {
-  curriculumAssignmentSchema,
-  curriculumDetailSchema,
-  curriculumListSchema,
-  curriculumProgressSchema,
-  curriculumWeekPreviewSchema,
-  curriculumWorkingCopySchema,
-} from '@abide/contracts';
-import { abideApi } from '../../shared/api/generated/abideApi';
-import { checkedBy } from '../../shared/api/response-schema';
-
-const curriculum = (id: string) => ({ type: 'Curriculum' as const, id });
+import { curriculaEndpoints } from '../../shared/api/generated/endpoints/curricula';
 
 /**
  * Formation's curriculum routes (docs/curricula.md). Every change answers with the whole curriculum, which is written
- * into its cache at once; the church's list and its progress are refetched.
+ * into its cache at once; the church's list and its progress are refetched (the routes' cache tags).
  */
-export const curriculaApi = abideApi.enhanceEndpoints<'Curricula' | 'Curriculum' | 'CurriculumWeek' | 'CurriculumProgress'>({
-  addTagTypes: ['Curricula', 'Curriculum', 'CurriculumWeek', 'CurriculumProgress'],
+export const curriculaApi = curriculaEndpoints.enhanceEndpoints({
   endpoints: {
-    curriculaList: { responseSchema: checkedBy(curriculumListSchema), providesTags: ['Curricula'] },
-    curriculaDetail: { responseSchema: checkedBy(curriculumDetailSchema), providesTags: (_r, _e, id) => [curriculum(id)] },
-    curriculaCreate: { responseSchema: checkedBy(curriculumDetailSchema), invalidatesTags: ['Curricula'] },
-    curriculaSaveDraft: { responseSchema: checkedBy(curriculumDetailSchema), invalidatesTags: (_r, e, { id }) => (e ? [] : ['Curricula', 'CurriculumWeek', curriculum(id)]) },
-    curriculaPublish: { responseSchema: checkedBy(curriculumDetailSchema), invalidatesTags: (_r, _e, id) => ['Curricula', 'CurriculumWeek', 'CurriculumProgress', curriculum(id)] },
-    curriculaDuplicate: { responseSchema: checkedBy(curriculumDetailSchema), invalidatesTags: ['Curricula'] },
-    curriculaArchive: { responseSchema: checkedBy(curriculumDetailSchema), invalidatesTags: (_r, _e, id) => ['Curricula', curriculum(id)] },
-    curriculaRestore: { responseSchema: checkedBy(curriculumDetailSchema), invalidatesTags: (_r, _e, id) => ['Curricula', curriculum(id)] },
-    curriculaAssign: { responseSchema: checkedBy(curriculumAssignmentSchema), invalidatesTags: (_r, _e, { id }) => ['Curricula', 'CurriculumProgress', curriculum(id)] },
-    curriculaEndAssignment: { invalidatesTags: (_r, _e, { id }) => ['Curricula', curriculum(id)] },
     // The author's kept edits go into the cached curriculum (no refetch for each: it would change nothing on screen),
     // so reopening the editor in this tab shows them too.
     curriculaKeepWorkingCopy: {
-      responseSchema: checkedBy(curriculumWorkingCopySchema),
       onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) {
@@ -43,9 +20,6 @@ export const curriculaApi = abideApi.enhanceEndpoints<'Curricula' | 'Curriculum'
         }
       },
     },
-    curriculaDiscardWorkingCopy: { responseSchema: checkedBy(curriculumDetailSchema), invalidatesTags: (_r, _e, id) => [curriculum(id)] },
-    curriculaWeek: { responseSchema: checkedBy(curriculumWeekPreviewSchema), providesTags: ['CurriculumWeek'] },
-    curriculaProgress: { responseSchema: checkedBy(curriculumProgressSchema), providesTags: ['CurriculumProgress'] },
   },
 });
 

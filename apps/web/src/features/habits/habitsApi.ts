@@ -1,28 +1,12 @@
-// Deep imports of @abide/contracts on a member's first page: the barrel would build every schema of every service
-// at load (zod), where this page needs a few (issue #12).
-import { habitAnalyticsSchema, habitEntrySchema, habitSchema, restDaysSchema } from '@abide/contracts/src/http/formation.dto';
-import { abideApi, type CreateHabitDto, type HabitAnalyticsDto } from '../../shared/api/generated/abideApi';
-import { checkedBy } from '../../shared/api/response-schema';
+import type { CreateHabitDto, HabitAnalyticsDto } from '../../shared/api/generated/abideApi';
+import { habitsEndpoints } from '../../shared/api/generated/endpoints/habits';
 
 export type CreateHabitRequest = CreateHabitDto;
 export type HabitAnalytics = HabitAnalyticsDto;
 
-/** What a change to a habit or a day's entry makes stale. */
-const habitChange = ['Habits', 'HabitAnalytics', 'Stats'] as const;
-const entryChange = ['Habits', 'HabitEntries', 'HabitAnalytics', 'Stats'] as const;
-
-export const habitsApi = abideApi.enhanceEndpoints({
-  addTagTypes: ['Habits', 'HabitEntries', 'HabitAnalytics', 'RestDays', 'Stats'],
+/** The habit endpoints (answers checked, cache tags from their routes) with the day's switch moving at once. */
+export const habitsApi = habitsEndpoints.enhanceEndpoints({
   endpoints: {
-    /** The member's habits with `completedOnDate` for the given day (YYYY-MM-DD). */
-    habitsList: { responseSchema: checkedBy(habitSchema.array()), providesTags: ['Habits'] },
-    habitsEntries: { responseSchema: checkedBy(habitEntrySchema.array()), providesTags: ['HabitEntries'] },
-    habitsAnalytics: { responseSchema: checkedBy(habitAnalyticsSchema), providesTags: ['HabitAnalytics'] },
-    habitsCreate: { invalidatesTags: [...habitChange] },
-    habitsUpdate: { invalidatesTags: [...habitChange] },
-    habitsPause: { invalidatesTags: [...habitChange] },
-    habitsResume: { invalidatesTags: [...habitChange] },
-    habitsArchive: { invalidatesTags: [...habitChange] },
     habitsToggle: {
       async onQueryStarted({ id, toggleHabitDto: { completed, date } }, { dispatch, queryFulfilled }) {
         // The switch moves at once; a failure moves it back.
@@ -41,12 +25,7 @@ export const habitsApi = abideApi.enhanceEndpoints({
           patch.undo();
         }
       },
-      invalidatesTags: [...entryChange],
     },
-    habitsSkip: { invalidatesTags: [...entryChange] },
-    habitsUndoSkip: { invalidatesTags: [...entryChange] },
-    habitsRestDays: { responseSchema: checkedBy(restDaysSchema), providesTags: ['RestDays'] },
-    habitsSetRestDays: { invalidatesTags: ['RestDays', ...habitChange] },
   },
 });
 

@@ -1,13 +1,11 @@
-import { journalEntrySchema, journalInsightSchema, journalPageSchema, journalPromptSchema, journalStatsSchema } from '@abide/contracts';
-import {
-  abideApi,
-  type JournalEntryRequestDto,
-  type JournalInsightDto,
-  type JournalPageDto,
-  type JournalPromptDto,
-  type JournalStatsDto,
+import type {
+  JournalEntryRequestDto,
+  JournalInsightDto,
+  JournalPageDto,
+  JournalPromptDto,
+  JournalStatsDto,
 } from '../../shared/api/generated/abideApi';
-import { checkedBy } from '../../shared/api/response-schema';
+import { journalEndpoints } from '../../shared/api/generated/endpoints/journal';
 
 export type JournalEntryRequest = JournalEntryRequestDto;
 export type JournalPage = JournalPageDto;
@@ -19,12 +17,9 @@ export type JournalStats = JournalStatsDto;
 export const TODAYS_PROMPT = undefined;
 export const NEW_PROMPT = '1';
 
-export const journalApi = abideApi.enhanceEndpoints({
-  addTagTypes: ['JournalEntries', 'JournalStats', 'JournalPrompt', 'Stats'],
+export const journalApi = journalEndpoints.enhanceEndpoints({
   endpoints: {
     journalPrompt: {
-      responseSchema: checkedBy(journalPromptSchema),
-      providesTags: ['JournalPrompt'],
       async onQueryStarted(isNew, { dispatch, queryFulfilled }) {
         if (isNew !== NEW_PROMPT) return;
         // A fresh prompt replaces today's in the cache.
@@ -36,13 +31,6 @@ export const journalApi = abideApi.enhanceEndpoints({
         }
       },
     },
-    journalList: { responseSchema: checkedBy(journalPageSchema), providesTags: ['JournalEntries'] },
-    journalGet: { responseSchema: checkedBy(journalEntrySchema), providesTags: ['JournalEntries'] },
-    journalCreate: { invalidatesTags: ['JournalEntries', 'JournalStats', 'Stats'] },
-    journalUpdate: { invalidatesTags: ['JournalEntries', 'JournalStats', 'Stats'] },
-    journalRemove: { invalidatesTags: ['JournalEntries', 'JournalStats', 'Stats'] },
-    journalInsight: { responseSchema: checkedBy(journalInsightSchema) },
-    journalStats: { responseSchema: checkedBy(journalStatsSchema), providesTags: ['JournalStats'] },
   },
 });
 

@@ -1,7 +1,8 @@
-import { downloadLinkSchema, LIBRARY_PAGE_SIZE, resourcePageSchema, resourceSchema, type ResourcePage } from '@abide/contracts';
-import { abideApi, type UpdateDraftDto } from '../../shared/api/generated/abideApi';
+import { LIBRARY_PAGE_SIZE } from '@abide/contracts';
+import type { ResourcePageDto, UpdateDraftDto } from '../../shared/api/generated/abideApi';
+import { groupsMineResponse } from '../../shared/api/generated/endpoints/groups';
+import { libraryEndpoints, uploadsListResponse } from '../../shared/api/generated/endpoints/library';
 import { requestOf } from '../../shared/api/generated-request';
-import { checkedBy } from '../../shared/api/response-schema';
 
 export type UpdateDraftRequest = UpdateDraftDto;
 
@@ -21,37 +22,23 @@ export interface GroupOption {
 
 const sharingStatuses = new Set(['owner', 'co-leader', 'member']);
 
-/** GET /api/groups belongs to community; read only what a group choice needs and tolerate anything else. */
+/** GET /api/groups belongs to community: the groups the member can share with, none when its answer is not a list of groups. */
 function toGroupOptions(body: unknown): GroupOption[] {
-  const list = Array.isArray(body) ? body : [];
-  return list.flatMap((item: unknown) => {
-    if (typeof item !== 'object' || item === null) return [];
-    const { id, name, myStatus } = item as { id?: unknown; name?: unknown; myStatus?: unknown };
-    if (typeof id !== 'string' || typeof name !== 'string') return [];
-    if (typeof myStatus === 'string' && !sharingStatuses.has(myStatus)) return [];
-    return [{ id, name }];
-  });
+  const groups = groupsMineResponse.safeParse(body);
+  if (!groups.success) return [];
+  return groups.data.filter((group) => sharingStatuses.has(group.myStatus)).map(({ id, name }) => ({ id, name }));
 }
 
 const listUploads = requestOf('uploadsList');
 const listMyGroups = requestOf('groupsMine');
 
-export const libraryApi = abideApi
-  .enhanceEndpoints<'Resources' | 'ReviewQueue' | 'LibraryGroups'>({
-    addTagTypes: ['Resources', 'ReviewQueue', 'LibraryGroups'],
-    endpoints: {
-      uploadsOne: { responseSchema: checkedBy(resourceSchema), providesTags: ['Resources'] },
-      uploadsUpdate: { invalidatesTags: ['Resources'] },
-      uploadsSubmit: { invalidatesTags: ['Resources', 'ReviewQueue'] },
-      uploadsRemove: { invalidatesTags: ['Resources', 'ReviewQueue'] },
-      /** A short-lived pre-signed link; asking for it counts the download, so the cards refetch. */
-      uploadsDownload: { responseSchema: checkedBy(downloadLinkSchema), invalidatesTags: ['Resources'] },
-    },
-  })
+export const libraryApi = libraryEndpoints
+  // The groups a resource can be shared with are the library's own read (live updates refresh it with a group's).
+  .enhanceEndpoints({ addTagTypes: ['LibraryGroups'] })
   .injectEndpoints({
     endpoints: (build) => ({
       /** The library and 'My uploads', 12 a page; 'Load More' fetches the next page and keeps the earlier ones. */
-      listResources: build.infiniteQuery<ResourcePage, ResourceListArgs, number>({
+      listResources: build.infiniteQuery<ResourcePageDto, ResourceListArgs, number>({
         infiniteQueryOptions: {
           initialPageParam: 1,
           getNextPageParam: (lastPage) => (lastPage.hasMore ? lastPage.page + 1 : undefined),
@@ -65,7 +52,7 @@ export const libraryApi = abideApi
             page: pageParam,
             pageSize: LIBRARY_PAGE_SIZE,
           }),
-        responseSchema: resourcePageSchema,
+        responseSchema: uploadsListResponse,
         providesTags: ['Resources'],
       }),
       /** The member's groups for `group` visibility; an empty list when community is unavailable. */

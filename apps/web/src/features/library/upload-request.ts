@@ -1,7 +1,9 @@
-import type { ProblemDetails, Resource } from '@abide/contracts';
+import type { ProblemDetails } from '@abide/contracts';
+import type { ResourceDto } from '../../shared/api/generated/abideApi';
+import { uploadsUploadResponse } from '../../shared/api/generated/endpoints/library';
 import { rawRoutes } from '../../shared/api/raw-routes';
 
-export type UploadOutcome = { ok: true; resource: Resource } | { ok: false; status: number; problem: Partial<ProblemDetails> | null };
+export type UploadOutcome = { ok: true; resource: ResourceDto } | { ok: false; status: number; problem: Partial<ProblemDetails> | null };
 
 export interface UploadRequest {
   body: FormData;
@@ -41,7 +43,10 @@ export function sendUpload({ body, token, onProgress, signal }: UploadRequest): 
     };
     xhr.onload = () => {
       const data = parse(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve({ ok: true, resource: data as Resource });
+      // A stored upload answers the resource as the API document describes it; anything else is no success.
+      const stored = xhr.status >= 200 && xhr.status < 300 ? uploadsUploadResponse.safeParse(data) : undefined;
+      if (stored?.success) resolve({ ok: true, resource: stored.data });
+      else if (stored) resolve({ ok: false, status: xhr.status, problem: null });
       else resolve({ ok: false, status: xhr.status, problem: (data as Partial<ProblemDetails> | null) ?? null });
     };
     xhr.onerror = () => resolve({ ok: false, status: 0, problem: null });

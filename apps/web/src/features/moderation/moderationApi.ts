@@ -1,20 +1,11 @@
-import { auditPageSchema, reviewPreviewSchema, reviewQueueSchema } from '@abide/contracts';
-import { abideApi, type AuditPageDto, type ReviewPreviewDto } from '../../shared/api/generated/abideApi';
-import { checkedBy } from '../../shared/api/response-schema';
+import type { AuditPageDto, ReviewPreviewDto } from '../../shared/api/generated/abideApi';
+import { moderationEndpoints } from '../../shared/api/generated/endpoints/moderation';
 
 export type AuditPage = AuditPageDto;
 export type ReviewPreview = ReviewPreviewDto;
 
-export const moderationApi = abideApi.enhanceEndpoints({
-  addTagTypes: ['ReviewQueue', 'Resources', 'ModerationAudit'],
-  endpoints: {
-    moderationQueue: { responseSchema: checkedBy(reviewQueueSchema), providesTags: ['ReviewQueue'] },
-    moderationText: { responseSchema: checkedBy(reviewPreviewSchema) },
-    moderationApprove: { invalidatesTags: ['ReviewQueue', 'Resources', 'ModerationAudit'] },
-    moderationReject: { invalidatesTags: ['ReviewQueue', 'Resources', 'ModerationAudit'] },
-    moderationAudit: { responseSchema: checkedBy(auditPageSchema), providesTags: ['ModerationAudit'] },
-  },
-});
+/** The Review Queue's endpoints: a decision refreshes the queue, the library and the audit trail (their routes' tags). */
+export const moderationApi = moderationEndpoints;
 
 export const {
   useModerationQueueQuery,

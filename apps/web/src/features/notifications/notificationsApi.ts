@@ -1,4 +1,5 @@
-import { abideApi, type NotificationListDto } from '../../shared/api/generated/abideApi';
+import type { NotificationListDto } from '../../shared/api/generated/abideApi';
+import { notificationsEndpoints } from '../../shared/api/generated/endpoints/notifications';
 
 export type NotificationList = NotificationListDto;
 export type AppNotification = NotificationList['items'][number];
@@ -7,12 +8,6 @@ export type AppNotification = NotificationList['items'][number];
 export const NOTIFICATION_LIMIT = 10;
 
 /** The bell's endpoints (generated from the API document): one list, read marks refresh it. */
-export const notificationsApi = abideApi.enhanceEndpoints({
-  endpoints: {
-    notificationsList: { providesTags: ['Notifications'] },
-    notificationsRead: { invalidatesTags: ['Notifications'] },
-    notificationsReadAll: { invalidatesTags: ['Notifications'] },
-  },
-});
+export const notificationsApi = notificationsEndpoints;
 
 export const { useNotificationsListQuery, useNotificationsReadMutation, useNotificationsReadAllMutation } = notificationsApi;

@@ -1,8 +1,5 @@
-import { userSchema } from '@abide/contracts';
-import { abideApi } from '../../shared/api/generated/abideApi';
+import { onboardingEndpoints } from '../../shared/api/generated/endpoints/onboarding';
 
-export const onboardingApi = abideApi.enhanceEndpoints({
-  endpoints: { onboardingComplete: { responseSchema: userSchema } },
-});
+export const onboardingApi = onboardingEndpoints;
 
 export const { useOnboardingCompleteMutation } = onboardingApi;

@@ -1,20 +1,16 @@
-// Deep imports of @abide/contracts on a member's first page: the barrel would build every schema of every service
-// at load (zod), where this page needs a few (issue #12).
-import { catchUpResponseSchema, formationStatsSchema, spiritualPlanSchema } from '@abide/contracts/src/http/formation.dto';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { abideApi, type SpiritualPlanDto } from '../../shared/api/generated/abideApi';
+import type { SpiritualPlanDto } from '../../shared/api/generated/abideApi';
+import { plansCurrentResponse, plansEndpoints } from '../../shared/api/generated/endpoints/plans';
+import { statsEndpoints } from '../../shared/api/generated/endpoints/stats';
 import { requestOf } from '../../shared/api/generated-request';
-import { checkedBy } from '../../shared/api/response-schema';
 
 const readCurrentPlan = requestOf('plansCurrent');
-
-const withPlanTags = abideApi.enhanceEndpoints({ addTagTypes: ['Plan', 'Stats'] });
 
 /**
  * My Plan's plan: GET /spiritual-plans/current, then POST when it is missing. Its own endpoint because its answer is
  * not either operation's: `null` is "no plan yet" (onboarding unfinished; the empty state), not an error.
  */
-const withCurrentPlan = withPlanTags.injectEndpoints({
+const withCurrentPlan = plansEndpoints.injectEndpoints({
   endpoints: (build) => ({
     currentPlan: build.query<SpiritualPlanDto | null, void>({
       // One read; when this week's plan does not exist yet (a new member's first visit, a new week), one POST makes
@@ -22,13 +18,13 @@ const withCurrentPlan = withPlanTags.injectEndpoints({
       queryFn: async (_arg, { dispatch }, _extraOptions, baseQuery) => {
         let result: { data?: unknown; error?: unknown } = await baseQuery(readCurrentPlan());
         if ((result.error as FetchBaseQueryError | undefined)?.status === 404) {
-          result = await dispatch(withPlanTags.endpoints.plansEnsureCurrent.initiate(undefined, { track: false }));
+          result = await dispatch(plansEndpoints.endpoints.plansEnsureCurrent.initiate(undefined, { track: false }));
           // The stats may have been read while there was no plan yet (0/0): read them again.
-          if (!result.error) dispatch(withPlanTags.util.invalidateTags(['Stats']));
+          if (!result.error) dispatch(plansEndpoints.util.invalidateTags(['Stats']));
         }
         const error = result.error as FetchBaseQueryError | undefined;
         if (error) return error.status === 404 ? { data: null } : { error };
-        const parsed = spiritualPlanSchema.safeParse(result.data);
+        const parsed = plansCurrentResponse.safeParse(result.data);
         return parsed.success
           ? { data: parsed.data }
           : { error: { status: 'CUSTOM_ERROR', error: 'Unexpected plan shape', data: parsed.error.issues } };
@@ -40,8 +36,6 @@ const withCurrentPlan = withPlanTags.injectEndpoints({
 
 export const planApi = withCurrentPlan.enhanceEndpoints({
   endpoints: {
-    plansRegenerate: { invalidatesTags: ['Plan', 'Stats'] },
-    plansUndoRegeneration: { invalidatesTags: ['Plan', 'Stats'] },
     plansToggle: {
       async onQueryStarted({ activityId, toggleActivityDto: { completed } }, { dispatch, queryFulfilled }) {
         // The check shows at once; a failure puts it back.
@@ -58,10 +52,8 @@ export const planApi = withCurrentPlan.enhanceEndpoints({
           patch.undo();
         }
       },
-      invalidatesTags: ['Stats'],
     },
     plansCatchUp: {
-      responseSchema: checkedBy(catchUpResponseSchema),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -70,11 +62,12 @@ export const planApi = withCurrentPlan.enhanceEndpoints({
           // The card reports the failure.
         }
       },
-      invalidatesTags: ['Stats'],
     },
-    statsOverview: { responseSchema: checkedBy(formationStatsSchema), providesTags: ['Stats'] },
   },
 });
+
+/** The week's figures (GET /stats/overview), refreshed by the writes that change them. */
+export const { useStatsOverviewQuery } = statsEndpoints;
 
 export const {
   useCurrentPlanQuery,
@@ -82,5 +75,4 @@ export const {
   usePlansUndoRegenerationMutation,
   usePlansToggleMutation,
   usePlansCatchUpMutation,
-  useStatsOverviewQuery,
 } = planApi;

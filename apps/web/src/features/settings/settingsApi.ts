@@ -1,22 +1,18 @@
-import { settingsResponseSchema } from '@abide/contracts';
 import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query';
-import { abideApi, type SettingsResponseDto } from '../../shared/api/generated/abideApi';
+import type { abideApi, SettingsResponseDto } from '../../shared/api/generated/abideApi';
+import { settingsEndpoints } from '../../shared/api/generated/endpoints/settings';
 import { asFileDownload, type DownloadedFile } from '../../shared/api/file-download';
-import { checkedBy } from '../../shared/api/response-schema';
 
 export type AccountSettings = SettingsResponseDto;
-const settingsChecked = checkedBy<AccountSettings>(settingsResponseSchema);
 
 type Definitions = DefinitionsFromApi<typeof abideApi>;
 
-export const settingsApi = abideApi.enhanceEndpoints<
+export const settingsApi = settingsEndpoints.enhanceEndpoints<
   never,
   { accountExportExport: OverrideResultType<Definitions['accountExportExport'], DownloadedFile> }
 >({
   endpoints: {
-    settingsGet: { responseSchema: settingsChecked, providesTags: ['Settings'] },
     settingsUpdate: {
-      responseSchema: settingsChecked,
       async onQueryStarted(_patch, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

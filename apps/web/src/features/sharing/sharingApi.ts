@@ -1,21 +1,19 @@
-import { mySharingSchema } from '@abide/contracts';
 import { abideApi, type SharingMineApiResponse } from '../../shared/api/generated/abideApi';
-import { checkedBy } from '../../shared/api/response-schema';
+import { sharingEndpoints } from '../../shared/api/generated/endpoints/sharing';
 
 export type MySharing = SharingMineApiResponse;
-const sharingChecked = checkedBy<MySharing>(mySharingSchema);
 
 /** The member's sharing choices, one per group and church they belong to (#26). */
-export const sharingApi = abideApi.enhanceEndpoints<'MySharing'>({
-  addTagTypes: ['MySharing'],
+export const sharingApi = sharingEndpoints.enhanceEndpoints({
   endpoints: {
     // Joining or leaving changes the list: pages read it afresh when they open.
-    sharingMine: { responseSchema: sharingChecked, providesTags: ['MySharing'], keepUnusedDataFor: 0 },
+    sharingMine: { keepUnusedDataFor: 0 },
     // Every change answers the member's whole list: it replaces the cached one at once, so each page shows the same
-    // choices; the list is also read again, in case a read begun before the change (a page opening) lands after it.
-    sharingGroup: { responseSchema: sharingChecked, invalidatesTags: ['MySharing'], onQueryStarted: (_a, api) => keep(api.dispatch, api.queryFulfilled) },
-    sharingChurch: { responseSchema: sharingChecked, invalidatesTags: ['MySharing'], onQueryStarted: (_a, api) => keep(api.dispatch, api.queryFulfilled) },
-    sharingAll: { responseSchema: sharingChecked, invalidatesTags: ['MySharing'], onQueryStarted: (_a, api) => keep(api.dispatch, api.queryFulfilled) },
+    // choices; the list is also read again (the routes' tags), in case a read begun before the change (a page
+    // opening) lands after it.
+    sharingGroup: { onQueryStarted: (_a, api) => keep(api.dispatch, api.queryFulfilled) },
+    sharingChurch: { onQueryStarted: (_a, api) => keep(api.dispatch, api.queryFulfilled) },
+    sharingAll: { onQueryStarted: (_a, api) => keep(api.dispatch, api.queryFulfilled) },
   },
 });
 

@@ -11,6 +11,7 @@ import { refreshSession } from '../../features/auth/session-client';
 import { reportReachable } from '../offline/connectivity';
 import { keepingReadsOffline, type ReadingMember } from '../offline/offline-reads';
 import { fetchWithEarlyAnswers } from './early-answers';
+import { cacheTagTypes } from './generated/cache-tags';
 import { withIdempotencyKey } from './idempotency-keys';
 
 type StateWithAuth = { auth: AuthState };
@@ -77,14 +78,16 @@ const readingMemberOf = (state: unknown): ReadingMember | null => {
 
 /**
  * The one API slice. Its endpoints are generated from the API document (./generated/abideApi.ts, `npm run api:client`);
- * each feature adds tags, response schemas and optimistic updates with `enhanceEndpoints`.
+ * their answers' schemas and cache tags are generated beside them, one module per API tag (./generated/endpoints), which
+ * a feature's api module builds on with what is its own (optimistic updates, downloads) through `enhanceEndpoints`.
  * Data never goes stale, no refetch on focus or reconnect, no polling unless an endpoint asks.
  */
 export const baseApi = createApi({
   reducerPath: 'api',
   // A member's reads of My Plan, Habits and Journal are kept on the device and shown with no connection.
   baseQuery: keepingReadsOffline(baseQueryWithSession, readingMemberOf),
-  tagTypes: ['FormationProfile', 'Settings', 'Notifications'],
+  // Every tag a route declares (`@CacheTags`), so each feature's endpoints may name any of them.
+  tagTypes: cacheTagTypes,
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -24,12 +24,14 @@ export interface DownloadedFile {
 interface FileDefinition {
   query?: (arg: never) => unknown;
   transformResponse?: unknown;
+  responseSchema?: unknown;
   keepUnusedDataFor?: number;
 }
 
 /**
  * Turns a generated query endpoint into a download (for `enhanceEndpoints`): the answer read as text, named by its
- * Content-Disposition (`fallbackName` without one), and not kept once handed over.
+ * Content-Disposition (`fallbackName` without one), and not kept once handed over. The generated check of a JSON
+ * answer (generated/endpoints) is dropped: the result is the file, not the document's shape.
  */
 export const asFileDownload =
   (fallbackName: string) =>
@@ -41,4 +43,5 @@ export const asFileDownload =
       fileName: fileNameFromDisposition(meta?.response?.headers.get('Content-Disposition'), fallbackName),
     });
     definition.keepUnusedDataFor = 0;
+    definition.responseSchema = undefined;
   };

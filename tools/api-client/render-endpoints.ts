@@ -1,0 +1,238 @@
+import { CACHE_TAGS_EXTENSION, type CacheTag, type CacheTagsDeclaration } from '@abide/contracts';
+
+/**
+ * The generated endpoint modules (apps/web/src/shared/api/generated/endpoints/<tag>.ts): for the operations of one
+ * OpenAPI tag, the zod schema of each JSON answer, rendered from the document's own schemas, and the cache tags each
+ * route declares (`x-abide-cache`). One module per tag, so a page loads the schemas of its own feature only.
+ */
+
+interface JsonSchema {
+  $ref?: string;
+  type?: string;
+  nullable?: boolean;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+}
+
+interface Operation {
+  operationId?: string;
+  tags?: string[];
+  parameters?: { in?: string; name?: string }[];
+  requestBody?: unknown;
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+  [CACHE_TAGS_EXTENSION]?: CacheTagsDeclaration;
+}
+
+export interface ApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+}
+
+const refName = (ref: string): string => {
+  const prefix = '#/components/schemas/';
+  if (!ref.startsWith(prefix)) throw new Error(`Only component references are supported, not ${ref}`);
+  return ref.slice(prefix.length);
+};
+
+const identifierOf = (component: string): string => `${component.replace(/\W/g, '_')}Schema`;
+const keyOf = (key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key));
+
+/**
+ * A zod expression for a schema, as the client's types read it (@rtk-query/codegen-openapi): the shape (types,
+ * required and nullable fields, enums, unions, maps), not the constraints (lengths, patterns, ranges), which are the
+ * server's to keep and the API check's to prove (tools/api-check). `refs` collects the components it names.
+ */
+export const zodOf = (schema: JsonSchema, refs: Set<string>): string => {
+  let expression: string;
+  if (schema.$ref) {
+    const name = refName(schema.$ref);
+    refs.add(name);
+    expression = identifierOf(name);
+  } else if (schema.anyOf ?? schema.oneOf) {
+    const options = (schema.anyOf ?? schema.oneOf)!.map((option) => zodOf(option, refs));
+    expression = options.length === 1 ? options[0] : `z.union([${options.join(', ')}])`;
+  } else if ('const' in schema) {
+    expression = `z.literal(${JSON.stringify(schema.const)})`;
+  } else if (schema.enum) {
+    const values = schema.enum.filter((value) => value !== null);
+    if (values.length < schema.enum.length) schema = { ...schema, nullable: true };
+    expression = values.every((value) => typeof value === 'string')
+      ? `z.enum(${JSON.stringify(values)})`
+      : values.length === 1
+        ? `z.literal(${JSON.stringify(values[0])})`
+        : `z.union([${values.map((value) => `z.literal(${JSON.stringify(value)})`).join(', ')}])`;
+  } else {
+    expression = zodOfType(schema, refs);
+  }
+  return schema.nullable ? `${expression}.nullable()` : expression;
+};
+
+const zodOfType = (schema: JsonSchema, refs: Set<string>): string => {
+  switch (schema.type) {
+    case 'string':
+      return 'z.string()';
+    case 'integer':
+    case 'number':
+      return 'z.number()';
+    case 'boolean':
+      return 'z.boolean()';
+    case 'array':
+      return `z.array(${zodOf(schema.items ?? {}, refs)})`;
+    case 'object': {
+      const extra = typeof schema.additionalProperties === 'object' ? zodOf(schema.additionalProperties, refs) : 'z.unknown()';
+      if (!schema.properties) return `z.record(z.string(), ${extra})`;
+      const required = new Set(schema.required ?? []);
+      const fields = Object.entries(schema.properties).map(
+        ([key, property]) => `${keyOf(key)}: ${zodOf(property, refs)}${required.has(key) ? '' : '.optional()'}`,
+      );
+      const object = `z.object({ ${fields.join(', ')} })`;
+      return typeof schema.additionalProperties === 'object' ? `${object}.catchall(${extra})` : object;
+    }
+    default:
+      return 'z.unknown()';
+  }
+};
+
+/** The schema of an operation's answer: its JSON success responses (one, or a union of them, as its type reads). */
+const responseSchemaOf = (operation: Operation): JsonSchema | undefined => {
+  const answers = Object.entries(operation.responses ?? {})
+    .filter(([status]) => /^2\d\d$/.test(status))
+    .flatMap(([, response]) => {
+      const schema = response.content?.['application/json']?.schema;
+      return schema ? [schema] : [];
+    });
+  if (answers.length === 0) return undefined;
+  return answers.length === 1 ? answers[0] : { anyOf: answers };
+};
+
+/**
+ * How a tag's id reads the endpoint's argument: the client passes a lone parameter as itself (`flattenArg`), several
+ * as an object keyed by their names (apps/web/openapi-codegen.config.ts).
+ */
+const argumentCount = (operation: Operation): number =>
+  (operation.parameters ?? []).filter((parameter) => !(parameter.in === 'header' && parameter.name === 'Idempotency-Key')).length +
+  (operation.requestBody ? 1 : 0);
+
+const renderTags = (operation: Operation, tags: readonly CacheTag[], onlyOnSuccess: boolean): string => {
+  const flattened = argumentCount(operation) === 1;
+  const parameterNames = new Set((operation.parameters ?? []).map((parameter) => parameter.name));
+  const rendered = tags.map((tag) => {
+    if (typeof tag === 'string') return JSON.stringify(tag);
+    if (!parameterNames.has(tag.idParam)) {
+      throw new Error(
+        `${operation.operationId}: the cache tag ${tag.type} names the parameter ${tag.idParam}, which the route does not have`,
+      );
+    }
+    return `{ type: ${JSON.stringify(tag.type)}, id: ${flattened ? 'arg' : `arg.${tag.idParam}`} }`;
+  });
+  const list = `[${rendered.join(', ')}]`;
+  const usesArgument = tags.some((tag) => typeof tag !== 'string');
+  if (onlyOnSuccess) return `(_result, error${usesArgument ? ', arg' : ''}) => (error ? [] : ${list})`;
+  return usesArgument ? `(_result, _error, arg) => ${list}` : list;
+};
+
+/** The components a module needs, each after the ones it names (the document has no recursive schema). */
+const componentsInOrder = (roots: Set<string>, components: Record<string, JsonSchema>): [string, string][] => {
+  const ordered: [string, string][] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (name: string): void => {
+    if (state.get(name) === 'done') return;
+    if (state.get(name) === 'visiting') throw new Error(`The schema ${name} refers to itself, which the generator does not render`);
+    const schema = components[name];
+    if (!schema) throw new Error(`The document has no schema ${name}`);
+    state.set(name, 'visiting');
+    const refs = new Set<string>();
+    const expression = zodOf(schema, refs);
+    for (const ref of [...refs].sort()) visit(ref);
+    state.set(name, 'done');
+    ordered.push([name, expression]);
+  };
+  for (const name of [...roots].sort()) visit(name);
+  return ordered;
+};
+
+/** `member-imports` → `memberImports`. */
+export const moduleNameOf = (tag: string): string => tag.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+const banner = '// Generated by `npm run api:client` from ../openapi.json (docs/api.md). Do not edit.\n';
+
+/** Every operation's first tag, its name and definition, in document order. */
+const operationsOf = (document: ApiDocument): { tag: string; id: string; operation: Operation }[] =>
+  Object.values(document.paths).flatMap((item) =>
+    Object.values(item).flatMap((operation) =>
+      operation.operationId && operation.tags?.[0] ? [{ tag: operation.tags[0], id: operation.operationId, operation }] : [],
+    ),
+  );
+
+/** The cache tag names the routes declare, for the API slice's `tagTypes`. */
+export const cacheTagTypesOf = (document: ApiDocument): string[] => {
+  const names = new Set<string>();
+  for (const { operation } of operationsOf(document)) {
+    const declaration = operation[CACHE_TAGS_EXTENSION];
+    for (const tag of [...(declaration?.provides ?? []), ...(declaration?.invalidates ?? [])])
+      names.add(typeof tag === 'string' ? tag : tag.type);
+  }
+  return [...names].sort();
+};
+
+/**
+ * The generated modules' sources, unformatted, by file name relative to the generated folder: one per OpenAPI tag
+ * whose operations have a JSON answer or cache tags, and `cache-tags.ts` with every tag name.
+ */
+export const renderEndpointModules = (document: ApiDocument): Record<string, string> => {
+  const byTag = new Map<string, { id: string; operation: Operation }[]>();
+  for (const { tag, id, operation } of operationsOf(document)) byTag.set(tag, [...(byTag.get(tag) ?? []), { id, operation }]);
+
+  const files: Record<string, string> = {
+    'cache-tags.ts':
+      `${banner}\n/** Every cache tag the API's routes declare (\`@CacheTags\`): the API slice's tag types. */\n` +
+      `export const cacheTagTypes = ${JSON.stringify(cacheTagTypesOf(document))} as const;\n`,
+  };
+  for (const [tag, operations] of [...byTag].sort(([a], [b]) => a.localeCompare(b))) {
+    const refs = new Set<string>();
+    const responses: string[] = [];
+    const endpoints: string[] = [];
+    for (const { id, operation } of operations) {
+      const response = responseSchemaOf(operation);
+      const declaration = operation[CACHE_TAGS_EXTENSION];
+      const fields: string[] = [];
+      if (response) {
+        responses.push(`export const ${id}Response = ${zodOf(response, refs)};`);
+        fields.push(`responseSchema: ${id}Response`);
+      }
+      if (declaration?.provides?.length) fields.push(`providesTags: ${renderTags(operation, declaration.provides, false)}`);
+      if (declaration?.invalidates?.length) {
+        fields.push(`invalidatesTags: ${renderTags(operation, declaration.invalidates, declaration.onlyOnSuccess === true)}`);
+      }
+      if (fields.length > 0) endpoints.push(`${id}: { ${fields.join(', ')} },`);
+    }
+    if (endpoints.length === 0) continue;
+    const components = componentsInOrder(refs, document.components?.schemas ?? {}).map(
+      ([name, expression]) => `const ${identifierOf(name)} = ${expression};`,
+    );
+    const name = moduleNameOf(tag);
+    files[`endpoints/${name}.ts`] = [
+      banner,
+      ...(responses.length > 0 ? ["import { z } from 'zod';"] : []),
+      "import { abideApi } from '../abideApi';",
+      '',
+      ...components,
+      '',
+      `/** The answers of the \`${tag}\` operations, as the API document describes them. */`,
+      ...responses,
+      '',
+      `/** The \`${tag}\` endpoints with their answers checked and the cache tags their routes declare. */`,
+      `export const ${name}Endpoints = abideApi.enhanceEndpoints({ endpoints: {`,
+      ...endpoints,
+      '} });',
+      '',
+    ].join('\n');
+  }
+  return files;
+};
