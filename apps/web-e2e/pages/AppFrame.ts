@@ -23,7 +23,7 @@ export class AppFrame {
     this.accountButton = page.getByRole('button', { name: /^Account menu/ });
     // The header's button; the landing page has its own 'Get Started Free' in the pricing section.
     this.getStarted = page.getByRole('banner').getByRole('link', { name: 'Get Started', exact: true });
-    this.offlineBanner = page.getByRole('status').filter({ hasText: "You're offline. Changes are saved on this device and sent when you're back online." });
+    this.offlineBanner = page.getByRole('status').filter({ hasText: "You're offline. You can read what this device kept; saving changes needs a connection." });
     this.offlineMark = page.getByText(/^Offline — last updated \S/);
   }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useOnline } from '../../shared/offline/connectivity';
 
-export const OFFLINE_MESSAGE = "You're offline. Changes are saved on this device and sent when you're back online.";
+export const OFFLINE_MESSAGE = "You're offline. You can read what this device kept; saving changes needs a connection.";
 
 /**
  * Under the frame's header while this tab cannot reach the API. `children` sit in the same bar whatever the connection
