@@ -1,4 +1,5 @@
-import { brandShades } from '@abide/contracts';
+// Deep import: the barrel would bring every schema (zod) into the landing page's bundle (issue #12).
+import { brandShades } from '@abide/contracts/src/church/church-rules';
 import type { ThemeConfig } from 'antd';
 import type { CSSProperties } from 'react';
 

@@ -1,5 +1,6 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query/react';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS } from '@abide/contracts';
+// Deep import: the barrel would bring every schema (zod) into the landing page's bundle (issue #12).
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS } from '@abide/contracts/src/http/idempotency';
 
 /** 128 random bits as hex; getRandomValues works outside secure contexts too (randomUUID does not). */
 export const newIdempotencyKey = (): string =>
