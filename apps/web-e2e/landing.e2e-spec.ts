@@ -21,7 +21,10 @@ describe('landing page', () => {
       cwd: repoRoot,
       encoding: 'utf8',
     });
-    expect({ status: measured.status, output: measured.stdout + measured.stderr }).toEqual({ status: 0, output: expect.stringContaining('total JS') });
+    expect({ status: measured.status, output: measured.stdout + measured.stderr }).toEqual({
+      status: 0,
+      output: expect.stringContaining('total JS'),
+    });
   });
 
   it('shows every section of the landing page to a signed-out visitor', async () => {
