@@ -22,9 +22,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_FLAGS } from './lighthouse.mjs';
+import { webDistDir } from '../stack/web.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DEFAULT_DIST = path.join(repoRoot, 'apps', 'web', 'dist');
+// The build of this environment (a test slot's own folder under ABIDE_TEST_SLOT).
+const DEFAULT_DIST = webDistDir();
 
 /**
  * @typedef {object} LandingFile
@@ -44,7 +45,7 @@ const DEFAULT_DIST = path.join(repoRoot, 'apps', 'web', 'dist');
  * Measures the JavaScript of the landing page's first paint.
  *
  * @param {object} [options]
- * @param {string} [options.dist]        a production build of apps/web (default apps/web/dist); used unless `base` is given
+ * @param {string} [options.dist]        a production build of apps/web (default: this environment's, apps/web/dist or a test slot's dist-slotN); used unless `base` is given
  * @param {string} [options.base]        origin of a running build (vite preview): measure in Chromium instead
  * @param {string} [options.path]        with `base`: the page to load (default '/')
  * @param {string} [options.chromePath]  with `base`: default $CHROMIUM_PATH or /usr/bin/chromium

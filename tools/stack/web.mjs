@@ -10,6 +10,9 @@ const viteConfig = path.join(repoRoot, 'apps', 'web', 'vite.config.ts');
 /** Where the production build goes: one folder per test slot, so parallel test stacks never share one. */
 const outDirEnv = () => (process.env.ABIDE_TEST_SLOT ? { WEB_OUT_DIR: `dist-slot${process.env.ABIDE_TEST_SLOT}` } : {});
 
+/** The folder buildWeb writes to in this environment (what `vite preview` serves, and the landing budget measures). */
+export const webDistDir = () => path.join(repoRoot, 'apps', 'web', outDirEnv().WEB_OUT_DIR ?? 'dist');
+
 const buildArgs = [viteBin, 'build', '--config', viteConfig, '--logLevel', 'warn'];
 // Jest sets NODE_ENV=test; the build under test must be the production build people get.
 const buildOptions = () => ({ cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', ...outDirEnv() } });
