@@ -39,6 +39,7 @@ import { commandWindow, idleCommandRates } from './db-commands.mjs';
 import { K6_VERSION, ensureK6, runK6 } from './k6.mjs';
 import { startMemorySampler } from './memory.mjs';
 import { choosePropagationProbes, measurePropagation } from './probe.mjs';
+import { measureLandingBytes } from './landing-bytes.mjs';
 import { measureMemberImport } from './member-import.mjs';
 import { measurePushLatency, measureStreamCapacity } from './push.mjs';
 import { formatCpu, formatReport, integrityFailures } from './report.mjs';
@@ -270,7 +271,7 @@ const main = async () => {
   const lighthouse = web
     ? await runLighthouseHook({ web, manifest })
     : { skipped: lighthouseWanted ? 'tools/bench/lighthouse.mjs is not there yet' : 'off' };
-  const landing = await runLandingBytesHook({ web });
+  const landing = await runLandingBytes({ web });
 
   return finish({
     manifest,
@@ -470,17 +471,10 @@ const runLighthouseHook = async ({ web, manifest }) => {
   }
 };
 
-// HOOK (web team): tools/bench/landing-bytes.mjs is to export `landingBytes({ distDir, base })` resolving at least
-// { jsGzipBytes } for the landing page (/). Until it exists the run reports "not measured".
-const runLandingBytesHook = async ({ web }) => {
-  const file = path.join(repoRoot, 'tools', 'bench', 'landing-bytes.mjs');
-  if (!existsSync(file)) return { skipped: 'tools/bench/landing-bytes.mjs is not there yet' };
+/** The landing page's JS: in Chromium against the running build when there is one, else from this environment's build. */
+const runLandingBytes = async ({ web }) => {
   try {
-    const mod = await import(pathToFileURL(file).href);
-    const fn = mod.landingBytes ?? mod.measureLandingBytes ?? mod.default;
-    if (typeof fn !== 'function') return { skipped: 'tools/bench/landing-bytes.mjs exports no landingBytes()' };
-    const slot = process.env.ABIDE_TEST_SLOT;
-    return await fn({ distDir: path.join(repoRoot, 'apps', 'web', slot ? `dist-slot${slot}` : 'dist'), base: web?.url });
+    return await measureLandingBytes(web?.url ? { base: web.url } : {});
   } catch (error) {
     return { error: error.message };
   }
