@@ -106,7 +106,7 @@ describe('groups', () => {
     await groups.discoverCount.getByText(/^\d+ groups?$/).waitFor();
 
     await groups.searchFor(word);
-    await card.waitFor();
+    await groups.discoverCount.getByText(`2 groups match “${word}”`).waitFor();
     await card.getByRole('button', { name: `Request to Join: ${publicName}` }).click();
     // Joining asks first whether the group's leaders may see the member's progress (off unless turned on: #26).
     await page.getByRole('dialog', { name: `Join ${publicName}` }).getByRole('button', { name: 'Join group' }).click();

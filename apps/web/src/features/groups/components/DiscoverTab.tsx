@@ -12,7 +12,9 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** One page of results; the list grows a page at a time with Load more, each page its own cached query. */
 function DiscoverPage({ q, mine, page, isLast, onMore }: { q: string; mine: boolean; page: number; isLast: boolean; onMore: () => void }) {
-  const { data, isFetching, isError, refetch } = useGroupsDiscoverQuery({
+  // `data` stays the last answer while a new search loads, so a card stays put (with a join dialog it may have open)
+  // when it is in both answers; the count speaks only for the current search.
+  const { data, currentData, isFetching, isError, refetch } = useGroupsDiscoverQuery({
     q: q || undefined,
     church: mine ? 'mine' : undefined,
     page,
@@ -33,7 +35,7 @@ function DiscoverPage({ q, mine, page, isLast, onMore }: { q: string; mine: bool
     <>
       {page === 1 ? (
         <p className="group-grid__wide discover-count" aria-live="polite">
-          {discoverCountText(data.total, q)}
+          {currentData ? discoverCountText(currentData.total, q) : 'Searching…'}
         </p>
       ) : null}
       {data.items.map((group) => (
@@ -105,7 +107,7 @@ export function DiscoverTab({ onCreate }: { onCreate: () => void }) {
       </div>
       <div className="group-grid">
         {Array.from({ length: pages }, (_, index) => (
-          <DiscoverPage key={`${q}:${mine}:${index + 1}`} q={q} mine={mine && hasChurch} page={index + 1} isLast={index + 1 === pages} onMore={() => setPages(pages + 1)} />
+          <DiscoverPage key={index + 1} q={q} mine={mine && hasChurch} page={index + 1} isLast={index + 1 === pages} onMore={() => setPages(pages + 1)} />
         ))}
         <Card variant="borderless" className="group-card group-card--start" role="region" aria-labelledby="start-own-group">
           <h3 id="start-own-group" className="group-card__name">
