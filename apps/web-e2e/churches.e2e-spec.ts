@@ -1,4 +1,5 @@
 import { churchMessages } from '@abide/contracts';
+import { PlanPage } from './pages/PlanPage';
 import { closeToastIfShown, toast } from './pages/Toasts';
 import { joinChurch, joinCodeOf, logoSvg, seedChurch, seedJoinInvitations, seedLogo, uniqueSlug } from './seed/churches';
 import { seedGroup, uniqueWord } from './seed/groups';
@@ -30,7 +31,11 @@ describe('churches', () => {
     await page.getByText('Sunday worship at 10:00.').waitFor();
     await page.getByRole('link', { name: groupName }).waitFor();
     await page.getByRole('img', { name: 'Grace Fellowship logo' }).waitFor();
-    expect(await page.getByRole('img', { name: 'Grace Fellowship logo' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(
+      await page
+        .getByRole('img', { name: 'Grace Fellowship logo' })
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
     await screenshot(page, 'church-portal-signed-out');
     await expectAccessible(page, 'church page, signed out');
     await page.setViewportSize(viewports.phone);
@@ -101,6 +106,29 @@ describe('churches', () => {
     await screenshot(page, 'church-branding-in-frame-phone');
   });
 
+  it.each([
+    ['desktop', viewports.desktop],
+    ['phone', viewports.phone],
+  ] as const)('shows My Plan’s controls in the church’s colour, not the app’s teal (%s)', async (width, viewport) => {
+    const { page } = session;
+    await page.setViewportSize(viewport);
+    const [admin, member] = await Promise.all([seedMember(), seedMember()]);
+    const church = await seedChurch(admin.session, { name: 'Mercy Church', primaryColor: '#7c2d12' });
+    await joinChurch(member.session, await joinCodeOf(admin.session, church.id));
+    await signIn(page, member);
+    const plan = new PlanPage(page);
+    await plan.waitForPlan();
+
+    await plan.checkActivity(0);
+    // antd's checked box takes the theme's primary colour, which is the church's own (#7c2d12 is rgb(124, 45, 18)).
+    await page.waitForFunction(() => {
+      const box = document.querySelector('.week-card .ant-checkbox-checked .ant-checkbox-inner');
+      return box !== null && getComputedStyle(box).backgroundColor === 'rgb(124, 45, 18)';
+    });
+    await screenshot(page, `plan-in-church-colours-${width}`);
+    await expectAccessible(page, `my plan in a church’s colours (${width})`, { widths: [width] });
+  });
+
   it('switches between churches from the avatar menu, and keeps the choice after a reload', async () => {
     const { page } = session;
     const [first, second, member] = await Promise.all([seedMember(), seedMember(), seedMember()]);
@@ -138,13 +166,19 @@ describe('churches', () => {
     await form.getByLabel('Address').fill(slug);
     const colour = form.getByLabel('Primary colour (hex)');
     await colour.fill('#fcd34d');
-    await page.getByTestId('contrast-hint').getByText(/Contrast 1\.\d\d:1: too low/).waitFor();
+    await page
+      .getByTestId('contrast-hint')
+      .getByText(/Contrast 1\.\d\d:1: too low/)
+      .waitFor();
     await screenshot(page, 'church-create-contrast-hint');
     await expectAccessible(page, 'start a church, colour refused');
     await form.getByRole('button', { name: 'Create church' }).click();
     await page.locator('.ant-form-item-explain-error', { hasText: 'too light for text' }).waitFor();
     await colour.fill('#115e59');
-    await page.getByTestId('contrast-hint').getByText(/: readable/).waitFor();
+    await page
+      .getByTestId('contrast-hint')
+      .getByText(/: readable/)
+      .waitFor();
     await form.getByRole('button', { name: 'Create church' }).click();
     await page.waitForURL('**/settings');
     await page.getByRole('heading', { level: 1, name: 'Capernaum Community Church: settings' }).waitFor();
@@ -154,7 +188,9 @@ describe('churches', () => {
     const saved = toast(page, 'Logo saved');
     const notYet = toast(page, 'Logo not saved');
     for (let attempt = 1; !(await saved.isVisible()); attempt++) {
-      await page.getByTestId('logo-input').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(logoSvg('#115e59')) });
+      await page
+        .getByTestId('logo-input')
+        .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(logoSvg('#115e59')) });
       await Promise.race([saved.waitFor(), notYet.waitFor()]);
       if (await notYet.isVisible()) {
         // Only "not yet an admin" as far as the library knows, and only for a moment.
@@ -178,7 +214,9 @@ describe('churches', () => {
     await page.reload();
     const request = page.locator('.ant-list-item', { hasText: asker.name });
     await request.getByRole('button', { name: 'Approve' }).click();
-    const member = page.locator('.ant-list-item', { hasText: asker.name }).filter({ has: page.getByRole('button', { name: 'Make admin' }) });
+    const member = page
+      .locator('.ant-list-item', { hasText: asker.name })
+      .filter({ has: page.getByRole('button', { name: 'Make admin' }) });
     await member.waitFor();
     await closeToastIfShown(page, 'Logo saved');
     await screenshot(page, 'church-settings');
