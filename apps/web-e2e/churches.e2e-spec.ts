@@ -31,11 +31,7 @@ describe('churches', () => {
     await page.getByText('Sunday worship at 10:00.').waitFor();
     await page.getByRole('link', { name: groupName }).waitFor();
     await page.getByRole('img', { name: 'Grace Fellowship logo' }).waitFor();
-    expect(
-      await page
-        .getByRole('img', { name: 'Grace Fellowship logo' })
-        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-    ).toBe(true);
+    expect(await page.getByRole('img', { name: 'Grace Fellowship logo' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await screenshot(page, 'church-portal-signed-out');
     await expectAccessible(page, 'church page, signed out');
     await page.setViewportSize(viewports.phone);
@@ -166,19 +162,13 @@ describe('churches', () => {
     await form.getByLabel('Address').fill(slug);
     const colour = form.getByLabel('Primary colour (hex)');
     await colour.fill('#fcd34d');
-    await page
-      .getByTestId('contrast-hint')
-      .getByText(/Contrast 1\.\d\d:1: too low/)
-      .waitFor();
+    await page.getByTestId('contrast-hint').getByText(/Contrast 1\.\d\d:1: too low/).waitFor();
     await screenshot(page, 'church-create-contrast-hint');
     await expectAccessible(page, 'start a church, colour refused');
     await form.getByRole('button', { name: 'Create church' }).click();
     await page.locator('.ant-form-item-explain-error', { hasText: 'too light for text' }).waitFor();
     await colour.fill('#115e59');
-    await page
-      .getByTestId('contrast-hint')
-      .getByText(/: readable/)
-      .waitFor();
+    await page.getByTestId('contrast-hint').getByText(/: readable/).waitFor();
     await form.getByRole('button', { name: 'Create church' }).click();
     await page.waitForURL('**/settings');
     await page.getByRole('heading', { level: 1, name: 'Capernaum Community Church: settings' }).waitFor();
@@ -188,9 +178,7 @@ describe('churches', () => {
     const saved = toast(page, 'Logo saved');
     const notYet = toast(page, 'Logo not saved');
     for (let attempt = 1; !(await saved.isVisible()); attempt++) {
-      await page
-        .getByTestId('logo-input')
-        .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(logoSvg('#115e59')) });
+      await page.getByTestId('logo-input').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(logoSvg('#115e59')) });
       await Promise.race([saved.waitFor(), notYet.waitFor()]);
       if (await notYet.isVisible()) {
         // Only "not yet an admin" as far as the library knows, and only for a moment.
@@ -214,9 +202,7 @@ describe('churches', () => {
     await page.reload();
     const request = page.locator('.ant-list-item', { hasText: asker.name });
     await request.getByRole('button', { name: 'Approve' }).click();
-    const member = page
-      .locator('.ant-list-item', { hasText: asker.name })
-      .filter({ has: page.getByRole('button', { name: 'Make admin' }) });
+    const member = page.locator('.ant-list-item', { hasText: asker.name }).filter({ has: page.getByRole('button', { name: 'Make admin' }) });
     await member.waitFor();
     await closeToastIfShown(page, 'Logo saved');
     await screenshot(page, 'church-settings');
