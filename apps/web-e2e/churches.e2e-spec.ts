@@ -116,9 +116,11 @@ describe('churches', () => {
     await plan.waitForPlan();
 
     await plan.checkActivity(0);
-    // antd's checked box takes the theme's primary colour, which is the church's own (#7c2d12 is rgb(124, 45, 18)).
+    // antd's checked box takes the theme's primary colour, which is the church's own (#7c2d12 is rgb(124, 45, 18));
+    // the pointer moves away first, as the box under it shows the hover shade.
+    await page.mouse.move(0, 0);
     await page.waitForFunction(() => {
-      const box = document.querySelector('.week-card .ant-checkbox-checked .ant-checkbox-inner');
+      const box = document.querySelector('.week-card .ant-checkbox-checked');
       return box !== null && getComputedStyle(box).backgroundColor === 'rgb(124, 45, 18)';
     });
     await screenshot(page, `plan-in-church-colours-${width}`);

@@ -20,17 +20,17 @@ export function JoinButton({ group }: { group: GroupSummary }) {
   const onJoin = async () => {
     const result = await join(group.id);
     if (result.error) {
-      notification.error({ message: 'Failed to join group', description: 'Please try again.' });
+      notification.error({ title: 'Failed to join group', description: 'Please try again.' });
       return;
     }
-    if (result.data.status === 'joined') notification.success({ message: 'Successfully joined group!', description: sharingNote });
-    else notification.success({ message: 'Request sent', description: `The leaders of ${group.name} will review your request.` });
+    if (result.data.status === 'joined') notification.success({ title: 'Successfully joined group!', description: sharingNote });
+    else notification.success({ title: 'Request sent', description: `The leaders of ${group.name} will review your request.` });
   };
 
   const onWithdraw = async () => {
     const result = await withdraw(group.id);
-    if (result.error) notification.error({ message: 'Could not withdraw your request', description: failureDescription(result.error) });
-    else notification.success({ message: 'Request withdrawn' });
+    if (result.error) notification.error({ title: 'Could not withdraw your request', description: failureDescription(result.error) });
+    else notification.success({ title: 'Request withdrawn' });
   };
 
   if (action.kind === 'open') {

@@ -77,10 +77,10 @@ export function OnboardingPage() {
     }
     if (result.error) {
       console.error('Onboarding failed', result.error);
-      notification.error({ message: 'Setup incomplete', description: 'Please try completing setup again.' });
+      notification.error({ title: 'Setup incomplete', description: 'Please try completing setup again.' });
       return;
     }
-    notification.success({ message: 'Welcome to your spiritual journey!', description: 'Your personalized plan has been created.' });
+    notification.success({ title: 'Welcome to your spiritual journey!', description: 'Your personalized plan has been created.' });
     await refreshProfile();
     navigate('/plan', { replace: true });
   };

@@ -13,8 +13,8 @@ export function TodaysHabitsCard({ today }: { today: string }) {
 
   const onToggle = async (id: string, completed: boolean) => {
     const result = await toggle({ id, toggleHabitDto: { completed, date: today } });
-    if (result.error) notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
-    else notification.success({ message: 'Habit updated!' });
+    if (result.error) notification.error({ title: 'Failed to update habit', description: 'Please try again.' });
+    else notification.success({ title: 'Habit updated!' });
   };
 
   return (

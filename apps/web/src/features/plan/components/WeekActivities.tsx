@@ -15,17 +15,17 @@ export function WeekActivities({ days, today }: { days: PlanDay[]; today: string
 
   const onToggle = async (activityId: string, completed: boolean) => {
     const result = await toggle({ activityId, toggleActivityDto: { completed } });
-    if (result.error) notification.error({ message: 'Failed to update activity', description: 'Please try again.' });
+    if (result.error) notification.error({ title: 'Failed to update activity', description: 'Please try again.' });
   };
 
   const onCatchUp = async () => {
     const result = await catchUp();
     if (result.error) {
-      notification.error({ message: 'Could not catch you up', description: 'Please try again later.' });
+      notification.error({ title: 'Could not catch you up', description: 'Please try again later.' });
     } else {
       const { moved, leftBehind } = result.data;
       notification.success({
-        message: "You're caught up!",
+        title: "You're caught up!",
         description:
           moved === 0
             ? 'There was no room left this week; start fresh with today.'

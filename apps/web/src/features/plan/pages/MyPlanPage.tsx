@@ -57,14 +57,14 @@ export function MyPlanPage() {
     const result = await regenerate();
     if (result.error) {
       notification.error({
-        message: firstPlan ? 'Failed to generate plan' : 'Failed to regenerate plan',
+        title: firstPlan ? 'Failed to generate plan' : 'Failed to regenerate plan',
         description: problemOf(result.error)?.detail ?? 'Please try again later.',
       });
     } else {
       const kept = result.data.planData.dailyActivities.flatMap((day) => day.activities).filter((a) => a.completed).length;
       if (!firstPlan) setReplacedTheme(before);
       notification.success({
-        message: firstPlan ? 'Plan generated!' : 'Plan regenerated!',
+        title: firstPlan ? 'Plan generated!' : 'Plan regenerated!',
         description: `Your new personalized spiritual plan is ready.${kept > 0 ? ` Your ${kept} completed ${kept === 1 ? 'activity stays' : 'activities stay'} checked off.` : ''}`,
       });
     }
@@ -74,10 +74,10 @@ export function MyPlanPage() {
     const result = await undoRegeneration();
     setReplacedTheme(null);
     if (result.error) {
-      notification.error({ message: 'Could not undo', description: problemOf(result.error)?.detail ?? 'Please try again later.' });
+      notification.error({ title: 'Could not undo', description: problemOf(result.error)?.detail ?? 'Please try again later.' });
     } else {
       notification.success({
-        message: 'Your previous plan is back.',
+        title: 'Your previous plan is back.',
         description: `This week's theme is “${result.data.planData.theme}” again.`,
       });
     }
