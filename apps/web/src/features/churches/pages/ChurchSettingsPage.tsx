@@ -72,17 +72,20 @@ function BrandingCard({ church }: { church: ChurchDetail }) {
       <div className="church-logo-field">
         <ChurchLogo church={church} size={72} label={church.logoUrl ? `${church.name} logo` : `${church.name} has no logo yet`} />
         <div>
-          <label className="ant-btn ant-btn-default church-logo-field__pick">
+          {/* The file input is the button's: keyboard and screen-reader users reach the button, the input stays out of the way. */}
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/jpeg,image/svg+xml"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label={church.logoUrl ? 'Replace logo' : 'Upload logo'}
+            data-testid="logo-input"
+            onChange={(event) => void onLogo(event.target.files?.[0])}
+          />
+          <Button loading={replacing.isLoading} onClick={() => fileInput.current?.click()}>
             {replacing.isLoading ? 'Uploading…' : church.logoUrl ? 'Replace logo' : 'Upload logo'}
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/png,image/jpeg,image/svg+xml"
-              className="visually-hidden"
-              data-testid="logo-input"
-              onChange={(event) => void onLogo(event.target.files?.[0])}
-            />
-          </label>
+          </Button>
           {church.logoUrl ? (
             <Button type="link" danger loading={removing.isLoading} onClick={() => void removeLogo(church.id)}>
               Remove logo

@@ -1,6 +1,5 @@
 import { ClockCircleOutlined, ForwardOutlined } from '@ant-design/icons';
-import { useToasts } from '../../../app/toasts';
-import { Button, Card, Checkbox, Tag } from 'antd';
+import { App, Button, Card, Checkbox, Tag } from 'antd';
 import { usePlansCatchUpMutation, usePlansToggleMutation } from '../planApi';
 import { dayProgress, dayTone, hasMissedActivities, type PlanDay } from '../plan-week';
 import { weekdayNameOf } from '@abide/calendar';
@@ -8,7 +7,7 @@ import { formatShortDate, weekdayLong } from '../../habits/local-dates';
 
 /** The week's activities per day, styled today / past / future, each one checked off on its own. */
 export function WeekActivities({ days, today }: { days: PlanDay[]; today: string }) {
-  const { notification } = useToasts();
+  const { notification } = App.useApp();
   const [toggle] = usePlansToggleMutation();
   const [catchUp, { isLoading: catchingUp }] = usePlansCatchUpMutation();
   const missed = hasMissedActivities(days, today);

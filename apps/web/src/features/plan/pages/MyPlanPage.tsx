@@ -1,8 +1,7 @@
 import { BulbOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton, Spin, Typography } from 'antd';
+import { App, Button, Card, Skeleton, Spin, Typography } from 'antd';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
-import { useToasts } from '../../../app/toasts';
 import { problemOf } from '../../../shared/api/problem-details';
 import { selectCurrentUser } from '../../auth/authSlice';
 import { formatLongDate, isoDate } from '../../habits/local-dates';
@@ -34,7 +33,7 @@ const PlanLoadError = lazy(() => import('../components/PlanLoadError'));
  */
 export function MyPlanPage() {
   const user = useAppSelector(selectCurrentUser);
-  const { notification, modal } = useToasts();
+  const { notification, modal } = App.useApp();
   const planQuery = useCurrentPlanQuery();
   const statsQuery = useStatsOverviewQuery();
   const { error: planError, refetch } = planQuery;
