@@ -1,4 +1,5 @@
 import { churchMessages } from '@abide/contracts';
+import { PlanPage } from './pages/PlanPage';
 import { closeToastIfShown, toast } from './pages/Toasts';
 import { joinChurch, joinCodeOf, logoSvg, seedChurch, seedJoinInvitations, seedLogo, uniqueSlug } from './seed/churches';
 import { seedGroup, uniqueWord } from './seed/groups';
@@ -99,6 +100,31 @@ describe('churches', () => {
     await expectAccessible(page, 'habits in a church’s colours');
     await page.setViewportSize(viewports.phone);
     await screenshot(page, 'church-branding-in-frame-phone');
+  });
+
+  it.each([
+    ['desktop', viewports.desktop],
+    ['phone', viewports.phone],
+  ] as const)('shows My Plan’s controls in the church’s colour, not the app’s teal (%s)', async (width, viewport) => {
+    const { page } = session;
+    await page.setViewportSize(viewport);
+    const [admin, member] = await Promise.all([seedMember(), seedMember()]);
+    const church = await seedChurch(admin.session, { name: 'Mercy Church', primaryColor: '#7c2d12' });
+    await joinChurch(member.session, await joinCodeOf(admin.session, church.id));
+    await signIn(page, member);
+    const plan = new PlanPage(page);
+    await plan.waitForPlan();
+
+    await plan.checkActivity(0);
+    // antd's checked box takes the theme's primary colour, which is the church's own (#7c2d12 is rgb(124, 45, 18));
+    // the pointer moves away first, as the box under it shows the hover shade.
+    await page.mouse.move(0, 0);
+    await page.waitForFunction(() => {
+      const box = document.querySelector('.week-card .ant-checkbox-checked');
+      return box !== null && getComputedStyle(box).backgroundColor === 'rgb(124, 45, 18)';
+    });
+    await screenshot(page, `plan-in-church-colours-${width}`);
+    await expectAccessible(page, `my plan in a church’s colours (${width})`, { widths: [width] });
   });
 
   it('switches between churches from the avatar menu, and keeps the choice after a reload', async () => {

@@ -53,7 +53,7 @@ describe('journal insight', () => {
     expect(insight).not.toMatch(/future|your plans/);
     const said = sentencesOf(`${insight} ${why}`);
     expect(new Set(said).size).toBe(said.length);
-    expect(await outsideWindow(page, dialog.locator('.ant-modal-content'))).toEqual({ left: 0, right: 0 });
+    expect(await outsideWindow(page, dialog.locator('.ant-modal-container'))).toEqual({ left: 0, right: 0 });
     expect(await sidewaysScroll(page)).toBe(0);
     await screenshot(page, `journal-insight-peter-${width}`);
     await expectAccessible(page, 'insight on an entry', { widths: [width === '390' ? 'phone' : 'desktop'] });
@@ -100,7 +100,7 @@ describe('journal insight', () => {
     expect(said).toMatch(/You have asked for many reflections in a short time\. Try again in \d+ (minutes?|seconds?)\./);
     expect(said).toContain(`You can try again at ${at}.`);
     expect(said).not.toContain("We couldn't reflect on this entry right now");
-    expect(await outsideWindow(page, dialog.locator('.ant-modal-content'))).toEqual({ left: 0, right: 0 });
+    expect(await outsideWindow(page, dialog.locator('.ant-modal-container'))).toEqual({ left: 0, right: 0 });
     expect(await sidewaysScroll(page)).toBe(0);
     await screenshot(page, `journal-insight-limit-${width}`);
     await expectAccessible(page, 'reflections held back by the limit', { widths: [width === '390' ? 'phone' : 'desktop'] });

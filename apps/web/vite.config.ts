@@ -21,8 +21,9 @@ const proxy: Record<string, ProxyOptions> = {
  * hold it up. My Plan is where a member lands after signing in (issue #12).
  */
 const routePreloads: Record<string, string[]> = {
-  // The page, its frame, and the identity endpoints the session's profile is read with.
-  '/plan': ['src/features/plan/pages/MyPlanPage.tsx', 'src/app/frame/SignedInFrame.tsx', 'src/features/auth/authApi.ts'],
+  // The page, its frame, antd's theme with its static sheet (AntdShell), and the identity endpoints the session's
+  // profile is read with.
+  '/plan': ['src/features/plan/pages/MyPlanPage.tsx', 'src/app/frame/SignedInFrame.tsx', 'src/app/AntdShell.tsx', 'src/features/auth/authApi.ts'],
 };
 
 function preloadRouteChunks(routes: Record<string, string[]>): Plugin {

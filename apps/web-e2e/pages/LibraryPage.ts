@@ -54,7 +54,7 @@ export class LibraryPage {
 
   /** The chosen value covers the combobox's input, so a person clicks the select box itself. */
   private selectBox(combobox: Locator): Locator {
-    return this.page.locator('.ant-select', { has: combobox }).locator('.ant-select-selector');
+    return this.page.locator('.ant-select', { has: combobox });
   }
 
   async chooseType(label: string): Promise<void> {

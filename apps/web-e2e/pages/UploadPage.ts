@@ -51,7 +51,7 @@ export class UploadPage {
   async chooseCategory(label: string): Promise<void> {
     // A chosen value covers the combobox's input: click the select box, as a person would.
     const combobox = this.page.getByRole('combobox', { name: 'Category' });
-    await this.form.locator('.ant-select', { has: combobox }).locator('.ant-select-selector').click();
+    await this.form.locator('.ant-select', { has: combobox }).click();
     await selectOption(this.page, label).click();
   }
 

@@ -1,5 +1,3 @@
-import './shared/lite/antd-lite.css';
-import './shared/lite/antd-lite-app.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

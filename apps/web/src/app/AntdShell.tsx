@@ -1,4 +1,3 @@
-import './antd-react19';
 import { ConfigProvider } from 'antd';
 import AppContext from 'antd/es/app/context';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -28,8 +27,7 @@ function useThemedConfig() {
 
 /**
  * antd's theme around a page that uses antd (router.tsx wraps each such page), and `App.useApp()` answering with the
- * app's one toast holder (toasts.ts), which lives beside the pages so toasts survive navigation. The frame and My
- * Plan render without antd (antd-lite); a member's first page then needs none of it.
+ * app's one toast holder (toasts.ts), which lives beside the pages so toasts survive navigation.
  */
 export function AntdShell({ children }: { children: ReactNode }) {
   useEffect(() => wantToastHost(), []);
@@ -41,7 +39,7 @@ export function AntdShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** antd's theme alone, for a piece of antd a lite page loads on demand (a menu, the drawer, a popover). */
+/** antd's theme alone, for antd outside a page: the signed-in frame and its menus, drawer and popovers. */
 export function AntdTheme({ children }: { children: ReactNode }) {
   return <ConfigProvider {...useThemedConfig()}>{children}</ConfigProvider>;
 }

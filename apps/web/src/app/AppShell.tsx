@@ -7,9 +7,9 @@ import { signedInFrame } from './app-modules';
 import { toastHost, toastHostReady, useToastHostWanted } from './toasts';
 
 /**
- * The root of every page. Pages render without antd unless they use it: the landing page and, for a member, the
- * frame and My Plan are antd-lite; every other page brings antd's theme with it (router.tsx). The one toast holder
- * sits beside the pages once something wants it (toasts.ts).
+ * The root of every page. The landing page renders without antd (plain elements with the app's own classes); every
+ * other page brings antd's theme and static styles with it (router.tsx). The one toast holder sits beside the pages
+ * once something wants it (toasts.ts).
  */
 export function AppShell() {
   const { session } = useAuth();

@@ -1,4 +1,3 @@
-import './antd-react19';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useLayoutEffect } from 'react';
 import { usePrefersReducedMotion, withReducedMotion } from './reduced-motion';

@@ -12,7 +12,7 @@ import { FrameLayout } from './frame/FrameLayout';
  * session; every app page waits for onboarding. The Review Queue checks the moderator role itself
  * (and the library service checks it again on every call); Operations checks the admin role the same way.
  * Only the landing page is in the first download: every other page loads on its first visit (route `lazy`), together
- * with antd's theme (but My Plan, which is antd-lite) and, for a member's page, the signed-in frame, so it renders
+ * with antd's theme and, for a member's page, the signed-in frame, so it renders
  * whole. On a reload the router starts
  * loading the page's code at once, beside the session check.
  */
@@ -41,14 +41,6 @@ const memberPage =
   async () => {
     const [route] = await Promise.all([page(load, name)(), signedInFrame.load()]);
     return route;
-  };
-
-/** A member's page without antd (antd-lite): only its module and the frame. */
-const liteMemberPage =
-  <K extends string>(load: () => Promise<PageModule<K>>, name: K) =>
-  async () => {
-    const [module] = await Promise.all([load(), signedInFrame.load()]);
-    return { Component: module[name] };
   };
 
 const withRequireAuth = (Page: ComponentType) =>
@@ -95,7 +87,7 @@ export const router = createBrowserRouter([
                   </RequireOnboarding>
                 ),
                 children: [
-                  { path: '/plan', lazy: liteMemberPage(() => import('../features/plan/pages/MyPlanPage'), 'MyPlanPage') },
+                  { path: '/plan', lazy: memberPage(() => import('../features/plan/pages/MyPlanPage'), 'MyPlanPage') },
                   { path: '/habits', lazy: memberPage(() => import('../features/habits/pages/HabitsPage'), 'HabitsPage') },
                   { path: '/journal', lazy: memberPage(() => import('../features/journal/pages/JournalPage'), 'JournalPage') },
                   { path: '/library', lazy: memberPage(() => import('../features/library/pages/LibraryPage'), 'LibraryPage') },

@@ -5,8 +5,8 @@ import { preloadable } from '../shared/lazy/preloadable';
 /**
  * The app's one toast holder (at most one toast, 5 s), for every page: antd's App (ToastHost.tsx) mounted
  * beside the pages by AppShell, loaded the first time a page wants antd or a toast, then kept for good, so a toast
- * survives navigation ("Welcome back!" shows on the page sign-in leads to). antd pages reach it through
- * `App.useApp()` (AntdShell provides it); lite pages, which load no antd up front, through `useToasts()`.
+ * survives navigation ("Welcome back!" shows on the page sign-in leads to). Pages reach it through `App.useApp()`
+ * (AntdShell provides it).
  */
 export type ToastApi = useAppProps;
 
@@ -65,8 +65,3 @@ export const toasts: ToastApi = {
   notification: forward('notification'),
   modal: forward('modal'),
 };
-
-/** For pages without antd: toasts that load antd only when one is shown. */
-export function useToasts(): ToastApi {
-  return toasts;
-}

@@ -1,7 +1,6 @@
 import { BankOutlined, CheckOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import type { ReactElement } from 'react';
-import { AntdTheme } from '../AntdShell';
 
 export type AccountMenuKey = 'settings' | 'logout' | 'churches' | `church:${string}`;
 
@@ -65,16 +64,8 @@ export function AccountDropdown({
     if (key === 'settings' || key === 'logout' || key === 'churches' || key.startsWith('church:')) onSelect(key as AccountMenuKey);
   };
   return (
-    <AntdTheme>
-      <Dropdown
-        menu={{ items, onClick }}
-        trigger={['click']}
-        placement="bottomRight"
-        open={open}
-        onOpenChange={(next) => onOpenChange(next)}
-      >
-        {children}
-      </Dropdown>
-    </AntdTheme>
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" open={open} onOpenChange={(next) => onOpenChange(next)}>
+      {children}
+    </Dropdown>
   );
 }

@@ -1,9 +1,9 @@
 import { DownOutlined } from '@ant-design/icons';
+import { Avatar, Button } from 'antd';
 import type { User } from '@abide/contracts';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../features/auth/hooks/useAuth';
 import { chooseActiveChurch, useActiveChurch } from '../../features/churches/active-church';
-import { LiteButton, LiteFitAvatar } from '../../shared/lite/lite-controls';
 import { useFramePopupTrigger } from './useFramePopupTrigger';
 
 export function initialsOf(name: string): string {
@@ -15,8 +15,7 @@ export function initialsOf(name: string): string {
 /**
  * The avatar menu shows the name (or the e-mail when there is none), the e-mail, the church switcher (for a member of
  * several churches), Churches, Settings and Log out.
- * The trigger is antd-lite; antd's Dropdown (AccountDropdown) loads when the member first points at, focuses or taps
- * it, and a tap that comes before it has arrived opens the menu as soon as it has.
+ * antd's Dropdown (AccountDropdown) loads when the member first points at, focuses or taps the trigger, and a tap that comes before it has arrived opens the menu as soon as it has.
  */
 export function AccountMenu({ user }: { user: User }) {
   const { logout } = useAuth();
@@ -27,7 +26,7 @@ export function AccountMenu({ user }: { user: User }) {
   const { churches, active } = useActiveChurch();
 
   const button = (
-    <LiteButton
+    <Button
       ref={trigger}
       type="text"
       className="ant-dropdown-trigger account-trigger"
@@ -37,12 +36,12 @@ export function AccountMenu({ user }: { user: User }) {
       aria-label={`Account menu: ${initials} ${displayName}`}
       {...triggerProps}
     >
-      <LiteFitAvatar size={34} fontWeight={600} className="account-trigger__avatar">
+      <Avatar size={34} className="account-trigger__avatar">
         {initials}
-      </LiteFitAvatar>{' '}
+      </Avatar>{' '}
       <span className="account-trigger__name">{displayName}</span>
       <DownOutlined aria-hidden className="account-trigger__caret" />
-    </LiteButton>
+    </Button>
   );
 
   if (!popups) return button;

@@ -1,4 +1,5 @@
 import { MenuOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { selectOfflineSession } from '../../features/auth/authSlice';
@@ -11,7 +12,7 @@ import { churchFrameStyle } from '../../features/churches/church-theme';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { BrandMark } from '../../shared/components/BrandMark';
 import { usePreloadable } from '../../shared/lazy/preloadable';
-import { LiteButton } from '../../shared/lite/lite-controls';
+import { AntdTheme } from '../AntdShell';
 import { bottomBarItems, canReview, navItemsFor, type NavItem } from '../navigation';
 import { AccountMenu } from './AccountMenu';
 import { framePopups, preloadFramePopups } from './frame-popups-module';
@@ -37,8 +38,8 @@ function NavLinks({ items, className, onNavigate }: { items: NavItem[]; classNam
 /**
  * The signed-in frame: sticky header, seven links, bell, avatar menu; on phones a side menu and a bottom bar. A
  * member of a church sees its logo, name and colour here (docs/churches.md).
- * The frame is antd-lite (no antd in a member's first download); the side menu (antd's Drawer) loads with the first
- * tap of the menu button, as the bell's popover and the avatar menu do with theirs.
+ * The frame is antd in the app's theme; the side menu (antd's Drawer) loads with the first tap of the menu button, as
+ * the bell's popover and the avatar menu do with theirs.
  */
 export function SignedInFrame() {
   const { user } = useAuth();
@@ -57,52 +58,57 @@ export function SignedInFrame() {
     .join(' ');
 
   return (
-    <div className={active ? 'frame frame--signed-in frame--church' : 'frame frame--signed-in'} style={churchFrameStyle(active?.primaryColor)}>
-      <SkipLink />
-      <header className="frame__header frame__header--sticky">
-        <div ref={barRef} className={barClass}>
-          <div className="frame__start">
-            <LiteButton
-              type="text"
-              size="large"
-              className="frame__menu-button frame__icon-button"
-              data-fold-only
-              icon={<MenuOutlined aria-hidden className="frame__icon" />}
-              aria-label="Open menu"
-              aria-expanded={menuOpen}
-              aria-controls="side-menu"
-              onPointerEnter={preloadFramePopups}
-              onClick={() => setMenuOpen(true)}
-            />
-            <BrandMark to="/plan" />
-            {active ? <ChurchBadge church={active} /> : null}
+    <AntdTheme>
+      <div
+        className={active ? 'frame frame--signed-in frame--church' : 'frame frame--signed-in'}
+        style={churchFrameStyle(active?.primaryColor)}
+      >
+        <SkipLink />
+        <header className="frame__header frame__header--sticky">
+          <div ref={barRef} className={barClass}>
+            <div className="frame__start">
+              <Button
+                type="text"
+                size="large"
+                className="frame__menu-button frame__icon-button"
+                data-fold-only
+                icon={<MenuOutlined aria-hidden className="frame__icon" />}
+                aria-label="Open menu"
+                aria-expanded={menuOpen}
+                aria-controls="side-menu"
+                onPointerEnter={preloadFramePopups}
+                onClick={() => setMenuOpen(true)}
+              />
+              <BrandMark to="/plan" />
+              {active ? <ChurchBadge church={active} /> : null}
+            </div>
+            <nav className="frame__nav" aria-label="Main">
+              <NavLinks items={items} className="nav-link" />
+            </nav>
+            <div className="frame__account">
+              <NotificationBell />
+              {user && <AccountMenu user={user} />}
+            </div>
           </div>
-          <nav className="frame__nav" aria-label="Main">
-            <NavLinks items={items} className="nav-link" />
-          </nav>
-          <div className="frame__account">
-            <NotificationBell />
-            {user && <AccountMenu user={user} />}
-          </div>
+        </header>
+        <OfflineBanner />
+
+        {popups ? (
+          <popups.SideMenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)}>
+            <nav aria-label="Side menu" className="side-menu__nav">
+              <NavLinks items={items} className="side-link" onNavigate={() => setMenuOpen(false)} />
+            </nav>
+          </popups.SideMenuDrawer>
+        ) : null}
+
+        <div id="content" tabIndex={-1} className="frame__content">
+          <Outlet />
         </div>
-      </header>
-      <OfflineBanner />
 
-      {popups ? (
-        <popups.SideMenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)}>
-          <nav aria-label="Side menu" className="side-menu__nav">
-            <NavLinks items={items} className="side-link" onNavigate={() => setMenuOpen(false)} />
-          </nav>
-        </popups.SideMenuDrawer>
-      ) : null}
-
-      <div id="content" tabIndex={-1} className="frame__content">
-        <Outlet />
+        <nav className="bottom-bar" aria-label="Quick links">
+          <NavLinks items={bottomBarItems()} className="bottom-link" />
+        </nav>
       </div>
-
-      <nav className="bottom-bar" aria-label="Quick links">
-        <NavLinks items={bottomBarItems()} className="bottom-link" />
-      </nav>
-    </div>
+    </AntdTheme>
   );
 }

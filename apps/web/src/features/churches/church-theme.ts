@@ -26,6 +26,6 @@ export const churchTheme = (base: ThemeConfig, color: string | null | undefined)
   };
 };
 
-/** The same colour for the antd-lite frame, as CSS custom properties its stylesheet reads (styles.css). */
+/** The same colour for the frame's own (non-antd) parts, as CSS custom properties styles.css reads. */
 export const churchFrameStyle = (color: string | null | undefined): CSSProperties | undefined =>
   color ? ({ '--church-primary': color, '--church-primary-hover': brandShades(color).hover } as CSSProperties) : undefined;

@@ -30,10 +30,10 @@ export function LoginForm({ onForgotPassword, onSecondFactor }: LoginFormProps) 
         return;
       }
       // The login page moves on as soon as the session exists; the toast outlives it.
-      notification.success({ message: 'Welcome back!' });
+      notification.success({ title: 'Welcome back!' });
     } catch (error) {
       if (isRateLimited(error)) setLimited(rateLimitNotice(error));
-      else notification.error({ message: 'Login failed', description: loginFailureText(error) });
+      else notification.error({ title: 'Login failed', description: loginFailureText(error) });
     }
   };
 
@@ -75,7 +75,7 @@ export function LoginForm({ onForgotPassword, onSecondFactor }: LoginFormProps) 
           type="warning"
           showIcon
           className="auth-limit"
-          message={limited.when || 'Please wait before trying again.'}
+          title={limited.when || 'Please wait before trying again.'}
           description={limited.detail}
         />
       )}

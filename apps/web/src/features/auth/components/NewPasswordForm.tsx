@@ -22,12 +22,12 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
     setPending(true);
     try {
       await setNewPassword(password);
-      notification.success({ message: 'Password updated', description: 'You are signed in with your new password.' });
+      notification.success({ title: 'Password updated', description: 'You are signed in with your new password.' });
       onDone();
     } catch (error) {
       const reasons = fieldErrorsOf(error).get('password');
       if (reasons) form.setFields([{ name: 'password', errors: reasons }]);
-      notification.error({ message: 'Password not changed', description: 'Please choose a different password.' });
+      notification.error({ title: 'Password not changed', description: 'Please choose a different password.' });
     } finally {
       setPending(false);
     }

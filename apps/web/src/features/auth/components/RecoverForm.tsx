@@ -24,7 +24,7 @@ export function RecoverForm({ onSent, onBack }: { onSent: (email: string) => voi
       onSent(address);
     } catch (error) {
       notification.error({
-        message: 'Could not send the link',
+        title: 'Could not send the link',
         description: isRateLimited(error) ? rateLimitText(error) : 'Please try again.',
       });
     } finally {

@@ -21,7 +21,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       onRegistered(input.email);
     } catch (error) {
       notification.error({
-        message: 'Registration failed',
+        title: 'Registration failed',
         description: isRateLimited(error) ? rateLimitText(error) : 'Please try again with different details.',
       });
       // A weak password answers one message per reason; show them all under the field.

@@ -50,7 +50,7 @@ export function AuthCallbackPage() {
         setState({ kind: 'set-password' });
         return;
       }
-      notification.success({ message: 'Welcome to Abide!', description: 'Your email is confirmed.' });
+      notification.success({ title: 'Welcome to Abide!', description: 'Your email is confirmed.' });
       navigate('/plan', { replace: true });
     },
     [navigate, notification],

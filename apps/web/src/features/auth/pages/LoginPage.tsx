@@ -37,7 +37,7 @@ export function LoginPage() {
 
   return (
     <AuthScreen title={view.kind === 'tabs' ? titles[view.tab] : titles[view.kind]}>
-      {view.kind === 'tabs' && view.notice && <Alert type="info" showIcon message={view.notice} className="auth-notice" />}
+      {view.kind === 'tabs' && view.notice && <Alert type="info" showIcon title={view.notice} className="auth-notice" />}
       {view.kind === 'tabs' && (
         <Tabs
           className="auth-tabs"
@@ -72,7 +72,7 @@ export function LoginPage() {
         <>
           <SecondFactorForm
             challenge={view.challenge}
-            onVerified={() => notification.success({ message: 'Welcome back!' })}
+            onVerified={() => notification.success({ title: 'Welcome back!' })}
             onExpired={backToLogin}
           />
           <Button type="link" block onClick={() => backToLogin()}>

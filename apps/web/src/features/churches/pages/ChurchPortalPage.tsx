@@ -63,11 +63,11 @@ function PortalActions({ churchId, slug, name, code }: { churchId: string; slug:
   const joinWith = async (typed: string) => {
     const result = await join({ code: normaliseJoinCode(typed) });
     if (result.error) {
-      notification.error({ message: 'Could not join', description: churchFailure(result.error) });
+      notification.error({ title: 'Could not join', description: churchFailure(result.error) });
       return;
     }
     if (user) chooseActiveChurch(user.id, churchId);
-    notification.success({ message: `Welcome to ${name}!`, description: sharingNote });
+    notification.success({ title: `Welcome to ${name}!`, description: sharingNote });
     navigate(`/c/${slug}`, { replace: true });
   };
   if (code) {
@@ -95,8 +95,8 @@ function PortalActions({ churchId, slug, name, code }: { churchId: string; slug:
           loading={requesting.isLoading}
           onClick={async () => {
             const result = await request(churchId);
-            if (result.error) notification.error({ message: 'Could not ask to join', description: churchFailure(result.error) });
-            else notification.success({ message: 'Request sent', description: 'An admin of the church will answer it.' });
+            if (result.error) notification.error({ title: 'Could not ask to join', description: churchFailure(result.error) });
+            else notification.success({ title: 'Request sent', description: 'An admin of the church will answer it.' });
           }}
         >
           Ask to join

@@ -49,22 +49,22 @@ function BrandingCard({ church }: { church: ChurchDetail }) {
       },
     });
     if (result.error) {
-      if (!showFieldErrors(form, result.error)) notification.error({ message: 'Could not save', description: churchFailure(result.error) });
+      if (!showFieldErrors(form, result.error)) notification.error({ title: 'Could not save', description: churchFailure(result.error) });
       return;
     }
-    notification.success({ message: 'Church settings saved' });
+    notification.success({ title: 'Church settings saved' });
   };
 
   const onLogo = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > LOGO_MAX_BYTES) {
-      notification.error({ message: 'Logo not saved', description: `The logo can be at most ${LOGO_MAX_BYTES / 1024} KB` });
+      notification.error({ title: 'Logo not saved', description: `The logo can be at most ${LOGO_MAX_BYTES / 1024} KB` });
       return;
     }
     const result = await replaceLogo({ churchId: church.id, body: fileForm(file) });
     if (fileInput.current) fileInput.current.value = '';
-    if (result.error) notification.error({ message: 'Logo not saved', description: churchFailure(result.error) });
-    else notification.success({ message: 'Logo saved' });
+    if (result.error) notification.error({ title: 'Logo not saved', description: churchFailure(result.error) });
+    else notification.success({ title: 'Logo saved' });
   };
 
   return (
@@ -72,17 +72,20 @@ function BrandingCard({ church }: { church: ChurchDetail }) {
       <div className="church-logo-field">
         <ChurchLogo church={church} size={72} label={church.logoUrl ? `${church.name} logo` : `${church.name} has no logo yet`} />
         <div>
-          <label className="ant-btn ant-btn-default church-logo-field__pick">
+          {/* The file input is the button's: keyboard and screen-reader users reach the button, the input stays out of the way. */}
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/jpeg,image/svg+xml"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label={church.logoUrl ? 'Replace logo' : 'Upload logo'}
+            data-testid="logo-input"
+            onChange={(event) => void onLogo(event.target.files?.[0])}
+          />
+          <Button loading={replacing.isLoading} onClick={() => fileInput.current?.click()}>
             {replacing.isLoading ? 'Uploading…' : church.logoUrl ? 'Replace logo' : 'Upload logo'}
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/png,image/jpeg,image/svg+xml"
-              className="visually-hidden"
-              data-testid="logo-input"
-              onChange={(event) => void onLogo(event.target.files?.[0])}
-            />
-          </label>
+          </Button>
           {church.logoUrl ? (
             <Button type="link" danger loading={removing.isLoading} onClick={() => void removeLogo(church.id)}>
               Remove logo
@@ -116,8 +119,8 @@ function InvitationsCard({ church }: { church: ChurchDetail }) {
         <Button
           onClick={() =>
             void navigator.clipboard.writeText(link).then(
-              () => notification.success({ message: 'Invitation link copied' }),
-              () => notification.info({ message: 'Copy this link', description: link }),
+              () => notification.success({ title: 'Invitation link copied' }),
+              () => notification.info({ title: 'Copy this link', description: link }),
             )
           }
         >
@@ -176,7 +179,7 @@ function MembersCard({ churchId }: { churchId: string }) {
   const [remove] = useChurchesRemoveMutation();
   const act = async (call: Promise<{ error?: unknown }>) => {
     const result = await call;
-    if (result.error) notification.error({ message: 'Not changed', description: churchFailure(result.error as Parameters<typeof churchFailure>[0]) });
+    if (result.error) notification.error({ title: 'Not changed', description: churchFailure(result.error as Parameters<typeof churchFailure>[0]) });
   };
   return (
     <Card title={<h2 className="card-heading">Members</h2>}>

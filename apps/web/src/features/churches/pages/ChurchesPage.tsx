@@ -27,11 +27,11 @@ function CreateChurchCard() {
       welcome: values.welcome.trim(),
     });
     if (result.error) {
-      if (!showFieldErrors(form, result.error)) notification.error({ message: 'Could not create the church', description: churchFailure(result.error) });
+      if (!showFieldErrors(form, result.error)) notification.error({ title: 'Could not create the church', description: churchFailure(result.error) });
       return;
     }
     if (user) chooseActiveChurch(user.id, result.data.id);
-    notification.success({ message: `${result.data.name} is ready`, description: 'Add a logo and invite your people from its settings.' });
+    notification.success({ title: `${result.data.name} is ready`, description: 'Add a logo and invite your people from its settings.' });
     navigate(`/churches/${result.data.id}/settings`);
   };
   return (
@@ -65,18 +65,18 @@ export function ChurchesPage() {
   const loading = !user;
   const leaveChurch = async (churchId: string, name: string) => {
     const result = await leave(churchId);
-    if (result.error) notification.error({ message: `Still a member of ${name}`, description: churchFailure(result.error) });
-    else notification.success({ message: `You left ${name}` });
+    if (result.error) notification.error({ title: `Still a member of ${name}`, description: churchFailure(result.error) });
+    else notification.success({ title: `You left ${name}` });
   };
 
   const joinWith = async (typed: string) => {
     const result = await join({ code: normaliseJoinCode(typed) });
     if (result.error) {
-      notification.error({ message: 'Could not join', description: churchFailure(result.error) });
+      notification.error({ title: 'Could not join', description: churchFailure(result.error) });
       return;
     }
     if (user) chooseActiveChurch(user.id, result.data.id);
-    notification.success({ message: `Welcome to ${result.data.name}!`, description: sharingNote });
+    notification.success({ title: `Welcome to ${result.data.name}!`, description: sharingNote });
   };
 
   return (

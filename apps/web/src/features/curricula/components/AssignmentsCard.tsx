@@ -35,10 +35,10 @@ export function AssignmentsCard({ curriculum }: { curriculum: CurriculumDetail }
       assignCurriculumDto: { audience: values.audience, groupIds: values.audience === 'groups' ? values.groupIds : [], startDate: values.startDate },
     });
     if (result.error) {
-      if (!showFieldErrors(form, result.error)) notification.error({ message: 'Not assigned', description: churchFailure(result.error) });
+      if (!showFieldErrors(form, result.error)) notification.error({ title: 'Not assigned', description: churchFailure(result.error) });
       return;
     }
-    notification.success({ message: 'Assigned', description: `Plans follow week 1 from ${formatDay(result.data.startDate)}.` });
+    notification.success({ title: 'Assigned', description: `Plans follow week 1 from ${formatDay(result.data.startDate)}.` });
   };
 
   return (

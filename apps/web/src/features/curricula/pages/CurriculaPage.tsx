@@ -25,7 +25,7 @@ function NewCurriculumCard({ churchId }: { churchId: string }) {
         onFinish={async ({ title }) => {
           const result = await create({ churchId, title: title.trim() });
           if (result.error) {
-            if (!showFieldErrors(form, result.error)) notification.error({ message: 'Not created', description: churchFailure(result.error) });
+            if (!showFieldErrors(form, result.error)) notification.error({ title: 'Not created', description: churchFailure(result.error) });
             return;
           }
           navigate(`/curricula/${result.data.id}`);
@@ -83,7 +83,7 @@ export function CurriculaPage() {
                     aria-label={`Duplicate ${c.title}`}
                     onClick={async () => {
                       const result = await duplicate(c.id);
-                      if (result.error) notification.error({ message: 'Not duplicated', description: churchFailure(result.error) });
+                      if (result.error) notification.error({ title: 'Not duplicated', description: churchFailure(result.error) });
                       else navigate(`/curricula/${result.data.id}`);
                     }}
                   >

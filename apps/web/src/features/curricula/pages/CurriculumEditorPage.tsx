@@ -219,7 +219,7 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
     await keptSoFar();
     const result = await discardCopy(curriculum.id);
     if (result.error) {
-      notification.error({ message: 'Not discarded', description: churchFailure(result.error) });
+      notification.error({ title: 'Not discarded', description: churchFailure(result.error) });
       return;
     }
     forgetKept();
@@ -234,16 +234,16 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
   const onPublish = async () => {
     if (!(await saveNow())) return;
     const result = await publish(curriculum.id);
-    if (result.error) notification.error({ message: 'Not published', description: churchFailure(result.error) });
-    else notification.success({ message: `Version ${result.data.latestVersion} published`, description: 'Assign it to your church or some of its groups below.' });
+    if (result.error) notification.error({ title: 'Not published', description: churchFailure(result.error) });
+    else notification.success({ title: `Version ${result.data.latestVersion} published`, description: 'Assign it to your church or some of its groups below.' });
   };
 
   const onDuplicate = async () => {
     if (!(await saveNow())) return;
     const result = await duplicate(curriculum.id);
-    if (result.error) notification.error({ message: 'Not duplicated', description: churchFailure(result.error) });
+    if (result.error) notification.error({ title: 'Not duplicated', description: churchFailure(result.error) });
     else {
-      notification.success({ message: `“${result.data.title}” created` });
+      notification.success({ title: `“${result.data.title}” created` });
       navigate(`/curricula/${result.data.id}`);
     }
   };
@@ -293,7 +293,7 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
           {archived ? null : (
             <Popconfirm title="Archive this curriculum?" description="It can be restored later." okText="Archive" onConfirm={async () => {
               const result = await archive(curriculum.id);
-              if (result.error) notification.error({ message: 'Not archived', description: churchFailure(result.error) });
+              if (result.error) notification.error({ title: 'Not archived', description: churchFailure(result.error) });
             }}>
               <Button>Archive</Button>
             </Popconfirm>
@@ -306,7 +306,7 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
           type="error"
           showIcon
           className="curriculum-problems"
-          message="The draft was not saved"
+          title="The draft was not saved"
           description={
             <ul>
               {problems.map((p) => (
@@ -321,7 +321,7 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
           type={staleBase ? 'warning' : 'info'}
           showIcon
           className="curriculum-restored"
-          message={`Your draft from ${restoredFrom ? new Date(restoredFrom).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'earlier'} is back`}
+          title={`Your draft from ${restoredFrom ? new Date(restoredFrom).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'earlier'} is back`}
           description={
             <>
               <p>
@@ -343,11 +343,11 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
         <Alert
           type="warning"
           showIcon
-          message="Newer edits of yours were kept from another window"
+          title="Newer edits of yours were kept from another window"
           description="These edits are no longer kept as you type: Save draft here, or reload to continue from the other window’s."
         />
       ) : null}
-      {archived ? <Alert type="info" showIcon message="This curriculum is archived: restore it to change or assign it." /> : null}
+      {archived ? <Alert type="info" showIcon title="This curriculum is archived: restore it to change or assign it." /> : null}
 
       <div className="curriculum-editor__grid">
         <div className="curriculum-editor__side">

@@ -22,10 +22,10 @@ export function CreateGroupModal({ open, onClose }: { open: boolean; onClose: ()
   const onFinish = async (values: GroupFormValues) => {
     const result = await create(toGroupRequest(values));
     if (result.error) {
-      notification.error({ message: 'Failed to create group', description: failureDescription(result.error) });
+      notification.error({ title: 'Failed to create group', description: failureDescription(result.error) });
       return;
     }
-    notification.success({ message: 'Group created successfully!' });
+    notification.success({ title: 'Group created successfully!' });
     form.resetFields();
     onClose();
   };

@@ -16,8 +16,8 @@ export function GroupSettingsForm({ group }: { group: GroupSummary }) {
 
   const onFinish = async (values: GroupFormValues) => {
     const result = await update({ id: group.id, updateGroupDto: toGroupRequest(values) });
-    if (result.error) notification.error({ message: 'Failed to save group settings', description: failureDescription(result.error) });
-    else notification.success({ message: 'Group settings saved' });
+    if (result.error) notification.error({ title: 'Failed to save group settings', description: failureDescription(result.error) });
+    else notification.success({ title: 'Group settings saved' });
   };
 
   return (

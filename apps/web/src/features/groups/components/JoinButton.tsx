@@ -27,26 +27,26 @@ export function JoinButton({ group }: { group: GroupSummary }) {
   const onJoin = async () => {
     const result = await join(group.id);
     if (result.error) {
-      notification.error({ message: 'Failed to join group', description: 'Please try again.' });
+      notification.error({ title: 'Failed to join group', description: 'Please try again.' });
       return;
     }
     setAsking(false);
     if (result.data.status !== 'joined') {
-      notification.success({ message: 'Request sent', description: `The leaders of ${group.name} will review your request.` });
+      notification.success({ title: 'Request sent', description: `The leaders of ${group.name} will review your request.` });
       return;
     }
     const saved = shares ? await share({ id: group.id, setSharingDto: { shares: true } }) : null;
     if (saved?.error) {
-      notification.warning({ message: 'You joined the group', description: 'Your choice to share was not saved: turn it on in Settings, under Privacy.' });
+      notification.warning({ title: 'You joined the group', description: 'Your choice to share was not saved: turn it on in Settings, under Privacy.' });
       return;
     }
-    notification.success({ message: 'Successfully joined group!', description: sharingNoteText(shares) });
+    notification.success({ title: 'Successfully joined group!', description: sharingNoteText(shares) });
   };
 
   const onWithdraw = async () => {
     const result = await withdraw(group.id);
-    if (result.error) notification.error({ message: 'Could not withdraw your request', description: failureDescription(result.error) });
-    else notification.success({ message: 'Request withdrawn' });
+    if (result.error) notification.error({ title: 'Could not withdraw your request', description: failureDescription(result.error) });
+    else notification.success({ title: 'Request withdrawn' });
   };
 
   if (action.kind === 'open') {

@@ -20,19 +20,19 @@ export function MemberManagement({ dashboard, myRole, myId }: { dashboard: Dashb
 
   const onRemove = async (row: Row) => {
     const result = await remove({ id: groupId, userId: row.userId });
-    if (result.error) notification.error({ message: 'Could not remove the member', description: failureDescription(result.error) });
-    else notification.success({ message: `${row.name ?? 'The member'} was removed from the group` });
+    if (result.error) notification.error({ title: 'Could not remove the member', description: failureDescription(result.error) });
+    else notification.success({ title: `${row.name ?? 'The member'} was removed from the group` });
   };
   const onRole = async (row: Row, role: 'co-leader' | 'member') => {
     const result = await changeRole({ id: groupId, userId: row.userId, changeRoleDto: { role } });
-    if (result.error) notification.error({ message: 'Could not change the role', description: failureDescription(result.error) });
-    else notification.success({ message: `${row.name ?? 'The member'} is now a ${roleLabels[role].toLowerCase()}` });
+    if (result.error) notification.error({ title: 'Could not change the role', description: failureDescription(result.error) });
+    else notification.success({ title: `${row.name ?? 'The member'} is now a ${roleLabels[role].toLowerCase()}` });
   };
 
   const onHandOver = async (row: Row) => {
     const result = await handOver({ id: groupId, handOverDto: { userId: row.userId } });
-    if (result.error) notification.error({ message: 'Could not hand over the group', description: failureDescription(result.error) });
-    else notification.success({ message: `${row.name ?? 'The member'} now owns the group` });
+    if (result.error) notification.error({ title: 'Could not hand over the group', description: failureDescription(result.error) });
+    else notification.success({ title: `${row.name ?? 'The member'} now owns the group` });
   };
 
   /** What this leader may do about one member (the same in the table and in the phone's cards). */

@@ -14,8 +14,8 @@ export function PendingRequests({ groupId, requests }: { groupId: string; reques
   const onDecide = async (request: JoinRequest, decision: 'approve' | 'decline') => {
     const result = await (decision === 'approve' ? approve : decline)({ id: groupId, requestId: request.id });
     const who = request.name ?? 'The member';
-    if (result.error) notification.error({ message: 'Could not answer the request', description: failureDescription(result.error) });
-    else notification.success({ message: decision === 'approve' ? `${who} joined the group` : 'Request declined' });
+    if (result.error) notification.error({ title: 'Could not answer the request', description: failureDescription(result.error) });
+    else notification.success({ title: decision === 'approve' ? `${who} joined the group` : 'Request declined' });
   };
 
   return (

@@ -27,10 +27,10 @@ function PrayerForm({ groupId }: { groupId: string }) {
   const onFinish = async (values: PrayerFormValues) => {
     const result = await post({ id: groupId, postPrayerDto: { text: values.text.trim(), anonymous: values.anonymous } });
     if (result.error) {
-      notification.error({ message: 'Could not share your prayer request', description: failureDescription(result.error) });
+      notification.error({ title: 'Could not share your prayer request', description: failureDescription(result.error) });
       return;
     }
-    notification.success({ message: 'Prayer request shared' });
+    notification.success({ title: 'Prayer request shared' });
     form.resetFields();
   };
 
@@ -86,13 +86,13 @@ function PrayerItem({ prayer, isLeader }: { prayer: PrayerRequest; isLeader: boo
       : action === 'hide'
         ? hide(ids)
         : answered({ ...ids, answerPrayerDto: { testimony: extra.testimony ?? '' } }));
-    if (result.error) notification.error({ message: failure, description: failureDescription(result.error) });
+    if (result.error) notification.error({ title: failure, description: failureDescription(result.error) });
     return !result.error;
   };
 
   const onDelete = async () => {
     const result = await remove(ids);
-    if (result.error) notification.error({ message: 'Could not delete the prayer request', description: failureDescription(result.error) });
+    if (result.error) notification.error({ title: 'Could not delete the prayer request', description: failureDescription(result.error) });
   };
 
   return (
@@ -160,7 +160,7 @@ function PrayerItem({ prayer, isLeader }: { prayer: PrayerRequest; isLeader: boo
         onCancel={() => setAnswering(false)}
         onOk={async () => {
           if (await run('answered', 'Could not mark the request answered', { testimony: testimony.trim() })) {
-            notification.success({ message: 'Praise God! Marked as answered.' });
+            notification.success({ title: 'Praise God! Marked as answered.' });
             setAnswering(false);
           }
         }}

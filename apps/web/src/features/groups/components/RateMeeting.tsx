@@ -13,8 +13,8 @@ export function RateMeeting({ groupId }: { groupId: string }) {
   const onRate = async (rating: number) => {
     if (rating < 1) return;
     const result = await rate({ id: groupId, rateMeetingDto: { rating } });
-    if (result.error) notification.error({ message: 'Could not save your rating', description: failureDescription(result.error) });
-    else notification.success({ message: "Thanks for rating this week's meeting!" });
+    if (result.error) notification.error({ title: 'Could not save your rating', description: failureDescription(result.error) });
+    else notification.success({ title: "Thanks for rating this week's meeting!" });
   };
 
   if (isLoading || !data) return <Skeleton active paragraph={{ rows: 1 }} />;

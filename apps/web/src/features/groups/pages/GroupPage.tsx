@@ -22,10 +22,10 @@ function LeaveButton({ group }: { group: GroupSummary }) {
   const onLeave = async () => {
     const result = await leave(group.id);
     if (result.error) {
-      notification.error({ message: 'Could not leave the group', description: failureDescription(result.error) });
+      notification.error({ title: 'Could not leave the group', description: failureDescription(result.error) });
       return;
     }
-    notification.success({ message: `You left ${group.name}` });
+    notification.success({ title: `You left ${group.name}` });
     navigate('/groups');
   };
   return (

@@ -39,8 +39,8 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
       id: habit.id,
       toggleHabitDto: { completed, date, note: completed ? note.trim() || undefined : undefined },
     });
-    if (result.error) return notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
-    notification.success({ message: 'Habit updated!' });
+    if (result.error) return notification.error({ title: 'Failed to update habit', description: 'Please try again.' });
+    notification.success({ title: 'Habit updated!' });
     setNote('');
     setNoteOpen(false);
   };
@@ -48,9 +48,9 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
   const onSkip = async () => {
     const result = await skip({ id: habit.id, skipDayDto: { date } });
     if (result.error)
-      return notification.error({ message: 'Failed to skip today', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+      return notification.error({ title: 'Failed to skip today', description: problemOf(result.error)?.detail ?? 'Please try again.' });
     notification.success({
-      message: `${habit.name}: skipped today`,
+      title: `${habit.name}: skipped today`,
       description: 'Today is left out of your figures and your streak is safe. “Undo skip” on the card takes it back.',
     });
   };
@@ -59,10 +59,10 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
     const result = await undoSkip({ id: habit.id, skipDayDto: { date } });
     if (result.error)
       return notification.error({
-        message: 'Failed to undo the skip',
+        title: 'Failed to undo the skip',
         description: problemOf(result.error)?.detail ?? 'Please try again.',
       });
-    notification.success({ message: `${habit.name}: asked for today again` });
+    notification.success({ title: `${habit.name}: asked for today again` });
   };
 
   return (
@@ -79,7 +79,7 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
           <h3 id={nameId} className="checkin__name">
             {habit.name}
           </h3>
-          <Tag bordered={false} className="category-tag">
+          <Tag variant="filled" className="category-tag">
             {categoryLabel(habit.category)}
           </Tag>
           {skipped ? <Tag className="checkin__skipped">{date === today ? 'Skipped today' : 'Skipped'}</Tag> : null}

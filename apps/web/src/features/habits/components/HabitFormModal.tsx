@@ -32,12 +32,12 @@ export function HabitFormModal({ open, habit, onClose }: { open: boolean; habit?
     const body = toHabitRequest(values);
     if (habit) {
       const result = await update({ id: habit.id, updateHabitDto: body });
-      if (result.error) return notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
-      notification.success({ message: 'Habit updated!' });
+      if (result.error) return notification.error({ title: 'Failed to update habit', description: 'Please try again.' });
+      notification.success({ title: 'Habit updated!' });
     } else {
       const result = await create(body);
-      if (result.error) return notification.error({ message: 'Failed to create habit', description: 'Please try again.' });
-      notification.success({ message: 'Habit created successfully!' });
+      if (result.error) return notification.error({ title: 'Failed to create habit', description: 'Please try again.' });
+      notification.success({ title: 'Habit created successfully!' });
     }
     form.resetFields();
     onClose();

@@ -15,9 +15,9 @@ export function OverviewTab({ today, onEdit }: { today: string; onEdit: (habit: 
 
   const run = async (habit: Habit, action: 'pause' | 'resume' | 'archive') => {
     const result = await { pause, resume, archive }[action](habit.id);
-    if (result.error) return notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
+    if (result.error) return notification.error({ title: 'Failed to update habit', description: 'Please try again.' });
     const what = { pause: 'paused; its streak waits for you', resume: 'is active again', archive: 'archived' }[action];
-    notification.success({ message: 'Habit updated!', description: `${habit.name} ${what}.` });
+    notification.success({ title: 'Habit updated!', description: `${habit.name} ${what}.` });
   };
 
   if (isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
@@ -39,7 +39,7 @@ export function OverviewTab({ today, onEdit }: { today: string; onEdit: (habit: 
                 />
               </div>
               <p className="overview-item__meta">
-                <Tag bordered={false} className="category-tag">
+                <Tag variant="filled" className="category-tag">
                   {categoryLabel(habit.category)}
                 </Tag>
                 <span>{frequencyLabel(habit.frequency)}</span>

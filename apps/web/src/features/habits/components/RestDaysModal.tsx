@@ -12,8 +12,8 @@ function RestDaysForm({ initial, onClose }: { initial: number[]; onClose: () => 
 
   const onOk = async () => {
     const result = await save({ weekdays: [...days].sort((a, b) => a - b) });
-    if (result.error) return notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
-    notification.success({ message: 'Habit updated!', description: 'Your rest days are saved; they never break a streak.' });
+    if (result.error) return notification.error({ title: 'Failed to update habit', description: 'Please try again.' });
+    notification.success({ title: 'Habit updated!', description: 'Your rest days are saved; they never break a streak.' });
     onClose();
   };
 

@@ -11,11 +11,11 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { HIGHLIGHTS, TAGLINE } from '../../../shared/brand';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { BrandMark } from '../../../shared/components/BrandMark';
 import { HighlightIcon } from '../../../shared/components/HighlightIcon';
-import { LiteAvatar, LiteButtonAnchor, LiteButtonLink, LiteCard, LiteParagraph, LiteTitle } from '../../../shared/lite/antd-lite';
 import { audiences, features, freePlanFeatures, greatCommission, problem, solution, steps, team } from '../landing-content';
 
 const icons: Record<string, ReactNode> = {
@@ -32,10 +32,10 @@ function Section({ id, title, lead, tone, children }: { id: string; title: strin
   return (
     <section id={id} className={tone ? `landing-section landing-section--${tone}` : 'landing-section'} aria-labelledby={`${id}-title`}>
       <div className="landing-section__inner">
-        <LiteTitle level={2} id={`${id}-title`} className="landing-section__title">
+        <h2 id={`${id}-title`} className="landing-section__title">
           {title}
-        </LiteTitle>
-        {lead && <LiteParagraph className="landing-section__lead">{lead}</LiteParagraph>}
+        </h2>
+        {lead && <p className="landing-section__lead">{lead}</p>}
         {children}
       </div>
     </section>
@@ -43,40 +43,40 @@ function Section({ id, title, lead, tone, children }: { id: string; title: strin
 }
 
 /**
- * The public landing page, every section in order. It is a visitor's first page, so it uses no antd: the
- * antd-lite components render antd's markup, styled statically (shared/lite).
+ * The public landing page, every section in order. It is a visitor's first page, so it uses no antd: plain elements
+ * with the app's own classes (styles.css: `.cta` for a link that looks like a button, `.panel` for a card).
  */
 export function HomePage() {
   // A signed-in member is sent on to their own plan; the card beside stays a plainly labelled example.
   const { user } = useAuth();
   return (
-    <main className="landing antd-lite">
+    <main className="landing">
       <title>Abide — grow closer to Jesus</title>
 
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__inner">
           <div className="hero__copy">
             <p className="eyebrow">Spiritual formation and discipleship</p>
-            <LiteTitle id="hero-title" level={1} className="hero__title">
+            <h1 id="hero-title" className="hero__title">
               {TAGLINE}
-            </LiteTitle>
-            <LiteParagraph className="hero__lead">
+            </h1>
+            <p className="hero__lead">
               Abide gives individuals, small groups and churches a personal weekly plan, habits that stick, a journal with prompts and a
               community to grow with.
-            </LiteParagraph>
+            </p>
             <div className="hero__actions">
               {user ? (
-                <LiteButtonLink type="primary" size="large" to="/plan">
+                <Link className="cta cta--primary cta--large" to="/plan">
                   Open My Plan
-                </LiteButtonLink>
+                </Link>
               ) : (
-                <LiteButtonLink type="primary" size="large" to="/login">
+                <Link className="cta cta--primary cta--large" to="/login">
                   Start Your Journey
-                </LiteButtonLink>
+                </Link>
               )}
-              <LiteButtonAnchor size="large" href="#how-it-works">
+              <a className="cta cta--large" href="#how-it-works">
                 Learn More
-              </LiteButtonAnchor>
+              </a>
             </div>
             <ul className="hero__highlights">
               {HIGHLIGHTS.map((highlight) => (
@@ -117,11 +117,11 @@ export function HomePage() {
       >
         <div className="card-grid card-grid--3">
           {audiences.map((audience) => (
-            <LiteCard key={audience.title} className="landing-card">
+            <div key={audience.title} className="panel landing-card">
               <span className="icon-tile">{icons[audience.icon]}</span>
               <h3 className="landing-card__title">{audience.title}</h3>
               <p className="landing-card__text">{audience.text}</p>
-            </LiteCard>
+            </div>
           ))}
         </div>
       </Section>
@@ -173,17 +173,17 @@ export function HomePage() {
       >
         <div className="card-grid card-grid--3">
           {features.map((feature) => (
-            <LiteCard key={feature.title} className="landing-card">
+            <div key={feature.title} className="panel landing-card">
               <span className="icon-tile">{icons[feature.icon]}</span>
               <h3 className="landing-card__title">{feature.title}</h3>
               <p className="landing-card__text">{feature.text}</p>
-            </LiteCard>
+            </div>
           ))}
         </div>
       </Section>
 
       <Section id="pricing" title="Simple pricing" lead="Start today at no cost.">
-        <LiteCard className="price-card">
+        <div className="panel price-card">
           <h3 className="price-card__name">Free</h3>
           <p className="price-card__price">
             <span className="price-card__amount">$0</span> <span className="price-card__period">forever</span>
@@ -195,18 +195,18 @@ export function HomePage() {
               </li>
             ))}
           </ul>
-          <LiteButtonLink type="primary" size="large" block to="/login">
+          <Link className="cta cta--primary cta--large cta--block" to="/login">
             Get Started Free
-          </LiteButtonLink>
-        </LiteCard>
+          </Link>
+        </div>
       </Section>
 
       <Section id="why-it-exists" title="Why Abide exists" tone="tint">
         <div className="mission">
-          <LiteParagraph className="mission__text">
+          <p className="mission__text">
             Jesus did not ask His followers to make converts and move on. He asked us to make disciples: people who keep learning, obeying
             and walking with Him every day. Abide exists to help believers and churches do exactly that.
-          </LiteParagraph>
+          </p>
           <figure className="scripture">
             <blockquote className="scripture__quote">“{greatCommission.text}”</blockquote>
             <figcaption className="scripture__cite">
@@ -219,25 +219,25 @@ export function HomePage() {
       <Section id="team" title="The team" lead="A small team serving the church.">
         <div className="card-grid card-grid--3">
           {team.map((member) => (
-            <LiteCard key={member.role} className="landing-card landing-card--center">
-              <LiteAvatar size={64} className="team-avatar">
+            <div key={member.role} className="panel landing-card landing-card--center">
+              <span aria-hidden className="team-avatar">
                 {member.initials}
-              </LiteAvatar>
+              </span>
               <h3 className="landing-card__title">{member.role}</h3>
               <p className="landing-card__text">{member.text}</p>
-            </LiteCard>
+            </div>
           ))}
         </div>
       </Section>
 
       <section className="final-cta" aria-labelledby="final-cta-title">
-        <LiteTitle level={2} id="final-cta-title" className="final-cta__title">
+        <h2 id="final-cta-title" className="final-cta__title">
           Begin abiding today
-        </LiteTitle>
-        <LiteParagraph className="final-cta__text">Your personal plan is a few questions away. Free, and yours to keep.</LiteParagraph>
-        <LiteButtonLink size="large" to="/login" className="final-cta__button">
+        </h2>
+        <p className="final-cta__text">Your personal plan is a few questions away. Free, and yours to keep.</p>
+        <Link className="cta cta--large final-cta__button" to="/login">
           Start Free Today
-        </LiteButtonLink>
+        </Link>
       </section>
 
       <footer className="site-footer">

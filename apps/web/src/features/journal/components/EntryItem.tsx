@@ -26,7 +26,7 @@ export function EntryItem({ entry, actions }: { entry: JournalEntry; actions: En
           </time>
           <span className="entry__tags">
             {entry.draft ? <Tag color="gold">Draft</Tag> : null}
-            {mood ? <Tag bordered={false}>{mood}</Tag> : null}
+            {mood ? <Tag variant="filled">{mood}</Tag> : null}
             {entry.isPrivate ? (
               <Tooltip title="Private">
                 <LockOutlined aria-label="Private" className="entry__lock" />

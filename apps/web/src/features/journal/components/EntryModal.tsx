@@ -42,12 +42,12 @@ export function EntryModal({
     const values = form.getFieldsValue(true) as ReflectionFormValues;
     const draft = entry.draft && !finish;
     if (!draft && isBlank(values.content)) {
-      notification.error({ message: 'Please write your reflection', description: 'Your journal entry cannot be empty.' });
+      notification.error({ title: 'Please write your reflection', description: 'Your journal entry cannot be empty.' });
       return;
     }
     const result = await update({ id: entry.id, journalEntryUpdateDto: toEntryRequest(values, { draft }) });
-    if (result.error) return notification.error({ message: 'Failed to save entry', description: 'Please try again.' });
-    notification.success({ message: 'Journal entry saved!', description: 'Your reflection has been updated.' });
+    if (result.error) return notification.error({ title: 'Failed to save entry', description: 'Please try again.' });
+    notification.success({ title: 'Journal entry saved!', description: 'Your reflection has been updated.' });
     onClose();
   };
 

@@ -10,7 +10,7 @@ export function PromptCard() {
 
   const onGenerate = async () => {
     const result = await generate(NEW_PROMPT);
-    if (result.error) notification.error({ message: 'Could not get a new prompt', description: 'Please try again.' });
+    if (result.error) notification.error({ title: 'Could not get a new prompt', description: 'Please try again.' });
   };
 
   return (

@@ -15,22 +15,22 @@ export function ReflectionForm() {
   const save = async (draft: boolean) => {
     const values = form.getFieldsValue(true) as ReflectionFormValues;
     if (!draft && isBlank(values.content)) {
-      notification.error({ message: 'Please write your reflection', description: 'Your journal entry cannot be empty.' });
+      notification.error({ title: 'Please write your reflection', description: 'Your journal entry cannot be empty.' });
       return;
     }
     if (draft && isBlank(values.content) && isBlank(values.gratitude) && isBlank(values.scriptureReference)) {
-      notification.info({ message: 'Nothing to save yet', description: 'Write a few words first, then save a draft.' });
+      notification.info({ title: 'Nothing to save yet', description: 'Write a few words first, then save a draft.' });
       return;
     }
     const result = await create(toEntryRequest(values, { draft }));
     if (result.error) {
-      notification.error({ message: draft ? 'Failed to save draft' : 'Failed to save entry', description: 'Please try again.' });
+      notification.error({ title: draft ? 'Failed to save draft' : 'Failed to save entry', description: 'Please try again.' });
       return;
     }
     notification.success(
       draft
-        ? { message: 'Draft saved', description: 'Only you can see it. Finish it any time from your reflections.' }
-        : { message: 'Journal entry saved!', description: 'Your reflection has been added to your spiritual journey.' },
+        ? { title: 'Draft saved', description: 'Only you can see it. Finish it any time from your reflections.' }
+        : { title: 'Journal entry saved!', description: 'Your reflection has been added to your spiritual journey.' },
     );
     form.resetFields();
     form.setFieldsValue(emptyReflection);

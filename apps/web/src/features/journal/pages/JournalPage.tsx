@@ -91,8 +91,8 @@ export function JournalPage() {
       onInsight: (entry) => setInsightFor(entry),
       onDelete: async (entry) => {
         const result = await remove(entry.id);
-        if (result.error) notification.error({ message: 'Failed to delete entry', description: 'Please try again.' });
-        else notification.success({ message: 'Reflection deleted' });
+        if (result.error) notification.error({ title: 'Failed to delete entry', description: 'Please try again.' });
+        else notification.success({ title: 'Reflection deleted' });
       },
     }),
     [remove, notification],

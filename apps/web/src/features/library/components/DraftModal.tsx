@@ -38,29 +38,29 @@ export function DraftModal({ draft, onClose }: { draft: Resource | null; onClose
     const values = { ...emptyUploadForm, ...(form.getFieldsValue(true) as Partial<UploadFormValues>) };
     const problem = firstUploadProblem(true, values, { draft: !andSubmit });
     if (problem) {
-      notification.error({ message: problem.title, description: problem.description });
+      notification.error({ title: problem.title, description: problem.description });
       return;
     }
     const saved = await update({ id: draft.id, updateDraftDto: draftChanges(values) });
     if (saved.error) {
-      notification.error({ message: 'Failed to save draft', description: problemOf(saved.error)?.detail ?? 'Please try again.' });
+      notification.error({ title: 'Failed to save draft', description: problemOf(saved.error)?.detail ?? 'Please try again.' });
       return;
     }
     if (andSubmit) {
       const sent = await submit({ id: draft.id, acceptedTermsDto: { termsAccepted: true } });
       if (sent.error) {
-        notification.error({ message: 'Upload failed', description: problemOf(sent.error)?.detail ?? 'Please try again.' });
+        notification.error({ title: 'Upload failed', description: problemOf(sent.error)?.detail ?? 'Please try again.' });
         return;
       }
       notification.success({
-        message: 'Resource uploaded successfully!',
+        title: 'Resource uploaded successfully!',
         description:
           values.visibility === 'public'
             ? 'It will be reviewed before being made available.'
             : 'It will be available as soon as it has been processed.',
       });
     } else {
-      notification.success({ message: 'Draft saved' });
+      notification.success({ title: 'Draft saved' });
     }
     onClose();
   };

@@ -13,10 +13,10 @@ export function ReportModal({ resource, onClose }: { resource: Resource | null; 
     if (!resource) return;
     const result = await report({ id: resource.id, reportDto: { reason: reason.trim() } });
     if (result.error) {
-      notification.error({ message: 'Report not sent', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+      notification.error({ title: 'Report not sent', description: problemOf(result.error)?.detail ?? 'Please try again.' });
       return;
     }
-    notification.success({ message: 'Thank you for your report', description: 'A moderator will look at this resource.' });
+    notification.success({ title: 'Thank you for your report', description: 'A moderator will look at this resource.' });
     form.resetFields();
     onClose();
   };

@@ -54,7 +54,7 @@ export function UploadFields({ form }: { form: FormInstance<UploadFormValues> })
             className="upload-fields__no-groups"
             type="info"
             showIcon
-            message="You are not in a group yet"
+            title="You are not in a group yet"
             description="Join or start a group to share a resource with it, or choose Public or Private."
           />
         ))}
@@ -68,7 +68,7 @@ export function UploadFields({ form }: { form: FormInstance<UploadFormValues> })
             className="upload-fields__no-groups"
             type="info"
             showIcon
-            message="You do not belong to a church yet"
+            title="You do not belong to a church yet"
             description="Join your church with its code to share a resource with it, or choose another visibility."
           />
         ))}

@@ -36,7 +36,7 @@ export function UploadForm() {
     const values = { ...emptyUploadForm, ...(form.getFieldsValue(true) as Partial<UploadFormValues>) };
     const problem = firstUploadProblem(file !== null, values, { draft });
     if (problem || !file) {
-      if (problem) notification.error({ message: problem.title, description: problem.description });
+      if (problem) notification.error({ title: problem.title, description: problem.description });
       return;
     }
     setDraftMode(draft);
@@ -47,9 +47,9 @@ export function UploadForm() {
     }
     notification.success(
       draft
-        ? { message: 'Draft saved', description: 'Only you can see it. Submit it any time from My uploads.' }
+        ? { title: 'Draft saved', description: 'Only you can see it. Submit it any time from My uploads.' }
         : {
-            message: 'Resource uploaded successfully!',
+            title: 'Resource uploaded successfully!',
             description:
               values.visibility === 'public'
                 ? 'It will be reviewed before being made available.'

@@ -26,7 +26,7 @@ export function useDownload() {
     const result = await getLink(resource.id);
     setBusyId(null);
     if (result.error || !result.data) {
-      notification.error({ message: 'Download failed', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+      notification.error({ title: 'Download failed', description: problemOf(result.error)?.detail ?? 'Please try again.' });
       return;
     }
     saveFrom(result.data.url, result.data.fileName);

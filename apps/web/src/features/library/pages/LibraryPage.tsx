@@ -57,7 +57,7 @@ export function LibraryPage() {
         <Alert
           type="error"
           showIcon
-          message="The library could not be loaded"
+          title="The library could not be loaded"
           description="Please try again."
           action={<Button onClick={() => void refetch()}>Try again</Button>}
         />

@@ -22,8 +22,8 @@ function OwnerControls({ resource, onEdit }: { resource: Resource; onEdit(resour
   const onDelete = async () => {
     const result = await remove(resource.id);
     if (result.error)
-      notification.error({ message: 'Failed to delete resource', description: problemOf(result.error)?.detail ?? 'Please try again.' });
-    else notification.success({ message: 'Resource deleted' });
+      notification.error({ title: 'Failed to delete resource', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+    else notification.success({ title: 'Resource deleted' });
   };
 
   return (
@@ -96,7 +96,7 @@ export function MyUploadsPage() {
         <Alert
           type="error"
           showIcon
-          message="Your uploads could not be loaded"
+          title="Your uploads could not be loaded"
           description="Please try again."
           action={<Button onClick={() => void refetch()}>Try again</Button>}
         />

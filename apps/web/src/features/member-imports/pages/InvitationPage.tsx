@@ -57,7 +57,7 @@ export function InvitationPage() {
       const problem = problemOf(result.error);
       if (problem?.errors?.length)
         form.setFields(problem.errors.map((e) => ({ name: e.field === 'password' ? 'password' : 'name', errors: [e.message] })));
-      else notification.error({ message: 'Not accepted', description: problem?.detail ?? 'Please try again.' });
+      else notification.error({ title: 'Not accepted', description: problem?.detail ?? 'Please try again.' });
       return;
     }
     const { church, ...session } = result.data;
@@ -65,7 +65,7 @@ export function InvitationPage() {
     // Onboarding and the frame after it show the church as soon as community has it.
     setJoining(true);
     await dispatch(untilMemberOf(church.id));
-    notification.success({ message: `Welcome to ${church.name}!`, description: 'Your account is ready.' });
+    notification.success({ title: `Welcome to ${church.name}!`, description: 'Your account is ready.' });
     navigate('/onboarding', { replace: true });
   };
 
@@ -127,7 +127,7 @@ export function JoinInvitationPage() {
   const onAccept = async () => {
     const result = await accept(invitationId);
     if (result.error) {
-      notification.error({ message: 'Not accepted', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+      notification.error({ title: 'Not accepted', description: problemOf(result.error)?.detail ?? 'Please try again.' });
       return;
     }
     // The toast and the page must agree: both wait until My Churches (the page, the badge, the menu) lists it.
@@ -135,7 +135,7 @@ export function JoinInvitationPage() {
     const listed = await dispatch(untilMemberOf(result.data.church.id));
     setJoining(false);
     notification.success({
-      message: `You joined ${result.data.church.name}`,
+      title: `You joined ${result.data.church.name}`,
       description: listed ? undefined : 'It can take a minute to appear in your churches.',
     });
     navigate('/churches', { replace: true });

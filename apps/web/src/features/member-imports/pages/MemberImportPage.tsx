@@ -77,7 +77,7 @@ function UploadCard({ churchId, onStarted }: { churchId: string; onStarted: (id:
       setProblem(problemOf(result.error)?.detail ?? 'The file could not be imported. Please try again.');
       return;
     }
-    notification.success({ message: 'Import started', description: `${result.data.total} people from ${result.data.fileName}` });
+    notification.success({ title: 'Import started', description: `${result.data.total} people from ${result.data.fileName}` });
     onStarted(result.data.id);
   };
 
@@ -159,7 +159,7 @@ function ReportTable({ importId }: { importId: string }) {
             title: 'Outcome',
             key: 'outcome',
             render: (_, row) => (
-              <Space direction="vertical" size={2}>
+              <Space orientation="vertical" size={2}>
                 <Tag color={outcomeColor[row.outcome]}>{importOutcomeLabels[row.outcome]}</Tag>
                 {row.reason && <span>{row.reason}</span>}
                 {invitationLabel(row) && <span className="member-import__note">{invitationLabel(row)}</span>}
@@ -187,17 +187,17 @@ function ImportCard({ importId }: { importId: string }) {
   const download = async () => {
     const result = await report(importId);
     if (result.data) saveFile(result.data.fileName, result.data.content, 'text/csv');
-    else notification.error({ message: 'The report could not be downloaded', description: 'Please try again.' });
+    else notification.error({ title: 'The report could not be downloaded', description: 'Please try again.' });
   };
   const onUndo = async () => {
     const result = await undo(importId);
-    if (result.error) notification.error({ message: 'Not undone', description: problemOf(result.error)?.detail ?? 'Please try again.' });
-    else notification.success({ message: 'Import undone', description: 'Its invitations no longer work.' });
+    if (result.error) notification.error({ title: 'Not undone', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+    else notification.success({ title: 'Import undone', description: 'Its invitations no longer work.' });
   };
   const onResend = async () => {
     const result = await resend({ id: importId, resendInvitationsDto: {} });
-    if (result.error) notification.error({ message: 'Nothing sent', description: problemOf(result.error)?.detail ?? 'Please try again.' });
-    else notification.success({ message: `${result.data.resent} invitation${result.data.resent === 1 ? '' : 's'} sent again` });
+    if (result.error) notification.error({ title: 'Nothing sent', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+    else notification.success({ title: `${result.data.resent} invitation${result.data.resent === 1 ? '' : 's'} sent again` });
   };
 
   return (

@@ -13,10 +13,10 @@ export function RejectModal({ item, onClose }: { item: ReviewItem | null; onClos
     if (!item) return;
     const result = await reject({ id: item.id, rejectDto: { reason: reason.trim() } });
     if (result.error) {
-      notification.error({ message: 'Failed to reject resource', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+      notification.error({ title: 'Failed to reject resource', description: problemOf(result.error)?.detail ?? 'Please try again.' });
       return;
     }
-    notification.success({ message: 'Resource rejected', description: 'The uploader has been told why.' });
+    notification.success({ title: 'Resource rejected', description: 'The uploader has been told why.' });
     form.resetFields();
     onClose();
   };

@@ -25,10 +25,10 @@ export function ReviewPreview({ item, onReject }: ReviewPreviewProps) {
   const onApprove = async () => {
     const result = await approve(item.id);
     if (result.error) {
-      notification.error({ message: 'Failed to approve resource', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+      notification.error({ title: 'Failed to approve resource', description: problemOf(result.error)?.detail ?? 'Please try again.' });
       return;
     }
-    notification.success({ message: 'Resource approved', description: 'It is now in the library.' });
+    notification.success({ title: 'Resource approved', description: 'It is now in the library.' });
   };
 
   return (
@@ -92,7 +92,7 @@ export function ReviewPreview({ item, onReject }: ReviewPreviewProps) {
 
       <div className="review-preview__actions">
         {item.isOwner ? (
-          <Alert type="info" showIcon message="You cannot review your own upload. Another moderator will." />
+          <Alert type="info" showIcon title="You cannot review your own upload. Another moderator will." />
         ) : (
           <>
             <Button type="primary" icon={<CheckOutlined aria-hidden />} loading={approving.isLoading} onClick={() => void onApprove()}>
@@ -111,7 +111,7 @@ export function ReviewPreview({ item, onReject }: ReviewPreviewProps) {
           {file.status === 'ready' ? (
             <iframe className="review-pdf" src={file.url} title={`${item.title} (PDF)`} />
           ) : file.status === 'error' ? (
-            <Alert type="warning" showIcon message="The file could not be shown here." />
+            <Alert type="warning" showIcon title="The file could not be shown here." />
           ) : (
             <Skeleton.Node active className="review-pdf review-pdf--loading" />
           )}
@@ -122,7 +122,7 @@ export function ReviewPreview({ item, onReject }: ReviewPreviewProps) {
         {text.isLoading ? (
           <Skeleton active paragraph={{ rows: 6 }} title={false} />
         ) : text.isError || !text.data ? (
-          <Alert type="warning" showIcon message="The text could not be loaded." />
+          <Alert type="warning" showIcon title="The text could not be loaded." />
         ) : text.data.text.trim() ? (
           <>
             {/* It scrolls within a fixed height: focusable and named, so a keyboard can reach and scroll it. */}

@@ -42,7 +42,7 @@ function Queue() {
       <Alert
         type="error"
         showIcon
-        message="The review queue could not be loaded"
+        title="The review queue could not be loaded"
         description="Please try again."
         action={<Button onClick={() => void refetch()}>Try again</Button>}
       />

@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useFramePopupTrigger } from '../../../app/frame/useFramePopupTrigger';
-import { LiteBadge, LiteButton } from '../../../shared/lite/lite-controls';
 import {
   NOTIFICATION_LIMIT,
   useNotificationsListQuery,
@@ -12,8 +12,8 @@ import {
 
 /**
  * The bell of the frame. If the notifications service does not answer, the bell shows no badge and an
- * empty list: never a made-up count. The bell is antd-lite; its popover (antd) loads when the member first points
- * at, focuses or taps it, and a tap before it has arrived opens it as soon as it has.
+ * empty list: never a made-up count. Its popover (antd) loads when the member first points at, focuses or taps
+ * the bell, and a tap before it has arrived opens it as soon as it has.
  */
 export function NotificationBell() {
   const { popups, open, setOpen, trigger, triggerProps } = useFramePopupTrigger();
@@ -32,7 +32,7 @@ export function NotificationBell() {
   };
 
   const button = (
-    <LiteButton
+    <Button
       ref={trigger}
       type="text"
       shape="circle"
@@ -42,9 +42,9 @@ export function NotificationBell() {
       aria-haspopup="dialog"
       aria-expanded={open}
       icon={
-        <LiteBadge count={unread} offset={[2, -2]}>
+        <Badge count={unread} size="small" offset={[2, -2]}>
           <BellOutlined aria-hidden className="frame__icon" />
-        </LiteBadge>
+        </Badge>
       }
       {...triggerProps}
     />

@@ -1,6 +1,5 @@
 import { Button, Empty, Popover, Typography } from 'antd';
 import type { ReactElement } from 'react';
-import { AntdTheme } from '../../../app/AntdShell';
 import type { AppNotification } from '../notificationsApi';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -63,18 +62,16 @@ export function NotificationsPopover({
   );
 
   return (
-    <AntdTheme>
-      <Popover
-        content={content}
-        trigger="click"
-        placement="bottomRight"
-        open={open}
-        onOpenChange={onOpenChange}
-        arrow={false}
-        rootClassName="notifications-popover"
-      >
-        {children}
-      </Popover>
-    </AntdTheme>
+    <Popover
+      content={content}
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={onOpenChange}
+      arrow={false}
+      rootClassName="notifications-popover"
+    >
+      {children}
+    </Popover>
   );
 }

@@ -79,7 +79,7 @@ export function OnboardingPage() {
     }
     if (result.error) {
       console.error('Onboarding failed', result.error);
-      notification.error({ message: 'Setup incomplete', description: 'Please try completing setup again.' });
+      notification.error({ title: 'Setup incomplete', description: 'Please try completing setup again.' });
       return;
     }
     // Each membership's own choice (#26), saved once the account is set up.
@@ -89,9 +89,9 @@ export function OnboardingPage() {
       ),
     );
     if (shared.some((r) => r.error)) {
-      notification.warning({ message: 'Some sharing choices were not saved', description: 'Please turn them on in Settings, under Privacy.' });
+      notification.warning({ title: 'Some sharing choices were not saved', description: 'Please turn them on in Settings, under Privacy.' });
     }
-    notification.success({ message: 'Welcome to your spiritual journey!', description: 'Your personalized plan has been created.' });
+    notification.success({ title: 'Welcome to your spiritual journey!', description: 'Your personalized plan has been created.' });
     await refreshProfile();
     navigate('/plan', { replace: true });
   };

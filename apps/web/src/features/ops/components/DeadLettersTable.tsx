@@ -10,11 +10,11 @@ function ReplayButton({ letter }: { letter: DeadLetter }) {
   const onReplay = async () => {
     const result = await replay({ service: letter.service, id: letter.id });
     if ('error' in result) {
-      notification.error({ message: 'The event was not replayed', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+      notification.error({ title: 'The event was not replayed', description: problemOf(result.error)?.detail ?? 'Please try again.' });
       return;
     }
     notification.success({
-      message: result.data.republished ? 'Event replayed' : 'Already replayed',
+      title: result.data.republished ? 'Event replayed' : 'Already replayed',
       description: result.data.republished
         ? `Sent to ${letter.topic} again for ${letter.consumer}.`
         : 'It had been replayed before; nothing was sent again.',

@@ -10,10 +10,10 @@ function RetryButton({ job }: { job: FailedJob }) {
   const onRetry = async () => {
     const result = await retry({ queue: job.queue, id: job.id });
     if ('error' in result) {
-      notification.error({ message: 'The job was not retried', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+      notification.error({ title: 'The job was not retried', description: problemOf(result.error)?.detail ?? 'Please try again.' });
       return;
     }
-    notification.success({ message: 'Job queued again', description: `${job.queue} job ${job.id} will run again.` });
+    notification.success({ title: 'Job queued again', description: `${job.queue} job ${job.id} will run again.` });
   };
   return (
     <Button size="small" loading={isLoading} onClick={() => void onRetry()} aria-label={`Retry job ${job.id}`}>

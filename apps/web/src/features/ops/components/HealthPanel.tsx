@@ -12,7 +12,7 @@ export function HealthPanel() {
 
   if (isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (isError || !data)
-    return <Alert type="error" showIcon message="Health could not be loaded" description="It is asked again in a few seconds." />;
+    return <Alert type="error" showIcon title="Health could not be loaded" description="It is asked again in a few seconds." />;
 
   return (
     <>

@@ -59,7 +59,7 @@ export function MetricsSection() {
         type="warning"
         showIcon
         className="ops-metrics-unavailable"
-        message="Metrics unavailable"
+        title="Metrics unavailable"
         description={
           <>
             <p>{engine.detail}</p>

@@ -1,20 +1,17 @@
 import { Button, Result } from 'antd';
-import { AntdTheme } from '../../../app/AntdShell';
 
 /** My Plan's load failure (antd's Result), loaded only when it happens. */
 export default function PlanLoadError({ detail, onRetry }: { detail: string; onRetry: () => void }) {
   return (
-    <AntdTheme>
-      <Result
-        status="warning"
-        title="We couldn't load your plan"
-        subTitle={detail}
-        extra={
-          <Button type="primary" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-      />
-    </AntdTheme>
+    <Result
+      status="warning"
+      title="We couldn't load your plan"
+      subTitle={detail}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
   );
 }

@@ -1,12 +1,12 @@
 import { CalendarOutlined, CheckCircleOutlined, FireOutlined } from '@ant-design/icons';
 import type { FormationStats } from '@abide/contracts';
 import type { ReactNode } from 'react';
-import { LiteCard, LiteProgress, LiteSkeleton } from '../../../shared/lite/lite-controls';
+import { Card, Progress, Skeleton } from 'antd';
 import { percent } from '../plan-week';
 
 function StatCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <LiteCard className="stat-card">
+    <Card variant="borderless" className="stat-card">
       <section aria-label={title}>
         <div className="stat-card__head">
           <h2 className="stat-card__title">{title}</h2>
@@ -16,7 +16,7 @@ function StatCard({ title, icon, children }: { title: string; icon: ReactNode; c
         </div>
         {children}
       </section>
-    </LiteCard>
+    </Card>
   );
 }
 
@@ -28,9 +28,9 @@ export function PlanStatCards({ stats, loading }: { stats?: FormationStats; load
     return (
       <div className="stat-grid stat-grid--3">
         {[0, 1, 2].map((key) => (
-          <LiteCard key={key} className="stat-card">
-            <LiteSkeleton rows={1} />
-          </LiteCard>
+          <Card variant="borderless" key={key} className="stat-card">
+            <Skeleton active paragraph={{ rows: 1 }} />
+          </Card>
         ))}
       </div>
     );
@@ -43,7 +43,12 @@ export function PlanStatCards({ stats, loading }: { stats?: FormationStats; load
         <p className="stat-card__value" data-testid="week-progress">
           {done}/{total}
         </p>
-        <LiteProgress percent={percent(done, total)} strokeColor="#0f766e" aria-label={`${done} of ${total} activities done this week`} />
+        <Progress
+          percent={percent(done, total)}
+          showInfo={false}
+          strokeColor="#0f766e"
+          aria-label={`${done} of ${total} activities done this week`}
+        />
         <p className="stat-card__note">activities completed</p>
       </StatCard>
       <StatCard title="Current Streak" icon={<FireOutlined />}>

@@ -1,6 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
 import type { FormationStats } from '@abide/contracts';
-import { LiteCard } from '../../../shared/lite/lite-controls';
+import { Card } from 'antd';
 import { weekStrip } from '../plan-week';
 
 /** The actual current week, a day marked when something was done on it. */
@@ -8,7 +8,7 @@ export function ProgressCalendar({ stats }: { stats: FormationStats }) {
   const days = weekStrip(stats.week, stats.today);
   const active = days.filter((day) => day.active).length;
   return (
-    <LiteCard className="side-card" title={<h2 className="card-heading">Progress Calendar</h2>}>
+    <Card variant="borderless" className="side-card" title={<h2 className="card-heading">Progress Calendar</h2>}>
       <ol className="week-strip" aria-label="This week">
         {days.map((day) => (
           <li
@@ -27,6 +27,6 @@ export function ProgressCalendar({ stats }: { stats: FormationStats }) {
         ))}
       </ol>
       <p className="side-card__foot muted">{active} of 7 days with time spent with Jesus this week</p>
-    </LiteCard>
+    </Card>
   );
 }

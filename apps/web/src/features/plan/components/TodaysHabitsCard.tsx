@@ -1,35 +1,39 @@
 import { Link } from 'react-router-dom';
-import { useToasts } from '../../../app/toasts';
-import { LiteButton, LiteCard, LiteEmpty, LiteSkeleton, LiteSwitch } from '../../../shared/lite/lite-controls';
+import { App, Button, Card, Empty, Skeleton, Switch } from 'antd';
 import { categoryLabel, streakText } from '../../habits/habit-form';
 import { useHabitsListQuery, useHabitsToggleMutation } from '../../habits/habitsApi';
 
 /** Today's active habits with a toggle each (POST /habits/:id/toggle). */
 export function TodaysHabitsCard({ today }: { today: string }) {
-  const { notification } = useToasts();
+  const { notification } = App.useApp();
   const { data: habits, isLoading, isError, refetch } = useHabitsListQuery(today);
   const [toggle] = useHabitsToggleMutation();
   const active = (habits ?? []).filter((habit) => habit.isActive && !habit.archived);
 
   const onToggle = async (id: string, completed: boolean) => {
     const result = await toggle({ id, toggleHabitDto: { completed, date: today } });
-    if (result.error) notification.error({ message: 'Failed to update habit', description: 'Please try again.' });
-    else notification.success({ message: 'Habit updated!' });
+    if (result.error) notification.error({ title: 'Failed to update habit', description: 'Please try again.' });
+    else notification.success({ title: 'Habit updated!' });
   };
 
   return (
-    <LiteCard className="side-card" title={<h2 className="card-heading">Today's Habits</h2>} extra={<Link to="/habits">All habits</Link>}>
+    <Card
+      variant="borderless"
+      className="side-card"
+      title={<h2 className="card-heading">Today's Habits</h2>}
+      extra={<Link to="/habits">All habits</Link>}
+    >
       {isLoading ? (
-        <LiteSkeleton rows={3} title={false} />
+        <Skeleton active paragraph={{ rows: 3 }} title={false} />
       ) : isError ? (
         <div className="side-card__empty">
           <p className="muted">We couldn't load your habits.</p>
-          <LiteButton onClick={() => void refetch()}>Try again</LiteButton>
+          <Button onClick={() => void refetch()}>Try again</Button>
         </div>
       ) : active.length === 0 ? (
-        <LiteEmpty description="No active habits yet">
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No active habits yet">
           <Link to="/habits">Add a habit</Link>
-        </LiteEmpty>
+        </Empty>
       ) : (
         <ul className="habit-toggles">
           {active.map((habit) => {
@@ -42,16 +46,12 @@ export function TodaysHabitsCard({ today }: { today: string }) {
                     {habit.dayStatus === 'skipped' ? ' · Skipped today' : ''}
                   </span>
                 </div>
-                <LiteSwitch
-                  checked={habit.completedOnDate}
-                  aria-label={habit.name}
-                  onChange={(checked) => void onToggle(habit.id, checked)}
-                />
+                <Switch checked={habit.completedOnDate} aria-label={habit.name} onChange={(checked) => void onToggle(habit.id, checked)} />
               </li>
             );
           })}
         </ul>
       )}
-    </LiteCard>
+    </Card>
   );
 }

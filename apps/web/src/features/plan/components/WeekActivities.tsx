@@ -1,6 +1,5 @@
 import { ClockCircleOutlined, ForwardOutlined } from '@ant-design/icons';
-import { useToasts } from '../../../app/toasts';
-import { LiteButton, LiteCard, LiteCheckbox, LiteTag } from '../../../shared/lite/lite-controls';
+import { App, Button, Card, Checkbox, Tag } from 'antd';
 import { usePlansCatchUpMutation, usePlansToggleMutation } from '../planApi';
 import { dayProgress, dayTone, hasMissedActivities, type PlanDay } from '../plan-week';
 import { weekdayNameOf } from '@abide/calendar';
@@ -8,24 +7,24 @@ import { formatShortDate, weekdayLong } from '../../habits/local-dates';
 
 /** The week's activities per day, styled today / past / future, each one checked off on its own. */
 export function WeekActivities({ days, today }: { days: PlanDay[]; today: string }) {
-  const { notification } = useToasts();
+  const { notification } = App.useApp();
   const [toggle] = usePlansToggleMutation();
   const [catchUp, { isLoading: catchingUp }] = usePlansCatchUpMutation();
   const missed = hasMissedActivities(days, today);
 
   const onToggle = async (activityId: string, completed: boolean) => {
     const result = await toggle({ activityId, toggleActivityDto: { completed } });
-    if (result.error) notification.error({ message: 'Failed to update activity', description: 'Please try again.' });
+    if (result.error) notification.error({ title: 'Failed to update activity', description: 'Please try again.' });
   };
 
   const onCatchUp = async () => {
     const result = await catchUp();
     if (result.error) {
-      notification.error({ message: 'Could not catch you up', description: 'Please try again later.' });
+      notification.error({ title: 'Could not catch you up', description: 'Please try again later.' });
     } else {
       const { moved, leftBehind } = result.data;
       notification.success({
-        message: "You're caught up!",
+        title: "You're caught up!",
         description:
           moved === 0
             ? 'There was no room left this week; start fresh with today.'
@@ -35,14 +34,15 @@ export function WeekActivities({ days, today }: { days: PlanDay[]; today: string
   };
 
   return (
-    <LiteCard
+    <Card
+      variant="borderless"
       className="week-card"
       title={<h2 className="card-heading">This Week's Activities</h2>}
       extra={
         missed ? (
-          <LiteButton icon={<ForwardOutlined aria-hidden />} onClick={() => void onCatchUp()} loading={catchingUp}>
+          <Button icon={<ForwardOutlined aria-hidden />} onClick={() => void onCatchUp()} loading={catchingUp}>
             Catch me up
-          </LiteButton>
+          </Button>
         ) : null
       }
     >
@@ -64,7 +64,7 @@ export function WeekActivities({ days, today }: { days: PlanDay[]; today: string
                   <span className="plan-day__date">{formatShortDate(day.date)}</span>
                 </h3>
                 <span className="plan-day__meta">
-                  {tone === 'today' ? <LiteTag color="#0f766e">Today</LiteTag> : null}
+                  {tone === 'today' ? <Tag color="#0f766e">Today</Tag> : null}
                   <span className="plan-day__count">
                     {done}/{total} done
                   </span>
@@ -76,13 +76,13 @@ export function WeekActivities({ days, today }: { days: PlanDay[]; today: string
                 <ul className="plan-activities">
                   {day.activities.map((activity) => (
                     <li key={activity.id} className={`plan-activity${activity.completed ? ' plan-activity--done' : ''}`}>
-                      <LiteCheckbox
+                      <Checkbox
                         checked={activity.completed}
                         onChange={(event) => void onToggle(activity.id, event.target.checked)}
                         className="plan-activity__check"
                       >
                         <span className="plan-activity__name">{activity.name}</span>
-                      </LiteCheckbox>
+                      </Checkbox>
                       <p className="plan-activity__description">{activity.description}</p>
                       <p className="plan-activity__meta">
                         {activity.duration ? (
@@ -103,6 +103,6 @@ export function WeekActivities({ days, today }: { days: PlanDay[]; today: string
           );
         })}
       </ol>
-    </LiteCard>
+    </Card>
   );
 }

@@ -1,16 +1,7 @@
 import { BulbOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Button, Card, Skeleton, Spin, Typography } from 'antd';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
-import { useToasts } from '../../../app/toasts';
-import {
-  LiteButton,
-  LiteCard,
-  LiteSecondaryParagraph,
-  LiteSecondaryText,
-  LiteSkeleton,
-  LiteSpin,
-  LiteTitle,
-} from '../../../shared/lite/lite-controls';
 import { problemOf } from '../../../shared/api/problem-details';
 import { OfflineMark } from '../../../shared/offline/OfflineMark';
 import { selectCurrentUser } from '../../auth/authSlice';
@@ -41,12 +32,12 @@ const PLAN_READS = ['currentPlan', 'statsOverview', 'habitsList'];
 
 /**
  * My Plan: the week's plan, real progress figures, today's habits and the week's insight. A member's
- * first page after signing in, so it renders without antd (antd-lite, issue #12): antd loads only for a toast or an
- * error.
+ * first page after signing in: antd in zero-runtime mode (static styles, app/theme.ts), so it renders without
+ * writing styles in the browser.
  */
 export function MyPlanPage() {
   const user = useAppSelector(selectCurrentUser);
-  const { notification, modal } = useToasts();
+  const { notification, modal } = App.useApp();
   const planQuery = useCurrentPlanQuery();
   const statsQuery = useStatsOverviewQuery();
   const { error: planError, refetch } = planQuery;
@@ -68,13 +59,13 @@ export function MyPlanPage() {
     const result = await regenerate();
     if (result.error) {
       notification.error({
-        message: firstPlan ? 'Failed to generate plan' : 'Failed to regenerate plan',
+        title: firstPlan ? 'Failed to generate plan' : 'Failed to regenerate plan',
         description: problemOf(result.error)?.detail ?? 'Please try again later.',
       });
     } else {
       const kept = result.data.planData.dailyActivities.flatMap((day) => day.activities).filter((a) => a.completed).length;
       notification.success({
-        message: firstPlan ? 'Plan generated!' : 'Plan regenerated!',
+        title: firstPlan ? 'Plan generated!' : 'Plan regenerated!',
         description: `Your new personalized spiritual plan is ready.${kept > 0 ? ` Your ${kept} completed ${kept === 1 ? 'activity stays' : 'activities stay'} checked off.` : ''}`,
       });
     }
@@ -83,10 +74,10 @@ export function MyPlanPage() {
   const onUndo = async () => {
     const result = await undoRegeneration();
     if (result.error) {
-      notification.error({ message: 'Could not undo', description: problemOf(result.error)?.detail ?? 'Please try again later.' });
+      notification.error({ title: 'Could not undo', description: problemOf(result.error)?.detail ?? 'Please try again later.' });
     } else {
       notification.success({
-        message: 'Your previous plan is back.',
+        title: 'Your previous plan is back.',
         description: `This week's theme is “${result.data.planData.theme}” again.`,
       });
     }
@@ -123,7 +114,7 @@ export function MyPlanPage() {
       <header className="page-header">
         <div className="page-header__text">
           {user?.name ? <p className="page-header__greeting">Welcome, {user.name}</p> : null}
-          <LiteTitle className="page__title">Your Weekly Spiritual Plan</LiteTitle>
+          <Typography.Title className="page__title">Your Weekly Spiritual Plan</Typography.Title>
           <OfflineMark endpoints={PLAN_READS} />
           {plan?.curriculum ? (
             <p className="plan-curriculum" data-testid="plan-curriculum">
@@ -137,21 +128,23 @@ export function MyPlanPage() {
             </p>
           ) : null}
           {plan?.planData.description ? (
-            <LiteSecondaryParagraph className="plan-description">{plan.planData.description}</LiteSecondaryParagraph>
+            <Typography.Paragraph type="secondary" className="plan-description">
+              {plan.planData.description}
+            </Typography.Paragraph>
           ) : null}
           {plan && plan.planData.scriptures.length > 0 ? (
             <ScriptureChoices references={plan.planData.scriptures} label="Scriptures for this week" />
           ) : null}
         </div>
         {plan ? (
-          <LiteButton
+          <Button
             icon={<ReloadOutlined aria-hidden />}
             onClick={() => confirmRegenerate(plan)}
             loading={regenerating}
             className="page-header__action"
           >
             Regenerate Plan
-          </LiteButton>
+          </Button>
         ) : null}
       </header>
 
@@ -161,9 +154,9 @@ export function MyPlanPage() {
             Your plan was regenerated: “{undo.replacedTheme}” and its activities you had not done were replaced. You can
             undo this until the end of {formatLongDate(undo.availableUntil)}, unless your plan changes before.
           </p>
-          <LiteButton onClick={() => void onUndo()} loading={undoing}>
+          <Button onClick={() => void onUndo()} loading={undoing}>
             Undo
-          </LiteButton>
+          </Button>
         </div>
       ) : null}
 
@@ -171,8 +164,8 @@ export function MyPlanPage() {
 
       {holding ? null : planLoading ? (
         <div className="preparing" role="status" aria-live="polite">
-          <LiteSpin />
-          <LiteSecondaryText>Preparing your plan…</LiteSecondaryText>
+          <Spin size="large" />
+          <Typography.Text type="secondary">Preparing your plan…</Typography.Text>
         </div>
       ) : planError ? (
         <Suspense fallback={null}>
@@ -192,7 +185,8 @@ export function MyPlanPage() {
           </div>
           <aside className="plan-layout__side" aria-label="Today and this week">
             <TodaysHabitsCard today={today} />
-            <LiteCard
+            <Card
+              variant="borderless"
               className="side-card insight-card"
               title={
                 <h2 className="card-heading">
@@ -200,8 +194,8 @@ export function MyPlanPage() {
                 </h2>
               }
             >
-              {stats ? <p className="insight-card__text">{stats.insight}</p> : <LiteSkeleton rows={2} title={false} />}
-            </LiteCard>
+              {stats ? <p className="insight-card__text">{stats.insight}</p> : <Skeleton active paragraph={{ rows: 2 }} title={false} />}
+            </Card>
             {stats ? <ProgressCalendar stats={stats} /> : null}
           </aside>
         </div>

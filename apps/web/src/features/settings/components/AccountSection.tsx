@@ -23,17 +23,17 @@ export function AccountSection() {
   const download = async () => {
     const result = await exportData();
     if (result.error || !result.data) {
-      notification.error({ message: 'Download failed', description: 'Please try again.' });
+      notification.error({ title: 'Download failed', description: 'Please try again.' });
       return;
     }
     saveFile(result.data.fileName, result.data.content);
-    notification.success({ message: 'Your data is downloading', description: result.data.fileName });
+    notification.success({ title: 'Your data is downloading', description: result.data.fileName });
   };
 
   const signOutEverywhere = async () => {
     setSigningOut(true);
     await logout('global');
-    notification.success({ message: 'Signed out everywhere', description: 'Every device has been signed out.' });
+    notification.success({ title: 'Signed out everywhere', description: 'Every device has been signed out.' });
     navigate('/login', { replace: true });
   };
 
@@ -43,7 +43,7 @@ export function AccountSection() {
       if (httpStatusOf(result.error) === 401 || httpStatusOf(result.error) === 403) {
         form.setFields([{ name: 'password', errors: ['That password is not correct'] }]);
       } else {
-        notification.error({ message: 'Account not deleted', description: 'Please try again.' });
+        notification.error({ title: 'Account not deleted', description: 'Please try again.' });
       }
       return;
     }
@@ -53,7 +53,7 @@ export function AccountSection() {
     // synchronously (flushSync) and forget the session only once the home page is on screen.
     await navigate('/', { replace: true, flushSync: true });
     clearSession();
-    notification.success({ message: 'Your account has been deleted', description: 'Thank you for walking with us.' });
+    notification.success({ title: 'Your account has been deleted', description: 'Thank you for walking with us.' });
   };
 
   return (

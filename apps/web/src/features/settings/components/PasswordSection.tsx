@@ -20,7 +20,7 @@ export function PasswordSection() {
     const result = await changePassword({ currentPassword, newPassword });
     if (!result.error) {
       form.resetFields();
-      notification.success({ message: 'Password changed', description: 'Use your new password next time you sign in.' });
+      notification.success({ title: 'Password changed', description: 'Use your new password next time you sign in.' });
       return;
     }
     if (httpStatusOf(result.error) === 401) {
@@ -30,7 +30,7 @@ export function PasswordSection() {
       const forNew = reasons.get('newPassword') ?? reasons.get('password');
       if (forNew) form.setFields([{ name: 'newPassword', errors: forNew }]);
     }
-    notification.error({ message: 'Password not changed', description: 'Please check the fields and try again.' });
+    notification.error({ title: 'Password not changed', description: 'Please check the fields and try again.' });
   };
 
   return (

@@ -63,7 +63,7 @@ export function ProfileSection({ settings }: { settings: AccountSettings }) {
           extra="Reminders arrive at the right time of your day."
           rules={[{ required: true, message: 'Please choose a time zone' }]}
         >
-          <FormSelect showSearch options={options} optionFilterProp="label" aria-label="Time zone" />
+          <FormSelect showSearch={{ optionFilterProp: 'label' }} options={options} aria-label="Time zone" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={isLoading}>
           Save Profile

@@ -20,7 +20,7 @@ export function TwoFactorSection() {
   const begin = async () => {
     const result = await start();
     if (result.data) setEnrolment(result.data);
-    else notification.error({ message: 'Could not start', description: 'Please try again.' });
+    else notification.error({ title: 'Could not start', description: 'Please try again.' });
   };
 
   const enabled = (recoveryCodes: string[]) => {
@@ -28,7 +28,7 @@ export function TwoFactorSection() {
     setCodes(recoveryCodes);
     void refetch();
     notification.success({
-      message: 'Two-factor sign-in is on',
+      title: 'Two-factor sign-in is on',
       description: 'Next time you sign in, Abide will ask for a code from your app.',
     });
   };
@@ -55,7 +55,7 @@ export function TwoFactorSection() {
           type="warning"
           showIcon
           className="two-factor__required"
-          message="Your role needs two-factor sign-in"
+          title="Your role needs two-factor sign-in"
           description="Moderator and admin tools open once it is on, because they show other people's uploads and activity."
         />
       )}

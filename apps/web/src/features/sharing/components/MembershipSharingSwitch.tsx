@@ -23,8 +23,8 @@ export function MembershipSharingSwitch({ kind, id, name, shares }: Props) {
 
   const onChange = async (checked: boolean) => {
     const result = kind === 'group' ? await saveGroup({ id, setSharingDto: { shares: checked } }) : await saveChurch({ id, setSharingDto: { shares: checked } });
-    if (result.error) notification.error({ message: 'Your choice was not saved', description: 'Please try again.' });
-    else notification.success({ message: sharingSavedText(kind, name, checked) });
+    if (result.error) notification.error({ title: 'Your choice was not saved', description: 'Please try again.' });
+    else notification.success({ title: sharingSavedText(kind, name, checked) });
   };
 
   return (

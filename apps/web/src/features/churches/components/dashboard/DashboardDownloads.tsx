@@ -14,7 +14,7 @@ export function DashboardDownloads({ churchId }: { churchId: string }) {
   const download = async (table: ChurchDashboardTable) => {
     const result = await fetchCsv({ id: churchId, table });
     if (result.error || !result.data) {
-      notification.error({ message: 'Download failed', description: churchFailure(result.error) });
+      notification.error({ title: 'Download failed', description: churchFailure(result.error) });
       return;
     }
     saveFile(result.data.fileName, result.data.content, 'text/csv');

@@ -10,9 +10,9 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      notification.success({ message: 'Recovery codes copied' });
+      notification.success({ title: 'Recovery codes copied' });
     } catch {
-      notification.error({ message: 'Could not copy', description: 'Select the codes and copy them, or download them.' });
+      notification.error({ title: 'Could not copy', description: 'Select the codes and copy them, or download them.' });
     }
   };
 
@@ -24,7 +24,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
       <Alert
         type="warning"
         showIcon
-        message="Save these codes now: they are shown only this once."
+        title="Save these codes now: they are shown only this once."
         description="If you lose your phone, each code lets you sign in one time instead of a code from your app. Keep them somewhere safe, away from your phone."
       />
       <ol className="recovery-codes__list" aria-label="Recovery codes">

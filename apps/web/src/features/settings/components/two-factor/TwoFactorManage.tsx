@@ -32,7 +32,7 @@ export function TwoFactorManage({ status, onNewCodes }: { status: TwoFactorStatu
     const result = await disable({ password, code: code.trim() });
     if (!result.error) {
       disableForm.resetFields();
-      notification.success({ message: 'Two-factor sign-in is off', description: 'You will sign in with your password alone.' });
+      notification.success({ title: 'Two-factor sign-in is off', description: 'You will sign in with your password alone.' });
       return;
     }
     const byField = fieldErrorsOf(result.error);
@@ -40,7 +40,7 @@ export function TwoFactorManage({ status, onNewCodes }: { status: TwoFactorStatu
     else if (byField.has('password')) disableForm.setFields([{ name: 'password', errors: ['Your password is not correct'] }]);
     else if (byField.has('code'))
       disableForm.setFields([{ name: 'code', errors: ['That code is not right, or that recovery code was used'] }]);
-    else notification.error({ message: 'Two-factor sign-in is still on', description: 'Please try again.' });
+    else notification.error({ title: 'Two-factor sign-in is still on', description: 'Please try again.' });
   };
 
   return (
