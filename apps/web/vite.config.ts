@@ -5,6 +5,8 @@ import { defineConfig, type Plugin, type ProxyOptions, type Rollup } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa';
 // The ports file directly: Node loads this config and cannot load the contracts package's TypeScript barrel.
 import { devPorts } from '../../libs/contracts/src/ports';
+import { antdComponentCss } from './vite/antd-component-css';
+import { rcFormProviderOnly } from './vite/rc-form-provider';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -117,7 +119,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), preloadRouteChunks(routePreloads), pwa],
+  plugins: [react(), antdComponentCss(), rcFormProviderOnly(), preloadRouteChunks(routePreloads), pwa],
   server: { host: '127.0.0.1', port: devPorts.web, strictPort: true, proxy },
   preview: { host: '127.0.0.1', strictPort: true, proxy },
   build: {
@@ -132,6 +134,12 @@ export default defineConfig({
         // zod ships comments Rollup cannot place; harmless noise, not ours to fix.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
         warn(warning);
+      },
+      // antd's component libraries (@rc-component/*) and its style and icon packages declare no `sideEffects`, so
+      // Rollup keeps every module they reach however little of it a page uses (a Card brought Form's validator).
+      // Their modules only define things: a module nothing imports a name from can go.
+      treeshake: {
+        moduleSideEffects: (id) => !/[\\/]node_modules[\\/](@rc-component|@ant-design)[\\/]/.test(id),
       },
       output: {
         // Icons and other small shared modules would each be a request of their own: fold them into larger chunks.

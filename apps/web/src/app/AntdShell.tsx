@@ -1,11 +1,11 @@
 import { ConfigProvider } from 'antd';
 import AppContext from 'antd/es/app/context';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useActiveChurch } from '../features/churches/active-church';
 import { churchTheme } from '../features/churches/church-theme';
 import { usePrefersReducedMotion, withReducedMotion } from './reduced-motion';
 import { theme } from './theme';
-import { toasts, wantToastHost } from './toasts';
+import { toasts } from './toasts';
 
 /**
  * Lists render whole (no virtual scroll: the app's are short). A virtual select list draws its options without a
@@ -27,10 +27,10 @@ function useThemedConfig() {
 
 /**
  * antd's theme around a page that uses antd (router.tsx wraps each such page), and `App.useApp()` answering with the
- * app's one toast holder (toasts.ts), which lives beside the pages so toasts survive navigation.
+ * app's one toast holder (toasts.ts), which lives beside the pages so toasts survive navigation. The holder (antd's
+ * App, with the code of every popup kind) loads with the first toast or dialog, not with the page.
  */
 export function AntdShell({ children }: { children: ReactNode }) {
-  useEffect(() => wantToastHost(), []);
   const themed = useThemedConfig();
   return (
     <ConfigProvider {...themed}>

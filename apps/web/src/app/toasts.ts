@@ -1,14 +1,21 @@
-import type { useAppProps } from 'antd/es/app/context';
-import { useSyncExternalStore } from 'react';
+import AppContext, { type useAppProps } from 'antd/es/app/context';
+import { useContext, useSyncExternalStore } from 'react';
 import { preloadable } from '../shared/lazy/preloadable';
 
 /**
  * The app's one toast holder (at most one toast, 5 s), for every page: antd's App (ToastHost.tsx) mounted
  * beside the pages by AppShell, loaded the first time a page wants antd or a toast, then kept for good, so a toast
  * survives navigation ("Welcome back!" shows on the page sign-in leads to). Pages reach it through `App.useApp()`
- * (AntdShell provides it).
+ * (AntdShell provides it), or `useToasts()`.
  */
 export type ToastApi = useAppProps;
+
+/**
+ * What `App.useApp()` answers, without importing antd's App: App brings the code of every popup kind (message,
+ * notification, modal) into the page's download, which My Plan's first view does without (they load with the holder,
+ * on the first toast).
+ */
+export const useToasts = (): ToastApi => useContext(AppContext);
 
 export const toastHost = preloadable(() => import('./ToastHost'));
 

@@ -1,4 +1,5 @@
-import { type LiveChange, livePushSchema, liveStreamEvents } from '@abide/contracts';
+// Deep import: the barrel would bring every contract's schema into the signed-in frame's download (My Plan's budget).
+import { type LiveChange, livePushSchema, liveStreamEvents } from '@abide/contracts/src/live/live-signal';
 import { fetchEventSource } from '@microsoft/fetch-event-source';
 import { rawRoutes } from '../../shared/api/raw-routes';
 import { reconnectDelay } from './live-tags';

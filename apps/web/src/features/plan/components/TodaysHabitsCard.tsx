@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
-import { App, Button, Card, Empty, Skeleton, Switch } from 'antd';
+import { Button, Card, Empty, Skeleton, Switch } from 'antd';
+import { useToasts } from '../../../app/toasts';
 import { categoryLabel, streakText } from '../../habits/habit-form';
 import { useHabitsListQuery, useHabitsToggleMutation } from '../../habits/habitsApi';
 
 /** Today's active habits with a toggle each (POST /habits/:id/toggle). */
 export function TodaysHabitsCard({ today }: { today: string }) {
-  const { notification } = App.useApp();
+  const { notification } = useToasts();
   const { data: habits, isLoading, isError, refetch } = useHabitsListQuery(today);
   const [toggle] = useHabitsToggleMutation();
   const active = (habits ?? []).filter((habit) => habit.isActive && !habit.archived);

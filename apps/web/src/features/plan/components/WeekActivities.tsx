@@ -1,5 +1,6 @@
 import { ClockCircleOutlined, ForwardOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Tag } from 'antd';
+import { Button, Card, Checkbox, Tag } from 'antd';
+import { useToasts } from '../../../app/toasts';
 import { usePlansCatchUpMutation, usePlansToggleMutation } from '../planApi';
 import { dayProgress, dayTone, hasMissedActivities, type PlanDay } from '../plan-week';
 import { weekdayNameOf } from '@abide/calendar';
@@ -7,7 +8,7 @@ import { formatShortDate, weekdayLong } from '../../habits/local-dates';
 
 /** The week's activities per day, styled today / past / future, each one checked off on its own. */
 export function WeekActivities({ days, today }: { days: PlanDay[]; today: string }) {
-  const { notification } = App.useApp();
+  const { notification } = useToasts();
   const [toggle] = usePlansToggleMutation();
   const [catchUp, { isLoading: catchingUp }] = usePlansCatchUpMutation();
   const missed = hasMissedActivities(days, today);
@@ -64,7 +65,7 @@ export function WeekActivities({ days, today }: { days: PlanDay[]; today: string
                   <span className="plan-day__date">{formatShortDate(day.date)}</span>
                 </h3>
                 <span className="plan-day__meta">
-                  {tone === 'today' ? <Tag color="#0f766e">Today</Tag> : null}
+                  {tone === 'today' ? <Tag color="#0f766e" variant="solid">Today</Tag> : null}
                   <span className="plan-day__count">
                     {done}/{total} done
                   </span>

@@ -1,5 +1,6 @@
 import { BulbOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Skeleton, Spin, Typography } from 'antd';
+import { Button, Card, Skeleton, Spin } from 'antd';
+import { useToasts } from '../../../app/toasts';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { problemOf } from '../../../shared/api/problem-details';
@@ -37,7 +38,7 @@ const PLAN_READS = ['currentPlan', 'statsOverview', 'habitsList'];
  */
 export function MyPlanPage() {
   const user = useAppSelector(selectCurrentUser);
-  const { notification, modal } = App.useApp();
+  const { notification, modal } = useToasts();
   const planQuery = useCurrentPlanQuery();
   const statsQuery = useStatsOverviewQuery();
   const { error: planError, refetch } = planQuery;
@@ -114,7 +115,7 @@ export function MyPlanPage() {
       <header className="page-header">
         <div className="page-header__text">
           {user?.name ? <p className="page-header__greeting">Welcome, {user.name}</p> : null}
-          <Typography.Title className="page__title">Your Weekly Spiritual Plan</Typography.Title>
+          <h1 className="page__title">Your Weekly Spiritual Plan</h1>
           <OfflineMark endpoints={PLAN_READS} />
           {plan?.curriculum ? (
             <p className="plan-curriculum" data-testid="plan-curriculum">
@@ -128,9 +129,7 @@ export function MyPlanPage() {
             </p>
           ) : null}
           {plan?.planData.description ? (
-            <Typography.Paragraph type="secondary" className="plan-description">
-              {plan.planData.description}
-            </Typography.Paragraph>
+            <p className="plan-description">{plan.planData.description}</p>
           ) : null}
           {plan && plan.planData.scriptures.length > 0 ? (
             <ScriptureChoices references={plan.planData.scriptures} label="Scriptures for this week" />
@@ -165,7 +164,7 @@ export function MyPlanPage() {
       {holding ? null : planLoading ? (
         <div className="preparing" role="status" aria-live="polite">
           <Spin size="large" />
-          <Typography.Text type="secondary">Preparing your plan…</Typography.Text>
+          <span className="preparing__text">Preparing your plan…</span>
         </div>
       ) : planError ? (
         <Suspense fallback={null}>
