@@ -30,6 +30,12 @@ describe('my plan', () => {
     const { total } = await plan.progress();
     expect(total).toBe(await plan.activityCheckboxes().count());
     expect(await plan.todayInWeek().count()).toBe(1);
+    // Today's mark is white on teal (antd 6 draws a custom-coloured tag pale unless asked for solid).
+    const todayTag = plan.todayInWeek().getByText('Today', { exact: true });
+    expect(await todayTag.evaluate((tag) => [getComputedStyle(tag).color, getComputedStyle(tag).backgroundColor])).toEqual([
+      'rgb(255, 255, 255)',
+      'rgb(15, 118, 110)',
+    ]);
     expect((await plan.insight.innerText()).length).toBeGreaterThan("This Week's Insight".length + 10);
 
     // One of today's activities (a day with practice today) and one more from anywhere in the week.
