@@ -139,9 +139,13 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     await this.stop();
   }
 
-  /** Runs a cycle now (call after an append); coalesces with one already running, waits out a backoff. */
+  /**
+   * Runs a cycle now (call after an append); coalesces with one already running, waits out a backoff. Not while
+   * another instance's term is known to last: only the holder publishes, so the cycle would be a lease read for
+   * nothing (the holder's own cycles publish the event).
+   */
   kick(): void {
-    if (this.failures > 0) return;
+    if (this.failures > 0 || this.lease.othersTermLasts()) return;
     runDetached(() => this.trigger());
   }
 

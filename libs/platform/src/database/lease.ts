@@ -37,6 +37,8 @@ export class Lease {
   private held?: { epoch: number; until: number };
   /** The last epoch seen, so a standby reads one document per cycle while the holder renews. */
   private knownEpoch?: number;
+  /** When another owner's term, as last read, ends (their clock's expiry): until then claiming cannot succeed. */
+  private othersUntil?: number;
 
   constructor(
     connection: Connection,
@@ -56,6 +58,15 @@ export class Lease {
    */
   holdsByOwnClock(now = Date.now()): boolean {
     return this.held !== undefined && this.held.until - this.skewMarginMs > now;
+  }
+
+  /**
+   * Whether another instance's term lasted when last read and has not ended by our clock: a claim would fail, so
+   * work that only a holder does can be skipped without a round trip. A hint (the holder may have released early);
+   * the next acquire reads again.
+   */
+  othersTermLasts(now = Date.now()): boolean {
+    return this.held === undefined && this.othersUntil !== undefined && this.othersUntil > now;
   }
 
   /** The fencing token this instance holds, if it believes it holds one. */
@@ -127,7 +138,11 @@ export class Lease {
     if (last === 'legacy') return false;
     const { epoch, term } = last;
     // A lasting term is never taken, even one of ours whose claim's answer was lost: it will end, and we claim the next.
-    if (term && new Date(term.expiresAt).getTime() >= at) return false;
+    if (term && new Date(term.expiresAt).getTime() >= at) {
+      this.othersUntil = new Date(term.expiresAt).getTime();
+      return false;
+    }
+    this.othersUntil = undefined;
     const next = epoch + 1;
     const until = at + this.ttlMs;
     try {
