@@ -19,6 +19,11 @@ export interface OutboxRelayOptions {
   leaseTtlMs?: number;
   /** Safety-net poll; kick() covers the normal path right after an append. */
   pollIntervalMs?: number;
+  /**
+   * The poll while other instances append (an entry this relay was not handed, seen in the last BUSY_FOR_MS): their
+   * kicks cannot reach the holder, so its poll is how soon their events go out (default 50 ms).
+   */
+  busyPollIntervalMs?: number;
   batchSize?: number;
   /** Topic of an event type; defaults to the contracts' topicOf (tests prefix it). */
   topicFor?: (type: string) => string;
@@ -47,6 +52,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly publisher: EventPublisher;
   private readonly lease: RelayLease;
   private readonly intervalMs: number;
+  private readonly busyIntervalMs: number;
+  /** When this relay last found an entry another instance appended (not handed to it). */
+  private foreignSeenAt = 0;
   private readonly batchSize: number;
   private readonly topicFor: (type: string) => string;
   private running = false;
@@ -77,6 +85,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.lease = new RelayLease(this.store.connection, options.service ?? this.store.service, owner, ttl);
     // Cycle often enough to renew the lease well before it expires, even when idle.
     this.intervalMs = Math.min(options.pollIntervalMs ?? 500, Math.floor(ttl / 3));
+    this.busyIntervalMs = Math.min(options.busyPollIntervalMs ?? 50, this.intervalMs);
     this.batchSize = options.batchSize ?? 100;
     this.topicFor = options.topicFor ?? ((type) => topicOf(type as EventType));
     this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
@@ -205,6 +214,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
           }
           // Its request is still updating the read models: it will hand the event over (or clear the duty) and kick.
           if (entry.unprojected && now - new Date(entry.createdAt).getTime() < this.awaitProjectionMs) break;
+          this.foreignSeenAt = now;
           const event = await this.store.eventAt(entry._id);
           if (event && event.id === entry.eventId) {
             mine.push(event);
@@ -246,10 +256,16 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         const delay =
           this.failures > 0
             ? jitteredBackoffDelay(this.failures, { initialDelayMs: this.intervalMs, maxDelayMs: this.maxBackoffMs })
-            : this.intervalMs;
+            : this.pollInterval();
         this.timer = setTimeout(() => this.trigger(), delay);
         this.timer.unref();
       });
+  }
+
+  /** Quick while other instances append (their events wait for this poll), the safety net's pace otherwise. */
+  private pollInterval(): number {
+    const busy = this.lease.holdsByOwnClock() && Date.now() - this.foreignSeenAt < BUSY_FOR_MS;
+    return busy ? this.busyIntervalMs : this.intervalMs;
   }
 
   private recovered(published: number): void {
@@ -332,6 +348,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
 /** Events handed over at most at once, and how long one waits to be published before it is left to the heal. */
 const MAX_HANDED = 10_000;
+/** How long after the last entry another instance appended the holder keeps polling quickly. */
+const BUSY_FOR_MS = 5_000;
 const HANDED_FOR_MS = 60_000;
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
