@@ -11,7 +11,7 @@ import { apiUrl, eventually, settled, submission, txt, upload, UserSession } fro
 import { v7 as uuidv7 } from 'uuid';
 import { docxBombs, MiB, pdfBomb, servicePeakMemoryDuring } from '@abide/testing/fixtures/bomb-files';
 import { corruptPdf, docxWith, pdfWith, windowsExecutable, zipBombDocx } from '@abide/testing/fixtures/library-files';
-import { buckets, closePublisher, objectsOf, publishGroupEvent } from './library-support.stub';
+import { buckets, closePublisher, objectsOf, publishGroupEvent } from './library-e2e.support';
 
 let owner: UserSession;
 let other: UserSession;

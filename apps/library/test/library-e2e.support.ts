@@ -1,12 +1,12 @@
 import { type EventEnvelope, topics } from '@abide/contracts';
 import { KafkaPublisher } from '@abide/messaging';
-import { UserSession } from '@abide/testing';
 import { Client } from 'minio';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 
-/** Helpers of the library's API tests: the test buckets, moderators and community's events (uploads: @abide/testing). */
+/**
+ * Helpers of the library's API tests: the test stack's buckets and community's events as the library receives them
+ * (uploads and moderators: @abide/testing).
+ */
 
 const namespace = () => (process.env.E2E_NAMESPACE ?? 'abide_test').replace(/_/g, '-');
 export const buckets = { quarantine: () => `${namespace()}-quarantine`, store: () => `${namespace()}-library` };
@@ -26,25 +26,6 @@ export const objectsOf = async (bucket: string, ownerId: string): Promise<string
   const keys: string[] = [];
   for await (const item of objectStore().listObjectsV2(bucket, `${ownerId}/`, true)) if (item.name) keys.push(item.name);
   return keys;
-};
-
-/** A member with the moderator role, granted with the operator command as an operator would (effective at refresh). */
-export const signUpModerator = (name = 'Moderator Mary'): Promise<UserSession> => signUpWithRole('moderator', name);
-
-/**
- * A member granted a role (moderator, admin) with the operator command, as an operator would (effective at refresh),
- * who then turns two-factor sign-in on, as the role requires before its routes answer (`session.authenticator`).
- */
-export const signUpWithRole = async (role: 'moderator' | 'admin', name: string): Promise<UserSession> => {
-  const session = await UserSession.signUp({ name });
-  const cli = spawnSync(process.execPath, ['tools/dev/roles.mjs', 'grant', role, session.email], {
-    cwd: path.resolve(__dirname, '../../..'),
-    env: { ...process.env, ABIDE_PROFILE: 'test' },
-    encoding: 'utf8',
-  });
-  if (cli.status !== 0) throw new Error(`roles command failed: ${cli.stderr}`);
-  await session.enableTwoFactor();
-  return session;
 };
 
 let publisher: KafkaPublisher | undefined;

@@ -1,6 +1,6 @@
 import type { GroupSummary, PrayerRequest, ProblemDetails, Resource } from '@abide/contracts';
 import { settled, submission, txt, upload, UserSession } from '@abide/testing';
-import { buckets, closePublisher, objectsOf } from './library-support.stub';
+import { buckets, closePublisher, objectsOf } from './library-e2e.support';
 
 /**
  * Two tabs or a double click on one resource or one prayer request: many writes of one stream at the same moment.
