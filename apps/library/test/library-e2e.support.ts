@@ -1,30 +1,17 @@
 import { type EventEnvelope, topics } from '@abide/contracts';
 import { KafkaPublisher } from '@abide/messaging';
-import { Client } from 'minio';
+import { testObjectStore } from '@abide/testing';
 import { v7 as uuidv7 } from 'uuid';
 
 /**
- * Helpers of the library's API tests: the test stack's buckets and community's events as the library receives them
- * (uploads and moderators: @abide/testing).
+ * Helpers of the library's API tests: what a member's objects are in a bucket, and community's events as the library
+ * receives them (the buckets, uploads and moderators: @abide/testing).
  */
-
-const namespace = () => (process.env.E2E_NAMESPACE ?? 'abide_test').replace(/_/g, '-');
-export const buckets = { quarantine: () => `${namespace()}-quarantine`, store: () => `${namespace()}-library` };
-
-export const objectStore = () =>
-  new Client({
-    endPoint: process.env.S3_ENDPOINT ?? '127.0.0.1',
-    port: Number(process.env.S3_PORT ?? 9000),
-    useSSL: process.env.S3_USE_SSL === 'true',
-    accessKey: process.env.S3_ACCESS_KEY ?? 'abide',
-    secretKey: process.env.S3_SECRET_KEY ?? 'abide-dev-secret',
-    region: 'us-east-1',
-  });
 
 /** Every object key under the member's prefix (keys are `<ownerId>/<generated id>`). */
 export const objectsOf = async (bucket: string, ownerId: string): Promise<string[]> => {
   const keys: string[] = [];
-  for await (const item of objectStore().listObjectsV2(bucket, `${ownerId}/`, true)) if (item.name) keys.push(item.name);
+  for await (const item of testObjectStore().listObjectsV2(bucket, `${ownerId}/`, true)) if (item.name) keys.push(item.name);
   return keys;
 };
 

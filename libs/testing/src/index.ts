@@ -16,3 +16,4 @@ export * from './stack-metrics';
 export * from './role-sessions';
 export * from './rate-limited';
 export * from './reminder-scan';
+export * from './test-buckets';
