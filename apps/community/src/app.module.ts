@@ -20,6 +20,7 @@ import { ChurchFiguresProjection } from './churches/dashboard/church-figures.pro
 import { ChurchFiguresStore } from './churches/dashboard/church-figures.store';
 import { InvitationJoinsConsumer } from './churches/invitation-joins.consumer';
 import { ChurchLogos } from './churches/projections/church-logos';
+import { ChurchLogosMigration } from './churches/projections/church-logos.migration';
 import { ChurchPageProjection } from './churches/projections/church-page.projection';
 import type { Clock } from './config/clock';
 import { CommunityConfigModule } from './config/community-config.module';
@@ -116,6 +117,7 @@ export class AppModule {
         ChurchMembership,
         ChurchQueries,
         ChurchLogos,
+        ChurchLogosMigration,
         ChurchFiguresStore,
         ChurchFiguresProjection,
         ChurchDashboardQueries,
