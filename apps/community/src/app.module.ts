@@ -10,29 +10,30 @@ import { MemberActivityMigration } from './activity/projections/member-activity.
 import { MemberActivityStore } from './activity/projections/member-activity.store';
 import { ChurchMembership } from './churches/church-membership';
 import { ChurchLogoConsumer } from './churches/church-logo.consumer';
-import { ChurchQueries } from './churches/church-queries';
+import { ChurchQueries } from './churches/church.queries';
 import { ChurchesController } from './churches/churches.controller';
 import { ChurchClaims } from './churches/commands/church-claims';
-import { ChurchCommands } from './churches/commands/church-commands';
+import { ChurchCommands } from './churches/commands/church.commands';
 import { ChurchDashboardController } from './churches/dashboard/church-dashboard.controller';
 import { ChurchDashboardQueries } from './churches/dashboard/church-dashboard.queries';
 import { ChurchFiguresProjection } from './churches/dashboard/church-figures.projection';
 import { ChurchFiguresStore } from './churches/dashboard/church-figures.store';
 import { InvitationJoinsConsumer } from './churches/invitation-joins.consumer';
 import { ChurchLogos } from './churches/projections/church-logos';
+import { ChurchLogosMigration } from './churches/projections/church-logos.migration';
 import { ChurchPageProjection } from './churches/projections/church-page.projection';
 import type { Clock } from './config/clock';
 import { CommunityConfigModule } from './config/community-config.module';
 import type { CommunityConfig } from './config/env.schema';
 import { CHURCH_ADMINS } from './groups/church-admins.port';
-import { GroupCommands } from './groups/commands/group-commands';
+import { GroupCommands } from './groups/commands/group.commands';
 import { OwnershipClaims } from './groups/commands/ownership-claims';
-import { GroupAccess } from './groups/group-access.query';
+import { GroupAccess } from './groups/group-access.queries';
 import { GroupFigures } from './groups/group-figures.service';
 import { GroupMembership } from './groups/group-membership';
-import { GroupQueries } from './groups/group-queries';
+import { GroupQueries } from './groups/group.queries';
 import { GroupsController } from './groups/groups.controller';
-import { GroupsOfChurches } from './groups/groups-of-churches.query';
+import { GroupsOfChurches } from './groups/groups-of-churches.queries';
 import { GroupLive } from './groups/live/group-live';
 import { ChurchGroupsProjection } from './groups/projections/church-groups.projection';
 import { GroupCardCache } from './groups/projections/group-card-cache';
@@ -40,13 +41,13 @@ import { GroupProjection } from './groups/projections/group.projection';
 import { GroupRosterProjection } from './groups/projections/group-roster.projection';
 import { MemberSharing } from './memberships/member-sharing';
 import { MEMBERSHIP_AGGREGATES, type MembershipAggregates } from './memberships/membership-aggregates';
-import { MembershipCommands } from './memberships/membership-commands';
-import { MembershipQueries } from './memberships/membership-queries';
+import { MembershipCommands } from './memberships/membership.commands';
+import { MembershipQueries } from './memberships/membership.queries';
 import { MemberChurchesProjection, MemberGroupsProjection } from './memberships/projections/member-memberships.projection';
 import { SharingController } from './memberships/sharing.controller';
 import { SharingMove } from './memberships/sharing-move.migration';
-import { PrayerCommands } from './prayers/commands/prayer-commands';
-import { PrayerQueries } from './prayers/prayer-queries';
+import { PrayerCommands } from './prayers/commands/prayer.commands';
+import { PrayerQueries } from './prayers/prayer.queries';
 import { PrayersController } from './prayers/prayers.controller';
 import { PrayerTexts } from './prayers/prayer-texts';
 import { PrayerTextSealing } from './prayers/prayer-text-sealing.migration';
@@ -116,6 +117,7 @@ export class AppModule {
         ChurchMembership,
         ChurchQueries,
         ChurchLogos,
+        ChurchLogosMigration,
         ChurchFiguresStore,
         ChurchFiguresProjection,
         ChurchDashboardQueries,

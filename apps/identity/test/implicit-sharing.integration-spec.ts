@@ -2,7 +2,7 @@ import { CommandRunner, EventStore, ProjectionRunner } from '@abide/event-store'
 import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
 import { v7 as uuidv7 } from 'uuid';
 import { UserProjection } from '../src/accounts/projections/user.projection';
-import { UserStream } from '../src/accounts/user-stream';
+import { UserStream } from '../src/accounts/user-stream.commands';
 import { IMPLICIT_SHARING_MARKER, ImplicitSharingMigration } from '../src/settings/implicit-sharing.migration';
 
 const meta = { correlationId: 'test' };
@@ -14,7 +14,9 @@ const replica = async (dbName: string) => {
   const views = new UserProjection(connection, store);
   const users = new UserStream(new CommandRunner(store, new ProjectionRunner(store, [views]), { kick: () => undefined }), store);
   await store.init();
-  return { connection, store, views, users, migration: new ImplicitSharingMigration(users, store, connection) };
+  // Nest sets a migration's connection as a property (OneTimeMigration); outside Nest the spec does.
+  const migration = Object.assign(new ImplicitSharingMigration(users, store), { connection });
+  return { connection, store, views, users, migration };
 };
 
 describe(ImplicitSharingMigration.name, () => {
