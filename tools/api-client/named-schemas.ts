@@ -6,8 +6,10 @@
  * new component named after where the shape first stands (`SpiritualPlanDto` → `SpiritualPlanDtoCurriculum`).
  *
  * Two places are the same shape when they differ in nothing the client reads (key order, lengths, patterns, ranges
- * and defaults aside: shapeOf), so the types and checks generated from the result are exactly those of the document. A nullable use of a shared shape refers to it as
- * `{ anyOf: [{ $ref }], nullable: true }`, the form OpenAPI 3.0 gives a nullable reference.
+ * and defaults aside: shapeOf), so the types and checks generated from the result are exactly those of the document.
+ * A nullable use of a shared shape refers to it as `{ anyOf: [{ $ref }], nullable: true }`, the form OpenAPI 3.0
+ * gives a nullable reference. An object that has all the fields of a named one (of MIN_BASE_FIELDS or more) and more
+ * is written as `{ allOf: [{ $ref }, { the other fields }] }`: `.extend` in zod, `&` in the types.
  */
 
 type Schema = Record<string, unknown>;
