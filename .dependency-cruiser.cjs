@@ -34,6 +34,15 @@ module.exports = {
       from: { pathNot: '^apps/(web|community)/' },
       to: { circular: true, pathNot: '^apps/(web|community)/' },
     },
+    {
+      name: 'event-store-knows-no-broker',
+      severity: 'error',
+      comment:
+        'The event store publishes through its EventPublisher port; the messaging side implements it and depends on the ' +
+        'event store, never the other way (issue #27).',
+      from: { path: '^libs/event-store/' },
+      to: { path: '^libs/messaging/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

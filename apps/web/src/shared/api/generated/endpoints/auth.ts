@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import { UserDtoSchema } from '../schemas';
 
 const CodeExchangeChallengeDtoSchema = z.object({
   secondFactor: z.enum(['totp']),
@@ -13,14 +14,7 @@ const CodeExchangeResponseDtoSchema = z.object({
   accessToken: z.string(),
   expiresAt: z.string(),
   aal: z.enum(['aal1', 'aal2']),
-  user: z.object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    roles: z.array(z.string()),
-    onboardingCompleted: z.boolean(),
-    createdAt: z.string(),
-  }),
+  user: UserDtoSchema,
   flow: z.enum(['signup', 'recovery']),
 });
 const ConfirmedDtoSchema = z.object({ confirmed: z.literal(true) });
@@ -30,14 +24,7 @@ const SessionResponseDtoSchema = z.object({
   accessToken: z.string(),
   expiresAt: z.string(),
   aal: z.enum(['aal1', 'aal2']),
-  user: z.object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    roles: z.array(z.string()),
-    onboardingCompleted: z.boolean(),
-    createdAt: z.string(),
-  }),
+  user: UserDtoSchema,
 });
 const SignInChallengeDtoSchema = z.object({ secondFactor: z.enum(['totp']), challenge: z.string(), expiresAt: z.string() });
 const SignUpAcceptedDtoSchema = z.object({ confirmationRequired: z.literal(true), message: z.string() });
@@ -47,14 +34,6 @@ const TwoFactorStatusDtoSchema = z.object({
   required: z.boolean(),
   enabledAt: z.string().nullable(),
   recoveryCodesLeft: z.number(),
-});
-const UserDtoSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  roles: z.array(z.string()),
-  onboardingCompleted: z.boolean(),
-  createdAt: z.string(),
 });
 
 /** The answers of the `auth` operations, as the API document describes them. */
