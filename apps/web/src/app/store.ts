@@ -1,10 +1,13 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { authSlice, sessionEvent } from '../features/auth/authSlice';
 import { baseApi } from '../shared/api/baseApi';
+import { writeQueueSlice } from '../shared/offline/write-queue-slice';
+import { startWriteQueueSync } from '../shared/offline/write-queue-sync';
 
 const rootReducer = {
   [authSlice.reducerPath]: authSlice.reducer,
   [baseApi.reducerPath]: baseApi.reducer,
+  [writeQueueSlice.reducerPath]: writeQueueSlice.reducer,
 };
 
 /** The access token lives only here, in memory; a reload restores the session from the refresh cookie. */
@@ -19,10 +22,13 @@ export function createAppStore() {
     },
   });
 
-  return configureStore({
+  const store = configureStore({
     reducer: rootReducer,
     middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(baseApi.middleware),
   });
+  // Writes made offline: shown while they wait, sent when the connection and the session are there.
+  startWriteQueueSync(listeners, store);
+  return store;
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

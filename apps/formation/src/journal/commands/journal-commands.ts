@@ -20,6 +20,7 @@ import {
   type JournalOutcome,
   type OpenEntryState,
 } from '../domain/journal-entry.decider';
+import type { EntryEdit } from '../domain/journal-request';
 import { JOURNAL_PERSONAL_FIELDS, JOURNAL_PROJECTIONS, JOURNAL_RUNNER, JOURNAL_STORE, journalStreamId } from '../journal-store';
 import { JournalTexts } from '../journal-texts';
 
@@ -67,10 +68,13 @@ export class JournalCommands {
     return { entryId, saved: events[0] ?? null };
   }
 
-  async update(userId: string, entryId: string, changes: Partial<EntryFields>, meta: Meta): Promise<void> {
+  async update(userId: string, entryId: string, { changes, basedOn }: EntryEdit, meta: Meta): Promise<void> {
     const now = this.clock();
     const timeZone = await this.members.timeZoneOf(userId);
-    await this.entries.handle({ type: 'UpdateEntry', entryId, userId, changes, today: localDateOf(now, timeZone), timeZone }, meta);
+    await this.entries.handle(
+      { type: 'UpdateEntry', entryId, userId, changes, basedOn, today: localDateOf(now, timeZone), timeZone },
+      meta,
+    );
   }
 
   async remove(userId: string, entryId: string, meta: Meta): Promise<void> {

@@ -3,6 +3,9 @@
 import { habitAnalyticsSchema, habitEntrySchema, habitSchema, restDaysSchema } from '@abide/contracts/src/http/formation.dto';
 import { abideApi, type CreateHabitDto, type HabitAnalyticsDto } from '../../shared/api/generated/abideApi';
 import { checkedBy } from '../../shared/api/response-schema';
+// Offline: which of these writes wait for the connection, and how the check-in list shows them meanwhile.
+import { unlessQueued } from '../../shared/offline/write-queue-registry';
+import './habits-offline';
 
 export type CreateHabitRequest = CreateHabitDto;
 export type HabitAnalytics = HabitAnalyticsDto;
@@ -41,10 +44,10 @@ export const habitsApi = abideApi.enhanceEndpoints({
           patch.undo();
         }
       },
-      invalidatesTags: [...entryChange],
+      invalidatesTags: unlessQueued(entryChange),
     },
-    habitsSkip: { invalidatesTags: [...entryChange] },
-    habitsUndoSkip: { invalidatesTags: [...entryChange] },
+    habitsSkip: { invalidatesTags: unlessQueued(entryChange) },
+    habitsUndoSkip: { invalidatesTags: unlessQueued(entryChange) },
     habitsRestDays: { responseSchema: checkedBy(restDaysSchema), providesTags: ['RestDays'] },
     habitsSetRestDays: { invalidatesTags: ['RestDays', ...habitChange] },
   },

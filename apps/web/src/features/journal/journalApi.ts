@@ -8,6 +8,9 @@ import {
   type JournalStatsDto,
 } from '../../shared/api/generated/abideApi';
 import { checkedBy } from '../../shared/api/response-schema';
+// Offline: new entries, drafts and edits wait for the connection and show in the lists meanwhile.
+import { unlessQueued } from '../../shared/offline/write-queue-registry';
+import './journal-offline';
 
 export type JournalEntryRequest = JournalEntryRequestDto;
 export type JournalPage = JournalPageDto;
@@ -38,8 +41,8 @@ export const journalApi = abideApi.enhanceEndpoints({
     },
     journalList: { responseSchema: checkedBy(journalPageSchema), providesTags: ['JournalEntries'] },
     journalGet: { responseSchema: checkedBy(journalEntrySchema), providesTags: ['JournalEntries'] },
-    journalCreate: { invalidatesTags: ['JournalEntries', 'JournalStats', 'Stats'] },
-    journalUpdate: { invalidatesTags: ['JournalEntries', 'JournalStats', 'Stats'] },
+    journalCreate: { invalidatesTags: unlessQueued(['JournalEntries', 'JournalStats', 'Stats']) },
+    journalUpdate: { invalidatesTags: unlessQueued(['JournalEntries', 'JournalStats', 'Stats']) },
     journalRemove: { invalidatesTags: ['JournalEntries', 'JournalStats', 'Stats'] },
     journalInsight: { responseSchema: checkedBy(journalInsightSchema) },
     journalStats: { responseSchema: checkedBy(journalStatsSchema), providesTags: ['JournalStats'] },

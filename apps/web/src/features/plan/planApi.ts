@@ -5,6 +5,9 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { abideApi, type SpiritualPlanDto } from '../../shared/api/generated/abideApi';
 import { requestOf } from '../../shared/api/generated-request';
 import { checkedBy } from '../../shared/api/response-schema';
+// Offline: an activity checked off waits for the connection and shows checked meanwhile.
+import { unlessQueued } from '../../shared/offline/write-queue-registry';
+import './plan-offline';
 
 const readCurrentPlan = requestOf('plansCurrent');
 
@@ -58,7 +61,7 @@ export const planApi = withCurrentPlan.enhanceEndpoints({
           patch.undo();
         }
       },
-      invalidatesTags: ['Stats'],
+      invalidatesTags: unlessQueued(['Stats']),
     },
     plansCatchUp: {
       responseSchema: checkedBy(catchUpResponseSchema),

@@ -10,6 +10,7 @@ import { selectAccessToken, sessionEvent, signedOut, type AuthState } from '../.
 import { refreshSession } from '../../features/auth/session-client';
 import { fetchWithEarlyAnswers } from './early-answers';
 import { withIdempotencyKey } from './idempotency-keys';
+import { withWriteQueue } from '../offline/write-queue-enqueue';
 
 type StateWithAuth = { auth: AuthState };
 
@@ -67,7 +68,8 @@ const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQu
  */
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery: baseQueryWithSession,
+  // Writes made offline wait in the member's queue (shared/offline/write-queue*).
+  baseQuery: withWriteQueue(baseQueryWithSession),
   tagTypes: ['FormationProfile', 'Settings', 'Notifications'],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
