@@ -1,6 +1,8 @@
-import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { authSlice, sessionEvent } from '../features/auth/authSlice';
+import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { authSlice, profileLoaded, selectCurrentUser, sessionEvent } from '../features/auth/authSlice';
 import { baseApi } from '../shared/api/baseApi';
+import { forgetMember, lastMember, rememberMember } from '../shared/offline/offline-member';
+import { clearMemberData } from '../shared/offline/sign-out-cleanup';
 import { writeQueueSlice } from '../shared/offline/write-queue-slice';
 import { startWriteQueueSync } from '../shared/offline/write-queue-sync';
 
@@ -14,11 +16,27 @@ const rootReducer = {
 export function createAppStore() {
   const listeners = createListenerMiddleware();
 
-  // Another user's cached data must never outlive the session it was fetched with.
+  // Another user's cached data must never outlive the session it was fetched with: in memory, and what this browser
+  // keeps for offline use (shared/offline/sign-out-cleanup.ts), for the member who held the session and the one recorded.
   listeners.startListening({
     actionCreator: sessionEvent,
-    effect: (action, api) => {
-      if (action.payload.type === 'SIGNED_OUT') api.dispatch(baseApi.util.resetApiState());
+    effect: async (action, api) => {
+      if (action.payload.type !== 'SIGNED_OUT') return;
+      api.dispatch(baseApi.util.resetApiState());
+      const leaving = new Set([(api.getOriginalState() as RootState).auth.session?.user.id, lastMember()?.id]);
+      forgetMember();
+      for (const memberId of leaving) if (memberId) await clearMemberData(memberId);
+    },
+  });
+
+  // The member whose session this is, recorded so a reload with no connection can open their cached data; a different
+  // member than the last one drops what was kept for that one (offline-member.ts).
+  listeners.startListening({
+    matcher: isAnyOf(sessionEvent, profileLoaded),
+    effect: async (_action, api) => {
+      const state = api.getState() as RootState;
+      const user = state.auth.session ? selectCurrentUser(state) : null;
+      if (user) await rememberMember({ id: user.id, displayName: user.name });
     },
   });
 
