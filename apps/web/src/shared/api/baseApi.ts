@@ -11,6 +11,7 @@ import { refreshSession } from '../../features/auth/session-client';
 import { fetchWithEarlyAnswers } from './early-answers';
 import { withIdempotencyKey } from './idempotency-keys';
 import { withWriteQueue } from '../offline/write-queue-enqueue';
+import { indexedDbWriteQueue } from '../offline/write-queue-store';
 
 type StateWithAuth = { auth: AuthState };
 
@@ -69,7 +70,7 @@ const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQu
 export const baseApi = createApi({
   reducerPath: 'api',
   // Writes made offline wait in the member's queue (shared/offline/write-queue*).
-  baseQuery: withWriteQueue(baseQueryWithSession),
+  baseQuery: withWriteQueue(baseQueryWithSession, indexedDbWriteQueue),
   tagTypes: ['FormationProfile', 'Settings', 'Notifications'],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,

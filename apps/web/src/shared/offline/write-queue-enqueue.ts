@@ -4,7 +4,6 @@ import { isOnline } from './connectivity';
 import type { StoredRequest, WriteQueueStore } from './write-queue';
 import { QUEUED, queueableWrite } from './write-queue-registry';
 import { writeQueued, type WriteQueueState } from './write-queue-slice';
-import { indexedDbWriteQueue } from './write-queue-store';
 
 type Query = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
 type QueueAwareState = { auth: { session: { user: { id: string } } | null }; writeQueue: WriteQueueState };
@@ -27,7 +26,7 @@ const stored = (args: FetchArgs): StoredRequest => ({
  * queue sends it when it can (write-queue-sync.ts). Everything else goes straight through.
  */
 export const withWriteQueue =
-  (baseQuery: Query, store: WriteQueueStore = indexedDbWriteQueue): Query =>
+  (baseQuery: Query, store: WriteQueueStore): Query =>
   async (args, api, extraOptions) => {
     const queueable = queueableWrite(api.endpoint);
     if (!queueable || typeof args === 'string') return baseQuery(args, api, extraOptions);

@@ -65,7 +65,7 @@ const exclusively = <T>(work: () => Promise<T>): Promise<T> =>
  * Keeps the member's queue in step with the app: reads it on start (the last member, so an offline reload shows
  * what waits) and on sign-in, shows its writes in the pages' cached reads, sends it whenever the connection and the
  * session are there (back online, a sign-in, a refreshed token, after a backoff), and forgets it from the screen on
- * sign-out. Sending is drainQueue's (write-queue.ts); the storage is IndexedDB.
+ * sign-out (and the stored queue with them). Sending is drainQueue's (write-queue.ts); the storage is IndexedDB.
  */
 export function startWriteQueueSync(
   listeners: ListenerMiddlewareInstance,
@@ -162,9 +162,15 @@ export function startWriteQueueSync(
 
   const online = () => void drain();
   window.addEventListener('online', online);
-  const stopCleanup = onSignOut(() => {
-    clearTimeout(timer);
-    store.dispatch(queueForgotten());
+  // Journal text never outlives the session on this browser: the member's queue goes with them (after the
+  // sign-out asked whether to discard what waits, AccountMenu).
+  const stopCleanup = onSignOut(async (memberId) => {
+    if (store.getState().writeQueue.memberId === memberId) {
+      clearTimeout(timer);
+      timer = undefined;
+      store.dispatch(queueForgotten());
+    }
+    await queue.clear(memberId);
   });
 
   // A reload with no connection opens the last member's pages: their waiting writes show there too.
@@ -175,9 +181,6 @@ export function startWriteQueueSync(
     for (const unsubscribe of unsubscribers) unsubscribe();
     window.removeEventListener('online', online);
     clearTimeout(timer);
-    stopCleanup?.();
+    stopCleanup();
   };
 }
-
-/** A deliberate sign-out (the member agreed to lose what waits): the member's queue leaves this browser. */
-export const discardQueuedWrites = (memberId: string, queue: WriteQueueStore = indexedDbWriteQueue): Promise<void> => queue.clear(memberId);
