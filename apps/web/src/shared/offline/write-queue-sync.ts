@@ -99,9 +99,11 @@ export function startWriteQueueSync(
   const drain = async (): Promise<void> => {
     const { auth, writeQueue } = store.getState();
     const memberId = writeQueue.memberId;
-    // Only as the member whose writes they are, and not while the browser knows it has no network (sending is the
-    // probe otherwise: connectivity's "unreachable" ends only with a success).
-    if (!memberId || writeQueue.pending.length === 0 || auth.session?.user.id !== memberId || !navigator.onLine) return;
+    // Only with a real session (an offline start's has no token) of the member whose writes they are, and not while
+    // the browser knows it has no network (sending is the probe otherwise: connectivity's "unreachable" ends only
+    // with a request that reached the server).
+    const signedInAs = auth.session?.accessToken ? auth.session.user.id : null;
+    if (!memberId || writeQueue.pending.length === 0 || signedInAs !== memberId || !navigator.onLine) return;
     if (draining) {
       again = true;
       return;
