@@ -14,6 +14,7 @@ import { bottomBarItems, canReview, navItemsFor, type NavItem } from '../navigat
 import { AccountMenu } from './AccountMenu';
 import { framePopups, preloadFramePopups } from './frame-popups-module';
 import { NavIcon } from './NavIcon';
+import { OfflineBanner } from './OfflineBanner';
 import { SkipLink } from './SkipLink';
 import { useCollapseWhenFull } from './useCollapseWhenFull';
 
@@ -81,6 +82,7 @@ export function SignedInFrame() {
           </div>
         </div>
       </header>
+      <OfflineBanner />
 
       {popups ? (
         <popups.SideMenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)}>

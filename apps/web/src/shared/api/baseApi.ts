@@ -8,6 +8,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { selectAccessToken, sessionEvent, signedOut, type AuthState } from '../../features/auth/authSlice';
 import { refreshSession } from '../../features/auth/session-client';
+import { reportReachable } from '../offline/connectivity';
 import { fetchWithEarlyAnswers } from './early-answers';
 import { withIdempotencyKey } from './idempotency-keys';
 import { withWriteQueue } from '../offline/write-queue-enqueue';
@@ -33,6 +34,14 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+/** Every request tells the connectivity tracker whether it reached the server (a network error says offline). */
+const sendAndReport: typeof rawBaseQuery = async (args, api, extraOptions) => {
+  const result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error?.status === 'FETCH_ERROR') reportReachable(false);
+  else if (result.meta?.response) reportReachable(true);
+  return result;
+};
+
 const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
 /** Sign-in, sign-up and friends answer 401 for wrong credentials; that is not an expired session. */
 const isAuthCall = (args: string | FetchArgs) => urlOf(args).startsWith('/auth/') && urlOf(args) !== '/auth/me';
@@ -50,7 +59,7 @@ const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQu
 ) => {
   const args = withIdempotencyKey(logicalArgs);
   const token = selectAccessToken(api.getState() as StateWithAuth);
-  const result = await rawBaseQuery(args, api, extraOptions);
+  const result = await sendAndReport(args, api, extraOptions);
   if (!token || result.error?.status !== 401 || isAuthCall(args)) return result;
 
   const outcome = await refreshSession();
@@ -59,7 +68,7 @@ const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQu
     return result;
   }
   api.dispatch(sessionEvent({ type: 'TOKEN_REFRESHED', session: outcome.session }));
-  return rawBaseQuery(args, api, extraOptions);
+  return sendAndReport(args, api, extraOptions);
 };
 
 /**

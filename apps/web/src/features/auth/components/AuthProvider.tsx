@@ -4,6 +4,7 @@ import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { httpStatusOf } from '../../../shared/api/problem-details';
+import { reportReachable } from '../../../shared/offline/connectivity';
 import { AuthContext, type AuthContextValue, type CodeExchangeOutcome, type LoginOutcome, type SignUpInput } from '../auth-context';
 import {
   busyChanged,
@@ -106,7 +107,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   useEffect(() => () => clearTimeout(busyTimer.current), []);
 
-  useEffect(() => watchReachability((reachable) => dispatch(reachabilityChanged(reachable))), [dispatch]);
+  useEffect(
+    () =>
+      watchReachability((reachable) => {
+        dispatch(reachabilityChanged(reachable));
+        reportReachable(reachable);
+      }),
+    [dispatch],
+  );
 
   // Start-up: the only place a session can come from after a reload is the HttpOnly refresh cookie.
   useEffect(() => {

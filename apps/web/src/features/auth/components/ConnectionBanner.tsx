@@ -1,4 +1,5 @@
 import { useAppSelector } from '../../../app/hooks';
+import { useOnline } from '../../../shared/offline/connectivity';
 import { selectApiUnreachable, selectIsSignedIn } from '../authSlice';
 
 /**
@@ -11,9 +12,11 @@ export function ConnectionBanner() {
   const unreachable = useAppSelector(selectApiUnreachable);
   // Before the session is restored (a reload) there is nothing yet to reassure about.
   const signedIn = useAppSelector(selectIsSignedIn);
+  // Offline and signed in, the frame's own banner says so (app/frame/OfflineBanner.tsx): one message, not two.
+  const online = useOnline();
   return (
     <div className="connection-banner" role="status" aria-live="polite">
-      {unreachable && (
+      {unreachable && (online || !signedIn) && (
         <>
           <strong>We can't reach the service, retrying.</strong>
           {signedIn && " You're still signed in and nothing you've typed is lost."}
