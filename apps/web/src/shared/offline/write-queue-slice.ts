@@ -27,7 +27,11 @@ export const writeQueueSlice = createSlice({
     writeQueued(state, action: PayloadAction<QueuedWrite>) {
       if (action.payload.memberId === state.memberId) state.pending.push(action.payload);
     },
-    /** A pass sent or dropped some: these are left, and the messages are what the member should read. */
+    /** One write left the queue (sent, or dropped with a message that follows at the end of the pass). */
+    writeFinished(state, action: PayloadAction<QueuedWrite>) {
+      state.pending = state.pending.filter((write) => write.seq !== action.payload.seq);
+    },
+    /** A pass ended: these are left, and the messages are what the member should read. */
     syncProgressed(state, action: PayloadAction<{ memberId: string; pending: QueuedWrite[]; messages?: string[] }>) {
       if (action.payload.memberId !== state.memberId) return;
       state.pending = action.payload.pending;
@@ -49,7 +53,7 @@ export const writeQueueSlice = createSlice({
   },
 });
 
-export const { queueLoaded, writeQueued, syncProgressed, messagesRead, queueForgotten } = writeQueueSlice.actions;
+export const { queueLoaded, writeQueued, writeFinished, syncProgressed, messagesRead, queueForgotten } = writeQueueSlice.actions;
 export const { selectPendingWrites, selectPendingCount, selectQueueMember, selectSyncMessages } = writeQueueSlice.selectors;
 
 /** Whether a write about `subject` (`habit:<id>:<date>`, `journal:<id>`, `activity:<id>`) is waiting. */

@@ -5,7 +5,7 @@ import { lastMember } from './offline-member';
 import { onSignOut } from './sign-out-cleanup';
 import { drainQueue, retryDelayMs, type QueuedWrite, type SendResult, type StoredRequest, type WriteQueueStore } from './write-queue';
 import { overlaidEndpoints, pendingOverlay } from './write-queue-registry';
-import { queueForgotten, queueLoaded, syncProgressed, writeQueued, type WriteQueueState } from './write-queue-slice';
+import { queueForgotten, queueLoaded, syncProgressed, writeFinished, writeQueued, type WriteQueueState } from './write-queue-slice';
 import { indexedDbWriteQueue } from './write-queue-store';
 
 type State = { auth: AuthState; writeQueue: WriteQueueState; [baseApi.reducerPath]: ReturnType<typeof baseApi.reducer> };
@@ -113,7 +113,7 @@ export function startWriteQueueSync(
     timer = undefined;
     try {
       const report = await exclusively(() =>
-        drainQueue(queue, memberId, send, (left) => store.dispatch(syncProgressed({ memberId, pending: left }))),
+        drainQueue(queue, memberId, send, (finished) => store.dispatch(writeFinished(finished))),
       );
       store.dispatch(syncProgressed({ memberId, pending: await queue.list(memberId), messages: report.messages }));
       refresh(store.dispatch, [...report.sent, ...report.dropped]);

@@ -135,7 +135,8 @@ export async function drainQueue(
   store: WriteQueueStore,
   memberId: string,
   send: (request: StoredRequest) => Promise<SendResult>,
-  onProgress: (pending: QueuedWrite[]) => void = () => undefined,
+  /** Each write as it leaves the queue (sent or dropped), for the screen. */
+  onFinished: (write: QueuedWrite) => void = () => undefined,
 ): Promise<DrainReport> {
   const report: DrainReport = { sent: [], dropped: [], messages: [], stopped: null, waiting: null };
   let queue = await store.list(memberId);
@@ -171,7 +172,7 @@ export async function drainQueue(
       }
     }
     queue = rest;
-    onProgress(queue);
+    onFinished(write);
   }
   return report;
 }
