@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions, type Rollup } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 // The ports file directly: Node loads this config and cannot load the contracts package's TypeScript barrel.
 import { devPorts } from '../../libs/contracts/src/ports';
 
@@ -69,9 +70,53 @@ function preloadRouteChunks(routes: Record<string, string[]>): Plugin {
   };
 }
 
+/** The brand's colours (styles.css: --abide-teal, --abide-bg), for the installed app's title bar and splash screen. */
+const THEME_COLOUR = '#0f766e';
+const BACKGROUND_COLOUR = '#f6f7f4';
+
+/**
+ * Installable, and opens with no connection (issue #28): the web app manifest, and a Workbox service worker that
+ * precaches the app shell (the build's scripts, styles, HTML, fonts and icons) and answers an app route's navigation
+ * with index.html, never one under /api. API answers are not cached by the worker (by URL they would mix members'
+ * data): the app keeps a member's reads itself, keyed by member (src/shared/offline). The app registers the worker
+ * after its first paint (src/shared/offline/service-worker.ts); a new version waits until the member says reload.
+ * The dev server runs without it unless VITE_PWA_DEV=1.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+  manifest: {
+    id: '/',
+    name: 'Abide',
+    short_name: 'Abide',
+    description: 'Grow closer to Jesus — personally, daily and digitally.',
+    lang: 'en',
+    start_url: '/plan',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOUR,
+    background_color: BACKGROUND_COLOUR,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,woff,woff2,svg,png,ico,webmanifest}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    cleanupOutdatedCaches: true,
+    // The largest chunks (antd) are over Workbox's 2 MiB default; every page needs its code offline.
+    maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+  },
+  devOptions: { enabled: process.env.VITE_PWA_DEV === '1', type: 'module', navigateFallback: 'index.html' },
+});
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), preloadRouteChunks(routePreloads)],
+  plugins: [react(), preloadRouteChunks(routePreloads), pwa],
   server: { host: '127.0.0.1', port: devPorts.web, strictPort: true, proxy },
   preview: { host: '127.0.0.1', strictPort: true, proxy },
   build: {

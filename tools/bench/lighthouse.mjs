@@ -6,8 +6,9 @@
 //   node tools/bench/lighthouse.mjs --base http://127.0.0.1:4173 --email mary@example.com --password '…'
 //                                   [--public /] [--member /plan] [--runs 1] [--out reports/lighthouse]
 //
-// Prints a table (performance score, FCP, LCP, TBT, CLS, Speed Index, JS bytes as transferred) and writes each run's
-// report as <page>.report.json / <page>.report.html plus summary.json into --out. Exits 1 when a page cannot be audited.
+// Prints a table (performance score, FCP, LCP, TBT, CLS, Speed Index, JS bytes as transferred) and whether Chromium
+// finds the build installable (manifest, icons, service worker: checkInstallability), and writes each run's report as
+// <page>.report.json / <page>.report.html plus summary.json into --out. Exits 1 when a page cannot be audited.
 //
 // Programmatic use (the load suite):
 //
@@ -56,6 +57,7 @@ export const CHROMIUM_FLAGS = [
  * @property {string|null} lcpElement  a snippet of the LCP element
  * @property {number[]} runScores   the performance score of every run (the fields above come from the median one)
  * @property {{ json: string, html: string } | null} reports  where this page's reports were written (with `outDir`)
+ * @property {Installability} [installability]  on the first public page: Chromium's installability verdict
  */
 
 /**
@@ -120,6 +122,8 @@ export async function runLighthouse({
     };
 
     for (const pagePath of publicPaths) await audit(pagePath, false);
+    // Lighthouse 12 dropped its PWA category; the check its installable-manifest audit ran is Chromium's own.
+    if (results[0]) results[0].installability = await checkInstallability({ port: chromium.port, origin, pagePath: results[0].path });
     if (memberPaths.length) {
       await signIn({ port: chromium.port, origin, email, password });
       for (const pagePath of memberPaths) await audit(pagePath, true);
@@ -203,6 +207,48 @@ async function launchChromium(chromePath) {
     }
   };
   return { port, close };
+}
+
+/**
+ * @typedef {object} Installability
+ * @property {boolean} installable      Chromium found nothing stopping an install (its own criteria: manifest, icons, …)
+ * @property {string[]} errors          Chromium's installability errors (Page.getInstallabilityErrors), e.g. 'no-icon-available'
+ * @property {string|null} manifestUrl  the manifest the page links
+ * @property {boolean} serviceWorker    a service worker controls the page after a reload
+ */
+
+/**
+ * Chromium's installability verdict on a page of the build, the check behind Lighthouse's former `installable-manifest`
+ * audit: loads it in the browser's default (not incognito) profile, waits for its service worker to be active and in
+ * control, then asks over the DevTools protocol.
+ *
+ * @returns {Promise<Installability>}
+ */
+export async function checkInstallability({ port, origin, pagePath = '/' }) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    try {
+      await page.goto(new URL(pagePath, origin).href);
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.reload();
+      const serviceWorker = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+      const cdp = await page.context().newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      const { url } = await cdp.send('Page.getAppManifest');
+      return {
+        installable: installabilityErrors.length === 0,
+        errors: installabilityErrors.map((error) => error.errorId),
+        manifestUrl: url || null,
+        serviceWorker,
+      };
+    } finally {
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 /** Signs the browser in as the web app would: the refresh cookie lands in Chromium's default profile. */
@@ -291,6 +337,11 @@ if (isMain) {
     mkdirSync(args.out, { recursive: true });
     writeFileSync(path.join(args.out, 'summary.json'), `${JSON.stringify(results, null, 2)}\n`);
     console.log(formatTable(results));
+    const installability = results.find((r) => r.installability)?.installability;
+    if (installability)
+      console.log(
+        `installable: ${installability.installable ? 'yes' : `no (${installability.errors.join(', ')})`}; service worker in control: ${installability.serviceWorker ? 'yes' : 'no'}`,
+      );
     for (const r of results) if (r.lcpElement) console.log(`LCP ${r.path}: ${r.lcpElement}`);
     console.log(`reports: ${path.relative(process.cwd(), args.out) || '.'}`);
   } catch (error) {

@@ -164,6 +164,15 @@ export const targets = (s) => {
   }
   for (const page of s.lighthouse?.pages ?? [])
     add(`Lighthouse mobile ≥ 95 on ${page.path}`, String(page.performance), page.performance >= 95);
+  for (const page of s.lighthouse?.pages ?? []) {
+    const verdict = page.installability;
+    if (verdict)
+      add(
+        `installable (Chromium's checks, service worker in control) on ${page.path}`,
+        verdict.installable ? `yes${verdict.serviceWorker ? '' : ', no service worker in control'}` : `no: ${verdict.errors.join(', ')}`,
+        verdict.installable && verdict.serviceWorker,
+      );
+  }
   if (s.lighthouse && !s.lighthouse.pages)
     add('Lighthouse mobile ≥ 95 on / and /plan', s.lighthouse.error ?? s.lighthouse.skipped ?? 'not measured', null);
   const js = s.landing?.jsGzipBytes;

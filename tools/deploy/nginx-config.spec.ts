@@ -65,6 +65,14 @@ describe('deploy/nginx.conf (the web server)', () => {
     expect(app?.block?.find((d) => d.name === 'try_files')?.args).toEqual(['$uri', '/index.html']);
   });
 
+  it('has the browser check the service worker and the web app manifest on every visit, never keep them', () => {
+    const worker = server.find((d) => d.name === 'location' && d.args[0] === '~');
+    const pattern = new RegExp(worker?.args[1] ?? '^$');
+    for (const file of ['/sw.js', '/workbox-5a1b2c3d.js', '/manifest.webmanifest']) expect(pattern.test(file)).toBe(true);
+    expect(pattern.test('/assets/index-5a1b2c3d.js')).toBe(false);
+    expect(worker?.block?.find((d) => d.name === 'expires')?.args).toEqual(['-1']);
+  });
+
   it('passes a church logo’s own sandboxing policy on, and otherwise proxies it as the rest of /api', () => {
     const api = server.find((d) => d.name === 'location' && d.args[0] === '/api/')?.block ?? [];
     const logos = server.find((d) => d.name === 'location' && d.args[0] === '/api/logos/')?.block ?? [];

@@ -9,6 +9,10 @@ export class AppFrame {
   readonly bell: Locator;
   readonly accountButton: Locator;
   readonly getStarted: Locator;
+  /** Under the header while the app cannot reach the API. */
+  readonly offlineBanner: Locator;
+  /** On a page shown from the browser's copy: "Offline — last updated <time>". */
+  readonly offlineMark: Locator;
 
   constructor(private readonly page: Page) {
     this.mainNav = page.getByRole('navigation', { name: 'Main' });
@@ -19,6 +23,8 @@ export class AppFrame {
     this.accountButton = page.getByRole('button', { name: /^Account menu/ });
     // The header's button; the landing page has its own 'Get Started Free' in the pricing section.
     this.getStarted = page.getByRole('banner').getByRole('link', { name: 'Get Started', exact: true });
+    this.offlineBanner = page.getByRole('status').filter({ hasText: "You're offline. Changes are saved on this device and sent when you're back online." });
+    this.offlineMark = page.getByText(/^Offline — last updated \S/);
   }
 
   async openAccountMenu(): Promise<void> {

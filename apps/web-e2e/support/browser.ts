@@ -11,21 +11,20 @@ export const viewports = {
   phone: { width: 390, height: 844 },
 } as const;
 
+/** Everything that would phone home switched off. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Debian's Chromium, headless, with everything that would phone home switched off. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: e2eEnv.chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: e2eEnv.chromiumPath, headless: true, args: CHROMIUM_ARGS });
 }
 
 export interface PageOptions {
@@ -37,6 +36,12 @@ export interface PageOptions {
    * specs run as most members browse ('no-preference').
    */
   motion?: 'reduce' | 'no-preference';
+  /**
+   * The production build registers a service worker that precaches the whole app (vite.config.ts). Specs block it
+   * unless they test it ('allow': offline-reading.e2e-spec.ts): each context would otherwise download every chunk
+   * once more beside the test, and the worker would answer navigations the spec means to see reach the server.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /**
@@ -47,13 +52,14 @@ export interface PageOptions {
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
-  { timezoneId, motion = 'reduce' }: PageOptions = {},
+  { timezoneId, motion = 'reduce', serviceWorkers = 'block' }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: e2eEnv.baseUrl,
     viewport,
     locale: 'en-US',
     reducedMotion: motion,
+    serviceWorkers,
     ...(timezoneId ? { timezoneId } : {}),
     extraHTTPHeaders: { 'x-forwarded-for': randomClientIp() },
   });

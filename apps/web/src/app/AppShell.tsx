@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAuth } from '../features/auth/hooks/useAuth';
 import { usePreloadable } from '../shared/lazy/preloadable';
+import { UpdatePrompt } from '../shared/offline/UpdatePrompt';
 import { signedInFrame } from './app-modules';
 import { toastHost, toastHostReady, useToastHostWanted } from './toasts';
 
@@ -22,6 +23,7 @@ export function AppShell() {
   return (
     <div className="app-root">
       <Outlet />
+      <UpdatePrompt />
       {host ? <host.ToastHost onReady={toastHostReady} /> : null}
     </div>
   );

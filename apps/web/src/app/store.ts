@@ -1,7 +1,9 @@
 import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { authSlice, profileLoaded, selectCurrentUser, sessionEvent } from '../features/auth/authSlice';
 import { baseApi } from '../shared/api/baseApi';
+import { isOnline, subscribeConnectivity } from '../shared/offline/connectivity';
 import { forgetMember, lastMember, rememberMember } from '../shared/offline/offline-member';
+import { readAgainWhatWasServedFromCopy } from '../shared/offline/read-again';
 import { clearMemberData } from '../shared/offline/sign-out-cleanup';
 import { writeQueueSlice } from '../shared/offline/write-queue-slice';
 import { startWriteQueueSync } from '../shared/offline/write-queue-sync';
@@ -40,9 +42,20 @@ export function createAppStore() {
     },
   });
 
+  // Back with a real session (the offline start's refresh got through, or a token was refreshed): read again what was
+  // shown from the browser's copy.
+  listeners.startListening({
+    actionCreator: sessionEvent,
+    effect: (_action, api) => readAgainWhatWasServedFromCopy(api.dispatch, api.getState() as RootState),
+  });
+
   const store = configureStore({
     reducer: rootReducer,
     middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(baseApi.middleware),
+  });
+  // The connection came back while signed in.
+  subscribeConnectivity(() => {
+    if (isOnline()) readAgainWhatWasServedFromCopy(store.dispatch, store.getState());
   });
   // Writes made offline: shown while they wait, sent when the connection and the session are there.
   startWriteQueueSync(listeners, store);

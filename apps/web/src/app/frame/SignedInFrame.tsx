@@ -1,7 +1,9 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
+import { selectOfflineSession } from '../../features/auth/authSlice';
 import { useAuth } from '../../features/auth/hooks/useAuth';
+import { useAppSelector } from '../hooks';
 import { useLiveUpdates } from '../../features/live/useLiveUpdates';
 import { useActiveChurch } from '../../features/churches/active-church';
 import { ChurchBadge } from '../../features/churches/components/ChurchBadge';
@@ -44,7 +46,9 @@ export function SignedInFrame() {
   const [menuOpen, setMenuOpen] = useState(false);
   const popups = usePreloadable(framePopups, menuOpen);
   const items = navItemsFor(user?.roles);
-  useLiveUpdates(user?.id);
+  // Opened offline there is no token to open the stream with: it starts once the real session is back.
+  const offline = useAppSelector(selectOfflineSession);
+  useLiveUpdates(offline ? undefined : user?.id);
   // A member of a church sees its logo and colour in the frame (the active one, for a member of several).
   const { active } = useActiveChurch();
   // Before the links would push the bell and the avatar off the bar, they move into the side menu.

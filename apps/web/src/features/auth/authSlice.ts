@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SessionResponse, User } from '@abide/contracts';
+import type { OfflineMember } from '../../shared/offline/offline-member';
 
 /** The session events of the auth provider, all applied by the one reducer below. */
 export type SessionEventType =
@@ -24,9 +25,22 @@ export interface AuthState {
   lastEvent: SessionEventType | null;
   /** True while a session refresh cannot reach the API and is being retried (the session is kept meanwhile). */
   unreachable: boolean;
+  /**
+   * True while the session is the last member's record opened with no connection (offlineSessionOpened): it has no
+   * token, pages show that member's kept reads, and the first refresh that reaches the API replaces it.
+   */
+  offline: boolean;
 }
 
-const initialState: AuthState = { session: null, profile: null, loading: true, busy: false, lastEvent: null, unreachable: false };
+const initialState: AuthState = {
+  session: null,
+  profile: null,
+  loading: true,
+  busy: false,
+  lastEvent: null,
+  unreachable: false,
+  offline: false,
+};
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -35,8 +49,11 @@ export const authSlice = createSlice({
     sessionEvent(state, action: PayloadAction<SessionEvent>) {
       const event = action.payload;
       state.lastEvent = event.type;
+      state.offline = false;
       switch (event.type) {
         case 'INITIAL_SESSION':
+          // After an offline start the record's member is shown; the cookie's may be another.
+          if (state.session?.user.id !== event.session?.user.id) state.profile = null;
           state.session = event.session;
           if (!event.session) state.profile = null;
           break;
@@ -61,6 +78,22 @@ export const authSlice = createSlice({
           break;
       }
     },
+    /**
+     * The app opened with no connection for the member who signed in last on this browser: a session without a token,
+     * so the frame and their kept reads show while the refresh keeps trying. Only before a session is known.
+     */
+    offlineSessionOpened(state, action: PayloadAction<OfflineMember>) {
+      if (state.session) return;
+      const { id, displayName } = action.payload;
+      state.offline = true;
+      state.session = {
+        accessToken: '',
+        // Long expired, so the refresh tick keeps asking until the API answers.
+        expiresAt: new Date(0).toISOString(),
+        aal: 'aal1',
+        user: { id, name: displayName, email: '', roles: ['user'], onboardingCompleted: true, createdAt: new Date(0).toISOString() },
+      };
+    },
     profileLoaded(state, action: PayloadAction<User | null>) {
       state.profile = action.payload;
     },
@@ -83,10 +116,12 @@ export const authSlice = createSlice({
     selectAuthLoading: (state) => state.loading,
     selectAuthBusy: (state) => state.busy,
     selectApiUnreachable: (state) => state.unreachable,
+    selectOfflineSession: (state) => state.offline,
   },
 });
 
-export const { sessionEvent, profileLoaded, sessionCheckFinished, busyChanged, reachabilityChanged } = authSlice.actions;
+export const { sessionEvent, offlineSessionOpened, profileLoaded, sessionCheckFinished, busyChanged, reachabilityChanged } =
+  authSlice.actions;
 export const signedOut = () => sessionEvent({ type: 'SIGNED_OUT' });
 export const {
   selectSession,
@@ -96,4 +131,5 @@ export const {
   selectAuthLoading,
   selectAuthBusy,
   selectApiUnreachable,
+  selectOfflineSession,
 } = authSlice.selectors;

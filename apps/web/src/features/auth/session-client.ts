@@ -1,6 +1,7 @@
 import type { SessionResponse } from '@abide/contracts';
 import { isRetryableRefreshFailure, retryDelayMs } from './session-refresh';
 import { rawRoutes } from '../../shared/api/raw-routes';
+import { reportReachable } from '../../shared/offline/connectivity';
 
 export type RefreshOutcome =
   | { kind: 'refreshed'; session: SessionResponse }
@@ -91,12 +92,18 @@ declare global {
   }
 }
 
-/** The first attempt takes the answer of the refresh index.html started; later ones (retries, the tick) ask again. */
-const attemptRefresh: RefreshAttempt = () => {
+/**
+ * The first attempt takes the answer of the refresh index.html started; later ones (retries, the tick) ask again. Each
+ * tells the connectivity tracker whether it reached the server: a network error says offline, any HTTP answer (a 503
+ * too: the server is there, a service is not) says online.
+ */
+const attemptRefresh: RefreshAttempt = async () => {
   const early = typeof window === 'undefined' ? undefined : window.__abideEarlyRefresh;
-  if (!early) return postRefresh();
-  window.__abideEarlyRefresh = undefined;
-  return early;
+  if (early) window.__abideEarlyRefresh = undefined;
+  const answer = await (early ?? postRefresh());
+  if (answer.status === 'FETCH_ERROR') reportReachable(false);
+  else if (typeof answer.status === 'number') reportReachable(true);
+  return answer;
 };
 
 let inFlight: Promise<RefreshOutcome> | null = null;

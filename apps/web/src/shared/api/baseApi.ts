@@ -9,6 +9,7 @@ import {
 import { selectAccessToken, sessionEvent, signedOut, type AuthState } from '../../features/auth/authSlice';
 import { refreshSession } from '../../features/auth/session-client';
 import { reportReachable } from '../offline/connectivity';
+import { keepingReadsOffline, type ReadingMember } from '../offline/offline-reads';
 import { fetchWithEarlyAnswers } from './early-answers';
 import { withIdempotencyKey } from './idempotency-keys';
 import { withWriteQueue } from '../offline/write-queue-enqueue';
@@ -71,6 +72,11 @@ const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQu
   return sendAndReport(args, api, extraOptions);
 };
 
+const readingMemberOf = (state: unknown): ReadingMember | null => {
+  const { session, offline } = (state as StateWithAuth).auth;
+  return session ? { id: session.user.id, offline } : null;
+};
+
 /**
  * The one API slice. Its endpoints are generated from the API document (./generated/abideApi.ts, `npm run api:client`);
  * each feature adds tags, response schemas and optimistic updates with `enhanceEndpoints`.
@@ -78,8 +84,9 @@ const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQu
  */
 export const baseApi = createApi({
   reducerPath: 'api',
-  // Writes made offline wait in the member's queue (shared/offline/write-queue*).
-  baseQuery: withWriteQueue(baseQueryWithSession, indexedDbWriteQueue),
+  // A member's reads of My Plan, Habits and Journal are kept on the device and shown with no connection; writes made
+  // offline wait in the member's queue (shared/offline/write-queue*).
+  baseQuery: withWriteQueue(keepingReadsOffline(baseQueryWithSession, readingMemberOf), indexedDbWriteQueue),
   tagTypes: ['FormationProfile', 'Settings', 'Notifications'],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,

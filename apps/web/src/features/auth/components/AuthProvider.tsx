@@ -4,18 +4,21 @@ import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { httpStatusOf } from '../../../shared/api/problem-details';
-import { reportReachable } from '../../../shared/offline/connectivity';
+import { lastMember } from '../../../shared/offline/offline-member';
 import { AuthContext, type AuthContextValue, type CodeExchangeOutcome, type LoginOutcome, type SignUpInput } from '../auth-context';
 import {
   busyChanged,
+  offlineSessionOpened,
   profileLoaded,
   reachabilityChanged,
+  selectApiUnreachable,
   selectAuthBusy,
   selectAuthLoading,
   selectCurrentUser,
   selectSession,
   sessionCheckFinished,
   sessionEvent,
+  signedOut,
   type SessionEvent,
 } from '../authSlice';
 import { beginPkceFlow, forgetVerifier, readVerifier, type PkceFlow } from '../pkce';
@@ -47,6 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const profile = useAppSelector((state) => state.auth.profile);
   const loading = useAppSelector(selectAuthLoading);
   const busy = useAppSelector(selectAuthBusy);
+  const unreachable = useAppSelector(selectApiUnreachable);
   const busyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const started = useRef(false);
 
@@ -107,14 +111,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   useEffect(() => () => clearTimeout(busyTimer.current), []);
 
-  useEffect(
-    () =>
-      watchReachability((reachable) => {
-        dispatch(reachabilityChanged(reachable));
-        reportReachable(reachable);
-      }),
-    [dispatch],
-  );
+  useEffect(() => watchReachability((reachable) => dispatch(reachabilityChanged(reachable))), [dispatch]);
 
   // Start-up: the only place a session can come from after a reload is the HttpOnly refresh cookie.
   useEffect(() => {
@@ -124,9 +121,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const outcome = await refreshSession();
       if (outcome.kind === 'failed') console.error('Session check failed', outcome.status);
       await emit({ type: 'INITIAL_SESSION', session: outcome.kind === 'refreshed' ? outcome.session : null });
+      // The server says this browser holds no session: what was kept here for offline use goes, as on a sign-out.
+      if (outcome.kind === 'no-session' && lastMember()) dispatch(signedOut());
       dispatch(sessionCheckFinished());
     })();
   }, [dispatch, emit]);
+
+  // A reload with no connection: the refresh above keeps trying, and meanwhile the member who signed in last here sees
+  // their kept reads (shared/offline). Their kept profile, if any, brings their name and roles.
+  const starting = loading && session === null;
+  useEffect(() => {
+    if (!starting || !unreachable) return;
+    const member = lastMember();
+    if (!member) return;
+    dispatch(offlineSessionOpened(member));
+    const opened = selectSession(store.getState());
+    if (opened) void loadProfile(opened.user);
+  }, [starting, unreachable, dispatch, store, loadProfile]);
 
   const hasSession = session !== null;
   useEffect(() => {

@@ -2,6 +2,7 @@ import { CoffeeOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Habit } from '@abide/contracts';
 import { Button, Tabs, Typography } from 'antd';
 import { useState } from 'react';
+import { OfflineMark } from '../../../shared/offline/OfflineMark';
 import { useStatsOverviewQuery } from '../../plan/planApi';
 import { AnalyticsTab } from '../components/AnalyticsTab';
 import { CheckInTab } from '../components/CheckInTab';
@@ -11,6 +12,9 @@ import { OverviewTab } from '../components/OverviewTab';
 import { RestDaysModal } from '../components/RestDaysModal';
 import { isoDate } from '../local-dates';
 import '../habits.css';
+
+/** The reads this page shows (for its offline mark). */
+const HABITS_READS = ['statsOverview', 'habitsList', 'habitsEntries', 'habitsAnalytics'];
 
 /** Habits (issue 4): Add Habit, four real stat cards, Check-in, Overview and Analytics tabs. */
 export function HabitsPage() {
@@ -38,6 +42,7 @@ export function HabitsPage() {
             Spiritual Habits
           </Typography.Title>
           <p className="page-header__lead">Small, faithful rhythms that keep you close to Jesus.</p>
+          <OfflineMark endpoints={HABITS_READS} />
         </div>
         <div className="page-header__actions">
           <Button icon={<CoffeeOutlined aria-hidden />} onClick={() => setRestOpen(true)}>

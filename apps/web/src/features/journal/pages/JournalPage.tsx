@@ -2,6 +2,7 @@ import { BookOutlined, EditOutlined, FireOutlined, FontSizeOutlined } from '@ant
 import type { JournalEntry } from '@abide/contracts';
 import { App, Card, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { OfflineMark } from '../../../shared/offline/OfflineMark';
 import { ScripturePassage } from '../../scripture/components/ScripturePassage';
 import { EntryModal } from '../components/EntryModal';
 import type { EntryActions } from '../components/EntryItem';
@@ -13,6 +14,9 @@ import { TODAYS_PROMPT, useJournalPromptQuery, useJournalRemoveMutation, useJour
 import '../journal.css';
 
 const ALL_REFLECTIONS_ID = 'all-reflections';
+
+/** The reads this page shows (for its offline mark). */
+const JOURNAL_READS = ['journalList', 'journalStats', 'journalPrompt'];
 
 function ProgressCard() {
   const { data } = useJournalStatsQuery();
@@ -103,6 +107,7 @@ export function JournalPage() {
             Reflect with Jesus Today
           </Typography.Title>
           <p className="page-header__lead">A quiet place to listen, remember and give thanks.</p>
+          <OfflineMark endpoints={JOURNAL_READS} />
         </div>
       </header>
 

@@ -12,6 +12,7 @@ import {
   LiteTitle,
 } from '../../../shared/lite/lite-controls';
 import { problemOf } from '../../../shared/api/problem-details';
+import { OfflineMark } from '../../../shared/offline/OfflineMark';
 import { selectCurrentUser } from '../../auth/authSlice';
 import { formatLongDate, isoDate } from '../../habits/local-dates';
 import { ScriptureChoices } from '../../scripture/components/ScriptureChoices';
@@ -34,6 +35,9 @@ const PLACEHOLDER_DELAY_MS = 500;
 
 /** Only a failed load shows antd's Result: it loads then. */
 const PlanLoadError = lazy(() => import('../components/PlanLoadError'));
+
+/** The reads this page shows (for its offline mark). */
+const PLAN_READS = ['currentPlan', 'statsOverview', 'habitsList'];
 
 /**
  * My Plan: the week's plan, real progress figures, today's habits and the week's insight. A member's
@@ -120,6 +124,7 @@ export function MyPlanPage() {
         <div className="page-header__text">
           {user?.name ? <p className="page-header__greeting">Welcome, {user.name}</p> : null}
           <LiteTitle className="page__title">Your Weekly Spiritual Plan</LiteTitle>
+          <OfflineMark endpoints={PLAN_READS} />
           {plan?.curriculum ? (
             <p className="plan-curriculum" data-testid="plan-curriculum">
               Week {plan.curriculum.week} of {plan.curriculum.weeks} of <strong>{plan.curriculum.title}</strong>, from{' '}
