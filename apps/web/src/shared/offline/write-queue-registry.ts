@@ -34,7 +34,7 @@ export const isQueued = (data: unknown): boolean =>
 
 /** Tags for a mutation that are skipped while its write waits (nothing changed on the server yet to read again). */
 export const unlessQueued =
-  <T extends string>(tags: readonly T[]) =>
+  <const T extends string>(tags: readonly T[]) =>
   (result: unknown): T[] =>
     isQueued(result) ? [] : [...tags];
 

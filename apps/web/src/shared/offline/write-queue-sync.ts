@@ -48,7 +48,7 @@ const overlay = (dispatch: Dispatch, endpoint: string, queryArg: unknown, pendin
 
 const overlayAll = ({ getState, dispatch }: StoreLike) => {
   const { pending } = getState().writeQueue;
-  for (const entry of overlaidQueries(getState())) if (entry) overlay(dispatch, entry.endpointName, entry.originalArgs, pending);
+  for (const entry of overlaidQueries(getState())) if (entry?.endpointName) overlay(dispatch, entry.endpointName, entry.originalArgs, pending);
 };
 
 /** The reads a finished write changes: read again, so the pages show the server's truth instead of the overlay. */
