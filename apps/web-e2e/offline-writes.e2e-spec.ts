@@ -77,7 +77,8 @@ describe('writes made offline', () => {
 
     const sent: string[] = [];
     reopened.on('request', (request) => {
-      if (request.method() !== 'GET' && request.url().includes('/api/')) sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      if (request.method() !== 'GET' && request.url().includes('/api/'))
+        sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
     await context.setOffline(false);
     await badge(reopened).waitFor({ state: 'detached', timeout: 30_000 });
@@ -112,7 +113,10 @@ describe('writes made offline', () => {
     const { page, context } = session;
     const member = await seedMember();
     const prayer = await seedHabit(member.session, { name: 'Lectio divina', category: 'prayer' });
-    const entry = await member.session.post<{ id: string }>('/api/journal/entries', { content: 'First words of the retreat.', isPrivate: true });
+    const entry = await member.session.post<{ id: string }>('/api/journal/entries', {
+      content: 'First words of the retreat.',
+      isPrivate: true,
+    });
     await signIn(page, member);
     const { habits } = await openPagesOnline(page);
     await habits.checkIn('Lectio divina').waitFor();
@@ -143,7 +147,9 @@ describe('writes made offline', () => {
     await expectAccessible(page, 'sync problems', { widths: ['phone'] });
 
     // Both texts are kept: the laptop's edit in the entry, the offline one as a draft.
-    expect((await member.session.get<{ content: string }>(`/api/journal/entries/${entry.body.id}`)).body.content).toBe('Edited on the laptop.');
+    expect((await member.session.get<{ content: string }>(`/api/journal/entries/${entry.body.id}`)).body.content).toBe(
+      'Edited on the laptop.',
+    );
     const drafts = (await member.session.get<JournalPageDto>('/api/journal/entries?drafts=1')).body.items;
     expect(drafts.map((draft) => draft.content)).toEqual(['Rewritten on the train, offline.']);
     await problems.getByRole('button', { name: 'Got it' }).click();

@@ -125,8 +125,8 @@ export class JournalController {
     @Body() body: unknown,
     @Req() req: FastifyRequest,
   ): Promise<JournalEntry> {
-    const edit = parseOrThrow(parseEntryChanges(body));
-    await this.commands.update(caller.id, id, edit, meta(req));
+    const { changes, basedOn } = parseOrThrow(parseEntryChanges(body));
+    await this.commands.update(caller.id, id, changes, meta(req), basedOn);
     return this.queries.get(caller.id, id);
   }
 

@@ -20,7 +20,6 @@ import {
   type JournalOutcome,
   type OpenEntryState,
 } from '../domain/journal-entry.decider';
-import type { EntryEdit } from '../domain/journal-request';
 import { JOURNAL_PERSONAL_FIELDS, JOURNAL_PROJECTIONS, JOURNAL_RUNNER, JOURNAL_STORE, journalStreamId } from '../journal-store';
 import { JournalTexts } from '../journal-texts';
 
@@ -68,7 +67,8 @@ export class JournalCommands {
     return { entryId, saved: events[0] ?? null };
   }
 
-  async update(userId: string, entryId: string, { changes, basedOn }: EntryEdit, meta: Meta): Promise<void> {
+  /** `basedOn`: the `updatedAt` the edit was made from; an entry saved since refuses it (409 ENTRY_CHANGED). */
+  async update(userId: string, entryId: string, changes: Partial<EntryFields>, meta: Meta, basedOn: string | null = null): Promise<void> {
     const now = this.clock();
     const timeZone = await this.members.timeZoneOf(userId);
     await this.entries.handle(

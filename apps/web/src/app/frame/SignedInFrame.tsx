@@ -58,7 +58,10 @@ export function SignedInFrame() {
     .join(' ');
 
   return (
-    <div className={active ? 'frame frame--signed-in frame--church' : 'frame frame--signed-in'} style={churchFrameStyle(active?.primaryColor)}>
+    <div
+      className={active ? 'frame frame--signed-in frame--church' : 'frame frame--signed-in'}
+      style={churchFrameStyle(active?.primaryColor)}
+    >
       <SkipLink />
       <header className="frame__header frame__header--sticky">
         <div ref={barRef} className={barClass}>

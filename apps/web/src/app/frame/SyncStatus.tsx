@@ -32,9 +32,7 @@ export function SyncProblems() {
               <li key={index}>{text}</li>
             ))}
           </ul>
-          <LiteButton onClick={() => dispatch(messagesRead())}>
-            Got it
-          </LiteButton>
+          <LiteButton onClick={() => dispatch(messagesRead())}>Got it</LiteButton>
         </div>
       ) : null}
     </div>

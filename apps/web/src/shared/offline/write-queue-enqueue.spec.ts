@@ -42,7 +42,9 @@ describe(withWriteQueue.name, () => {
     const { sent, dispatched, baseQuery, api } = setUp({ data: {} });
     expect(await withWriteQueue(baseQuery, store)(toggle, api, {})).toEqual({ data: QUEUED });
     expect(sent).toEqual([]);
-    expect(added).toMatchObject([{ memberId: 'ruth', endpoint: 'habitsToggle', subject: 'habit:a:2026-11-30', request: { url: '/habits/a/toggle', method: 'POST' } }]);
+    expect(added).toMatchObject([
+      { memberId: 'ruth', endpoint: 'habitsToggle', subject: 'habit:a:2026-11-30', request: { url: '/habits/a/toggle', method: 'POST' } },
+    ]);
     expect(added[0].request.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     expect(dispatched).toHaveLength(1);
   });

@@ -48,7 +48,8 @@ const overlay = (dispatch: Dispatch, endpoint: string, queryArg: unknown, pendin
 
 const overlayAll = ({ getState, dispatch }: StoreLike) => {
   const { pending } = getState().writeQueue;
-  for (const entry of overlaidQueries(getState())) if (entry?.endpointName) overlay(dispatch, entry.endpointName, entry.originalArgs, pending);
+  for (const entry of overlaidQueries(getState()))
+    if (entry?.endpointName) overlay(dispatch, entry.endpointName, entry.originalArgs, pending);
 };
 
 /** The reads a finished write changes: read again, so the pages show the server's truth instead of the overlay. */
@@ -112,9 +113,7 @@ export function startWriteQueueSync(
     clearTimeout(timer);
     timer = undefined;
     try {
-      const report = await exclusively(() =>
-        drainQueue(queue, memberId, send, (finished) => store.dispatch(writeFinished(finished))),
-      );
+      const report = await exclusively(() => drainQueue(queue, memberId, send, (finished) => store.dispatch(writeFinished(finished))));
       store.dispatch(syncProgressed({ memberId, pending: await queue.list(memberId), messages: report.messages }));
       refresh(store.dispatch, [...report.sent, ...report.dropped]);
       overlayAll(store);

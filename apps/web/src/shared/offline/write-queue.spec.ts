@@ -1,4 +1,12 @@
-import { drainQueue, outcomeOf, retryDelayMs, type QueuedWrite, type SendResult, type StoredRequest, type WriteQueueStore } from './write-queue';
+import {
+  drainQueue,
+  outcomeOf,
+  retryDelayMs,
+  type QueuedWrite,
+  type SendResult,
+  type StoredRequest,
+  type WriteQueueStore,
+} from './write-queue';
 
 /** The queue's storage as a list (IndexedDB's store in the browser behaves the same: keys in the order of writing). */
 const memoryStore = (): WriteQueueStore & { all(): QueuedWrite[] } => {
@@ -24,7 +32,12 @@ const memoryStore = (): WriteQueueStore & { all(): QueuedWrite[] } => {
   };
 };
 
-const request = (url: string, key: string, body: unknown = {}): StoredRequest => ({ url, method: 'POST', body, headers: { 'idempotency-key': key } });
+const request = (url: string, key: string, body: unknown = {}): StoredRequest => ({
+  url,
+  method: 'POST',
+  body,
+  headers: { 'idempotency-key': key },
+});
 const write = (memberId: string, url: string, key: string, extra: Partial<QueuedWrite> = {}): QueuedWrite => ({
   memberId,
   endpoint: 'habitsToggle',
@@ -37,7 +50,9 @@ const write = (memberId: string, url: string, key: string, extra: Partial<Queued
   ...extra,
 });
 const ok = (data: unknown = {}): SendResult => ({ data });
-const problem = (status: number, code: string, detail: string): SendResult => ({ error: { status, data: { status, code, detail, title: 'x' } } });
+const problem = (status: number, code: string, detail: string): SendResult => ({
+  error: { status, data: { status, code, detail, title: 'x' } },
+});
 
 async function queueOf(...writes: QueuedWrite[]) {
   const store = memoryStore();
@@ -47,7 +62,11 @@ async function queueOf(...writes: QueuedWrite[]) {
 
 describe('the offline write queue', () => {
   it('sends the member’s writes oldest first, each with the key it was made with, and empties the queue', async () => {
-    const store = await queueOf(write('ruth', '/habits/a/toggle', 'k1'), write('ruth', '/habits/b/toggle', 'k2'), write('ruth', '/journal/entries', 'k3'));
+    const store = await queueOf(
+      write('ruth', '/habits/a/toggle', 'k1'),
+      write('ruth', '/habits/b/toggle', 'k2'),
+      write('ruth', '/journal/entries', 'k3'),
+    );
     const sent: string[] = [];
     const report = await drainQueue(store, 'ruth', async (req) => (sent.push(`${req.url} ${req.headers['idempotency-key']}`), ok()));
     expect(sent).toEqual(['/habits/a/toggle k1', '/habits/b/toggle k2', '/journal/entries k3']);
@@ -83,11 +102,16 @@ describe('the offline write queue', () => {
   });
 
   it('drops a refused write with its reason in words naming it, and goes on with the next', async () => {
-    const store = await queueOf(write('ruth', '/habits/gone/toggle', 'k1', { label: 'Your check-in of “Morning prayer” today' }), write('ruth', '/habits/b/toggle', 'k2'));
+    const store = await queueOf(
+      write('ruth', '/habits/gone/toggle', 'k1', { label: 'Your check-in of “Morning prayer” today' }),
+      write('ruth', '/habits/b/toggle', 'k2'),
+    );
     const report = await drainQueue(store, 'ruth', async (req) =>
       req.url.includes('gone') ? problem(409, 'CONFLICT', 'This habit is archived; it can no longer change.') : ok(),
     );
-    expect(report.messages).toEqual(['Your check-in of “Morning prayer” today was not saved: This habit is archived; it can no longer change.']);
+    expect(report.messages).toEqual([
+      'Your check-in of “Morning prayer” today was not saved: This habit is archived; it can no longer change.',
+    ]);
     expect(report.dropped.map((row) => row.subject)).toEqual(['/habits/gone/toggle']);
     expect(report.sent.map((row) => row.subject)).toEqual(['/habits/b/toggle']);
     expect(store.all()).toEqual([]);
@@ -96,7 +120,11 @@ describe('the offline write queue', () => {
   it('applies a write’s conflict rule: sends its fallback in its place and tells the member once it is saved', async () => {
     const edit = write('ruth', '/journal/entries/e1', 'k1', {
       endpoint: 'journalUpdate',
-      onConflict: { code: 'ENTRY_CHANGED', request: request('/journal/entries', 'k1-kept', { content: 'mine', draft: true }), notice: 'Kept as a new draft.' },
+      onConflict: {
+        code: 'ENTRY_CHANGED',
+        request: request('/journal/entries', 'k1-kept', { content: 'mine', draft: true }),
+        notice: 'Kept as a new draft.',
+      },
     });
     const store = await queueOf(edit);
     const sent: string[] = [];
@@ -118,7 +146,10 @@ describe('the offline write queue', () => {
 
   it('bases a later edit of the same entry on the version the earlier one saved', async () => {
     const edit = (key: string) =>
-      write('ruth', '/journal/entries/e1', key, { subject: 'journal:e1', request: { ...request('/journal/entries/e1', key), body: { content: key, basedOn: 'v0' } } });
+      write('ruth', '/journal/entries/e1', key, {
+        subject: 'journal:e1',
+        request: { ...request('/journal/entries/e1', key), body: { content: key, basedOn: 'v0' } },
+      });
     const store = await queueOf(edit('first'), edit('second'));
     const basedOn: unknown[] = [];
     await drainQueue(store, 'ruth', async (req) => {
@@ -129,7 +160,11 @@ describe('the offline write queue', () => {
   });
 
   it('reads, sends and clears only the member’s own writes', async () => {
-    const store = await queueOf(write('ruth', '/habits/a/toggle', 'r1'), write('naomi', '/habits/n/toggle', 'n1'), write('ruth', '/habits/b/toggle', 'r2'));
+    const store = await queueOf(
+      write('ruth', '/habits/a/toggle', 'r1'),
+      write('naomi', '/habits/n/toggle', 'n1'),
+      write('ruth', '/habits/b/toggle', 'r2'),
+    );
     const sent: string[] = [];
     await drainQueue(store, 'ruth', async (req) => (sent.push(req.headers['idempotency-key']), ok()));
     expect(sent).toEqual(['r1', 'r2']);
@@ -141,7 +176,10 @@ describe('the offline write queue', () => {
 
   it('classes a refusal without a problem body by its status, and waits longer after each failed try', () => {
     expect(outcomeOf(write('ruth', '/x', 'k'), { error: { status: 'PARSING_ERROR', originalStatus: 502 } })).toEqual({ kind: 'retry' });
-    expect(outcomeOf(write('ruth', '/x', 'k'), { error: { status: 404 } })).toEqual({ kind: 'refused', message: 'The server refused it (404).' });
+    expect(outcomeOf(write('ruth', '/x', 'k'), { error: { status: 404 } })).toEqual({
+      kind: 'refused',
+      message: 'The server refused it (404).',
+    });
     expect([1, 2, 3, 10].map(retryDelayMs)).toEqual([1_000, 2_000, 4_000, 60_000]);
   });
 });
