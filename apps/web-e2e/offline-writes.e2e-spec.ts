@@ -33,7 +33,8 @@ async function openPagesOnline(page: Page): Promise<{ habits: HabitsPage; journa
 }
 
 describe('writes made offline', () => {
-  const session = useBrowser(viewports.phone);
+  // The service worker brings the app up with no connection after the tab was closed (other specs block it).
+  const session = useBrowser(viewports.phone, { serviceWorkers: 'allow' });
 
   it('keep two check-ins and a reflection through a closed tab, then send each once when the connection is back', async () => {
     const { page, context } = session;
@@ -44,6 +45,8 @@ describe('writes made offline', () => {
     await signIn(page, member);
     const { habits } = await openPagesOnline(page);
     await habits.checkIn('Evening examen').waitFor();
+    // The app shell is on the device once the service worker is active (it precaches while installing).
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 
     await context.setOffline(true);
     await habits.checkInBox('Morning prayer').check();
