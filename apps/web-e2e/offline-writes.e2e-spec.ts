@@ -3,6 +3,7 @@ import { eventually } from '@abide/testing';
 import type { Page } from 'playwright-core';
 import { HabitsPage } from './pages/HabitsPage';
 import { JournalPage } from './pages/JournalPage';
+import { closeToastIfShown } from './pages/Toasts';
 import { seedHabit } from './seed/formation';
 import { seedGroup, uniqueWord } from './seed/groups';
 import { seedMember, type SeededMember } from './seed/members';
@@ -24,11 +25,16 @@ const unsynced = (journal: JournalPage, words: string) =>
 /** The member's habits as the server has them today (their zone's day). */
 const habitsOnServer = async (member: SeededMember) => (await member.session.get<Habit[]>('/api/habits')).body;
 
-/** Opens the pages once online, so the app and their reads are on this device for a later offline start. */
+/**
+ * Opens the pages once online, so the app and their reads are on this device for a later offline start, and waits
+ * for the service worker to be active (it precaches the app shell while installing; going offline before that would
+ * leave it half installed).
+ */
 async function openPagesOnline(page: Page): Promise<{ habits: HabitsPage; journal: JournalPage }> {
   const journal = await new JournalPage(page).open();
   await journal.recent.or(page.getByText('No reflections yet')).first().waitFor();
   const habits = await new HabitsPage(page).open();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   return { habits, journal };
 }
 
@@ -45,8 +51,6 @@ describe('writes made offline', () => {
     await signIn(page, member);
     const { habits } = await openPagesOnline(page);
     await habits.checkIn('Evening examen').waitFor();
-    // The app shell is on the device once the service worker is active (it precaches while installing).
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 
     await context.setOffline(true);
     await habits.checkInBox('Morning prayer').check();
@@ -63,6 +67,7 @@ describe('writes made offline', () => {
     await journal.saveButton.click();
     await unsynced(journal, words).waitFor();
     await badge(page).getByText('3 changes waiting to sync').waitFor();
+    await closeToastIfShown(page, 'Saved on this device');
     expect(await sidewaysScroll(page)).toBe(0);
     await screenshot(page, 'offline-writes-pending-phone');
     await expectAccessible(page, 'journal with writes waiting', { widths: ['phone'] });
@@ -162,7 +167,7 @@ describe('writes made offline', () => {
   it('asks before a sign-out discards writes that wait, and a sign-out removes them from the browser', async () => {
     const { page, context } = session;
     const member = await seedMember();
-    await seedHabit(member.session, { name: 'Psalm a day', category: 'scripture' });
+    await seedHabit(member.session, { name: 'Psalm a day', category: 'scripture-memory' });
     await signIn(page, member);
     const { habits } = await openPagesOnline(page);
     await context.setOffline(true);

@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 import type { QueuedWrite, WriteQueueStore } from './write-queue';
 
 /**
@@ -12,12 +12,15 @@ interface QueueSchema extends DBSchema {
 const DB_NAME = 'abide-write-queue';
 
 let db: Promise<IDBPDatabase<QueueSchema>> | undefined;
+// Loaded on first use, like the read cache's: a visitor's first page never downloads it.
 const open = () =>
-  (db ??= openDB<QueueSchema>(DB_NAME, 1, {
-    upgrade(database) {
-      database.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true }).createIndex('byMember', 'memberId');
-    },
-  }));
+  (db ??= import('idb').then(({ openDB }) =>
+    openDB<QueueSchema>(DB_NAME, 1, {
+      upgrade(database) {
+        database.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true }).createIndex('byMember', 'memberId');
+      },
+    }),
+  ));
 
 export const indexedDbWriteQueue: WriteQueueStore = {
   async add(write) {
