@@ -170,6 +170,7 @@ describe('writes made offline', () => {
     await seedHabit(member.session, { name: 'Psalm a day', category: 'scripture-memory' });
     await signIn(page, member);
     const { habits } = await openPagesOnline(page);
+    await habits.checkIn('Psalm a day').waitFor();
     await context.setOffline(true);
     await habits.checkInBox('Psalm a day').check();
     await badge(page).getByText('1 change waiting to sync').waitFor();
