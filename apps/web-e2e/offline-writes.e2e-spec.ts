@@ -151,6 +151,7 @@ describe('writes made offline', () => {
     await problems.getByText(/Your check-in of “Lectio divina” .* was not saved: This habit is archived/).waitFor();
     await problems.getByText(/changed on another device meanwhile\. Your version is kept as a new draft/).waitFor();
     await badge(page).waitFor({ state: 'detached' });
+    await closeToastIfShown(page, 'Saved on this device');
     await screenshot(page, 'offline-writes-conflicts-phone');
     await expectAccessible(page, 'sync problems', { widths: ['phone'] });
 
