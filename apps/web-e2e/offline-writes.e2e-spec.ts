@@ -1,6 +1,6 @@
 import type { Dashboard, Habit, JournalPageDto } from '@abide/contracts';
 import { eventually } from '@abide/testing';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { HabitsPage } from './pages/HabitsPage';
 import { JournalPage } from './pages/JournalPage';
 import { closeToastIfShown } from './pages/Toasts';
@@ -21,6 +21,12 @@ const badge = (page: Page) => page.getByTestId('pending-writes');
 const pendingMark = (habits: HabitsPage, name: string) => habits.checkIn(name).getByText('Pending', { exact: true });
 const unsynced = (journal: JournalPage, words: string) =>
   journal.recent.locator('.entry', { hasText: words.slice(0, 40) }).getByText('Not synced yet', { exact: true });
+
+/** Goes offline and waits for the page to say so (the pages mark their reads as the device's copy then). */
+async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await page.getByText("You're offline.", { exact: false }).waitFor();
+}
 
 /** The member's habits as the server has them today (their zone's day). */
 const habitsOnServer = async (member: SeededMember) => (await member.session.get<Habit[]>('/api/habits')).body;
@@ -52,7 +58,7 @@ describe('writes made offline', () => {
     const { habits } = await openPagesOnline(page);
     await habits.checkIn('Evening examen').waitFor();
 
-    await context.setOffline(true);
+    await goOffline(context, page);
     await habits.checkInBox('Morning prayer').check();
     await habits.checkInBox('Evening examen').check();
     await pendingMark(habits, 'Morning prayer').waitFor();
@@ -129,12 +135,14 @@ describe('writes made offline', () => {
     const { habits } = await openPagesOnline(page);
     await habits.checkIn('Lectio divina').waitFor();
 
-    await context.setOffline(true);
+    await goOffline(context, page);
     await habits.checkInBox('Lectio divina').check();
     await pendingMark(habits, 'Lectio divina').waitFor();
     await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Journal' }).click();
     const journal = new JournalPage(page);
+    await journal.heading.waitFor();
     const item = journal.recent.locator('.entry', { hasText: 'First words of the retreat.' });
+    await item.waitFor();
     await item.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Your reflection').fill('Rewritten on the train, offline.');
@@ -172,7 +180,7 @@ describe('writes made offline', () => {
     await signIn(page, member);
     const { habits } = await openPagesOnline(page);
     await habits.checkIn('Psalm a day').waitFor();
-    await context.setOffline(true);
+    await goOffline(context, page);
     await habits.checkInBox('Psalm a day').check();
     await badge(page).getByText('1 change waiting to sync').waitFor();
 
