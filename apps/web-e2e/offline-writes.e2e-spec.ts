@@ -63,9 +63,10 @@ describe('writes made offline', () => {
     await habits.checkIn('Evening examen').waitFor();
 
     await goOffline(context, page);
+    // One after the other, as a person taps: each shows pending before the next.
     await habits.checkInBox('Morning prayer').check();
-    await habits.checkInBox('Evening examen').check();
     await pendingMark(habits, 'Morning prayer').waitFor();
+    await habits.checkInBox('Evening examen').check();
     await pendingMark(habits, 'Evening examen').waitFor();
     await badge(page).getByText('2 changes waiting to sync').waitFor();
 
