@@ -18,6 +18,7 @@ import { framePopups, preloadFramePopups } from './frame-popups-module';
 import { NavIcon } from './NavIcon';
 import { OfflineBanner } from './OfflineBanner';
 import { SkipLink } from './SkipLink';
+import { PendingWritesBadge, SyncProblems } from './SyncStatus';
 import { useCollapseWhenFull } from './useCollapseWhenFull';
 
 const linkClass =
@@ -57,7 +58,10 @@ export function SignedInFrame() {
     .join(' ');
 
   return (
-    <div className={active ? 'frame frame--signed-in frame--church' : 'frame frame--signed-in'} style={churchFrameStyle(active?.primaryColor)}>
+    <div
+      className={active ? 'frame frame--signed-in frame--church' : 'frame frame--signed-in'}
+      style={churchFrameStyle(active?.primaryColor)}
+    >
       <SkipLink />
       <header className="frame__header frame__header--sticky">
         <div ref={barRef} className={barClass}>
@@ -86,7 +90,10 @@ export function SignedInFrame() {
           </div>
         </div>
       </header>
-      <OfflineBanner />
+      <OfflineBanner>
+        <PendingWritesBadge />
+      </OfflineBanner>
+      <SyncProblems />
 
       {popups ? (
         <popups.SideMenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)}>

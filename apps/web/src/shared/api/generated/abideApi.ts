@@ -2612,6 +2612,7 @@ export type JournalEntryUpdateDto = {
   gratitude?: (string | '') | null;
   isPrivate?: boolean;
   draft?: boolean;
+  basedOn?: string;
 };
 export type JournalInsightDto = {
   insight: string;

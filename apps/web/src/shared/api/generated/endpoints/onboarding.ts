@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import { checkedUnlessQueued } from '../../queued-answer';
 
 const UserDtoSchema = z.object({
   id: z.string(),
@@ -18,6 +19,6 @@ export const onboardingCompleteResponse = UserDtoSchema;
 /** The `onboarding` endpoints with their answers checked and the cache tags their routes declare. */
 export const onboardingEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
-    onboardingComplete: { responseSchema: onboardingCompleteResponse },
+    onboardingComplete: { responseSchema: checkedUnlessQueued(onboardingCompleteResponse) },
   },
 });
