@@ -32,19 +32,16 @@ async function goOffline(context: BrowserContext, page: Page): Promise<void> {
 const habitsOnServer = async (member: SeededMember) => (await member.session.get<Habit[]>('/api/habits')).body;
 
 /**
- * Opens the pages once online, so the app and their reads are on this device for a later offline start, and waits
- * for the service worker to be active (it precaches the app shell while installing).
+ * Opens the pages once online, so their reads are on this device for a later offline start, and waits until the
+ * service worker has precached the app and taken over this first page (no reload: a member going offline right
+ * after the first load gets the parts not loaded yet, the account menu's, from the worker).
  */
 async function openPagesOnline(page: Page): Promise<{ habits: HabitsPage; journal: JournalPage }> {
   const journal = await new JournalPage(page).open();
   await journal.recent.or(page.getByText('No reflections yet')).first().waitFor();
   const habits = await new HabitsPage(page).open();
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  // A page loaded before the worker was installed is not served by it: loaded again, its lazy parts (the journal's
-  // page, the account menu) come from the worker's copy when the connection goes.
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await habits.heading.waitFor();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   return { habits, journal };
 }
 

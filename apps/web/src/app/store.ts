@@ -5,6 +5,7 @@ import { isOnline, subscribeConnectivity } from '../shared/offline/connectivity'
 import { forgetMember, lastMember, rememberMember } from '../shared/offline/offline-member';
 import { readAgainWhatWasServedFromCopy } from '../shared/offline/read-again';
 import { clearMemberData } from '../shared/offline/sign-out-cleanup';
+import { pendingWritesInReads } from '../shared/offline/write-queue-overlay';
 import { writeQueueSlice } from '../shared/offline/write-queue-slice';
 import { startWriteQueueSync } from '../shared/offline/write-queue-sync';
 
@@ -51,7 +52,7 @@ export function createAppStore() {
 
   const store = configureStore({
     reducer: rootReducer,
-    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(baseApi.middleware),
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(pendingWritesInReads, baseApi.middleware),
   });
   // The connection came back while signed in.
   subscribeConnectivity(() => {

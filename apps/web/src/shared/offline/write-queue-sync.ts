@@ -68,7 +68,8 @@ const exclusively = <T>(work: () => Promise<T>): Promise<T> =>
 
 /**
  * Keeps the member's queue in step with the app: reads it on start (the last member, so an offline reload shows
- * what waits) and on sign-in, shows its writes in the pages' cached reads, sends it whenever the connection and the
+ * what waits) and on sign-in, shows its writes in the pages' cached reads (a read landing later shows them through
+ * write-queue-overlay.ts), sends it whenever the connection and the
  * session are there (back online, a sign-in, a refreshed token, after a backoff), and forgets it from the screen on
  * sign-out (and the stored queue with them). Sending is drainQueue's (write-queue.ts); the storage is IndexedDB.
  */
@@ -148,19 +149,6 @@ export function startWriteQueueSync(
         overlayAll(store);
         // Queued while the browser has a network (a failure on the way, or behind earlier writes): try after a moment.
         if (!browserOffline()) schedule(retryDelayMs(1));
-      },
-    }),
-    listeners.startListening({
-      // A read a feature shows waiting writes in has just come (from the server or the offline cache).
-      predicate: (action) => {
-        const meta = (action as { meta?: { arg?: { type?: string; endpointName?: string } } }).meta;
-        return (
-          action.type.endsWith('/fulfilled') && meta?.arg?.type === 'query' && overlaidEndpoints().includes(meta.arg.endpointName ?? '')
-        );
-      },
-      effect: (action) => {
-        const arg = (action as unknown as { meta: { arg: { endpointName: string; originalArgs: unknown } } }).meta.arg;
-        overlay(store.dispatch, arg.endpointName, arg.originalArgs, store.getState().writeQueue.pending);
       },
     }),
   ];
