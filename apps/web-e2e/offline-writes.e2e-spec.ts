@@ -177,6 +177,9 @@ describe('writes made offline', () => {
 
   it('asks before a sign-out discards writes that wait, and a sign-out removes them from the browser', async () => {
     const { page, context } = session;
+    // At desktop width: the frame's account menu (a part loaded lazily, never opened before going offline) comes from
+    // the service worker that took over the first page.
+    await page.setViewportSize(viewports.desktop);
     const member = await seedMember();
     await seedHabit(member.session, { name: 'Psalm a day', category: 'scripture-memory' });
     await signIn(page, member);
@@ -190,6 +193,8 @@ describe('writes made offline', () => {
       await page.getByRole('button', { name: /^Account menu/ }).click();
       await page.getByRole('menuitem', { name: 'Log out' }).click();
       const question = page.getByRole('dialog').filter({ hasText: '1 change has not been sent yet. Sign out and discard it?' });
+      await question.waitFor();
+      if (answer === 'Stay signed in') await screenshot(page, 'offline-writes-sign-out-desktop');
       await question.getByRole('button', { name: answer }).click();
     };
     await signOut('Stay signed in');
