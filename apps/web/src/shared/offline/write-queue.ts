@@ -29,7 +29,7 @@ export interface QueuedWrite {
   seq?: number;
   /** Whose write: a queue is only ever read, sent or shown for its own member. */
   memberId: string;
-  /** The endpoint that made it: a feature shows it on its pages while it waits (write-queue-overlays.ts). */
+  /** The endpoint that made it: a feature shows it on its pages while it waits (its overlay, write-queue-registry.ts). */
   endpoint: string;
   request: StoredRequest;
   /** What the write is, in words, for the messages: "Your check-in of “Morning prayer” on Nov 30". */
