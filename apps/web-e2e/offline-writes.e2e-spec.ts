@@ -1,6 +1,7 @@
 import type { Dashboard, Habit, JournalPageDto } from '@abide/contracts';
 import { eventually } from '@abide/testing';
 import type { BrowserContext, Page } from 'playwright-core';
+import { AppFrame } from './pages/AppFrame';
 import { HabitsPage } from './pages/HabitsPage';
 import { JournalPage } from './pages/JournalPage';
 import { closeToastIfShown } from './pages/Toasts';
@@ -31,15 +32,28 @@ async function goOffline(context: BrowserContext, page: Page): Promise<void> {
 /** The member's habits as the server has them today (their zone's day). */
 const habitsOnServer = async (member: SeededMember) => (await member.session.get<Habit[]>('/api/habits')).body;
 
+/** Follows the app's own link to a page (the bar at the foot of a phone, else the header), so no new page loads. */
+async function follow(page: Page, label: 'Journal' | 'Habits'): Promise<void> {
+  const frame = new AppFrame(page);
+  await frame.accountButton.waitFor();
+  const inBar = frame.bottomBar.getByRole('link', { name: label, exact: true });
+  if (await inBar.isVisible()) await inBar.click();
+  else await frame.goTo(label);
+}
+
 /**
- * Opens the pages once online, so their reads are on this device for a later offline start, and waits until the
- * service worker has precached the app and taken over this first page (no reload: a member going offline right
- * after the first load gets the parts not loaded yet, the account menu's, from the worker).
+ * Right after signing in, in the page first loaded (before any service worker), opens the pages through the app's
+ * links, so their reads are on this device for a later offline start, and waits until the service worker has
+ * precached the app and taken over this page: a member who goes offline now still gets the parts not loaded yet
+ * (the account menu's) from the worker.
  */
 async function openPagesOnline(page: Page): Promise<{ habits: HabitsPage; journal: JournalPage }> {
-  const journal = await new JournalPage(page).open();
+  await follow(page, 'Journal');
+  const journal = new JournalPage(page);
+  await journal.heading.waitFor();
   await journal.recent.or(page.getByText('No reflections yet')).first().waitFor();
-  const habits = await new HabitsPage(page).open();
+  await follow(page, 'Habits');
+  const habits = new HabitsPage(page);
   await habits.heading.waitFor();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   return { habits, journal };
