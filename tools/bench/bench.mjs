@@ -271,7 +271,8 @@ const main = async () => {
   const lighthouse = web
     ? await runLighthouseHook({ web, manifest })
     : { skipped: lighthouseWanted ? 'tools/bench/lighthouse.mjs is not there yet' : 'off' };
-  const landing = await runLandingBytes({ web });
+  // Measured only on the build this run made: an older build in the folder would report another commit's bytes.
+  const landing = web ? await runLandingBytes({ web }) : { skipped: 'off' };
 
   return finish({
     manifest,
@@ -471,10 +472,10 @@ const runLighthouseHook = async ({ web, manifest }) => {
   }
 };
 
-/** The landing page's JS: in Chromium against the running build when there is one, else from this environment's build. */
+/** The landing page's JS, in Chromium against the build this run made and serves. */
 const runLandingBytes = async ({ web }) => {
   try {
-    return await measureLandingBytes(web?.url ? { base: web.url } : {});
+    return await measureLandingBytes({ base: web.url });
   } catch (error) {
     return { error: error.message };
   }

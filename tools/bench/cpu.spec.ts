@@ -20,7 +20,7 @@ const profile = {
     { id: 1, callFrame: frame('(root)'), children: [2, 3, 4] },
     { id: 2, callFrame: frame('(idle)') },
     { id: 3, callFrame: frame('(garbage collector)') },
-    { id: 4, callFrame: frame('handle', 'file:///repo/apps/formation/src/habits/habit-queries.ts'), children: [5] },
+    { id: 4, callFrame: frame('handle', 'file:///repo/apps/formation/src/habits/habit.queries.ts'), children: [5] },
     { id: 5, callFrame: frame('write', 'file:///repo/node_modules/pino/lib/proto.js'), children: [6] },
     { id: 6, callFrame: frame('Writable.write', 'node:internal/streams/writable'), children: [7] },
     { id: 7, callFrame: frame('writeUtf8String') },

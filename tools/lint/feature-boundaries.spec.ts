@@ -49,9 +49,9 @@ const services = [
   {
     app: 'formation',
     probe: 'stats/probe.ts',
-    internal: "export { HabitQueries } from '../habits/habit-queries';",
+    internal: "export { HabitQueries } from '../habits/habit.queries';",
     deepProbe: 'nudges/jobs/probe.ts',
-    deepInternal: "export { MemberStream } from '../../members/commands/member-stream';",
+    deepInternal: "export { MemberStream } from '../../members/commands/member-stream.commands';",
     deepFeature: 'members',
     allowed: [
       "export { HabitWeekQuery } from '../habits/habits.port';",
@@ -64,7 +64,7 @@ const services = [
   {
     app: 'identity',
     probe: 'two-factor/probe.ts',
-    internal: "export { UserStream } from '../accounts/user-stream';",
+    internal: "export { UserStream } from '../accounts/user-stream.commands';",
     deepProbe: 'member-imports/domain/probe.ts',
     deepInternal: "export { SessionsService } from '../../sessions/sessions.service';",
     deepFeature: 'sessions',
@@ -107,9 +107,9 @@ const services = [
   {
     app: 'community',
     probe: 'prayers/probe.ts',
-    internal: "export { GroupQueries } from '../groups/group-queries';",
+    internal: "export { GroupQueries } from '../groups/group.queries';",
     deepProbe: 'activity/projections/probe.ts',
-    deepInternal: "export { GroupQueries } from '../../groups/group-queries';",
+    deepInternal: "export { GroupQueries } from '../../groups/group.queries';",
     deepFeature: 'groups',
     allowed: [
       "export { GroupQueries } from '../groups/groups.port';",

@@ -8,10 +8,10 @@ import { addDays } from '@abide/calendar';
 import { ActivityEvents } from '../src/member-events/activity-events';
 import { ChurchDashboardQueries } from '../src/churches/dashboard/church-dashboard.queries';
 import { classifyMessage } from '@abide/messaging';
-import { GroupQueries } from '../src/groups/group-queries';
-import { ChurchCommands } from '../src/churches/commands/church-commands';
-import { GroupCommands } from '../src/groups/commands/group-commands';
-import { MembershipCommands } from '../src/memberships/membership-commands';
+import { GroupQueries } from '../src/groups/group.queries';
+import { ChurchCommands } from '../src/churches/commands/church.commands';
+import { GroupCommands } from '../src/groups/commands/group.commands';
+import { MembershipCommands } from '../src/memberships/membership.commands';
 import { envelope, startCommunity } from './community-app.stub';
 
 // A Wednesday in London; the church's week began on Sunday 2026-03-01.

@@ -3,9 +3,9 @@ import { errorCodes } from '@abide/contracts';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { ChurchCommands } from '../src/churches/commands/church-commands';
-import { ChurchQueries } from '../src/churches/church-queries';
-import { GroupCommands } from '../src/groups/commands/group-commands';
+import { ChurchCommands } from '../src/churches/commands/church.commands';
+import { ChurchQueries } from '../src/churches/church.queries';
+import { GroupCommands } from '../src/groups/commands/group.commands';
 import { startCommunity } from './community-app.stub';
 
 const clock = { now: new Date('2026-11-02T15:00:00Z') };

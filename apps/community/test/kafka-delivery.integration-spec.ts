@@ -11,8 +11,8 @@ const prefix = `${uniqueName('community_it')}.`;
 process.env.KAFKA_TOPIC_PREFIX = prefix;
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { envelope, startCommunity } = require('./community-app.stub') as typeof import('./community-app.stub');
-const { GroupCommands } = require('../src/groups/commands/group-commands') as typeof import('../src/groups/commands/group-commands');
-const { GroupQueries } = require('../src/groups/group-queries') as typeof import('../src/groups/group-queries');
+const { GroupCommands } = require('../src/groups/commands/group.commands') as typeof import('../src/groups/commands/group.commands');
+const { GroupQueries } = require('../src/groups/group.queries') as typeof import('../src/groups/group.queries');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const clock = { now: new Date('2026-03-04T15:00:00Z') };

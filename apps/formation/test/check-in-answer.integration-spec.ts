@@ -6,8 +6,8 @@ import { integrationEnv } from '@abide/testing';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { HabitCommands } from '../src/habits/commands/habit-commands';
-import { HabitQueries } from '../src/habits/habit-queries';
+import { HabitCommands } from '../src/habits/commands/habit.commands';
+import { HabitQueries } from '../src/habits/habit.queries';
 import { startFormation } from './formation-app.stub';
 
 const clock = { now: new Date('2026-03-02T15:00:00Z') }; // a Monday

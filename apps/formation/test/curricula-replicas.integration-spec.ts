@@ -10,8 +10,8 @@ import { foreignEvent } from '@abide/testing';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { CommunityEvents } from '../src/churches/community-events';
-import { CurriculumCommands } from '../src/curricula/commands/curriculum-commands';
-import { CurriculumQueries } from '../src/curricula/curriculum-queries';
+import { CurriculumCommands } from '../src/curricula/commands/curriculum.commands';
+import { CurriculumQueries } from '../src/curricula/curriculum.queries';
 import { CurriculumProjection } from '../src/curricula/projections/curriculum.projection';
 import { startFormation } from './formation-app.stub';
 

@@ -5,12 +5,12 @@ import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { CommunityEvents } from '../src/churches/community-events';
-import { CurriculumCommands } from '../src/curricula/commands/curriculum-commands';
+import { CurriculumCommands } from '../src/curricula/commands/curriculum.commands';
 import { CurriculumFollowers } from '../src/curricula/curriculum-followers';
-import { CurriculumQueries } from '../src/curricula/curriculum-queries';
+import { CurriculumQueries } from '../src/curricula/curriculum.queries';
 import { CurriculumProjection } from '../src/curricula/projections/curriculum.projection';
 import { IdentityEvents } from '../src/members/identity-events';
-import { PlanCommands } from '../src/plans/commands/plan-commands';
+import { PlanCommands } from '../src/plans/commands/plan.commands';
 import { identityEvent, startFormation } from './formation-app.stub';
 import { namingTheme } from '../src/plans/domain/theme-text';
 

@@ -2,7 +2,7 @@ import { CommandRunner, EventStore, ProjectionRunner } from '@abide/event-store'
 import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
 import { v7 as uuidv7 } from 'uuid';
 import { UserProjection } from '../src/accounts/projections/user.projection';
-import { UserStream } from '../src/accounts/user-stream';
+import { UserStream } from '../src/accounts/user-stream.commands';
 import { IMPLICIT_SHARING_MARKER, ImplicitSharingMigration } from '../src/settings/implicit-sharing.migration';
 
 const meta = { correlationId: 'test' };

@@ -8,8 +8,8 @@ import { newPhoneNumber } from '@abide/testing';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { UserProjection } from '../src/accounts/projections/user.projection';
-import { UserStream, userStreamId } from '../src/accounts/user-stream';
-import { ImportStream, importStreamId } from '../src/member-imports/import-stream';
+import { UserStream, userStreamId } from '../src/accounts/user-stream.commands';
+import { ImportStream, importStreamId } from '../src/member-imports/import-stream.commands';
 import { MemberImportProjection } from '../src/member-imports/projections/member-import.projection';
 
 const meta = { correlationId: 'replicas' };

@@ -3,7 +3,7 @@ import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messag
 import { newPhoneNumber } from '@abide/testing';
 import { v7 as uuidv7 } from 'uuid';
 import { UserProjection } from '../src/accounts/projections/user.projection';
-import { UserStream } from '../src/accounts/user-stream';
+import { UserStream } from '../src/accounts/user-stream.commands';
 import type { IdentityConfig } from '../src/config/env.schema';
 import { toSettingsResponse } from '../src/settings/settings-response';
 import { SmsOptIns } from '../src/sms/sms-opt-ins';

@@ -3,9 +3,9 @@ import { CommandRunner, ConcurrencyError, EventStore, ProjectionRunner, snapshot
 import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/messaging/src/testing/test-engines';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { USER_PERSONAL_FIELDS } from '../src/personal-data/delete-account.handler';
+import { USER_PERSONAL_FIELDS } from '../src/personal-data/delete-account.commands';
 import { userDecider } from '../src/accounts/domain/user.decider';
-import { UserStream, userStreamId } from '../src/accounts/user-stream';
+import { UserStream, userStreamId } from '../src/accounts/user-stream.commands';
 
 const meta = { correlationId: 'test' };
 const register = (userId: string, name = 'Ruth') =>

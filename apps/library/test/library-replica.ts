@@ -7,13 +7,13 @@ const replicaTypes = async () => ({
   ...(await import('../src/directory/directory')),
   ...(await import('../src/directory/directory-events')),
   ...(await import('../src/logos/logo.projection')),
-  ...(await import('../src/resources/commands/resource-commands')),
+  ...(await import('../src/resources/commands/resource.commands')),
   ...(await import('../src/files/object-store')),
   ...(await import('../src/resources/commands/processing-queue')),
   ...(await import('../src/resources/jobs/resource-processor')),
   ...(await import('../src/resources/projections/catalogue.projection')),
   ...(await import('../src/resources/projections/resource.projection')),
-  ...(await import('../src/resources/resource-queries')),
+  ...(await import('../src/resources/resource.queries')),
 });
 type ReplicaTypes = Awaited<ReturnType<typeof replicaTypes>>;
 

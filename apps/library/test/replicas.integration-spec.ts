@@ -5,8 +5,8 @@ import { integrationEnv } from '@abide/testing';
 import type { Connection } from 'mongoose';
 import { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
-import type { ResourceCommands } from '../src/resources/commands/resource-commands';
-import type { ListQuery } from '../src/resources/resource-queries';
+import type { ResourceCommands } from '../src/resources/commands/resource.commands';
+import type { ListQuery } from '../src/resources/resource.queries';
 import { envelope } from './library-app.stub';
 import { type Replica, startReplica } from './library-replica';
 

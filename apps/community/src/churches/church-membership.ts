@@ -3,7 +3,7 @@ import type { AppendMeta, StoredEvent } from '@abide/event-store';
 import type { ChurchAdmins } from '../groups/church-admins.port';
 import type { MembershipAggregate } from '../memberships/memberships.port';
 import { type MembershipCommand, rosterMembers, rosterRequests } from '../memberships/membership-model.port';
-import { ChurchCommands } from './commands/church-commands';
+import { ChurchCommands } from './commands/church.commands';
 import { assertAdmin, roleIn } from './domain/church.decider';
 import { ChurchPageProjection } from './projections/church-page.projection';
 

@@ -26,8 +26,8 @@ import { metaOfRequest } from '@abide/event-store';
 import { ApiProblems, CreatedLocation, createZodDto, EdgePolicy, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ChurchCommands } from './commands/church-commands';
-import { ChurchQueries } from './church-queries';
+import { ChurchCommands } from './commands/church.commands';
+import { ChurchQueries } from './church.queries';
 import { MembershipCommands, MembershipQueries } from '../memberships/memberships.port';
 
 class MyChurchesDto extends createZodDto(myChurchesSchema) {}

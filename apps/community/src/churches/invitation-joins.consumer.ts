@@ -4,7 +4,7 @@ import { topics } from '@abide/contracts';
 import { metaCausedBy } from '@abide/event-store';
 import { type EventHandlers, InboxConsumer, OnTopic } from '@abide/messaging';
 import { GroupCommands } from '../groups/groups.port';
-import { ChurchCommands } from './commands/church-commands';
+import { ChurchCommands } from './commands/church.commands';
 
 /**
  * Bulk onboarding (docs/member-imports.md): identity decides that an invitation was accepted; the person joins the

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AppendMeta, StoredEvent } from '@abide/event-store';
 import type { MembershipAggregate } from '../memberships/memberships.port';
 import { type MembershipCommand, rosterRequests } from '../memberships/membership-model.port';
-import { GroupCommands } from './commands/group-commands';
+import { GroupCommands } from './commands/group.commands';
 import { assertLeader, assertMember } from './domain/group.decider';
 import { GroupProjection } from './projections/group.projection';
 import { GroupRosterProjection } from './projections/group-roster.projection';

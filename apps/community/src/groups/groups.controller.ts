@@ -27,8 +27,8 @@ import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, 
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isLocalDate, weekStartOf } from '@abide/calendar';
-import { GroupCommands } from './commands/group-commands';
-import { GroupQueries } from './group-queries';
+import { GroupCommands } from './commands/group.commands';
+import { GroupQueries } from './group.queries';
 import { metaOfRequest } from '@abide/event-store';
 import { MembershipCommands, MembershipQueries } from '../memberships/memberships.port';
 

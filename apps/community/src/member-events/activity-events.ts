@@ -3,8 +3,7 @@ import type { EventEnvelope } from '@abide/contracts';
 import type { EventHandlers } from '@abide/messaging';
 import { MemberDeparture } from '../account/account.port';
 import { GroupLive } from '../groups/groups.port';
-import { groupsOf } from '../memberships/membership-model.port';
-import { MemberGroupsProjection, MemberSharing } from '../memberships/memberships.port';
+import { MemberSharing } from '../memberships/memberships.port';
 import { MemberActivityStore, type NewFact } from '../activity/activity.port';
 import { ChurchFiguresStore } from '../churches/churches.port';
 import { metaCausedBy } from '@abide/event-store';
@@ -19,7 +18,6 @@ export class ActivityEvents {
   constructor(
     private readonly store: MemberActivityStore,
     private readonly departure: MemberDeparture,
-    private readonly memberGroups: MemberGroupsProjection,
     private readonly live: GroupLive,
     private readonly churchFigures: ChurchFiguresStore,
     private readonly sharing: MemberSharing,
@@ -34,8 +32,7 @@ export class ActivityEvents {
   /**
    * Each handler, then the members of the member's groups told that the figures changed (every event here is about
    * one member). The group cards need nothing more: a stored change moves the member's activity document on, whose
-   * revision is their card stamp (GroupCardCache). The member's groups are read while the handler runs: the signal
-   * is a hint, and a membership changing meanwhile has its own signal.
+   * revision is their card stamp (GroupCardCache). The signal is a hint: GroupLive says how fresh its audience is.
    */
   private tellingGroups(handlers: EventHandlers): EventHandlers {
     type AnyHandler = (event: EventEnvelope<{ userId: string }>) => Promise<void>;
@@ -43,11 +40,8 @@ export class ActivityEvents {
       Object.entries(handlers as Record<string, AnyHandler>).map(([type, handle]) => [
         type,
         async (event: EventEnvelope<{ userId: string }>) => {
-          const [groups] = await Promise.all([this.memberGroups.read(event.data.userId), handle(event)]);
-          this.live.figuresChanged(
-            groupsOf(groups).map((g) => g.groupId),
-            event.correlationId,
-          );
+          await handle(event);
+          this.live.memberFiguresChanged(event.data.userId, event.correlationId);
         },
       ]),
     ) as EventHandlers;

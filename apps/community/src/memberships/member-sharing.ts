@@ -5,7 +5,7 @@ import type { MySharing } from '@abide/contracts';
 import type { AppendMeta as Meta } from '@abide/event-store';
 import { churchesOf, groupsOf } from './domain/member-memberships';
 import { MEMBERSHIP_AGGREGATES, type MembershipAggregates } from './membership-aggregates';
-import { MembershipCommands } from './membership-commands';
+import { MembershipCommands } from './membership.commands';
 import { MemberChurchesProjection, MemberGroupsProjection } from './projections/member-memberships.projection';
 
 /**

@@ -4,7 +4,7 @@
  * provide their aggregates. The model itself is in membership-model.port.ts.
  */
 export { MEMBERSHIP_AGGREGATES, type MembershipAggregate, type MembershipAggregates } from './membership-aggregates';
-export { MembershipCommands } from './membership-commands';
-export { MembershipQueries } from './membership-queries';
+export { MembershipCommands } from './membership.commands';
+export { MembershipQueries } from './membership.queries';
 export { MemberSharing } from './member-sharing';
 export { MemberChurchesProjection, MemberGroupsProjection } from './projections/member-memberships.projection';

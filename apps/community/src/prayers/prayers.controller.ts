@@ -5,8 +5,8 @@ import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagg
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { answerPrayerRequestSchema, postPrayerRequestSchema, type PrayerRequest, prayerRequestSchema } from '@abide/contracts';
 import type { FastifyRequest } from 'fastify';
-import { PrayerCommands } from './commands/prayer-commands';
-import { PrayerQueries } from './prayer-queries';
+import { PrayerCommands } from './commands/prayer.commands';
+import { PrayerQueries } from './prayer.queries';
 import { metaOfRequest } from '@abide/event-store';
 
 class PrayerRequestListDto extends createZodDto(z.array(prayerRequestSchema)) {}

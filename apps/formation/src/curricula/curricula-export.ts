@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EventStore } from '@abide/event-store';
-import { curriculumStreamId } from './commands/curriculum-commands';
+import { curriculumStreamId } from './commands/curriculum.commands';
 import { curriculumDecider } from './domain/curriculum.decider';
 import { CurriculumProjection } from './projections/curriculum.projection';
 import { CurriculumWorkingCopies } from './working-copies';

@@ -27,8 +27,8 @@ import {
 import { metaOfRequest } from '@abide/event-store';
 import { ApiProblems, ApiQueryFrom, CreatedLocation, createZodDto, DomainError, parseQuery, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { CurriculumCommands } from './commands/curriculum-commands';
-import { CurriculumQueries } from './curriculum-queries';
+import { CurriculumCommands } from './commands/curriculum.commands';
+import { CurriculumQueries } from './curriculum.queries';
 
 class CurriculumListDto extends createZodDto(curriculumListSchema) {}
 class CurriculumDetailDto extends createZodDto(curriculumDetailSchema) {}

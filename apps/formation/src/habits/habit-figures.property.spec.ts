@@ -6,8 +6,8 @@ import type { MemberProjection } from '../members/members.port';
 import { applyToBoard, emptyBoard, type HabitBoard, type HabitBoardEvent } from './domain/habit-board';
 import { habitDecider, type HabitCommand, type HabitState } from './domain/habit.decider';
 import { HEAT_MAP_WEEKS } from './domain/heat-map';
-import { HabitQueries } from './habit-queries';
-import { HabitWeekQuery } from './habit-week.query';
+import { HabitQueries } from './habit.queries';
+import { HabitWeekQuery } from './habit-week.queries';
 import type { HabitBoardProjection } from './projections/habit-board.projection';
 import type { HabitEntryProjection } from './projections/habit.projection';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Habit, HabitEntry } from '@abide/contracts';
 import { computeHabitStreak } from './domain/streak';
-import { HabitQueries } from './habit-queries';
+import { HabitQueries } from './habit.queries';
 import { toHabit, toHabitEntry, trackOf } from './habit-figures';
 import { HabitEntryProjection, HabitProjection } from './projections/habit.projection';
 

@@ -18,8 +18,8 @@ import { DomainError, ApiProblems, ApiQueryFrom, createZodDto, CreatedLocation, 
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MemberCommands, MemberProjection } from '../members/members.port';
-import { HabitCommands } from './commands/habit-commands';
-import { HabitQueries } from './habit-queries';
+import { HabitCommands } from './commands/habit.commands';
+import { HabitQueries } from './habit.queries';
 import { metaOfRequest } from '@abide/event-store';
 
 class HabitListDto extends createZodDto(z.array(habitSchema)) {}

@@ -6,10 +6,10 @@ import type { JournalEntry } from '@abide/contracts';
 import { DomainError, ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery, EdgePolicy, SealedAnswers, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { JournalCommands } from './commands/journal-commands';
+import { JournalCommands } from './commands/journal.commands';
 import { journalPatchSchema, newEntryBodySchema, parseEntryChanges, parseNewEntry } from './domain/journal-request';
 import { JournalInsightService } from './insight/journal-insight.service';
-import { JournalQueries } from './journal-queries';
+import { JournalQueries } from './journal.queries';
 import { JournalPromptsService } from './prompts/journal-prompts.service';
 
 class JournalPromptDto extends createZodDto(journalPromptSchema) {}

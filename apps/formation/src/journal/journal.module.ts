@@ -5,10 +5,10 @@ import type { Connection } from 'mongoose';
 import { FORMATION_CONFIG, type FormationConfig } from '../config/env.schema';
 import { MEMBER_ERASURE_EVENTS, MemberLifecycle } from '../members/members.port';
 import { MembersModule } from '../members/members.module';
-import { JournalCommands } from './commands/journal-commands';
+import { JournalCommands } from './commands/journal.commands';
 import { JournalInsightService } from './insight/journal-insight.service';
 import { JournalController } from './journal.controller';
-import { JournalQueries } from './journal-queries';
+import { JournalQueries } from './journal.queries';
 import {
   createJournalRunner,
   createJournalStore,

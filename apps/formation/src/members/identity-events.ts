@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventStore, metaCausedBy, ProjectionRunner } from '@abide/event-store';
 import type { EventHandlers } from '@abide/messaging';
-import { MemberStream } from './commands/member-stream';
+import { MemberStream } from './commands/member-stream.commands';
 import { MEMBER_PERSONAL_FIELDS } from './domain/member.decider';
 import { type CommandMeta, MemberLifecycle } from './member-lifecycle';
 

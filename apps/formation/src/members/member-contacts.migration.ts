@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OneTimeMigration } from '@abide/platform';
-import { MemberStream } from './commands/member-stream';
+import { MemberStream } from './commands/member-stream.commands';
 
 const MARKER = 'member-contacts';
 /** The reminders' own copy of members, from before formation kept one member read model. */

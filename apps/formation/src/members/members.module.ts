@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
-import { MemberCommands } from './commands/member-commands';
-import { MemberStream } from './commands/member-stream';
+import { MemberCommands } from './commands/member.commands';
+import { MemberStream } from './commands/member-stream.commands';
 import { IdentityEvents } from './identity-events';
 import { MemberContactsMigration } from './member-contacts.migration';
 import { MemberLifecycle } from './member-lifecycle';

@@ -4,7 +4,7 @@ import type { EventType } from '@abide/contracts';
  * read model, the member changes they may ask for, and the lifecycle they may listen to.
  */
 export { MemberProjection, type Member } from './projections/member.projection';
-export { MemberCommands } from './commands/member-commands';
+export { MemberCommands } from './commands/member.commands';
 export { MemberLifecycle, type CommandMeta, type MemberLifecycleListener } from './member-lifecycle';
 
 /** The events of formation's log that mean a member's account was deleted: rebuilt read models leave them out. */

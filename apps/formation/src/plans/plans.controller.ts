@@ -4,7 +4,7 @@ import { type AuthUser, CurrentUser } from '@abide/auth';
 import { toggleActivityRequestSchema, type SpiritualPlan, spiritualPlanSchema, catchUpResponseSchema } from '@abide/contracts';
 import { DomainError, ApiProblems, createZodDto, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { PlanCommands } from './commands/plan-commands';
+import { PlanCommands } from './commands/plan.commands';
 import { toSpiritualPlan } from './plan-view';
 import { PlanProjection } from './projections/plan.projection';
 import { metaOfRequest } from '@abide/event-store';

@@ -5,12 +5,12 @@ import { CurriculumFollowers } from '../curricula/curricula.port';
 import { MemberLifecycle } from '../members/members.port';
 import { MembersModule } from '../members/members.module';
 import { PlanAssistant } from './assistant/plan-assistant';
-import { PlanCommands } from './commands/plan-commands';
+import { PlanCommands } from './commands/plan.commands';
 import { PlanRollover } from './jobs/plan-rollover';
 import { PlanRolloverProcessor } from './jobs/plan-rollover.processor';
 import { PlansController } from './plans.controller';
 import { PlansExport } from './plans-export';
-import { PlanWeekQuery } from './plan-week.query';
+import { PlanWeekQuery } from './plan-week.queries';
 import { PlanProjection } from './projections/plan.projection';
 
 const readModels = EventSourcingModule.forFeature([PlanProjection]);

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
 import { topics } from '@abide/contracts';
 import { InboxConsumer, OnTopic } from '@abide/messaging';
-import { ProfileCommands } from './commands/profile-commands';
+import { ProfileCommands } from './commands/profile.commands';
 import { metaCausedBy } from '@abide/event-store';
 
 /** Learns about members from identity's events (never from identity's database). */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
-import { ProfileCommands } from './commands/profile-commands';
+import { ProfileCommands } from './commands/profile.commands';
 import { ProfilesConsumer } from './profiles.consumer';
 import { ProfilesController } from './profiles.controller';
 import { ProfileProjection } from './projections/profile.projection';

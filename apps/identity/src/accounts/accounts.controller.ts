@@ -11,9 +11,9 @@ import {
 } from '@abide/contracts';
 import { DomainError, ApiProblems, createZodDto, EdgePolicy } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { CreateProfileHandler } from './create-profile.handler';
-import { RegisterUserHandler } from './register-user.handler';
-import { toUserResponse } from './dto/user.response';
+import { CreateProfileHandler } from './create-profile.commands';
+import { RegisterUserHandler } from './register-user.commands';
+import { toUserResponse } from './dto/user-response.dto';
 import { UserProjection } from './projections/user.projection';
 
 class SignUpAcceptedDto extends createZodDto(signUpAcceptedSchema) {}

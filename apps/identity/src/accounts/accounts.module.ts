@@ -2,17 +2,17 @@ import { Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
 import { LinksModule } from '../links/links.module';
 import { MailModule } from '../mail/mail.module';
-import { AccountQueries } from './account-queries';
+import { AccountQueries } from './account.queries';
 import { AccountsController } from './accounts.controller';
-import { ConfirmEmailHandler } from './confirm-email.handler';
-import { CreateProfileHandler } from './create-profile.handler';
-import { RegisterUserHandler } from './register-user.handler';
-import { CredentialsRepository } from './credentials.repository';
+import { ConfirmEmailHandler } from './confirm-email.commands';
+import { CreateProfileHandler } from './create-profile.commands';
+import { RegisterUserHandler } from './register-user.commands';
+import { CredentialsRepository } from './credentials.store';
 import { PasswordHasher } from './password-hasher';
 import { PasswordPolicy } from './password-policy.service';
 import { UserEmailsProjection } from './projections/user-emails.projection';
 import { UserProjection } from './projections/user.projection';
-import { UserStream } from './user-stream';
+import { UserStream } from './user-stream.commands';
 
 const readModels = EventSourcingModule.forFeature([UserProjection, UserEmailsProjection]);
 

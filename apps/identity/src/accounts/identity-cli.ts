@@ -4,10 +4,10 @@ import { Module, type Provider, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventSourcingModule } from '@abide/event-store';
 import { DatabaseModule, loadConfigOrExit, MONGO_CONNECTION } from '@abide/platform';
-import { AccountQueries } from './account-queries';
+import { AccountQueries } from './account.queries';
 import { UserEmailsProjection } from './projections/user-emails.projection';
 import { UserProjection } from './projections/user.projection';
-import { UserStream } from './user-stream';
+import { UserStream } from './user-stream.commands';
 import { IDENTITY_CONFIG, type IdentityConfig, identityEnvSchema } from '../config/env.schema';
 
 /**

@@ -11,7 +11,7 @@ import type { CheckedRow } from './domain/import-rows';
 import type { AccountHolderInvited } from './domain/member-import.decider';
 import { type DeliveryJob, type ImportProgress, importJobOptions, ImportQueues } from './import-queues';
 import { type ImportContextDoc, ImportRecords, type InvitationDoc, type InviteeDoc, inviteeKey, type ReportRow } from './import-records';
-import { ImportStream } from './import-stream';
+import { ImportStream } from './import-stream.commands';
 import { MemberImportProjection } from './projections/member-import.projection';
 
 /** How many addresses are looked up at once (keyed reads; FerretDB serves a few in parallel). */

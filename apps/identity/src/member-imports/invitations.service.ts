@@ -6,7 +6,7 @@ import { PasswordHasher, UserStream, CredentialsRepository, PasswordPolicy } fro
 import { type IssuedSession, SessionsService } from '../sessions/sessions.port';
 import { parseInvitationToken, secretMatches } from './domain/invitation-token';
 import { type ImportContextDoc, ImportRecords, type InvitationDoc } from './import-records';
-import { ImportStream } from './import-stream';
+import { ImportStream } from './import-stream.commands';
 
 type Meta = { correlationId: string };
 

@@ -11,7 +11,7 @@ import { ImportProcessor } from './import-processor';
 import { ImportQueues } from './import-queues';
 import { ImportQuotas } from './import-quotas';
 import { ImportRecords } from './import-records';
-import { ImportStream } from './import-stream';
+import { ImportStream } from './import-stream.commands';
 import { INVITATION_SMS_SENDER, InvitationDelivery } from './invitation-delivery';
 import { InvitationsController } from './invitations.controller';
 import { Invitations } from './invitations.service';

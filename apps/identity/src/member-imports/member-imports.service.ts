@@ -25,7 +25,7 @@ import { shownCounts, shownOutcome } from './domain/shown-outcomes';
 import { ImportQueues } from './import-queues';
 import { ImportQuotas } from './import-quotas';
 import { ImportRecords, type ReportRow } from './import-records';
-import { ImportStream } from './import-stream';
+import { ImportStream } from './import-stream.commands';
 import type { UploadedList } from './import-upload';
 import { MemberImportProjection, type MemberImportView } from './projections/member-import.projection';
 

@@ -4,7 +4,7 @@ import { ApiOperation, ApiResponse, ApiTags, ApiBearerAuth } from '@nestjs/swagg
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import { deleteAccountRequestSchema } from '@abide/contracts';
 import type { FastifyRequest } from 'fastify';
-import { DeleteAccountHandler } from './delete-account.handler';
+import { DeleteAccountHandler } from './delete-account.commands';
 
 class DeleteAccountDto extends createZodDto(deleteAccountRequestSchema) {}
 

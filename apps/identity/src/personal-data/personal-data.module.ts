@@ -6,7 +6,7 @@ import { SmsModule } from '../sms/sms.module';
 import { TwoFactorModule } from '../two-factor/two-factor.module';
 import { AccountDeletionController } from './account-deletion.controller';
 import { AccountExportController } from './account-export.controller';
-import { DeleteAccountHandler } from './delete-account.handler';
+import { DeleteAccountHandler } from './delete-account.commands';
 import { PersonalDataParts } from './personal-data-parts';
 
 /** A member's personal data: the export of everything identity holds of them, and the account's deletion. */

@@ -14,7 +14,7 @@ import { ZodValidationException } from 'nestjs-zod';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie, refreshCookieNote } from '../shared/refresh-cookie';
 import { type IssuedSession, SessionsService } from '../sessions/sessions.port';
-import { SignInHandler } from './sign-in.handler';
+import { SignInHandler } from './sign-in.commands';
 
 class SessionResponseDto extends createZodDto(sessionResponseSchema) {}
 class SignOutRequestDto extends createZodDto(signOutRequestSchema) {}

@@ -5,7 +5,7 @@ import { SessionsModule } from '../sessions/sessions.module';
 import { TwoFactorModule } from '../two-factor/two-factor.module';
 import { LinksController } from './links.controller';
 import { SessionsController } from './sessions.controller';
-import { SignInHandler } from './sign-in.handler';
+import { SignInHandler } from './sign-in.commands';
 
 /**
  * Signing in, by password or by an e-mail link: the flows that compose accounts, sessions, links and two-factor (each

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AccountQueries, UserStream } from '../accounts/accounts.port';
-import { TwoFactorSecrets } from './two-factor-secrets.repository';
+import { TwoFactorSecrets } from './two-factor-secrets.store';
 
 export const parseTwoFactorReset = (args: string[]): string => {
   const [action, email] = args;

@@ -4,7 +4,7 @@ import { DomainError } from '@abide/platform';
 import { UserStream } from '../accounts/accounts.port';
 import { SignInBackoff } from '../sessions/sessions.port';
 import { checkTotp, looksLikeTotpCode } from './domain/totp';
-import { TwoFactorSecrets } from './two-factor-secrets.repository';
+import { TwoFactorSecrets } from './two-factor-secrets.store';
 
 export interface CheckOptions {
   /** Whether a recovery code stands in for an app code here (sign-in, turning it off), or only the app's will do. */

@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { runIdentityCli } from '../accounts/cli.port';
 import { parseTwoFactorReset, ResetTwoFactor } from './reset-two-factor';
-import { TwoFactorSecrets } from './two-factor-secrets.repository';
+import { TwoFactorSecrets } from './two-factor-secrets.store';
 
 /** Operator command: `npm run two-factor -- reset someone@example.com` (a member who lost their phone and recovery codes). */
 runIdentityCli('two-factor', ResetTwoFactor, [TwoFactorSecrets], async (reset) => {

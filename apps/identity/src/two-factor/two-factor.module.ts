@@ -3,7 +3,7 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { SecondFactor } from './second-factor.service';
 import { SignInChallenges } from './sign-in-challenges.service';
-import { TwoFactorSecrets } from './two-factor-secrets.repository';
+import { TwoFactorSecrets } from './two-factor-secrets.store';
 import { TwoFactorController } from './two-factor.controller';
 import { TwoFactorService } from './two-factor.service';
 

@@ -9,7 +9,7 @@ import { SessionsService, CurrentPassword } from '../sessions/sessions.port';
 import { newRecoveryCodes } from './domain/recovery-codes';
 import { newTotpSecret, otpauthUri } from './domain/totp';
 import { SecondFactor } from './second-factor.service';
-import { TwoFactorSecrets } from './two-factor-secrets.repository';
+import { TwoFactorSecrets } from './two-factor-secrets.store';
 
 /** A started enrolment waits this long for its first code; then the member starts again with a new key. */
 export const ENROLMENT_TTL_MS = 15 * 60 * 1000;

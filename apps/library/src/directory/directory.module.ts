@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { Directory } from './directory';
 import { DirectoryConsumer } from './directory.consumer';
 import { DirectoryEvents } from './directory-events';
-import { DirectoryQueries } from './directory-queries';
+import { DirectoryQueries } from './directory.queries';
 import { MemberGroupsMigration } from './member-groups.migration';
 import { MemberDepartures } from './member-departures';
 

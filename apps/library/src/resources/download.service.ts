@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DownloadLink } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../config/env.schema';
-import { type Meta, ResourceCommands } from './commands/resource-commands';
+import { type Meta, ResourceCommands } from './commands/resource.commands';
 import { contentDisposition, contentTypeOf, ObjectStore } from '../files/files.port';
-import { ResourceQueries } from './resource-queries';
+import { ResourceQueries } from './resource.queries';
 
 export const NOT_READY_MESSAGE = 'This file is not ready to download yet.';
 

@@ -13,9 +13,9 @@ import {
 import { DomainError, ApiProblems, ApiQueryFrom, createZodDto, EdgePolicy, CacheTags } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ResourceCommands } from './commands/resource-commands';
+import { ResourceCommands } from './commands/resource.commands';
 import { contentDisposition, contentTypeOf, ObjectStore } from '../files/files.port';
-import { ResourceQueries } from './resource-queries';
+import { ResourceQueries } from './resource.queries';
 import { ResourceDto } from './uploads.controller';
 import { metaOfRequest } from '@abide/event-store';
 

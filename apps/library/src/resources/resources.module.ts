@@ -4,7 +4,7 @@ import { DirectoryModule } from '../directory/directory.module';
 import { MemberDepartures } from '../directory/directory.port';
 import { FilesModule } from '../files/files.module';
 import { ProcessingQueue } from './commands/processing-queue';
-import { ResourceCommands } from './commands/resource-commands';
+import { ResourceCommands } from './commands/resource.commands';
 import { DownloadService } from './download.service';
 import { ResourceProcessor } from './jobs/resource-processor';
 import { ResourceLive } from './live/resource-live';
@@ -12,7 +12,7 @@ import { ModerationController } from './moderation.controller';
 import { AuditProjection } from './projections/audit.projection';
 import { CatalogueProjection } from './projections/catalogue.projection';
 import { ResourceProjection } from './projections/resource.projection';
-import { ResourceQueries } from './resource-queries';
+import { ResourceQueries } from './resource.queries';
 import { UploadService } from './upload.service';
 import { UploadsController } from './uploads.controller';
 

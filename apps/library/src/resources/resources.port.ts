@@ -1,2 +1,2 @@
 /** What other library features may use of resources: the queries, for the member's part of "Download my data". */
-export { ResourceQueries } from './resource-queries';
+export { ResourceQueries } from './resource.queries';

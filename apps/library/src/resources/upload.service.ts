@@ -4,7 +4,7 @@ import { DomainError } from '@abide/platform';
 import type { IncomingMessage } from 'node:http';
 import { v7 as uuidv7 } from 'uuid';
 import { DirectoryQueries } from '../directory/directory.port';
-import { type Meta, ResourceCommands } from './commands/resource-commands';
+import { type Meta, ResourceCommands } from './commands/resource.commands';
 import { checkSubmission, type RawFields, rawFieldsOf, type RuleFailure } from './domain/submission-rules';
 import { ObjectStore, badRequest, UploadIntake } from '../files/files.port';
 

@@ -23,8 +23,8 @@ import { ApiProblems, createZodDto, ApiQueryFrom, CreatedLocation, parseQuery, E
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DownloadService } from './download.service';
-import { ResourceCommands } from './commands/resource-commands';
-import { ResourceQueries } from './resource-queries';
+import { ResourceCommands } from './commands/resource.commands';
+import { ResourceQueries } from './resource.queries';
 import { UploadService } from './upload.service';
 import { metaOfRequest } from '@abide/event-store';
 

@@ -1,4 +1,4 @@
-/** Topic per aggregate: `<service>.<aggregate>.v<N>`, key = streamId (docs/events.md). */
+/** Topic per aggregate: `<service>.<aggregate>.v<N>`, keyed by `messageKeyOf` (docs/architecture.md, "Events between services"). */
 export const topics = {
   identityUser: 'identity.user.v1',
   identityMemberImport: 'identity.member-import.v1',
@@ -25,3 +25,18 @@ export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
 
 /** Every topic is created with at least this many partitions. */
 export const TOPIC_PARTITIONS = 6;
+
+/** Aggregates whose every stream belongs to one member, whose events all name that member (`data.userId`). */
+const memberOwnedAggregates = ['formation.habit.', 'formation.plan.', 'formation.journal.'];
+
+/**
+ * The Kafka key of an event: its stream, so a stream's events stay in order on one partition; for a member's own
+ * habits, plans and journal, the member, so all of one member's activity of a topic reaches one consumer instance
+ * in order (community's member documents are then written by one instance at a time, with no lost compare-and-set).
+ * Each such stream still has one key, the member's, so its order holds.
+ */
+export const messageKeyOf = (event: { type: string; streamId: string; data: unknown }): string => {
+  if (!memberOwnedAggregates.some((prefix) => event.type.startsWith(prefix))) return event.streamId;
+  const userId = (event.data as { userId?: unknown } | null)?.userId;
+  return typeof userId === 'string' && userId.length > 0 ? userId : event.streamId;
+};

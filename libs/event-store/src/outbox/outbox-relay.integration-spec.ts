@@ -266,6 +266,21 @@ describe(OutboxRelay.name, () => {
     await expect(standby.holder()).resolves.toMatchObject({ epoch: 2, owner: 'standby' });
   });
 
+  it('tells a standby, without a read, that the holder’s term still lasts (an append there then costs no lease read)', async () => {
+    const now = new Date();
+    const holder = new RelayLease(connection, 'lease-known', 'holder', 1000);
+    const standby = new RelayLease(connection, 'lease-known', 'standby', 1000);
+    expect(standby.othersTermLasts(now.getTime())).toBe(false);
+    await expect(holder.acquire(now)).resolves.toBe(true);
+    await expect(standby.acquire(new Date(now.getTime() + 100))).resolves.toBe(false);
+    expect(standby.othersTermLasts(now.getTime() + 900)).toBe(true);
+    // Once the term ran out by the standby's clock it asks again, and takes it.
+    expect(standby.othersTermLasts(now.getTime() + 1001)).toBe(false);
+    await expect(standby.acquire(new Date(now.getTime() + 1100))).resolves.toBe(true);
+    expect(standby.othersTermLasts(now.getTime() + 1200)).toBe(false);
+    expect(holder.othersTermLasts(now.getTime() + 1200)).toBe(false);
+  });
+
   it('renews a lease only once half its term has passed, and sees a later epoch at its next check', async () => {
     const now = new Date();
     const holder = new RelayLease(connection, 'lease-renew', 'holder', 1000);

@@ -1,4 +1,4 @@
-import { topicOf, type EventType } from '@abide/contracts';
+import { messageKeyOf, topicOf, type EventType } from '@abide/contracts';
 import { jitteredBackoffDelay, type EventPublisher } from '@abide/messaging';
 import { type HealthCheck, onScrape, outboxBacklog, outboxPublishSeconds, runDetached, throttled } from '@abide/platform';
 import { Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
@@ -19,6 +19,11 @@ export interface OutboxRelayOptions {
   leaseTtlMs?: number;
   /** Safety-net poll; kick() covers the normal path right after an append. */
   pollIntervalMs?: number;
+  /**
+   * The poll while other instances append (an entry this relay was not handed, seen in the last BUSY_FOR_MS): their
+   * kicks cannot reach the holder, so its poll is how soon their events go out (default 50 ms).
+   */
+  busyPollIntervalMs?: number;
   batchSize?: number;
   /** Topic of an event type; defaults to the contracts' topicOf (tests prefix it). */
   topicFor?: (type: string) => string;
@@ -36,7 +41,7 @@ export interface OutboxRelayOptions {
 
 /**
  * Publishes the outbox (events not yet on Kafka) in stream order, then marks them published.
- * Only the lease holder publishes (its epoch checked around every publish), so scaling out never reorders a stream;
+ * Only the lease holder publishes (its term checked before and its epoch after every publish), so scaling out never reorders a stream;
  * a failed publish stops the batch and the next cycle retries from the same event (at-least-once, never a gap).
  * While cycles keep failing (Kafka or the database away) they are spaced out with a growing delay, appends no longer
  * trigger extra cycles, and the trouble is logged when it starts, when its cause changes and when it ends.
@@ -47,6 +52,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly publisher: EventPublisher;
   private readonly lease: RelayLease;
   private readonly intervalMs: number;
+  private readonly busyIntervalMs: number;
+  /** When this relay last found an entry another instance appended (not handed to it). */
+  private foreignSeenAt = 0;
   private readonly batchSize: number;
   private readonly topicFor: (type: string) => string;
   private running = false;
@@ -77,6 +85,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.lease = new RelayLease(this.store.connection, options.service ?? this.store.service, owner, ttl);
     // Cycle often enough to renew the lease well before it expires, even when idle.
     this.intervalMs = Math.min(options.pollIntervalMs ?? 500, Math.floor(ttl / 3));
+    this.busyIntervalMs = Math.min(options.busyPollIntervalMs ?? 50, this.intervalMs);
     this.batchSize = options.batchSize ?? 100;
     this.topicFor = options.topicFor ?? ((type) => topicOf(type as EventType));
     this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
@@ -139,9 +148,13 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     await this.stop();
   }
 
-  /** Runs a cycle now (call after an append); coalesces with one already running, waits out a backoff. */
+  /**
+   * Runs a cycle now (call after an append); coalesces with one already running, waits out a backoff. Not while
+   * another instance's term is known to last: only the holder publishes, so the cycle would be a lease read for
+   * nothing (the holder's own cycles publish the event).
+   */
   kick(): void {
-    if (this.failures > 0) return;
+    if (this.failures > 0 || this.lease.othersTermLasts()) return;
     runDetached(() => this.trigger());
   }
 
@@ -201,6 +214,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
           }
           // Its request is still updating the read models: it will hand the event over (or clear the duty) and kick.
           if (entry.unprojected && now - new Date(entry.createdAt).getTime() < this.awaitProjectionMs) break;
+          this.foreignSeenAt = now;
           const event = await this.store.eventAt(entry._id);
           if (event && event.id === entry.eventId) {
             mine.push(event);
@@ -242,10 +256,16 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         const delay =
           this.failures > 0
             ? jitteredBackoffDelay(this.failures, { initialDelayMs: this.intervalMs, maxDelayMs: this.maxBackoffMs })
-            : this.intervalMs;
+            : this.pollInterval();
         this.timer = setTimeout(() => this.trigger(), delay);
         this.timer.unref();
       });
+  }
+
+  /** Quick while other instances append (their events wait for this poll), the safety net's pace otherwise. */
+  private pollInterval(): number {
+    const busy = this.lease.holdsByOwnClock() && Date.now() - this.foreignSeenAt < BUSY_FOR_MS;
+    return busy ? this.busyIntervalMs : this.intervalMs;
   }
 
   private recovered(published: number): void {
@@ -275,12 +295,13 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
    * Publishes topic by topic (each stream on one topic, in version order) and marks what Kafka acknowledged.
    * `storedAt`: when each event's outbox entry was written, by event key (for outbox_publish_seconds).
    *
-   * Fenced: the lease is checked in the database right before each publish and right after it, and the relay stops
-   * at once when another instance claimed a later epoch. A relay that paused past its term therefore publishes
-   * nothing more after its next check, and never marks an entry published once it lost the lease: the new holder
-   * publishes that entry again (a duplicate, which the consumers' inboxes drop) and removes it. A publish already on
-   * its way when the lease was taken can still land after the new holder's first ones; that is the one duplicate the
-   * fence cannot prevent, and each relay publishes a stream in version order, so its first copies stay in order.
+   * Fenced: right before each publish the relay checks its term by its own clock (no round trip: another instance
+   * claims the next epoch only once the term ran out by its clock, and the margin covers skew), so a relay that paused
+   * past its term publishes nothing more; right after each publish it checks the database for a later epoch (one read
+   * by `_id`), and stops at once when there is one, so it never marks an entry published once it lost the lease: the
+   * new holder publishes that entry again (a duplicate, which the consumers' inboxes drop) and removes it. A publish
+   * already on its way when the lease was taken can still land after the new holder's first ones; that is the one
+   * duplicate the fence cannot prevent, and each relay publishes a stream in version order, so its copies stay in order.
    */
   private async publishInOrder(
     events: readonly StoredEvent[],
@@ -289,10 +310,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     let published = 0;
     for (const batch of planPublication(events, this.topicFor)) {
       const epoch = this.lease.epoch;
-      if (!(await this.lease.stillHeld())) return this.leaseLost(epoch, published, 'before publishing');
+      if (!this.lease.holdsByOwnClock()) return this.leaseLost(epoch, published, 'before publishing');
       await this.publisher.publish(
         batch.topic,
-        batch.events.map((event) => ({ key: event.streamId, value: toEnvelope(event) })),
+        batch.events.map((event) => ({ key: messageKeyOf(event), value: toEnvelope(event) })),
       );
       if (!(await this.lease.stillHeld())) return this.leaseLost(epoch, published, 'while publishing');
       const keys = batch.events.map((e) => eventKey(e.streamId, e.version));
@@ -327,6 +348,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
 /** Events handed over at most at once, and how long one waits to be published before it is left to the heal. */
 const MAX_HANDED = 10_000;
+/** How long after the last entry another instance appended the holder keeps polling quickly. */
+const BUSY_FOR_MS = 5_000;
 const HANDED_FOR_MS = 60_000;
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));

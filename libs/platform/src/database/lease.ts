@@ -23,8 +23,8 @@ const NEVER = new Date('9999-12-31T00:00:00Z');
  * - **Renewing** updates the holder's own term document, which nobody else writes. A holder renews only while its own
  *   clock says the term lasts; one that paused past it must claim the next epoch like any other instance.
  * - **Holding** epoch E means: our term has not run out by our clock (less a margin for clock skew) and no term E+1
- *   exists. `stillHeld()` checks both with one read by `_id`; the outbox relay calls it around every publish, so a relay
- *   that paused and was overtaken stops at its next check.
+ *   exists. `stillHeld()` checks both with one read by `_id`; the outbox relay calls it after every publish (its own clock
+ *   before), so a relay that paused and was overtaken stops at its next check.
  *
  * Instances compare their own clocks with the stored expiry, so keep clock skew well under `skewMarginMs`.
  */
@@ -37,6 +37,8 @@ export class Lease {
   private held?: { epoch: number; until: number };
   /** The last epoch seen, so a standby reads one document per cycle while the holder renews. */
   private knownEpoch?: number;
+  /** When another owner's term, as last read, ends (their clock's expiry): until then claiming cannot succeed. */
+  private othersUntil?: number;
 
   constructor(
     connection: Connection,
@@ -50,11 +52,21 @@ export class Lease {
   }
 
   /**
-   * Whether this instance's term lasts by its own clock (less the skew margin), without a round trip: a hint for
-   * choosing work, never a fence (stillHeld is the one to call around anything done under the lease).
+   * Whether this instance's term lasts by its own clock (less the skew margin), without a round trip. Enough before
+   * starting something (nobody claims the next epoch before the term ran out by their clock); after it, before its
+   * outcome is recorded, call stillHeld, which also looks for a later epoch in the database.
    */
   holdsByOwnClock(now = Date.now()): boolean {
     return this.held !== undefined && this.held.until - this.skewMarginMs > now;
+  }
+
+  /**
+   * Whether another instance's term lasted when last read and has not ended by our clock: a claim would fail, so
+   * work that only a holder does can be skipped without a round trip. A hint (the holder may have released early);
+   * the next acquire reads again.
+   */
+  othersTermLasts(now = Date.now()): boolean {
+    return this.held === undefined && this.othersUntil !== undefined && this.othersUntil > now;
   }
 
   /** The fencing token this instance holds, if it believes it holds one. */
@@ -126,7 +138,11 @@ export class Lease {
     if (last === 'legacy') return false;
     const { epoch, term } = last;
     // A lasting term is never taken, even one of ours whose claim's answer was lost: it will end, and we claim the next.
-    if (term && new Date(term.expiresAt).getTime() >= at) return false;
+    if (term && new Date(term.expiresAt).getTime() >= at) {
+      this.othersUntil = new Date(term.expiresAt).getTime();
+      return false;
+    }
+    this.othersUntil = undefined;
     const next = epoch + 1;
     const until = at + this.ttlMs;
     try {

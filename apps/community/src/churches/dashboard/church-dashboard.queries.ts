@@ -5,7 +5,7 @@ import { CLOCK, type Clock } from '../../config/clock';
 import { GroupFigures, GroupRosterProjection, GroupsOfChurches } from '../../groups/groups.port';
 import { MembershipQueries } from '../../memberships/memberships.port';
 import { rosterMembers } from '../../memberships/membership-model.port';
-import { ChurchCommands } from '../commands/church-commands';
+import { ChurchCommands } from '../commands/church.commands';
 import { assertAdmin } from '../domain/church.decider';
 import { ChurchFiguresStore } from './church-figures.store';
 import { assembleDashboard, breakdownMembers, type GroupInput } from './domain/church-dashboard';

@@ -1,6 +1,9 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { CommandRunner, type StoredEvent } from '@abide/event-store';
 import { LiveSignals } from '@abide/messaging';
+import { LRUCache } from 'lru-cache';
+import { groupsOf } from '../../memberships/membership-model.port';
+import { MemberGroupsProjection } from '../../memberships/memberships.port';
 import { GroupRosterProjection } from '../projections/group-roster.projection';
 
 /** A group whose screens changed, and who besides its current members must hear of it. */
@@ -28,24 +31,56 @@ export const groupTouchedBy = (event: Pick<StoredEvent, 'type' | 'data'>): Group
 export class GroupLive implements OnModuleInit {
   private readonly logger = new Logger(GroupLive.name);
 
+  /**
+   * Who hears of a member's activity, as read at most AUDIENCE_TTL_MS ago: the member's groups, and each group's
+   * members. Every check-in, plan activity and journal entry of a member tells their groups, so reading both each
+   * time cost two reads per fact; a signal is a hint, so its audience may be seconds old (a member who joined a group
+   * on another instance hears of its members' activity a few seconds later; their own screens load afresh anyway).
+   * What this instance stores of a group forgets the group's entries at once.
+   */
+  private readonly groupsOfMember: LRUCache<string, string[]>;
+  private readonly membersOfGroup: LRUCache<string, string[]>;
+
   constructor(
     private readonly runner: CommandRunner,
     private readonly live: LiveSignals,
     private readonly rosters: GroupRosterProjection,
-  ) {}
+    memberGroups: MemberGroupsProjection,
+  ) {
+    this.groupsOfMember = new LRUCache<string, string[]>({
+      max: AUDIENCE_ENTRIES,
+      ttl: AUDIENCE_TTL_MS,
+      fetchMethod: async (userId) => groupsOf(await memberGroups.read(userId)).map((g) => g.groupId),
+    });
+    this.membersOfGroup = new LRUCache<string, string[]>({
+      max: AUDIENCE_ENTRIES,
+      ttl: AUDIENCE_TTL_MS,
+      fetchMethod: async (groupId) => Object.keys((await rosters.read(groupId)).members),
+    });
+  }
 
   onModuleInit(): void {
     this.runner.onStored((events) => {
       for (const event of events) {
         const touched = groupTouchedBy(event);
-        if (touched) this.detached(this.groupChanged(touched.groupId, touched.also, event.correlationId, event));
+        if (!touched) continue;
+        this.membersOfGroup.delete(touched.groupId);
+        for (const userId of touched.also) this.groupsOfMember.delete(userId);
+        this.detached(this.groupChanged(touched.groupId, touched.also, event.correlationId, event));
       }
     });
   }
 
-  /** The figures of these groups changed (a member's activity): their members are told. */
-  figuresChanged(groupIds: readonly string[], correlationId: string | null): void {
-    for (const groupId of groupIds) this.detached(this.groupChanged(groupId, [], correlationId));
+  /** A member's activity changed the figures of their groups: the groups' members are told. */
+  memberFiguresChanged(userId: string, correlationId: string | null): void {
+    this.detached(
+      (async () => {
+        for (const groupId of (await this.groupsOfMember.fetch(userId)) ?? []) {
+          const members = (await this.membersOfGroup.fetch(groupId)) ?? [];
+          this.live.tell({ members }, { kind: 'group', groupId }, correlationId);
+        }
+      })(),
+    );
   }
 
   /** `after`: an event of the group's stream just stored here, whose roster this process may still hold in memory. */
@@ -59,3 +94,7 @@ export class GroupLive implements OnModuleInit {
     work.catch((error: Error) => this.logger.warn(`A group's live signal was not sent: ${error.message}`));
   }
 }
+
+/** How old the audience of an activity signal may be, and how many members' and groups' audiences are kept. */
+const AUDIENCE_TTL_MS = 5_000;
+const AUDIENCE_ENTRIES = 20_000;

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { MemberProjection } from '../../members/members.port';
-import { PlanCommands } from '../commands/plan-commands';
+import { PlanCommands } from '../commands/plan.commands';
 import { weekRollover } from '../domain/week-rollover';
 import { PlanProjection } from '../projections/plan.projection';
 import { addDays, localDateOf, weekStartOf } from '@abide/calendar';

@@ -1,6 +1,6 @@
 import { type EventData, type Role, type SmsOptInSource, type SmsOptOutSource } from '@abide/contracts';
 import type { CommandDecider, NewEvent } from '@abide/event-store';
-import { decideTwoFactor, type TwoFactorCommand } from './two-factor.decisions';
+import { decideTwoFactor, type TwoFactorCommand } from './two-factor.decider';
 import { assertActive, evolveUser, initialUserState, type UserState } from './user-state';
 
 export { accountNotFound, assertActive, foldUser, type UserEvent, type UserState } from './user-state';

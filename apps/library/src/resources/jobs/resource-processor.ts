@@ -4,7 +4,7 @@ import { type Job, Worker } from 'bullmq';
 import { logBullmqErrors, watchWorker } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
-import { ResourceCommands } from '../commands/resource-commands';
+import { ResourceCommands } from '../commands/resource.commands';
 import { ObjectStore, contentTypeOf, extractText, UnreadableFileError } from '../../files/files.port';
 import { ResourceProjection } from '../projections/resource.projection';
 import { ProcessingQueue, processingJobOptions } from '../commands/processing-queue';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { LocalDate } from '@abide/calendar';
-import { PlanCommands } from './commands/plan-commands';
+import { PlanCommands } from './commands/plan.commands';
 import { type HabitWeek, weeklyInsight } from './domain/weekly-insight';
 
 export interface PlanThisWeek {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CommandMeta } from '../member-lifecycle';
-import { MemberStream } from './member-stream';
+import { MemberStream } from './member-stream.commands';
 
 /** The member changes other features may ask for: rest days (habits) and the e-mail unsubscribe link (nudges). */
 @Injectable()

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { PrayerRequest } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { MembershipQueries } from '../memberships/memberships.port';
-import { PrayerCommands } from './commands/prayer-commands';
+import { PrayerCommands } from './commands/prayer.commands';
 import { prayerMessages } from './domain/prayer.decider';
 import { PrayerTexts } from './prayer-texts';
 import { type PrayerView, PrayerProjection } from './projections/prayer.projection';

@@ -4,7 +4,7 @@ import type { LocalDate } from '@abide/calendar';
 import { thisWeekCompletion, thisWeekPercent } from './domain/completion';
 import { dayCount, dayStatusOf, type DayCount } from './domain/day-status';
 import { buildHabitCalendar } from './domain/habit-calendar';
-import { HabitQueries } from './habit-queries';
+import { HabitQueries } from './habit.queries';
 
 /** One active habit's week, as the My Plan figures and the weekly insight use it. */
 export interface HabitThisWeek {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { GroupCommands } from './commands/group-commands';
+import { GroupCommands } from './commands/group.commands';
 import { assertMember, isLeader } from './domain/group.decider';
 
 /** Who may see and do what inside a group (its prayers), from the group's stream: one keyed read. */

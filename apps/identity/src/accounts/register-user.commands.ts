@@ -2,13 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { SignUpAccepted, SignUpWithConfirmation } from '@abide/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { ConfirmEmailHandler } from './confirm-email.handler';
+import { ConfirmEmailHandler } from './confirm-email.commands';
 import { OneTimeCodes, callbackLink } from '../links/links.port';
 import { confirmationMail, signUpAttemptMail, Mailer } from '../mail/mail.port';
-import { CredentialsRepository } from './credentials.repository';
+import { CredentialsRepository } from './credentials.store';
 import { PasswordPolicy } from './password-policy.service';
 import { PasswordHasher } from './password-hasher';
-import { UserStream } from './user-stream';
+import { UserStream } from './user-stream.commands';
 import type { Credentials } from './projections/credentials.schema';
 import { UserProjection } from './projections/user.projection';
 

@@ -14,7 +14,7 @@ import {
 import { GroupsOfChurches } from '../groups/groups.port';
 import { MemberChurchesProjection } from '../memberships/memberships.port';
 import { churchesOf, pendingChurchRequests } from '../memberships/membership-model.port';
-import { ChurchCommands } from './commands/church-commands';
+import { ChurchCommands } from './commands/church.commands';
 import { ChurchClaims } from './commands/church-claims';
 import { assertAdmin, assertMember, roleIn } from './domain/church.decider';
 import { type ChurchPage, isOpenPage } from './domain/church-page';

@@ -11,7 +11,7 @@ import {
 } from '@abide/contracts';
 import { weekdayNames, weekStartOf, type LocalDate } from '@abide/calendar';
 import { ChurchDirectory } from '../churches/churches.port';
-import { CurriculumCommands } from './commands/curriculum-commands';
+import { CurriculumCommands } from './commands/curriculum.commands';
 import { CurriculumWeeks } from './curriculum-weeks';
 import { assignmentState, endDateOf } from './domain/assignment-weeks';
 import { type CurriculumContent, weekScriptures } from './domain/curriculum-content';

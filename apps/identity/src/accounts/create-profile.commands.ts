@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { User } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
-import { toUserResponse } from './dto/user.response';
+import { toUserResponse } from './dto/user-response.dto';
 import { UserProjection } from './projections/user.projection';
-import { UserStream } from './user-stream';
+import { UserStream } from './user-stream.commands';
 
 /** POST /auth/create-profile: idempotent; records `identity.user.profile-updated` only when the name changes. */
 @Injectable()

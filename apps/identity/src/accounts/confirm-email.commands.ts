@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { UserState } from './domain/user.decider';
-import { UserStream } from './user-stream';
+import { UserStream } from './user-stream.commands';
 
 /** Appends `identity.user.email-confirmed` once per account (a second confirmation appends nothing). */
 @Injectable()

@@ -2,7 +2,7 @@ import { errorCodes } from '@abide/contracts';
 import type { NewEvent } from '@abide/event-store';
 import { deciderSpec } from '@abide/event-store/src/testing/decider-specification';
 import { foldUser, userDecider } from './user.decider';
-import { assertCanEnrol } from './two-factor.decisions';
+import { assertCanEnrol } from './two-factor.decider';
 
 const { given } = deciderSpec(userDecider);
 const now = new Date('2026-11-25T10:00:00Z');
