@@ -1,4 +1,4 @@
-import type { Dashboard, Habit, JournalPageDto } from '@abide/contracts';
+import type { Dashboard, Habit, JournalEntry } from '@abide/contracts';
 import { eventually } from '@abide/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { AppFrame } from './pages/AppFrame';
@@ -29,6 +29,9 @@ async function goOffline(context: BrowserContext, page: Page): Promise<void> {
   await page.getByText("You're offline.", { exact: false }).waitFor();
 }
 
+/** A page of the journal's list, as GET /api/journal/entries answers. */
+type JournalPageOfEntries = { items: JournalEntry[] };
+
 /** The member's habits as the server has them today (their zone's day). */
 const habitsOnServer = async (member: SeededMember) => (await member.session.get<Habit[]>('/api/habits')).body;
 
@@ -47,7 +50,8 @@ async function follow(page: Page, label: 'Journal' | 'Habits'): Promise<void> {
  * precached the app and taken over this page: a member who goes offline now still gets the parts not loaded yet
  * (the account menu's) from the worker.
  */
-async function openPagesOnline(page: Page): Promise<{ habits: HabitsPage; journal: JournalPage }> {
+async function openPagesOnline(page: Page, member: SeededMember, habit: string): Promise<HabitsPage> {
+  await signIn(page, member);
   await follow(page, 'Journal');
   const journal = new JournalPage(page);
   await journal.heading.waitFor();
@@ -55,8 +59,15 @@ async function openPagesOnline(page: Page): Promise<{ habits: HabitsPage; journa
   await follow(page, 'Habits');
   const habits = new HabitsPage(page);
   await habits.heading.waitFor();
+  await habits.checkIn(habit).waitFor();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  return { habits, journal };
+  return habits;
+}
+
+/** Checks a habit in with no connection, as a person taps: it shows pending before anything else is done. */
+async function checkInOffline(habits: HabitsPage, name: string): Promise<void> {
+  await habits.checkInBox(name).check();
+  await pendingMark(habits, name).waitFor();
 }
 
 describe('writes made offline', () => {
@@ -69,20 +80,15 @@ describe('writes made offline', () => {
     await seedHabit(member.session, { name: 'Morning prayer', category: 'prayer' });
     await seedHabit(member.session, { name: 'Evening examen', category: 'meditation' });
     const group = await seedGroup(member.session, { name: `Offline Fellowship ${uniqueWord()}` });
-    await signIn(page, member);
-    const { habits } = await openPagesOnline(page);
-    await habits.checkIn('Evening examen').waitFor();
+    const habits = await openPagesOnline(page, member, 'Evening examen');
 
     await goOffline(context, page);
-    // One after the other, as a person taps: each shows pending before the next.
-    await habits.checkInBox('Morning prayer').check();
-    await pendingMark(habits, 'Morning prayer').waitFor();
-    await habits.checkInBox('Evening examen').check();
-    await pendingMark(habits, 'Evening examen').waitFor();
+    await checkInOffline(habits, 'Morning prayer');
+    await checkInOffline(habits, 'Evening examen');
     await badge(page).getByText('2 changes waiting to sync').waitFor();
 
     const words = `Written in the basement fellowship hall, with no signal ${uniqueWord()}.`;
-    await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Journal' }).click();
+    await follow(page, 'Journal');
     const journal = new JournalPage(page);
     await journal.heading.waitFor();
     await journal.content.fill(words);
@@ -119,7 +125,7 @@ describe('writes made offline', () => {
     // The server has exactly those writes, once each, and the figures that follow them (the group's week) count them.
     const done = (await habitsOnServer(member)).filter((habit) => habit.completedOnDate).map((habit) => habit.name);
     expect(done.sort()).toEqual(['Evening examen', 'Morning prayer']);
-    const entries = (await member.session.get<JournalPageDto>('/api/journal/entries?pageSize=50')).body.items;
+    const entries = (await member.session.get<JournalPageOfEntries>('/api/journal/entries?pageSize=50')).body.items;
     expect(entries.filter((entry) => entry.content === words)).toHaveLength(1);
     expect(sent.filter((line) => line.endsWith('/toggle'))).toHaveLength(2);
     await eventually(
@@ -147,14 +153,11 @@ describe('writes made offline', () => {
       content: 'First words of the retreat.',
       isPrivate: true,
     });
-    await signIn(page, member);
-    const { habits } = await openPagesOnline(page);
-    await habits.checkIn('Lectio divina').waitFor();
+    const habits = await openPagesOnline(page, member, 'Lectio divina');
 
     await goOffline(context, page);
-    await habits.checkInBox('Lectio divina').check();
-    await pendingMark(habits, 'Lectio divina').waitFor();
-    await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Journal' }).click();
+    await checkInOffline(habits, 'Lectio divina');
+    await follow(page, 'Journal');
     const journal = new JournalPage(page);
     await journal.heading.waitFor();
     const item = journal.recent.locator('.entry', { hasText: 'First words of the retreat.' });
@@ -183,7 +186,7 @@ describe('writes made offline', () => {
     expect((await member.session.get<{ content: string }>(`/api/journal/entries/${entry.body.id}`)).body.content).toBe(
       'Edited on the laptop.',
     );
-    const drafts = (await member.session.get<JournalPageDto>('/api/journal/entries?drafts=1')).body.items;
+    const drafts = (await member.session.get<JournalPageOfEntries>('/api/journal/entries?drafts=1')).body.items;
     expect(drafts.map((draft) => draft.content)).toEqual(['Rewritten on the train, offline.']);
     await problems.getByRole('button', { name: 'Got it' }).click();
     await problems.waitFor({ state: 'detached' });
@@ -196,9 +199,7 @@ describe('writes made offline', () => {
     await page.setViewportSize(viewports.desktop);
     const member = await seedMember();
     await seedHabit(member.session, { name: 'Psalm a day', category: 'scripture-memory' });
-    await signIn(page, member);
-    const { habits } = await openPagesOnline(page);
-    await habits.checkIn('Psalm a day').waitFor();
+    const habits = await openPagesOnline(page, member, 'Psalm a day');
     await goOffline(context, page);
     await habits.checkInBox('Psalm a day').check();
     await badge(page).getByText('1 change waiting to sync').waitFor();
