@@ -1,9 +1,21 @@
 /* global module */
 // Import cycles (`npm run cycles`, part of npm test's checks): a cycle between files, or between folders, means neither can be
-// understood, tested or moved without the other. docs/structure.md says where code goes instead.
+// understood, tested or moved without the other. The same check keeps each app to its own files. docs/structure.md says
+// where code goes instead.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'no-import-into-another-app',
+      severity: 'error',
+      comment:
+        "An app (a service, the web app, a test app) never imports another app's files, relatively or by package name: " +
+        'shared test helpers live in libs/testing, shared shapes in libs/contracts (docs/structure.md).',
+      // The one exception: the API document's coverage check reads every service's controllers (their routes) to
+      // compare them with the merged document the gateway serves; it is the gateway's check of what it routes.
+      from: { path: '^apps/([^/]+)/', pathNot: '^apps/gateway/test/openapi-coverage[.]e2e-spec[.]ts$' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
     {
       name: 'no-import-cycle',
       severity: 'error',
@@ -21,6 +33,15 @@ module.exports = {
       // #27: the web app and community are being reshaped on other branches; they join this rule when those land.
       from: { pathNot: '^apps/(web|community)/' },
       to: { circular: true, pathNot: '^apps/(web|community)/' },
+    },
+    {
+      name: 'event-store-knows-no-broker',
+      severity: 'error',
+      comment:
+        'The event store publishes through its EventPublisher port; the messaging side implements it and depends on the ' +
+        'event store, never the other way (issue #27).',
+      from: { path: '^libs/event-store/' },
+      to: { path: '^libs/messaging/' },
     },
   ],
   options: {

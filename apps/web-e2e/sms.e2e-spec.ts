@@ -3,11 +3,13 @@ import {
   codeTextedTo,
   eventually,
   newPhoneNumber,
+  runReminderScan,
   smsInboxPageOf,
   stackSmsAccountSid,
   textsTo,
   verifyPhoneNumber,
   withServiceDb,
+  zoneWhereTheMorningReminderIsDue,
 } from '@abide/testing';
 import { onboardingChoices } from './fixtures/onboarding-choices';
 import { LoginPage } from './pages/LoginPage';
@@ -18,7 +20,6 @@ import { SettingsPage } from './pages/SettingsPage';
 import { SmsInboxPage } from './pages/SmsInboxPage';
 import { toast } from './pages/Toasts';
 import { seedMember } from './seed/members';
-import { runReminderScan, zoneWhereTheMorningReminderIsDue } from './seed/reminders';
 import { expectAccessible } from './support/accessibility';
 import { launchBrowser, newPage, screenshot, viewports } from './support/browser';
 import type { Browser, BrowserContext } from 'playwright-core';

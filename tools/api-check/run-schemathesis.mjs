@@ -83,7 +83,7 @@ export async function runSchemathesis({ apiUrl, token, label, reportDir, maxExam
 /**
  * The served document, less the optional `Idempotency-Key` header of the write routes, in a file. Schemathesis would
  * send one generated key with different bodies (its coverage phase repeats the same values), which the API rightly
- * refuses with 422 as a reused key; keys have their own test (apps/gateway/test/idempotency-keys.e2e-spec.ts).
+ * refuses with 422 as a reused key; keys have their own test (apps/formation/test/idempotency-keys.e2e-spec.ts).
  */
 const documentWithoutIdempotencyKeys = async (apiUrl, file) => {
   const res = await fetch(`${apiUrl}/api/docs-json`);

@@ -3,7 +3,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildMergedDocument } from './merged-document';
-import { endpointsDir, repoRoot, snapshotPath } from './paths';
+import { endpointsDir, repoRoot, sharedSchemasPath, snapshotPath } from './paths';
 import { renderClientFiles, renderSnapshot } from './render-client';
 
 const main = async (): Promise<void> => {
@@ -12,8 +12,9 @@ const main = async (): Promise<void> => {
   writeFileSync(snapshotPath, await renderSnapshot(document));
   const operations = Object.values(document.paths).reduce((sum, item) => sum + Object.keys(item).length, 0);
   console.log(`wrote ${path.relative(repoRoot, snapshotPath)} (${operations} operations)`);
-  // A tag that lost its last operation leaves no module behind.
+  // A tag that lost its last operation leaves no module behind, nor a shared schema no longer shared.
   rmSync(endpointsDir, { recursive: true, force: true });
+  rmSync(sharedSchemasPath, { force: true });
   mkdirSync(endpointsDir, { recursive: true });
   for (const [file, source] of Object.entries(await renderClientFiles())) {
     writeFileSync(file, source);

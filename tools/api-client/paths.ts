@@ -10,3 +10,5 @@ export const clientPath = path.join(repoRoot, clientCodegenConfig.outputFile);
 export const generatedDir = path.dirname(clientPath);
 /** The generated endpoint modules, one per OpenAPI tag (render-endpoints.ts). */
 export const endpointsDir = path.join(generatedDir, 'endpoints');
+/** The schemas several endpoint modules share (render-endpoints.ts). */
+export const sharedSchemasPath = path.join(generatedDir, 'schemas.ts');

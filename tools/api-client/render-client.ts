@@ -5,6 +5,7 @@ import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { clientCodegenConfig } from '../../apps/web/openapi-codegen.config';
 import { clientPath, generatedDir, snapshotPath } from './paths';
+import { withNamedSchemas } from './named-schemas';
 import { type ApiDocument, renderEndpointModules } from './render-endpoints';
 
 /** Banner of the generated file: it is never edited by hand. */
@@ -30,8 +31,7 @@ const withoutIdempotencyKey = (item: unknown): unknown =>
  * The document with its paths relative to the client's base URL (`/api/groups` → `/groups`), in a temporary file:
  * the generator takes a file, and the committed snapshot stays exactly what the gateway serves.
  */
-const withBaseUrlPaths = async (schemaFile: string): Promise<string> => {
-  const document = JSON.parse(await readFile(schemaFile, 'utf8')) as { paths: Record<string, unknown> };
+const withBaseUrlPaths = async (document: ApiDocument): Promise<string> => {
   const paths = Object.entries(document.paths).map(([path, item]) => {
     if (!path.startsWith(`${API_BASE_URL}/`)) throw new Error(`${path} is not under ${API_BASE_URL}`);
     return [path.slice(API_BASE_URL.length), withoutIdempotencyKey(item)];
@@ -42,12 +42,13 @@ const withBaseUrlPaths = async (schemaFile: string): Promise<string> => {
 };
 
 /**
- * The generated client's source for a document file. Rendered to a string (no `outputFile`), so the staleness spec and
- * the generator produce byte-identical text; the repository's prettier settings format it.
+ * The generated client's source for a document (its shapes already named once). Rendered to a string (no
+ * `outputFile`), so the staleness spec and the generator produce byte-identical text; the repository's prettier
+ * settings format it.
  */
-export const renderClient = async (schemaFile = snapshotPath): Promise<string> => {
+const renderClient = async (document: ApiDocument): Promise<string> => {
   const { outputFile: _outputFile, ...options } = clientCodegenConfig;
-  const relativeDocument = await withBaseUrlPaths(schemaFile);
+  const relativeDocument = await withBaseUrlPaths(document);
   const source = await generateEndpoints({ ...options, schemaFile: relativeDocument }).finally(() =>
     rm(path.dirname(relativeDocument), { recursive: true, force: true }),
   );
@@ -56,13 +57,15 @@ export const renderClient = async (schemaFile = snapshotPath): Promise<string> =
 };
 
 /**
- * Every generated file of the web client by its path: the RTK Query endpoints (abideApi.ts), the cache tag names and
- * one module per OpenAPI tag with its answers' schemas and cache tags (render-endpoints.ts), formatted alike.
+ * Every generated file of the web client by its path: the RTK Query endpoints and their types (abideApi.ts), the cache
+ * tag names, the schemas several tags share and one module per OpenAPI tag with its answers' schemas and cache tags
+ * (render-endpoints.ts), formatted alike. All read the document with each shape named once (named-schemas.ts), so no
+ * type or schema is written out twice.
  */
 export const renderClientFiles = async (schemaFile = snapshotPath): Promise<Record<string, string>> => {
-  const document = JSON.parse(await readFile(schemaFile, 'utf8')) as ApiDocument;
+  const document = withNamedSchemas(JSON.parse(await readFile(schemaFile, 'utf8')) as ApiDocument);
   const prettier = { ...(await resolveConfig(clientPath)), parser: 'typescript' };
-  const files: Record<string, string> = { [clientPath]: await renderClient(schemaFile) };
+  const files: Record<string, string> = { [clientPath]: await renderClient(document) };
   for (const [name, source] of Object.entries(renderEndpointModules(document))) {
     files[path.join(generatedDir, name)] = await format(source, prettier);
   }

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { CACHE_TAGS_EXTENSION, type CacheTag } from '@abide/contracts';
 import { snapshotPath } from './paths';
+import { churchesDetailResponse } from '../../apps/web/src/shared/api/generated/endpoints/churches';
+import { plansCurrentResponse } from '../../apps/web/src/shared/api/generated/endpoints/plans';
+import { withNamedSchemas } from './named-schemas';
 import { type ApiDocument, cacheTagTypesOf, renderEndpointModules, zodOf } from './render-endpoints';
 
 const committed = JSON.parse(readFileSync(snapshotPath, 'utf8')) as ApiDocument;
@@ -141,5 +144,72 @@ describe('what the committed document makes the web app read again', () => {
     ['curriculaPublish', ['curriculaDetail', 'curriculaList', 'curriculaProgress', 'curriculaWeek']],
   ])('after %s it reads %j again', (write, reads) => {
     expect(readsRefreshedBy(committed, write)).toEqual(reads);
+  });
+});
+
+describe('the generated modules (apps/web/src/shared/api/generated)', () => {
+  const modules = renderEndpointModules(withNamedSchemas(committed));
+
+  it('declare each schema once: in the one module that uses it, or in schemas.ts when several do', () => {
+    const declared = Object.entries(modules).flatMap(([file, source]) =>
+      [...source.matchAll(/^(?:export )?const (\w+Schema) = /gm)].map((match) => `${match[1]} in ${file}`),
+    );
+    const names = declared.map((entry) => entry.split(' ')[0]);
+    expect(names.length).toBeGreaterThan(50);
+    expect(declared.filter((entry, index) => names.indexOf(entry.split(' ')[0]) !== index)).toEqual([]);
+    expect(modules['schemas.ts']).toContain('export const UserDtoSchema = z.object({');
+    expect(modules['endpoints/auth.ts']).toContain("import { UserDtoSchema } from '../schemas';");
+  });
+
+  it('write an answer that adds fields to another as that one extended', () => {
+    expect(modules['endpoints/churches.ts']).toMatch(
+      /const ChurchDetailDtoSchema = ChurchSummaryDtoSchema\.extend\(\{ welcome: z\.string\(\), /,
+    );
+  });
+});
+
+describe('the committed checks of the answers', () => {
+  // The constants the web app checks its answers with, as strict as before their shapes were named once.
+  const church = { id: 'c1', slug: 'grace', name: 'Grace', primaryColor: '#123456', logoUrl: null, memberCount: 3, myRole: 'admin' };
+  const detail = { ...church, welcome: 'Hi', timeZone: 'Europe/Paris', joinCode: null, pendingRequests: 0 };
+
+  it('accept an answer of the documented shape', () => {
+    expect(churchesDetailResponse.safeParse(detail).success).toBe(true);
+  });
+
+  it.each([
+    ['a field of the shared part missing', { ...detail, slug: undefined }],
+    ['a field of the added part missing', { ...detail, timeZone: undefined }],
+    ['a value outside its enum', { ...detail, myRole: 'owner' }],
+    ['null where none is allowed', { ...detail, name: null }],
+  ])('refuse an answer with %s', (_case, answer) => {
+    expect(churchesDetailResponse.safeParse(answer).success).toBe(false);
+  });
+
+  it('refuse a plan whose nested activity lost a field (a shape named once, checked where it stands)', () => {
+    const activity = { id: 'a', name: 'Pray', description: 'Ten minutes', completed: false };
+    const plan = {
+      id: 'p',
+      weekStart: '2026-11-30',
+      createdAt: '2026-11-30T00:00:00.000Z',
+      source: 'built-in',
+      curriculum: null,
+      planData: {
+        theme: 't',
+        description: 'd',
+        scriptures: [],
+        dailyActivities: [{ day: 'Monday', dayIndex: 0, date: '2026-11-30', activities: [activity] }],
+      },
+      regenerationUndo: null,
+    };
+    expect(plansCurrentResponse.safeParse(plan).success).toBe(true);
+    const broken = {
+      ...plan,
+      planData: {
+        ...plan.planData,
+        dailyActivities: [{ ...plan.planData.dailyActivities[0], activities: [{ ...activity, completed: 'no' }] }],
+      },
+    };
+    expect(plansCurrentResponse.safeParse(broken).success).toBe(false);
   });
 });

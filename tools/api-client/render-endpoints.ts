@@ -14,6 +14,7 @@ interface JsonSchema {
   const?: unknown;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -54,6 +55,8 @@ export const zodOf = (schema: JsonSchema, refs: Set<string>): string => {
     const name = refName(schema.$ref);
     refs.add(name);
     expression = identifierOf(name);
+  } else if (schema.allOf) {
+    expression = extensionOf(schema.allOf, refs);
   } else if (schema.anyOf ?? schema.oneOf) {
     const options = (schema.anyOf ?? schema.oneOf)!.map((option) => zodOf(option, refs));
     expression = options.length === 1 ? options[0] : `z.union([${options.join(', ')}])`;
@@ -73,6 +76,24 @@ export const zodOf = (schema: JsonSchema, refs: Set<string>): string => {
   return schema.nullable ? `${expression}.nullable()` : expression;
 };
 
+/** `allOf: [a component, an object]`, the form the generator gives an object that adds fields to another. */
+const extensionOf = (parts: JsonSchema[], refs: Set<string>): string => {
+  const [base, added] = parts;
+  if (parts.length !== 2 || !base.$ref || added.type !== 'object' || !added.properties) {
+    throw new Error('Only allOf of a component and the fields it adds is supported');
+  }
+  return `${zodOf(base, refs)}.extend(${fieldsOf(added.properties, added.required, refs)})`;
+};
+
+/** An object's fields as the argument of `z.object` (or of `.extend`). */
+const fieldsOf = (properties: Record<string, JsonSchema>, requiredFields: string[] = [], refs: Set<string>): string => {
+  const required = new Set(requiredFields);
+  const fields = Object.entries(properties).map(
+    ([key, property]) => `${keyOf(key)}: ${zodOf(property, refs)}${required.has(key) ? '' : '.optional()'}`,
+  );
+  return `{ ${fields.join(', ')} }`;
+};
+
 const zodOfType = (schema: JsonSchema, refs: Set<string>): string => {
   switch (schema.type) {
     case 'string':
@@ -87,11 +108,7 @@ const zodOfType = (schema: JsonSchema, refs: Set<string>): string => {
     case 'object': {
       const extra = typeof schema.additionalProperties === 'object' ? zodOf(schema.additionalProperties, refs) : 'z.unknown()';
       if (!schema.properties) return `z.record(z.string(), ${extra})`;
-      const required = new Set(schema.required ?? []);
-      const fields = Object.entries(schema.properties).map(
-        ([key, property]) => `${keyOf(key)}: ${zodOf(property, refs)}${required.has(key) ? '' : '.optional()'}`,
-      );
-      const object = `z.object({ ${fields.join(', ')} })`;
+      const object = `z.object(${fieldsOf(schema.properties, schema.required, refs)})`;
       return typeof schema.additionalProperties === 'object' ? `${object}.catchall(${extra})` : object;
     }
     default:
@@ -144,9 +161,19 @@ const renderTags = (operation: Operation, tags: readonly CacheTag[], when: { onl
   return `(${parameters.join(', ')}) => (${unless.join(' || ')} ? [] : ${list})`;
 };
 
-/** The components a module needs, each after the ones it names (the document has no recursive schema). */
-const componentsInOrder = (roots: Set<string>, components: Record<string, JsonSchema>): [string, string][] => {
-  const ordered: [string, string][] = [];
+/** A component's zod schema and the components it names. */
+interface Declaration {
+  name: string;
+  expression: string;
+  refs: Set<string>;
+}
+
+/**
+ * The components `roots` name, directly or through others, each after the ones it names (the document has no
+ * recursive schema), with its zod expression.
+ */
+const componentsInOrder = (roots: Iterable<string>, components: Record<string, JsonSchema>): Declaration[] => {
+  const ordered: Declaration[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (name: string): void => {
     if (state.get(name) === 'done') return;
@@ -158,7 +185,7 @@ const componentsInOrder = (roots: Set<string>, components: Record<string, JsonSc
     const expression = zodOf(schema, refs);
     for (const ref of [...refs].sort()) visit(ref);
     state.set(name, 'done');
-    ordered.push([name, expression]);
+    ordered.push({ name, expression, refs });
   };
   for (const name of [...roots].sort()) visit(name);
   return ordered;
@@ -190,19 +217,29 @@ export const cacheTagTypesOf = (document: ApiDocument): string[] => {
   return [...names].sort();
 };
 
+/** The schemas several tag modules use, declared once and imported by each of them. */
+const SHARED_MODULE = 'schemas';
+
 /**
  * The generated modules' sources, unformatted, by file name relative to the generated folder: one per OpenAPI tag
- * whose operations have a JSON answer or cache tags, and `cache-tags.ts` with every tag name.
+ * whose operations have a JSON answer or cache tags, `schemas.ts` with the component schemas more than one of them
+ * use, and `cache-tags.ts` with every tag name. Each component schema is one constant, declared in the tag module
+ * that alone uses it or in `schemas.ts`; the document should name each shape once (named-schemas.ts), so that no
+ * shape is written out twice.
  */
 export const renderEndpointModules = (document: ApiDocument): Record<string, string> => {
+  const components = document.components?.schemas ?? {};
   const byTag = new Map<string, { id: string; write: boolean; operation: Operation }[]>();
   for (const { tag, ...operation } of operationsOf(document)) byTag.set(tag, [...(byTag.get(tag) ?? []), operation]);
 
-  const files: Record<string, string> = {
-    'cache-tags.ts':
-      `${banner}\n/** Every cache tag the API's routes declare (\`@CacheTags\`): the API slice's tag types. */\n` +
-      `export const cacheTagTypes = ${JSON.stringify(cacheTagTypesOf(document))} as const;\n`,
-  };
+  const modules: {
+    tag: string;
+    responses: string[];
+    endpoints: string[];
+    refs: Set<string>;
+    components: Declaration[];
+    queuedAnswerNames: Set<string>;
+  }[] = [];
   for (const [tag, operations] of [...byTag].sort(([a], [b]) => a.localeCompare(b))) {
     const refs = new Set<string>();
     const responses: string[] = [];
@@ -228,18 +265,50 @@ export const renderEndpointModules = (document: ApiDocument): Record<string, str
       }
       if (fields.length > 0) endpoints.push(`${id}: { ${fields.join(', ')} },`);
     }
-    if (endpoints.length === 0) continue;
-    const components = componentsInOrder(refs, document.components?.schemas ?? {}).map(
-      ([name, expression]) => `const ${identifierOf(name)} = ${expression};`,
-    );
+    if (endpoints.length > 0) {
+      modules.push({ tag, responses, endpoints, refs, components: componentsInOrder(refs, components), queuedAnswerNames });
+    }
+  }
+
+  // A component more than one module needs lives in the shared module (so do the ones it names: they are needed alike).
+  const users = new Map<string, number>();
+  for (const module of modules) for (const { name } of module.components) users.set(name, (users.get(name) ?? 0) + 1);
+  const shared = new Set([...users].filter(([, count]) => count > 1).map(([name]) => name));
+  const declarations = (list: Declaration[], exported: boolean) =>
+    list.map(({ name, expression }) => `${exported ? 'export ' : ''}const ${identifierOf(name)} = ${expression};`);
+
+  const files: Record<string, string> = {
+    'cache-tags.ts':
+      `${banner}\n/** Every cache tag the API's routes declare (\`@CacheTags\`): the API slice's tag types. */\n` +
+      `export const cacheTagTypes = ${JSON.stringify(cacheTagTypesOf(document))} as const;\n`,
+  };
+  if (shared.size > 0) {
+    files[`${SHARED_MODULE}.ts`] = [
+      banner,
+      "import { z } from 'zod';",
+      '',
+      '/** The schemas of the shapes that answers of several tags contain, each declared once. */',
+      ...declarations(componentsInOrder(shared, components), true),
+      '',
+    ].join('\n');
+  }
+  for (const { tag, responses, endpoints, refs, components: needed, queuedAnswerNames } of modules) {
+    const own = needed.filter(({ name }) => !shared.has(name));
+    // What the module's own lines name: its answers and the schemas it declares.
+    const named = new Set([...refs, ...own.flatMap((declaration) => [...declaration.refs])]);
+    const imported = [...named]
+      .filter((name) => shared.has(name))
+      .map(identifierOf)
+      .sort();
     const name = moduleNameOf(tag);
     files[`endpoints/${name}.ts`] = [
       banner,
-      ...(responses.length > 0 ? ["import { z } from 'zod';"] : []),
+      ...(own.length > 0 || responses.some((line) => /\bz\./.test(line)) ? ["import { z } from 'zod';"] : []),
       "import { abideApi } from '../abideApi';",
+      ...(imported.length > 0 ? [`import { ${imported.join(', ')} } from '../${SHARED_MODULE}';`] : []),
       ...(queuedAnswerNames.size > 0 ? [`import { ${[...queuedAnswerNames].sort().join(', ')} } from '../../queued-answer';`] : []),
       '',
-      ...components,
+      ...declarations(own, false),
       '',
       `/** The answers of the \`${tag}\` operations, as the API document describes them. */`,
       ...responses,

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -33,5 +33,46 @@ describe('the import cycle check', () => {
     expect(cycle.status).not.toBe(0);
     expect(cycle.output).toContain('no-import-cycle');
     expect(cycle.output).toMatch(/a\.ts[\s\S]*b\.ts[\s\S]*c\.ts/);
+  });
+
+  it("fails on an app's file that imports another app's file, and passes one that imports its own", () => {
+    // The rule names paths as `apps/<app>/…` from where it runs: a folder of its own that looks like the repository.
+    const repo = mkdtempSync(path.join(os.tmpdir(), 'abide-apps-'));
+    try {
+      const files: Record<string, string> = {
+        'tsconfig.json': '{ "compilerOptions": { "module": "commonjs" } }\n',
+        'apps/library/src/config.ts': 'export const bucket = () => "library";\n',
+        'apps/identity/src/config.ts': 'export const issuer = () => "identity";\n',
+        'apps/identity/test/own.e2e-spec.ts': "import { issuer } from '../src/config';\nexport const own = issuer;\n",
+      };
+      const write = (entries: Record<string, string>) => {
+        for (const [name, text] of Object.entries(entries)) {
+          mkdirSync(path.dirname(path.join(repo, name)), { recursive: true });
+          writeFileSync(path.join(repo, name), text);
+        }
+      };
+      const cruise = () =>
+        spawnSync(
+          path.join(repoRoot, 'node_modules', '.bin', 'depcruise'),
+          ['--config', path.join(repoRoot, '.dependency-cruiser.cjs'), '--no-cache', 'apps'],
+          {
+            cwd: repo,
+            encoding: 'utf8',
+          },
+        );
+      write(files);
+      expect(cruise().status).toBe(0);
+
+      write({
+        'apps/identity/test/borrowed.e2e-spec.ts': "import { bucket } from '../../library/src/config';\nexport const borrowed = bucket;\n",
+      });
+      const run = cruise();
+      expect(run.status).not.toBe(0);
+      expect(run.stdout + run.stderr).toContain(
+        'no-import-into-another-app: apps/identity/test/borrowed.e2e-spec.ts → apps/library/src/config.ts',
+      );
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 });

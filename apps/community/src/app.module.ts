@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
-import { DeadLetterOpsModule, kafkaConnection } from '@abide/messaging';
+import { DeadLetterOpsModule, kafkaConnection, kafkaEventTransport, MessagingModule } from '@abide/messaging';
 import { MONGO_CONNECTION, PrivateTextModule, ServiceCoreModule } from '@abide/platform';
 import { AccountExportController } from './account/account-export.controller';
 import { MemberDeparture } from './account/member-departure';
@@ -20,6 +20,7 @@ import { ChurchFiguresProjection } from './churches/dashboard/church-figures.pro
 import { ChurchFiguresStore } from './churches/dashboard/church-figures.store';
 import { InvitationJoinsConsumer } from './churches/invitation-joins.consumer';
 import { ChurchLogos } from './churches/projections/church-logos';
+import { ChurchLogosMigration } from './churches/projections/church-logos.migration';
 import { ChurchPageProjection } from './churches/projections/church-page.projection';
 import type { Clock } from './config/clock';
 import { CommunityConfigModule } from './config/community-config.module';
@@ -63,10 +64,11 @@ export class AppModule {
         ServiceCoreModule.forRoot({ service: 'community', config }),
         PrivateTextModule.forRoot(config),
         CommunityConfigModule.forRoot(config, clock),
+        MessagingModule.forRoot({ connection: MONGO_CONNECTION, kafka: { clientId: config.KAFKA_CLIENT_ID, ...kafkaConnection(config) } }),
         EventSourcingModule.forRoot({
           service: 'community',
           connection: MONGO_CONNECTION,
-          kafka: { clientId: config.KAFKA_CLIENT_ID, ...kafkaConnection(config) },
+          transport: kafkaEventTransport,
           projections: [
             GroupProjection,
             MemberGroupsProjection,
@@ -81,7 +83,17 @@ export class AppModule {
         DeadLetterOpsModule.forService('community'),
       ],
       // The prayer routes (groups/:id/prayers…) come before the group routes so ':id' never swallows them.
-      controllers: [PrayersController, GroupsController, ChurchDashboardController, ChurchesController, SharingController, AccountExportController, ActivityConsumer, ChurchLogoConsumer, InvitationJoinsConsumer],
+      controllers: [
+        PrayersController,
+        GroupsController,
+        ChurchDashboardController,
+        ChurchesController,
+        SharingController,
+        AccountExportController,
+        ActivityConsumer,
+        ChurchLogoConsumer,
+        InvitationJoinsConsumer,
+      ],
       providers: [
         MemberSharing,
         SharingMove,
@@ -116,6 +128,7 @@ export class AppModule {
         ChurchMembership,
         ChurchQueries,
         ChurchLogos,
+        ChurchLogosMigration,
         ChurchFiguresStore,
         ChurchFiguresProjection,
         ChurchDashboardQueries,

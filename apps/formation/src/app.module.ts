@@ -1,4 +1,4 @@
-import { kafkaConnection } from '@abide/messaging';
+import { kafkaConnection, kafkaEventTransport, MessagingModule } from '@abide/messaging';
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
 import { MONGO_CONNECTION, PrivateTextModule, ServiceCoreModule } from '@abide/platform';
@@ -35,10 +35,11 @@ export class AppModule {
         ServiceCoreModule.forRoot({ service: 'formation', config }),
         PrivateTextModule.forRoot(config),
         FormationConfigModule.forRoot(config, clock),
+        MessagingModule.forRoot({ connection: MONGO_CONNECTION, kafka: { clientId: config.KAFKA_CLIENT_ID, ...kafkaConnection(config) } }),
         EventSourcingModule.forRoot({
           service: 'formation',
           connection: MONGO_CONNECTION,
-          kafka: { clientId: config.KAFKA_CLIENT_ID, ...kafkaConnection(config) },
+          transport: kafkaEventTransport,
           erasureEvents: MEMBER_ERASURE_EVENTS,
         }),
         MembersModule,

@@ -1,7 +1,6 @@
-import { apiUrl, exitedServices, randomClientIp, strayFailures, UserSession } from '@abide/testing';
+import { apiUrl, exitedServices, randomClientIp, signUpWithRole, strayFailures, UserSession } from '@abide/testing';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { signUpWithRole } from './library-support.stub';
 
 /**
  * The API answers as its merged document says: Schemathesis generates requests for every operation (valid and

@@ -1,6 +1,13 @@
 import type { ProblemDetails, SessionResponse } from '@abide/contracts';
-import { awayFromRateWindowEdge, call, newPkcePair, randomClientIp, uniqueEmail, UserSession } from '@abide/testing';
-import { expectRefusedUntil } from './rate-limited.support';
+import {
+  awayFromRateWindowEdge,
+  call,
+  expectRefusedUntil,
+  newPkcePair,
+  randomClientIp,
+  uniqueEmail,
+  UserSession,
+} from '@abide/testing';
 
 /**
  * Failed sign-ins per network: the e2e stack's ceiling (TEST_SIGN_IN_FAILURES_PER_NETWORK in tools/stack/services.mjs),

@@ -1,6 +1,5 @@
 import type { JournalEntry, ProblemDetails } from '@abide/contracts';
-import { awayFromRateWindowEdge, call, randomClientIp, UserSession } from '@abide/testing';
-import { expectRefusedUntil } from './rate-limited.support';
+import { awayFromRateWindowEdge, call, expectRefusedUntil, randomClientIp, UserSession } from '@abide/testing';
 
 /** The gateway's defaults (JOURNAL_INSIGHT_RATE_LIMIT_MAX, JOURNAL_INSIGHT_RATE_LIMIT_WINDOW_SECONDS; docs/api.md "Limits"). */
 const LIMIT = 20;

@@ -6,12 +6,12 @@ import {
   type LiveStreamClient,
   openLiveStream,
   settled,
+  signUpModerator,
   submission,
   txt,
   upload,
   UserSession,
 } from '@abide/testing';
-import { signUpModerator } from './library-support.stub';
 
 /**
  * The push channel end to end (docs/architecture.md, "Live updates"): each service sends its live signals after a

@@ -14,7 +14,9 @@ const replica = async (dbName: string) => {
   const views = new UserProjection(connection, store);
   const users = new UserStream(new CommandRunner(store, new ProjectionRunner(store, [views]), { kick: () => undefined }), store);
   await store.init();
-  return { connection, store, views, users, migration: new ImplicitSharingMigration(users, store, connection) };
+  // Nest sets a migration's connection as a property (OneTimeMigration); outside Nest the spec does.
+  const migration = Object.assign(new ImplicitSharingMigration(users, store), { connection });
+  return { connection, store, views, users, migration };
 };
 
 describe(ImplicitSharingMigration.name, () => {

@@ -1,4 +1,4 @@
-import { kafkaConnection } from '@abide/messaging';
+import { kafkaConnection, kafkaEventTransport, MessagingModule } from '@abide/messaging';
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
 import { MONGO_CONNECTION, ServiceConfigModule, ServiceCoreModule } from '@abide/platform';
@@ -22,10 +22,11 @@ export class AppModule {
       imports: [
         ServiceCoreModule.forRoot({ service: 'library', config }),
         ServiceConfigModule.forRoot(LIBRARY_CONFIG, config),
+        MessagingModule.forRoot({ connection: MONGO_CONNECTION, kafka: { clientId: config.KAFKA_CLIENT_ID, ...kafkaConnection(config) } }),
         EventSourcingModule.forRoot({
           service: 'library',
           connection: MONGO_CONNECTION,
-          kafka: { clientId: config.KAFKA_CLIENT_ID, ...kafkaConnection(config) },
+          transport: kafkaEventTransport,
         }),
         FilesModule,
         DirectoryModule,

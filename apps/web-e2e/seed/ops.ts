@@ -1,9 +1,8 @@
 import { queues, topics } from '@abide/contracts';
 import { KafkaPublisher } from '@abide/messaging';
-import { eventually, type UserSession } from '@abide/testing';
+import { eventually, testBuckets, testObjectStore, type UserSession } from '@abide/testing';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
-import { Client } from 'minio';
 import { randomUUID } from 'node:crypto';
 import type { Resource } from '@abide/contracts';
 import type { FixtureFile } from '../fixtures/library/files';
@@ -16,19 +15,6 @@ const namespace = () => process.env.E2E_NAMESPACE ?? 'abide_test';
 
 /** A member who is also an admin, with two-factor sign-in on. */
 export const seedAdmin = (): Promise<SeededMember> => seedWithRole('admin');
-
-const objectStore = () =>
-  new Client({
-    endPoint: process.env.S3_ENDPOINT ?? '127.0.0.1',
-    port: Number(process.env.S3_PORT ?? 9000),
-    useSSL: process.env.S3_USE_SSL === 'true',
-    accessKey: process.env.S3_ACCESS_KEY ?? 'abide',
-    secretKey: process.env.S3_SECRET_KEY ?? 'abide-dev-secret',
-    region: 'us-east-1',
-  });
-
-/** Bucket names allow no underscore (tools/stack/services.mjs). */
-const quarantineBucket = () => `${namespace().replace(/_/g, '-')}-quarantine`;
 
 export interface FailedUpload {
   resource: Resource;
@@ -56,7 +42,7 @@ const readAll = async (stream: NodeJS.ReadableStream): Promise<Buffer> => {
 export async function seedFailedProcessingJob(uploader: UserSession, file: FixtureFile, title: string): Promise<FailedUpload> {
   const redis = new IORedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
   const queue = new Queue(queues.libraryResourceProcessing, { connection: redis, prefix: `${namespace()}:bull` });
-  const store = objectStore();
+  const store = testObjectStore();
   try {
     await queue.pause();
     let resource: Resource;
@@ -67,16 +53,16 @@ export async function seedFailedProcessingJob(uploader: UserSession, file: Fixtu
         return waiting.find((candidate) => (candidate.data as { resourceId?: string }).resourceId === resource.id);
       });
       const keys: string[] = [];
-      for await (const item of store.listObjectsV2(quarantineBucket(), `${uploader.user.id}/`, true)) if (item.name) keys.push(item.name);
+      for await (const item of store.listObjectsV2(testBuckets.quarantine(), `${uploader.user.id}/`, true)) if (item.name) keys.push(item.name);
       if (keys.length !== 1) throw new Error(`expected one quarantined file for the upload, found ${keys.length}`);
       const [key] = keys;
-      const bytes = await readAll(await store.getObject(quarantineBucket(), key));
-      await store.removeObject(quarantineBucket(), key);
+      const bytes = await readAll(await store.getObject(testBuckets.quarantine(), key));
+      await store.removeObject(testBuckets.quarantine(), key);
       const jobId = job.id as string;
       await job.remove();
       await queue.add(job.name, job.data, { jobId, attempts: 1, removeOnFail: false });
       const restoreFile = async () => {
-        await store.putObject(quarantineBucket(), key, bytes, bytes.length);
+        await store.putObject(testBuckets.quarantine(), key, bytes, bytes.length);
       };
       await queue.resume();
       let state = '';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { jitteredBackoffDelay } from '@abide/messaging';
+import { jitteredBackoffDelay } from '@abide/platform';
 import type { Decider } from './decider';
 import { ConcurrencyError } from './errors';
 import type { EventStore } from './event-store';

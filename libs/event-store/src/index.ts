@@ -21,5 +21,6 @@ export {
   type StreamLog,
 } from './read-models/stream-order';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
+export type { EventPublisher, EventTransport, OutgoingEvent } from './outbox/event-publisher';
 export { LEASES_COLLECTION as RELAY_LEASES_COLLECTION } from '@abide/platform';
 export { erasedSubjectsIn, EventSourcingModule, type EventSourcingOptions } from './nest/event-sourcing.module';

@@ -1,4 +1,5 @@
-export type { EventPublisher, OutgoingEvent, RawMessage, RawPublisher } from './event-publisher';
+export type { RawMessage, RawPublisher } from './event-publisher';
+export { MessagingModule, kafkaEventTransport, type MessagingOptions } from './messaging.module';
 export { headers as messageHeaders } from './message-headers';
 export { KafkaPublisher, type KafkaPublisherOptions } from './kafka-publisher';
 export { kafkaConnection, type KafkaConnection, type KafkaConnectionSettings } from './kafka-connection';
@@ -28,7 +29,6 @@ export { provideKafkaPublisher, provideInboxConsumer } from './nest-providers';
 export { waitForConsumerGroup, type WaitForConsumerGroupOptions } from './consumer/wait-for-consumer-group';
 export { createTopicsWithLeaders, type CreateTopicsOptions } from './topics/create-topics';
 export { OnTopic, stackTopic } from './topics/topic-prefix';
-export { backoffDelay, jitteredBackoffDelay, type BackoffOptions } from './backoff';
 export { LiveSignals, type LiveRecipients, type LiveSignalsOptions } from './live/live-signals';
 export { buildDeadLetter, type ConsumedMessage } from './inbox/dead-letter';
 export { consumingGroup } from './consumer/consuming-group';

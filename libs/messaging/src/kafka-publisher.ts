@@ -1,7 +1,8 @@
 import { eventEnvelopeSchema } from '@abide/contracts';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Kafka, Partitioners, type Message, type Producer, type RetryOptions } from 'kafkajs';
-import type { EventPublisher, OutgoingEvent, RawMessage, RawPublisher } from './event-publisher';
+import type { EventPublisher, OutgoingEvent } from '@abide/event-store';
+import type { RawMessage, RawPublisher } from './event-publisher';
 import { kafkaClientOptions, type KafkaConnection } from './kafka-connection';
 import { kafkaLogCreator } from './kafka-logging';
 import { headers } from './message-headers';

@@ -39,3 +39,4 @@ export * from './files/multipart-reader';
 export * from './bootstrap/process-guards';
 export { dropRetiredCollections } from './database/retired-collections';
 export * from './idempotency';
+export * from './retry/backoff';

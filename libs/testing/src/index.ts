@@ -13,3 +13,7 @@ export * from './phone-verification';
 export * from './streamed-body';
 export * from './stack-processes';
 export * from './stack-metrics';
+export * from './role-sessions';
+export * from './rate-limited';
+export * from './reminder-scan';
+export * from './test-buckets';

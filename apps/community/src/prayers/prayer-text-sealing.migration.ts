@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ERASED, EventStore } from '@abide/event-store';
-import { MONGO_CONNECTION, PrivateText, runUntilNothingLeft } from '@abide/platform';
-import type { Connection } from 'mongoose';
+import { OneTimeMigration, PrivateText } from '@abide/platform';
 import { prayerField } from './prayer-texts';
 
 const MARKER = 'prayer-text-sealed';
@@ -19,17 +18,16 @@ const CLEAR_IN_V1 = [
  * Copies already on Kafka are not rewritten: the topic's retention ages them out.
  */
 @Injectable()
-export class PrayerTextSealing implements OnApplicationBootstrap {
-  private readonly logger = new Logger(PrayerTextSealing.name);
-
+export class PrayerTextSealing extends OneTimeMigration {
   constructor(
     private readonly store: EventStore,
-    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
     private readonly texts: PrivateText,
-  ) {}
+  ) {
+    super('community_migrations');
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await runUntilNothingLeft(this.connection, 'community_migrations', MARKER, () => this.sealStoredText());
+  protected steps() {
+    return { [MARKER]: { untilNothingLeft: () => this.sealStoredText() } };
   }
 
   async sealStoredText(): Promise<number> {

@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EventData } from '@abide/contracts';
 import { ERASED, EventStore } from '@abide/event-store';
-import { MONGO_CONNECTION, runUntilNothingLeft } from '@abide/platform';
-import type { Connection } from 'mongoose';
+import { OneTimeMigration } from '@abide/platform';
 import { JOURNAL_STORE } from './journal-store';
 import { JournalTexts } from './journal-texts';
 
@@ -21,17 +20,16 @@ type SavedV1 = Omit<EventData<'formation.journal.entry-saved'>, 'sealedText'> & 
  * they are: nothing to seal, and no key to seal it with.
  */
 @Injectable()
-export class JournalTextSealing implements OnApplicationBootstrap {
-  private readonly logger = new Logger(JournalTextSealing.name);
-
+export class JournalTextSealing extends OneTimeMigration {
   constructor(
     @Inject(JOURNAL_STORE) private readonly store: EventStore,
-    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
     private readonly texts: JournalTexts,
-  ) {}
+  ) {
+    super('formation_migrations');
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await runUntilNothingLeft(this.connection, 'formation_migrations', MARKER, () => this.sealStoredText());
+  protected steps() {
+    return { [MARKER]: { untilNothingLeft: () => this.sealStoredText() } };
   }
 
   async sealStoredText(): Promise<number> {

@@ -1,8 +1,8 @@
 import { Controller, Logger } from '@nestjs/common';
 import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
 import { deadLetterTopic, type LivePush, liveSignalSchema, topics } from '@abide/contracts';
-import { backoffDelay, buildDeadLetter, type ConsumedMessage, consumingGroup, KafkaPublisher, OnTopic, stackTopic } from '@abide/messaging';
-import { isTransientError, kafkaMessagesHandled } from '@abide/platform';
+import { buildDeadLetter, type ConsumedMessage, consumingGroup, KafkaPublisher, OnTopic, stackTopic } from '@abide/messaging';
+import { backoffDelay, isTransientError, kafkaMessagesHandled } from '@abide/platform';
 import { LiveStreams } from './live-streams';
 
 /** The consumer group every gateway instance shares: each signal is buffered by one of them. */

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { kafkaConnection } from '@abide/messaging';
+import { kafkaConnection, kafkaEventTransport, MessagingModule } from '@abide/messaging';
 import { Module, type Provider, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventSourcingModule } from '@abide/event-store';
@@ -27,10 +27,14 @@ export const runIdentityCli = <T>(
     @Module({
       imports: [
         DatabaseModule.forRoot(config.MONGO_URL, config.MONGO_DB),
+        MessagingModule.forRoot({
+          connection: MONGO_CONNECTION,
+          kafka: { clientId: `${config.KAFKA_CLIENT_ID}-cli`, ...kafkaConnection(config) },
+        }),
         EventSourcingModule.forRoot({
           service: 'identity',
           connection: MONGO_CONNECTION,
-          kafka: { clientId: `${config.KAFKA_CLIENT_ID}-cli`, ...kafkaConnection(config) },
+          transport: kafkaEventTransport,
           projections: [UserProjection],
         }),
       ],

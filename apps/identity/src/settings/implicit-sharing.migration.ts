@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EventStore } from '@abide/event-store';
-import { MONGO_CONNECTION, runUntilNothingLeft } from '@abide/platform';
-import type { Connection } from 'mongoose';
+import { OneTimeMigration } from '@abide/platform';
 import { UserStream } from '../accounts/accounts.port';
 
 export const IMPLICIT_SHARING_MARKER = 'share-progress-implicit-ended';
@@ -11,42 +10,39 @@ export const IMPLICIT_SHARING_MARKER = 'share-progress-implicit-ended';
  * chose shared by default; this one-time step records each such account as not sharing, with an
  * `identity.user.settings-updated` event on its stream, so identity's view, formation's and community's copies (over
  * Kafka) all follow. A member who chose, on or off, keeps their choice. Instances starting at once run it one at a
- * time (runUntilNothingLeft), and it runs at each start until a run finds nothing left, so an account it could not
+ * time (a repeated step), and it runs at each start until a run finds nothing left, so an account it could not
  * record (or an old instance's new account, during a rollout) is taken at the next start; each account is decided on
  * its stream as it stands, so a repeated run records nothing twice. One member's stream never stops identity's start.
  */
 @Injectable()
-export class ImplicitSharingMigration implements OnApplicationBootstrap {
-  private readonly logger = new Logger(ImplicitSharingMigration.name);
-
+export class ImplicitSharingMigration extends OneTimeMigration {
   constructor(
     private readonly users: UserStream,
     private readonly eventStore: EventStore,
-    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
-  ) {}
+  ) {
+    super('identity_migrations');
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await runUntilNothingLeft(this.connection, 'identity_migrations', IMPLICIT_SHARING_MARKER, async () => {
-      const { ended, failed } = await this.endImplicitSharing();
-      if (failed) this.logger.warn(`${failed} account(s) still share by the old default; the next start tries again`);
-      return ended + failed;
-    });
+  protected steps() {
+    return {
+      [IMPLICIT_SHARING_MARKER]: {
+        untilNothingLeft: async () => {
+          const { ended, failed } = await this.endImplicitSharing();
+          if (failed) this.logger.warn(`${failed} account(s) still share by the old default; the next start tries again`);
+          return ended + failed;
+        },
+      },
+    };
   }
 
   /** Ends the implicit sharing of every account that never chose: how many it recorded, and how many it could not. */
   async endImplicitSharing(): Promise<{ ended: number; failed: number }> {
     const meta = { correlationId: `migration:${IMPLICIT_SHARING_MARKER}` };
-    let ended = 0;
-    let failed = 0;
-    for (const userId of await this.eventStore.subjectsWith('identity.user.registered')) {
-      try {
-        ended += (await this.users.handle({ type: 'EndImplicitSharing', userId }, meta)).length;
-      } catch (error) {
-        // One member's stream (a race lost every time) must not stop the others.
-        failed += 1;
-        this.logger.warn({ userId, err: error }, 'Could not record an account as not sharing its progress');
-      }
-    }
+    const { done: ended, failed } = await this.eachOnItsOwn(
+      await this.eventStore.subjectsWith('identity.user.registered'),
+      async (userId) => (await this.users.handle({ type: 'EndImplicitSharing', userId }, meta)).length,
+      { message: 'Could not record an account as not sharing its progress', context: (userId) => ({ userId }) },
+    );
     if (ended) this.logger.log(`Recorded ${ended} account(s) that never chose as not sharing their progress`);
     return { ended, failed };
   }

@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EventStore } from '@abide/event-store';
-import { MONGO_CONNECTION, runUntilNothingLeft } from '@abide/platform';
-import type { Connection } from 'mongoose';
+import { OneTimeMigration } from '@abide/platform';
 import { UserStream } from '../accounts/accounts.port';
 import { VerifiedNumbers } from './verified-numbers';
 
@@ -15,39 +14,33 @@ const MARKER = 'sms-unproved-opt-ins-ended';
  * rolls out. Replicas starting together each decide on the stream as it stands, so an opt-in ends once.
  */
 @Injectable()
-export class UnprovedOptInsMigration implements OnApplicationBootstrap {
-  private readonly logger = new Logger(UnprovedOptInsMigration.name);
-
+export class UnprovedOptInsMigration extends OneTimeMigration {
   constructor(
     private readonly users: UserStream,
     private readonly eventStore: EventStore,
     private readonly verified: VerifiedNumbers,
-    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
-  ) {}
+  ) {
+    super('identity_migrations');
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await runUntilNothingLeft(this.connection, 'identity_migrations', MARKER, () => this.endUnprovedOptIns());
+  protected steps() {
+    return { [MARKER]: { untilNothingLeft: () => this.endUnprovedOptIns() } };
   }
 
   /** How many opt-ins this run ended, plus those it could not end (so the next start tries them again). */
   async endUnprovedOptIns(): Promise<number> {
     const meta = { correlationId: `migration:${MARKER}` };
-    let ended = 0;
-    let failed = 0;
     // Every member who ever opted in; the stream says whether an opt-in still stands, and at which number.
-    for (const userId of await this.eventStore.subjectsWith('identity.user.sms-opted-in')) {
-      try {
+    const { done: ended, failed } = await this.eachOnItsOwn(
+      await this.eventStore.subjectsWith('identity.user.sms-opted-in'),
+      async (userId) => {
         const { state } = await this.users.load(userId);
         const number = state.smsOptedInNumber;
-        if (!number || state.deleted || (await this.verified.isVerifiedBy(userId, number))) continue;
-        const events = await this.users.handle({ type: 'EndUnprovedOptIn', userId, number, now: new Date() }, meta);
-        ended += events.length;
-      } catch (error) {
-        // One member's stream (a race lost every time) must not keep identity from starting.
-        failed += 1;
-        this.logger.warn({ userId, err: error }, 'Could not end an opt-in at a number never proved; the next start tries again');
-      }
-    }
+        if (!number || state.deleted || (await this.verified.isVerifiedBy(userId, number))) return 0;
+        return (await this.users.handle({ type: 'EndUnprovedOptIn', userId, number, now: new Date() }, meta)).length;
+      },
+      { message: 'Could not end an opt-in at a number never proved; the next start tries again', context: (userId) => ({ userId }) },
+    );
     if (ended) this.logger.log(`Ended ${ended} opt-in(s) to texts at numbers never proved`);
     return ended + failed;
   }

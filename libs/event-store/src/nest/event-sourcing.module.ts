@@ -1,10 +1,10 @@
 import { DynamicModule, Injectable, type InjectionToken, Module, type OnModuleInit, Optional, type Type } from '@nestjs/common';
-import { topicOf, type EventType } from '@abide/contracts';
-import { InboxConsumer, type KafkaConnection, KafkaPublisher, LiveSignals, provideInboxConsumer, stackTopic } from '@abide/messaging';
+import type { EventType } from '@abide/contracts';
 import { HealthRegistry } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { CommandRunner } from '../command-runner';
 import { EventStore } from '../event-store';
+import type { EventPublisher, EventTransport } from '../outbox/event-publisher';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/projection-runner';
@@ -13,8 +13,11 @@ export interface EventSourcingOptions {
   service: string;
   /** The service's mongoose connection (its own database). */
   connection: InjectionToken;
-  /** The service's clientId and its connection (`kafkaConnection(config)`: brokers, and how to sign in). */
-  kafka: KafkaConnection & { clientId: string };
+  /**
+   * Where the outbox relay publishes: a provider of the EventPublisher port, visible to this module (libs/messaging's
+   * `MessagingModule` with `kafkaEventTransport`).
+   */
+  transport: EventTransport;
   /** Read models of a service small enough to list in one place; a service with feature modules uses `forFeature`. */
   projections?: readonly Type<Projection>[];
   /**
@@ -38,9 +41,9 @@ class OutboxHealth implements OnModuleInit {
 }
 
 /**
- * The write/read plumbing every service shares: the event store, its projections, the outbox relay to Kafka,
- * and the inbox consumer for the events it subscribes to. Lifecycles (indexes, catch-up, relay start/stop)
- * hook into the Nest application's.
+ * The write/read plumbing every service shares: the event store, its projections and the outbox relay, which
+ * publishes through the transport's EventPublisher (Kafka's side, with the inbox consumer, is libs/messaging's
+ * MessagingModule). Lifecycles (indexes, catch-up, relay start/stop) hook into the Nest application's.
  */
 @Module({})
 export class EventSourcingModule {
@@ -51,14 +54,6 @@ export class EventSourcingModule {
       global: true,
       providers: [
         ...projections,
-        // Topics are created by the provisioning step (`provisionTopics`), never by a service at boot.
-        {
-          provide: KafkaPublisher,
-          useFactory: () => new KafkaPublisher({ ...options.kafka, clientId: `${options.kafka.clientId}-publisher` }),
-        },
-        provideInboxConsumer({ connection: options.connection }),
-        // Live signals (docs/architecture.md "Live updates") go out through the same producer.
-        { provide: LiveSignals, useFactory: (publisher: KafkaPublisher) => new LiveSignals(publisher), inject: [KafkaPublisher] },
         {
           provide: EventStore,
           useFactory: (connection: Connection) => new EventStore(connection, { service: options.service }),
@@ -72,14 +67,9 @@ export class EventSourcingModule {
         },
         {
           provide: OutboxRelay,
-          useFactory: (store: EventStore, publisher: KafkaPublisher) =>
-            new OutboxRelay({
-              eventStore: store,
-              publisher,
-              service: options.service,
-              topicFor: (type) => stackTopic(topicOf(type as EventType)),
-            }),
-          inject: [EventStore, KafkaPublisher],
+          useFactory: (store: EventStore, publisher: EventPublisher) =>
+            new OutboxRelay({ eventStore: store, publisher, service: options.service, topicFor: options.transport.topicFor }),
+          inject: [EventStore, options.transport.publisher],
         },
         {
           provide: CommandRunner,
@@ -89,7 +79,7 @@ export class EventSourcingModule {
         },
         OutboxHealth,
       ],
-      exports: [EventStore, ProjectionRunner, OutboxRelay, CommandRunner, KafkaPublisher, InboxConsumer, LiveSignals, ...projections],
+      exports: [EventStore, ProjectionRunner, OutboxRelay, CommandRunner, ...projections],
     };
   }
 
@@ -119,7 +109,5 @@ export class EventSourcingModule {
 class EventSourcingFeatureModule {}
 
 /** The subjects of the log's erasure events: what a rebuild of this log's read models must leave out. */
-export const erasedSubjectsIn =
-  (store: EventStore, types: readonly EventType[]) =>
-  async (): Promise<string[]> =>
-    (await Promise.all(types.map((type) => store.subjectsWith(type)))).flat();
+export const erasedSubjectsIn = (store: EventStore, types: readonly EventType[]) => async (): Promise<string[]> =>
+  (await Promise.all(types.map((type) => store.subjectsWith(type)))).flat();

@@ -1,10 +1,18 @@
 import { messageKeyOf, topicOf, type EventType } from '@abide/contracts';
-import { jitteredBackoffDelay, type EventPublisher } from '@abide/messaging';
-import { type HealthCheck, onScrape, outboxBacklog, outboxPublishSeconds, runDetached, throttled } from '@abide/platform';
+import {
+  type HealthCheck,
+  jitteredBackoffDelay,
+  onScrape,
+  outboxBacklog,
+  outboxPublishSeconds,
+  runDetached,
+  throttled,
+} from '@abide/platform';
 import { Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EventStore } from '../event-store';
+import type { EventPublisher } from './event-publisher';
 import { eventKey } from '../keys';
 import { toEnvelope, type StoredEvent } from '../stored-event';
 import type { OutboxDocument } from './outbox.schema';

@@ -1,7 +1,7 @@
 import type { Model, UpdateQuery } from 'mongoose';
 import { isDuplicateKeyError } from '@abide/platform';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { jitteredBackoffDelay } from '@abide/messaging';
+import { jitteredBackoffDelay } from '@abide/platform';
 import type { StoredEvent } from '../stored-event';
 import { unchanged, type VersionedDocuments } from './versioned-documents';
 
@@ -20,10 +20,7 @@ export interface Followed<D> {
  * What an event makes of a document's value; async for a read model that opens or seals what it stores, or reads
  * other documents first (a tombstone, a choice).
  */
-export type EventChange<D> = (
-  value: D | null,
-  event: StoredEvent,
-) => D | null | typeof unchanged | Promise<D | null | typeof unchanged>;
+export type EventChange<D> = (value: D | null, event: StoredEvent) => D | null | typeof unchanged | Promise<D | null | typeof unchanged>;
 
 /** A stream's log misses events a read model needs (it should never: versions are contiguous once appended). */
 export class StreamGapError extends Error {
@@ -170,9 +167,13 @@ const writeVersion = async <T>(model: Model<T>, id: string, from: number, to: nu
   const { $set, ...rest } = (change ?? {}) as { $set?: Record<string, unknown> } & Record<string, unknown>;
   try {
     // No document yet (from 0): the upsert inserts it, and only one of racing inserts gets the unique `_id`.
-    const result = await model.updateOne({ _id: id, version: from } as never, { ...rest, $set: { ...($set ?? {}), version: to } } as never, {
-      upsert: from === 0,
-    });
+    const result = await model.updateOne(
+      { _id: id, version: from } as never,
+      { ...rest, $set: { ...($set ?? {}), version: to } } as never,
+      {
+        upsert: from === 0,
+      },
+    );
     return result.matchedCount === 1 || result.upsertedCount === 1;
   } catch (error) {
     if (isDuplicateKeyError(error)) return false;

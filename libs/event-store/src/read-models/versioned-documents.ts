@@ -1,6 +1,6 @@
 import { isDuplicateKeyError } from '@abide/platform';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { jitteredBackoffDelay } from '@abide/messaging';
+import { jitteredBackoffDelay } from '@abide/platform';
 import { type Connection, type Model, Schema } from 'mongoose';
 
 /** What a change answers to leave the document as it is (no write at all). */

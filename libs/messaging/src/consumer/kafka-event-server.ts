@@ -1,9 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { type CustomTransportStrategy, KafkaContext, Server, Transport } from '@nestjs/microservices';
-import { type HealthCheck, onScrape, throttled } from '@abide/platform';
+import { type BackoffOptions, type HealthCheck, jitteredBackoffDelay, onScrape, throttled } from '@abide/platform';
 import { Kafka, type Consumer, type ConsumerConfig, type EachMessagePayload } from 'kafkajs';
 import { isObservable, lastValueFrom } from 'rxjs';
-import { type BackoffOptions, jitteredBackoffDelay } from '../backoff';
 import { kafkaClientOptions, type KafkaConnection } from '../kafka-connection';
 import { kafkaLogCreator } from '../kafka-logging';
 import { ConsumerLag } from './consumer-lag';

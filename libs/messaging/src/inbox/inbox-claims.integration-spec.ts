@@ -3,7 +3,7 @@ import type { EventEnvelope } from '@abide/contracts';
 import { Controller, Inject, type INestApplication } from '@nestjs/common';
 import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
 import type { Connection } from 'mongoose';
-import { sleep } from '../backoff';
+import { sleep } from '@abide/platform';
 import type { KafkaPublisher } from '../kafka-publisher';
 import {
   connectTestDatabase,

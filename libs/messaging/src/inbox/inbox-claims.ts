@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@abide/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Connection, Model } from 'mongoose';
-import { jitteredBackoffDelay, sleep } from '../backoff';
+import { jitteredBackoffDelay, sleep } from '@abide/platform';
 import { inboxKey, inboxModel, type InboxDocument } from './inbox.schema';
 
 export interface InboxClaimOptions {
@@ -54,7 +54,7 @@ export class InboxClaims {
 
   /** The claim to run the handler under, or 'done' when a run of this consumer already handled the event. */
   async claim(request: ClaimRequest): Promise<InboxClaim | 'done'> {
-    for (let attempt = 0; ; ) {
+    for (let attempt = 0; ;) {
       const claim = await this.insert(request, attempt);
       if (claim) return claim;
       const outcome = await this.outcomeOf(inboxKey(request.consumer, request.event.id, attempt), request.heartbeat);

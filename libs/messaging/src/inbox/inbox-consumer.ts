@@ -1,10 +1,9 @@
 import { deadLetterTopic, eventRegistry, type EventEnvelope, type EventOf, type EventRegistry, type EventType } from '@abide/contracts';
 import { Logger } from '@nestjs/common';
-import { eventPropagationSeconds, isTransientError, kafkaMessagesHandled } from '@abide/platform';
+import { backoffDelay, eventPropagationSeconds, isTransientError, kafkaMessagesHandled, sleep } from '@abide/platform';
 import type { KafkaContext } from '@nestjs/microservices';
 import type { Connection } from 'mongoose';
 import type { RawPublisher } from '../event-publisher';
-import { backoffDelay, sleep } from '../backoff';
 import { consumingGroup } from '../consumer/consuming-group';
 import { classifyMessage } from './classify-message';
 import { buildDeadLetter, type ConsumedMessage } from './dead-letter';

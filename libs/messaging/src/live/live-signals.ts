@@ -2,7 +2,7 @@ import { LIVE_AUDIENCE_MAX, type LiveChange, type LiveRoleAudience, type LiveSig
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { RawMessage, RawPublisher } from '../event-publisher';
-import { jitteredBackoffDelay, sleep } from '../backoff';
+import { jitteredBackoffDelay, sleep } from '@abide/platform';
 import { headers } from '../message-headers';
 import { stackTopic } from '../topics/topic-prefix';
 

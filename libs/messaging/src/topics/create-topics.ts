@@ -1,5 +1,5 @@
 import type { Admin, ITopicConfig, ITopicMetadata } from 'kafkajs';
-import { sleep } from '../backoff';
+import { sleep } from '@abide/platform';
 
 export interface CreateTopicsOptions {
   /** How long to wait for every partition of the topics to have a leader. Default 30 s. */

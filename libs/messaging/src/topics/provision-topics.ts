@@ -1,6 +1,6 @@
 import { deadLetterTopic, TOPIC_PARTITIONS, topics } from '@abide/contracts';
 import { Kafka, logLevel } from 'kafkajs';
-import { jitteredBackoffDelay, sleep } from '../backoff';
+import { jitteredBackoffDelay, sleep } from '@abide/platform';
 import { kafkaClientOptions, type KafkaConnection } from '../kafka-connection';
 import { createTopicsWithLeaders } from './create-topics';
 

@@ -1,18 +1,14 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EventOf } from '@abide/contracts';
 import { unchanged, VersionedDocuments } from '@abide/event-store';
-import { MONGO_CONNECTION, runOnceBehindMarker } from '@abide/platform';
+import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 
 /** A church's current logo as the library told, and the version of the library's logo stream that told it. */
-interface ChurchLogo {
+export interface ChurchLogo {
   logoId: string | null;
   version: number;
 }
-
-/** Where logos were kept before compare-and-set: plain documents, moved once (see onApplicationBootstrap). */
-const LEGACY_COLLECTION = 'church_logos';
-const MIGRATION = 'church-logos-documents';
 
 /** Where the library serves a logo: a stable public URL per logo (a new logo gets a new URL, so it can be cached). */
 export const logoUrlOf = (churchId: string, logoId: string | null | undefined): string | null =>
@@ -25,14 +21,15 @@ export const logoUrlOf = (churchId: string, logoId: string | null | undefined): 
  * old logo back, and two replicas applying the stream's events at once cannot leave the older one.
  */
 @Injectable()
-export class ChurchLogos implements OnApplicationBootstrap {
+export class ChurchLogos {
   private readonly logos: VersionedDocuments<ChurchLogo>;
 
-  constructor(@Inject(MONGO_CONNECTION) private readonly connection: Connection) {
+  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
     this.logos = new VersionedDocuments<ChurchLogo>(connection, 'church_logos_v2');
   }
 
-  private set(churchId: string, version: number, logoId: string | null): Promise<unknown> {
+  /** Keeps the logo the logo stream's `version` names, unless a later version is already kept. */
+  set(churchId: string, version: number, logoId: string | null): Promise<unknown> {
     return this.logos.update(churchId, (current) => (current && current.version >= version ? unchanged : { logoId, version }));
   }
 
@@ -47,13 +44,5 @@ export class ChurchLogos implements OnApplicationBootstrap {
   /** The logo's URL, or null: one read by key. */
   async urlOf(churchId: string): Promise<string | null> {
     return logoUrlOf(churchId, (await this.logos.get(churchId))?.logoId);
-  }
-
-  /** Their source is the library's events, which community cannot replay: the old documents are merged by version. */
-  async onApplicationBootstrap(): Promise<void> {
-    await runOnceBehindMarker(this.connection, 'community_migrations', MIGRATION, async () => {
-      const legacy = await this.connection.collection<{ _id: string } & ChurchLogo>(LEGACY_COLLECTION).find().toArray();
-      for (const old of legacy) await this.set(old._id, old.version, old.logoId ?? null);
-    });
   }
 }

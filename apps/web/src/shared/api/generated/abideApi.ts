@@ -1587,14 +1587,7 @@ export type SessionResponseDto = {
   accessToken: string;
   expiresAt: string;
   aal: 'aal1' | 'aal2';
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    roles: string[];
-    onboardingCompleted: boolean;
-    createdAt: string;
-  };
+  user: UserDto;
 };
 export type SignInChallengeDto = {
   secondFactor: 'totp';
@@ -1622,14 +1615,7 @@ export type CodeExchangeResponseDto = {
   accessToken: string;
   expiresAt: string;
   aal: 'aal1' | 'aal2';
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    roles: string[];
-    onboardingCompleted: boolean;
-    createdAt: string;
-  };
+  user: UserDto;
   flow: 'signup' | 'recovery';
 };
 export type CodeExchangeChallengeDto = {
@@ -1672,29 +1658,23 @@ export type TwoFactorVerifyRequestDto = {
   challenge: string;
   code: string;
 };
+export type InvitationViewDtoChurch = {
+  id: string;
+  name: string;
+  slug: string;
+  primaryColor: string;
+  logoUrl: string | null;
+};
+export type ChurchSummaryDto = InvitationViewDtoChurch & {
+  memberCount: number;
+  myRole: 'admin' | 'member';
+};
 export type MyChurchesDto = {
-  items: {
-    id: string;
-    slug: string;
-    name: string;
-    primaryColor: string;
-    logoUrl: string | null;
-    memberCount: number;
-    myRole: 'admin' | 'member';
-  }[];
+  items: ChurchSummaryDto[];
   requests: {
     churchId: string;
     requestedAt: string;
   }[];
-};
-export type ChurchSummaryDto = {
-  id: string;
-  slug: string;
-  name: string;
-  primaryColor: string;
-  logoUrl: string | null;
-  memberCount: number;
-  myRole: 'admin' | 'member';
 };
 export type CreateChurchDto = {
   name: string;
@@ -1703,14 +1683,7 @@ export type CreateChurchDto = {
   welcome?: string;
   timeZone: string;
 };
-export type ChurchDetailDto = {
-  id: string;
-  slug: string;
-  name: string;
-  primaryColor: string;
-  logoUrl: string | null;
-  memberCount: number;
-  myRole: 'admin' | 'member';
+export type ChurchDetailDto = ChurchSummaryDto & {
   welcome: string;
   timeZone: string;
   joinCode: string | null;
@@ -1722,6 +1695,14 @@ export type UpdateChurchDto = {
   primaryColor?: string;
   welcome?: string;
   timeZone?: string;
+};
+export type GroupSummaryDtoWeeklyProgress = {
+  completed: number;
+  expected: number;
+};
+export type DashboardDtoAverageRating = {
+  average: number | null;
+  count: number;
 };
 export type ChurchDashboardDto = {
   church: {
@@ -1747,14 +1728,8 @@ export type ChurchDashboardDto = {
     name: string;
     memberCount: number;
     sharingMembers: number;
-    weeklyProgress: {
-      completed: number;
-      expected: number;
-    };
-    ratings: {
-      average: number | null;
-      count: number;
-    };
+    weeklyProgress: GroupSummaryDtoWeeklyProgress;
+    ratings: DashboardDtoAverageRating;
     members:
       | {
           checkIns: number;
@@ -1773,68 +1748,48 @@ export type ChurchGroupListDto = {
     isPublic: boolean;
   }[];
 };
-export type ChurchMemberListDto = {
-  userId: string;
-  name: string | null;
-  role: 'admin' | 'member';
-  joinedAt: string;
-}[];
 export type ChurchMemberDto = {
   userId: string;
   name: string | null;
   role: 'admin' | 'member';
   joinedAt: string;
 };
+export type ChurchMemberListDto = ChurchMemberDto[];
 export type ChangeChurchRoleDto = {
   role: 'admin' | 'member';
 };
 export type ChurchJoinRequestResultDto = {
   status: 'requested';
 };
-export type ChurchJoinRequestListDto = {
+export type JoinRequestListDtoItem = {
   id: string;
   userId: string;
   name: string | null;
   requestedAt: string;
-}[];
-export type ChurchPortalDto = {
+};
+export type ChurchJoinRequestListDto = JoinRequestListDtoItem[];
+export type CreateGroupDtoMeeting = {
+  day: ('sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | null) | null;
+  time: string | null;
+  location: string | null;
+};
+export type ChurchPortalDtoGroupsItem = {
   id: string;
-  slug: string;
   name: string;
+  description: string;
+  memberCount: number;
+  meeting: CreateGroupDtoMeeting | null;
+};
+export type ChurchPortalDto = InvitationViewDtoChurch & {
   welcome: string;
-  primaryColor: string;
-  logoUrl: string | null;
   timeZone: string;
   memberCount: number;
-  groups: {
-    id: string;
-    name: string;
-    description: string;
-    memberCount: number;
-    meeting: {
-      day: ('sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | null) | null;
-      time: string | null;
-      location: string | null;
-    } | null;
-  }[];
+  groups: ChurchPortalDtoGroupsItem[];
 };
 export type JoinChurchDto = {
   code: string;
 };
-export type CurriculumListDto = {
-  items: {
-    id: string;
-    churchId: string;
-    title: string;
-    status: 'draft' | 'published' | 'archived';
-    latestVersion: number | null;
-    hasUnpublishedChanges: boolean;
-    weeks: number;
-    activeAssignments: number;
-    updatedAt: string;
-  }[];
-};
-export type CurriculumDetailDto = {
+export type CurriculumListDtoItemsItem = {
   id: string;
   churchId: string;
   title: string;
@@ -1844,94 +1799,70 @@ export type CurriculumDetailDto = {
   weeks: number;
   activeAssignments: number;
   updatedAt: string;
-  description: string;
-  churchName: string;
-  churchTimeZone: string;
-  currentWeekStart: string;
-  revision: number;
-  draft: {
-    title: string;
-    description: string;
-    weeks: {
-      id: string;
-      title: string;
-      summary: string;
-      days: {
-        activities: {
-          id: string;
-          name: string;
-          description: string;
-          durationMinutes: number;
-          scripture: string | null;
-          reflectionPrompt: string | null;
-        }[];
-      }[];
-    }[];
-  };
-  versions: {
-    version: number;
-    publishedAt: string;
-    weeks: number;
-  }[];
-  assignments: {
-    id: string;
-    version: number;
-    audience: 'church' | 'groups';
-    groups: {
-      id: string;
-      name: string;
-    }[];
-    startDate: string;
-    endDate: string;
-    state: 'upcoming' | 'running' | 'finished' | 'ended';
-    assignedAt: string;
-  }[];
-  churchGroups: {
-    id: string;
-    name: string;
-  }[];
-  workingCopy: {
-    revision: number;
-    baseRevision: number;
-    savedAt: string;
-    content: {
-      title: string;
-      description: string;
-      weeks: {
-        id: string;
-        title: string;
-        summary: string;
-        days: {
-          activities: {
-            id: string;
-            name: string;
-            description: string;
-            durationMinutes: number;
-            scripture: string | null;
-            reflectionPrompt: string | null;
-          }[];
-        }[];
-      }[];
-    };
-  } | null;
 };
-export type CreateCurriculumDto = {
-  churchId: string;
+export type CurriculumListDto = {
+  items: CurriculumListDtoItemsItem[];
+};
+export type CurriculumWeekPreviewDtoDaysItemActivitiesItem = {
+  id: string;
+  name: string;
+  description: string;
+  durationMinutes: number;
+  scripture: string | null;
+  reflectionPrompt: string | null;
+};
+export type CurriculumDetailDtoDraft = {
   title: string;
-  description?: string;
+  description: string;
+  weeks: {
+    id: string;
+    title: string;
+    summary: string;
+    days: {
+      activities: CurriculumWeekPreviewDtoDaysItemActivitiesItem[];
+    }[];
+  }[];
+};
+export type CurriculumDetailDtoChurchGroupsItem = {
+  id: string;
+  name: string;
 };
 export type CurriculumAssignmentDto = {
   id: string;
   version: number;
   audience: 'church' | 'groups';
-  groups: {
-    id: string;
-    name: string;
-  }[];
+  groups: CurriculumDetailDtoChurchGroupsItem[];
   startDate: string;
   endDate: string;
   state: 'upcoming' | 'running' | 'finished' | 'ended';
   assignedAt: string;
+};
+export type CurriculumWorkingCopyDto = {
+  revision: number;
+  baseRevision: number;
+  savedAt: string;
+  content: CurriculumDetailDtoDraft;
+};
+export type CurriculumDetailDto = CurriculumListDtoItemsItem & {
+  description: string;
+  churchName: string;
+  churchTimeZone: string;
+  currentWeekStart: string;
+  revision: number;
+  draft: CurriculumDetailDtoDraft;
+  versions: {
+    version: number;
+    publishedAt: string;
+    weeks: number;
+  }[];
+  assignments: CurriculumAssignmentDto[];
+  churchGroups: CurriculumDetailDtoChurchGroupsItem[];
+  workingCopy: CurriculumWorkingCopyDto | null;
+};
+export type CreateCurriculumDto = {
+  churchId: string;
+  title: string;
+  description?: string;
 };
 export type AssignCurriculumDto = {
   audience: 'church' | 'groups';
@@ -1985,113 +1916,26 @@ export type CurriculumWeekPreviewDto = {
   days: {
     day: string;
     dayIndex: number;
-    activities: {
-      id: string;
-      name: string;
-      description: string;
-      durationMinutes: number;
-      scripture: string | null;
-      reflectionPrompt: string | null;
-    }[];
+    activities: CurriculumWeekPreviewDtoDaysItemActivitiesItem[];
   }[];
-};
-export type CurriculumWorkingCopyDto = {
-  revision: number;
-  baseRevision: number;
-  savedAt: string;
-  content: {
-    title: string;
-    description: string;
-    weeks: {
-      id: string;
-      title: string;
-      summary: string;
-      days: {
-        activities: {
-          id: string;
-          name: string;
-          description: string;
-          durationMinutes: number;
-          scripture: string | null;
-          reflectionPrompt: string | null;
-        }[];
-      }[];
-    }[];
-  };
 };
 export type SaveCurriculumWorkingCopyDto = {
   copyRevision: number;
   baseRevision: number;
-  content: {
-    title: string;
-    description: string;
-    weeks: {
-      id: string;
-      title: string;
-      summary: string;
-      days: {
-        activities: {
-          id: string;
-          name: string;
-          description: string;
-          durationMinutes: number;
-          scripture: string | null;
-          reflectionPrompt: string | null;
-        }[];
-      }[];
-    }[];
-  };
+  content: CurriculumDetailDtoDraft;
 };
 export type FormationProfileDto = {
   userId: string;
   displayName: string;
   createdAt: string;
 };
-export type GroupSummaryListDto = {
-  id: string;
-  name: string;
-  description: string;
+export type GroupSummaryDto = ChurchPortalDtoGroupsItem & {
   isPublic: boolean;
   ownerId: string;
   ownerName: string | null;
-  meeting: {
-    day: ('sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | null) | null;
-    time: string | null;
-    location: string | null;
-  } | null;
-  memberCount: number;
   myStatus: 'owner' | 'co-leader' | 'member' | 'pending' | 'none';
   active: boolean;
-  weeklyProgress: {
-    completed: number;
-    expected: number;
-  };
-  recentActivity: {
-    text: string;
-    at: string;
-  } | null;
-  churchId: string | null;
-  createdAt: string;
-}[];
-export type GroupSummaryDto = {
-  id: string;
-  name: string;
-  description: string;
-  isPublic: boolean;
-  ownerId: string;
-  ownerName: string | null;
-  meeting: {
-    day: ('sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | null) | null;
-    time: string | null;
-    location: string | null;
-  } | null;
-  memberCount: number;
-  myStatus: 'owner' | 'co-leader' | 'member' | 'pending' | 'none';
-  active: boolean;
-  weeklyProgress: {
-    completed: number;
-    expected: number;
-  };
+  weeklyProgress: GroupSummaryDtoWeeklyProgress;
   recentActivity: {
     text: string;
     at: string;
@@ -2099,57 +1943,25 @@ export type GroupSummaryDto = {
   churchId: string | null;
   createdAt: string;
 };
+export type GroupSummaryListDto = GroupSummaryDto[];
 export type CreateGroupDto = {
   name: string;
   description?: string;
   isPublic?: boolean;
-  meeting?: {
-    day: ('sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | null) | null;
-    time: string | null;
-    location: string | null;
-  } | null;
+  meeting?: CreateGroupDtoMeeting | null;
   churchId?: string;
 };
 export type UpdateGroupDto = {
   name?: string;
   description?: string;
   isPublic?: boolean;
-  meeting?: {
-    day: ('sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | null) | null;
-    time: string | null;
-    location: string | null;
-  } | null;
+  meeting?: CreateGroupDtoMeeting | null;
 };
 export type AttachGroupDto = {
   churchId: string;
 };
 export type DashboardDto = {
-  group: {
-    id: string;
-    name: string;
-    description: string;
-    isPublic: boolean;
-    ownerId: string;
-    ownerName: string | null;
-    meeting: {
-      day: ('sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | null) | null;
-      time: string | null;
-      location: string | null;
-    } | null;
-    memberCount: number;
-    myStatus: 'owner' | 'co-leader' | 'member' | 'pending' | 'none';
-    active: boolean;
-    weeklyProgress: {
-      completed: number;
-      expected: number;
-    };
-    recentActivity: {
-      text: string;
-      at: string;
-    } | null;
-    churchId: string | null;
-    createdAt: string;
-  };
+  group: GroupSummaryDto;
   weekStart: string;
   members: {
     userId: string;
@@ -2171,78 +1983,26 @@ export type DashboardDto = {
     journalDays: number;
   }[];
   weekStreak: number;
-  averageRating: {
-    average: number | null;
-    count: number;
-  };
-  pendingRequests: {
-    id: string;
-    userId: string;
-    name: string | null;
-    requestedAt: string;
-  }[];
+  averageRating: DashboardDtoAverageRating;
+  pendingRequests: JoinRequestListDtoItem[];
 };
 export type JoinResultDto = {
   status: 'joined' | 'requested';
-  group: {
-    id: string;
-    name: string;
-    description: string;
-    isPublic: boolean;
-    ownerId: string;
-    ownerName: string | null;
-    meeting: {
-      day: ('sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | null) | null;
-      time: string | null;
-      location: string | null;
-    } | null;
-    memberCount: number;
-    myStatus: 'owner' | 'co-leader' | 'member' | 'pending' | 'none';
-    active: boolean;
-    weeklyProgress: {
-      completed: number;
-      expected: number;
-    };
-    recentActivity: {
-      text: string;
-      at: string;
-    } | null;
-    churchId: string | null;
-    createdAt: string;
-  };
+  group: GroupSummaryDto;
 };
-export type GroupMemberListDto = {
-  userId: string;
-  name: string | null;
-  role: 'owner' | 'co-leader' | 'member';
-  joinedAt: string;
-}[];
 export type GroupMemberDto = {
   userId: string;
   name: string | null;
   role: 'owner' | 'co-leader' | 'member';
   joinedAt: string;
 };
+export type GroupMemberListDto = GroupMemberDto[];
 export type ChangeRoleDto = {
   role: 'co-leader' | 'member';
 };
 export type HandOverDto = {
   userId: string;
 };
-export type PrayerRequestListDto = {
-  id: string;
-  groupId: string;
-  text: string;
-  authorName: string | null;
-  anonymous: boolean;
-  isAuthor: boolean;
-  prayedCount: number;
-  prayedByMe: boolean;
-  answered: boolean;
-  testimony: string | null;
-  hidden: boolean;
-  createdAt: string;
-}[];
 export type PrayerRequestDto = {
   id: string;
   groupId: string;
@@ -2257,6 +2017,7 @@ export type PrayerRequestDto = {
   hidden: boolean;
   createdAt: string;
 };
+export type PrayerRequestListDto = PrayerRequestDto[];
 export type PostPrayerDto = {
   text: string;
   anonymous?: boolean;
@@ -2272,52 +2033,14 @@ export type RateMeetingDto = {
   rating: number;
   weekStart?: string;
 };
-export type JoinRequestListDto = {
-  id: string;
-  userId: string;
-  name: string | null;
-  requestedAt: string;
-}[];
+export type JoinRequestListDto = JoinRequestListDtoItem[];
 export type GroupPageDto = {
-  items: {
-    id: string;
-    name: string;
-    description: string;
-    isPublic: boolean;
-    ownerId: string;
-    ownerName: string | null;
-    meeting: {
-      day: ('sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | null) | null;
-      time: string | null;
-      location: string | null;
-    } | null;
-    memberCount: number;
-    myStatus: 'owner' | 'co-leader' | 'member' | 'pending' | 'none';
-    active: boolean;
-    weeklyProgress: {
-      completed: number;
-      expected: number;
-    };
-    recentActivity: {
-      text: string;
-      at: string;
-    } | null;
-    churchId: string | null;
-    createdAt: string;
-  }[];
+  items: GroupSummaryDto[];
   total: number;
   page: number;
   pageSize: number;
   hasMore: boolean;
 };
-export type HabitEntryListDto = {
-  id: string;
-  habitId: string;
-  completed: boolean;
-  date: string;
-  completedAt: string | null;
-  note: string | null;
-}[];
 export type HabitEntryDto = {
   id: string;
   habitId: string;
@@ -2326,6 +2049,7 @@ export type HabitEntryDto = {
   completedAt: string | null;
   note: string | null;
 };
+export type HabitEntryListDto = HabitEntryDto[];
 export type RecordEntryDto = {
   habitId: string;
   completed: boolean;
@@ -2333,50 +2057,22 @@ export type RecordEntryDto = {
   completedAt?: string | null;
   note?: string;
 };
-export type HabitListDto = {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  frequency:
-    | {
-        kind: 'daily';
-      }
-    | {
-        kind: 'weekly';
-      }
-    | {
-        kind: 'weekdays';
-        days: number[];
-      };
-  reminderTime: string | null;
-  isActive: boolean;
-  archived: boolean;
-  streak: number;
-  longestStreak: number;
-  streakUnit: 'days' | 'weeks';
-  consistency: number;
-  monthlyPercent: number;
-  completedOnDate: boolean;
-  dayStatus: 'done' | 'skipped' | 'due' | 'missed' | 'excused' | 'off' | 'future';
-  createdAt: string;
-}[];
+export type CreateHabitDtoFrequencyOption1Option1 = {
+  kind: 'daily';
+};
+export type CreateHabitDtoFrequencyOption1Option2 = {
+  kind: 'weekly';
+};
+export type CreateHabitDtoFrequencyOption1Option3 = {
+  kind: 'weekdays';
+  days: number[];
+};
 export type HabitDto = {
   id: string;
   name: string;
   description: string;
   category: string;
-  frequency:
-    | {
-        kind: 'daily';
-      }
-    | {
-        kind: 'weekly';
-      }
-    | {
-        kind: 'weekdays';
-        days: number[];
-      };
+  frequency: CreateHabitDtoFrequencyOption1Option1 | CreateHabitDtoFrequencyOption1Option2 | CreateHabitDtoFrequencyOption1Option3;
   reminderTime: string | null;
   isActive: boolean;
   archived: boolean;
@@ -2389,23 +2085,13 @@ export type HabitDto = {
   dayStatus: 'done' | 'skipped' | 'due' | 'missed' | 'excused' | 'off' | 'future';
   createdAt: string;
 };
+export type HabitListDto = HabitDto[];
 export type CreateHabitDto = {
   name: string;
   description?: string;
   category: 'prayer' | 'bible-study' | 'worship' | 'service' | 'fellowship' | 'fasting' | 'meditation' | 'gratitude' | 'scripture-memory';
   frequency?:
-    | (
-        | {
-            kind: 'daily';
-          }
-        | {
-            kind: 'weekly';
-          }
-        | {
-            kind: 'weekdays';
-            days: number[];
-          }
-      )
+    | (CreateHabitDtoFrequencyOption1Option1 | CreateHabitDtoFrequencyOption1Option2 | CreateHabitDtoFrequencyOption1Option3)
     | 'daily'
     | 'weekly';
   reminderTime?: (string | '') | null;
@@ -2415,18 +2101,7 @@ export type UpdateHabitDto = {
   description?: string;
   category?: 'prayer' | 'bible-study' | 'worship' | 'service' | 'fellowship' | 'fasting' | 'meditation' | 'gratitude' | 'scripture-memory';
   frequency?:
-    | (
-        | {
-            kind: 'daily';
-          }
-        | {
-            kind: 'weekly';
-          }
-        | {
-            kind: 'weekdays';
-            days: number[];
-          }
-      )
+    | (CreateHabitDtoFrequencyOption1Option1 | CreateHabitDtoFrequencyOption1Option2 | CreateHabitDtoFrequencyOption1Option3)
     | 'daily'
     | 'weekly';
   reminderTime?: (string | '') | null;
@@ -2435,42 +2110,8 @@ export type SkipDayDto = {
   date: string;
 };
 export type ToggleHabitResponseDto = {
-  entry: {
-    id: string;
-    habitId: string;
-    completed: boolean;
-    date: string;
-    completedAt: string | null;
-    note: string | null;
-  };
-  habit: {
-    id: string;
-    name: string;
-    description: string;
-    category: string;
-    frequency:
-      | {
-          kind: 'daily';
-        }
-      | {
-          kind: 'weekly';
-        }
-      | {
-          kind: 'weekdays';
-          days: number[];
-        };
-    reminderTime: string | null;
-    isActive: boolean;
-    archived: boolean;
-    streak: number;
-    longestStreak: number;
-    streakUnit: 'days' | 'weeks';
-    consistency: number;
-    monthlyPercent: number;
-    completedOnDate: boolean;
-    dayStatus: 'done' | 'skipped' | 'due' | 'missed' | 'excused' | 'off' | 'future';
-    createdAt: string;
-  };
+  entry: HabitEntryDto;
+  habit: HabitDto;
 };
 export type ToggleHabitDto = {
   completed: boolean;
@@ -2507,13 +2148,7 @@ export type RestDaysDto = {
 };
 export type InvitationViewDto = {
   id: string;
-  church: {
-    id: string;
-    name: string;
-    slug: string;
-    primaryColor: string;
-    logoUrl: string | null;
-  };
+  church: InvitationViewDtoChurch;
   groupName: string | null;
   name: string;
   email: string;
@@ -2521,33 +2156,14 @@ export type InvitationViewDto = {
   expiresAt: string;
 };
 export type AcceptedInvitationDto = {
-  church: {
-    id: string;
-    name: string;
-    slug: string;
-    primaryColor: string;
-    logoUrl: string | null;
-  };
+  church: InvitationViewDtoChurch;
 };
 export type InvitationSessionDto = {
   accessToken: string;
   expiresAt: string;
   aal: 'aal1' | 'aal2';
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    roles: string[];
-    onboardingCompleted: boolean;
-    createdAt: string;
-  };
-  church: {
-    id: string;
-    name: string;
-    slug: string;
-    primaryColor: string;
-    logoUrl: string | null;
-  };
+  user: UserDto;
+  church: InvitationViewDtoChurch;
 };
 export type AcceptInvitationDto = {
   token: string;
@@ -2556,24 +2172,6 @@ export type AcceptInvitationDto = {
 };
 export type OpenInvitationDto = {
   token: string;
-};
-export type JournalPageDto = {
-  items: {
-    id: string;
-    content: string;
-    scriptureReference: string | null;
-    mood: string | null;
-    gratitude: string | null;
-    isPrivate: boolean;
-    draft: boolean;
-    wordCount: number;
-    preview: string;
-    createdAt: string;
-    updatedAt: string;
-  }[];
-  total: number;
-  page: number;
-  pageSize: number;
 };
 export type JournalEntryDto = {
   id: string;
@@ -2587,6 +2185,12 @@ export type JournalEntryDto = {
   preview: string;
   createdAt: string;
   updatedAt: string;
+};
+export type JournalPageDto = {
+  items: JournalEntryDto[];
+  total: number;
+  page: number;
+  pageSize: number;
 };
 export type JournalEntryRequestDto =
   | {
@@ -2614,19 +2218,17 @@ export type JournalEntryUpdateDto = {
   draft?: boolean;
   basedOn?: string;
 };
+export type JournalPromptDtoScripture = {
+  reference: string;
+  why: string;
+};
 export type JournalInsightDto = {
   insight: string;
-  scripture: {
-    reference: string;
-    why: string;
-  } | null;
+  scripture: JournalPromptDtoScripture | null;
 };
 export type JournalPromptDto = {
   prompt: string;
-  scripture: {
-    reference: string;
-    why: string;
-  } | null;
+  scripture: JournalPromptDtoScripture | null;
 };
 export type JournalStatsDto = {
   totalEntries: number;
@@ -2661,30 +2263,7 @@ export type MemberImportDto = {
   failure: string | null;
 };
 export type MemberImportListDto = {
-  items: {
-    id: string;
-    churchId: string;
-    fileName: string;
-    status: 'queued' | 'running' | 'done' | 'failed' | 'undone';
-    total: number;
-    processed: number;
-    counts: {
-      invited: number;
-      alreadyMember: number;
-      alreadyInvited: number;
-      refused: number;
-    };
-    accepted: number;
-    canUndo: boolean;
-    startedBy: {
-      id: string;
-      name: string | null;
-    };
-    startedAt: string;
-    finishedAt: string | null;
-    undoneAt: string | null;
-    failure: string | null;
-  }[];
+  items: MemberImportDto[];
 };
 export type ResendInvitationsResultDto = {
   resent: number;
@@ -2726,46 +2305,6 @@ export type AuditPageDto = {
   page: number;
   pageSize: number;
 };
-export type ReviewQueueDto = {
-  items: {
-    id: string;
-    title: string;
-    description: string;
-    tags: string[];
-    category: string;
-    targetAudience: 'new-believers' | 'growing-christians' | 'mature-believers' | 'leaders' | 'all-levels';
-    visibility: 'public' | 'group' | 'church' | 'private';
-    groupId: string | null;
-    groupName: string | null;
-    churchId: string | null;
-    churchName: string | null;
-    fileName: string;
-    fileType: 'pdf' | 'docx' | 'txt';
-    fileSize: number;
-    pages: number | null;
-    words: number | null;
-    excerpt: string | null;
-    downloads: number;
-    status: 'draft' | 'processing' | 'in-review' | 'approved' | 'rejected' | 'failed';
-    statusReason: string | null;
-    ownerId: string;
-    ownerName: string | null;
-    isOwner: boolean;
-    createdAt: string;
-    updatedAt: string;
-    cause: 'submitted' | 'reports';
-    queuedAt: string;
-    reports: {
-      reason: string;
-      reportedAt: string;
-    }[];
-  }[];
-  counts: {
-    pending: number;
-    reported: number;
-    reviewedToday: number;
-  };
-};
 export type ResourceDto = {
   id: string;
   title: string;
@@ -2792,6 +2331,21 @@ export type ResourceDto = {
   isOwner: boolean;
   createdAt: string;
   updatedAt: string;
+};
+export type ReviewQueueDto = {
+  items: (ResourceDto & {
+    cause: 'submitted' | 'reports';
+    queuedAt: string;
+    reports: {
+      reason: string;
+      reportedAt: string;
+    }[];
+  })[];
+  counts: {
+    pending: number;
+    reported: number;
+    reviewedToday: number;
+  };
 };
 export type RejectDto = {
   reason: string;
@@ -2844,50 +2398,25 @@ export type OnboardingRequestDto = {
   timeZone?: string;
   shareProgressWithGroups?: boolean;
 };
+export type DeadLettersDtoDeadLettersItem = {
+  service: 'identity' | 'formation' | 'library' | 'community';
+  id: string;
+  consumer: string;
+  topic: string;
+  partition: number;
+  offset: string;
+  eventId: string | null;
+  eventType: string | null;
+  reason: string;
+  failedAt: string;
+  replayedAt: string | null;
+};
 export type DeadLettersDto = {
-  deadLetters: {
-    service: 'identity' | 'formation' | 'library' | 'community';
-    id: string;
-    consumer: string;
-    topic: string;
-    partition: number;
-    offset: string;
-    eventId: string | null;
-    eventType: string | null;
-    reason: string;
-    failedAt: string;
-    replayedAt: string | null;
-  }[];
+  deadLetters: DeadLettersDtoDeadLettersItem[];
 };
 export type DeadLetterReplayDto = {
   republished: boolean;
-  deadLetter: {
-    service: 'identity' | 'formation' | 'library' | 'community';
-    id: string;
-    consumer: string;
-    topic: string;
-    partition: number;
-    offset: string;
-    eventId: string | null;
-    eventType: string | null;
-    reason: string;
-    failedAt: string;
-    replayedAt: string | null;
-  };
-};
-export type FailedJobsDto = {
-  jobs: {
-    service: 'identity' | 'formation' | 'library' | 'community';
-    queue: string;
-    id: string;
-    name: string;
-    failedReason: string;
-    attemptsMade: number;
-    createdAt: string | null;
-    processedAt: string | null;
-    finishedAt: string | null;
-    dataSummary: string;
-  }[];
+  deadLetter: DeadLettersDtoDeadLettersItem;
 };
 export type FailedJobDto = {
   service: 'identity' | 'formation' | 'library' | 'community';
@@ -2901,6 +2430,14 @@ export type FailedJobDto = {
   finishedAt: string | null;
   dataSummary: string;
 };
+export type FailedJobsDto = {
+  jobs: FailedJobDto[];
+};
+export type OpsHealthDtoServicesItemChecksValue = {
+  status: 'ok' | 'degraded' | 'failing';
+  critical?: boolean;
+  detail?: string;
+};
 export type OpsHealthDto = {
   status: 'ok' | 'degraded' | 'unavailable';
   checkedAt: string;
@@ -2908,19 +2445,11 @@ export type OpsHealthDto = {
     service: 'identity' | 'formation' | 'library' | 'community';
     status: 'ok' | 'degraded' | 'unavailable';
     checks: {
-      [key: string]: {
-        status: 'ok' | 'degraded' | 'failing';
-        critical?: boolean;
-        detail?: string;
-      };
+      [key: string]: OpsHealthDtoServicesItemChecksValue;
     };
     detail?: string;
   }[];
-  prometheus: {
-    status: 'ok' | 'degraded' | 'failing';
-    critical?: boolean;
-    detail?: string;
-  };
+  prometheus: OpsHealthDtoServicesItemChecksValue;
 };
 export type PrometheusResponseDto = {
   status: 'success' | 'error';
@@ -2984,17 +2513,14 @@ export type PhoneVerificationConfirmDto = {
   timeZone?: string;
   code: string;
 };
+export type MySharingDtoGroupsItem = {
+  id: string;
+  name: string;
+  shares: boolean;
+};
 export type MySharingDto = {
-  groups: {
-    id: string;
-    name: string;
-    shares: boolean;
-  }[];
-  churches: {
-    id: string;
-    name: string;
-    shares: boolean;
-  }[];
+  groups: MySharingDtoGroupsItem[];
+  churches: MySharingDtoGroupsItem[];
 };
 export type SetSharingDto = {
   shares: boolean;
@@ -3050,46 +2576,7 @@ export type ToggleActivityDto = {
   completed: boolean;
 };
 export type CatchUpResponseDto = {
-  plan: {
-    id: string;
-    weekStart: string;
-    createdAt: string;
-    source: 'built-in' | 'assistant';
-    curriculum: {
-      curriculumId: string;
-      title: string;
-      churchName: string;
-      groupName: string | null;
-      week: number;
-      weeks: number;
-      weekTitle: string;
-    } | null;
-    planData: {
-      theme: string;
-      description: string;
-      scriptures: string[];
-      dailyActivities: {
-        day: string;
-        dayIndex: number;
-        date: string;
-        activities: {
-          id: string;
-          name: string;
-          description: string;
-          duration?: string;
-          movedFrom?: string;
-          fromCurriculum?: boolean;
-          scripture?: string;
-          reflectionPrompt?: string;
-          completed: boolean;
-        }[];
-      }[];
-    };
-    regenerationUndo: {
-      replacedTheme: string;
-      availableUntil: string;
-    } | null;
-  };
+  plan: SpiritualPlanDto;
   moved: number;
   leftBehind: number;
 };
@@ -3116,33 +2603,7 @@ export type FormationStatsDto = {
   insight: string;
 };
 export type ResourcePageDto = {
-  items: {
-    id: string;
-    title: string;
-    description: string;
-    tags: string[];
-    category: string;
-    targetAudience: 'new-believers' | 'growing-christians' | 'mature-believers' | 'leaders' | 'all-levels';
-    visibility: 'public' | 'group' | 'church' | 'private';
-    groupId: string | null;
-    groupName: string | null;
-    churchId: string | null;
-    churchName: string | null;
-    fileName: string;
-    fileType: 'pdf' | 'docx' | 'txt';
-    fileSize: number;
-    pages: number | null;
-    words: number | null;
-    excerpt: string | null;
-    downloads: number;
-    status: 'draft' | 'processing' | 'in-review' | 'approved' | 'rejected' | 'failed';
-    statusReason: string | null;
-    ownerId: string;
-    ownerName: string | null;
-    isOwner: boolean;
-    createdAt: string;
-    updatedAt: string;
-  }[];
+  items: ResourceDto[];
   total: number;
   page: number;
   pageSize: number;

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import { UserDtoSchema } from '../schemas';
 import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const CodeExchangeChallengeDtoSchema = z.object({
@@ -14,14 +15,7 @@ const CodeExchangeResponseDtoSchema = z.object({
   accessToken: z.string(),
   expiresAt: z.string(),
   aal: z.enum(['aal1', 'aal2']),
-  user: z.object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    roles: z.array(z.string()),
-    onboardingCompleted: z.boolean(),
-    createdAt: z.string(),
-  }),
+  user: UserDtoSchema,
   flow: z.enum(['signup', 'recovery']),
 });
 const ConfirmedDtoSchema = z.object({ confirmed: z.literal(true) });
@@ -31,14 +25,7 @@ const SessionResponseDtoSchema = z.object({
   accessToken: z.string(),
   expiresAt: z.string(),
   aal: z.enum(['aal1', 'aal2']),
-  user: z.object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    roles: z.array(z.string()),
-    onboardingCompleted: z.boolean(),
-    createdAt: z.string(),
-  }),
+  user: UserDtoSchema,
 });
 const SignInChallengeDtoSchema = z.object({ secondFactor: z.enum(['totp']), challenge: z.string(), expiresAt: z.string() });
 const SignUpAcceptedDtoSchema = z.object({ confirmationRequired: z.literal(true), message: z.string() });
@@ -48,14 +35,6 @@ const TwoFactorStatusDtoSchema = z.object({
   required: z.boolean(),
   enabledAt: z.string().nullable(),
   recoveryCodesLeft: z.number(),
-});
-const UserDtoSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  roles: z.array(z.string()),
-  onboardingCompleted: z.boolean(),
-  createdAt: z.string(),
 });
 
 /** The answers of the `auth` operations, as the API document describes them. */

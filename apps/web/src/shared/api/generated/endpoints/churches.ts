@@ -2,6 +2,13 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import {
+  ChurchPortalDtoGroupsItemSchema,
+  DashboardDtoAverageRatingSchema,
+  GroupSummaryDtoWeeklyProgressSchema,
+  InvitationViewDtoChurchSchema,
+  JoinRequestListDtoItemSchema,
+} from '../schemas';
 import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const ChurchDashboardDtoSchema = z.object({
@@ -26,8 +33,8 @@ const ChurchDashboardDtoSchema = z.object({
       name: z.string(),
       memberCount: z.number(),
       sharingMembers: z.number(),
-      weeklyProgress: z.object({ completed: z.number(), expected: z.number() }),
-      ratings: z.object({ average: z.number().nullable(), count: z.number() }),
+      weeklyProgress: GroupSummaryDtoWeeklyProgressSchema,
+      ratings: DashboardDtoAverageRatingSchema,
       members: z
         .array(
           z.object({
@@ -42,23 +49,15 @@ const ChurchDashboardDtoSchema = z.object({
     }),
   ),
 });
-const ChurchDetailDtoSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  primaryColor: z.string(),
-  logoUrl: z.string().nullable(),
-  memberCount: z.number(),
-  myRole: z.enum(['admin', 'member']),
+const ChurchSummaryDtoSchema = InvitationViewDtoChurchSchema.extend({ memberCount: z.number(), myRole: z.enum(['admin', 'member']) });
+const ChurchDetailDtoSchema = ChurchSummaryDtoSchema.extend({
   welcome: z.string(),
   timeZone: z.string(),
   joinCode: z.string().nullable(),
   pendingRequests: z.number(),
 });
 const ChurchGroupListDtoSchema = z.object({ items: z.array(z.object({ id: z.string(), name: z.string(), isPublic: z.boolean() })) });
-const ChurchJoinRequestListDtoSchema = z.array(
-  z.object({ id: z.string(), userId: z.string(), name: z.string().nullable(), requestedAt: z.string() }),
-);
+const ChurchJoinRequestListDtoSchema = z.array(JoinRequestListDtoItemSchema);
 const ChurchJoinRequestResultDtoSchema = z.object({ status: z.enum(['requested']) });
 const ChurchMemberDtoSchema = z.object({
   userId: z.string(),
@@ -66,56 +65,16 @@ const ChurchMemberDtoSchema = z.object({
   role: z.enum(['admin', 'member']),
   joinedAt: z.string(),
 });
-const ChurchMemberListDtoSchema = z.array(
-  z.object({ userId: z.string(), name: z.string().nullable(), role: z.enum(['admin', 'member']), joinedAt: z.string() }),
-);
-const ChurchPortalDtoSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
+const ChurchMemberListDtoSchema = z.array(ChurchMemberDtoSchema);
+const ChurchPortalDtoSchema = InvitationViewDtoChurchSchema.extend({
   welcome: z.string(),
-  primaryColor: z.string(),
-  logoUrl: z.string().nullable(),
   timeZone: z.string(),
   memberCount: z.number(),
-  groups: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      description: z.string(),
-      memberCount: z.number(),
-      meeting: z
-        .object({
-          day: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']).nullable(),
-          time: z.string().nullable(),
-          location: z.string().nullable(),
-        })
-        .nullable(),
-    }),
-  ),
-});
-const ChurchSummaryDtoSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  primaryColor: z.string(),
-  logoUrl: z.string().nullable(),
-  memberCount: z.number(),
-  myRole: z.enum(['admin', 'member']),
+  groups: z.array(ChurchPortalDtoGroupsItemSchema),
 });
 const LogoResultDtoSchema = z.object({ logoUrl: z.string() });
 const MyChurchesDtoSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      slug: z.string(),
-      name: z.string(),
-      primaryColor: z.string(),
-      logoUrl: z.string().nullable(),
-      memberCount: z.number(),
-      myRole: z.enum(['admin', 'member']),
-    }),
-  ),
+  items: z.array(ChurchSummaryDtoSchema),
   requests: z.array(z.object({ churchId: z.string(), requestedAt: z.string() })),
 });
 

@@ -4,17 +4,38 @@ import { z } from 'zod';
 import { abideApi } from '../abideApi';
 import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
+const CurriculumDetailDtoChurchGroupsItemSchema = z.object({ id: z.string(), name: z.string() });
 const CurriculumAssignmentDtoSchema = z.object({
   id: z.string(),
   version: z.number(),
   audience: z.enum(['church', 'groups']),
-  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  groups: z.array(CurriculumDetailDtoChurchGroupsItemSchema),
   startDate: z.string(),
   endDate: z.string(),
   state: z.enum(['upcoming', 'running', 'finished', 'ended']),
   assignedAt: z.string(),
 });
-const CurriculumDetailDtoSchema = z.object({
+const CurriculumWeekPreviewDtoDaysItemActivitiesItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  durationMinutes: z.number(),
+  scripture: z.string().nullable(),
+  reflectionPrompt: z.string().nullable(),
+});
+const CurriculumDetailDtoDraftSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  weeks: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      summary: z.string(),
+      days: z.array(z.object({ activities: z.array(CurriculumWeekPreviewDtoDaysItemActivitiesItemSchema) })),
+    }),
+  ),
+});
+const CurriculumListDtoItemsItemSchema = z.object({
   id: z.string(),
   churchId: z.string(),
   title: z.string(),
@@ -24,98 +45,26 @@ const CurriculumDetailDtoSchema = z.object({
   weeks: z.number(),
   activeAssignments: z.number(),
   updatedAt: z.string(),
+});
+const CurriculumWorkingCopyDtoSchema = z.object({
+  revision: z.number(),
+  baseRevision: z.number(),
+  savedAt: z.string(),
+  content: CurriculumDetailDtoDraftSchema,
+});
+const CurriculumDetailDtoSchema = CurriculumListDtoItemsItemSchema.extend({
   description: z.string(),
   churchName: z.string(),
   churchTimeZone: z.string(),
   currentWeekStart: z.string(),
   revision: z.number(),
-  draft: z.object({
-    title: z.string(),
-    description: z.string(),
-    weeks: z.array(
-      z.object({
-        id: z.string(),
-        title: z.string(),
-        summary: z.string(),
-        days: z.array(
-          z.object({
-            activities: z.array(
-              z.object({
-                id: z.string(),
-                name: z.string(),
-                description: z.string(),
-                durationMinutes: z.number(),
-                scripture: z.string().nullable(),
-                reflectionPrompt: z.string().nullable(),
-              }),
-            ),
-          }),
-        ),
-      }),
-    ),
-  }),
+  draft: CurriculumDetailDtoDraftSchema,
   versions: z.array(z.object({ version: z.number(), publishedAt: z.string(), weeks: z.number() })),
-  assignments: z.array(
-    z.object({
-      id: z.string(),
-      version: z.number(),
-      audience: z.enum(['church', 'groups']),
-      groups: z.array(z.object({ id: z.string(), name: z.string() })),
-      startDate: z.string(),
-      endDate: z.string(),
-      state: z.enum(['upcoming', 'running', 'finished', 'ended']),
-      assignedAt: z.string(),
-    }),
-  ),
-  churchGroups: z.array(z.object({ id: z.string(), name: z.string() })),
-  workingCopy: z
-    .object({
-      revision: z.number(),
-      baseRevision: z.number(),
-      savedAt: z.string(),
-      content: z.object({
-        title: z.string(),
-        description: z.string(),
-        weeks: z.array(
-          z.object({
-            id: z.string(),
-            title: z.string(),
-            summary: z.string(),
-            days: z.array(
-              z.object({
-                activities: z.array(
-                  z.object({
-                    id: z.string(),
-                    name: z.string(),
-                    description: z.string(),
-                    durationMinutes: z.number(),
-                    scripture: z.string().nullable(),
-                    reflectionPrompt: z.string().nullable(),
-                  }),
-                ),
-              }),
-            ),
-          }),
-        ),
-      }),
-    })
-    .nullable(),
+  assignments: z.array(CurriculumAssignmentDtoSchema),
+  churchGroups: z.array(CurriculumDetailDtoChurchGroupsItemSchema),
+  workingCopy: CurriculumWorkingCopyDtoSchema.nullable(),
 });
-const CurriculumListDtoSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      churchId: z.string(),
-      title: z.string(),
-      status: z.enum(['draft', 'published', 'archived']),
-      latestVersion: z.number().nullable(),
-      hasUnpublishedChanges: z.boolean(),
-      weeks: z.number(),
-      activeAssignments: z.number(),
-      updatedAt: z.string(),
-    }),
-  ),
-});
+const CurriculumListDtoSchema = z.object({ items: z.array(CurriculumListDtoItemsItemSchema) });
 const CurriculumProgressDtoSchema = z.object({
   curriculumId: z.string(),
   weeks: z.array(
@@ -138,51 +87,8 @@ const CurriculumWeekPreviewDtoSchema = z.object({
   summary: z.string(),
   scriptures: z.array(z.string()),
   days: z.array(
-    z.object({
-      day: z.string(),
-      dayIndex: z.number(),
-      activities: z.array(
-        z.object({
-          id: z.string(),
-          name: z.string(),
-          description: z.string(),
-          durationMinutes: z.number(),
-          scripture: z.string().nullable(),
-          reflectionPrompt: z.string().nullable(),
-        }),
-      ),
-    }),
+    z.object({ day: z.string(), dayIndex: z.number(), activities: z.array(CurriculumWeekPreviewDtoDaysItemActivitiesItemSchema) }),
   ),
-});
-const CurriculumWorkingCopyDtoSchema = z.object({
-  revision: z.number(),
-  baseRevision: z.number(),
-  savedAt: z.string(),
-  content: z.object({
-    title: z.string(),
-    description: z.string(),
-    weeks: z.array(
-      z.object({
-        id: z.string(),
-        title: z.string(),
-        summary: z.string(),
-        days: z.array(
-          z.object({
-            activities: z.array(
-              z.object({
-                id: z.string(),
-                name: z.string(),
-                description: z.string(),
-                durationMinutes: z.number(),
-                scripture: z.string().nullable(),
-                reflectionPrompt: z.string().nullable(),
-              }),
-            ),
-          }),
-        ),
-      }),
-    ),
-  }),
 });
 
 /** The answers of the `curricula` operations, as the API document describes them. */

@@ -2,31 +2,27 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import {
+  ChurchPortalDtoGroupsItemSchema,
+  DashboardDtoAverageRatingSchema,
+  GroupSummaryDtoWeeklyProgressSchema,
+  JoinRequestListDtoItemSchema,
+} from '../schemas';
 import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
+const GroupSummaryDtoSchema = ChurchPortalDtoGroupsItemSchema.extend({
+  isPublic: z.boolean(),
+  ownerId: z.string(),
+  ownerName: z.string().nullable(),
+  myStatus: z.enum(['owner', 'co-leader', 'member', 'pending', 'none']),
+  active: z.boolean(),
+  weeklyProgress: GroupSummaryDtoWeeklyProgressSchema,
+  recentActivity: z.object({ text: z.string(), at: z.string() }).nullable(),
+  churchId: z.string().nullable(),
+  createdAt: z.string(),
+});
 const DashboardDtoSchema = z.object({
-  group: z.object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    isPublic: z.boolean(),
-    ownerId: z.string(),
-    ownerName: z.string().nullable(),
-    meeting: z
-      .object({
-        day: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']).nullable(),
-        time: z.string().nullable(),
-        location: z.string().nullable(),
-      })
-      .nullable(),
-    memberCount: z.number(),
-    myStatus: z.enum(['owner', 'co-leader', 'member', 'pending', 'none']),
-    active: z.boolean(),
-    weeklyProgress: z.object({ completed: z.number(), expected: z.number() }),
-    recentActivity: z.object({ text: z.string(), at: z.string() }).nullable(),
-    churchId: z.string().nullable(),
-    createdAt: z.string(),
-  }),
+  group: GroupSummaryDtoSchema,
   weekStart: z.string(),
   members: z.array(
     z.object({
@@ -48,8 +44,8 @@ const DashboardDtoSchema = z.object({
     }),
   ),
   weekStreak: z.number(),
-  averageRating: z.object({ average: z.number().nullable(), count: z.number() }),
-  pendingRequests: z.array(z.object({ id: z.string(), userId: z.string(), name: z.string().nullable(), requestedAt: z.string() })),
+  averageRating: DashboardDtoAverageRatingSchema,
+  pendingRequests: z.array(JoinRequestListDtoItemSchema),
 });
 const GroupMemberDtoSchema = z.object({
   userId: z.string(),
@@ -57,113 +53,17 @@ const GroupMemberDtoSchema = z.object({
   role: z.enum(['owner', 'co-leader', 'member']),
   joinedAt: z.string(),
 });
-const GroupMemberListDtoSchema = z.array(
-  z.object({ userId: z.string(), name: z.string().nullable(), role: z.enum(['owner', 'co-leader', 'member']), joinedAt: z.string() }),
-);
+const GroupMemberListDtoSchema = z.array(GroupMemberDtoSchema);
 const GroupPageDtoSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      description: z.string(),
-      isPublic: z.boolean(),
-      ownerId: z.string(),
-      ownerName: z.string().nullable(),
-      meeting: z
-        .object({
-          day: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']).nullable(),
-          time: z.string().nullable(),
-          location: z.string().nullable(),
-        })
-        .nullable(),
-      memberCount: z.number(),
-      myStatus: z.enum(['owner', 'co-leader', 'member', 'pending', 'none']),
-      active: z.boolean(),
-      weeklyProgress: z.object({ completed: z.number(), expected: z.number() }),
-      recentActivity: z.object({ text: z.string(), at: z.string() }).nullable(),
-      churchId: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
+  items: z.array(GroupSummaryDtoSchema),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
   hasMore: z.boolean(),
 });
-const GroupSummaryDtoSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  isPublic: z.boolean(),
-  ownerId: z.string(),
-  ownerName: z.string().nullable(),
-  meeting: z
-    .object({
-      day: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']).nullable(),
-      time: z.string().nullable(),
-      location: z.string().nullable(),
-    })
-    .nullable(),
-  memberCount: z.number(),
-  myStatus: z.enum(['owner', 'co-leader', 'member', 'pending', 'none']),
-  active: z.boolean(),
-  weeklyProgress: z.object({ completed: z.number(), expected: z.number() }),
-  recentActivity: z.object({ text: z.string(), at: z.string() }).nullable(),
-  churchId: z.string().nullable(),
-  createdAt: z.string(),
-});
-const GroupSummaryListDtoSchema = z.array(
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    isPublic: z.boolean(),
-    ownerId: z.string(),
-    ownerName: z.string().nullable(),
-    meeting: z
-      .object({
-        day: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']).nullable(),
-        time: z.string().nullable(),
-        location: z.string().nullable(),
-      })
-      .nullable(),
-    memberCount: z.number(),
-    myStatus: z.enum(['owner', 'co-leader', 'member', 'pending', 'none']),
-    active: z.boolean(),
-    weeklyProgress: z.object({ completed: z.number(), expected: z.number() }),
-    recentActivity: z.object({ text: z.string(), at: z.string() }).nullable(),
-    churchId: z.string().nullable(),
-    createdAt: z.string(),
-  }),
-);
-const JoinRequestListDtoSchema = z.array(
-  z.object({ id: z.string(), userId: z.string(), name: z.string().nullable(), requestedAt: z.string() }),
-);
-const JoinResultDtoSchema = z.object({
-  status: z.enum(['joined', 'requested']),
-  group: z.object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    isPublic: z.boolean(),
-    ownerId: z.string(),
-    ownerName: z.string().nullable(),
-    meeting: z
-      .object({
-        day: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']).nullable(),
-        time: z.string().nullable(),
-        location: z.string().nullable(),
-      })
-      .nullable(),
-    memberCount: z.number(),
-    myStatus: z.enum(['owner', 'co-leader', 'member', 'pending', 'none']),
-    active: z.boolean(),
-    weeklyProgress: z.object({ completed: z.number(), expected: z.number() }),
-    recentActivity: z.object({ text: z.string(), at: z.string() }).nullable(),
-    churchId: z.string().nullable(),
-    createdAt: z.string(),
-  }),
-});
+const GroupSummaryListDtoSchema = z.array(GroupSummaryDtoSchema);
+const JoinRequestListDtoSchema = z.array(JoinRequestListDtoItemSchema);
+const JoinResultDtoSchema = z.object({ status: z.enum(['joined', 'requested']), group: GroupSummaryDtoSchema });
 const MyRatingDtoSchema = z.object({ weekStart: z.string(), rating: z.number().nullable() });
 const PrayerRequestDtoSchema = z.object({
   id: z.string(),
@@ -179,22 +79,7 @@ const PrayerRequestDtoSchema = z.object({
   hidden: z.boolean(),
   createdAt: z.string(),
 });
-const PrayerRequestListDtoSchema = z.array(
-  z.object({
-    id: z.string(),
-    groupId: z.string(),
-    text: z.string(),
-    authorName: z.string().nullable(),
-    anonymous: z.boolean(),
-    isAuthor: z.boolean(),
-    prayedCount: z.number(),
-    prayedByMe: z.boolean(),
-    answered: z.boolean(),
-    testimony: z.string().nullable(),
-    hidden: z.boolean(),
-    createdAt: z.string(),
-  }),
-);
+const PrayerRequestListDtoSchema = z.array(PrayerRequestDtoSchema);
 
 /** The answers of the `groups` operations, as the API document describes them. */
 export const groupsMineResponse = GroupSummaryListDtoSchema;

@@ -24,15 +24,18 @@ const HabitAnalyticsDtoSchema = z.object({
   ),
   weeklyTrend: z.array(z.object({ weekStart: z.string(), percent: z.number(), done: z.number(), scheduled: z.number() })),
 });
+const CreateHabitDtoFrequencyOption1Option1Schema = z.object({ kind: z.enum(['daily']) });
+const CreateHabitDtoFrequencyOption1Option2Schema = z.object({ kind: z.enum(['weekly']) });
+const CreateHabitDtoFrequencyOption1Option3Schema = z.object({ kind: z.enum(['weekdays']), days: z.array(z.number()) });
 const HabitDtoSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   category: z.string(),
   frequency: z.union([
-    z.object({ kind: z.enum(['daily']) }),
-    z.object({ kind: z.enum(['weekly']) }),
-    z.object({ kind: z.enum(['weekdays']), days: z.array(z.number()) }),
+    CreateHabitDtoFrequencyOption1Option1Schema,
+    CreateHabitDtoFrequencyOption1Option2Schema,
+    CreateHabitDtoFrequencyOption1Option3Schema,
   ]),
   reminderTime: z.string().nullable(),
   isActive: z.boolean(),
@@ -54,73 +57,10 @@ const HabitEntryDtoSchema = z.object({
   completedAt: z.string().nullable(),
   note: z.string().nullable(),
 });
-const HabitEntryListDtoSchema = z.array(
-  z.object({
-    id: z.string(),
-    habitId: z.string(),
-    completed: z.boolean(),
-    date: z.string(),
-    completedAt: z.string().nullable(),
-    note: z.string().nullable(),
-  }),
-);
-const HabitListDtoSchema = z.array(
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    category: z.string(),
-    frequency: z.union([
-      z.object({ kind: z.enum(['daily']) }),
-      z.object({ kind: z.enum(['weekly']) }),
-      z.object({ kind: z.enum(['weekdays']), days: z.array(z.number()) }),
-    ]),
-    reminderTime: z.string().nullable(),
-    isActive: z.boolean(),
-    archived: z.boolean(),
-    streak: z.number(),
-    longestStreak: z.number(),
-    streakUnit: z.enum(['days', 'weeks']),
-    consistency: z.number(),
-    monthlyPercent: z.number(),
-    completedOnDate: z.boolean(),
-    dayStatus: z.enum(['done', 'skipped', 'due', 'missed', 'excused', 'off', 'future']),
-    createdAt: z.string(),
-  }),
-);
+const HabitEntryListDtoSchema = z.array(HabitEntryDtoSchema);
+const HabitListDtoSchema = z.array(HabitDtoSchema);
 const RestDaysDtoSchema = z.object({ weekdays: z.array(z.number()) });
-const ToggleHabitResponseDtoSchema = z.object({
-  entry: z.object({
-    id: z.string(),
-    habitId: z.string(),
-    completed: z.boolean(),
-    date: z.string(),
-    completedAt: z.string().nullable(),
-    note: z.string().nullable(),
-  }),
-  habit: z.object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    category: z.string(),
-    frequency: z.union([
-      z.object({ kind: z.enum(['daily']) }),
-      z.object({ kind: z.enum(['weekly']) }),
-      z.object({ kind: z.enum(['weekdays']), days: z.array(z.number()) }),
-    ]),
-    reminderTime: z.string().nullable(),
-    isActive: z.boolean(),
-    archived: z.boolean(),
-    streak: z.number(),
-    longestStreak: z.number(),
-    streakUnit: z.enum(['days', 'weeks']),
-    consistency: z.number(),
-    monthlyPercent: z.number(),
-    completedOnDate: z.boolean(),
-    dayStatus: z.enum(['done', 'skipped', 'due', 'missed', 'excused', 'off', 'future']),
-    createdAt: z.string(),
-  }),
-});
+const ToggleHabitResponseDtoSchema = z.object({ entry: HabitEntryDtoSchema, habit: HabitDtoSchema });
 
 /** The answers of the `habits` operations, as the API document describes them. */
 export const habitsEntriesResponse = HabitEntryListDtoSchema;

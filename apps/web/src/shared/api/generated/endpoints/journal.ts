@@ -17,31 +17,10 @@ const JournalEntryDtoSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-const JournalInsightDtoSchema = z.object({
-  insight: z.string(),
-  scripture: z.object({ reference: z.string(), why: z.string() }).nullable(),
-});
-const JournalPageDtoSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      content: z.string(),
-      scriptureReference: z.string().nullable(),
-      mood: z.string().nullable(),
-      gratitude: z.string().nullable(),
-      isPrivate: z.boolean(),
-      draft: z.boolean(),
-      wordCount: z.number(),
-      preview: z.string(),
-      createdAt: z.string(),
-      updatedAt: z.string(),
-    }),
-  ),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-const JournalPromptDtoSchema = z.object({ prompt: z.string(), scripture: z.object({ reference: z.string(), why: z.string() }).nullable() });
+const JournalPromptDtoScriptureSchema = z.object({ reference: z.string(), why: z.string() });
+const JournalInsightDtoSchema = z.object({ insight: z.string(), scripture: JournalPromptDtoScriptureSchema.nullable() });
+const JournalPageDtoSchema = z.object({ items: z.array(JournalEntryDtoSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+const JournalPromptDtoSchema = z.object({ prompt: z.string(), scripture: JournalPromptDtoScriptureSchema.nullable() });
 const JournalStatsDtoSchema = z.object({ totalEntries: z.number(), writingStreak: z.number(), wordsThisWeek: z.number() });
 
 /** The answers of the `journal` operations, as the API document describes them. */

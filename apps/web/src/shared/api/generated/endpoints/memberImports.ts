@@ -2,11 +2,10 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import { InvitationViewDtoChurchSchema, UserDtoSchema } from '../schemas';
 import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
-const AcceptedInvitationDtoSchema = z.object({
-  church: z.object({ id: z.string(), name: z.string(), slug: z.string(), primaryColor: z.string(), logoUrl: z.string().nullable() }),
-});
+const AcceptedInvitationDtoSchema = z.object({ church: InvitationViewDtoChurchSchema });
 const ImportRowsPageDtoSchema = z.object({
   items: z.array(
     z.object({
@@ -35,19 +34,12 @@ const InvitationSessionDtoSchema = z.object({
   accessToken: z.string(),
   expiresAt: z.string(),
   aal: z.enum(['aal1', 'aal2']),
-  user: z.object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    roles: z.array(z.string()),
-    onboardingCompleted: z.boolean(),
-    createdAt: z.string(),
-  }),
-  church: z.object({ id: z.string(), name: z.string(), slug: z.string(), primaryColor: z.string(), logoUrl: z.string().nullable() }),
+  user: UserDtoSchema,
+  church: InvitationViewDtoChurchSchema,
 });
 const InvitationViewDtoSchema = z.object({
   id: z.string(),
-  church: z.object({ id: z.string(), name: z.string(), slug: z.string(), primaryColor: z.string(), logoUrl: z.string().nullable() }),
+  church: InvitationViewDtoChurchSchema,
   groupName: z.string().nullable(),
   name: z.string(),
   email: z.string(),
@@ -70,26 +62,7 @@ const MemberImportDtoSchema = z.object({
   undoneAt: z.string().nullable(),
   failure: z.string().nullable(),
 });
-const MemberImportListDtoSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      churchId: z.string(),
-      fileName: z.string(),
-      status: z.enum(['queued', 'running', 'done', 'failed', 'undone']),
-      total: z.number(),
-      processed: z.number(),
-      counts: z.object({ invited: z.number(), alreadyMember: z.number(), alreadyInvited: z.number(), refused: z.number() }),
-      accepted: z.number(),
-      canUndo: z.boolean(),
-      startedBy: z.object({ id: z.string(), name: z.string().nullable() }),
-      startedAt: z.string(),
-      finishedAt: z.string().nullable(),
-      undoneAt: z.string().nullable(),
-      failure: z.string().nullable(),
-    }),
-  ),
-});
+const MemberImportListDtoSchema = z.object({ items: z.array(MemberImportDtoSchema) });
 const ResendInvitationsResultDtoSchema = z.object({ resent: z.number() });
 
 /** The answers of the `member-imports` operations, as the API document describes them. */

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import { ResourceDtoSchema } from '../schemas';
 import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const AuditPageDtoSchema = z.object({
@@ -20,62 +21,10 @@ const AuditPageDtoSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
 });
-const ResourceDtoSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  tags: z.array(z.string()),
-  category: z.string(),
-  targetAudience: z.enum(['new-believers', 'growing-christians', 'mature-believers', 'leaders', 'all-levels']),
-  visibility: z.enum(['public', 'group', 'church', 'private']),
-  groupId: z.string().nullable(),
-  groupName: z.string().nullable(),
-  churchId: z.string().nullable(),
-  churchName: z.string().nullable(),
-  fileName: z.string(),
-  fileType: z.enum(['pdf', 'docx', 'txt']),
-  fileSize: z.number(),
-  pages: z.number().nullable(),
-  words: z.number().nullable(),
-  excerpt: z.string().nullable(),
-  downloads: z.number(),
-  status: z.enum(['draft', 'processing', 'in-review', 'approved', 'rejected', 'failed']),
-  statusReason: z.string().nullable(),
-  ownerId: z.string(),
-  ownerName: z.string().nullable(),
-  isOwner: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
 const ReviewPreviewDtoSchema = z.object({ resourceId: z.string(), text: z.string(), truncated: z.boolean() });
 const ReviewQueueDtoSchema = z.object({
   items: z.array(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      description: z.string(),
-      tags: z.array(z.string()),
-      category: z.string(),
-      targetAudience: z.enum(['new-believers', 'growing-christians', 'mature-believers', 'leaders', 'all-levels']),
-      visibility: z.enum(['public', 'group', 'church', 'private']),
-      groupId: z.string().nullable(),
-      groupName: z.string().nullable(),
-      churchId: z.string().nullable(),
-      churchName: z.string().nullable(),
-      fileName: z.string(),
-      fileType: z.enum(['pdf', 'docx', 'txt']),
-      fileSize: z.number(),
-      pages: z.number().nullable(),
-      words: z.number().nullable(),
-      excerpt: z.string().nullable(),
-      downloads: z.number(),
-      status: z.enum(['draft', 'processing', 'in-review', 'approved', 'rejected', 'failed']),
-      statusReason: z.string().nullable(),
-      ownerId: z.string(),
-      ownerName: z.string().nullable(),
-      isOwner: z.boolean(),
-      createdAt: z.string(),
-      updatedAt: z.string(),
+    ResourceDtoSchema.extend({
       cause: z.enum(['submitted', 'reports']),
       queuedAt: z.string(),
       reports: z.array(z.object({ reason: z.string(), reportedAt: z.string() })),

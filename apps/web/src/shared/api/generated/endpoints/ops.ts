@@ -4,39 +4,21 @@ import { z } from 'zod';
 import { abideApi } from '../abideApi';
 import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
-const DeadLetterReplayDtoSchema = z.object({
-  republished: z.boolean(),
-  deadLetter: z.object({
-    service: z.enum(['identity', 'formation', 'library', 'community']),
-    id: z.string(),
-    consumer: z.string(),
-    topic: z.string(),
-    partition: z.number(),
-    offset: z.string(),
-    eventId: z.string().nullable(),
-    eventType: z.string().nullable(),
-    reason: z.string(),
-    failedAt: z.string(),
-    replayedAt: z.string().nullable(),
-  }),
+const DeadLettersDtoDeadLettersItemSchema = z.object({
+  service: z.enum(['identity', 'formation', 'library', 'community']),
+  id: z.string(),
+  consumer: z.string(),
+  topic: z.string(),
+  partition: z.number(),
+  offset: z.string(),
+  eventId: z.string().nullable(),
+  eventType: z.string().nullable(),
+  reason: z.string(),
+  failedAt: z.string(),
+  replayedAt: z.string().nullable(),
 });
-const DeadLettersDtoSchema = z.object({
-  deadLetters: z.array(
-    z.object({
-      service: z.enum(['identity', 'formation', 'library', 'community']),
-      id: z.string(),
-      consumer: z.string(),
-      topic: z.string(),
-      partition: z.number(),
-      offset: z.string(),
-      eventId: z.string().nullable(),
-      eventType: z.string().nullable(),
-      reason: z.string(),
-      failedAt: z.string(),
-      replayedAt: z.string().nullable(),
-    }),
-  ),
-});
+const DeadLetterReplayDtoSchema = z.object({ republished: z.boolean(), deadLetter: DeadLettersDtoDeadLettersItemSchema });
+const DeadLettersDtoSchema = z.object({ deadLetters: z.array(DeadLettersDtoDeadLettersItemSchema) });
 const FailedJobDtoSchema = z.object({
   service: z.enum(['identity', 'formation', 'library', 'community']),
   queue: z.string(),
@@ -49,21 +31,11 @@ const FailedJobDtoSchema = z.object({
   finishedAt: z.string().nullable(),
   dataSummary: z.string(),
 });
-const FailedJobsDtoSchema = z.object({
-  jobs: z.array(
-    z.object({
-      service: z.enum(['identity', 'formation', 'library', 'community']),
-      queue: z.string(),
-      id: z.string(),
-      name: z.string(),
-      failedReason: z.string(),
-      attemptsMade: z.number(),
-      createdAt: z.string().nullable(),
-      processedAt: z.string().nullable(),
-      finishedAt: z.string().nullable(),
-      dataSummary: z.string(),
-    }),
-  ),
+const FailedJobsDtoSchema = z.object({ jobs: z.array(FailedJobDtoSchema) });
+const OpsHealthDtoServicesItemChecksValueSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'failing']),
+  critical: z.boolean().optional(),
+  detail: z.string().optional(),
 });
 const OpsHealthDtoSchema = z.object({
   status: z.enum(['ok', 'degraded', 'unavailable']),
@@ -72,14 +44,11 @@ const OpsHealthDtoSchema = z.object({
     z.object({
       service: z.enum(['identity', 'formation', 'library', 'community']),
       status: z.enum(['ok', 'degraded', 'unavailable']),
-      checks: z.record(
-        z.string(),
-        z.object({ status: z.enum(['ok', 'degraded', 'failing']), critical: z.boolean().optional(), detail: z.string().optional() }),
-      ),
+      checks: z.record(z.string(), OpsHealthDtoServicesItemChecksValueSchema),
       detail: z.string().optional(),
     }),
   ),
-  prometheus: z.object({ status: z.enum(['ok', 'degraded', 'failing']), critical: z.boolean().optional(), detail: z.string().optional() }),
+  prometheus: OpsHealthDtoServicesItemChecksValueSchema,
 });
 const PrometheusResponseDtoSchema = z.object({
   status: z.enum(['success', 'error']),

@@ -4,53 +4,6 @@ import { z } from 'zod';
 import { abideApi } from '../abideApi';
 import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
-const CatchUpResponseDtoSchema = z.object({
-  plan: z.object({
-    id: z.string(),
-    weekStart: z.string(),
-    createdAt: z.string(),
-    source: z.enum(['built-in', 'assistant']),
-    curriculum: z
-      .object({
-        curriculumId: z.string(),
-        title: z.string(),
-        churchName: z.string(),
-        groupName: z.string().nullable(),
-        week: z.number(),
-        weeks: z.number(),
-        weekTitle: z.string(),
-      })
-      .nullable(),
-    planData: z.object({
-      theme: z.string(),
-      description: z.string(),
-      scriptures: z.array(z.string()),
-      dailyActivities: z.array(
-        z.object({
-          day: z.string(),
-          dayIndex: z.number(),
-          date: z.string(),
-          activities: z.array(
-            z.object({
-              id: z.string(),
-              name: z.string(),
-              description: z.string(),
-              duration: z.string().optional(),
-              movedFrom: z.string().optional(),
-              fromCurriculum: z.boolean().optional(),
-              scripture: z.string().optional(),
-              reflectionPrompt: z.string().optional(),
-              completed: z.boolean(),
-            }),
-          ),
-        }),
-      ),
-    }),
-    regenerationUndo: z.object({ replacedTheme: z.string(), availableUntil: z.string() }).nullable(),
-  }),
-  moved: z.number(),
-  leftBehind: z.number(),
-});
 const SpiritualPlanDtoSchema = z.object({
   id: z.string(),
   weekStart: z.string(),
@@ -94,6 +47,7 @@ const SpiritualPlanDtoSchema = z.object({
   }),
   regenerationUndo: z.object({ replacedTheme: z.string(), availableUntil: z.string() }).nullable(),
 });
+const CatchUpResponseDtoSchema = z.object({ plan: SpiritualPlanDtoSchema, moved: z.number(), leftBehind: z.number() });
 
 /** The answers of the `plans` operations, as the API document describes them. */
 export const plansCurrentResponse = SpiritualPlanDtoSchema;

@@ -4,10 +4,8 @@ import { z } from 'zod';
 import { abideApi } from '../abideApi';
 import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
-const MySharingDtoSchema = z.object({
-  groups: z.array(z.object({ id: z.string(), name: z.string(), shares: z.boolean() })),
-  churches: z.array(z.object({ id: z.string(), name: z.string(), shares: z.boolean() })),
-});
+const MySharingDtoGroupsItemSchema = z.object({ id: z.string(), name: z.string(), shares: z.boolean() });
+const MySharingDtoSchema = z.object({ groups: z.array(MySharingDtoGroupsItemSchema), churches: z.array(MySharingDtoGroupsItemSchema) });
 
 /** The answers of the `sharing` operations, as the API document describes them. */
 export const sharingMineResponse = MySharingDtoSchema;

@@ -1,17 +1,23 @@
+// The event store's outbox relay publishing through Kafka: here, on the messaging side, which implements the relay's
+// EventPublisher port (the event store depends on no broker).
 import { topicOf, type EventType } from '@abide/contracts';
-import { KafkaPublisher, type EventPublisher, type OutgoingEvent } from '@abide/messaging';
-import { consumeTopic, createTopics, deleteTopics, testBrokers, type ConsumedRecord } from '@abide/messaging/src/testing/test-engines';
+import {
+  CommandRunner,
+  EventStore,
+  eventKey,
+  OutboxRelay,
+  ProjectionRunner,
+  type EventPublisher,
+  type OutgoingEvent,
+} from '@abide/event-store';
+import { OUTBOX_COLLECTION } from '@abide/event-store/src/outbox/outbox.schema';
+import { RelayLease } from '@abide/event-store/src/outbox/relay-lease';
+import type { NewEvent, StoredEvent } from '@abide/event-store/src/stored-event';
+import { profileCreated, userRegistered } from '@abide/event-store/src/test-fixtures';
 import { connectTestDatabase, dropTestDatabase, uniqueName, waitFor } from '@abide/testing/src/test-engines';
 import type { Connection } from 'mongoose';
-import { EventStore } from '../event-store';
-import { eventKey } from '../keys';
-import { OUTBOX_COLLECTION } from './outbox.schema';
-import type { NewEvent, StoredEvent } from '../stored-event';
-import { profileCreated, userRegistered } from '../test-fixtures';
-import { OutboxRelay } from './outbox-relay';
-import { CommandRunner } from '../command-runner';
-import { ProjectionRunner } from '../projections/projection-runner';
-import { RelayLease } from './relay-lease';
+import { KafkaPublisher } from '../kafka-publisher';
+import { consumeTopic, createTopics, deleteTopics, testBrokers, type ConsumedRecord } from '../testing/test-engines';
 
 /** Counts what it publishes and can play a broker outage after a number of messages. */
 class ObservedPublisher implements EventPublisher {

@@ -1,7 +1,9 @@
-import { type AuditEntry, type ProblemDetails, type Resource, type ResourcePage, type ReviewQueue } from './library-types.stub';
-import { eventually, mailsTo, settled, submission, txt, upload, UserSession } from '@abide/testing';
+import { type auditEntrySchema, type ProblemDetails, type Resource, type ResourcePage, type ReviewQueue } from '@abide/contracts';
+import type { z } from 'zod';
+import { eventually, mailsTo, settled, signUpModerator, submission, txt, upload, UserSession } from '@abide/testing';
 import { pdfWith } from '@abide/testing/fixtures/library-files';
-import { signUpModerator } from './library-support.stub';
+
+type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 interface Bell {
   items: Array<{ title: string; body: string; link: string | null }>;

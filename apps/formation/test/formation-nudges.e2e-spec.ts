@@ -2,7 +2,7 @@ import type { ProblemDetails } from '@abide/contracts';
 import { LiveSignals } from '@abide/messaging';
 import { call, UserSession, withServiceDb } from '@abide/testing';
 import { createHmac, randomUUID } from 'node:crypto';
-import { NotificationStore } from '../../formation/src/notifications/notification.store';
+import { NotificationStore } from '../src/notifications/notification.store';
 
 interface Bell {
   items: Array<{ id: string; title: string; body: string; readAt: string | null; link: string | null }>;

@@ -1,9 +1,7 @@
-import { type DeadLetterReplay, type DeadLetters, type FailedJobs, type OpsHealth, topics } from '@abide/contracts';
+import { type DeadLetterReplay, type DeadLetters, type FailedJobs, type OpsHealth, type ProblemDetails, topics } from '@abide/contracts';
 import { KafkaPublisher } from '@abide/messaging';
-import { eventually, UserSession } from '@abide/testing';
+import { eventually, signUpWithRole, UserSession } from '@abide/testing';
 import { v7 as uuidv7 } from 'uuid';
-import type { ProblemDetails } from './library-types.stub';
-import { signUpWithRole } from './library-support.stub';
 
 let member: UserSession;
 let moderator: UserSession;

@@ -1,6 +1,6 @@
 import type { GroupSummary, PrayerRequest, ProblemDetails, Resource } from '@abide/contracts';
-import { settled, submission, txt, upload, UserSession } from '@abide/testing';
-import { buckets, closePublisher, objectsOf } from './library-support.stub';
+import { settled, submission, testBuckets, txt, upload, UserSession } from '@abide/testing';
+import { closePublisher, objectsOf } from './library-e2e.support';
 
 /**
  * Two tabs or a double click on one resource or one prayer request: many writes of one stream at the same moment.
@@ -71,7 +71,7 @@ describe('parallel writes of one resource by its owner', () => {
     expectNoFailure(responses, 204, [404]);
     expect(responses.filter((r) => r.status === 204)).toHaveLength(1);
     expect((await owner.get(`/api/uploads/${res.body.id}`)).status).toBe(404);
-    expect(await objectsOf(buckets.store(), owner.user.id)).toEqual([]);
+    expect(await objectsOf(testBuckets.store(), owner.user.id)).toEqual([]);
   });
 });
 

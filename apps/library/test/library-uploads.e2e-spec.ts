@@ -7,11 +7,11 @@ import {
   resourceSchema,
   uploadMessages,
 } from '@abide/contracts';
-import { apiUrl, eventually, settled, submission, txt, upload, UserSession } from '@abide/testing';
+import { apiUrl, eventually, settled, submission, testBuckets, txt, upload, UserSession } from '@abide/testing';
 import { v7 as uuidv7 } from 'uuid';
 import { docxBombs, MiB, pdfBomb, servicePeakMemoryDuring } from '@abide/testing/fixtures/bomb-files';
 import { corruptPdf, docxWith, pdfWith, windowsExecutable, zipBombDocx } from '@abide/testing/fixtures/library-files';
-import { buckets, closePublisher, objectsOf, publishGroupEvent } from './library-support.stub';
+import { closePublisher, objectsOf, publishGroupEvent } from './library-e2e.support';
 
 let owner: UserSession;
 let other: UserSession;
@@ -52,9 +52,9 @@ describe('POST /api/uploads', () => {
     });
     // The quarantine copy is removed right after the resource is marked processed (so a crash in between retries
     // from the stored copy): it is gone moments later, not necessarily at the instant the state shows.
-    const emptied = await eventually(async () => ((await objectsOf(buckets.quarantine(), owner.user.id)).length === 0 ? true : undefined));
+    const emptied = await eventually(async () => ((await objectsOf(testBuckets.quarantine(), owner.user.id)).length === 0 ? true : undefined));
     expect(emptied).toBe(true);
-    expect(await objectsOf(buckets.store(), owner.user.id)).toHaveLength(1);
+    expect(await objectsOf(testBuckets.store(), owner.user.id)).toHaveLength(1);
   });
 
   it('refuses a disguised executable named .pdf with its message and keeps nothing', async () => {
@@ -64,7 +64,7 @@ describe('POST /api/uploads', () => {
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.body.detail).toBe(uploadMessages.badType);
     expect(res.body.detail).toBe('File type must be one of .pdf, .docx, .txt');
-    expect(await objectsOf(buckets.quarantine(), other.user.id)).toEqual([]);
+    expect(await objectsOf(testBuckets.quarantine(), other.user.id)).toEqual([]);
   });
 
   it('refuses an empty file with 400 and keeps nothing', async () => {
@@ -72,7 +72,7 @@ describe('POST /api/uploads', () => {
 
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe(uploadMessages.tooSmall(1));
-    expect(await objectsOf(buckets.quarantine(), other.user.id)).toEqual([]);
+    expect(await objectsOf(testBuckets.quarantine(), other.user.id)).toEqual([]);
   });
 
   it('refuses a file one byte over 10 MiB with 413 and stores nothing', async () => {
@@ -80,8 +80,8 @@ describe('POST /api/uploads', () => {
 
     expect(res.status).toBe(413);
     expect(res.body.detail).toBe('File is larger than 10485760 bytes');
-    expect(await objectsOf(buckets.quarantine(), other.user.id)).toEqual([]);
-    expect(await objectsOf(buckets.store(), other.user.id)).toEqual([]);
+    expect(await objectsOf(testBuckets.quarantine(), other.user.id)).toEqual([]);
+    expect(await objectsOf(testBuckets.store(), other.user.id)).toEqual([]);
   });
 
   it('accepts a file of exactly 10 MiB', async () => {
@@ -96,7 +96,7 @@ describe('POST /api/uploads', () => {
 
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe(uploadMessages.badType);
-    expect(await objectsOf(buckets.quarantine(), other.user.id)).toEqual([]);
+    expect(await objectsOf(testBuckets.quarantine(), other.user.id)).toEqual([]);
   });
 
   it('keeps only the last segment of a path-traversal file name', async () => {
@@ -150,7 +150,7 @@ describe('POST /api/uploads', () => {
 
     const failed = await settled(other, res.body.id, 'failed');
     expect(failed.statusReason).toBe('This PDF is damaged or incomplete and could not be read.');
-    expect(await objectsOf(buckets.quarantine(), other.user.id)).toEqual([]);
+    expect(await objectsOf(testBuckets.quarantine(), other.user.id)).toEqual([]);
     const notice = await eventually(async () => {
       const bell = await other.get<{ items: Array<{ title: string; body: string }> }>('/api/notifications');
       return bell.body.items.find((n) => n.title === 'Your upload could not be processed');
@@ -187,7 +187,7 @@ describe('decompression bombs', () => {
       // Each bomb inflates to 300 MiB or more (the PDF's would take a 512 MiB buffer).
       expect(peak).toBeLessThan(160 * MiB);
     }
-    expect(await objectsOf(buckets.quarantine(), other.user.id)).toEqual([]);
+    expect(await objectsOf(testBuckets.quarantine(), other.user.id)).toEqual([]);
     const next = await upload(other, { name: 'sermon.pdf', data: pdfWith('Grace upon grace') }, submission({ visibility: 'private' }));
     expect(await settled(other, next.body.id, 'approved')).toMatchObject({ pages: 1, words: 3 });
   });
@@ -231,7 +231,7 @@ describe('drafts', () => {
     expect((await owner.delete(`/api/uploads/${res.body.id}`)).status).toBe(404);
     expect((await other.delete(`/api/uploads/${res.body.id}`)).status).toBe(204);
     expect((await other.get(`/api/uploads/${res.body.id}`)).status).toBe(404);
-    expect(await objectsOf(buckets.store(), other.user.id)).not.toContain(`${other.user.id}/${res.body.id}`);
+    expect(await objectsOf(testBuckets.store(), other.user.id)).not.toContain(`${other.user.id}/${res.body.id}`);
   });
 });
 
@@ -350,11 +350,11 @@ describe('account deletion', () => {
     const leaving = await UserSession.signUp({ name: 'Demas' });
     const res = await upload(leaving, txt('Left behind.'), submission({ visibility: 'private' }));
     await settled(leaving, res.body.id, 'approved');
-    expect(await objectsOf(buckets.store(), leaving.user.id)).toHaveLength(1);
+    expect(await objectsOf(testBuckets.store(), leaving.user.id)).toHaveLength(1);
 
     expect((await leaving.post('/api/account/delete', { password: leaving.password })).status).toBeLessThan(300);
 
-    await eventually(async () => ((await objectsOf(buckets.store(), leaving.user.id)).length === 0 ? true : undefined), {
+    await eventually(async () => ((await objectsOf(testBuckets.store(), leaving.user.id)).length === 0 ? true : undefined), {
       timeoutMs: 30_000,
     });
     expect((await leaving.get<ResourcePage>('/api/uploads?mine=1')).body.total).toBe(0);

@@ -1,5 +1,5 @@
 import type { ProblemDetails } from '@abide/contracts';
-import type { ApiResponse } from '@abide/testing';
+import type { ApiResponse } from './user-session';
 
 /** A 429 as every limit answers it: problem+json, Retry-After, words that say how long, and the moment it ends. */
 export const expectRefusedUntil = (res: ApiResponse<ProblemDetails>, detail: RegExp, maxSeconds: number): void => {

@@ -7,10 +7,10 @@ import {
   randomClientIp,
   readRecoveryLink,
   refreshCookieOf,
+  signUpWithRole,
   UserSession,
   withServiceDb,
 } from '@abide/testing';
-import { signUpWithRole } from './library-support.stub';
 
 type Answer = SessionResponse & SignInChallenge & ProblemDetails;
 

@@ -5,14 +5,15 @@ import {
   eventually,
   newPhoneNumber,
   replyBySms,
+  runReminderScan,
   stackSmsAccountSid,
   textsTo,
   UserSession,
   verifyPhoneNumber,
   withServiceDb,
+  zoneWhereTheMorningReminderIsDue,
 } from '@abide/testing';
-import { runReminderScan, zoneWhereTheMorningReminderIsDue } from '../../web-e2e/seed/reminders';
-import { twilioSignature } from '../../identity/src/sms/twilio-signature';
+import { twilioSignature } from '../src/sms/twilio-signature';
 
 const onboarding = {
   name: 'Lydia of Thyatira',
