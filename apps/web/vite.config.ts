@@ -111,6 +111,10 @@ const pwa = VitePWA({
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api(\/|$)/],
     cleanupOutdatedCaches: true,
+    // The first install takes over the page that installed it: a member who goes offline right after the first load
+    // still gets the pages they have not opened yet (their lazy chunks) from the precache. An update still waits for
+    // "Reload to update" (no skipWaiting), so a page never runs code from two versions.
+    clientsClaim: true,
     // The largest chunks (antd) are over Workbox's 2 MiB default; every page needs its code offline.
     maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
   },

@@ -52,6 +52,13 @@ describe('the response schemas generated from the document', () => {
     expect([...refs]).toEqual(['HabitDto']);
   });
 
+  it('let the offline queue’s answer past a write’s check, never past a read’s', () => {
+    const modules = renderEndpointModules(committed);
+    expect(modules['endpoints/habits.ts']).toContain("import { checkedUnlessQueued, isQueued } from '../../queued-answer';");
+    expect(modules['endpoints/habits.ts']).toContain('habitsToggle: { responseSchema: checkedUnlessQueued(habitsToggleResponse),');
+    expect(modules['endpoints/habits.ts']).toContain('habitsList: { responseSchema: habitsListResponse,');
+  });
+
   it('check an answer of either success status (sign-in: a session, or a second factor to ask for)', () => {
     const modules = renderEndpointModules(committed);
     expect(modules['endpoints/auth.ts']).toContain(
@@ -61,10 +68,10 @@ describe('the response schemas generated from the document', () => {
 });
 
 describe('the cache tags generated from the routes (`@CacheTags`, x-abide-cache)', () => {
-  const document = (declaration: object, parameters: object[] = [], requestBody?: object): ApiDocument => ({
+  const document = (declaration: object, parameters: object[] = [], requestBody?: object, method = 'get'): ApiDocument => ({
     paths: {
       '/churches/{id}': {
-        post: { operationId: 'churchesUpdate', tags: ['churches'], parameters, requestBody, [CACHE_TAGS_EXTENSION]: declaration },
+        [method]: { operationId: 'churchesUpdate', tags: ['churches'], parameters, requestBody, [CACHE_TAGS_EXTENSION]: declaration },
       },
     },
   });
@@ -84,6 +91,16 @@ describe('the cache tags generated from the routes (`@CacheTags`, x-abide-cache)
   it('leaves the cache alone after a refused write when the route says so', () => {
     expect(endpointOf(document({ invalidates: ['Curricula'], onlyOnSuccess: true }))).toBe(
       'invalidatesTags: (_result, error) => (error ? [] : ["Curricula"])',
+    );
+  });
+
+  it('leaves the cache alone after a write the offline queue kept (nothing changed on the server yet)', () => {
+    const item = { invalidates: ['MyChurches', { type: 'Church', idParam: 'id' }] };
+    expect(endpointOf(document(item, [{ in: 'path', name: 'id' }], undefined, 'post'))).toBe(
+      'invalidatesTags: (result, _error, arg) => (isQueued(result) ? [] : ["MyChurches", { type: "Church", id: arg }])',
+    );
+    expect(endpointOf(document({ invalidates: ['Curricula'], onlyOnSuccess: true }, [], undefined, 'patch'))).toBe(
+      'invalidatesTags: (result, error) => (error || isQueued(result) ? [] : ["Curricula"])',
     );
   });
 

@@ -1,6 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 
+/** The offline banner's words (apps/web/src/app/frame/OfflineBanner.tsx). */
+const OFFLINE_MESSAGE =
+  "You're offline. Check-ins, plan activities and journal entries are kept on this device and sent when you reconnect; other changes need a connection.";
+
 /** The shared frame: header navigation, bell, avatar menu; side menu and bottom bar on phones. */
+
 export class AppFrame {
   readonly mainNav: Locator;
   readonly sideMenu: Locator;
@@ -23,7 +28,7 @@ export class AppFrame {
     this.accountButton = page.getByRole('button', { name: /^Account menu/ });
     // The header's button; the landing page has its own 'Get Started Free' in the pricing section.
     this.getStarted = page.getByRole('banner').getByRole('link', { name: 'Get Started', exact: true });
-    this.offlineBanner = page.getByRole('status').filter({ hasText: "You're offline. You can read what this device kept; saving changes needs a connection." });
+    this.offlineBanner = page.getByRole('status').filter({ hasText: OFFLINE_MESSAGE });
     this.offlineMark = page.getByText(/^Offline — last updated \S/);
   }
 

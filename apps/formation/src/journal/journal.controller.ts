@@ -117,7 +117,10 @@ export class JournalController {
     return this.queries.get(caller.id, id);
   }
 
-  @ApiOperation({ summary: 'Edit an entry or draft; `draft: false` finishes a draft (then its content is required).' })
+  @ApiOperation({
+    summary:
+      'Edit an entry or draft; `draft: false` finishes a draft (then its content is required). With `basedOn` (the `updatedAt` the edit was made from), an entry saved since is not changed: 409 `ENTRY_CHANGED`.',
+  })
   // No body changes nothing (as `{}`).
   @ApiBody({ type: JournalEntryUpdateDto, required: false })
   @ApiResponse({ status: 200, type: JournalEntryDto })
@@ -130,8 +133,8 @@ export class JournalController {
     @Body() body: unknown,
     @Req() req: FastifyRequest,
   ): Promise<JournalEntry> {
-    const changes = parseOrThrow(parseEntryChanges(body));
-    await this.commands.update(caller.id, id, changes, meta(req));
+    const { changes, basedOn } = parseOrThrow(parseEntryChanges(body));
+    await this.commands.update(caller.id, id, changes, meta(req), basedOn);
     return this.queries.get(caller.id, id);
   }
 

@@ -5,10 +5,14 @@ import { isOnline, subscribeConnectivity } from '../shared/offline/connectivity'
 import { forgetMember, lastMember, rememberMember } from '../shared/offline/offline-member';
 import { readAgainWhatWasServedFromCopy } from '../shared/offline/read-again';
 import { clearMemberData } from '../shared/offline/sign-out-cleanup';
+import { pendingWritesInReads } from '../shared/offline/write-queue-overlay';
+import { writeQueueSlice } from '../shared/offline/write-queue-slice';
+import { startWriteQueueSync } from '../shared/offline/write-queue-sync';
 
 const rootReducer = {
   [authSlice.reducerPath]: authSlice.reducer,
   [baseApi.reducerPath]: baseApi.reducer,
+  [writeQueueSlice.reducerPath]: writeQueueSlice.reducer,
 };
 
 /** The access token lives only here, in memory; a reload restores the session from the refresh cookie. */
@@ -48,12 +52,14 @@ export function createAppStore() {
 
   const store = configureStore({
     reducer: rootReducer,
-    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(baseApi.middleware),
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(pendingWritesInReads, baseApi.middleware),
   });
   // The connection came back while signed in.
   subscribeConnectivity(() => {
     if (isOnline()) readAgainWhatWasServedFromCopy(store.dispatch, store.getState());
   });
+  // Writes made offline: shown while they wait, sent when the connection and the session are there.
+  startWriteQueueSync(listeners, store);
   return store;
 }
 

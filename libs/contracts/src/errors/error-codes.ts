@@ -31,6 +31,8 @@ export const errorCodes = {
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   /** An Idempotency-Key whose first request is still being handled after the repeat waited for it. */
   idempotencyKeyInProgress: 'IDEMPOTENCY_KEY_IN_PROGRESS',
+  /** An edit made from an older version of the entry (`basedOn`): it was saved elsewhere since, and nothing changed. */
+  entryChanged: 'ENTRY_CHANGED',
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

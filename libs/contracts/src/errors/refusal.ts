@@ -37,6 +37,7 @@ export const refusalStatus: Partial<Record<ErrorCode, number>> = {
   [errorCodes.forbidden]: 403,
   [errorCodes.conflict]: 409,
   [errorCodes.concurrencyConflict]: 409,
+  [errorCodes.entryChanged]: 409,
   [errorCodes.emailTaken]: 409,
   /** A link (an invitation) that was good when opened and was used or withdrawn meanwhile. */
   [errorCodes.invalidLink]: 409,

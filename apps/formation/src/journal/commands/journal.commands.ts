@@ -67,10 +67,14 @@ export class JournalCommands {
     return { entryId, saved: events[0] ?? null };
   }
 
-  async update(userId: string, entryId: string, changes: Partial<EntryFields>, meta: Meta): Promise<void> {
+  /** `basedOn`: the `updatedAt` the edit was made from; an entry saved since refuses it (409 ENTRY_CHANGED). */
+  async update(userId: string, entryId: string, changes: Partial<EntryFields>, meta: Meta, basedOn: string | null = null): Promise<void> {
     const now = this.clock();
     const timeZone = await this.members.timeZoneOf(userId);
-    await this.entries.handle({ type: 'UpdateEntry', entryId, userId, changes, today: localDateOf(now, timeZone), timeZone }, meta);
+    await this.entries.handle(
+      { type: 'UpdateEntry', entryId, userId, changes, basedOn, today: localDateOf(now, timeZone), timeZone },
+      meta,
+    );
   }
 
   async remove(userId: string, entryId: string, meta: Meta): Promise<void> {

@@ -34,11 +34,12 @@ const saved = (over: Partial<EntryFields> & { localDate?: string } = {}): Journa
   data: entry(over),
 });
 const removed: JournalOutcome = { type: 'formation.journal.entry-removed', subjectId: 'ruth', data: { entryId: 'e1', userId: 'ruth' } };
-const update = (changes: Partial<EntryFields>, userId = 'ruth'): JournalCommand => ({
+const update = (changes: Partial<EntryFields>, userId = 'ruth', basedOn: string | null = null): JournalCommand => ({
   type: 'UpdateEntry',
   entryId: 'e1',
   userId,
   changes,
+  basedOn,
   today: '2025-03-12',
   timeZone: 'UTC',
 });
@@ -97,6 +98,19 @@ describe('journal entry decider', () => {
       .thenNothing();
   });
 
+  it('refuses an edit made from an older save (another device saved since), unless it changes nothing', () => {
+    // The spec's events all occurred at 2026-01-01T00:00:00.000Z: that is the entry's last save.
+    given([saved()])
+      .when(update({ content: 'Written offline' }, 'ruth', '2025-12-31T23:59:59.000Z'))
+      .thenThrows(errorCodes.entryChanged, journalMessages.changedElsewhere);
+    given([saved()])
+      .when(update({ content: 'Written offline' }, 'ruth', '2026-01-01T00:00:00Z'))
+      .then([saved({ content: 'Written offline' })]);
+    given([saved({ content: 'Written offline' })])
+      .when(update({ content: 'Written offline' }, 'ruth', '2025-12-31T23:59:59.000Z'))
+      .thenNothing();
+  });
+
   it('removes the member’s own entry', () => {
     given([saved()]).when({ type: 'DeleteEntry', entryId: 'e1', userId: 'ruth' }).then([removed]);
   });
@@ -138,7 +152,14 @@ describe(parseNewEntry.name, () => {
 
 describe(parseEntryChanges.name, () => {
   it('returns only the given fields and refuses unknown ones', () => {
-    expect(parseEntryChanges({ draft: false, gratitude: '' })).toEqual({ ok: true, value: { draft: false, gratitude: null } });
+    expect(parseEntryChanges({ draft: false, gratitude: '' })).toEqual({
+      ok: true,
+      value: { changes: { draft: false, gratitude: null }, basedOn: null },
+    });
+    expect(parseEntryChanges({ content: 'x', basedOn: '2026-01-01T00:00:00.000Z' })).toMatchObject({
+      ok: true,
+      value: { basedOn: '2026-01-01T00:00:00.000Z' },
+    });
     expect(parseEntryChanges({ userId: 'naomi' })).toMatchObject({ ok: false });
   });
 });

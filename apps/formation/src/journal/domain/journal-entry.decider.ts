@@ -52,6 +52,7 @@ export type JournalOutcome =
 export const journalMessages = {
   notFound: 'The journal entry was not found.',
   backToDraft: 'A saved entry cannot become a draft again.',
+  changedElsewhere: 'This entry was changed on another device after you started editing it, so your edit was not saved over it.',
 } as const;
 /** Another member's entry, or a removed one, is answered as missing: its existence is never revealed. */
 const notFound = () => new Refusal(errorCodes.notFound, journalMessages.notFound);
@@ -60,7 +61,16 @@ const emptyContent = () => new Refusal(errorCodes.validationFailed, EMPTY_ENTRY_
 /** What a member can do with a journal entry; `today` and `timeZone` are the member's now. */
 export type JournalCommand =
   | { type: 'CreateEntry'; entryId: string; userId: string; fields: EntryFields; today: LocalDate; timeZone: string }
-  | { type: 'UpdateEntry'; entryId: string; userId: string; changes: Partial<EntryFields>; today: LocalDate; timeZone: string }
+  | {
+      type: 'UpdateEntry';
+      entryId: string;
+      userId: string;
+      changes: Partial<EntryFields>;
+      /** The `updatedAt` (last save) the edit was made from, or null to edit whatever is there. */
+      basedOn?: string | null;
+      today: LocalDate;
+      timeZone: string;
+    }
   | { type: 'DeleteEntry'; entryId: string; userId: string };
 type Of<T extends JournalCommand['type']> = Extract<JournalCommand, { type: T }>;
 
@@ -76,9 +86,14 @@ const decideCreateEntry = (state: EntryState<unknown>, input: Of<'CreateEntry'>)
   return [saved({ entryId: input.entryId, userId: input.userId, ...input.fields, localDate: input.today, timeZone: input.timeZone })];
 };
 
+/** An edit made from a save other than the entry's last one (compared as instants: the formats may differ). */
+const madeFromOlderSave = (state: Extract<OpenEntryState, { status: 'live' }>, basedOn: string | null | undefined) =>
+  !!basedOn && Date.parse(basedOn) !== Date.parse(state.lastSavedAt);
+
 /**
  * Edits an entry of `userId` (anyone else's is 'not-found', so its existence is never revealed). A draft takes
  * the day it is finished as its date; a finished entry keeps the day it was written and cannot become a draft again.
+ * An edit made from an older save is refused, unless it changes nothing (a repeat of an edit that was applied).
  */
 const decideUpdateEntry = (state: OpenEntryState, input: Of<'UpdateEntry'>): JournalOutcome[] => {
   if (state.status !== 'live' || state.entry.userId !== input.userId) throw notFound();
@@ -88,7 +103,9 @@ const decideUpdateEntry = (state: OpenEntryState, input: Of<'UpdateEntry'>): Jou
   if (emptyFinished(next)) throw emptyContent();
   if (current.draft) Object.assign(next, { localDate: input.today, timeZone: input.timeZone });
   const unchanged = (Object.keys(next) as (keyof OpenEntry)[]).every((k) => next[k] === current[k]);
-  return unchanged ? [] : [saved(next)];
+  if (unchanged) return [];
+  if (madeFromOlderSave(state, input.basedOn)) throw new Refusal(errorCodes.entryChanged, journalMessages.changedElsewhere);
+  return [saved(next)];
 };
 
 const decideDeleteEntry = (state: OpenEntryState, input: Of<'DeleteEntry'>): JournalOutcome[] => {

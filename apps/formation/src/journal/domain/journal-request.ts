@@ -31,9 +31,17 @@ export const journalPatchSchema = z
     gratitude: optionalText(2_000),
     isPrivate: z.boolean(),
     draft: z.boolean(),
+    /** The entry's `updatedAt` the edit was made from (an edit queued offline sends it): saved since, it is refused. */
+    basedOn: z.string().datetime({ offset: true }),
   })
   .partial()
   .strict();
+
+/** An edit: the fields it changes, and the entry's `updatedAt` it was made from, when the client says. */
+export interface EntryEdit {
+  changes: Partial<EntryFields>;
+  basedOn: string | null;
+}
 
 /** '' and null mean "none"; anything else must be a scripture reference we can read, kept in canonical form. */
 const scripture = (raw: string | null | undefined): Parsed<string | null> => {
@@ -67,7 +75,7 @@ export const parseNewEntry = (body: unknown): Parsed<EntryFields> => {
 };
 
 /** PATCH /journal/entries/:id: only the fields given change; `draft: false` finishes a draft. */
-export const parseEntryChanges = (body: unknown): Parsed<Partial<EntryFields>> => {
+export const parseEntryChanges = (body: unknown): Parsed<EntryEdit> => {
   // No body changes nothing; a body, `null` included, must be the documented object.
   const parsed = journalPatchSchema.safeParse(body === undefined ? {} : body);
   if (!parsed.success) return { ok: false, errors: issues(parsed.error) };
@@ -83,5 +91,5 @@ export const parseEntryChanges = (body: unknown): Parsed<Partial<EntryFields>> =
   if (d.gratitude !== undefined) changes.gratitude = d.gratitude?.trim() || null;
   if (d.isPrivate !== undefined) changes.isPrivate = d.isPrivate;
   if (d.draft !== undefined) changes.draft = d.draft;
-  return { ok: true, value: changes };
+  return { ok: true, value: { changes, basedOn: d.basedOn ?? null } };
 };

@@ -4,6 +4,8 @@ import type { User } from '@abide/contracts';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../features/auth/hooks/useAuth';
 import { chooseActiveChurch, useActiveChurch } from '../../features/churches/active-church';
+import { confirmSignOut } from '../../shared/offline/confirm-sign-out';
+import { usePendingCount } from '../../shared/offline/write-queue-hooks';
 import { useFramePopupTrigger } from './useFramePopupTrigger';
 
 export function initialsOf(name: string): string {
@@ -24,6 +26,7 @@ export function AccountMenu({ user }: { user: User }) {
   const initials = initialsOf(displayName);
   const { popups, open, setOpen, trigger, triggerProps } = useFramePopupTrigger();
   const { churches, active } = useActiveChurch();
+  const unsent = usePendingCount();
 
   const button = (
     <Button
@@ -58,7 +61,12 @@ export function AccountMenu({ user }: { user: User }) {
         if (key === 'settings') navigate('/settings');
         if (key === 'churches') navigate('/churches');
         if (key.startsWith('church:')) chooseActiveChurch(user.id, key.slice('church:'.length));
-        if (key === 'logout') void logout().then(() => navigate('/login', { replace: true }));
+        if (key === 'logout')
+          void confirmSignOut(unsent).then(async (go) => {
+            if (!go) return;
+            await logout();
+            navigate('/login', { replace: true });
+          });
       }}
     >
       {button}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useOnline } from '../../shared/offline/connectivity';
 
-export const OFFLINE_MESSAGE = "You're offline. You can read what this device kept; saving changes needs a connection.";
+export const OFFLINE_MESSAGE =
+  "You're offline. Check-ins, plan activities and journal entries are kept on this device and sent when you reconnect; other changes need a connection.";
 
 /**
  * Under the frame's header while this tab cannot reach the API. `children` sit in the same bar whatever the connection

@@ -19,6 +19,7 @@ import { framePopups, preloadFramePopups } from './frame-popups-module';
 import { NavIcon } from './NavIcon';
 import { OfflineBanner } from './OfflineBanner';
 import { SkipLink } from './SkipLink';
+import { PendingWritesBadge, SyncProblems } from './SyncStatus';
 import { useCollapseWhenFull } from './useCollapseWhenFull';
 
 const linkClass =
@@ -91,7 +92,10 @@ export function SignedInFrame() {
             </div>
           </div>
         </header>
-        <OfflineBanner />
+        <OfflineBanner>
+          <PendingWritesBadge />
+        </OfflineBanner>
+        <SyncProblems />
 
         {popups ? (
           <popups.SideMenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)}>

@@ -1,5 +1,7 @@
 import type { CreateHabitDto, HabitAnalyticsDto } from '../../shared/api/generated/abideApi';
 import { habitsEndpoints } from '../../shared/api/generated/endpoints/habits';
+// Offline: which of these writes wait for the connection, and how the check-in list shows them meanwhile.
+import './habits-offline';
 
 export type CreateHabitRequest = CreateHabitDto;
 export type HabitAnalytics = HabitAnalyticsDto;

@@ -6,6 +6,8 @@ import type {
   JournalStatsDto,
 } from '../../shared/api/generated/abideApi';
 import { journalEndpoints } from '../../shared/api/generated/endpoints/journal';
+// Offline: new entries, drafts and edits wait for the connection and show in the lists meanwhile.
+import './journal-offline';
 
 export type JournalEntryRequest = JournalEntryRequestDto;
 export type JournalPage = JournalPageDto;

@@ -3,6 +3,8 @@ import type { SpiritualPlanDto } from '../../shared/api/generated/abideApi';
 import { plansCurrentResponse, plansEndpoints } from '../../shared/api/generated/endpoints/plans';
 import { statsEndpoints } from '../../shared/api/generated/endpoints/stats';
 import { requestOf } from '../../shared/api/generated-request';
+// Offline: an activity checked off waits for the connection and shows checked meanwhile.
+import './plan-offline';
 
 const readCurrentPlan = requestOf('plansCurrent');
 

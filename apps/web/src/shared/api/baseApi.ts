@@ -13,6 +13,8 @@ import { keepingReadsOffline, type ReadingMember } from '../offline/offline-read
 import { fetchWithEarlyAnswers } from './early-answers';
 import { cacheTagTypes } from './generated/cache-tags';
 import { withIdempotencyKey } from './idempotency-keys';
+import { withWriteQueue } from '../offline/write-queue-enqueue';
+import { indexedDbWriteQueue } from '../offline/write-queue-store';
 
 type StateWithAuth = { auth: AuthState };
 
@@ -84,8 +86,9 @@ const readingMemberOf = (state: unknown): ReadingMember | null => {
  */
 export const baseApi = createApi({
   reducerPath: 'api',
-  // A member's reads of My Plan, Habits and Journal are kept on the device and shown with no connection.
-  baseQuery: keepingReadsOffline(baseQueryWithSession, readingMemberOf),
+  // A member's reads of My Plan, Habits and Journal are kept on the device and shown with no connection; writes made
+  // offline wait in the member's queue (shared/offline/write-queue*).
+  baseQuery: withWriteQueue(keepingReadsOffline(baseQueryWithSession, readingMemberOf), indexedDbWriteQueue),
   // Every tag a route declares (`@CacheTags`), so each feature's endpoints may name any of them.
   tagTypes: cacheTagTypes,
   keepUnusedDataFor: Infinity,

@@ -3,6 +3,9 @@ import type { Habit } from '@abide/contracts';
 import { App, Button, Checkbox, Empty, Input, Progress, Select, Skeleton, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { problemOf } from '../../../shared/api/problem-details';
+import { useIsPending } from '../../../shared/offline/write-queue-hooks';
+import { isQueued } from '../../../shared/api/queued-answer';
+import { QUEUED_NOTICE } from '../../../shared/offline/write-queue-registry';
 import { categoryLabel, reminderText, streakText } from '../habit-form';
 import {
   useHabitsEntriesQuery,
@@ -33,6 +36,7 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
   const [note, setNote] = useState('');
   const nameId = `habit-name-${habit.id}`;
   const reminder = reminderText(habit.reminderTime);
+  const pending = useIsPending(`habit:${habit.id}:${date}`);
 
   const onToggle = async (completed: boolean) => {
     const result = await toggle({
@@ -40,7 +44,8 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
       toggleHabitDto: { completed, date, note: completed ? note.trim() || undefined : undefined },
     });
     if (result.error) return notification.error({ title: 'Failed to update habit', description: 'Please try again.' });
-    notification.success({ title: 'Habit updated!' });
+    if (isQueued(result.data)) notification.info(QUEUED_NOTICE);
+    else notification.success({ title: 'Habit updated!' });
     setNote('');
     setNoteOpen(false);
   };
@@ -49,6 +54,7 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
     const result = await skip({ id: habit.id, skipDayDto: { date } });
     if (result.error)
       return notification.error({ title: 'Failed to skip today', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+    if (isQueued(result.data)) return notification.info(QUEUED_NOTICE);
     notification.success({
       title: `${habit.name}: skipped today`,
       description: 'Today is left out of your figures and your streak is safe. “Undo skip” on the card takes it back.',
@@ -62,6 +68,7 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
         title: 'Failed to undo the skip',
         description: problemOf(result.error)?.detail ?? 'Please try again.',
       });
+    if (isQueued(result.data)) return notification.info(QUEUED_NOTICE);
     notification.success({ title: `${habit.name}: asked for today again` });
   };
 
@@ -83,6 +90,11 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
             {categoryLabel(habit.category)}
           </Tag>
           {skipped ? <Tag className="checkin__skipped">{date === today ? 'Skipped today' : 'Skipped'}</Tag> : null}
+          {pending ? (
+            <Tag className="checkin__pending" color="orange">
+              Pending
+            </Tag>
+          ) : null}
         </div>
         {habit.description ? <p className="checkin__description">{habit.description}</p> : null}
         <p className="checkin__meta">

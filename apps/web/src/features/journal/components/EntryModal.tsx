@@ -1,6 +1,9 @@
 import type { JournalEntry } from '@abide/contracts';
 import { App, Button, Form, Modal } from 'antd';
 import { useEffect, type ReactNode } from 'react';
+import { problemOf } from '../../../shared/api/problem-details';
+import { isQueued } from '../../../shared/api/queued-answer';
+import { QUEUED_NOTICE } from '../../../shared/offline/write-queue-registry';
 import { ScripturePassage } from '../../scripture/components/ScripturePassage';
 import { isBlank, moodLabel, toEntryRequest, toReflectionValues, type ReflectionFormValues } from '../journal-form';
 import { useJournalUpdateMutation } from '../journalApi';
@@ -45,9 +48,13 @@ export function EntryModal({
       notification.error({ title: 'Please write your reflection', description: 'Your journal entry cannot be empty.' });
       return;
     }
-    const result = await update({ id: entry.id, journalEntryUpdateDto: toEntryRequest(values, { draft }) });
-    if (result.error) return notification.error({ title: 'Failed to save entry', description: 'Please try again.' });
-    notification.success({ title: 'Journal entry saved!', description: 'Your reflection has been updated.' });
+    // The version the edit was made from: an entry saved elsewhere since is not overwritten (409 ENTRY_CHANGED).
+    const journalEntryUpdateDto = { ...toEntryRequest(values, { draft }), basedOn: entry.updatedAt };
+    const result = await update({ id: entry.id, journalEntryUpdateDto });
+    if (result.error)
+      return notification.error({ title: 'Failed to save entry', description: problemOf(result.error)?.detail ?? 'Please try again.' });
+    if (isQueued(result.data)) notification.info(QUEUED_NOTICE);
+    else notification.success({ title: 'Journal entry saved!', description: 'Your reflection has been updated.' });
     onClose();
   };
 

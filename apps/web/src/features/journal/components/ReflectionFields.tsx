@@ -43,11 +43,7 @@ export function ReflectionFields({ form, formName }: { form: FormInstance<Reflec
           </span>
         }
       >
-        <Input.TextArea
-          rows={7}
-          maxLength={20_000}
-          placeholder="Write freely. What is God showing you today?"
-        />
+        <Input.TextArea rows={7} maxLength={20_000} placeholder="Write freely. What is God showing you today?" />
       </Form.Item>
       <div className="reflection__voice">
         {voice.supported ? (

@@ -1,5 +1,7 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form } from 'antd';
+import { isQueued } from '../../../shared/api/queued-answer';
+import { QUEUED_NOTICE } from '../../../shared/offline/write-queue-registry';
 import { emptyReflection, isBlank, toEntryRequest, type ReflectionFormValues } from '../journal-form';
 import { useJournalCreateMutation } from '../journalApi';
 import { ReflectionFields } from './ReflectionFields';
@@ -27,11 +29,13 @@ export function ReflectionForm() {
       notification.error({ title: draft ? 'Failed to save draft' : 'Failed to save entry', description: 'Please try again.' });
       return;
     }
-    notification.success(
-      draft
-        ? { title: 'Draft saved', description: 'Only you can see it. Finish it any time from your reflections.' }
-        : { title: 'Journal entry saved!', description: 'Your reflection has been added to your spiritual journey.' },
-    );
+    if (isQueued(result.data)) notification.info(QUEUED_NOTICE);
+    else
+      notification.success(
+        draft
+          ? { title: 'Draft saved', description: 'Only you can see it. Finish it any time from your reflections.' }
+          : { title: 'Journal entry saved!', description: 'Your reflection has been added to your spiritual journey.' },
+      );
     form.resetFields();
     form.setFieldsValue(emptyReflection);
   };

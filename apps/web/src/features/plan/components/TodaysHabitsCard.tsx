@@ -1,6 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Button, Card, Empty, Skeleton, Switch } from 'antd';
+import { useAppSelector } from '../../../app/hooks';
 import { useToasts } from '../../../app/toasts';
+import { isQueued } from '../../../shared/api/queued-answer';
+import { QUEUED_NOTICE } from '../../../shared/offline/write-queue-registry';
+import { selectPendingWrites } from '../../../shared/offline/write-queue-slice';
 import { categoryLabel, streakText } from '../../habits/habit-form';
 import { useHabitsListQuery, useHabitsToggleMutation } from '../../habits/habitsApi';
 
@@ -10,10 +14,12 @@ export function TodaysHabitsCard({ today }: { today: string }) {
   const { data: habits, isLoading, isError, refetch } = useHabitsListQuery(today);
   const [toggle] = useHabitsToggleMutation();
   const active = (habits ?? []).filter((habit) => habit.isActive && !habit.archived);
+  const pending = new Set(useAppSelector(selectPendingWrites).map((write) => write.subject));
 
   const onToggle = async (id: string, completed: boolean) => {
     const result = await toggle({ id, toggleHabitDto: { completed, date: today } });
     if (result.error) notification.error({ title: 'Failed to update habit', description: 'Please try again.' });
+    else if (isQueued(result.data)) notification.info(QUEUED_NOTICE);
     else notification.success({ title: 'Habit updated!' });
   };
 
@@ -45,6 +51,7 @@ export function TodaysHabitsCard({ today }: { today: string }) {
                   <span className="habit-toggle__meta">
                     {categoryLabel(habit.category)} · {streakText(habit.streak, habit.streakUnit)}
                     {habit.dayStatus === 'skipped' ? ' · Skipped today' : ''}
+                    {pending.has(`habit:${habit.id}:${today}`) ? <span className="pending-mark"> · Pending</span> : null}
                   </span>
                 </div>
                 <Switch checked={habit.completedOnDate} aria-label={habit.name} onChange={(checked) => void onToggle(habit.id, checked)} />

@@ -8,6 +8,8 @@ import { saveFile } from '../../../shared/save-file';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { useAccountDeletionDeleteMutation, useLazyAccountExportExportQuery } from '../settingsApi';
+import { confirmSignOut } from '../../../shared/offline/confirm-sign-out';
+import { usePendingCount } from '../../../shared/offline/write-queue-hooks';
 
 /** Your data and your account: export, sign out everywhere, delete. */
 export function AccountSection() {
@@ -18,6 +20,7 @@ export function AccountSection() {
   const navigate = useNavigate();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  const unsent = usePendingCount();
   const [form] = Form.useForm<{ password: string }>();
 
   const download = async () => {
@@ -31,6 +34,7 @@ export function AccountSection() {
   };
 
   const signOutEverywhere = async () => {
+    if (!(await confirmSignOut(unsent))) return;
     setSigningOut(true);
     await logout('global');
     notification.success({ title: 'Signed out everywhere', description: 'Every device has been signed out.' });

@@ -2216,6 +2216,7 @@ export type JournalEntryUpdateDto = {
   gratitude?: (string | '') | null;
   isPrivate?: boolean;
   draft?: boolean;
+  basedOn?: string;
 };
 export type JournalPromptDtoScripture = {
   reference: string;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
 import { UserDtoSchema } from '../schemas';
+import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const CodeExchangeChallengeDtoSchema = z.object({
   secondFactor: z.enum(['totp']),
@@ -54,19 +55,22 @@ export const twoFactorVerifyResponse = SessionResponseDtoSchema;
 /** The `auth` endpoints with their answers checked and the cache tags their routes declare. */
 export const authEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
-    linksConfirm: { responseSchema: linksConfirmResponse },
-    accountsCreateProfile: { responseSchema: accountsCreateProfileResponse },
+    linksConfirm: { responseSchema: checkedUnlessQueued(linksConfirmResponse) },
+    accountsCreateProfile: { responseSchema: checkedUnlessQueued(accountsCreateProfileResponse) },
     accountsMe: { responseSchema: accountsMeResponse },
-    passwordsRecover: { responseSchema: passwordsRecoverResponse },
-    sessionsRefresh: { responseSchema: sessionsRefreshResponse },
-    sessionsSignIn: { responseSchema: sessionsSignInResponse },
-    accountsSignUp: { responseSchema: accountsSignUpResponse },
-    linksToken: { responseSchema: linksTokenResponse },
+    passwordsRecover: { responseSchema: checkedUnlessQueued(passwordsRecoverResponse) },
+    sessionsRefresh: { responseSchema: checkedUnlessQueued(sessionsRefreshResponse) },
+    sessionsSignIn: { responseSchema: checkedUnlessQueued(sessionsSignInResponse) },
+    accountsSignUp: { responseSchema: checkedUnlessQueued(accountsSignUpResponse) },
+    linksToken: { responseSchema: checkedUnlessQueued(linksTokenResponse) },
     twoFactorStatus: { responseSchema: twoFactorStatusResponse, providesTags: ['TwoFactor'] },
-    twoFactorDisable: { invalidatesTags: ['TwoFactor'] },
-    twoFactorStart: { responseSchema: twoFactorStartResponse },
-    twoFactorConfirm: { responseSchema: twoFactorConfirmResponse },
-    twoFactorRenew: { responseSchema: twoFactorRenewResponse, invalidatesTags: ['TwoFactor'] },
-    twoFactorVerify: { responseSchema: twoFactorVerifyResponse },
+    twoFactorDisable: { invalidatesTags: (result) => (isQueued(result) ? [] : ['TwoFactor']) },
+    twoFactorStart: { responseSchema: checkedUnlessQueued(twoFactorStartResponse) },
+    twoFactorConfirm: { responseSchema: checkedUnlessQueued(twoFactorConfirmResponse) },
+    twoFactorRenew: {
+      responseSchema: checkedUnlessQueued(twoFactorRenewResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['TwoFactor']),
+    },
+    twoFactorVerify: { responseSchema: checkedUnlessQueued(twoFactorVerifyResponse) },
   },
 });

@@ -9,6 +9,7 @@ import {
   InvitationViewDtoChurchSchema,
   JoinRequestListDtoItemSchema,
 } from '../schemas';
+import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const ChurchDashboardDtoSchema = z.object({
   church: z.object({ id: z.string(), name: z.string(), slug: z.string(), timeZone: z.string() }),
@@ -99,38 +100,53 @@ export const logosReplaceResponse = LogoResultDtoSchema;
 export const churchesEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
     churchesMine: { responseSchema: churchesMineResponse, providesTags: ['MyChurches'] },
-    churchesCreate: { responseSchema: churchesCreateResponse, invalidatesTags: ['MyChurches'] },
+    churchesCreate: {
+      responseSchema: checkedUnlessQueued(churchesCreateResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['MyChurches']),
+    },
     churchesDetail: { responseSchema: churchesDetailResponse, providesTags: (_result, _error, arg) => [{ type: 'Church', id: arg }] },
     churchesUpdate: {
-      responseSchema: churchesUpdateResponse,
-      invalidatesTags: (_result, _error, arg) => ['MyChurches', 'ChurchPortal', { type: 'Church', id: arg.id }],
+      responseSchema: checkedUnlessQueued(churchesUpdateResponse),
+      invalidatesTags: (result, _error, arg) => (isQueued(result) ? [] : ['MyChurches', 'ChurchPortal', { type: 'Church', id: arg.id }]),
     },
     churchDashboardFigures: {
       responseSchema: churchDashboardFiguresResponse,
       providesTags: (_result, _error, arg) => [{ type: 'ChurchDashboard', id: arg }],
     },
     churchesGroups: { responseSchema: churchesGroupsResponse },
-    churchesNewCode: { responseSchema: churchesNewCodeResponse, invalidatesTags: (_result, _error, arg) => [{ type: 'Church', id: arg }] },
-    churchesLeave: { invalidatesTags: ['MyChurches', 'ChurchPortal', 'DiscoverGroups'] },
-    churchesMembers: { responseSchema: churchesMembersResponse, providesTags: ['ChurchMembers'] },
-    churchesRemove: { invalidatesTags: (_result, _error, arg) => ['ChurchMembers', 'ChurchPortal', { type: 'Church', id: arg.id }] },
-    churchesSetRole: {
-      responseSchema: churchesSetRoleResponse,
-      invalidatesTags: (_result, _error, arg) => ['ChurchMembers', { type: 'Church', id: arg.id }],
+    churchesNewCode: {
+      responseSchema: checkedUnlessQueued(churchesNewCodeResponse),
+      invalidatesTags: (result, _error, arg) => (isQueued(result) ? [] : [{ type: 'Church', id: arg }]),
     },
-    churchesRequest: { responseSchema: churchesRequestResponse, invalidatesTags: ['MyChurches'] },
+    churchesLeave: { invalidatesTags: (result) => (isQueued(result) ? [] : ['MyChurches', 'ChurchPortal', 'DiscoverGroups']) },
+    churchesMembers: { responseSchema: churchesMembersResponse, providesTags: ['ChurchMembers'] },
+    churchesRemove: {
+      invalidatesTags: (result, _error, arg) => (isQueued(result) ? [] : ['ChurchMembers', 'ChurchPortal', { type: 'Church', id: arg.id }]),
+    },
+    churchesSetRole: {
+      responseSchema: checkedUnlessQueued(churchesSetRoleResponse),
+      invalidatesTags: (result, _error, arg) => (isQueued(result) ? [] : ['ChurchMembers', { type: 'Church', id: arg.id }]),
+    },
+    churchesRequest: {
+      responseSchema: checkedUnlessQueued(churchesRequestResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['MyChurches']),
+    },
     churchesRequests: { responseSchema: churchesRequestsResponse, providesTags: ['ChurchRequests'] },
     churchesApprove: {
-      responseSchema: churchesApproveResponse,
-      invalidatesTags: (_result, _error, arg) => ['ChurchRequests', 'ChurchMembers', 'ChurchPortal', { type: 'Church', id: arg.id }],
+      responseSchema: checkedUnlessQueued(churchesApproveResponse),
+      invalidatesTags: (result, _error, arg) =>
+        isQueued(result) ? [] : ['ChurchRequests', 'ChurchMembers', 'ChurchPortal', { type: 'Church', id: arg.id }],
     },
     churchesDecline: {
-      responseSchema: churchesDeclineResponse,
-      invalidatesTags: (_result, _error, arg) => ['ChurchRequests', { type: 'Church', id: arg.id }],
+      responseSchema: checkedUnlessQueued(churchesDeclineResponse),
+      invalidatesTags: (result, _error, arg) => (isQueued(result) ? [] : ['ChurchRequests', { type: 'Church', id: arg.id }]),
     },
-    churchesWithdraw: { invalidatesTags: ['MyChurches'] },
+    churchesWithdraw: { invalidatesTags: (result) => (isQueued(result) ? [] : ['MyChurches']) },
     churchesPortal: { responseSchema: churchesPortalResponse, providesTags: ['ChurchPortal'] },
-    churchesJoin: { responseSchema: churchesJoinResponse, invalidatesTags: ['MyChurches', 'ChurchPortal', 'DiscoverGroups'] },
-    logosReplace: { responseSchema: logosReplaceResponse },
+    churchesJoin: {
+      responseSchema: checkedUnlessQueued(churchesJoinResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['MyChurches', 'ChurchPortal', 'DiscoverGroups']),
+    },
+    logosReplace: { responseSchema: checkedUnlessQueued(logosReplaceResponse) },
   },
 });

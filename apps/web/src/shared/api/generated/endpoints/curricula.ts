@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const CurriculumDetailDtoChurchGroupsItemSchema = z.object({ id: z.string(), name: z.string() });
 const CurriculumAssignmentDtoSchema = z.object({
@@ -110,37 +111,48 @@ export const curriculaDiscardWorkingCopyResponse = CurriculumDetailDtoSchema;
 export const curriculaEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
     curriculaList: { responseSchema: curriculaListResponse, providesTags: ['Curricula'] },
-    curriculaCreate: { responseSchema: curriculaCreateResponse, invalidatesTags: ['Curricula'] },
+    curriculaCreate: {
+      responseSchema: checkedUnlessQueued(curriculaCreateResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Curricula']),
+    },
     curriculaDetail: { responseSchema: curriculaDetailResponse, providesTags: (_result, _error, arg) => [{ type: 'Curriculum', id: arg }] },
     curriculaArchive: {
-      responseSchema: curriculaArchiveResponse,
-      invalidatesTags: (_result, _error, arg) => ['Curricula', { type: 'Curriculum', id: arg }],
+      responseSchema: checkedUnlessQueued(curriculaArchiveResponse),
+      invalidatesTags: (result, _error, arg) => (isQueued(result) ? [] : ['Curricula', { type: 'Curriculum', id: arg }]),
     },
     curriculaAssign: {
-      responseSchema: curriculaAssignResponse,
-      invalidatesTags: (_result, _error, arg) => ['Curricula', 'CurriculumProgress', { type: 'Curriculum', id: arg.id }],
+      responseSchema: checkedUnlessQueued(curriculaAssignResponse),
+      invalidatesTags: (result, _error, arg) =>
+        isQueued(result) ? [] : ['Curricula', 'CurriculumProgress', { type: 'Curriculum', id: arg.id }],
     },
     curriculaAssignment: { responseSchema: curriculaAssignmentResponse },
-    curriculaEndAssignment: { invalidatesTags: (_result, _error, arg) => ['Curricula', { type: 'Curriculum', id: arg.id }] },
-    curriculaSaveDraft: {
-      responseSchema: curriculaSaveDraftResponse,
-      invalidatesTags: (_result, error, arg) => (error ? [] : ['Curricula', 'CurriculumWeek', { type: 'Curriculum', id: arg.id }]),
+    curriculaEndAssignment: {
+      invalidatesTags: (result, _error, arg) => (isQueued(result) ? [] : ['Curricula', { type: 'Curriculum', id: arg.id }]),
     },
-    curriculaDuplicate: { responseSchema: curriculaDuplicateResponse, invalidatesTags: ['Curricula'] },
+    curriculaSaveDraft: {
+      responseSchema: checkedUnlessQueued(curriculaSaveDraftResponse),
+      invalidatesTags: (result, error, arg) =>
+        error || isQueued(result) ? [] : ['Curricula', 'CurriculumWeek', { type: 'Curriculum', id: arg.id }],
+    },
+    curriculaDuplicate: {
+      responseSchema: checkedUnlessQueued(curriculaDuplicateResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Curricula']),
+    },
     curriculaProgress: { responseSchema: curriculaProgressResponse, providesTags: ['CurriculumProgress'] },
     curriculaPublish: {
-      responseSchema: curriculaPublishResponse,
-      invalidatesTags: (_result, _error, arg) => ['Curricula', 'CurriculumWeek', 'CurriculumProgress', { type: 'Curriculum', id: arg }],
+      responseSchema: checkedUnlessQueued(curriculaPublishResponse),
+      invalidatesTags: (result, _error, arg) =>
+        isQueued(result) ? [] : ['Curricula', 'CurriculumWeek', 'CurriculumProgress', { type: 'Curriculum', id: arg }],
     },
     curriculaRestore: {
-      responseSchema: curriculaRestoreResponse,
-      invalidatesTags: (_result, _error, arg) => ['Curricula', { type: 'Curriculum', id: arg }],
+      responseSchema: checkedUnlessQueued(curriculaRestoreResponse),
+      invalidatesTags: (result, _error, arg) => (isQueued(result) ? [] : ['Curricula', { type: 'Curriculum', id: arg }]),
     },
     curriculaWeek: { responseSchema: curriculaWeekResponse, providesTags: ['CurriculumWeek'] },
-    curriculaKeepWorkingCopy: { responseSchema: curriculaKeepWorkingCopyResponse },
+    curriculaKeepWorkingCopy: { responseSchema: checkedUnlessQueued(curriculaKeepWorkingCopyResponse) },
     curriculaDiscardWorkingCopy: {
-      responseSchema: curriculaDiscardWorkingCopyResponse,
-      invalidatesTags: (_result, _error, arg) => [{ type: 'Curriculum', id: arg }],
+      responseSchema: checkedUnlessQueued(curriculaDiscardWorkingCopyResponse),
+      invalidatesTags: (result, _error, arg) => (isQueued(result) ? [] : [{ type: 'Curriculum', id: arg }]),
     },
   },
 });

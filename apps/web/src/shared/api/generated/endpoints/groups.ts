@@ -8,6 +8,7 @@ import {
   GroupSummaryDtoWeeklyProgressSchema,
   JoinRequestListDtoItemSchema,
 } from '../schemas';
+import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const GroupSummaryDtoSchema = ChurchPortalDtoGroupsItemSchema.extend({
   isPublic: z.boolean(),
@@ -109,61 +110,79 @@ export const groupsDiscoverResponse = GroupPageDtoSchema;
 export const groupsEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
     groupsMine: { responseSchema: groupsMineResponse, providesTags: ['MyGroups'] },
-    groupsCreate: { responseSchema: groupsCreateResponse, invalidatesTags: ['MyGroups', 'DiscoverGroups'] },
+    groupsCreate: {
+      responseSchema: checkedUnlessQueued(groupsCreateResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['MyGroups', 'DiscoverGroups']),
+    },
     groupsOne: { responseSchema: groupsOneResponse, providesTags: (_result, _error, arg) => [{ type: 'Group', id: arg }] },
     groupsUpdate: {
-      responseSchema: groupsUpdateResponse,
-      invalidatesTags: (_result, _error, arg) => ['MyGroups', 'DiscoverGroups', 'GroupDashboard', { type: 'Group', id: arg.id }],
+      responseSchema: checkedUnlessQueued(groupsUpdateResponse),
+      invalidatesTags: (result, _error, arg) =>
+        isQueued(result) ? [] : ['MyGroups', 'DiscoverGroups', 'GroupDashboard', { type: 'Group', id: arg.id }],
     },
-    groupsAttach: { responseSchema: groupsAttachResponse },
-    groupsDetach: { responseSchema: groupsDetachResponse },
+    groupsAttach: { responseSchema: checkedUnlessQueued(groupsAttachResponse) },
+    groupsDetach: { responseSchema: checkedUnlessQueued(groupsDetachResponse) },
     groupsDashboard: { responseSchema: groupsDashboardResponse, providesTags: ['GroupDashboard'] },
     groupsJoin: {
-      responseSchema: groupsJoinResponse,
-      invalidatesTags: (_result, _error, arg) => ['MyGroups', 'DiscoverGroups', { type: 'Group', id: arg }, 'GroupMembers'],
+      responseSchema: checkedUnlessQueued(groupsJoinResponse),
+      invalidatesTags: (result, _error, arg) =>
+        isQueued(result) ? [] : ['MyGroups', 'DiscoverGroups', { type: 'Group', id: arg }, 'GroupMembers'],
     },
-    groupsLeave: { invalidatesTags: (_result, _error, arg) => ['MyGroups', 'DiscoverGroups', 'GroupMembers', { type: 'Group', id: arg }] },
+    groupsLeave: {
+      invalidatesTags: (result, _error, arg) =>
+        isQueued(result) ? [] : ['MyGroups', 'DiscoverGroups', 'GroupMembers', { type: 'Group', id: arg }],
+    },
     groupsMembers: { responseSchema: groupsMembersResponse, providesTags: ['GroupMembers'] },
     groupsRemove: {
-      invalidatesTags: (_result, _error, arg) => ['GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', id: arg.id }],
+      invalidatesTags: (result, _error, arg) =>
+        isQueued(result) ? [] : ['GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', id: arg.id }],
     },
-    groupsChangeRole: { responseSchema: groupsChangeRoleResponse, invalidatesTags: ['GroupMembers', 'GroupDashboard'] },
+    groupsChangeRole: {
+      responseSchema: checkedUnlessQueued(groupsChangeRoleResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['GroupMembers', 'GroupDashboard']),
+    },
     groupsHandOver: {
-      responseSchema: groupsHandOverResponse,
-      invalidatesTags: (_result, _error, arg) => ['GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', id: arg.id }],
+      responseSchema: checkedUnlessQueued(groupsHandOverResponse),
+      invalidatesTags: (result, _error, arg) =>
+        isQueued(result) ? [] : ['GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', id: arg.id }],
     },
     prayersList: { responseSchema: prayersListResponse, providesTags: ['Prayers'] },
-    prayersPost: { responseSchema: prayersPostResponse, invalidatesTags: ['Prayers'] },
-    prayersRemove: { invalidatesTags: ['Prayers'] },
-    prayersAnswered: { responseSchema: prayersAnsweredResponse, invalidatesTags: ['Prayers'] },
-    prayersHide: { responseSchema: prayersHideResponse, invalidatesTags: ['Prayers'] },
-    prayersPrayed: { responseSchema: prayersPrayedResponse, invalidatesTags: ['Prayers'] },
-    groupsRate: { responseSchema: groupsRateResponse, invalidatesTags: ['GroupRating', 'GroupDashboard'] },
+    prayersPost: {
+      responseSchema: checkedUnlessQueued(prayersPostResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Prayers']),
+    },
+    prayersRemove: { invalidatesTags: (result) => (isQueued(result) ? [] : ['Prayers']) },
+    prayersAnswered: {
+      responseSchema: checkedUnlessQueued(prayersAnsweredResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Prayers']),
+    },
+    prayersHide: {
+      responseSchema: checkedUnlessQueued(prayersHideResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Prayers']),
+    },
+    prayersPrayed: {
+      responseSchema: checkedUnlessQueued(prayersPrayedResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Prayers']),
+    },
+    groupsRate: {
+      responseSchema: checkedUnlessQueued(groupsRateResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['GroupRating', 'GroupDashboard']),
+    },
     groupsMyRating: { responseSchema: groupsMyRatingResponse, providesTags: ['GroupRating'] },
     groupsRequests: { responseSchema: groupsRequestsResponse, providesTags: ['GroupRequests'] },
     groupsApprove: {
-      responseSchema: groupsApproveResponse,
-      invalidatesTags: (_result, _error, arg) => [
-        'GroupRequests',
-        'GroupMembers',
-        'GroupDashboard',
-        'MyGroups',
-        { type: 'Group', id: arg.id },
-      ],
+      responseSchema: checkedUnlessQueued(groupsApproveResponse),
+      invalidatesTags: (result, _error, arg) =>
+        isQueued(result) ? [] : ['GroupRequests', 'GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', id: arg.id }],
     },
     groupsDecline: {
-      responseSchema: groupsDeclineResponse,
-      invalidatesTags: (_result, _error, arg) => [
-        'GroupRequests',
-        'GroupMembers',
-        'GroupDashboard',
-        'MyGroups',
-        { type: 'Group', id: arg.id },
-      ],
+      responseSchema: checkedUnlessQueued(groupsDeclineResponse),
+      invalidatesTags: (result, _error, arg) =>
+        isQueued(result) ? [] : ['GroupRequests', 'GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', id: arg.id }],
     },
     groupsWithdraw: {
-      responseSchema: groupsWithdrawResponse,
-      invalidatesTags: (_result, _error, arg) => ['DiscoverGroups', { type: 'Group', id: arg }],
+      responseSchema: checkedUnlessQueued(groupsWithdrawResponse),
+      invalidatesTags: (result, _error, arg) => (isQueued(result) ? [] : ['DiscoverGroups', { type: 'Group', id: arg }]),
     },
     groupsDiscover: { responseSchema: groupsDiscoverResponse, providesTags: ['DiscoverGroups'] },
   },

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const HabitAnalyticsDtoSchema = z.object({
   habits: z.array(
@@ -82,19 +83,46 @@ export const habitsSetRestDaysResponse = RestDaysDtoSchema;
 export const habitsEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
     habitsEntries: { responseSchema: habitsEntriesResponse, providesTags: ['HabitEntries'] },
-    habitsRecord: { responseSchema: habitsRecordResponse },
+    habitsRecord: { responseSchema: checkedUnlessQueued(habitsRecordResponse) },
     habitsList: { responseSchema: habitsListResponse, providesTags: ['Habits'] },
-    habitsCreate: { responseSchema: habitsCreateResponse, invalidatesTags: ['Habits', 'HabitAnalytics', 'Stats'] },
+    habitsCreate: {
+      responseSchema: checkedUnlessQueued(habitsCreateResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Habits', 'HabitAnalytics', 'Stats']),
+    },
     habitsOne: { responseSchema: habitsOneResponse },
-    habitsUpdate: { responseSchema: habitsUpdateResponse, invalidatesTags: ['Habits', 'HabitAnalytics', 'Stats'] },
-    habitsArchive: { responseSchema: habitsArchiveResponse, invalidatesTags: ['Habits', 'HabitAnalytics', 'Stats'] },
-    habitsPause: { responseSchema: habitsPauseResponse, invalidatesTags: ['Habits', 'HabitAnalytics', 'Stats'] },
-    habitsResume: { responseSchema: habitsResumeResponse, invalidatesTags: ['Habits', 'HabitAnalytics', 'Stats'] },
-    habitsSkip: { responseSchema: habitsSkipResponse, invalidatesTags: ['Habits', 'HabitEntries', 'HabitAnalytics', 'Stats'] },
-    habitsUndoSkip: { responseSchema: habitsUndoSkipResponse, invalidatesTags: ['Habits', 'HabitEntries', 'HabitAnalytics', 'Stats'] },
-    habitsToggle: { responseSchema: habitsToggleResponse, invalidatesTags: ['Habits', 'HabitEntries', 'HabitAnalytics', 'Stats'] },
+    habitsUpdate: {
+      responseSchema: checkedUnlessQueued(habitsUpdateResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Habits', 'HabitAnalytics', 'Stats']),
+    },
+    habitsArchive: {
+      responseSchema: checkedUnlessQueued(habitsArchiveResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Habits', 'HabitAnalytics', 'Stats']),
+    },
+    habitsPause: {
+      responseSchema: checkedUnlessQueued(habitsPauseResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Habits', 'HabitAnalytics', 'Stats']),
+    },
+    habitsResume: {
+      responseSchema: checkedUnlessQueued(habitsResumeResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Habits', 'HabitAnalytics', 'Stats']),
+    },
+    habitsSkip: {
+      responseSchema: checkedUnlessQueued(habitsSkipResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Habits', 'HabitEntries', 'HabitAnalytics', 'Stats']),
+    },
+    habitsUndoSkip: {
+      responseSchema: checkedUnlessQueued(habitsUndoSkipResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Habits', 'HabitEntries', 'HabitAnalytics', 'Stats']),
+    },
+    habitsToggle: {
+      responseSchema: checkedUnlessQueued(habitsToggleResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Habits', 'HabitEntries', 'HabitAnalytics', 'Stats']),
+    },
     habitsAnalytics: { responseSchema: habitsAnalyticsResponse, providesTags: ['HabitAnalytics'] },
     habitsRestDays: { responseSchema: habitsRestDaysResponse, providesTags: ['RestDays'] },
-    habitsSetRestDays: { responseSchema: habitsSetRestDaysResponse, invalidatesTags: ['RestDays', 'Habits', 'HabitAnalytics', 'Stats'] },
+    habitsSetRestDays: {
+      responseSchema: checkedUnlessQueued(habitsSetRestDaysResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['RestDays', 'Habits', 'HabitAnalytics', 'Stats']),
+    },
   },
 });

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const JournalEntryDtoSchema = z.object({
   id: z.string(),
@@ -35,11 +36,17 @@ export const journalStatsResponse = JournalStatsDtoSchema;
 export const journalEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
     journalList: { responseSchema: journalListResponse, providesTags: ['JournalEntries'] },
-    journalCreate: { responseSchema: journalCreateResponse, invalidatesTags: ['JournalEntries', 'JournalStats', 'Stats'] },
+    journalCreate: {
+      responseSchema: checkedUnlessQueued(journalCreateResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['JournalEntries', 'JournalStats', 'Stats']),
+    },
     journalGet: { responseSchema: journalGetResponse, providesTags: ['JournalEntries'] },
-    journalUpdate: { responseSchema: journalUpdateResponse, invalidatesTags: ['JournalEntries', 'JournalStats', 'Stats'] },
-    journalRemove: { invalidatesTags: ['JournalEntries', 'JournalStats', 'Stats'] },
-    journalInsight: { responseSchema: journalInsightResponse },
+    journalUpdate: {
+      responseSchema: checkedUnlessQueued(journalUpdateResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['JournalEntries', 'JournalStats', 'Stats']),
+    },
+    journalRemove: { invalidatesTags: (result) => (isQueued(result) ? [] : ['JournalEntries', 'JournalStats', 'Stats']) },
+    journalInsight: { responseSchema: checkedUnlessQueued(journalInsightResponse) },
     journalPrompt: { responseSchema: journalPromptResponse, providesTags: ['JournalPrompt'] },
     journalStats: { responseSchema: journalStatsResponse, providesTags: ['JournalStats'] },
   },

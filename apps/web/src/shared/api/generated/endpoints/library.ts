@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
 import { ResourceDtoSchema } from '../schemas';
+import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const DownloadLinkDtoSchema = z.object({ url: z.string(), expiresAt: z.string(), fileName: z.string() });
 const ResourcePageDtoSchema = z.object({
@@ -25,11 +26,20 @@ export const uploadsSubmitResponse = ResourceDtoSchema;
 export const libraryEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
     uploadsList: { responseSchema: uploadsListResponse, providesTags: ['Resources'] },
-    uploadsUpload: { responseSchema: uploadsUploadResponse },
+    uploadsUpload: { responseSchema: checkedUnlessQueued(uploadsUploadResponse) },
     uploadsOne: { responseSchema: uploadsOneResponse, providesTags: ['Resources'] },
-    uploadsUpdate: { responseSchema: uploadsUpdateResponse, invalidatesTags: ['Resources'] },
-    uploadsRemove: { invalidatesTags: ['Resources', 'ReviewQueue'] },
-    uploadsDownload: { responseSchema: uploadsDownloadResponse, invalidatesTags: ['Resources'] },
-    uploadsSubmit: { responseSchema: uploadsSubmitResponse, invalidatesTags: ['Resources', 'ReviewQueue'] },
+    uploadsUpdate: {
+      responseSchema: checkedUnlessQueued(uploadsUpdateResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Resources']),
+    },
+    uploadsRemove: { invalidatesTags: (result) => (isQueued(result) ? [] : ['Resources', 'ReviewQueue']) },
+    uploadsDownload: {
+      responseSchema: checkedUnlessQueued(uploadsDownloadResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Resources']),
+    },
+    uploadsSubmit: {
+      responseSchema: checkedUnlessQueued(uploadsSubmitResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Resources', 'ReviewQueue']),
+    },
   },
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
 import { InvitationViewDtoChurchSchema, UserDtoSchema } from '../schemas';
+import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const AcceptedInvitationDtoSchema = z.object({ church: InvitationViewDtoChurchSchema });
 const ImportRowsPageDtoSchema = z.object({
@@ -80,20 +81,33 @@ export const memberImportsUndoResponse = MemberImportDtoSchema;
 export const memberImportsEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
     invitationsGet: { responseSchema: invitationsGetResponse },
-    invitationsAcceptAsMember: { responseSchema: invitationsAcceptAsMemberResponse, invalidatesTags: ['MyChurches'] },
-    invitationsAccept: { responseSchema: invitationsAcceptResponse, invalidatesTags: ['MyChurches'] },
-    invitationsOpen: { responseSchema: invitationsOpenResponse },
-    memberImportsStart: { responseSchema: memberImportsStartResponse, invalidatesTags: ['MemberImports'] },
+    invitationsAcceptAsMember: {
+      responseSchema: checkedUnlessQueued(invitationsAcceptAsMemberResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['MyChurches']),
+    },
+    invitationsAccept: {
+      responseSchema: checkedUnlessQueued(invitationsAcceptResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['MyChurches']),
+    },
+    invitationsOpen: { responseSchema: checkedUnlessQueued(invitationsOpenResponse) },
+    memberImportsStart: {
+      responseSchema: checkedUnlessQueued(memberImportsStartResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['MemberImports']),
+    },
     memberImportsList: { responseSchema: memberImportsListResponse, providesTags: ['MemberImports'] },
     memberImportsGet: {
       responseSchema: memberImportsGetResponse,
       providesTags: (_result, _error, arg) => [{ type: 'MemberImport', id: arg }],
     },
-    memberImportsResend: { responseSchema: memberImportsResendResponse, invalidatesTags: ['MemberImportRows'] },
+    memberImportsResend: {
+      responseSchema: checkedUnlessQueued(memberImportsResendResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['MemberImportRows']),
+    },
     memberImportsRows: { responseSchema: memberImportsRowsResponse, providesTags: ['MemberImportRows'] },
     memberImportsUndo: {
-      responseSchema: memberImportsUndoResponse,
-      invalidatesTags: (_result, _error, arg) => [{ type: 'MemberImport', id: arg }, 'MemberImports', 'MemberImportRows'],
+      responseSchema: checkedUnlessQueued(memberImportsUndoResponse),
+      invalidatesTags: (result, _error, arg) =>
+        isQueued(result) ? [] : [{ type: 'MemberImport', id: arg }, 'MemberImports', 'MemberImportRows'],
     },
   },
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
 import { ResourceDtoSchema } from '../schemas';
+import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const AuditPageDtoSchema = z.object({
   items: z.array(
@@ -44,8 +45,14 @@ export const moderationEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
     moderationAudit: { responseSchema: moderationAuditResponse, providesTags: ['ModerationAudit'] },
     moderationQueue: { responseSchema: moderationQueueResponse, providesTags: ['ReviewQueue'] },
-    moderationApprove: { responseSchema: moderationApproveResponse, invalidatesTags: ['ReviewQueue', 'Resources', 'ModerationAudit'] },
-    moderationReject: { responseSchema: moderationRejectResponse, invalidatesTags: ['ReviewQueue', 'Resources', 'ModerationAudit'] },
+    moderationApprove: {
+      responseSchema: checkedUnlessQueued(moderationApproveResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['ReviewQueue', 'Resources', 'ModerationAudit']),
+    },
+    moderationReject: {
+      responseSchema: checkedUnlessQueued(moderationRejectResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['ReviewQueue', 'Resources', 'ModerationAudit']),
+    },
     moderationText: { responseSchema: moderationTextResponse },
   },
 });

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const NotificationListDtoSchema = z.object({
   items: z.array(
@@ -33,8 +34,11 @@ export const nudgesScheduleResponse = ReminderScheduleDtoSchema;
 export const notificationsEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
     notificationsList: { responseSchema: notificationsListResponse, providesTags: ['Notifications'] },
-    notificationsRead: { invalidatesTags: ['Notifications'] },
-    notificationsReadAll: { responseSchema: notificationsReadAllResponse, invalidatesTags: ['Notifications'] },
+    notificationsRead: { invalidatesTags: (result) => (isQueued(result) ? [] : ['Notifications']) },
+    notificationsReadAll: {
+      responseSchema: checkedUnlessQueued(notificationsReadAllResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Notifications']),
+    },
     nudgesSchedule: { responseSchema: nudgesScheduleResponse },
   },
 });

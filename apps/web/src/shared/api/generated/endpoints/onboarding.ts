@@ -2,6 +2,7 @@
 
 import { abideApi } from '../abideApi';
 import { UserDtoSchema } from '../schemas';
+import { checkedUnlessQueued } from '../../queued-answer';
 
 /** The answers of the `onboarding` operations, as the API document describes them. */
 export const onboardingCompleteResponse = UserDtoSchema;
@@ -9,6 +10,6 @@ export const onboardingCompleteResponse = UserDtoSchema;
 /** The `onboarding` endpoints with their answers checked and the cache tags their routes declare. */
 export const onboardingEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
-    onboardingComplete: { responseSchema: onboardingCompleteResponse },
+    onboardingComplete: { responseSchema: checkedUnlessQueued(onboardingCompleteResponse) },
   },
 });

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const DeadLettersDtoDeadLettersItemSchema = z.object({
   service: z.enum(['identity', 'formation', 'library', 'community']),
@@ -70,9 +71,15 @@ export const opsPrometheusQueryRangeResponse = PrometheusResponseDtoSchema;
 export const opsEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
     opsDeadLetters: { responseSchema: opsDeadLettersResponse, providesTags: ['OpsDeadLetters'] },
-    opsReplayDeadLetter: { responseSchema: opsReplayDeadLetterResponse, invalidatesTags: ['OpsDeadLetters'] },
+    opsReplayDeadLetter: {
+      responseSchema: checkedUnlessQueued(opsReplayDeadLetterResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['OpsDeadLetters']),
+    },
     opsFailedJobs: { responseSchema: opsFailedJobsResponse, providesTags: ['OpsFailedJobs'] },
-    opsRetryFailedJob: { responseSchema: opsRetryFailedJobResponse, invalidatesTags: ['OpsFailedJobs'] },
+    opsRetryFailedJob: {
+      responseSchema: checkedUnlessQueued(opsRetryFailedJobResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['OpsFailedJobs']),
+    },
     opsHealth: { responseSchema: opsHealthResponse, providesTags: ['OpsHealth'] },
     opsPrometheusQuery: { responseSchema: opsPrometheusQueryResponse },
     opsPrometheusQueryRange: { responseSchema: opsPrometheusQueryRangeResponse },

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const SpiritualPlanDtoSchema = z.object({
   id: z.string(),
@@ -60,10 +61,22 @@ export const plansRegenerateResponse = SpiritualPlanDtoSchema;
 export const plansEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
     plansCurrent: { responseSchema: plansCurrentResponse, providesTags: ['Plan'] },
-    plansEnsureCurrent: { responseSchema: plansEnsureCurrentResponse },
-    plansToggle: { responseSchema: plansToggleResponse, invalidatesTags: ['Stats'] },
-    plansCatchUp: { responseSchema: plansCatchUpResponse, invalidatesTags: ['Stats'] },
-    plansUndoRegeneration: { responseSchema: plansUndoRegenerationResponse, invalidatesTags: ['Plan', 'Stats'] },
-    plansRegenerate: { responseSchema: plansRegenerateResponse, invalidatesTags: ['Plan', 'Stats'] },
+    plansEnsureCurrent: { responseSchema: checkedUnlessQueued(plansEnsureCurrentResponse) },
+    plansToggle: {
+      responseSchema: checkedUnlessQueued(plansToggleResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Stats']),
+    },
+    plansCatchUp: {
+      responseSchema: checkedUnlessQueued(plansCatchUpResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Stats']),
+    },
+    plansUndoRegeneration: {
+      responseSchema: checkedUnlessQueued(plansUndoRegenerationResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Plan', 'Stats']),
+    },
+    plansRegenerate: {
+      responseSchema: checkedUnlessQueued(plansRegenerateResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['Plan', 'Stats']),
+    },
   },
 });

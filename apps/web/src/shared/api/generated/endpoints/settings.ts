@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import { checkedUnlessQueued } from '../../queued-answer';
 
 const PhoneVerificationSentDtoSchema = z.object({ phoneNumber: z.string(), expiresAt: z.string() });
 const PhoneVerifiedDtoSchema = z.object({ phoneNumber: z.string(), verified: z.literal(true) });
@@ -33,8 +34,8 @@ export const phoneVerificationConfirmResponse = PhoneVerifiedDtoSchema;
 export const settingsEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
     settingsGet: { responseSchema: settingsGetResponse, providesTags: ['Settings'] },
-    settingsUpdate: { responseSchema: settingsUpdateResponse },
-    phoneVerificationSend: { responseSchema: phoneVerificationSendResponse },
-    phoneVerificationConfirm: { responseSchema: phoneVerificationConfirmResponse },
+    settingsUpdate: { responseSchema: checkedUnlessQueued(settingsUpdateResponse) },
+    phoneVerificationSend: { responseSchema: checkedUnlessQueued(phoneVerificationSendResponse) },
+    phoneVerificationConfirm: { responseSchema: checkedUnlessQueued(phoneVerificationConfirmResponse) },
   },
 });

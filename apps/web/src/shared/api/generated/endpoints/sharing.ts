@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { abideApi } from '../abideApi';
+import { checkedUnlessQueued, isQueued } from '../../queued-answer';
 
 const MySharingDtoGroupsItemSchema = z.object({ id: z.string(), name: z.string(), shares: z.boolean() });
 const MySharingDtoSchema = z.object({ groups: z.array(MySharingDtoGroupsItemSchema), churches: z.array(MySharingDtoGroupsItemSchema) });
@@ -16,8 +17,17 @@ export const sharingGroupResponse = MySharingDtoSchema;
 export const sharingEndpoints = abideApi.enhanceEndpoints({
   endpoints: {
     sharingMine: { responseSchema: sharingMineResponse, providesTags: ['MySharing'] },
-    sharingAll: { responseSchema: sharingAllResponse, invalidatesTags: ['MySharing'] },
-    sharingChurch: { responseSchema: sharingChurchResponse, invalidatesTags: ['MySharing'] },
-    sharingGroup: { responseSchema: sharingGroupResponse, invalidatesTags: ['MySharing'] },
+    sharingAll: {
+      responseSchema: checkedUnlessQueued(sharingAllResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['MySharing']),
+    },
+    sharingChurch: {
+      responseSchema: checkedUnlessQueued(sharingChurchResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['MySharing']),
+    },
+    sharingGroup: {
+      responseSchema: checkedUnlessQueued(sharingGroupResponse),
+      invalidatesTags: (result) => (isQueued(result) ? [] : ['MySharing']),
+    },
   },
 });
