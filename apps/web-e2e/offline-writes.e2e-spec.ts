@@ -110,6 +110,8 @@ describe('writes made offline', () => {
     const habitsAgain = await new HabitsPage(reopened).open();
     await pendingMark(habitsAgain, 'Morning prayer').waitFor();
     expect(await habitsAgain.checkInBox('Evening examen').isChecked()).toBe(true);
+    // The card counts what the list shows, waiting check-ins included: the two figures of one thing agree.
+    expect(await habitsAgain.statValue('Completed Today')).toBe('2/2');
 
     const sent: string[] = [];
     reopened.on('request', (request) => {

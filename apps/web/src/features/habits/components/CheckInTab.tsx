@@ -15,6 +15,7 @@ import {
   useHabitsUndoSkipMutation,
 } from '../habitsApi';
 import { addDays, CHECK_IN_DAYS_BACK, formatLongDate, formatShortDate } from '../local-dates';
+import { dayCounts } from '../day-counts';
 
 /** Today and the seven days before it (issue 4: never the future, at most a week back). */
 function dateOptions(today: string) {
@@ -166,9 +167,7 @@ function CheckInRow({ habit, date, today, savedNote }: { habit: Habit; date: str
  * Completed Today card; skipped ones are named apart, and excused or not-scheduled ones leave it.
  */
 function DayCountText({ habits }: { habits: Habit[] }) {
-  const done = habits.filter((habit) => habit.dayStatus === 'done').length;
-  const asked = habits.filter((habit) => ['done', 'due', 'missed'].includes(habit.dayStatus)).length;
-  const skipped = habits.filter((habit) => habit.dayStatus === 'skipped').length;
+  const { done, asked, skipped } = dayCounts(habits);
   return (
     <span className="muted" data-testid="day-count">
       {done} of {asked} done{skipped > 0 ? ` · ${skipped} skipped` : ''}
@@ -193,7 +192,7 @@ export function CheckInTab({ today }: { today: string }) {
           </span>
           <Select value={date} onChange={setDate} options={dateOptions(today)} className="tab-toolbar__select" aria-label="Check-in date" />
         </div>
-        {habits ? <DayCountText habits={active} /> : null}
+        {habits ? <DayCountText habits={habits} /> : null}
       </div>
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 6 }} />

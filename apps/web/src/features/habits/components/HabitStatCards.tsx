@@ -3,8 +3,12 @@ import type { FormationStats } from '@abide/contracts';
 import { Card, Skeleton } from 'antd';
 import { StatCard } from '../../../shared/components/StatCard';
 
-/** Total Streak, Completed Today (done of the habits asked today), Active Habits and This Week, as docs/figures.md defines them. */
-export function HabitStatCards({ stats }: { stats?: FormationStats }) {
+/**
+ * Total Streak, Completed Today (done of the habits asked today), Active Habits and This Week, as docs/figures.md
+ * defines them. `today`: the day's counts from today's check-in list when it is loaded, which holds check-ins still
+ * waiting to be sent, so the card and the list's "n of m done" agree while offline.
+ */
+export function HabitStatCards({ stats, today }: { stats?: FormationStats; today?: { done: number; asked: number } }) {
   if (!stats) {
     return (
       <div className="stat-grid stat-grid--4">
@@ -16,13 +20,14 @@ export function HabitStatCards({ stats }: { stats?: FormationStats }) {
       </div>
     );
   }
-  const { totalStreak, completedToday, dueToday, activeHabits, thisWeekPercent } = stats.habits;
+  const { totalStreak, activeHabits, thisWeekPercent } = stats.habits;
+  const completed = today ?? { done: stats.habits.completedToday, asked: stats.habits.dueToday };
   return (
     <div className="stat-grid stat-grid--4">
       <StatCard title="Total Streak" value={`${totalStreak}`} note="streak days across your habits" icon={<FireOutlined />} />
       <StatCard
         title="Completed Today"
-        value={`${completedToday}/${dueToday}`}
+        value={`${completed.done}/${completed.asked}`}
         note="of the habits asked for today"
         icon={<CheckSquareOutlined />}
       />

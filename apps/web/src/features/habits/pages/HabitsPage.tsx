@@ -10,6 +10,8 @@ import { HabitFormModal } from '../components/HabitFormModal';
 import { HabitStatCards } from '../components/HabitStatCards';
 import { OverviewTab } from '../components/OverviewTab';
 import { RestDaysModal } from '../components/RestDaysModal';
+import { dayCounts } from '../day-counts';
+import { useHabitsListQuery } from '../habitsApi';
 import { isoDate } from '../local-dates';
 import '../habits.css';
 
@@ -23,6 +25,8 @@ export function HabitsPage() {
   const [editing, setEditing] = useState<Habit | null>(null);
   const [restOpen, setRestOpen] = useState(false);
   const today = stats?.today ?? isoDate(new Date());
+  // The same read as the check-in tab's list of today (one request), pending check-ins included.
+  const { data: todaysHabits } = useHabitsListQuery(today, { skip: !stats });
 
   const openNew = () => {
     setEditing(null);
@@ -54,7 +58,7 @@ export function HabitsPage() {
         </div>
       </header>
 
-      <HabitStatCards stats={stats} />
+      <HabitStatCards stats={stats} today={todaysHabits ? dayCounts(todaysHabits) : undefined} />
 
       <Tabs
         className="habits-tabs"
