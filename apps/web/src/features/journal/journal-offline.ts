@@ -1,4 +1,5 @@
-import { IDEMPOTENCY_KEY_HEADER, type JournalEntry } from '@abide/contracts';
+import type { JournalEntry } from '@abide/contracts';
+import { IDEMPOTENCY_KEY_HEADER } from '@abide/contracts/src/http/idempotency';
 import type { JournalEntryRequestDto, JournalListApiArg } from '../../shared/api/generated/abideApi';
 import { keyOf, type QueuedWrite, type StoredRequest } from '../../shared/offline/write-queue';
 import { pathSegment, registerPendingOverlay, registerQueueableWrite } from '../../shared/offline/write-queue-registry';

@@ -1,4 +1,5 @@
-import { IDEMPOTENCY_KEY_HEADER } from '@abide/contracts';
+// The header's name from its own module: the contracts' barrel would bring zod and every schema onto the landing page.
+import { IDEMPOTENCY_KEY_HEADER } from '@abide/contracts/src/http/idempotency';
 
 /**
  * The offline write queue's rules, without the browser: what a queued write is, how an answer to it is classed, and
