@@ -111,6 +111,10 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
 
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (this.stopping) throw DomainError.unavailable(UNAVAILABLE, 1);
+    // A client may hang up while the caller is authenticated and a slot taken: the response's 'close' then fires
+    // before the stream below listens for it, and would never fire again.
+    let left = reply.raw.destroyed;
+    reply.raw.once('close', () => (left = true));
     const { user, expiresAt } = await this.authenticate(request);
     const keys = this.keys.ofCaller(user.id, user.roles, user.aal);
     const slot = await this.takeSlot(user.id, clientAddress(request));
@@ -129,7 +133,7 @@ export class LiveStreams implements OnModuleInit, BeforeApplicationShutdown, OnM
       if (reason === 'shed') this.logger.warn({ userId: user.id, requestId: request.id }, 'live stream shed: its client fell behind');
     });
     // The client left while its slot was taken (before the stream listened for it): give the slot back now.
-    if (reply.raw.destroyed) {
+    if (left || reply.raw.destroyed) {
       stream.abandon();
       reply.hijack();
       return;
