@@ -52,6 +52,22 @@ const whenReady = (): Promise<ToastApi> => {
   return api ? Promise.resolve(api) : new Promise((resolve) => waiting.push(resolve));
 };
 
+type Handle = (() => void) & { destroy?: () => void; update?: (config: unknown) => void };
+type Answer = Handle | { destroy?: () => void; update?: (config: unknown) => void } | undefined;
+
+/**
+ * What a call made before the holder is there answers: a dialog's `{ destroy, update }` (and a message's close
+ * function), applied to the real one once it exists, so a caller that closes its dialog early (a page leaving, a
+ * blocked navigation settled) does not meet `undefined`.
+ */
+const laterHandle = (later: Promise<unknown>): Handle => {
+  const real = later as Promise<Answer>;
+  return Object.assign(() => void real.then((h) => (typeof h === 'function' ? h() : h?.destroy?.())), {
+    destroy: () => void real.then((h) => h?.destroy?.()),
+    update: (config: unknown) => void real.then((h) => h?.update?.(config)),
+  });
+};
+
 /** `notification.error({...})` and friends, forwarded to the holder, once it is there. */
 function forward<K extends keyof ToastApi>(group: K): ToastApi[K] {
   return new Proxy({} as ToastApi[K], {
@@ -59,8 +75,7 @@ function forward<K extends keyof ToastApi>(group: K): ToastApi[K] {
       return (...args: unknown[]) => {
         const call = (ready: ToastApi) => (ready[group][method as keyof ToastApi[K]] as (...a: unknown[]) => unknown)(...args);
         if (api) return call(api);
-        void whenReady().then(call);
-        return undefined;
+        return laterHandle(whenReady().then(call));
       };
     },
   });
