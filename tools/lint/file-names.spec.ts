@@ -8,7 +8,7 @@ const services = ['gateway', 'identity', 'formation', 'library', 'community'];
  * The services' one suffix vocabulary (docs/structure.md, "Names"): what a file is, after a dot. A file without a
  * suffix is a plain module (domain rules, helpers). Tests add `.spec`, `.integration-spec` or `.property.spec`.
  */
-export const suffixes = [
+const suffixes = [
   'module',
   'port',
   'controller',
@@ -39,7 +39,7 @@ const filesUnder = (dir: string): string[] =>
   );
 
 /** What is wrong with a file's name, or null. */
-export const nameProblem = (fileName: string): string | null => {
+const nameProblem = (fileName: string): string | null => {
   const stem = fileName.replace(/\.ts$/, '').replace(/\.(spec|integration-spec|property\.spec)$/, '');
   for (const [pattern, suffix] of synonyms) if (pattern.test(stem)) return `name it with "${suffix}" (${stem.replace(pattern, suffix)}.ts)`;
   const parts = stem.split('.');
