@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { BASE_SHEET, splitAntdSheet, splitSelectors, styleFolderOf } from './antd-component-css';
+import type { ResolvedConfig } from 'vite';
+import { antdComponentCss, BASE_SHEET, splitAntdSheet, splitSelectors, styleFolderOf } from './antd-component-css';
 
 const folders = ['button', 'card', 'space', 'input', 'input-number', 'grid', 'form'];
 
@@ -57,5 +58,15 @@ describe('antd sheet split by component', () => {
     expect(selectorsIn([...split.values()].join(''))).toBe(selectorsIn(shipped));
     expect(split.get('button')).toContain('.ant-btn');
     expect(split.get('button')).not.toContain('.ant-card-head');
+  });
+
+  it('gives the dev server every component’s rules in the base sheet (it pre-bundles antd), a build only the base', () => {
+    const baseOf = (command: 'serve' | 'build') => {
+      const plugin = antdComponentCss();
+      (plugin.configResolved as (config: ResolvedConfig) => void)({ command } as ResolvedConfig);
+      return (plugin.load as (id: string) => string)(`virtual:antd-css/${BASE_SHEET}.css`);
+    };
+    expect(baseOf('serve')).toContain('.ant-btn-primary');
+    expect(baseOf('build')).not.toContain('.ant-btn-primary');
   });
 });

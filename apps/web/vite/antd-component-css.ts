@@ -158,15 +158,22 @@ export function antdComponentCss(): Plugin {
     }
     return sheets;
   };
+  // The dev server pre-bundles antd (its style modules never pass through `transform`): there the base sheet
+  // carries every component's rules, as the whole static sheet would.
+  let serving = false;
   return {
     name: 'abide-antd-component-css',
     enforce: 'pre',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
     resolveId(id) {
       return id.startsWith(VIRTUAL_PREFIX) ? id : undefined;
     },
     load(id) {
       if (!id.startsWith(VIRTUAL_PREFIX)) return undefined;
       const sheet = id.slice(VIRTUAL_PREFIX.length).replace(/\.css$/, '');
+      if (serving && sheet === BASE_SHEET) return [...load().values()].join('');
       return load().get(sheet) ?? '';
     },
     transform(code, id) {
