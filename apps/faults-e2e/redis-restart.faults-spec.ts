@@ -2,6 +2,7 @@ import { queues } from '@abide/contracts';
 import { awayFromRateWindowEdge, call, eventually, randomClientIp, settled, submission, txt, upload, UserSession } from '@abide/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { faultEngines, startEngine, stopEngine } from './support/fault-engines';
 import { FaultStack } from './support/fault-stack';
 import { observe } from './support/observations';
@@ -45,6 +46,17 @@ describe('Redis restarted (without persistence, as configured here)', () => {
       body: { email: member.email, password: member.password },
     });
     const habits = await member.get('/api/habits');
+    // A write without a key is applied; one with a key cannot have its key kept, so it waits (the web app's queue
+    // keeps it and sends it again with the same key).
+    const unkeyed = await member.post('/api/journal/entries', { content: 'Written while Redis was away.' });
+    const key = randomUUID();
+    const keyed = () =>
+      call('POST', '/api/journal/entries', {
+        token: member.token,
+        body: { content: 'Sent with its key.' },
+        headers: { 'idempotency-key': key },
+      });
+    const keyedDuring = await keyed();
     const kept = await upload(member, txt('Psalm 46: be still, and know.'), submission({ title: 'Kept through the outage' }));
     const [gateway, library] = await Promise.all([stack.readiness('gateway'), stack.readiness('library')]);
 
@@ -55,6 +67,8 @@ describe('Redis restarted (without persistence, as configured here)', () => {
       expect.stringMatching(/briefly unavailable/),
     ]);
     expect(habits.status).toBe(200);
+    expect(unkeyed.status).toBe(201);
+    expect([keyedDuring.status, keyedDuring.headers.get('retry-after')]).toEqual([503, '5']);
     expect([kept.status, kept.body.status]).toEqual([201, 'processing']);
     expect([gateway.httpStatus, gateway.status, gateway.checks['redis:rate-limits']?.status]).toEqual([200, 'degraded', 'failing']);
     expect([library.httpStatus, library.status, library.checks['redis:processing-jobs']?.status]).toEqual([200, 'degraded', 'failing']);
@@ -69,6 +83,12 @@ describe('Redis restarted (without persistence, as configured here)', () => {
       { timeoutMs: 30_000, intervalMs: 250 },
     );
     const signInBackInMs = Date.now() - back;
+
+    // The keyed write sent again once Redis is back is applied once: its repeat is answered from the kept answer.
+    const [first, repeat] = [await keyed(), await keyed()];
+    expect([first.status, repeat.status, repeat.headers.get('idempotent-replayed')]).toEqual([201, 201, 'true']);
+    const journal = await member.get<{ items: Array<{ content: string }> }>('/api/journal/entries');
+    expect(journal.body.items.map((entry) => entry.content).sort()).toEqual(['Sent with its key.', 'Written while Redis was away.']);
 
     // The limit is counted again: from one address, LIMIT sign-ups pass and the next one is refused.
     await awayFromRateWindowEdge(WINDOW_SECONDS, 60);

@@ -65,8 +65,9 @@ export const targets = (s) => {
     const r = ratio(sc.trivial.load.rps, sc.trivial.ceilings.bare?.rps);
     add('trivial gateway route ≥ 40 % of bare Node', pct(r), r === null ? null : r >= 0.4);
   }
-  // The key's check is one insert by _id the member waits for (it is the claim); the answer is written by _id after the
-  // reply went out. Both show in db/req; the wait shows in the latency at half of each one's maximum.
+  // Issue #28: the key's check may cost the write path no more than one keyed read. The check is a Redis SET NX and the
+  // answer a Redis script after the reply (docs/api.md), so db/req should not move; the wait shows in the latency at
+  // half of each one's maximum.
   for (const [name, keyedName] of [
     ['checkin', 'checkin-keyed'],
     ['journal-save', 'journal-save-keyed'],
@@ -76,10 +77,10 @@ export const targets = (s) => {
     if (!plain || !keyed) continue;
     const extra = (keyed.dbCommands?.total ?? Number.NaN) - (plain.dbCommands?.total ?? Number.NaN);
     add(
-      `${name} with an Idempotency-Key: ≤ 1 keyed write waited for, + the answer stored after the reply (≤ 2 db commands)`,
+      `${name} with an Idempotency-Key: costs no more than one keyed read (≤ 1 more db command per write)`,
       `${f(extra, 1)} more db commands per write; p50 ${f(plain.half?.p50)} → ${f(keyed.half?.p50)} ms, ` +
         `p95 ${f(plain.half?.p95)} → ${f(keyed.half?.p95)} ms at half rate`,
-      Number.isFinite(extra) ? extra <= 2.5 : null,
+      Number.isFinite(extra) ? extra <= 1 : null,
     );
   }
   for (const name of ['checkin', 'checkin-keyed', 'journal-save', 'journal-save-keyed', 'join']) {

@@ -152,6 +152,9 @@ export const serviceEnv = (name, profile, engineEnv, { namespace, replicas = 1, 
     KAFKA_CLIENT_ID: `${ns}-${name}`,
     KAFKA_GROUP_PREFIX: profile === 'dev' ? '' : `${ns}-`,
     KAFKA_TOPIC_PREFIX: profile === 'dev' ? '' : `${ns}.`,
+    // Idempotency keys (every service with data), and jobs, counters and limits where a service has them.
+    REDIS_URL: engineEnv.REDIS_URL,
+    REDIS_KEY_PREFIX: ns,
   };
   // The master key that wraps members' data keys (private text at rest): one per service and namespace, in the
   // cache folder outside the checkout, made on first start (production provisions it; docs/architecture.md). The data
@@ -194,8 +197,6 @@ export const serviceEnv = (name, profile, engineEnv, { namespace, replicas = 1, 
       return {
         ...common,
         ...data,
-        REDIS_URL: engineEnv.REDIS_URL,
-        REDIS_KEY_PREFIX: ns,
         SMTP_HOST: engineEnv.SMTP_HOST,
         SMTP_PORT: engineEnv.SMTP_PORT,
         // E-mail links open the web app of the same profile (Vite dev server, or `vite preview` in tests).
@@ -217,8 +218,6 @@ export const serviceEnv = (name, profile, engineEnv, { namespace, replicas = 1, 
         ...common,
         ...data,
         ...masterKey,
-        REDIS_URL: engineEnv.REDIS_URL,
-        REDIS_KEY_PREFIX: ns,
         SMTP_HOST: engineEnv.SMTP_HOST,
         SMTP_PORT: engineEnv.SMTP_PORT,
         WEB_BASE_URL: `http://127.0.0.1:${p.web}`,
@@ -233,8 +232,6 @@ export const serviceEnv = (name, profile, engineEnv, { namespace, replicas = 1, 
       return {
         ...common,
         ...data,
-        REDIS_URL: engineEnv.REDIS_URL,
-        REDIS_KEY_PREFIX: ns,
         S3_ENDPOINT: engineEnv.S3_ENDPOINT,
         S3_PORT: engineEnv.S3_PORT,
         S3_USE_SSL: engineEnv.S3_USE_SSL,

@@ -1,5 +1,5 @@
 import type { Habit, HabitEntry, JournalEntry, ProblemDetails } from '@abide/contracts';
-import { type ApiResponse, call, eventually, UserSession, withServiceDb } from '@abide/testing';
+import { type ApiResponse, call, eventually, UserSession, withTestRedis } from '@abide/testing';
 import { randomUUID } from 'node:crypto';
 
 // A write replayed by the offline queue, a retry after a timeout or a double tap carries the same Idempotency-Key:
@@ -69,17 +69,22 @@ describe('Idempotency-Key on writes', () => {
     expect((await withKey(ruth, 'POST', '/api/journal/entries', randomUUID(), { content: words })).status).toBe(201);
     expect((await withKey(ruth, 'POST', `/api/habits/${habit.id}/toggle`, randomUUID(), { completed: true })).status).toBe(200);
 
-    // The answers are stored just after the replies went out.
+    // The answers are stored in Redis just after the replies went out.
     const kept = async () =>
-      withServiceDb('formation', (db) =>
-        db.collection<{ _id: string; state: string; answer?: { body: string; sealed: boolean } }>('idempotency_keys').find({ memberId: ruth.user.id }).toArray(),
-      );
+      withTestRedis(async (redis, prefix) => {
+        const keys = await redis.keys(`${prefix}:idempotency:${ruth.user.id}|*`);
+        const values = keys.length ? await redis.mget(keys) : [];
+        return keys.map((id, i) => ({
+          id,
+          ...(JSON.parse(values[i] ?? '{}') as { state: string; answer?: { body: string; sealed: boolean } }),
+        }));
+      });
     const records = await eventually(async () => {
       const found = await kept();
       return found.length === 2 && found.every((r) => r.state === 'answered') ? found : undefined;
     });
-    const journal = records.find((r) => r._id.includes('/journal/'));
-    const checkIn = records.find((r) => r._id.includes('/toggle'));
+    const journal = records.find((r) => r.id.includes('/journal/'));
+    const checkIn = records.find((r) => r.id.includes('/toggle'));
     expect(journal?.answer).toMatchObject({ sealed: true });
     expect(journal?.answer?.body).not.toContain(words);
     expect(checkIn?.answer).toMatchObject({ sealed: false });

@@ -1,5 +1,5 @@
 import { FREE_PLAN_GROUP_LIMIT } from '@abide/contracts';
-import { authEnv, baseEnv, kafkaEnv, mongoEnv, privateTextEnv } from '@abide/platform';
+import { authEnv, baseEnv, kafkaEnv, mongoEnv, privateTextEnv, redisEnv } from '@abide/platform';
 import { z } from 'zod';
 
 export const communityEnvSchema = z.object({
@@ -7,6 +7,8 @@ export const communityEnvSchema = z.object({
   ...mongoEnv,
   ...kafkaEnv,
   ...authEnv,
+  // Idempotency keys live in Redis, shared by every community instance.
+  ...redisEnv,
   // Prayer requests are sealed with their author's data key, wrapped by this master key.
   ...privateTextEnv,
   /** The plan's entitlement: how many groups one member may own at a time (spec: the free plan allows one). */

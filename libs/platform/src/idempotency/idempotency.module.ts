@@ -1,10 +1,10 @@
-import { type DynamicModule, Logger, Module, type OnApplicationShutdown, type OnModuleInit, Optional } from '@nestjs/common';
+import { type DynamicModule, Module, type OnApplicationShutdown, type OnModuleInit, Optional } from '@nestjs/common';
 import { APP_INTERCEPTOR, HttpAdapterHost } from '@nestjs/core';
 import { IDEMPOTENCY_WINDOW_HOURS } from '@abide/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Connection } from 'mongoose';
-import { MONGO_CONNECTION } from '../database/database.module';
+import { HealthRegistry } from '../health/health-registry';
 import { PrivateText } from '../private-text/private-text';
+import { RedisConnection } from '../redis/redis-connection';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyStore, type IdempotencyTimes } from './idempotency-store';
 import { IdempotentWrites } from './idempotent-writes';
@@ -15,28 +15,35 @@ import { IdempotentWrites } from './idempotent-writes';
  */
 export const IDEMPOTENCY_CLAIM_TTL_MS = 150_000;
 export const idempotencyTimes: IdempotencyTimes = { claimTtlMs: IDEMPOTENCY_CLAIM_TTL_MS, windowMs: IDEMPOTENCY_WINDOW_HOURS * 3_600_000 };
-/** How often each instance deletes the keys whose window ended (a scan on FerretDB v1, so not often). */
-const SWEEP_EVERY_MS = 15 * 60_000;
 
-/** Every write route of the service honours `Idempotency-Key` (the interceptor), its answers kept in the service's own database. */
+export interface IdempotencyOptions {
+  redisUrl: string;
+  /** REDIS_KEY_PREFIX: the service's namespace in a Redis shared by stacks. */
+  keyPrefix: string;
+}
+
+/** Every write route of the service honours `Idempotency-Key` (the interceptor), its keys and answers kept in Redis. */
 @Module({})
 export class IdempotencyModule implements OnModuleInit, OnApplicationShutdown {
-  private sweeper?: NodeJS.Timeout;
-
   constructor(
     private readonly writes: IdempotentWrites,
+    private readonly redis: RedisConnection,
+    private readonly health: HealthRegistry,
     @Optional() private readonly adapterHost?: HttpAdapterHost,
   ) {}
 
-  static forRoot(): DynamicModule {
+  static forRoot({ redisUrl, keyPrefix }: IdempotencyOptions): DynamicModule {
     return {
       module: IdempotencyModule,
       providers: [
+        // Fails at once while Redis is away (no offline queue): a keyed write then answers 503 with Retry-After, and
+        // its sender keeps it to send again, rather than the write being applied without its key being kept.
+        { provide: RedisConnection, useFactory: () => new RedisConnection(redisUrl, 'idempotency', 'requests') },
         {
           provide: IdempotentWrites,
-          useFactory: (connection: Connection, privateText?: PrivateText) =>
-            new IdempotentWrites(new IdempotencyStore(connection, idempotencyTimes), privateText),
-          inject: [MONGO_CONNECTION, { token: PrivateText, optional: true }],
+          useFactory: (redis: RedisConnection, privateText?: PrivateText) =>
+            new IdempotentWrites(new IdempotencyStore(redis.client, keyPrefix, idempotencyTimes), privateText),
+          inject: [RedisConnection, { token: PrivateText, optional: true }],
         },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
@@ -48,14 +55,11 @@ export class IdempotencyModule implements OnModuleInit, OnApplicationShutdown {
     const fastify = this.adapterHost?.httpAdapter?.getInstance<FastifyInstance>();
     // Absent when a test builds the module graph without an HTTP server.
     if (fastify?.addHook) this.writes.install(fastify);
-    const logger = new Logger('Idempotency');
-    this.sweeper = setInterval(() => {
-      this.writes.store.sweep().catch((error: unknown) => logger.warn(`Sweeping old idempotency keys failed: ${(error as Error).message}`));
-    }, SWEEP_EVERY_MS);
-    this.sweeper.unref();
+    // Not critical: reads and writes without a key carry on while Redis is away (docs/api.md, "Idempotency keys").
+    this.health.add(this.redis.healthCheck());
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.sweeper);
+    this.redis.close();
   }
 }

@@ -17,6 +17,9 @@ export interface ServiceCoreOptions {
     AUTH_AUDIENCE: string;
     MONGO_URL?: string;
     MONGO_DB?: string;
+    /** Where a service with a database keeps its idempotency keys (docs/api.md, "Idempotency keys"). */
+    REDIS_URL?: string;
+    REDIS_KEY_PREFIX?: string;
   };
   /** Readiness probes besides the database's (object store…); modules may also add theirs to HealthRegistry. */
   healthChecks?: HealthCheck[];
@@ -38,8 +41,15 @@ export class ServiceCoreModule implements OnModuleInit {
 
   static forRoot({ service, config, healthChecks = [] }: ServiceCoreOptions): DynamicModule {
     // A service with a database applies each write once per Idempotency-Key (docs/api.md, "Idempotency keys").
+    if (config.MONGO_URL && !config.REDIS_URL)
+      throw new Error(`${service}: a service with a database needs REDIS_URL for its idempotency keys`);
     const database =
-      config.MONGO_URL && config.MONGO_DB ? [DatabaseModule.forRoot(config.MONGO_URL, config.MONGO_DB), IdempotencyModule.forRoot()] : [];
+      config.MONGO_URL && config.MONGO_DB && config.REDIS_URL
+        ? [
+            DatabaseModule.forRoot(config.MONGO_URL, config.MONGO_DB),
+            IdempotencyModule.forRoot({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX ?? 'abide' }),
+          ]
+        : [];
     return {
       module: ServiceCoreModule,
       global: true,
