@@ -79,6 +79,69 @@ const featureBoundaries = (app) => ({
 });
 const serviceFeatures = services.map(featureBoundaries);
 
+/**
+ * The web app's feature folders are boundaries too (docs/structure.md, "The web app"): a feature reaches another only
+ * through its entry, `features/<feature>/index.ts`, never its internals. The app (router, frame) wires features: it
+ * imports their entries and their pages (the routes load them lazily). `shared/` is open to all and imports no feature
+ * and nothing of the app; a feature imports nothing of the app either (the app imports features).
+ */
+const webFeatureBoundaries = {
+  files: ['apps/web/src/**/*.{ts,tsx}'],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    'boundaries/elements': [
+      { type: 'web-app', partialMatch: false, pattern: 'apps/web/src/app/**' },
+      { type: 'web-shared', partialMatch: false, pattern: 'apps/web/src/shared/**' },
+      { type: 'web-feature', partialMatch: false, pattern: 'apps/web/src/features/*', capture: ['feature'] },
+    ],
+    'boundaries/files': [
+      { category: 'web-entry', pattern: 'apps/web/src/features/*/index.ts' },
+      { category: 'web-page', pattern: 'apps/web/src/features/*/pages/*' },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'web-feature' } },
+            disallow: { to: { element: { type: 'web-feature' } } },
+            message:
+              'A web feature reaches another only through its entry: import "features/{{ to.element.captured.feature }}" (its index.ts), not its internals.',
+          },
+          {
+            from: { element: { type: 'web-feature' } },
+            allow: { to: { element: { type: 'web-feature' }, file: { categories: 'web-entry' } } },
+          },
+          {
+            from: { element: { type: 'web-feature' } },
+            disallow: { to: { element: { type: 'web-app' } } },
+            message: 'A feature never imports the app (the app imports features): what both need belongs in shared/.',
+          },
+          {
+            from: { element: { type: 'web-shared' } },
+            disallow: { to: { element: { type: ['web-feature', 'web-app'] } } },
+            message: 'shared/ imports no feature and nothing of the app: it is what they all build on.',
+          },
+          {
+            from: { element: { type: 'web-app' } },
+            disallow: { to: { element: { type: 'web-feature' } } },
+            message:
+              'The app imports a feature through its entry (features/{{ to.element.captured.feature }}) or its pages (a route), not its internals.',
+          },
+          {
+            from: { element: { type: 'web-app' } },
+            allow: { to: { element: { type: 'web-feature' }, file: { categories: ['web-entry', 'web-page'] } } },
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'tmp/**', 'coverage/**', '**/*.mjs', '**/*.js', 'apps/web-e2e/screenshots/**'] },
   js.configs.recommended,
@@ -106,6 +169,7 @@ export default tseslint.config(
   },
   ...serviceBoundaries,
   ...serviceFeatures,
+  webFeatureBoundaries,
   {
     files: ['libs/**/*.ts'],
     rules: {

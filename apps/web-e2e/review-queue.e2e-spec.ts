@@ -56,6 +56,8 @@ describe('review queue', () => {
     const queue = await new ReviewQueuePage(page).open();
     await queue.item(lent.title).waitFor();
     expect(await queue.count('Waiting for review')).toBeGreaterThanOrEqual(2);
+    // The page's header and count cards come from the shared layout sheet: three cards in one row on a desktop.
+    expect(await queue.countRows()).toBe(1);
     // Oldest first: the Lent prayers were waiting before the notes.
     const titles = await queue.items().locator('.review-list__title').allInnerTexts();
     expect(titles.indexOf(lent.title)).toBeLessThan(titles.indexOf(notes.title));
@@ -162,6 +164,7 @@ describe('review queue on a phone', () => {
     const queue = await new ReviewQueuePage(page).open();
     await queue.item(resource.title).click();
     await queue.preview.getByRole('heading', { name: resource.title }).waitFor();
+    expect(await queue.countRows()).toBe(3);
     await screenshot(page, 'review-queue-phone');
   });
 

@@ -25,7 +25,7 @@ const proxy: Record<string, ProxyOptions> = {
 const routePreloads: Record<string, string[]> = {
   // The page, its frame, antd's theme with its static sheet (AntdShell), and the identity endpoints the session's
   // profile is read with.
-  '/plan': ['src/features/plan/pages/MyPlanPage.tsx', 'src/app/frame/SignedInFrame.tsx', 'src/app/AntdShell.tsx', 'src/features/auth/authApi.ts'],
+  '/plan': ['src/features/plan/pages/MyPlanPage.tsx', 'src/app/frame/SignedInFrame.tsx', 'src/app/frame/AntdShell.tsx', 'src/features/auth/authApi.ts'],
 };
 
 function preloadRouteChunks(routes: Record<string, string[]>): Plugin {

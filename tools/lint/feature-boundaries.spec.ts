@@ -119,12 +119,65 @@ const services = [
   },
 ];
 
+/**
+ * The web app (apps/web/src): features reach each other through `features/<feature>/index.ts`; the app through an
+ * entry or a page; shared/ reaches no feature and no part of the app; a feature no part of the app. Each refused probe
+ * names what its error must say; the allowed ones must pass.
+ */
+const webProbes: Array<Probe & { case: string; refused?: string }> = [
+  {
+    case: "a feature importing another feature's internals",
+    path: 'apps/web/src/features/journal/probe.ts',
+    source: "export { authApi } from '../auth/authApi';\n",
+    refused: 'import "features/auth"',
+  },
+  {
+    case: "a feature's component, deep in its folder, importing another feature's internals",
+    path: 'apps/web/src/features/plan/components/probe.tsx',
+    source: "export { habitsApi } from '../../habits/habitsApi';\n",
+    refused: 'import "features/habits"',
+  },
+  {
+    case: 'a feature importing the app',
+    path: 'apps/web/src/features/ops/probe.ts',
+    source: "export { router } from '../../app/router';\n",
+    refused: 'never imports the app',
+  },
+  {
+    case: "shared/ importing a feature, even through its entry",
+    path: 'apps/web/src/shared/api/probe.ts',
+    source: "export { useAuth } from '../../features/auth';\n",
+    refused: 'shared/ imports no feature',
+  },
+  {
+    case: "the app importing a feature's internals",
+    path: 'apps/web/src/app/frame/probe.ts',
+    source: "export { authApi } from '../../features/auth/authApi';\n",
+    refused: 'through its entry (features/auth)',
+  },
+  {
+    case: "a feature importing another's entry, shared/ and its own files",
+    path: 'apps/web/src/features/journal/probe.ts',
+    source:
+      "export { useAuth } from '../auth';\nexport { problemOf } from '../../shared/api/problem-details';\nexport { journalApi } from './journalApi';\n",
+  },
+  {
+    case: "the app importing a feature's entry, a page and shared/",
+    path: 'apps/web/src/app/probe.ts',
+    source:
+      "export { useAuth } from '../features/auth';\nexport { HomePage } from '../features/home/pages/HomePage';\nexport { toasts } from '../shared/toasts/toasts';\n",
+  },
+];
+
 const at = (app: string, file: string) => `apps/${app}/src/${file}`;
-const probes: Probe[] = services.flatMap((s) => [
-  { path: at(s.app, s.probe), source: `${s.internal}\n` },
-  { path: at(s.app, s.deepProbe), source: `${s.deepInternal}\n` },
-  { path: at(s.app, s.probe), source: `${s.allowed.join('\n')}\n` },
-]);
+const probes: Probe[] = [
+  ...services.flatMap((s) => [
+    { path: at(s.app, s.probe), source: `${s.internal}\n` },
+    { path: at(s.app, s.deepProbe), source: `${s.deepInternal}\n` },
+    { path: at(s.app, s.probe), source: `${s.allowed.join('\n')}\n` },
+  ]),
+  ...webProbes,
+];
 let errors: ReturnType<typeof boundaryErrorsOf>;
 beforeAll(() => {
   errors = boundaryErrorsOf(probes);
@@ -141,5 +194,19 @@ describe.each(services)("$app's feature boundaries (lint)", (service) => {
 
   it("allows another feature's ports and module, the open folders, and a feature's own files", () => {
     expect(errorsOf(service.app, 2)).toEqual([]);
+  });
+});
+
+describe("the web app's feature boundaries (lint)", () => {
+  const webErrors = (index: number) => errors[services.length * 3 + index];
+  const refused = webProbes.flatMap((probe, index) => (probe.refused ? [{ ...probe, refused: probe.refused, index }] : []));
+  const allowed = webProbes.flatMap((probe, index) => (probe.refused ? [] : [{ ...probe, index }]));
+
+  it.each(refused)('refuses $case', (probe) => {
+    expect(webErrors(probe.index).map((error) => error.message)).toEqual([expect.stringContaining(probe.refused)]);
+  });
+
+  it.each(allowed)('allows $case', (probe) => {
+    expect(webErrors(probe.index)).toEqual([]);
   });
 });

@@ -38,6 +38,14 @@ export class ReviewQueuePage {
     return this.queue.getByRole('button').filter({ hasText: title });
   }
 
+  /** How many rows the three count cards take: 1 side by side, 3 stacked. */
+  async countRows(): Promise<number> {
+    const tops = await this.page
+      .locator('.review-counts .stat-card')
+      .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().top));
+    return new Set(tops.map(Math.round)).size;
+  }
+
   /** The figure of a count card, e.g. count('Waiting for review') → 2. */
   async count(label: 'Waiting for review' | 'Sent back by reports' | 'Reviewed today'): Promise<number> {
     const card = this.page.locator('.review-counts .stat-card', { hasText: label });

@@ -1,6 +1,6 @@
 // Runs before the app (a file, not inline, so the Content-Security-Policy needs no inline script: deploy/nginx.conf).
 // The session check (the HttpOnly refresh cookie) starts here, while the app's code downloads; the app takes
-// this answer as its first refresh (src/features/auth/session-client.ts) instead of asking again once it runs.
+// this answer as its first refresh (src/shared/session/session-client.ts) instead of asking again once it runs.
 (function () {
   var controller = new AbortController();
   var timer = setTimeout(function () {

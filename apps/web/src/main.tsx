@@ -2,7 +2,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createAppStore } from './app/store';
+import { createAppStore } from './shared/store/store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

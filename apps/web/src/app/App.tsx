@@ -1,7 +1,7 @@
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
-import { AuthProvider } from '../features/auth/components/AuthProvider';
-import type { AppStore } from './store';
+import { AuthProvider } from '../features/auth';
+import type { AppStore } from '../shared/store/store';
 import { router } from './router';
 
 /** antd's theme and toasts come with the first page that uses antd (AppShell), never with the landing page. */

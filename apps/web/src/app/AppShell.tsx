@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useAuth } from '../features/auth/hooks/useAuth';
+import { useAuth } from '../features/auth';
 import { usePreloadable } from '../shared/lazy/preloadable';
 import { UpdatePrompt } from '../shared/offline/UpdatePrompt';
-import { signedInFrame } from './app-modules';
-import { toastHost, toastHostReady, useToastHostWanted } from './toasts';
+import { signedInFrame } from './frame/app-modules';
+import { toastHost, toastHostReady, useToastHostWanted } from '../shared/toasts/toasts';
 
 /**
  * The root of every page. The landing page renders without antd (plain elements with the app's own classes); every
  * other page brings antd's theme and static styles with it (router.tsx). The one toast holder sits beside the pages
- * once something wants it (toasts.ts).
+ * once something wants it (shared/toasts/toasts.ts).
  */
 export function AppShell() {
   const { session } = useAuth();

@@ -1,9 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
-import { RequireAuth, RequireOnboarding } from '../features/auth/components/RequireAuth';
-import { LoadingScreen } from '../features/auth/components/LoadingScreen';
+import { RequireAuth, RequireOnboarding, LoadingScreen } from '../features/auth';
 import { HomePage } from '../features/home/pages/HomePage';
-import { antdShell, signedInFrame } from './app-modules';
+import { antdShell, signedInFrame } from './frame/app-modules';
 import { AppShell } from './AppShell';
 import { FrameLayout } from './frame/FrameLayout';
 

@@ -1,7 +1,6 @@
-import { LoadingScreen } from '../../features/auth/components/LoadingScreen';
-import { useAuth } from '../../features/auth/hooks/useAuth';
+import { LoadingScreen, useAuth } from '../../features/auth';
 import { usePreloadable } from '../../shared/lazy/preloadable';
-import { signedInFrame } from '../app-modules';
+import { signedInFrame } from './app-modules';
 import { PublicFrame } from './PublicFrame';
 
 /** Public pages (home, 404) sit in whichever frame fits the visitor; the signed-in frame loads with the session. */

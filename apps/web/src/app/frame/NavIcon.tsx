@@ -9,7 +9,7 @@ import {
   HomeOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import type { NavItem } from '../navigation';
+import type { NavItem } from './navigation';
 
 const icons: Record<NavItem['icon'], typeof HomeOutlined> = {
   home: HomeOutlined,

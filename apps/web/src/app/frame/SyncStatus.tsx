@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store/hooks';
 import { changesText, usePendingCount } from '../../shared/offline/write-queue-hooks';
 import { messagesRead, selectSyncMessages } from '../../shared/offline/write-queue-slice';
 

@@ -4,4 +4,4 @@
  */
 export { SideMenuDrawer } from './SideMenuDrawer';
 export { AccountDropdown } from './AccountDropdown';
-export { NotificationsPopover } from '../../features/notifications/components/NotificationsPopover';
+export { NotificationsPopover } from './NotificationsPopover';

@@ -1,6 +1,6 @@
 import type { ChurchSummary } from '@abide/contracts';
 import { useSyncExternalStore } from 'react';
-import { useAuth } from '../auth/hooks/useAuth';
+import { useAuth } from '../auth';
 import { useChurchesMineQuery } from './churchesApi';
 
 /**

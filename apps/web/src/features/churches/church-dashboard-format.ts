@@ -1,5 +1,5 @@
 import type { ChurchDashboard, ChurchGroupHealth } from '@abide/contracts';
-import { averageRatingText, plural, shortDate } from '../groups/group-format';
+import { averageRatingText, plural, shortDate } from '../../shared/figures-text';
 
 /** Display rules of the pastor's dashboard, kept apart from React so they are unit-tested. */
 

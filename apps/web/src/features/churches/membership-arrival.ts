@@ -1,4 +1,4 @@
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch } from '../../shared/store/store';
 import { churchesApi } from './churchesApi';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

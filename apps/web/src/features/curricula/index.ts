@@ -1,2 +1,2 @@
 /** What other features may use of curricula: the church dashboard's progress card. */
-export { CurriculumProgress } from './components/CurriculumProgress';
+export { CurriculumProgress } from './CurriculumProgress';

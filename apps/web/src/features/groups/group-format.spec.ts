@@ -1,6 +1,5 @@
 import { joinResultSchema } from '@abide/contracts';
 import {
-  averageRatingText,
   barHeights,
   clockTime,
   discoverCountText,
@@ -8,7 +7,6 @@ import {
   meetingLink,
   meetingWhen,
   memberCountText,
-  sharingSummary,
   timeAgo,
   weeklyProgressOf,
 } from './group-format';
@@ -18,16 +16,6 @@ describe(memberCountText.name, () => {
     expect(memberCountText(1)).toBe('1 member');
     expect(memberCountText(0)).toBe('0 members');
     expect(memberCountText(12)).toBe('12 members');
-  });
-});
-
-describe(sharingSummary.name, () => {
-  it('says how many share their progress and how many do not, never "all share" by default', () => {
-    expect(sharingSummary(12, 40)).toBe('12 of 40 share their progress; 28 do not');
-    expect(sharingSummary(0, 3)).toBe('0 of 3 share their progress; 3 do not');
-    expect(sharingSummary(1, 2)).toBe('1 of 2 shares their progress; 1 does not');
-    expect(sharingSummary(3, 3)).toBe('3 of 3 share their progress');
-    expect(sharingSummary(0, 0)).toBe('No members yet');
   });
 });
 
@@ -102,18 +90,6 @@ describe(joinActionFor.name, () => {
   it('covers every status the API can send', () => {
     const statuses = joinResultSchema.shape.group.shape.myStatus.options;
     for (const status of statuses) expect(joinActionFor(status).kind).toMatch(/^(open|join|pending)$/);
-  });
-});
-
-describe(averageRatingText.name, () => {
-  it('returns a dash before anyone has rated', () => {
-    expect(averageRatingText(null)).toBe('—');
-  });
-
-  it('returns one decimal, without a trailing .0', () => {
-    expect(averageRatingText(4.333)).toBe('4.3');
-    expect(averageRatingText(4)).toBe('4');
-    expect(averageRatingText(3.96)).toBe('4');
   });
 });
 

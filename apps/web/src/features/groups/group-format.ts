@@ -1,4 +1,5 @@
 import { weekdays, type GroupMemberRole, type GroupSummary, type Meeting } from '@abide/contracts';
+import { plural } from '../../shared/figures-text';
 
 /** Pure display rules for the Groups screens, kept apart from React so they are unit-tested. */
 
@@ -75,25 +76,6 @@ export function joinActionFor(status: MyStatus): JoinAction {
   return { kind: 'join', label: 'Request to Join' };
 }
 
-/** '4.5' (one decimal, trailing .0 dropped), or '—' before anyone has rated. */
-export function averageRatingText(average: number | null): string {
-  if (average === null) return '—';
-  return (Math.round(average * 10) / 10).toString();
-}
-
-export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
-
-/**
- * How many of a group's or church's members share their progress, and how many do not (sharing is off until a member
- * turns it on, #26): '12 of 40 share their progress; 28 do not'. The one wording of the leaders' and pastors' dashboards.
- */
-export function sharingSummary(sharing: number, members: number): string {
-  if (members === 0) return 'No members yet';
-  const shared = `${sharing} of ${members} ${sharing === 1 ? 'shares' : 'share'} their progress`;
-  const notSharing = members - sharing;
-  return notSharing === 0 ? shared : `${shared}; ${notSharing} ${notSharing === 1 ? 'does' : 'do'} not`;
-}
-
 /** A short relative time for recent activity ('just now', '5 minutes ago', '3 days ago'), falling back to a date. */
 export function timeAgo(iso: string, now: Date = new Date()): string {
   const seconds = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));
@@ -106,9 +88,6 @@ export function timeAgo(iso: string, now: Date = new Date()): string {
   if (days < 30) return `${plural(days, 'day')} ago`;
   return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
 }
-
-export const shortDate = (iso: string): string =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
 
 /** Heights (0–100) of the weekly chart's bars, scaled to the busiest week; all 0 when nothing happened. */
 export function barHeights(values: number[]): number[] {

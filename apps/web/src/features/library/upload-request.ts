@@ -1,7 +1,7 @@
 import type { ProblemDetails } from '@abide/contracts';
 import type { ResourceDto } from '../../shared/api/generated/abideApi';
 import { uploadsUploadResponse } from '../../shared/api/generated/endpoints/library';
-import { rawRoutes } from '../../shared/api/raw-routes';
+import { rawRoutes } from '../../shared/raw-routes';
 
 export type UploadOutcome = { ok: true; resource: ResourceDto } | { ok: false; status: number; problem: Partial<ProblemDetails> | null };
 

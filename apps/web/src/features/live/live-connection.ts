@@ -1,7 +1,7 @@
 // Deep import: the barrel would bring every contract's schema into the signed-in frame's download (My Plan's budget).
 import { type LiveChange, livePushSchema, liveStreamEvents } from '@abide/contracts/src/live/live-signal';
 import { fetchEventSource } from '@microsoft/fetch-event-source';
-import { rawRoutes } from '../../shared/api/raw-routes';
+import { rawRoutes } from '../../shared/raw-routes';
 import { reconnectDelay } from './live-tags';
 
 export interface LiveConnectionOptions {

@@ -1,10 +1,10 @@
 import type { LiveChange } from '@abide/contracts';
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from '../../shared/store/store';
 import { baseApi } from '../../shared/api/baseApi';
-import { selectAccessToken, sessionEvent, signedOut } from '../auth/authSlice';
-import { refreshSession } from '../auth/session-client';
+import { selectAccessToken, sessionEvent, signedOut } from '../../shared/session/authSlice';
+import { refreshSession } from '../../shared/session/session-client';
 import { connectLive } from './live-connection';
 import { type LiveTag, mergeTags, tagsForChange, tagsForResync } from './live-tags';
 

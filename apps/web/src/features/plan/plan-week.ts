@@ -1,5 +1,5 @@
 import type { FormationStats, SpiritualPlan } from '@abide/contracts';
-import { parseIsoDate, weekdayShort } from '../habits/local-dates';
+import { parseIsoDate, weekdayShort } from '../habits';
 
 export type DayTone = 'today' | 'past' | 'future';
 export type PlanDay = SpiritualPlan['planData']['dailyActivities'][number];

@@ -6,14 +6,14 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { selectAccessToken, sessionEvent, signedOut, type AuthState } from '../../features/auth/authSlice';
-import { refreshSession } from '../../features/auth/session-client';
+import { selectAccessToken, sessionEvent, signedOut, type AuthState } from '../session/authSlice';
+import { refreshSession } from '../session/session-client';
 import { reportReachable } from '../offline/connectivity';
 import { keepingReadsOffline, type ReadingMember } from '../offline/offline-reads';
 import { fetchWithEarlyAnswers } from './early-answers';
 import { cacheTagTypes } from './generated/cache-tags';
 import { withIdempotencyKey } from './idempotency-keys';
-import { withWriteQueue } from '../offline/write-queue-enqueue';
+import { withWriteQueue } from './write-queue-enqueue';
 import { indexedDbWriteQueue } from '../offline/write-queue-store';
 
 type StateWithAuth = { auth: AuthState };
@@ -51,7 +51,7 @@ const isAuthCall = (args: string | FetchArgs) => urlOf(args).startsWith('/auth/'
 /**
  * A 401 on a call that carried a token means the access token expired early (a sleeping laptop):
  * refresh once and retry; only if identity says the session is really gone (its 401), sign out so the guards send
- * the user to /login. While the API is away the refresh waits and retries (session-client.ts). A write carries one
+ * the user to /login. While the API is away the refresh waits and retries (shared/session/session-client.ts). A write carries one
  * Idempotency-Key across both tries.
  */
 const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (

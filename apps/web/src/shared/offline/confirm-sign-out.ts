@@ -1,4 +1,4 @@
-import { toasts } from '../../app/toasts';
+import { toasts } from '../toasts/toasts';
 import { changesText } from './write-queue-hooks';
 
 /** "3 changes have not been sent yet. Sign out and discard them?" */

@@ -26,7 +26,7 @@ export const withPendingWrites = (endpoint: string, data: unknown, queryArg: unk
 /**
  * Shows the member's waiting writes in a read before it is stored, so a page never draws a read without them and
  * then again with them: a list stays still under the member's finger while a read lands (a refetch, a read served
- * from the device's copy offline). Reads already stored are updated when a write is queued (write-queue-sync.ts).
+ * from the device's copy offline). Reads already stored are updated when a write is queued (shared/store/write-queue-sync.ts).
  */
 export const pendingWritesInReads: Middleware<object, { writeQueue: WriteQueueState }> = (api) => (next) => (action) => {
   if (!landingRead(action)) return next(action);

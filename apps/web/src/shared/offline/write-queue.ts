@@ -4,7 +4,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@abide/contracts/src/http/idempotency';
 /**
  * The offline write queue's rules, without the browser: what a queued write is, how an answer to it is classed, and
  * how the queue is sent, in order (README "Offline", docs/api.md "Writes made offline"). The storage
- * (write-queue-store.ts), the app's wiring (write-queue-sync.ts) and each feature's pieces build on this.
+ * (write-queue-store.ts), the app's wiring (shared/store/write-queue-sync.ts) and each feature's pieces build on this.
  */
 
 /** A request as it is kept: plain data (IndexedDB stores no Headers), its Idempotency-Key among the headers. */

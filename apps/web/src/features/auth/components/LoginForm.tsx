@@ -4,7 +4,7 @@ import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { EMAIL_NOT_CONFIRMED, isRateLimited, problemCodeOf, rateLimitNotice, type RateLimitNotice } from '../auth-errors';
-import { useAuth } from '../hooks/useAuth';
+import { useAuth } from '../useAuth';
 
 const fields = signInRequestSchema.shape;
 

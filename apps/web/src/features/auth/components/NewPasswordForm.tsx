@@ -4,7 +4,7 @@ import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { fieldErrorsOf } from '../auth-errors';
-import { useAuth } from '../hooks/useAuth';
+import { useAuth } from '../useAuth';
 
 interface NewPasswordFields {
   password: string;

@@ -4,7 +4,7 @@ import { App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { isRateLimited, rateLimitText } from '../auth-errors';
-import { useAuth } from '../hooks/useAuth';
+import { useAuth } from '../useAuth';
 
 interface RecoverFields {
   email: string;

@@ -4,7 +4,7 @@ import { App, Button, Form, Input } from 'antd';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import type { SignUpInput } from '../auth-context';
 import { fieldErrorsOf, isRateLimited, rateLimitText } from '../auth-errors';
-import { useAuth } from '../hooks/useAuth';
+import { useAuth } from '../useAuth';
 
 const fields = signUpWithConfirmationSchema.shape;
 const fieldNames: ReadonlyArray<keyof SignUpInput> = ['name', 'email', 'password'];

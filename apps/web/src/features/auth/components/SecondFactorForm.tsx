@@ -4,7 +4,7 @@ import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { errorCodes } from '@abide/contracts/src/errors/error-codes';
 import { isRateLimited, problemCodeOf, rateLimitText } from '../auth-errors';
-import { useAuth } from '../hooks/useAuth';
+import { useAuth } from '../useAuth';
 
 interface CodeFields {
   code: string;

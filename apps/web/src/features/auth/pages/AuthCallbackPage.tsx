@@ -4,10 +4,10 @@ import { App, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
-import { AuthScreen } from '../components/AuthScreen';
+import { AuthScreen } from '../../../shared/components/AuthScreen';
 import { NewPasswordForm } from '../components/NewPasswordForm';
 import { SecondFactorForm } from '../components/SecondFactorForm';
-import { useAuth } from '../hooks/useAuth';
+import { useAuth } from '../useAuth';
 import type { PkceFlow } from '../pkce';
 
 type State =

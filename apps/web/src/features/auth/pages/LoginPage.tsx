@@ -2,13 +2,13 @@ import type { SignInChallenge } from '@abide/contracts';
 import { Alert, App, Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { AuthScreen } from '../components/AuthScreen';
+import { AuthScreen } from '../../../shared/components/AuthScreen';
 import { CheckEmail } from '../components/CheckEmail';
 import { LoginForm } from '../components/LoginForm';
 import { RecoverForm } from '../components/RecoverForm';
 import { RegisterForm } from '../components/RegisterForm';
 import { SecondFactorForm } from '../components/SecondFactorForm';
-import { useAuth } from '../hooks/useAuth';
+import { useAuth } from '../useAuth';
 
 type View =
   | { kind: 'tabs'; tab: 'login' | 'register'; notice?: string }

@@ -2,10 +2,10 @@ import { TeamOutlined } from '@ant-design/icons';
 import { normaliseJoinCode } from '@abide/contracts';
 import { App, Button, Card, ConfigProvider, Empty, Result, Skeleton, Typography } from 'antd';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { theme } from '../../../app/theme';
+import { theme } from '../../../shared/theme/theme';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
-import { useAuth } from '../../auth/hooks/useAuth';
-import { churchFailure } from '../church-errors';
+import { useAuth } from '../../auth';
+import { refusalText } from '../../../shared/forms/refusals';
 import { churchFrameStyle, churchTheme } from '../church-theme';
 import {
   useChurchesJoinMutation,
@@ -14,10 +14,9 @@ import {
   useChurchesRequestMutation,
   useChurchesWithdrawMutation,
 } from '../churchesApi';
-import { ChurchLogo } from '../components/ChurchLogo';
+import { ChurchLogo } from '../ChurchLogo';
 import { JoinByCodeForm } from '../components/JoinByCodeForm';
-import { sharingNoteText } from '../../settings/sharing-note';
-import { MySharingWith } from '../../sharing/components/MySharingWith';
+import { sharingNoteText, MySharingWith } from '../../sharing';
 import { chooseActiveChurch } from '../active-church';
 
 /** What the visitor can do here: join (with the invitation's code), ask to join, or they belong already. */
@@ -63,7 +62,7 @@ function PortalActions({ churchId, slug, name, code }: { churchId: string; slug:
   const joinWith = async (typed: string) => {
     const result = await join({ code: normaliseJoinCode(typed) });
     if (result.error) {
-      notification.error({ title: 'Could not join', description: churchFailure(result.error) });
+      notification.error({ title: 'Could not join', description: refusalText(result.error) });
       return;
     }
     if (user) chooseActiveChurch(user.id, churchId);
@@ -95,7 +94,7 @@ function PortalActions({ churchId, slug, name, code }: { churchId: string; slug:
           loading={requesting.isLoading}
           onClick={async () => {
             const result = await request(churchId);
-            if (result.error) notification.error({ title: 'Could not ask to join', description: churchFailure(result.error) });
+            if (result.error) notification.error({ title: 'Could not ask to join', description: refusalText(result.error) });
             else notification.success({ title: 'Request sent', description: 'An admin of the church will answer it.' });
           }}
         >

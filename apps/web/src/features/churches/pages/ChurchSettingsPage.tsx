@@ -6,8 +6,8 @@ import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
 import { fileForm } from '../../../shared/api/file-form';
 import { httpStatusOf } from '../../../shared/api/problem-details';
-import { useAuth } from '../../auth/hooks/useAuth';
-import { churchFailure, showFieldErrors } from '../church-errors';
+import { useAuth } from '../../auth';
+import { refusalText, showFieldErrors } from '../../../shared/forms/refusals';
 import {
   useChurchesApproveMutation,
   useChurchesDeclineMutation,
@@ -22,7 +22,7 @@ import {
   useLogosReplaceMutation,
 } from '../churchesApi';
 import { ChurchFields, type ChurchFormValues } from '../components/ChurchFields';
-import { ChurchLogo } from '../components/ChurchLogo';
+import { ChurchLogo } from '../ChurchLogo';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -49,7 +49,7 @@ function BrandingCard({ church }: { church: ChurchDetail }) {
       },
     });
     if (result.error) {
-      if (!showFieldErrors(form, result.error)) notification.error({ title: 'Could not save', description: churchFailure(result.error) });
+      if (!showFieldErrors(form, result.error)) notification.error({ title: 'Could not save', description: refusalText(result.error) });
       return;
     }
     notification.success({ title: 'Church settings saved' });
@@ -63,7 +63,7 @@ function BrandingCard({ church }: { church: ChurchDetail }) {
     }
     const result = await replaceLogo({ churchId: church.id, body: fileForm(file) });
     if (fileInput.current) fileInput.current.value = '';
-    if (result.error) notification.error({ title: 'Logo not saved', description: churchFailure(result.error) });
+    if (result.error) notification.error({ title: 'Logo not saved', description: refusalText(result.error) });
     else notification.success({ title: 'Logo saved' });
   };
 
@@ -179,7 +179,7 @@ function MembersCard({ churchId }: { churchId: string }) {
   const [remove] = useChurchesRemoveMutation();
   const act = async (call: Promise<{ error?: unknown }>) => {
     const result = await call;
-    if (result.error) notification.error({ title: 'Not changed', description: churchFailure(result.error as Parameters<typeof churchFailure>[0]) });
+    if (result.error) notification.error({ title: 'Not changed', description: refusalText(result.error as Parameters<typeof refusalText>[0]) });
   };
   return (
     <Card title={<h2 className="card-heading">Members</h2>}>

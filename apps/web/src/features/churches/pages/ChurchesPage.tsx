@@ -2,13 +2,13 @@ import { normaliseJoinCode } from '@abide/contracts';
 import { App, Button, Card, Empty, Form, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
-import { useAuth } from '../../auth/hooks/useAuth';
+import { useAuth } from '../../auth';
 import { chooseActiveChurch, useActiveChurch } from '../active-church';
-import { churchFailure, showFieldErrors } from '../church-errors';
+import { refusalText, showFieldErrors } from '../../../shared/forms/refusals';
 import { useChurchesCreateMutation, useChurchesJoinMutation, useChurchesLeaveMutation } from '../churchesApi';
-import { sharingNoteText } from '../../settings/sharing-note';
+import { sharingNoteText } from '../../sharing';
 import { ChurchFields, type ChurchFormValues, emptyChurchForm } from '../components/ChurchFields';
-import { ChurchLogo } from '../components/ChurchLogo';
+import { ChurchLogo } from '../ChurchLogo';
 import { JoinByCodeForm } from '../components/JoinByCodeForm';
 
 /** Start a church: the member who creates it is its first admin. */
@@ -27,7 +27,7 @@ function CreateChurchCard() {
       welcome: values.welcome.trim(),
     });
     if (result.error) {
-      if (!showFieldErrors(form, result.error)) notification.error({ title: 'Could not create the church', description: churchFailure(result.error) });
+      if (!showFieldErrors(form, result.error)) notification.error({ title: 'Could not create the church', description: refusalText(result.error) });
       return;
     }
     if (user) chooseActiveChurch(user.id, result.data.id);
@@ -65,14 +65,14 @@ export function ChurchesPage() {
   const loading = !user;
   const leaveChurch = async (churchId: string, name: string) => {
     const result = await leave(churchId);
-    if (result.error) notification.error({ title: `Still a member of ${name}`, description: churchFailure(result.error) });
+    if (result.error) notification.error({ title: `Still a member of ${name}`, description: refusalText(result.error) });
     else notification.success({ title: `You left ${name}` });
   };
 
   const joinWith = async (typed: string) => {
     const result = await join({ code: normaliseJoinCode(typed) });
     if (result.error) {
-      notification.error({ title: 'Could not join', description: churchFailure(result.error) });
+      notification.error({ title: 'Could not join', description: refusalText(result.error) });
       return;
     }
     if (user) chooseActiveChurch(user.id, result.data.id);

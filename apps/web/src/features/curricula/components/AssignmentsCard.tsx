@@ -1,7 +1,7 @@
 import type { CurriculumAssignment, CurriculumDetail } from '@abide/contracts';
 import type { ReactNode } from 'react';
 import { App, Button, Card, Checkbox, Form, List, Popconfirm, Radio, Select, Tag } from 'antd';
-import { churchFailure, showFieldErrors } from '../../churches/church-errors';
+import { refusalText, showFieldErrors } from '../../../shared/forms/refusals';
 import { sundaysFrom } from '../curriculum-draft';
 import { useCurriculaAssignMutation, useCurriculaEndAssignmentMutation } from '../curriculaApi';
 
@@ -35,7 +35,7 @@ export function AssignmentsCard({ curriculum }: { curriculum: CurriculumDetail }
       assignCurriculumDto: { audience: values.audience, groupIds: values.audience === 'groups' ? values.groupIds : [], startDate: values.startDate },
     });
     if (result.error) {
-      if (!showFieldErrors(form, result.error)) notification.error({ title: 'Not assigned', description: churchFailure(result.error) });
+      if (!showFieldErrors(form, result.error)) notification.error({ title: 'Not assigned', description: refusalText(result.error) });
       return;
     }
     notification.success({ title: 'Assigned', description: `Plans follow week 1 from ${formatDay(result.data.startDate)}.` });

@@ -2,10 +2,10 @@ import { App, Button, Card, Form, Input, List, Result, Skeleton, Tag, Typography
 import { useNavigate, useParams } from 'react-router-dom';
 import { httpStatusOf } from '../../../shared/api/problem-details';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
-import { useChurchesDetailQuery } from '../../churches/churchesApi';
-import { churchFailure, showFieldErrors } from '../../churches/church-errors';
+import { churchesEndpoints } from '../../../shared/api/generated/endpoints/churches';
+import { refusalText, showFieldErrors } from '../../../shared/forms/refusals';
 import { CurriculaNotAllowed } from '../components/CurriculaNotAllowed';
-import { CurriculumProgress } from '../components/CurriculumProgress';
+import { CurriculumProgress } from '../CurriculumProgress';
 import { useCurriculaCreateMutation, useCurriculaDuplicateMutation, useCurriculaListQuery } from '../curriculaApi';
 import '../curricula.css';
 
@@ -25,7 +25,7 @@ function NewCurriculumCard({ churchId }: { churchId: string }) {
         onFinish={async ({ title }) => {
           const result = await create({ churchId, title: title.trim() });
           if (result.error) {
-            if (!showFieldErrors(form, result.error)) notification.error({ title: 'Not created', description: churchFailure(result.error) });
+            if (!showFieldErrors(form, result.error)) notification.error({ title: 'Not created', description: refusalText(result.error) });
             return;
           }
           navigate(`/curricula/${result.data.id}`);
@@ -47,7 +47,7 @@ export function CurriculaPage() {
   const { churchId = '' } = useParams();
   const { notification } = App.useApp();
   const navigate = useNavigate();
-  const church = useChurchesDetailQuery(churchId);
+  const church = churchesEndpoints.useChurchesDetailQuery(churchId);
   const { data, error, isLoading } = useCurriculaListQuery(churchId, { skip: church.data?.myRole !== 'admin' });
   const [duplicate] = useCurriculaDuplicateMutation();
   if (church.isLoading || isLoading) return <main className="page"><Skeleton active /></main>;
@@ -83,7 +83,7 @@ export function CurriculaPage() {
                     aria-label={`Duplicate ${c.title}`}
                     onClick={async () => {
                       const result = await duplicate(c.id);
-                      if (result.error) notification.error({ title: 'Not duplicated', description: churchFailure(result.error) });
+                      if (result.error) notification.error({ title: 'Not duplicated', description: refusalText(result.error) });
                       else navigate(`/curricula/${result.data.id}`);
                     }}
                   >

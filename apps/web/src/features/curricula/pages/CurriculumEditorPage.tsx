@@ -2,10 +2,10 @@ import type { CurriculumDetail } from '@abide/contracts';
 import { Alert, App, Button, Card, Empty, Input, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useUnsavedChangesGuard } from '../../../app/unsaved-changes';
+import { useUnsavedChangesGuard } from '../../../shared/forms/unsaved-changes';
 import { problemOf, httpStatusOf } from '../../../shared/api/problem-details';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
-import { churchFailure } from '../../churches/church-errors';
+import { refusalText } from '../../../shared/forms/refusals';
 import { ActivityModal, type ActivityEdit } from '../components/ActivityModal';
 import { AssignmentsCard } from '../components/AssignmentsCard';
 import { CurriculaNotAllowed } from '../components/CurriculaNotAllowed';
@@ -204,7 +204,7 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
     if (result.error) {
       const problem = problemOf(result.error);
       const fields = problem?.errors ?? [];
-      setProblems(fields.length ? fields.map((f) => [placeOf(f.field, draft), f.message].filter(Boolean).join(': ')) : [churchFailure(result.error)]);
+      setProblems(fields.length ? fields.map((f) => [placeOf(f.field, draft), f.message].filter(Boolean).join(': ')) : [refusalText(result.error)]);
       return false;
     }
     setProblems([]);
@@ -219,7 +219,7 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
     await keptSoFar();
     const result = await discardCopy(curriculum.id);
     if (result.error) {
-      notification.error({ title: 'Not discarded', description: churchFailure(result.error) });
+      notification.error({ title: 'Not discarded', description: refusalText(result.error) });
       return;
     }
     forgetKept();
@@ -234,14 +234,14 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
   const onPublish = async () => {
     if (!(await saveNow())) return;
     const result = await publish(curriculum.id);
-    if (result.error) notification.error({ title: 'Not published', description: churchFailure(result.error) });
+    if (result.error) notification.error({ title: 'Not published', description: refusalText(result.error) });
     else notification.success({ title: `Version ${result.data.latestVersion} published`, description: 'Assign it to your church or some of its groups below.' });
   };
 
   const onDuplicate = async () => {
     if (!(await saveNow())) return;
     const result = await duplicate(curriculum.id);
-    if (result.error) notification.error({ title: 'Not duplicated', description: churchFailure(result.error) });
+    if (result.error) notification.error({ title: 'Not duplicated', description: refusalText(result.error) });
     else {
       notification.success({ title: `“${result.data.title}” created` });
       navigate(`/curricula/${result.data.id}`);
@@ -293,7 +293,7 @@ function Editor({ curriculum }: { curriculum: CurriculumDetail }) {
           {archived ? null : (
             <Popconfirm title="Archive this curriculum?" description="It can be restored later." okText="Archive" onConfirm={async () => {
               const result = await archive(curriculum.id);
-              if (result.error) notification.error({ title: 'Not archived', description: churchFailure(result.error) });
+              if (result.error) notification.error({ title: 'Not archived', description: refusalText(result.error) });
             }}>
               <Button>Archive</Button>
             </Popconfirm>

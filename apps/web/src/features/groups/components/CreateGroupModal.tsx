@@ -1,6 +1,6 @@
 import { App, Form, Modal } from 'antd';
 import { FormSelect } from '../../../shared/forms/FormSelect';
-import { useActiveChurch } from '../../churches/active-church';
+import { useActiveChurch } from '../../churches';
 import { useEffect } from 'react';
 import { failureDescription } from '../group-errors';
 import { emptyGroupForm, toGroupRequest, type GroupFormValues } from '../group-form';

@@ -1,7 +1,7 @@
 import { FireOutlined, LineChartOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Dashboard } from '@abide/contracts';
 import { StatCard } from '../../../shared/components/StatCard';
-import { averageRatingText, plural, sharingSummary } from '../group-format';
+import { averageRatingText, plural, sharingSummary } from '../../../shared/figures-text';
 
 /**
  * The dashboard's four figures, all from the server: members (and how many share their progress), this week's activity

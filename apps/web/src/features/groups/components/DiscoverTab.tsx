@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Input, Result, Skeleton } from 'antd';
-import { useActiveChurch } from '../../churches/active-church';
+import { useActiveChurch } from '../../churches';
 import { useEffect, useState } from 'react';
 import { discoverCountText } from '../group-format';
 import { useGroupsDiscoverQuery } from '../groupsApi';

@@ -1,7 +1,8 @@
 import type { Dashboard, GroupMemberRole } from '@abide/contracts';
 import { App, Button, Card, Grid, Popconfirm, Space, Table, Tag } from 'antd';
 import { failureDescription } from '../group-errors';
-import { roleLabels, shortDate } from '../group-format';
+import { roleLabels } from '../group-format';
+import { shortDate } from '../../../shared/figures-text';
 import { useGroupsChangeRoleMutation, useGroupsHandOverMutation, useGroupsRemoveMutation } from '../groupsApi';
 
 type Row = Dashboard['members'][number];

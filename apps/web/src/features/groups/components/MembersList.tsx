@@ -1,5 +1,6 @@
 import { Avatar, List, Result, Skeleton, Tag } from 'antd';
-import { roleLabels, shortDate } from '../group-format';
+import { roleLabels } from '../group-format';
+import { shortDate } from '../../../shared/figures-text';
 import { useGroupsMembersQuery } from '../groupsApi';
 
 const initialOf = (name: string | null) => (name?.trim()[0] ?? '?').toUpperCase();

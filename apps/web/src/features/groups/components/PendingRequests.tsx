@@ -1,7 +1,7 @@
 import type { JoinRequest } from '@abide/contracts';
 import { App, Button, Card, Empty, List, Space } from 'antd';
 import { failureDescription } from '../group-errors';
-import { shortDate } from '../group-format';
+import { shortDate } from '../../../shared/figures-text';
 import { useGroupsApproveMutation, useGroupsDeclineMutation } from '../groupsApi';
 
 /** Requests to join a private group, approved or declined by its leaders. */

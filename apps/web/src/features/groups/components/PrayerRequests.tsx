@@ -4,7 +4,8 @@ import { App, Button, Empty, Form, Input, Modal, Popconfirm, Result, Skeleton, S
 import { useState } from 'react';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { failureDescription } from '../group-errors';
-import { plural, timeAgo } from '../group-format';
+import { timeAgo } from '../group-format';
+import { plural } from '../../../shared/figures-text';
 import {
   usePrayersAnsweredMutation,
   usePrayersHideMutation,

@@ -1,6 +1,7 @@
 import type { Dashboard } from '@abide/contracts';
 import { Card } from 'antd';
-import { barHeights, plural, shortDate } from '../group-format';
+import { barHeights } from '../group-format';
+import { plural, shortDate } from '../../../shared/figures-text';
 
 type Week = Dashboard['weeklyActivity'][number];
 const totalOf = (week: Week) => week.checkIns + week.planActivities + week.journalDays;

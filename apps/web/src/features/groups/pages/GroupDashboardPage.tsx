@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Result, Skeleton, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { httpStatusOf } from '../../../shared/api/problem-details';
-import { useAuth } from '../../auth/hooks/useAuth';
+import { useAuth } from '../../auth';
 import { DashboardStats } from '../components/DashboardStats';
 import { GroupSettingsForm } from '../components/GroupSettingsForm';
 import { MemberManagement } from '../components/MemberManagement';

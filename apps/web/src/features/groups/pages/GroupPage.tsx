@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { httpStatusOf } from '../../../shared/api/problem-details';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { JoinButton } from '../components/JoinButton';
-import { MySharingWith } from '../../sharing/components/MySharingWith';
+import { MySharingWith } from '../../sharing';
 import { MeetingInfo } from '../components/MeetingInfo';
 import { MembersList } from '../components/MembersList';
 import { PrayerRequests } from '../components/PrayerRequests';

@@ -3,7 +3,7 @@ import type { Habit } from '@abide/contracts';
 import { Button, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { OfflineMark } from '../../../shared/offline/OfflineMark';
-import { useStatsOverviewQuery } from '../../plan/planApi';
+import { statsEndpoints } from '../../../shared/api/generated/endpoints/stats';
 import { AnalyticsTab } from '../components/AnalyticsTab';
 import { CheckInTab } from '../components/CheckInTab';
 import { HabitFormModal } from '../components/HabitFormModal';
@@ -20,7 +20,7 @@ const HABITS_READS = ['statsOverview', 'habitsList', 'habitsEntries', 'habitsAna
 
 /** Habits (issue 4): Add Habit, four real stat cards, Check-in, Overview and Analytics tabs. */
 export function HabitsPage() {
-  const { data: stats } = useStatsOverviewQuery();
+  const { data: stats } = statsEndpoints.useStatsOverviewQuery();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Habit | null>(null);
   const [restOpen, setRestOpen] = useState(false);

@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { HIGHLIGHTS, TAGLINE } from '../../../shared/brand';
-import { useAuth } from '../../auth/hooks/useAuth';
+import { useAuth } from '../../auth';
 import { BrandMark } from '../../../shared/components/BrandMark';
 import { HighlightIcon } from '../../../shared/components/HighlightIcon';
 import { audiences, features, freePlanFeatures, greatCommission, problem, solution, steps, team } from '../landing-content';

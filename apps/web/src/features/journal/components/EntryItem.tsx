@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, LockOutlined, StarOutlined } from '@ant-design/icons';
 import type { JournalEntry } from '@abide/contracts';
 import { Button, Popconfirm, Tag, Tooltip } from 'antd';
-import { ScriptureReveal } from '../../scripture/components/ScriptureReveal';
+import { ScriptureReveal } from '../../scripture';
 import { useIsPending } from '../../../shared/offline/write-queue-hooks';
 import { moodLabel } from '../journal-form';
 import { PENDING_ENTRY_PREFIX } from '../journal-offline';

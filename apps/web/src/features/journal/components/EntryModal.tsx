@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { problemOf } from '../../../shared/api/problem-details';
 import { isQueued } from '../../../shared/api/queued-answer';
 import { QUEUED_NOTICE } from '../../../shared/offline/write-queue-registry';
-import { ScripturePassage } from '../../scripture/components/ScripturePassage';
+import { ScripturePassage } from '../../scripture';
 import { isBlank, moodLabel, toEntryRequest, toReflectionValues, type ReflectionFormValues } from '../journal-form';
 import { useJournalUpdateMutation } from '../journalApi';
 import { ReflectionFields } from './ReflectionFields';

@@ -1,8 +1,8 @@
 import type { JournalEntry } from '@abide/contracts';
 import { Button, Modal, Result, Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
-import { isRateLimited, rateLimitText } from '../../auth/auth-errors';
-import { ScripturePassage } from '../../scripture/components/ScripturePassage';
+import { isRateLimited, rateLimitText } from '../../auth';
+import { ScripturePassage } from '../../scripture';
 import { useJournalInsightMutation } from '../journalApi';
 
 /** 'Get AI insight': a short reflection on the entry with a related scripture. */

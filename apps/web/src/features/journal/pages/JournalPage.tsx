@@ -3,7 +3,7 @@ import type { JournalEntry } from '@abide/contracts';
 import { App, Card, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { OfflineMark } from '../../../shared/offline/OfflineMark';
-import { ScripturePassage } from '../../scripture/components/ScripturePassage';
+import { ScripturePassage } from '../../scripture';
 import { EntryModal } from '../components/EntryModal';
 import type { EntryActions } from '../components/EntryItem';
 import { InsightModal } from '../components/InsightModal';

@@ -4,7 +4,7 @@ import { Button, Upload } from 'antd';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { formatFileSize } from '../resource-format';
 import { ACCEPTED_EXTENSIONS, dropZoneProblem } from '../upload-form';
-import { FileTypeIcon } from './FileTypeIcon';
+import { FileTypeIcon } from '../FileTypeIcon';
 
 interface FileDropZoneProps {
   file: File | null;

@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES } from '@abide/contracts';
 import { Card, Tag } from 'antd';
-import { FileTypeIcon } from './FileTypeIcon';
+import { FileTypeIcon } from '../FileTypeIcon';
 
 const megabytes = MAX_UPLOAD_BYTES / (1024 * 1024);
 

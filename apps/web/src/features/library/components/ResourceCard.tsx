@@ -3,7 +3,7 @@ import type { Resource } from '@abide/contracts';
 import { Button, Card, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { cardTags, categoryLabel, downloadsLabel, formatFileSize, lengthLabel } from '../resource-format';
-import { FileTypeIcon } from './FileTypeIcon';
+import { FileTypeIcon } from '../FileTypeIcon';
 
 interface ResourceCardProps {
   resource: Resource;

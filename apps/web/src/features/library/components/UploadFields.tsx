@@ -1,7 +1,7 @@
 import { DESCRIPTION_MAX, TITLE_MAX, uploadCategories } from '@abide/contracts';
 import { Form, Input, Radio, Alert, type FormInstance } from 'antd';
 import { useListSharingGroupsQuery } from '../libraryApi';
-import { useActiveChurch } from '../../churches/active-church';
+import { useActiveChurch } from '../../churches';
 import { audienceOptions, visibilityOptions, type UploadFormValues } from '../upload-form';
 import { TagInput } from './TagInput';
 import { FormSelect } from '../../../shared/forms/FormSelect';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import type { AppDispatch, RootState } from '../../../app/store';
-import { selectAccessToken, sessionEvent, signedOut } from '../../auth/authSlice';
-import { refreshSession } from '../../auth/session-client';
+import type { AppDispatch, RootState } from '../../../shared/store/store';
+import { selectAccessToken, sessionEvent, signedOut } from '../../../shared/session/authSlice';
+import { refreshSession } from '../../../shared/session/session-client';
 import { libraryApi } from '../libraryApi';
 import { sendUpload, type UploadOutcome } from '../upload-request';
 

@@ -6,10 +6,10 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { problemOf } from '../../../shared/api/problem-details';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { zodRule } from '../../../shared/forms/zod-rule';
-import { AuthScreen } from '../../auth/components/AuthScreen';
-import { useAppDispatch } from '../../../app/hooks';
-import { useAuth } from '../../auth/hooks/useAuth';
-import { untilMemberOf } from '../../churches/membership-arrival';
+import { AuthScreen } from '../../../shared/components/AuthScreen';
+import { useAppDispatch } from '../../../shared/store/hooks';
+import { useAuth } from '../../auth';
+import { untilMemberOf } from '../../churches';
 import {
   useInvitationsAcceptAsMemberMutation,
   useInvitationsAcceptMutation,

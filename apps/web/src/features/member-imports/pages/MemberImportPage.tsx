@@ -18,7 +18,7 @@ import { httpStatusOf, problemOf } from '../../../shared/api/problem-details';
 import { ButtonLink } from '../../../shared/components/ButtonLink';
 import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
 import { saveFile } from '../../../shared/save-file';
-import { useChurchesDetailQuery } from '../../churches/churchesApi';
+import { useChurchesDetailQuery } from '../../churches';
 import {
   useLazyMemberImportsReportQuery,
   useMemberImportsGetQuery,

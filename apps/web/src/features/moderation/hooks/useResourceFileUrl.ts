@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
-import { rawRoutes, urlOf } from '../../../shared/api/raw-routes';
-import { selectAccessToken } from '../../auth/authSlice';
+import { useAppSelector } from '../../../shared/store/hooks';
+import { rawRoutes, urlOf } from '../../../shared/raw-routes';
+import { selectAccessToken } from '../../../shared/session/authSlice';
 
 type FileState = { status: 'idle' | 'loading' | 'error'; url: null } | { status: 'ready'; url: string };
 type Loaded = { id: string; url: string | null };

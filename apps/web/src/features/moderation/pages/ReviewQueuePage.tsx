@@ -1,17 +1,17 @@
 import type { ReviewItem } from '@abide/contracts';
 import { Alert, Button, Card, Empty, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { canReview } from '../../../app/navigation';
+import { canReview } from '../../../shared/roles';
 import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
 import { TwoFactorNeededPage } from '../../../shared/components/TwoFactorNeededPage';
-import { useAuth } from '../../auth/hooks/useAuth';
-import { FileTypeIcon } from '../../library/components/FileTypeIcon';
+import { useAuth } from '../../auth';
+import { FileTypeIcon } from '../../library';
 import { AuditTrail } from '../components/AuditTrail';
 import { RejectModal } from '../components/RejectModal';
 import { ReviewPreview } from '../components/ReviewPreview';
 import { useModerationQueueQuery } from '../moderationApi';
 import { causeLabel, formatWhen, oldestFirst, selectedItem } from '../review-queue';
-import '../../library/library.css';
+import '../moderation.css';
 
 function QueueCounts({ counts }: { counts: { pending: number; reported: number; reviewedToday: number } }) {
   const rows = [

@@ -18,10 +18,8 @@ import { connectionOptions, reminderFrequencies, spiritualGoals, type Connection
 import { Input, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { ChoiceCard } from '../../../shared/components/ChoiceCard';
-import { NO_MEMBERSHIPS_YET, sharingLabel } from '../../sharing/sharing-words';
-import { useSharingMineQuery } from '../../sharing/sharingApi';
-import { PhoneCodeVerification } from '../../sms/components/PhoneCodeVerification';
-import { SmsConsentCheckbox } from '../../sms/components/SmsConsentCheckbox';
+import { NO_MEMBERSHIPS_YET, sharingLabel, useSharingMineQuery } from '../../sharing';
+import { PhoneCodeVerification, SmsConsentCheckbox } from '../../sms';
 import { isProved, planSummary, type OnboardingDraft, type SharedWith } from '../onboarding-steps';
 
 type Change = (patch: Partial<OnboardingDraft>) => void;

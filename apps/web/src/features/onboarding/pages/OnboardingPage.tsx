@@ -5,8 +5,7 @@ import { useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { BrandMark } from '../../../shared/components/BrandMark';
 import { problemOf } from '../../../shared/api/problem-details';
-import { useAuth } from '../../auth/hooks/useAuth';
-import { profileNameFor } from '../../auth/profile-name';
+import { useAuth, profileNameFor, asApiError, fieldErrorsOf } from '../../auth';
 import { ConnectionStep, FinishStep, GoalsStep, ReminderStep } from '../components/OnboardingSteps';
 import {
   emptyDraft,
@@ -17,9 +16,8 @@ import {
   type OnboardingDraft,
   type OnboardingStep,
 } from '../onboarding-steps';
-import { asApiError, fieldErrorsOf } from '../../auth/auth-errors';
 import { useOnboardingCompleteMutation } from '../onboardingApi';
-import { useSharingChurchMutation, useSharingGroupMutation } from '../../sharing/sharingApi';
+import { useSharingChurchMutation, useSharingGroupMutation } from '../../sharing';
 
 const stepCopy: Record<OnboardingStep, { title: string; lead: string }> = {
   1: { title: 'What are your spiritual goals?', lead: 'Choose as many as you like. Your plan will focus on them.' },

@@ -1,8 +1,8 @@
 import { Typography } from 'antd';
-import { canOperate } from '../../../app/navigation';
+import { canOperate } from '../../../shared/roles';
 import { NotAllowedPage } from '../../../shared/components/NotAllowedPage';
 import { TwoFactorNeededPage } from '../../../shared/components/TwoFactorNeededPage';
-import { useAuth } from '../../auth/hooks/useAuth';
+import { useAuth } from '../../auth';
 import { DeadLettersTable } from '../components/DeadLettersTable';
 import { FailedJobsTable } from '../components/FailedJobsTable';
 import { HealthPanel } from '../components/HealthPanel';

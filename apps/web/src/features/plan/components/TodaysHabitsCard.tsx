@@ -1,12 +1,11 @@
 import { Link } from 'react-router-dom';
 import { Button, Card, Empty, Skeleton, Switch } from 'antd';
-import { useAppSelector } from '../../../app/hooks';
-import { useToasts } from '../../../app/toasts';
+import { useAppSelector } from '../../../shared/store/hooks';
+import { useToasts } from '../../../shared/toasts/toasts';
 import { isQueued } from '../../../shared/api/queued-answer';
 import { QUEUED_NOTICE } from '../../../shared/offline/write-queue-registry';
 import { selectPendingWrites } from '../../../shared/offline/write-queue-slice';
-import { categoryLabel, streakText } from '../../habits/habit-form';
-import { useHabitsListQuery, useHabitsToggleMutation } from '../../habits/habitsApi';
+import { categoryLabel, streakText, useHabitsListQuery, useHabitsToggleMutation } from '../../habits';
 
 /** Today's active habits with a toggle each (POST /habits/:id/toggle). */
 export function TodaysHabitsCard({ today }: { today: string }) {

@@ -1,10 +1,10 @@
 import { ClockCircleOutlined, ForwardOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Tag } from 'antd';
-import { useToasts } from '../../../app/toasts';
+import { useToasts } from '../../../shared/toasts/toasts';
 import { usePlansCatchUpMutation, usePlansToggleMutation } from '../planApi';
 import { dayProgress, dayTone, hasMissedActivities, type PlanDay } from '../plan-week';
 import { weekdayNameOf } from '@abide/calendar';
-import { formatShortDate, weekdayLong } from '../../habits/local-dates';
+import { formatShortDate, weekdayLong } from '../../habits';
 
 /** The week's activities per day, styled today / past / future, each one checked off on its own. */
 export function WeekActivities({ days, today }: { days: PlanDay[]; today: string }) {

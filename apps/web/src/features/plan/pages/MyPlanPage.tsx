@@ -1,13 +1,13 @@
 import { BulbOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Skeleton, Spin } from 'antd';
-import { useToasts } from '../../../app/toasts';
+import { useToasts } from '../../../shared/toasts/toasts';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { problemOf } from '../../../shared/api/problem-details';
 import { OfflineMark } from '../../../shared/offline/OfflineMark';
-import { selectCurrentUser } from '../../auth/authSlice';
-import { formatLongDate, isoDate } from '../../habits/local-dates';
-import { ScriptureChoices } from '../../scripture/components/ScriptureChoices';
+import { selectCurrentUser } from '../../../shared/session/authSlice';
+import { formatLongDate, isoDate } from '../../habits';
+import { ScriptureChoices } from '../../scripture';
 import { EmptyPlan } from '../components/EmptyPlan';
 import { PlanStatCards } from '../components/PlanStatCards';
 import { ProgressCalendar } from '../components/ProgressCalendar';
@@ -33,7 +33,7 @@ const PLAN_READS = ['currentPlan', 'statsOverview', 'habitsList'];
 
 /**
  * My Plan: the week's plan, real progress figures, today's habits and the week's insight. A member's
- * first page after signing in: antd in zero-runtime mode (static styles, app/theme.ts), so it renders without
+ * first page after signing in: antd in zero-runtime mode (static styles, shared/theme/theme.ts), so it renders without
  * writing styles in the browser.
  */
 export function MyPlanPage() {

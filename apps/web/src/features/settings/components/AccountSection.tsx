@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { httpStatusOf } from '../../../shared/api/problem-details';
 import { saveFile } from '../../../shared/save-file';
 import { zodRule } from '../../../shared/forms/zod-rule';
-import { useAuth } from '../../auth/hooks/useAuth';
+import { useAuth } from '../../auth';
 import { useAccountDeletionDeleteMutation, useLazyAccountExportExportQuery } from '../settingsApi';
 import { confirmSignOut } from '../../../shared/offline/confirm-sign-out';
 import { usePendingCount } from '../../../shared/offline/write-queue-hooks';

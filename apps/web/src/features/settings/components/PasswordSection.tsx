@@ -2,7 +2,7 @@ import { changePasswordRequestSchema } from '@abide/contracts';
 import { App, Button, Card, Form, Input } from 'antd';
 import { httpStatusOf } from '../../../shared/api/problem-details';
 import { zodRule } from '../../../shared/forms/zod-rule';
-import { fieldErrorsOf } from '../../auth/auth-errors';
+import { fieldErrorsOf } from '../../auth';
 import { usePasswordsChangeMutation } from '../settingsApi';
 
 interface PasswordFields {

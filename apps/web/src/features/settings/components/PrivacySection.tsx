@@ -1,7 +1,5 @@
 import { Card, Skeleton } from 'antd';
-import { MembershipSharingSwitch } from '../../sharing/components/MembershipSharingSwitch';
-import { NO_MEMBERSHIPS_YET } from '../../sharing/sharing-words';
-import { useSharingMineQuery } from '../../sharing/sharingApi';
+import { MembershipSharingSwitch, NO_MEMBERSHIPS_YET, useSharingMineQuery } from '../../sharing';
 
 /** Each group and church the member belongs to, with its own sharing switch (#26): off until they turn it on. */
 export function PrivacySection() {

@@ -2,7 +2,7 @@ import { settingsSchema } from '@abide/contracts';
 import { App, Button, Card, Form, Input, Tag } from 'antd';
 import { useMemo } from 'react';
 import { zodRule } from '../../../shared/forms/zod-rule';
-import { useAuth } from '../../auth/hooks/useAuth';
+import { useAuth } from '../../auth';
 import { toastSaved, toastSaveFailed } from '../settings-toasts';
 import { useSettingsUpdateMutation, type AccountSettings } from '../settingsApi';
 import { FormSelect } from '../../../shared/forms/FormSelect';

@@ -1,7 +1,7 @@
 import { BookOutlined, CheckCircleOutlined, EditOutlined, FireOutlined, LineChartOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ChurchDashboard } from '@abide/contracts';
 import { StatCard } from '../../../../shared/components/StatCard';
-import { sharingSummary } from '../../../groups/group-format';
+import { sharingSummary } from '../../../../shared/figures-text';
 import { ofSharing } from '../../church-dashboard-format';
 
 /** The dashboard's figures, all from the server: members, active members, and this week's activity by kind. */

@@ -3,7 +3,7 @@ import type { ChurchDashboardTable } from '@abide/contracts';
 import { App, Button } from 'antd';
 import { saveFile } from '../../../../shared/save-file';
 import { useLazyChurchDashboardCsvQuery } from '../../churchDashboardApi';
-import { churchFailure } from '../../church-errors';
+import { refusalText } from '../../../../shared/forms/refusals';
 
 const labels: Record<ChurchDashboardTable, string> = { weeks: 'Weekly figures (CSV)', groups: 'Group health (CSV)' };
 
@@ -14,7 +14,7 @@ export function DashboardDownloads({ churchId }: { churchId: string }) {
   const download = async (table: ChurchDashboardTable) => {
     const result = await fetchCsv({ id: churchId, table });
     if (result.error || !result.data) {
-      notification.error({ title: 'Download failed', description: churchFailure(result.error) });
+      notification.error({ title: 'Download failed', description: refusalText(result.error) });
       return;
     }
     saveFile(result.data.fileName, result.data.content, 'text/csv');

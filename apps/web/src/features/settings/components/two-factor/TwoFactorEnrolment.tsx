@@ -1,8 +1,7 @@
 import type { TwoFactorEnrolment as Enrolment } from '@abide/contracts/src/http/two-factor.dto';
 import { Button, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { fieldErrorsOf, isRateLimited } from '../../../auth/auth-errors';
-import { useAuth } from '../../../auth/hooks/useAuth';
+import { fieldErrorsOf, isRateLimited, useAuth } from '../../../auth';
 import { AppCodeItem } from './AppCodeItem';
 import { PasswordItem } from './PasswordItem';
 

@@ -1,7 +1,7 @@
 import { twoFactorDisableRequestSchema, type TwoFactorStatus } from '@abide/contracts/src/http/two-factor.dto';
 import { App, Button, Form, Input } from 'antd';
 import { zodRule } from '../../../../shared/forms/zod-rule';
-import { fieldErrorsOf, isRateLimited } from '../../../auth/auth-errors';
+import { fieldErrorsOf, isRateLimited } from '../../../auth';
 import { useTwoFactorDisableMutation, useTwoFactorRenewMutation } from '../../twoFactorApi';
 import { AppCodeItem } from './AppCodeItem';
 import { PasswordItem } from './PasswordItem';
