@@ -2,8 +2,8 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
 import { topics } from '@abide/contracts';
 import { InboxConsumer, OnTopic } from '@abide/messaging';
-import { Mailer } from '../delivery/delivery.port';
-import { MemberProjection } from '../members/members.port';
+import { MailSender } from '../delivery/delivery.port';
+import { MemberQueries } from '../members/members.port';
 import { libraryNotice, libraryNoticeMail } from './library-notices';
 import { NotificationStore } from './notification.store';
 
@@ -18,8 +18,8 @@ export class LibraryNoticesConsumer {
   constructor(
     private readonly inbox: InboxConsumer,
     private readonly notifications: NotificationStore,
-    private readonly members: MemberProjection,
-    private readonly mailer: Mailer,
+    private readonly members: MemberQueries,
+    private readonly mailer: MailSender,
     @Inject(LIBRARY_NOTICE_SETTINGS) private readonly settings: { webBaseUrl: string },
   ) {}
 
