@@ -30,7 +30,7 @@ module.exports = {
         'Two folders must not depend on each other, directly or through others: a folder (a feature, a library) is a unit ' +
         'one can read and move whole. A folder counts the imports of every file below it.',
       scope: 'folder',
-      // #27: the web app and community are being reshaped on other branches; they join this rule when those land.
+      // #27: the web app is being reshaped on another branch; it joins this rule when that lands.
       from: { pathNot: '^apps/web/' },
       to: { circular: true, pathNot: '^apps/web/' },
     },
