@@ -5,7 +5,7 @@ import { InboxConsumer, OnTopic } from '@abide/messaging';
 import { MailSender } from '../delivery/delivery.port';
 import { MemberQueries } from '../members/members.port';
 import { libraryNotice, libraryNoticeMail } from './library-notices';
-import { NotificationStore } from './notification.store';
+import { Notifications } from './notifications.port';
 
 export const LIBRARY_NOTICE_SETTINGS = Symbol('LIBRARY_NOTICE_SETTINGS');
 
@@ -17,7 +17,7 @@ export const LIBRARY_NOTICE_SETTINGS = Symbol('LIBRARY_NOTICE_SETTINGS');
 export class LibraryNoticesConsumer {
   constructor(
     private readonly inbox: InboxConsumer,
-    private readonly notifications: NotificationStore,
+    private readonly notifications: Notifications,
     private readonly members: MemberQueries,
     private readonly mailer: MailSender,
     @Inject(LIBRARY_NOTICE_SETTINGS) private readonly settings: { webBaseUrl: string },
