@@ -69,7 +69,7 @@ const services = [
     deepInternal: "export { SessionsService } from '../../sessions/sessions.service';",
     deepFeature: 'sessions',
     allowed: [
-      "export { UserStream } from '../accounts/accounts.port';",
+      "export { UserCommands } from '../accounts/accounts.port';",
       "export { AccountsModule } from '../accounts/accounts.module';",
       "export { IDENTITY_CONFIG } from '../config/env.schema';",
       "export { newOpaqueToken } from '../shared/opaque-token';",
@@ -112,8 +112,8 @@ const services = [
     deepInternal: "export { GroupQueries } from '../../groups/group.queries';",
     deepFeature: 'groups',
     allowed: [
-      "export { GroupQueries } from '../groups/groups.port';",
-      "export { MembershipCommands } from '../memberships/memberships.port';",
+      "export { GroupLookup } from '../groups/groups.port';",
+      "export { MembershipChanges } from '../memberships/memberships.port';",
       "export { denied } from '../shared/denied';",
     ],
   },

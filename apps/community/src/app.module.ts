@@ -1,14 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
 import { DeadLetterOpsModule, kafkaConnection, kafkaEventTransport, MessagingModule } from '@abide/messaging';
-import { MONGO_CONNECTION, PrivateTextModule, ServiceCoreModule } from '@abide/platform';
+import { MONGO_CONNECTION, portProvider, PrivateTextModule, ServiceCoreModule } from '@abide/platform';
 import { AccountExportController } from './account/account-export.controller';
+import { MemberErasure } from './account/account.port';
 import { MemberDeparture } from './account/member-departure';
+import { MemberActivityChanges, MemberActivityQueries } from './activity/activity.port';
 import { ActivityConsumer } from './member-events/activity.consumer';
 import { ActivityEvents } from './member-events/activity-events';
 import { MemberActivityMigration } from './activity/projections/member-activity.migration';
 import { MemberActivityStore } from './activity/projections/member-activity.store';
 import { ChurchMembership } from './churches/church-membership';
+import { ChurchesExportQuery, ChurchFigureUpdates } from './churches/churches.port';
 import { ChurchLogoConsumer } from './churches/church-logo.consumer';
 import { ChurchQueries } from './churches/church.queries';
 import { ChurchesController } from './churches/churches.controller';
@@ -25,7 +28,7 @@ import { ChurchPageProjection } from './churches/projections/church-page.project
 import type { Clock } from './config/clock';
 import { CommunityConfigModule } from './config/community-config.module';
 import type { CommunityConfig } from './config/env.schema';
-import { CHURCH_ADMINS } from './groups/church-admins.port';
+import { ChurchAdmins } from './groups/church-admins.port';
 import { GroupCommands } from './groups/commands/group.commands';
 import { OwnershipClaims } from './groups/commands/ownership-claims';
 import { GroupAccess } from './groups/group-access.queries';
@@ -33,6 +36,15 @@ import { GroupFigures } from './groups/group-figures.service';
 import { GroupMembership } from './groups/group-membership';
 import { GroupQueries } from './groups/group.queries';
 import { GroupsController } from './groups/groups.controller';
+import {
+  GroupActions,
+  GroupCardFigures,
+  GroupLeadership,
+  GroupLiveUpdates,
+  GroupLookup,
+  GroupRosters,
+  GroupsInChurches,
+} from './groups/groups.port';
 import { GroupsOfChurches } from './groups/groups-of-churches.queries';
 import { GroupLive } from './groups/live/group-live';
 import { ChurchGroupsProjection } from './groups/projections/church-groups.projection';
@@ -43,12 +55,14 @@ import { MemberSharing } from './memberships/member-sharing';
 import { MEMBERSHIP_AGGREGATES, type MembershipAggregates } from './memberships/membership-aggregates';
 import { MembershipCommands } from './memberships/membership.commands';
 import { MembershipQueries } from './memberships/membership.queries';
+import { ChurchesOfMember, GroupsOfMember, MembershipChanges, MembershipRosters, SharingChoices } from './memberships/memberships.port';
 import { MemberChurchesProjection, MemberGroupsProjection } from './memberships/projections/member-memberships.projection';
 import { SharingController } from './memberships/sharing.controller';
 import { SharingMove } from './memberships/sharing-move.migration';
 import { PrayerCommands } from './prayers/commands/prayer.commands';
 import { PrayerQueries } from './prayers/prayer.queries';
 import { PrayersController } from './prayers/prayers.controller';
+import { PrayerErasure, PrayersByAuthor, PrayerWords } from './prayers/prayers.port';
 import { PrayerTexts } from './prayers/prayer-texts';
 import { PrayerTextSealing } from './prayers/prayer-text-sealing.migration';
 import { PrayerProjection } from './prayers/projections/prayer.projection';
@@ -105,7 +119,7 @@ export class AppModule {
           useFactory: (group: GroupMembership, church: ChurchMembership): MembershipAggregates => ({ group, church }),
           inject: [GroupMembership, ChurchMembership],
         },
-        { provide: CHURCH_ADMINS, useExisting: ChurchMembership },
+        portProvider(ChurchAdmins, ChurchMembership),
         MemberActivityStore,
         MemberActivityMigration,
         OwnershipClaims,
@@ -132,6 +146,27 @@ export class AppModule {
         ChurchFiguresStore,
         ChurchFiguresProjection,
         ChurchDashboardQueries,
+        // Each feature's ports (docs/structure.md, "Ports"), answered by its classes above.
+        portProvider(MemberActivityQueries, MemberActivityStore),
+        portProvider(MemberActivityChanges, MemberActivityStore),
+        portProvider(MembershipChanges, MembershipCommands),
+        portProvider(MembershipRosters, MembershipQueries),
+        portProvider(SharingChoices, MemberSharing),
+        portProvider(GroupsOfMember, MemberGroupsProjection),
+        portProvider(ChurchesOfMember, MemberChurchesProjection),
+        portProvider(GroupLeadership, GroupAccess),
+        portProvider(GroupActions, GroupCommands),
+        portProvider(GroupCardFigures, GroupFigures),
+        portProvider(GroupLiveUpdates, GroupLive),
+        portProvider(GroupsInChurches, GroupsOfChurches),
+        portProvider(GroupLookup, GroupProjection),
+        portProvider(GroupRosters, GroupRosterProjection),
+        portProvider(ChurchFigureUpdates, ChurchFiguresStore),
+        portProvider(ChurchesExportQuery, ChurchQueries),
+        portProvider(PrayersByAuthor, PrayerProjection),
+        portProvider(PrayerWords, PrayerTexts),
+        portProvider(PrayerErasure, PrayerCommands),
+        portProvider(MemberErasure, MemberDeparture),
       ],
     };
   }

@@ -4,7 +4,7 @@ import { MONGO_CONNECTION } from '@abide/platform';
 import { foreignEvent } from '@abide/testing';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { ChurchDirectory } from '../src/churches/churches.port';
+import { ChurchDirectory } from '../src/churches/church-directory';
 import { IdentityEvents } from '../src/members/identity-events';
 import { ChurchInvitationNoticesConsumer } from '../src/notifications/church-invitation-notices.consumer';
 import { NotificationStore } from '../src/notifications/notification.store';

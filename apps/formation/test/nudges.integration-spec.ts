@@ -11,7 +11,7 @@ import { NudgeJobs } from '../src/nudges/jobs/nudge-jobs';
 import { ERASED, EVENTS_COLLECTION } from '@abide/event-store';
 import { IdentityEvents } from '../src/members/identity-events';
 import { MemberContactsMigration } from '../src/members/member-contacts.migration';
-import { MemberProjection } from '../src/members/members.port';
+import { MemberProjection } from '../src/members/projections/member.projection';
 import { NudgeService } from '../src/nudges/nudge.service';
 import { ActivityCalendarProjection } from '../src/stats/projections/activity-calendar.projection';
 import { identityEvent, startFormation } from './formation-app.stub';

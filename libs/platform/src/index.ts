@@ -24,6 +24,7 @@ export * from './database/lease.schema';
 export * from './database/run-exclusively';
 export * from './service/service-core.module';
 export * from './service/service-config.module';
+export * from './service/port-provider';
 export * from './redis/redis-connection';
 export * from './redis/daily-allowances';
 export * from './openapi';

@@ -1,23 +1,23 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
-import { ChurchQueries } from '../churches/churches.port';
-import { GroupProjection, GroupRosterProjection } from '../groups/groups.port';
-import { MemberGroupsProjection } from '../memberships/memberships.port';
+import { ChurchesExportQuery } from '../churches/churches.port';
+import { GroupLookup, GroupRosters } from '../groups/groups.port';
+import { GroupsOfMember } from '../memberships/memberships.port';
 import { groupsOf } from '../memberships/membership-model.port';
-import { PrayerProjection, PrayerTexts } from '../prayers/prayers.port';
+import { PrayersByAuthor, PrayerWords } from '../prayers/prayers.port';
 
 /** Community's part of "Download my data": the caller's groups, churches, memberships, join requests, prayer requests and ratings. Internal: identity's GET /account/export gathers it with the caller's token. */
 @ApiExcludeController()
 @Controller('account')
 export class AccountExportController {
   constructor(
-    private readonly groups: GroupProjection,
-    private readonly memberGroups: MemberGroupsProjection,
-    private readonly rosters: GroupRosterProjection,
-    private readonly prayers: PrayerProjection,
-    private readonly churches: ChurchQueries,
-    private readonly prayerTexts: PrayerTexts,
+    private readonly groups: GroupLookup,
+    private readonly memberGroups: GroupsOfMember,
+    private readonly rosters: GroupRosters,
+    private readonly prayers: PrayersByAuthor,
+    private readonly churches: ChurchesExportQuery,
+    private readonly prayerTexts: PrayerWords,
   ) {}
 
   @Get('export')

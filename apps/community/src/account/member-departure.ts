@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type AppendMeta as Meta, EventStore, ProjectionRunner } from '@abide/event-store';
-import { MemberActivityStore } from '../activity/activity.port';
-import { GroupCommands } from '../groups/groups.port';
-import { MemberChurchesProjection, MemberGroupsProjection, MembershipCommands } from '../memberships/memberships.port';
+import { MemberActivityChanges } from '../activity/activity.port';
+import { GroupActions } from '../groups/groups.port';
+import { ChurchesOfMember, GroupsOfMember, MembershipChanges } from '../memberships/memberships.port';
 import { churchesOf, groupsOf, pendingChurchRequests, pendingGroupIds } from '../memberships/membership-model.port';
-import { PrayerCommands, PrayerProjection, PrayerTexts } from '../prayers/prayers.port';
+import { PrayerErasure, PrayersByAuthor, PrayerWords } from '../prayers/prayers.port';
 
 /** The words of a member that v1 prayer events kept in the clear: overwritten in the log when they delete their account. */
 export const COMMUNITY_PERSONAL_FIELDS = ['text', 'testimony'] as const;
@@ -21,16 +21,16 @@ export class MemberDeparture {
   private readonly logger = new Logger(MemberDeparture.name);
 
   constructor(
-    private readonly activity: MemberActivityStore,
-    private readonly memberGroups: MemberGroupsProjection,
-    private readonly groupCommands: GroupCommands,
-    private readonly memberships: MembershipCommands,
-    private readonly prayers: PrayerProjection,
-    private readonly prayerCommands: PrayerCommands,
-    private readonly memberChurches: MemberChurchesProjection,
+    private readonly activity: MemberActivityChanges,
+    private readonly memberGroups: GroupsOfMember,
+    private readonly groupCommands: GroupActions,
+    private readonly memberships: MembershipChanges,
+    private readonly prayers: PrayersByAuthor,
+    private readonly prayerCommands: PrayerErasure,
+    private readonly memberChurches: ChurchesOfMember,
     private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunner,
-    private readonly prayerTexts: PrayerTexts,
+    private readonly prayerTexts: PrayerWords,
   ) {}
 
   async forget(userId: string, meta: Meta): Promise<void> {

@@ -1,8 +1,13 @@
+import type { EventEnvelope, HabitFrequency } from '@abide/contracts';
+import type { HabitStatus, MemberActivity } from './domain/member-activity';
+import type { NewFact, PersonView } from './projections/member-activity.store';
+
 /**
- * What other community features may use of members' activity (docs/structure.md): the people and their dated facts
- * as community keeps them, and the pure figures computed from them. Re-exports only: the facts are activity's own.
+ * What other community features may use of members' activity (docs/structure.md, "Ports"): the people and their dated
+ * facts as community keeps them (read by the figures, written from other services' events), and the pure figures
+ * computed from them. The facts are activity's own; MemberActivityStore answers both ports (app.module.ts).
  */
-export { MemberActivityStore, type NewFact, type PersonView } from './projections/member-activity.store';
+export type { NewFact, PersonView };
 export { peopleDocuments } from './projections/people';
 export { type Person, sharesProgress } from './domain/person';
 export { weeklyProgress, weekStreak } from './domain/group-figures';
@@ -19,3 +24,28 @@ export {
   type MemberActivity,
   setFact,
 } from './domain/member-activity';
+
+/** Members and their activity as the group and church figures read them: one read by key each. */
+export abstract class MemberActivityQueries {
+  abstract peopleByIds(ids: readonly string[]): Promise<PersonView[]>;
+  abstract activitiesOf(userIds: readonly string[]): Promise<Map<string, MemberActivity>>;
+  /** Each member's card stamp: the revision of their activity document ('-' for a member with none). */
+  abstract stampsOf(userIds: readonly string[]): Promise<string[]>;
+}
+
+/** What other services' events change of a member's activity and person, and their erasure. */
+export abstract class MemberActivityChanges {
+  abstract named(userId: string, version: number, name: string): Promise<void>;
+  abstract zoned(userId: string, version: number, timeZone: string): Promise<void>;
+  abstract sharing(userId: string, version: number, shareProgress: boolean): Promise<void>;
+  /** After a change of what the cards read of the member outside their activity: their card stamp moves on. */
+  abstract touch(userId: string): Promise<void>;
+  abstract habitFrequency(e: EventEnvelope, habitId: string, userId: string, frequency: HabitFrequency): Promise<void>;
+  abstract habitStatus(e: EventEnvelope, habitId: string, userId: string, status: HabitStatus): Promise<void>;
+  /** A fact keyed by what it is about; its stream's version decides between a late duplicate and an undo. */
+  abstract fact(e: EventEnvelope, id: string, fact: NewFact): Promise<void>;
+  /** A week's plan replaced: the member's check-offs of that week not carried over leave the figures. True when any did. */
+  abstract planReplaced(e: EventEnvelope, userId: string, week: { from: string; to: string }, keep: ReadonlySet<string>): Promise<boolean>;
+  /** Keeps a tombstone only, then forgets every habit and fact of theirs. */
+  abstract forget(userId: string): Promise<void>;
+}

@@ -4,8 +4,8 @@ import { loadConfigOrExit } from '@abide/platform';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { AppModule } from '../app.module';
 import { communityEnvSchema } from '../config/env.schema';
-import { GroupCommands } from '../groups/groups.port';
-import { MembershipCommands, MembershipQueries } from '../memberships/memberships.port';
+import { GroupActions } from '../groups/groups.port';
+import { MembershipChanges, MembershipRosters } from '../memberships/memberships.port';
 import { seedingClock } from '@abide/testing/src/seeding-clock';
 
 /**
@@ -41,9 +41,9 @@ const main = async (): Promise<void> => {
   const input = JSON.parse(readFileSync(inputFile, 'utf8')) as { groups: GroupInput[]; concurrency?: number };
   const config = loadConfigOrExit('community bench seed', communityEnvSchema);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, clock), { logger: ['error', 'warn'] });
-  const commands = app.get(GroupCommands);
-  const memberships = app.get(MembershipCommands);
-  const queries = app.get(MembershipQueries);
+  const commands = app.get(GroupActions);
+  const memberships = app.get(MembershipChanges);
+  const queries = app.get(MembershipRosters);
   const started = Date.now();
   const results: Array<{ groupId: string; ownerId: string; isPublic: boolean; members: string[]; pending: string[] }> = [];
 

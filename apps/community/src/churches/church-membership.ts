@@ -8,7 +8,7 @@ import { assertAdmin, roleIn } from './domain/church.decider';
 import { ChurchPageProjection } from './projections/church-page.projection';
 
 /**
- * A church as membership sees it (MEMBERSHIP_AGGREGATES), and as groups ask about it (CHURCH_ADMINS): its admins
+ * A church as membership sees it (MEMBERSHIP_AGGREGATES), and as groups ask about it (ChurchAdmins): its admins
  * are checked on the church's stream; its members and requests, for its admins only, come from its page.
  */
 @Injectable()

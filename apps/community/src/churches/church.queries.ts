@@ -11,8 +11,8 @@ import {
   type MyChurches,
   Refusal,
 } from '@abide/contracts';
-import { GroupsOfChurches } from '../groups/groups.port';
-import { MemberChurchesProjection } from '../memberships/memberships.port';
+import { GroupsInChurches } from '../groups/groups.port';
+import { ChurchesOfMember } from '../memberships/memberships.port';
 import { churchesOf, pendingChurchRequests } from '../memberships/membership-model.port';
 import { ChurchCommands } from './commands/church.commands';
 import { ChurchClaims } from './commands/church-claims';
@@ -28,11 +28,11 @@ const notFound = () => new Refusal(errorCodes.notFound, `${churchMessages.church
 export class ChurchQueries {
   constructor(
     private readonly pages: ChurchPageProjection,
-    private readonly memberChurches: MemberChurchesProjection,
+    private readonly memberChurches: ChurchesOfMember,
     private readonly logos: ChurchLogos,
     private readonly claims: ChurchClaims,
     private readonly commands: ChurchCommands,
-    private readonly groups: GroupsOfChurches,
+    private readonly groups: GroupsInChurches,
   ) {}
 
   /** My Churches, the frame's branding and switcher: oldest membership first, and the requests still waiting. */

@@ -28,7 +28,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ChurchCommands } from './commands/church.commands';
 import { ChurchQueries } from './church.queries';
-import { MembershipCommands, MembershipQueries } from '../memberships/memberships.port';
+import { MembershipChanges, MembershipRosters } from '../memberships/memberships.port';
 
 class MyChurchesDto extends createZodDto(myChurchesSchema) {}
 class ChurchSummaryDto extends createZodDto(churchSummarySchema) {}
@@ -55,8 +55,8 @@ export class ChurchesController {
   constructor(
     private readonly commands: ChurchCommands,
     private readonly queries: ChurchQueries,
-    private readonly membershipCommands: MembershipCommands,
-    private readonly memberships: MembershipQueries,
+    private readonly membershipCommands: MembershipChanges,
+    private readonly memberships: MembershipRosters,
   ) {}
 
   @ApiBearerAuth()

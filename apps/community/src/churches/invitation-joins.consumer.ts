@@ -3,7 +3,7 @@ import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
 import { topics } from '@abide/contracts';
 import { metaCausedBy } from '@abide/event-store';
 import { type EventHandlers, InboxConsumer, OnTopic } from '@abide/messaging';
-import { GroupCommands } from '../groups/groups.port';
+import { GroupActions } from '../groups/groups.port';
 import { ChurchCommands } from './commands/church.commands';
 
 /**
@@ -16,7 +16,7 @@ export class InvitationJoinsConsumer {
   constructor(
     private readonly inbox: InboxConsumer,
     private readonly churches: ChurchCommands,
-    private readonly groups: GroupCommands,
+    private readonly groups: GroupActions,
   ) {}
 
   readonly handlers: EventHandlers = {

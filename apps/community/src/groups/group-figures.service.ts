@@ -7,7 +7,7 @@ import {
   factsSince,
   habitsOf,
   latestDone,
-  MemberActivityStore,
+  MemberActivityQueries,
   type PersonView,
   weeklyProgress,
 } from '../activity/activity.port';
@@ -42,7 +42,7 @@ export interface MemberOfGroup {
 @Injectable()
 export class GroupFigures {
   constructor(
-    private readonly activity: MemberActivityStore,
+    private readonly activity: MemberActivityQueries,
     private readonly cards: GroupCardCache,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { StoredEvent } from '@abide/event-store';
 import type { Dashboard, GroupPage, GroupSummary } from '@abide/contracts';
 import { addDays, daysBetween, weekStartOf } from '@abide/calendar';
-import { countFacts, type DoneFact, isActive, MemberActivityStore, weekStreak } from '../activity/activity.port';
-import { MemberChurchesProjection, MemberGroupsProjection, MembershipQueries } from '../memberships/memberships.port';
+import { countFacts, type DoneFact, isActive, MemberActivityQueries, weekStreak } from '../activity/activity.port';
+import { ChurchesOfMember, GroupsOfMember, MembershipRosters } from '../memberships/memberships.port';
 import { churchesOf, groupsOf, type MemberGroups, pendingGroupIds, rosterMembers } from '../memberships/membership-model.port';
 import { GroupCommands } from './commands/group.commands';
 import { assertLeader, assertMember } from './domain/group.decider';
@@ -18,19 +18,19 @@ import { GroupRosterProjection } from './projections/group-roster.projection';
 const CHART_WEEKS = 8;
 const STREAK_WEEKS = 52;
 
-/** Read side of groups: cards, discover, the dashboard and ratings (members and requests: MembershipQueries). */
+/** Read side of groups: cards, discover, the dashboard and ratings (members and requests: MembershipRosters). */
 @Injectable()
 export class GroupQueries {
   constructor(
     private readonly groups: GroupProjection,
-    private readonly memberGroups: MemberGroupsProjection,
+    private readonly memberGroups: GroupsOfMember,
     private readonly rosters: GroupRosterProjection,
     private readonly commands: GroupCommands,
     private readonly figures: GroupFigures,
-    private readonly activity: MemberActivityStore,
-    private readonly memberChurches: MemberChurchesProjection,
+    private readonly activity: MemberActivityQueries,
+    private readonly memberChurches: ChurchesOfMember,
     private readonly ofChurches: GroupsOfChurches,
-    private readonly memberships: MembershipQueries,
+    private readonly memberships: MembershipRosters,
   ) {}
 
   /** My Groups: every group the caller belongs to, newest membership first. */

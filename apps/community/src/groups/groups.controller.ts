@@ -30,7 +30,7 @@ import { isLocalDate, weekStartOf } from '@abide/calendar';
 import { GroupCommands } from './commands/group.commands';
 import { GroupQueries } from './group.queries';
 import { metaOfRequest } from '@abide/event-store';
-import { MembershipCommands, MembershipQueries } from '../memberships/memberships.port';
+import { MembershipChanges, MembershipRosters } from '../memberships/memberships.port';
 
 class GroupSummaryListDto extends createZodDto(z.array(groupSummarySchema)) {}
 class GroupSummaryDto extends createZodDto(groupSummarySchema) {}
@@ -59,8 +59,8 @@ export class GroupsController {
   constructor(
     private readonly commands: GroupCommands,
     private readonly queries: GroupQueries,
-    private readonly membershipCommands: MembershipCommands,
-    private readonly memberships: MembershipQueries,
+    private readonly membershipCommands: MembershipChanges,
+    private readonly memberships: MembershipRosters,
   ) {}
 
   @ApiOperation({ summary: 'My Groups: the caller’s groups with member count, weekly progress, Active badge and recent activity.' })

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@abide/contracts';
 import type { EventHandlers } from '@abide/messaging';
-import { MemberDeparture } from '../account/account.port';
-import { GroupLive } from '../groups/groups.port';
-import { MemberSharing } from '../memberships/memberships.port';
-import { MemberActivityStore, type NewFact } from '../activity/activity.port';
-import { ChurchFiguresStore } from '../churches/churches.port';
+import { MemberErasure } from '../account/account.port';
+import { GroupLiveUpdates } from '../groups/groups.port';
+import { SharingChoices } from '../memberships/memberships.port';
+import { MemberActivityChanges, type NewFact } from '../activity/activity.port';
+import { ChurchFigureUpdates } from '../churches/churches.port';
 import { metaCausedBy } from '@abide/event-store';
 import { addDays } from '@abide/calendar';
 
@@ -16,11 +16,11 @@ import { addDays } from '@abide/calendar';
 @Injectable()
 export class ActivityEvents {
   constructor(
-    private readonly store: MemberActivityStore,
-    private readonly departure: MemberDeparture,
-    private readonly live: GroupLive,
-    private readonly churchFigures: ChurchFiguresStore,
-    private readonly sharing: MemberSharing,
+    private readonly store: MemberActivityChanges,
+    private readonly departure: MemberErasure,
+    private readonly live: GroupLiveUpdates,
+    private readonly churchFigures: ChurchFigureUpdates,
+    private readonly sharing: SharingChoices,
   ) {}
 
   /** A dated fact of a member, then its week in the figures of the member's churches. */
@@ -32,7 +32,7 @@ export class ActivityEvents {
   /**
    * Each handler, then the members of the member's groups told that the figures changed (every event here is about
    * one member). The group cards need nothing more: a stored change moves the member's activity document on, whose
-   * revision is their card stamp (GroupCardCache). The signal is a hint: GroupLive says how fresh its audience is.
+   * revision is their card stamp (GroupCardCache). The signal is a hint: GroupLiveUpdates says how fresh its audience is.
    */
   private tellingGroups(handlers: EventHandlers): EventHandlers {
     type AnyHandler = (event: EventEnvelope<{ userId: string }>) => Promise<void>;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { errorCodes, Refusal } from '@abide/contracts';
-import { MemberActivityStore } from '../activity/activity.port';
+import { MemberActivityQueries } from '../activity/activity.port';
 import type { MembershipKind, RoleOf } from './domain/membership';
 import { MEMBERSHIP_AGGREGATES, type MembershipAggregates } from './membership-aggregates';
 
@@ -23,7 +23,7 @@ export interface NamedRequest {
 export class MembershipQueries {
   constructor(
     @Inject(MEMBERSHIP_AGGREGATES) private readonly aggregates: MembershipAggregates,
-    private readonly people: MemberActivityStore,
+    private readonly people: MemberActivityQueries,
   ) {}
 
   async members<K extends MembershipKind>(kind: K, callerId: string, id: string): Promise<Array<NamedMember<RoleOf<K>>>> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PrayerRequest } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
-import { MembershipQueries } from '../memberships/memberships.port';
+import { MembershipRosters } from '../memberships/memberships.port';
 import { PrayerCommands } from './commands/prayer.commands';
 import { prayerMessages } from './domain/prayer.decider';
 import { PrayerTexts } from './prayer-texts';
@@ -16,7 +16,7 @@ export class PrayerQueries {
   constructor(
     private readonly prayers: PrayerProjection,
     private readonly commands: PrayerCommands,
-    private readonly memberships: MembershipQueries,
+    private readonly memberships: MembershipRosters,
     private readonly texts: PrayerTexts,
   ) {}
 

@@ -1,22 +1,22 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
-import { CurriculaExport } from '../curricula/curricula.port';
-import { HabitsExport } from '../habits/habits.port';
-import { JournalQueries } from '../journal/journal.port';
-import { PlansExport } from '../plans/plans.port';
-import { ProfileProjection } from '../profiles/profiles.port';
+import { CurriculaExportQuery } from '../curricula/curricula.port';
+import { HabitsExportQuery } from '../habits/habits.port';
+import { JournalExportQuery } from '../journal/journal.port';
+import { PlansExportQuery } from '../plans/plans.port';
+import { ProfileExportQuery } from '../profiles/profiles.port';
 
 /** Formation's part of "Download my data": profile, plans, habits with every check-in, the journal, and the curricula the member wrote. Internal: identity's GET /account/export gathers it with the caller's token. */
 @ApiExcludeController()
 @Controller('account')
 export class AccountExportController {
   constructor(
-    private readonly profiles: ProfileProjection,
-    private readonly plans: PlansExport,
-    private readonly habits: HabitsExport,
-    private readonly journal: JournalQueries,
-    private readonly curricula: CurriculaExport,
+    private readonly profiles: ProfileExportQuery,
+    private readonly plans: PlansExportQuery,
+    private readonly habits: HabitsExportQuery,
+    private readonly journal: JournalExportQuery,
+    private readonly curricula: CurriculaExportQuery,
   ) {}
 
   @Get('export')

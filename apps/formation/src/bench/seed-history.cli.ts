@@ -5,10 +5,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { seedingClock } from '@abide/testing/src/seeding-clock';
 import { AppModule } from '../app.module';
 import { formationEnvSchema } from '../config/env.schema';
-import { HabitCommands } from '../habits/habits.port';
-import { JournalCommands } from '../journal/journal.port';
-import { MemberProjection } from '../members/members.port';
-import { PlanCommands } from '../plans/plans.port';
+import { HabitSeeding } from '../habits/habits.port';
+import { JournalSeeding } from '../journal/journal.port';
+import { MemberQueries } from '../members/members.port';
+import { PlanSeeding } from '../plans/plans.port';
 import { addDays, localDateOf, startOfLocalDay, weekdayOf } from '@abide/calendar';
 import { historyProfile, journalFields, scheduledOn, seededRandom } from './history-profile';
 
@@ -43,10 +43,10 @@ const main = async (): Promise<void> => {
   const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...config, JOBS_ENABLED: false }, clock), {
     logger: ['error', 'warn'],
   });
-  const habits = app.get(HabitCommands);
-  const journal = app.get(JournalCommands);
-  const plans = app.get(PlanCommands);
-  const members = app.get(MemberProjection);
+  const habits = app.get(HabitSeeding);
+  const journal = app.get(JournalSeeding);
+  const plans = app.get(PlanSeeding);
+  const members = app.get(MemberQueries);
 
   const started = Date.now();
   const results: Array<{ userId: string; habitIds: string[]; writes: number }> = [];

@@ -13,7 +13,7 @@ export interface MembershipChange {
  * A listener's failure fails the delivery of the community event, which is retried: listeners are idempotent.
  */
 @Injectable()
-export class ChurchMembershipChanges {
+export class ChurchMembershipListeners {
   private readonly listeners: Array<(change: MembershipChange) => Promise<void>> = [];
 
   listen(listener: (change: MembershipChange) => Promise<void>): void {

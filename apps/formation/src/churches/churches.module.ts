@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { portProvider } from '@abide/platform';
 import { MemberLifecycle } from '../members/members.port';
 import { MembersModule } from '../members/members.module';
 import { ChurchDirectory } from './church-directory';
-import { ChurchMembershipChanges } from './church-membership-changes';
+import { ChurchMembershipListeners } from './church-membership-changes';
+import { ChurchFacts, ChurchMembershipChanges } from './churches.port';
 import { ChurchesConsumer } from './churches.consumer';
 import { CommunityEvents } from './community-events';
 
@@ -10,8 +12,14 @@ import { CommunityEvents } from './community-events';
 @Module({
   imports: [MembersModule],
   controllers: [ChurchesConsumer],
-  providers: [ChurchDirectory, ChurchMembershipChanges, CommunityEvents],
-  exports: [ChurchDirectory, ChurchMembershipChanges],
+  providers: [
+    ChurchDirectory,
+    ChurchMembershipListeners,
+    CommunityEvents,
+    portProvider(ChurchFacts, ChurchDirectory),
+    portProvider(ChurchMembershipChanges, ChurchMembershipListeners),
+  ],
+  exports: [ChurchFacts, ChurchMembershipChanges],
 })
 export class ChurchesModule {
   constructor(lifecycle: MemberLifecycle, directory: ChurchDirectory) {

@@ -2,16 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { metaCausedBy } from '@abide/event-store';
 import type { EventHandlers } from '@abide/messaging';
 import { ChurchDirectory } from './church-directory';
-import { ChurchMembershipChanges } from './church-membership-changes';
-import { MemberCommands } from '../members/members.port';
+import { ChurchMembershipListeners } from './church-membership-changes';
+import { MemberChanges } from '../members/members.port';
 
 /** What formation does with community's church and group events (apart from the Kafka wiring, so tests can feed it). */
 @Injectable()
 export class CommunityEvents {
   constructor(
     private readonly directory: ChurchDirectory,
-    private readonly changes: ChurchMembershipChanges,
-    private readonly members: MemberCommands,
+    private readonly changes: ChurchMembershipListeners,
+    private readonly members: MemberChanges,
   ) {}
 
   /** Who runs and belongs to which church (the membership facts of docs/churches.md), with the church's name and zone. */

@@ -5,6 +5,9 @@ import { curriculumDecider } from './domain/curriculum.decider';
 import { CurriculumProjection } from './projections/curriculum.projection';
 import { CurriculumWorkingCopies } from './working-copies';
 
+/** What the export holds of the curricula a member wrote: each with its versions, and their unsaved edits. */
+export type CurriculaOfAuthor = Awaited<ReturnType<CurriculaExport['forUser']>>;
+
 /** The curricula a member created (drafts and published versions) and their unsaved edits, for "Download my data". */
 @Injectable()
 export class CurriculaExport {

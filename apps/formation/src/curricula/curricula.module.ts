@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { portProvider } from '@abide/platform';
+import { CurriculaExportQuery, CurriculumFollowChanges, CurriculumWeekQuery } from './curricula.port';
 import { EventSourcingModule, ProjectionRunner } from '@abide/event-store';
 import { ChurchesModule } from '../churches/churches.module';
 import { MembersModule } from '../members/members.module';
@@ -23,8 +25,19 @@ const readModels = EventSourcingModule.forFeature([CurriculumProjection]);
 @Module({
   imports: [MembersModule, ChurchesModule, readModels],
   controllers: [CurriculaController],
-  providers: [CurriculumCommands, CurriculumQueries, CurriculumWeeks, CurriculumFollowers, CurriculumProgressProjection, CurriculaExport, CurriculumWorkingCopies],
-  exports: [CurriculumWeeks, CurriculumFollowers, CurriculaExport],
+  providers: [
+    CurriculumCommands,
+    CurriculumQueries,
+    CurriculumWeeks,
+    CurriculumFollowers,
+    CurriculumProgressProjection,
+    CurriculaExport,
+    CurriculumWorkingCopies,
+    portProvider(CurriculumWeekQuery, CurriculumWeeks),
+    portProvider(CurriculumFollowChanges, CurriculumFollowers),
+    portProvider(CurriculaExportQuery, CurriculaExport),
+  ],
+  exports: [CurriculumWeekQuery, CurriculumFollowChanges, CurriculaExportQuery],
 })
 export class CurriculaModule {
   constructor(runner: ProjectionRunner, followers: CurriculumFollowers, progress: CurriculumProgressProjection, lifecycle: MemberLifecycle, workingCopies: CurriculumWorkingCopies) {

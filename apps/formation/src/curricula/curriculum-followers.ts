@@ -7,7 +7,7 @@ import { MONGO_CONNECTION, runDetached } from '@abide/platform';
 import { addDays, localDateOf, weekStartOf } from '@abide/calendar';
 import type { Connection } from 'mongoose';
 import { CLOCK, type Clock } from '../config/clock';
-import { ChurchDirectory, ChurchMembershipChanges } from '../churches/churches.port';
+import { ChurchFacts, ChurchMembershipChanges } from '../churches/churches.port';
 import type { CommandMeta } from '../members/members.port';
 import { type ChurchAssignment, CurriculumProjection } from './projections/curriculum.projection';
 
@@ -65,7 +65,7 @@ export class CurriculumFollowers implements Projection<EventTypesOf<'formation.c
   constructor(
     @Inject(MONGO_CONNECTION) connection: Connection,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly directory: ChurchDirectory,
+    private readonly directory: ChurchFacts,
     private readonly curricula: CurriculumProjection,
     changes: ChurchMembershipChanges,
   ) {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EventData } from '@abide/contracts';
 import { weekdayNames, type LocalDate } from '@abide/calendar';
-import { ChurchDirectory } from '../churches/churches.port';
+import { ChurchFacts } from '../churches/churches.port';
 import { followedAssignment } from './domain/assignment-weeks';
 import { type CurriculumWeek, durationText, weekScriptures } from './domain/curriculum-content';
 import { type ChurchAssignment, CurriculumProjection } from './projections/curriculum.projection';
@@ -57,7 +57,7 @@ export const toPlanActivities = (week: CurriculumWeek): CurriculumPlanActivity[]
 @Injectable()
 export class CurriculumWeeks {
   constructor(
-    private readonly directory: ChurchDirectory,
+    private readonly directory: ChurchFacts,
     private readonly curricula: CurriculumProjection,
   ) {}
 

@@ -10,7 +10,7 @@ import {
   Refusal,
 } from '@abide/contracts';
 import { weekdayNames, weekStartOf, type LocalDate } from '@abide/calendar';
-import { ChurchDirectory } from '../churches/churches.port';
+import { ChurchFacts } from '../churches/churches.port';
 import { CurriculumCommands } from './commands/curriculum.commands';
 import { CurriculumWeeks } from './curriculum-weeks';
 import { assignmentState, endDateOf } from './domain/assignment-weeks';
@@ -33,7 +33,7 @@ export class CurriculumQueries {
     private readonly curricula: CurriculumProjection,
     private readonly progressFigures: CurriculumProgressProjection,
     private readonly weeks: CurriculumWeeks,
-    private readonly directory: ChurchDirectory,
+    private readonly directory: ChurchFacts,
     private readonly workingCopies: CurriculumWorkingCopies,
   ) {}
 

@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
 import { FORMATION_CONFIG, type FormationConfig } from '../config/env.schema';
 import { Mailer, SMTP_SETTINGS } from './senders';
-import { twilioSenderFor } from '@abide/platform';
-
-export const SMS_SENDER = Symbol('SMS_SENDER');
+import { portProvider, twilioSenderFor } from '@abide/platform';
+import { MailSender, SMS_SENDER } from './delivery.port';
 
 /** E-mail and SMS for every feature that reaches members outside the app: one SMTP pool, one SMS provider. */
 @Module({
@@ -19,7 +18,8 @@ export const SMS_SENDER = Symbol('SMS_SENDER');
       inject: [FORMATION_CONFIG],
     },
     Mailer,
+    portProvider(MailSender, Mailer),
   ],
-  exports: [Mailer, SMS_SENDER],
+  exports: [MailSender, SMS_SENDER],
 })
 export class DeliveryModule {}

@@ -2,12 +2,12 @@ import { Refusal, type Habit } from '@abide/contracts';
 import { addDays, dateRange, localDateOf, weekdayOf, weekStartOf, type LocalDate } from '@abide/calendar';
 import type { NewEvent } from '@abide/event-store';
 import fc from 'fast-check';
-import type { MemberProjection } from '../members/members.port';
+import type { MemberQueries } from '../members/members.port';
 import { applyToBoard, emptyBoard, type HabitBoard, type HabitBoardEvent } from './domain/habit-board';
 import { habitDecider, type HabitCommand, type HabitState } from './domain/habit.decider';
 import { HEAT_MAP_WEEKS } from './domain/heat-map';
 import { HabitQueries } from './habit.queries';
-import { HabitWeekQuery } from './habit-week.queries';
+import { HabitWeekQueries } from './habit-week.queries';
 import type { HabitBoardProjection } from './projections/habit-board.projection';
 import type { HabitEntryProjection } from './projections/habit.projection';
 
@@ -168,10 +168,10 @@ const replay = (history: History): Replayed => {
 /** The pages' answers, through the same queries the controllers call. */
 const pages = async ({ board, now }: Replayed) => {
   const boards = { read: async () => board } as unknown as HabitBoardProjection;
-  const members = {} as MemberProjection;
+  const members = {} as MemberQueries;
   const queries = new HabitQueries(boards, {} as HabitEntryProjection, members, () => now);
   // The stat cards as stats/overview answers them (StatsService passes them on as they are).
-  const week = await new HabitWeekQuery(queries).thisWeek(userId);
+  const week = await new HabitWeekQueries(queries).thisWeek(userId);
   const stats = { today: week.today, habits: week.cards };
   const list = await queries.list(userId);
   const analytics = await queries.analytics(userId);

@@ -34,7 +34,7 @@ export interface HabitsThisWeek {
 
 /** Habits' answer to "how is this week going", for stats: figures only, never the habit's internals. */
 @Injectable()
-export class HabitWeekQuery {
+export class HabitWeekQueries {
   constructor(private readonly habits: HabitQueries) {}
 
   async thisWeek(userId: string): Promise<HabitsThisWeek> {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Habit, HabitEntry } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../config/clock';
-import { MemberProjection } from '../members/members.port';
+import { MemberQueries } from '../members/members.port';
 import { localDateOf } from '@abide/calendar';
 import { percentOf } from './domain/completion';
 import { habitHeatMap, heatMapSummary } from './domain/heat-map';
@@ -19,7 +19,7 @@ export class HabitQueries {
   constructor(
     private readonly boards: HabitBoardProjection,
     private readonly entries: HabitEntryProjection,
-    private readonly members: MemberProjection,
+    private readonly members: MemberQueries,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -17,7 +17,7 @@ import {
 import { DomainError, ApiProblems, ApiQueryFrom, createZodDto, CreatedLocation, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MemberCommands, MemberProjection } from '../members/members.port';
+import { MemberChanges, MemberQueries } from '../members/members.port';
 import { HabitCommands } from './commands/habit.commands';
 import { HabitQueries } from './habit.queries';
 import { metaOfRequest } from '@abide/event-store';
@@ -53,8 +53,8 @@ export class HabitsController {
   constructor(
     private readonly commands: HabitCommands,
     private readonly queries: HabitQueries,
-    private readonly memberCommands: MemberCommands,
-    private readonly members: MemberProjection,
+    private readonly memberCommands: MemberChanges,
+    private readonly members: MemberQueries,
   ) {}
 
   @ApiOperation({ summary: 'Active and paused habits with streak, best streak, consistency, monthly % and completion on `date`.' })

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
+import { portProvider } from '@abide/platform';
 import { EventSourcingModule } from '@abide/event-store';
 import { MemberLifecycle } from '../members/members.port';
 import { MembersModule } from '../members/members.module';
 import { HabitCommands } from './commands/habit.commands';
 import { HABIT_PERSONAL_FIELDS } from './domain/habit.decider';
 import { HabitQueries } from './habit.queries';
-import { HabitWeekQuery } from './habit-week.queries';
+import { HabitWeekQueries } from './habit-week.queries';
+import { HabitSeeding, HabitsExportQuery, HabitWeekQuery, RemindableHabits } from './habits.port';
 import { HabitsController } from './habits.controller';
 import { HabitsExport } from './habits-export';
 import { HabitBoardProjection } from './projections/habit-board.projection';
@@ -17,8 +19,17 @@ const readModels = EventSourcingModule.forFeature([HabitProjection, HabitEntryPr
 @Module({
   imports: [MembersModule, readModels],
   controllers: [HabitsController],
-  providers: [HabitCommands, HabitQueries, HabitWeekQuery, HabitsExport],
-  exports: [readModels, HabitCommands, HabitWeekQuery, HabitsExport],
+  providers: [
+    HabitCommands,
+    HabitQueries,
+    HabitWeekQueries,
+    HabitsExport,
+    portProvider(HabitWeekQuery, HabitWeekQueries),
+    portProvider(RemindableHabits, HabitProjection),
+    portProvider(HabitsExportQuery, HabitsExport),
+    portProvider(HabitSeeding, HabitCommands),
+  ],
+  exports: [HabitWeekQuery, RemindableHabits, HabitsExportQuery, HabitSeeding],
 })
 export class HabitsModule {
   constructor(lifecycle: MemberLifecycle) {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { MONGO_CONNECTION, portProvider } from '@abide/platform';
+import { JournalDays, JournalExportQuery, JournalSeeding } from './journal.port';
 import { erasedSubjectsIn, EventStore, ProjectionRunner } from '@abide/event-store';
-import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { FORMATION_CONFIG, type FormationConfig } from '../config/env.schema';
 import { MEMBER_ERASURE_EVENTS, MemberLifecycle } from '../members/members.port';
@@ -70,8 +71,11 @@ const insightAssistant = (config: FormationConfig) =>
       useFactory: (config: FormationConfig) => new JournalInsightService(insightAssistant(config)),
       inject: [FORMATION_CONFIG],
     },
+    portProvider(JournalExportQuery, JournalQueries),
+    portProvider(JournalDays, JournalEntryProjection),
+    portProvider(JournalSeeding, JournalCommands),
   ],
-  exports: [JournalCommands, JournalQueries, JournalEntryProjection],
+  exports: [JournalExportQuery, JournalDays, JournalSeeding],
 })
 export class JournalModule {
   constructor(lifecycle: MemberLifecycle, journal: JournalCommands, prompts: JournalPromptsService) {

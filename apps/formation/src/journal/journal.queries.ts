@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { JournalEntry } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { CLOCK, type Clock } from '../config/clock';
-import { MemberProjection } from '../members/members.port';
+import { MemberQueries } from '../members/members.port';
 import { localDateOf } from '@abide/calendar';
 import type { JournalEntryText } from '@abide/contracts';
 import { entryPreview } from './domain/entry-preview';
@@ -39,7 +39,7 @@ export class JournalQueries {
   constructor(
     private readonly entries: JournalEntryProjection,
     private readonly lists: JournalListProjection,
-    private readonly members: MemberProjection,
+    private readonly members: MemberQueries,
     private readonly texts: JournalTexts,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
   ) {}

@@ -3,7 +3,7 @@ import { EventStore, metaCausedBy, ProjectionRunner } from '@abide/event-store';
 import type { EventHandlers } from '@abide/messaging';
 import { MemberStream } from './commands/member-stream.commands';
 import { MEMBER_PERSONAL_FIELDS } from './domain/member.decider';
-import { type CommandMeta, MemberLifecycle } from './member-lifecycle';
+import { type CommandMeta, MemberLifecycleListeners } from './member-lifecycle';
 
 /** What formation does with each identity event (kept apart from the Kafka wiring so tests can feed it). */
 @Injectable()
@@ -12,7 +12,7 @@ export class IdentityEvents {
 
   constructor(
     private readonly members: MemberStream,
-    private readonly lifecycle: MemberLifecycle,
+    private readonly lifecycle: MemberLifecycleListeners,
     private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunner,
   ) {}

@@ -21,7 +21,7 @@ export interface MemberLifecycleListener {
  * dependency points one way only, towards members.
  */
 @Injectable()
-export class MemberLifecycle {
+export class MemberLifecycleListeners {
   private readonly listeners: MemberLifecycleListener[] = [];
 
   listen(listener: MemberLifecycleListener): void {

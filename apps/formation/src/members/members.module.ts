@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
+import { portProvider } from '@abide/platform';
 import { MemberCommands } from './commands/member.commands';
 import { MemberStream } from './commands/member-stream.commands';
 import { IdentityEvents } from './identity-events';
 import { MemberContactsMigration } from './member-contacts.migration';
-import { MemberLifecycle } from './member-lifecycle';
+import { MemberLifecycleListeners } from './member-lifecycle';
 import { MembersConsumer } from './members.consumer';
+import { MemberChanges, MemberLifecycle, MemberQueries } from './members.port';
 import { MemberProjection } from './projections/member.projection';
 
 const readModels = EventSourcingModule.forFeature([MemberProjection]);
@@ -14,7 +16,16 @@ const readModels = EventSourcingModule.forFeature([MemberProjection]);
 @Module({
   imports: [readModels],
   controllers: [MembersConsumer],
-  providers: [MemberStream, MemberCommands, MemberLifecycle, IdentityEvents, MemberContactsMigration],
-  exports: [readModels, MemberCommands, MemberLifecycle],
+  providers: [
+    MemberStream,
+    MemberCommands,
+    MemberLifecycleListeners,
+    IdentityEvents,
+    MemberContactsMigration,
+    portProvider(MemberQueries, MemberProjection),
+    portProvider(MemberChanges, MemberCommands),
+    portProvider(MemberLifecycle, MemberLifecycleListeners),
+  ],
+  exports: [MemberQueries, MemberChanges, MemberLifecycle],
 })
 export class MembersModule {}

@@ -2,9 +2,9 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
 import { topics } from '@abide/contracts';
 import { type EventHandlers, InboxConsumer, OnTopic } from '@abide/messaging';
-import { ChurchDirectory } from '../churches/churches.port';
+import { ChurchFacts } from '../churches/churches.port';
 import { CLOCK, type Clock } from '../config/clock';
-import { MemberProjection } from '../members/members.port';
+import { MemberQueries } from '../members/members.port';
 import { churchInvitationNotice } from './church-invitation-notices';
 import { NotificationStore } from './notification.store';
 
@@ -20,8 +20,8 @@ export class ChurchInvitationNoticesConsumer {
   constructor(
     private readonly inbox: InboxConsumer,
     private readonly notifications: NotificationStore,
-    private readonly members: MemberProjection,
-    private readonly churches: ChurchDirectory,
+    private readonly members: MemberQueries,
+    private readonly churches: ChurchFacts,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

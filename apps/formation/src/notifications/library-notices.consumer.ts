@@ -2,10 +2,10 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, type KafkaContext, Payload } from '@nestjs/microservices';
 import { topics } from '@abide/contracts';
 import { InboxConsumer, OnTopic } from '@abide/messaging';
-import { Mailer } from '../delivery/delivery.port';
-import { MemberProjection } from '../members/members.port';
+import { MailSender } from '../delivery/delivery.port';
+import { MemberQueries } from '../members/members.port';
 import { libraryNotice, libraryNoticeMail } from './library-notices';
-import { NotificationStore } from './notification.store';
+import { Notifications } from './notifications.port';
 
 export const LIBRARY_NOTICE_SETTINGS = Symbol('LIBRARY_NOTICE_SETTINGS');
 
@@ -17,9 +17,9 @@ export const LIBRARY_NOTICE_SETTINGS = Symbol('LIBRARY_NOTICE_SETTINGS');
 export class LibraryNoticesConsumer {
   constructor(
     private readonly inbox: InboxConsumer,
-    private readonly notifications: NotificationStore,
-    private readonly members: MemberProjection,
-    private readonly mailer: Mailer,
+    private readonly notifications: Notifications,
+    private readonly members: MemberQueries,
+    private readonly mailer: MailSender,
     @Inject(LIBRARY_NOTICE_SETTINGS) private readonly settings: { webBaseUrl: string },
   ) {}
 

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { portProvider } from '@abide/platform';
+import { Notifications } from './notifications.port';
 import { MemberLifecycle } from '../members/members.port';
 import { ChurchesModule } from '../churches/churches.module';
 import { MembersModule } from '../members/members.module';
@@ -10,8 +12,8 @@ import { NotificationStore } from './notification.store';
 @Module({
   imports: [MembersModule, ChurchesModule],
   controllers: [NotificationsController, ChurchInvitationNoticesConsumer],
-  providers: [NotificationStore, NotificationInboxMigration],
-  exports: [NotificationStore],
+  providers: [NotificationStore, NotificationInboxMigration, portProvider(Notifications, NotificationStore)],
+  exports: [Notifications],
 })
 export class NotificationsModule {
   constructor(lifecycle: MemberLifecycle, store: NotificationStore) {

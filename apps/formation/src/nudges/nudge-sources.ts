@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { LocalDate } from '@abide/calendar';
-import { HabitProjection } from '../habits/habits.port';
-import { JournalEntryProjection } from '../journal/journal.port';
-import { ActivityCalendarProjection } from '../stats/stats.port';
+import { RemindableHabits } from '../habits/habits.port';
+import { JournalDays } from '../journal/journal.port';
+import { ActivityDays } from '../stats/stats.port';
 import type { NudgeActivity, NudgeHabit } from './domain/due-nudges';
 
 /**
@@ -12,9 +12,9 @@ import type { NudgeActivity, NudgeHabit } from './domain/due-nudges';
 @Injectable()
 export class NudgeSources {
   constructor(
-    private readonly habits: HabitProjection,
-    private readonly activityDays: ActivityCalendarProjection,
-    private readonly journal: JournalEntryProjection,
+    private readonly habits: RemindableHabits,
+    private readonly activityDays: ActivityDays,
+    private readonly journal: JournalDays,
   ) {}
 
   async remindableHabits(userIds: readonly string[]): Promise<NudgeHabit[]> {

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MONGO_CONNECTION } from '@abide/platform';
+import { MONGO_CONNECTION, SmsRefused } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { localMinutesOf } from '@abide/calendar';
-import { Mailer, SMS_SENDER, SmsRefused, type SmsSender } from '../delivery/delivery.port';
-import { type Member, MemberProjection } from '../members/members.port';
-import { NotificationStore } from '../notifications/notifications.port';
+import { MailSender, SMS_SENDER, type SmsSender } from '../delivery/delivery.port';
+import { type Member, MemberQueries } from '../members/members.port';
+import { Notifications } from '../notifications/notifications.port';
 import {
   type NudgeCapView,
   nudgeCapSchema,
@@ -50,10 +50,10 @@ export class NudgeService {
   constructor(
     @Inject(MONGO_CONNECTION) connection: Connection,
     @Inject(NUDGE_SETTINGS) private readonly settings: NudgeSettings,
-    private readonly members: MemberProjection,
+    private readonly members: MemberQueries,
     private readonly sources: NudgeSources,
-    private readonly notifications: NotificationStore,
-    private readonly mailer: Mailer,
+    private readonly notifications: Notifications,
+    private readonly mailer: MailSender,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
   ) {
     this.deliveries = connection.models.NudgeDeliveryView ?? connection.model<NudgeDeliveryView>('NudgeDeliveryView', nudgeDeliverySchema);

@@ -7,7 +7,7 @@ import { type ReminderSchedule, reminderScheduleSchema } from '@abide/contracts'
 import { ApiProblems, createZodDto } from '@abide/platform';
 import { verifyUnsubscribeToken } from './delivery/unsubscribe-token';
 import { DAILY_REMINDER_TIME, WEEKLY_REMINDER } from './domain/due-nudges';
-import { MemberCommands } from '../members/members.port';
+import { MemberChanges } from '../members/members.port';
 import { NUDGE_SETTINGS, type NudgeSettings } from './nudge.service';
 
 const page = (title: string, text: string) =>
@@ -25,7 +25,7 @@ class ReminderScheduleDto extends createZodDto(reminderScheduleSchema) {}
 @Controller('nudges')
 export class NudgesController {
   constructor(
-    private readonly members: MemberCommands,
+    private readonly members: MemberChanges,
     @Inject(NUDGE_SETTINGS) private readonly settings: NudgeSettings,
   ) {}
 

@@ -13,7 +13,7 @@ export interface PlanThisWeek {
 
 /** Plans' answer to "how is this week going", for stats; null when the member has no plan for this week. */
 @Injectable()
-export class PlanWeekQuery {
+export class PlanWeekQueries {
   constructor(private readonly plans: PlanCommands) {}
 
   async thisWeek(userId: string): Promise<PlanThisWeek | null> {

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { portProvider } from '@abide/platform';
 import { EventSourcingModule } from '@abide/event-store';
 import { CurriculaModule } from '../curricula/curricula.module';
-import { CurriculumFollowers } from '../curricula/curricula.port';
+import { CurriculumFollowChanges } from '../curricula/curricula.port';
 import { MemberLifecycle } from '../members/members.port';
 import { MembersModule } from '../members/members.module';
 import { PlanAssistant } from './assistant/plan-assistant';
@@ -10,7 +11,8 @@ import { PlanRollover } from './jobs/plan-rollover';
 import { PlanRolloverProcessor } from './jobs/plan-rollover.processor';
 import { PlansController } from './plans.controller';
 import { PlansExport } from './plans-export';
-import { PlanWeekQuery } from './plan-week.queries';
+import { PlanWeekQueries } from './plan-week.queries';
+import { PlanSeeding, PlansExportQuery, PlanWeekQuery } from './plans.port';
 import { PlanProjection } from './projections/plan.projection';
 
 const readModels = EventSourcingModule.forFeature([PlanProjection]);
@@ -19,11 +21,21 @@ const readModels = EventSourcingModule.forFeature([PlanProjection]);
 @Module({
   imports: [MembersModule, CurriculaModule, readModels],
   controllers: [PlansController],
-  providers: [PlanAssistant, PlanCommands, PlansExport, PlanWeekQuery, PlanRollover, PlanRolloverProcessor],
-  exports: [PlanCommands, PlansExport, PlanWeekQuery, PlanRollover],
+  providers: [
+    PlanAssistant,
+    PlanCommands,
+    PlansExport,
+    PlanWeekQueries,
+    PlanRollover,
+    PlanRolloverProcessor,
+    portProvider(PlanWeekQuery, PlanWeekQueries),
+    portProvider(PlansExportQuery, PlansExport),
+    portProvider(PlanSeeding, PlanCommands),
+  ],
+  exports: [PlanWeekQuery, PlansExportQuery, PlanSeeding, PlanRollover],
 })
 export class PlansModule {
-  constructor(lifecycle: MemberLifecycle, plans: PlanCommands, curricula: CurriculumFollowers) {
+  constructor(lifecycle: MemberLifecycle, plans: PlanCommands, curricula: CurriculumFollowChanges) {
     // The first plan: the week of the onboarding in the member's zone; a repeat finds it there and does nothing.
     lifecycle.listen({
       onboarded: (userId, at, meta) => plans.generate(userId, { reason: 'onboarding', now: at, meta }).then(() => undefined),

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { portProvider } from '@abide/platform';
+import { ProfileExportQuery } from './profiles.port';
 import { EventSourcingModule } from '@abide/event-store';
 import { ProfileCommands } from './commands/profile.commands';
 import { ProfilesConsumer } from './profiles.consumer';
@@ -11,7 +13,7 @@ const readModels = EventSourcingModule.forFeature([ProfileProjection]);
 @Module({
   imports: [readModels],
   controllers: [ProfilesController, ProfilesConsumer],
-  providers: [ProfileCommands],
-  exports: [readModels],
+  providers: [ProfileCommands, portProvider(ProfileExportQuery, ProfileProjection)],
+  exports: [ProfileExportQuery],
 })
 export class ProfilesModule {}

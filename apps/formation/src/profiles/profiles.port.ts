@@ -1,2 +1,6 @@
-/** What other formation features may use of profiles (docs/architecture.md, "Feature boundaries"). */
-export { ProfileProjection } from './projections/profile.projection';
+import type { FormationProfile } from '@abide/contracts';
+
+/** What other formation features may use of profiles (docs/structure.md, "Ports"): a member's profile, for "Download my data". */
+export abstract class ProfileExportQuery {
+  abstract findByUser(userId: string): Promise<FormationProfile | null>;
+}

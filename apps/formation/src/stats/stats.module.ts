@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
+import { portProvider } from '@abide/platform';
 import { HabitsModule } from '../habits/habits.module';
 import { PlansModule } from '../plans/plans.module';
 import { ActivityCalendarProjection } from './projections/activity-calendar.projection';
 import { StatsController } from './stats.controller';
+import { ActivityDays } from './stats.port';
 import { StatsService } from './stats.service';
 
 const readModels = EventSourcingModule.forFeature([ActivityCalendarProjection]);
@@ -15,7 +17,7 @@ const readModels = EventSourcingModule.forFeature([ActivityCalendarProjection]);
 @Module({
   imports: [HabitsModule, PlansModule, readModels],
   controllers: [StatsController],
-  providers: [StatsService],
-  exports: [readModels],
+  providers: [StatsService, portProvider(ActivityDays, ActivityCalendarProjection)],
+  exports: [ActivityDays],
 })
 export class StatsModule {}

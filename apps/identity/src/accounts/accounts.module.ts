@@ -13,6 +13,8 @@ import { PasswordPolicy } from './password-policy.service';
 import { UserEmailsProjection } from './projections/user-emails.projection';
 import { UserProjection } from './projections/user.projection';
 import { UserStream } from './user-stream.commands';
+import { portProvider } from '@abide/platform';
+import { Accounts, EmailConfirmation, PasswordCredentials, PasswordHashing, PasswordStrength, UserCommands } from './accounts.port';
 
 const readModels = EventSourcingModule.forFeature([UserProjection, UserEmailsProjection]);
 
@@ -20,7 +22,22 @@ const readModels = EventSourcingModule.forFeature([UserProjection, UserEmailsPro
 @Module({
   imports: [LinksModule, MailModule, readModels],
   controllers: [AccountsController],
-  providers: [UserStream, AccountQueries, CredentialsRepository, PasswordHasher, PasswordPolicy, RegisterUserHandler, CreateProfileHandler, ConfirmEmailHandler],
-  exports: [UserStream, AccountQueries, CredentialsRepository, PasswordHasher, PasswordPolicy, ConfirmEmailHandler],
+  providers: [
+    UserStream,
+    AccountQueries,
+    CredentialsRepository,
+    PasswordHasher,
+    PasswordPolicy,
+    RegisterUserHandler,
+    CreateProfileHandler,
+    ConfirmEmailHandler,
+    portProvider(Accounts, AccountQueries),
+    portProvider(UserCommands, UserStream),
+    portProvider(EmailConfirmation, ConfirmEmailHandler),
+    portProvider(PasswordCredentials, CredentialsRepository),
+    portProvider(PasswordHashing, PasswordHasher),
+    portProvider(PasswordStrength, PasswordPolicy),
+  ],
+  exports: [Accounts, UserCommands, EmailConfirmation, PasswordCredentials, PasswordHashing, PasswordStrength],
 })
 export class AccountsModule {}

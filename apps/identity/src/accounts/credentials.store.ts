@@ -13,12 +13,21 @@ export class CredentialsRepository {
     this.model = connection.model<Credentials>('Credentials', credentialsSchema);
   }
 
-  findByEmail(email: string) {
-    return this.model.findOne({ email }).lean();
+  findByEmail(email: string): Promise<Credentials | null> {
+    return this.model.findOne({ email }).lean<Credentials>().exec();
   }
 
-  findById(userId: string) {
-    return this.model.findById(userId).lean();
+  findById(userId: string): Promise<Credentials | null> {
+    return this.model.findById(userId).lean<Credentials>().exec();
+  }
+
+  /** Reserves the address for a new account: a duplicate key error (11000) when another account holds it. */
+  async create(credentials: Credentials): Promise<void> {
+    await this.model.create(credentials);
+  }
+
+  async remove(userId: string): Promise<void> {
+    await this.model.deleteOne({ _id: userId });
   }
 
   async setPasswordHash(userId: string, passwordHash: string): Promise<void> {

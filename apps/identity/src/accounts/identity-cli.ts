@@ -3,8 +3,9 @@ import { kafkaConnection, kafkaEventTransport, MessagingModule } from '@abide/me
 import { Module, type Provider, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventSourcingModule } from '@abide/event-store';
-import { DatabaseModule, loadConfigOrExit, MONGO_CONNECTION } from '@abide/platform';
+import { DatabaseModule, loadConfigOrExit, MONGO_CONNECTION, portProvider } from '@abide/platform';
 import { AccountQueries } from './account.queries';
+import { Accounts, UserCommands } from './accounts.port';
 import { UserEmailsProjection } from './projections/user-emails.projection';
 import { UserProjection } from './projections/user.projection';
 import { UserStream } from './user-stream.commands';
@@ -38,7 +39,16 @@ export const runIdentityCli = <T>(
           projections: [UserProjection],
         }),
       ],
-      providers: [{ provide: IDENTITY_CONFIG, useValue: config }, UserStream, UserEmailsProjection, AccountQueries, ...providers, command],
+      providers: [
+        { provide: IDENTITY_CONFIG, useValue: config },
+        UserStream,
+        UserEmailsProjection,
+        AccountQueries,
+        portProvider(Accounts, AccountQueries),
+        portProvider(UserCommands, UserStream),
+        ...providers,
+        command,
+      ],
     })
     class IdentityCliModule {}
 

@@ -3,8 +3,8 @@ import type { SignUpAccepted, SignUpWithConfirmation } from '@abide/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { ConfirmEmailHandler } from './confirm-email.commands';
-import { OneTimeCodes, callbackLink } from '../links/links.port';
-import { confirmationMail, signUpAttemptMail, Mailer } from '../mail/mail.port';
+import { LinkCodes, callbackLink } from '../links/links.port';
+import { confirmationMail, signUpAttemptMail, MailSender } from '../mail/mail.port';
 import { CredentialsRepository } from './credentials.store';
 import { PasswordPolicy } from './password-policy.service';
 import { PasswordHasher } from './password-hasher';
@@ -29,9 +29,9 @@ export class RegisterUserHandler {
     private readonly hasher: PasswordHasher,
     private readonly policy: PasswordPolicy,
     private readonly users: UserProjection,
-    private readonly codes: OneTimeCodes,
+    private readonly codes: LinkCodes,
     private readonly accounts: ConfirmEmailHandler,
-    private readonly mailer: Mailer,
+    private readonly mailer: MailSender,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 

@@ -1,2 +1,6 @@
-/** What other identity features may use of the signing keys: the current key to sign with. */
-export { SigningKeysService } from './signing-keys.service';
+import type { SigningKey } from './signing-keys.service';
+
+/** What other identity features may use of the signing keys (docs/structure.md, "Ports"): the current key to sign with. */
+export abstract class SigningKeys {
+  abstract signingKey(): { kid: string; privateKey: SigningKey };
+}

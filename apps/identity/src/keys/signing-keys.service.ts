@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Connection, Model } from 'mongoose';
 import { type SigningKeyDoc, signingKeySchema } from './signing-key.schema';
 
-type SigningKey = Awaited<ReturnType<typeof importJWK>>;
+export type SigningKey = Awaited<ReturnType<typeof importJWK>>;
 
 /**
  * The first key's id, the same in every instance: of several instances starting at once on an empty database, the

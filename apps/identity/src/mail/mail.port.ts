@@ -1,5 +1,6 @@
-/** What other identity features may use of mail: the mailer and the messages they send through it. */
-export { Mailer } from './mailer.service';
+import type { MailContent } from './mail-templates';
+
+/** What other identity features may use of mail (docs/structure.md, "Ports"): sending, and the messages they send. */
 export {
   churchInvitationMail,
   churchInvitationText,
@@ -9,3 +10,10 @@ export {
   recoveryMail,
   signUpAttemptMail,
 } from './mail-templates';
+
+export abstract class MailSender {
+  /** Sends and waits: a job's delivery (an invitation) fails, and is retried, when the mail does not go out. */
+  abstract send(to: string, content: MailContent): Promise<void>;
+  /** Sends without making the caller wait (sign-up, recovery: the answer's timing must not tell which addresses exist); a failure is logged. */
+  abstract sendInBackground(to: string, content: MailContent): void;
+}

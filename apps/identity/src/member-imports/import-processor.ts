@@ -4,7 +4,7 @@ import { LiveSignals } from '@abide/messaging';
 import { logBullmqErrors, watchWorker } from '@abide/platform';
 import { type Job, Worker } from 'bullmq';
 import { v7 as uuidv7 } from 'uuid';
-import { AccountQueries } from '../accounts/accounts.port';
+import { Accounts } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { addCounts, chunksOf, DELIVERY_BATCH, IMPORT_CHUNK_ROWS, mapConcurrently, noCounts } from './domain/import-chunks';
 import type { CheckedRow } from './domain/import-rows';
@@ -41,7 +41,7 @@ export class ImportProcessor implements OnApplicationBootstrap, OnApplicationShu
     private readonly records: ImportRecords,
     private readonly stream: ImportStream,
     private readonly views: MemberImportProjection,
-    private readonly emails: AccountQueries,
+    private readonly emails: Accounts,
     private readonly live: LiveSignals,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}

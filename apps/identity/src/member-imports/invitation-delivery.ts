@@ -3,8 +3,8 @@ import { queues } from '@abide/contracts';
 import { logBullmqErrors, SmsRefused, type SmsSender, watchWorker } from '@abide/platform';
 import { type Job, Worker } from 'bullmq';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { churchInvitationMail, churchInvitationText, type InvitationFacts, joinNoticeMail, Mailer } from '../mail/mail.port';
-import { SmsPermissions } from '../sms/sms.port';
+import { churchInvitationMail, churchInvitationText, type InvitationFacts, joinNoticeMail, MailSender } from '../mail/mail.port';
+import { SmsPermission } from '../sms/sms.port';
 import { invitationLink, joinNoticeLink } from './domain/invitation-token';
 import { type DeliveryJob, ImportQueues } from './import-queues';
 import { ImportQuotas } from './import-quotas';
@@ -29,8 +29,8 @@ export class InvitationDelivery implements OnApplicationBootstrap, OnApplication
   constructor(
     private readonly queues: ImportQueues,
     private readonly records: ImportRecords,
-    private readonly mailer: Mailer,
-    private readonly permissions: SmsPermissions,
+    private readonly mailer: MailSender,
+    private readonly permissions: SmsPermission,
     private readonly views: MemberImportProjection,
     private readonly quotas: ImportQuotas,
     @Inject(INVITATION_SMS_SENDER) private readonly sms: SmsSender,
@@ -101,7 +101,7 @@ export class InvitationDelivery implements OnApplicationBootstrap, OnApplication
   }
 
   /**
-   * Only to a number its owner proved that did not reply STOP (SmsPermissions), and only within the day's texts of the
+   * Only to a number its owner proved that did not reply STOP (SmsPermission), and only within the day's texts of the
    * church and the admin who sent it.
    */
   private async mayText(phone: string, churchId: string, by: string | undefined): Promise<boolean> {

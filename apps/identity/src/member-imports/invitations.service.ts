@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { errorCodes, type InvitationView, invitationMessages } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
-import { PasswordHasher, UserStream, CredentialsRepository, PasswordPolicy } from '../accounts/accounts.port';
-import { type IssuedSession, SessionsService } from '../sessions/sessions.port';
+import { PasswordHashing, UserCommands, PasswordCredentials, PasswordStrength } from '../accounts/accounts.port';
+import { type IssuedSession, Sessions } from '../sessions/sessions.port';
 import { parseInvitationToken, secretMatches } from './domain/invitation-token';
 import { type ImportContextDoc, ImportRecords, type InvitationDoc } from './import-records';
 import { ImportStream } from './import-stream.commands';
@@ -25,11 +25,11 @@ export class Invitations {
   constructor(
     private readonly records: ImportRecords,
     private readonly stream: ImportStream,
-    private readonly credentials: CredentialsRepository,
-    private readonly users: UserStream,
-    private readonly hasher: PasswordHasher,
-    private readonly policy: PasswordPolicy,
-    private readonly sessions: SessionsService,
+    private readonly credentials: PasswordCredentials,
+    private readonly users: UserCommands,
+    private readonly hasher: PasswordHashing,
+    private readonly policy: PasswordStrength,
+    private readonly sessions: Sessions,
   ) {}
 
   /** What the link's page shows before the person sets their password. */
@@ -54,7 +54,7 @@ export class Invitations {
     const userId = uuidv7();
     const passwordHash = await this.hasher.hash(password);
     try {
-      await this.credentials.model.create({ _id: userId, email: doc.email, passwordHash, createdAt: new Date() });
+      await this.credentials.create({ _id: userId, email: doc.email, passwordHash, createdAt: new Date() });
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
       throw new DomainError(errorCodes.emailTaken, 409, 'Address has an account', invitationMessages.hasAccount);
@@ -63,7 +63,7 @@ export class Invitations {
     try {
       await this.users.handle({ type: 'RegisterUser', userId, name, email: doc.email, now }, meta);
     } catch (error) {
-      await this.credentials.model.deleteOne({ _id: userId });
+      await this.credentials.remove(userId);
       throw error;
     }
     // The link came to this address: it is confirmed as a sign-up's link would confirm it.

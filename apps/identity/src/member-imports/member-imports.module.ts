@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EventSourcingModule } from '@abide/event-store';
-import { twilioSenderFor } from '@abide/platform';
+import { portProvider, twilioSenderFor } from '@abide/platform';
 import { AccountsModule } from '../accounts/accounts.module';
 import { MailModule } from '../mail/mail.module';
 import { SessionsModule } from '../sessions/sessions.module';
@@ -18,6 +18,7 @@ import { Invitations } from './invitations.service';
 import { MemberImportsController } from './member-imports.controller';
 import { MemberImports } from './member-imports.service';
 import { MemberImportProjection } from './projections/member-import.projection';
+import { ImportedAddresses } from './member-imports.port';
 
 const readModels = EventSourcingModule.forFeature([MemberImportProjection]);
 
@@ -40,7 +41,8 @@ const readModels = EventSourcingModule.forFeature([MemberImportProjection]);
       useFactory: (config: IdentityConfig) => twilioSenderFor(config),
       inject: [IDENTITY_CONFIG],
     },
+    portProvider(ImportedAddresses, ImportRecords),
   ],
-  exports: [ImportRecords],
+  exports: [ImportedAddresses],
 })
 export class MemberImportsModule {}

@@ -13,7 +13,7 @@ import { DomainError } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
 import { v7 as uuidv7 } from 'uuid';
-import { AccountQueries } from '../accounts/accounts.port';
+import { Accounts } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { phoneRegionFor } from '../shared/phone-number';
 import { ChurchDirectory } from './church-directory';
@@ -51,7 +51,7 @@ export class MemberImports {
     private readonly queues: ImportQueues,
     private readonly quotas: ImportQuotas,
     private readonly views: MemberImportProjection,
-    private readonly users: AccountQueries,
+    private readonly users: Accounts,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 

@@ -4,11 +4,11 @@ import { type AuthUser, CurrentUser } from '@abide/auth';
 import { onboardingRequestSchema, type User, userSchema } from '@abide/contracts';
 import { DomainError, ApiProblems, createZodDto } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { toUserResponse, AccountQueries, UserStream } from '../accounts/accounts.port';
+import { toUserResponse, Accounts, UserCommands } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { phoneNumberOf, phoneRegionFor } from '../shared/phone-number';
 import { assertTimeZone } from '../shared/time-zone';
-import { SmsOptIns } from '../sms/sms.port';
+import { SmsOptInChecks } from '../sms/sms.port';
 
 class UserDto extends createZodDto(userSchema) {}
 
@@ -19,9 +19,9 @@ class OnboardingRequestDto extends createZodDto(onboardingRequestSchema) {}
 @Controller('onboarding')
 export class OnboardingController {
   constructor(
-    private readonly users: UserStream,
-    private readonly views: AccountQueries,
-    private readonly optIns: SmsOptIns,
+    private readonly users: UserCommands,
+    private readonly views: Accounts,
+    private readonly optIns: SmsOptInChecks,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 

@@ -4,7 +4,7 @@ import { Body, Controller, HttpCode, Logger, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '@abide/auth';
 import { changePasswordRequestSchema, newPasswordRequestSchema, recoverRequestSchema } from '@abide/contracts';
-import { SignInBackoff } from '../sessions/sessions.port';
+import { GuessLimits } from '../sessions/sessions.port';
 import { PasswordsService, recoverAcceptedMessage } from './passwords.service';
 
 class RecoverAcceptedDto extends createZodDto(z.object({ message: z.string() })) {}
@@ -20,7 +20,7 @@ export class PasswordsController {
 
   constructor(
     private readonly passwords: PasswordsService,
-    private readonly limits: SignInBackoff,
+    private readonly limits: GuessLimits,
   ) {}
 
   /**

@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { errorCodes, type RecoverRequest } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import type { AuthUser } from '@abide/auth';
-import { PasswordHasher, AccountQueries, ConfirmEmailHandler, CredentialsRepository, PasswordPolicy } from '../accounts/accounts.port';
+import { PasswordHashing, Accounts, EmailConfirmation, PasswordCredentials, PasswordStrength } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { OneTimeCodes, callbackLink } from '../links/links.port';
-import { recoveryMail, Mailer } from '../mail/mail.port';
-import { CurrentPassword, SessionsService, SignInBackoff } from '../sessions/sessions.port';
+import { LinkCodes, callbackLink } from '../links/links.port';
+import { recoveryMail, MailSender } from '../mail/mail.port';
+import { CurrentPasswordCheck, Sessions, GuessLimits } from '../sessions/sessions.port';
 
 /** A recovery session may set a new password (once) within this time of opening the link. */
 const RECOVERY_SESSION_WINDOW_MS = 60 * 60 * 1000;
@@ -16,16 +16,16 @@ export const recoverAcceptedMessage = 'If an account exists for this address, we
 @Injectable()
 export class PasswordsService {
   constructor(
-    private readonly credentials: CredentialsRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly policy: PasswordPolicy,
-    private readonly users: AccountQueries,
-    private readonly codes: OneTimeCodes,
-    private readonly accounts: ConfirmEmailHandler,
-    private readonly mailer: Mailer,
-    private readonly sessions: SessionsService,
-    private readonly backoff: SignInBackoff,
-    private readonly currentPassword: CurrentPassword,
+    private readonly credentials: PasswordCredentials,
+    private readonly hasher: PasswordHashing,
+    private readonly policy: PasswordStrength,
+    private readonly users: Accounts,
+    private readonly codes: LinkCodes,
+    private readonly accounts: EmailConfirmation,
+    private readonly mailer: MailSender,
+    private readonly sessions: Sessions,
+    private readonly backoff: GuessLimits,
+    private readonly currentPassword: CurrentPasswordCheck,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 

@@ -4,10 +4,10 @@ import { type AuthUser, CurrentUser } from '@abide/auth';
 import { EventStore } from '@abide/event-store';
 import { ApiProblems, DomainError } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toUserResponse, AccountQueries, userStreamId } from '../accounts/accounts.port';
-import { ImportRecords } from '../member-imports/member-imports.port';
+import { toUserResponse, Accounts, userStreamId } from '../accounts/accounts.port';
+import { ImportedAddresses } from '../member-imports/member-imports.port';
 import { toSettingsResponse } from '../settings/settings.port';
-import { SmsOptIns } from '../sms/sms.port';
+import { SmsOptInChecks } from '../sms/sms.port';
 import { PersonalDataParts } from './personal-data-parts';
 
 /** "Download my data": identity's own part (the account, its settings and its history) and every other service's. */
@@ -16,11 +16,11 @@ import { PersonalDataParts } from './personal-data-parts';
 @Controller('account')
 export class AccountExportController {
   constructor(
-    private readonly users: AccountQueries,
+    private readonly users: Accounts,
     private readonly eventStore: EventStore,
     private readonly parts: PersonalDataParts,
-    private readonly imports: ImportRecords,
-    private readonly optIns: SmsOptIns,
+    private readonly imports: ImportedAddresses,
+    private readonly optIns: SmsOptInChecks,
   ) {}
 
   @ApiOperation({

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { errorCodes } from '@abide/contracts';
 import { EventStore } from '@abide/event-store';
 import { DomainError } from '@abide/platform';
-import { UserStream, CredentialsRepository } from '../accounts/accounts.port';
-import { ImportRecords } from '../member-imports/member-imports.port';
-import { CurrentPassword, SessionsService } from '../sessions/sessions.port';
-import { VerifiedNumbers } from '../sms/sms.port';
-import { TwoFactorSecrets } from '../two-factor/two-factor.port';
+import { UserCommands, PasswordCredentials } from '../accounts/accounts.port';
+import { ImportedAddresses } from '../member-imports/member-imports.port';
+import { CurrentPasswordCheck, Sessions } from '../sessions/sessions.port';
+import { ProvedNumbers } from '../sms/sms.port';
+import { TwoFactorErasure } from '../two-factor/two-factor.port';
 
 /** Personal fields of identity's events, erased from the log once the account is gone. */
 export const USER_PERSONAL_FIELDS = ['name', 'email', 'phoneNumber'] as const;
@@ -19,14 +19,14 @@ export const USER_PERSONAL_FIELDS = ['name', 'email', 'phoneNumber'] as const;
 @Injectable()
 export class DeleteAccountHandler {
   constructor(
-    private readonly users: UserStream,
-    private readonly credentials: CredentialsRepository,
-    private readonly currentPassword: CurrentPassword,
-    private readonly sessions: SessionsService,
+    private readonly users: UserCommands,
+    private readonly credentials: PasswordCredentials,
+    private readonly currentPassword: CurrentPasswordCheck,
+    private readonly sessions: Sessions,
     private readonly eventStore: EventStore,
-    private readonly twoFactorSecrets: TwoFactorSecrets,
-    private readonly imports: ImportRecords,
-    private readonly verifiedNumbers: VerifiedNumbers,
+    private readonly twoFactorSecrets: TwoFactorErasure,
+    private readonly imports: ImportedAddresses,
+    private readonly verifiedNumbers: ProvedNumbers,
   ) {}
 
   async execute(userId: string, password: string, correlationId: string): Promise<void> {
@@ -41,7 +41,7 @@ export class DeleteAccountHandler {
     );
     await this.users.handle({ type: 'DeleteUser', userId, now: new Date() }, { correlationId });
     await this.sessions.revokeAllOf(userId, 'account-deleted');
-    await this.credentials.model.deleteOne({ _id: userId });
+    await this.credentials.remove(userId);
     // The authenticator secret and recovery codes never entered the log: deleting them here leaves nothing of them.
     await this.twoFactorSecrets.forget(userId);
     // Which numbers the member proved is personal too; a STOP stays, because it is the number's owner's, not the member's.

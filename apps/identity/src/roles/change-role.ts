@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Role, roles } from '@abide/contracts';
-import { AccountQueries, UserStream } from '../accounts/accounts.port';
+import { Accounts, UserCommands } from '../accounts/accounts.port';
 
 export interface RoleChange {
   action: 'grant' | 'revoke';
@@ -21,8 +21,8 @@ export const parseRoleChange = (args: string[], by: string): RoleChange => {
 @Injectable()
 export class ChangeRole {
   constructor(
-    private readonly users: UserStream,
-    private readonly views: AccountQueries,
+    private readonly users: UserCommands,
+    private readonly views: Accounts,
   ) {}
 
   async execute(change: RoleChange): Promise<string[]> {

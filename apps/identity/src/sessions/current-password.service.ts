@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@abide/platform';
-import { PasswordHasher, CredentialsRepository } from '../accounts/accounts.port';
+import { PasswordHashing, PasswordCredentials } from '../accounts/accounts.port';
 import { SignInBackoff } from './sign-in-backoff.service';
 
 /**
@@ -11,8 +11,8 @@ import { SignInBackoff } from './sign-in-backoff.service';
 @Injectable()
 export class CurrentPassword {
   constructor(
-    private readonly credentials: CredentialsRepository,
-    private readonly hasher: PasswordHasher,
+    private readonly credentials: PasswordCredentials,
+    private readonly hasher: PasswordHashing,
     private readonly backoff: SignInBackoff,
   ) {}
 

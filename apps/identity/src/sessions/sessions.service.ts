@@ -3,9 +3,9 @@ import { type AssuranceLevel, errorCodes, type Role, type SessionResponse } from
 import { DomainError, MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { toUserResponse, AccountQueries } from '../accounts/accounts.port';
+import { toUserResponse, Accounts } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { AccessTokenService } from '../tokens/tokens.port';
+import { AccessTokens } from '../tokens/tokens.port';
 import { hashOpaqueToken, newOpaqueToken } from '../shared/opaque-token';
 import { decideRefresh } from './domain/refresh-decision';
 import { claimOnce, type SingleUseClaimDoc, singleUseClaimSchema } from '../shared/single-use.schema';
@@ -32,8 +32,8 @@ export class SessionsService {
   constructor(
     @Inject(MONGO_CONNECTION) connection: Connection,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
-    private readonly accessTokens: AccessTokenService,
-    private readonly users: AccountQueries,
+    private readonly accessTokens: AccessTokens,
+    private readonly users: Accounts,
   ) {
     this.sessions = connection.model<SessionDoc>('Session', sessionSchema);
     this.tokens = connection.model<RefreshTokenDoc>('RefreshToken', refreshTokenSchema);
@@ -115,8 +115,8 @@ export class SessionsService {
     );
   }
 
-  findOwned(sessionId: string, userId: string) {
-    return this.sessions.findOne({ _id: sessionId, userId }).lean();
+  findOwned(sessionId: string, userId: string): Promise<SessionDoc | null> {
+    return this.sessions.findOne({ _id: sessionId, userId }).lean<SessionDoc>().exec();
   }
 
   async changeMethod(sessionId: string, method: SessionMethod): Promise<void> {

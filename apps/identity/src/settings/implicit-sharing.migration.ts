@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventStore } from '@abide/event-store';
 import { OneTimeMigration } from '@abide/platform';
-import { UserStream } from '../accounts/accounts.port';
+import { UserCommands } from '../accounts/accounts.port';
 
 export const IMPLICIT_SHARING_MARKER = 'share-progress-implicit-ended';
 
@@ -17,7 +17,7 @@ export const IMPLICIT_SHARING_MARKER = 'share-progress-implicit-ended';
 @Injectable()
 export class ImplicitSharingMigration extends OneTimeMigration {
   constructor(
-    private readonly users: UserStream,
+    private readonly users: UserCommands,
     private readonly eventStore: EventStore,
   ) {
     super('identity_migrations');

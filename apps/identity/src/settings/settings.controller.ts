@@ -4,9 +4,9 @@ import { type AuthUser, CurrentUser } from '@abide/auth';
 import { type SettingsResponse, updateSettingsRequestSchema, settingsResponseSchema } from '@abide/contracts';
 import { DomainError, ApiProblems, createZodDto, CacheTags } from '@abide/platform';
 import type { FastifyRequest } from 'fastify';
-import { AccountQueries, type UserView, UserStream } from '../accounts/accounts.port';
+import { Accounts, type UserView, UserCommands } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { SmsOptIns } from '../sms/sms.port';
+import { SmsOptInChecks } from '../sms/sms.port';
 import { phoneNumberOf, phoneRegionFor } from '../shared/phone-number';
 import { toSettingsResponse } from './settings-response';
 import { assertTimeZone } from '../shared/time-zone';
@@ -20,9 +20,9 @@ class UpdateSettingsDto extends createZodDto(updateSettingsRequestSchema) {}
 @Controller('settings')
 export class SettingsController {
   constructor(
-    private readonly users: UserStream,
-    private readonly views: AccountQueries,
-    private readonly optIns: SmsOptIns,
+    private readonly users: UserCommands,
+    private readonly views: Accounts,
+    private readonly optIns: SmsOptInChecks,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 

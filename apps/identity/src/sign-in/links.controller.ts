@@ -7,9 +7,9 @@ import { codeExchangeRequestSchema, confirmEmailRequestSchema, sessionResponseSc
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { setRefreshCookie, refreshCookieNote } from '../shared/refresh-cookie';
-import { SignInChallenges } from '../two-factor/two-factor.port';
-import { ConfirmEmailHandler } from '../accounts/accounts.port';
-import { OneTimeCodes } from '../links/links.port';
+import { SignInChallenge } from '../two-factor/two-factor.port';
+import { EmailConfirmation } from '../accounts/accounts.port';
+import { LinkCodes } from '../links/links.port';
 
 const flow = z.enum(['signup', 'recovery']);
 class CodeExchangeResponseDto extends createZodDto(sessionResponseSchema.extend({ flow })) {}
@@ -24,9 +24,9 @@ class ConfirmEmailRequestDto extends createZodDto(confirmEmailRequestSchema) {}
 @Controller('auth')
 export class LinksController {
   constructor(
-    private readonly codes: OneTimeCodes,
-    private readonly confirmEmail: ConfirmEmailHandler,
-    private readonly challenges: SignInChallenges,
+    private readonly codes: LinkCodes,
+    private readonly confirmEmail: EmailConfirmation,
+    private readonly challenges: SignInChallenge,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 

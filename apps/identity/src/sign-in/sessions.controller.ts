@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie, refreshCookieNote } from '../shared/refresh-cookie';
-import { type IssuedSession, SessionsService } from '../sessions/sessions.port';
+import { type IssuedSession, Sessions } from '../sessions/sessions.port';
 import { SignInHandler } from './sign-in.commands';
 
 class SessionResponseDto extends createZodDto(sessionResponseSchema) {}
@@ -27,7 +27,7 @@ class SignInChallengeDto extends createZodDto(signInChallengeSchema) {}
 export class SessionsController {
   constructor(
     private readonly signInHandler: SignInHandler,
-    private readonly sessions: SessionsService,
+    private readonly sessions: Sessions,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 

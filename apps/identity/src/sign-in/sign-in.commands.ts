@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { errorCodes, type SignInRequest } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { randomUUID } from 'node:crypto';
-import { PasswordHasher, ConfirmEmailHandler, CredentialsRepository } from '../accounts/accounts.port';
-import { type SessionOrChallenge, SignInChallenges } from '../two-factor/two-factor.port';
-import { SignInBackoff } from '../sessions/sessions.port';
+import { PasswordHashing, EmailConfirmation, PasswordCredentials } from '../accounts/accounts.port';
+import { type SessionOrChallenge, SignInChallenge } from '../two-factor/two-factor.port';
+import { GuessLimits } from '../sessions/sessions.port';
 
 @Injectable()
 export class SignInHandler {
@@ -12,11 +12,11 @@ export class SignInHandler {
   private dummyHash?: Promise<string>;
 
   constructor(
-    private readonly credentials: CredentialsRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly backoff: SignInBackoff,
-    private readonly accounts: ConfirmEmailHandler,
-    private readonly challenges: SignInChallenges,
+    private readonly credentials: PasswordCredentials,
+    private readonly hasher: PasswordHashing,
+    private readonly backoff: GuessLimits,
+    private readonly accounts: EmailConfirmation,
+    private readonly challenges: SignInChallenge,
   ) {}
 
   /** A session, or (two-factor sign-in on) the challenge of the second step. */

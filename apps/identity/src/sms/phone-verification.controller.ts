@@ -11,7 +11,7 @@ import {
   phoneVerifiedSchema,
 } from '@abide/contracts';
 import { ApiProblems, createZodDto, DomainError } from '@abide/platform';
-import { AccountQueries } from '../accounts/accounts.port';
+import { Accounts } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { PhoneVerification } from './phone-verification';
 import { phoneNumberOf, phoneRegionFor } from '../shared/phone-number';
@@ -29,7 +29,7 @@ class PhoneVerifiedDto extends createZodDto(phoneVerifiedSchema) {}
 export class PhoneVerificationController {
   constructor(
     private readonly verification: PhoneVerification,
-    private readonly views: AccountQueries,
+    private readonly views: Accounts,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UserStream } from '../accounts/accounts.port';
+import { UserCommands } from '../accounts/accounts.port';
 import { SmsPermissions } from './sms-permissions';
 import { SmsStops } from './sms-stops';
 import { VerifiedNumbers } from './verified-numbers';
@@ -19,7 +19,7 @@ export interface NumberStatus {
 @Injectable()
 export class SmsOptIns {
   constructor(
-    private readonly users: UserStream,
+    private readonly users: UserCommands,
     private readonly permissions: SmsPermissions,
     private readonly stops: SmsStops,
     private readonly verified: VerifiedNumbers,

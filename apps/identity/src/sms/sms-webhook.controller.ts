@@ -4,7 +4,7 @@ import { Public } from '@abide/auth';
 import { E164_PATTERN, inboundSmsRequestSchema } from '@abide/contracts';
 import { ApiProblems, createZodDto, DomainError } from '@abide/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AccountQueries, UserStream } from '../accounts/accounts.port';
+import { Accounts, UserCommands } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { smsKeywordOf } from './sms-keywords';
 import { SmsStops } from './sms-stops';
@@ -35,8 +35,8 @@ export class SmsWebhookController {
   private readonly logger = new Logger(SmsWebhookController.name);
 
   constructor(
-    private readonly users: UserStream,
-    private readonly views: AccountQueries,
+    private readonly users: UserCommands,
+    private readonly views: Accounts,
     private readonly stops: SmsStops,
     private readonly verified: VerifiedNumbers,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,

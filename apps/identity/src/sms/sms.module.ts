@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { twilioSenderFor } from '@abide/platform';
+import { portProvider, twilioSenderFor } from '@abide/platform';
 import { AccountsModule } from '../accounts/accounts.module';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { PhoneVerificationController } from './phone-verification.controller';
@@ -10,6 +10,7 @@ import { SmsStops } from './sms-stops';
 import { SmsWebhookController } from './sms-webhook.controller';
 import { UnprovedOptInsMigration } from './unproved-opt-ins.migration';
 import { VerifiedNumbers } from './verified-numbers';
+import { ProvedNumbers, SmsOptInChecks, SmsPermission } from './sms.port';
 
 /** Text messages in identity (docs/architecture.md, "Text messages"): proving numbers, STOP and START, who may be texted. */
 @Module({
@@ -27,7 +28,10 @@ import { VerifiedNumbers } from './verified-numbers';
       useFactory: (config: IdentityConfig) => twilioSenderFor(config),
       inject: [IDENTITY_CONFIG],
     },
+    portProvider(SmsOptInChecks, SmsOptIns),
+    portProvider(SmsPermission, SmsPermissions),
+    portProvider(ProvedNumbers, VerifiedNumbers),
   ],
-  exports: [SmsOptIns, SmsPermissions, VerifiedNumbers],
+  exports: [SmsOptInChecks, SmsPermission, ProvedNumbers],
 })
 export class SmsModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventStore } from '@abide/event-store';
 import { OneTimeMigration } from '@abide/platform';
-import { UserStream } from '../accounts/accounts.port';
+import { UserCommands } from '../accounts/accounts.port';
 import { VerifiedNumbers } from './verified-numbers';
 
 const MARKER = 'sms-unproved-opt-ins-ended';
@@ -16,7 +16,7 @@ const MARKER = 'sms-unproved-opt-ins-ended';
 @Injectable()
 export class UnprovedOptInsMigration extends OneTimeMigration {
   constructor(
-    private readonly users: UserStream,
+    private readonly users: UserCommands,
     private readonly eventStore: EventStore,
     private readonly verified: VerifiedNumbers,
   ) {

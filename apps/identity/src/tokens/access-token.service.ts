@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ACCESS_TOKEN_ALGORITHM, type AccessTokenClaims } from '@abide/auth';
 import { SignJWT } from 'jose';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { SigningKeysService } from '../keys/keys.port';
+import { SigningKeys } from '../keys/keys.port';
 
 export interface IssuedAccessToken {
   token: string;
@@ -12,7 +12,7 @@ export interface IssuedAccessToken {
 @Injectable()
 export class AccessTokenService {
   constructor(
-    private readonly keys: SigningKeysService,
+    private readonly keys: SigningKeys,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 

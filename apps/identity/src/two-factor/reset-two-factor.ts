@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountQueries, UserStream } from '../accounts/accounts.port';
+import { Accounts, UserCommands } from '../accounts/accounts.port';
 import { TwoFactorSecrets } from './two-factor-secrets.store';
 
 export const parseTwoFactorReset = (args: string[]): string => {
@@ -16,8 +16,8 @@ export const parseTwoFactorReset = (args: string[]): string => {
 @Injectable()
 export class ResetTwoFactor {
   constructor(
-    private readonly users: UserStream,
-    private readonly views: AccountQueries,
+    private readonly users: UserCommands,
+    private readonly views: Accounts,
     private readonly secrets: TwoFactorSecrets,
   ) {}
 

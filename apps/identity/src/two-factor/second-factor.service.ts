@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { errorCodes } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
-import { UserStream } from '../accounts/accounts.port';
-import { SignInBackoff } from '../sessions/sessions.port';
+import { UserCommands } from '../accounts/accounts.port';
+import { GuessLimits } from '../sessions/sessions.port';
 import { checkTotp, looksLikeTotpCode } from './domain/totp';
 import { TwoFactorSecrets } from './two-factor-secrets.store';
 
@@ -24,8 +24,8 @@ export type ProvenBy = 'app-code' | 'recovery-code';
 export class SecondFactor {
   constructor(
     private readonly secrets: TwoFactorSecrets,
-    private readonly backoff: SignInBackoff,
-    private readonly users: UserStream,
+    private readonly backoff: GuessLimits,
+    private readonly users: UserCommands,
   ) {}
 
   async check(userId: string, code: string, options: CheckOptions): Promise<ProvenBy> {

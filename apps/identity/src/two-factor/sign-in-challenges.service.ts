@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { errorCodes, type SignInChallenge } from '@abide/contracts';
 import { DomainError, MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
-import { type UserState, UserStream } from '../accounts/accounts.port';
+import { type UserState, UserCommands } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
 import { hashOpaqueToken, newOpaqueToken } from '../shared/opaque-token';
-import { type SessionMethod, type IssuedSession, SessionsService } from '../sessions/sessions.port';
+import { type SessionMethod, type IssuedSession, Sessions } from '../sessions/sessions.port';
 import { claimOnce, type SingleUseClaimDoc, singleUseClaimSchema } from '../shared/single-use.schema';
 import { SecondFactor } from './second-factor.service';
 import { type SignInChallengeDoc, signInChallengeSchema } from './two-factor-secrets.schema';
@@ -25,9 +25,9 @@ export class SignInChallenges {
   constructor(
     @Inject(MONGO_CONNECTION) connection: Connection,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
-    private readonly sessions: SessionsService,
+    private readonly sessions: Sessions,
     private readonly secondFactor: SecondFactor,
-    private readonly users: UserStream,
+    private readonly users: UserCommands,
   ) {
     this.challenges = connection.model<SignInChallengeDoc>('SignInChallenge', signInChallengeSchema);
     this.claims = connection.model<SingleUseClaimDoc>('SignInChallengeClaim', singleUseClaimSchema('sign_in_challenge_claims'));

@@ -3,9 +3,9 @@ import { type AuthUser } from '@abide/auth';
 import { rolesRequireTwoFactor, type TwoFactorEnrolment, type TwoFactorStatus } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { toString as qrCodeSvg } from 'qrcode';
-import { AccountQueries, UserStream, userDecider, assertCanEnrol } from '../accounts/accounts.port';
+import { Accounts, UserCommands, userDecider, assertCanEnrol } from '../accounts/accounts.port';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/env.schema';
-import { SessionsService, CurrentPassword } from '../sessions/sessions.port';
+import { Sessions, CurrentPasswordCheck } from '../sessions/sessions.port';
 import { newRecoveryCodes } from './domain/recovery-codes';
 import { newTotpSecret, otpauthUri } from './domain/totp';
 import { SecondFactor } from './second-factor.service';
@@ -18,12 +18,12 @@ export const ENROLMENT_TTL_MS = 15 * 60 * 1000;
 @Injectable()
 export class TwoFactorService {
   constructor(
-    private readonly users: UserStream,
-    private readonly views: AccountQueries,
+    private readonly users: UserCommands,
+    private readonly views: Accounts,
     private readonly secrets: TwoFactorSecrets,
     private readonly secondFactor: SecondFactor,
-    private readonly sessions: SessionsService,
-    private readonly currentPassword: CurrentPassword,
+    private readonly sessions: Sessions,
+    private readonly currentPassword: CurrentPasswordCheck,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 

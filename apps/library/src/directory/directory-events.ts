@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EventHandlers } from '@abide/messaging';
 import { Directory } from './directory';
-import { MemberDepartures } from './member-departures';
+import { MemberDepartureListeners } from './member-departures';
 import { metaCausedBy } from '@abide/event-store';
 
 /**
@@ -23,7 +23,7 @@ export const versionKeptTypes: ReadonlySet<string> = new Set([
 export class DirectoryEvents {
   constructor(
     private readonly directory: Directory,
-    private readonly departures: MemberDepartures,
+    private readonly departures: MemberDepartureListeners,
   ) {}
 
   readonly identity: EventHandlers = {

@@ -1,15 +1,23 @@
 import { Module } from '@nestjs/common';
+import { portProvider } from '@abide/platform';
 import { Directory } from './directory';
 import { DirectoryConsumer } from './directory.consumer';
 import { DirectoryEvents } from './directory-events';
-import { DirectoryQueries } from './directory.queries';
+import { DirectoryQueries, MemberDepartures } from './directory.port';
 import { MemberGroupsMigration } from './member-groups.migration';
-import { MemberDepartures } from './member-departures';
+import { MemberDepartureListeners } from './member-departures';
 
 /** The library's copy of other services' members, groups and churches, fed by their events. */
 @Module({
   controllers: [DirectoryConsumer],
-  providers: [Directory, { provide: DirectoryQueries, useExisting: Directory }, DirectoryEvents, MemberDepartures, MemberGroupsMigration],
+  providers: [
+    Directory,
+    DirectoryEvents,
+    MemberDepartureListeners,
+    MemberGroupsMigration,
+    portProvider(DirectoryQueries, Directory),
+    portProvider(MemberDepartures, MemberDepartureListeners),
+  ],
   exports: [DirectoryQueries, MemberDepartures],
 })
 export class DirectoryModule {}

@@ -14,7 +14,7 @@ import {
   type MemberNameView,
   memberNameSchema,
 } from './directory.schema';
-import type { DirectoryQueries } from './directory.queries';
+import type { DirectoryQueries } from './directory.port';
 
 const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
 

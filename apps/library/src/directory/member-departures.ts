@@ -9,7 +9,7 @@ export type MemberDeparture = (userId: string, meta: AppendMeta & { causationId:
  * what it erases, so the directory never imports those features back.
  */
 @Injectable()
-export class MemberDepartures {
+export class MemberDepartureListeners {
   private readonly listeners: MemberDeparture[] = [];
 
   listen(listener: MemberDeparture): void {

@@ -13,6 +13,9 @@ export interface ExtractedText {
 /** A file that cannot be read; `message` is shown to the uploader. */
 export class UnreadableFileError extends Error {}
 
+/** Whether extraction failed because the file cannot be read (its `message` is for the uploader), not for a passing fault. */
+export const isUnreadableFile = (error: unknown): error is Error => error instanceof UnreadableFileError;
+
 export const UNREADABLE = {
   encryptedPdf: 'This PDF is password-protected. Please upload a copy without a password.',
   corruptPdf: 'This PDF is damaged or incomplete and could not be read.',

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import { DirectoryQueries } from '../directory/directory.port';
-import { ObjectStore } from '../files/files.port';
+import { ObjectStorage } from '../files/files.port';
 import { checkLogo } from './logo-file';
 import { readLogoPart } from './logo-intake';
 import { type LogoCommand, logoDecider, logoKey, type LogoState } from './logo.decider';
@@ -23,7 +23,7 @@ export class LogoService {
   constructor(
     runner: CommandRunner,
     private readonly directory: DirectoryQueries,
-    private readonly objects: ObjectStore,
+    private readonly objects: ObjectStorage,
     private readonly logos: LogoProjection,
   ) {
     this.churchLogos = new CommandHandler(runner, logoDecider, { streamOf: (command) => logoStream(command.churchId) });

@@ -3,7 +3,7 @@ import type { DownloadLink } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../config/env.schema';
 import { type Meta, ResourceCommands } from './commands/resource.commands';
-import { contentDisposition, contentTypeOf, ObjectStore } from '../files/files.port';
+import { contentDisposition, contentTypeOf, ObjectStorage } from '../files/files.port';
 import { ResourceQueries } from './resource.queries';
 
 export const NOT_READY_MESSAGE = 'This file is not ready to download yet.';
@@ -18,7 +18,7 @@ export class DownloadService {
   constructor(
     private readonly queries: ResourceQueries,
     private readonly commands: ResourceCommands,
-    private readonly objects: ObjectStore,
+    private readonly objects: ObjectStorage,
     @Inject(LIBRARY_CONFIG) private readonly config: LibraryConfig,
   ) {}
 

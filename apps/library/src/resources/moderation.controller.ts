@@ -14,7 +14,7 @@ import { DomainError, ApiProblems, ApiQueryFrom, createZodDto, EdgePolicy, Cache
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ResourceCommands } from './commands/resource.commands';
-import { contentDisposition, contentTypeOf, ObjectStore } from '../files/files.port';
+import { contentDisposition, contentTypeOf, ObjectStorage } from '../files/files.port';
 import { ResourceQueries } from './resource.queries';
 import { ResourceDto } from './uploads.controller';
 import { metaOfRequest } from '@abide/event-store';
@@ -40,7 +40,7 @@ export class ModerationController {
   constructor(
     private readonly queries: ResourceQueries,
     private readonly commands: ResourceCommands,
-    private readonly objects: ObjectStore,
+    private readonly objects: ObjectStorage,
   ) {}
 
   @ApiOperation({ summary: 'Resources waiting for review, oldest first (new public uploads and reported ones), with counts.' })

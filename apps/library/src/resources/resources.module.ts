@@ -15,6 +15,8 @@ import { ResourceProjection } from './projections/resource.projection';
 import { ResourceQueries } from './resource.queries';
 import { UploadService } from './upload.service';
 import { UploadsController } from './uploads.controller';
+import { portProvider } from '@abide/platform';
+import { ResourcesExportQuery } from './resources.port';
 
 const readModels = EventSourcingModule.forFeature([ResourceProjection, AuditProjection, CatalogueProjection]);
 
@@ -22,8 +24,17 @@ const readModels = EventSourcingModule.forFeature([ResourceProjection, AuditProj
 @Module({
   imports: [DirectoryModule, FilesModule, readModels],
   controllers: [UploadsController, ModerationController],
-  providers: [ProcessingQueue, ResourceCommands, ResourceLive, ResourceProcessor, ResourceQueries, UploadService, DownloadService],
-  exports: [ResourceQueries],
+  providers: [
+    ProcessingQueue,
+    ResourceCommands,
+    ResourceLive,
+    ResourceProcessor,
+    ResourceQueries,
+    UploadService,
+    DownloadService,
+    portProvider(ResourcesExportQuery, ResourceQueries),
+  ],
+  exports: [ResourcesExportQuery],
 })
 export class ResourcesModule {
   constructor(departures: MemberDepartures, resources: ResourceCommands) {

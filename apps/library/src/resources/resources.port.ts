@@ -1,2 +1,7 @@
-/** What other library features may use of resources: the queries, for the member's part of "Download my data". */
-export { ResourceQueries } from './resource.queries';
+import type { Resource } from './resource-shapes';
+
+/** What other library features may use of resources (docs/structure.md, "Ports"): the member's part of "Download my data". */
+export abstract class ResourcesExportQuery {
+  /** The caller's resources: metadata only. */
+  abstract exportFor(ownerId: string): Promise<Resource[]>;
+}

@@ -6,7 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { DirectoryQueries } from '../directory/directory.port';
 import { type Meta, ResourceCommands } from './commands/resource.commands';
 import { checkSubmission, type RawFields, rawFieldsOf, type RuleFailure } from './domain/submission-rules';
-import { ObjectStore, badRequest, UploadIntake } from '../files/files.port';
+import { ObjectStorage, badRequest, UploadChecks } from '../files/files.port';
 
 const refused = (failure: RuleFailure) =>
   new DomainError(errorCodes.validationFailed, 400, failure.title, failure.message, [{ field: failure.field, message: failure.message }]);
@@ -15,9 +15,9 @@ const refused = (failure: RuleFailure) =>
 @Injectable()
 export class UploadService {
   constructor(
-    private readonly intake: UploadIntake,
+    private readonly intake: UploadChecks,
     private readonly commands: ResourceCommands,
-    private readonly objects: ObjectStore,
+    private readonly objects: ObjectStorage,
     private readonly directory: DirectoryQueries,
   ) {}
 

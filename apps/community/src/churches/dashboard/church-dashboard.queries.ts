@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { localDateOf, weekStartOf } from '@abide/calendar';
 import type { ChurchDashboard } from '@abide/contracts';
 import { CLOCK, type Clock } from '../../config/clock';
-import { GroupFigures, GroupRosterProjection, GroupsOfChurches } from '../../groups/groups.port';
-import { MembershipQueries } from '../../memberships/memberships.port';
+import { GroupCardFigures, GroupRosters, GroupsInChurches } from '../../groups/groups.port';
+import { MembershipRosters } from '../../memberships/memberships.port';
 import { rosterMembers } from '../../memberships/membership-model.port';
 import { ChurchCommands } from '../commands/church.commands';
 import { assertAdmin } from '../domain/church.decider';
@@ -19,11 +19,11 @@ import { dashboardWeeks } from './domain/church-figures';
 export class ChurchDashboardQueries {
   constructor(
     private readonly commands: ChurchCommands,
-    private readonly groups: GroupsOfChurches,
+    private readonly groups: GroupsInChurches,
     private readonly figures: ChurchFiguresStore,
-    private readonly rosters: GroupRosterProjection,
-    private readonly groupFigures: GroupFigures,
-    private readonly memberships: MembershipQueries,
+    private readonly rosters: GroupRosters,
+    private readonly groupFigures: GroupCardFigures,
+    private readonly memberships: MembershipRosters,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

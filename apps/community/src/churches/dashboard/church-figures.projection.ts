@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Projection, ProjectionRunner } from '@abide/event-store';
-import { MemberChurchesProjection } from '../../memberships/memberships.port';
+import { ChurchesOfMember } from '../../memberships/memberships.port';
 import { churchFiguresEventTypes, ChurchFiguresStore, type MembershipEvent } from './church-figures.store';
 
 type Handled = (typeof churchFiguresEventTypes)[number];
@@ -21,7 +21,7 @@ export class ChurchFiguresProjection implements Projection<Handled>, OnModuleIni
 
   constructor(
     private readonly store: ChurchFiguresStore,
-    private readonly memberChurches: MemberChurchesProjection,
+    private readonly memberChurches: ChurchesOfMember,
     private readonly runner: ProjectionRunner,
   ) {}
 

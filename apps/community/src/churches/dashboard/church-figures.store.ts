@@ -4,10 +4,10 @@ import { type LocalDate, localDateOf, weekStartOf } from '@abide/calendar';
 import { EventStore, type Followed, type StoredEvent, StreamOrderedDocuments, unchanged, VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { MemberActivityStore } from '../../activity/activity.port';
+import { MemberActivityQueries } from '../../activity/activity.port';
 import { CLOCK, type Clock } from '../../config/clock';
 import { dropRetiredCollections } from '@abide/platform';
-import { MemberChurchesProjection } from '../../memberships/memberships.port';
+import { ChurchesOfMember } from '../../memberships/memberships.port';
 import { churchesOf } from '../../memberships/membership-model.port';
 import {
   applyMembership,
@@ -61,8 +61,8 @@ export class ChurchFiguresStore {
   constructor(
     @Inject(MONGO_CONNECTION) private readonly connection: Connection,
     log: EventStore,
-    private readonly activity: MemberActivityStore,
-    private readonly memberChurches: MemberChurchesProjection,
+    private readonly activity: MemberActivityQueries,
+    private readonly memberChurches: ChurchesOfMember,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.sharingRows = new VersionedDocuments<Followed<ChurchSharing>>(connection, 'church_sharing_v2');

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { groupMessages, type Meeting } from '@abide/contracts';
 import { type AppendMeta as Meta, CommandHandler, CommandRunner, EventStore, type StoredEvent } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
-import { CHURCH_ADMINS, type ChurchAdmins } from '../church-admins.port';
+import { ChurchAdmins } from '../church-admins.port';
 import { CLOCK, type Clock } from '../../config/clock';
 import { COMMUNITY_CONFIG, type CommunityConfig } from '../../config/env.schema';
 import { denied } from '../domain/group-denied';
@@ -27,7 +27,7 @@ export class GroupCommands {
   constructor(
     runner: CommandRunner,
     private readonly eventStore: EventStore,
-    @Inject(CHURCH_ADMINS) private readonly churchAdmins: ChurchAdmins,
+    private readonly churchAdmins: ChurchAdmins,
     private readonly claims: OwnershipClaims,
     @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
     @Inject(CLOCK) private readonly clock: Clock,

@@ -3,7 +3,7 @@ import { CommandRunner, type StoredEvent } from '@abide/event-store';
 import { LiveSignals } from '@abide/messaging';
 import { LRUCache } from 'lru-cache';
 import { groupsOf } from '../../memberships/membership-model.port';
-import { MemberGroupsProjection } from '../../memberships/memberships.port';
+import { GroupsOfMember } from '../../memberships/memberships.port';
 import { GroupRosterProjection } from '../projections/group-roster.projection';
 
 /** A group whose screens changed, and who besides its current members must hear of it. */
@@ -45,7 +45,7 @@ export class GroupLive implements OnModuleInit {
     private readonly runner: CommandRunner,
     private readonly live: LiveSignals,
     private readonly rosters: GroupRosterProjection,
-    memberGroups: MemberGroupsProjection,
+    memberGroups: GroupsOfMember,
   ) {
     this.groupsOfMember = new LRUCache<string, string[]>({
       max: AUDIENCE_ENTRIES,

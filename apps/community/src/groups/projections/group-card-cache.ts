@@ -3,7 +3,7 @@ import { MONGO_CONNECTION } from '@abide/platform';
 import { type Connection, type Model, Schema } from 'mongoose';
 import { CLOCK, type Clock } from '../../config/clock';
 import { dropRetiredCollections } from '@abide/platform';
-import { MemberActivityStore } from '../../activity/activity.port';
+import { MemberActivityQueries } from '../../activity/activity.port';
 
 /**
  * How long a computed card is served before it is computed again. Events refresh a card at once (see below); this
@@ -24,7 +24,7 @@ interface CachedCard {
  * documents and fold them: on My Groups and Discover, for every card. A card is kept here, one document per group,
  * computed on the first read and reused while nothing it was computed from has changed. It is a cache that can never
  * be served as truth when stale, with any number of replicas, because:
- * - each member's stamp is the revision of their activity document (MemberActivityStore.stampsOf), which every stored
+ * - each member's stamp is the revision of their activity document (MemberActivityQueries.stampsOf), which every stored
  *   change of their activity moves on, and so does a change of their name, zone or sharing choice (the activity
  *   consumer touches the document after storing it; the inbox runs the handler again until it completes);
  * - a card is stored with its members in roster order and the stamps read before its figures were computed, and is
@@ -40,7 +40,7 @@ export class GroupCardCache implements OnApplicationBootstrap {
 
   constructor(
     @Inject(MONGO_CONNECTION) private readonly connection: Connection,
-    private readonly activity: MemberActivityStore,
+    private readonly activity: MemberActivityQueries,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.cards = connection.model<CachedCard>(

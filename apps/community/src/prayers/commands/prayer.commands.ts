@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type AppendMeta as Meta, CommandHandler, CommandRunner, type NewEvent } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
-import { GroupAccess } from '../../groups/groups.port';
+import { GroupLeadership } from '../../groups/groups.port';
 import { denied } from '../../shared/denied';
 import { type OpenPrayerState, type PrayerCommand, prayerDecider, type PrayerOutcome, type PrayerState } from '../domain/prayer.decider';
 import { PrayerTexts } from '../prayer-texts';
@@ -18,7 +18,7 @@ export class PrayerCommands {
 
   constructor(
     runner: CommandRunner,
-    private readonly groups: GroupAccess,
+    private readonly groups: GroupLeadership,
     private readonly texts: PrayerTexts,
   ) {
     this.prayers = CommandHandler.sealed(

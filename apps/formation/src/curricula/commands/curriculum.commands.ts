@@ -4,7 +4,7 @@ import { CommandHandler, CommandRunner, EventStore } from '@abide/event-store';
 import { localDateOf, type LocalDate } from '@abide/calendar';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
-import { ChurchDirectory } from '../../churches/churches.port';
+import { ChurchFacts } from '../../churches/churches.port';
 import type { CommandMeta } from '../../members/members.port';
 import { startDateProblem } from '../domain/assignment-weeks';
 import { type ContentInput, copyOf, normaliseContent } from '../domain/curriculum-content';
@@ -26,7 +26,7 @@ export class CurriculumCommands {
   constructor(
     private readonly eventStore: EventStore,
     runner: CommandRunner,
-    private readonly directory: ChurchDirectory,
+    private readonly directory: ChurchFacts,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly workingCopies: CurriculumWorkingCopies,
   ) {

@@ -4,7 +4,7 @@ import { CommandHandler, CommandRunner, type StoredEvent } from '@abide/event-st
 import type { CheckInEventType } from '../projections/habit.projection';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
-import { MemberProjection } from '../../members/members.port';
+import { MemberQueries } from '../../members/members.port';
 import { localDateOf, type LocalDate } from '@abide/calendar';
 import {
   type CheckInHabit,
@@ -48,7 +48,7 @@ export class HabitCommands {
 
   constructor(
     runner: CommandRunner,
-    private readonly members: MemberProjection,
+    private readonly members: MemberQueries,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.habits = new CommandHandler(runner, habitDecider, {

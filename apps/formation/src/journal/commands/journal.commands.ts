@@ -10,7 +10,7 @@ import {
 } from '@abide/event-store';
 import { CLOCK, type Clock } from '../../config/clock';
 import { v7 as uuidv7 } from 'uuid';
-import { MemberProjection } from '../../members/members.port';
+import { MemberQueries } from '../../members/members.port';
 import { localDateOf } from '@abide/calendar';
 import {
   type EntryFields,
@@ -38,7 +38,7 @@ export class JournalCommands {
     @Inject(JOURNAL_STORE) private readonly store: EventStore,
     @Inject(JOURNAL_PROJECTIONS) private readonly projections: ProjectionRunner,
     @Inject(JOURNAL_RUNNER) runner: CommandRunner,
-    private readonly members: MemberProjection,
+    private readonly members: MemberQueries,
     private readonly texts: JournalTexts,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
   ) {

@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { unchanged, VersionedDocuments } from '@abide/event-store';
 import type { Connection } from 'mongoose';
 import { CLOCK, type Clock } from '../../config/clock';
-import { MemberProjection } from '../../members/members.port';
+import { MemberQueries } from '../../members/members.port';
 import { localDateOf } from '@abide/calendar';
 import { newPrompt, promptOfTheDay, RECENT_PROMPTS_EXCLUDED, scriptureForPrompt } from '../domain/prompt-picker';
 import { JOURNAL_CONNECTION } from '../journal-store';
@@ -22,7 +22,7 @@ export class JournalPromptsService {
 
   constructor(
     @Inject(JOURNAL_CONNECTION) connection: Connection,
-    private readonly members: MemberProjection,
+    private readonly members: MemberQueries,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
   ) {
     this.history = new VersionedDocuments(connection, 'journal_prompt_history');

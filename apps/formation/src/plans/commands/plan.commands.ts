@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, CommandRunner, EventStore, ProjectionRunner } from '@abide/event-store';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
-import { CurriculumWeeks } from '../../curricula/curricula.port';
-import { type Member, MemberProjection } from '../../members/members.port';
+import { CurriculumWeekQuery } from '../../curricula/curricula.port';
+import { type Member, MemberQueries } from '../../members/members.port';
 import { localDateOf, weekStartOf, type LocalDate } from '@abide/calendar';
 import { PlanAssistant } from '../assistant/plan-assistant';
 import { composeWeek, sameCurriculumWeek } from '../domain/curriculum-week';
@@ -36,9 +36,9 @@ export class PlanCommands {
     private readonly projections: ProjectionRunner,
     runner: CommandRunner,
     private readonly plans: PlanProjection,
-    private readonly members: MemberProjection,
+    private readonly members: MemberQueries,
     private readonly assistant: PlanAssistant,
-    private readonly curricula: CurriculumWeeks,
+    private readonly curricula: CurriculumWeekQuery,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.weeks = new CommandHandler(runner, planDecider, {

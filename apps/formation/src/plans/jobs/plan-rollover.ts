@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { MemberProjection } from '../../members/members.port';
+import { MemberQueries } from '../../members/members.port';
 import { PlanCommands } from '../commands/plan.commands';
 import { weekRollover } from '../domain/week-rollover';
 import { PlanProjection } from '../projections/plan.projection';
@@ -22,7 +22,7 @@ export class PlanRollover {
 
   constructor(
     private readonly plans: PlanProjection,
-    private readonly members: MemberProjection,
+    private readonly members: MemberQueries,
     private readonly commands: PlanCommands,
   ) {}
 

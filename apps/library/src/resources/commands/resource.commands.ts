@@ -10,7 +10,7 @@ import {
   resourceMessages,
   type ResourceState,
 } from '../domain/resource.decider';
-import { ObjectStore } from '../../files/files.port';
+import { ObjectStorage } from '../../files/files.port';
 import { ResourceProjection } from '../projections/resource.projection';
 import { ProcessingQueue } from './processing-queue';
 
@@ -28,7 +28,7 @@ export class ResourceCommands {
     private readonly eventStore: EventStore,
     runner: CommandRunner,
     private readonly projections: ProjectionRunner,
-    private readonly objects: ObjectStore,
+    private readonly objects: ObjectStorage,
     private readonly resources: ResourceProjection,
     private readonly queue: ProcessingQueue,
     @Inject(LIBRARY_CONFIG) private readonly config: LibraryConfig,

@@ -5,7 +5,7 @@ import { logBullmqErrors, watchWorker } from '@abide/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../../config/env.schema';
 import { ResourceCommands } from '../commands/resource.commands';
-import { ObjectStore, contentTypeOf, extractText, UnreadableFileError } from '../../files/files.port';
+import { ObjectStorage, contentTypeOf, extractText, isUnreadableFile } from '../../files/files.port';
 import { ResourceProjection } from '../projections/resource.projection';
 import { ProcessingQueue, processingJobOptions } from '../commands/processing-queue';
 
@@ -28,7 +28,7 @@ export class ResourceProcessor implements OnApplicationBootstrap, OnApplicationS
 
   constructor(
     private readonly commands: ResourceCommands,
-    private readonly objects: ObjectStore,
+    private readonly objects: ObjectStorage,
     private readonly resources: ResourceProjection,
     private readonly queue: ProcessingQueue,
     @Inject(LIBRARY_CONFIG) private readonly config: LibraryConfig,
@@ -97,7 +97,7 @@ export class ResourceProcessor implements OnApplicationBootstrap, OnApplicationS
         range: this.objects.rangeSource('quarantine', file.storageKey, file.fileSize),
       });
     } catch (error) {
-      if (!(error instanceof UnreadableFileError)) throw error;
+      if (!isUnreadableFile(error)) throw error;
       // The unreadable file is not kept: gone before the owner can read that it failed.
       await this.objects.remove('quarantine', file.storageKey).catch(() => undefined);
       await this.commands.processingFailed(resourceId, error.message, meta);
