@@ -29,6 +29,7 @@ import { CHURCH_ADMINS } from './groups/church-admins.port';
 import { GroupCommands } from './groups/commands/group.commands';
 import { OwnershipClaims } from './groups/commands/ownership-claims';
 import { GroupAccess } from './groups/group-access.queries';
+import { GroupCards } from './groups/group-cards';
 import { GroupFigures } from './groups/group-figures.service';
 import { GroupMembership } from './groups/group-membership';
 import { GroupQueries } from './groups/group.queries';
@@ -114,6 +115,7 @@ export class AppModule {
         GroupAccess,
         GroupFigures,
         GroupCardCache,
+        GroupCards,
         GroupLive,
         GroupQueries,
         GroupsOfChurches,

@@ -1,5 +1,6 @@
 /** What other community features may use of groups (docs/structure.md). What groups ask of churches: church-admins.port.ts. */
 export { GroupAccess } from './group-access.queries';
+export { GroupCards } from './group-cards';
 export { GroupCommands } from './commands/group.commands';
 export { GroupFigures } from './group-figures.service';
 export { GroupLive } from './live/group-live';
