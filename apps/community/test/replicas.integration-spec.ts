@@ -196,7 +196,7 @@ describe('group cards kept between reads, with two replicas', () => {
     await card();
 
     // Replica 0 takes Tabitha's join: appended, and its read models written one after the other; it has written the
-    // roster, not yet her groups.
+    // roster and the group, not yet her groups.
     const store = replicas[0].get(EventStore);
     const stream = `group-${groupId}`;
     const [joined] = await store.append(
@@ -206,6 +206,7 @@ describe('group cards kept between reads, with two replicas', () => {
       meta,
     );
     await replicas[0].get(GroupRosterProjection).apply(joined as StoredEvent<'community.group.member-joined'>);
+    await replicas[0].get(GroupProjection).apply(joined as StoredEvent<'community.group.member-joined'>);
     // She shares with the group (#26): the roster has her choice, her groups do not yet.
     const [shared] = await store.append(
       stream,
@@ -214,13 +215,13 @@ describe('group cards kept between reads, with two replicas', () => {
       meta,
     );
     await replicas[0].get(GroupRosterProjection).apply(shared as StoredEvent<'community.group.member-sharing-changed'>);
+    await replicas[0].get(GroupProjection).apply(shared as StoredEvent<'community.group.member-sharing-changed'>);
     // Meanwhile the card is read (computed with Tabitha, before her check-in) and replica 1 stores her check-in.
     expect((await card()).weeklyProgress).toEqual({ completed: 0, expected: 7 });
     await feedTo(replicas[1], habit.checkIn(2, '2026-03-02'));
-    for (const projection of [replicas[0].get(MemberGroupsProjection), replicas[0].get(GroupProjection)]) {
-      await projection.apply(joined as StoredEvent<'community.group.member-joined'>);
-      await projection.apply(shared as StoredEvent<'community.group.member-sharing-changed'>);
-    }
+    // Her groups last: the group's other read models were all written before her check-in was stored.
+    await replicas[0].get(MemberGroupsProjection).apply(joined as StoredEvent<'community.group.member-joined'>);
+    await replicas[0].get(MemberGroupsProjection).apply(shared as StoredEvent<'community.group.member-sharing-changed'>);
 
     expect((await card()).weeklyProgress).toEqual({ completed: 1, expected: 7 });
   }, 60_000);

@@ -11,7 +11,6 @@ import { denied } from './domain/group-denied';
 import { type GroupCard, GroupCards, groupStateOf, summaryFor } from './group-cards';
 import { GroupFigures } from './group-figures.service';
 import { GroupsOfChurches } from './groups-of-churches.queries';
-import type { GroupView } from './projections/group.schema';
 import { GroupCardCache } from './projections/group-card-cache';
 import { GroupProjection } from './projections/group.projection';
 import { GroupRosterProjection } from './projections/group-roster.projection';

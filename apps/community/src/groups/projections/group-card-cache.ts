@@ -82,16 +82,13 @@ export class GroupCardCache implements OnApplicationBootstrap {
   async keep<T>(groupId: string, field: KeptField, gen: number, value: T, activeUntil?: number | null): Promise<void> {
     const kept: Kept<T> = { forGen: gen, validUntil: this.keepUntil(activeUntil), value };
     const text = JSON.stringify(kept);
-    if (gen === 0) {
-      try {
-        await this.rows.create({ _id: groupId, gen: 0, [field]: text });
-      } catch (error) {
-        // Someone moved `gen` first (or kept the other field): this answer may be stale, so it is not kept.
-        if (!isDuplicateKeyError(error)) throw error;
-      }
-      return;
+    try {
+      // A group no one wrote since it was first read has no document yet (gen 0): the first keep makes it.
+      await this.rows.updateOne({ _id: groupId, gen }, { $set: { [field]: text } }, { upsert: gen === 0 });
+    } catch (error) {
+      // Its document is there with another `gen` after all: this answer may be stale, so it is not kept.
+      if (!isDuplicateKeyError(error)) throw error;
     }
-    await this.rows.updateOne({ _id: groupId, gen }, { $set: { [field]: text } });
   }
 
   /** At most GROUP_CARD_TTL_MS, never past the next quarter hour (a day may turn there) nor past `activeUntil`. */
