@@ -434,6 +434,8 @@ describe('group cards kept between reads', () => {
       expect(computed).toHaveBeenCalledTimes(3);
 
       await groups.changeRole(owner, groupId, stephanas, 'member', meta);
+      // The stale answers are dropped with the change (nothing of them, members' names included, stays behind).
+      expect(await db.collection('group_reads').findOne({ _id: groupId as never })).not.toHaveProperty('dashboard');
       await expect(queries.dashboard(stephanas, groupId)).rejects.toMatchObject({ code: errorCodes.forbidden });
     } finally {
       computed.mockRestore();

@@ -28,13 +28,15 @@ export const groupReadsModel = (connection: Connection): Model<GroupReadsRow> =>
   );
 
 /**
- * Tells the kept answers of these groups that what they were computed from changed: one `$inc` by `_id` each (an
- * upsert for a group not read yet), atomic on MongoDB and on the patched local engine, so concurrent writers all count.
- * Call it after the write it is about, never before (a read between the two would keep the old value under the new gen).
+ * Tells the kept answers of these groups that what they were computed from changed: one update by `_id` each (an
+ * upsert for a group not read yet) that moves `gen` on and drops the answers it made stale (nothing of them, a deleted
+ * member's name included, stays behind), atomic on MongoDB and on the patched local engine, so concurrent writers all
+ * count. Call it after the write it is about, never before (a read between the two would keep the old value under the
+ * new gen).
  */
 export const groupInputsChanged = async (connection: Connection, groupIds: Iterable<string>): Promise<void> => {
   const model = groupReadsModel(connection);
-  const bump = (_id: string) => model.updateOne({ _id }, { $inc: { gen: 1 } }, { upsert: true });
+  const bump = (_id: string) => model.updateOne({ _id }, { $inc: { gen: 1 }, $unset: { card: '', dashboard: '' } }, { upsert: true });
   await Promise.all(
     [...new Set(groupIds)].map(async (_id) => {
       try {
