@@ -225,6 +225,44 @@ describe('group cards kept between reads, with two replicas', () => {
 
     expect((await card()).weeklyProgress).toEqual({ completed: 1, expected: 7 });
   }, 60_000);
+
+  it('serves the same card and dashboard as a fresh computation after both replicas wrote and read them at once', async () => {
+    const owner = await person('Priscilla');
+    const members = [await person('Aquila'), await person('Apollos'), await person('Erastus'), await person('Crispus')];
+    const groupId = await replicas[0].get(GroupCommands).create(owner, { name: 'Corinth', description: '', isPublic: true, meeting: null }, meta);
+    await replicas[0].get(MembershipCommands).share('group', owner, groupId, true, meta);
+    const habits = [owner, ...members].map(habitOf);
+    await feedBoth(habits.map((h) => h.created));
+
+    // Both replicas keep reading (and keeping) the answers while members join, share, check in and rate through both.
+    let writing = true;
+    const reading = replicas.map(async (app) => {
+      while (writing) {
+        await app.get(GroupQueries).mine(owner);
+        await app.get(GroupQueries).dashboard(owner, groupId);
+      }
+    });
+    await Promise.all(
+      members.map(async (userId, i) => {
+        await replicas[i % 2].get(GroupCommands).join(userId, groupId, meta);
+        await replicas[(i + 1) % 2].get(MembershipCommands).share('group', userId, groupId, true, meta);
+      }),
+    );
+    await Promise.all(members.map((userId, i) => replicas[i % 2].get(GroupCommands).rate(userId, groupId, '2026-03-01', 2 + (i % 3), meta)));
+    // The check-ins last: nothing of the group's own changes after them.
+    await feedBoth(habits.flatMap((h) => ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04'].map((date, i) => h.checkIn(i + 2, date))));
+    writing = false;
+    await Promise.all(reading);
+
+    const card = async (app: NestFastifyApplication) => (await app.get(GroupQueries).mine(owner)).find((g) => g.id === groupId)!;
+    const kept = { card: await card(replicas[1]), dashboard: await replicas[1].get(GroupQueries).dashboard(owner, groupId) };
+    expect(kept.card).toMatchObject({ memberCount: 5, weeklyProgress: { completed: 20, expected: 35 } });
+    expect(kept.dashboard.weeklyActivity.at(-1)).toMatchObject({ activeMembers: 5, checkIns: 20 });
+    expect(kept.dashboard.averageRating).toEqual({ average: 2.75, count: 4 });
+    // Nothing kept: what a computation from the read models says now.
+    await db.collection('group_reads').deleteOne({ _id: groupId as never });
+    expect({ card: await card(replicas[0]), dashboard: await replicas[0].get(GroupQueries).dashboard(owner, groupId) }).toEqual(kept);
+  }, 120_000);
 });
 
 describe('a read model handed a later event before an earlier one', () => {
