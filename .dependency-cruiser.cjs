@@ -30,6 +30,7 @@ module.exports = {
         'Two folders must not depend on each other, directly or through others: a folder (a feature, a library) is a unit ' +
         'one can read and move whole. A folder counts the imports of every file below it.',
       scope: 'folder',
+      from: {},
       to: { circular: true },
     },
     {

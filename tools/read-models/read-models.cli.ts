@@ -40,7 +40,12 @@ interface LiveConfig {
 
 /** Written while projections rebuild, but the event store's and the messaging's own work, never a read model. */
 const PLUMBING = new Set(['outbox', 'unprojected', 'relay_leases', 'inbox', 'dead_letters']);
-const isReadModel = (collection: string) => !isLogCollection(collection) && !PLUMBING.has(collection);
+/**
+ * Answers kept between reads, not read models: served only while a counter every writer of their inputs moves on is
+ * unchanged (community's `group_reads`: GroupCardCache), so a rebuild moves the counter and keeps nothing to compare.
+ */
+const KEPT_ANSWERS = new Set(['group_reads']);
+const isReadModel = (collection: string) => !isLogCollection(collection) && !PLUMBING.has(collection) && !KEPT_ANSWERS.has(collection);
 
 const isProjection = (value: unknown): value is Projection => {
   const p = value as Partial<Projection> | null;

@@ -32,13 +32,14 @@ import { ChurchAdmins } from './groups/church-admins.port';
 import { GroupCommands } from './groups/commands/group.commands';
 import { OwnershipClaims } from './groups/commands/ownership-claims';
 import { GroupAccess } from './groups/group-access.queries';
+import { KeptGroupCards } from './groups/group-cards';
 import { GroupFigures } from './groups/group-figures.service';
 import { GroupMembership } from './groups/group-membership';
 import { GroupQueries } from './groups/group.queries';
 import { GroupsController } from './groups/groups.controller';
 import {
   GroupActions,
-  GroupCardFigures,
+  GroupCards,
   GroupLeadership,
   GroupLiveUpdates,
   GroupLookup,
@@ -128,6 +129,7 @@ export class AppModule {
         GroupAccess,
         GroupFigures,
         GroupCardCache,
+        KeptGroupCards,
         GroupLive,
         GroupQueries,
         GroupsOfChurches,
@@ -156,7 +158,7 @@ export class AppModule {
         portProvider(ChurchesOfMember, MemberChurchesProjection),
         portProvider(GroupLeadership, GroupAccess),
         portProvider(GroupActions, GroupCommands),
-        portProvider(GroupCardFigures, GroupFigures),
+        portProvider(GroupCards, KeptGroupCards),
         portProvider(GroupLiveUpdates, GroupLive),
         portProvider(GroupsInChurches, GroupsOfChurches),
         portProvider(GroupLookup, GroupProjection),

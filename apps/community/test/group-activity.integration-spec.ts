@@ -405,6 +405,43 @@ describe('group cards kept between reads', () => {
     }
   });
 
+  it('keeps the leaders’ dashboard until a member’s activity, a rating or a role changes, and checks the caller at every read', async () => {
+    const figures = app.get(GroupFigures);
+    const owner = await person('Chloe');
+    const stephanas = await person('Stephanas');
+    const gaius = await person('Gaius');
+    const groupId = await createGroup(owner, 'Corinth');
+    await join(stephanas, groupId);
+    await join(gaius, groupId);
+    await groups.changeRole(owner, groupId, stephanas, 'co-leader', meta);
+    const habit = habitStream(stephanas);
+    await feed(habit.created, habit.checkIn('2026-03-02'));
+    const computed = jest.spyOn(figures, 'factsOver');
+    const thisWeek = async (caller = owner) => (await queries.dashboard(caller, groupId)).weeklyActivity.at(-1)!;
+
+    try {
+      expect((await thisWeek()).checkIns).toBe(1);
+      const seenByCoLeader = await queries.dashboard(stephanas, groupId);
+      expect(seenByCoLeader.group.myStatus).toBe('co-leader');
+      // A member who leads nothing is refused the kept dashboard as the computed one.
+      await expect(queries.dashboard(gaius, groupId)).rejects.toMatchObject({ code: errorCodes.forbidden });
+      expect(computed).toHaveBeenCalledTimes(1);
+
+      await feed(habit.checkIn('2026-03-03'));
+      expect((await thisWeek()).checkIns).toBe(2);
+      await groups.rate(gaius, groupId, '2026-03-01', 4, meta);
+      expect((await queries.dashboard(owner, groupId)).averageRating).toEqual({ average: 4, count: 1 });
+      expect(computed).toHaveBeenCalledTimes(3);
+
+      await groups.changeRole(owner, groupId, stephanas, 'member', meta);
+      // The stale answers are dropped with the change (nothing of them, members' names included, stays behind).
+      expect(await db.collection('group_reads').findOne({ _id: groupId as never })).not.toHaveProperty('dashboard');
+      await expect(queries.dashboard(stephanas, groupId)).rejects.toMatchObject({ code: errorCodes.forbidden });
+    } finally {
+      computed.mockRestore();
+    }
+  });
+
   it('computes a card again for a member who left, checked in and came back while no one read it', async () => {
     const owner = await person('Nympha');
     const archippus = await person('Archippus');

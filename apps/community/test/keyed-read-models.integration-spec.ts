@@ -173,7 +173,7 @@ describe('member activity documents', () => {
 
 describe('collections of read models before their current shape', () => {
   it('are dropped when the new read models are first filled, and group stamps at start, leaving no member’s id behind', async () => {
-    const retired = ['member_groups', 'group_rosters', 'church_pages', 'member_churches', 'church_groups', 'church_sharing', 'group_card_stamps'];
+    const retired = ['member_groups', 'group_rosters', 'church_pages', 'member_churches', 'church_groups', 'church_sharing', 'group_card_stamps', 'group_cards'];
     const userId = uuidv7();
     for (const name of retired) await db.collection(name).insertOne({ _id: userId as never, state: JSON.stringify({ userId }) });
 

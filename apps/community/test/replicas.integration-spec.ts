@@ -196,7 +196,7 @@ describe('group cards kept between reads, with two replicas', () => {
     await card();
 
     // Replica 0 takes Tabitha's join: appended, and its read models written one after the other; it has written the
-    // roster, not yet her groups.
+    // roster and the group, not yet her groups.
     const store = replicas[0].get(EventStore);
     const stream = `group-${groupId}`;
     const [joined] = await store.append(
@@ -206,6 +206,7 @@ describe('group cards kept between reads, with two replicas', () => {
       meta,
     );
     await replicas[0].get(GroupRosterProjection).apply(joined as StoredEvent<'community.group.member-joined'>);
+    await replicas[0].get(GroupProjection).apply(joined as StoredEvent<'community.group.member-joined'>);
     // She shares with the group (#26): the roster has her choice, her groups do not yet.
     const [shared] = await store.append(
       stream,
@@ -214,16 +215,54 @@ describe('group cards kept between reads, with two replicas', () => {
       meta,
     );
     await replicas[0].get(GroupRosterProjection).apply(shared as StoredEvent<'community.group.member-sharing-changed'>);
+    await replicas[0].get(GroupProjection).apply(shared as StoredEvent<'community.group.member-sharing-changed'>);
     // Meanwhile the card is read (computed with Tabitha, before her check-in) and replica 1 stores her check-in.
     expect((await card()).weeklyProgress).toEqual({ completed: 0, expected: 7 });
     await feedTo(replicas[1], habit.checkIn(2, '2026-03-02'));
-    for (const projection of [replicas[0].get(MemberGroupsProjection), replicas[0].get(GroupProjection)]) {
-      await projection.apply(joined as StoredEvent<'community.group.member-joined'>);
-      await projection.apply(shared as StoredEvent<'community.group.member-sharing-changed'>);
-    }
+    // Her groups last: the group's other read models were all written before her check-in was stored.
+    await replicas[0].get(MemberGroupsProjection).apply(joined as StoredEvent<'community.group.member-joined'>);
+    await replicas[0].get(MemberGroupsProjection).apply(shared as StoredEvent<'community.group.member-sharing-changed'>);
 
     expect((await card()).weeklyProgress).toEqual({ completed: 1, expected: 7 });
   }, 60_000);
+
+  it('serves the same card and dashboard as a fresh computation after both replicas wrote and read them at once', async () => {
+    const owner = await person('Priscilla');
+    const members = [await person('Aquila'), await person('Apollos'), await person('Erastus'), await person('Crispus')];
+    const groupId = await replicas[0].get(GroupCommands).create(owner, { name: 'Corinth', description: '', isPublic: true, meeting: null }, meta);
+    await replicas[0].get(MembershipCommands).share('group', owner, groupId, true, meta);
+    const habits = [owner, ...members].map(habitOf);
+    await feedBoth(habits.map((h) => h.created));
+
+    // Both replicas keep reading (and keeping) the answers while members join, share, check in and rate through both.
+    let writing = true;
+    const reading = replicas.map(async (app) => {
+      while (writing) {
+        await app.get(GroupQueries).mine(owner);
+        await app.get(GroupQueries).dashboard(owner, groupId);
+      }
+    });
+    await Promise.all(
+      members.map(async (userId, i) => {
+        await replicas[i % 2].get(GroupCommands).join(userId, groupId, meta);
+        await replicas[(i + 1) % 2].get(MembershipCommands).share('group', userId, groupId, true, meta);
+      }),
+    );
+    await Promise.all(members.map((userId, i) => replicas[i % 2].get(GroupCommands).rate(userId, groupId, '2026-03-01', 2 + (i % 3), meta)));
+    // The check-ins last: nothing of the group's own changes after them.
+    await feedBoth(habits.flatMap((h) => ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04'].map((date, i) => h.checkIn(i + 2, date))));
+    writing = false;
+    await Promise.all(reading);
+
+    const card = async (app: NestFastifyApplication) => (await app.get(GroupQueries).mine(owner)).find((g) => g.id === groupId)!;
+    const kept = { card: await card(replicas[1]), dashboard: await replicas[1].get(GroupQueries).dashboard(owner, groupId) };
+    expect(kept.card).toMatchObject({ memberCount: 5, weeklyProgress: { completed: 20, expected: 35 } });
+    expect(kept.dashboard.weeklyActivity.at(-1)).toMatchObject({ activeMembers: 5, checkIns: 20 });
+    expect(kept.dashboard.averageRating).toEqual({ average: 2.75, count: 4 });
+    // Nothing kept: what a computation from the read models says now.
+    await db.collection('group_reads').deleteOne({ _id: groupId as never });
+    expect({ card: await card(replicas[0]), dashboard: await replicas[0].get(GroupQueries).dashboard(owner, groupId) }).toEqual(kept);
+  }, 120_000);
 });
 
 describe('a read model handed a later event before an earlier one', () => {

@@ -29,8 +29,6 @@ export {
 export abstract class MemberActivityQueries {
   abstract peopleByIds(ids: readonly string[]): Promise<PersonView[]>;
   abstract activitiesOf(userIds: readonly string[]): Promise<Map<string, MemberActivity>>;
-  /** Each member's card stamp: the revision of their activity document ('-' for a member with none). */
-  abstract stampsOf(userIds: readonly string[]): Promise<string[]>;
 }
 
 /** What other services' events change of a member's activity and person, and their erasure. */
@@ -38,8 +36,6 @@ export abstract class MemberActivityChanges {
   abstract named(userId: string, version: number, name: string): Promise<void>;
   abstract zoned(userId: string, version: number, timeZone: string): Promise<void>;
   abstract sharing(userId: string, version: number, shareProgress: boolean): Promise<void>;
-  /** After a change of what the cards read of the member outside their activity: their card stamp moves on. */
-  abstract touch(userId: string): Promise<void>;
   abstract habitFrequency(e: EventEnvelope, habitId: string, userId: string, frequency: HabitFrequency): Promise<void>;
   abstract habitStatus(e: EventEnvelope, habitId: string, userId: string, status: HabitStatus): Promise<void>;
   /** A fact keyed by what it is about; its stream's version decides between a late duplicate and an undo. */

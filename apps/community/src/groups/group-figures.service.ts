@@ -13,7 +13,6 @@ import {
 } from '../activity/activity.port';
 import { addDays, localDateOrUtcOf, weekStartOf } from '@abide/calendar';
 import { CLOCK, type Clock } from '../config/clock';
-import { GroupCardCache } from './projections/group-card-cache';
 
 const DAY_MS = 86_400_000;
 
@@ -43,7 +42,6 @@ export interface MemberOfGroup {
 export class GroupFigures {
   constructor(
     private readonly activity: MemberActivityQueries,
-    private readonly cards: GroupCardCache,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -87,18 +85,14 @@ export class GroupFigures {
       checkIns,
     );
     const latestName = latest ? (members.find((m) => m.userId === latest.userId)?.person?.name ?? 'A member') : null;
+    const latestOfAll = active ? latestDone(activities, memberIds) : null;
     return {
       weeklyProgress: progress,
       active,
+      /** When `active` turns false by time alone (null: it is false already). */
+      activeUntil: latestOfAll ? Date.parse(latestOfAll.at) + GROUP_ACTIVE_DAYS * DAY_MS : null,
       recentActivity: latest && latestName ? { text: activityText[latest.kind](latestName), at: new Date(latest.at).toISOString() } : null,
     };
-  }
-
-  /** A group's card figures for these members (roster order), as kept between reads (GroupCardCache). */
-  keptCard(groupId: string, members: readonly MemberOfGroup[]): ReturnType<GroupFigures['card']> {
-    // Who shares is part of what a kept card was computed for: a change of choice computes it again.
-    const sharing = members.filter((m) => m.shares).map((m) => m.userId);
-    return this.cards.card(groupId, members.map((m) => m.userId), () => this.card(members), `shares:${sharing.join(',')}`);
   }
 
   /** Done facts of these members from `weeks` weeks before the earliest current week on. */

@@ -4,19 +4,27 @@ import type { Dashboard, GroupPage, GroupSummary } from '@abide/contracts';
 import { addDays, daysBetween, weekStartOf } from '@abide/calendar';
 import { countFacts, type DoneFact, isActive, MemberActivityQueries, weekStreak } from '../activity/activity.port';
 import { ChurchesOfMember, GroupsOfMember, MembershipRosters } from '../memberships/memberships.port';
-import { churchesOf, groupsOf, type MemberGroups, pendingGroupIds, rosterMembers } from '../memberships/membership-model.port';
+import { churchesOf, groupsOf, type MemberGroups, pendingGroupIds, rosterMembers, rosterRequests } from '../memberships/membership-model.port';
 import { GroupCommands } from './commands/group.commands';
 import { assertLeader, assertMember } from './domain/group.decider';
 import { denied } from './domain/group-denied';
+import { type GroupCard, groupStateOf, KeptGroupCards, summaryFor } from './group-cards';
 import { GroupFigures } from './group-figures.service';
 import { GroupsOfChurches } from './groups-of-churches.queries';
-import type { GroupView } from './projections/group.schema';
+import { GroupCardCache } from './projections/group-card-cache';
 import { GroupProjection } from './projections/group.projection';
 import { GroupRosterProjection } from './projections/group-roster.projection';
 
 /** Weeks the dashboard's chart shows, and how far back a streak is looked for. */
 const CHART_WEEKS = 8;
 const STREAK_WEEKS = 52;
+
+/** A leaders' dashboard as kept (GroupCardCache): the same for every leader but their status, and each member's week. */
+interface KeptDashboard {
+  dashboard: Dashboard;
+  /** Each member's current week (their zone's): a leader in another week than `dashboard.weekStart` has it computed. */
+  weekStarts: Record<string, string>;
+}
 
 /** Read side of groups: cards, discover, the dashboard and ratings (members and requests: MembershipRosters). */
 @Injectable()
@@ -31,15 +39,16 @@ export class GroupQueries {
     private readonly memberChurches: ChurchesOfMember,
     private readonly ofChurches: GroupsOfChurches,
     private readonly memberships: MembershipRosters,
+    private readonly cards: KeptGroupCards,
+    private readonly cache: GroupCardCache,
   ) {}
 
-  /** My Groups: every group the caller belongs to, newest membership first. */
+  /** My Groups: every group the caller belongs to, newest membership first: the caller's groups, then each card by key. */
   async mine(callerId: string): Promise<GroupSummary[]> {
     const mine = await this.memberGroups.read(callerId);
-    const views = await Promise.all(groupsOf(mine).map((m) => this.groups.find(m.groupId)));
+    const cards = await Promise.all(groupsOf(mine).map((m) => this.cards.card(m.groupId)));
     return this.summaries(
-      callerId,
-      views.filter((v): v is GroupView => v !== null),
+      cards.filter((c): c is GroupCard => c !== null),
       mine,
     );
   }
@@ -48,7 +57,18 @@ export class GroupQueries {
     const { items, total } = church
       ? await this.ofMyChurches(callerId, q, page, pageSize)
       : await this.groups.search(q || undefined, page, pageSize);
-    return { items: await this.summaries(callerId, items), total, page, pageSize, hasMore: page * pageSize < total };
+    const cards = await Promise.all(items.map((view) => this.cards.card(view._id)));
+    const caller = await this.memberGroups.read(callerId);
+    return {
+      items: this.summaries(
+        cards.filter((c): c is GroupCard => c !== null),
+        caller,
+      ),
+      total,
+      page,
+      pageSize,
+      hasMore: page * pageSize < total,
+    };
   }
 
   /** "My church": the groups of the caller's churches, by key (the member's churches, each church's groups). */
@@ -63,15 +83,15 @@ export class GroupQueries {
   /**
    * Anyone may see a group's summary (a private group's shows no member's name or activity). `after`: the caller's
    * command just appended it, so the caller's groups and the roster are read as of it (from this process's memory of
-   * what its projections wrote, when it has them).
+   * what its projections wrote, when it has them), and the card is computed now.
    */
   async summary(callerId: string, groupId: string, after?: StoredEvent): Promise<GroupSummary> {
-    const [view, mine] = await Promise.all([
-      this.groups.find(groupId),
-      after ? this.memberGroups.readIncluding(callerId, after) : undefined,
+    const [card, mine] = await Promise.all([
+      after ? this.cards.computed(groupId, after).then((c) => c?.card ?? null) : this.cards.card(groupId),
+      after ? this.memberGroups.readIncluding(callerId, after) : this.memberGroups.read(callerId),
     ]);
-    if (!view || view.memberCount === 0) throw denied.notFound('This group');
-    return (await this.summaries(callerId, [view], mine, after))[0];
+    if (!card) throw denied.notFound('This group');
+    return this.summaries([card], mine)[0];
   }
 
   async myRating(callerId: string, groupId: string, weekStart?: string): Promise<{ weekStart: string; rating: number | null }> {
@@ -85,23 +105,46 @@ export class GroupQueries {
     return this.figures.weekStartFor((await this.activity.peopleByIds([callerId]))[0]);
   }
 
+  /**
+   * The leaders' dashboard: kept between reads like the cards (GroupCardCache), one read by key while nothing it came
+   * from changed; who may see it is checked on every read, on the members it was computed for.
+   */
   async dashboard(callerId: string, groupId: string): Promise<Dashboard> {
-    const state = await this.commands.load(groupId);
-    assertLeader(state, callerId);
-    const roster = await this.rosters.read(groupId);
+    const { gen, value } = await this.cache.read<KeptDashboard>(groupId, 'dashboard');
+    if (value) {
+      assertLeader(groupStateOf(value.dashboard.group.isPublic, value.dashboard.members), callerId);
+      if (value.weekStarts[callerId] === value.dashboard.weekStart) return this.asSeenBy(value.dashboard, callerId);
+    }
+    // Read after `gen`: what it computes from is at least as new as `gen` says.
+    const computed = await this.computeDashboard(callerId, groupId);
+    await this.cache.keep(groupId, 'dashboard', gen, computed.kept, computed.activeUntil);
+    return this.asSeenBy(computed.kept.dashboard, callerId);
+  }
+
+  /** The dashboard as the leader `callerId` sees it: with their status in the group's summary. */
+  private asSeenBy(dashboard: Dashboard, callerId: string): Dashboard {
+    const role = dashboard.members.find((m) => m.userId === callerId)?.role ?? 'none';
+    return { ...dashboard, group: summaryFor(dashboard.group, role) };
+  }
+
+  private async computeDashboard(callerId: string, groupId: string): Promise<{ kept: KeptDashboard; activeUntil: number | null }> {
+    const [view, roster] = await Promise.all([this.groups.find(groupId), this.rosters.read(groupId)]);
+    if (!view) throw denied.notFound('This group');
+    const roll = rosterMembers(roster);
+    assertLeader(groupStateOf(view.isPublic, roll), callerId);
     const ratings = Object.values(roster.ratings);
-    const [group, members, pendingRequests] = await Promise.all([
-      this.summary(callerId, groupId),
-      this.memberships.members('group', callerId, groupId),
-      this.memberships.requests('group', callerId, groupId),
+    const requests = rosterRequests(roster);
+    const [{ card, activeUntil }, requesterNames, contexts] = await Promise.all([
+      this.cards.fromInputs(view, roster),
+      this.memberships.names(requests.map((r) => r.userId)),
+      this.figures.contexts(roll.map((m) => ({ userId: m.userId, shares: m.shares }))),
     ]);
-    const contexts = await this.figures.contexts(members.map((m) => ({ userId: m.userId, shares: state.members.get(m.userId)?.shares === true })));
     const facts = await this.figures.factsOver(contexts, STREAK_WEEKS);
-    const weekStart = await this.callerWeek(callerId);
+    const contextOf = new Map(contexts.map((c) => [c.userId, c]));
+    const weekStart = contextOf.get(callerId)?.weekStart ?? this.figures.weekStartFor(null);
 
     // weeks[u][i]: member u's done facts in their week i (0 = this week, 1 = last week…), in their own zone.
     const weeks = new Map(contexts.map((c) => [c.userId, Array.from({ length: STREAK_WEEKS + 1 }, () => [] as DoneFact[])]));
-    const contextOf = new Map(contexts.map((c) => [c.userId, c]));
     for (const fact of facts) {
       const context = contextOf.get(fact.userId);
       if (!context) continue;
@@ -131,14 +174,17 @@ export class GroupQueries {
       };
     });
     const sum = ratings.reduce((n, rating) => n + rating, 0);
-    return {
-      // The member list comes from the group's stream; the count follows it even while the read model catches up.
-      group: { ...group, memberCount: members.length },
+    const dashboard: Dashboard = {
+      // The count follows the roster the members are listed from, even while the group's own read model catches up.
+      group: { ...card, myStatus: 'none', memberCount: roll.length },
       weekStart,
-      members: members.map((member) => {
+      members: roll.map((member) => {
         const context = contextOf.get(member.userId)!;
         return {
-          ...member,
+          userId: member.userId,
+          name: context.person?.name ?? null,
+          role: member.role,
+          joinedAt: member.joinedAt,
           sharesProgress: context.sharesProgress,
           week: context.sharesProgress ? counts.get(member.userId)![0] : null,
         };
@@ -146,45 +192,15 @@ export class GroupQueries {
       weeklyActivity,
       weekStreak: weekStreak(activePerWeek, sharingContexts.length),
       averageRating: { average: ratings.length ? Math.round((sum / ratings.length) * 100) / 100 : null, count: ratings.length },
-      pendingRequests,
+      pendingRequests: requests.map((r) => ({ id: r.id, userId: r.userId, name: requesterNames.get(r.userId) ?? null, requestedAt: r.requestedAt })),
     };
+    return { kept: { dashboard, weekStarts: Object.fromEntries(contexts.map((c) => [c.userId, c.weekStart])) }, activeUntil };
   }
 
-  /** `mine` is the caller's groups when the caller already read them; `after`, an event of the only group's stream. */
-  private async summaries(
-    callerId: string,
-    views: readonly GroupView[],
-    mine?: MemberGroups,
-    after?: StoredEvent,
-  ): Promise<GroupSummary[]> {
-    if (!views.length) return [];
-    const [caller, owners] = await Promise.all([mine ?? this.memberGroups.read(callerId), this.memberships.names(views.map((v) => v.ownerId))]);
+  /** The caller's summaries of these cards, by their status in each group (their groups, as read). */
+  private summaries(cards: readonly GroupCard[], caller: MemberGroups): GroupSummary[] {
     const roleIn = new Map(groupsOf(caller).map((m) => [m.groupId, m.role]));
     const pendingIn = pendingGroupIds(caller);
-    return Promise.all(
-      views.map(async (view) => {
-        const roster = after ? await this.rosters.readIncluding(view._id, after) : await this.rosters.read(view._id);
-        const card = await this.figures.keptCard(view._id, rosterMembers(roster));
-        const myStatus = roleIn.get(view._id) ?? (pendingIn.has(view._id) ? 'pending' : 'none');
-        const insider = myStatus !== 'none' && myStatus !== 'pending';
-        return {
-          id: view._id,
-          name: view.name,
-          description: view.description,
-          isPublic: view.isPublic,
-          ownerId: view.ownerId,
-          ownerName: owners.get(view.ownerId) ?? null,
-          meeting: view.meeting ?? null,
-          memberCount: view.memberCount,
-          myStatus,
-          active: card.active,
-          weeklyProgress: card.weeklyProgress,
-          // A member's name and doings are for the group: outsiders of a private group see neither.
-          recentActivity: view.isPublic || insider ? card.recentActivity : null,
-          churchId: view.churchId ?? null,
-          createdAt: new Date(view.createdAt).toISOString(),
-        };
-      }),
-    );
+    return cards.map((card) => summaryFor(card, roleIn.get(card.id) ?? (pendingIn.has(card.id) ? 'pending' : 'none')));
   }
 }

@@ -1,17 +1,15 @@
 import type { Meeting } from '@abide/contracts';
 import type { AppendMeta, StoredEvent } from '@abide/event-store';
 import type { GroupRoster } from './domain/group-roster';
-import type { GroupFigures, MemberOfGroup } from './group-figures.service';
+import type { GroupCard } from './group-cards';
+import type { MemberOfGroup } from './group-figures.service';
 import type { GroupView } from './projections/group.schema';
 
 /**
  * What other community features may use of groups (docs/structure.md, "Ports"). What groups ask of churches:
  * church-admins.port.ts. Each is answered by one of groups' classes (app.module.ts binds them).
  */
-export type { GroupRoster, GroupView, MemberOfGroup };
-
-/** A group's card figures, as My Groups shows them. */
-export type GroupCard = Awaited<ReturnType<GroupFigures['card']>>;
+export type { GroupCard, GroupRoster, GroupView, MemberOfGroup };
 
 /** Whether a member leads a group. */
 export abstract class GroupLeadership {
@@ -34,10 +32,10 @@ export abstract class GroupActions {
   abstract releaseOwnerships(userId: string): Promise<void>;
 }
 
-/** A group's card figures for the church dashboard. */
-export abstract class GroupCardFigures {
-  /** For these members (roster order), as kept between reads. */
-  abstract keptCard(groupId: string, members: readonly MemberOfGroup[]): Promise<GroupCard>;
+/** Group cards (My Groups, a church's dashboard), kept between reads while nothing they came from changed. */
+export abstract class GroupCards {
+  /** The group's card; null when the group does not exist or has no member. */
+  abstract card(groupId: string): Promise<GroupCard | null>;
 }
 
 /** Live updates to a group's members. */

@@ -1,9 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@abide/contracts';
 import type { EventHandlers } from '@abide/messaging';
 import { MemberErasure } from '../account/account.port';
 import { GroupLiveUpdates } from '../groups/groups.port';
-import { SharingChoices } from '../memberships/memberships.port';
+import { GroupsOfMember, SharingChoices } from '../memberships/memberships.port';
+import { groupsOf, pendingGroupIds } from '../memberships/membership-model.port';
+import { groupInputsChanged } from '../read-models/group-generations';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection } from 'mongoose';
 import { MemberActivityChanges, type NewFact } from '../activity/activity.port';
 import { ChurchFigureUpdates } from '../churches/churches.port';
 import { metaCausedBy } from '@abide/event-store';
@@ -21,6 +25,8 @@ export class ActivityEvents {
     private readonly live: GroupLiveUpdates,
     private readonly churchFigures: ChurchFigureUpdates,
     private readonly sharing: SharingChoices,
+    private readonly memberGroups: GroupsOfMember,
+    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
   ) {}
 
   /** A dated fact of a member, then its week in the figures of the member's churches. */
@@ -30,9 +36,9 @@ export class ActivityEvents {
   }
 
   /**
-   * Each handler, then the members of the member's groups told that the figures changed (every event here is about
-   * one member). The group cards need nothing more: a stored change moves the member's activity document on, whose
-   * revision is their card stamp (GroupCardCache). The signal is a hint: GroupLiveUpdates says how fresh its audience is.
+   * Each handler, then every group the member belongs to or asked to join told that what its card and dashboard are
+   * computed from changed (every event here is about one member; GroupCardCache: after the write, never before), then
+   * the members of those groups told that the figures changed (a hint: GroupLiveUpdates says how fresh its audience is).
    */
   private tellingGroups(handlers: EventHandlers): EventHandlers {
     type AnyHandler = (event: EventEnvelope<{ userId: string }>) => Promise<void>;
@@ -41,38 +47,36 @@ export class ActivityEvents {
         type,
         async (event: EventEnvelope<{ userId: string }>) => {
           await handle(event);
+          await this.groupsOfMemberChanged(event.data.userId);
           this.live.memberFiguresChanged(event.data.userId, event.correlationId);
         },
       ]),
     ) as EventHandlers;
   }
 
-  /** A change of the member's name or zone, then their card stamp moved on (the cards show names, count by zone). */
-  private async personChanged(userId: string, store: () => Promise<void>): Promise<void> {
-    await store();
-    await this.store.touch(userId);
+  /** The groups whose answers show this member (their name, zone, activity): one read by key, one `$inc` each. */
+  private async groupsOfMemberChanged(userId: string): Promise<void> {
+    const groups = await this.memberGroups.read(userId);
+    await groupInputsChanged(this.connection, [...groupsOf(groups).map((g) => g.groupId), ...pendingGroupIds(groups)]);
   }
 
   readonly identity: EventHandlers = this.tellingGroups({
-    'identity.user.registered': (e) => this.personChanged(e.data.userId, () => this.store.named(e.data.userId, e.version, e.data.name)),
-    'identity.user.profile-updated': (e) =>
-      this.personChanged(e.data.userId, () => this.store.named(e.data.userId, e.version, e.data.name)),
-    'identity.user.onboarding-completed': (e) =>
-      this.personChanged(e.data.userId, async () => {
-        await this.store.named(e.data.userId, e.version, e.data.name);
-        await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
-      }),
-    'identity.user.settings-updated': (e) =>
-      this.personChanged(e.data.userId, async () => {
-        if (e.data.timeZone) await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
-        if (e.data.shareProgressWithGroups !== undefined) {
-          // The old single choice, kept on the person for the one-time move (sharing-move.migration.ts), then applied to
-          // every group and church the member belongs to now: each membership's own choice is what dashboards read (#26).
-          await this.store.sharing(e.data.userId, e.version, e.data.shareProgressWithGroups);
-          await this.sharing.setAll(e.data.userId, e.data.shareProgressWithGroups, metaCausedBy(e));
-        }
-      }),
-    // Their activity document is cleared, which moves its revision on.
+    // A name or a zone shows on the cards and counts in them: the wrapper tells the member's groups.
+    'identity.user.registered': (e) => this.store.named(e.data.userId, e.version, e.data.name),
+    'identity.user.profile-updated': (e) => this.store.named(e.data.userId, e.version, e.data.name),
+    'identity.user.onboarding-completed': async (e) => {
+      await this.store.named(e.data.userId, e.version, e.data.name);
+      await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
+    },
+    'identity.user.settings-updated': async (e) => {
+      if (e.data.timeZone) await this.store.zoned(e.data.userId, e.version, e.data.timeZone);
+      if (e.data.shareProgressWithGroups !== undefined) {
+        // The old single choice, kept on the person for the one-time move (sharing-move.migration.ts), then applied to
+        // every group and church the member belongs to now: each membership's own choice is what dashboards read (#26).
+        await this.store.sharing(e.data.userId, e.version, e.data.shareProgressWithGroups);
+        await this.sharing.setAll(e.data.userId, e.data.shareProgressWithGroups, metaCausedBy(e));
+      }
+    },
     'identity.user.deleted': (e) => this.departure.forget(e.data.userId, metaCausedBy(e)),
   });
 

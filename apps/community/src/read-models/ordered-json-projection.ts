@@ -27,7 +27,7 @@ export abstract class OrderedJsonProjection<D, T extends EventType> implements P
   protected readonly rows: VersionedDocuments<Followed<D>>;
 
   protected constructor(
-    private readonly connection: Connection,
+    protected readonly connection: Connection,
     collection: string,
     log: EventStore,
     private readonly empty: () => D,
@@ -41,6 +41,11 @@ export abstract class OrderedJsonProjection<D, T extends EventType> implements P
   protected abstract keyOf(event: StoredEvent<T>): string;
   protected abstract change(doc: D, event: StoredEvent<T>): boolean | Promise<boolean>;
 
+  /** After an event is applied (or found applied before): what else must follow a write of this read model. */
+  protected afterApply(_event: StoredEvent<T>): Promise<void> {
+    return Promise.resolve();
+  }
+
   async apply(event: StoredEvent<T>): Promise<void> {
     const key = this.keyOf(event);
     await this.documents.apply(
@@ -52,6 +57,7 @@ export abstract class OrderedJsonProjection<D, T extends EventType> implements P
       },
       (next) => (this.handles as readonly string[]).includes(next.type) && this.keyOf(next as StoredEvent<T>) === key,
     );
+    await this.afterApply(event);
   }
 
   /** The document (empty before its first event): one read by key. */

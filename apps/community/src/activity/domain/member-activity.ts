@@ -13,10 +13,7 @@ export interface MemberActivity {
   habits: Record<string, { frequency: HabitFrequency | null; frequencyVersion: number; status: HabitStatus | null; statusVersion: number }>;
   /** By what the fact is about: habitId:date, planId:activityId, journal:entryId. */
   facts: Record<string, { kind: FactKind; habitId: string | null; date: string; done: boolean; at: string; version: number }>;
-  /**
-   * Moved on when something the group cards read of the member outside this document changed (their name, zone or
-   * sharing choice): the document's revision is the member's card stamp (GroupCardCache), so that change must move it.
-   */
+  /** Counted when this document's revision was the group cards' stamp of the member; no longer moved, still in old documents. */
   touches?: number;
 }
 

@@ -111,15 +111,6 @@ export class MemberActivityStore {
     });
   }
 
-  /**
-   * After a change of what the cards read of the member outside their activity (name, zone, sharing): moves their
-   * document on, so its revision (their card stamp) changes. A member with no activity has no figure that depends on
-   * it (every figure counts facts), so no document is made for them.
-   */
-  async touch(userId: string): Promise<void> {
-    await this.activity.update(userId, (current) => (current ? { ...current, touches: (current.touches ?? 0) + 1 } : unchanged));
-  }
-
   // ---- formation ----
   habitFrequency(e: EventEnvelope, habitId: string, userId: string, frequency: HabitFrequency): Promise<void> {
     return this.update(userId, (doc) => setHabitField(doc, habitId, 'frequency', e.version, frequency));
@@ -148,16 +139,6 @@ export class MemberActivityStore {
   // ---- reads: one by key per member, in parallel ----
   async peopleByIds(ids: readonly string[]): Promise<PersonView[]> {
     return [...(await this.people.getMany(ids))].map(([_id, person]) => ({ ...person, _id }));
-  }
-
-  /**
-   * Each member's card stamp: the revision of their activity document, which every stored change of their activity
-   * moves on, and `touch` too ('-' for a member with no document). One read by key each, in parallel, of the revision
-   * alone (the document's value is not sent).
-   */
-  async stampsOf(userIds: readonly string[]): Promise<string[]> {
-    const rows = await Promise.all(userIds.map((id) => this.activity.model.findById(id, { revision: 1 }).lean<{ revision?: number }>()));
-    return rows.map((row) => (row ? String(row.revision ?? 0) : '-'));
   }
 
   async activitiesOf(userIds: readonly string[]): Promise<Map<string, MemberActivity>> {

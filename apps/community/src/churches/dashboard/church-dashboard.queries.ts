@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { localDateOf, weekStartOf } from '@abide/calendar';
 import type { ChurchDashboard } from '@abide/contracts';
 import { CLOCK, type Clock } from '../../config/clock';
-import { GroupCardFigures, GroupRosters, GroupsInChurches } from '../../groups/groups.port';
+import { GroupCards, GroupRosters, GroupsInChurches } from '../../groups/groups.port';
 import { MembershipRosters } from '../../memberships/memberships.port';
 import { rosterMembers } from '../../memberships/membership-model.port';
 import { ChurchCommands } from '../commands/church.commands';
@@ -22,7 +22,7 @@ export class ChurchDashboardQueries {
     private readonly groups: GroupsInChurches,
     private readonly figures: ChurchFiguresStore,
     private readonly rosters: GroupRosters,
-    private readonly groupFigures: GroupCardFigures,
+    private readonly cards: GroupCards,
     private readonly memberships: MembershipRosters,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -53,11 +53,11 @@ export class ChurchDashboardQueries {
     const views = await this.groups.of([churchId]);
     return Promise.all(
       views.map(async (view) => {
-        const roster = await this.rosters.read(view._id);
-        const members = rosterMembers(roster);
-        const memberIds = members.map((m) => m.userId);
-        const card = await this.groupFigures.keptCard(view._id, members);
-        return { id: view._id, name: view.name, memberIds, weeklyProgress: card.weeklyProgress, ratings: roster.ratings };
+        const [roster, card] = await Promise.all([this.rosters.read(view._id), this.cards.card(view._id)]);
+        const memberIds = rosterMembers(roster).map((m) => m.userId);
+        // A group left with no member has no card: nothing of it is in progress.
+        const weeklyProgress = card?.weeklyProgress ?? { completed: 0, expected: 0 };
+        return { id: view._id, name: view.name, memberIds, weeklyProgress, ratings: roster.ratings };
       }),
     );
   }

@@ -3,6 +3,7 @@ import { EventStore, type Followed, type StoredEvent, unchanged, type VersionedD
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { peopleDocuments, type Person } from '../../activity/activity.port';
+import { groupInputsChanged } from '../../read-models/group-generations';
 import { OrderedJsonProjection } from '../../read-models/ordered-json-projection';
 import { applyToRoster, emptyRoster, forgetRatingsOf, type GroupRoster, groupRosterEvents } from '../domain/group-roster';
 
@@ -23,6 +24,11 @@ export class GroupRosterProjection extends OrderedJsonProjection<GroupRoster, Ha
   constructor(@Inject(MONGO_CONNECTION) connection: Connection, log: EventStore) {
     super(connection, 'group_rosters_v2', log, emptyRoster, ['group_rosters']);
     this.people = peopleDocuments(connection);
+  }
+
+  /** The group's kept card and dashboard read its roster. */
+  protected override afterApply(event: StoredEvent<Handled>): Promise<void> {
+    return groupInputsChanged(this.connection, [event.data.groupId]);
   }
 
   protected keyOf(event: StoredEvent<Handled>): string {

@@ -3,6 +3,7 @@ import type { EventTypesOf } from '@abide/contracts';
 import { applyInOrder, EventStore, type Projection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model, UpdateQuery } from 'mongoose';
+import { groupInputsChanged } from '../../read-models/group-generations';
 import { groupRosterEvents } from '../domain/group-roster';
 import { type GroupView, groupViewSchema } from './group.schema';
 
@@ -70,6 +71,8 @@ export class GroupProjection implements Projection<EventTypesOf<'community.group
 
   async apply(event: GroupEvent): Promise<void> {
     await applyInOrder(this.groups, event.data.groupId, event, this.log, (next) => changeOf(next as GroupEvent));
+    // The group's kept card and dashboard show these fields: told after the write (also when it was there already).
+    await groupInputsChanged(this.connection, [event.data.groupId]);
   }
 
   find(groupId: string): Promise<GroupView | null> {

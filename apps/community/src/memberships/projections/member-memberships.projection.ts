@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EventStore, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
+import { groupInputsChanged } from '../../read-models/group-generations';
 import { OrderedJsonProjection } from '../../read-models/ordered-json-projection';
 import { type MembershipEventType, membershipEventTypes, membershipFactOf, type MembershipKind } from '../domain/membership';
 import { applyToMemberMemberships, emptyMemberMemberships, type MemberMemberships } from '../domain/member-memberships';
@@ -36,6 +37,16 @@ abstract class MemberMembershipsProjection<K extends MembershipKind> extends Ord
 
   protected change(doc: MemberMemberships<K>, event: StoredEvent<MembershipEventType<K>>): boolean {
     return applyToMemberMemberships(this.kind, doc, membershipFactOf(this.kind, event), event);
+  }
+
+  /**
+   * A group's kept card and dashboard hold its members' activity, and a member's activity tells the groups this
+   * document lists (ActivityEvents): once a join is here, the group is told, so a change of the member's activity
+   * stored while their groups did not list it yet is not kept out of the group's answers.
+   */
+  protected override afterApply(event: StoredEvent<MembershipEventType<K>>): Promise<void> {
+    if (this.kind !== 'group') return Promise.resolve();
+    return groupInputsChanged(this.connection, [(event.data as { groupId: string }).groupId]);
   }
 
   async purgeSubject(subjectId: string): Promise<void> {

@@ -1,0 +1,51 @@
+import { isDuplicateKeyError } from '@abide/platform';
+import { type Connection, type Model, Schema } from 'mongoose';
+
+/**
+ * One document per group (`group_reads`, `_id` = the group): `gen`, a counter that every writer of something a group's
+ * card or dashboard is computed from moves on after its write, and the kept card and dashboard themselves (their
+ * fields are GroupCardCache's). A kept answer carries the `gen` it was read under and is served only while `gen` is
+ * still that: see GroupCardCache for why that is never stale, with any number of replicas.
+ */
+export interface GroupReadsRow {
+  _id: string;
+  gen?: number;
+  card?: string;
+  dashboard?: string;
+}
+
+const modelName = 'GroupReads';
+
+/** The `group_reads` collection, one model per connection. */
+export const groupReadsModel = (connection: Connection): Model<GroupReadsRow> =>
+  (connection.models[modelName] as Model<GroupReadsRow> | undefined) ??
+  connection.model<GroupReadsRow>(
+    modelName,
+    new Schema<GroupReadsRow>(
+      { _id: { type: String, required: true }, gen: { type: Number }, card: { type: String }, dashboard: { type: String } },
+      { collection: 'group_reads', versionKey: false },
+    ),
+  );
+
+/**
+ * Tells the kept answers of these groups that what they were computed from changed: one update by `_id` each (an
+ * upsert for a group not read yet) that moves `gen` on and drops the answers it made stale (nothing of them, a deleted
+ * member's name included, stays behind), atomic on MongoDB and on the patched local engine, so concurrent writers all
+ * count. Call it after the write it is about, never before (a read between the two would keep the old value under the
+ * new gen).
+ */
+export const groupInputsChanged = async (connection: Connection, groupIds: Iterable<string>): Promise<void> => {
+  const model = groupReadsModel(connection);
+  const bump = (_id: string) => model.updateOne({ _id }, { $inc: { gen: 1 }, $unset: { card: '', dashboard: '' } }, { upsert: true });
+  await Promise.all(
+    [...new Set(groupIds)].map(async (_id) => {
+      try {
+        await bump(_id);
+      } catch (error) {
+        // Two first upserts of one group: the one that lost to the other's insert finds the document now.
+        if (!isDuplicateKeyError(error)) throw error;
+        await bump(_id);
+      }
+    }),
+  );
+};
