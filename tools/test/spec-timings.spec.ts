@@ -1,25 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { callWithResultsFiles } from './results-files-call';
 
-// spec-timings.mjs is an ES module and Jest runs this file as CommonJS, so it is run in a child process.
-const slowestSpecs = (results: object[], root: string, count: number): string[] => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'spec-timings-'));
-  try {
-    const files = results.map((result, i) => {
-      const file = path.join(dir, `results-${i}.json`);
-      writeFileSync(file, JSON.stringify(result));
-      return file;
-    });
-    const module = pathToFileURL(path.resolve(__dirname, 'spec-timings.mjs')).href;
-    const script = `import { slowestSpecs } from '${module}'; console.log(JSON.stringify(slowestSpecs(${JSON.stringify([...files, path.join(dir, 'missing.json')])}, ${JSON.stringify(root)}, ${count})));`;
-    return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-};
+const slowestSpecs = (results: object[], root: string, count: number): string[] =>
+  callWithResultsFiles('spec-timings.mjs', 'slowestSpecs', results, root, count);
 
 describe('the slowest spec files listed at the end of npm test', () => {
   it('lists the slowest files of every results file first, with their seconds, up to the count asked for', () => {
