@@ -99,9 +99,9 @@ if (process.argv.length > 2) {
   // else writes to), the load suite's smoke (the whole bench path, k6, seeding through the services, every scenario,
   // writes counted back, on its own stack and namespace) and the fault tests (which stop, kill and restart engines and
   // services: private engines, ports and namespaces of their own, one file at a time). None judges speed: the smoke
-  // fails on a 5xx or a lost write, the checks on a divergence, a fault test on what a member would lose or see. The
-  // fault tests spend most of their time waiting out outages and restarts by design, so beside the other two they fill
-  // idle cores instead of running alone at the end.
+  // fails on a 5xx or a lost write, the checks on a divergence, a fault test on what a member would lose or see. Run one
+  // after the other, the two phases left about a quarter of the cores idle (the fault tests wait out outages and
+  // restarts by design); side by side the three took 441 s where they had taken 514 (one machine, minutes apart).
   step('read-model checks on a fresh 3-instance stack, beside the load suite smoke (npm run bench -- --smoke) and the fault tests');
   const lanes = await Promise.all([
     runQuietly('read-model checks', process.execPath, jestArgs(['--runInBand', '--selectProjects', 'quiet'], resultsFileFor('jest-quiet-results.json'))),
