@@ -8,6 +8,7 @@ import { ensureSystemDeps } from '../setup/ensure-system-deps.mjs';
 import { namespaceOf, repoRoot, serviceNames } from '../stack/services.mjs';
 import { printFailedTests } from './failed-tests.mjs';
 import { printLogDigest } from './log-digest.mjs';
+import { printSlowestSpecs } from './spec-timings.mjs';
 
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)}s`;
@@ -36,10 +37,17 @@ const runQuietly = (name, cmd, args) =>
 step('system packages');
 ensureSystemDeps();
 
+// The engines start meanwhile (on CI they are down at the start: a CI run stops them at its end): their start is
+// mostly waiting for Kafka, the database and the rest to answer, which the checks' two lanes fill. A CI run owns the
+// engines: one from an older build of FerretDB's patches is replaced. Its progress lines come as they happen.
+const enginesUp = up({ quiet: false, replaceOtherBuilds: Boolean(process.env.CI) });
+// Awaited after the checks; a failure before then must not be an unhandled rejection.
+enginesUp.catch(() => undefined);
+
 // Two lanes, one per core: the three type checks and the import cycles one after another beside the lint (each a single-threaded process;
 // the lint alone takes about as long as the three checks), instead of all four in turn. Each one's output is printed
 // whole when its lane ends.
-step('type checks (services, libs, tools; web; web e2e) and import cycles beside the lint');
+step('type checks (services, libs, tools; web; web e2e) and import cycles beside the lint, while the engines start');
 const lane = async (commands) => {
   const done = [];
   for (const [name, cmd, args] of commands) done.push(await runQuietly(name, cmd, args));
@@ -62,8 +70,7 @@ for (const { name, status, output, seconds } of checks) {
 }
 
 step('engines (Kafka, FerretDB, MinIO, Redis, SMTP catcher, SMS provider fake, Prometheus) and Schemathesis');
-// A CI run owns the engines (it stops them at its end): one from an older build of FerretDB's patches is replaced.
-await up({ quiet: false, replaceOtherBuilds: Boolean(process.env.CI) });
+await enginesUp;
 // The API check's Schemathesis (PyPI) is installed here, with its progress, rather than silently inside a test.
 await ensureSchemathesis();
 
@@ -88,24 +95,25 @@ if (process.argv.length > 2) {
   step('tests: unit, integration against the engines, end-to-end through the gateway and Chromium');
   jest(['--maxWorkers=2', '--selectProjects', 'unit', 'integration', 'e2e'], 'jest-results.json');
 
-  // Two lanes again: the read-model checks (every read model against its rebuild, on a fresh 3-instance stack that
-  // nothing else writes to) beside the load suite's smoke (the whole bench path, k6, seeding through the services,
-  // every scenario, writes counted back, on its own stack and namespace). Neither judges speed: the smoke fails on a
-  // 5xx or a lost write, the checks on a divergence.
-  step('read-model checks on a fresh 3-instance stack, beside the load suite smoke (npm run bench -- --smoke)');
-  const [quiet, smoke] = await Promise.all([
+  // Three lanes: the read-model checks (every read model against its rebuild, on a fresh 3-instance stack that nothing
+  // else writes to), the load suite's smoke (the whole bench path, k6, seeding through the services, every scenario,
+  // writes counted back, on its own stack and namespace) and the fault tests (which stop, kill and restart engines and
+  // services: private engines, ports and namespaces of their own, one file at a time). None judges speed: the smoke
+  // fails on a 5xx or a lost write, the checks on a divergence, a fault test on what a member would lose or see. Run one
+  // after the other, the two phases left about a quarter of the cores idle (the fault tests wait out outages and
+  // restarts by design); side by side the three took 441 s where they had taken 514 (one machine, minutes apart).
+  step('read-model checks on a fresh 3-instance stack, beside the load suite smoke (npm run bench -- --smoke) and the fault tests');
+  const lanes = await Promise.all([
     runQuietly('read-model checks', process.execPath, jestArgs(['--runInBand', '--selectProjects', 'quiet'], resultsFileFor('jest-quiet-results.json'))),
     runQuietly('load suite smoke', process.execPath, [path.join(repoRoot, 'tools', 'bench', 'bench.mjs'), '--smoke']),
+    runQuietly('fault tests', process.execPath, jestArgs(['--runInBand', '--selectProjects', 'faults'], resultsFileFor('jest-faults-results.json'))),
   ]);
-  for (const { name, status, output, seconds } of [quiet, smoke]) {
+  for (const { name, status, output, seconds } of lanes) {
     process.stdout.write(`--- ${name}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds} s\n${output}`);
   }
-  if (quiet.status !== 0 && !failures.includes('tests')) failures.push('tests');
+  const [quiet, smoke, faults] = lanes;
+  if ((quiet.status !== 0 || faults.status !== 0) && !failures.includes('tests')) failures.push('tests');
   if (smoke.status !== 0) failures.push('load suite smoke');
-
-  // Last and alone: the fault tests stop, kill and restart engines and services (private ones), one file at a time.
-  step('fault tests: Kafka, the database, Redis and the object store failing under a private stack');
-  jest(['--runInBand', '--selectProjects', 'faults'], 'jest-faults-results.json');
 }
 
 if (process.env.CI) {
@@ -128,6 +136,7 @@ failed += failures.filter((f) => f !== 'tests').length;
 if (failures.includes('tests')) {
   printLogDigest({ logDir: path.join(repoRoot, 'tmp', 'logs', namespaceOf('test')), services: serviceNames, sinceMs: started });
 }
+printSlowestSpecs(resultFiles, repoRoot);
 printFailedTests(resultFiles, repoRoot);
 process.stdout.write(`\n${failures.length ? `Failed: ${failures.join(', ')}. ` : ''}Took ${elapsed()}.\n`);
 process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
