@@ -91,6 +91,9 @@ describe('the compiled services (production build)', () => {
         KAFKA_ALLOW_PLAINTEXT: 'true',
         MASTER_KEY_FILE: masterKeyFile,
         MASTER_KEY_CREATE: 'true',
+        // Idempotency keys (every service with a database); a namespace of its own in the shared Redis.
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_KEY_PREFIX: database,
       },
     });
     service.stdout?.on('data', (d: Buffer) => (output += d.toString()));
