@@ -94,15 +94,22 @@ describe('one replica of a service killed (SIGKILL) in the middle of a burst, wi
     expect(attempts.filter((a) => a.kind === 'read' && a.res.status !== 200)).toEqual([]);
     // A write the killed instance may have received is never sent again; its client gets a clear 503 problem. Only the
     // writes in flight at the kill can be such (one per member at most), and every write sent after it succeeds.
-    for (const { res } of failed) {
+    // One more outcome is allowed, for the member whose toggle was cut off in the middle of its append: that append
+    // holds the habit's next version until it counts as abandoned (30 s, libs/event-store "orphans"), so the member's
+    // next toggle of that habit, sent around the kill, is a clear 409 to try again (README "Health and faults").
+    const cutOff = new Set(failed.filter((a) => a.kind === 'toggle' && a.res.status === 503).map((a) => a.member));
+    for (const { kind, member, res } of failed) {
+      const heldStream = kind === 'toggle' && res.status === 409 && cutOff.has(member);
       expect({ status: res.status, problem: res.headers.get('content-type'), code: res.body.code }).toEqual({
-        status: 503,
+        status: heldStream ? 409 : 503,
         problem: expect.stringContaining('application/problem+json'),
-        code: expect.any(String),
+        code: heldStream ? 'CONFLICT' : expect.any(String),
       });
     }
-    expect(failed.length).toBeLessThanOrEqual(members.length);
-    expect(afterKill.filter((a) => a.res.status >= 300)).toEqual([]);
+    expect(failed.filter((a) => a.res.status === 503).length).toBeLessThanOrEqual(members.length);
+    expect(afterKill.filter((a) => a.res.status >= 300 && !(a.kind === 'toggle' && a.res.status === 409 && cutOff.has(a.member)))).toEqual(
+      [],
+    );
 
     // The gateway stays ready and says formation runs on one of its two instances.
     const gateway = await stack.readiness('gateway');
