@@ -6,7 +6,7 @@ import * as ts from 'typescript';
 const root = join(__dirname, '../..');
 
 /** The services whose ports are narrow (docs/structure.md, "Ports"). */
-const services = ['formation', 'identity', 'library', 'community'];
+const services = ['formation', 'identity', 'library', 'community', 'gateway'];
 
 /** Every file below `dir` whose name ends with `suffix`. */
 const filesUnder = (dir: string, suffix: string): string[] =>
@@ -83,7 +83,8 @@ class Exports {
     const classes: Array<{ name: string; declaration: ts.ClassDeclaration }> = [];
     let wildcards = 0;
     for (const statement of this.source(port).statements) {
-      if (ts.isClassDeclaration(statement) && statement.name && isExported(statement)) classes.push({ name: statement.name.text, declaration: statement });
+      if (ts.isClassDeclaration(statement) && statement.name && isExported(statement))
+        classes.push({ name: statement.name.text, declaration: statement });
       if (!ts.isExportDeclaration(statement) || statement.isTypeOnly) continue;
       if (!statement.exportClause) wildcards++;
       else if (ts.isNamedExports(statement.exportClause))
@@ -114,7 +115,9 @@ const portProblems = (portFiles: readonly string[], bindings: string): string[] 
       ...classes.flatMap(({ name, declaration }) => {
         const where = `${relative(root, file)}: ${name}`;
         if (!isAbstract(declaration)) return [`${where} is a class, not a port (export an abstract class its module binds to it)`];
-        const concrete = declaration.members.filter((member) => !isAbstract(member)).map((member) => member.name?.getText() ?? 'constructor');
+        const concrete = declaration.members
+          .filter((member) => !isAbstract(member))
+          .map((member) => member.name?.getText() ?? 'constructor');
         const problems = concrete.length > 0 ? [`${where} has members with behaviour: ${concrete.join(', ')}`] : [];
         const bound = new RegExp(`portProvider\\(\\s*${name}\\s*,`).test(bindings);
         return bound ? problems : [...problems, `${where} is bound to no implementation (portProvider(${name}, …) in a module)`];

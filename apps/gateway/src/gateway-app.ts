@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ConsumerConfig } from 'kafkajs';
 import { AppModule } from './app.module';
 import type { GatewayConfig } from './config/env.schema';
-import { ApiDocument } from './docs/api-document';
+import { DocumentedRoutes } from './docs/docs.port';
 import { setupOpenApi } from './docs/openapi';
 import { LIVE_CONSUMER } from './live/live-signals.consumer';
 import { installLiveStream } from './live/live-route';
@@ -18,7 +18,7 @@ export const startGateway = async (
   kafkaConsumer?: Omit<ConsumerConfig, 'groupId' | 'retry' | 'allowAutoTopicCreation'>,
 ): Promise<NestFastifyApplication> => {
   // Known once the app exists; until then forwarded requests are labelled by the route table's segment.
-  let document: ApiDocument | undefined;
+  let document: DocumentedRoutes | undefined;
   // Live signals (docs/architecture.md "Live updates"): one consumer group for every instance, so each signal is
   // buffered once, by whichever instance holds its partition.
   const consumer = new KafkaEventServer({
@@ -43,7 +43,7 @@ export const startGateway = async (
       labelRoute: (_method, url, template) => edgeRouteLabel(url, template, document?.methods()),
     },
     configure: async (app) => {
-      document = app.get(ApiDocument);
+      document = app.get(DocumentedRoutes);
       installSecurityHeaders(app);
       app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
       setupOpenApi(app);

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { ServiceClient, ServiceName } from '../proxy/proxy.port';
+import type { ServiceDocuments, ServiceName } from '../proxy/proxy.port';
 import { ApiDocument } from './api-document';
 
 const documentOf = (service: ServiceName) =>
@@ -9,14 +9,14 @@ const documentOf = (service: ServiceName) =>
 const servicesWith = (down?: ServiceName, failures = Number.POSITIVE_INFINITY) => {
   const asked: ServiceName[] = [];
   let failed = 0;
-  const client = {
+  const client: ServiceDocuments = {
     document: async (service: ServiceName) => {
       asked.push(service);
       if (service === down && failed++ < failures) throw new Error('connect ECONNREFUSED');
       return documentOf(service);
     },
   };
-  return { client: client as unknown as ServiceClient, asked };
+  return { client, asked };
 };
 
 describe(ApiDocument.name, () => {

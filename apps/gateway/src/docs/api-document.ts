@@ -3,7 +3,7 @@ import { errorCodes } from '@abide/contracts';
 import { DomainError } from '@abide/platform';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serviceNames, ServiceClient, type ServiceName, edgePolicyProblems } from '../proxy/proxy.port';
+import { serviceNames, ServiceDocuments, type ServiceName, edgePolicyProblems } from '../proxy/proxy.port';
 import { DocumentedMethods } from '../shared/documented-methods';
 import { mergePublicDocument } from './merge-documents';
 
@@ -38,7 +38,7 @@ export class ApiDocument implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly asking = new Map<ServiceName, Promise<ServiceDocument>>();
   private stopped = false;
 
-  constructor(private readonly services: ServiceClient) {}
+  constructor(private readonly services: ServiceDocuments) {}
 
   /** Reads every service's policies at start, asking again every few seconds for a service that is not up yet. */
   onApplicationBootstrap(): void {

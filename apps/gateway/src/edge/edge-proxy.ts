@@ -2,10 +2,10 @@ import { errorCodes, type EdgePolicy } from '@abide/contracts';
 import { DomainError, replyWithProblem } from '@abide/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiDocument } from '../docs/docs.port';
+import { DocumentedRoutes } from '../docs/docs.port';
 import { clientAddress } from '../shared/client-address';
-import { MemberOfRequest, RateLimits } from '../rate-limit/rate-limit.port';
-import { type EdgeRoute, routeOf, ServiceClient } from '../proxy/proxy.port';
+import { RateLimiter, SignedInMember } from '../rate-limit/rate-limit.port';
+import { type EdgeRoute, routeOf, ServiceForwarder } from '../proxy/proxy.port';
 
 /**
  * The public API: every `/api/…` request goes to the service the route table names, as it came. A raw Fastify route,
@@ -17,10 +17,10 @@ import { type EdgeRoute, routeOf, ServiceClient } from '../proxy/proxy.port';
  * the gateway does not check tokens, so a stale token still reaches /auth/refresh and the other public routes.
  */
 export const installEdgeProxy = (app: NestFastifyApplication): void => {
-  const services = app.get(ServiceClient);
-  const limits = app.get(RateLimits);
-  const document = app.get(ApiDocument);
-  const members = app.get(MemberOfRequest);
+  const services = app.get(ServiceForwarder);
+  const limits = app.get(RateLimiter);
+  const document = app.get(DocumentedRoutes);
+  const members = app.get(SignedInMember);
   /**
    * The route's edge policy, from its service's own document (docs/api-document.ts). Until that document can be read
    * the request is not forwarded unlimited: it answers as a request to a service that is down.

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HealthRegistry, type HealthCheck, type ReadinessReport } from '@abide/platform';
-import { ServiceClient, serviceNames, type ServiceName } from '../proxy/proxy.port';
+import { ServiceReadiness, serviceNames, type ServiceName } from '../proxy/proxy.port';
 
 const summary = (report: ReadinessReport): string =>
   Object.entries(report.checks)
@@ -16,7 +16,7 @@ const summary = (report: ReadinessReport): string =>
 @Injectable()
 export class DownstreamHealth implements OnModuleInit {
   constructor(
-    private readonly services: ServiceClient,
+    private readonly services: ServiceReadiness,
     private readonly registry: HealthRegistry,
   ) {}
 

@@ -12,10 +12,10 @@ import { LiveStreams } from './live-streams';
     // Dead-letters an invalid live signal (it connects at its first send).
     {
       provide: KafkaPublisher,
-      useFactory: (config: GatewayConfig) => new KafkaPublisher({ clientId: `${config.KAFKA_CLIENT_ID}-publisher`, ...kafkaConnection(config) }),
+      useFactory: (config: GatewayConfig) =>
+        new KafkaPublisher({ clientId: `${config.KAFKA_CLIENT_ID}-publisher`, ...kafkaConnection(config) }),
       inject: [GATEWAY_CONFIG],
     },
   ],
-  exports: [LiveStreams],
 })
 export class LiveModule {}

@@ -1,7 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SpiritualPlanDto } from '../../shared/api/generated/abideApi';
 import { plansCurrentResponse, plansEndpoints } from '../../shared/api/generated/endpoints/plans';
-import { statsEndpoints } from '../../shared/api/generated/endpoints/stats';
 import { requestOf } from '../../shared/api/generated-request';
 // Offline: an activity checked off waits for the connection and shows checked meanwhile.
 import './plan-offline';
@@ -36,7 +35,7 @@ const withCurrentPlan = plansEndpoints.injectEndpoints({
   }),
 });
 
-export const planApi = withCurrentPlan.enhanceEndpoints({
+const planApi = withCurrentPlan.enhanceEndpoints({
   endpoints: {
     plansToggle: {
       async onQueryStarted({ activityId, toggleActivityDto: { completed } }, { dispatch, queryFulfilled }) {
@@ -67,9 +66,6 @@ export const planApi = withCurrentPlan.enhanceEndpoints({
     },
   },
 });
-
-/** The week's figures (GET /stats/overview), refreshed by the writes that change them. */
-export const { useStatsOverviewQuery } = statsEndpoints;
 
 export const {
   useCurrentPlanQuery,

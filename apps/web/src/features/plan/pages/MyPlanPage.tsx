@@ -15,7 +15,8 @@ import { TodaysHabitsCard } from '../components/TodaysHabitsCard';
 import { WeekActivities } from '../components/WeekActivities';
 import { orderedDays, regenerateWarning } from '../plan-week';
 import type { SpiritualPlanDto } from '../../../shared/api/generated/abideApi';
-import { useCurrentPlanQuery, useStatsOverviewQuery, usePlansRegenerateMutation, usePlansUndoRegenerationMutation } from '../planApi';
+import { statsEndpoints } from '../../../shared/api/generated/endpoints/stats';
+import { useCurrentPlanQuery, usePlansRegenerateMutation, usePlansUndoRegenerationMutation } from '../planApi';
 import '../plan.css';
 
 /**
@@ -40,7 +41,8 @@ export function MyPlanPage() {
   const user = useAppSelector(selectCurrentUser);
   const { notification, modal } = useToasts();
   const planQuery = useCurrentPlanQuery();
-  const statsQuery = useStatsOverviewQuery();
+  // The week's figures, from the generated client (HabitsPage reads them too), refreshed by the writes that change them.
+  const statsQuery = statsEndpoints.useStatsOverviewQuery();
   const { error: planError, refetch } = planQuery;
   // The page's first render with its data is its largest: React renders it in the background, in short slices, so
   // the main thread stays free while it appears (Total Blocking Time). Later changes (a check-off) render at once.
@@ -128,9 +130,7 @@ export function MyPlanPage() {
               <span className="plan-theme__label">Theme:</span> {theme}
             </p>
           ) : null}
-          {plan?.planData.description ? (
-            <p className="plan-description">{plan.planData.description}</p>
-          ) : null}
+          {plan?.planData.description ? <p className="plan-description">{plan.planData.description}</p> : null}
           {plan && plan.planData.scriptures.length > 0 ? (
             <ScriptureChoices references={plan.planData.scriptures} label="Scriptures for this week" />
           ) : null}
@@ -150,8 +150,8 @@ export function MyPlanPage() {
       {undo ? (
         <div className="plan-undo" role="status">
           <p className="plan-undo__text">
-            Your plan was regenerated: “{undo.replacedTheme}” and its activities you had not done were replaced. You can
-            undo this until the end of {formatLongDate(undo.availableUntil)}, unless your plan changes before.
+            Your plan was regenerated: “{undo.replacedTheme}” and its activities you had not done were replaced. You can undo this until the
+            end of {formatLongDate(undo.availableUntil)}, unless your plan changes before.
           </p>
           <Button onClick={() => void onUndo()} loading={undoing}>
             Undo
