@@ -79,9 +79,9 @@ const churchMembershipRoutes: MembershipRoutesOf<'church'> = {
 
 /**
  * Churches: the public page, My Churches, settings, joining by code or by request, roles, and (from MembershipRoutes)
- * requests and members. The caller is
- * always the token's user; admin and member rights are checked on the church's stream (docs/churches.md). Every route
- * but the public page needs a token (`@ApiBearerAuth` per route, so the document says the page needs none).
+ * requests and members. The caller is always the token's user; admin and member rights are checked on the church's
+ * stream (docs/churches.md). Every route but the public page needs a token (`@ApiBearerAuth` per route, so the
+ * document says the page needs none).
  */
 @ApiTags('churches')
 @Controller('churches')
