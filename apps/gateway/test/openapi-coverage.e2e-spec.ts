@@ -50,12 +50,24 @@ const joinPath = (...parts: string[]): string =>
     .filter(Boolean)
     .join('/')}`.replace(/:(\w+)/g, '{$1}');
 
+/** A controller's method names, its own and those it inherits (as Nest's router reads them: community's MembershipRoutes). */
+const methodNamesOf = (controller: Type): string[] => {
+  const names = new Set<string>();
+  for (
+    let proto = controller.prototype as object | null;
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  )
+    for (const name of Object.getOwnPropertyNames(proto)) names.add(name);
+  return [...names];
+};
+
 /** `METHOD /path/{param}` of every HTTP route the app's controllers declare (event handlers have no path). */
 const routesOf = (app: DynamicModule): string[] =>
   [...new Set(controllersOf(app))].flatMap((controller) => {
     const prefix: string = Reflect.getMetadata(PATH_METADATA, controller) ?? '';
     const proto = controller.prototype as Record<string, unknown>;
-    return Object.getOwnPropertyNames(proto).flatMap((name) => {
+    return methodNamesOf(controller).flatMap((name) => {
       const handler = proto[name];
       if (typeof handler !== 'function' || name === 'constructor') return [];
       const method: RequestMethod | undefined = Reflect.getMetadata(METHOD_METADATA, handler);

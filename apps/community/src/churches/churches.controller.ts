@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiExtraModels, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '@abide/auth';
 import {
   changeChurchRoleRequestSchema,
@@ -7,7 +7,6 @@ import {
   churchDetailSchema,
   type ChurchGroupList,
   churchGroupListSchema,
-  type ChurchJoinRequest,
   churchJoinRequestResultSchema,
   churchJoinRequestSchema,
   type ChurchMember,
@@ -28,6 +27,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ChurchCommands } from './commands/church.commands';
 import { ChurchQueries } from './church.queries';
+import { MembershipRoutes, type MembershipRoutesOf } from '../memberships/membership-routes.port';
 import { MembershipChanges, MembershipRosters } from '../memberships/memberships.port';
 
 class MyChurchesDto extends createZodDto(myChurchesSchema) {}
@@ -44,20 +44,61 @@ class UpdateChurchDto extends createZodDto(updateChurchRequestSchema) {}
 class JoinChurchDto extends createZodDto(joinChurchRequestSchema) {}
 class ChangeChurchRoleDto extends createZodDto(changeChurchRoleRequestSchema) {}
 
+/** A church's membership routes (memberships/membership-routes.controller.ts declares them for groups and churches). */
+const churchMembershipRoutes: MembershipRoutesOf<'church'> = {
+  kind: 'church',
+  bearerOnEachRoute: true,
+  requestList: ChurchJoinRequestListDto,
+  memberList: ChurchMemberListDto,
+  withdraw: {
+    summary: 'Withdraw the caller’s request to join.',
+    answer: { status: 204, description: 'Withdrawn' },
+    invalidates: ['MyChurches'],
+  },
+  requests: { summary: 'Requests to join waiting for an answer (admins).', provides: ['ChurchRequests'] },
+  approve: {
+    summary: 'Approve a request to join (admins); answers the requests still waiting.',
+    invalidates: ['ChurchRequests', 'ChurchMembers', 'ChurchPortal', { type: 'Church', idParam: 'id' }],
+  },
+  decline: {
+    summary: 'Decline a request to join (admins); answers the requests still waiting.',
+    invalidates: ['ChurchRequests', { type: 'Church', idParam: 'id' }],
+  },
+  members: { summary: 'The church’s members with role and joined date (admins).', provides: ['ChurchMembers'] },
+  remove: {
+    summary: 'Remove a member (admins; another admin too, never oneself).',
+    invalidates: ['ChurchMembers', 'ChurchPortal', { type: 'Church', idParam: 'id' }],
+  },
+  leave: {
+    summary:
+      'Leave a church (its members; 403 for anyone else). The only admin makes another member an admin first (409), unless they are the last member (the church closes).',
+    problems: [401, 403, 404, 409],
+    invalidates: ['MyChurches', 'ChurchPortal', 'DiscoverGroups'],
+  },
+};
+
 /**
- * Churches: the public page, My Churches, settings, joining by code or by request, members and roles. The caller is
- * always the token's user; admin and member rights are checked on the church's stream (docs/churches.md). Every route
- * but the public page needs a token (`@ApiBearerAuth` per route, so the document says the page needs none).
+ * Churches: the public page, My Churches, settings, joining by code or by request, roles, and (from MembershipRoutes)
+ * requests and members. The caller is always the token's user; admin and member rights are checked on the church's
+ * stream (docs/churches.md). Every route but the public page needs a token (`@ApiBearerAuth` per route, so the
+ * document says the page needs none).
  */
 @ApiTags('churches')
 @Controller('churches')
-export class ChurchesController {
+export class ChurchesController extends MembershipRoutes<'church', void>(churchMembershipRoutes) {
   constructor(
     private readonly commands: ChurchCommands,
     private readonly queries: ChurchQueries,
-    private readonly membershipCommands: MembershipChanges,
-    private readonly memberships: MembershipRosters,
-  ) {}
+    membershipCommands: MembershipChanges,
+    memberships: MembershipRosters,
+  ) {
+    super(membershipCommands, memberships);
+  }
+
+  /** A withdrawal answers nothing (204). */
+  protected withdrawn(): Promise<void> {
+    return Promise.resolve();
+  }
 
   @ApiBearerAuth()
   @ApiOperation({ summary: 'My Churches: the caller’s churches with branding and role, and their join requests still waiting.' })
@@ -124,7 +165,8 @@ export class ChurchesController {
 
   @ApiBearerAuth()
   @ApiOperation({
-    summary: 'Church settings (admins): name, address, colour (checked for contrast), welcome, time zone; fields left out keep their value.',
+    summary:
+      'Church settings (admins): name, address, colour (checked for contrast), welcome, time zone; fields left out keep their value.',
   })
   @ApiResponse({ status: 200, type: ChurchDetailDto })
   @ApiProblems(400, 401, 403, 404, 409)
@@ -165,71 +207,9 @@ export class ChurchesController {
   }
 
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Withdraw the caller’s request to join.' })
-  @ApiResponse({ status: 204, description: 'Withdrawn' })
-  @ApiProblems(401, 404)
-  @Delete(':id/requests/mine')
-  @HttpCode(204)
-  @CacheTags({ invalidates: ['MyChurches'] })
-  async withdraw(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
-    await this.membershipCommands.withdraw('church', caller.id, id, metaOfRequest(req));
-  }
-
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Requests to join waiting for an answer (admins).' })
-  @ApiResponse({ status: 200, type: ChurchJoinRequestListDto })
-  @ApiProblems(401, 403, 404)
-  @Get(':id/requests')
-  @CacheTags({ provides: ['ChurchRequests'] })
-  requests(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchJoinRequest[]> {
-    return this.memberships.requests('church', caller.id, id);
-  }
-
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Approve a request to join (admins); answers the requests still waiting.' })
-  @ApiResponse({ status: 200, type: ChurchJoinRequestListDto })
-  @ApiProblems(401, 403, 404, 409)
-  @Post(':id/requests/:requestId/approve')
-  @HttpCode(200)
-  @CacheTags({ invalidates: ['ChurchRequests', 'ChurchMembers', 'ChurchPortal', { type: 'Church', idParam: 'id' }] })
-  async approve(
-    @CurrentUser() caller: AuthUser,
-    @Param('id') id: string,
-    @Param('requestId') requestId: string,
-    @Req() req: FastifyRequest,
-  ): Promise<ChurchJoinRequest[]> {
-    await this.membershipCommands.decide('church', caller.id, id, requestId, true, metaOfRequest(req));
-    return this.memberships.requests('church', caller.id, id);
-  }
-
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Decline a request to join (admins); answers the requests still waiting.' })
-  @ApiResponse({ status: 200, type: ChurchJoinRequestListDto })
-  @ApiProblems(401, 403, 404, 409)
-  @Post(':id/requests/:requestId/decline')
-  @HttpCode(200)
-  @CacheTags({ invalidates: ['ChurchRequests', { type: 'Church', idParam: 'id' }] })
-  async decline(
-    @CurrentUser() caller: AuthUser,
-    @Param('id') id: string,
-    @Param('requestId') requestId: string,
-    @Req() req: FastifyRequest,
-  ): Promise<ChurchJoinRequest[]> {
-    await this.membershipCommands.decide('church', caller.id, id, requestId, false, metaOfRequest(req));
-    return this.memberships.requests('church', caller.id, id);
-  }
-
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'The church’s members with role and joined date (admins).' })
-  @ApiResponse({ status: 200, type: ChurchMemberListDto })
-  @ApiProblems(401, 403, 404)
-  @Get(':id/members')
-  @CacheTags({ provides: ['ChurchMembers'] })
-  members(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<ChurchMember[]> {
-    return this.memberships.members('church', caller.id, id);
-  }
-
-  @ApiBearerAuth()
+  // The document names its schemas in the order it meets them (the generated client's names follow it): the
+  // membership routes are read after this class's own, so their lists are named here, where they stood before.
+  @ApiExtraModels(ChurchJoinRequestListDto, ChurchMemberListDto)
   @ApiOperation({ summary: 'The church’s groups, private ones included, by name (admins; what member imports match rows against).' })
   @ApiResponse({ status: 200, type: ChurchGroupListDto })
   @ApiProblems(401, 403, 404)
@@ -253,35 +233,5 @@ export class ChurchesController {
   ): Promise<ChurchMember> {
     await this.commands.setRole(caller.id, id, userId, body.role, metaOfRequest(req));
     return this.memberships.member('church', caller.id, id, userId);
-  }
-
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Remove a member (admins; another admin too, never oneself).' })
-  @ApiResponse({ status: 204, description: 'Removed' })
-  @ApiProblems(401, 403, 404, 409)
-  @Delete(':id/members/:userId')
-  @HttpCode(204)
-  @CacheTags({ invalidates: ['ChurchMembers', 'ChurchPortal', { type: 'Church', idParam: 'id' }] })
-  async remove(
-    @CurrentUser() caller: AuthUser,
-    @Param('id') id: string,
-    @Param('userId') userId: string,
-    @Req() req: FastifyRequest,
-  ): Promise<void> {
-    await this.membershipCommands.remove('church', caller.id, id, userId, metaOfRequest(req));
-  }
-
-  @ApiBearerAuth()
-  @ApiOperation({
-    summary:
-      'Leave a church (its members; 403 for anyone else). The only admin makes another member an admin first (409), unless they are the last member (the church closes).',
-  })
-  @ApiResponse({ status: 204, description: 'Left' })
-  @ApiProblems(401, 403, 404, 409)
-  @Post(':id/leave')
-  @HttpCode(204)
-  @CacheTags({ invalidates: ['MyChurches', 'ChurchPortal', 'DiscoverGroups'] })
-  async leave(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
-    await this.membershipCommands.leave('church', caller.id, id, metaOfRequest(req));
   }
 }

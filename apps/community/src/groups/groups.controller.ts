@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth } from '@nestjs/swagger';
+import { ApiResponse, ApiOperation, ApiTags, ApiBearerAuth, ApiExtraModels } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '@abide/auth';
 import {
   attachGroupToChurchRequestSchema,
@@ -11,7 +11,6 @@ import {
   type GroupPage,
   type GroupSummary,
   handOverRequestSchema,
-  type JoinRequest,
   type JoinResult,
   rateMeetingRequestSchema,
   updateGroupRequestSchema,
@@ -30,6 +29,7 @@ import { isLocalDate, weekStartOf } from '@abide/calendar';
 import { GroupCommands } from './commands/group.commands';
 import { GroupQueries } from './group.queries';
 import { metaOfRequest } from '@abide/event-store';
+import { MembershipRoutes, type MembershipRoutesOf } from '../memberships/membership-routes.port';
 import { MembershipChanges, MembershipRosters } from '../memberships/memberships.port';
 
 class GroupSummaryListDto extends createZodDto(z.array(groupSummarySchema)) {}
@@ -51,17 +51,60 @@ class AttachGroupDto extends createZodDto(attachGroupToChurchRequestSchema) {}
 
 const weekQuerySchema = z.object({ weekStart: z.iso.date('Use a date like 2026-11-22').optional() });
 
-/** Groups, membership, requests, the leaders' dashboard and meeting ratings; the caller is always the token's user. */
+/** A group's membership routes (memberships/membership-routes.controller.ts declares them for groups and churches). */
+const groupMembershipRoutes: MembershipRoutesOf<'group'> = {
+  kind: 'group',
+  bearerOnEachRoute: false,
+  requestList: JoinRequestListDto,
+  memberList: GroupMemberListDto,
+  withdraw: {
+    summary: 'Withdraw the caller’s pending join request.',
+    answer: { status: 200, type: GroupSummaryDto },
+    invalidates: ['DiscoverGroups', { type: 'Group', idParam: 'id' }],
+  },
+  requests: { summary: 'Pending join requests (owner and co-leaders).', provides: ['GroupRequests'] },
+  approve: {
+    summary: 'Approve a join request (owner and co-leaders); answers the requests still pending.',
+    invalidates: ['GroupRequests', 'GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }],
+  },
+  decline: {
+    summary: 'Decline a join request (owner and co-leaders); answers the requests still pending.',
+    invalidates: ['GroupRequests', 'GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }],
+  },
+  members: { summary: 'The group’s members with role and joined date (members only).', provides: ['GroupMembers'] },
+  remove: {
+    summary: 'Remove a member: the owner removes anyone but themself, co-leaders remove plain members.',
+    invalidates: ['GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }],
+  },
+  leave: {
+    summary:
+      'Leave a group. The owner may leave only as the last member (which closes the group); otherwise hand over ownership first (409).',
+    problems: [401, 404, 409],
+    invalidates: ['MyGroups', 'DiscoverGroups', 'GroupMembers', { type: 'Group', idParam: 'id' }],
+  },
+};
+
+/**
+ * Groups, the leaders' dashboard and meeting ratings, and (from MembershipRoutes) membership and requests; the caller
+ * is always the token's user.
+ */
 @ApiTags('groups')
 @ApiBearerAuth()
 @Controller('groups')
-export class GroupsController {
+export class GroupsController extends MembershipRoutes<'group', GroupSummary>(groupMembershipRoutes) {
   constructor(
     private readonly commands: GroupCommands,
     private readonly queries: GroupQueries,
-    private readonly membershipCommands: MembershipChanges,
-    private readonly memberships: MembershipRosters,
-  ) {}
+    membershipCommands: MembershipChanges,
+    memberships: MembershipRosters,
+  ) {
+    super(membershipCommands, memberships);
+  }
+
+  /** A withdrawal answers the group's summary, as the caller now sees it. */
+  protected withdrawn(callerId: string, id: string): Promise<GroupSummary> {
+    return this.queries.summary(callerId, id);
+  }
 
   @ApiOperation({ summary: 'My Groups: the caller’s groups with member count, weekly progress, Active badge and recent activity.' })
   @ApiResponse({ status: 200, type: GroupSummaryListDto })
@@ -162,29 +205,6 @@ export class GroupsController {
     return { status, group: await this.queries.summary(caller.id, id, last) };
   }
 
-  @ApiOperation({ summary: 'Withdraw the caller’s pending join request.' })
-  @ApiResponse({ status: 200, type: GroupSummaryDto })
-  @ApiProblems(401, 404)
-  @Delete(':id/requests/mine')
-  @CacheTags({ invalidates: ['DiscoverGroups', { type: 'Group', idParam: 'id' }] })
-  async withdraw(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<GroupSummary> {
-    await this.membershipCommands.withdraw('group', caller.id, id, metaOfRequest(req));
-    return this.queries.summary(caller.id, id);
-  }
-
-  @ApiOperation({
-    summary:
-      'Leave a group. The owner may leave only as the last member (which closes the group); otherwise hand over ownership first (409).',
-  })
-  @ApiResponse({ status: 204, description: 'Left' })
-  @ApiProblems(401, 404, 409)
-  @Post(':id/leave')
-  @HttpCode(204)
-  @CacheTags({ invalidates: ['MyGroups', 'DiscoverGroups', 'GroupMembers', { type: 'Group', idParam: 'id' }] })
-  async leave(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Req() req: FastifyRequest): Promise<void> {
-    await this.membershipCommands.leave('group', caller.id, id, metaOfRequest(req));
-  }
-
   @ApiOperation({ summary: 'Hand the group to another member (owner only); the former owner stays on as a co-leader.' })
   @ApiResponse({ status: 200, type: GroupMemberListDto })
   @ApiProblems(400, 401, 403, 404, 409)
@@ -199,30 +219,6 @@ export class GroupsController {
   ): Promise<GroupMember[]> {
     await this.commands.handOver(caller.id, id, body.userId, metaOfRequest(req));
     return this.memberships.members('group', caller.id, id);
-  }
-
-  @ApiOperation({ summary: 'The group’s members with role and joined date (members only).' })
-  @ApiResponse({ status: 200, type: GroupMemberListDto })
-  @ApiProblems(401, 403, 404)
-  @Get(':id/members')
-  @CacheTags({ provides: ['GroupMembers'] })
-  members(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<GroupMember[]> {
-    return this.memberships.members('group', caller.id, id);
-  }
-
-  @ApiOperation({ summary: 'Remove a member: the owner removes anyone but themself, co-leaders remove plain members.' })
-  @ApiResponse({ status: 204, description: 'Removed' })
-  @ApiProblems(401, 403, 404, 409)
-  @Delete(':id/members/:userId')
-  @HttpCode(204)
-  @CacheTags({ invalidates: ['GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }] })
-  async remove(
-    @CurrentUser() caller: AuthUser,
-    @Param('id') id: string,
-    @Param('userId') userId: string,
-    @Req() req: FastifyRequest,
-  ): Promise<void> {
-    await this.membershipCommands.remove('group', caller.id, id, userId, metaOfRequest(req));
   }
 
   @ApiOperation({ summary: 'Promote a member to co-leader or demote one (owner only).' })
@@ -241,47 +237,10 @@ export class GroupsController {
     return this.memberships.member('group', caller.id, id, userId);
   }
 
-  @ApiOperation({ summary: 'Pending join requests (owner and co-leaders).' })
-  @ApiResponse({ status: 200, type: JoinRequestListDto })
-  @ApiProblems(401, 403, 404)
-  @Get(':id/requests')
-  @CacheTags({ provides: ['GroupRequests'] })
-  requests(@CurrentUser() caller: AuthUser, @Param('id') id: string): Promise<JoinRequest[]> {
-    return this.memberships.requests('group', caller.id, id);
-  }
-
-  @ApiOperation({ summary: 'Approve a join request (owner and co-leaders); answers the requests still pending.' })
-  @ApiResponse({ status: 200, type: JoinRequestListDto })
-  @ApiProblems(401, 403, 404, 409)
-  @Post(':id/requests/:requestId/approve')
-  @HttpCode(200)
-  @CacheTags({ invalidates: ['GroupRequests', 'GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }] })
-  async approve(
-    @CurrentUser() caller: AuthUser,
-    @Param('id') id: string,
-    @Param('requestId') requestId: string,
-    @Req() req: FastifyRequest,
-  ): Promise<JoinRequest[]> {
-    await this.membershipCommands.decide('group', caller.id, id, requestId, true, metaOfRequest(req));
-    return this.memberships.requests('group', caller.id, id);
-  }
-
-  @ApiOperation({ summary: 'Decline a join request (owner and co-leaders); answers the requests still pending.' })
-  @ApiResponse({ status: 200, type: JoinRequestListDto })
-  @ApiProblems(401, 403, 404, 409)
-  @Post(':id/requests/:requestId/decline')
-  @HttpCode(200)
-  @CacheTags({ invalidates: ['GroupRequests', 'GroupMembers', 'GroupDashboard', 'MyGroups', { type: 'Group', idParam: 'id' }] })
-  async decline(
-    @CurrentUser() caller: AuthUser,
-    @Param('id') id: string,
-    @Param('requestId') requestId: string,
-    @Req() req: FastifyRequest,
-  ): Promise<JoinRequest[]> {
-    await this.membershipCommands.decide('group', caller.id, id, requestId, false, metaOfRequest(req));
-    return this.memberships.requests('group', caller.id, id);
-  }
-
+  // The document names its schemas in the order it meets them, and the generated client names a shape two schemas
+  // share after the first (JoinRequestListDtoItem): the membership routes are read after this class's own, so the
+  // join requests' list is named here, where it stood before they moved to MembershipRoutes (the dashboard lists them).
+  @ApiExtraModels(JoinRequestListDto)
   @ApiOperation({
     summary:
       'Leadership Dashboard (owner and co-leaders): members’ weeks (counts only; null for members who do not share), 8-week chart, week streak, average rating, pending requests.',
