@@ -311,8 +311,8 @@ export class EventStore implements OnModuleInit, StreamLog {
       type: d.type,
       createdAt: occurredAt,
       unprojected: true,
-      // A store that publishes nothing has only the read models' duty.
-      ...(this.publishes ? {} : { published: true }),
+      // A store that publishes nothing has only the read models' duty; one that publishes keeps the event for the relay.
+      ...(this.publishes ? { event: d } : { published: true }),
     }));
 
     await this.insertWork(streamId, expectedVersion, entries);
@@ -332,6 +332,15 @@ export class EventStore implements OnModuleInit, StreamLog {
     const stored = docs.map((doc) => toStoredEvent(doc, this.registry));
     await this.writeHead(streamId, stored, options.snapshot);
     return stored;
+  }
+
+  /**
+   * The event an outbox entry names, without a read when the entry holds it and the read models' duty is cleared (its
+   * append went through); else the event stored under its key, or null (an append in flight, or an orphan).
+   */
+  async eventOf(entry: OutboxDocument): Promise<StoredEvent | null> {
+    if (!entry.unprojected && entry.event?.id === entry.eventId) return toStoredEvent(entry.event, this.registry);
+    return this.eventAt(entry._id);
   }
 
   /** The event stored under a key, or null. */
@@ -501,6 +510,8 @@ export class EventStore implements OnModuleInit, StreamLog {
       modified += present.length;
     }
     await this.heads.updateMany({ subjectId }, { $set: { snapshot: null, snapshotOf: null, updatedAt: new Date() } });
+    // Entries not yet published keep a copy of their event for the relay: without it, the relay reads the erased event.
+    await this.outbox.updateMany({ 'event.subjectId': subjectId }, { $unset: { event: 1 } });
     return modified;
   }
 

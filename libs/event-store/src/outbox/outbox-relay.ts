@@ -242,7 +242,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
           // Its request is still updating the read models: it will hand the event over (or clear the duty) and kick.
           if (entry.unprojected && now - new Date(entry.createdAt).getTime() < this.awaitProjectionMs) break;
           this.foreignSeenAt = now;
-          const event = await this.store.eventAt(entry._id);
+          const event = await this.store.eventOf(entry);
           if (event && event.id === entry.eventId) {
             mine.push(event);
             continue;

@@ -471,6 +471,27 @@ describe(OutboxRelay.name, () => {
       expect((await consumeTopic(topic, 5)).map((r) => JSON.parse(r.value!).version)).toEqual([1, 2, 3, 4, 5]);
     });
 
+    it('of another instance, whose read models it updated, are published from their entry without reading the event', async () => {
+      const [topic] = await freshTopics('projected-elsewhere');
+      const holder = relayTo(topic, new ObservedPublisher(kafka), 'relay-elsewhere');
+      // Another instance's append whose request updated the read models and cleared that duty (it did not hold the lease).
+      const [event] = await store.append('user-elsewhere', 0, [userRegistered('user-elsewhere')], { correlationId: 'elsewhere' });
+      await store.markProjected([eventKey('user-elsewhere', 1)]);
+      const reads = jest.spyOn(store, 'eventAt');
+
+      holder.start();
+      await waitFor(async () => (await connection.collection(OUTBOX_COLLECTION).countDocuments({ streamId: 'user-elsewhere' })) === 0, {
+        what: 'the entry to go',
+      });
+      await holder.stop();
+      const readKeys = reads.mock.calls.map(([key]) => key);
+      reads.mockRestore();
+
+      expect(readKeys).not.toContain(eventKey('user-elsewhere', 1));
+      const [published] = (await consumeTopic(topic, 1)).map((r) => JSON.parse(r.value!));
+      expect(published).toMatchObject({ id: event.id, version: 1, streamId: 'user-elsewhere', data: event.data });
+    });
+
     it('still reach Kafka once and their read models’ duty is healed when the relay that took them stops before publishing', async () => {
       const [topic] = await freshTopics('handed-lost');
       const failing = new ObservedPublisher(kafka);
