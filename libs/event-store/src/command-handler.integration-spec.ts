@@ -35,7 +35,7 @@ describe(CommandHandler.name, () => {
   const kicks = { count: 0 };
 
   /** One service instance: its own store and runner (so its own per-stream turns) on its own connection. */
-  const replica = (c: Connection, options: { maxAttempts?: number; remember?: boolean } = {}) => {
+  const replica = (c: Connection, options: { maxAttempts?: number } = {}) => {
     const store = new EventStore(c, { service: 'test' });
     const runner = new CommandRunner(store, new ProjectionRunner(store, []), { kick: () => void kicks.count++ });
     return {
@@ -96,40 +96,6 @@ describe(CommandHandler.name, () => {
     const events = await replicas[0].store.load('roster-race');
     expect(events.map((e) => e.version)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
     expect(new Set(events.map((e) => (e.type === 'identity.user.registered' ? e.data.name : ''))).size).toBe(24);
-  });
-
-  it('decides a run of commands on one stream on the state its own last append left, reading the stream once', async () => {
-    const { handler, store } = replica(connection, { remember: true });
-    const loads = jest.spyOn(store, 'aggregate');
-
-    for (const name of ['Ada', 'Bo', 'Cy']) await handler.handle({ type: 'AddName', rosterId: 'kept', name }, meta);
-    const reads = loads.mock.calls.length;
-    loads.mockRestore();
-
-    expect(reads).toBe(1);
-    expect((await store.load('roster-kept')).map((e) => e.version)).toEqual([1, 2, 3]);
-  });
-
-  it('decides again on the stream when another replica appended after the state it remembers, refusing as the stream says', async () => {
-    const mine = replica(connection, { remember: true });
-    const other = replica(others[0]);
-    await mine.handler.handle({ type: 'AddName', rosterId: 'overtaken', name: 'Ada' }, meta);
-    await other.handler.handle({ type: 'AddName', rosterId: 'overtaken', name: 'Bo' }, meta);
-
-    // Decided on [Ada] at version 1, the append meets Bo's event: decided again on [Ada, Bo].
-    const result = await mine.handler.handle({ type: 'AddName', rosterId: 'overtaken', name: 'Cy' }, meta);
-    expect(result.state).toEqual({ names: ['Ada', 'Bo', 'Cy'] });
-    // Di, added elsewhere after the state remembered here, is not added twice.
-    await other.handler.handle({ type: 'AddName', rosterId: 'overtaken', name: 'Di' }, meta);
-    expect((await mine.handler.handle({ type: 'AddName', rosterId: 'overtaken', name: 'Di' }, meta)).events).toEqual([]);
-    // A full roster refuses, though the state remembered has room.
-    for (let i = 0; i < 26; i++) await other.handler.handle({ type: 'AddName', rosterId: 'overtaken', name: `n${i}` }, meta);
-    await expect(mine.handler.handle({ type: 'AddName', rosterId: 'overtaken', name: 'Ed' }, meta)).rejects.toEqual(
-      new Refusal(errorCodes.conflict, 'This roster is full.'),
-    );
-    const names = (await mine.store.load('roster-overtaken')).map((e) => (e.type === 'identity.user.registered' ? e.data.name : ''));
-    expect(names.slice(0, 4)).toEqual(['Ada', 'Bo', 'Cy', 'Di']);
-    expect(names).toHaveLength(30);
   });
 
   it('answers a race lost on every attempt with the aggregate’s own 409 message', async () => {

@@ -11,11 +11,6 @@ export interface CommandHandlerOptions<C> {
   maxAttempts?: number;
   /** Whether a command makes its stream (a create with a fresh id): then its first attempt reads nothing (RunOptions.newStream). */
   makesStream?: (command: C) => boolean;
-  /**
-   * Decide a command on the state this process's own last append left the stream at, without reading it
-   * (RunOptions.remember): for an aggregate whose commands come in runs on one stream, such as check-ins.
-   */
-  remember?: boolean;
 }
 
 /**

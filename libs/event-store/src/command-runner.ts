@@ -33,45 +33,6 @@ export interface RunOptions {
    * (a lost race) and the retry reads it as usual, so this saves a read and never changes a decision.
    */
   newStream?: boolean;
-  /**
-   * The first attempt decides on the state this process left the stream at with its own last append (kept a short
-   * while), without reading the stream head: one round trip less. Only a guess: the append at the next version is
-   * the guard (another writer's later append makes it a lost race, which reads the stream), and a refusal or a
-   * decision to do nothing is never answered on it (the stream is read and the command decided again).
-   */
-  remember?: boolean;
-}
-
-/** Streams whose last state this process keeps for `remember`, and for how long after its append. */
-const REMEMBERED_STREAMS = 5000;
-const REMEMBER_FOR_MS = 30_000;
-
-/**
- * The state each stream was left at by this process's last append (RunOptions.remember), most recent last, bounded by
- * count and age: short-lived, so that an erasure elsewhere (which drops the stream head's snapshot) is not undone for
- * long by a snapshot written from a state remembered from before it.
- */
-class RememberedStreams {
-  private readonly streams = new Map<string, { tag: Decider<unknown>; state: unknown; version: number; at: number }>();
-
-  get<S>(streamId: string, decider: Decider<S>, now = Date.now()): { state: S; version: number } | undefined {
-    const kept = this.streams.get(streamId);
-    if (!kept || kept.tag !== (decider as Decider<unknown>) || now - kept.at > REMEMBER_FOR_MS) return undefined;
-    return { state: kept.state as S, version: kept.version };
-  }
-
-  remember<S>(streamId: string, decider: Decider<S>, state: S, version: number): void {
-    this.streams.delete(streamId);
-    this.streams.set(streamId, { tag: decider as Decider<unknown>, state, version, at: Date.now() });
-    for (const [id] of this.streams) {
-      if (this.streams.size <= REMEMBERED_STREAMS) break;
-      this.streams.delete(id);
-    }
-  }
-
-  forget(streamId: string): void {
-    this.streams.delete(streamId);
-  }
 }
 
 /** What the runner tells once events are stored (the outbox relay: publish soon). */
@@ -95,7 +56,6 @@ export interface AppendListener {
  */
 export class CommandRunner {
   private readonly streams = new KeyedMutex();
-  private readonly remembered = new RememberedStreams();
   private readonly storedListeners: Array<(events: readonly StoredEvent[]) => void> = [];
 
   constructor(
@@ -117,17 +77,10 @@ export class CommandRunner {
       // race, and every retry reads past it.
       let readPast = false;
       for (let attempt = 1; ; attempt++) {
-        // A state not read from the stream: a new stream's initial one, or the one this process's last append left.
-        const guess =
-          attempt !== 1
-            ? undefined
-            : options.newStream === true
-              ? { state: decider.initialState(), version: 0 }
-              : options.remember === true
-                ? this.remembered.get(streamId, decider)
-                : undefined;
-        const assumed = guess !== undefined;
-        const { state, version } = guess ?? (await this.store.aggregate(streamId, decider, { readPast }));
+        const assumed = attempt === 1 && options.newStream === true;
+        const { state, version } = assumed
+          ? { state: decider.initialState(), version: 0 }
+          : await this.store.aggregate(streamId, decider, { readPast });
         let events: NewEvent[];
         try {
           events = await decide(state, version);
@@ -148,7 +101,6 @@ export class CommandRunner {
             snapshot: { of: decider, stateAfter: (appended) => (after = appended.reduce(decider.evolve, state)) },
           });
         } catch (error) {
-          this.remembered.forget(streamId);
           if (!(error instanceof ConcurrencyError)) throw error;
           if (attempt >= maxAttempts) throw new ConcurrencyError(streamId, version, options.conflictMessage);
           // The head may only have been behind: read past it at once. Otherwise another instance appended first:
@@ -159,10 +111,8 @@ export class CommandRunner {
         }
         // Still in the stream's turn: the next command's events cannot reach the read models before these, which a
         // read model that skips what is older than what it holds would otherwise drop.
-        const last = stored[stored.length - 1].version;
-        if (options.remember === true) this.remembered.remember(streamId, decider, after, last);
         await this.stored(stored);
-        return { events: stored, state: after, before: state, version: last };
+        return { events: stored, state: after, before: state, version: stored[stored.length - 1].version };
       }
     });
   }

@@ -56,8 +56,6 @@ export class HabitCommands {
       conflictMessage: 'This habit changed at the same moment elsewhere. Please try again.',
       // A new habit's id is made here, so its stream cannot exist yet.
       makesStream: (command) => command.type === 'CreateHabit',
-      // A member checks in one habit after another and toggles back: the next command starts from this append's state.
-      remember: true,
     });
   }
 
