@@ -258,6 +258,8 @@ describe(EventStore.name, () => {
     );
     await sut.append('profile-erase', 0, [profileCreated('erase')], { correlationId: 'c' });
     await sut.append('user-keep', 0, [userRegistered('keep')], { correlationId: 'c' });
+    // Not published yet, read models done: the entries' copies of the events are what the relay would publish.
+    await sut.markProjected([eventKey('user-erase', 1), eventKey('user-keep', 1)]);
 
     const modified = await sut.eraseSubjectData('erase', ['email', 'name']);
 
@@ -269,5 +271,10 @@ describe(EventStore.name, () => {
     expect(profile.data).toEqual({ userId: 'erase', displayName: 'Profile erase' });
     const [kept] = await sut.load('user-keep');
     expect(kept.data).toMatchObject({ email: 'keep@example.com' });
+    // The relay publishes the erased event, not the entry's copy, which the erasure dropped (another subject's stays).
+    const entry = await sut.outbox.findById(eventKey('user-erase', 1)).lean();
+    expect(entry?.event).toBeUndefined();
+    expect((await sut.eventOf(entry!))?.data).toMatchObject({ name: '[erased]', email: '[erased]' });
+    expect((await sut.outbox.findById(eventKey('user-keep', 1)).lean())?.event).toMatchObject({ data: { email: 'keep@example.com' } });
   });
 });

@@ -311,8 +311,8 @@ export class EventStore implements OnModuleInit, StreamLog {
       type: d.type,
       createdAt: occurredAt,
       unprojected: true,
-      // A store that publishes nothing has only the read models' duty.
-      ...(this.publishes ? {} : { published: true }),
+      // A store that publishes nothing has only the read models' duty; one that publishes keeps the event for the relay.
+      ...(this.publishes ? { event: d } : { published: true }),
     }));
 
     await this.insertWork(streamId, expectedVersion, entries);
@@ -332,6 +332,15 @@ export class EventStore implements OnModuleInit, StreamLog {
     const stored = docs.map((doc) => toStoredEvent(doc, this.registry));
     await this.writeHead(streamId, stored, options.snapshot);
     return stored;
+  }
+
+  /**
+   * The event an outbox entry names, without a read when the entry holds it and the read models' duty is cleared (its
+   * append went through); else the event stored under its key, or null (an append in flight, or an orphan).
+   */
+  async eventOf(entry: OutboxDocument): Promise<StoredEvent | null> {
+    if (!entry.unprojected && entry.event?.id === entry.eventId) return toStoredEvent(entry.event, this.registry);
+    return this.eventAt(entry._id);
   }
 
   /** The event stored under a key, or null. */
@@ -451,11 +460,18 @@ export class EventStore implements OnModuleInit, StreamLog {
   }
 
   /**
-   * Both duties done (published, and the read models updated by the process that publishes): each entry deleted, one
-   * round trip each, only where it still holds that event's work.
+   * Both duties done (published, and the read models updated by the process that publishes): the entries deleted, only
+   * where each still holds that event's work (event ids are unique, so no entry matches another's id). One by key, a
+   * batch in one round trip (a filter on several keys scans the outbox on FerretDB v1, but the outbox is small).
    */
   async deleteWork(entries: ReadonlyArray<readonly [key: string, eventId: string]>): Promise<void> {
-    await Promise.all(entries.map(([key, eventId]) => this.outbox.deleteOne({ _id: key, eventId })));
+    if (entries.length === 0) return;
+    if (entries.length === 1) {
+      const [[key, eventId]] = entries;
+      await this.outbox.deleteOne({ _id: key, eventId });
+      return;
+    }
+    await this.outbox.deleteMany({ _id: { $in: entries.map(([key]) => key) }, eventId: { $in: entries.map(([, id]) => id) } });
   }
 
   /** Deletes the entry if its read models are done; true if it went. The caller knows it is published. */
@@ -494,6 +510,8 @@ export class EventStore implements OnModuleInit, StreamLog {
       modified += present.length;
     }
     await this.heads.updateMany({ subjectId }, { $set: { snapshot: null, snapshotOf: null, updatedAt: new Date() } });
+    // Entries not yet published keep a copy of their event for the relay: without it, the relay reads the erased event.
+    await this.outbox.updateMany({ 'event.subjectId': subjectId }, { $unset: { event: 1 } });
     return modified;
   }
 

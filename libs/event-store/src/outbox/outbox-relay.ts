@@ -84,6 +84,13 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
    * Forgotten when the lease goes or after HANDED_FOR_MS: such an entry keeps its read-model duty, which the heal clears.
    */
   private readonly handed = new Map<string, { event: StoredEvent; at: number }>();
+  /**
+   * The last version of each stream this relay published in its current epoch (bounded, most recent last): a handed
+   * event right after it has nothing earlier left to wait for, so it goes out without reading the outbox first.
+   */
+  private readonly publishedUpTo = new Map<string, number>();
+  /** When this relay last read the outbox (which finds other instances' appends and entries a crash left). */
+  private scannedAt = 0;
 
   constructor(options: OutboxRelayOptions) {
     this.store = options.eventStore;
@@ -129,7 +136,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.stopMetrics?.();
     clearTimeout(this.timer);
     await this.inFlight;
-    this.handed.clear();
+    this.forgetHandedAll();
     await this.lease.release();
   }
 
@@ -170,16 +177,28 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   async runOnce(): Promise<number> {
     this.forgetHanded(Date.now() - HANDED_FOR_MS);
     if (!(await this.lease.acquire())) {
-      this.handed.clear();
+      this.forgetHandedAll();
       return 0;
     }
     if (this.lease.epoch !== this.epochSeen) {
       this.epochSeen = this.lease.epoch;
+      // What this relay published under an earlier term may have been followed by another holder's work.
+      this.publishedUpTo.clear();
       this.logger.log(`Outbox relay ${this.owner} holds the lease at epoch ${this.epochSeen}`);
     }
     let published = 0;
     this.leftWaiting = false;
+    // Between two reads of the outbox (at the poll's pace), events this process appended whose streams it has
+    // published up to just before them go out as they are handed over: no read of the outbox, nor of the events.
+    if (Date.now() - this.scannedAt < this.pollInterval()) {
+      const direct = this.handedInOrder();
+      if (direct.length > 0) {
+        const storedAt = new Map(direct.map((e) => [eventKey(e.streamId, e.version), new Date(e.occurredAt)]));
+        return (await this.publishInOrder(direct, storedAt)).published;
+      }
+    }
     for (;;) {
+      this.scannedAt = Date.now();
       const entries = await this.store.outboxToPublish(this.batchSize);
       const { ready, orphans } = await this.sortOut(entries);
       // Only the holder changes the outbox; orphans are rare, so the check costs nothing on the usual path.
@@ -223,7 +242,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
           // Its request is still updating the read models: it will hand the event over (or clear the duty) and kick.
           if (entry.unprojected && now - new Date(entry.createdAt).getTime() < this.awaitProjectionMs) break;
           this.foreignSeenAt = now;
-          const event = await this.store.eventAt(entry._id);
+          const event = await this.store.eventOf(entry);
           if (event && event.id === entry.eventId) {
             mine.push(event);
             continue;
@@ -330,6 +349,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       const rest = keys.filter((key, i) => !done.includes(batch.events[i]));
       await Promise.all([this.store.deleteWork(done.map((e) => [eventKey(e.streamId, e.version), e.id])), this.store.markPublished(rest)]);
       for (const event of done) this.handed.delete(eventKey(event.streamId, event.version));
+      this.notePublished(batch.events);
       const now = Date.now();
       for (const key of keys) {
         const at = storedAt.get(key);
@@ -345,8 +365,47 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     for (const [key, { at }] of this.handed) if (at < before) this.handed.delete(key);
   }
 
-  private leaseLost(epoch: number | undefined, published: number, when: string): { published: number; leaseLost: true } {
+  /** The lease went (or is given up): nothing handed is ours to publish, nothing published is known to be the last. */
+  private forgetHandedAll(): void {
     this.handed.clear();
+    this.publishedUpTo.clear();
+  }
+
+  /**
+   * Handed events that can be published without reading the outbox: per stream, a run of consecutive versions starting
+   * right after the last one this relay published in its term (or at the stream's first event), in version order.
+   */
+  private handedInOrder(): StoredEvent[] {
+    const byStream = new Map<string, StoredEvent[]>();
+    for (const { event } of this.handed.values()) byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);
+    const ready: StoredEvent[] = [];
+    for (const [streamId, events] of byStream) {
+      let next = (this.publishedUpTo.get(streamId) ?? 0) + 1;
+      // Unknown streams start at their first event only: an earlier one may still wait in the outbox.
+      if (!this.publishedUpTo.has(streamId) && next !== 1) continue;
+      for (const event of events.sort((a, b) => a.version - b.version)) {
+        if (event.version !== next) break;
+        ready.push(event);
+        next += 1;
+      }
+    }
+    return ready;
+  }
+
+  private notePublished(events: readonly StoredEvent[]): void {
+    for (const event of events) {
+      if ((this.publishedUpTo.get(event.streamId) ?? 0) >= event.version) continue;
+      this.publishedUpTo.delete(event.streamId);
+      this.publishedUpTo.set(event.streamId, event.version);
+    }
+    for (const [streamId] of this.publishedUpTo) {
+      if (this.publishedUpTo.size <= MAX_STREAMS_KNOWN) break;
+      this.publishedUpTo.delete(streamId);
+    }
+  }
+
+  private leaseLost(epoch: number | undefined, published: number, when: string): { published: number; leaseLost: true } {
+    this.forgetHandedAll();
     this.logger.warn(
       `Outbox relay ${this.owner} no longer holds the lease at epoch ${epoch ?? '?'} (${when}: its term ran out or another instance took over); it stopped`,
     );
@@ -359,5 +418,7 @@ const MAX_HANDED = 10_000;
 /** How long after the last entry another instance appended the holder keeps polling quickly. */
 const BUSY_FOR_MS = 5_000;
 const HANDED_FOR_MS = 60_000;
+/** Streams whose last published version the holder keeps (the oldest forgotten first: it then reads the outbox for them). */
+const MAX_STREAMS_KNOWN = 10_000;
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));

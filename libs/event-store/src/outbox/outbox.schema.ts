@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import type { EventDocument } from '../event.schema';
 
 /** Appended events with work left: publishing them, updating their read models. */
 export const OUTBOX_COLLECTION = 'outbox';
@@ -27,6 +28,12 @@ export interface OutboxDocument {
   unprojected?: boolean;
   /** Kafka has the event (or a store that publishes nothing never will): only the read models' duty may be left. */
   published?: boolean;
+  /**
+   * The event as the append inserts it, so the relay publishes it from here without reading it back: once the read
+   * models' duty is cleared, the event is known to be stored (the request clears it only after its append went
+   * through). Absent in a store that publishes nothing and in entries written before it was kept here.
+   */
+  event?: EventDocument;
 }
 
 export const outboxSchema = new Schema<OutboxDocument>(
@@ -39,8 +46,10 @@ export const outboxSchema = new Schema<OutboxDocument>(
     createdAt: { type: Date, required: true },
     unprojected: { type: Boolean },
     published: { type: Boolean },
+    event: { type: Schema.Types.Mixed },
   },
-  { versionKey: false },
+  // minimize: false keeps empty objects inside the event's data exactly as the producer wrote them (as the log does).
+  { versionKey: false, minimize: false },
 );
 
 const modelFor = (connection: Connection, name: string, collection: string): Model<OutboxDocument> =>

@@ -430,6 +430,68 @@ describe(OutboxRelay.name, () => {
       [reads, projectedMarks, deletes].forEach((spy) => spy.mockRestore());
     });
 
+    it('go out in stream order without a read of the outbox while the holder published their stream up to them', async () => {
+      const [topic] = await freshTopics('handed-direct');
+      // A database of its own: no other test's entry makes the holder poll quickly.
+      const own = await connectTestDatabase(uniqueName('es_relay_direct'));
+      const ownStore = new EventStore(own, { service: 'relay-direct' });
+      await ownStore.init();
+      const holder = new OutboxRelay({
+        eventStore: ownStore,
+        publisher: new ObservedPublisher(kafka),
+        topicFor: () => topic,
+        owner: 'relay-direct',
+        leaseTtlMs: 30_000,
+        pollIntervalMs: 10_000,
+        busyPollIntervalMs: 10_000,
+        awaitProjectionMs: 0,
+      });
+      holder.start();
+      await waitFor(() => holder['lease'].holdsByOwnClock(), { what: 'the lease' });
+      const runner = new CommandRunner(ownStore, new ProjectionRunner(ownStore, [{ ...names, apply: async () => undefined }]), holder);
+      const decider = { name: 'names', initialState: () => null, evolve: (s: null) => s };
+      // (Event 4, appended below with no read models, keeps its entry for their duty once published.)
+      const outboxEmpty = async () => (await own.collection(OUTBOX_COLLECTION).countDocuments({ published: { $ne: true } })) === 0;
+      const scans = jest.spyOn(ownStore, 'outboxToPublish');
+
+      for (let i = 1; i <= 3; i++) {
+        await runner.run('user-direct', decider, () => [userRegistered('user-direct')], { correlationId: `direct-${i}` });
+        await waitFor(outboxEmpty, { what: `event ${i} published` });
+      }
+      const scansWhileHanded = scans.mock.calls.length;
+      // Another instance's append (never handed here), then one of this process: the outbox is read, both go in order.
+      await ownStore.append('user-direct', 3, [userRegistered('user-direct')], { correlationId: 'elsewhere' });
+      await runner.run('user-direct', decider, () => [userRegistered('user-direct')], { correlationId: 'direct-5' });
+      await waitFor(outboxEmpty, { what: 'events 4 and 5 published' });
+      await holder.stop();
+      scans.mockRestore();
+      await dropTestDatabase(own);
+
+      expect(scansWhileHanded).toBe(0);
+      expect((await consumeTopic(topic, 5)).map((r) => JSON.parse(r.value!).version)).toEqual([1, 2, 3, 4, 5]);
+    });
+
+    it('of another instance, whose read models it updated, are published from their entry without reading the event', async () => {
+      const [topic] = await freshTopics('projected-elsewhere');
+      const holder = relayTo(topic, new ObservedPublisher(kafka), 'relay-elsewhere');
+      // Another instance's append whose request updated the read models and cleared that duty (it did not hold the lease).
+      const [event] = await store.append('user-elsewhere', 0, [userRegistered('user-elsewhere')], { correlationId: 'elsewhere' });
+      await store.markProjected([eventKey('user-elsewhere', 1)]);
+      const reads = jest.spyOn(store, 'eventAt');
+
+      holder.start();
+      await waitFor(async () => (await connection.collection(OUTBOX_COLLECTION).countDocuments({ streamId: 'user-elsewhere' })) === 0, {
+        what: 'the entry to go',
+      });
+      await holder.stop();
+      const readKeys = reads.mock.calls.map(([key]) => key);
+      reads.mockRestore();
+
+      expect(readKeys).not.toContain(eventKey('user-elsewhere', 1));
+      const [published] = (await consumeTopic(topic, 1)).map((r) => JSON.parse(r.value!));
+      expect(published).toMatchObject({ id: event.id, version: 1, streamId: 'user-elsewhere', data: event.data });
+    });
+
     it('still reach Kafka once and their read models’ duty is healed when the relay that took them stops before publishing', async () => {
       const [topic] = await freshTopics('handed-lost');
       const failing = new ObservedPublisher(kafka);
