@@ -126,7 +126,7 @@ describe('upload', () => {
     // The button follows the form's state on the next render: waited for, not read at once.
     await eventually(async () => ((await upload.uploadButton.isEnabled()) ? true : undefined), { timeoutMs: 5_000 });
     await upload.terms.uncheck();
-    expect(await upload.uploadButton.isDisabled()).toBe(true);
+    await eventually(async () => ((await upload.uploadButton.isDisabled()) ? true : undefined), { timeoutMs: 5_000 });
 
     // Save Draft needs no terms.
     await upload.saveDraftButton.click();
