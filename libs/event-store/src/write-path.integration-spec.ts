@@ -83,22 +83,6 @@ describe('the write path', () => {
       expect(sent).toEqual(['find streams', 'insert outbox', 'insert events', 'update streams', 'findAndModify outbox']);
     });
 
-    it('of a handler that remembers, right after this process appended to the stream, reads nothing before it appends', async () => {
-      const store = new EventStore(a.connection, { service: 'test' });
-      const runner = new CommandRunner(store, new ProjectionRunner(store, []), { kick: () => undefined });
-      const handler = new CommandHandler(runner, rosterDecider, { streamOf: (c) => `roster-${c.rosterId}`, remember: true });
-      await handler.handle({ type: 'AddName', rosterId: 'remembered', name: 'Ada' }, meta);
-
-      const sent = await commandsOf(a.sent, () => handler.handle({ type: 'AddName', rosterId: 'remembered', name: 'Bea' }, meta));
-
-      expect(sent).toEqual(['insert outbox', 'insert events', 'update streams', 'findAndModify outbox']);
-      // Another replica appends: the state remembered is a lost race, then the stream is read and the command lands.
-      await replica(b.connection).handler.handle({ type: 'AddName', rosterId: 'remembered', name: 'Cy' }, meta);
-      const result = await handler.handle({ type: 'AddName', rosterId: 'remembered', name: 'Di' }, meta);
-      expect(result.state.names).toEqual(['Ada', 'Bea', 'Cy', 'Di']);
-      expect((await store.load('roster-remembered')).map((e) => e.version)).toEqual([1, 2, 3, 4]);
-    });
-
     it('lands on the latest state when the head was left behind by another writer', async () => {
       const { handler, store } = replica(a.connection);
       await handler.handle({ type: 'AddName', rosterId: 'behind', name: 'Ada' }, meta);
