@@ -44,8 +44,10 @@ export function MyPlanPage() {
   const { error: planError, refetch } = planQuery;
   // The page's first render with its data is its largest: React renders it in the background, in short slices, so
   // the main thread stays free while it appears (Total Blocking Time). Later changes (a check-off) render at once.
-  const planReady = useDeferredValue(planQuery.data !== undefined);
-  const statsReady = useDeferredValue(statsQuery.data !== undefined);
+  // The data is often there before the page mounts (index.html asked for it early): the initial `false` defers that
+  // first render too, which a plain useDeferredValue would do at once, in one piece.
+  const planReady = useDeferredValue(planQuery.data !== undefined, false);
+  const statsReady = useDeferredValue(statsQuery.data !== undefined, false);
   const plan = planReady ? planQuery.data : undefined;
   const stats = statsReady ? statsQuery.data : undefined;
   const planLoading = planQuery.isLoading || (planQuery.data !== undefined && !planReady);
@@ -128,9 +130,7 @@ export function MyPlanPage() {
               <span className="plan-theme__label">Theme:</span> {theme}
             </p>
           ) : null}
-          {plan?.planData.description ? (
-            <p className="plan-description">{plan.planData.description}</p>
-          ) : null}
+          {plan?.planData.description ? <p className="plan-description">{plan.planData.description}</p> : null}
           {plan && plan.planData.scriptures.length > 0 ? (
             <ScriptureChoices references={plan.planData.scriptures} label="Scriptures for this week" />
           ) : null}
@@ -150,8 +150,8 @@ export function MyPlanPage() {
       {undo ? (
         <div className="plan-undo" role="status">
           <p className="plan-undo__text">
-            Your plan was regenerated: “{undo.replacedTheme}” and its activities you had not done were replaced. You can
-            undo this until the end of {formatLongDate(undo.availableUntil)}, unless your plan changes before.
+            Your plan was regenerated: “{undo.replacedTheme}” and its activities you had not done were replaced. You can undo this until the
+            end of {formatLongDate(undo.availableUntil)}, unless your plan changes before.
           </p>
           <Button onClick={() => void onUndo()} loading={undoing}>
             Undo
