@@ -109,7 +109,13 @@ export function MyPlanPage() {
     const timer = setTimeout(() => setPatient(false), PLACEHOLDER_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  const holding = patient && (planLoading || statsLoading);
+  // Data that has arrived and is being rendered in the background is about to appear: the page keeps waiting for it
+  // past the delay (on a busy phone that render can take longer), rather than showing placeholders it would push
+  // down a moment later. Once anything has been shown, nothing is hidden again.
+  const rendering = (planQuery.data !== undefined && !planReady) || (statsQuery.data !== undefined && !statsReady);
+  const [shown, setShown] = useState(false);
+  const holding = !shown && (planLoading || statsLoading) && (patient || rendering);
+  if (!holding && !shown) setShown(true);
 
   return (
     <main className="page plan-page">
