@@ -5,8 +5,11 @@ import { defineConfig, type Plugin, type ProxyOptions, type Rollup } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa';
 // The ports file directly: Node loads this config and cannot load the contracts package's TypeScript barrel.
 import { devPorts } from '../../libs/contracts/src/ports';
+import { antdCardLazyTabs } from './vite/antd-card-tabs';
 import { antdComponentCss } from './vite/antd-component-css';
+import { nativeTemporal } from './vite/native-temporal';
 import { rcFormProviderOnly } from './vite/rc-form-provider';
+import { reactRouterProduction } from './vite/react-router-production';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -25,7 +28,12 @@ const proxy: Record<string, ProxyOptions> = {
 const routePreloads: Record<string, string[]> = {
   // The page, its frame, antd's theme with its static sheet (AntdShell), and the identity endpoints the session's
   // profile is read with.
-  '/plan': ['src/features/plan/pages/MyPlanPage.tsx', 'src/app/frame/SignedInFrame.tsx', 'src/app/frame/AntdShell.tsx', 'src/features/auth/authApi.ts'],
+  '/plan': [
+    'src/features/plan/pages/MyPlanPage.tsx',
+    'src/app/frame/SignedInFrame.tsx',
+    'src/app/frame/AntdShell.tsx',
+    'src/features/auth/authApi.ts',
+  ],
 };
 
 function preloadRouteChunks(routes: Record<string, string[]>): Plugin {
@@ -123,7 +131,16 @@ const pwa = VitePWA({
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), antdComponentCss(), rcFormProviderOnly(), preloadRouteChunks(routePreloads), pwa],
+  plugins: [
+    react(),
+    reactRouterProduction(),
+    antdCardLazyTabs(),
+    nativeTemporal(),
+    antdComponentCss(),
+    rcFormProviderOnly(),
+    preloadRouteChunks(routePreloads),
+    pwa,
+  ],
   server: { host: '127.0.0.1', port: devPorts.web, strictPort: true, proxy },
   preview: { host: '127.0.0.1', strictPort: true, proxy },
   build: {

@@ -1,5 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Avatar, Button } from 'antd';
+// Avatar's own module: antd's index hangs Avatar.Group on it, and the group brings Popover and Tooltip to every page.
+import Avatar from 'antd/es/avatar/Avatar';
+import { Button } from 'antd';
 import type { User } from '@abide/contracts';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../features/auth';

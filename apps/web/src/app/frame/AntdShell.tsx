@@ -1,6 +1,6 @@
 import { ConfigProvider } from 'antd';
 import AppContext from 'antd/es/app/context';
-import { useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useActiveChurch, churchTheme } from '../../features/churches';
 import { usePrefersReducedMotion, withReducedMotion } from '../../shared/theme/reduced-motion';
 import { theme } from '../../shared/theme/theme';
@@ -24,21 +24,31 @@ function useThemedConfig() {
   return useMemo(() => ({ ...config, theme: withReducedMotion(churchTheme(theme, color), reduced) }), [color, reduced]);
 }
 
+/** True under AntdTheme: what renders there is in antd's theme already. */
+const InAntdTheme = createContext(false);
+
+function ThemedConfigProvider({ children }: { children: ReactNode }) {
+  return <ConfigProvider {...useThemedConfig()}>{children}</ConfigProvider>;
+}
+
 /**
  * antd's theme around a page that uses antd (router.tsx wraps each such page), and `App.useApp()` answering with the
  * app's one toast holder (shared/toasts/toasts.ts), which lives beside the pages so toasts survive navigation. The holder (antd's
- * App, with the code of every popup kind) loads with the first toast or dialog, not with the page.
+ * App, with the code of every popup kind) loads with the first toast or dialog, not with the page. A page in the
+ * signed-in frame is in the frame's theme (AntdTheme, the same settings): a second ConfigProvider there would only
+ * merge and hash the same theme's tokens again during the page's first render.
  */
 export function AntdShell({ children }: { children: ReactNode }) {
-  const themed = useThemedConfig();
-  return (
-    <ConfigProvider {...themed}>
-      <AppContext.Provider value={toasts}>{children}</AppContext.Provider>
-    </ConfigProvider>
-  );
+  const themed = useContext(InAntdTheme);
+  const page = <AppContext.Provider value={toasts}>{children}</AppContext.Provider>;
+  return themed ? page : <ThemedConfigProvider>{page}</ThemedConfigProvider>;
 }
 
-/** antd's theme alone, for antd outside a page: the signed-in frame and its menus, drawer and popovers. */
+/** antd's theme alone, for antd outside a page: the signed-in frame, its menus, drawer and popovers, and its page. */
 export function AntdTheme({ children }: { children: ReactNode }) {
-  return <ConfigProvider {...useThemedConfig()}>{children}</ConfigProvider>;
+  return (
+    <InAntdTheme.Provider value>
+      <ThemedConfigProvider>{children}</ThemedConfigProvider>
+    </InAntdTheme.Provider>
+  );
 }

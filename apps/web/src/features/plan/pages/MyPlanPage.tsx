@@ -46,8 +46,10 @@ export function MyPlanPage() {
   const { error: planError, refetch } = planQuery;
   // The page's first render with its data is its largest: React renders it in the background, in short slices, so
   // the main thread stays free while it appears (Total Blocking Time). Later changes (a check-off) render at once.
-  const planReady = useDeferredValue(planQuery.data !== undefined);
-  const statsReady = useDeferredValue(statsQuery.data !== undefined);
+  // The data is often there before the page mounts (index.html asked for it early): the initial `false` defers that
+  // first render too, which a plain useDeferredValue would do at once, in one piece.
+  const planReady = useDeferredValue(planQuery.data !== undefined, false);
+  const statsReady = useDeferredValue(statsQuery.data !== undefined, false);
   const plan = planReady ? planQuery.data : undefined;
   const stats = statsReady ? statsQuery.data : undefined;
   const planLoading = planQuery.isLoading || (planQuery.data !== undefined && !planReady);
@@ -109,7 +111,13 @@ export function MyPlanPage() {
     const timer = setTimeout(() => setPatient(false), PLACEHOLDER_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  const holding = patient && (planLoading || statsLoading);
+  // Data that has arrived and is being rendered in the background is about to appear: the page keeps waiting for it
+  // past the delay (on a busy phone that render can take longer), rather than showing placeholders it would push
+  // down a moment later. Once anything has been shown, nothing is hidden again.
+  const rendering = (planQuery.data !== undefined && !planReady) || (statsQuery.data !== undefined && !statsReady);
+  const [shown, setShown] = useState(false);
+  const holding = !shown && (planLoading || statsLoading) && (patient || rendering);
+  if (!holding && !shown) setShown(true);
 
   return (
     <main className="page plan-page">
