@@ -112,6 +112,9 @@ describe('writes made offline', () => {
     expect(await habitsAgain.checkInBox('Evening examen').isChecked()).toBe(true);
     // The card counts what the list shows, waiting check-ins included: the two figures of one thing agree.
     expect(await habitsAgain.statValue('Completed Today')).toBe('2/2');
+    // The streak and the week's share are the server's, which has not seen them yet: their lines say so.
+    expect(await habitsAgain.statNote('Total Streak')).toBe('streak days across your habits, before the check-ins waiting to sync');
+    expect(await habitsAgain.statNote('This Week')).toBe('of scheduled check-ins done, before the check-ins waiting to sync');
 
     const sent: string[] = [];
     reopened.on('request', (request) => {
@@ -122,6 +125,7 @@ describe('writes made offline', () => {
     await badge(reopened).waitFor({ state: 'detached', timeout: 30_000 });
     await pendingMark(habitsAgain, 'Morning prayer').waitFor({ state: 'detached' });
     expect(await habitsAgain.checkInBox('Morning prayer').isChecked()).toBe(true);
+    expect(await habitsAgain.statNote('This Week')).toBe('of scheduled check-ins done');
     await screenshot(reopened, 'offline-writes-synced-phone');
 
     // The server has exactly those writes, once each, and the figures that follow them (the group's week) count them.

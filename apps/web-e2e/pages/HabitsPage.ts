@@ -42,6 +42,11 @@ export class HabitsPage {
     return (await this.page.getByRole('region', { name: title }).locator('.stat-card__value').innerText()).trim();
   }
 
+  /** The line under a stat card's figure, e.g. statNote('This Week') → "of scheduled check-ins done". */
+  async statNote(title: 'Total Streak' | 'Completed Today' | 'Active Habits' | 'This Week'): Promise<string> {
+    return (await this.page.getByRole('region', { name: title }).locator('.stat-card__note').innerText()).trim();
+  }
+
   /** Opens the check-in date list and returns its options (today and the seven days before). */
   async openCheckInDates(): Promise<Locator> {
     await this.page.locator('.tab-toolbar__select').click();

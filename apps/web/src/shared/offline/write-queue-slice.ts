@@ -59,3 +59,7 @@ export const { selectPendingWrites, selectPendingCount, selectQueueMember, selec
 /** Whether a write about `subject` (`habit:<id>:<date>`, `journal:<id>`, `activity:<id>`) is waiting. */
 export const selectIsPending = (state: { writeQueue: WriteQueueState }, subject: string): boolean =>
   state.writeQueue.pending.some((write) => write.subject === subject);
+
+/** Whether any write whose subject starts with `prefix` (`habit:`: a check-in or a skip) is waiting. */
+export const selectIsPendingAbout = (state: { writeQueue: WriteQueueState }, prefix: string): boolean =>
+  state.writeQueue.pending.some((write) => write.subject.startsWith(prefix));

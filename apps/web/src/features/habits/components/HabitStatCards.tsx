@@ -6,9 +6,18 @@ import { StatCard } from '../../../shared/components/StatCard';
 /**
  * Total Streak, Completed Today (done of the habits asked today), Active Habits and This Week, as docs/figures.md
  * defines them. `today`: the day's counts from today's check-in list when it is loaded, which holds check-ins still
- * waiting to be sent, so the card and the list's "n of m done" agree while offline.
+ * waiting to be sent, so the card and the list's "n of m done" agree while offline. Total Streak and This Week come
+ * from the server, which has not seen those yet (`waiting`): their lines say so rather than disagree in silence.
  */
-export function HabitStatCards({ stats, today }: { stats?: FormationStats; today?: { done: number; asked: number } }) {
+export function HabitStatCards({
+  stats,
+  today,
+  waiting = false,
+}: {
+  stats?: FormationStats;
+  today?: { done: number; asked: number };
+  waiting?: boolean;
+}) {
   if (!stats) {
     return (
       <div className="stat-grid stat-grid--4">
@@ -22,9 +31,15 @@ export function HabitStatCards({ stats, today }: { stats?: FormationStats; today
   }
   const { totalStreak, activeHabits, thisWeekPercent } = stats.habits;
   const completed = today ?? { done: stats.habits.completedToday, asked: stats.habits.dueToday };
+  const beforeWaiting = waiting ? ', before the check-ins waiting to sync' : '';
   return (
     <div className="stat-grid stat-grid--4">
-      <StatCard title="Total Streak" value={`${totalStreak}`} note="streak days across your habits" icon={<FireOutlined />} />
+      <StatCard
+        title="Total Streak"
+        value={`${totalStreak}`}
+        note={`streak days across your habits${beforeWaiting}`}
+        icon={<FireOutlined />}
+      />
       <StatCard
         title="Completed Today"
         value={`${completed.done}/${completed.asked}`}
@@ -35,7 +50,7 @@ export function HabitStatCards({ stats, today }: { stats?: FormationStats; today
       <StatCard
         title="This Week"
         value={`${Math.round(thisWeekPercent)}%`}
-        note="of scheduled check-ins done"
+        note={`of scheduled check-ins done${beforeWaiting}`}
         icon={<LineChartOutlined />}
       />
     </div>

@@ -3,6 +3,7 @@ import type { Habit } from '@abide/contracts';
 import { Button, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { OfflineMark } from '../../../shared/offline/OfflineMark';
+import { useIsPendingAbout } from '../../../shared/offline/write-queue-hooks';
 import { statsEndpoints } from '../../../shared/api/generated/endpoints/stats';
 import { AnalyticsTab } from '../components/AnalyticsTab';
 import { CheckInTab } from '../components/CheckInTab';
@@ -27,6 +28,7 @@ export function HabitsPage() {
   const today = stats?.today ?? isoDate(new Date());
   // The same read as the check-in tab's list of today (one request), pending check-ins included.
   const { data: todaysHabits } = useHabitsListQuery(today, { skip: !stats });
+  const checkInsWaiting = useIsPendingAbout('habit:');
 
   const openNew = () => {
     setEditing(null);
@@ -58,7 +60,7 @@ export function HabitsPage() {
         </div>
       </header>
 
-      <HabitStatCards stats={stats} today={todaysHabits ? dayCounts(todaysHabits) : undefined} />
+      <HabitStatCards stats={stats} today={todaysHabits ? dayCounts(todaysHabits) : undefined} waiting={checkInsWaiting} />
 
       <Tabs
         className="habits-tabs"
