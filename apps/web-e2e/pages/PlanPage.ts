@@ -1,3 +1,4 @@
+import { eventually } from '@abide/testing';
 import type { Locator, Page } from 'playwright-core';
 
 /** /plan: My Plan — the week's plan, its stat cards, today's habits, the insight and the calendar. */
@@ -69,13 +70,20 @@ export class PlanPage {
     return this.weekCard.getByRole('checkbox');
   }
 
-  /** Checks one activity off (by its place in the week, or a checkbox locator) and waits until the API has recorded it. */
+  /**
+   * Checks one activity off (by its place in the week, or a checkbox locator) and waits until the API has recorded it
+   * and the box shows it. The box is taken once (a locator like "the first unchecked" would move on after the click),
+   * and its state is waited for rather than read at once: a refetch that left before the click (the plan's own live
+   * update, say) may draw the old state for a moment before the answer's.
+   */
   async checkActivity(which: number | Locator): Promise<void> {
-    const box = typeof which === 'number' ? this.activityCheckboxes().nth(which) : which;
+    const box = await (typeof which === 'number' ? this.activityCheckboxes().nth(which) : which).elementHandle();
+    if (!box) throw new Error('no such activity checkbox');
     await Promise.all([
       this.page.waitForResponse((res) => /\/api\/spiritual-plans\/current\/activities\/.+\/toggle$/.test(res.url()) && res.ok()),
-      box.check(),
+      box.click(),
     ]);
+    await eventually(async () => ((await box.isChecked()) ? true : undefined), { timeoutMs: 10_000 });
   }
 
   /** The theme the header names, e.g. "Hope" for "Theme: Hope". */
