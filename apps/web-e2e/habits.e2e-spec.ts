@@ -104,7 +104,7 @@ describe('habits', () => {
     await page.getByRole('region', { name: 'Active Habits' }).getByText('1', { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Completed Today' }).getByText('0/1', { exact: true }).waitFor();
 
-    await habits.checkInBox('Morning prayer').check();
+    await habits.checkInNow('Morning prayer');
 
     await toast(page, 'Habit updated!').waitFor();
     await page.getByRole('region', { name: 'Completed Today' }).getByText('1/1', { exact: true }).waitFor();
@@ -129,7 +129,7 @@ describe('habits', () => {
     const card = habits.checkIn('Read a Psalm');
     await card.getByRole('button', { name: 'Add a note' }).click();
     await card.getByRole('textbox', { name: 'Note for Read a Psalm' }).fill('Psalm 121 on the train.');
-    await habits.checkInBox('Read a Psalm').check();
+    await habits.checkInNow('Read a Psalm');
 
     await toast(page, 'Habit updated!').waitFor();
     await card.getByText('“Psalm 121 on the train.”').waitFor();

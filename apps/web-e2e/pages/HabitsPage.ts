@@ -1,3 +1,4 @@
+import { eventually } from '@abide/testing';
 import type { Locator, Page } from 'playwright-core';
 
 export interface NewHabit {
@@ -77,6 +78,16 @@ export class HabitsPage {
 
   checkInBox(name: string): Locator {
     return this.page.getByRole('checkbox', { name, exact: true });
+  }
+
+  /**
+   * Checks a habit in from its box, online, and waits until the box shows it. Waited for rather than read at once
+   * (`check()` does): a refetch that left before the click may draw the old state for a moment before the answer's.
+   */
+  async checkInNow(name: string): Promise<void> {
+    const box = this.checkInBox(name);
+    await box.click();
+    await eventually(async () => ((await box.isChecked()) ? true : undefined), { timeoutMs: 10_000 });
   }
 
   /** A habit's row in Overview. */
