@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { StoredEvent } from '@abide/event-store';
 import type { GroupMemberRole, GroupSummary } from '@abide/contracts';
+import type { MemberActivity } from '../activity/activity.port';
 import { MembershipRosters } from '../memberships/memberships.port';
 import { rosterMembers } from '../memberships/membership-model.port';
 import type { GroupState } from './domain/group.decider';
@@ -25,7 +26,10 @@ export const summaryFor = (card: GroupCard, myStatus: GroupSummary['myStatus']):
  * The group as its read models tell it, in the shape its decider's checks of who may see what read: whether it is
  * public and its members with their roles (an open group: one that has members).
  */
-export const groupStateOf = (isPublic: boolean, members: ReadonlyArray<{ userId: string; role: GroupMemberRole; joinedAt: string }>): GroupState => ({
+export const groupStateOf = (
+  isPublic: boolean,
+  members: ReadonlyArray<{ userId: string; role: GroupMemberRole; joinedAt: string }>,
+): GroupState => ({
   exists: true,
   groupId: '',
   ownerId: '',
@@ -77,8 +81,15 @@ export class KeptGroupCards {
   }
 
   /** The card of a group from its view and roster (read after the `gen` it is kept under, if it is kept). */
-  async fromInputs(view: GroupView, roster: GroupRoster): Promise<{ card: GroupCard; activeUntil: number | null }> {
-    const [owners, figures] = await Promise.all([this.memberships.names([view.ownerId]), this.figures.card(rosterMembers(roster))]);
+  async fromInputs(
+    view: GroupView,
+    roster: GroupRoster,
+    activities?: Map<string, MemberActivity>,
+  ): Promise<{ card: GroupCard; activeUntil: number | null }> {
+    const [owners, figures] = await Promise.all([
+      this.memberships.names([view.ownerId]),
+      this.figures.card(rosterMembers(roster), activities),
+    ]);
     return {
       card: {
         id: view._id,

@@ -7,6 +7,7 @@ import {
   factsSince,
   habitsOf,
   latestDone,
+  type MemberActivity,
   MemberActivityQueries,
   type PersonView,
   weeklyProgress,
@@ -62,17 +63,25 @@ export class GroupFigures {
     });
   }
 
-  /** Card figures: weekly progress of sharing members, Active badge, and the latest sharing member's activity. */
-  async card(group: readonly MemberOfGroup[]) {
+  /** The members' activity documents, read once where several figures of one answer come from them (the dashboard). */
+  activitiesOf(userIds: readonly string[]): Promise<Map<string, MemberActivity>> {
+    return this.activity.activitiesOf(userIds);
+  }
+
+  /**
+   * Card figures: weekly progress of sharing members, Active badge, and the latest sharing member's activity.
+   * `activities`: the members' activity as already read for the same answer, so all its figures tell of one moment.
+   */
+  async card(group: readonly MemberOfGroup[], activities?: Map<string, MemberActivity>) {
     const memberIds = group.map((m) => m.userId);
-    const [members, activities] = await Promise.all([this.contexts(group), this.activity.activitiesOf(memberIds)]);
+    const [members, read] = await Promise.all([this.contexts(group), activities ?? this.activity.activitiesOf(memberIds)]);
     const sharing = members.filter((m) => m.sharesProgress);
     const earliest = sharing.reduce((min, m) => (m.weekStart < min ? m.weekStart : min), this.weekStartFor(null));
     const sharingIds = sharing.map((m) => m.userId);
-    const habits = habitsOf(activities, sharingIds);
-    const facts = factsSince(activities, sharingIds, addDays(earliest, -1));
-    const latest = latestDone(activities, sharingIds);
-    const active = anyDoneSince(activities, memberIds, new Date(this.clock().getTime() - GROUP_ACTIVE_DAYS * DAY_MS));
+    const habits = habitsOf(read, sharingIds);
+    const facts = factsSince(read, sharingIds, addDays(earliest, -1));
+    const latest = latestDone(read, sharingIds);
+    const active = anyDoneSince(read, memberIds, new Date(this.clock().getTime() - GROUP_ACTIVE_DAYS * DAY_MS));
     const weekOf = new Map(sharing.map((m) => [m.userId, m.weekStart]));
     const checkIns = new Map<string, number>();
     for (const fact of facts) {
@@ -85,7 +94,7 @@ export class GroupFigures {
       checkIns,
     );
     const latestName = latest ? (members.find((m) => m.userId === latest.userId)?.person?.name ?? 'A member') : null;
-    const latestOfAll = active ? latestDone(activities, memberIds) : null;
+    const latestOfAll = active ? latestDone(read, memberIds) : null;
     return {
       weeklyProgress: progress,
       active,
@@ -95,10 +104,10 @@ export class GroupFigures {
     };
   }
 
-  /** Done facts of these members from `weeks` weeks before the earliest current week on. */
-  async factsOver(members: readonly MemberWeekContext[], weeks: number): Promise<DoneFact[]> {
+  /** Done facts of these members from `weeks` weeks before the earliest current week on (`activities`: as in `card`). */
+  async factsOver(members: readonly MemberWeekContext[], weeks: number, activities?: Map<string, MemberActivity>): Promise<DoneFact[]> {
     const earliest = members.reduce((min, m) => (m.weekStart < min ? m.weekStart : min), this.weekStartFor(null));
     const ids = members.map((m) => m.userId);
-    return factsSince(await this.activity.activitiesOf(ids), ids, addDays(earliest, -7 * weeks));
+    return factsSince(activities ?? (await this.activity.activitiesOf(ids)), ids, addDays(earliest, -7 * weeks));
   }
 }

@@ -4,7 +4,14 @@ import type { Dashboard, GroupPage, GroupSummary } from '@abide/contracts';
 import { addDays, daysBetween, weekStartOf } from '@abide/calendar';
 import { countFacts, type DoneFact, isActive, MemberActivityQueries, weekStreak } from '../activity/activity.port';
 import { ChurchesOfMember, GroupsOfMember, MembershipRosters } from '../memberships/memberships.port';
-import { churchesOf, groupsOf, type MemberGroups, pendingGroupIds, rosterMembers, rosterRequests } from '../memberships/membership-model.port';
+import {
+  churchesOf,
+  groupsOf,
+  type MemberGroups,
+  pendingGroupIds,
+  rosterMembers,
+  rosterRequests,
+} from '../memberships/membership-model.port';
 import { GroupCommands } from './commands/group.commands';
 import { assertLeader, assertMember } from './domain/group.decider';
 import { denied } from './domain/group-denied';
@@ -134,12 +141,15 @@ export class GroupQueries {
     assertLeader(groupStateOf(view.isPublic, roll), callerId);
     const ratings = Object.values(roster.ratings);
     const requests = rosterRequests(roster);
+    // One read of the members' activity for the whole answer: the group's figures and the members' weeks tell of the
+    // same moment (two reads could fall either side of a check-in being recorded).
+    const activities = await this.figures.activitiesOf(roll.map((m) => m.userId));
     const [{ card, activeUntil }, requesterNames, contexts] = await Promise.all([
-      this.cards.fromInputs(view, roster),
+      this.cards.fromInputs(view, roster, activities),
       this.memberships.names(requests.map((r) => r.userId)),
       this.figures.contexts(roll.map((m) => ({ userId: m.userId, shares: m.shares }))),
     ]);
-    const facts = await this.figures.factsOver(contexts, STREAK_WEEKS);
+    const facts = await this.figures.factsOver(contexts, STREAK_WEEKS, activities);
     const contextOf = new Map(contexts.map((c) => [c.userId, c]));
     const weekStart = contextOf.get(callerId)?.weekStart ?? this.figures.weekStartFor(null);
 
@@ -192,7 +202,12 @@ export class GroupQueries {
       weeklyActivity,
       weekStreak: weekStreak(activePerWeek, sharingContexts.length),
       averageRating: { average: ratings.length ? Math.round((sum / ratings.length) * 100) / 100 : null, count: ratings.length },
-      pendingRequests: requests.map((r) => ({ id: r.id, userId: r.userId, name: requesterNames.get(r.userId) ?? null, requestedAt: r.requestedAt })),
+      pendingRequests: requests.map((r) => ({
+        id: r.id,
+        userId: r.userId,
+        name: requesterNames.get(r.userId) ?? null,
+        requestedAt: r.requestedAt,
+      })),
     };
     return { kept: { dashboard, weekStarts: Object.fromEntries(contexts.map((c) => [c.userId, c.weekStart])) }, activeUntil };
   }
