@@ -4,6 +4,7 @@ import { ProjectionRunner } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
+import { MemberActivityQueries } from '../src/activity/activity.port';
 import { ActivityEvents } from '../src/member-events/activity-events';
 import { GroupCommands } from '../src/groups/commands/group.commands';
 import { MembershipCommands } from '../src/memberships/membership.commands';
@@ -280,11 +281,7 @@ describe('names and membership', () => {
     const joiner = await person('Apollos');
     const groupId = await createGroup(owner, 'Ephesus', false);
 
-    const results = await Promise.allSettled([
-      join(joiner, groupId),
-      join(joiner, groupId),
-      join(joiner, groupId),
-    ]);
+    const results = await Promise.allSettled([join(joiner, groupId), join(joiner, groupId), join(joiner, groupId)]);
 
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refusals = results
@@ -403,6 +400,34 @@ describe('group cards kept between reads', () => {
       clock.now = new Date(clock.now.getTime() - GROUP_CARD_TTL_MS - 1);
       computed.mockRestore();
     }
+  });
+
+  it('draws the whole dashboard from one moment, even when a check-in is recorded while it is being computed', async () => {
+    const lydia = await person('Lydia');
+    const groupId = await createGroup(lydia, 'Thyatira dyers');
+    const habit = habitStream(lydia);
+    await feed(habit.created);
+    // The check-in is recorded right after the dashboard first reads the members' activity.
+    const activity = app.get(MemberActivityQueries);
+    const read = activity.activitiesOf.bind(activity);
+    const spy = jest.spyOn(activity, 'activitiesOf').mockImplementationOnce(async (ids) => {
+      const seen = await read(ids);
+      await feed(habit.checkIn('2026-03-04'));
+      return seen;
+    });
+    try {
+      const dashboard = await queries.dashboard(lydia, groupId);
+      // The group's progress and Lydia's week tell of the same moment (before it, here): never 0 beside 1.
+      const week = dashboard.members.find((m) => m.userId === lydia)?.week;
+      expect(dashboard.group.weeklyProgress.completed).toBe(week?.checkIns);
+      expect(dashboard.weeklyActivity.at(-1)?.checkIns).toBe(week?.checkIns);
+    } finally {
+      spy.mockRestore();
+    }
+    // The next read has it everywhere.
+    const after = await queries.dashboard(lydia, groupId);
+    expect(after.group.weeklyProgress.completed).toBe(1);
+    expect(after.members.find((m) => m.userId === lydia)?.week?.checkIns).toBe(1);
   });
 
   it('keeps the leaders’ dashboard until a member’s activity, a rating or a role changes, and checks the caller at every read', async () => {
