@@ -10,7 +10,12 @@ import { screenshot, useBrowser, viewports } from './support/browser';
 import { signIn } from './support/sign-in';
 
 /** Adds an activity through the activity dialog. */
-async function addActivity(page: Page, week: number, day: string, fields: { name: string; what: string; scripture?: string; prompt?: string }) {
+async function addActivity(
+  page: Page,
+  week: number,
+  day: string,
+  fields: { name: string; what: string; scripture?: string; prompt?: string },
+) {
   await page.getByRole('button', { name: `Add activity on ${day}, week ${week}` }).click();
   const dialog = page.getByRole('dialog', { name: 'New activity' });
   await dialog.getByLabel('Name').fill(fields.name);
@@ -62,7 +67,12 @@ describe('curricula', () => {
     // Two weeks; the second has a reference that is no scripture, and the server says where.
     await page.getByRole('button', { name: 'Add week' }).click();
     await page.getByLabel('Week title').fill('The Shepherd');
-    await addActivity(page, 1, 'Monday', { name: 'Read Psalm 23', what: 'Read it slowly, twice.', scripture: 'ps 23:1-3', prompt: 'Where are your still waters?' });
+    await addActivity(page, 1, 'Monday', {
+      name: 'Read Psalm 23',
+      what: 'Read it slowly, twice.',
+      scripture: 'ps 23:1-3',
+      prompt: 'Where are your still waters?',
+    });
     await addActivity(page, 1, 'Thursday', { name: 'Walk and give thanks', what: 'Twenty minutes outside, naming gifts.' });
     await page.getByRole('button', { name: 'Add week' }).click();
     await page.getByLabel('Week title').fill('Songs of ascent');
@@ -95,7 +105,10 @@ describe('curricula', () => {
     await page.getByRole('button', { name: 'Save draft' }).and(page.locator('[disabled]')).waitFor();
     const saved = (await admin.session.get<CurriculumDetail>(`/api/curricula/${curriculumId}`)).body;
     expect(saved.draft.weeks.map((w) => w.title)).toEqual(['Songs of ascent', 'The Shepherd']);
-    expect(saved.draft.weeks[1].days[1].activities[0]).toMatchObject({ scripture: 'Psalm 23:1-3', reflectionPrompt: 'Where are your still waters?' });
+    expect(saved.draft.weeks[1].days[1].activities[0]).toMatchObject({
+      scripture: 'Psalm 23:1-3',
+      reflectionPrompt: 'Where are your still waters?',
+    });
 
     await page.getByRole('button', { name: /^Week 2 The Shepherd/ }).click();
 
@@ -110,6 +123,8 @@ describe('curricula', () => {
     await page.getByRole('button', { name: 'Move Read Psalm 23 to another day' }).focus();
     await page.keyboard.press('Enter');
     const days = page.getByRole('menu');
+    // The menu opens on the next frames (its motion): its items are waited for, then read.
+    await days.getByRole('menuitem', { name: 'Saturday' }).waitFor();
     expect(await days.getByRole('menuitem').allInnerTexts()).toEqual(['Sunday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
     await days.getByRole('menuitem', { name: 'Wednesday' }).focus();
     await page.keyboard.press('Enter');
@@ -127,7 +142,10 @@ describe('curricula', () => {
     await page.keyboard.press('ArrowLeft');
     await heard('Read Psalm 23 is over Tuesday, position 1 of 1.');
     await page.keyboard.press('Space');
-    await page.locator('[id^="DndLiveRegion"]').getByText(/^Read Psalm 23 dropped on Tuesday/).waitFor({ state: 'attached' });
+    await page
+      .locator('[id^="DndLiveRegion"]')
+      .getByText(/^Read Psalm 23 dropped on Tuesday/)
+      .waitFor({ state: 'attached' });
     await activityOn('Tuesday', 'Read Psalm 23').waitFor();
     // …and onto a day that has activities: Walk and give thanks goes from Saturday to Tuesday, beside Read Psalm 23.
     await page.getByRole('button', { name: 'Drag Walk and give thanks on Saturday' }).focus();
@@ -138,9 +156,15 @@ describe('curricula', () => {
       await heard(`Walk and give thanks is over ${dayName}, position 1 of 1.`);
     }
     await page.keyboard.press('ArrowLeft');
-    await page.locator('[id^="DndLiveRegion"]').getByText(/^Walk and give thanks is over Tuesday, position \d of 2\./).waitFor({ state: 'attached' });
+    await page
+      .locator('[id^="DndLiveRegion"]')
+      .getByText(/^Walk and give thanks is over Tuesday, position \d of 2\./)
+      .waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
-    await page.locator('[id^="DndLiveRegion"]').getByText(/^Walk and give thanks dropped on Tuesday/).waitFor({ state: 'attached' });
+    await page
+      .locator('[id^="DndLiveRegion"]')
+      .getByText(/^Walk and give thanks dropped on Tuesday/)
+      .waitFor({ state: 'attached' });
     await activityOn('Tuesday', 'Walk and give thanks').waitFor();
     await screenshot(page, 'curriculum-editor-moved');
     await page.getByRole('button', { name: 'Save draft' }).click();
@@ -155,7 +179,13 @@ describe('curricula', () => {
     expect(await day('Thursday').getByRole('listitem').count()).toBe(0);
     const movedDraft = (await admin.session.get<CurriculumDetail>(`/api/curricula/${curriculumId}`)).body.draft;
     expect(movedDraft.weeks[1].days.map((d) => d.activities.map((a) => a.name))).toEqual([
-      [], [], expect.arrayContaining(['Read Psalm 23', 'Walk and give thanks']), [], [], [], [],
+      [],
+      [],
+      expect.arrayContaining(['Read Psalm 23', 'Walk and give thanks']),
+      [],
+      [],
+      [],
+      [],
     ]);
 
     await screenshot(page, 'curriculum-editor');
@@ -229,7 +259,9 @@ describe('curricula', () => {
       await page.getByLabel('Week title').fill('Dust and ashes');
       await addActivity(page, 1, 'Monday', { name: 'Read Psalm 51', what: 'Read it on your knees.', scripture: 'Psalm 51:1-12' });
       const lead = () => page.locator('.curriculum-editor .page-header__lead');
-      await lead().getByText(/unsaved changes · Draft saved at \d/).waitFor();
+      await lead()
+        .getByText(/unsaved changes · Draft saved at \d/)
+        .waitFor();
 
       // Leaving by the navigation asks first and names what would not be saved; Stay keeps every word.
       await page.getByRole('link', { name: 'All curricula' }).click();
@@ -244,7 +276,9 @@ describe('curricula', () => {
       expect(await page.getByLabel('Week title').inputValue()).toBe('Dust and ashes');
 
       // Closing the tab: the browser asks too (beforeunload), and nothing was saved for the church.
-      const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.type()))));
+      const asked = new Promise<string>((resolve) =>
+        page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.type()))),
+      );
       await page.close({ runBeforeUnload: true });
       expect(await asked).toBe('beforeunload');
       expect((await admin.session.get<CurriculumDetail>(`/api/curricula/${created.id}`)).body.draft.weeks).toHaveLength(0);
@@ -254,8 +288,13 @@ describe('curricula', () => {
       session.page = page;
       await page.setViewportSize(viewports[width]);
       await page.goto(`/curricula/${created.id}`);
-      await page.getByRole('alert').getByText(/^Your draft from .+ is back$/).waitFor();
-      await lead().getByText(/^St\. Brigid · 1 week · unsaved changes · Draft saved at \d/).waitFor();
+      await page
+        .getByRole('alert')
+        .getByText(/^Your draft from .+ is back$/)
+        .waitFor();
+      await lead()
+        .getByText(/^St\. Brigid · 1 week · unsaved changes · Draft saved at \d/)
+        .waitFor();
       await page.getByRole('button', { name: /^Week 1 Dust and ashes · 1 activity/ }).waitFor();
       await page.getByRole('button', { name: /^Read Psalm 51/ }).waitFor();
       await screenshot(page, `curriculum-draft-restored-${width}`);
@@ -264,7 +303,9 @@ describe('curricula', () => {
       // Discarding goes back to the saved draft (no weeks), and the kept edits are gone on the server too.
       await page.getByRole('button', { name: 'Discard my draft' }).click();
       await page.getByRole('button', { name: 'Discard', exact: true }).click();
-      await lead().getByText(/^St\. Brigid · 0 weeks$/).waitFor();
+      await lead()
+        .getByText(/^St\. Brigid · 0 weeks$/)
+        .waitFor();
       expect(await page.getByRole('alert').filter({ hasText: 'is back' }).count()).toBe(0);
       expect((await admin.session.get<CurriculumDetail>(`/api/curricula/${created.id}`)).body.workingCopy).toBeNull();
       // Nothing unsaved: leaving asks nothing.
@@ -283,7 +324,10 @@ describe('curricula', () => {
     await page.goto(`/curricula/${created.id}`);
     await page.getByRole('button', { name: 'Add week' }).click();
     await page.getByLabel('Week title').fill('Empty tomb');
-    await page.locator('.curriculum-editor .page-header__lead').getByText(/Draft saved at/).waitFor();
+    await page
+      .locator('.curriculum-editor .page-header__lead')
+      .getByText(/Draft saved at/)
+      .waitFor();
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('button', { name: 'Save draft' }).and(page.locator('[disabled]')).waitFor();
     const saved = (await admin.session.get<CurriculumDetail>(`/api/curricula/${created.id}`)).body;
