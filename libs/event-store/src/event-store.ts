@@ -561,11 +561,7 @@ export class EventStore implements OnModuleInit, StreamLog {
   private async readFrom(streamId: string, version: number, knownLast: number, readPast = true): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];
     for (let from = version + 1; from <= knownLast; from += KNOWN_BATCH) {
-      const count = Math.min(KNOWN_BATCH, knownLast - from + 1);
-      const docs = await Promise.all(
-        Array.from({ length: count }, (_, i) => this.events.findById(eventKey(streamId, from + i)).lean<EventDocument>()),
-      );
-      for (const doc of docs) {
+      for (const doc of await this.eventsAt(streamId, from, Math.min(KNOWN_BATCH, knownLast - from + 1))) {
         if (!doc) return events;
         events.push(toStoredEvent(doc, this.registry));
       }
@@ -576,14 +572,23 @@ export class EventStore implements OnModuleInit, StreamLog {
     if (!first) return events;
     events.push(toStoredEvent(first, this.registry));
     for (let next = after + 2; ; next += READ_AHEAD) {
-      const batch = await Promise.all(
-        Array.from({ length: READ_AHEAD }, (_, i) => this.events.findById(eventKey(streamId, next + i)).lean<EventDocument>()),
-      );
-      for (const doc of batch) {
+      for (const doc of await this.eventsAt(streamId, next, READ_AHEAD)) {
         if (!doc) return events;
         events.push(toStoredEvent(doc, this.registry));
       }
     }
+  }
+
+  /**
+   * The events at versions `from` … `from + count - 1` of a stream, in version order, null where there is none: one
+   * read by key (`$in` on `_id`, which the local FerretDB also serves from its _id index: tools/infra/ferretdb).
+   */
+  private async eventsAt(streamId: string, from: number, count: number): Promise<Array<EventDocument | null>> {
+    const keys = Array.from({ length: count }, (_, i) => eventKey(streamId, from + i));
+    if (count === 1) return [await this.events.findById(keys[0]).lean<EventDocument>()];
+    const docs = await this.events.find({ _id: { $in: keys } }).lean<EventDocument[]>();
+    const byKey = new Map(docs.map((doc) => [doc._id, doc]));
+    return keys.map((key) => byKey.get(key) ?? null);
   }
 
   /**

@@ -26,6 +26,89 @@ func AbideFilterID(filter *Document) (any, bool) {
 		return nil, false
 	}
 }
+
+// abideMaxFilterIDs bounds an $in list read through the _id index (SQLite's bound parameters); a longer one scans.
+const abideMaxFilterIDs = 1000
+
+// AbideFilterIDs returns the _id values a filter pins: its top-level _id (AbideFilterID), or every value of an
+// _id: {$in: [...]} whose values are all strings or ObjectIDs. Every document the filter can match has one of them.
+func AbideFilterIDs(filter *Document) ([]any, bool) {
+	if v, ok := AbideFilterID(filter); ok {
+		return []any{v}, true
+	}
+
+	if filter == nil || filter.keys["_id"] != 1 {
+		return nil, false
+	}
+
+	v, _ := filter.Get("_id")
+
+	cond, ok := v.(*Document)
+	if !ok || cond.Len() != 1 {
+		return nil, false
+	}
+
+	in, err := cond.Get("$in")
+	if err != nil {
+		return nil, false
+	}
+
+	list, ok := in.(*Array)
+	if !ok || list.Len() == 0 || list.Len() > abideMaxFilterIDs {
+		return nil, false
+	}
+
+	ids := make([]any, list.Len())
+
+	for i := range ids {
+		id, _ := list.Get(i)
+
+		switch id.(type) {
+		case string, ObjectID:
+			ids[i] = id
+		default:
+			return nil, false
+		}
+	}
+
+	return ids, true
+}
+`;
+
+const ID_WHERE_GO = `// Added by Abide's build of FerretDB (tools/infra/ferretdb/patches.mjs).
+
+package sqlite
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata"
+	"github.com/FerretDB/FerretDB/internal/handler/sjson"
+	"github.com/FerretDB/FerretDB/internal/types"
+	"github.com/FerretDB/FerretDB/internal/util/must"
+)
+
+// abideIDWhere narrows a query to the documents whose _id the filter pins (types.AbideFilterIDs), looked up in the
+// _id index: one value, or each value of an $in list. The handler filters every document it gets again, so what
+// else the filter says still applies.
+func abideIDWhere(filter *types.Document) (string, []any, bool) {
+	ids, ok := types.AbideFilterIDs(filter)
+	if !ok {
+		return "", nil, false
+	}
+
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = string(must.NotFail(sjson.MarshalSingleValue(id)))
+	}
+
+	if len(args) == 1 {
+		return fmt.Sprintf(" WHERE %s = ?", metadata.IDColumn), args, true
+	}
+
+	return fmt.Sprintf(" WHERE %s IN (%s)", metadata.IDColumn, strings.TrimSuffix(strings.Repeat("?, ", len(args)), ", ")), args, true
+}
 `;
 
 const WRITE_LOCKS_GO = `// Added by Abide's build of FerretDB (tools/infra/ferretdb/patches.mjs).
@@ -130,20 +213,9 @@ export const FERRETDB_PATCHES = Object.freeze([
     why: 'AbideFilterID: the _id a filter pins',
   },
   {
-    file: 'internal/backends/sqlite/collection.go',
-    from: `	if params.Filter.Len() == 1 {
-		v, _ := params.Filter.Get("_id")
-		switch v.(type) {
-		case string, types.ObjectID:
-			whereClause = `,
-    to: `	if v, ok := types.AbideFilterID(params.Filter); ok {
-		switch v.(type) {
-		case string, types.ObjectID:
-			whereClause = `,
-    // v1.24 narrows the SQL query to one `_id` only when the filter is `{_id: x}` and nothing else, so a compare-and-set
-    // `{_id: x, revision: n}` scanned the collection: ~300-390 ms per updateOne on 10,000 documents. The backend may
-    // apply a filter partially (the handler filters every document again), so `_id` alone narrows it.
-    why: 'a filter with _id and other fields reads by the _id index',
+    file: 'internal/backends/sqlite/abide_id_where.go',
+    create: ID_WHERE_GO,
+    why: 'abideIDWhere: the SQL condition for the _ids a filter pins',
   },
   {
     file: 'internal/backends/sqlite/collection.go',
@@ -151,13 +223,42 @@ export const FERRETDB_PATCHES = Object.freeze([
 		v, _ := params.Filter.Get("_id")
 		switch v.(type) {
 		case string, types.ObjectID:
-			filterPushdown = true`,
-    to: `	if v, ok := types.AbideFilterID(params.Filter); ok {
+			whereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+			args = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+		}
+	}
+
+	q += whereClause`,
+    to: `	if where, ids, ok := abideIDWhere(params.Filter); ok {
+		whereClause = where
+		args = ids
+	}
+
+	q += whereClause`,
+    // v1.24 narrows the SQL query to one `_id` only when the filter is `{_id: x}` and nothing else, so a compare-and-set
+    // `{_id: x, revision: n}` scanned the collection: ~300-390 ms per updateOne on 10,000 documents, and a read of
+    // several documents by key (`{_id: {$in: [...]}}`, one round trip on MongoDB) scanned it too. The backend may apply
+    // a filter partially (the handler filters every document again), so the _ids alone narrow it.
+    why: 'a filter that pins _ids (with other fields, or an $in list) reads by the _id index',
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: `	if params.Filter.Len() == 1 {
+		v, _ := params.Filter.Get("_id")
 		switch v.(type) {
 		case string, types.ObjectID:
-			filterPushdown = true`,
+			filterPushdown = true
+			whereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+			args = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+		}
+	}`,
+    to: `	if where, ids, ok := abideIDWhere(params.Filter); ok {
+		filterPushdown = true
+		whereClause = where
+		args = ids
+	}`,
     // explain tells what Query does (the patch above).
-    why: 'explain shows the _id index for a filter with _id and other fields',
+    why: 'explain shows the _id index for a filter that pins _ids',
   },
   {
     file: 'internal/handler/abide_write_locks.go',

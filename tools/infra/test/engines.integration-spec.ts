@@ -153,6 +153,31 @@ describe('local engines', () => {
     }
   });
 
+  it('FerretDB: a read of several documents by key ($in on _id) is served from the _id index and answers as MongoDB does', async () => {
+    const conn = await mongoose.createConnection(`${env.MONGO_URL}/infra_test_in_${run}`, { serverSelectionTimeoutMS: 5_000 }).asPromise();
+    try {
+      const keyed = conn.collection<{ _id: string; rev: number }>('keyed');
+      await keyed.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: `member-${i}`, rev: i % 2 })));
+      const wanted = ['member-3', 'member-48', 'member-7', 'nobody'];
+      const explained = await conn.db!.command({ explain: { find: 'keyed', filter: { _id: { $in: wanted } } } });
+      expect(JSON.stringify(explained.queryPlanner)).toMatch(/SEARCH \S+ USING INDEX/);
+      const ids = async (filter: object) => (await keyed.find(filter).toArray()).map((d) => d._id).sort();
+      // Missing keys are left out; the rest of the filter still applies; keys of another type match nothing.
+      expect(await ids({ _id: { $in: wanted } })).toEqual(['member-3', 'member-48', 'member-7']);
+      expect(await ids({ _id: { $in: wanted }, rev: 1 })).toEqual(['member-3', 'member-7']);
+      expect(await ids({ _id: { $in: ['member-5', 5] } })).toEqual(['member-5']);
+      expect(await ids({ _id: { $in: [] } })).toEqual([]);
+      // A list longer than the patch reads through the index is still answered whole (by a scan).
+      expect((await ids({ _id: { $in: Array.from({ length: 1200 }, (_, i) => `member-${i}`) } })).length).toBe(50);
+      // Writes by such a filter change exactly those documents.
+      expect((await keyed.updateMany({ _id: { $in: ['member-1', 'member-2', 'nobody'] } }, { $inc: { rev: 10 } })).modifiedCount).toBe(2);
+      expect(await ids({ rev: { $gte: 10 } })).toEqual(['member-1', 'member-2']);
+    } finally {
+      await conn.dropDatabase().catch(() => undefined);
+      await conn.close();
+    }
+  });
+
   it('MinIO: bucket, put/get object, presigned GET', async () => {
     const client = new Minio.Client({
       endPoint: env.S3_ENDPOINT,

@@ -136,7 +136,7 @@ export class MemberActivityStore {
     return changed;
   }
 
-  // ---- reads: one by key per member, in parallel ----
+  // ---- reads: one read by key for all the members asked about (VersionedDocuments.getMany) ----
   async peopleByIds(ids: readonly string[]): Promise<PersonView[]> {
     return [...(await this.people.getMany(ids))].map(([_id, person]) => ({ ...person, _id }));
   }
