@@ -8,7 +8,6 @@ import { MemberDeparture } from './account/member-departure';
 import { MemberActivityChanges, MemberActivityQueries } from './activity/activity.port';
 import { ActivityConsumer } from './member-events/activity.consumer';
 import { ActivityEvents } from './member-events/activity-events';
-import { MemberActivityMigration } from './activity/projections/member-activity.migration';
 import { MemberActivityStore } from './activity/projections/member-activity.store';
 import { ChurchMembership } from './churches/church-membership';
 import { ChurchesExportQuery, ChurchFigureUpdates } from './churches/churches.port';
@@ -23,7 +22,7 @@ import { ChurchFiguresProjection } from './churches/dashboard/church-figures.pro
 import { ChurchFiguresStore } from './churches/dashboard/church-figures.store';
 import { InvitationJoinsConsumer } from './churches/invitation-joins.consumer';
 import { ChurchLogos } from './churches/projections/church-logos';
-import { ChurchLogosMigration } from './churches/projections/church-logos.migration';
+import { CommunityMigrations } from './community.migration';
 import { ChurchPageProjection } from './churches/projections/church-page.projection';
 import type { Clock } from './config/clock';
 import { CommunityConfigModule } from './config/community-config.module';
@@ -59,13 +58,11 @@ import { MembershipQueries } from './memberships/membership.queries';
 import { ChurchesOfMember, GroupsOfMember, MembershipChanges, MembershipRosters, SharingChoices } from './memberships/memberships.port';
 import { MemberChurchesProjection, MemberGroupsProjection } from './memberships/projections/member-memberships.projection';
 import { SharingController } from './memberships/sharing.controller';
-import { SharingMove } from './memberships/sharing-move.migration';
 import { PrayerCommands } from './prayers/commands/prayer.commands';
 import { PrayerQueries } from './prayers/prayer.queries';
 import { PrayersController } from './prayers/prayers.controller';
 import { PrayerErasure, PrayersByAuthor, PrayerWords } from './prayers/prayers.port';
 import { PrayerTexts } from './prayers/prayer-texts';
-import { PrayerTextSealing } from './prayers/prayer-text-sealing.migration';
 import { PrayerProjection } from './prayers/projections/prayer.projection';
 
 /** The community service: churches (and their pastor's dashboard), groups, membership, the leaders' dashboard on real member activity, prayer requests. */
@@ -111,7 +108,6 @@ export class AppModule {
       ],
       providers: [
         MemberSharing,
-        SharingMove,
         MembershipCommands,
         MembershipQueries,
         // Membership serves groups and churches through their aggregates; groups ask churches about their admins.
@@ -122,7 +118,6 @@ export class AppModule {
         },
         portProvider(ChurchAdmins, ChurchMembership),
         MemberActivityStore,
-        MemberActivityMigration,
         OwnershipClaims,
         GroupCommands,
         GroupMembership,
@@ -134,7 +129,6 @@ export class AppModule {
         GroupQueries,
         GroupsOfChurches,
         PrayerTexts,
-        PrayerTextSealing,
         PrayerCommands,
         PrayerQueries,
         MemberDeparture,
@@ -144,10 +138,11 @@ export class AppModule {
         ChurchMembership,
         ChurchQueries,
         ChurchLogos,
-        ChurchLogosMigration,
         ChurchFiguresStore,
         ChurchFiguresProjection,
         ChurchDashboardQueries,
+        // Community's one-time data steps, one list (community.migration.ts).
+        CommunityMigrations,
         // Each feature's ports (docs/structure.md, "Ports"), answered by its classes above.
         portProvider(MemberActivityQueries, MemberActivityStore),
         portProvider(MemberActivityChanges, MemberActivityStore),

@@ -1,20 +1,26 @@
+import { runOnceBehindMarker } from '@abide/platform';
 import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/testing/src/test-engines';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { type ChurchLogo, ChurchLogos } from '../src/churches/projections/church-logos';
-import { ChurchLogosMigration } from '../src/churches/projections/church-logos.migration';
+import { fillChurchLogos } from '../src/churches/projections/church-logos.migration';
 
 // The one-time move of churches' logos from plain documents into the compare-and-set read model.
-describe(ChurchLogosMigration.name, () => {
+describe(fillChurchLogos.name, () => {
   const dbName = uniqueName('community_church_logos');
   let connections: Connection[];
   /** Where logos were kept before compare-and-set, one plain document per church. */
   const legacy = () => connections[0].collection<{ _id: string } & ChurchLogo>('church_logos');
 
-  /** One replica's read model and migration on its own connection (Nest sets the connection as a property). */
+  /**
+   * One replica's read model on its own connection, and the step as community's migrations run it at start: behind its
+   * marker, named as the release before named it (a database already past the move never runs it again).
+   */
   const replica = (connection: Connection) => {
     const logos = new ChurchLogos(connection);
-    return { logos, migration: Object.assign(new ChurchLogosMigration(logos), { connection }) };
+    const start = () =>
+      runOnceBehindMarker(connection, 'community_migrations', 'church-logos-documents', () => fillChurchLogos(connection, logos));
+    return { logos, start };
   };
 
   beforeAll(async () => {
@@ -36,14 +42,14 @@ describe(ChurchLogosMigration.name, () => {
     // An event handled before the move, later than the old document: it must stay.
     await a.logos.set(newer, 4, 'logo-new');
 
-    await Promise.all([a.migration.onApplicationBootstrap(), b.migration.onApplicationBootstrap()]);
+    await Promise.all([a.start(), b.start()]);
 
     expect(await b.logos.urlOf(kept)).toBe(`/api/logos/${kept}/logo-a`);
     expect(await b.logos.urlOf(removed)).toBeNull();
     expect(await b.logos.urlOf(newer)).toBe(`/api/logos/${newer}/logo-new`);
     // Marked done: an old document written afterwards is not read again.
     await legacy().updateOne({ _id: kept }, { $set: { logoId: 'logo-z', version: 9 } });
-    await a.migration.onApplicationBootstrap();
+    await a.start();
     expect(await a.logos.urlOf(kept)).toBe(`/api/logos/${kept}/logo-a`);
   });
 });

@@ -4,7 +4,7 @@ import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { ActivityEvents } from '../src/member-events/activity-events';
-import { MemberActivityMigration } from '../src/activity/projections/member-activity.migration';
+import { CommunityMigrations } from '../src/community.migration';
 import { GroupCommands } from '../src/groups/commands/group.commands';
 import { MembershipCommands } from '../src/memberships/membership.commands';
 import { GroupQueries } from '../src/groups/group.queries';
@@ -79,7 +79,10 @@ describe('keyed read models of groups', () => {
   it('fills the new read models from the log to what live projection gave', async () => {
     // Each document's value and stream positions, not its revision (a rebuild writes each document afresh).
     const states = async (collection: string) =>
-      (await db.collection<{ _id: string; state: string }>(collection).find().sort({ _id: 1 }).toArray()).map((doc) => [doc._id, JSON.parse(doc.state)]);
+      (await db.collection<{ _id: string; state: string }>(collection).find().sort({ _id: 1 }).toArray()).map((doc) => [
+        doc._id,
+        JSON.parse(doc.state),
+      ]);
     const snapshot = async () => ({ members: await states('member_groups_v2'), rosters: await states('group_rosters_v2') });
     const live = await snapshot();
     expect(live.members.length).toBeGreaterThan(0);
@@ -140,8 +143,8 @@ describe('member activity documents', () => {
     );
     await db.collection('community_migrations').deleteMany({});
 
-    await app.get(MemberActivityMigration).onApplicationBootstrap();
-    await app.get(MemberActivityMigration).onApplicationBootstrap();
+    await app.get(CommunityMigrations).onApplicationBootstrap();
+    await app.get(CommunityMigrations).onApplicationBootstrap();
 
     const card = await queries.summary(anna, groupId);
     expect(card).toMatchObject({ active: true, weeklyProgress: { completed: 1, expected: 7 } });
@@ -173,12 +176,28 @@ describe('member activity documents', () => {
 
 describe('collections of read models before their current shape', () => {
   it('are dropped when the new read models are first filled, and group stamps at start, leaving no member’s id behind', async () => {
-    const retired = ['member_groups', 'group_rosters', 'church_pages', 'member_churches', 'church_groups', 'church_sharing', 'group_card_stamps', 'group_cards'];
+    const retired = [
+      'member_groups',
+      'group_rosters',
+      'church_pages',
+      'member_churches',
+      'church_groups',
+      'church_sharing',
+      'group_card_stamps',
+      'group_cards',
+    ];
     const userId = uuidv7();
     for (const name of retired) await db.collection(name).insertOne({ _id: userId as never, state: JSON.stringify({ userId }) });
 
     // What the first filling of a renamed read model runs (a rebuild runs the same), and a start.
-    const renamed = [MemberGroupsProjection, GroupRosterProjection, ChurchPageProjection, MemberChurchesProjection, ChurchGroupsProjection, ChurchFiguresStore];
+    const renamed = [
+      MemberGroupsProjection,
+      GroupRosterProjection,
+      ChurchPageProjection,
+      MemberChurchesProjection,
+      ChurchGroupsProjection,
+      ChurchFiguresStore,
+    ];
     for (const readModel of renamed) await app.get<{ reset(): Promise<void> }>(readModel).reset();
     await app.get(GroupCardCache).onApplicationBootstrap();
 

@@ -3,7 +3,7 @@ import type { AuthUser } from '@abide/auth';
 import { topics } from '@abide/contracts';
 import { ERASED, eventKey, EventStore } from '@abide/event-store';
 import { consumeTopic, createTopics, deleteTopics, uniqueName } from '@abide/messaging/src/testing/test-engines';
-import { KEY_STORE, type KeyStore, MONGO_CONNECTION, SealedTextError } from '@abide/platform';
+import { KEY_STORE, type KeyStore, MONGO_CONNECTION, PrivateText, SealedTextError } from '@abide/platform';
 import { databaseFiles, filesHolding, topicFiles } from '@abide/testing';
 import type { Connection } from 'mongoose';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +14,7 @@ import { GroupCommands } from '../src/groups/commands/group.commands';
 import { MemberDeparture } from '../src/account/member-departure';
 import { PrayerCommands, prayerStreamId } from '../src/prayers/commands/prayer.commands';
 import { PrayerQueries } from '../src/prayers/prayer.queries';
-import { PrayerTextSealing } from '../src/prayers/prayer-text-sealing.migration';
+import { sealStoredPrayerText } from '../src/prayers/prayer-text-sealing.migration';
 import { PrayerTexts } from '../src/prayers/prayer-texts';
 import { envelope, startCommunity } from './community-app.stub';
 
@@ -138,7 +138,10 @@ describe('prayer request text at rest', () => {
   });
 });
 
-describe(PrayerTextSealing.name, () => {
+describe(sealStoredPrayerText.name, () => {
+  const quiet = { log: () => undefined, warn: () => undefined };
+  const seal = () => sealStoredPrayerText(app.get(EventStore), app.get(PrivateText), quiet);
+
   /** A prayer event as the first version stored it: its words in the clear. */
   const storeV1 = async (prayerId: string, version: number, type: string, authorId: string, data: Record<string, unknown>) => {
     const store = app.get(EventStore);
@@ -171,7 +174,7 @@ describe(PrayerTextSealing.name, () => {
     await storeV1(legacy, 2, 'community.prayer.answered', author, { testimony });
     await storeV1(wiped, 1, 'community.prayer.posted', erased, { text: ERASED, anonymous: false });
 
-    expect(await app.get(PrayerTextSealing).sealStoredText()).toBe(2);
+    expect(await seal()).toBe(2);
 
     const [posted, answered] = await Promise.all(
       [1, 2].map((v) => db.collection('events').findOne({ _id: eventKey(prayerStreamId(legacy), v) as never })),
@@ -189,6 +192,6 @@ describe(PrayerTextSealing.name, () => {
       schemaVersion: 1,
       data: { text: ERASED },
     });
-    expect(await app.get(PrayerTextSealing).sealStoredText()).toBe(0);
+    expect(await seal()).toBe(0);
   });
 });

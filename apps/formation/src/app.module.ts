@@ -8,6 +8,7 @@ import { CurriculaModule } from './curricula/curricula.module';
 import type { Clock } from './config/clock';
 import type { FormationConfig } from './config/env.schema';
 import { FormationConfigModule } from './config/formation-config.module';
+import { FormationMigrations } from './formation.migration';
 import { HabitsModule } from './habits/habits.module';
 import { JournalModule } from './journal/journal.module';
 import { MembersModule } from './members/members.module';
@@ -57,6 +58,8 @@ export class AppModule {
         AccountModule,
         OpsModule.forRoot(config),
       ],
+      // One list of formation's one-time data steps, run after every feature module is ready.
+      providers: [FormationMigrations],
     };
   }
 }

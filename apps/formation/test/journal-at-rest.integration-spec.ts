@@ -26,7 +26,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { JournalCommands } from '../src/journal/commands/journal.commands';
 import { JOURNAL_PROJECTIONS, JOURNAL_STORE, journalStreamId } from '../src/journal/journal-store';
 import { JournalQueries } from '../src/journal/journal.queries';
-import { JournalTextSealing } from '../src/journal/journal-text-sealing.migration';
+import { sealStoredJournalText } from '../src/journal/journal-text-sealing.migration';
+import { JournalTexts } from '../src/journal/journal-texts';
+import { FormationMigrations } from '../src/formation.migration';
 import { JournalListProjection } from '../src/journal/projections/journal-list.projection';
 import { JournalEntryProjection } from '../src/journal/projections/journal-entry.projection';
 import { startFormation } from './formation-app.stub';
@@ -204,8 +206,10 @@ describe('a backup taken before an erasure', () => {
   });
 });
 
-describe(JournalTextSealing.name, () => {
+describe(sealStoredJournalText.name, () => {
   const store = () => app.get<EventStore>(JOURNAL_STORE);
+  const quiet = { log: () => undefined, warn: () => undefined };
+  const seal = () => sealStoredJournalText(store(), app.get(JournalTexts), quiet);
 
   /** An `entry-saved` as the first version stored it: its words in the clear. */
   const storeV1 = async (userId: string, words: { content: string; gratitude: string | null; scriptureReference: string | null }) => {
@@ -244,7 +248,7 @@ describe(JournalTextSealing.name, () => {
     const view = await journalDb.collection('journal_entries').findOne({ _id: legacy as never });
     expect(view?.sealedText).toMatch(/^pt1\./);
 
-    expect(await app.get(JournalTextSealing).sealStoredText()).toBe(1);
+    expect(await seal()).toBe(1);
 
     const [sealed, untouched] = await Promise.all(
       [legacy, wiped].map((id) => store().events.collection.findOne({ _id: eventKey(journalStreamId(id), 1) as never })),
@@ -263,7 +267,7 @@ describe(JournalTextSealing.name, () => {
       [legacy, 'Old friends'],
     ]);
     expect((await app.get(JournalQueries).list(erased, page)).total).toBe(0);
-    expect(await app.get(JournalTextSealing).sealStoredText()).toBe(0);
+    expect(await seal()).toBe(0);
   });
 
   it('runs at every start until one finds nothing left to seal', async () => {
@@ -271,9 +275,9 @@ describe(JournalTextSealing.name, () => {
     await markers.deleteOne({ _id: 'journal-text-sealed' as never });
     await storeV1(uuidv7(), { content: 'Written by an older instance during the rollout', gratitude: null, scriptureReference: null });
 
-    await app.get(JournalTextSealing).onApplicationBootstrap();
+    await app.get(FormationMigrations).onApplicationBootstrap();
     expect(await markers.findOne({ _id: 'journal-text-sealed' as never })).toBeNull();
-    await app.get(JournalTextSealing).onApplicationBootstrap();
+    await app.get(FormationMigrations).onApplicationBootstrap();
     expect(await markers.findOne({ _id: 'journal-text-sealed' as never })).not.toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { LiveSignals } from '@abide/messaging';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
-import { NotificationInboxMigration } from '../src/notifications/notification-inbox.migration';
+import { FormationMigrations } from '../src/formation.migration';
 import { notificationIdOf, NotificationStore } from '../src/notifications/notification.store';
 import { startFormation } from './formation-app.stub';
 
@@ -93,10 +93,10 @@ describe('the bell (one inbox per member)', () => {
     await store.model.insertMany(docs);
     await db.collection('formation_migrations').deleteOne({ _id: 'notification-inboxes-versioned' as never });
 
-    await app.get(NotificationInboxMigration).onApplicationBootstrap();
+    await app.get(FormationMigrations).onApplicationBootstrap();
     await store.add(notice(userId, `new-${userId}`), minute(5));
     await db.collection('formation_migrations').deleteOne({ _id: 'notification-inboxes-versioned' as never });
-    await app.get(NotificationInboxMigration).onApplicationBootstrap();
+    await app.get(FormationMigrations).onApplicationBootstrap();
 
     expect(await store.list(userId, 20)).toEqual({
       items: [
@@ -143,7 +143,11 @@ describe('the bell written by two replicas at once', () => {
     const inbox = await store.list(userId, 100);
     expect(new Set(inbox.items.map((i) => i.id))).toEqual(new Set(keys.map(notificationIdOf)));
     expect(inbox.unreadCount).toBe(30);
-    expect(inbox.items.filter((i) => i.readAt !== null).map((i) => i.id).sort()).toEqual([...read].sort());
+    expect(
+      inbox.items
+        .filter((i) => i.readAt !== null)
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([...read].sort());
   }, 60_000);
 });
-

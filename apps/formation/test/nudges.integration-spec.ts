@@ -10,7 +10,7 @@ import { FORMATION_CONFIG, type FormationConfig } from '../src/config/env.schema
 import { NudgeJobs } from '../src/nudges/jobs/nudge-jobs';
 import { ERASED, EVENTS_COLLECTION } from '@abide/event-store';
 import { IdentityEvents } from '../src/members/identity-events';
-import { MemberContactsMigration } from '../src/members/member-contacts.migration';
+import { FormationMigrations } from '../src/formation.migration';
 import { MemberProjection } from '../src/members/projections/member.projection';
 import { NudgeService } from '../src/nudges/nudge.service';
 import { ActivityCalendarProjection } from '../src/stats/projections/activity-calendar.projection';
@@ -169,7 +169,7 @@ describe('nudge delivery', () => {
     });
     await db.collection('formation_migrations').deleteOne({ _id: 'member-contacts' as never });
 
-    await app.get(MemberContactsMigration).onApplicationBootstrap();
+    await app.get(FormationMigrations).onApplicationBootstrap();
 
     expect(await app.get(MemberProjection).find(userId)).toMatchObject({
       name: 'Naomi',

@@ -4,6 +4,7 @@ import { EventSourcingModule } from '@abide/event-store';
 import { MONGO_CONNECTION, ServiceConfigModule, ServiceCoreModule } from '@abide/platform';
 import { AccountsModule } from './accounts/accounts.module';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config/env.schema';
+import { IdentityMigrations } from './identity.migration';
 import { KeysModule } from './keys/keys.module';
 import { MemberImportsModule } from './member-imports/member-imports.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
@@ -47,6 +48,8 @@ export class AppModule {
         SessionsModule,
         MemberImportsModule,
       ],
+      // One list of identity's one-time data steps, run after every feature module is ready.
+      providers: [IdentityMigrations],
     };
   }
 }

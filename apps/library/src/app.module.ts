@@ -6,6 +6,7 @@ import { AccountModule } from './account/account.module';
 import { LIBRARY_CONFIG, type LibraryConfig } from './config/env.schema';
 import { DirectoryModule } from './directory/directory.module';
 import { FilesModule } from './files/files.module';
+import { LibraryMigrations } from './library.migration';
 import { LogosModule } from './logos/logos.module';
 import { OpsModule } from './ops/ops.module';
 import { ResourcesModule } from './resources/resources.module';
@@ -35,6 +36,8 @@ export class AppModule {
         AccountModule,
         OpsModule.forRoot(config),
       ],
+      // One list of the library's one-time data steps, run after every feature module is ready.
+      providers: [LibraryMigrations],
     };
   }
 }

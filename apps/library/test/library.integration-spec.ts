@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { v7 as uuidv7 } from 'uuid';
 import { Directory } from '../src/directory/directory';
-import { MemberGroupsMigration } from '../src/directory/member-groups.migration';
+import { LibraryMigrations } from '../src/library.migration';
 import { DirectoryEvents } from '../src/directory/directory-events';
 import { ResourceCommands } from '../src/resources/commands/resource.commands';
 import { DownloadService } from '../src/resources/download.service';
@@ -389,7 +389,7 @@ describe('the library list from keyed catalogues', () => {
     await handle(directory.community, 'community.group.member-left', { groupId: groupA, userId }, null, 7);
     await db.collection('library_migrations').deleteOne({ _id: 'member-groups-versioned' } as never);
 
-    await app.get(MemberGroupsMigration).onApplicationBootstrap();
+    await app.get(LibraryMigrations).onApplicationBootstrap();
 
     expect((await app.get(Directory).groupsOf(userId)).sort()).toEqual([groupB, groupC].sort());
     expect(await db.collection('library_migrations').countDocuments({ _id: 'member-groups-versioned' } as never)).toBe(1);

@@ -23,7 +23,6 @@ import { JournalEntryProjection } from './projections/journal-entry.projection';
 import { JournalFactsProjection } from './projections/journal-facts.projection';
 import { JournalListProjection } from './projections/journal-list.projection';
 import { JournalPromptsService } from './prompts/journal-prompts.service';
-import { JournalTextSealing } from './journal-text-sealing.migration';
 import { JournalTexts } from './journal-texts';
 
 /** The assistant behind journal insights, when one is configured; otherwise insights come from the entry alone. */
@@ -45,7 +44,6 @@ const insightAssistant = (config: FormationConfig) =>
     { provide: JOURNAL_CONNECTION, useFactory: (c: Connection) => openJournalConnection(c), inject: [MONGO_CONNECTION] },
     { provide: JOURNAL_STORE, useFactory: (c: Connection) => createJournalStore(c), inject: [JOURNAL_CONNECTION] },
     JournalTexts,
-    JournalTextSealing,
     JournalEntryProjection,
     JournalFactsProjection,
     JournalListProjection,
@@ -75,7 +73,8 @@ const insightAssistant = (config: FormationConfig) =>
     portProvider(JournalDays, JournalEntryProjection),
     portProvider(JournalSeeding, JournalCommands),
   ],
-  exports: [JournalExportQuery, JournalDays, JournalSeeding],
+  // The journal's store and texts for formation.migration.ts alone (sealing the words stored in the clear).
+  exports: [JournalExportQuery, JournalDays, JournalSeeding, JOURNAL_STORE, JournalTexts],
 })
 export class JournalModule {
   constructor(lifecycle: MemberLifecycle, journal: JournalCommands, prompts: JournalPromptsService) {

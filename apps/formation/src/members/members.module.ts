@@ -4,7 +4,6 @@ import { portProvider } from '@abide/platform';
 import { MemberCommands } from './commands/member.commands';
 import { MemberStream } from './commands/member-stream.commands';
 import { IdentityEvents } from './identity-events';
-import { MemberContactsMigration } from './member-contacts.migration';
 import { MemberLifecycleListeners } from './member-lifecycle';
 import { MembersConsumer } from './members.consumer';
 import { MemberChanges, MemberLifecycle, MemberQueries } from './members.port';
@@ -21,11 +20,11 @@ const readModels = EventSourcingModule.forFeature([MemberProjection]);
     MemberCommands,
     MemberLifecycleListeners,
     IdentityEvents,
-    MemberContactsMigration,
     portProvider(MemberQueries, MemberProjection),
     portProvider(MemberChanges, MemberCommands),
     portProvider(MemberLifecycle, MemberLifecycleListeners),
   ],
-  exports: [MemberQueries, MemberChanges, MemberLifecycle],
+  // The stream for formation.migration.ts alone (moving the reminders' old contacts).
+  exports: [MemberQueries, MemberChanges, MemberLifecycle, MemberStream],
 })
 export class MembersModule {}

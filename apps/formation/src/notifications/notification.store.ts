@@ -41,7 +41,7 @@ export class NotificationStore implements OnModuleInit {
   /**
    * Each member's bell (see notification-inbox) as one JSON value, written by compare-and-set so any number of
    * replicas can change one inbox at the same moment. A collection of its own since values carry a revision
-   * (NotificationInboxMigration fills it once from the notifications).
+   * (`fillInboxes` filled it once from the notifications).
    */
   readonly inboxes: VersionedDocuments<Inbox>;
 

@@ -5,15 +5,15 @@ import { MemberLifecycle } from '../members/members.port';
 import { ChurchesModule } from '../churches/churches.module';
 import { MembersModule } from '../members/members.module';
 import { ChurchInvitationNoticesConsumer } from './church-invitation-notices.consumer';
-import { NotificationInboxMigration } from './notification-inbox.migration';
 import { NotificationsController } from './notifications.controller';
 import { NotificationStore } from './notification.store';
 
 @Module({
   imports: [MembersModule, ChurchesModule],
   controllers: [NotificationsController, ChurchInvitationNoticesConsumer],
-  providers: [NotificationStore, NotificationInboxMigration, portProvider(Notifications, NotificationStore)],
-  exports: [Notifications],
+  providers: [NotificationStore, portProvider(Notifications, NotificationStore)],
+  // The store for formation.migration.ts alone (filling the inboxes).
+  exports: [Notifications, NotificationStore],
 })
 export class NotificationsModule {
   constructor(lifecycle: MemberLifecycle, store: NotificationStore) {

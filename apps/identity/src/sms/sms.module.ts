@@ -8,7 +8,6 @@ import { SmsOptIns } from './sms-opt-ins';
 import { SmsPermissions } from './sms-permissions';
 import { SmsStops } from './sms-stops';
 import { SmsWebhookController } from './sms-webhook.controller';
-import { UnprovedOptInsMigration } from './unproved-opt-ins.migration';
 import { VerifiedNumbers } from './verified-numbers';
 import { ProvedNumbers, SmsOptInChecks, SmsPermission } from './sms.port';
 
@@ -22,7 +21,6 @@ import { ProvedNumbers, SmsOptInChecks, SmsPermission } from './sms.port';
     SmsPermissions,
     SmsOptIns,
     PhoneVerification,
-    UnprovedOptInsMigration,
     {
       provide: IDENTITY_SMS_SENDER,
       useFactory: (config: IdentityConfig) => twilioSenderFor(config),

@@ -17,7 +17,8 @@ export abstract class SmsPermission {
   abstract mayText(number: string): Promise<boolean>;
 }
 
-/** The numbers a member proved, forgotten with their account. */
+/** The numbers a member proved: whether one is theirs, and forgetting them with their account. */
 export abstract class ProvedNumbers {
+  abstract isVerifiedBy(userId: string, number: string): Promise<boolean>;
   abstract forget(userId: string): Promise<void>;
 }

@@ -4,7 +4,6 @@ import { Directory } from './directory';
 import { DirectoryConsumer } from './directory.consumer';
 import { DirectoryEvents } from './directory-events';
 import { DirectoryQueries, MemberDepartures } from './directory.port';
-import { MemberGroupsMigration } from './member-groups.migration';
 import { MemberDepartureListeners } from './member-departures';
 
 /** The library's copy of other services' members, groups and churches, fed by their events. */
@@ -14,7 +13,6 @@ import { MemberDepartureListeners } from './member-departures';
     Directory,
     DirectoryEvents,
     MemberDepartureListeners,
-    MemberGroupsMigration,
     portProvider(DirectoryQueries, Directory),
     portProvider(MemberDepartures, MemberDepartureListeners),
   ],

@@ -1,72 +1,64 @@
-import { Injectable } from '@nestjs/common';
-import { OneTimeMigration } from '@abide/platform';
 import { unchanged } from '@abide/event-store';
+import type { MigrationLog } from '@abide/platform';
 import { setFact, setHabitField } from '../domain/member-activity';
 import { forgottenPerson, type Person, withPersonField } from '../domain/person';
 import type { ActivityFactView, HabitFactView, LegacyPersonView } from './activity.schema';
-import { MemberActivityStore } from './member-activity.store';
+import type { MemberActivityStore } from './member-activity.store';
 
-const MARKER = 'member-activity-documents';
-const PEOPLE_MARKER = 'member-people-documents';
+/** Their markers in `community_migrations` (community.migration.ts). */
+export const MEMBER_ACTIVITY_MARKER = 'member-activity-documents';
+export const MEMBER_PEOPLE_MARKER = 'member-people-documents';
 
-/**
- * Fills `member_activity` once from the collections that held habits and facts one document each, and `member_people`
- * from `people` (plain documents written under a per-process lock, before compare-and-set). Their source is identity's
- * and formation's events through Kafka, which community cannot replay from its own log, so the old collections are
- * read instead. Each record is merged by its versions, like an event: a value that arrives meanwhile is neither lost
- * nor overwritten, and a run cut short is simply run again at the next start. A marker keyed by name says it is done.
+/*
+ * `member_activity` and `member_people` are filled once from the collections that held habits and facts one document
+ * each, and from `people` (plain documents written under a per-process lock, before compare-and-set). Their source is
+ * identity's and formation's events through Kafka, which community cannot replay from its own log, so the old
+ * collections are read instead. Each record is merged by its versions, like an event: a value that arrives meanwhile
+ * is neither lost nor overwritten, and a run cut short is simply run again at the next start.
  */
-@Injectable()
-export class MemberActivityMigration extends OneTimeMigration {
-  constructor(private readonly store: MemberActivityStore) {
-    super('community_migrations');
-  }
 
-  protected steps() {
-    return { [MARKER]: () => this.fill(), [PEOPLE_MARKER]: () => this.fillPeople() };
+/** Fills `member_activity` from the habits and facts kept one document each. */
+export async function fillMemberActivity(store: MemberActivityStore, log: MigrationLog): Promise<void> {
+  const started = Date.now();
+  const [habits, facts] = await Promise.all([
+    store.legacyHabits.find().lean<HabitFactView[]>(),
+    store.legacyFacts.find().lean<ActivityFactView[]>(),
+  ]);
+  const byUser = new Map<string, { habits: HabitFactView[]; facts: ActivityFactView[] }>();
+  const of = (userId: string) => byUser.get(userId) ?? byUser.set(userId, { habits: [], facts: [] }).get(userId)!;
+  for (const habit of habits) of(habit.userId).habits.push(habit);
+  for (const fact of facts) of(fact.userId).facts.push(fact);
+  for (const [userId, records] of byUser) {
+    await store.update(userId, (doc) => {
+      let changed = false;
+      for (const h of records.habits) {
+        if (h.frequency) changed = setHabitField(doc, h._id, 'frequency', h.frequencyVersion, h.frequency) || changed;
+        if (h.status) changed = setHabitField(doc, h._id, 'status', h.statusVersion, h.status) || changed;
+      }
+      for (const f of records.facts) {
+        const fact = { kind: f.kind, habitId: f.habitId, date: f.date, done: f.done, at: new Date(f.at).toISOString() };
+        changed = setFact(doc, f._id, f.version, fact) || changed;
+      }
+      return changed;
+    });
   }
+  if (byUser.size) log.log(`Moved the activity of ${byUser.size} member(s) to member_activity in ${Date.now() - started} ms`);
+}
 
-  private async fillPeople(): Promise<void> {
-    const legacy = await this.store.legacyPeople.find().lean<LegacyPersonView[]>();
-    for (const old of legacy) {
-      await this.store.people.update(old._id, (current) => {
-        if (old.deleted) return current?.deleted ? unchanged : forgottenPerson();
-        let person: Person | null = current;
-        for (const field of ['name', 'timeZone', 'shareProgress'] as const) {
-          const value = old[field];
-          if (value === null || value === undefined) continue;
-          person = withPersonField(person, field, old[`${field}Version`] ?? 0, value as never) ?? person;
-        }
-        return person ?? unchanged;
-      });
-    }
-    if (legacy.length) this.logger.log(`Moved ${legacy.length} person(s) to member_people`);
+/** Fills `member_people` from `people`. */
+export async function fillMemberPeople(store: MemberActivityStore, log: MigrationLog): Promise<void> {
+  const legacy = await store.legacyPeople.find().lean<LegacyPersonView[]>();
+  for (const old of legacy) {
+    await store.people.update(old._id, (current) => {
+      if (old.deleted) return current?.deleted ? unchanged : forgottenPerson();
+      let person: Person | null = current;
+      for (const field of ['name', 'timeZone', 'shareProgress'] as const) {
+        const value = old[field];
+        if (value === null || value === undefined) continue;
+        person = withPersonField(person, field, old[`${field}Version`] ?? 0, value as never) ?? person;
+      }
+      return person ?? unchanged;
+    });
   }
-
-  private async fill(): Promise<void> {
-    const started = Date.now();
-    const [habits, facts] = await Promise.all([
-      this.store.legacyHabits.find().lean<HabitFactView[]>(),
-      this.store.legacyFacts.find().lean<ActivityFactView[]>(),
-    ]);
-    const byUser = new Map<string, { habits: HabitFactView[]; facts: ActivityFactView[] }>();
-    const of = (userId: string) => byUser.get(userId) ?? byUser.set(userId, { habits: [], facts: [] }).get(userId)!;
-    for (const habit of habits) of(habit.userId).habits.push(habit);
-    for (const fact of facts) of(fact.userId).facts.push(fact);
-    for (const [userId, records] of byUser) {
-      await this.store.update(userId, (doc) => {
-        let changed = false;
-        for (const h of records.habits) {
-          if (h.frequency) changed = setHabitField(doc, h._id, 'frequency', h.frequencyVersion, h.frequency) || changed;
-          if (h.status) changed = setHabitField(doc, h._id, 'status', h.statusVersion, h.status) || changed;
-        }
-        for (const f of records.facts) {
-          const fact = { kind: f.kind, habitId: f.habitId, date: f.date, done: f.done, at: new Date(f.at).toISOString() };
-          changed = setFact(doc, f._id, f.version, fact) || changed;
-        }
-        return changed;
-      });
-    }
-    if (byUser.size) this.logger.log(`Moved the activity of ${byUser.size} member(s) to member_activity in ${Date.now() - started} ms`);
-  }
+  if (legacy.length) log.log(`Moved ${legacy.length} person(s) to member_people`);
 }
