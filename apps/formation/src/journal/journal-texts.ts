@@ -43,8 +43,12 @@ export class JournalTexts {
     return this.texts.sealed(userId, sealedText, entryJson(text), entryField(entryId));
   }
 
+  /**
+   * The list repeats words sealed a moment ago (the entry's, in the same request): sealed under the key that check
+   * found alive, without reading it again (PrivateText.sealCopy); a replay long after reads it as `seal` does.
+   */
   sealList(userId: string, list: unknown): Promise<string> {
-    return this.texts.seal(userId, JSON.stringify(list), listField(userId));
+    return this.texts.sealCopy(userId, JSON.stringify(list), listField(userId));
   }
 
   /** The member's sealed journal list, or null once the member erased their account. */
