@@ -48,6 +48,21 @@ describe('deploy/nginx.conf (the web server)', () => {
     for (const header of server.filter((d) => d.name === 'add_header')) expect(header.args.at(-1)).toBe('always');
   });
 
+  it("compresses the app's scripts and styles, and never the API's answers (BREACH, the live stream)", () => {
+    const directive = (block: NginxDirective[], name: string) => block.find((d) => d.name === name)?.args;
+    expect(directive(server, 'gzip')).toEqual(['on']);
+    const types = directive(server, 'gzip_types') ?? [];
+    for (const type of ['application/javascript', 'text/css']) expect(types).toContain(type);
+    expect(types).not.toContain('text/event-stream');
+    const apiLocations = server.filter((d) => d.name === 'location' && d.args.at(-1)?.startsWith('/api/'));
+    expect(apiLocations.length).toBeGreaterThan(0);
+    for (const location of apiLocations)
+      expect({ location: location.args.join(' '), gzip: directive(location.block ?? [], 'gzip') }).toEqual({
+        location: location.args.join(' '),
+        gzip: ['off'],
+      });
+  });
+
   it('lets no location drop those headers (an add_header inside a location replaces every inherited one)', () => {
     const locations = server.filter((d) => d.name === 'location');
     expect(locations.length).toBeGreaterThan(0);
