@@ -484,4 +484,42 @@ describe('group cards kept between reads', () => {
 
     expect((await card()).weeklyProgress).toEqual({ completed: 1, expected: 7 });
   });
+
+  it('tells every group of a member of their check-in from the document it wrote, also one kept before it listed their groups', async () => {
+    const [lois, eunice] = [await person('Lois'), await person('Eunice')];
+    const habit = habitStream(lois);
+    await feed(habit.created);
+    const lystra = await createGroup(lois, 'Lystra');
+    const derbe = await createGroup(eunice, 'Derbe');
+    await join(lois, derbe);
+    const progress = async (groupId: string) => (await queries.mine(lois)).find((c) => c.id === groupId)!.weeklyProgress;
+    const activity = db.collection<{ _id: string; revision: number; state: string }>('member_activity');
+    const marks = async () => JSON.parse((await activity.findOne({ _id: lois }))!.state) as { groups?: Record<string, { in: boolean }> };
+
+    // Her joins were merged into her activity document: a check-in reads no other document to tell both groups.
+    expect(Object.keys((await marks()).groups ?? {}).sort()).toEqual([lystra, derbe].sort());
+    await feed(habit.checkIn('2026-03-02'));
+    expect([await progress(lystra), await progress(derbe)]).toEqual([
+      { completed: 1, expected: 7 },
+      { completed: 1, expected: 7 },
+    ]);
+
+    // A document as written before it kept groups and churches (both cards kept meanwhile): the next write fills
+    // them from her memberships and tells both groups.
+    const row = (await activity.findOne({ _id: lois }))!;
+    const { groups: _groups, churches: _churches, ...older } = JSON.parse(row.state) as Record<string, unknown>;
+    await activity.updateOne({ _id: lois }, { $set: { state: JSON.stringify(older), revision: row.revision + 1 } });
+    await feed(habit.checkIn('2026-03-03'));
+    expect([await progress(lystra), await progress(derbe)]).toEqual([
+      { completed: 2, expected: 7 },
+      { completed: 2, expected: 7 },
+    ]);
+    expect(Object.keys((await marks()).groups ?? {}).sort()).toEqual([lystra, derbe].sort());
+
+    // Out of Derbe: her next check-in moves only Lystra's card, and Derbe's no longer counts her.
+    await memberships.leave('group', lois, derbe, meta);
+    await feed(habit.checkIn('2026-03-04'));
+    expect((await marks()).groups?.[derbe]?.in).toBe(false);
+    expect(await progress(lystra)).toEqual({ completed: 3, expected: 7 });
+  });
 });
