@@ -522,4 +522,31 @@ describe('group cards kept between reads', () => {
     expect((await marks()).groups?.[derbe]?.in).toBe(false);
     expect(await progress(lystra)).toEqual({ completed: 3, expected: 7 });
   });
+
+  it('keeps no card computed before a check-in of a member in two groups whose kept answers were dropped', async () => {
+    const [phoebe, gaius] = [await person('Phoebe'), await person('Gaius')];
+    const habit = habitStream(phoebe);
+    await feed(habit.created);
+    const cenchreae = await createGroup(phoebe, 'Cenchreae');
+    const corinth = await createGroup(gaius, 'Corinth');
+    await join(phoebe, corinth);
+    // The kept answers gone (a dropped collection): the check-in's one command for both groups finds neither.
+    await db.collection('group_reads').deleteMany({ _id: { $in: [cenchreae, corinth] } as never });
+    const activity = app.get(MemberActivityQueries);
+    const read = activity.activitiesOf.bind(activity);
+    // The check-in is recorded right after My Groups first reads the members' activity, before it keeps its answer.
+    const spy = jest.spyOn(activity, 'activitiesOf').mockImplementationOnce(async (ids) => {
+      const seen = await read(ids);
+      await feed(habit.checkIn('2026-03-04'));
+      return seen;
+    });
+    try {
+      await queries.mine(phoebe);
+    } finally {
+      spy.mockRestore();
+    }
+
+    const progress = async () => (await queries.mine(phoebe)).map((c) => c.weeklyProgress.completed);
+    expect(await progress()).toEqual([1, 1]);
+  });
 });
