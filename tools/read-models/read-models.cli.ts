@@ -45,7 +45,14 @@ const PLUMBING = new Set(['outbox', 'unprojected', 'relay_leases', 'inbox', 'dea
  * unchanged (community's `group_reads`: GroupCardCache), so a rebuild moves the counter and keeps nothing to compare.
  */
 const KEPT_ANSWERS = new Set(['group_reads']);
-const isReadModel = (collection: string) => !isLogCollection(collection) && !PLUMBING.has(collection) && !KEPT_ANSWERS.has(collection);
+/**
+ * Fed by other services' events through the inbox, which are not in the service's log: community's `member_activity`
+ * (formation's facts), into which community's member-groups and member-churches projections also merge each member's
+ * groups and churches. A replay writes those marks only, so it has nothing to compare the live documents with.
+ */
+const INBOX_FED = new Set(['member_activity']);
+const isReadModel = (collection: string) =>
+  !isLogCollection(collection) && !PLUMBING.has(collection) && !KEPT_ANSWERS.has(collection) && !INBOX_FED.has(collection);
 
 const isProjection = (value: unknown): value is Projection => {
   const p = value as Partial<Projection> | null;

@@ -484,4 +484,69 @@ describe('group cards kept between reads', () => {
 
     expect((await card()).weeklyProgress).toEqual({ completed: 1, expected: 7 });
   });
+
+  it('tells every group of a member of their check-in from the document it wrote, also one kept before it listed their groups', async () => {
+    const [lois, eunice] = [await person('Lois'), await person('Eunice')];
+    const habit = habitStream(lois);
+    await feed(habit.created);
+    const lystra = await createGroup(lois, 'Lystra');
+    const derbe = await createGroup(eunice, 'Derbe');
+    await join(lois, derbe);
+    const progress = async (groupId: string) => (await queries.mine(lois)).find((c) => c.id === groupId)!.weeklyProgress;
+    const activity = db.collection<{ _id: string; revision: number; state: string }>('member_activity');
+    const marks = async () => JSON.parse((await activity.findOne({ _id: lois }))!.state) as { groups?: Record<string, { in: boolean }> };
+
+    // Her joins were merged into her activity document: a check-in reads no other document to tell both groups.
+    expect(Object.keys((await marks()).groups ?? {}).sort()).toEqual([lystra, derbe].sort());
+    await feed(habit.checkIn('2026-03-02'));
+    expect([await progress(lystra), await progress(derbe)]).toEqual([
+      { completed: 1, expected: 7 },
+      { completed: 1, expected: 7 },
+    ]);
+
+    // A document as written before it kept groups and churches (both cards kept meanwhile): the next write fills
+    // them from her memberships and tells both groups.
+    const row = (await activity.findOne({ _id: lois }))!;
+    const { groups: _groups, churches: _churches, ...older } = JSON.parse(row.state) as Record<string, unknown>;
+    await activity.updateOne({ _id: lois }, { $set: { state: JSON.stringify(older), revision: row.revision + 1 } });
+    await feed(habit.checkIn('2026-03-03'));
+    expect([await progress(lystra), await progress(derbe)]).toEqual([
+      { completed: 2, expected: 7 },
+      { completed: 2, expected: 7 },
+    ]);
+    expect(Object.keys((await marks()).groups ?? {}).sort()).toEqual([lystra, derbe].sort());
+
+    // Out of Derbe: her next check-in moves only Lystra's card, and Derbe's no longer counts her.
+    await memberships.leave('group', lois, derbe, meta);
+    await feed(habit.checkIn('2026-03-04'));
+    expect((await marks()).groups?.[derbe]?.in).toBe(false);
+    expect(await progress(lystra)).toEqual({ completed: 3, expected: 7 });
+  });
+
+  it('keeps no card computed before a check-in of a member in two groups whose kept answers were dropped', async () => {
+    const [phoebe, gaius] = [await person('Phoebe'), await person('Gaius')];
+    const habit = habitStream(phoebe);
+    await feed(habit.created);
+    const cenchreae = await createGroup(phoebe, 'Cenchreae');
+    const corinth = await createGroup(gaius, 'Corinth');
+    await join(phoebe, corinth);
+    // The kept answers gone (a dropped collection): the check-in's one command for both groups finds neither.
+    await db.collection('group_reads').deleteMany({ _id: { $in: [cenchreae, corinth] } as never });
+    const activity = app.get(MemberActivityQueries);
+    const read = activity.activitiesOf.bind(activity);
+    // The check-in is recorded right after My Groups first reads the members' activity, before it keeps its answer.
+    const spy = jest.spyOn(activity, 'activitiesOf').mockImplementationOnce(async (ids) => {
+      const seen = await read(ids);
+      await feed(habit.checkIn('2026-03-04'));
+      return seen;
+    });
+    try {
+      await queries.mine(phoebe);
+    } finally {
+      spy.mockRestore();
+    }
+
+    const progress = async () => (await queries.mine(phoebe)).map((c) => c.weeklyProgress.completed);
+    expect(await progress()).toEqual([1, 1]);
+  });
 });

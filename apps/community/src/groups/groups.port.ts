@@ -40,8 +40,8 @@ export abstract class GroupCards {
 
 /** Live updates to a group's members. */
 export abstract class GroupLiveUpdates {
-  /** A member's activity changed the figures of their groups: the groups' members are told. */
-  abstract memberFiguresChanged(userId: string, correlationId: string | null): void;
+  /** A member's activity changed the figures of their groups (`groupIds`, as just written): the groups' members are told. */
+  abstract memberFiguresChanged(userId: string, correlationId: string | null, groupIds: readonly string[]): void;
 }
 
 /** The groups of churches. */

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@abide/contracts';
+import type { EventEnvelope, EventOf, EventType } from '@abide/contracts';
 import type { EventHandlers } from '@abide/messaging';
 import { MemberErasure } from '../account/account.port';
 import { GroupLiveUpdates } from '../groups/groups.port';
-import { GroupsOfMember, SharingChoices } from '../memberships/memberships.port';
-import { groupsOf, pendingGroupIds } from '../memberships/membership-model.port';
+import { ChurchesOfMember, GroupsOfMember, SharingChoices } from '../memberships/memberships.port';
+import { groupsOf, membershipMarks, pendingGroupIds } from '../memberships/membership-model.port';
 import { groupInputsChanged } from '../read-models/group-generations';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { MemberActivityChanges, type NewFact } from '../activity/activity.port';
+import { type MemberActivity, MemberActivityChanges, membershipIds, type MembershipMarksOf, type NewFact } from '../activity/activity.port';
 import { ChurchFigureUpdates } from '../churches/churches.port';
 import { metaCausedBy } from '@abide/event-store';
 import { addDays } from '@abide/calendar';
@@ -26,38 +26,53 @@ export class ActivityEvents {
     private readonly churchFigures: ChurchFigureUpdates,
     private readonly sharing: SharingChoices,
     private readonly memberGroups: GroupsOfMember,
+    private readonly memberChurches: ChurchesOfMember,
     @Inject(MONGO_CONNECTION) private readonly connection: Connection,
   ) {}
 
-  /** A dated fact of a member, then its week in the figures of the member's churches. */
-  private async fact(e: EventEnvelope, id: string, fact: NewFact): Promise<void> {
-    await this.store.fact(e, id, fact);
-    await this.churchFigures.factChanged(fact.userId, fact.date);
+  /** The member's groups and churches from their memberships read models, for an activity document without them. */
+  private readonly marksOf: MembershipMarksOf = async (userId) => {
+    const [groups, churches] = await Promise.all([this.memberGroups.read(userId), this.memberChurches.read(userId)]);
+    return { groups: membershipMarks('group', groups), churches: membershipMarks('church', churches) };
+  };
+
+  /**
+   * A dated fact of a member, then its week in the figures of the member's churches: the churches the document just
+   * written lists (no read of their churches), or read when the member is gone and there is no document.
+   */
+  private async fact(e: EventEnvelope, id: string, fact: NewFact): Promise<MemberActivity | null> {
+    const doc = await this.store.fact(e, id, fact, this.marksOf);
+    await this.churchFigures.factChanged(fact.userId, fact.date, doc && membershipIds(doc, 'churches'));
+    return doc;
   }
 
   /**
    * Each handler, then every group the member belongs to or asked to join told that what its card and dashboard are
    * computed from changed (every event here is about one member; GroupCardCache: after the write, never before), then
    * the members of those groups told that the figures changed (a hint: GroupLiveUpdates says how fresh its audience is).
+   * A handler that wrote the member's activity answers the document it wrote, which lists their groups as of that
+   * write (MemberActivity: a join merged in after it is followed by the group's own move of `gen`); the others' groups
+   * are read from My Groups' read model.
    */
-  private tellingGroups(handlers: EventHandlers): EventHandlers {
-    type AnyHandler = (event: EventEnvelope<{ userId: string }>) => Promise<void>;
+  private tellingGroups(handlers: ActivityHandlers): EventHandlers {
+    type AnyHandler = (event: EventEnvelope<{ userId: string }>) => Promise<MemberActivity | null | void>;
     return Object.fromEntries(
       Object.entries(handlers as Record<string, AnyHandler>).map(([type, handle]) => [
         type,
         async (event: EventEnvelope<{ userId: string }>) => {
-          await handle(event);
-          await this.groupsOfMemberChanged(event.data.userId);
-          this.live.memberFiguresChanged(event.data.userId, event.correlationId);
+          const written = await handle(event);
+          const groupIds = (written && membershipIds(written, 'groups')) ?? (await this.groupsOfMember(event.data.userId));
+          await groupInputsChanged(this.connection, groupIds);
+          this.live.memberFiguresChanged(event.data.userId, event.correlationId, groupIds);
         },
       ]),
     ) as EventHandlers;
   }
 
-  /** The groups whose answers show this member (their name, zone, activity): one read by key, one `$inc` each. */
-  private async groupsOfMemberChanged(userId: string): Promise<void> {
+  /** The groups whose answers show this member (their name, zone, activity), from My Groups' read model: one read by key. */
+  private async groupsOfMember(userId: string): Promise<string[]> {
     const groups = await this.memberGroups.read(userId);
-    await groupInputsChanged(this.connection, [...groupsOf(groups).map((g) => g.groupId), ...pendingGroupIds(groups)]);
+    return [...groupsOf(groups).map((g) => g.groupId), ...pendingGroupIds(groups)];
   }
 
   readonly identity: EventHandlers = this.tellingGroups({
@@ -82,15 +97,16 @@ export class ActivityEvents {
 
   readonly habits: EventHandlers = this.tellingGroups({
     'formation.habit.created': async (e) => {
-      await this.store.habitFrequency(e, e.data.habitId, e.data.userId, e.data.frequency);
-      await this.store.habitStatus(e, e.data.habitId, e.data.userId, 'active');
+      await this.store.habitFrequency(e, e.data.habitId, e.data.userId, e.data.frequency, this.marksOf);
+      return this.store.habitStatus(e, e.data.habitId, e.data.userId, 'active', this.marksOf);
     },
     'formation.habit.updated': async (e) => {
-      if (e.data.frequency) await this.store.habitFrequency(e, e.data.habitId, e.data.userId, e.data.frequency);
+      // No document written: the wrapper reads the member's groups.
+      if (e.data.frequency) return this.store.habitFrequency(e, e.data.habitId, e.data.userId, e.data.frequency, this.marksOf);
     },
-    'formation.habit.paused': (e) => this.store.habitStatus(e, e.data.habitId, e.data.userId, 'paused'),
-    'formation.habit.resumed': (e) => this.store.habitStatus(e, e.data.habitId, e.data.userId, 'active'),
-    'formation.habit.archived': (e) => this.store.habitStatus(e, e.data.habitId, e.data.userId, 'archived'),
+    'formation.habit.paused': (e) => this.store.habitStatus(e, e.data.habitId, e.data.userId, 'paused', this.marksOf),
+    'formation.habit.resumed': (e) => this.store.habitStatus(e, e.data.habitId, e.data.userId, 'active', this.marksOf),
+    'formation.habit.archived': (e) => this.store.habitStatus(e, e.data.habitId, e.data.userId, 'archived', this.marksOf),
     'formation.habit.checked-in': (e) =>
       this.fact(e, `${e.data.habitId}:${e.data.date}`, {
         kind: 'check-in',
@@ -117,11 +133,13 @@ export class ActivityEvents {
    */
   private async planReplaced(
     e: EventEnvelope<{ userId: string; planId: string; weekStart?: string; carriedOver: Array<{ activityId: string }> }>,
-  ) {
+  ): Promise<MemberActivity | null> {
     const weekStart = e.data.weekStart ?? e.streamId.slice(-10);
     const week = { from: weekStart, to: addDays(weekStart, 6) };
     const keep = new Set(e.data.carriedOver.map((c) => `${e.data.planId}:${c.activityId}`));
-    if (await this.store.planReplaced(e, e.data.userId, week, keep)) await this.churchFigures.factChanged(e.data.userId, weekStart);
+    const { changed, doc } = await this.store.planReplaced(e, e.data.userId, week, keep, this.marksOf);
+    if (changed) await this.churchFigures.factChanged(e.data.userId, weekStart, doc && membershipIds(doc, 'churches'));
+    return doc;
   }
 
   readonly plans: EventHandlers = this.tellingGroups({
@@ -165,3 +183,6 @@ export class ActivityEvents {
       }),
   });
 }
+
+/** Handlers of one consumer; one that wrote the member's activity answers the document it wrote (tellingGroups). */
+type ActivityHandlers = { [K in EventType]?: (event: EventOf<K>) => Promise<MemberActivity | null | void> };

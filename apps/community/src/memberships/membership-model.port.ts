@@ -13,4 +13,12 @@ export {
 } from './domain/membership';
 export { type MembershipCommand, membershipDecisions } from './domain/membership.decider';
 export { applyMembershipToRoster, type MembershipRoster, rosterMembers, rosterRequests } from './domain/membership-roster';
-export { churchesOf, groupsOf, type MemberChurches, type MemberGroups, pendingChurchRequests, pendingGroupIds } from './domain/member-memberships';
+export {
+  churchesOf,
+  groupsOf,
+  type MemberChurches,
+  type MemberGroups,
+  membershipMarks,
+  pendingChurchRequests,
+  pendingGroupIds,
+} from './domain/member-memberships';

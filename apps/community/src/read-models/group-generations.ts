@@ -28,17 +28,25 @@ export const groupReadsModel = (connection: Connection): Model<GroupReadsRow> =>
   );
 
 /**
- * Tells the kept answers of these groups that what they were computed from changed: one update by `_id` each (an
- * upsert for a group not read yet) that moves `gen` on and drops the answers it made stale (nothing of them, a deleted
- * member's name included, stays behind), atomic on MongoDB and on the patched local engine, so concurrent writers all
- * count. Call it after the write it is about, never before (a read between the two would keep the old value under the
- * new gen).
+ * Tells the kept answers of these groups that what they were computed from changed: moves each one's `gen` on and
+ * drops the answers it made stale (nothing of them, a deleted member's name included, stays behind). Each document's
+ * update is atomic on MongoDB and on the patched local engine, so concurrent writers all count. Call it after the
+ * write it is about, never before (a read between the two would keep the old value under the new gen).
+ *
+ * One group: one update by `_id` (an upsert for a group not read yet). Several (a member's groups after their fact):
+ * one `updateMany` on their ids, one round trip however many groups (by the `_id` index on MongoDB; the local engine
+ * scans `group_reads`, one document per group, under its collection lock). Every group a member is in has its row from
+ * the join's own move of `gen` (MemberGroupsProjection), so it matches them all; when it matched fewer (rows dropped),
+ * each is upserted by `_id` as for one: moving a `gen` twice only makes an answer stale that already was.
  */
 export const groupInputsChanged = async (connection: Connection, groupIds: Iterable<string>): Promise<void> => {
   const model = groupReadsModel(connection);
-  const bump = (_id: string) => model.updateOne({ _id }, { $inc: { gen: 1 }, $unset: { card: '', dashboard: '' } }, { upsert: true });
+  const ids = [...new Set(groupIds)];
+  const change = { $inc: { gen: 1 }, $unset: { card: '', dashboard: '' } };
+  if (ids.length > 1 && (await model.updateMany({ _id: { $in: ids } }, change)).matchedCount === ids.length) return;
+  const bump = (_id: string) => model.updateOne({ _id }, change, { upsert: true });
   await Promise.all(
-    [...new Set(groupIds)].map(async (_id) => {
+    ids.map(async (_id) => {
       try {
         await bump(_id);
       } catch (error) {

@@ -1,4 +1,14 @@
-import { anyDoneSince, emptyActivity, factsSince, habitsOf, latestDone, setFact, setHabitField } from './member-activity';
+import {
+  anyDoneSince,
+  emptyActivity,
+  factsSince,
+  habitsOf,
+  latestDone,
+  markMemberships,
+  membershipIds,
+  setFact,
+  setHabitField,
+} from './member-activity';
 
 const checkIn = (date: string, done: boolean, at = `${date}T08:00:00.000Z`) => ({
   kind: 'check-in' as const,
@@ -48,5 +58,19 @@ describe('a member’s activity', () => {
     expect(latestDone(activities, [])).toBeNull();
     expect(anyDoneSince(activities, ['anna', 'ben'], new Date('2026-03-03T00:00:00Z'))).toBe(true);
     expect(anyDoneSince(activities, ['anna'], new Date('2026-03-03T00:00:00Z'))).toBe(false);
+  });
+
+  it('keeps the groups a member is in whatever order their streams’ copies are merged, and none until first kept', () => {
+    const doc = emptyActivity();
+    expect(membershipIds(doc, 'groups')).toBeNull();
+    // An empty copy still says "kept": the member is in no group, no read is needed to know it.
+    expect(markMemberships(doc, 'groups', {})).toBe(true);
+    expect(membershipIds(doc, 'groups')).toEqual([]);
+
+    // A copy made after the member left g2 merged before an older one that still had them in it.
+    markMemberships(doc, 'groups', { g1: { in: true, version: 2 }, g2: { in: false, version: 5 } });
+    expect(markMemberships(doc, 'groups', { g1: { in: true, version: 2 }, g2: { in: true, version: 4 } })).toBe(false);
+    expect(membershipIds(doc, 'groups')).toEqual(['g1']);
+    expect(membershipIds(doc, 'churches')).toBeNull();
   });
 });

@@ -15,9 +15,50 @@ export interface MemberActivity {
   facts: Record<string, { kind: FactKind; habitId: string | null; date: string; done: boolean; at: string; version: number }>;
   /** Counted when this document's revision was the group cards' stamp of the member; no longer moved, still in old documents. */
   touches?: number;
+  /**
+   * The groups the member belongs to or asked to join, and their churches, as their memberships read models say
+   * (MembershipMarks): kept here so that a fact, written by compare-and-set, tells the groups and churches it changes
+   * from the document it wrote, with no read of another. Absent from a document not written since they were kept.
+   */
+  groups?: Record<string, MembershipMark>;
+  churches?: Record<string, MembershipMark>;
+}
+
+/** Whether the member is in a group or church (or waits to join a group), as of `version` of its stream. */
+export interface MembershipMark {
+  in: boolean;
+  version: number;
+}
+
+/** A member's marks of each kind; their stream's version orders them, so copies merged in any order end up equal. */
+export interface MembershipMarks {
+  groups: Record<string, MembershipMark>;
+  churches: Record<string, MembershipMark>;
 }
 
 export const emptyActivity = (): MemberActivity => ({ habits: {}, facts: {} });
+
+/**
+ * Merges marks into the document, each kept when its stream's version is newer than the one kept, and the kind's
+ * record made when absent (so it is complete from then on: callers pass every mark the member's read model has).
+ * True when anything changed.
+ */
+export const markMemberships = (doc: MemberActivity, kind: keyof MembershipMarks, marks: Record<string, MembershipMark>): boolean => {
+  let changed = !doc[kind];
+  const kept = (doc[kind] ??= {});
+  for (const [id, mark] of Object.entries(marks)) {
+    if ((kept[id]?.version ?? 0) >= mark.version) continue;
+    kept[id] = { in: mark.in, version: mark.version };
+    changed = true;
+  }
+  return changed;
+};
+
+/** The ids the member is in of a kind, or null when the document does not keep that kind yet. */
+export const membershipIds = (doc: MemberActivity, kind: keyof MembershipMarks): string[] | null => {
+  const kept = doc[kind];
+  return kept ? Object.keys(kept).filter((id) => kept[id].in) : null;
+};
 
 /** Sets a habit's frequency or status when `version` is newer than the one that set it. False when it was not. */
 export const setHabitField = <F extends 'frequency' | 'status'>(

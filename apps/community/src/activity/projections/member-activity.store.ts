@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventEnvelope, HabitFrequency } from '@abide/contracts';
-import { unchanged, VersionedDocuments } from '@abide/event-store';
+import { unchanged, type VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model } from 'mongoose';
 import {
@@ -20,7 +20,7 @@ import {
   type LegacyPersonView,
   legacyPersonViewSchema,
 } from './activity.schema';
-import { peopleDocuments } from './people';
+import { ActivityDocuments, type MembershipMarksOf } from './activity-documents';
 
 /** A person as the figures read them: their document and its key. */
 export type PersonView = Person & { _id: string };
@@ -50,10 +50,12 @@ export class MemberActivityStore {
   readonly legacyHabits: Model<HabitFactView>;
   readonly legacyFacts: Model<ActivityFactView>;
 
+  private readonly documents: ActivityDocuments;
+
   constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    this.people = peopleDocuments(connection);
-    // Rows written before revisions existed hold the same JSON shape: their first compare-and-set gives them one.
-    this.activity = new VersionedDocuments<MemberActivity>(connection, 'member_activity');
+    this.documents = new ActivityDocuments(connection);
+    this.people = this.documents.people;
+    this.activity = this.documents.activity;
     this.legacyPeople = connection.model<LegacyPersonView>('LegacyPersonView', legacyPersonViewSchema);
     this.legacyHabits = connection.model<HabitFactView>('HabitFactView', habitFactViewSchema);
     this.legacyFacts = connection.model<ActivityFactView>('ActivityFactView', activityFactViewSchema);
@@ -92,48 +94,40 @@ export class MemberActivityStore {
     ]);
   }
 
-  private async isGone(userId: string): Promise<boolean> {
-    return (await this.people.get(userId))?.deleted === true;
-  }
-
-  /**
-   * A compare-and-set of one member's activity document: `change` edits the document it is given (a fresh copy on
-   * every attempt) and answers whether it changed it. The tombstone is looked at inside, after the document was read,
-   * and only when there is no document: `forget` writes the tombstone before it clears the document, so a document
-   * still there was read before the clearing, and a write from it loses its race to the clearing, reads again, finds
-   * no document and then sees the tombstone. (A member's usual fact so costs no read of their person.)
-   */
-  async update(userId: string, change: (doc: MemberActivity) => boolean): Promise<void> {
-    await this.activity.update(userId, async (current) => {
-      if (!current && (await this.isGone(userId))) return unchanged;
-      const doc = current ?? emptyActivity();
-      return change(doc) ? doc : unchanged;
-    });
+  /** A compare-and-set of one member's activity document (ActivityDocuments.update). */
+  update(userId: string, change: (doc: MemberActivity) => boolean, marksOf?: MembershipMarksOf): Promise<MemberActivity | null> {
+    return this.documents.update(userId, change, marksOf);
   }
 
   // ---- formation ----
-  habitFrequency(e: EventEnvelope, habitId: string, userId: string, frequency: HabitFrequency): Promise<void> {
-    return this.update(userId, (doc) => setHabitField(doc, habitId, 'frequency', e.version, frequency));
+  habitFrequency(e: EventEnvelope, habitId: string, userId: string, frequency: HabitFrequency, marksOf: MembershipMarksOf) {
+    return this.update(userId, (doc) => setHabitField(doc, habitId, 'frequency', e.version, frequency), marksOf);
   }
 
-  habitStatus(e: EventEnvelope, habitId: string, userId: string, status: HabitStatus): Promise<void> {
-    return this.update(userId, (doc) => setHabitField(doc, habitId, 'status', e.version, status));
+  habitStatus(e: EventEnvelope, habitId: string, userId: string, status: HabitStatus, marksOf: MembershipMarksOf) {
+    return this.update(userId, (doc) => setHabitField(doc, habitId, 'status', e.version, status), marksOf);
   }
 
   /** A fact keyed by what it is about; its stream's version decides between a late duplicate and an undo. */
-  fact(e: EventEnvelope, id: string, fact: NewFact): Promise<void> {
+  fact(e: EventEnvelope, id: string, fact: NewFact, marksOf: MembershipMarksOf): Promise<MemberActivity | null> {
     const { userId, at, ...rest } = fact;
-    return this.update(userId, (doc) => setFact(doc, id, e.version, { ...rest, at: new Date(at ?? e.occurredAt).toISOString() }));
+    return this.update(userId, (doc) => setFact(doc, id, e.version, { ...rest, at: new Date(at ?? e.occurredAt).toISOString() }), marksOf);
   }
 
   /**
    * A week's plan replaced (regenerated, or its regeneration undone): the member's check-offs of that week not carried
-   * over leave the figures (withdrawReplacedPlanFacts). True when any did.
+   * over leave the figures (withdrawReplacedPlanFacts); `changed` when any did.
    */
-  async planReplaced(e: EventEnvelope, userId: string, week: { from: string; to: string }, keep: ReadonlySet<string>): Promise<boolean> {
+  async planReplaced(
+    e: EventEnvelope,
+    userId: string,
+    week: { from: string; to: string },
+    keep: ReadonlySet<string>,
+    marksOf: MembershipMarksOf,
+  ): Promise<{ changed: boolean; doc: MemberActivity | null }> {
     let changed = false;
-    await this.update(userId, (doc) => (changed = withdrawReplacedPlanFacts(doc, week, e.version, keep)));
-    return changed;
+    const doc = await this.update(userId, (d) => (changed = withdrawReplacedPlanFacts(d, week, e.version, keep)), marksOf);
+    return { changed, doc };
   }
 
   // ---- reads: one read by key for all the members asked about (VersionedDocuments.getMany) ----

@@ -46,7 +46,8 @@ const isMembershipEvent = (event: StoredEvent): event is MembershipEvent => even
  * - a member joins, leaves or changes their sharing choice with the church (the church's stream,
  *   ChurchFiguresProjection): the member's churches (member_churches) and `church_sharing_v2` first (the church
  *   stream's events in order, gaps read from the log), then their weeks recomputed from their activity;
- * - a member's activity (formation's events): their activity document first, then their churches, then the fact's week.
+ * - a member's activity (formation's events): their activity document first, then their churches (as that document
+ *   lists them: the member's churches are merged into it before the first path reads it), then the fact's week.
  * A document's sources are read inside its compare-and-set, after the document itself: a writer that read a source
  * before another path changed it finds the document moved on by that path, and computes again from the newer source.
  */
@@ -90,7 +91,10 @@ export class ChurchFiguresStore {
         const fact = next as MembershipEvent;
         const doc = value ?? emptyChurchSharing();
         const type = changeOf[fact.type];
-        const change: MembershipChange = fact.type === 'community.church.member-sharing-changed' ? { type: 'sharing', shares: fact.data.shares } : { type } as MembershipChange;
+        const change: MembershipChange =
+          fact.type === 'community.church.member-sharing-changed'
+            ? { type: 'sharing', shares: fact.data.shares }
+            : ({ type } as MembershipChange);
         return applyMembership(doc, fact.data.userId, fact.version, change) ? doc : unchanged;
       },
       isMembershipEvent,
@@ -100,11 +104,14 @@ export class ChurchFiguresStore {
 
   // ---- a member's activity (formation's events) ----
 
-  /** After a fact dated `date` of this member was applied: its week in each of their churches. */
-  async factChanged(userId: string, date: LocalDate): Promise<void> {
+  /**
+   * After a fact dated `date` of this member was applied: its week in each of their churches (`churchIds`: as the
+   * activity document written lists them; null: read from the member's churches).
+   */
+  async factChanged(userId: string, date: LocalDate, churchIds: readonly string[] | null): Promise<void> {
     const week = weekStartOf(date);
     if (!this.keptWeeks().includes(week)) return;
-    for (const churchId of await this.churchesOf(userId)) await this.recompute(churchId, userId, [week]);
+    for (const churchId of churchIds ?? (await this.churchesOf(userId))) await this.recompute(churchId, userId, [week]);
   }
 
   private async churchesOf(userId: string): Promise<string[]> {

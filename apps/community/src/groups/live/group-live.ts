@@ -2,8 +2,6 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { CommandRunner, type StoredEvent } from '@abide/event-store';
 import { LiveSignals } from '@abide/messaging';
 import { LRUCache } from 'lru-cache';
-import { groupsOf } from '../../memberships/membership-model.port';
-import { GroupsOfMember } from '../../memberships/memberships.port';
 import { GroupRosterProjection } from '../projections/group-roster.projection';
 
 /** A group whose screens changed, and who besides its current members must hear of it. */
@@ -32,26 +30,20 @@ export class GroupLive implements OnModuleInit {
   private readonly logger = new Logger(GroupLive.name);
 
   /**
-   * Who hears of a member's activity, as read at most AUDIENCE_TTL_MS ago: the member's groups, and each group's
-   * members. Every check-in, plan activity and journal entry of a member tells their groups, so reading both each
-   * time cost two reads per fact; a signal is a hint, so its audience may be seconds old (a member who joined a group
-   * on another instance hears of its members' activity a few seconds later; their own screens load afresh anyway).
-   * What this instance stores of a group forgets the group's entries at once.
+   * Who hears of a member's activity, as read at most AUDIENCE_TTL_MS ago: each of their groups' members (the groups
+   * come with the signal, from the member's activity document just written). Every check-in, plan activity and journal
+   * entry of a member tells their groups, so reading the rosters each time cost a read per group and fact; a signal is
+   * a hint, so its audience may be seconds old (a member who joined a group on another instance hears of its members'
+   * activity a few seconds later; their own screens load afresh anyway). What this instance stores of a group forgets
+   * the group's entry at once.
    */
-  private readonly groupsOfMember: LRUCache<string, string[]>;
   private readonly membersOfGroup: LRUCache<string, string[]>;
 
   constructor(
     private readonly runner: CommandRunner,
     private readonly live: LiveSignals,
     private readonly rosters: GroupRosterProjection,
-    memberGroups: GroupsOfMember,
   ) {
-    this.groupsOfMember = new LRUCache<string, string[]>({
-      max: AUDIENCE_ENTRIES,
-      ttl: AUDIENCE_TTL_MS,
-      fetchMethod: async (userId) => groupsOf(await memberGroups.read(userId)).map((g) => g.groupId),
-    });
     this.membersOfGroup = new LRUCache<string, string[]>({
       max: AUDIENCE_ENTRIES,
       ttl: AUDIENCE_TTL_MS,
@@ -65,17 +57,19 @@ export class GroupLive implements OnModuleInit {
         const touched = groupTouchedBy(event);
         if (!touched) continue;
         this.membersOfGroup.delete(touched.groupId);
-        for (const userId of touched.also) this.groupsOfMember.delete(userId);
         this.detached(this.groupChanged(touched.groupId, touched.also, event.correlationId, event));
       }
     });
   }
 
-  /** A member's activity changed the figures of their groups: the groups' members are told. */
-  memberFiguresChanged(userId: string, correlationId: string | null): void {
+  /**
+   * A member's activity changed the figures of their groups (`groupIds`: as the writer of that change just read them,
+   * so no read of the member's groups): the groups' members are told.
+   */
+  memberFiguresChanged(_userId: string, correlationId: string | null, groupIds: readonly string[]): void {
     this.detached(
       (async () => {
-        for (const groupId of (await this.groupsOfMember.fetch(userId)) ?? []) {
+        for (const groupId of groupIds) {
           const members = (await this.membersOfGroup.fetch(groupId)) ?? [];
           this.live.tell({ members }, { kind: 'group', groupId }, correlationId);
         }
@@ -95,6 +89,6 @@ export class GroupLive implements OnModuleInit {
   }
 }
 
-/** How old the audience of an activity signal may be, and how many members' and groups' audiences are kept. */
+/** How old the audience of an activity signal may be, and how many groups' audiences are kept. */
 const AUDIENCE_TTL_MS = 5_000;
 const AUDIENCE_ENTRIES = 20_000;

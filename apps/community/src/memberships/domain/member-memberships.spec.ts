@@ -6,6 +6,7 @@ import {
   emptyMemberMemberships,
   type MemberMemberships,
   groupsOf,
+  membershipMarks,
   pendingChurchRequests,
   pendingGroupIds,
 } from './member-memberships';
@@ -80,6 +81,44 @@ describe('a member’s groups', () => {
   });
 });
 
+describe('a member’s marks for their activity document', () => {
+  it('say of every group followed whether they are in it (a member or a requester) and at which version', () => {
+    const doc = emptyMemberGroups();
+    applyToMemberGroups(doc, joined('g1', 2, '2026-01-01T00:00:00.000Z'));
+    applyToMemberGroups(doc, event('join-requested', 'g2', 4, { requestId: 'r2' }));
+    applyToMemberGroups(doc, joined('g3', 3, '2026-01-01T00:00:00.000Z'));
+    applyToMemberGroups(doc, event('member-left', 'g3', 5));
+
+    expect(membershipMarks('group', doc)).toEqual({
+      g1: { in: true, version: 2 },
+      g2: { in: true, version: 4 },
+      g3: { in: false, version: 5 },
+    });
+  });
+
+  it('count a church only once the member belongs to it, not while they wait', () => {
+    const doc = emptyMemberMemberships('church');
+    const e = (type: string, churchId: string, version: number, data: Record<string, unknown> = {}) =>
+      ({
+        type: `community.church.${type}`,
+        streamId: `church-${churchId}`,
+        version,
+        occurredAt: '2026-03-04T15:00:00.000Z',
+        data: { churchId, userId: 'anna', ...data },
+      }) as StoredEvent;
+    applyToMemberMemberships(
+      'church',
+      doc,
+      membershipFactOf('church', e('member-joined', 'c1', 1, { role: 'member', joinedAt: '2026-01-01T00:00:00.000Z' })),
+      e('member-joined', 'c1', 1),
+    );
+    const requested = e('join-requested', 'c2', 2, { requestId: 'r' });
+    applyToMemberMemberships('church', doc, membershipFactOf('church', requested), requested);
+
+    expect(membershipMarks('church', doc)).toEqual({ c1: { in: true, version: 1 }, c2: { in: false, version: 2 } });
+  });
+});
+
 describe('a member’s churches', () => {
   // The same model read from a church's stream, kept in the church's own field names.
   const churchEvent = (type: string, churchId: string, version: number, data: Record<string, unknown> = {}) =>
@@ -90,7 +129,8 @@ describe('a member’s churches', () => {
       occurredAt: `2026-03-0${version}T15:00:00.000Z`,
       data: { churchId, userId: 'anna', ...data },
     }) as StoredEvent;
-  const apply = (doc: MemberMemberships<'church'>, e: StoredEvent) => applyToMemberMemberships('church', doc, membershipFactOf('church', e), e);
+  const apply = (doc: MemberMemberships<'church'>, e: StoredEvent) =>
+    applyToMemberMemberships('church', doc, membershipFactOf('church', e), e);
 
   it('lists the churches they belong to oldest first, and their requests still waiting', () => {
     const doc = emptyMemberMemberships('church');

@@ -1,3 +1,4 @@
+import type { MembershipMark } from '../../activity/activity.port';
 import { type IdFieldOf, idFieldOf, type MemberEntry, type MembershipFact, type MembershipKind, type RoleOf } from './membership';
 
 /** Where a member's document keeps its memberships of each kind (the stored shapes of `member_groups_v2`, `member_churches_v2`). */
@@ -97,7 +98,10 @@ export const membershipsOf = <K extends MembershipKind>(
     .sort((a, b) => (order === 'oldest first' ? a.joinedAt.localeCompare(b.joinedAt) : b.joinedAt.localeCompare(a.joinedAt)));
 
 /** The member's requests still waiting, oldest first: the group or church each names, and when it was asked. */
-export const pendingRequestsOf = <K extends MembershipKind>(kind: K, doc: MemberMemberships<K>): Array<{ id: string; requestedAt: string }> =>
+export const pendingRequestsOf = <K extends MembershipKind>(
+  kind: K,
+  doc: MemberMemberships<K>,
+): Array<{ id: string; requestedAt: string }> =>
   Object.values(requestsOf(kind, doc)).sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
 
 /** The member's groups, newest membership first (My Groups). */
@@ -107,8 +111,28 @@ export const groupsOf = (doc: MemberGroups) => membershipsOf('group', doc, 'newe
 export const pendingGroupIds = (doc: MemberGroups): Set<string> => new Set(pendingRequestsOf('group', doc).map((r) => r.id));
 
 /** The member's churches, oldest membership first (the first is the frame's default). */
-export const churchesOf = (doc: MemberChurches) => membershipsOf('church', doc, 'oldest first').map(({ id, ...m }) => ({ churchId: id, ...m }));
+export const churchesOf = (doc: MemberChurches) =>
+  membershipsOf('church', doc, 'oldest first').map(({ id, ...m }) => ({ churchId: id, ...m }));
 
 /** The member's requests to join a church still waiting, oldest first. */
 export const pendingChurchRequests = (doc: MemberChurches): Array<{ churchId: string; requestedAt: string }> =>
   pendingRequestsOf('church', doc).map((r) => ({ churchId: r.id, requestedAt: r.requestedAt }));
+
+/**
+ * For the member's activity document (MemberActivity's `groups` and `churches`): each group or church whose stream
+ * this document followed, whether the member is in it (a group: a member or a requester; a church: a member) and the
+ * stream's version that said so. Each mark depends only on its own stream's events, so the version orders copies.
+ */
+export const membershipMarks = <K extends MembershipKind>(kind: K, doc: MemberMemberships<K>): Record<string, MembershipMark> => {
+  const prefix = `${kind}-`;
+  const members = entriesOf(kind, doc);
+  const waiting = kind === 'group' ? new Set(Object.values(requestsOf(kind, doc)).map((r) => r.id)) : new Set<string>();
+  return Object.fromEntries(
+    Object.entries(doc.versions)
+      .filter(([streamId]) => streamId.startsWith(prefix))
+      .map(([streamId, version]) => {
+        const id = streamId.slice(prefix.length);
+        return [id, { in: id in members || waiting.has(id), version }];
+      }),
+  );
+};

@@ -2,10 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EventStore, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
+import { type MembershipMarksWriter, membershipMarksWriter } from '../../activity/activity.port';
 import { groupInputsChanged } from '../../read-models/group-generations';
 import { OrderedJsonProjection } from '../../read-models/ordered-json-projection';
 import { type MembershipEventType, membershipEventTypes, membershipFactOf, type MembershipKind } from '../domain/membership';
-import { applyToMemberMemberships, emptyMemberMemberships, type MemberMemberships } from '../domain/member-memberships';
+import { applyToMemberMemberships, emptyMemberMemberships, type MemberMemberships, membershipMarks } from '../domain/member-memberships';
 
 /** The collection of each kind's first shape; the current one adds `_v2`. */
 const collectionOf = { group: 'member_groups', church: 'member_churches' } as const satisfies Record<MembershipKind, string>;
@@ -21,6 +22,8 @@ abstract class MemberMembershipsProjection<K extends MembershipKind> extends Ord
 > {
   readonly backfill = true;
   readonly handles: readonly MembershipEventType<K>[];
+  /** The member's groups or churches as kept in their activity document (membershipMarksWriter). */
+  private readonly activityMarks: MembershipMarksWriter;
 
   protected constructor(
     private readonly kind: K,
@@ -28,6 +31,7 @@ abstract class MemberMembershipsProjection<K extends MembershipKind> extends Ord
     log: EventStore,
   ) {
     super(connection, `${collectionOf[kind]}_v2`, log, () => emptyMemberMemberships(kind), [collectionOf[kind]]);
+    this.activityMarks = membershipMarksWriter(connection);
     this.handles = membershipEventTypes(kind);
   }
 
@@ -40,13 +44,18 @@ abstract class MemberMembershipsProjection<K extends MembershipKind> extends Ord
   }
 
   /**
-   * A group's kept card and dashboard hold its members' activity, and a member's activity tells the groups this
-   * document lists (ActivityEvents): once a join is here, the group is told, so a change of the member's activity
-   * stored while their groups did not list it yet is not kept out of the group's answers.
+   * The member's activity document keeps their groups and churches (MemberActivity), so that a fact of theirs tells
+   * the groups and churches it changes from the document it wrote: this document's marks are merged into it after each
+   * write here, before anything that must see them. Then a group's kept card and dashboard, which hold its members'
+   * activity, are told of a join: a change of the member's activity stored while their document did not list the group
+   * yet is not kept out of the group's answers. (The church figures apply this read model themselves before they read
+   * the member's activity: ChurchFiguresProjection.)
    */
-  protected override afterApply(event: StoredEvent<MembershipEventType<K>>): Promise<void> {
-    if (this.kind !== 'group') return Promise.resolve();
-    return groupInputsChanged(this.connection, [(event.data as { groupId: string }).groupId]);
+  protected override async afterApply(event: StoredEvent<MembershipEventType<K>>): Promise<void> {
+    const userId = this.keyOf(event);
+    const doc = await this.readIncluding(userId, event);
+    await this.activityMarks(userId, this.kind === 'group' ? 'groups' : 'churches', membershipMarks(this.kind, doc));
+    if (this.kind === 'group') await groupInputsChanged(this.connection, [(event.data as { groupId: string }).groupId]);
   }
 
   async purgeSubject(subjectId: string): Promise<void> {
