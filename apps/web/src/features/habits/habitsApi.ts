@@ -1,4 +1,5 @@
-import type { CreateHabitDto, HabitAnalyticsDto } from '../../shared/api/generated/abideApi';
+import type { CreateHabitDto, HabitAnalyticsDto, HabitDto } from '../../shared/api/generated/abideApi';
+import { showAtOnce } from '../../shared/api/optimistic-changes';
 import { habitsEndpoints } from '../../shared/api/generated/endpoints/habits';
 // Offline: which of these writes wait for the connection, and how the check-in list shows them meanwhile.
 import './habits-offline';
@@ -11,21 +12,19 @@ export const habitsApi = habitsEndpoints.enhanceEndpoints({
   endpoints: {
     habitsToggle: {
       async onQueryStarted({ id, toggleHabitDto: { completed, date } }, { dispatch, queryFulfilled }) {
-        // The switch moves at once; a failure moves it back.
-        const patch = dispatch(
-          habitsApi.util.updateQueryData('habitsList', date, (habits) => {
+        // The switch moves at once, and stays moved in a list read already on its way; a failure moves it back.
+        await showAtOnce(
+          { endpoint: 'habitsList', arg: date },
+          (habits: HabitDto[]) => {
             const habit = habits.find((candidate) => candidate.id === id);
             if (!habit) return;
             habit.completedOnDate = completed;
             // Done, or asked again (due or missed: both count in the day's "n of m"); the refetch brings the exact one.
             habit.dayStatus = completed ? 'done' : 'due';
-          }),
+          },
+          (recipe) => dispatch(habitsApi.util.updateQueryData('habitsList', date, recipe)),
+          queryFulfilled,
         );
-        try {
-          await queryFulfilled;
-        } catch {
-          patch.undo();
-        }
       },
     },
   },

@@ -2,6 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SpiritualPlanDto } from '../../shared/api/generated/abideApi';
 import { plansCurrentResponse, plansEndpoints } from '../../shared/api/generated/endpoints/plans';
 import { requestOf } from '../../shared/api/generated-request';
+import { showAtOnce } from '../../shared/api/optimistic-changes';
 // Offline: an activity checked off waits for the connection and shows checked meanwhile.
 import './plan-offline';
 
@@ -39,19 +40,17 @@ const planApi = withCurrentPlan.enhanceEndpoints({
   endpoints: {
     plansToggle: {
       async onQueryStarted({ activityId, toggleActivityDto: { completed } }, { dispatch, queryFulfilled }) {
-        // The check shows at once; a failure puts it back.
-        const patch = dispatch(
-          withCurrentPlan.util.updateQueryData('currentPlan', undefined, (plan) => {
+        // The check shows at once, and stays in a plan read already on its way; a failure puts it back.
+        await showAtOnce(
+          { endpoint: 'currentPlan', arg: undefined },
+          (plan: SpiritualPlanDto | null) => {
             for (const day of plan?.planData.dailyActivities ?? []) {
               for (const activity of day.activities) if (activity.id === activityId) activity.completed = completed;
             }
-          }),
+          },
+          (recipe) => dispatch(withCurrentPlan.util.updateQueryData('currentPlan', undefined, recipe)),
+          queryFulfilled,
         );
-        try {
-          await queryFulfilled;
-        } catch {
-          patch.undo();
-        }
       },
     },
     plansCatchUp: {

@@ -1,6 +1,7 @@
 import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { authSlice, profileLoaded, selectCurrentUser, sessionEvent } from '../session/authSlice';
 import { baseApi } from '../api/baseApi';
+import { optimisticChangesInReads } from '../api/optimistic-changes';
 import { isOnline, subscribeConnectivity } from '../offline/connectivity';
 import { forgetMember, lastMember, rememberMember } from '../offline/offline-member';
 import { readAgainWhatWasServedFromCopy } from './read-again';
@@ -52,7 +53,10 @@ export function createAppStore() {
 
   const store = configureStore({
     reducer: rootReducer,
-    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(pendingWritesInReads, baseApi.middleware),
+    middleware: (getDefault) =>
+      getDefault()
+        .prepend(listeners.middleware)
+        .concat(pendingWritesInReads, optimisticChangesInReads(baseApi.reducerPath), baseApi.middleware),
   });
   // The connection came back while signed in.
   subscribeConnectivity(() => {
