@@ -124,9 +124,7 @@ describe('weekly rollover', () => {
     clock.now = new Date('2026-03-08T03:00:00Z');
     try {
       expect((await commands.currentWeek(userId))?.weekStart).toBe('2026-03-01');
-      await handle(
-        identityEvent('identity.user.settings-updated', userId, { userId, timeZone: 'Europe/London' }),
-      );
+      await handle(identityEvent('identity.user.settings-updated', userId, { userId, timeZone: 'Europe/London' }));
       expect(await commands.currentWeek(userId)).toBeNull();
     } finally {
       clock.now = new Date('2026-03-04T15:00:00Z');

@@ -112,7 +112,9 @@ const planChange = async (event: StoredEvent, log: EventStore): Promise<UpdateQu
       return { $set: { 'plan.dailyActivities': planEvent.data.dailyActivities, undo: null } };
     case 'formation.plan.regeneration-undone': {
       const { source, plan, curriculum, carriedOver } = planEvent.data;
-      return { $set: { source, plan, curriculum, completed: carriedOver.map(({ activityId, date }) => ({ activityId, date })), undo: null } };
+      return {
+        $set: { source, plan, curriculum, completed: carriedOver.map(({ activityId, date }) => ({ activityId, date })), undo: null },
+      };
     }
     case 'formation.plan.curriculum-followed': {
       const { themeId, theme, description, scriptures, dailyActivities, curriculum } = planEvent.data;
