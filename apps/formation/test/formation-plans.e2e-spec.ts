@@ -62,6 +62,9 @@ describe('My Plan', () => {
     const done = await sut.post<SpiritualPlan>(`/api/spiritual-plans/current/activities/${activity.id}/toggle`, { completed: true });
     expect(done.status).toBe(200);
     expect(activitiesOf(done.body).find((a) => a.id === activity.id)?.completed).toBe(true);
+    // My Plan read at once after the check-off shows it (read-your-writes, from the member's kept current plan).
+    const read = await sut.get<SpiritualPlan>('/api/spiritual-plans/current');
+    expect(read.body).toEqual(done.body);
 
     const stats = await sut.get<FormationStats>('/api/stats/overview');
     expect(stats.status).toBe(200);
@@ -73,6 +76,7 @@ describe('My Plan', () => {
 
     const undone = await sut.post<SpiritualPlan>(`/api/spiritual-plans/current/activities/${activity.id}/toggle`, { completed: false });
     expect(activitiesOf(undone.body).find((a) => a.id === activity.id)?.completed).toBe(false);
+    expect((await sut.get<SpiritualPlan>('/api/spiritual-plans/current')).body).toEqual(undone.body);
     expect((await sut.get<FormationStats>('/api/stats/overview')).body).toMatchObject({
       weekProgress: { completed: 0 },
       currentStreak: 0,

@@ -9,7 +9,6 @@ import { MemberStream } from '../src/members/commands/member-stream.commands';
 import { IdentityEvents } from '../src/members/identity-events';
 import { PlanCommands } from '../src/plans/commands/plan.commands';
 import { planDecider } from '../src/plans/domain/plan.decider';
-import { PlanProjection } from '../src/plans/projections/plan.projection';
 import { identityEvent, startFormation } from './formation-app.stub';
 
 const clock = { now: new Date('2026-03-04T15:00:00Z') }; // a Wednesday
@@ -69,6 +68,7 @@ describe('My Plan asks for the current plan right after onboarding', () => {
     // As if the consumer had appended the plan and not yet updated the read models when My Plan asked.
     await db.collection('plans').deleteMany({ userId });
     await db.collection('plan_members').deleteOne({ _id: userId as never });
+    await db.collection('current_plans').deleteOne({ _id: userId as never });
 
     const plan = await app.get(PlanCommands).ensureCurrent(userId, { correlationId: 'my-plan' });
 
@@ -113,7 +113,22 @@ describe('weekly rollover', () => {
     expect(plans.map((p) => p.weekStart).sort()).toEqual(['2026-03-01', '2026-03-08']);
     const [first, second] = plans.sort((a, b) => a.weekStart.localeCompare(b.weekStart));
     expect(second.plan.themeId).not.toBe(first.plan.themeId);
-    expect((await app.get(PlanProjection).latest(userId))?.weekStart).toBe('2026-03-08');
+    expect((await app.get(PlanCommands).latest(userId))?.weekStart).toBe('2026-03-08');
+  });
+
+  it("follows the member's zone as they change it: My Plan's week ends at their midnight, not the server's", async () => {
+    const userId = uuidv7();
+    await handle(onboarded(userId));
+    const commands = app.get(PlanCommands);
+    // Saturday 22:00 in New York, Sunday 03:00 in London.
+    clock.now = new Date('2026-03-08T03:00:00Z');
+    try {
+      expect((await commands.currentWeek(userId))?.weekStart).toBe('2026-03-01');
+      await handle(identityEvent('identity.user.settings-updated', userId, { userId, timeZone: 'Europe/London' }));
+      expect(await commands.currentWeek(userId)).toBeNull();
+    } finally {
+      clock.now = new Date('2026-03-04T15:00:00Z');
+    }
   });
 
   it("makes the new week's plan when the member opens My Plan before the job ran, and a read alone never writes", async () => {
@@ -164,6 +179,7 @@ describe('account deletion', () => {
       ['profiles', { _id: userId }],
       ['plans', { userId }],
       ['plan_members', { _id: userId }],
+      ['current_plans', { _id: userId }],
       ['habits', { userId }],
       ['habit_entries', { userId }],
       ['activity_calendars_ordered', { _id: userId }],

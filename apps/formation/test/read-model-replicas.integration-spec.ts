@@ -25,7 +25,10 @@ import { ActivityCalendarProjection } from '../src/stats/projections/activity-ca
 import { HabitEntryProjection, HabitProjection } from '../src/habits/projections/habit.projection';
 import { JournalEntryProjection } from '../src/journal/projections/journal-entry.projection';
 import { MemberProjection } from '../src/members/projections/member.projection';
+import { toSpiritualPlan } from '../src/plans/plan-view';
+import { CurrentPlanProjection } from '../src/plans/projections/current-plan.projection';
 import { PlanProjection, planStreamId } from '../src/plans/projections/plan.projection';
+import type { PlanView } from '../src/plans/projections/plan.schema';
 import { ProfileCommands, profileStreamId } from '../src/profiles/commands/profile.commands';
 import { ProfileProjection } from '../src/profiles/projections/profile.projection';
 import { identityEvent, startFormation } from './formation-app.stub';
@@ -211,6 +214,86 @@ describe("My Plan's activity calendar (fed by habits, plans and the journal's fa
     await laterFirst(events, a);
 
     expect(await a.read(member.userId)).toEqual(before);
+  });
+});
+
+describe("My Plan's current plan (fed by every plan week of the member and the member stream)", () => {
+  // A member of two weeks: the first checked off, regenerated (keeping what was done), the second begun after the rollover.
+  let userId: string;
+  let weeks: string[];
+  let regenerated: { current: PlanView | null; week: PlanView | null };
+  let live: Awaited<ReturnType<CurrentPlanProjection['read']>>;
+  const weekDocument = (weekStart: string) =>
+    db.collection<PlanView>('plans').findOne({ _id: planStreamId(userId, weekStart) }) as Promise<PlanView | null>;
+  const streams = () => [memberStreamId(userId), ...weeks.map((w) => planStreamId(userId, w))];
+  const replicas = () => ({ a: app.get(CurrentPlanProjection), b: new CurrentPlanProjection(replicaB, app.get(EventStore)) });
+
+  beforeAll(async () => {
+    userId = uuidv7();
+    await (app.get(IdentityEvents).handlers['identity.user.onboarding-completed'] as (e: unknown) => Promise<void>)(
+      identityEvent('identity.user.onboarding-completed', userId, {
+        userId,
+        name: 'Priscilla',
+        spiritualGoals: ['Deeper prayer life'],
+        connectionPreferences: ['prayer'],
+        reminderFrequency: 'daily',
+        phoneNumber: null,
+        timeZone: 'Asia/Tokyo',
+        completedAt: clock.now.toISOString(),
+      }),
+    );
+    const plans = app.get(PlanCommands);
+    const first = await plans.ensureCurrent(userId, meta);
+    const ids = first?.plan.dailyActivities.flatMap((day) => day.activities.map((a) => a.id)) ?? [];
+    for (const id of ids.slice(0, 2)) await plans.toggleActivity(userId, id, true, meta);
+    await plans.toggleActivity(userId, ids[1], false, meta);
+    await plans.generate(userId, { reason: 'regenerate', meta });
+    regenerated = { current: (await app.get(CurrentPlanProjection).read(userId)).plan, week: await weekDocument(first?.weekStart ?? '') };
+    const before = clock.now;
+    clock.now = new Date('2026-03-10T03:00:00Z'); // Tuesday in Tokyo, the next week
+    try {
+      const second = await plans.ensureCurrent(userId, meta);
+      await plans.toggleActivity(userId, second?.plan.dailyActivities[2].activities[0].id ?? '', true, meta);
+      weeks = [first?.weekStart ?? '', second?.weekStart ?? ''];
+    } finally {
+      clock.now = before;
+    }
+    live = await app.get(CurrentPlanProjection).read(userId);
+  }, 60_000);
+
+  it("answers what the week's own document answers, 'Undo' of a regeneration included", async () => {
+    expect(regenerated.current?.undo).toEqual({ replacedTheme: expect.any(String) });
+    expect(regenerated.current?.completed).toHaveLength(1);
+    expect(toSpiritualPlan(regenerated.current!)).toEqual(toSpiritualPlan(regenerated.week!));
+    expect(weeks).toEqual(['2026-03-01', '2026-03-08']);
+    expect(live.timeZone).toBe('Asia/Tokyo');
+    expect(live.plan?.weekStart).toBe('2026-03-08');
+    expect(live.plan?.completed).toHaveLength(1);
+    expect(toSpiritualPlan(live.plan!)).toEqual(toSpiritualPlan((await weekDocument('2026-03-08'))!));
+  });
+
+  it('ends on the latest week, as the events imply, when two replicas apply them at once in any order', async () => {
+    const { a, b } = replicas();
+    const events = await eventsOf(app.get(EventStore), streams(), a);
+    expect(events.map((e) => e.streamId)).toContain(planStreamId(userId, '2026-03-01'));
+
+    // Several shuffles: the older week's events reaching a replica after the newer week's are likely in a few.
+    for (let round = 0; round < 3; round++) {
+      await a.purgeSubject(userId);
+      await throughTwoReplicas(events, a, b);
+
+      expect(await a.read(userId)).toEqual(live);
+    }
+  }, 60_000);
+
+  it('applies a later event only after the ones before it, read from the log', async () => {
+    const { a } = replicas();
+    const events = await eventsOf(app.get(EventStore), streams(), a);
+
+    await a.purgeSubject(userId);
+    await laterFirst(events, a);
+
+    expect(await a.read(userId)).toEqual(live);
   });
 });
 

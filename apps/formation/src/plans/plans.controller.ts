@@ -6,7 +6,6 @@ import { DomainError, ApiProblems, createZodDto, CacheTags } from '@abide/platfo
 import type { FastifyRequest } from 'fastify';
 import { PlanCommands } from './commands/plan.commands';
 import { toSpiritualPlan } from './plan-view';
-import { PlanProjection } from './projections/plan.projection';
 import { metaOfRequest } from '@abide/event-store';
 
 class SpiritualPlanDto extends createZodDto(spiritualPlanSchema) {}
@@ -19,10 +18,7 @@ class ToggleActivityDto extends createZodDto(toggleActivityRequestSchema) {}
 @ApiBearerAuth()
 @Controller('spiritual-plans')
 export class PlansController {
-  constructor(
-    private readonly commands: PlanCommands,
-    private readonly plans: PlanProjection,
-  ) {}
+  constructor(private readonly commands: PlanCommands) {}
 
   /** Read only: 404 until this week's plan exists (then the web asks for it with POST, below). */
   @ApiOperation({ summary: "The signed-in member's plan of their current week, read only: 404 until it exists (POST makes it)." })
@@ -63,7 +59,7 @@ export class PlansController {
   @CacheTags({ invalidates: ['Plan', 'Stats'] })
   async regenerate(@CurrentUser() caller: AuthUser, @Req() req: FastifyRequest): Promise<SpiritualPlan> {
     await this.commands.generate(caller.id, { reason: 'regenerate', meta: metaOfRequest(req) });
-    const plan = await this.plans.latest(caller.id);
+    const plan = await this.commands.latest(caller.id);
     if (!plan) throw DomainError.notFound('Your plan');
     return toSpiritualPlan(plan);
   }

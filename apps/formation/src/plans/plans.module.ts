@@ -13,9 +13,10 @@ import { PlansController } from './plans.controller';
 import { PlansExport } from './plans-export';
 import { PlanWeekQueries } from './plan-week.queries';
 import { PlanSeeding, PlansExportQuery, PlanWeekQuery } from './plans.port';
+import { CurrentPlanProjection } from './projections/current-plan.projection';
 import { PlanProjection } from './projections/plan.projection';
 
-const readModels = EventSourcingModule.forFeature([PlanProjection]);
+const readModels = EventSourcingModule.forFeature([PlanProjection, CurrentPlanProjection]);
 
 /** Weekly plans: generation (at onboarding, on request, at each member's week rollover), progress, catch-up. */
 @Module({

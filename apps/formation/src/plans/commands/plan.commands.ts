@@ -10,6 +10,7 @@ import { composeWeek, sameCurriculumWeek } from '../domain/curriculum-week';
 import type { PlanRequest } from '../domain/plan-generator';
 import { caughtUp, type PlanCommand, planDecider, planNotFound, type PlanState } from '../domain/plan.decider';
 import { weekRollover } from '../domain/week-rollover';
+import { CurrentPlanProjection } from '../projections/current-plan.projection';
 import { PlanProjection, planStreamId } from '../projections/plan.projection';
 
 export { planStreamId };
@@ -36,6 +37,7 @@ export class PlanCommands {
     private readonly projections: ProjectionRunner,
     runner: CommandRunner,
     private readonly plans: PlanProjection,
+    private readonly current: CurrentPlanProjection,
     private readonly members: MemberQueries,
     private readonly assistant: PlanAssistant,
     private readonly curricula: CurriculumWeekQuery,
@@ -117,13 +119,19 @@ export class PlanCommands {
 
   /**
    * The member's plan of their current week, read only: null before the first plan, and once a new week has begun
-   * until its plan is made (the rollover job, or `ensureCurrent`). Reads never write.
+   * until its plan is made (the rollover job, or `ensureCurrent`). Reads never write. One read by key (the member's
+   * current plan, which keeps their zone); a second, of the member, only for a member whose zone it has not learnt.
    */
   async currentWeek(userId: string): Promise<PlanView | null> {
-    const latest = await this.plans.latest(userId);
-    if (!latest) return null;
-    const timeZone = await this.members.timeZoneOf(userId);
-    return weekRollover({ planWeekStart: latest.weekStart, now: this.clock(), timeZone }).rolledOver ? null : latest;
+    const { plan, timeZone } = await this.current.read(userId);
+    if (!plan) return null;
+    const zone = timeZone ?? (await this.members.timeZoneOf(userId));
+    return weekRollover({ planWeekStart: plan.weekStart, now: this.clock(), timeZone: zone }).rolledOver ? null : plan;
+  }
+
+  /** The member's most recent plan (the current week's once the rollover has run), or null: one read by key. */
+  async latest(userId: string): Promise<PlanView | null> {
+    return (await this.current.read(userId)).plan;
   }
 
   /**
@@ -135,7 +143,7 @@ export class PlanCommands {
   async ensureCurrent(userId: string, meta: Meta): Promise<PlanView | null> {
     const current = await this.currentWeek(userId);
     if (current) return current;
-    const latest = await this.plans.latest(userId);
+    const latest = await this.latest(userId);
     if (!latest && !(await this.onboarded(userId))) return null;
     await this.generate(userId, { reason: latest ? 'rollover' : 'onboarding', meta });
     const made = await this.currentWeek(userId);
@@ -169,21 +177,21 @@ export class PlanCommands {
     const now = this.clock();
     const today = localDateOf(now, await this.members.timeZoneOf(userId));
     await this.weeks.handle({ type: 'ToggleActivity', userId, weekStart: plan.weekStart, activityId, completed, today, now }, meta);
-    return (await this.plans.latest(userId)) ?? plan;
+    return (await this.latest(userId)) ?? plan;
   }
 
   async catchUp(userId: string, meta: Meta): Promise<{ plan: PlanView; moved: number; leftBehind: number }> {
     const plan = await this.requireCurrent(userId, meta);
     const today = localDateOf(this.clock(), await this.members.timeZoneOf(userId));
     const { events, state } = await this.weeks.handle({ type: 'CatchUp', userId, weekStart: plan.weekStart, today }, meta);
-    return { plan: (await this.plans.latest(userId)) ?? plan, ...caughtUp(events, state, today) };
+    return { plan: (await this.latest(userId)) ?? plan, ...caughtUp(events, state, today) };
   }
 
   /** 'Undo' after 'Regenerate Plan': the week's plan from before it, with what was checked off since (409 when nothing to undo). */
   async undoRegeneration(userId: string, meta: Meta): Promise<PlanView> {
     const plan = await this.requireCurrent(userId, meta);
     await this.weeks.handle({ type: 'UndoRegeneration', userId, weekStart: plan.weekStart }, meta);
-    return (await this.plans.latest(userId)) ?? plan;
+    return (await this.latest(userId)) ?? plan;
   }
 
   private async requireCurrent(userId: string, meta: Meta): Promise<PlanView> {

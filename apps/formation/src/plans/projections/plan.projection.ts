@@ -49,15 +49,6 @@ export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'
   }
 
   /**
-   * The member's most recent plan (the current week's once the rollover has run): two keyed reads, the member's latest
-   * week and that week's plan, however many plans the service holds.
-   */
-  async latest(userId: string): Promise<PlanView | null> {
-    const member = await this.members.findById(userId).lean<PlanMemberView>();
-    return member ? this.model.findById(planStreamId(userId, member.latestWeekStart)).lean<PlanView>() : null;
-  }
-
-  /**
    * The member's plans of the last `weeks` weeks up to their latest, most recent first: the history the generator
    * avoids repeating. One keyed read per week.
    */
@@ -121,7 +112,9 @@ const planChange = async (event: StoredEvent, log: EventStore): Promise<UpdateQu
       return { $set: { 'plan.dailyActivities': planEvent.data.dailyActivities, undo: null } };
     case 'formation.plan.regeneration-undone': {
       const { source, plan, curriculum, carriedOver } = planEvent.data;
-      return { $set: { source, plan, curriculum, completed: carriedOver.map(({ activityId, date }) => ({ activityId, date })), undo: null } };
+      return {
+        $set: { source, plan, curriculum, completed: carriedOver.map(({ activityId, date }) => ({ activityId, date })), undo: null },
+      };
     }
     case 'formation.plan.curriculum-followed': {
       const { themeId, theme, description, scriptures, dailyActivities, curriculum } = planEvent.data;
@@ -147,7 +140,7 @@ const planChange = async (event: StoredEvent, log: EventStore): Promise<UpdateQu
  * the stream up to this event), so the page offers Undo exactly when the command would accept it. Plan streams are a
  * week's events: reading one again on a regeneration is cheap.
  */
-const undoAfter = async (event: StoredEvent, log: EventStore): Promise<PlanView['undo']> => {
+export const undoAfter = async (event: StoredEvent, log: EventStore): Promise<PlanView['undo']> => {
   const earlier = await log.eventsBetween(event.streamId, 0, event.version);
   const state = [...earlier, event].reduce(planDecider.evolve, planDecider.initialState());
   return state.beforeRegeneration ? { replacedTheme: state.beforeRegeneration.plan.theme } : null;
