@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { antdCardLazyTabs } from './antd-card-tabs';
+import { antdProgressLazyTooltip } from './antd-progress-tooltip';
 import { nativeTemporal } from './native-temporal';
 import { reactRouterProduction } from './react-router-production';
 
@@ -19,6 +20,19 @@ describe("what My Plan's first view does without (vite/)", () => {
     const code = loadOf(plugin)(id as string) ?? '';
     expect(code).toContain("import('antd/es/tabs')");
     expect(code).toContain('Suspense');
+    expect(loadOf(plugin)('/repo/other.js')).toBeNull();
+  });
+
+  it("gives antd's Progress circle antd's Tooltip loaded with the first small circle, drawing the circle meanwhile", () => {
+    const plugin = antdProgressLazyTooltip();
+    const resolve = resolveOf(plugin);
+    const id = resolve('../tooltip', '/repo/node_modules/antd/es/progress/Circle.js');
+    expect(id).toEqual(expect.any(String));
+    expect(resolve('../tooltip', '/repo/node_modules/antd/es/slider/SliderTooltip.js')).toBeNull();
+    expect(resolve('antd/es/tooltip', '/repo/apps/web/src/features/x.tsx')).toBeNull();
+    const code = loadOf(plugin)(id as string) ?? '';
+    expect(code).toContain("import('antd/es/tooltip')");
+    expect(code).toContain('fallback: props.children');
     expect(loadOf(plugin)('/repo/other.js')).toBeNull();
   });
 
