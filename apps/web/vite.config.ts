@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { devPorts } from '../../libs/contracts/src/ports';
 import { antdCardLazyTabs } from './vite/antd-card-tabs';
 import { antdComponentCss } from './vite/antd-component-css';
-import { antdProgressLazyTooltip } from './vite/antd-progress-tooltip';
+import { antdLazyPopups } from './vite/antd-lazy-popups';
 import { nativeTemporal } from './vite/native-temporal';
 import { rcFormProviderOnly } from './vite/rc-form-provider';
 import { reactRouterProduction } from './vite/react-router-production';
@@ -138,7 +138,7 @@ export default defineConfig({
     react(),
     reactRouterProduction(),
     antdCardLazyTabs(),
-    antdProgressLazyTooltip(),
+    antdLazyPopups(),
     nativeTemporal(),
     antdComponentCss(),
     rcFormProviderOnly(),
@@ -179,6 +179,10 @@ export default defineConfig({
             )
           )
             return 'redux';
+          // A church's colours in antd's theme (the signed-in frame's): a chunk of its own, which Rollup would otherwise
+          // fold, being small and free of side effects, into one the landing page loads (issue #27).
+          if (/([\\/]contracts[\\/]src[\\/]church[\\/]church-rules|[\\/]features[\\/]churches[\\/]church-theme)\.ts$/.test(id))
+            return 'church-theme';
           return undefined;
         },
       },

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // The JavaScript a route's first view loads from a build, gzip (issue #27: My Plan's first view).
 //
-//   node apps/web/scripts/first-view-bytes.mjs [--dist apps/web/dist] [--route /plan] [--by-package] [--json]
+//   node apps/web/scripts/first-view-bytes.mjs [--dist apps/web/dist] [--route /plan] [--by-package | --by-file] [--json]
 //
 // What the browser fetches before the route renders: index.html's entry module and modulepreloads, the chunks
 // index.html's route-preload script adds for the route (vite.config.ts, preloadRouteChunks), and every chunk they
 // import statically; dynamic imports (menus, dialogs, other pages) are left out until they are needed. Each file is
 // gzipped alone (zlib's default level, as Vite reports and `vite preview` serves), as tools/bench/landing-bytes.mjs
 // measures `/`. With --by-package, each chunk's gzip size is shared out among the packages (or the app's folders) its
-// source map attributes its bytes to: an estimate, to see what a cut would save.
+// source map attributes its bytes to: an estimate, to see what a cut would save; --by-file shares it among files.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +21,7 @@ const { values: args } = parseArgs({
     dist: { type: 'string', default: 'apps/web/dist' },
     route: { type: 'string', default: '/plan' },
     'by-package': { type: 'boolean', default: false },
+    'by-file': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
 });
@@ -61,17 +62,15 @@ const ownerOf = (source) => {
   const modules = source.lastIndexOf('node_modules/');
   if (modules >= 0) {
     const parts = source.slice(modules + 'node_modules/'.length).split('/');
-    if (process.env.BY_FILE) return parts.join('/');
+    if (args['by-file']) return parts.join('/');
     return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
   }
-  const app = (process.env.BY_FILE ? /((?:apps|libs)\/.*)/ : /(apps\/web\/src\/(?:[^/]+\/[^/]+)|libs\/[^/]+|apps\/web\/[^/]+)/).exec(
-    source,
-  );
+  const app = (args['by-file'] ? /((?:apps|libs)\/.*)/ : /(apps\/web\/src\/(?:[^/]+\/[^/]+)|libs\/[^/]+|apps\/web\/[^/]+)/).exec(source);
   return app ? app[1] : source;
 };
 
 const byPackage = new Map();
-if (args['by-package']) {
+if (args['by-package'] || args['by-file']) {
   for (const { file, code, gzipBytes } of files) {
     const mapFile = path.join(dist, `${file}.map`);
     if (!existsSync(mapFile)) {
@@ -113,7 +112,7 @@ if (args.json) {
         jsGzipBytes: totalGzip,
         jsRawBytes: totalRaw,
         files: files.map(({ file, rawBytes, gzipBytes }) => ({ file, rawBytes, gzipBytes })),
-        ...(args['by-package'] ? { byPackage: Object.fromEntries([...byPackage].sort((a, b) => b[1] - a[1])) } : {}),
+        ...(args['by-package'] || args['by-file'] ? { byPackage: Object.fromEntries([...byPackage].sort((a, b) => b[1] - a[1])) } : {}),
       },
       null,
       2,
@@ -126,7 +125,7 @@ if (args.json) {
   console.log(
     `${'total JS'.padEnd(width)}  ${kb(totalRaw).padStart(8)}  ${kb(totalGzip).padStart(8)}   (${args.route}, ${files.length} files)`,
   );
-  if (args['by-package']) {
+  if (args['by-package'] || args['by-file']) {
     console.log('\nby package (gzip kB, estimated from the source maps):');
     for (const [owner, bytes] of [...byPackage].sort((a, b) => b[1] - a[1])) {
       if (bytes >= 200) console.log(`  ${kb(bytes).padStart(6)}  ${owner}`);

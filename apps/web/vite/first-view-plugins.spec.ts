@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { antdCardLazyTabs } from './antd-card-tabs';
-import { antdProgressLazyTooltip } from './antd-progress-tooltip';
+import { antdLazyPopups } from './antd-lazy-popups';
 import { nativeTemporal } from './native-temporal';
 import { reactRouterProduction } from './react-router-production';
 
@@ -23,15 +23,24 @@ describe("what My Plan's first view does without (vite/)", () => {
     expect(loadOf(plugin)('/repo/other.js')).toBeNull();
   });
 
-  it("gives antd's Progress circle antd's Tooltip loaded with the first small circle, drawing the circle meanwhile", () => {
-    const plugin = antdProgressLazyTooltip();
+  it.each([
+    ['Progress circle its Tooltip', '../tooltip', '/repo/node_modules/antd/es/progress/Circle.js', 'antd/es/tooltip'],
+    [
+      'ConfigProvider its unique-tooltip provider',
+      '../tooltip/UniqueProvider',
+      '/repo/node_modules/antd/es/config-provider/index.js',
+      'antd/es/tooltip/UniqueProvider',
+    ],
+  ])("gives antd's %s loaded when first rendered, drawing its children meanwhile", (_name, source, importer, module) => {
+    const plugin = antdLazyPopups();
     const resolve = resolveOf(plugin);
-    const id = resolve('../tooltip', '/repo/node_modules/antd/es/progress/Circle.js');
+    const id = resolve(source, importer);
     expect(id).toEqual(expect.any(String));
-    expect(resolve('../tooltip', '/repo/node_modules/antd/es/slider/SliderTooltip.js')).toBeNull();
-    expect(resolve('antd/es/tooltip', '/repo/apps/web/src/features/x.tsx')).toBeNull();
+    // The same import elsewhere in antd, or in the app, is left alone.
+    expect(resolve(source, '/repo/node_modules/antd/es/slider/SliderTooltip.js')).toBeNull();
+    expect(resolve(module, '/repo/apps/web/src/features/x.tsx')).toBeNull();
     const code = loadOf(plugin)(id as string) ?? '';
-    expect(code).toContain("import('antd/es/tooltip')");
+    expect(code).toContain(`import(${JSON.stringify(module)})`);
     expect(code).toContain('fallback: props.children');
     expect(loadOf(plugin)('/repo/other.js')).toBeNull();
   });
