@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { devPorts } from '../../libs/contracts/src/ports';
 import { antdCardLazyTabs } from './vite/antd-card-tabs';
 import { antdComponentCss } from './vite/antd-component-css';
+import { antdLazyPopups } from './vite/antd-lazy-popups';
 import { nativeTemporal } from './vite/native-temporal';
 import { rcFormProviderOnly } from './vite/rc-form-provider';
 import { reactRouterProduction } from './vite/react-router-production';
@@ -63,7 +64,9 @@ function preloadRouteChunks(routes: Record<string, string[]>): Plugin {
           const wanted = new Set<string>();
           for (const module of modules) {
             const id = path.resolve(webRoot, module);
-            const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
+            // Its own chunk, or the one Rollup merged it into (experimentalMinChunkSize).
+            const chunk =
+              chunks.find((candidate) => candidate.facadeModuleId === id) ?? chunks.find((candidate) => candidate.moduleIds.includes(id));
             if (!chunk) throw new Error(`route preloads: no chunk for ${module}`);
             for (const file of closure(chunk)) {
               if (inEntry.has(file)) continue;
@@ -135,6 +138,7 @@ export default defineConfig({
     react(),
     reactRouterProduction(),
     antdCardLazyTabs(),
+    antdLazyPopups(),
     nativeTemporal(),
     antdComponentCss(),
     rcFormProviderOnly(),
@@ -175,6 +179,10 @@ export default defineConfig({
             )
           )
             return 'redux';
+          // A church's colours in antd's theme (the signed-in frame's): a chunk of its own, which Rollup would otherwise
+          // fold, being small and free of side effects, into one the landing page loads (issue #27).
+          if (/([\\/]contracts[\\/]src[\\/]church[\\/]church-rules|[\\/]features[\\/]churches[\\/]church-theme)\.ts$/.test(id))
+            return 'church-theme';
           return undefined;
         },
       },

@@ -9,7 +9,7 @@
  * and defaults aside: shapeOf), so the types and checks generated from the result are exactly those of the document.
  * A nullable use of a shared shape refers to it as `{ anyOf: [{ $ref }], nullable: true }`, the form OpenAPI 3.0
  * gives a nullable reference. An object that has all the fields of a named one (of MIN_BASE_FIELDS or more) and more
- * is written as `{ allOf: [{ $ref }, { the other fields }] }`: `.extend` in zod, `&` in the types.
+ * is written as `{ allOf: [{ $ref }, { the other fields }] }`: `z.extend` in zod, `&` in the types.
  */
 
 type Schema = Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { antdCardLazyTabs } from './antd-card-tabs';
+import { antdLazyPopups } from './antd-lazy-popups';
 import { nativeTemporal } from './native-temporal';
 import { reactRouterProduction } from './react-router-production';
 
@@ -19,6 +20,28 @@ describe("what My Plan's first view does without (vite/)", () => {
     const code = loadOf(plugin)(id as string) ?? '';
     expect(code).toContain("import('antd/es/tabs')");
     expect(code).toContain('Suspense');
+    expect(loadOf(plugin)('/repo/other.js')).toBeNull();
+  });
+
+  it.each([
+    ['Progress circle its Tooltip', '../tooltip', '/repo/node_modules/antd/es/progress/Circle.js', 'antd/es/tooltip'],
+    [
+      'ConfigProvider its unique-tooltip provider',
+      '../tooltip/UniqueProvider',
+      '/repo/node_modules/antd/es/config-provider/index.js',
+      'antd/es/tooltip/UniqueProvider',
+    ],
+  ])("gives antd's %s loaded when first rendered, drawing its children meanwhile", (_name, source, importer, module) => {
+    const plugin = antdLazyPopups();
+    const resolve = resolveOf(plugin);
+    const id = resolve(source, importer);
+    expect(id).toEqual(expect.any(String));
+    // The same import elsewhere in antd, or in the app, is left alone.
+    expect(resolve(source, '/repo/node_modules/antd/es/slider/SliderTooltip.js')).toBeNull();
+    expect(resolve(module, '/repo/apps/web/src/features/x.tsx')).toBeNull();
+    const code = loadOf(plugin)(id as string) ?? '';
+    expect(code).toContain(`import(${JSON.stringify(module)})`);
+    expect(code).toContain('fallback: props.children');
     expect(loadOf(plugin)('/repo/other.js')).toBeNull();
   });
 

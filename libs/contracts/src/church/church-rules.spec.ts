@@ -1,4 +1,5 @@
 import {
+  brandShades,
   checkBrandContrast,
   formatJoinCode,
   isJoinCode,
@@ -72,4 +73,25 @@ describe(checkBrandContrast.name, () => {
   });
 
   it('asks for a hex colour', () => expect(checkBrandContrast('teal')).toMatchObject({ ok: false, message: 'Use a colour like #0f766e' }));
+});
+
+describe(brandShades.name, () => {
+  // @ctrl/tinycolor's darken(6) and darken(12) of each colour, which churches saw before it was replaced: the first
+  // lines are colours where a plain HSL round trip lands one step off in a channel (tinycolor's rounding kept).
+  it.each([
+    ['#ff6933', '#ff5314', '#f54100'],
+    ['#001d8e', '#00176f', '#001051'],
+    ['#8700cc', '#7300ad', '#5e008f'],
+    ['#ffe3f7', '#ffc4ee', '#ffa6e6'],
+    ['#008073', '#006157', '#00433c'],
+    ['#003abb', '#00309c', '#00277e'],
+    ['#0f766e', '#0c5b55', '#08403b'],
+    ['#1E3A8A', '#192f71', '#132558'],
+    ['#767676', '#676767', '#575757'],
+    ['#ffffff', '#f0f0f0', '#e0e0e0'],
+    ['#0a0a0a', '#000000', '#000000'],
+    ['#000000', '#000000', '#000000'],
+  ])('darkens %s to %s on hover and %s when pressed', (color, hover, active) => {
+    expect(brandShades(color)).toEqual({ hover, active });
+  });
 });

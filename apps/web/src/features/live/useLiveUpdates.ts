@@ -5,7 +5,6 @@ import type { AppStore } from '../../shared/store/store';
 import { baseApi } from '../../shared/api/baseApi';
 import { selectAccessToken, sessionEvent, signedOut } from '../../shared/session/authSlice';
 import { refreshSession } from '../../shared/session/session-client';
-import { connectLive } from './live-connection';
 import { type LiveTag, mergeTags, tagsForChange, tagsForResync } from './live-tags';
 
 /** Changes pushed within this long are applied together (one refetch per screen). */
@@ -32,23 +31,34 @@ export function useLiveUpdates(memberId: string | undefined): void {
         store.dispatch(baseApi.util.invalidateTags(batch as never));
       }, BATCH_MS);
     };
-    // The signed-in frame loads lazily, so the stream's client never weighs on the landing page.
-    const close = connectLive({
-      token: () => selectAccessToken(store.getState()),
-      onChange: (change: LiveChange) => invalidate(tagsForChange(change)),
-      onResync: () => invalidate(tagsForResync()),
-      onUnauthorized: async () => {
-        const outcome = await refreshSession();
-        if (outcome.kind === 'refreshed') {
-          store.dispatch(sessionEvent({ type: 'TOKEN_REFRESHED', session: outcome.session }));
-          return true;
-        }
-        if (outcome.kind === 'no-session') store.dispatch(signedOut());
-        return false;
+    // The stream's client (and the zod schema its messages are checked with) loads once the frame has drawn: the
+    // stream opens after the first paint anyway, and off the first view's download My Plan draws sooner (issue #27).
+    let close: (() => void) | undefined;
+    let unmounted = false;
+    // A failed download leaves the screens as they were before live updates: refreshed on navigation and focus.
+    import('./live-connection').then(
+      ({ connectLive }) => {
+        if (unmounted) return;
+        close = connectLive({
+          token: () => selectAccessToken(store.getState()),
+          onChange: (change: LiveChange) => invalidate(tagsForChange(change)),
+          onResync: () => invalidate(tagsForResync()),
+          onUnauthorized: async () => {
+            const outcome = await refreshSession();
+            if (outcome.kind === 'refreshed') {
+              store.dispatch(sessionEvent({ type: 'TOKEN_REFRESHED', session: outcome.session }));
+              return true;
+            }
+            if (outcome.kind === 'no-session') store.dispatch(signedOut());
+            return false;
+          },
+        });
       },
-    });
+      () => undefined,
+    );
     return () => {
-      close();
+      unmounted = true;
+      close?.();
       clearTimeout(timer);
     };
   }, [memberId, store]);

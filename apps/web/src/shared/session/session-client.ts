@@ -54,10 +54,10 @@ export async function refreshWithRetry(
 
 async function outcomeOf(status: number | string, body: unknown): Promise<RefreshOutcome> {
   if (status === 200) {
-    // The schemas (and zod) load only when there is a session to read: a visitor's landing page never needs them;
-    // only the session's module, not the whole contracts barrel (which would build every service's schemas).
-    const { sessionResponseSchema } = await import('@abide/contracts/src/http/auth.dto');
-    const parsed = sessionResponseSchema.safeParse(body);
+    // The schema loads only when there is a session to read: a visitor's landing page never needs it. The generated
+    // client's (zod/mini), which My Plan's first view loads anyway, not the contracts' (zod's classic build, 27 kB).
+    const { sessionsRefreshResponse } = await import('../api/generated/endpoints/auth');
+    const parsed = sessionsRefreshResponse.safeParse(body);
     return parsed.success ? { kind: 'refreshed', session: parsed.data } : { kind: 'failed', status: 'PARSING_ERROR' };
   }
   return status === 401 ? { kind: 'no-session' } : { kind: 'failed', status };
