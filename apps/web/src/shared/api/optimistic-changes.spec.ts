@@ -111,7 +111,7 @@ describe('a change shown before the server answers (showAtOnce)', () => {
     await settled();
     const click = toggle('prayer', true);
     expect(shown()).toEqual([{ id: 'prayer', done: true }]);
-    writes[0].fail(new Error('offline'));
+    writes[0].fail({ status: 'FETCH_ERROR', error: 'offline' });
     await click;
     expect(shown()).toEqual([{ id: 'prayer', done: false }]);
     reads[1].settle([{ id: 'prayer', done: false }]);
