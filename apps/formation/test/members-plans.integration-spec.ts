@@ -165,7 +165,6 @@ describe('account deletion', () => {
       ['plans', { userId }],
       ['plan_members', { _id: userId }],
       ['habits', { userId }],
-      ['habit_entries', { userId }],
       ['activity_calendars_ordered', { _id: userId }],
       ['habit_boards_ordered', { _id: userId }],
     ] as const) {

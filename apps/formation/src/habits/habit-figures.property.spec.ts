@@ -1,6 +1,6 @@
 import { Refusal, type Habit } from '@abide/contracts';
 import { addDays, dateRange, localDateOf, weekdayOf, weekStartOf, type LocalDate } from '@abide/calendar';
-import type { NewEvent } from '@abide/event-store';
+import type { EventStore, NewEvent } from '@abide/event-store';
 import fc from 'fast-check';
 import type { MemberQueries } from '../members/members.port';
 import { applyToBoard, emptyBoard, type HabitBoard, type HabitBoardEvent } from './domain/habit-board';
@@ -9,7 +9,6 @@ import { HEAT_MAP_WEEKS } from './domain/heat-map';
 import { HabitQueries } from './habit.queries';
 import { HabitWeekQueries } from './habit-week.queries';
 import type { HabitBoardProjection } from './projections/habit-board.projection';
-import type { HabitEntryProjection } from './projections/habit.projection';
 
 /**
  * docs/figures.md, checked on random histories: the figures the Habits page answers (the habit list, the stat cards)
@@ -169,7 +168,7 @@ const replay = (history: History): Replayed => {
 const pages = async ({ board, now }: Replayed) => {
   const boards = { read: async () => board } as unknown as HabitBoardProjection;
   const members = {} as MemberQueries;
-  const queries = new HabitQueries(boards, {} as HabitEntryProjection, members, () => now);
+  const queries = new HabitQueries(boards, {} as EventStore, members, () => now);
   // The stat cards as stats/overview answers them (StatsService passes them on as they are).
   const week = await new HabitWeekQueries(queries).thisWeek(userId);
   const stats = { today: week.today, habits: week.cards };

@@ -11,9 +11,10 @@ import { HabitSeeding, HabitsExportQuery, HabitWeekQuery, RemindableHabits } fro
 import { HabitsController } from './habits.controller';
 import { HabitsExport } from './habits-export';
 import { HabitBoardProjection } from './projections/habit-board.projection';
-import { HabitEntryProjection, HabitProjection } from './projections/habit.projection';
+import { HabitProjection } from './projections/habit.projection';
+import { HabitEntriesMigration } from './habit-entries.migration';
 
-const readModels = EventSourcingModule.forFeature([HabitProjection, HabitEntryProjection, HabitBoardProjection]);
+const readModels = EventSourcingModule.forFeature([HabitProjection, HabitBoardProjection]);
 
 /** Habits and check-ins, with the streak and completion maths behind every habit figure. */
 @Module({
@@ -24,6 +25,7 @@ const readModels = EventSourcingModule.forFeature([HabitProjection, HabitEntryPr
     HabitQueries,
     HabitWeekQueries,
     HabitsExport,
+    HabitEntriesMigration,
     portProvider(HabitWeekQuery, HabitWeekQueries),
     portProvider(RemindableHabits, HabitProjection),
     portProvider(HabitsExportQuery, HabitsExport),

@@ -11,6 +11,7 @@ import {
   checkInDay,
   habitDecider,
   type HabitCommand,
+  type HabitDay,
   type HabitFields,
   type HabitState,
   type Lifecycle,
@@ -82,20 +83,23 @@ export class HabitCommands {
   }
 
   /**
-   * Returns the local date the check-in was recorded on (today in the member's zone when none was given) and the
-   * event it appended, if any (its answer is built from it rather than read back).
+   * Returns the local date the check-in was recorded on (today in the member's zone when none was given), the event it
+   * appended, if any, and the day as the habit's state holds it after (the answer is built from them, not read back).
    */
   async checkIn(
     userId: string,
     habitId: string,
     input: { completed: boolean; date?: string | null; note?: string | null },
     meta: Meta,
-  ): Promise<{ date: LocalDate; appended: StoredEvent<CheckInEventType> | null }> {
+  ): Promise<{ date: LocalDate; appended: StoredEvent<CheckInEventType> | null; day: HabitDay | undefined }> {
     const timeZone = await this.members.timeZoneOf(userId);
     const command: CheckInHabit = { type: 'CheckInHabit', habitId, userId, ...input, now: this.clock(), timeZone };
-    const { events } = await this.habits.handle(command, meta);
+    const { events, state } = await this.habits.handle(command, meta);
     // The decider accepted the command, so its day is one the check-in window allows.
-    return { date: checkInDay(command), appended: (events[0] as StoredEvent<CheckInEventType> | undefined) ?? null };
+    const date = checkInDay(command);
+    // The check-in event is the last one appended (a lifted skip comes before it).
+    const appended = (events.at(-1) as StoredEvent<CheckInEventType> | undefined) ?? null;
+    return { date, appended, day: state.entries.get(date) };
   }
 
   async skip(userId: string, habitId: string, date: string, meta: Meta): Promise<void> {

@@ -72,6 +72,15 @@ describe('habit decider', () => {
       .thenNothing();
   });
 
+  it('keeps each day as its latest check-in states it (what the day’s entry and the export answer)', () => {
+    const events = [...created, checkedIn('2026-03-10'), checkedIn('2026-03-11', 'Psalm 23'), undone('2026-03-10')];
+    const state = events.reduce((s, e) => habitDecider.evolve(s, e as never), habitDecider.initialState());
+    expect(Object.fromEntries(state.entries)).toEqual({
+      '2026-03-10': { completed: false, completedAt: null, note: null },
+      '2026-03-11': { completed: true, completedAt: now.toISOString(), note: 'Psalm 23' },
+    });
+  });
+
   it('refuses a date 8 days back or in the future with the window’s message on the date field', () => {
     given(created)
       .when(checkIn({ date: '2026-03-03' }))

@@ -14,8 +14,11 @@ export interface HabitState {
   reminderTime?: string | null;
   isActive: boolean;
   archived: boolean;
-  /** Date → the check-in as it stands (a later entry for the same date replaces an earlier one). */
-  entries: Map<LocalDate, { completed: boolean; note: string | null }>;
+  /**
+   * Date → the check-in as it stands (a later entry for the same date replaces an earlier one): what the day's entry
+   * answers (GET /habit-entries, the export), so no document per habit and day is written beside the stream.
+   */
+  entries: Map<LocalDate, HabitDay>;
   skipDates: Set<LocalDate>;
 }
 
@@ -30,6 +33,14 @@ export const habitMessages = {
 const MAX_SKIP_DAYS_AHEAD = 90;
 
 type HabitEvent = EventPayload;
+
+/** One day of a habit as its latest check-in event states it. */
+export interface HabitDay {
+  completed: boolean;
+  /** When the member checked it in (the server's clock), null once undone. */
+  completedAt: string | null;
+  note: string | null;
+}
 
 const initialHabitState = (): HabitState => ({ exists: false, isActive: false, archived: false, entries: new Map(), skipDates: new Set() });
 
@@ -69,9 +80,16 @@ const evolveHabit = (state: HabitState, e: HabitEvent): HabitState => {
       return { ...state, skipDates };
     }
     case 'formation.habit.checked-in':
-      return { ...state, entries: new Map(state.entries).set(e.data.date, { completed: true, note: e.data.note ?? null }) };
+      return {
+        ...state,
+        entries: new Map(state.entries).set(e.data.date, {
+          completed: true,
+          completedAt: e.data.completedAt,
+          note: e.data.note ?? null,
+        }),
+      };
     case 'formation.habit.check-in-undone':
-      return { ...state, entries: new Map(state.entries).set(e.data.date, { completed: false, note: null }) };
+      return { ...state, entries: new Map(state.entries).set(e.data.date, { completed: false, completedAt: null, note: null }) };
     default:
       return state;
   }
@@ -252,6 +270,8 @@ const decideUndoSkip = (state: HabitState, command: Of<'UndoSkipHabitDay'>): New
 /** The habit aggregate: one `habit-<id>` stream per habit, its state kept as a snapshot in the stream head. */
 export const habitDecider: CommandDecider<HabitCommand, HabitState> = {
   name: 'habit',
+  // 2: each day keeps its check-in time (older snapshots are folded again from the events).
+  stateVersion: 2,
   initialState: initialHabitState,
   evolve: evolveHabit,
   decide: (command, state) => {
