@@ -124,7 +124,18 @@ const replay = (history: History): Replayed => {
   history.frequencies.forEach((frequency, i) => {
     clock += history.createdAfter[i] * MINUTE;
     const fields = { name: `Habit ${i}`, description: '', category: 'prayer', frequency, reminderTime: null };
-    run(i, { type: 'CreateHabit', habitId: `h${i}`, userId, fields, now: new Date(clock), timeZone: history.timeZone }, clock);
+    run(
+      i,
+      {
+        type: 'CreateHabit',
+        habitId: `h${i}`,
+        userId,
+        fields,
+        now: new Date(clock),
+        zone: { timeZone: history.timeZone, memberVersion: 0 },
+      },
+      clock,
+    );
   });
   let memberVersion = 0;
   for (const [after, step] of history.steps) {
@@ -151,13 +162,12 @@ const replay = (history: History): Replayed => {
             completed: step.completed,
             date: addDays(today, -step.back),
             now,
-            timeZone: history.timeZone,
           }
         : step.kind === 'skip'
-          ? { type: 'SkipHabitDay', habitId, userId, date: addDays(today, step.ahead), today }
+          ? { type: 'SkipHabitDay', habitId, userId, date: addDays(today, step.ahead), now }
           : step.kind === 'undo-skip'
-            ? { type: 'UndoSkipHabitDay', habitId, userId, date: addDays(today, step.ahead), today }
-            : { type: 'ChangeHabitLifecycle', habitId, userId, action: step.action, today };
+            ? { type: 'UndoSkipHabitDay', habitId, userId, date: addDays(today, step.ahead), now }
+            : { type: 'ChangeHabitLifecycle', habitId, userId, action: step.action, now };
     run(step.habit, command, clock);
   }
   board.memberVersion = memberVersion;

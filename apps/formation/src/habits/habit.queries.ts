@@ -11,8 +11,7 @@ import { boardHabitOn } from './domain/habit-board';
 import { habitViewOf, toHabit, toHabitEntry } from './habit-figures';
 import { HabitBoardProjection } from './projections/habit-board.projection';
 import { EventStore, type StoredEvent } from '@abide/event-store';
-import { habitStreamId } from './commands/habit.commands';
-import { habitDecider, type HabitState } from './domain/habit.decider';
+import { habitDecider, type HabitState, habitStreamId } from './domain/habit.decider';
 
 /** Read side of habits: lists with real figures, entries of a day, analytics. Always one member's own. */
 @Injectable()

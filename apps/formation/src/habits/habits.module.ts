@@ -4,6 +4,8 @@ import { EventSourcingModule } from '@abide/event-store';
 import { MemberLifecycle } from '../members/members.port';
 import { MembersModule } from '../members/members.module';
 import { HabitCommands } from './commands/habit.commands';
+import { HabitZones } from './commands/habit-zone.commands';
+import { HabitZonesMigration } from './habit-zones.migration';
 import { HABIT_PERSONAL_FIELDS } from './domain/habit.decider';
 import { HabitQueries } from './habit.queries';
 import { HabitWeekQueries } from './habit-week.queries';
@@ -22,10 +24,12 @@ const readModels = EventSourcingModule.forFeature([HabitProjection, HabitBoardPr
   controllers: [HabitsController],
   providers: [
     HabitCommands,
+    HabitZones,
     HabitQueries,
     HabitWeekQueries,
     HabitsExport,
     HabitEntriesMigration,
+    HabitZonesMigration,
     portProvider(HabitWeekQuery, HabitWeekQueries),
     portProvider(RemindableHabits, HabitProjection),
     portProvider(HabitsExportQuery, HabitsExport),
