@@ -8,6 +8,7 @@ import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { HabitCommands } from '../src/habits/commands/habit.commands';
 import { HabitQueries } from '../src/habits/habit.queries';
+import { toHabitEntry } from '../src/habits/habit-figures';
 import { startFormation } from './formation-app.stub';
 
 const clock = { now: new Date('2026-03-02T15:00:00Z') }; // a Monday
@@ -17,7 +18,10 @@ let db: Connection;
 
 beforeAll(async () => {
   const database = integrationEnv('formation').env.MONGO_DB;
-  replicas = [await startFormation(clock, undefined, { MONGO_DB: database }), await startFormation(clock, undefined, { MONGO_DB: database })];
+  replicas = [
+    await startFormation(clock, undefined, { MONGO_DB: database }),
+    await startFormation(clock, undefined, { MONGO_DB: database }),
+  ];
   db = replicas[0].get<Connection>(MONGO_CONNECTION);
 }, 60_000);
 afterAll(async () => {
@@ -28,9 +32,8 @@ afterAll(async () => {
 
 /** What POST /habits/:id/toggle answers, asked of one replica. */
 const toggle = async (replica: NestFastifyApplication, userId: string, habitId: string, completed: boolean, date?: string) => {
-  const { date: day, appended } = await replica.get(HabitCommands).checkIn(userId, habitId, { completed, date }, meta);
-  const queries = replica.get(HabitQueries);
-  return { entry: await queries.entry(userId, habitId, day, appended), habit: await queries.one(userId, habitId, day, appended) };
+  const { date: day, appended, day: state } = await replica.get(HabitCommands).checkIn(userId, habitId, { completed, date }, meta);
+  return { entry: toHabitEntry(habitId, day, state), habit: await replica.get(HabitQueries).one(userId, habitId, day, appended) };
 };
 
 it('answers a check-in with it and the days before it, though another replica changed the board in between', async () => {
@@ -50,7 +53,7 @@ it('answers a check-in with it and the days before it, though another replica ch
   expect(today.entry.completedAt).toBe(clock.now.toISOString());
   expect(today.habit).toMatchObject({ id: prayer, completedOnDate: true, streak: 2 });
 
-  // Asking again changes nothing (no event): the answer is read, and still says done.
+  // Asking again changes nothing (no event): the answer is the habit's state as read, and still says done.
   const again = await toggle(a, userId, prayer, true);
   expect(again.entry).toMatchObject({ completed: true, completedAt: clock.now.toISOString() });
   expect(again.habit).toMatchObject({ completedOnDate: true, streak: 2 });

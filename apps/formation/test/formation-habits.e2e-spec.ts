@@ -30,6 +30,30 @@ describe('habits', () => {
     expect(list.body.map((h) => h.id)).toEqual([res.body.id]);
   });
 
+  it('answers each day as its last check-in left it, in the day’s check-ins and in the export: a note, a time, an undo', async () => {
+    const sut = await UserSession.signUp();
+    const habit = (await sut.post<Habit>('/api/habits', prayer)).body;
+    await sut.post(`/api/habits/${habit.id}/toggle`, { completed: true, date: day(-1), note: 'Psalm 23' });
+    await sut.post(`/api/habits/${habit.id}/toggle`, { completed: true });
+    await sut.post(`/api/habits/${habit.id}/toggle`, { completed: false });
+
+    const exported = (await sut.get<{ formation: { habitEntries: HabitEntry[] } }>('/api/account/export')).body.formation.habitEntries;
+    expect(exported).toEqual([
+      {
+        id: `${habit.id}:${day(-1)}`,
+        habitId: habit.id,
+        date: day(-1),
+        completed: true,
+        completedAt: expect.any(String),
+        note: 'Psalm 23',
+      },
+      { id: `${habit.id}:${day()}`, habitId: habit.id, date: day(), completed: false, completedAt: null, note: null },
+    ]);
+    expect(Date.now() - Date.parse(exported[0].completedAt ?? '')).toBeLessThan(60_000);
+    expect((await sut.get<HabitEntry[]>(`/api/habit-entries?date=${day(-1)}`)).body).toEqual([exported[0]]);
+    expect((await sut.get<HabitEntry[]>('/api/habit-entries')).body).toEqual([exported[1]]);
+  });
+
   it('lists each missing field with its message', async () => {
     const sut = await UserSession.signUp();
 

@@ -181,7 +181,6 @@ describe('account deletion', () => {
       ['plan_members', { _id: userId }],
       ['current_plans', { _id: userId }],
       ['habits', { userId }],
-      ['habit_entries', { userId }],
       ['activity_calendars_ordered', { _id: userId }],
       ['habit_boards_ordered', { _id: userId }],
     ] as const) {

@@ -22,7 +22,7 @@ import { IdentityEvents } from '../src/members/identity-events';
 import { PlanCommands } from '../src/plans/commands/plan.commands';
 import { type ActivityCalendar, activityLists } from '../src/stats/domain/activity-calendar';
 import { ActivityCalendarProjection } from '../src/stats/projections/activity-calendar.projection';
-import { HabitEntryProjection, HabitProjection } from '../src/habits/projections/habit.projection';
+import { HabitProjection } from '../src/habits/projections/habit.projection';
 import { JournalEntryProjection } from '../src/journal/projections/journal-entry.projection';
 import { MemberProjection } from '../src/members/projections/member.projection';
 import { toSpiritualPlan } from '../src/plans/plan-view';
@@ -431,7 +431,6 @@ describe('documents that follow one stream', () => {
     members: MemberProjection;
     profiles: ProfileProjection;
     habits: HabitProjection;
-    entries: HabitEntryProjection;
     journal: JournalEntryProjection;
   };
   beforeAll(() => {
@@ -441,7 +440,6 @@ describe('documents that follow one stream', () => {
       members: new MemberProjection(replicaB, log),
       profiles: new ProfileProjection(replicaB, log),
       habits: new HabitProjection(replicaB, log),
-      entries: new HabitEntryProjection(replicaB),
       journal: new JournalEntryProjection(replicaB.useDb(`${db.name}_journal`), app.get<EventStore>(JOURNAL_STORE), app.get(JournalTexts)),
     };
   });
@@ -502,16 +500,6 @@ describe('documents that follow one stream', () => {
             ['Walk and pray', true, []],
           ]),
         ),
-    },
-    {
-      name: "the habits' days (checked in, one undone)",
-      database: () => db,
-      collection: 'habit_entries',
-      filter: () => ({ userId: member.userId }),
-      streams: () => member.habitIds.map(habitStreamId),
-      store: service,
-      replicas: () => [app.get(HabitEntryProjection), b.entries],
-      expected: (days) => expect(days.map((d) => d.completed).sort()).toEqual([false, true, true, true, true, true, true, true, true]),
     },
     {
       name: 'the journal entries (one edited, one removed)',

@@ -84,6 +84,35 @@ describe(CommandHandler.name, () => {
     expect(await store.load('roster-full')).toHaveLength(30);
   });
 
+  it('runs a command a read model asks for on the same stream within the turn of the append it is applying', async () => {
+    // A follow-up of this kind (a new habit given its member's zone) would otherwise wait for the turn it is inside of.
+    const store = new EventStore(connection, { service: 'test' });
+    const projections = new ProjectionRunner(store, []);
+    const runner = new CommandRunner(store, projections, { kick: () => undefined });
+    const handler = new CommandHandler(runner, rosterDecider, { streamOf: (command) => `roster-${command.rosterId}` });
+    const followUp = {
+      name: 'roster-follow-up',
+      handles: ['identity.user.registered'] as const,
+      apply: async (event: StoredEvent<'identity.user.registered'>) => {
+        if (event.data.name === 'Ada') await handler.handle({ type: 'AddName', rosterId: 'turn', name: 'Ada’s friend' }, meta);
+      },
+      reset: async () => undefined,
+    };
+    projections.register([followUp]);
+
+    const outcome = await Promise.race([
+      Promise.all([
+        handler.handle({ type: 'AddName', rosterId: 'turn', name: 'Ada' }, meta),
+        handler.handle({ type: 'AddName', rosterId: 'turn', name: 'Bo' }, meta),
+      ]).then(() => 'done'),
+      new Promise((resolve) => setTimeout(resolve, 10_000, 'stuck')),
+    ]);
+
+    expect(outcome).toBe('done');
+    const names = (await store.load('roster-turn')).map((e) => (e.type === 'identity.user.registered' ? e.data.name : ''));
+    expect(names).toEqual(['Ada', 'Ada’s friend', 'Bo']);
+  });
+
   it('decides again on the newer state when replicas race, so every command of every replica lands', async () => {
     const replicas = [connection, ...others].map((c) => replica(c, { maxAttempts: 20 }));
 

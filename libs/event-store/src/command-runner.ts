@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { jitteredBackoffDelay } from '@abide/platform';
 import type { Decider } from './decider';
@@ -56,6 +57,8 @@ export interface AppendListener {
  */
 export class CommandRunner {
   private readonly streams = new KeyedMutex();
+  /** The streams whose turn the current call chain holds (a read model updated in a turn may command the same stream). */
+  private readonly turns = new AsyncLocalStorage<ReadonlySet<string>>();
   private readonly storedListeners: Array<(events: readonly StoredEvent[]) => void> = [];
 
   constructor(
@@ -72,7 +75,13 @@ export class CommandRunner {
     options: RunOptions = {},
   ): Promise<CommandResult<S>> {
     const maxAttempts = options.maxAttempts ?? 5;
-    return this.streams.run(streamId, async () => {
+    const held = this.turns.getStore();
+    const inTurn = <T>(work: () => Promise<T>) => this.turns.run(new Set([...(held ?? []), streamId]), work);
+    // A command asked for by a read model while this stream's append is being applied (a new habit given the member's
+    // zone) runs in the turn its caller holds: waiting for that turn would wait for itself. The append's expected
+    // version still guards it against every other writer.
+    const turn = <T>(work: () => Promise<T>) => (held?.has(streamId) ? inTurn(work) : this.streams.run(streamId, () => inTurn(work)));
+    return turn(async () => {
       // The first load trusts the stream head (no read past it): a head another writer left behind costs a lost
       // race, and every retry reads past it.
       let readPast = false;

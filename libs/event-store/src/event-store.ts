@@ -270,6 +270,24 @@ export class EventStore implements OnModuleInit, StreamLog {
     return { state, version };
   }
 
+  /**
+   * Writes a stream's snapshot again from its events when its head holds none of the decider's current shape (its
+   * `stateVersion` moved on): a one-time migration at start, so that the first command on each stream afterwards
+   * does not fold its whole history. Only over the head as read (an append or an erasure meanwhile wins). True when
+   * it wrote one.
+   */
+  async refreshSnapshot<S>(streamId: string, decider: Decider<S>): Promise<boolean> {
+    await this.init();
+    const head = await this.heads.findById(streamId).lean<StreamHeadDocument>();
+    if (!head || head.snapshotOf === snapshotTag(decider)) return false;
+    const events = await this.readFrom(streamId, 0, head.version, false);
+    if (events.length !== head.version) return false;
+    const state = events.reduce(decider.evolve, decider.initialState());
+    const fields = { snapshot: encodeState(state), snapshotOf: snapshotTag(decider), updatedAt: new Date() };
+    const result = await this.heads.updateOne({ _id: streamId, version: head.version, updatedAt: head.updatedAt }, { $set: fields });
+    return result.modifiedCount === 1;
+  }
+
   /** Every event of a stream in version order, each in its type's current version (exports, rebuilds, and services not yet on a decider). */
   async load(streamId: string, options: { afterVersion?: number } = {}): Promise<StoredEvent[]> {
     await this.init();

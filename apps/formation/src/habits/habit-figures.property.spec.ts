@@ -1,6 +1,6 @@
 import { Refusal, type Habit } from '@abide/contracts';
 import { addDays, dateRange, localDateOf, weekdayOf, weekStartOf, type LocalDate } from '@abide/calendar';
-import type { NewEvent } from '@abide/event-store';
+import type { EventStore, NewEvent } from '@abide/event-store';
 import fc from 'fast-check';
 import type { MemberQueries } from '../members/members.port';
 import { applyToBoard, emptyBoard, type HabitBoard, type HabitBoardEvent } from './domain/habit-board';
@@ -9,7 +9,6 @@ import { HEAT_MAP_WEEKS } from './domain/heat-map';
 import { HabitQueries } from './habit.queries';
 import { HabitWeekQueries } from './habit-week.queries';
 import type { HabitBoardProjection } from './projections/habit-board.projection';
-import type { HabitEntryProjection } from './projections/habit.projection';
 
 /**
  * docs/figures.md, checked on random histories: the figures the Habits page answers (the habit list, the stat cards)
@@ -125,7 +124,18 @@ const replay = (history: History): Replayed => {
   history.frequencies.forEach((frequency, i) => {
     clock += history.createdAfter[i] * MINUTE;
     const fields = { name: `Habit ${i}`, description: '', category: 'prayer', frequency, reminderTime: null };
-    run(i, { type: 'CreateHabit', habitId: `h${i}`, userId, fields, now: new Date(clock), timeZone: history.timeZone }, clock);
+    run(
+      i,
+      {
+        type: 'CreateHabit',
+        habitId: `h${i}`,
+        userId,
+        fields,
+        now: new Date(clock),
+        zone: { timeZone: history.timeZone, memberVersion: 0 },
+      },
+      clock,
+    );
   });
   let memberVersion = 0;
   for (const [after, step] of history.steps) {
@@ -152,13 +162,12 @@ const replay = (history: History): Replayed => {
             completed: step.completed,
             date: addDays(today, -step.back),
             now,
-            timeZone: history.timeZone,
           }
         : step.kind === 'skip'
-          ? { type: 'SkipHabitDay', habitId, userId, date: addDays(today, step.ahead), today }
+          ? { type: 'SkipHabitDay', habitId, userId, date: addDays(today, step.ahead), now }
           : step.kind === 'undo-skip'
-            ? { type: 'UndoSkipHabitDay', habitId, userId, date: addDays(today, step.ahead), today }
-            : { type: 'ChangeHabitLifecycle', habitId, userId, action: step.action, today };
+            ? { type: 'UndoSkipHabitDay', habitId, userId, date: addDays(today, step.ahead), now }
+            : { type: 'ChangeHabitLifecycle', habitId, userId, action: step.action, now };
     run(step.habit, command, clock);
   }
   board.memberVersion = memberVersion;
@@ -169,7 +178,7 @@ const replay = (history: History): Replayed => {
 const pages = async ({ board, now }: Replayed) => {
   const boards = { read: async () => board } as unknown as HabitBoardProjection;
   const members = {} as MemberQueries;
-  const queries = new HabitQueries(boards, {} as HabitEntryProjection, members, () => now);
+  const queries = new HabitQueries(boards, {} as EventStore, members, () => now);
   // The stat cards as stats/overview answers them (StatsService passes them on as they are).
   const week = await new HabitWeekQueries(queries).thisWeek(userId);
   const stats = { today: week.today, habits: week.cards };

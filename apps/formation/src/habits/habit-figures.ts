@@ -5,14 +5,19 @@ import { dayStatusOf } from './domain/day-status';
 import type { BoardHabit } from './domain/habit-board';
 import { buildHabitCalendar, type HabitTrack } from './domain/habit-calendar';
 import type { HabitStreak } from './domain/streak';
-import type { HabitEntryView, HabitView } from './projections/habit.schema';
+import type { HabitDay } from './domain/habit.decider';
+import type { HabitView } from './projections/habit.schema';
 import type { LocalDate } from '@abide/calendar';
 
 /** The domain's view of one habit: its frequency, entries, pauses, the member's rest days and planned skips. */
-export const trackOf = (habit: HabitView, entries: readonly HabitEntryView[], restDays: readonly number[]): HabitTrack => ({
+export const trackOf = (
+  habit: HabitView,
+  entries: ReadonlyArray<Pick<HabitEntry, 'date' | 'completed'>>,
+  restDays: readonly number[],
+): HabitTrack => ({
   frequency: habit.frequency,
   createdOn: habit.createdOn,
-  checkIns: entries.filter((e) => e.habitId === habit._id).map((e) => ({ date: e.date, completed: e.completed })),
+  checkIns: entries.map((e) => ({ date: e.date, completed: e.completed })),
   pauses: [...habit.pauses, ...(habit.pausedSince ? [{ from: habit.pausedSince, until: null }] : [])],
   restDays,
   skipDates: habit.skipDates,
@@ -60,11 +65,12 @@ export const toHabit = (habit: HabitView, track: HabitTrack, streak: HabitStreak
   };
 };
 
-export const toHabitEntry = (entry: HabitEntryView): HabitEntry => ({
-  id: entry._id,
-  habitId: entry.habitId,
-  completed: entry.completed,
-  date: entry.date,
-  completedAt: entry.completedAt ? new Date(entry.completedAt).toISOString() : null,
-  note: entry.note ?? null,
+/** A habit's day as its stream states it (HabitState.entries); a day never checked in reads as not completed. */
+export const toHabitEntry = (habitId: string, date: string, day: HabitDay | undefined): HabitEntry => ({
+  id: `${habitId}:${date}`,
+  habitId,
+  completed: day?.completed ?? false,
+  date,
+  completedAt: day?.completedAt ? new Date(day.completedAt).toISOString() : null,
+  note: day?.note ?? null,
 });

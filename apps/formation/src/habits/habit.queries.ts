@@ -10,15 +10,15 @@ import { weeklyCompletionTrend } from './domain/weekly-trend';
 import { boardHabitOn } from './domain/habit-board';
 import { habitViewOf, toHabit, toHabitEntry } from './habit-figures';
 import { HabitBoardProjection } from './projections/habit-board.projection';
-import { type CheckInEventType, entryOf, HabitEntryProjection } from './projections/habit.projection';
-import type { StoredEvent } from '@abide/event-store';
+import { EventStore, type StoredEvent } from '@abide/event-store';
+import { habitDecider, type HabitState, habitStreamId } from './domain/habit.decider';
 
 /** Read side of habits: lists with real figures, entries of a day, analytics. Always one member's own. */
 @Injectable()
 export class HabitQueries {
   constructor(
     private readonly boards: HabitBoardProjection,
-    private readonly entries: HabitEntryProjection,
+    private readonly log: EventStore,
     private readonly members: MemberQueries,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -39,22 +39,23 @@ export class HabitQueries {
     return toHabit(habitViewOf(habit, userId), track, streak, today, date ?? today);
   }
 
-  /** `after`: the check-in the caller's command just appended, which states the day's entry whole (no read back). */
-  async entry(userId: string, habitId: string, date: string, after?: StoredEvent<CheckInEventType> | null): Promise<HabitEntry> {
-    const entry = after?.data.habitId === habitId && after.data.date === date ? entryOf(after) : await this.entries.find(habitId, date);
-    if (!entry || entry.userId !== userId) {
-      // A toggle off of a day never checked records nothing: the entry reads as not completed.
-      return { id: `${habitId}:${date}`, habitId, completed: false, date, completedAt: null, note: null };
-    }
-    return toHabitEntry(entry);
-  }
-
-  /** The day's check-ins: the board names the member's habits, then one keyed read per habit (never a scan). */
+  /**
+   * The day's check-ins: the board names the member's habits, then each habit's state as its stream tells it (its
+   * head, one keyed read, and the read past it that finds nothing unless an append is in flight), never a scan.
+   */
   async entriesOn(userId: string, date?: string): Promise<HabitEntry[]> {
     const { board, today } = await this.boardAndCalendar(userId);
     const day = date ?? today;
-    const entries = await Promise.all(board.habits.map((h) => this.entries.find(h.id, day)));
-    return entries.filter((e): e is NonNullable<typeof e> => e !== null && e.userId === userId).map(toHabitEntry);
+    const states = await Promise.all(board.habits.map((h) => this.habitState(h.id)));
+    return board.habits.flatMap((h, i) => {
+      const entry = states[i].userId === userId ? states[i].entries.get(day) : undefined;
+      return entry ? [toHabitEntry(h.id, day, entry)] : [];
+    });
+  }
+
+  /** One habit as its stream tells it now (what the day's entries and the export answer from). */
+  async habitState(habitId: string): Promise<HabitState> {
+    return (await this.log.aggregate(habitStreamId(habitId), habitDecider)).state;
   }
 
   /** The Analytics tab: a 12-week heat map per habit and the weekly completion trend of the active ones. */

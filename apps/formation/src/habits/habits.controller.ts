@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { MemberChanges, MemberQueries } from '../members/members.port';
 import { HabitCommands } from './commands/habit.commands';
 import { HabitQueries } from './habit.queries';
+import { toHabitEntry } from './habit-figures';
 import { metaOfRequest } from '@abide/event-store';
 
 class HabitListDto extends createZodDto(z.array(habitSchema)) {}
@@ -202,11 +203,8 @@ export class HabitsController {
   @HttpCode(200)
   @CacheTags({ invalidates: ['Habits', 'HabitEntries', 'HabitAnalytics', 'Stats'] })
   async toggle(@CurrentUser() caller: AuthUser, @Param('id') id: string, @Body() body: ToggleHabitDto, @Req() req: FastifyRequest) {
-    const { date, appended } = await this.commands.checkIn(caller.id, id, body, metaOfRequest(req));
-    return {
-      entry: await this.queries.entry(caller.id, id, date, appended),
-      habit: await this.queries.one(caller.id, id, date, appended),
-    };
+    const { date, appended, day } = await this.commands.checkIn(caller.id, id, body, metaOfRequest(req));
+    return { entry: toHabitEntry(id, date, day), habit: await this.queries.one(caller.id, id, date, appended) };
   }
 
   @ApiOperation({ summary: 'The member’s check-ins of one day.' })
@@ -226,12 +224,12 @@ export class HabitsController {
   @Post('habit-entries')
   @HttpCode(200)
   async record(@CurrentUser() caller: AuthUser, @Body() body: RecordEntryDto, @Req() req: FastifyRequest) {
-    const { date, appended } = await this.commands.checkIn(
+    const { date, day } = await this.commands.checkIn(
       caller.id,
       body.habitId,
       { completed: body.completed, date: body.date, note: body.note },
       metaOfRequest(req),
     );
-    return this.queries.entry(caller.id, body.habitId, date, appended);
+    return toHabitEntry(body.habitId, date, day);
   }
 }

@@ -4,6 +4,8 @@ import { EventSourcingModule } from '@abide/event-store';
 import { MemberLifecycle } from '../members/members.port';
 import { MembersModule } from '../members/members.module';
 import { HabitCommands } from './commands/habit.commands';
+import { HabitZones } from './commands/habit-zone.commands';
+import { HabitZonesMigration } from './habit-zones.migration';
 import { HABIT_PERSONAL_FIELDS } from './domain/habit.decider';
 import { HabitQueries } from './habit.queries';
 import { HabitWeekQueries } from './habit-week.queries';
@@ -11,9 +13,10 @@ import { HabitSeeding, HabitsExportQuery, HabitWeekQuery, RemindableHabits } fro
 import { HabitsController } from './habits.controller';
 import { HabitsExport } from './habits-export';
 import { HabitBoardProjection } from './projections/habit-board.projection';
-import { HabitEntryProjection, HabitProjection } from './projections/habit.projection';
+import { HabitProjection } from './projections/habit.projection';
+import { HabitEntriesMigration } from './habit-entries.migration';
 
-const readModels = EventSourcingModule.forFeature([HabitProjection, HabitEntryProjection, HabitBoardProjection]);
+const readModels = EventSourcingModule.forFeature([HabitProjection, HabitBoardProjection]);
 
 /** Habits and check-ins, with the streak and completion maths behind every habit figure. */
 @Module({
@@ -21,9 +24,12 @@ const readModels = EventSourcingModule.forFeature([HabitProjection, HabitEntryPr
   controllers: [HabitsController],
   providers: [
     HabitCommands,
+    HabitZones,
     HabitQueries,
     HabitWeekQueries,
     HabitsExport,
+    HabitEntriesMigration,
+    HabitZonesMigration,
     portProvider(HabitWeekQuery, HabitWeekQueries),
     portProvider(RemindableHabits, HabitProjection),
     portProvider(HabitsExportQuery, HabitsExport),

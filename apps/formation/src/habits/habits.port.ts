@@ -2,6 +2,7 @@ import type { LocalDate } from '@abide/calendar';
 import type { Habit, HabitEntry } from '@abide/contracts';
 import type { StoredEvent } from '@abide/event-store';
 import type { HabitInput } from './commands/habit.commands';
+import type { HabitDay } from './domain/habit.decider';
 import type { HabitsThisWeek } from './habit-week.queries';
 import type { CheckInEventType, RemindableHabit } from './projections/habit.projection';
 
@@ -35,5 +36,5 @@ export abstract class HabitSeeding {
     habitId: string,
     input: { completed: boolean; date?: string | null; note?: string | null },
     meta: Meta,
-  ): Promise<{ date: LocalDate; appended: StoredEvent<CheckInEventType> | null }>;
+  ): Promise<{ date: LocalDate; appended: StoredEvent<CheckInEventType> | null; day: HabitDay | undefined }>;
 }

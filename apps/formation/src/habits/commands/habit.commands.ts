@@ -5,19 +5,23 @@ import type { CheckInEventType } from '../projections/habit.projection';
 import { v7 as uuidv7 } from 'uuid';
 import { CLOCK, type Clock } from '../../config/clock';
 import { MemberQueries } from '../../members/members.port';
-import { localDateOf, type LocalDate } from '@abide/calendar';
+import type { LocalDate } from '@abide/calendar';
+import { HabitBoardProjection } from '../projections/habit-board.projection';
 import {
   type CheckInHabit,
   checkInDay,
   habitDecider,
   type HabitCommand,
+  type HabitDay,
   type HabitFields,
   type HabitState,
   type Lifecycle,
+  type MemberZone,
+  habitStreamId,
   normaliseFrequency,
 } from '../domain/habit.decider';
 
-export const habitStreamId = (habitId: string) => `habit-${habitId}`;
+export { habitStreamId };
 
 type Meta = { correlationId: string; causationId?: string | null };
 
@@ -39,8 +43,9 @@ const fieldsOf = (input: HabitInput): Partial<HabitFields> => ({
 });
 
 /**
- * Write side of habits: turns a request into a habit command (with the clock and the member's zone it needs) for the
- * habit's one command handler; the decider checks the caller owns the habit (else 404).
+ * Write side of habits: turns a request into a habit command (with the clock) for the habit's one command handler; the
+ * decider checks the caller owns the habit (else 404) and reckons "today" in the habit's own zone (HabitZones keeps it
+ * the member's), so no command but a creation reads the member.
  */
 @Injectable()
 export class HabitCommands {
@@ -49,6 +54,7 @@ export class HabitCommands {
   constructor(
     runner: CommandRunner,
     private readonly members: MemberQueries,
+    private readonly boards: HabitBoardProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.habits = new CommandHandler(runner, habitDecider, {
@@ -67,9 +73,19 @@ export class HabitCommands {
       reminderTime: null,
       ...fieldsOf(input),
     } as HabitFields;
-    const timeZone = await this.members.timeZoneOf(userId);
-    await this.habits.handle({ type: 'CreateHabit', habitId, userId, fields, now: this.clock(), timeZone }, meta);
+    const zone = await this.zoneOf(userId);
+    await this.habits.handle({ type: 'CreateHabit', habitId, userId, fields, now: this.clock(), zone }, meta);
     return habitId;
+  }
+
+  /**
+   * The member's zone with the version of their stream it is of, as their board holds it (HabitZones gives a new habit
+   * a later one should the board move on meanwhile). Before the board knows a zone: the member record's, as of no version.
+   */
+  private async zoneOf(userId: string): Promise<MemberZone> {
+    const board = await this.boards.read(userId);
+    if (board.timeZone) return { timeZone: board.timeZone, memberVersion: board.memberVersion ?? 0 };
+    return { timeZone: await this.members.timeZoneOf(userId), memberVersion: 0 };
   }
 
   async update(userId: string, habitId: string, input: HabitInput, meta: Meta): Promise<void> {
@@ -77,38 +93,33 @@ export class HabitCommands {
   }
 
   async lifecycle(userId: string, habitId: string, action: Lifecycle, meta: Meta): Promise<void> {
-    const today = await this.today(userId);
-    await this.habits.handle({ type: 'ChangeHabitLifecycle', habitId, userId, action, today }, meta);
+    await this.habits.handle({ type: 'ChangeHabitLifecycle', habitId, userId, action, now: this.clock() }, meta);
   }
 
   /**
-   * Returns the local date the check-in was recorded on (today in the member's zone when none was given) and the
-   * event it appended, if any (its answer is built from it rather than read back).
+   * Returns the local date the check-in was recorded on (today in the member's zone when none was given), the event it
+   * appended, if any, and the day as the habit's state holds it after (the answer is built from them, not read back).
    */
   async checkIn(
     userId: string,
     habitId: string,
     input: { completed: boolean; date?: string | null; note?: string | null },
     meta: Meta,
-  ): Promise<{ date: LocalDate; appended: StoredEvent<CheckInEventType> | null }> {
-    const timeZone = await this.members.timeZoneOf(userId);
-    const command: CheckInHabit = { type: 'CheckInHabit', habitId, userId, ...input, now: this.clock(), timeZone };
-    const { events } = await this.habits.handle(command, meta);
-    // The decider accepted the command, so its day is one the check-in window allows.
-    return { date: checkInDay(command), appended: (events[0] as StoredEvent<CheckInEventType> | undefined) ?? null };
+  ): Promise<{ date: LocalDate; appended: StoredEvent<CheckInEventType> | null; day: HabitDay | undefined }> {
+    const command: CheckInHabit = { type: 'CheckInHabit', habitId, userId, ...input, now: this.clock() };
+    const { events, state, before } = await this.habits.handle(command, meta);
+    // The decider accepted the command on `before`, so its day in that zone is one the check-in window allows.
+    const date = checkInDay(command, before.timeZone);
+    // The check-in event is the last one appended (a lifted skip comes before it).
+    const appended = (events.at(-1) as StoredEvent<CheckInEventType> | undefined) ?? null;
+    return { date, appended, day: state.entries.get(date) };
   }
 
   async skip(userId: string, habitId: string, date: string, meta: Meta): Promise<void> {
-    const today = await this.today(userId);
-    await this.habits.handle({ type: 'SkipHabitDay', habitId, userId, date, today }, meta);
+    await this.habits.handle({ type: 'SkipHabitDay', habitId, userId, date, now: this.clock() }, meta);
   }
 
   async undoSkip(userId: string, habitId: string, date: string, meta: Meta): Promise<void> {
-    const today = await this.today(userId);
-    await this.habits.handle({ type: 'UndoSkipHabitDay', habitId, userId, date, today }, meta);
-  }
-
-  private async today(userId: string): Promise<LocalDate> {
-    return localDateOf(this.clock(), await this.members.timeZoneOf(userId));
+    await this.habits.handle({ type: 'UndoSkipHabitDay', habitId, userId, date, now: this.clock() }, meta);
   }
 }

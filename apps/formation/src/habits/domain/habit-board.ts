@@ -92,6 +92,8 @@ export const habitBoardEventTypes = [
   'formation.habit.skip-undone',
   'formation.habit.checked-in',
   'formation.habit.check-in-undone',
+  // Nothing of it shows on the board; taken so that the board's position in the habit's stream moves past it.
+  'formation.habit.time-zone-set',
   'formation.member.rest-days-set',
   'formation.member.onboarded',
   'formation.member.settings-changed',

@@ -26,7 +26,6 @@ const checkIn = (over: Partial<CheckInHabit> = {}): HabitCommand => ({
   ...ids,
   completed: true,
   now,
-  timeZone: 'Asia/Tokyo',
   ...over,
 });
 const checkedIn = (date: string, note: string | null = null): NewEvent => ({
@@ -43,18 +42,55 @@ const lifecycle = (action: 'pause' | 'resume' | 'archive'): HabitCommand => ({
   type: 'ChangeHabitLifecycle',
   ...ids,
   action,
-  today: '2026-03-11',
+  now,
 });
 const paused: NewEvent = { type: 'formation.habit.paused', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
 const archived: NewEvent = { type: 'formation.habit.archived', subjectId: 'u1', data: { ...ids, date: '2026-03-11' } };
-const skip = (date: string): HabitCommand => ({ type: 'SkipHabitDay', ...ids, date, today: '2026-03-11' });
-const undoSkip = (date: string): HabitCommand => ({ type: 'UndoSkipHabitDay', ...ids, date, today: '2026-03-11' });
+// `now` is 2026-03-11 in the habit's zone (Tokyo), the 10th in UTC.
+const skip = (date: string): HabitCommand => ({ type: 'SkipHabitDay', ...ids, date, now });
+const undoSkip = (date: string): HabitCommand => ({ type: 'UndoSkipHabitDay', ...ids, date, now });
+const zoneSet = (timeZone: string, memberVersion: number): NewEvent => ({
+  type: 'formation.habit.time-zone-set',
+  subjectId: 'u1',
+  data: { ...ids, timeZone, memberVersion },
+});
+const setZone = (timeZone: string, memberVersion: number): HabitCommand => ({ type: 'SetHabitTimeZone', ...ids, timeZone, memberVersion });
 
 describe('habit decider', () => {
   it('creates the habit dated in the member’s zone, once', () => {
-    const create: HabitCommand = { type: 'CreateHabit', ...ids, fields, now, timeZone: 'Asia/Tokyo' };
+    const create: HabitCommand = { type: 'CreateHabit', ...ids, fields, now, zone: { timeZone: 'Asia/Tokyo', memberVersion: 0 } };
     given([]).when(create).then(created);
     given(created).when(create).thenNothing();
+  });
+
+  it('records with a new habit the version of the member’s stream its zone is of, when the member named one', () => {
+    const create: HabitCommand = { type: 'CreateHabit', ...ids, fields, now, zone: { timeZone: 'Asia/Tokyo', memberVersion: 4 } };
+    given([])
+      .when(create)
+      .then([...created, zoneSet('Asia/Tokyo', 4)]);
+  });
+
+  it('reckons today in the zone the member moved to, once it reached the habit, whatever order the changes came in', () => {
+    // 15:00 UTC on the 10th: the 11th in Tokyo, the 10th in Los Angeles.
+    given([...created, zoneSet('America/Los_Angeles', 5)])
+      .when(checkIn())
+      .thenMatches([{ type: 'formation.habit.checked-in', data: { date: '2026-03-10', timeZone: 'America/Los_Angeles' } }]);
+    given([...created, zoneSet('America/Los_Angeles', 5)])
+      .when(setZone('America/Los_Angeles', 7))
+      .then([zoneSet('America/Los_Angeles', 7)]);
+    // An older change arriving late, or the same one again, changes nothing.
+    given([...created, zoneSet('America/Los_Angeles', 5)])
+      .when(setZone('Europe/Paris', 3))
+      .thenNothing();
+    given([...created, zoneSet('America/Los_Angeles', 5)])
+      .when(setZone('America/Los_Angeles', 5))
+      .thenNothing();
+    given([...created, archived])
+      .when(setZone('America/Los_Angeles', 5))
+      .thenNothing();
+    given([...created, zoneSet('America/Los_Angeles', 5)])
+      .when(skip('2026-03-10'))
+      .then([{ type: 'formation.habit.skipped', subjectId: 'u1', data: { ...ids, date: '2026-03-10' } }]);
   });
 
   it('checks in today in the member’s zone when no date is given', () => {
@@ -70,6 +106,15 @@ describe('habit decider', () => {
     given([...created, checkedIn('2026-03-11'), undone('2026-03-11')])
       .when(checkIn({ completed: false }))
       .thenNothing();
+  });
+
+  it('keeps each day as its latest check-in states it (what the day’s entry and the export answer)', () => {
+    const events = [...created, checkedIn('2026-03-10'), checkedIn('2026-03-11', 'Psalm 23'), undone('2026-03-10')];
+    const state = events.reduce((s, e) => habitDecider.evolve(s, e as never), habitDecider.initialState());
+    expect(Object.fromEntries(state.entries)).toEqual({
+      '2026-03-10': { completed: false, completedAt: null, note: null },
+      '2026-03-11': { completed: true, completedAt: now.toISOString(), note: 'Psalm 23' },
+    });
   });
 
   it('refuses a date 8 days back or in the future with the window’s message on the date field', () => {

@@ -3,6 +3,9 @@ import type { CommandDecider, NewEvent } from '@abide/event-store';
 import { daysBetween, isLocalDate, localDateOf, type LocalDate } from '@abide/calendar';
 import { decideCheckIn } from './check-in-window';
 
+/** The stream of one habit's events. */
+export const habitStreamId = (habitId: string) => `habit-${habitId}`;
+
 /** One habit as its `habit-<id>` stream tells it. */
 export interface HabitState {
   exists: boolean;
@@ -14,9 +17,19 @@ export interface HabitState {
   reminderTime?: string | null;
   isActive: boolean;
   archived: boolean;
-  /** Date → the check-in as it stands (a later entry for the same date replaces an earlier one). */
-  entries: Map<LocalDate, { completed: boolean; note: string | null }>;
+  /**
+   * Date → the check-in as it stands (a later entry for the same date replaces an earlier one): what the day's entry
+   * answers (GET /habit-entries, the export), so no document per habit and day is written beside the stream.
+   */
+  entries: Map<LocalDate, HabitDay>;
   skipDates: Set<LocalDate>;
+  /**
+   * The member's zone, which fixes what "today" is for every command on the habit: the one it was created in, then the
+   * latest `time-zone-set` (the member's zone at `zoneVersion` of their stream). Kept here so that a command decides on
+   * the habit's own stream, without reading the member.
+   */
+  timeZone: string;
+  zoneVersion: number;
 }
 
 export const habitMessages = {
@@ -31,7 +44,23 @@ const MAX_SKIP_DAYS_AHEAD = 90;
 
 type HabitEvent = EventPayload;
 
-const initialHabitState = (): HabitState => ({ exists: false, isActive: false, archived: false, entries: new Map(), skipDates: new Set() });
+/** One day of a habit as its latest check-in event states it. */
+export interface HabitDay {
+  completed: boolean;
+  /** When the member checked it in (the server's clock), null once undone. */
+  completedAt: string | null;
+  note: string | null;
+}
+
+const initialHabitState = (): HabitState => ({
+  exists: false,
+  isActive: false,
+  archived: false,
+  entries: new Map(),
+  skipDates: new Set(),
+  timeZone: 'UTC',
+  zoneVersion: 0,
+});
 
 /** One event's effect on the habit's state. */
 const evolveHabit = (state: HabitState, e: HabitEvent): HabitState => {
@@ -48,6 +77,7 @@ const evolveHabit = (state: HabitState, e: HabitEvent): HabitState => {
         frequency: data.frequency,
         reminderTime: data.reminderTime,
         isActive: true,
+        timeZone: data.timeZone,
       };
     }
     case 'formation.habit.updated': {
@@ -69,9 +99,19 @@ const evolveHabit = (state: HabitState, e: HabitEvent): HabitState => {
       return { ...state, skipDates };
     }
     case 'formation.habit.checked-in':
-      return { ...state, entries: new Map(state.entries).set(e.data.date, { completed: true, note: e.data.note ?? null }) };
+      return {
+        ...state,
+        entries: new Map(state.entries).set(e.data.date, {
+          completed: true,
+          completedAt: e.data.completedAt,
+          note: e.data.note ?? null,
+        }),
+      };
     case 'formation.habit.check-in-undone':
-      return { ...state, entries: new Map(state.entries).set(e.data.date, { completed: false, note: null }) };
+      return { ...state, entries: new Map(state.entries).set(e.data.date, { completed: false, completedAt: null, note: null }) };
+    case 'formation.habit.time-zone-set':
+      // Only ever appended with a later member version than the habit held (decideTimeZone).
+      return { ...state, timeZone: e.data.timeZone, zoneVersion: e.data.memberVersion };
     default:
       return state;
   }
@@ -103,18 +143,27 @@ export interface CheckInHabit {
   date?: string | null;
   note?: string | null;
   now: Date;
-  /** The member's zone now: it fixes which day 'today' is, for good. */
-  timeZone: string;
 }
 
 /** What a member can ask of one of their habits. */
+/** The member's zone as of a version of their stream (`memberVersion` 0: none named yet, the default zone). */
+export interface MemberZone {
+  timeZone: string;
+  memberVersion: number;
+}
+
+/**
+ * What a member can ask of one of their habits, and what follows a change of their zone (SetHabitTimeZone). Every
+ * command that needs "today" takes it from `now` in the habit's own zone (HabitState.timeZone).
+ */
 export type HabitCommand =
-  | { type: 'CreateHabit'; habitId: string; userId: string; fields: HabitFields; now: Date; timeZone: string }
+  | { type: 'CreateHabit'; habitId: string; userId: string; fields: HabitFields; now: Date; zone: MemberZone }
   | { type: 'UpdateHabit'; habitId: string; userId: string; changes: Partial<HabitFields> }
-  | { type: 'ChangeHabitLifecycle'; habitId: string; userId: string; action: Lifecycle; today: LocalDate }
+  | { type: 'ChangeHabitLifecycle'; habitId: string; userId: string; action: Lifecycle; now: Date }
   | CheckInHabit
-  | { type: 'SkipHabitDay'; habitId: string; userId: string; date: string; today: LocalDate }
-  | { type: 'UndoSkipHabitDay'; habitId: string; userId: string; date: string; today: LocalDate };
+  | { type: 'SkipHabitDay'; habitId: string; userId: string; date: string; now: Date }
+  | { type: 'UndoSkipHabitDay'; habitId: string; userId: string; date: string; now: Date }
+  | ({ type: 'SetHabitTimeZone'; habitId: string; userId: string } & MemberZone);
 type Of<T extends HabitCommand['type']> = Extract<HabitCommand, { type: T }>;
 
 /** Another member's habit is answered as missing, so its existence is not disclosed. */
@@ -129,19 +178,34 @@ const invalid = (field: string, message: string): Refusal => new Refusal(errorCo
 
 const decideCreateHabit = (state: HabitState, command: Of<'CreateHabit'>): NewEvent[] => {
   if (state.exists) return [];
+  const { habitId, userId, zone } = command;
   return [
     {
       type: 'formation.habit.created',
-      subjectId: command.userId,
-      data: {
-        habitId: command.habitId,
-        userId: command.userId,
-        ...command.fields,
-        createdOn: localDateOf(command.now, command.timeZone),
-        timeZone: command.timeZone,
-      },
+      subjectId: userId,
+      data: { habitId, userId, ...command.fields, createdOn: localDateOf(command.now, zone.timeZone), timeZone: zone.timeZone },
     },
+    // The member version the zone is of, so a change of zone that crossed the creation is told apart from an older one.
+    ...(zone.memberVersion > 0 ? [timeZoneSet(habitId, userId, zone)] : []),
   ];
+};
+
+const timeZoneSet = (habitId: string, userId: string, zone: MemberZone): NewEvent => ({
+  type: 'formation.habit.time-zone-set',
+  subjectId: userId,
+  data: { habitId, userId, timeZone: zone.timeZone, memberVersion: zone.memberVersion },
+});
+
+/**
+ * The member's zone reaches the habit: recorded when it is of a later version of the member's stream than the habit
+ * holds (a repeat or an older one decides nothing, so the habit ends with the latest whatever order they arrive in).
+ * Even the same zone is recorded then, so that an older change still on its way cannot replace it. An archived habit
+ * decides nothing any more, and a habit not (or no longer) the member's is left alone.
+ */
+const decideTimeZone = (state: HabitState, command: Of<'SetHabitTimeZone'>): NewEvent[] => {
+  if (!state.exists || state.userId !== command.userId || state.archived) return [];
+  if (command.memberVersion <= state.zoneVersion) return [];
+  return [timeZoneSet(command.habitId, command.userId, command)];
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -161,16 +225,16 @@ const decideUpdateHabit = (state: HabitState, command: Of<'UpdateHabit'>): NewEv
 /** Pausing a paused habit, resuming an active one or archiving twice decides nothing. */
 const decideLifecycle = (state: HabitState, command: Of<'ChangeHabitLifecycle'>): NewEvent[] => {
   owned(state, command.userId);
-  const data = { habitId: command.habitId, userId: command.userId, date: command.today };
+  const data = { habitId: command.habitId, userId: command.userId, date: localDateOf(command.now, state.timeZone) };
   if (command.action === 'archive') return state.archived ? [] : [{ type: 'formation.habit.archived', subjectId: command.userId, data }];
   changeable(state);
   if (command.action === 'pause') return state.isActive ? [{ type: 'formation.habit.paused', subjectId: command.userId, data }] : [];
   return state.isActive ? [] : [{ type: 'formation.habit.resumed', subjectId: command.userId, data }];
 };
 
-/** The day a check-in is for: today in the member's zone by default, up to seven days back, never ahead. */
-export const checkInDay = (command: Pick<CheckInHabit, 'date' | 'now' | 'timeZone'>): LocalDate => {
-  const decision = decideCheckIn({ date: command.date, now: command.now, timeZone: command.timeZone });
+/** The day a check-in is for: today in the habit's zone (the member's) by default, up to seven days back, never ahead. */
+export const checkInDay = (command: Pick<CheckInHabit, 'date' | 'now'>, timeZone: string): LocalDate => {
+  const decision = decideCheckIn({ date: command.date, now: command.now, timeZone });
   if (!decision.allowed) throw invalid('date', decision.message);
   return decision.date;
 };
@@ -182,7 +246,7 @@ export const checkInDay = (command: Pick<CheckInHabit, 'date' | 'now' | 'timeZon
 const decideHabitCheckIn = (state: HabitState, command: CheckInHabit): NewEvent[] => {
   owned(state, command.userId);
   changeable(state);
-  const date = checkInDay(command);
+  const date = checkInDay(command, state.timeZone);
   const current = state.entries.get(date);
   const ids = { habitId: command.habitId, userId: command.userId, date };
   if (command.completed) {
@@ -207,7 +271,7 @@ const decideHabitCheckIn = (state: HabitState, command: CheckInHabit): NewEvent[
           ...ids,
           completed: true,
           completedAt: command.now.toISOString(),
-          timeZone: command.timeZone,
+          timeZone: state.timeZone,
           note: note ?? current?.note ?? null,
         },
       },
@@ -221,8 +285,9 @@ const decideHabitCheckIn = (state: HabitState, command: CheckInHabit): NewEvent[
 const decideSkipDay = (state: HabitState, command: Of<'SkipHabitDay'>): NewEvent[] => {
   owned(state, command.userId);
   changeable(state);
-  if (!isLocalDate(command.date) || command.date < command.today) throw invalid('date', habitMessages.skipPast);
-  if (daysBetween(command.today, command.date) > MAX_SKIP_DAYS_AHEAD) throw invalid('date', habitMessages.skipTooFar);
+  const today = localDateOf(command.now, state.timeZone);
+  if (!isLocalDate(command.date) || command.date < today) throw invalid('date', habitMessages.skipPast);
+  if (daysBetween(today, command.date) > MAX_SKIP_DAYS_AHEAD) throw invalid('date', habitMessages.skipTooFar);
   if (state.skipDates.has(command.date)) return [];
   if (state.entries.get(command.date)?.completed) throw new Refusal(errorCodes.conflict, habitMessages.skipDone);
   return [
@@ -238,7 +303,8 @@ const decideSkipDay = (state: HabitState, command: Of<'SkipHabitDay'>): NewEvent
 const decideUndoSkip = (state: HabitState, command: Of<'UndoSkipHabitDay'>): NewEvent[] => {
   owned(state, command.userId);
   changeable(state);
-  if (!isLocalDate(command.date) || command.date < command.today) throw invalid('date', habitMessages.unskipPast);
+  if (!isLocalDate(command.date) || command.date < localDateOf(command.now, state.timeZone))
+    throw invalid('date', habitMessages.unskipPast);
   if (!state.skipDates.has(command.date)) return [];
   return [
     {
@@ -252,6 +318,8 @@ const decideUndoSkip = (state: HabitState, command: Of<'UndoSkipHabitDay'>): New
 /** The habit aggregate: one `habit-<id>` stream per habit, its state kept as a snapshot in the stream head. */
 export const habitDecider: CommandDecider<HabitCommand, HabitState> = {
   name: 'habit',
+  // 2: each day keeps its check-in time; 3: the habit's zone (older snapshots are folded again from the events).
+  stateVersion: 3,
   initialState: initialHabitState,
   evolve: evolveHabit,
   decide: (command, state) => {
@@ -268,6 +336,8 @@ export const habitDecider: CommandDecider<HabitCommand, HabitState> = {
         return decideSkipDay(state, command);
       case 'UndoSkipHabitDay':
         return decideUndoSkip(state, command);
+      case 'SetHabitTimeZone':
+        return decideTimeZone(state, command);
     }
   },
 };

@@ -14,6 +14,8 @@ import { applyToBoard, emptyBoard, type HabitBoard, type HabitBoardEvent, habitB
 import { dropRetiredCollections } from '@abide/platform';
 
 type BoardEventType = (typeof habitBoardEventTypes)[number];
+/** What follows an event once it is on the member's board (`board`: the board with it, null when there is none). */
+export type BoardFollower = (userId: string, event: StoredEvent, board: HabitBoard | null) => Promise<void>;
 
 const handled = (event: StoredEvent): boolean => (habitBoardEventTypes as readonly string[]).includes(event.type);
 
@@ -32,6 +34,7 @@ export class HabitBoardProjection implements Projection<BoardEventType> {
   /** Added after members had habits: filled from the log once, at the first start that has it. */
   readonly backfill = true;
   private readonly boards: StreamOrderedDocuments<HabitBoard>;
+  private readonly followers: BoardFollower[] = [];
 
   constructor(
     @Inject(MONGO_CONNECTION) private readonly connection: Connection,
@@ -41,7 +44,17 @@ export class HabitBoardProjection implements Projection<BoardEventType> {
   }
 
   async apply(event: StoredEvent<BoardEventType>): Promise<void> {
-    await this.boards.apply(event.data.userId, event, changeBoard, handled);
+    const board = await this.boards.apply(event.data.userId, event, changeBoard, handled);
+    // Once the event is on the board (or was already, on a repeat): its followers act on the board as it now stands.
+    for (const follower of this.followers) await follower(event.data.userId, event, board);
+  }
+
+  /**
+   * Registers what must happen once an event is on a member's board (HabitZones: the member's zone carried to their
+   * habits). It runs in the board's update, so a failure leaves the event to the read models' heal, which runs it again.
+   */
+  follow(follower: BoardFollower): void {
+    this.followers.push(follower);
   }
 
   /**

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { applyInOrder, EventStore, type Projection, type StoredEvent } from '@abide/event-store';
-import { isDuplicateKeyError, MONGO_CONNECTION } from '@abide/platform';
+import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model, UpdateQuery } from 'mongoose';
 import type { HabitFrequency } from '@abide/contracts';
-import { type HabitEntryView, habitEntryViewSchema, type HabitView, habitViewSchema } from './habit.schema';
+import { type HabitView, habitViewSchema } from './habit.schema';
 
 export interface RemindableHabit {
   habitId: string;
@@ -117,78 +117,6 @@ export class HabitProjection implements Projection<HabitEventType> {
         frequency: typeof frequency === 'string' ? { kind: frequency } : (frequency ?? { kind: 'daily' }),
       };
     });
-  }
-
-  async purgeSubject(subjectId: string): Promise<void> {
-    await this.model.deleteMany({ userId: subjectId });
-  }
-
-  async reset(): Promise<void> {
-    await this.model.deleteMany({});
-  }
-}
-
-/**
- * The day's entry as a check-in event states it whole (each event of a day replaces the entry): what the projection
- * writes, and what a command that just appended the event answers without reading it back.
- */
-export const entryOf = (event: StoredEvent<CheckInEventType>): HabitEntryView => {
-  const { habitId, userId, date } = event.data;
-  const base = { _id: `${habitId}:${date}`, habitId, userId, date, version: event.version };
-  return event.type === 'formation.habit.checked-in'
-    ? {
-        ...base,
-        completed: true,
-        completedAt: event.data.completedAt ? new Date(event.data.completedAt) : null,
-        note: event.data.note ?? null,
-      }
-    : { ...base, completed: false, completedAt: null, note: null };
-};
-
-/** Check-ins per habit and local date with the member's note. */
-@Injectable()
-export class HabitEntryProjection implements Projection<CheckInEventType> {
-  /** Renamed when its writes became conditional: filled again from the log once. */
-  readonly name = 'habit-entries-2';
-  readonly backfill = true;
-  readonly handles = ['formation.habit.checked-in', 'formation.habit.check-in-undone'] as const;
-  private readonly model: Model<HabitEntryView>;
-
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
-    this.model = connection.model<HabitEntryView>('HabitEntryView', habitEntryViewSchema);
-  }
-
-  async apply(event: StoredEvent<CheckInEventType>): Promise<void> {
-    const { _id, version, ...entry } = entryOf(event);
-    await this.writeLatest(_id, version, entry);
-  }
-
-  /**
-   * Each event of a day states that day's whole entry, so the entry is the one of the day's latest event: one
-   * conditional write, which replaces the entry only where it holds an earlier event's, and inserts it where there is
-   * none. An older event changes nothing the later one did not replace. (The day's document sees only its own day's
-   * events, so applying the habit's whole stream in order would read every other day from the log.)
-   */
-  private async writeLatest(id: string, version: number, entry: Omit<HabitEntryView, '_id' | 'version'>): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.model.updateOne({ _id: id, version: { $lt: version } }, { $set: { ...entry, version } }, { upsert: true });
-        return;
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-        // The entry is there, either at this event or a later one (done), or inserted just now by another replica
-        // applying an earlier event: written once more, the filter tells which. A second refusal means the former.
-        if (attempt >= 2) return;
-      }
-    }
-  }
-
-  async ofUser(userId: string): Promise<HabitEntryView[]> {
-    return this.model.find({ userId }).lean<HabitEntryView[]>();
-  }
-
-  async find(habitId: string, date: string): Promise<HabitEntryView | null> {
-    return this.model.findById(`${habitId}:${date}`).lean<HabitEntryView>();
   }
 
   async purgeSubject(subjectId: string): Promise<void> {

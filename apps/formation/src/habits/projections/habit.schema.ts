@@ -41,31 +41,3 @@ export const habitViewSchema = new Schema<HabitView>(
   { collection: 'habits', versionKey: false, minimize: false },
 );
 habitViewSchema.index({ userId: 1 });
-
-/** One habit's check-in on one local date (`_id` = habitId:date); un-checked days stay with completed false. */
-export interface HabitEntryView {
-  _id: string;
-  habitId: string;
-  userId: string;
-  date: string;
-  completed: boolean;
-  completedAt: Date | null;
-  note: string | null;
-  version: number;
-}
-
-export const habitEntryViewSchema = new Schema<HabitEntryView>(
-  {
-    _id: { type: String, required: true },
-    habitId: { type: String, required: true },
-    userId: { type: String, required: true },
-    date: { type: String, required: true },
-    completed: { type: Boolean, required: true },
-    completedAt: { type: Date, default: null },
-    note: { type: String, default: null },
-    version: { type: Number, required: true },
-  },
-  { collection: 'habit_entries', versionKey: false },
-);
-habitEntryViewSchema.index({ userId: 1, date: 1 });
-habitEntryViewSchema.index({ habitId: 1 });

@@ -55,6 +55,12 @@ export const formationHabitCheckedInV1 = z.object({
   note: z.string().max(280).nullable(),
 });
 export const formationHabitCheckInUndoneV1 = z.object({ ...ids, date: localDate, completed: z.literal(false) });
+/**
+ * The member's time zone as the habit decides "today" from now on: written at creation and whenever the member's zone
+ * changes, so a check-in decides on the habit's own stream. `memberVersion`: the version of the member's stream the zone
+ * is of; an older one than the habit holds changes nothing.
+ */
+export const formationHabitTimeZoneSetV1 = z.object({ ...ids, timeZone: z.string().min(1), memberVersion: z.number().int().min(0) });
 
 export const formationHabitEvents = {
   'formation.habit.created': { schemaVersion: 1, schema: formationHabitCreatedV1 },
@@ -66,4 +72,5 @@ export const formationHabitEvents = {
   'formation.habit.skip-undone': { schemaVersion: 1, schema: formationHabitSkipUndoneV1 },
   'formation.habit.checked-in': { schemaVersion: 1, schema: formationHabitCheckedInV1 },
   'formation.habit.check-in-undone': { schemaVersion: 1, schema: formationHabitCheckInUndoneV1 },
+  'formation.habit.time-zone-set': { schemaVersion: 1, schema: formationHabitTimeZoneSetV1 },
 } as const satisfies Record<string, { schemaVersion: number; schema: z.ZodTypeAny }>;
