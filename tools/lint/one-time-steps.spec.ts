@@ -14,7 +14,7 @@ const root = join(__dirname, '../..');
  */
 const markers = {
   identity_migrations: ['sms-unproved-opt-ins-ended', 'share-progress-implicit-ended'],
-  formation_migrations: ['member-contacts', 'journal-text-sealed', 'notification-inboxes-versioned'],
+  formation_migrations: ['member-contacts', 'journal-text-sealed', 'notification-inboxes-versioned', 'habit-days-in-state', 'habit-zones'],
   library_migrations: ['member-groups-versioned'],
   community_migrations: [
     'member-activity-documents',

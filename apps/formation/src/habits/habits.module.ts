@@ -5,7 +5,6 @@ import { MemberLifecycle } from '../members/members.port';
 import { MembersModule } from '../members/members.module';
 import { HabitCommands } from './commands/habit.commands';
 import { HabitZones } from './commands/habit-zone.commands';
-import { HabitZonesMigration } from './habit-zones.migration';
 import { HABIT_PERSONAL_FIELDS } from './domain/habit.decider';
 import { HabitQueries } from './habit.queries';
 import { HabitWeekQueries } from './habit-week.queries';
@@ -14,7 +13,6 @@ import { HabitsController } from './habits.controller';
 import { HabitsExport } from './habits-export';
 import { HabitBoardProjection } from './projections/habit-board.projection';
 import { HabitProjection } from './projections/habit.projection';
-import { HabitEntriesMigration } from './habit-entries.migration';
 
 const readModels = EventSourcingModule.forFeature([HabitProjection, HabitBoardProjection]);
 
@@ -28,14 +26,13 @@ const readModels = EventSourcingModule.forFeature([HabitProjection, HabitBoardPr
     HabitQueries,
     HabitWeekQueries,
     HabitsExport,
-    HabitEntriesMigration,
-    HabitZonesMigration,
     portProvider(HabitWeekQuery, HabitWeekQueries),
     portProvider(RemindableHabits, HabitProjection),
     portProvider(HabitsExportQuery, HabitsExport),
     portProvider(HabitSeeding, HabitCommands),
   ],
-  exports: [HabitWeekQuery, RemindableHabits, HabitsExportQuery, HabitSeeding],
+  // The boards and HabitZones also for formation's one-time steps (formation.migration.ts).
+  exports: [HabitWeekQuery, RemindableHabits, HabitsExportQuery, HabitSeeding, readModels, HabitZones],
 })
 export class HabitsModule {
   constructor(lifecycle: MemberLifecycle) {
