@@ -2,33 +2,22 @@
 // not read back: it must still show the member's check-in, and what came before it, when another replica changed the
 // member's board in between. Two apps on one database stand for two replicas of formation.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { integrationEnv } from '@abide/testing';
-import { MONGO_CONNECTION } from '@abide/platform';
-import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { HabitCommands } from '../src/habits/commands/habit.commands';
 import { HabitQueries } from '../src/habits/habit.queries';
 import { toHabitEntry } from '../src/habits/habit-figures';
-import { startFormation } from './formation-app.stub';
+import { startFormationReplicas } from './formation-app.stub';
 
 const clock = { now: new Date('2026-03-02T15:00:00Z') }; // a Monday
 const meta = { correlationId: 'check-in-answer' };
 let replicas: NestFastifyApplication[];
-let db: Connection;
+
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = integrationEnv('formation').env.MONGO_DB;
-  replicas = [
-    await startFormation(clock, undefined, { MONGO_DB: database }),
-    await startFormation(clock, undefined, { MONGO_DB: database }),
-  ];
-  db = replicas[0].get<Connection>(MONGO_CONNECTION);
+  ({ replicas, stop } = await startFormationReplicas(clock));
 }, 60_000);
-afterAll(async () => {
-  await db.dropDatabase();
-  await db.useDb(`${db.name}_journal`).dropDatabase();
-  await Promise.all(replicas.map((app) => app.close()));
-});
+afterAll(() => stop());
 
 /** What POST /habits/:id/toggle answers, asked of one replica. */
 const toggle = async (replica: NestFastifyApplication, userId: string, habitId: string, completed: boolean, date?: string) => {

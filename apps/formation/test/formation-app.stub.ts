@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EventEnvelope } from '@abide/contracts';
 import { foreignEvent, integrationEnv, newSmsAccount, type SmsTestAccount } from '@abide/testing';
+import { MONGO_CONNECTION } from '@abide/platform';
+import type { Connection } from 'mongoose';
 import { AppModule } from '../src/app.module';
 import { formationEnvSchema } from '../src/config/env.schema';
 
@@ -25,6 +27,23 @@ export const startFormation = async (clock: { now: Date }, sms?: SmsTestAccount,
   );
   await app.init();
   return app;
+};
+
+/**
+ * `count` instances of formation on one database, as production runs replicas; `stop` closes them and drops the
+ * database (and the journal's beside it).
+ */
+export const startFormationReplicas = async (clock: { now: Date }, count = 2) => {
+  const database = integrationEnv('formation').env.MONGO_DB;
+  const replicas: NestFastifyApplication[] = [];
+  for (let i = 0; i < count; i++) replicas.push(await startFormation(clock, undefined, { MONGO_DB: database }));
+  const db = replicas[0].get<Connection>(MONGO_CONNECTION);
+  const stop = async () => {
+    await db.dropDatabase();
+    await db.useDb(`${db.name}_journal`).dropDatabase();
+    await Promise.all(replicas.map((app) => app.close()));
+  };
+  return { replicas, db, stop };
 };
 
 export const identityEvent = <T extends Record<string, unknown>>(type: string, userId: string, data: T): EventEnvelope<T> =>

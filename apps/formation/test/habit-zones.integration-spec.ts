@@ -5,35 +5,24 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { localDateOf } from '@abide/calendar';
 import { EventStore } from '@abide/event-store';
-import { MONGO_CONNECTION } from '@abide/platform';
-import { integrationEnv } from '@abide/testing';
-import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { HabitCommands } from '../src/habits/commands/habit.commands';
 import { habitDecider, habitStreamId } from '../src/habits/domain/habit.decider';
 import { HabitBoardProjection } from '../src/habits/projections/habit-board.projection';
 import { IdentityEvents } from '../src/members/identity-events';
-import { identityEvent, startFormation } from './formation-app.stub';
+import { identityEvent, startFormationReplicas } from './formation-app.stub';
 
 // 15:00 UTC: already the 5th in Tokyo and Auckland, still the 4th in Los Angeles and New York.
 const clock = { now: new Date('2026-03-04T15:00:00Z') };
 const meta = { correlationId: 'habit-zones' };
 let replicas: NestFastifyApplication[];
-let db: Connection;
+
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = integrationEnv('formation').env.MONGO_DB;
-  replicas = [
-    await startFormation(clock, undefined, { MONGO_DB: database }),
-    await startFormation(clock, undefined, { MONGO_DB: database }),
-  ];
-  db = replicas[0].get<Connection>(MONGO_CONNECTION);
+  ({ replicas, stop } = await startFormationReplicas(clock));
 }, 60_000);
-afterAll(async () => {
-  await db.dropDatabase();
-  await db.useDb(`${db.name}_journal`).dropDatabase();
-  await Promise.all(replicas.map((app) => app.close()));
-});
+afterAll(() => stop());
 
 /** An identity event as formation's consumer on `replica` handles it. */
 const handle = (replica: NestFastifyApplication, event: ReturnType<typeof identityEvent>) =>
