@@ -66,7 +66,7 @@ async function openPagesOnline(page: Page, member: SeededMember, habit: string):
 
 /** Checks a habit in with no connection, as a person taps: it shows pending before anything else is done. */
 async function checkInOffline(habits: HabitsPage, name: string): Promise<void> {
-  await habits.checkInBox(name).check();
+  await habits.checkInNow(name);
   await pendingMark(habits, name).waitFor();
 }
 
@@ -207,7 +207,7 @@ describe('writes made offline', () => {
     await seedHabit(member.session, { name: 'Psalm a day', category: 'scripture-memory' });
     const habits = await openPagesOnline(page, member, 'Psalm a day');
     await goOffline(context, page);
-    await habits.checkInBox('Psalm a day').check();
+    await habits.checkInNow('Psalm a day');
     await badge(page).getByText('1 change waiting to sync').waitFor();
 
     const signOut = async (answer: 'Stay signed in' | 'Sign out and discard') => {

@@ -81,8 +81,10 @@ export class HabitsPage {
   }
 
   /**
-   * Checks a habit in from its box, online, and waits until the box shows it. Waited for rather than read at once
-   * (`check()` does): a refetch that left before the click may draw the old state for a moment before the answer's.
+   * Checks a habit in from its box, online or offline, and waits until the box shows it. Waited for rather than read
+   * at once, as `check()` does: the change reaches the page at the next animation frame (RTK Query batches its cache
+   * patches until then), which a loaded machine holds back past `check()`'s read (a full run's offline-writes, all
+   * three tests). A box that never shows checked still fails here.
    */
   async checkInNow(name: string): Promise<void> {
     const box = this.checkInBox(name);
