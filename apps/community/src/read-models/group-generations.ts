@@ -34,8 +34,8 @@ export const groupReadsModel = (connection: Connection): Model<GroupReadsRow> =>
  * write it is about, never before (a read between the two would keep the old value under the new gen).
  *
  * One group: one update by `_id` (an upsert for a group not read yet). Several (a member's groups after their fact):
- * one `updateMany` on their ids, one round trip however many groups (by the `_id` index on MongoDB; the local engine
- * scans `group_reads`, one document per group, under its collection lock). Every group a member is in has its row from
+ * one `updateMany` on their ids, one round trip however many groups (by the `_id` index, on MongoDB and on the patched
+ * local engine, which holds `group_reads`' collection lock for such a write). Every group a member is in has its row from
  * the join's own move of `gen` (MemberGroupsProjection), so it matches them all; when it matched fewer (rows dropped),
  * each is upserted by `_id` as for one: moving a `gen` twice only makes an answer stale that already was.
  */

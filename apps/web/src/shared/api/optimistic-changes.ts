@@ -53,7 +53,6 @@ export async function showAtOnce<T>(
   try {
     await answered;
     change.answeredAt = Date.now();
-    setTimeout(() => changes.delete(change), KEEP_AFTER_ANSWER_MS);
   } catch {
     changes.delete(change);
     shown.undo();
@@ -77,8 +76,11 @@ export const optimisticChangesInReads =
     // The time this answer's request left (the cache entry's, while it is this request's).
     const leftAt = entry?.requestId === action.meta.requestId ? entry.startedTimeStamp : undefined;
     let payload = action.payload;
+    const now = Date.now();
     for (const change of [...changes]) {
-      if (change.queryCacheKey !== queryCacheKey) continue;
+      // A change answered long ago has no read left that could still need it.
+      if (change.answeredAt !== undefined && now - change.answeredAt > KEEP_AFTER_ANSWER_MS) changes.delete(change);
+      if (change.queryCacheKey !== queryCacheKey || !changes.has(change)) continue;
       if (change.answeredAt !== undefined && leftAt !== undefined && leftAt >= change.answeredAt) {
         changes.delete(change);
         continue;
