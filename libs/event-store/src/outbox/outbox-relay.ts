@@ -73,7 +73,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly awaitProjectionMs: number;
   private failures = 0;
   private failingSince?: number;
-  private leftWaiting = false;
+  /** The last cycle published nothing and proved nothing about the broker (see recovered). */
+  private inconclusive = false;
   private failure?: string;
   /** The epoch this relay last held the lease at, to log each takeover once. */
   private epochSeen?: number;
@@ -176,8 +177,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /** One cycle: take or renew the lease, then drain the outbox. Returns how many events were published. */
   async runOnce(): Promise<number> {
     this.forgetHanded(Date.now() - HANDED_FOR_MS);
+    this.inconclusive = false;
     if (!(await this.lease.acquire())) {
       this.forgetHandedAll();
+      // Another instance's term: publishing is its job, and its readiness speaks for it. But our own term, lingering
+      // in the database past our clock (a backoff between cycles outlasted it), says nothing about the broker.
+      this.inconclusive = !this.lease.othersTermLasts();
       return 0;
     }
     if (this.lease.epoch !== this.epochSeen) {
@@ -187,7 +192,6 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       this.logger.log(`Outbox relay ${this.owner} holds the lease at epoch ${this.epochSeen}`);
     }
     let published = 0;
-    this.leftWaiting = false;
     // Between two reads of the outbox (at the poll's pace), events this process appended whose streams it has
     // published up to just before them go out as they are handed over: no read of the outbox, nor of the events.
     if (Date.now() - this.scannedAt < this.pollInterval()) {
@@ -211,7 +215,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         if (drained.leaseLost) return published;
       }
       // Entries none of which could go yet (their requests are still projecting them): not a sign publishing works.
-      this.leftWaiting = entries.length > 0 && ready.length === 0;
+      this.inconclusive = entries.length > 0 && ready.length === 0;
       if (entries.length < this.batchSize || ready.length === 0) return published;
       // A long drain renews between batches; if the lease was lost, the new holder carries on.
       if (!(await this.lease.acquire())) return published;
@@ -296,9 +300,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   private recovered(published: number): void {
-    // A cycle that published nothing while events wait proves nothing about the broker: the failure (and its
-    // backoff, and the readiness check's "failing") stays until a publish succeeds.
-    if (published === 0 && this.leftWaiting && this.failures > 0) return;
+    // A cycle that published nothing while events wait, or that could not take its own lingering term, proves nothing
+    // about the broker: the failure (and its backoff, and the readiness check's "failing") stays until a publish succeeds.
+    if (published === 0 && this.inconclusive && this.failures > 0) return;
     if (this.failingSince !== undefined) {
       const seconds = Math.round((Date.now() - this.failingSince) / 1000);
       this.logger.log(`Outbox publishing again after ${seconds} s of failures (${published} event(s) published in this cycle)`);

@@ -255,6 +255,45 @@ describe(OutboxRelay.name, () => {
     }
   });
 
+  it('stays not ready while publishing fails, also across cycles that find its own term lingering past its clock', async () => {
+    const [topic] = await freshTopics('outage');
+    await appendRound(['user-out1'], 1);
+    // The broker hangs for longer than the lease's term, then refuses.
+    const broker = new ObservedPublisher(kafka);
+    broker.failAfter = 0;
+    broker.firstCallDelayMs = 1500;
+    const relayInOutage = new OutboxRelay({
+      eventStore: store,
+      publisher: broker,
+      topicFor: () => topic,
+      service: 'relay-outage',
+      owner: 'relay-outage',
+      leaseTtlMs: 1000,
+      pollIntervalMs: 100,
+      maxBackoffMs: 150,
+      awaitProjectionMs: 0,
+    });
+    const terms = connection.collection<{ _id: string; expiresAt: Date }>('relay_leases');
+    relayInOutage.start();
+    await waitFor(() => broker.calls > 0, { what: 'the hanging publish' });
+    // Meanwhile its term outlasts its own clock in the database (clocks differ, or its last write landed late).
+    const [term] = await terms.find({ _id: { $regex: '^relay-outage:' } }).toArray();
+    await terms.updateOne({ _id: term._id }, { $set: { expiresAt: new Date(Date.now() + 60_000) } });
+    await waitFor(() => broker.failures > 0, { what: 'the refused publish' });
+
+    // Its next cycles cannot take the lease and publish nothing, which says nothing about the broker.
+    await sleep(800);
+    expect([broker.calls, broker.failures]).toEqual([1, 1]);
+    await expect(relayInOutage.healthCheck.check()).rejects.toThrow(/publishing has failed .*broker unavailable/);
+
+    // Once its term ends and the broker answers, it publishes and is ready again.
+    broker.failAfter = Number.POSITIVE_INFINITY;
+    await terms.updateOne({ _id: term._id }, { $set: { expiresAt: new Date(0) } });
+    await waitFor(() => broker.published === 1, { what: 'the publish after the outage' });
+    await expect(relayInOutage.healthCheck.check()).resolves.toBeUndefined();
+    await relayInOutage.stop();
+  });
+
   it('lets another instance take over a lease its holder never released once it expires, at the next epoch', async () => {
     const now = new Date();
     const crashed = new RelayLease(connection, 'lease-test', 'crashed', 1000);

@@ -139,7 +139,8 @@ export class Lease {
     const { epoch, term } = last;
     // A lasting term is never taken, even one of ours whose claim's answer was lost: it will end, and we claim the next.
     if (term && new Date(term.expiresAt).getTime() >= at) {
-      this.othersUntil = new Date(term.expiresAt).getTime();
+      // Our own term lasting past our clock is not another's: othersTermLasts stays false.
+      this.othersUntil = term.owner === this.owner ? undefined : new Date(term.expiresAt).getTime();
       return false;
     }
     this.othersUntil = undefined;
@@ -215,6 +216,11 @@ export class Lease {
   }
 
   private async successorExists(epoch: number): Promise<boolean> {
-    return (await this.terms.findById(leaseTermKey(this.name, epoch + 1), { _id: 1 }).lean().exec()) !== null;
+    return (
+      (await this.terms
+        .findById(leaseTermKey(this.name, epoch + 1), { _id: 1 })
+        .lean()
+        .exec()) !== null
+    );
   }
 }
