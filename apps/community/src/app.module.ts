@@ -81,6 +81,7 @@ export class AppModule {
           service: 'community',
           connection: MONGO_CONNECTION,
           transport: kafkaEventTransport,
+          redis: { url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX },
           projections: [
             GroupProjection,
             MemberGroupsProjection,

@@ -41,6 +41,7 @@ export class AppModule {
           service: 'formation',
           connection: MONGO_CONNECTION,
           transport: kafkaEventTransport,
+          redis: { url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX },
           erasureEvents: MEMBER_ERASURE_EVENTS,
         }),
         MembersModule,

@@ -34,6 +34,7 @@ export class AppModule {
           service: 'identity',
           connection: MONGO_CONNECTION,
           transport: kafkaEventTransport,
+          redis: { url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX },
         }),
         KeysModule,
         AccountsModule,

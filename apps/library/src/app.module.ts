@@ -28,6 +28,7 @@ export class AppModule {
           service: 'library',
           connection: MONGO_CONNECTION,
           transport: kafkaEventTransport,
+          redis: { url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX },
         }),
         FilesModule,
         DirectoryModule,

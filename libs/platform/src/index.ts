@@ -26,6 +26,7 @@ export * from './service/service-core.module';
 export * from './service/service-config.module';
 export * from './service/port-provider';
 export * from './redis/redis-connection';
+export * from './redis/redis-channel';
 export * from './redis/daily-allowances';
 export * from './openapi';
 export * from './metrics';

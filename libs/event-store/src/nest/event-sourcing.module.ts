@@ -5,6 +5,7 @@ import type { Connection } from 'mongoose';
 import { CommandRunner } from '../command-runner';
 import { EventStore } from '../event-store';
 import type { EventPublisher, EventTransport } from '../outbox/event-publisher';
+import { redisOutboxHandoff } from '../outbox/outbox-handoff';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/projection-runner';
@@ -25,6 +26,11 @@ export interface EventSourcingOptions {
    * those members out, including deletions from before purges were recorded (ProjectionRunner's `erasedSubjects`).
    */
   erasureEvents?: readonly EventType[];
+  /**
+   * The service's Redis (REDIS_URL, REDIS_KEY_PREFIX): instances that do not hold the relay's lease hand their events
+   * to the one that does over it (outbox-handoff.ts). Without it they leave them for the holder's poll.
+   */
+  redis?: { url: string; keyPrefix: string };
 }
 
 /** Reports the outbox among the service's readiness checks. */
@@ -68,7 +74,13 @@ export class EventSourcingModule {
         {
           provide: OutboxRelay,
           useFactory: (store: EventStore, publisher: EventPublisher) =>
-            new OutboxRelay({ eventStore: store, publisher, service: options.service, topicFor: options.transport.topicFor }),
+            new OutboxRelay({
+              eventStore: store,
+              publisher,
+              service: options.service,
+              topicFor: options.transport.topicFor,
+              handoff: options.redis && redisOutboxHandoff(options.redis.url, options.redis.keyPrefix, options.service),
+            }),
           inject: [EventStore, options.transport.publisher],
         },
         {

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EventStore } from '../event-store';
 import type { EventPublisher } from './event-publisher';
+import type { OutboxHandoff } from './outbox-handoff';
 import { eventKey } from '../keys';
 import { toEnvelope, type StoredEvent } from '../stored-event';
 import type { OutboxDocument } from './outbox.schema';
@@ -45,6 +46,11 @@ export interface OutboxRelayOptions {
    * Publishing it earlier would cost a write to mark it published and one more when the request clears its duty.
    */
   awaitProjectionMs?: number;
+  /**
+   * How the instances that do not hold the lease hand their projected events to the one that does (outbox-handoff.ts);
+   * without it they clear the read models' duty themselves and the holder finds their events at its next poll.
+   */
+  handoff?: OutboxHandoff;
 }
 
 /**
@@ -84,7 +90,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
    * (takeProjected): published from here without reading them back, and their outbox entries then deleted in one write.
    * Forgotten when the lease goes or after HANDED_FOR_MS: such an entry keeps its read-model duty, which the heal clears.
    */
-  private readonly handed = new Map<string, { event: StoredEvent; at: number }>();
+  private readonly handed = new Map<string, { event: StoredEvent; at: number; remote?: true }>();
+  private readonly handoff?: OutboxHandoff;
   /**
    * The last version of each stream this relay published in its current epoch (bounded, most recent last): a handed
    * event right after it has nothing earlier left to wait for, so it goes out without reading the outbox first.
@@ -106,6 +113,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.topicFor = options.topicFor ?? ((type) => topicOf(type as EventType));
     this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
     this.awaitProjectionMs = options.awaitProjectionMs ?? 2000;
+    this.handoff = options.handoff;
   }
 
   /** Background work: while Kafka is away the service still serves, and its events wait here. */
@@ -128,6 +136,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.running = true;
     // Every instance reports the backlog, lease holder or not: it is the service's, read from the database.
     this.stopMetrics = onScrape(throttled(async () => outboxBacklog.set(await this.store.outboxBacklog())));
+    this.handoff?.listen((events) => this.received(events));
     this.trigger();
   }
 
@@ -137,21 +146,36 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.stopMetrics?.();
     clearTimeout(this.timer);
     await this.inFlight;
+    this.handoff?.close();
     this.forgetHandedAll();
     await this.lease.release();
   }
 
   /**
-   * Takes over the read-model duty of events whose read models this process just updated (CommandRunner), when this
-   * relay holds the lease by its own clock: it will publish them, and one delete then clears both duties. False
-   * otherwise (another instance publishes, or publishing is failing): the caller clears the duty itself.
+   * Takes over the read-model duty of events whose read models this process just updated (CommandRunner): when this
+   * relay holds the lease by its own clock it will publish them, and one delete then clears both duties; when another
+   * instance's term lasts, the handoff sends them to that one, which does the same. False otherwise (no handoff, the
+   * holder unknown, or publishing is failing): the caller clears the duty itself.
    */
   takeProjected(events: readonly StoredEvent[]): boolean {
-    if (!this.running || this.failures > 0 || !this.lease.holdsByOwnClock()) return false;
+    if (!this.running || this.failures > 0) return false;
+    if (!this.lease.holdsByOwnClock()) return this.lease.othersTermLasts() && (this.handoff?.send(events) ?? false);
     if (this.handed.size + events.length > MAX_HANDED) return false;
     const at = Date.now();
     for (const event of events) this.handed.set(eventKey(event.streamId, event.version), { event, at });
     return true;
+  }
+
+  /**
+   * Events another instance stored and projected, sent to the lease holder: kept like this process's own, except that
+   * they go out only against their outbox entries (read in the next cycle, which starts now), never on their word
+   * alone. Dropped by any other instance; their entries keep the duty and are published from the outbox.
+   */
+  private received(events: readonly StoredEvent[]): void {
+    if (!this.running || !this.lease.holdsByOwnClock() || this.handed.size + events.length > MAX_HANDED) return;
+    const at = Date.now();
+    for (const event of events) this.handed.set(eventKey(event.streamId, event.version), { event, at, remote: true });
+    this.trigger();
   }
 
   /** As a Nest provider the relay runs with the application. */
@@ -198,7 +222,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       const direct = this.handedInOrder();
       if (direct.length > 0) {
         const storedAt = new Map(direct.map((e) => [eventKey(e.streamId, e.version), new Date(e.occurredAt)]));
-        return (await this.publishInOrder(direct, storedAt)).published;
+        const drained = await this.publishInOrder(direct, storedAt);
+        // What else was handed over (another instance's, or a stream this relay has not published yet) goes now.
+        if (drained.leaseLost || this.handed.size === 0) return drained.published;
+        published = drained.published;
       }
     }
     for (;;) {
@@ -376,12 +403,14 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   /**
-   * Handed events that can be published without reading the outbox: per stream, a run of consecutive versions starting
+   * Events this process handed over that can be published without reading the outbox: per stream, a run of consecutive versions starting
    * right after the last one this relay published in its term (or at the stream's first event), in version order.
    */
   private handedInOrder(): StoredEvent[] {
     const byStream = new Map<string, StoredEvent[]>();
-    for (const { event } of this.handed.values()) byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);
+    for (const { event, remote } of this.handed.values()) {
+      if (!remote) byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);
+    }
     const ready: StoredEvent[] = [];
     for (const [streamId, events] of byStream) {
       let next = (this.publishedUpTo.get(streamId) ?? 0) + 1;

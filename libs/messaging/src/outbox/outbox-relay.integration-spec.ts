@@ -10,6 +10,7 @@ import {
   type EventPublisher,
   type OutgoingEvent,
 } from '@abide/event-store';
+import { redisOutboxHandoff } from '@abide/event-store/src/outbox/outbox-handoff';
 import { OUTBOX_COLLECTION } from '@abide/event-store/src/outbox/outbox.schema';
 import { RelayLease } from '@abide/event-store/src/outbox/relay-lease';
 import type { NewEvent, StoredEvent } from '@abide/event-store/src/stored-event';
@@ -529,6 +530,69 @@ describe(OutboxRelay.name, () => {
       expect(readKeys).not.toContain(eventKey('user-elsewhere', 1));
       const [published] = (await consumeTopic(topic, 1)).map((r) => JSON.parse(r.value!));
       expect(published).toMatchObject({ id: event.id, version: 1, streamId: 'user-elsewhere', data: event.data });
+    });
+
+    describe('by an instance that does not hold the lease, over the service’s Redis channel', () => {
+      const channelPrefix = uniqueName('it-handoff');
+      const handoffRelay = (topic: string, owner: string, withHandoff = true) =>
+        new OutboxRelay({
+          eventStore: store,
+          publisher: new ObservedPublisher(kafka),
+          topicFor: () => topic,
+          service: 'relay-handoff',
+          owner,
+          leaseTtlMs: 5000,
+          pollIntervalMs: 100,
+          handoff: withHandoff ? redisOutboxHandoff(process.env.REDIS_URL as string, channelPrefix, 'relay-handoff') : undefined,
+        });
+      /** A holder, then a standby that has seen its term, and a command run on the standby. */
+      const runOnStandby = async (holder: OutboxRelay, standby: OutboxRelay, streamId: string) => {
+        holder.start();
+        await waitFor(() => holder['lease'].holdsByOwnClock(), { what: 'the lease' });
+        standby.start();
+        await waitFor(() => standby['lease'].othersTermLasts(), { what: 'the standby to see the holder’s term' });
+        const runner = new CommandRunner(store, new ProjectionRunner(store, [{ ...names, apply: async () => undefined }]), standby);
+        const decider = { name: 'names', initialState: () => null, evolve: (s: null) => s };
+        return (await runner.run(streamId, decider, () => [userRegistered(streamId)], { correlationId: streamId })).events[0];
+      };
+      const entryOf = (streamId: string) => connection.collection(OUTBOX_COLLECTION).findOne({ _id: eventKey(streamId, 1) as never });
+
+      it('are published by the holder against their entry, which goes in one delete: the sender clears nothing', async () => {
+        const [topic] = await freshTopics('handoff');
+        const holder = handoffRelay(topic, 'relay-handoff-holder');
+        const standby = handoffRelay(topic, 'relay-handoff-standby');
+        const projectedMarks = jest.spyOn(store, 'markProjected');
+        const reads = jest.spyOn(store, 'eventAt');
+        const deletes = jest.spyOn(store, 'deleteWork');
+
+        const event = await runOnStandby(holder, standby, 'user-handoff');
+        await waitFor(async () => (await entryOf('user-handoff')) === null, { what: 'the entry to go' });
+        await Promise.all([holder.stop(), standby.stop()]);
+        const spied = { marks: projectedMarks.mock.calls.length, reads: reads.mock.calls.map(([key]) => key), deletes: deletes.mock.calls };
+        [projectedMarks, reads, deletes].forEach((spy) => spy.mockRestore());
+
+        expect(spied.marks).toBe(0);
+        expect(spied.reads).not.toContain(eventKey('user-handoff', 1));
+        expect(spied.deletes).toContainEqual([[[eventKey('user-handoff', 1), event.id]]]);
+        expect((await consumeTopic(topic, 1, { settleMs: 500 })).map((r) => JSON.parse(r.value!).id)).toEqual([event.id]);
+      });
+
+      it('reach Kafka from the outbox, and their read models are healed, when the holder does not take them', async () => {
+        const [topic] = await freshTopics('handoff-unheard');
+        const holder = handoffRelay(topic, 'relay-unheard-holder', false);
+        const standby = handoffRelay(topic, 'relay-unheard-standby');
+
+        const event = await runOnStandby(holder, standby, 'user-handoff-unheard');
+        await waitFor(async () => (await entryOf('user-handoff-unheard'))?.published === true, { what: 'the holder to publish it' });
+        await Promise.all([holder.stop(), standby.stop()]);
+        expect(await entryOf('user-handoff-unheard')).toMatchObject({ unprojected: true });
+        const applied: string[] = [];
+        await new ProjectionRunner(store, [{ ...names, apply: async (e: StoredEvent) => void applied.push(e.id) }]).heal(0);
+
+        expect(applied.filter((id) => id === event.id)).toEqual([event.id]);
+        expect(await entryOf('user-handoff-unheard')).toBeNull();
+        expect((await consumeTopic(topic, 1, { settleMs: 500 })).map((r) => JSON.parse(r.value!).id)).toEqual([event.id]);
+      });
     });
 
     it('still reach Kafka once and their read models’ duty is healed when the relay that took them stops before publishing', async () => {
