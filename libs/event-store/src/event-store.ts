@@ -1,6 +1,6 @@
 import { eventRegistry, type EventRegistry, type EventType } from '@abide/contracts';
 import type { OnModuleInit } from '@nestjs/common';
-import type { Connection, Model } from 'mongoose';
+import type { Connection, Model, mongo } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { assertExpectedVersion, buildEventDocuments, validateNewEvents } from './build-events';
 import { type Decider, snapshotTag } from './decider';
@@ -79,6 +79,13 @@ export class EventStore implements OnModuleInit, StreamLog {
   readonly events: Model<EventDocument>;
   readonly heads: Model<StreamHeadDocument>;
   readonly outbox: Model<OutboxDocument>;
+  /**
+   * The same collections through the driver, for a command's reads and writes: mongoose's query building, casting and
+   * document checks cost more CPU than the round trip, and what goes in is built whole here (build-events.ts).
+   */
+  private readonly eventDocs: mongo.Collection<EventDocument>;
+  private readonly headDocs: mongo.Collection<StreamHeadDocument>;
+  private readonly outboxDocs: mongo.Collection<OutboxDocument>;
   /** The third layout's list of unprojected events, read only by the upgrade. */
   private readonly legacyUnprojected: Model<OutboxDocument>;
   private readonly publishes: boolean;
@@ -108,6 +115,9 @@ export class EventStore implements OnModuleInit, StreamLog {
       this.heads = streamHeadModel(connection);
     }
     ({ outbox: this.outbox, unprojected: this.legacyUnprojected } = outboxModels(connection, prefix));
+    this.eventDocs = this.events.collection as unknown as mongo.Collection<EventDocument>;
+    this.headDocs = this.heads.collection as unknown as mongo.Collection<StreamHeadDocument>;
+    this.outboxDocs = this.outbox.collection as unknown as mongo.Collection<OutboxDocument>;
   }
 
   /** Creates the collections and indexes and upgrades a log of an earlier layout; every method awaits it. */
@@ -249,7 +259,7 @@ export class EventStore implements OnModuleInit, StreamLog {
    */
   async aggregate<S>(streamId: string, decider: Decider<S>, options: { readPast?: boolean } = {}): Promise<Aggregate<S>> {
     await this.init();
-    const head = await this.heads.findById(streamId).lean<StreamHeadDocument>();
+    const head = await this.headDocs.findOne({ _id: streamId });
     let state = decider.initialState();
     let version = 0;
     if (head?.snapshot && head.snapshotOf === snapshotTag(decider)) {
@@ -291,7 +301,7 @@ export class EventStore implements OnModuleInit, StreamLog {
   /** Every event of a stream in version order, each in its type's current version (exports, rebuilds, and services not yet on a decider). */
   async load(streamId: string, options: { afterVersion?: number } = {}): Promise<StoredEvent[]> {
     await this.init();
-    const head = await this.heads.findById(streamId, { version: 1 }).lean<Pick<StreamHeadDocument, 'version'>>();
+    const head = await this.headDocs.findOne({ _id: streamId }, { projection: { version: 1 } });
     return this.readFrom(streamId, options.afterVersion ?? 0, head?.version ?? 0);
   }
 
@@ -335,7 +345,7 @@ export class EventStore implements OnModuleInit, StreamLog {
 
     await this.insertWork(streamId, expectedVersion, entries);
     try {
-      await this.events.insertMany(docs, { ordered: true });
+      await this.eventDocs.insertMany(docs, { ordered: true });
     } catch (error) {
       // Only what this writer inserted goes (a competing writer's events carry other ids).
       await this.removeOwn(
@@ -364,7 +374,7 @@ export class EventStore implements OnModuleInit, StreamLog {
   /** The event stored under a key, or null. */
   async eventAt(key: string): Promise<StoredEvent | null> {
     await this.init();
-    const doc = await this.events.findById(key).lean<EventDocument>();
+    const doc = await this.eventDocs.findOne({ _id: key });
     return doc ? toStoredEvent(doc, this.registry) : null;
   }
 
@@ -452,9 +462,7 @@ export class EventStore implements OnModuleInit, StreamLog {
           await this.outbox.deleteOne({ _id: key });
           return;
         }
-        const after = await this.outbox
-          .findOneAndUpdate({ _id: key }, { $unset: { unprojected: 1 } }, { new: true })
-          .lean<Pick<OutboxDocument, 'published'>>();
+        const after = await this.outboxDocs.findOneAndUpdate({ _id: key }, { $unset: { unprojected: 1 } }, { returnDocument: 'after' });
         if (after?.published) await this.deleteIfDone(key);
       }),
     );
@@ -468,9 +476,7 @@ export class EventStore implements OnModuleInit, StreamLog {
     await Promise.all(
       keys.map(async (key) => {
         if ((await this.deleteIfDone(key)) || !this.publishes) return;
-        const after = await this.outbox
-          .findOneAndUpdate({ _id: key }, { $set: { published: true } }, { new: true })
-          .lean<Pick<OutboxDocument, 'unprojected'>>();
+        const after = await this.outboxDocs.findOneAndUpdate({ _id: key }, { $set: { published: true } }, { returnDocument: 'after' });
         // The read models' duty was cleared between the two writes: nothing is left.
         if (after && !after.unprojected) await this.deleteIfDone(key);
       }),
@@ -486,15 +492,15 @@ export class EventStore implements OnModuleInit, StreamLog {
     if (entries.length === 0) return;
     if (entries.length === 1) {
       const [[key, eventId]] = entries;
-      await this.outbox.deleteOne({ _id: key, eventId });
+      await this.outboxDocs.deleteOne({ _id: key, eventId });
       return;
     }
-    await this.outbox.deleteMany({ _id: { $in: entries.map(([key]) => key) }, eventId: { $in: entries.map(([, id]) => id) } });
+    await this.outboxDocs.deleteMany({ _id: { $in: entries.map(([key]) => key) }, eventId: { $in: entries.map(([, id]) => id) } });
   }
 
   /** Deletes the entry if its read models are done; true if it went. The caller knows it is published. */
   private async deleteIfDone(key: string): Promise<boolean> {
-    const { deletedCount } = await this.outbox.deleteOne({ _id: key, unprojected: { $exists: false } });
+    const { deletedCount } = await this.outboxDocs.deleteOne({ _id: key, unprojected: { $exists: false } });
     return deletedCount === 1;
   }
 
@@ -586,7 +592,7 @@ export class EventStore implements OnModuleInit, StreamLog {
     }
     if (!readPast) return events;
     const after = Math.max(version, knownLast);
-    const first = await this.events.findById(eventKey(streamId, after + 1)).lean<EventDocument>();
+    const first = await this.eventDocs.findOne({ _id: eventKey(streamId, after + 1) });
     if (!first) return events;
     events.push(toStoredEvent(first, this.registry));
     for (let next = after + 2; ; next += READ_AHEAD) {
@@ -603,8 +609,8 @@ export class EventStore implements OnModuleInit, StreamLog {
    */
   private async eventsAt(streamId: string, from: number, count: number): Promise<Array<EventDocument | null>> {
     const keys = Array.from({ length: count }, (_, i) => eventKey(streamId, from + i));
-    if (count === 1) return [await this.events.findById(keys[0]).lean<EventDocument>()];
-    const docs = await this.events.find({ _id: { $in: keys } }).lean<EventDocument[]>();
+    if (count === 1) return [await this.eventDocs.findOne({ _id: keys[0] })];
+    const docs = await this.eventDocs.find({ _id: { $in: keys } }).toArray();
     const byKey = new Map(docs.map((doc) => [doc._id, doc]));
     return keys.map((key) => byKey.get(key) ?? null);
   }
@@ -616,7 +622,7 @@ export class EventStore implements OnModuleInit, StreamLog {
   private async insertWork(streamId: string, expectedVersion: number, entries: OutboxDocument[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.outbox.insertMany(entries, { ordered: true });
+        await this.outboxDocs.insertMany(entries, { ordered: true });
         return;
       } catch (error) {
         await this.removeOwnWork(entries);
@@ -677,7 +683,7 @@ export class EventStore implements OnModuleInit, StreamLog {
     };
     // Only over an older head: a writer delayed past a later append must not move the head (and its snapshot) back.
     // Where a head at this version or later exists, the upsert finds no match and its insert is refused: nothing to do.
-    const write = () => this.heads.updateOne({ _id: streamId, version: { $lt: last.version } }, { $set: fields }, { upsert: true });
+    const write = () => this.headDocs.updateOne({ _id: streamId, version: { $lt: last.version } }, { $set: fields }, { upsert: true });
     for (let attempt = 1; attempt <= 2; attempt++) {
       try {
         await write();

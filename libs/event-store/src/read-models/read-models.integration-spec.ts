@@ -111,7 +111,7 @@ describe('read models written by several replicas', () => {
       // Replica A wrote the first event and remembers that row; replica B then writes the second.
       await a.apply('doc', events[0], addName, () => true);
       await b.apply('doc', events[1], addName, () => true);
-      const reads = jest.spyOn(a['documents'].model, 'findById');
+      const reads = jest.spyOn(a['documents']['rows'], 'findOne');
 
       // A value that must hold the second event is read (A's row predates it)...
       expect(await a.valueIncluding('doc', events[1])).toEqual({ names: ['n1', 'n2'] });

@@ -1,7 +1,7 @@
 import { isDuplicateKeyError } from '@abide/platform';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { jitteredBackoffDelay } from '@abide/platform';
-import { type Connection, type Model, Schema } from 'mongoose';
+import { type Connection, type Model, type mongo, Schema } from 'mongoose';
 
 /** What a change answers to leave the document as it is (no write at all). */
 export const unchanged: unique symbol = Symbol('unchanged');
@@ -95,6 +95,8 @@ export class DocumentContention extends Error {
  */
 export class VersionedDocuments<T> {
   readonly model: Model<Row>;
+  /** The driver's collection, for the per-request reads and writes: mongoose's query building and casting cost more than the round trip's own work, and the rows are plain strings and numbers. */
+  private readonly rows: mongo.Collection<Row>;
   private readonly recent: RecentRows;
 
   constructor(connection: Connection, collection: string) {
@@ -108,6 +110,7 @@ export class VersionedDocuments<T> {
           { collection, versionKey: false },
         ),
       );
+    this.rows = this.model.collection as unknown as mongo.Collection<Row>;
     this.recent = recentRowsOf.get(this.model) ?? new RecentRows();
     recentRowsOf.set(this.model, this.recent);
   }
@@ -143,7 +146,7 @@ export class VersionedDocuments<T> {
       const value = unique.length ? await this.get(unique[0]) : null;
       return new Map(value === null ? [] : [[unique[0], value]]);
     }
-    const rows = await this.model.find({ _id: { $in: unique } }).lean<Row[]>();
+    const rows = await this.rows.find({ _id: { $in: unique } }).toArray();
     const byId = new Map(rows.map((row) => [row._id, row]));
     const values = new Map<string, T>();
     for (const id of unique) {
@@ -201,7 +204,7 @@ export class VersionedDocuments<T> {
   }
 
   private async read(id: string): Promise<Row | null> {
-    const row = await this.model.findById(id).lean<Row>();
+    const row = await this.rows.findOne({ _id: id });
     if (row) this.recent.remember(row);
     else this.recent.forget(id);
     return row;
@@ -213,7 +216,7 @@ export class VersionedDocuments<T> {
       try {
         // Only one of racing first writers inserts: the rest meet the unique `_id` and read again.
         const revision = firstRevision();
-        await this.model.create({ _id: id, revision, state });
+        await this.rows.insertOne({ _id: id, revision, state });
         this.recent.remember({ _id: id, revision, state });
         return true;
       } catch (error) {
@@ -224,7 +227,7 @@ export class VersionedDocuments<T> {
     // Documents written before revisions existed have none: the first conditional write gives them one.
     const revision = row.revision ?? 0;
     const filter = row.revision === undefined ? { _id: id, revision: { $exists: false } } : { _id: id, revision };
-    const result = await this.model.updateOne(filter, { $set: { state, revision: revision + 1 } });
+    const result = await this.rows.updateOne(filter, { $set: { state, revision: revision + 1 } });
     if (result.matchedCount !== 1) return false;
     this.recent.remember({ _id: id, revision: revision + 1, state });
     return true;
