@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@abide/contracts';
 import { randomUUID } from 'node:crypto';
-import type { Connection, Model } from 'mongoose';
+import type { Connection, Model, mongo } from 'mongoose';
 import { jitteredBackoffDelay, sleep } from '@abide/platform';
 import { inboxKey, inboxModel, type InboxDocument } from './inbox.schema';
 
@@ -38,18 +38,21 @@ const isDuplicateKeyError = (error: unknown): boolean =>
  * the next attempt, a new row, and runs the handler itself). Nothing is acknowledged that was not handled.
  */
 export class InboxClaims {
-  private readonly rows: Model<InboxDocument>;
+  private readonly model: Model<InboxDocument>;
+  /** The driver's collection for the per-event writes: mongoose's casting would cost more CPU than the round trip. */
+  private readonly rows: mongo.Collection<InboxDocument>;
   private readonly claimTtlMs: number;
   private readonly maxWaitPollMs: number;
 
   constructor(connection: Connection, options: InboxClaimOptions = {}) {
-    this.rows = inboxModel(connection);
+    this.model = inboxModel(connection);
+    this.rows = this.model.collection as unknown as mongo.Collection<InboxDocument>;
     this.claimTtlMs = options.claimTtlMs ?? 60_000;
     this.maxWaitPollMs = options.maxWaitPollMs ?? 1000;
   }
 
   init(): Promise<void> {
-    return this.rows.init().then(() => undefined);
+    return this.model.init().then(() => undefined);
   }
 
   /** The claim to run the handler under, or 'done' when a run of this consumer already handled the event. */
@@ -81,7 +84,7 @@ export class InboxClaims {
     const token = randomUUID();
     const now = Date.now();
     try {
-      await this.rows.create({
+      await this.rows.insertOne({
         _id: key,
         consumer,
         eventId: event.id,
@@ -107,7 +110,7 @@ export class InboxClaims {
    */
   private async outcomeOf(key: string, heartbeat?: () => Promise<void>): Promise<'done' | 'ended' | 'gone'> {
     for (let pause = 1; ; pause++) {
-      const row = await this.rows.findById(key, { state: 1, expiresAt: 1 }).lean<Pick<InboxDocument, 'state' | 'expiresAt'>>();
+      const row = await this.rows.findOne({ _id: key }, { projection: { state: 1, expiresAt: 1 } });
       if (!row) return 'gone';
       if (row.state === undefined || row.state === 'done') return 'done';
       if (row.state === 'released' || !row.expiresAt || new Date(row.expiresAt).getTime() <= Date.now()) return 'ended';
