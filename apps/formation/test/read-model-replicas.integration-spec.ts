@@ -222,7 +222,7 @@ describe("My Plan's current plan (fed by every plan week of the member and the m
   let userId: string;
   let weeks: string[];
   let regenerated: { current: PlanView | null; week: PlanView | null };
-  let live: Awaited<ReturnType<CurrentPlanProjection['read']>>;
+  let live: Awaited<ReturnType<CurrentPlanProjection['currentOf']>>;
   const weekDocument = (weekStart: string) =>
     db.collection<PlanView>('plans').findOne({ _id: planStreamId(userId, weekStart) }) as Promise<PlanView | null>;
   const streams = () => [memberStreamId(userId), ...weeks.map((w) => planStreamId(userId, w))];
@@ -248,7 +248,10 @@ describe("My Plan's current plan (fed by every plan week of the member and the m
     for (const id of ids.slice(0, 2)) await plans.toggleActivity(userId, id, true, meta);
     await plans.toggleActivity(userId, ids[1], false, meta);
     await plans.generate(userId, { reason: 'regenerate', meta });
-    regenerated = { current: (await app.get(CurrentPlanProjection).read(userId)).plan, week: await weekDocument(first?.weekStart ?? '') };
+    regenerated = {
+      current: (await app.get(CurrentPlanProjection).currentOf(userId)).plan,
+      week: await weekDocument(first?.weekStart ?? ''),
+    };
     const before = clock.now;
     clock.now = new Date('2026-03-10T03:00:00Z'); // Tuesday in Tokyo, the next week
     try {
@@ -258,7 +261,7 @@ describe("My Plan's current plan (fed by every plan week of the member and the m
     } finally {
       clock.now = before;
     }
-    live = await app.get(CurrentPlanProjection).read(userId);
+    live = await app.get(CurrentPlanProjection).currentOf(userId);
   }, 60_000);
 
   it("answers what the week's own document answers, 'Undo' of a regeneration included", async () => {
@@ -282,7 +285,7 @@ describe("My Plan's current plan (fed by every plan week of the member and the m
       await a.purgeSubject(userId);
       await throughTwoReplicas(events, a, b);
 
-      expect(await a.read(userId)).toEqual(live);
+      expect(await a.currentOf(userId)).toEqual(live);
     }
   }, 60_000);
 
@@ -293,7 +296,7 @@ describe("My Plan's current plan (fed by every plan week of the member and the m
     await a.purgeSubject(userId);
     await laterFirst(events, a);
 
-    expect(await a.read(userId)).toEqual(live);
+    expect(await a.currentOf(userId)).toEqual(live);
   });
 });
 

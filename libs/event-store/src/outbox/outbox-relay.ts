@@ -229,8 +229,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       }
     }
     for (;;) {
-      this.scannedAt = Date.now();
+      const scanStarted = (this.scannedAt = Date.now());
       const entries = await this.store.outboxToPublish(this.batchSize);
+      if (entries.length < this.batchSize) this.forgetUnlisted(entries, scanStarted);
       const { ready, orphans } = await this.sortOut(entries);
       // Only the holder changes the outbox; orphans are rare, so the check costs nothing on the usual path.
       if (orphans.length > 0 && !(await this.lease.stillHeld())) return published;
@@ -396,6 +397,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     for (const [key, { at }] of this.handed) if (at < before) this.handed.delete(key);
   }
 
+  /**
+   * Another instance's events received before a read of the whole outbox that did not list them: their entries went
+   * another way (published after the wait for their request): kept, they would make every cycle read the outbox.
+   */
+  private forgetUnlisted(entries: readonly OutboxDocument[], before: number): void {
+    const listed = new Set(entries.map((entry) => entry._id));
+    for (const [key, { remote, at }] of this.handed) if (remote && at < before && !listed.has(key)) this.handed.delete(key);
+  }
+
   /** The lease went (or is given up): nothing handed is ours to publish, nothing published is known to be the last. */
   private forgetHandedAll(): void {
     this.handed.clear();
@@ -403,8 +413,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   /**
-   * Events this process handed over that can be published without reading the outbox: per stream, a run of consecutive versions starting
-   * right after the last one this relay published in its term (or at the stream's first event), in version order.
+   * Events this process handed over that can be published without reading the outbox: per stream, a run of consecutive
+   * versions right after the last one this relay published in its term (or from the stream's first event), in order.
    */
   private handedInOrder(): StoredEvent[] {
     const byStream = new Map<string, StoredEvent[]>();

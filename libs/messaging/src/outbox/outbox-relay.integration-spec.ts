@@ -577,6 +577,24 @@ describe(OutboxRelay.name, () => {
         expect((await consumeTopic(topic, 1, { settleMs: 500 })).map((r) => JSON.parse(r.value!).id)).toEqual([event.id]);
       });
 
+      it('are forgotten by the holder once a read of the outbox no longer lists them (published another way)', async () => {
+        const [topic] = await freshTopics('handoff-stale');
+        const holder = handoffRelay(topic, 'relay-stale-holder');
+        const sender = redisOutboxHandoff(process.env.REDIS_URL as string, channelPrefix, 'relay-handoff');
+        holder.start();
+        await waitFor(() => holder['lease'].holdsByOwnClock(), { what: 'the lease' });
+        // Its entry was published after the wait for its request: only the read models' duty is left.
+        const [event] = await store.append('user-handoff-stale', 0, [userRegistered('user-handoff-stale')], { correlationId: 'stale' });
+        await store.markPublished([eventKey('user-handoff-stale', 1)]);
+        const received = jest.spyOn(holder as unknown as { received: (events: StoredEvent[]) => void }, 'received');
+
+        await waitFor(() => sender.send([event]) && received.mock.calls.length > 0, { what: 'the holder to receive it' });
+        await waitFor(() => holder['handed'].size === 0, { what: 'the holder to forget it' });
+        await holder.stop();
+        sender.close();
+        await store.markProjected([eventKey('user-handoff-stale', 1)]);
+      });
+
       it('reach Kafka from the outbox, and their read models are healed, when the holder does not take them', async () => {
         const [topic] = await freshTopics('handoff-unheard');
         const holder = handoffRelay(topic, 'relay-unheard-holder', false);

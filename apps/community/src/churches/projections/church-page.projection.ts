@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventTypesOf } from '@abide/contracts';
-import { EventStore, type StoredEvent } from '@abide/event-store';
+import { EventStore, OrderedJsonProjection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { OrderedJsonProjection } from '../../read-models/ordered-json-projection';
 import { applyToChurchPage, type ChurchPage, emptyChurchPage } from '../domain/church-page';
 
 type ChurchEventType = EventTypesOf<'community.church.'>;

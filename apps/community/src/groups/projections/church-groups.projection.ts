@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventStore, type StoredEvent } from '@abide/event-store';
+import { EventStore, OrderedJsonProjection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { OrderedJsonProjection } from '../../read-models/ordered-json-projection';
 import { applyToChurchGroups, type ChurchGroups, churchGroupsEvents, emptyChurchGroups } from '../domain/church-groups';
 
 type Handled = (typeof churchGroupsEvents)[number];

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventStore, type Followed, type StoredEvent, unchanged, type VersionedDocuments } from '@abide/event-store';
+import { EventStore, type Followed, OrderedJsonProjection, type StoredEvent, unchanged, type VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { peopleDocuments, type Person } from '../../activity/activity.port';
 import { groupInputsChanged } from '../../read-models/group-generations';
-import { OrderedJsonProjection } from '../../read-models/ordered-json-projection';
 import { applyToRoster, emptyRoster, forgetRatingsOf, type GroupRoster, groupRosterEvents } from '../domain/group-roster';
 
 type Handled = (typeof groupRosterEvents)[number];

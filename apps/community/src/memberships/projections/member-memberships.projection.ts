@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventStore, type StoredEvent } from '@abide/event-store';
+import { EventStore, OrderedJsonProjection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { type MembershipMarksWriter, membershipMarksWriter } from '../../activity/activity.port';
 import { groupInputsChanged } from '../../read-models/group-generations';
-import { OrderedJsonProjection } from '../../read-models/ordered-json-projection';
 import { type MembershipEventType, membershipEventTypes, membershipFactOf, type MembershipKind } from '../domain/membership';
 import { applyToMemberMemberships, emptyMemberMemberships, type MemberMemberships, membershipMarks } from '../domain/member-memberships';
 

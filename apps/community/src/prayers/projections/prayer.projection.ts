@@ -89,10 +89,18 @@ export class PrayerProjection implements Projection<EventTypesOf<'community.pray
         const d = event.data;
         const text = await this.texts.open(d.authorId, d.prayerId, 'text', d.sealedText);
         const shown = { prayedBy: [], answered: false, sealedTestimony: null, hidden: false };
-        const fields = { groupId: d.groupId, authorId: d.authorId, anonymous: d.anonymous, createdAt: new Date(event.occurredAt), ...shown };
+        const fields = {
+          groupId: d.groupId,
+          authorId: d.authorId,
+          anonymous: d.anonymous,
+          createdAt: new Date(event.occurredAt),
+          ...shown,
+        };
         // Words no one can read any more belong to an erased account: nothing to list.
         if (text === null) return { $set: { ...fields, sealedText: null, removed: true } };
-        return { $set: { ...fields, sealedText: await this.texts.forStorage(d.authorId, d.prayerId, 'text', d.sealedText, text), removed: false } };
+        return {
+          $set: { ...fields, sealedText: await this.texts.forStorage(d.authorId, d.prayerId, 'text', d.sealedText, text), removed: false },
+        };
       }
       case 'community.prayer.prayed':
         return { $addToSet: { prayedBy: event.data.userId } };
@@ -100,7 +108,12 @@ export class PrayerProjection implements Projection<EventTypesOf<'community.pray
         const d = event.data;
         const testimony = await this.texts.open(d.authorId, d.prayerId, 'testimony', d.sealedTestimony);
         if (testimony === null) return null;
-        return { $set: { answered: true, sealedTestimony: await this.texts.forStorage(d.authorId, d.prayerId, 'testimony', d.sealedTestimony, testimony) } };
+        return {
+          $set: {
+            answered: true,
+            sealedTestimony: await this.texts.forStorage(d.authorId, d.prayerId, 'testimony', d.sealedTestimony, testimony),
+          },
+        };
       }
       case 'community.prayer.hidden':
         return { $set: { hidden: true } };

@@ -123,7 +123,7 @@ export class PlanCommands {
    * current plan, which keeps their zone); a second, of the member, only for a member whose zone it has not learnt.
    */
   async currentWeek(userId: string): Promise<PlanView | null> {
-    const { plan, timeZone } = await this.current.read(userId);
+    const { plan, timeZone } = await this.current.currentOf(userId);
     if (!plan) return null;
     const zone = timeZone ?? (await this.members.timeZoneOf(userId));
     return weekRollover({ planWeekStart: plan.weekStart, now: this.clock(), timeZone: zone }).rolledOver ? null : plan;
@@ -131,7 +131,7 @@ export class PlanCommands {
 
   /** The member's most recent plan (the current week's once the rollover has run), or null: one read by key. */
   async latest(userId: string): Promise<PlanView | null> {
-    return (await this.current.read(userId)).plan;
+    return (await this.current.currentOf(userId)).plan;
   }
 
   /**

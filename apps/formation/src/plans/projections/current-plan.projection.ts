@@ -1,14 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventTypesOf } from '@abide/contracts';
-import {
-  EventStore,
-  type Followed,
-  type Projection,
-  type StoredEvent,
-  StreamOrderedDocuments,
-  unchanged,
-  VersionedDocuments,
-} from '@abide/event-store';
+import { EventStore, OrderedJsonProjection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { undoAfter } from './plan.projection';
@@ -39,8 +31,6 @@ export const currentPlanEventTypes = [
 
 type CurrentPlanEventType = (typeof currentPlanEventTypes)[number];
 
-const handled = (event: StoredEvent): boolean => (currentPlanEventTypes as readonly string[]).includes(event.type);
-
 /**
  * What My Plan reads (issue #25): the member's latest plan week and their time zone as one document keyed by the
  * member, so `GET /spiritual-plans/current` is one read by `_id` instead of three (the member's latest week, that
@@ -50,56 +40,54 @@ const handled = (event: StoredEvent): boolean => (currentPlanEventTypes as reado
  * history, the export and the rollover.
  */
 @Injectable()
-export class CurrentPlanProjection implements Projection<CurrentPlanEventType> {
+export class CurrentPlanProjection extends OrderedJsonProjection<CurrentPlan, CurrentPlanEventType> {
   readonly name = 'current-plans-1';
   readonly handles = currentPlanEventTypes;
   /** Added after members had plans: filled from the log once, at the first start that has it. */
   readonly backfill = true;
-  private readonly documents: StreamOrderedDocuments<CurrentPlan>;
 
   constructor(
     @Inject(MONGO_CONNECTION) connection: Connection,
     private readonly log: EventStore,
   ) {
-    this.documents = new StreamOrderedDocuments(new VersionedDocuments<Followed<CurrentPlan>>(connection, 'current_plans'), log);
+    super(connection, 'current_plans', log, () => ({ plan: null }));
   }
 
-  async apply(event: StoredEvent<CurrentPlanEventType>): Promise<void> {
-    await this.documents.apply(event.data.userId, event, (value, next) => changeCurrent(value, next, this.log), handled);
+  protected keyOf(event: StoredEvent<CurrentPlanEventType>): string {
+    return event.data.userId;
+  }
+
+  protected change(doc: CurrentPlan, event: StoredEvent<CurrentPlanEventType>): Promise<boolean> {
+    return changeCurrent(doc, event, this.log);
   }
 
   /** One read by key: the member's latest plan (null before their first) and their zone when known here. */
-  async read(userId: string): Promise<{ plan: PlanView | null; timeZone?: string }> {
-    const current = await this.documents.value(userId);
-    const plan = current?.plan ? { ...current.plan, createdAt: new Date(current.plan.createdAt) } : null;
-    return { plan, timeZone: current?.timeZone };
+  async currentOf(userId: string): Promise<{ plan: PlanView | null; timeZone?: string }> {
+    const current = await this.read(userId);
+    const plan = current.plan ? { ...current.plan, createdAt: new Date(current.plan.createdAt) } : null;
+    return { plan, timeZone: current.timeZone };
   }
 
   async purgeSubject(subjectId: string): Promise<void> {
     await this.documents.delete(subjectId);
   }
-
-  async reset(): Promise<void> {
-    await this.documents.clear();
-  }
 }
 
 /**
- * The document after one event (a copy: the value as read is never changed, a lost race reads it again). A plan event
- * of an older week than the one kept changes nothing, so the value is the latest week's plan whatever order the
+ * Changes the document by one event (each attempt is given a fresh copy as read); false when it changed nothing. A plan
+ * event of an older week than the one kept changes nothing, so the value is the latest week's plan whatever order the
  * weeks' streams arrive in, as a rebuild gives it. Each change mirrors `planChange` of the week's document.
  */
-const changeCurrent = async (value: CurrentPlan | null, event: StoredEvent, log: EventStore): Promise<CurrentPlan | typeof unchanged> => {
-  const typed = event as StoredEvent<CurrentPlanEventType>;
-  const current: CurrentPlan = structuredClone(value ?? { plan: null });
+const changeCurrent = async (current: CurrentPlan, typed: StoredEvent<CurrentPlanEventType>, log: EventStore): Promise<boolean> => {
+  const event = typed as StoredEvent;
   if (typed.type === 'formation.member.onboarded' || typed.type === 'formation.member.settings-changed') {
-    if (typeof typed.data.timeZone !== 'string') return unchanged;
+    if (typeof typed.data.timeZone !== 'string') return false;
     current.timeZone = typed.data.timeZone;
-    return current;
+    return true;
   }
   if (typed.type === 'formation.plan.generated') {
     const generated = typed.data;
-    if (current.plan && current.plan._id !== event.streamId && generated.weekStart < current.plan.weekStart) return unchanged;
+    if (current.plan && current.plan._id !== event.streamId && generated.weekStart < current.plan.weekStart) return false;
     current.plan = {
       _id: event.streamId,
       userId: generated.userId,
@@ -114,11 +102,11 @@ const changeCurrent = async (value: CurrentPlan | null, event: StoredEvent, log:
       undo: generated.reason === 'regenerate' && typed.version > 1 ? await undoAfter(event, log) : null,
       version: typed.version,
     };
-    return current;
+    return true;
   }
   const plan = current.plan;
   // An event of another week's stream than the latest (an older week's, replayed or late): not what My Plan shows.
-  if (!plan || plan._id !== event.streamId) return unchanged;
+  if (!plan || plan._id !== event.streamId) return false;
   plan.version = typed.version;
   switch (typed.type) {
     case 'formation.plan.activity-completed':
@@ -152,5 +140,5 @@ const changeCurrent = async (value: CurrentPlan | null, event: StoredEvent, log:
       break;
     }
   }
-  return current;
+  return true;
 };

@@ -1,15 +1,11 @@
 import type { EventType } from '@abide/contracts';
-import {
-  EventStore,
-  type Followed,
-  type Projection,
-  type StoredEvent,
-  StreamOrderedDocuments,
-  unchanged,
-  VersionedDocuments,
-} from '@abide/event-store';
 import type { Connection } from 'mongoose';
 import { dropRetiredCollections } from '@abide/platform';
+import type { EventStore } from '../event-store';
+import type { Projection } from '../projections/projection';
+import type { StoredEvent } from '../stored-event';
+import { type Followed, StreamOrderedDocuments } from './stream-order';
+import { unchanged, VersionedDocuments } from './versioned-documents';
 
 /**
  * A read model of one JSON document per key, fed by this service's own streams: `keyOf` says which document an event
