@@ -3,7 +3,7 @@ import type { EventTypesOf } from '@abide/contracts';
 import { EventStore, OrderedJsonProjection, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { undoAfter } from './plan.projection';
+import { planEventTypes, undoAfter } from './plan.projection';
 import type { WeeklyPlan } from '../domain/plan.schema';
 import type { PlanView } from './plan.schema';
 
@@ -19,12 +19,7 @@ export interface CurrentPlan {
 }
 
 export const currentPlanEventTypes = [
-  'formation.plan.generated',
-  'formation.plan.activity-completed',
-  'formation.plan.activity-uncompleted',
-  'formation.plan.caught-up',
-  'formation.plan.curriculum-followed',
-  'formation.plan.regeneration-undone',
+  ...planEventTypes,
   'formation.member.onboarded',
   'formation.member.settings-changed',
 ] as const satisfies ReadonlyArray<EventTypesOf<'formation.plan.' | 'formation.member.'>>;

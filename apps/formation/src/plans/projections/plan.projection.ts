@@ -10,6 +10,16 @@ import { type PlanMemberView, planMemberViewSchema, type PlanView, planViewSchem
 /** One plan stream per member and week; its read-model document has the same `_id`, so a week's plan is a keyed read. */
 export const planStreamId = (userId: string, weekStart: LocalDate) => `plan-${userId}-${weekStart}`;
 
+/** Every event of a week's plan stream: what the week's document, and the member's current plan, follow. */
+export const planEventTypes = [
+  'formation.plan.generated',
+  'formation.plan.activity-completed',
+  'formation.plan.activity-uncompleted',
+  'formation.plan.caught-up',
+  'formation.plan.curriculum-followed',
+  'formation.plan.regeneration-undone',
+] as const;
+
 @Injectable()
 export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'>> {
   /**
@@ -20,14 +30,7 @@ export class PlanProjection implements Projection<EventTypesOf<'formation.plan.'
    */
   readonly name = 'plans-3';
   readonly backfill = true;
-  readonly handles = [
-    'formation.plan.generated',
-    'formation.plan.activity-completed',
-    'formation.plan.activity-uncompleted',
-    'formation.plan.caught-up',
-    'formation.plan.curriculum-followed',
-    'formation.plan.regeneration-undone',
-  ] as const;
+  readonly handles = planEventTypes;
   private readonly model: Model<PlanView>;
   private readonly members: Model<PlanMemberView>;
 
