@@ -62,15 +62,19 @@ function setUp() {
   const refetch = () => store.dispatch(api.endpoints.list.initiate('2026-11-30', { forceRefetch: true, subscribe: false }));
   const toggle = (id: string, done: boolean) => store.dispatch(api.endpoints.toggle.initiate({ id, done, day: '2026-11-30' }));
   const settled = () => new Promise((resolve) => setTimeout(resolve, 5));
-  return { reads, writes, shown, refetch, toggle, settled };
+  /** The list as first read: the page open, nothing clicked yet. */
+  const loaded = async (habits: Habit[]) => {
+    const first = refetch();
+    reads[reads.length - 1].settle(habits);
+    await first;
+  };
+  return { reads, writes, shown, refetch, toggle, settled, loaded };
 }
 
 describe('a change shown before the server answers (showAtOnce)', () => {
   it('stays shown when a read that left before the answer lands without it', async () => {
-    const { reads, writes, shown, refetch, toggle, settled } = setUp();
-    const first = refetch();
-    reads[0].settle([{ id: 'prayer', done: false }]);
-    await first;
+    const { reads, writes, shown, refetch, toggle, settled, loaded } = setUp();
+    await loaded([{ id: 'prayer', done: false }]);
 
     const onItsWay = refetch(); // a live update's refetch, already on its way when the member clicks
     await settled();
@@ -85,10 +89,8 @@ describe('a change shown before the server answers (showAtOnce)', () => {
   });
 
   it('leaves a read that left after the answer as the server says (another device may have changed it since)', async () => {
-    const { reads, writes, shown, refetch, toggle, settled } = setUp();
-    const first = refetch();
-    reads[0].settle([{ id: 'prayer', done: false }]);
-    await first;
+    const { reads, writes, shown, refetch, toggle, settled, loaded } = setUp();
+    await loaded([{ id: 'prayer', done: false }]);
     const click = toggle('prayer', true);
     writes[0].settle(null);
     await click;
@@ -102,10 +104,8 @@ describe('a change shown before the server answers (showAtOnce)', () => {
   });
 
   it('is taken back when the write fails, in the cache and in reads landing later', async () => {
-    const { reads, writes, shown, refetch, toggle, settled } = setUp();
-    const first = refetch();
-    reads[0].settle([{ id: 'prayer', done: false }]);
-    await first;
+    const { reads, writes, shown, refetch, toggle, settled, loaded } = setUp();
+    await loaded([{ id: 'prayer', done: false }]);
 
     const onItsWay = refetch();
     await settled();
@@ -121,10 +121,8 @@ describe('a change shown before the server answers (showAtOnce)', () => {
   });
 
   it('shows two quick clicks on one habit in the order they were made', async () => {
-    const { reads, writes, shown, refetch, toggle, settled } = setUp();
-    const first = refetch();
-    reads[0].settle([{ id: 'prayer', done: false }]);
-    await first;
+    const { reads, writes, shown, refetch, toggle, settled, loaded } = setUp();
+    await loaded([{ id: 'prayer', done: false }]);
 
     const onItsWay = refetch();
     await settled();
