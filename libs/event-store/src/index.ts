@@ -12,7 +12,7 @@ export { OUTBOX_COLLECTION, UNPROJECTED_COLLECTION } from './outbox/outbox.schem
 export type { Projection } from './projections/projection';
 export { ProjectionRunner, type ProjectionRunnerOptions } from './projections/projection-runner';
 export { DocumentContention, unchanged, VersionedDocuments, type Change } from './read-models/versioned-documents';
-export { OrderedJsonProjection } from './read-models/ordered-json-projection';
+export { OrderedJsonProjection } from './projections/ordered-json-projection';
 export {
   applyInOrder,
   StreamGapError,

@@ -275,24 +275,34 @@ describe(OutboxRelay.name, () => {
       awaitProjectionMs: 0,
     });
     const terms = connection.collection<{ _id: string; expiresAt: Date }>('relay_leases');
-    relayInOutage.start();
-    await waitFor(() => broker.calls > 0, { what: 'the hanging publish' });
-    // Meanwhile its term outlasts its own clock in the database (clocks differ, or its last write landed late).
-    const [term] = await terms.find({ _id: { $regex: '^relay-outage:' } }).toArray();
-    await terms.updateOne({ _id: term._id }, { $set: { expiresAt: new Date(Date.now() + 60_000) } });
-    await waitFor(() => broker.failures > 0, { what: 'the refused publish' });
+    // Stopped whatever happens: a relay left running would publish the shared outbox to this test's topic.
+    try {
+      relayInOutage.start();
+      await waitFor(() => broker.calls > 0, { what: 'the hanging publish' });
+      // Meanwhile its term outlasts its own clock in the database (clocks differ, or its last write landed late).
+      const [term] = await terms.find({ _id: { $regex: '^relay-outage:' } }).toArray();
+      await terms.updateOne({ _id: term._id }, { $set: { expiresAt: new Date(Date.now() + 60_000) } });
+      await waitFor(() => broker.failures > 0, { what: 'the refused publish' });
 
-    // Its next cycles cannot take the lease and publish nothing, which says nothing about the broker.
-    await sleep(800);
-    expect([broker.calls, broker.failures]).toEqual([1, 1]);
-    await expect(relayInOutage.healthCheck.check()).rejects.toThrow(/publishing has failed .*broker unavailable/);
+      // Its next cycles cannot take the lease and publish nothing, which says nothing about the broker.
+      await sleep(800);
+      expect([broker.calls, broker.failures]).toEqual([1, 1]);
+      await expect(relayInOutage.healthCheck.check()).rejects.toThrow(/publishing has failed .*broker unavailable/);
 
-    // Once its term ends and the broker answers, it publishes and is ready again.
-    broker.failAfter = Number.POSITIVE_INFINITY;
-    await terms.updateOne({ _id: term._id }, { $set: { expiresAt: new Date(0) } });
-    await waitFor(() => broker.published === 1, { what: 'the publish after the outage' });
-    await expect(relayInOutage.healthCheck.check()).resolves.toBeUndefined();
-    await relayInOutage.stop();
+      // Once its term ends and the broker answers, it publishes and is ready again.
+      broker.failAfter = Number.POSITIVE_INFINITY;
+      await terms.updateOne({ _id: term._id }, { $set: { expiresAt: new Date(0) } });
+      await waitFor(() => broker.published === 1, { what: 'the publish after the outage' });
+      // The cycle that published records its success once it has marked the entry.
+      const ready = () =>
+        relayInOutage.healthCheck.check().then(
+          () => true,
+          () => false,
+        );
+      await waitFor(ready, { what: 'the relay to be ready again' });
+    } finally {
+      await relayInOutage.stop();
+    }
   });
 
   it('lets another instance take over a lease its holder never released once it expires, at the next epoch', async () => {
@@ -534,8 +544,14 @@ describe(OutboxRelay.name, () => {
 
     describe('by an instance that does not hold the lease, over the service’s Redis channel', () => {
       const channelPrefix = uniqueName('it-handoff');
-      const handoffRelay = (topic: string, owner: string, withHandoff = true) =>
-        new OutboxRelay({
+      /** Stopped after each test whatever happens: a relay left running would publish the shared outbox elsewhere. */
+      const started: OutboxRelay[] = [];
+      afterEach(async () => {
+        await Promise.all(started.splice(0).map((relay) => relay.stop()));
+      });
+      /** `awaitProjectionMs`: long by default, so that what reaches Kafka here came through the handoff, however slow the machine. */
+      const handoffRelay = (topic: string, owner: string, { withHandoff = true, awaitProjectionMs = 60_000 } = {}) => {
+        const relay = new OutboxRelay({
           eventStore: store,
           publisher: new ObservedPublisher(kafka),
           topicFor: () => topic,
@@ -543,8 +559,12 @@ describe(OutboxRelay.name, () => {
           owner,
           leaseTtlMs: 5000,
           pollIntervalMs: 100,
+          awaitProjectionMs,
           handoff: withHandoff ? redisOutboxHandoff(process.env.REDIS_URL as string, channelPrefix, 'relay-handoff') : undefined,
         });
+        started.push(relay);
+        return relay;
+      };
       /** A holder, then a standby that has seen its term, and a command run on the standby. */
       const runOnStandby = async (holder: OutboxRelay, standby: OutboxRelay, streamId: string) => {
         holder.start();
@@ -597,7 +617,7 @@ describe(OutboxRelay.name, () => {
 
       it('reach Kafka from the outbox, and their read models are healed, when the holder does not take them', async () => {
         const [topic] = await freshTopics('handoff-unheard');
-        const holder = handoffRelay(topic, 'relay-unheard-holder', false);
+        const holder = handoffRelay(topic, 'relay-unheard-holder', { withHandoff: false, awaitProjectionMs: 500 });
         const standby = handoffRelay(topic, 'relay-unheard-standby');
 
         const event = await runOnStandby(holder, standby, 'user-handoff-unheard');

@@ -2,10 +2,10 @@ import type { EventType } from '@abide/contracts';
 import type { Connection } from 'mongoose';
 import { dropRetiredCollections } from '@abide/platform';
 import type { EventStore } from '../event-store';
-import type { Projection } from '../projections/projection';
+import type { Projection } from './projection';
 import type { StoredEvent } from '../stored-event';
-import { type Followed, StreamOrderedDocuments } from './stream-order';
-import { unchanged, VersionedDocuments } from './versioned-documents';
+import { type Followed, StreamOrderedDocuments } from '../read-models/stream-order';
+import { unchanged, VersionedDocuments } from '../read-models/versioned-documents';
 
 /**
  * A read model of one JSON document per key, fed by this service's own streams: `keyOf` says which document an event
