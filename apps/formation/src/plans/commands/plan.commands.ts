@@ -138,13 +138,14 @@ export class PlanCommands {
    * The member's plan of their current week, made now if it is missing (idempotent: a plan of the week is never
    * replaced). A new member's first plan needs their onboarding answers, which reach formation from identity's event a
    * moment after onboarding: wait up to `ONBOARDING_WAIT_MS` for them, so that the first My Plan shows the plan
-   * instead of asking again and again. Null when formation still knows nothing of the member.
+   * instead of asking again and again. Null when formation still knows nothing of the member. A command on the plan's
+   * activities (`waitForOnboarding: false`) does not wait: a member without any plan has no activity to act on.
    */
-  async ensureCurrent(userId: string, meta: Meta): Promise<PlanView | null> {
+  async ensureCurrent(userId: string, meta: Meta, { waitForOnboarding = true } = {}): Promise<PlanView | null> {
     const current = await this.currentWeek(userId);
     if (current) return current;
     const latest = await this.latest(userId);
-    if (!latest && !(await this.onboarded(userId))) return null;
+    if (!latest && !(await this.onboarded(userId, waitForOnboarding ? ONBOARDING_WAIT_MS : 0))) return null;
     await this.generate(userId, { reason: latest ? 'rollover' : 'onboarding', meta });
     const made = await this.currentWeek(userId);
     if (made) return made;
@@ -163,8 +164,8 @@ export class PlanCommands {
   }
 
   /** Whether formation knows the member's onboarding answers, waiting a little for identity's event if not yet. */
-  private async onboarded(userId: string): Promise<boolean> {
-    const deadline = Date.now() + ONBOARDING_WAIT_MS;
+  private async onboarded(userId: string, waitMs: number): Promise<boolean> {
+    const deadline = Date.now() + waitMs;
     for (;;) {
       if ((await this.members.find(userId))?.onboarded) return true;
       if (Date.now() >= deadline) return false;
@@ -195,7 +196,7 @@ export class PlanCommands {
   }
 
   private async requireCurrent(userId: string, meta: Meta): Promise<PlanView> {
-    const plan = await this.ensureCurrent(userId, meta);
+    const plan = await this.ensureCurrent(userId, meta, { waitForOnboarding: false });
     if (!plan) throw planNotFound();
     return plan;
   }
