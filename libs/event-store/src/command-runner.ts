@@ -86,10 +86,14 @@ export class CommandRunner {
       // race, and every retry reads past it.
       let readPast = false;
       for (let attempt = 1; ; attempt++) {
-        const assumed = attempt === 1 && options.newStream === true;
-        const { state, version } = assumed
-          ? { state: decider.initialState(), version: 0 }
-          : await this.store.aggregate(streamId, decider, { readPast });
+        // The first attempt may decide on a guess: an empty new stream, or the state this process last wrote to the
+        // stream's head (no read). A guess that is out of date meets another writer's event at its version: a lost race.
+        const aggregate =
+          attempt === 1 && options.newStream === true
+            ? { state: decider.initialState(), version: 0, remembered: undefined }
+            : await this.store.aggregate(streamId, decider, { readPast, remembered: attempt === 1 });
+        const { state, version } = aggregate;
+        const assumed = attempt === 1 && (options.newStream === true || aggregate.remembered !== undefined);
         let events: NewEvent[];
         try {
           events = await decide(state, version);
@@ -108,6 +112,7 @@ export class CommandRunner {
         try {
           stored = await this.store.append(streamId, version, events, meta, {
             snapshot: { of: decider, stateAfter: (appended) => (after = appended.reduce(decider.evolve, state)) },
+            basis: aggregate.remembered,
           });
         } catch (error) {
           if (!(error instanceof ConcurrencyError)) throw error;

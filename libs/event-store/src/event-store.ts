@@ -10,6 +10,7 @@ import { toStoredEvent } from './event-document.mapper';
 import { eventModel, type EventDocument } from './event.schema';
 import { eventKey } from './keys';
 import { outboxModels, type OutboxDocument } from './outbox/outbox.schema';
+import { recentDocuments } from './recent-documents';
 import { encodeState, decodeState } from './state-codec';
 import { streamHeadModel, type StreamHeadDocument } from './stream-head.schema';
 import type { AppendMeta, NewEvent, StoredEvent } from './stored-event';
@@ -33,11 +34,27 @@ export interface EventStoreOptions {
 export interface Aggregate<S> {
   state: S;
   version: number;
+  /** Set when the state is the one this process last wrote to the stream's head, taken without a read (a guess). */
+  remembered?: HeadBasis;
+}
+
+/** The stream head a remembered state stands for: an append on it writes the head only over this one. */
+export interface HeadBasis {
+  version: number;
+  updatedAt: Date;
 }
 
 export interface AppendOptions<S = unknown> {
   /** Keeps the state after these events in the stream head, so the next load is one read. */
   snapshot?: { of: Decider<S>; stateAfter: (stored: StoredEvent[]) => S };
+  /** The events were decided on a remembered state (`Aggregate.remembered`). */
+  basis?: HeadBasis;
+}
+
+/** A head this process wrote: what `aggregate(…, { remembered: true })` answers without a read. */
+interface WrittenHead extends HeadBasis {
+  snapshot: string;
+  snapshotOf: string;
 }
 
 export const ERASED = '[erased]';
@@ -72,7 +89,8 @@ const KNOWN_BATCH = 64;
  *   cleared by a single-document update and the document deleted by key once none is left; written first, so nothing
  *   is lost to a crash.
  * No transactions and no global counter: a batch's events are inserted together, a lost race removes what it wrote.
- * An append costs four round trips (work, events, head; and the read models' duty cleared after them).
+ * An append costs three round trips (work, events, head; the relay later deletes the work of many at once), and a
+ * command one more to read the head unless its process wrote that head last.
  */
 export class EventStore implements OnModuleInit, StreamLog {
   readonly service: string;
@@ -93,6 +111,16 @@ export class EventStore implements OnModuleInit, StreamLog {
   private readonly buildsCollection: string;
   private readonly purgedCollection: string;
   private readonly metaCollection: string;
+  /**
+   * The heads this process wrote last, by stream: with the gateway's write affinity a stream's commands come to one
+   * instance, which can then decide on the state it wrote without reading it back. A guess the append checks: another
+   * writer's event at the same version refuses the insert (a lost race, then a read), and the head is written only over
+   * the one remembered, so what changed it meanwhile (an erasure) is never written over.
+   */
+  private readonly writtenHeads = recentDocuments<WrittenHead>((head) => head.snapshot.length, {
+    maxEntries: 10_000,
+    maxChars: 16_000_000,
+  });
   private ready?: Promise<void>;
 
   constructor(
@@ -256,9 +284,23 @@ export class EventStore implements OnModuleInit, StreamLog {
    * `readPast: false` trusts the head's version and skips the read for events past it, for a writer about to append:
    * its insert at the next version is the concurrency guard anyway, so a head left behind by another writer shows up
    * as a lost race (ConcurrencyError), after which the writer loads again reading past (CommandRunner).
+   * `remembered: true` answers the state this process last wrote to the head, when it has it, without any read: only
+   * for a writer that appends on it with `basis` and decides again on a read state before refusing or doing nothing.
    */
-  async aggregate<S>(streamId: string, decider: Decider<S>, options: { readPast?: boolean } = {}): Promise<Aggregate<S>> {
+  async aggregate<S>(
+    streamId: string,
+    decider: Decider<S>,
+    options: { readPast?: boolean; remembered?: boolean } = {},
+  ): Promise<Aggregate<S>> {
     await this.init();
+    const written = options.remembered ? this.writtenHeads.get(streamId) : undefined;
+    if (written && written.snapshotOf === snapshotTag(decider)) {
+      return {
+        state: decodeState<S>(written.snapshot),
+        version: written.version,
+        remembered: { version: written.version, updatedAt: written.updatedAt },
+      };
+    }
     const head = await this.headDocs.findOne({ _id: streamId });
     let state = decider.initialState();
     let version = 0;
@@ -343,10 +385,16 @@ export class EventStore implements OnModuleInit, StreamLog {
       ...(this.publishes ? { event: d } : { published: true }),
     }));
 
-    await this.insertWork(streamId, expectedVersion, entries);
+    try {
+      await this.insertWork(streamId, expectedVersion, entries);
+    } catch (error) {
+      this.writtenHeads.delete(streamId);
+      throw error;
+    }
     try {
       await this.eventDocs.insertMany(docs, { ordered: true });
     } catch (error) {
+      this.writtenHeads.delete(streamId);
       // Only what this writer inserted goes (a competing writer's events carry other ids).
       await this.removeOwn(
         this.events,
@@ -358,7 +406,7 @@ export class EventStore implements OnModuleInit, StreamLog {
       throw error;
     }
     const stored = docs.map((doc) => toStoredEvent(doc, this.registry));
-    await this.writeHead(streamId, stored, options.snapshot);
+    await this.writeHead(streamId, stored, options.snapshot, options.basis);
     return stored;
   }
 
@@ -534,6 +582,7 @@ export class EventStore implements OnModuleInit, StreamLog {
       modified += present.length;
     }
     await this.heads.updateMany({ subjectId }, { $set: { snapshot: null, snapshotOf: null, updatedAt: new Date() } });
+    this.writtenHeads.clear();
     // Entries not yet published keep a copy of their event for the relay: without it, the relay reads the erased event.
     await this.outbox.updateMany({ 'event.subjectId': subjectId }, { $unset: { event: 1 } });
     return modified;
@@ -572,6 +621,7 @@ export class EventStore implements OnModuleInit, StreamLog {
     }
     for (const streamId of streams) {
       await this.heads.updateOne({ _id: streamId }, { $set: { snapshot: null, snapshotOf: null, updatedAt: new Date() } });
+      this.writtenHeads.delete(streamId);
     }
     return rewritten;
   }
@@ -670,9 +720,15 @@ export class EventStore implements OnModuleInit, StreamLog {
 
   /**
    * Records the new version and, when given, the state there. A head is only a cache: a concurrent writer may leave
-   * it behind (loading reads on from it), and a failure here does not undo the append.
+   * it behind (loading reads on from it), and a failure here does not undo the append. A head written with a
+   * snapshot is remembered (`aggregate`'s `remembered`); one not written is forgotten.
    */
-  private async writeHead<S>(streamId: string, stored: StoredEvent[], snapshot: AppendOptions<S>['snapshot']): Promise<void> {
+  private async writeHead<S>(
+    streamId: string,
+    stored: StoredEvent[],
+    snapshot: AppendOptions<S>['snapshot'],
+    basis?: HeadBasis,
+  ): Promise<void> {
     const last = stored[stored.length - 1];
     const fields: Partial<StreamHeadDocument> = {
       version: last.version,
@@ -681,17 +737,38 @@ export class EventStore implements OnModuleInit, StreamLog {
       subjectId: last.subjectId,
       updatedAt: new Date(),
     };
+    this.writtenHeads.delete(streamId);
+    const remember = (written: boolean) => {
+      if (written && fields.snapshot && fields.snapshotOf) {
+        this.writtenHeads.set(streamId, {
+          version: last.version,
+          snapshot: fields.snapshot,
+          snapshotOf: fields.snapshotOf,
+          updatedAt: fields.updatedAt!,
+        });
+      } else {
+        this.writtenHeads.delete(streamId);
+      }
+    };
+    if (basis) {
+      // Decided on the remembered head: only over that one (anything that touched it since, an erasure, keeps its say).
+      const filter = { _id: streamId, version: basis.version, updatedAt: basis.updatedAt };
+      remember((await this.headDocs.updateOne(filter, { $set: fields })).matchedCount === 1);
+      return;
+    }
     // Only over an older head: a writer delayed past a later append must not move the head (and its snapshot) back.
     // Where a head at this version or later exists, the upsert finds no match and its insert is refused: nothing to do.
     const write = () => this.headDocs.updateOne({ _id: streamId, version: { $lt: last.version } }, { $set: fields }, { upsert: true });
     for (let attempt = 1; attempt <= 2; attempt++) {
       try {
-        await write();
+        const result = await write();
+        remember(result.matchedCount === 1 || result.upsertedCount === 1);
         return;
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
         // Either a later head is there, or two first writes raced (FerretDB v1 does not serialise upserts): once more.
       }
     }
+    remember(false);
   }
 }

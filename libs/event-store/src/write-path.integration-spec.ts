@@ -72,15 +72,56 @@ describe('the write path', () => {
   });
 
   describe('a command', () => {
-    it('on a stream whose head is current reads the head and nothing past it', async () => {
-      const { handler } = replica(a.connection);
-      await handler.handle({ type: 'AddName', rosterId: 'trips', name: 'Ada' }, meta);
+    it('on a stream whose head another replica wrote reads the head and nothing past it', async () => {
+      await replica(b.connection).handler.handle({ type: 'AddName', rosterId: 'trips', name: 'Ada' }, meta);
+      const { handler, store } = replica(a.connection);
+      await store.init();
 
       const sent = await commandsOf(a.sent, () => handler.handle({ type: 'AddName', rosterId: 'trips', name: 'Bea' }, meta));
 
-      expect(sent.filter((c) => c.startsWith('find '))).toEqual(['find streams']);
-      // The work (both duties), the event, the head; then the read models' duty cleared.
+      // The head; the work (both duties), the event, the head; then the read models' duty cleared.
       expect(sent).toEqual(['find streams', 'insert outbox', 'insert events', 'update streams', 'findAndModify outbox']);
+    });
+
+    it('on a stream whose head this replica wrote last reads nothing before it appends', async () => {
+      const { handler } = replica(a.connection);
+      await handler.handle({ type: 'AddName', rosterId: 'own', name: 'Ada' }, meta);
+
+      const sent = await commandsOf(a.sent, () => handler.handle({ type: 'AddName', rosterId: 'own', name: 'Bea' }, meta));
+
+      expect(sent).toEqual(['insert outbox', 'insert events', 'update streams', 'findAndModify outbox']);
+      expect((await handler.handle({ type: 'AddName', rosterId: 'own', name: 'Cy' }, meta)).state.names).toEqual(['Ada', 'Bea', 'Cy']);
+    });
+
+    it('decides again on the stream as it is when another replica appended after the head this replica remembers', async () => {
+      const [mine, theirs] = [replica(a.connection), replica(b.connection)];
+      await mine.handler.handle({ type: 'AddName', rosterId: 'moved', name: 'Ada' }, meta);
+      await theirs.handler.handle({ type: 'AddName', rosterId: 'moved', name: 'Bea' }, meta);
+
+      // Bea again is nothing to do on the stream as it is (a remembered state without her would have added her).
+      expect((await mine.handler.handle({ type: 'AddName', rosterId: 'moved', name: 'Bea' }, meta)).events).toEqual([]);
+      const result = await mine.handler.handle({ type: 'AddName', rosterId: 'moved', name: 'Cy' }, meta);
+
+      expect(result.version).toBe(3);
+      expect((await mine.store.load('roster-moved')).map((e) => (e.data as { name: string }).name)).toEqual(['Ada', 'Bea', 'Cy']);
+    });
+
+    it('never writes a remembered state over a head that something else changed since (an erasure)', async () => {
+      const { handler, store } = replica(a.connection);
+      await handler.handle({ type: 'AddName', rosterId: 'erased', name: 'Ada' }, meta);
+      // Another replica erases the stream's subject: its snapshot goes, its events keep "[erased]".
+      const other = replica(b.connection).store;
+      await other.events.updateOne({ _id: eventKey('roster-erased', 1) }, { $set: { 'data.name': '[erased]' } });
+      await other.heads.updateOne({ _id: 'roster-erased' }, { $set: { snapshot: null, snapshotOf: null, updatedAt: new Date() } });
+
+      await handler.handle({ type: 'AddName', rosterId: 'erased', name: 'Bea' }, meta);
+
+      // The head was not written over with the remembered state (which still held Ada), and the next command reads.
+      const head = await store.heads.findById('roster-erased').lean();
+      expect(head).toMatchObject({ version: 1, snapshot: null });
+      const next = await handler.handle({ type: 'AddName', rosterId: 'erased', name: 'Cy' }, meta);
+      expect(next.state.names).toEqual(['[erased]', 'Bea', 'Cy']);
+      expect((await store.heads.findById('roster-erased').lean())?.snapshot).toEqual(encodeState({ names: ['[erased]', 'Bea', 'Cy'] }));
     });
 
     it('lands on the latest state when the head was left behind by another writer', async () => {

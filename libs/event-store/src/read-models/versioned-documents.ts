@@ -1,7 +1,9 @@
 import { isDuplicateKeyError } from '@abide/platform';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { jitteredBackoffDelay } from '@abide/platform';
+import type { LRUCache } from 'lru-cache';
 import { type Connection, type Model, type mongo, Schema } from 'mongoose';
+import { recentDocuments } from '../recent-documents';
 
 /** What a change answers to leave the document as it is (no write at all). */
 export const unchanged: unique symbol = Symbol('unchanged');
@@ -19,55 +21,8 @@ interface Row {
   state: string | null;
 }
 
-/**
- * The rows this process last read or wrote, by key, most recent last: an update tries its compare-and-set on the
- * remembered row first (one round trip instead of a read and a write); a row another writer changed meanwhile fails
- * the compare-and-set and is read again, so the memory is only ever a guess, never an answer. Bounded by rows and by
- * characters of state, the oldest forgotten first.
- */
-class RecentRows {
-  private readonly rows = new Map<string, Row>();
-  private chars = 0;
-
-  constructor(
-    private readonly maxRows = 2000,
-    private readonly maxChars = 8_000_000,
-  ) {}
-
-  get(id: string): Row | undefined {
-    const row = this.rows.get(id);
-    if (row) {
-      this.rows.delete(id);
-      this.rows.set(id, row);
-    }
-    return row;
-  }
-
-  remember(row: Row): void {
-    this.forget(row._id);
-    this.rows.set(row._id, row);
-    this.chars += row.state?.length ?? 0;
-    for (const [id] of this.rows) {
-      if (this.rows.size <= this.maxRows && this.chars <= this.maxChars) break;
-      this.forget(id);
-    }
-  }
-
-  forget(id: string): void {
-    const row = this.rows.get(id);
-    if (!row) return;
-    this.chars -= row.state?.length ?? 0;
-    this.rows.delete(id);
-  }
-
-  clear(): void {
-    this.rows.clear();
-    this.chars = 0;
-  }
-}
-
 /** One memory per collection model, shared by every VersionedDocuments of the process on it (a projection and its queries). */
-const recentRowsOf = new WeakMap<Model<Row>, RecentRows>();
+const recentRowsOf = new WeakMap<Model<Row>, LRUCache<string, Row>>();
 
 /**
  * A new row's first revision: random, so that a row deleted and written again (a purge, a rebuild) never comes back
@@ -97,7 +52,11 @@ export class VersionedDocuments<T> {
   readonly model: Model<Row>;
   /** The driver's collection, for the per-request reads and writes: mongoose's query building and casting cost more than the round trip's own work, and the rows are plain strings and numbers. */
   private readonly rows: mongo.Collection<Row>;
-  private readonly recent: RecentRows;
+  /**
+   * The rows this process last read or wrote: an update tries its compare-and-set on the remembered row first (one
+   * round trip instead of a read and a write).
+   */
+  private readonly recent: LRUCache<string, Row>;
 
   constructor(connection: Connection, collection: string) {
     const name = `Versioned_${collection}`;
@@ -111,7 +70,7 @@ export class VersionedDocuments<T> {
         ),
       );
     this.rows = this.model.collection as unknown as mongo.Collection<Row>;
-    this.recent = recentRowsOf.get(this.model) ?? new RecentRows();
+    this.recent = recentRowsOf.get(this.model) ?? recentDocuments<Row>((row) => row.state?.length ?? 0);
     recentRowsOf.set(this.model, this.recent);
   }
 
@@ -151,8 +110,8 @@ export class VersionedDocuments<T> {
     const values = new Map<string, T>();
     for (const id of unique) {
       const row = byId.get(id);
-      if (row) this.recent.remember(row);
-      else this.recent.forget(id);
+      if (row) this.recent.set(row._id, row);
+      else this.recent.delete(id);
       if (row?.state) values.set(id, JSON.parse(row.state) as T);
     }
     return values;
@@ -183,7 +142,7 @@ export class VersionedDocuments<T> {
       if (await this.write(id, row, state)) return next;
       if (guess) {
         // Someone else wrote it since: read it, at once.
-        this.recent.forget(id);
+        this.recent.delete(id);
         continue;
       }
       if (attempt >= MAX_ATTEMPTS) throw new DocumentContention(this.collection, id);
@@ -193,7 +152,7 @@ export class VersionedDocuments<T> {
 
   /** Deletes a document outright (its subject's account was deleted). */
   async delete(id: string): Promise<void> {
-    this.recent.forget(id);
+    this.recent.delete(id);
     await this.model.deleteOne({ _id: id });
   }
 
@@ -205,8 +164,8 @@ export class VersionedDocuments<T> {
 
   private async read(id: string): Promise<Row | null> {
     const row = await this.rows.findOne({ _id: id });
-    if (row) this.recent.remember(row);
-    else this.recent.forget(id);
+    if (row) this.recent.set(row._id, row);
+    else this.recent.delete(id);
     return row;
   }
 
@@ -217,7 +176,7 @@ export class VersionedDocuments<T> {
         // Only one of racing first writers inserts: the rest meet the unique `_id` and read again.
         const revision = firstRevision();
         await this.rows.insertOne({ _id: id, revision, state });
-        this.recent.remember({ _id: id, revision, state });
+        this.recent.set(id, { _id: id, revision, state });
         return true;
       } catch (error) {
         if (isDuplicateKeyError(error)) return false;
@@ -229,7 +188,7 @@ export class VersionedDocuments<T> {
     const filter = row.revision === undefined ? { _id: id, revision: { $exists: false } } : { _id: id, revision };
     const result = await this.rows.updateOne(filter, { $set: { state, revision: revision + 1 } });
     if (result.matchedCount !== 1) return false;
-    this.recent.remember({ _id: id, revision: revision + 1, state });
+    this.recent.set(id, { _id: id, revision: revision + 1, state });
     return true;
   }
 }
