@@ -13,6 +13,7 @@ export type { Projection } from './projections/projection';
 export { ProjectionRunner, type ProjectionRunnerOptions } from './projections/projection-runner';
 export { DocumentContention, unchanged, VersionedDocuments, type Change } from './read-models/versioned-documents';
 export { OrderedJsonProjection } from './projections/ordered-json-projection';
+export { afterProjections } from './projections/after-projections';
 export {
   applyInOrder,
   StreamGapError,

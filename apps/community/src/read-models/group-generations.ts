@@ -1,3 +1,4 @@
+import { afterProjections } from '@abide/event-store';
 import { isDuplicateKeyError } from '@abide/platform';
 import { type Connection, type Model, Schema } from 'mongoose';
 
@@ -29,7 +30,8 @@ export const groupReadsModel = (connection: Connection): Model<GroupReadsRow> =>
 
 /**
  * Tells the kept answers of these groups that what they were computed from changed: moves each one's `gen` on and
- * drops the answers it made stale (nothing of them, a deleted member's name included, stays behind). Each document's
+ * drops the answers it made stale (nothing of them, a deleted member's name included, stays behind). Inside a
+ * projection runner's apply, a group's move waits for every projection of the event (`afterProjections`): one move. Each document's
  * update is atomic on MongoDB and on the patched local engine, so concurrent writers all count. Call it after the
  * write it is about, never before (a read between the two would keep the old value under the new gen).
  *
@@ -40,8 +42,14 @@ export const groupReadsModel = (connection: Connection): Model<GroupReadsRow> =>
  * each is upserted by `_id` as for one: moving a `gen` twice only makes an answer stale that already was.
  */
 export const groupInputsChanged = async (connection: Connection, groupIds: Iterable<string>): Promise<void> => {
-  const model = groupReadsModel(connection);
   const ids = [...new Set(groupIds)];
+  // A join is taken by the group, its roster and the member's groups: inside their apply, one move after all three.
+  if (ids.length === 1) return afterProjections(`group_reads:${ids[0]}`, () => moveGens(connection, ids));
+  return moveGens(connection, ids);
+};
+
+const moveGens = async (connection: Connection, ids: readonly string[]): Promise<void> => {
+  const model = groupReadsModel(connection);
   const change = { $inc: { gen: 1 }, $unset: { card: '', dashboard: '' } };
   if (ids.length > 1 && (await model.updateMany({ _id: { $in: ids } }, change)).matchedCount === ids.length) return;
   const bump = (_id: string) => model.updateOne({ _id }, change, { upsert: true });

@@ -5,6 +5,7 @@ import { userRegistered } from '../test-fixtures';
 import { eventKey } from '../keys';
 import { applyInOrder, type StreamLog } from '../read-models/stream-order';
 import type { StoredEvent } from '../stored-event';
+import { afterProjections } from './after-projections';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 
@@ -190,5 +191,48 @@ describe(ProjectionRunner.name, () => {
     await second.onApplicationBootstrap();
     second.onApplicationShutdown();
     await expect(late.model.findById('user-20').lean()).resolves.toMatchObject({ name: 'Kept' });
+  });
+  describe('work that follows the projections’ writes (afterProjections)', () => {
+    /** A directory that, after its write, asks for the user's `tally` to be counted (the same work for every directory). */
+    class TallyingDirectory extends UserDirectoryProjection {
+      constructor(
+        readonly name: string,
+        private readonly tally: (userId: string) => Promise<void>,
+        private readonly fails = false,
+      ) {
+        super(connection, store, name);
+      }
+      override async apply(event: StoredEvent<'identity.user.registered'>): Promise<void> {
+        await super.apply(event);
+        if (this.fails) throw new Error(`${this.name} failed`);
+        await afterProjections(`tally:${event.streamId}`, () => this.tally(event.streamId));
+      }
+    }
+
+    it('is done once per key after every projection of the event wrote, and at once outside a runner', async () => {
+      const seen: string[][] = [];
+      const directories: TallyingDirectory[] = [];
+      const tally = async () => {
+        seen.push(await Promise.all(directories.map(async (d) => (await d.model.findById('user-50').lean())?.name ?? '-')));
+      };
+      directories.push(new TallyingDirectory('tally_a', tally), new TallyingDirectory('tally_b', tally));
+      const [event] = await store.append('user-50', 0, [userRegistered('user-50', 'Tallied')], { correlationId: 'c' });
+
+      await new ProjectionRunner(store, directories).apply([event]);
+
+      expect(seen).toEqual([['Tallied', 'Tallied']]);
+      await directories[0].apply(event);
+      expect(seen).toHaveLength(2);
+    });
+
+    it('is done also when another projection of the event failed, and the failure still reaches the caller', async () => {
+      let tallied = 0;
+      const tally = async () => void (tallied += 1);
+      const runner = new ProjectionRunner(store, [new TallyingDirectory('tally_c', tally), new TallyingDirectory('tally_d', tally, true)]);
+      const [event] = await store.append('user-51', 0, [userRegistered('user-51', 'Half')], { correlationId: 'c' });
+
+      await expect(runner.apply([event])).rejects.toThrow('tally_d failed');
+      expect(tallied).toBe(1);
+    });
   });
 });

@@ -3,6 +3,7 @@ import { type ExclusiveOptions, runDetached, runOnceExclusively } from '@abide/p
 import type { EventStore } from '../event-store';
 import { eventKey } from '../keys';
 import type { StoredEvent } from '../stored-event';
+import { withAfterProjections } from './after-projections';
 import type { Projection } from './projection';
 
 export interface ProjectionRunnerOptions {
@@ -59,19 +60,24 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
 
   /**
    * Applies events to every projection that handles them, in order; a failing projection does not stop the others.
-   * The first error is rethrown (the caller answers it) and a heal is started.
+   * The first error is rethrown (the caller answers it) and a heal is started. The work they ask to follow their
+   * writes (`afterProjections`) is done once per key, after all of them.
    */
   async apply(events: readonly StoredEvent[]): Promise<void> {
     if (events.length === 0 || this.projections.size === 0) return;
-    const results = await Promise.allSettled(
-      [...this.projections.values()].map(async (projection) => {
-        for (const event of events) if (projection.handles.includes(event.type)) await projection.apply(event);
-      }),
-    );
-    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failure) {
+    try {
+      await withAfterProjections(async () => {
+        const results = await Promise.allSettled(
+          [...this.projections.values()].map(async (projection) => {
+            for (const event of events) if (projection.handles.includes(event.type)) await projection.apply(event);
+          }),
+        );
+        const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failure) throw failure.reason;
+      });
+    } catch (error) {
       void this.heal().catch(() => undefined);
-      throw failure.reason;
+      throw error;
     }
   }
 
@@ -94,7 +100,11 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
     this.timer = setInterval(() => {
       void this.heal().catch(() => undefined);
       // backfill() logs its own failures and answers false; the rejection handler only keeps a surprise from escaping.
-      if (!backfilled) this.backfill().then((done) => (backfilled = done), () => undefined);
+      if (!backfilled)
+        this.backfill().then(
+          (done) => (backfilled = done),
+          () => undefined,
+        );
     }, this.healEveryMs);
     this.timer.unref();
   }
