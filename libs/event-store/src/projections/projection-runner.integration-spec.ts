@@ -221,7 +221,7 @@ describe(ProjectionRunner.name, () => {
       await new ProjectionRunner(store, directories).apply([event]);
 
       expect(seen).toEqual([['Tallied', 'Tallied']]);
-      await directories[0].apply(event);
+      await directories[0].apply(event as StoredEvent<'identity.user.registered'>);
       expect(seen).toHaveLength(2);
     });
 
