@@ -372,20 +372,38 @@ describe('the live stream across two gateway instances', () => {
         const socket: Socket = connect(Number(port), '127.0.0.1');
         socket.on('error', () => undefined);
         await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-        socket.write(`GET /api/live HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${token}\r\nx-forwarded-for: 198.18.${i}.1\r\n\r\n`);
+        socket.write(
+          `GET /api/live HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${token}\r\nx-forwarded-for: 198.18.${i}.1\r\n\r\n`,
+        );
         await new Promise((resolve) => setTimeout(resolve, i % 8));
         socket.destroy();
       }),
     );
 
-    await waitFor(() => a.get(LiveStreams).listenedAudiences === 0, { what: 'every abandoned stream to stop listening', timeoutMs: 10_000 });
+    await waitFor(() => a.get(LiveStreams).listenedAudiences === 0, {
+      what: 'every abandoned stream to stop listening',
+      timeoutMs: 10_000,
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(a.get(LiveStreams).listenedAudiences).toBe(0);
   });
 
   it('ends its streams cleanly when the instance shuts down', async () => {
     const c = await startInstance('c');
-    const client = await stream(urlOf(c), { token: await sign(randomUUID()) });
+    // Until the new instance's Redis connection is up it answers 503 with a retry delay: ask again, as a browser does.
+    const token = await sign(randomUUID());
+    let client = await stream(urlOf(c), { token });
+    await waitFor(
+      async () => {
+        if (client.status !== 200) client = await stream(urlOf(c), { token });
+        return client.status === 200;
+      },
+      {
+        timeoutMs: 30_000,
+        intervalMs: 200,
+        what: 'the new instance to open a stream',
+      },
+    );
     await client.next((m) => m.event === 'ready');
     await c.close();
     await client.ended;

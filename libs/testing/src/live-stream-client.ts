@@ -72,6 +72,11 @@ export const openLiveStream = async (
   }
   const next = (match: (m: LiveMessage) => boolean, timeoutMs = 15_000): Promise<LiveMessage> =>
     new Promise((resolve, reject) => {
+      // A stream refused (401, 429, 503) never sends anything: say so at once, with the answer.
+      if (response.statusCode !== 200) {
+        reject(new Error(`the live stream was answered ${response.statusCode}: ${JSON.stringify(problem)}`));
+        return;
+      }
       const check = () => {
         const found = messages.find(match);
         if (!found) return false;
