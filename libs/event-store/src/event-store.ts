@@ -284,8 +284,9 @@ export class EventStore implements OnModuleInit, StreamLog {
    * `readPast: false` trusts the head's version and skips the read for events past it, for a writer about to append:
    * its insert at the next version is the concurrency guard anyway, so a head left behind by another writer shows up
    * as a lost race (ConcurrencyError), after which the writer loads again reading past (CommandRunner).
-   * `remembered: true` answers the state this process last wrote to the head, when it has it, without any read: only
-   * for a writer that appends on it with `basis` and decides again on a read state before refusing or doing nothing.
+   * `remembered: true` answers the state this process last wrote to the head, when it has it, without any read: for a
+   * writer that appends on it with `basis` and decides again on a read state before refusing or doing nothing, or a
+   * reader that trusts a head as far as its version goes (another writer may have appended since).
    */
   async aggregate<S>(
     streamId: string,

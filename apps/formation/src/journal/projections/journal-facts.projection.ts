@@ -50,8 +50,9 @@ export class JournalFactsProjection implements Projection<'formation.journal.ent
   private async withEntry(published: PublishedFact, command: PublishEntryFacts): Promise<FactsAndEntry> {
     const streamId = journalStreamId(command.entryId);
     // The entry's head, trusted when it has the event that asked (its append wrote the head before its projections
-    // ran); read past it only when it lags. A later event past the head asks for its own facts once it is applied.
-    let entry = await this.journal.aggregate(streamId, journalEntryDecider, { readPast: false });
+    // ran; in the request, this process remembers it without a read); read past it only when it lags. A later event
+    // past the head asks for its own facts once it is applied.
+    let entry = await this.journal.aggregate(streamId, journalEntryDecider, { readPast: false, remembered: true });
     if (entry.version < command.entryVersion) entry = await this.journal.aggregate(streamId, journalEntryDecider);
     return { published, entry: publicFactOf(entry.state) };
   }
