@@ -296,11 +296,7 @@ export class EventStore implements OnModuleInit, StreamLog {
     await this.init();
     const written = options.remembered ? this.writtenHeads.get(streamId) : undefined;
     if (written && written.snapshotOf === snapshotTag(decider)) {
-      return {
-        state: decodeState<S>(written.snapshot),
-        version: written.version,
-        remembered: { version: written.version, updatedAt: written.updatedAt },
-      };
+      return { state: decodeState<S>(written.snapshot), version: written.version, remembered: written };
     }
     const head = await this.headDocs.findOne({ _id: streamId });
     let state = decider.initialState();
@@ -386,16 +382,12 @@ export class EventStore implements OnModuleInit, StreamLog {
       ...(this.publishes ? { event: d } : { published: true }),
     }));
 
-    try {
-      await this.insertWork(streamId, expectedVersion, entries);
-    } catch (error) {
-      this.writtenHeads.delete(streamId);
-      throw error;
-    }
+    // Whatever happens next, the head this process remembers is no longer the stream's; a written head is remembered again.
+    this.writtenHeads.delete(streamId);
+    await this.insertWork(streamId, expectedVersion, entries);
     try {
       await this.eventDocs.insertMany(docs, { ordered: true });
     } catch (error) {
-      this.writtenHeads.delete(streamId);
       // Only what this writer inserted goes (a competing writer's events carry other ids).
       await this.removeOwn(
         this.events,
@@ -738,18 +730,14 @@ export class EventStore implements OnModuleInit, StreamLog {
       subjectId: last.subjectId,
       updatedAt: new Date(),
     };
-    this.writtenHeads.delete(streamId);
     const remember = (written: boolean) => {
-      if (written && fields.snapshot && fields.snapshotOf) {
-        this.writtenHeads.set(streamId, {
-          version: last.version,
-          snapshot: fields.snapshot,
-          snapshotOf: fields.snapshotOf,
-          updatedAt: fields.updatedAt!,
-        });
-      } else {
-        this.writtenHeads.delete(streamId);
-      }
+      if (!written || !fields.snapshot || !fields.snapshotOf) return;
+      this.writtenHeads.set(streamId, {
+        version: last.version,
+        snapshot: fields.snapshot,
+        snapshotOf: fields.snapshotOf,
+        updatedAt: fields.updatedAt!,
+      });
     };
     if (basis) {
       // Decided on the remembered head: only over that one (anything that touched it since, an erasure, keeps its say).
@@ -770,6 +758,5 @@ export class EventStore implements OnModuleInit, StreamLog {
         // Either a later head is there, or two first writes raced (FerretDB v1 does not serialise upserts): once more.
       }
     }
-    remember(false);
   }
 }
