@@ -48,9 +48,10 @@ const KEPT_ANSWERS = new Set(['group_reads']);
 /**
  * Fed by other services' events through the inbox, which are not in the service's log: community's `member_activity`
  * (formation's facts), into which community's member-groups and member-churches projections also merge each member's
- * groups and churches. A replay writes those marks only, so it has nothing to compare the live documents with.
+ * groups and churches, and the archives of its closed weeks (`member_activity_weeks`). A replay writes those marks
+ * only, so it has nothing to compare the live documents with.
  */
-const INBOX_FED = new Set(['member_activity']);
+const INBOX_FED = new Set(['member_activity', 'member_activity_weeks']);
 const isReadModel = (collection: string) =>
   !isLogCollection(collection) && !PLUMBING.has(collection) && !KEPT_ANSWERS.has(collection) && !INBOX_FED.has(collection);
 

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EventStore } from '@abide/event-store';
 import { OneTimeMigration, PrivateText } from '@abide/platform';
 import {
+  ACTIVITY_WEEKS_MARKER,
+  keepActivityByWeek,
   fillMemberActivity,
   fillMemberPeople,
   MEMBER_ACTIVITY_MARKER,
@@ -37,6 +39,7 @@ export class CommunityMigrations extends OneTimeMigration {
       [SHARING_MOVE_MARKER]: { untilNothingLeft: () => moveSharingToMemberships(this.connection, this.sharing, this.logger) },
       [PRAYER_TEXT_SEALING_MARKER]: { untilNothingLeft: () => sealStoredPrayerText(this.events, this.texts, this.logger) },
       [CHURCH_LOGOS_MARKER]: () => fillChurchLogos(this.connection, this.logos),
+      [ACTIVITY_WEEKS_MARKER]: () => keepActivityByWeek(this.activity, this.logger),
     };
   }
 }

@@ -441,7 +441,7 @@ describe('group cards kept between reads', () => {
     await groups.changeRole(owner, groupId, stephanas, 'co-leader', meta);
     const habit = habitStream(stephanas);
     await feed(habit.created, habit.checkIn('2026-03-02'));
-    const computed = jest.spyOn(figures, 'factsOver');
+    const computed = jest.spyOn(figures, 'activitiesOf');
     const thisWeek = async (caller = owner) => (await queries.dashboard(caller, groupId)).weeklyActivity.at(-1)!;
 
     try {

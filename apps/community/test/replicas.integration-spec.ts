@@ -7,6 +7,7 @@ import type { Connection } from 'mongoose';
 import { v7 as uuidv7 } from 'uuid';
 import { ActivityEvents } from '../src/member-events/activity-events';
 import { MemberActivityStore } from '../src/activity/projections/member-activity.store';
+import { weekCounts } from '../src/activity/activity.port';
 import { ChurchCommands } from '../src/churches/commands/church.commands';
 import { ChurchDashboardQueries } from '../src/churches/dashboard/church-dashboard.queries';
 import { ChurchFiguresProjection } from '../src/churches/dashboard/church-figures.projection';
@@ -22,6 +23,8 @@ import { MembershipCommands } from '../src/memberships/membership.commands';
 import { MemberChurchesProjection, MemberGroupsProjection } from '../src/memberships/projections/member-memberships.projection';
 import { PrayerCommands } from '../src/prayers/commands/prayer.commands';
 import { PrayerProjection } from '../src/prayers/projections/prayer.projection';
+import { CommunityMigrations } from '../src/community.migration';
+import { ACTIVITY_WEEKS_MARKER } from '../src/activity/projections/member-activity.migration';
 import { envelope, startCommunity } from './community-app.stub';
 
 // A Wednesday; the week began on Sunday 2026-03-01.
@@ -82,18 +85,77 @@ afterAll(async () => {
 });
 
 describe('read models fed by other services through Kafka, written by two replicas at once', () => {
-  it('keeps every one of 60 facts of one member delivered to both replicas at the same moment', async () => {
+  it('keeps every one of 60 facts of one member delivered to both replicas at the same moment, in weeks they close meanwhile', async () => {
     const anna = await person('Anna');
     const habits = [habitOf(anna), habitOf(anna), habitOf(anna)];
     await feedBoth(habits.map((h) => h.created));
-    // 3 habits × 20 days of check-ins, each habit's in its stream's order, all at once.
+    // 3 habits × 20 days of check-ins, each habit's in its stream's order, all at once. Every week of February but
+    // the last is closed on the clock's day (activity-weeks.ts): each replica closes them while the other adds to them.
     const dates = Array.from({ length: 20 }, (_, i) => `2026-02-${String(i + 1).padStart(2, '0')}`);
     await feedBoth(habits.flatMap((h) => dates.map((date, i) => h.checkIn(i + 2, date))));
 
     const activity = (await replicas[1].get(MemberActivityStore).activitiesOf([anna])).get(anna)!;
     expect(Object.keys(activity.habits).sort()).toEqual(habits.map((h) => h.habitId).sort());
-    expect(Object.values(activity.facts).filter((f) => f.done)).toHaveLength(60);
+    const weeks = ['2026-02-01', '2026-02-08', '2026-02-15'];
+    expect(weeks.map((week) => weekCounts(activity, week).checkIns)).toEqual([21, 21, 18]);
+    expect((await replicas[1].get(MemberActivityStore).activity.get(anna))?.facts).toEqual({});
+    const archived = await db.collection<{ _id: string; state: string }>('member_activity_weeks').find({ _id: { $in: weeks.map((w) => `${anna}:${w}`) } }).toArray();
+    expect(archived.map((row) => Object.keys(JSON.parse(row.state).facts).length).sort()).toEqual([18, 21, 21]);
+
+    // A journal entry of a closed week written, then deleted months later on the other replica: the week counts it, then not.
+    const entry = uuidv7();
+    const journal = (version: number, type: 'formation.journal.entry-written' | 'formation.journal.entry-deleted') =>
+      envelope(type, `journal-${entry}`, version, { entryId: entry, userId: anna, localDate: '2026-02-03' }, anna);
+    await feedTo(replicas[0], journal(1, 'formation.journal.entry-written'));
+    const written = (await replicas[1].get(MemberActivityStore).activitiesOf([anna])).get(anna)!;
+    expect(weekCounts(written, '2026-02-01').journalDays).toBe(1);
+    await feedTo(replicas[1], journal(2, 'formation.journal.entry-deleted'));
+    await feedTo(replicas[0], journal(1, 'formation.journal.entry-written'));
+    const deleted = (await replicas[0].get(MemberActivityStore).activitiesOf([anna])).get(anna)!;
+    expect(weekCounts(deleted, '2026-02-01')).toEqual({ checkIns: 21, planActivities: 0, journalDays: 0 });
   }, 120_000);
+
+  it('closes the past weeks of documents kept whole before weeks closed, once, also while a replica adds a fact to one', async () => {
+    const rows = db.collection<{ _id: string; revision: number; state: string }>('member_activity');
+    /** A member with a habit and their whole history in their document, as written before weeks closed. */
+    const keptWhole = async (name: string) => {
+      const userId = await person(name);
+      const habit = habitOf(userId);
+      await feedTo(replicas[0], habit.created);
+      const facts = Object.fromEntries(
+        ['2026-02-10', '2026-02-11', '2026-02-12', '2026-02-13', '2026-02-14', '2026-02-15', '2026-03-02'].map((date, i) => [
+          `${habit.habitId}:${date}`,
+          { kind: 'check-in', habitId: habit.habitId, date, done: true, at: `${date}T07:00:00.000Z`, version: i + 2 },
+        ]),
+      );
+      const row = (await rows.findOne({ _id: userId }))!;
+      const { closedBefore: _closed, weeks: _weeks, openWeeks: _open, ...kept } = JSON.parse(row.state) as Record<string, unknown>;
+      await rows.updateOne(
+        { _id: userId },
+        { $set: { state: JSON.stringify({ ...kept, facts }), revision: row.revision + 1 }, $unset: { detail: '' } },
+      );
+      return { userId, habit };
+    };
+    const [tabitha, dorcas] = [await keptWhole('Tabitha'), await keptWhole('Dorcas')];
+    await db.collection('community_migrations').deleteOne({ _id: ACTIVITY_WEEKS_MARKER as never });
+
+    await Promise.all([
+      ...replicas.map((app) => app.get(CommunityMigrations).onApplicationBootstrap()),
+      feedTo(replicas[1], tabitha.habit.checkIn(9, '2026-03-03')),
+    ]);
+
+    const store = replicas[0].get(MemberActivityStore);
+    const activities = await store.activitiesOf([tabitha.userId, dorcas.userId]);
+    const weeks = (userId: string) => ['2026-02-08', '2026-02-15', '2026-03-01'].map((week) => weekCounts(activities.get(userId)!, week).checkIns);
+    const openFacts = async (userId: string) => Object.keys((await store.activity.get(userId))!.facts).sort();
+    expect(weeks(tabitha.userId)).toEqual([5, 1, 2]);
+    expect(await openFacts(tabitha.userId)).toEqual([`${tabitha.habit.habitId}:2026-03-02`, `${tabitha.habit.habitId}:2026-03-03`]);
+    // Nothing written for her since: the step alone closed her weeks and stored her facts apart from her figures.
+    expect(weeks(dorcas.userId)).toEqual([5, 1, 1]);
+    expect(await openFacts(dorcas.userId)).toEqual([`${dorcas.habit.habitId}:2026-03-02`]);
+    expect(activities.get(dorcas.userId)).not.toHaveProperty('facts');
+    expect(await db.collection('community_migrations').findOne({ _id: ACTIVITY_WEEKS_MARKER as never })).not.toBeNull();
+  });
 
   it('brings back nothing of a deleted member when a replica that remembers their activity applies a late check-in', async () => {
     const demas = await person('Demas');
@@ -101,10 +163,15 @@ describe('read models fed by other services through Kafka, written by two replic
     // Replica 0 writes the activity and so remembers its row; replica 1 applies the deletion.
     await feedTo(replicas[0], habit.created);
     await feedTo(replicas[0], habit.checkIn(2, '2026-03-02'));
+    // A check-in of a closed week: kept in that week's archive, which goes with the rest.
+    await feedTo(replicas[0], habit.checkIn(3, '2026-02-10'));
+    expect(await db.collection('member_activity_weeks').findOne({ _id: `${demas}:2026-02-08` as never })).not.toBeNull();
     await feedTo(replicas[1], envelope('identity.user.deleted', `user-${demas}`, 9, { userId: demas, deletedAt: clock.now.toISOString() }, demas));
-    await feedTo(replicas[0], habit.checkIn(3, '2026-03-03'));
+    await feedTo(replicas[0], habit.checkIn(4, '2026-03-03'));
+    await feedTo(replicas[0], habit.checkIn(5, '2026-02-11'));
 
     expect(await db.collection('member_activity').findOne({ _id: demas as never })).toMatchObject({ state: null });
+    expect(await db.collection('member_activity_weeks').countDocuments({ _id: { $gte: `${demas}:`, $lt: `${demas};` } as never })).toBe(0);
     expect((await replicas[0].get(MemberActivityStore).activitiesOf([demas])).get(demas)?.facts).toEqual({});
   });
 

@@ -1,5 +1,5 @@
 import type { EventEnvelope, HabitFrequency } from '@abide/contracts';
-import type { HabitStatus, MemberActivity } from './domain/member-activity';
+import type { ActivityFigures, HabitStatus, MemberActivity } from './domain/member-activity';
 import type { MembershipMarksOf } from './projections/activity-documents';
 import type { NewFact, PersonView } from './projections/member-activity.store';
 
@@ -14,16 +14,15 @@ export { peopleDocuments } from './projections/people';
 export { type MembershipMarksWriter, membershipMarksWriter } from './projections/activity-documents';
 export { type Person, sharesProgress } from './domain/person';
 export { weeklyProgress, weekStreak } from './domain/group-figures';
+export { anyDoneSince, habitCheckIns, latestDone, weekCounts } from './domain/activity-weeks';
 export {
-  anyDoneSince,
+  type ActivityFigures,
   countFacts,
-  type DoneFact,
   emptyActivity,
+  type Facts,
   type FactKind,
-  factsSince,
   habitsOf,
   isActive,
-  latestDone,
   type MemberActivity,
   type MembershipMark,
   type MembershipMarks,
@@ -34,7 +33,7 @@ export {
 /** Members and their activity as the group and church figures read them: one read by key each. */
 export abstract class MemberActivityQueries {
   abstract peopleByIds(ids: readonly string[]): Promise<PersonView[]>;
-  abstract activitiesOf(userIds: readonly string[]): Promise<Map<string, MemberActivity>>;
+  abstract activitiesOf(userIds: readonly string[]): Promise<Map<string, ActivityFigures>>;
 }
 
 /**

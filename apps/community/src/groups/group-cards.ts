@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { StoredEvent } from '@abide/event-store';
 import type { GroupMemberRole, GroupSummary } from '@abide/contracts';
-import type { MemberActivity } from '../activity/activity.port';
+import type { ActivityFigures } from '../activity/activity.port';
 import { MembershipRosters } from '../memberships/memberships.port';
 import { rosterMembers } from '../memberships/membership-model.port';
 import type { GroupState } from './domain/group.decider';
@@ -84,7 +84,7 @@ export class KeptGroupCards {
   async fromInputs(
     view: GroupView,
     roster: GroupRoster,
-    activities?: Map<string, MemberActivity>,
+    activities?: Map<string, ActivityFigures>,
   ): Promise<{ card: GroupCard; activeUntil: number | null }> {
     const [owners, figures] = await Promise.all([
       this.memberships.names([view.ownerId]),

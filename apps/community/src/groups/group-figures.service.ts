@@ -1,18 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GROUP_ACTIVE_DAYS } from '@abide/contracts';
 import {
+  type ActivityFigures,
   anyDoneSince,
-  type DoneFact,
   type FactKind,
-  factsSince,
+  habitCheckIns,
   habitsOf,
   latestDone,
-  type MemberActivity,
   MemberActivityQueries,
   type PersonView,
   weeklyProgress,
 } from '../activity/activity.port';
-import { addDays, localDateOrUtcOf, weekStartOf } from '@abide/calendar';
+import { localDateOrUtcOf, weekStartOf } from '@abide/calendar';
 import { CLOCK, type Clock } from '../config/clock';
 
 const DAY_MS = 86_400_000;
@@ -64,7 +63,7 @@ export class GroupFigures {
   }
 
   /** The members' activity documents, read once where several figures of one answer come from them (the dashboard). */
-  activitiesOf(userIds: readonly string[]): Promise<Map<string, MemberActivity>> {
+  activitiesOf(userIds: readonly string[]): Promise<Map<string, ActivityFigures>> {
     return this.activity.activitiesOf(userIds);
   }
 
@@ -72,22 +71,20 @@ export class GroupFigures {
    * Card figures: weekly progress of sharing members, Active badge, and the latest sharing member's activity.
    * `activities`: the members' activity as already read for the same answer, so all its figures tell of one moment.
    */
-  async card(group: readonly MemberOfGroup[], activities?: Map<string, MemberActivity>) {
+  async card(group: readonly MemberOfGroup[], activities?: Map<string, ActivityFigures>) {
     const memberIds = group.map((m) => m.userId);
     const [members, read] = await Promise.all([this.contexts(group), activities ?? this.activity.activitiesOf(memberIds)]);
     const sharing = members.filter((m) => m.sharesProgress);
-    const earliest = sharing.reduce((min, m) => (m.weekStart < min ? m.weekStart : min), this.weekStartFor(null));
     const sharingIds = sharing.map((m) => m.userId);
     const habits = habitsOf(read, sharingIds);
-    const facts = factsSince(read, sharingIds, addDays(earliest, -1));
     const latest = latestDone(read, sharingIds);
     const active = anyDoneSince(read, memberIds, new Date(this.clock().getTime() - GROUP_ACTIVE_DAYS * DAY_MS));
-    const weekOf = new Map(sharing.map((m) => [m.userId, m.weekStart]));
+    // Each sharing member's check-ins of their own current week (their zone's), by habit.
     const checkIns = new Map<string, number>();
-    for (const fact of facts) {
-      const weekStart = weekOf.get(fact.userId);
-      if (fact.kind !== 'check-in' || !fact.habitId || !weekStart || fact.date < weekStart || fact.date > addDays(weekStart, 6)) continue;
-      checkIns.set(fact.habitId, (checkIns.get(fact.habitId) ?? 0) + 1);
+    for (const member of sharing) {
+      const doc = read.get(member.userId);
+      if (!doc) continue;
+      for (const [habitId, count] of Object.entries(habitCheckIns(doc, member.weekStart))) checkIns.set(habitId, (checkIns.get(habitId) ?? 0) + count);
     }
     const progress = weeklyProgress(
       habits.map((h) => ({ id: h.id, frequency: h.frequency, active: h.status === 'active' })),
@@ -104,10 +101,4 @@ export class GroupFigures {
     };
   }
 
-  /** Done facts of these members from `weeks` weeks before the earliest current week on (`activities`: as in `card`). */
-  async factsOver(members: readonly MemberWeekContext[], weeks: number, activities?: Map<string, MemberActivity>): Promise<DoneFact[]> {
-    const earliest = members.reduce((min, m) => (m.weekStart < min ? m.weekStart : min), this.weekStartFor(null));
-    const ids = members.map((m) => m.userId);
-    return factsSince(activities ?? (await this.activity.activitiesOf(ids)), ids, addDays(earliest, -7 * weeks));
-  }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { StoredEvent } from '@abide/event-store';
 import type { Dashboard, GroupPage, GroupSummary } from '@abide/contracts';
-import { addDays, daysBetween, weekStartOf } from '@abide/calendar';
-import { countFacts, type DoneFact, isActive, MemberActivityQueries, weekStreak } from '../activity/activity.port';
+import { addDays } from '@abide/calendar';
+import { emptyActivity, isActive, MemberActivityQueries, weekCounts, weekStreak } from '../activity/activity.port';
 import { ChurchesOfMember, GroupsOfMember, MembershipRosters } from '../memberships/memberships.port';
 import {
   churchesOf,
@@ -149,18 +149,16 @@ export class GroupQueries {
       this.memberships.names(requests.map((r) => r.userId)),
       this.figures.contexts(roll.map((m) => ({ userId: m.userId, shares: m.shares }))),
     ]);
-    const facts = await this.figures.factsOver(contexts, STREAK_WEEKS, activities);
     const contextOf = new Map(contexts.map((c) => [c.userId, c]));
     const weekStart = contextOf.get(callerId)?.weekStart ?? this.figures.weekStartFor(null);
 
-    // weeks[u][i]: member u's done facts in their week i (0 = this week, 1 = last week…), in their own zone.
-    const weeks = new Map(contexts.map((c) => [c.userId, Array.from({ length: STREAK_WEEKS + 1 }, () => [] as DoneFact[])]));
-    for (const fact of facts) {
-      const context = contextOf.get(fact.userId);
-      if (!context) continue;
-      weeks.get(fact.userId)?.[daysBetween(weekStartOf(fact.date), context.weekStart) / 7]?.push(fact);
-    }
-    const counts = new Map([...weeks].map(([userId, list]) => [userId, list.map(countFacts)]));
+    // counts[u][i]: member u's counts in their week i (0 = this week, 1 = last week…), in their own zone.
+    const counts = new Map(
+      contexts.map((c) => {
+        const activity = activities.get(c.userId) ?? emptyActivity();
+        return [c.userId, Array.from({ length: STREAK_WEEKS + 1 }, (_, i) => weekCounts(activity, addDays(c.weekStart, -7 * i)))];
+      }),
+    );
     const wasActive = (userId: string, i: number) => {
       const w = counts.get(userId)?.[i];
       return Boolean(w && isActive(w));

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { requiredText } from './required-text';
 import { habitCategories, habitCategoryId, moods } from '../catalog';
 
+/** How far back a member may check a habit in or out, counted in their own calendar days (formation decides; community closes weeks by it). */
+export const CHECK_IN_WINDOW_DAYS = 7;
+
 /** Formation's public shapes: plans, habits and check-ins, the journal, stats and notifications. */
 
 /** A calendar date, YYYY-MM-DD, that exists (documented as `format: date` with the pattern zod checks). */

@@ -1,11 +1,14 @@
 // Read-model writes with several writers at once: two connections stand for two replicas of a service.
 import { connectTestDatabase, dropTestDatabase, uniqueName } from '@abide/testing/src/test-engines';
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema, type Connection, type Model, mongo } from 'mongoose';
 import { EventStore } from '../event-store';
 import type { StoredEvent } from '../stored-event';
 import { userRegistered } from '../test-fixtures';
 import { applyInOrder, type Followed, StreamOrderedDocuments } from './stream-order';
 import { unchanged, VersionedDocuments } from './versioned-documents';
+
+const { Binary } = mongo;
+type Binary = InstanceType<typeof Binary>;
 
 interface Names {
   names: string[];
@@ -76,6 +79,40 @@ describe('read models written by several replicas', () => {
       await docs.update('doc', (current) => ({ names: [...(current?.names ?? []), 'b'] }));
       expect(await docs.get('doc')).toEqual({ names: ['b'] });
     });
+
+    it('keeps a detail field in its own column: written in the same compare-and-set, left out of summaries', async () => {
+      interface Tally {
+        count: number;
+        names: string[];
+      }
+      const collection = uniqueName('tallies');
+      const [a, b] = [replicaA, replicaB].map((c) => new VersionedDocuments<Tally>(c, collection, { detail: 'names' }));
+      const added = Array.from({ length: 60 }, (_, i) => `item${i}`);
+      // The count is set from the names in the same write, so any lost write shows as a count that does not match.
+      await Promise.all(
+        added.map((name, i) =>
+          (i % 2 ? a : b).update('doc', (current) => {
+            const names = [...(current?.names ?? []), name];
+            return { count: names.length, names };
+          }),
+        ),
+      );
+
+      expect(await b.getSummaries(['doc', 'none'])).toEqual(new Map([['doc', { count: 60 }]]));
+      expect(new Set((await a.get('doc'))?.names)).toEqual(new Set(added));
+      const row = await replicaA.collection(collection).findOne({ _id: 'doc' as never });
+      expect(JSON.parse(row?.state)).toEqual({ count: 60 });
+      // Stored deflated: smaller than its JSON.
+      expect(row?.detail).toBeInstanceOf(Binary);
+      expect((row?.detail as Binary).length()).toBeLessThan(JSON.stringify(added).length);
+
+      // A row written before the detail was apart holds it in its state: read whole, and moved apart by its next write.
+      await replicaA.collection(collection).insertOne({ _id: 'old' as never, revision: 1, state: JSON.stringify({ count: 1, names: ['x'] }) });
+      expect(await a.getSummaries(['old'])).toEqual(new Map([['old', { count: 1, names: ['x'] }]]));
+      await a.update('old', (current) => ({ count: 2, names: [...current!.names, 'y'] }));
+      expect(await b.getSummaries(['old'])).toEqual(new Map([['old', { count: 2 }]]));
+      expect(await b.get('old')).toEqual({ count: 2, names: ['x', 'y'] });
+    }, 120_000);
   });
 
   describe(StreamOrderedDocuments.name, () => {

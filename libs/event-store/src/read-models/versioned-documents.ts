@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { jitteredBackoffDelay } from '@abide/platform';
 import type { LRUCache } from 'lru-cache';
 import { type Connection, type Model, type mongo, Schema } from 'mongoose';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { recentDocuments } from '../recent-documents';
 
 /** What a change answers to leave the document as it is (no write at all). */
@@ -19,7 +20,36 @@ interface Row {
   _id: string;
   revision?: number;
   state: string | null;
+  /** The value's detail field as JSON, when the collection keeps one apart (VersionedDocumentsOptions); stored deflated. */
+  detail?: string | null;
 }
+
+/** A row as the engine stores it: the detail deflated (binary). */
+type StoredRow = Omit<Row, 'detail'> & { detail?: mongo.Binary | Buffer | null };
+
+/** Fast over slow: the detail is deflated on each write of it, and only its writers inflate it. */
+const DEFLATE = { level: 1 };
+const deflated = (json: string | null | undefined): Buffer | null => (typeof json === 'string' ? deflateRawSync(json, DEFLATE) : null);
+const inflated = (stored: StoredRow['detail'] | string): string | null => {
+  if (!stored || typeof stored === 'string') return stored || null;
+  return inflateRawSync(Buffer.isBuffer(stored) ? stored : stored.buffer).toString('utf8');
+};
+/** The row in memory: its detail as JSON. */
+const inMemory = (row: StoredRow): Row => (row.detail === undefined ? (row as Row) : { ...row, detail: inflated(row.detail) });
+
+export interface VersionedDocumentsOptions<T> {
+  /**
+   * A field of the value kept in a column of its own, deflated: written with the rest in the same compare-and-set and
+   * read by `get` and `update`, but left out of `getSummaries`, so readers that never need it neither receive nor parse
+   * it (a member's facts beside the figures computed from them), and the engine, which reads a whole row whatever it
+   * sends (FerretDB v1), reads it small. Rows written before hold it inside `state`, where it is read as part of the
+   * value.
+   */
+  detail?: keyof T & string;
+}
+
+/** What `getSummaries` answers: the value without its detail field (present only in a row written before it was apart). */
+export type Summary<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
 /** One memory per collection model, shared by every VersionedDocuments of the process on it (a projection and its queries). */
 const recentRowsOf = new WeakMap<Model<Row>, LRUCache<string, Row>>();
@@ -50,27 +80,34 @@ export class DocumentContention extends Error {
  */
 export class VersionedDocuments<T> {
   readonly model: Model<Row>;
+  private readonly detail: (keyof T & string) | undefined;
   /** The driver's collection, for the per-request reads and writes: mongoose's query building and casting cost more than the round trip's own work, and the rows are plain strings and numbers. */
-  private readonly rows: mongo.Collection<Row>;
+  private readonly rows: mongo.Collection<StoredRow>;
   /**
    * The rows this process last read or wrote: an update tries its compare-and-set on the remembered row first (one
    * round trip instead of a read and a write).
    */
   private readonly recent: LRUCache<string, Row>;
 
-  constructor(connection: Connection, collection: string) {
+  constructor(connection: Connection, collection: string, options: VersionedDocumentsOptions<T> = {}) {
+    this.detail = options.detail;
     const name = `Versioned_${collection}`;
     this.model =
       (connection.models[name] as Model<Row> | undefined) ??
       connection.model<Row>(
         name,
         new Schema<Row>(
-          { _id: { type: String, required: true }, revision: { type: Number }, state: { type: String, default: null } },
+          {
+            _id: { type: String, required: true },
+            revision: { type: Number },
+            state: { type: String, default: null },
+            detail: { type: Buffer, default: undefined },
+          },
           { collection, versionKey: false },
         ),
       );
-    this.rows = this.model.collection as unknown as mongo.Collection<Row>;
-    this.recent = recentRowsOf.get(this.model) ?? recentDocuments<Row>((row) => row.state?.length ?? 0);
+    this.rows = this.model.collection as unknown as mongo.Collection<StoredRow>;
+    this.recent = recentRowsOf.get(this.model) ?? recentDocuments<Row>((row) => (row.state?.length ?? 0) + (row.detail?.length ?? 0));
     recentRowsOf.set(this.model, this.recent);
   }
 
@@ -80,8 +117,7 @@ export class VersionedDocuments<T> {
 
   /** The value as stored now (always read: another replica may have written it). */
   async get(id: string): Promise<T | null> {
-    const row = await this.read(id);
-    return row?.state ? (JSON.parse(row.state) as T) : null;
+    return this.valueOf(await this.read(id));
   }
 
   /**
@@ -92,7 +128,7 @@ export class VersionedDocuments<T> {
   remembered(id: string): T | null | undefined {
     const row = this.recent.get(id);
     if (!row) return undefined;
-    return row.state ? (JSON.parse(row.state) as T) : null;
+    return this.valueOf(row);
   }
 
   /**
@@ -106,15 +142,28 @@ export class VersionedDocuments<T> {
       return new Map(value === null ? [] : [[unique[0], value]]);
     }
     const rows = await this.rows.find({ _id: { $in: unique } }).toArray();
-    const byId = new Map(rows.map((row) => [row._id, row]));
+    const byId = new Map(rows.map((row) => [row._id, inMemory(row)]));
     const values = new Map<string, T>();
     for (const id of unique) {
       const row = byId.get(id);
       if (row) this.recent.set(row._id, row);
       else this.recent.delete(id);
-      if (row?.state) values.set(id, JSON.parse(row.state) as T);
+      const value = this.valueOf(row ?? null);
+      if (value) values.set(id, value);
     }
     return values;
+  }
+
+  /**
+   * Reads by key like `getMany`, without the detail field (VersionedDocumentsOptions): the engine sends the rest only.
+   * Nothing of it is remembered (the rows are partial).
+   */
+  async getSummaries<K extends keyof T & string>(ids: readonly string[]): Promise<Map<string, Summary<T, K>>> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map();
+    const filter = unique.length === 1 ? { _id: unique[0] } : { _id: { $in: unique } };
+    const rows = await this.rows.find(filter, { projection: { detail: 0 } }).toArray();
+    return new Map(rows.flatMap((row) => (row.state ? [[row._id, JSON.parse(row.state) as Summary<T, K>]] : [])));
   }
 
   /**
@@ -132,14 +181,14 @@ export class VersionedDocuments<T> {
       const guess = remembered;
       remembered = undefined;
       const row = guess ?? (await this.read(id));
-      const current = row?.state ? (JSON.parse(row.state) as T) : null;
+      const current = this.valueOf(row);
       const next = await change(current);
-      const state = next === unchanged || next === null ? null : JSON.stringify(next);
-      if (next === unchanged || state === (row?.state ?? null)) {
+      const written = next === unchanged ? null : this.rowOf(next);
+      if (!written || (written.state === (row?.state ?? null) && written.detail === (row?.detail ?? null))) {
         if (guess) continue;
         return current;
       }
-      if (await this.write(id, row, state)) return next;
+      if (await this.write(id, row, written)) return next as T | null;
       if (guess) {
         // Someone else wrote it since: read it, at once.
         this.recent.delete(id);
@@ -162,21 +211,43 @@ export class VersionedDocuments<T> {
     await this.model.deleteMany({});
   }
 
+  /** A row's value, its detail (kept apart or not) in it. */
+  private valueOf(row: Row | null): T | null {
+    if (!row?.state) return null;
+    const value = JSON.parse(row.state) as T;
+    if (this.detail && typeof row.detail === 'string') (value as Record<string, unknown>)[this.detail] = JSON.parse(row.detail);
+    return value;
+  }
+
+  /** What a row stores of a value (null: deleted), its detail apart when the collection keeps one. */
+  private rowOf(value: T | null): Pick<Row, 'state' | 'detail'> {
+    if (value === null) return { state: null, detail: null };
+    if (!this.detail) return { state: JSON.stringify(value), detail: null };
+    const { [this.detail]: detail, ...rest } = value as Record<string, unknown>;
+    return { state: JSON.stringify(rest), detail: detail === undefined ? null : JSON.stringify(detail) };
+  }
+
   private async read(id: string): Promise<Row | null> {
-    const row = await this.rows.findOne({ _id: id });
+    const stored = await this.rows.findOne({ _id: id });
+    const row = stored && inMemory(stored);
     if (row) this.recent.set(row._id, row);
     else this.recent.delete(id);
     return row;
   }
 
   /** One conditional write: false when another writer got there first. */
-  private async write(id: string, row: Row | null, state: string | null): Promise<boolean> {
+  private async write(id: string, row: Row | null, written: Pick<Row, 'state' | 'detail'>): Promise<boolean> {
+    // A collection without a detail column writes none (its rows keep their shape).
+    const fields = this.detail ? written : { state: written.state };
+    const stored: Pick<StoredRow, 'state' | 'detail'> = this.detail
+      ? { state: written.state, detail: deflated(written.detail) }
+      : { state: written.state };
     if (!row) {
       try {
         // Only one of racing first writers inserts: the rest meet the unique `_id` and read again.
         const revision = firstRevision();
-        await this.rows.insertOne({ _id: id, revision, state });
-        this.recent.set(id, { _id: id, revision, state });
+        await this.rows.insertOne({ _id: id, ...stored, revision });
+        this.recent.set(id, { _id: id, revision, ...fields });
         return true;
       } catch (error) {
         if (isDuplicateKeyError(error)) return false;
@@ -186,9 +257,9 @@ export class VersionedDocuments<T> {
     // Documents written before revisions existed have none: the first conditional write gives them one.
     const revision = row.revision ?? 0;
     const filter = row.revision === undefined ? { _id: id, revision: { $exists: false } } : { _id: id, revision };
-    const result = await this.rows.updateOne(filter, { $set: { state, revision: revision + 1 } });
+    const result = await this.rows.updateOne(filter, { $set: { ...stored, revision: revision + 1 } });
     if (result.matchedCount !== 1) return false;
-    this.recent.set(id, { _id: id, revision: revision + 1, state });
+    this.recent.set(id, { _id: id, revision: revision + 1, ...fields });
     return true;
   }
 }

@@ -1,18 +1,65 @@
+import type { LocalDate } from '@abide/calendar';
 import type { HabitFrequency, WeekCounts } from '@abide/contracts';
 
 export type FactKind = 'check-in' | 'plan-activity' | 'journal';
 export type HabitStatus = 'active' | 'paused' | 'archived';
+
+/** A dated fact of a member's activity, with the version of the stream that set it last. */
+export interface Fact {
+  kind: FactKind;
+  habitId: string | null;
+  date: LocalDate;
+  done: boolean;
+  at: string;
+  version: number;
+}
+
+/** Facts by what they are about: habitId:date, planId:activityId, journal:entryId. */
+export type Facts = Record<string, Fact>;
+
+/** A member's latest done fact: what and when. */
+export interface LatestDone {
+  kind: FactKind;
+  at: string;
+}
+
+/** What a week's facts add up to (activity-weeks.ts): its counts, its latest done fact, and each habit's check-ins. */
+export interface WeekFigures {
+  counts: WeekCounts;
+  latest: LatestDone | null;
+  habitCheckIns: Record<string, number>;
+}
+
+/**
+ * A closed week's figures as the member's document keeps them, computed from the week's archive at its `stamp` (a
+ * newer stamp replaces them, an older one never does).
+ */
+export interface ClosedWeek extends WeekFigures {
+  stamp: number;
+}
 
 /**
  * One member's activity as community knows it from formation's events, kept as one document keyed by the member so
  * the cards and the dashboard cost a read per member however many members and facts the service holds. Habits keep
  * a version per field and facts a version each (their streams' versions): a late duplicate changes nothing and an
  * undo that overtook its check-in still wins. Never any content: ids, dates and schedules only.
+ *
+ * The facts of the weeks that can still change are kept one by one; older weeks are closed (activity-weeks.ts): their
+ * facts move to one archive document per week and this document keeps what each adds up to, so it stays the same
+ * size however long the member's history is. Every write also sets each open week's figures, and the facts are stored
+ * apart from the rest (ActivityDocuments): the cards, dashboards and church weeks read the figures only
+ * (ActivityFigures).
  */
 export interface MemberActivity {
   habits: Record<string, { frequency: HabitFrequency | null; frequencyVersion: number; status: HabitStatus | null; statusVersion: number }>;
-  /** By what the fact is about: habitId:date, planId:activityId, journal:entryId. */
-  facts: Record<string, { kind: FactKind; habitId: string | null; date: string; done: boolean; at: string; version: number }>;
+  /** The facts of open weeks (every week before `closedBefore` is closed); all of them in a document never closed. */
+  facts: Facts;
+  /** The first week still open when weeks were last closed (absent: none closed yet). */
+  closedBefore?: LocalDate;
+  /** What each closed week adds up to, by its Sunday. */
+  weeks?: Record<LocalDate, ClosedWeek>;
+  /** What each open week with a fact adds up to, by its Sunday, as of this write (absent from a document written before). */
+  openWeeks?: Record<LocalDate, WeekFigures>;
   /** Counted when this document's revision was the group cards' stamp of the member; no longer moved, still in old documents. */
   touches?: number;
   /**
@@ -36,7 +83,10 @@ export interface MembershipMarks {
   churches: Record<string, MembershipMark>;
 }
 
-export const emptyActivity = (): MemberActivity => ({ habits: {}, facts: {} });
+/** A member's activity as the figures read it: everything but the facts, which only a document written before keeps in it. */
+export type ActivityFigures = Omit<MemberActivity, 'facts'> & Partial<Pick<MemberActivity, 'facts'>>;
+
+export const emptyActivity = (): MemberActivity => ({ habits: {}, facts: {}, openWeeks: {} });
 
 /**
  * Merges marks into the document, each kept when its stream's version is newer than the one kept, and the kind's
@@ -76,15 +126,10 @@ export const setHabitField = <F extends 'frequency' | 'status'>(
   return true;
 };
 
-/** Records a fact when `version` is newer than the one recorded for it. False when it was not. */
-export const setFact = (
-  doc: MemberActivity,
-  id: string,
-  version: number,
-  fact: Omit<MemberActivity['facts'][string], 'version'>,
-): boolean => {
-  if ((doc.facts[id]?.version ?? 0) >= version) return false;
-  doc.facts[id] = { ...fact, version };
+/** Records a fact (in a document's open facts or a week's archive) when `version` is newer than the one recorded for it. False when it was not. */
+export const setFact = (facts: Facts, id: string, version: number, fact: Omit<Fact, 'version'>): boolean => {
+  if ((facts[id]?.version ?? 0) >= version) return false;
+  facts[id] = { ...fact, version };
   return true;
 };
 
@@ -97,31 +142,22 @@ export const setFact = (
  * week's plan), so a fact in that week is a fact of that plan's stream, and versions compare. True when any changed.
  */
 export const withdrawReplacedPlanFacts = (
-  doc: MemberActivity,
+  facts: Facts,
   week: { from: string; to: string },
   version: number,
   keep: ReadonlySet<string>,
 ): boolean => {
   let changed = false;
-  for (const [id, fact] of Object.entries(doc.facts)) {
+  for (const [id, fact] of Object.entries(facts)) {
     if (fact.kind !== 'plan-activity' || !fact.done || fact.version >= version || keep.has(id)) continue;
     if (fact.date < week.from || fact.date > week.to) continue;
-    doc.facts[id] = { ...fact, done: false, version };
+    facts[id] = { ...fact, done: false, version };
     changed = true;
   }
   return changed;
 };
 
-/** A done fact of one member, as the figures read it. */
-export interface DoneFact {
-  userId: string;
-  kind: FactKind;
-  habitId: string | null;
-  date: string;
-  at: string;
-}
-
-export type Activities = ReadonlyMap<string, MemberActivity>;
+export type Activities = ReadonlyMap<string, ActivityFigures>;
 
 /** What a set of done facts adds up to: check-ins, plan activities, and the days with a journal entry. */
 export const countFacts = (facts: Iterable<{ kind: FactKind; date: string }>): WeekCounts => {
@@ -142,24 +178,3 @@ export const habitsOf = (activities: Activities, userIds: readonly string[]) =>
   userIds.flatMap((userId) =>
     Object.entries(activities.get(userId)?.habits ?? {}).map(([id, h]) => ({ id, userId, frequency: h.frequency, status: h.status })),
   );
-
-export const doneFacts = (activities: Activities, userIds: readonly string[]): DoneFact[] =>
-  userIds.flatMap((userId) =>
-    Object.values(activities.get(userId)?.facts ?? {})
-      .filter((f) => f.done)
-      .map((f) => ({ userId, kind: f.kind, habitId: f.habitId, date: f.date, at: f.at })),
-  );
-
-/** Done facts of these members dated on or after `from`. */
-export const factsSince = (activities: Activities, userIds: readonly string[], from: string): DoneFact[] =>
-  doneFacts(activities, userIds).filter((f) => f.date >= from);
-
-/** The latest done fact of these members, by when it was done. */
-export const latestDone = (activities: Activities, userIds: readonly string[]): DoneFact | null =>
-  doneFacts(activities, userIds).reduce<DoneFact | null>(
-    (latest, f) => (!latest || Date.parse(f.at) > Date.parse(latest.at) ? f : latest),
-    null,
-  );
-
-export const anyDoneSince = (activities: Activities, userIds: readonly string[], since: Date): boolean =>
-  doneFacts(activities, userIds).some((f) => Date.parse(f.at) >= since.getTime());

@@ -1,5 +1,6 @@
 import { unchanged } from '@abide/event-store';
 import type { MigrationLog } from '@abide/platform';
+import { weekOfDate } from '../domain/activity-weeks';
 import { setFact, setHabitField } from '../domain/member-activity';
 import { forgottenPerson, type Person, withPersonField } from '../domain/person';
 import type { ActivityFactView, HabitFactView, LegacyPersonView } from './activity.schema';
@@ -8,6 +9,7 @@ import type { MemberActivityStore } from './member-activity.store';
 /** Their markers in `community_migrations` (community.migration.ts). */
 export const MEMBER_ACTIVITY_MARKER = 'member-activity-documents';
 export const MEMBER_PEOPLE_MARKER = 'member-people-documents';
+export const ACTIVITY_WEEKS_MARKER = 'member-activity-weeks';
 
 /*
  * `member_activity` and `member_people` are filled once from the collections that held habits and facts one document
@@ -29,7 +31,7 @@ export async function fillMemberActivity(store: MemberActivityStore, log: Migrat
   for (const habit of habits) of(habit.userId).habits.push(habit);
   for (const fact of facts) of(fact.userId).facts.push(fact);
   for (const [userId, records] of byUser) {
-    await store.update(userId, (doc) => {
+    await store.update(userId, async (doc, edit) => {
       let changed = false;
       for (const h of records.habits) {
         if (h.frequency) changed = setHabitField(doc, h._id, 'frequency', h.frequencyVersion, h.frequency) || changed;
@@ -37,7 +39,7 @@ export async function fillMemberActivity(store: MemberActivityStore, log: Migrat
       }
       for (const f of records.facts) {
         const fact = { kind: f.kind, habitId: f.habitId, date: f.date, done: f.done, at: new Date(f.at).toISOString() };
-        changed = setFact(doc, f._id, f.version, fact) || changed;
+        changed = (await edit(weekOfDate(f.date), (facts) => setFact(facts, f._id, f.version, fact))) || changed;
       }
       return changed;
     });
@@ -61,4 +63,17 @@ export async function fillMemberPeople(store: MemberActivityStore, log: Migratio
     });
   }
   if (legacy.length) log.log(`Moved ${legacy.length} person(s) to member_people`);
+}
+
+/**
+ * Rewrites every member's activity document written before it was kept by week (activity-weeks.ts): its past weeks
+ * closed into their archives, its open weeks' figures set, and its facts stored apart from them. Each is otherwise
+ * rewritten at its member's next fact; a member who no longer writes would keep their whole history in it. A
+ * compare-and-set each, so live writes meanwhile are kept.
+ */
+export async function keepActivityByWeek(store: MemberActivityStore, log: MigrationLog): Promise<void> {
+  const started = Date.now();
+  const ids = await store.activity.model.find({ state: { $ne: null } }, { _id: 1 }).lean<Array<{ _id: string }>>();
+  for (const { _id } of ids) await store.update(_id, () => false);
+  if (ids.length) log.log(`Kept the activity of ${ids.length} member(s) by week in ${Date.now() - started} ms`);
 }

@@ -2,8 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventEnvelope, HabitFrequency } from '@abide/contracts';
 import { unchanged, type VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
+import { localDateOf } from '@abide/calendar';
 import type { Connection, Model } from 'mongoose';
+import { CLOCK, type Clock } from '../../config/clock';
+import { weekOfDate } from '../domain/activity-weeks';
 import {
+  type ActivityFigures,
   emptyActivity,
   type HabitStatus,
   type MemberActivity,
@@ -20,7 +24,7 @@ import {
   type LegacyPersonView,
   legacyPersonViewSchema,
 } from './activity.schema';
-import { ActivityDocuments, type MembershipMarksOf } from './activity-documents';
+import { type ActivityChange, ActivityDocuments, type MembershipMarksOf } from './activity-documents';
 
 /** A person as the figures read them: their document and its key. */
 export type PersonView = Person & { _id: string };
@@ -52,7 +56,10 @@ export class MemberActivityStore {
 
   private readonly documents: ActivityDocuments;
 
-  constructor(@Inject(MONGO_CONNECTION) connection: Connection) {
+  constructor(
+    @Inject(MONGO_CONNECTION) connection: Connection,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
     this.documents = new ActivityDocuments(connection);
     this.people = this.documents.people;
     this.activity = this.documents.activity;
@@ -86,17 +93,21 @@ export class MemberActivityStore {
   async forget(userId: string): Promise<void> {
     await this.people.update(userId, (current) => (current?.deleted ? unchanged : forgottenPerson()));
     await this.activity.update(userId, () => null);
-    // Rare (account deletion): the scans of what the migrations left behind are fine here.
+    // Rare (account deletion): the scans of the archived weeks and of what the migrations left behind are fine here.
     await Promise.all([
+      this.documents.forgetArchivedWeeks(userId),
       this.legacyPeople.deleteOne({ _id: userId }),
       this.legacyHabits.deleteMany({ userId }),
       this.legacyFacts.deleteMany({ userId }),
     ]);
   }
 
-  /** A compare-and-set of one member's activity document (ActivityDocuments.update). */
-  update(userId: string, change: (doc: MemberActivity) => boolean, marksOf?: MembershipMarksOf): Promise<MemberActivity | null> {
-    return this.documents.update(userId, change, marksOf);
+  /**
+   * A compare-and-set of one member's activity document (ActivityDocuments.update), closing the weeks that are over
+   * by today (activity-weeks.ts) in the same write.
+   */
+  update(userId: string, change: ActivityChange, marksOf?: MembershipMarksOf): Promise<MemberActivity | null> {
+    return this.documents.update(userId, change, { marksOf, today: localDateOf(this.clock(), 'UTC') });
   }
 
   // ---- formation ----
@@ -111,7 +122,8 @@ export class MemberActivityStore {
   /** A fact keyed by what it is about; its stream's version decides between a late duplicate and an undo. */
   fact(e: EventEnvelope, id: string, fact: NewFact, marksOf: MembershipMarksOf): Promise<MemberActivity | null> {
     const { userId, at, ...rest } = fact;
-    return this.update(userId, (doc) => setFact(doc, id, e.version, { ...rest, at: new Date(at ?? e.occurredAt).toISOString() }), marksOf);
+    const recorded = { ...rest, at: new Date(at ?? e.occurredAt).toISOString() };
+    return this.update(userId, (_doc, edit) => edit(weekOfDate(fact.date), (facts) => setFact(facts, id, e.version, recorded)), marksOf);
   }
 
   /**
@@ -126,17 +138,22 @@ export class MemberActivityStore {
     marksOf: MembershipMarksOf,
   ): Promise<{ changed: boolean; doc: MemberActivity | null }> {
     let changed = false;
-    const doc = await this.update(userId, (d) => (changed = withdrawReplacedPlanFacts(d, week, e.version, keep)), marksOf);
+    const doc = await this.update(
+      userId,
+      async (_doc, edit) => (changed = await edit(week.from, (facts) => withdrawReplacedPlanFacts(facts, week, e.version, keep))),
+      marksOf,
+    );
     return { changed, doc };
   }
 
-  // ---- reads: one read by key for all the members asked about (VersionedDocuments.getMany) ----
+  // ---- reads: one read by key for all the members asked about ----
   async peopleByIds(ids: readonly string[]): Promise<PersonView[]> {
     return [...(await this.people.getMany(ids))].map(([_id, person]) => ({ ...person, _id }));
   }
 
-  async activitiesOf(userIds: readonly string[]): Promise<Map<string, MemberActivity>> {
-    const docs = await this.activity.getMany(userIds);
+  /** Each member's figures, without their facts (ActivityFigures): the engine sends no fact. */
+  async activitiesOf(userIds: readonly string[]): Promise<Map<string, ActivityFigures>> {
+    const docs = await this.activity.getSummaries<'facts'>(userIds);
     return new Map([...new Set(userIds)].map((id) => [id, docs.get(id) ?? emptyActivity()]));
   }
 }

@@ -4,7 +4,7 @@ import { type LocalDate, localDateOf, weekStartOf } from '@abide/calendar';
 import { EventStore, type Followed, type StoredEvent, StreamOrderedDocuments, unchanged, VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
-import { MemberActivityQueries } from '../../activity/activity.port';
+import { MemberActivityQueries, weekCounts } from '../../activity/activity.port';
 import { CLOCK, type Clock } from '../../config/clock';
 import { dropRetiredCollections } from '@abide/platform';
 import { ChurchesOfMember } from '../../memberships/memberships.port';
@@ -18,7 +18,6 @@ import {
   emptyChurchWeek,
   isCounted,
   keptWeeks,
-  memberWeekCounts,
   type MembershipChange,
   setMemberWeek,
 } from './domain/church-figures';
@@ -128,7 +127,7 @@ export class ChurchFiguresStore {
       await this.weeks.update(churchWeekKey(churchId, weekStart), async (current) => {
         const week = current ?? emptyChurchWeek();
         const [sharing, activities] = await Promise.all([this.readSharing(churchId), this.activity.activitiesOf([userId])]);
-        const counts = isCounted(sharing, userId) ? memberWeekCounts(activities.get(userId)!, weekStart) : null;
+        const counts = isCounted(sharing, userId) ? weekCounts(activities.get(userId)!, weekStart) : null;
         return setMemberWeek(week, userId, counts) ? week : unchanged;
       });
     }

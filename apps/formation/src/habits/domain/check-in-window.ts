@@ -1,7 +1,5 @@
 import { daysBetween, isLocalDate, localDateOf, type LocalDate } from '@abide/calendar';
-
-/** How far back a member may check in, counted in their own calendar days. */
-export const CHECK_IN_WINDOW_DAYS = 7;
+import { CHECK_IN_WINDOW_DAYS } from '@abide/contracts';
 
 export const checkInMessages = {
   tooOld: `You can only check in for the last ${CHECK_IN_WINDOW_DAYS} days.`,

@@ -1,4 +1,3 @@
-import { emptyActivity, setFact } from '../../../activity/activity.port';
 import {
   applyMembership,
   dashboardWeeks,
@@ -6,35 +5,8 @@ import {
   emptyChurchWeek,
   isCounted,
   keptWeeks,
-  memberWeekCounts,
   setMemberWeek,
 } from './church-figures';
-
-const fact = (kind: 'check-in' | 'plan-activity' | 'journal', date: string, done = true) => ({
-  kind,
-  habitId: kind === 'check-in' ? 'h1' : null,
-  date,
-  done,
-  at: `${date}T08:00:00.000Z`,
-});
-
-describe('a member’s counts in a week', () => {
-  it('counts done check-ins and plan activities, and days with a journal entry, inside Sunday to Saturday only', () => {
-    const doc = emptyActivity();
-    setFact(doc, 'h1:2026-03-01', 1, fact('check-in', '2026-03-01'));
-    setFact(doc, 'h1:2026-03-07', 1, fact('check-in', '2026-03-07'));
-    setFact(doc, 'h1:2026-03-08', 1, fact('check-in', '2026-03-08'));
-    setFact(doc, 'h1:2026-02-28', 1, fact('check-in', '2026-02-28'));
-    setFact(doc, 'h1:2026-03-03', 2, fact('check-in', '2026-03-03', false));
-    setFact(doc, 'p:a1', 1, fact('plan-activity', '2026-03-02'));
-    setFact(doc, 'journal:e1', 1, fact('journal', '2026-03-04'));
-    setFact(doc, 'journal:e2', 1, fact('journal', '2026-03-04'));
-    setFact(doc, 'journal:e3', 1, fact('journal', '2026-03-05'));
-
-    expect(memberWeekCounts(doc, '2026-03-01')).toEqual({ checkIns: 2, planActivities: 1, journalDays: 2 });
-    expect(memberWeekCounts(doc, '2026-03-08')).toEqual({ checkIns: 1, planActivities: 0, journalDays: 0 });
-  });
-});
 
 describe('a church week', () => {
   it('keeps a member only while they count and did something; a repeat changes nothing, an undo lowers the counts', () => {

@@ -1,6 +1,6 @@
-import { addDays, inWeek, type LocalDate, weekStartOf } from '@abide/calendar';
+import { addDays, type LocalDate, weekStartOf } from '@abide/calendar';
 import { CHURCH_DASHBOARD_WEEKS, type WeekCounts } from '@abide/contracts';
-import { countFacts, isActive, type MemberActivity } from '../../../activity/activity.port';
+import { isActive } from '../../../activity/activity.port';
 
 /**
  * The figures of the pastor's dashboard as kept between requests (docs/churches.md, "Pastor's dashboard"): per church,
@@ -43,10 +43,6 @@ export const keptWeeks = (today: LocalDate): LocalDate[] => {
   for (let week = earliest; week <= latest; week = addDays(week, 7)) weeks.push(week);
   return weeks;
 };
-
-/** A member's counts in one week (Sunday to Saturday of the dates their own zone gave their facts). */
-export const memberWeekCounts = (activity: MemberActivity, weekStart: LocalDate): WeekCounts =>
-  countFacts(Object.values(activity.facts).filter((fact) => fact.done && inWeek(fact.date, weekStart)));
 
 /**
  * Records a member's counts for the week: kept only when they share and did something, removed otherwise.
