@@ -86,10 +86,9 @@ export class KeptGroupCards {
     roster: GroupRoster,
     activities?: Map<string, ActivityFigures>,
   ): Promise<{ card: GroupCard; activeUntil: number | null }> {
-    const [owners, figures] = await Promise.all([
-      this.memberships.names([view.ownerId]),
-      this.figures.card(rosterMembers(roster), activities),
-    ]);
+    const figures = await this.figures.card(rosterMembers(roster), activities);
+    // The owner is read with the members (one read), or on their own when they are not one of them.
+    const owners = figures.names.has(view.ownerId) ? figures.names : await this.memberships.names([view.ownerId]);
     return {
       card: {
         id: view._id,

@@ -93,6 +93,8 @@ export class GroupFigures {
     const latestName = latest ? (members.find((m) => m.userId === latest.userId)?.person?.name ?? 'A member') : null;
     const latestOfAll = active ? latestDone(read, memberIds) : null;
     return {
+      /** The members' names as read for these figures (a card shows its owner's, usually a member). */
+      names: new Map(members.map((m) => [m.userId, m.person?.name ?? null])),
       weeklyProgress: progress,
       active,
       /** When `active` turns false by time alone (null: it is false already). */
