@@ -19,14 +19,6 @@ import {
 } from './activity-weeks';
 import { type ActivityFigures, emptyActivity, type Fact, type MemberActivity, setFact } from './member-activity';
 
-const checkIn = (date: string, done: boolean, at = `${date}T08:00:00.000Z`) => ({
-  kind: 'check-in' as const,
-  habitId: 'h1',
-  date,
-  done,
-  at,
-});
-
 const fact = (kind: Fact['kind'], date: string, done = true, at = `${date}T08:00:00.000Z`) => ({
   kind,
   habitId: kind === 'check-in' ? 'h1' : null,
@@ -137,9 +129,9 @@ describe('a member’s weeks, closed once they can no longer change', () => {
   it('finds the latest done fact among members, and whether any was done lately', () => {
     const anna = emptyActivity();
     const ben = emptyActivity();
-    setFact(anna.facts, 'h1:2026-03-02', 1, checkIn('2026-03-02', true, '2026-03-02T08:00:00.000Z'));
+    setFact(anna.facts, 'h1:2026-03-02', 1, fact('check-in', '2026-03-02', true, '2026-03-02T08:00:00.000Z'));
     setFact(ben.facts, 'journal:e1', 1, { kind: 'journal', habitId: null, date: '2026-03-03', done: true, at: '2026-03-03T09:00:00.000Z' });
-    setFact(ben.facts, 'h2:2026-03-04', 2, { ...checkIn('2026-03-04', false), habitId: 'h2' });
+    setFact(ben.facts, 'h2:2026-03-04', 2, { ...fact('check-in', '2026-03-04', false), habitId: 'h2' });
     const activities = new Map([
       ['anna', figures(written(anna))],
       ['ben', figures(written(ben))],
