@@ -23,6 +23,8 @@ const markers = {
     'share-progress-per-membership',
     'prayer-text-sealed',
     'church-logos-documents',
+    // Rewrites every member's activity document by week (its facts apart, its past weeks closed).
+    'member-activity-weeks',
   ],
 };
 
