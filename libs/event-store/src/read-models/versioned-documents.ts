@@ -29,11 +29,11 @@ type StoredRow = Omit<Row, 'detail'> & { detail?: mongo.Binary | Buffer | null }
 
 /** Fast over slow: the detail is deflated on each write of it, and only its writers inflate it. */
 const DEFLATE = { level: 1 };
+/** Far above any detail a document can hold (BSON's 16 MiB, deflated): a damaged row cannot make a process inflate without end. */
+const INFLATE = { maxOutputLength: 256 * 1024 * 1024 };
 const deflated = (json: string | null | undefined): Buffer | null => (typeof json === 'string' ? deflateRawSync(json, DEFLATE) : null);
-const inflated = (stored: StoredRow['detail'] | string): string | null => {
-  if (!stored || typeof stored === 'string') return stored || null;
-  return inflateRawSync(Buffer.isBuffer(stored) ? stored : stored.buffer).toString('utf8');
-};
+const inflated = (stored: StoredRow['detail']): string | null =>
+  stored ? inflateRawSync(Buffer.isBuffer(stored) ? stored : stored.buffer, INFLATE).toString('utf8') : null;
 /** The row in memory: its detail as JSON. */
 const inMemory = (row: StoredRow): Row => (row.detail === undefined ? (row as Row) : { ...row, detail: inflated(row.detail) });
 

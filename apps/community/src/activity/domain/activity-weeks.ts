@@ -34,9 +34,6 @@ const NO_COUNTS: WeekCounts = { checkIns: 0, planActivities: 0, journalDays: 0 }
 /** The first week still open on `today` (the UTC date): the weeks before it are closed at the member's next write. */
 export const firstOpenWeek = (today: LocalDate): LocalDate => weekStartOf(addDays(today, -OPEN_DAYS));
 
-/** The week (its Sunday) a fact's date is in. */
-export const weekOfDate = (date: LocalDate): LocalDate => weekStartOf(date);
-
 // ---- figures ----
 
 /** What a set of facts of one week adds up to. */
@@ -55,7 +52,7 @@ export const figuresOf = (facts: Iterable<Fact>): WeekFigures => {
 export const openWeekFigures = (facts: Facts): Record<LocalDate, WeekFigures> => {
   const byWeek = new Map<LocalDate, Fact[]>();
   for (const fact of Object.values(facts)) {
-    const week = weekOfDate(fact.date);
+    const week = weekStartOf(fact.date);
     (byWeek.get(week) ?? byWeek.set(week, []).get(week)!).push(fact);
   }
   return Object.fromEntries([...byWeek].map(([week, list]) => [week, figuresOf(list)]));
@@ -68,7 +65,7 @@ export const openWeekFigures = (facts: Facts): Record<LocalDate, WeekFigures> =>
 export const weekFigures = (doc: ActivityFigures, week: LocalDate): WeekFigures | null => {
   const kept = doc.weeks?.[week] ?? doc.openWeeks?.[week];
   if (kept || doc.openWeeks) return kept ?? null;
-  const facts = Object.values(doc.facts ?? {}).filter((fact) => weekOfDate(fact.date) === week);
+  const facts = Object.values(doc.facts ?? {}).filter((fact) => weekStartOf(fact.date) === week);
   return facts.length ? figuresOf(facts) : null;
 };
 
@@ -119,7 +116,7 @@ export const isClosedWeek = (doc: MemberActivity, week: LocalDate): boolean => d
 export const factsToClose = (doc: MemberActivity, firstOpen: LocalDate): Map<LocalDate, Facts> => {
   const byWeek = new Map<LocalDate, Facts>();
   for (const [id, fact] of Object.entries(doc.facts)) {
-    const week = weekOfDate(fact.date);
+    const week = weekStartOf(fact.date);
     if (week >= firstOpen) continue;
     (byWeek.get(week) ?? byWeek.set(week, {}).get(week)!)[id] = fact;
   }
@@ -158,7 +155,7 @@ export const closeWeeks = (doc: MemberActivity, firstOpen: LocalDate, archived: 
   let changed = false;
   for (const [week, archive] of archived) changed = keepClosedWeek(doc, week, archive) || changed;
   for (const [id, fact] of Object.entries(doc.facts)) {
-    if (weekOfDate(fact.date) >= firstOpen) continue;
+    if (weekStartOf(fact.date) >= firstOpen) continue;
     delete doc.facts[id];
     changed = true;
   }

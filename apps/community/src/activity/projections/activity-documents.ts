@@ -26,7 +26,7 @@ import { peopleDocuments } from './people';
 /** Where a member's groups and churches are read from when their document does not keep them yet (activity.port). */
 export type MembershipMarksOf = (userId: string) => Promise<MembershipMarks>;
 
-/** A change of one member's activity document; `edit` changes the facts of one week (ActivityDocuments.editWeek). */
+/** A change of one member's activity document; `edit` changes the facts of one week, open or closed (ActivityDocuments.update). */
 export type ActivityChange = (doc: MemberActivity, edit: WeekEdit) => boolean | Promise<boolean>;
 export type WeekEdit = (week: LocalDate, change: (facts: Facts) => boolean) => Promise<boolean>;
 
@@ -46,7 +46,7 @@ export class ActivityDocuments {
 
   constructor(connection: Connection) {
     // Rows written before revisions existed hold the same JSON shape: their first compare-and-set gives them one.
-    // The facts are stored apart: the figures' readers read the rest only (`summaries`).
+    // The facts are stored apart: the figures' readers read the rest only (`getSummaries`).
     this.activity = new VersionedDocuments<MemberActivity>(connection, 'member_activity', { detail: 'facts' });
     this.archivedWeeks = new VersionedDocuments<ArchivedWeek>(connection, 'member_activity_weeks');
     this.people = peopleDocuments(connection);

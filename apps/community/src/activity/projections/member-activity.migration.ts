@@ -1,6 +1,6 @@
+import { weekStartOf } from '@abide/calendar';
 import { unchanged } from '@abide/event-store';
 import type { MigrationLog } from '@abide/platform';
-import { weekOfDate } from '../domain/activity-weeks';
 import { setFact, setHabitField } from '../domain/member-activity';
 import { forgottenPerson, type Person, withPersonField } from '../domain/person';
 import type { ActivityFactView, HabitFactView, LegacyPersonView } from './activity.schema';
@@ -39,7 +39,7 @@ export async function fillMemberActivity(store: MemberActivityStore, log: Migrat
       }
       for (const f of records.facts) {
         const fact = { kind: f.kind, habitId: f.habitId, date: f.date, done: f.done, at: new Date(f.at).toISOString() };
-        changed = (await edit(weekOfDate(f.date), (facts) => setFact(facts, f._id, f.version, fact))) || changed;
+        changed = (await edit(weekStartOf(f.date), (facts) => setFact(facts, f._id, f.version, fact))) || changed;
       }
       return changed;
     });

@@ -2,10 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventEnvelope, HabitFrequency } from '@abide/contracts';
 import { unchanged, type VersionedDocuments } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
-import { localDateOf } from '@abide/calendar';
+import { localDateOf, weekStartOf } from '@abide/calendar';
 import type { Connection, Model } from 'mongoose';
 import { CLOCK, type Clock } from '../../config/clock';
-import { weekOfDate } from '../domain/activity-weeks';
 import {
   type ActivityFigures,
   emptyActivity,
@@ -123,7 +122,7 @@ export class MemberActivityStore {
   fact(e: EventEnvelope, id: string, fact: NewFact, marksOf: MembershipMarksOf): Promise<MemberActivity | null> {
     const { userId, at, ...rest } = fact;
     const recorded = { ...rest, at: new Date(at ?? e.occurredAt).toISOString() };
-    return this.update(userId, (_doc, edit) => edit(weekOfDate(fact.date), (facts) => setFact(facts, id, e.version, recorded)), marksOf);
+    return this.update(userId, (_doc, edit) => edit(weekStartOf(fact.date), (facts) => setFact(facts, id, e.version, recorded)), marksOf);
   }
 
   /**
