@@ -84,8 +84,9 @@ export class AppModule {
           redis: { url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX },
           projections: [
             GroupProjection,
-            MemberGroupsProjection,
             GroupRosterProjection,
+            // After the rosters: a member's groups copy from them (MemberGroupsProjection).
+            MemberGroupsProjection,
             PrayerProjection,
             ChurchPageProjection,
             MemberChurchesProjection,

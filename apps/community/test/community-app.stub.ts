@@ -29,3 +29,14 @@ export const envelope = <T extends Record<string, unknown>>(
   data: T,
   subjectId: string,
 ): EventEnvelope<T> => foreignEvent(type, streamId, data, { version, subjectId });
+
+/**
+ * A member's groups document as compared with its rebuild: their memberships and requests, without the versions that
+ * say how far it followed each group. Copied from a roster (MemberGroupsProjection), those are the roster's version
+ * then, and a rebuild after the whole roster finds it further on.
+ */
+export const membershipsOnly = (state: { positions: unknown; value: { versions?: unknown } | null }) => ({
+  ...state,
+  positions: undefined,
+  value: state.value && { ...state.value, versions: undefined },
+});

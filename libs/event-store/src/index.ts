@@ -14,8 +14,10 @@ export { ProjectionRunner, type ProjectionRunnerOptions } from './projections/pr
 export { DocumentContention, unchanged, VersionedDocuments, type Change } from './read-models/versioned-documents';
 export { OrderedJsonProjection } from './projections/ordered-json-projection';
 export { afterProjections } from './projections/after-projections';
+export { recentDocuments } from './recent-documents';
 export {
   applyInOrder,
+  type ApplyInOrderOptions,
   StreamGapError,
   StreamOrderedDocuments,
   type EventChange,

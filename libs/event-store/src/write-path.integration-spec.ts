@@ -281,7 +281,7 @@ describe('the write path', () => {
       );
     const push = (event: StoredEvent) => ({ $push: { names: (event.data as { name: string }).name } });
 
-    it('writes a stream’s first event in one round trip, and takes it only once', async () => {
+    it('writes a stream’s first event, and each next one, in one round trip, and takes each only once', async () => {
       const store = new EventStore(a.connection, { service: 'test' });
       const [first, second] = await store.append(
         'roster-once',
@@ -295,10 +295,18 @@ describe('the write path', () => {
       const sent = await commandsOf(a.sent, () => applyInOrder(model, 'row', first, store, push));
       expect(sent).toEqual([`update ${model.collection.collectionName}`]);
 
-      await applyInOrder(model, 'row', second, store, push);
+      // The next event: written on the guess that the document holds the one before, without reading its version.
+      const next = await commandsOf(a.sent, () => applyInOrder(model, 'row', second, store, push));
+      expect(next).toEqual([`update ${model.collection.collectionName}`]);
+      // A read model that remembers what it wrote is handed the document by the same write.
+      const [third] = await store.append('roster-once', 2, [userRegistered('roster-once', 'Cy')], meta);
+      const kept: Row[] = [];
+      const handed = await commandsOf(a.sent, () => applyInOrder(model, 'row', third, store, push, { written: (doc) => kept.push(doc) }));
+      expect(handed).toEqual([`findAndModify ${model.collection.collectionName}`]);
+      expect(kept).toMatchObject([{ names: ['Ada', 'Bea', 'Cy'], version: 3 }]);
       // Replayed (a heal, a second replica): the document already has it.
       expect(await applyInOrder(rows(b.connection, model.collection.collectionName), 'row', first, store, push)).toBe(false);
-      expect(await model.findById('row').lean()).toMatchObject({ names: ['Ada', 'Bea'], version: 2 });
+      expect(await model.findById('row').lean()).toMatchObject({ names: ['Ada', 'Bea', 'Cy'], version: 3 });
     });
   });
 

@@ -68,12 +68,12 @@ export class KeptGroupCards {
   }
 
   /**
-   * The card computed now. `after`: the caller's command just appended it, so the roster is read as of it (from this
-   * process's memory of what its projection wrote, when it has it); such a card is not kept.
+   * The card computed now. `after`: the caller's command just appended it, so the group and its roster are read as of
+   * it (from this process's memory of what its projections wrote, when it has it); such a card is not kept.
    */
   async computed(groupId: string, after?: StoredEvent): Promise<{ card: GroupCard; activeUntil: number | null } | null> {
     const [view, roster] = await Promise.all([
-      this.groups.find(groupId),
+      after ? this.groups.findIncluding(groupId, after) : this.groups.find(groupId),
       after ? this.rosters.readIncluding(groupId, after) : this.rosters.read(groupId),
     ]);
     if (!view || view.memberCount === 0) return null;

@@ -9,6 +9,7 @@ import type { NamedMember, NamedRequest } from './membership.queries';
  * churches provide their aggregates. The model itself is in membership-model.port.ts.
  */
 export { MEMBERSHIP_AGGREGATES, type MembershipAggregate, type MembershipAggregates } from './membership-aggregates';
+export { GROUP_ROSTERS } from './projections/member-memberships.projection';
 export type { NamedMember, NamedRequest };
 
 /** Leaving, withdrawing, deciding on requests and removing, for a group or a church alike. */

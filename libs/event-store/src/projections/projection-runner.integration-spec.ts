@@ -192,6 +192,33 @@ describe(ProjectionRunner.name, () => {
     second.onApplicationShutdown();
     await expect(late.model.findById('user-20').lean()).resolves.toMatchObject({ name: 'Kept' });
   });
+  it('applies a projection that reads another’s documents after that one, and refuses one named before it is registered', async () => {
+    const directory = new UserDirectoryProjection(connection, store, 'first_directory');
+    /** Copies the name the directory holds when it applies the same event: empty unless the directory went first. */
+    class CopyingDirectory extends UserDirectoryProjection {
+      override readonly name = 'copying-directory';
+      readonly after = [directory.name];
+      copied = '';
+      override async apply(event: StoredEvent<'identity.user.registered'>): Promise<void> {
+        this.copied = (await directory.model.findById(event.streamId).lean())?.name ?? '';
+      }
+    }
+    const copying = new CopyingDirectory(connection, store, 'copying_directory');
+    const [event] = await store.append('user-52', 0, [userRegistered('user-52', 'First')], { correlationId: 'c' });
+
+    // The one it reads is slow to write: it still waits for it.
+    const runner = new ProjectionRunner(store, [directory, copying]);
+    const slowApply = directory.apply.bind(directory);
+    directory.apply = async (e) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await slowApply(e);
+    };
+    await runner.apply([event]);
+
+    expect(copying.copied).toBe('First');
+    expect(() => new ProjectionRunner(store, [copying])).toThrow('copying-directory is applied after user-directory: register that first');
+  });
+
   describe('work that follows the projections’ writes (afterProjections)', () => {
     /** A directory that, after its write, asks for the user's `tally` to be counted (the same work for every directory). */
     class TallyingDirectory extends UserDirectoryProjection {

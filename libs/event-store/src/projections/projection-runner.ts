@@ -54,24 +54,36 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
   register(projections: readonly Projection[]): void {
     for (const projection of projections) {
       if (this.projections.has(projection.name)) throw new Error(`Two projections are named ${projection.name}`);
+      const unknown = projection.after?.filter((name) => !this.projections.has(name)) ?? [];
+      if (unknown.length) throw new Error(`${projection.name} is applied after ${unknown.join(', ')}: register that first`);
       this.projections.set(projection.name, projection);
     }
   }
 
   /**
-   * Applies events to every projection that handles them, in order; a failing projection does not stop the others.
-   * The first error is rethrown (the caller answers it) and a heal is started. The work they ask to follow their
-   * writes (`afterProjections`) is done once per key, after all of them.
+   * Applies events to every projection that handles them, in order, all at once but for those that read another's
+   * documents (`after`), which wait for it; a failing projection does not stop the others. The first error is
+   * rethrown (the caller answers it) and a heal is started. The work they ask to follow their writes
+   * (`afterProjections`) is done once per key, after all of them.
    */
   async apply(events: readonly StoredEvent[]): Promise<void> {
     if (events.length === 0 || this.projections.size === 0) return;
+    const runs = new Map<string, Promise<void>>();
+    // Memoised per projection; `after` names only projections registered before (register), so this ends.
+    const run = (projection: Projection): Promise<void> => {
+      let done = runs.get(projection.name);
+      if (!done) {
+        const first = (projection.after ?? []).map((name) => this.projections.get(name)!);
+        done = Promise.allSettled(first.map(run)).then(async () => {
+          for (const event of events) if (projection.handles.includes(event.type)) await projection.apply(event);
+        });
+        runs.set(projection.name, done);
+      }
+      return done;
+    };
     try {
       await withAfterProjections(async () => {
-        const results = await Promise.allSettled(
-          [...this.projections.values()].map(async (projection) => {
-            for (const event of events) if (projection.handles.includes(event.type)) await projection.apply(event);
-          }),
-        );
+        const results = await Promise.allSettled([...this.projections.values()].map(run));
         const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
         if (failure) throw failure.reason;
       });

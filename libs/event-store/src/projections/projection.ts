@@ -18,6 +18,11 @@ export interface Projection<T extends EventType = EventType> {
    * has it, before the service listens) and remembers that it did.
    */
   readonly backfill?: boolean;
+  /**
+   * Projections (by name) whose documents this one reads while it applies the same events: the runner applies an
+   * append's events to them first. Each must be registered before this one (so no cycle can form).
+   */
+  readonly after?: readonly string[];
   /** Deletes everything the read model holds about a subject (account deletion). */
   purgeSubject?(subjectId: string): Promise<void>;
 }

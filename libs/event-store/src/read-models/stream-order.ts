@@ -121,6 +121,14 @@ export class StreamOrderedDocuments<D> {
 const BACKOFF = { initialDelayMs: 2, maxDelayMs: 100 };
 const MAX_ATTEMPTS = 50;
 
+export interface ApplyInOrderOptions<T> {
+  /**
+   * Told the document as each write left it (the write answers it: findOneAndUpdate instead of updateOne), for a read
+   * model that remembers what it wrote and so can answer the command that appended the event without reading it.
+   */
+  written?: (doc: T) => void;
+}
+
 /**
  * For a read-model document that follows one stream (field `version`: the last event applied): applies `event` as
  * the next version, conditionally on the document still holding the previous one, after the events in between read
@@ -133,11 +141,14 @@ export const applyInOrder = async <T>(
   event: StoredEvent,
   log: StreamLog,
   update: (event: StoredEvent) => UpdateQuery<T> | null | Promise<UpdateQuery<T> | null>,
+  options: ApplyInOrderOptions<T> = {},
 ): Promise<boolean> => {
-  // A stream's first event (a create) goes to a document that cannot exist yet: written at once, without reading the
-  // version first. The upsert from version 0 finds nothing to match and inserts; where a document is there after all
-  // (a replay, a heal), its unique `_id` refuses the insert and the usual path below reads it.
-  if (event.version === 1 && (await writeVersion(model, id, 0, 1, await update(event)))) return true;
+  const writeVersion = (from: number, to: number, change: UpdateQuery<T> | null) => writeNext(model, id, from, to, change, options.written);
+  // Most often the document holds the event before this one (the request that appended it applies it at once): the
+  // write is tried on that guess first, without reading the version, so it costs one round trip. A stream's first
+  // event (a create) upserts from version 0, and only one of racing inserts gets the unique `_id`. When the guess is
+  // wrong (a replay, a gap, a racing writer) nothing is written and the usual path below reads the version.
+  if (await writeVersion(event.version - 1, event.version, await update(event))) return true;
   for (let attempt = 1; ; attempt++) {
     const current = await model.findById(id, { version: 1 }).lean<{ version?: number }>();
     const held = current?.version ?? 0;
@@ -150,7 +161,7 @@ export const applyInOrder = async <T>(
       // An event that changes nothing of this document moves only its version: folded into the next write, so a
       // document that follows a few events of a long stream costs one write per event it takes, not per event.
       if (change === null && i < pending.length - 1) continue;
-      if (!(await writeVersion(model, id, from, next.version, change))) {
+      if (!(await writeVersion(from, next.version, change))) {
         lost = true;
         break;
       }
@@ -163,17 +174,26 @@ export const applyInOrder = async <T>(
 };
 
 /** One conditional write from version `from` to `to`: false when another writer moved the document first. */
-const writeVersion = async <T>(model: Model<T>, id: string, from: number, to: number, change: UpdateQuery<T> | null): Promise<boolean> => {
+const writeNext = async <T>(
+  model: Model<T>,
+  id: string,
+  from: number,
+  to: number,
+  change: UpdateQuery<T> | null,
+  written?: (doc: T) => void,
+): Promise<boolean> => {
   const { $set, ...rest } = (change ?? {}) as { $set?: Record<string, unknown> } & Record<string, unknown>;
+  const filter = { _id: id, version: from } as never;
+  const next = { ...rest, $set: { ...($set ?? {}), version: to } } as never;
+  // No document yet (from 0): the upsert inserts it, and only one of racing inserts gets the unique `_id`.
+  const upsert = from === 0;
   try {
-    // No document yet (from 0): the upsert inserts it, and only one of racing inserts gets the unique `_id`.
-    const result = await model.updateOne(
-      { _id: id, version: from } as never,
-      { ...rest, $set: { ...($set ?? {}), version: to } } as never,
-      {
-        upsert: from === 0,
-      },
-    );
+    if (written) {
+      const doc = await model.findOneAndUpdate(filter, next, { upsert, returnDocument: 'after' }).lean<T>();
+      if (doc) written(doc);
+      return doc !== null;
+    }
+    const result = await model.updateOne(filter, next, { upsert });
     return result.matchedCount === 1 || result.upsertedCount === 1;
   } catch (error) {
     if (isDuplicateKeyError(error)) return false;

@@ -3,6 +3,7 @@ import { EventStore, type Followed, OrderedJsonProjection, type StoredEvent, unc
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection } from 'mongoose';
 import { peopleDocuments, type Person } from '../../activity/activity.port';
+import { GROUP_ROSTERS } from '../../memberships/memberships.port';
 import { groupInputsChanged } from '../../read-models/group-generations';
 import { applyToRoster, emptyRoster, forgetRatingsOf, type GroupRoster, groupRosterEvents } from '../domain/group-roster';
 
@@ -10,18 +11,19 @@ type Handled = (typeof groupRosterEvents)[number];
 
 /**
  * Each group's current members, pending requests and ratings as one keyed document (`group_rosters_v2`, `_id` = the
- * group): what cards, the member list and the leaders' dashboard read, whatever the number of groups.
+ * group): what cards, the member list and the leaders' dashboard read, whatever the number of groups, and what the
+ * members' groups copy their membership from (GROUP_ROSTERS).
  */
 @Injectable()
 export class GroupRosterProjection extends OrderedJsonProjection<GroupRoster, Handled> {
   /** Renamed when its documents began to keep their stream's position: filled again from the log at the first start. */
-  readonly name = 'group-roster-v2';
+  readonly name = GROUP_ROSTERS.projection;
   readonly backfill = true;
   readonly handles = groupRosterEvents;
   private readonly people: VersionedDocuments<Person>;
 
   constructor(@Inject(MONGO_CONNECTION) connection: Connection, log: EventStore) {
-    super(connection, 'group_rosters_v2', log, emptyRoster, ['group_rosters']);
+    super(connection, GROUP_ROSTERS.collection, log, emptyRoster, ['group_rosters']);
     this.people = peopleDocuments(connection);
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventTypesOf } from '@abide/contracts';
-import { applyInOrder, EventStore, type Projection, type StoredEvent } from '@abide/event-store';
+import { applyInOrder, EventStore, type Projection, recentDocuments, type StoredEvent } from '@abide/event-store';
 import { MONGO_CONNECTION } from '@abide/platform';
 import type { Connection, Model, UpdateQuery } from 'mongoose';
 import { groupInputsChanged } from '../../read-models/group-generations';
@@ -61,6 +61,8 @@ export class GroupProjection implements Projection<EventTypesOf<'community.group
     'community.group.detached-from-church',
   ] as const;
   readonly groups: Model<GroupView>;
+  /** The views this process last wrote: what the answer to the command that appended an event reads (findIncluding). */
+  private readonly written = recentDocuments<GroupView>((view) => (view.name?.length ?? 0) + (view.description?.length ?? 0));
 
   constructor(
     @Inject(MONGO_CONNECTION) private readonly connection: Connection,
@@ -70,13 +72,25 @@ export class GroupProjection implements Projection<EventTypesOf<'community.group
   }
 
   async apply(event: GroupEvent): Promise<void> {
-    await applyInOrder(this.groups, event.data.groupId, event, this.log, (next) => changeOf(next as GroupEvent));
+    await applyInOrder(this.groups, event.data.groupId, event, this.log, (next) => changeOf(next as GroupEvent), {
+      written: (view) => this.written.set(view._id, view),
+    });
     // The group's kept card and dashboard show these fields: told after the write (also when it was there already).
     await groupInputsChanged(this.connection, [event.data.groupId]);
   }
 
   find(groupId: string): Promise<GroupView | null> {
     return this.groups.findById(groupId).lean<GroupView>();
+  }
+
+  /**
+   * The view once it has applied `event` (read-your-writes right after a command): the one this process wrote when it
+   * is at or past the event, else one read by key. A later change by another writer may be missing from it, never the
+   * event or anything before it in the group's stream.
+   */
+  async findIncluding(groupId: string, event: Pick<StoredEvent, 'version'>): Promise<GroupView | null> {
+    const kept = this.written.get(groupId);
+    return kept && kept.version >= event.version ? kept : this.find(groupId);
   }
 
   /** Discover: public and private groups that still have members, by name or description, newest first. */

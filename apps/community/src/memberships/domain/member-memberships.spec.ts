@@ -1,9 +1,11 @@
 import type { StoredEvent } from '@abide/event-store';
 import { membershipFactOf } from './membership';
+import { applyMembershipToRoster, type MembershipRoster } from './membership-roster';
 import {
   applyToMemberMemberships,
   churchesOf,
   emptyMemberMemberships,
+  followRoster,
   type MemberMemberships,
   groupsOf,
   membershipMarks,
@@ -78,6 +80,66 @@ describe('a member’s groups', () => {
     applyToMemberGroups(doc, event('join-request-declined', 'g2', 3, { requestId: 'r2' }));
     applyToMemberGroups(doc, event('join-request-withdrawn', 'g3', 3, { requestId: 'r3' }));
     expect(pendingGroupIds(doc)).toEqual(new Set());
+  });
+});
+
+describe('a member’s groups copied from a group’s roster', () => {
+  /** Random membership events of two members in one group, each member's in an order that makes sense for them. */
+  const randomStream = (seed: number): StoredEvent[] => {
+    let state = seed;
+    const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const events: StoredEvent[] = [];
+    const at = (i: number) => `2026-01-${String(1 + (i % 28)).padStart(2, '0')}T00:00:00.000Z`;
+    const of = (userId: string, type: string, data: Record<string, unknown> = {}) =>
+      event(type, 'g1', events.length + 1, { userId, ...data });
+    const status = new Map<string, 'out' | 'waiting' | 'in'>();
+    for (let i = 0; i < 40; i++) {
+      const userId = random() < 0.5 ? 'anna' : 'ben';
+      const now = status.get(userId) ?? 'out';
+      const roll = random();
+      if (now === 'out') {
+        const join = roll < 0.5;
+        events.push(join ? of(userId, 'member-joined', { role: 'member', joinedAt: at(i) }) : of(userId, 'join-requested', { requestId: `r${i}` }));
+        status.set(userId, join ? 'in' : 'waiting');
+      } else if (now === 'waiting') {
+        const requestId = [...events].reverse().find((e) => (e.data as { userId: string }).userId === userId && e.type.endsWith('join-requested'))!
+          .data as { requestId: string };
+        events.push(of(userId, roll < 0.5 ? 'join-request-withdrawn' : 'join-request-declined', { requestId: requestId.requestId }));
+        status.set(userId, 'out');
+      } else if (roll < 0.3) {
+        events.push(of(userId, 'member-sharing-changed', { shares: random() < 0.5 }));
+      } else if (roll < 0.6) {
+        events.push(of(userId, 'member-role-changed', { role: random() < 0.5 ? 'co-leader' : 'member' }));
+      } else {
+        events.push(of(userId, roll < 0.8 ? 'member-left' : 'member-removed', { removedBy: 'owner' }));
+        status.set(userId, 'out');
+      }
+    }
+    return events;
+  };
+
+  it('gives what applying the member’s own events gives, at every version, and never goes back', () => {
+    for (let seed = 1; seed <= 25; seed++) {
+      const events = randomStream(seed);
+      const roster: MembershipRoster = { members: {}, requests: {} };
+      const applied = emptyMemberGroups();
+      const copied = emptyMemberGroups();
+      // Anna's document is given the other member's events too, as the log holds them: her own apply, theirs skip.
+      for (const e of events) {
+        applyMembershipToRoster(roster, membershipFactOf('group', e)!, e.occurredAt);
+        if ((e.data as { userId: string }).userId !== 'anna') continue;
+        applyToMemberGroups(applied, e);
+        followRoster('group', copied, { id: 'g1', streamId: e.streamId, version: e.version }, 'anna', roster);
+        expect({ groups: groupsOf(copied), pending: pendingGroupIds(copied), requests: copied.requests }).toEqual({
+          groups: groupsOf(applied),
+          pending: pendingGroupIds(applied),
+          requests: applied.requests,
+        });
+      }
+      const before = structuredClone(copied);
+      expect(followRoster('group', copied, { id: 'g1', streamId: 'group-g1', version: 1 }, 'anna', { members: {}, requests: {} })).toBe(false);
+      expect(copied).toEqual(before);
+    }
   });
 });
 

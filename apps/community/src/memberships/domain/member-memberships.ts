@@ -1,5 +1,6 @@
 import type { MembershipMark } from '../../activity/activity.port';
 import { type IdFieldOf, idFieldOf, type MemberEntry, type MembershipFact, type MembershipKind, type RoleOf } from './membership';
+import type { MembershipRoster } from './membership-roster';
 
 /** Where a member's document keeps its memberships of each kind (the stored shapes of `member_groups_v2`, `member_churches_v2`). */
 const listFieldOf = { group: 'groups', church: 'churches' } as const satisfies Record<MembershipKind, string>;
@@ -76,6 +77,33 @@ export const applyToMemberMemberships = <K extends MembershipKind>(
       break;
   }
   doc.versions[event.streamId] = event.version;
+  return true;
+};
+
+/**
+ * Sets the member's membership of one group or church and their requests to it to what its roster says at `version`
+ * of its stream (a roster that has applied every event of the stream up to there): what applying the member's events
+ * up to there gives, without reading the other members' events in between. False when the document already holds that
+ * version or a later one.
+ */
+export const followRoster = <K extends MembershipKind>(
+  kind: K,
+  doc: MemberMemberships<K>,
+  of: { id: string; streamId: string; version: number },
+  userId: string,
+  roster: MembershipRoster,
+): boolean => {
+  if ((doc.versions[of.streamId] ?? 0) >= of.version) return false;
+  const list = entriesOf(kind, doc);
+  const entry = roster.members[userId];
+  if (entry) list[of.id] = { ...entry };
+  else delete list[of.id];
+  const requests = doc.requests as Record<string, Record<string, string>>;
+  for (const [requestId, request] of Object.entries(requests)) if (request[idFieldOf[kind]] === of.id) delete requests[requestId];
+  for (const [requestId, request] of Object.entries(roster.requests)) {
+    if (request.userId === userId) requests[requestId] = { [idFieldOf[kind]]: of.id, requestedAt: request.requestedAt };
+  }
+  doc.versions[of.streamId] = of.version;
   return true;
 };
 
