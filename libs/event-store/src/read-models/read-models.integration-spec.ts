@@ -113,6 +113,33 @@ describe('read models written by several replicas', () => {
       expect(await b.getSummaries(['old'])).toEqual(new Map([['old', { count: 2 }]]));
       expect(await b.get('old')).toEqual({ count: 2, names: ['x', 'y'] });
     }, 120_000);
+
+    it('changes the rest of a document without its detail, and loses no concurrent change of either', async () => {
+      interface Marked {
+        marks: string[];
+        names: string[];
+      }
+      const collection = uniqueName('marked');
+      const [a, b] = [replicaA, replicaB].map((c) => new VersionedDocuments<Marked>(c, collection, { detail: 'names' }));
+      expect(await a.updateSummary('doc', () => ({ marks: ['none'] }))).toBeNull();
+      await a.update('doc', () => ({ marks: [], names: [] }));
+      const items = Array.from({ length: 40 }, (_, i) => `item${i}`);
+
+      // Names (the detail) from one replica and marks (the rest) from both, all at once.
+      await Promise.all(
+        items.flatMap((item, i) => [
+          a.update('doc', (current) => ({ marks: current!.marks, names: [...current!.names, item] })),
+          (i % 2 ? a : b).updateSummary('doc', (current) => ({ ...current, marks: [...current.marks, item] })),
+        ]),
+      );
+
+      const after = await b.get('doc');
+      expect(new Set(after?.names)).toEqual(new Set(items));
+      expect(new Set(after?.marks)).toEqual(new Set(items));
+      // What this replica remembers of the row after its last write is the row as stored.
+      expect(await a.update('doc', (current) => ({ ...current!, marks: [...current!.marks, 'last'] }))).toMatchObject({ names: after?.names });
+      expect((await b.get('doc'))?.marks).toHaveLength(41);
+    }, 120_000);
   });
 
   describe(StreamOrderedDocuments.name, () => {

@@ -199,6 +199,42 @@ export class VersionedDocuments<T> {
     }
   }
 
+  /**
+   * Like `update`, for a change that never touches the detail field (VersionedDocumentsOptions): the row is read and
+   * written without it, so neither this process nor the engine's wire carries it, on condition that the revision is
+   * still the one read (a concurrent write of the detail moves it on, and this one reads again). `change` gets the
+   * value without its detail (with it in a row written before it was apart) and must not add one. Writes nothing where
+   * there is no document (null is not a change here: answers null, and the caller writes through `update`). Answers
+   * the value written or left, without its detail.
+   */
+  async updateSummary<K extends keyof T & string>(id: string, change: (current: Summary<T, K>) => Summary<T, K> | typeof unchanged): Promise<Summary<T, K> | null> {
+    let remembered = this.recent.get(id);
+    for (let attempt = 1; ; attempt++) {
+      const guess = remembered;
+      remembered = undefined;
+      const row = guess ?? (await this.readSummary(id));
+      if (!row?.state) return null;
+      const current = JSON.parse(row.state) as Summary<T, K>;
+      const next = change(current);
+      const state = next === unchanged ? row.state : JSON.stringify(next);
+      if (state === row.state) {
+        if (guess) continue;
+        return current;
+      }
+      const written = await this.rows.updateOne(this.revisionFilter(id, row), { $set: { state, revision: (row.revision ?? 0) + 1 } });
+      if (written.matchedCount === 1) {
+        // The row remembered with its detail stays whole: only its state and revision moved.
+        if (guess) this.recent.set(id, { ...guess, state, revision: (row.revision ?? 0) + 1 });
+        else this.recent.delete(id);
+        return next as Summary<T, K>;
+      }
+      this.recent.delete(id);
+      if (guess) continue;
+      if (attempt >= MAX_ATTEMPTS) throw new DocumentContention(this.collection, id);
+      await sleep(jitteredBackoffDelay(attempt, BACKOFF));
+    }
+  }
+
   /** Deletes a document outright (its subject's account was deleted). */
   async delete(id: string): Promise<void> {
     this.recent.delete(id);
@@ -225,6 +261,17 @@ export class VersionedDocuments<T> {
     if (!this.detail) return { state: JSON.stringify(value), detail: null };
     const { [this.detail]: detail, ...rest } = value as Record<string, unknown>;
     return { state: JSON.stringify(rest), detail: detail === undefined ? null : JSON.stringify(detail) };
+  }
+
+  /** The row without its detail, not remembered (it is partial). */
+  private async readSummary(id: string): Promise<Row | null> {
+    const stored = await this.rows.findOne({ _id: id }, { projection: { detail: 0 } });
+    return stored && (stored as Row);
+  }
+
+  /** The conditional write's filter: the row still at the revision read (documents written before revisions have none). */
+  private revisionFilter(id: string, row: Row): Record<string, unknown> {
+    return row.revision === undefined ? { _id: id, revision: { $exists: false } } : { _id: id, revision: row.revision };
   }
 
   private async read(id: string): Promise<Row | null> {
@@ -256,8 +303,7 @@ export class VersionedDocuments<T> {
     }
     // Documents written before revisions existed have none: the first conditional write gives them one.
     const revision = row.revision ?? 0;
-    const filter = row.revision === undefined ? { _id: id, revision: { $exists: false } } : { _id: id, revision };
-    const result = await this.rows.updateOne(filter, { $set: { ...stored, revision: revision + 1 } });
+    const result = await this.rows.updateOne(this.revisionFilter(id, row), { $set: { ...stored, revision: revision + 1 } });
     if (result.matchedCount !== 1) return false;
     this.recent.set(id, { _id: id, revision: revision + 1, ...fields });
     return true;

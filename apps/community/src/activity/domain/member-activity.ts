@@ -93,7 +93,7 @@ export const emptyActivity = (): MemberActivity => ({ habits: {}, facts: {}, ope
  * record made when absent (so it is complete from then on: callers pass every mark the member's read model has).
  * True when anything changed.
  */
-export const markMemberships = (doc: MemberActivity, kind: keyof MembershipMarks, marks: Record<string, MembershipMark>): boolean => {
+export const markMemberships = (doc: Partial<MembershipMarks>, kind: keyof MembershipMarks, marks: Record<string, MembershipMark>): boolean => {
   let changed = !doc[kind];
   const kept = (doc[kind] ??= {});
   for (const [id, mark] of Object.entries(marks)) {

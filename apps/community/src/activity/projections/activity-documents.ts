@@ -143,6 +143,13 @@ export type MembershipMarksWriter = (userId: string, kind: keyof MembershipMarks
 export const membershipMarksWriter = (connection: Connection): MembershipMarksWriter => {
   const documents = new ActivityDocuments(connection);
   return async (userId, kind, marks) => {
-    await documents.update(userId, (doc) => markMemberships(doc, kind, marks));
+    // Marks never touch the facts: written without them (a member's facts are most of their document). A document
+    // not there yet, or written before open weeks had figures, is written whole.
+    let whole = false;
+    const kept = await documents.activity.updateSummary(userId, (doc) => {
+      whole = !doc.openWeeks;
+      return !whole && markMemberships(doc, kind, marks) ? doc : unchanged;
+    });
+    if (kept === null || whole) await documents.update(userId, (doc) => markMemberships(doc, kind, marks));
   };
 };
