@@ -121,7 +121,7 @@ describe('read models written by several replicas', () => {
       }
       const collection = uniqueName('marked');
       const [a, b] = [replicaA, replicaB].map((c) => new VersionedDocuments<Marked>(c, collection, { detail: 'names' }));
-      expect(await a.updateSummary('doc', () => ({ marks: ['none'] }))).toBeNull();
+      expect(await a.updateSummary<'names'>('doc', () => ({ marks: ['none'] }))).toBeNull();
       await a.update('doc', () => ({ marks: [], names: [] }));
       const items = Array.from({ length: 40 }, (_, i) => `item${i}`);
 
@@ -129,7 +129,7 @@ describe('read models written by several replicas', () => {
       await Promise.all(
         items.flatMap((item, i) => [
           a.update('doc', (current) => ({ marks: current!.marks, names: [...current!.names, item] })),
-          (i % 2 ? a : b).updateSummary('doc', (current) => ({ ...current, marks: [...current.marks, item] })),
+          (i % 2 ? a : b).updateSummary<'names'>('doc', (current) => ({ ...current, marks: [...current.marks, item] })),
         ]),
       );
 

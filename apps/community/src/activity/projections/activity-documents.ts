@@ -146,7 +146,7 @@ export const membershipMarksWriter = (connection: Connection): MembershipMarksWr
     // Marks never touch the facts: written without them (a member's facts are most of their document). A document
     // not there yet, or written before open weeks had figures, is written whole.
     let whole = false;
-    const kept = await documents.activity.updateSummary(userId, (doc) => {
+    const kept = await documents.activity.updateSummary<'facts'>(userId, (doc) => {
       whole = !doc.openWeeks;
       return !whole && markMemberships(doc, kind, marks) ? doc : unchanged;
     });
