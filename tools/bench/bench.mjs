@@ -35,7 +35,7 @@ import { namespaceOf, ports, replicaCount, repoRoot, stackInstances } from '../s
 import { buildWeb, startWeb } from '../stack/web.mjs';
 import { ceilingDocuments, driverCeiling, startBareServer } from './ceilings.mjs';
 import { cpuWindow, openProfilers, summarizeProfile } from './cpu.mjs';
-import { commandWindow, idleCommandRates } from './db-commands.mjs';
+import { commandWindow, idleCommandRates, settle } from './db-commands.mjs';
 import { K6_VERSION, ensureK6, runK6 } from './k6.mjs';
 import { startMemorySampler } from './memory.mjs';
 import { choosePropagationProbes, measurePropagation } from './probe.mjs';
@@ -387,7 +387,16 @@ const runWritePhase = async ({ ctx, name, kind, prepared, k6, env, suffix, since
   say(`${name}${suffix}: ${load.writesOk} writes answered as done, ${counted.applied} found applied`);
   if (load.exhausted) say(`${name}${suffix}: the request list ran out (${load.exhausted} iterations found none left)`);
   if (!args['no-cleanup']) writes.takenBack = await cleanUp(ctx, name, prepared, since);
+  // The clean-up's own events are applied before the next phase starts: they are not that phase's load.
+  await settleOrSay(ctx, `${name}${suffix} clean-up`);
   return { load, writes, cpu, dbCommands };
+};
+
+/** Waits for the stack to be back at rest (settle), saying so when it takes long or never comes. */
+const settleOrSay = async (ctx, after) => {
+  const { seconds, settled } = await settle(ctx.instances, ctx.idleCommands);
+  if (!settled) say(`${after}: the services were still busy after ${seconds} s; going on`);
+  else if (seconds > 5) say(`${after}: the services took ${seconds} s to be back at rest`);
 };
 
 /**
@@ -401,6 +410,8 @@ const whileMeasuringCpu = async (ctx, name, phase) => {
   const window = cpuWindow(ctx.cpuPids);
   const value = await phase();
   const cpu = window.stop();
+  // Counted once the work the requests caused in the background is done (a consumer behind at the maximum rate).
+  await settleOrSay(ctx, name);
   const dbCommands = await commands.stop(value.requests);
   if (ctx.profilers) {
     cpu.profiles = {};

@@ -64,6 +64,30 @@ export const idleCommandRates = async (instances, ms = 5000) => {
   return Object.fromEntries(Object.entries(after).map(([name, n]) => [name, round2(Math.max(0, n - (before[name] ?? 0)) / seconds)]));
 };
 
+/**
+ * Waits until every service sends no more commands than at rest (within `slack` per second), two polls in a row: the
+ * work earlier requests left behind (consumers applying their events, a clean-up's deletes) is done, so it neither
+ * loads the next phase nor goes uncounted in the phase that caused it. Answers the seconds waited; gives up after
+ * `maxMs` (the stack never quietens: that is reported, not hidden).
+ */
+export const settle = async (instances, idle = {}, { pollMs = 500, slack = 10, maxMs = 60_000 } = {}) => {
+  const started = Date.now();
+  let quiet = 0;
+  let before = await commandCounts(instances);
+  let at = Date.now();
+  while (Date.now() - started < maxMs) {
+    await sleep(pollMs);
+    const after = await commandCounts(instances);
+    const seconds = (Date.now() - at) / 1000;
+    const busy = Object.entries(after).some(([name, n]) => (n - (before[name] ?? 0)) / seconds > (idle[name] ?? 0) * 2 + slack);
+    quiet = busy ? 0 : quiet + 1;
+    if (quiet >= 2) return { seconds: round2((Date.now() - started) / 1000), settled: true };
+    before = after;
+    at = Date.now();
+  }
+  return { seconds: round2((Date.now() - started) / 1000), settled: false };
+};
+
 /** Kinds that grew by at least 0.05 per request, largest first: where one request's round trips went. */
 const topKinds = (before, after, requests) =>
   Object.fromEntries(
